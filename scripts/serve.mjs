@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// `npm run serve` / `npm run demo`: builds the app when its sources changed since the last
+// build, then runs the very service bundle the Electron shell forks (out/main/service.js).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const stamp = join(root, 'out', '.build-stamp');
+const inputs = ['src-main', 'src-shared', 'src-renderer', 'electron.vite.config.ts', 'package.json'];
+
+function newest(p) {
+  const st = statSync(p, { throwIfNoEntry: false });
+  if (!st) return 0;
+  if (!st.isDirectory()) return st.mtimeMs;
+  let m = st.mtimeMs;
+  for (const e of readdirSync(p)) m = Math.max(m, newest(join(p, e)));
+  return m;
+}
+
+const built = statSync(stamp, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+const changed = Math.max(...inputs.map((p) => newest(join(root, p))));
+if (!existsSync(join(root, 'out', 'main', 'service.js')) || changed > built) {
+  process.stderr.write('Building Compliance Console (electron-vite build)…\n');
+  const r = spawnSync(join(root, 'node_modules', '.bin', 'electron-vite'), ['build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+  writeFileSync(stamp, new Date().toISOString());
+}
+
+await import(pathToFileURL(join(root, 'out', 'main', 'service.js')).href);

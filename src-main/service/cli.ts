@@ -1,0 +1,135 @@
+// Admin CLI over the same core as the service (no HTTP). Safe to run while the service is
+// running on the same data directory: SQLite WAL with a busy timeout serialises writers.
+import { parseArgs } from 'node:util';
+import { PLANS, PRODUCTS, type Environment, type Plan, type Product } from '../../src-shared/catalog';
+import { Email, Password } from '../../src-shared/contracts/accounts';
+import { isAppError } from '../../src-shared/errors';
+import { compose, type Services } from './compose';
+import { defaultDataDir } from './paths';
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+  init --data-dir DIR --org NAME --owner-email E --owner-password P [--owner-name N] [--plan PLAN]
+  keys create --data-dir DIR --env test|live --scopes human,age,identity,compliance [--name N] [--demo] [--json]
+  keys list --data-dir DIR [--json]
+  keys revoke --data-dir DIR ID
+  plan set --data-dir DIR PLAN
+  credits grant --data-dir DIR N [--note TEXT]
+  credits balance --data-dir DIR
+
+--data-dir defaults to CONSOLE_DATA_DIR or the per-user data directory.`;
+
+class UsageError extends Error {}
+
+function fail(msg: string): never {
+  throw new UsageError(msg);
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], what: string): T {
+  if (value && (allowed as readonly string[]).includes(value)) return value as T;
+  return fail(`${what} must be one of: ${allowed.join(', ')}`);
+}
+
+function requireOrg(s: Services) {
+  return s.accounts.organization() ?? fail('No organization in this data directory: run `init` first');
+}
+
+async function run(argv: string[]): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      'data-dir': { type: 'string' },
+      org: { type: 'string' },
+      'owner-email': { type: 'string' },
+      'owner-password': { type: 'string' },
+      'owner-name': { type: 'string' },
+      plan: { type: 'string' },
+      env: { type: 'string' },
+      scopes: { type: 'string' },
+      name: { type: 'string' },
+      note: { type: 'string' },
+      demo: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [cmd, sub, arg] = positionals;
+  if (values.help || !cmd) return USAGE;
+  const s = compose({ dataDir: values['data-dir'] ?? defaultDataDir(), logger: 'file' });
+  try {
+    switch (`${cmd} ${sub ?? ''}`.trim()) {
+      case 'init': {
+        const email = Email.safeParse(values['owner-email']);
+        if (!email.success) fail('--owner-email must be an e-mail address');
+        if (!Password.safeParse(values['owner-password']).success) fail('--owner-password must be 10 to 256 characters');
+        if (!values.org) fail('--org is required');
+        const plan = values.plan ? oneOf<Plan>(values.plan, PLANS, '--plan') : 'free';
+        const { org, user } = await s.accounts.setup({
+          organization: values.org, name: values['owner-name'] ?? 'Owner', email: email.data, password: values['owner-password']!, plan,
+        });
+        const out = { organization: { id: org.id, name: org.name, plan: org.plan }, owner: { id: user.id, email: user.email } };
+        return values.json ? JSON.stringify(out) : `Created organization "${org.name}" (${org.plan}) with owner ${user.email}`;
+      }
+      case 'keys create': {
+        const org = requireOrg(s);
+        const env = oneOf<Environment>(values.env, ['test', 'live'], '--env');
+        const scopes = (values.scopes ?? fail('--scopes is required')).split(',').map((x) => oneOf<Product>(x.trim(), PRODUCTS, 'each scope'));
+        const owner = s.accounts.repo.ownerOf(org.id);
+        const c = s.keys.create({
+          orgId: org.id, plan: org.plan, name: values.name ?? 'CLI key', env, scopes, demo: values.demo, createdBy: owner?.id ?? null,
+        });
+        const out = { id: c.key.id, api_key: c.api_key, secret: c.secret, env: c.key.env, scopes: c.key.scopes };
+        return values.json
+          ? JSON.stringify(out)
+          : `Key ${out.id} (${out.env}; ${out.scopes.join(', ')})\n  api key: ${out.api_key}\n  secret:  ${out.secret}\nStore both now: they are not shown again.`;
+      }
+      case 'keys list': {
+        const org = requireOrg(s);
+        const keys = s.keys.list(org.id, org.plan);
+        return values.json
+          ? JSON.stringify({ keys })
+          : keys.map((k) => `${k.id}  ${k.prefix}…  ${k.env}  ${k.scopes.join(',')}  ${k.revoked_at ? 'revoked' : 'active'}  ${k.name}`).join('\n') || 'No keys';
+      }
+      case 'keys revoke': {
+        requireOrg(s);
+        const id = arg ?? fail('keys revoke needs the key id');
+        const row = s.keys.get(id) ?? fail(`No key with id ${id}`);
+        const changed = s.keys.revoke(row.id);
+        return values.json ? JSON.stringify({ id, revoked: true }) : changed ? `Revoked ${id}` : `${id} was already revoked`;
+      }
+      case 'plan set': {
+        const plan = oneOf<Plan>(arg, PLANS, 'plan');
+        const org = s.accounts.setPlan(plan);
+        return values.json ? JSON.stringify({ plan: org.plan }) : `Plan set to ${org.plan}`;
+      }
+      case 'credits grant': {
+        const org = requireOrg(s);
+        const n = Number(arg);
+        if (!Number.isSafeInteger(n) || n <= 0) fail('credits grant needs a positive whole number');
+        const r = s.credits.grant(org.id, n, values.note ?? 'Granted from the CLI');
+        return values.json ? JSON.stringify(r) : `Granted ${n} credits; balance ${r.balance}`;
+      }
+      case 'credits balance': {
+        const org = requireOrg(s);
+        const balance = s.credits.balance(org.id);
+        return values.json ? JSON.stringify({ balance }) : String(balance);
+      }
+      default:
+        return fail(`Unknown command: ${positionals.join(' ')}\n\n${USAGE}`);
+    }
+  } finally {
+    s.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (out) => {
+    process.stdout.write(out + '\n');
+  },
+  (e: unknown) => {
+    const msg = e instanceof UsageError ? e.message : isAppError(e) ? e.message : e instanceof Error ? e.message : String(e);
+    process.stderr.write(`error: ${msg}\n`);
+    process.exitCode = e instanceof UsageError ? 2 : 1;
+  },
+);

@@ -1,0 +1,44 @@
+// The only place where the service's objects are constructed and wired.
+import { openDatabase, type Db } from './db/open';
+import { createAccounts } from './core/accounts/accounts';
+import { createKeys } from './core/keys/keys';
+import { createCredits } from './core/credits/credits';
+import { createLedger } from './core/verification/ledger';
+import { createBilling } from './core/verification/billing';
+import { createIdempotency } from './core/idempotency/idempotency';
+import { createRateLimiter } from './core/rate-limit/token-bucket';
+import { systemClock, type Clock } from './core/clock';
+import { createLogger, silentLogger, type Logger } from './log';
+
+export interface ComposeOptions {
+  dataDir: string;
+  clock?: Clock;
+  /** One-time login token handed to the desktop window by the shell. */
+  loginToken?: string;
+  nativeBinding?: string;
+  /** Built console (out/renderer); when absent the service serves the API only. */
+  consoleDir?: string;
+  logger?: Logger | 'file';
+  version?: string;
+}
+
+export function compose(opts: ComposeOptions) {
+  const clock = opts.clock ?? systemClock;
+  const db: Db = openDatabase(opts.dataDir, opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
+  const logger = opts.logger === 'file' ? createLogger({ dataDir: opts.dataDir, stdout: false }) : (opts.logger ?? silentLogger);
+  const accounts = createAccounts(db, clock, opts.loginToken ? { loginToken: opts.loginToken } : {});
+  const keys = createKeys(db, clock);
+  const credits = createCredits(db, clock);
+  const ledger = createLedger(db);
+  const idempotency = createIdempotency(db, clock);
+  const billing = createBilling(db, clock, credits, idempotency);
+  const limiter = createRateLimiter(clock);
+  return {
+    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter,
+    config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, version: opts.version ?? '0.1.0' },
+    close(): void {
+      if (db.open) db.close();
+    },
+  };
+}
+export type Services = ReturnType<typeof compose>;

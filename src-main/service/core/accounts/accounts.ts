@@ -1,0 +1,140 @@
+// Organisation, users and dashboard sessions. A data directory holds one organisation
+// (a desktop install); users are its team.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../../../src-shared/errors';
+import type { Plan, Role } from '../../../../src-shared/catalog';
+import type { Organization, User } from '../../../../src-shared/contracts/accounts';
+import type { Db } from '../../db/open';
+import type { Clock } from '../clock';
+import { nowIso, sha256Hex } from '../ids';
+import { accountsRepo, type OrgRow, type UserRow } from './repo';
+import { dummyHash, hashPassword, verifyPassword } from './passwords';
+
+/** Sliding idle lifetime and absolute lifetime of a dashboard session. */
+export const SESSION_IDLE_MS = 12 * 3600_000;
+export const SESSION_MAX_MS = 7 * 24 * 3600_000;
+
+export interface SessionContext {
+  user: UserRow;
+  org: OrgRow;
+  tokenHash: string;
+}
+
+export function toUser(u: UserRow): User {
+  return { id: u.id, email: u.email, name: u.name, role: u.role, billing: u.billing === 1 || u.role === 'owner' };
+}
+
+export function toOrganization(o: OrgRow): Organization {
+  return { id: o.id, name: o.name, plan: o.plan };
+}
+
+export function createAccounts(db: Db, clock: Clock, opts: { loginToken?: string } = {}) {
+  const repo = accountsRepo(db);
+  // The desktop shell hands the window a one-time token; it is held only in memory.
+  let loginToken: Buffer | null = opts.loginToken ? Buffer.from(opts.loginToken) : null;
+
+  function newSession(userId: number): { token: string; expires: Date } {
+    const token = randomBytes(32).toString('base64url');
+    const now = clock.now();
+    const expires = new Date(now + SESSION_MAX_MS);
+    repo.insertSession(sha256Hex(token), userId, nowIso(now), expires.toISOString(), nowIso(now + SESSION_IDLE_MS));
+    repo.touchUser(userId, nowIso(now));
+    return { token, expires };
+  }
+
+  return {
+    repo,
+    needsSetup(): boolean {
+      return repo.firstOrg() === undefined;
+    },
+
+    organization(): OrgRow | undefined {
+      return repo.firstOrg();
+    },
+
+    /** First run: creates the organisation and its owner. Refused once an organisation exists. */
+    async setup(input: { organization: string; name: string; email: string; password: string; plan?: Plan }) {
+      const passwordHash = await hashPassword(input.password);
+      const at = nowIso(clock.now());
+      return db
+        .transaction(() => {
+          if (repo.firstOrg()) throw new AppError('already_set_up');
+          const orgId = repo.insertOrg(input.organization, input.plan ?? 'free', at);
+          const userId = repo.insertUser({
+            orgId, email: input.email, name: input.name, passwordHash, role: 'owner', billing: true, at,
+          });
+          return { org: repo.orgById(orgId)!, user: repo.userById(userId)! };
+        })
+        .immediate();
+    },
+
+    async addUser(input: { orgId: number; email: string; name: string; password: string; role: Role; billing?: boolean }) {
+      const passwordHash = await hashPassword(input.password);
+      const id = repo.insertUser({
+        orgId: input.orgId, email: input.email, name: input.name, passwordHash,
+        role: input.role, billing: input.billing ?? false, at: nowIso(clock.now()),
+      });
+      return repo.userById(id)!;
+    },
+
+    async login(email: string, password: string) {
+      const user = repo.userByEmail(email);
+      const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+      if (!user || !ok) throw new AppError('invalid_login');
+      return { ...newSession(user.id), user, org: repo.orgById(user.org_id)! };
+    },
+
+    /** The shell's one-time token logs the desktop user in as the organisation owner. */
+    loginWithToken(token: string) {
+      const given = Buffer.from(token);
+      const valid = loginToken !== null && given.length === loginToken.length && timingSafeEqual(given, loginToken);
+      if (!valid) throw new AppError('invalid_login_token');
+      loginToken = null;
+      const org = repo.firstOrg();
+      const owner = org && repo.ownerOf(org.id);
+      if (!org || !owner) throw new AppError('invalid_login_token', { message: 'Organization not set up yet' });
+      return { ...newSession(owner.id), user: owner, org };
+    },
+
+    /** Session issued right after first-run setup. */
+    sessionFor(userId: number) {
+      return newSession(userId);
+    },
+
+    resolveSession(token: string): SessionContext | null {
+      const hash = sha256Hex(token);
+      const row = repo.sessionByHash(hash);
+      if (!row) return null;
+      const now = clock.now();
+      if (Date.parse(row.expires_at) <= now || Date.parse(row.idle_expires_at) <= now) {
+        repo.deleteSession(hash);
+        return null;
+      }
+      const user = repo.userById(row.user_id);
+      const org = user && repo.orgById(user.org_id);
+      if (!user || !org) return null;
+      // Slide the idle window at most once a minute to keep writes off the hot path.
+      if (Date.parse(row.idle_expires_at) - now < SESSION_IDLE_MS - 60_000) {
+        repo.slideSession(hash, nowIso(now + SESSION_IDLE_MS));
+        repo.touchUser(user.id, nowIso(now));
+      }
+      return { user, org, tokenHash: hash };
+    },
+
+    logout(tokenHash: string): void {
+      repo.deleteSession(tokenHash);
+    },
+
+    setPlan(plan: Plan): OrgRow {
+      const org = repo.firstOrg();
+      if (!org) throw new AppError('account_not_found', { message: 'Organization not set up yet' });
+      repo.setPlan(org.id, plan);
+      return repo.orgById(org.id)!;
+    },
+
+    purgeExpiredSessions(): void {
+      repo.deleteExpiredSessions(nowIso(clock.now()));
+    },
+  };
+}
+export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,0 +1,57 @@
+// The credits ledger. Balance is always the sum of entries; a charge is written only inside
+// the caller's transaction together with the record it pays for (see verification/billing.ts).
+import { AppError } from '../../../../src-shared/errors';
+import type { Environment } from '../../../../src-shared/catalog';
+import type { Db } from '../../db/open';
+import type { Clock } from '../clock';
+import { nowIso } from '../ids';
+import { creditsRepo, type EntryRow } from './repo';
+
+export function createCredits(db: Db, clock: Clock) {
+  const repo = creditsRepo(db);
+  return {
+    balance: (orgId: number): number => repo.balance(orgId),
+
+    grant(orgId: number, amount: number, note: string | null = null): { balance: number; entry_id: number } {
+      if (!Number.isSafeInteger(amount) || amount <= 0) {
+        throw new AppError('account_validation', { field: 'amount', message: 'Amount must be a positive integer' });
+      }
+      return db
+        .transaction(() => {
+          const id = repo.insert({
+            org_id: orgId, amount, kind: 'grant', product: null, verification_id: null, env: null, note,
+            created_at: nowIso(clock.now()),
+          });
+          return { balance: repo.balance(orgId), entry_id: id };
+        })
+        .immediate();
+    },
+
+    /**
+     * Writes a charge. Must be called inside a transaction that also writes the record it
+     * pays for; re-reads the balance there so concurrent requests cannot overspend.
+     */
+    chargeInTransaction(orgId: number, cost: number, product: string, verificationId: string, env: Environment): number {
+      if (!db.inTransaction) throw new Error('chargeInTransaction outside a transaction');
+      const balance = repo.balance(orgId);
+      if (balance < cost) throw insufficient(balance, cost);
+      repo.insert({
+        org_id: orgId, amount: -cost, kind: 'charge', product, verification_id: verificationId, env, note: null,
+        created_at: nowIso(clock.now()),
+      });
+      return balance - cost;
+    },
+
+    ledger(orgId: number, page: number, perPage: number): { entries: EntryRow[]; total: number } {
+      return { entries: repo.page(orgId, perPage, (page - 1) * perPage), total: repo.count(orgId) };
+    },
+  };
+}
+export type Credits = ReturnType<typeof createCredits>;
+
+/** The spec has two 402 bodies: an empty balance is "exhausted", a short one "insufficient". */
+export function insufficient(balance: number, cost: number): AppError {
+  return balance <= 0
+    ? new AppError('credits_exhausted')
+    : new AppError('insufficient_credits', { credits_remaining: balance, credits_required: cost });
+}

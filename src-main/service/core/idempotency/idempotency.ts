@@ -1,0 +1,106 @@
+// Idempotency-Key handling for billable POSTs. A key is remembered for 24 hours per API key
+// with a keyed fingerprint of the request, never the request or response itself: a retry is
+// answered by re-running the same work under the first attempt's id, uncharged.
+import { createHmac, randomBytes } from 'node:crypto';
+import { AppError } from '../../../../src-shared/errors';
+import type { Db } from '../../db/open';
+import type { Clock } from '../clock';
+import { nowIso } from '../ids';
+
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
+/** An attempt still "in progress" after this long died with its process; it may be retried. */
+export const IN_PROGRESS_STALE_MS = 5 * 60_000;
+export const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
+
+interface Row {
+  api_key_id: string;
+  idem_key: string;
+  fingerprint: string;
+  state: 'in_progress' | 'done';
+  verification_id: string | null;
+  status_code: number | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export type Begin =
+  | { kind: 'new' }
+  | { kind: 'replay'; verificationId: string; statusCode: number };
+
+export function createIdempotency(db: Db, clock: Clock) {
+  const getSecret = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'idempotency_secret'");
+  const putSecret = db.prepare<[string]>("INSERT OR IGNORE INTO meta (key, value) VALUES ('idempotency_secret', ?)");
+  const get = db.prepare<[string, string], Row>('SELECT * FROM idempotency_keys WHERE api_key_id = ? AND idem_key = ?');
+  const del = db.prepare<[string, string]>('DELETE FROM idempotency_keys WHERE api_key_id = ? AND idem_key = ?');
+  const insert = db.prepare(
+    `INSERT INTO idempotency_keys (api_key_id, idem_key, fingerprint, state, created_at, expires_at)
+     VALUES (@api_key_id, @idem_key, @fingerprint, 'in_progress', @created_at, @expires_at)`,
+  );
+  const done = db.prepare<[string, number, string, string]>(
+    "UPDATE idempotency_keys SET state = 'done', verification_id = ?, status_code = ? WHERE api_key_id = ? AND idem_key = ?",
+  );
+  const purge = db.prepare<[string]>('DELETE FROM idempotency_keys WHERE expires_at < ?');
+
+  let secret: string | undefined;
+  function hmacKey(): string {
+    if (!secret) {
+      putSecret.run(randomBytes(32).toString('hex'));
+      secret = getSecret.get()!.value;
+    }
+    return secret;
+  }
+
+  return {
+    fingerprint(method: string, path: string, body: string): string {
+      return createHmac('sha256', hmacKey()).update(`${method} ${path}\n${body}`).digest('hex');
+    },
+
+    begin(apiKeyId: string, idemKey: string, fingerprint: string): Begin {
+      if (!IDEMPOTENCY_KEY_RE.test(idemKey)) {
+        throw new AppError('invalid_parameters', {
+          message: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+          fields: [{ field: 'Idempotency-Key', issue: 'invalid format' }],
+        });
+      }
+      const now = clock.now();
+      return db
+        .transaction((): Begin => {
+          const row = get.get(apiKeyId, idemKey);
+          if (row) {
+            const expired = Date.parse(row.expires_at) <= now;
+            const stale = row.state === 'in_progress' && now - Date.parse(row.created_at) > IN_PROGRESS_STALE_MS;
+            if (expired || stale) {
+              del.run(apiKeyId, idemKey);
+            } else if (row.fingerprint !== fingerprint) {
+              throw new AppError('idempotency_conflict');
+            } else if (row.state === 'in_progress') {
+              throw new AppError('idempotency_in_progress');
+            } else {
+              return { kind: 'replay', verificationId: row.verification_id!, statusCode: row.status_code! };
+            }
+          }
+          insert.run({
+            api_key_id: apiKeyId, idem_key: idemKey, fingerprint,
+            created_at: nowIso(now), expires_at: nowIso(now + IDEMPOTENCY_WINDOW_MS),
+          });
+          return { kind: 'new' };
+        })
+        .immediate();
+    },
+
+    /** Called inside the transaction that records the verification. */
+    completeInTransaction(apiKeyId: string, idemKey: string, verificationId: string, statusCode: number): void {
+      done.run(verificationId, statusCode, apiKeyId, idemKey);
+    },
+
+    /** The attempt failed before anything was recorded: the key may be used again. */
+    abandon(apiKeyId: string, idemKey: string): void {
+      del.run(apiKeyId, idemKey);
+    },
+
+    purgeExpired(): void {
+      purge.run(nowIso(clock.now()));
+    },
+  };
+}
+export type Idempotency = ReturnType<typeof createIdempotency>;

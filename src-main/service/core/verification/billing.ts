@@ -1,0 +1,112 @@
+// The one path every billable operation takes: idempotency, credit pre-check, the work, and
+// then the ledger row, the charge and the idempotency record in one synchronous transaction.
+// Test keys and demo keys are never charged and never get 402.
+import { CREDITS, type Billable } from '../../../../src-shared/catalog';
+import type { Db } from '../../db/open';
+import type { Clock } from '../clock';
+import { insufficient, type Credits } from '../credits/credits';
+import type { Idempotency } from '../idempotency/idempotency';
+import { newId, nowIso } from '../ids';
+import type { ResolvedKey } from '../keys/keys';
+import { verificationRepo } from './repo';
+
+export interface WorkContext {
+  verificationId: string;
+  createdAt: number;
+  /** True when answering a retried Idempotency-Key: same id, nothing recorded or charged. */
+  replay: boolean;
+}
+
+export interface Outcome<R> {
+  status: string;
+  confidence: number | null;
+  /** False for attempts the spec says are not billed (e.g. provider unavailable). */
+  billable: boolean;
+  errorCode?: string | null;
+  httpStatus: number;
+  result: R;
+}
+
+export interface Billed<R> {
+  verificationId: string;
+  createdAt: number;
+  charged: number;
+  /** Balance after this request; null for test and demo keys, which have no balance to show. */
+  creditsRemaining: number | null;
+  replayed: boolean;
+  outcome: Outcome<R>;
+}
+
+export interface BillableRequest {
+  key: ResolvedKey;
+  operation: Billable;
+  idPrefix: string;
+  idempotency?: { key: string; fingerprint: string };
+}
+
+export function createBilling(db: Db, clock: Clock, credits: Credits, idempotency: Idempotency) {
+  const repo = verificationRepo(db);
+
+  function pays(key: ResolvedKey): boolean {
+    return key.env === 'live' && !key.demo;
+  }
+
+  return {
+    cost: (op: Billable) => CREDITS[op],
+
+    async run<R>(req: BillableRequest, work: (ctx: WorkContext) => Promise<Outcome<R>>): Promise<Billed<R>> {
+      const { key, operation } = req;
+      const cost = CREDITS[operation];
+      const idem = req.idempotency;
+
+      if (idem) {
+        const begun = idempotency.begin(key.id, idem.key, idem.fingerprint);
+        if (begun.kind === 'replay') {
+          const row = repo.byId(begun.verificationId);
+          const createdAt = row ? Date.parse(row.created_at) : clock.now();
+          const outcome = await work({ verificationId: begun.verificationId, createdAt, replay: true });
+          return {
+            verificationId: begun.verificationId, createdAt, charged: 0,
+            creditsRemaining: pays(key) ? credits.balance(key.orgId) : null, replayed: true, outcome,
+          };
+        }
+      }
+
+      try {
+        // Spend no CPU on work the organisation cannot pay for.
+        if (pays(key)) {
+          const balance = credits.balance(key.orgId);
+          if (balance < cost) throw insufficient(balance, cost);
+        }
+        const verificationId = newId(req.idPrefix);
+        const createdAt = clock.now();
+        const started = performance.now();
+        const outcome = await work({ verificationId, createdAt, replay: false });
+        const latency = Math.round(performance.now() - started);
+        const charge = pays(key) && outcome.billable ? cost : 0;
+
+        const creditsRemaining = db
+          .transaction(() => {
+            repo.insert({
+              id: verificationId, org_id: key.orgId, api_key_id: key.id, product: operation, env: key.env,
+              status: outcome.status, confidence: outcome.confidence, credits: charge,
+              billable: outcome.billable ? 1 : 0, error_code: outcome.errorCode ?? null, latency_ms: latency,
+              created_at: nowIso(createdAt), completed_at: nowIso(clock.now()),
+            });
+            const remaining = charge > 0
+              ? credits.chargeInTransaction(key.orgId, charge, operation, verificationId, key.env)
+              : pays(key) ? credits.balance(key.orgId) : null;
+            if (idem) idempotency.completeInTransaction(key.id, idem.key, verificationId, outcome.httpStatus);
+            return remaining;
+          })
+          .immediate();
+
+        return { verificationId, createdAt, charged: charge, creditsRemaining, replayed: false, outcome };
+      } catch (e) {
+        if (idem) idempotency.abandon(key.id, idem.key);
+        throw e;
+      }
+    },
+  };
+}
+export type Billing = ReturnType<typeof createBilling>;

@@ -1,0 +1,26 @@
+// `npm run demo`: an offline test-mode organisation with an owner, keys and credits, so every
+// screen has something to show. Later capabilities add their own demo data here.
+import { randomBytes } from 'node:crypto';
+import type { Services } from './compose';
+
+export interface DemoInfo {
+  email: string;
+  password: string;
+  keys: { name: string; api_key: string; secret: string; env: string; scopes: string[]; demo: boolean }[];
+}
+
+export async function seedDemo(s: Services): Promise<DemoInfo> {
+  const email = 'owner@demo.example';
+  const password = `demo-${randomBytes(6).toString('hex')}`;
+  const { org, user } = await s.accounts.setup({ organization: 'Demo Compliance Ltd', name: 'Demo Owner', email, password, plan: 'pro' });
+  s.credits.grant(org.id, 5000, 'Demo credits');
+  const specs = [
+    { name: 'Test key (all products)', env: 'test', scopes: ['human', 'age', 'identity', 'compliance'], demo: false },
+    { name: 'Demo key (simulated)', env: 'test', scopes: ['human', 'age', 'identity', 'compliance'], demo: true },
+  ] as const;
+  const keys = specs.map((k) => {
+    const c = s.keys.create({ orgId: org.id, plan: org.plan, name: k.name, env: k.env, scopes: [...k.scopes], demo: k.demo, createdBy: user.id });
+    return { name: k.name, api_key: c.api_key, secret: c.secret, env: k.env, scopes: [...k.scopes], demo: k.demo };
+  });
+  return { email, password, keys };
+}

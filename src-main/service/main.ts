@@ -1,0 +1,115 @@
+// Headless entry: `npm run serve` runs this, and the Electron shell forks the same file.
+// Listens on loopback only, prints the URL once ready, shuts down cleanly on SIGTERM.
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { serve } from '@hono/node-server';
+import { compose } from './compose';
+import { createApp } from './http/app';
+import { createLogger } from './log';
+import { defaultConsoleDir, defaultDataDir } from './paths';
+import { seedDemo } from './demo';
+
+interface ParentPort {
+  postMessage(message: unknown): void;
+  on(event: 'message', listener: (e: { data: unknown }) => void): void;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'data-dir': { type: 'string' },
+      port: { type: 'string', default: '4310' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'console-dir': { type: 'string' },
+      demo: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const host = values.host;
+  if (!LOOPBACK.has(host)) throw new Error(`--host must be a loopback address (got ${host})`);
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0..65535');
+
+  const dataDir = values['data-dir'] ?? (values.demo ? mkdtempSync(join(tmpdir(), 'compliance-console-demo-')) : defaultDataDir());
+  if (values.demo && readdirSafe(dataDir).length > 0) throw new Error(`--demo needs an empty data directory: ${dataDir}`);
+
+  const services = compose({
+    dataDir,
+    logger: createLogger({ dataDir, stdout: false }),
+    loginToken: process.env.CONSOLE_LOGIN_TOKEN,
+    nativeBinding: process.env.CONSOLE_SQLITE_BINDING,
+    consoleDir: values['console-dir'] ?? defaultConsoleDir(),
+    version: process.env.CONSOLE_APP_VERSION ?? process.env.npm_package_version,
+  });
+  const demo = values.demo ? await seedDemo(services) : undefined;
+  const { app } = createApp(services);
+
+  const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`;
+    if (demo) {
+      process.stdout.write(
+        [
+          'Compliance Console demo (TEST MODE, offline)',
+          `  data directory: ${dataDir}`,
+          `  login:          ${demo.email} / ${demo.password}`,
+          ...demo.keys.map((k) => `  ${k.name}: ${k.api_key} (secret ${k.secret})`),
+          '',
+        ].join('\n'),
+      );
+    }
+    if (!services.config.consoleDir) process.stdout.write('Console not built (run `npm run build`): serving the API only.\n');
+    process.stdout.write(`Compliance Console service listening on ${url}\n`);
+    parentPort()?.postMessage({ type: 'ready', url });
+    services.logger.info('listening', { port: info.port });
+  });
+
+  const maintenance = setInterval(() => {
+    services.accounts.purgeExpiredSessions();
+    services.idempotency.purgeExpired();
+  }, 3600_000);
+  maintenance.unref();
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    services.logger.info('shutdown', { signal });
+    clearInterval(maintenance);
+    server.close(() => {
+      services.close();
+      process.exit(0);
+    });
+    // Keep-alive connections must not hold the process open forever.
+    setTimeout(() => {
+      services.close();
+      process.exit(0);
+    }, 3000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  parentPort()?.on('message', (e) => {
+    if (typeof e.data === 'object' && e.data !== null && (e.data as { type?: unknown }).type === 'shutdown') shutdown('parent');
+  });
+}
+
+function parentPort(): ParentPort | undefined {
+  return (process as unknown as { parentPort?: ParentPort }).parentPort;
+}
+
+function readdirSafe(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+main().catch((e: unknown) => {
+  // Only the message: a stack or object dump could carry request data.
+  process.stderr.write(`Compliance Console service failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});

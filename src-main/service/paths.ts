@@ -1,0 +1,25 @@
+// Where things live: the per-user data directory and the app's own files.
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository (or unpacked app) root: two levels above both src-main/service and out/main. */
+export const APP_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+
+export function defaultDataDir(): string {
+  if (process.env.CONSOLE_DATA_DIR) return process.env.CONSOLE_DATA_DIR;
+  switch (process.platform) {
+    case 'darwin':
+      return join(homedir(), 'Library', 'Application Support', 'Compliance Console', 'data');
+    case 'win32':
+      return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Compliance Console', 'data');
+    default:
+      return join(process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'compliance-console');
+  }
+}
+
+export function defaultConsoleDir(): string | undefined {
+  const dir = join(APP_ROOT, 'out', 'renderer');
+  return existsSync(join(dir, 'index.html')) ? dir : undefined;
+}

@@ -1,0 +1,192 @@
+// Credits: no overspend under concurrency (in one process and across processes), idempotent
+// retries never double-charge, test and demo keys never pay, balance = sum of entries.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../../src-shared/errors';
+import type { ResolvedKey } from '../core/keys/keys';
+import type { Outcome } from '../core/verification/billing';
+import { closeAll, testService, type TestService } from './harness';
+
+afterAll(closeAll);
+const run = promisify(execFile);
+
+function resolve(t: TestService, apiKey: string): ResolvedKey {
+  const f = t.s.keys.lookup(apiKey);
+  if (!f.ok) throw new Error('key');
+  return f.key;
+}
+
+const pass = async (): Promise<Outcome<null>> => {
+  await new Promise((r) => setTimeout(r, 2));
+  return { status: 'PASS', confidence: 88, billable: true, httpStatus: 200, result: null };
+};
+
+function sumOfEntries(t: TestService): number {
+  return (t.s.db.prepare('SELECT COALESCE(SUM(amount),0) AS s FROM credit_entries').get() as { s: number }).s;
+}
+
+describe('charging', () => {
+  it('charges a live key the product price and records both rows in one go', async () => {
+    const t = await testService();
+    t.grant(100);
+    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const b = await t.s.billing.run({ key, operation: 'identity', idPrefix: 'ver' }, pass);
+    expect(b).toMatchObject({ charged: 30, creditsRemaining: 70, replayed: false });
+    const entry = t.s.db.prepare('SELECT * FROM credit_entries WHERE verification_id = ?').get(b.verificationId);
+    expect(entry).toMatchObject({ amount: -30, kind: 'charge', product: 'identity', env: 'live' });
+    expect(t.s.ledger.get(b.verificationId)).toMatchObject({ credits: 30, status: 'PASS', env: 'live' });
+  });
+
+  it('a live key with a short balance gets the insufficient body; an empty one the exhausted body', async () => {
+    const t = await testService();
+    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    await expect(t.s.billing.run({ key, operation: 'age', idPrefix: 'ver' }, pass)).rejects.toMatchObject({ code: 'credits_exhausted' });
+    t.grant(5);
+    const err = await t.s.billing.run({ key, operation: 'age', idPrefix: 'ver' }, pass).catch((e: AppError) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe('insufficient_credits');
+    expect((err as AppError).details).toMatchObject({ credits_remaining: 5, credits_required: 10 });
+    expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM verifications').get()).toEqual({ n: 0 });
+  });
+
+  it('test keys and demo keys never pay and never get 402', async () => {
+    const t = await testService();
+    const test = resolve(t, t.key({ env: 'test' }).api_key);
+    const demo = resolve(t, t.key({ env: 'live', demo: true }).api_key);
+    for (const key of [test, demo]) {
+      const b = await t.s.billing.run({ key, operation: 'compliance', idPrefix: 'ver' }, pass);
+      expect(b.charged).toBe(0);
+    }
+    expect(t.s.credits.balance(t.orgId)).toBe(0);
+  });
+
+  it('non-billable outcomes (provider unavailable) are recorded but not charged', async () => {
+    const t = await testService();
+    t.grant(60);
+    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const b = await t.s.billing.run({ key, operation: 'screen', idPrefix: 'scr' }, async () => ({
+      status: 'failed', confidence: null, billable: false, errorCode: 'compliance_provider_unavailable', httpStatus: 503, result: null,
+    }));
+    expect(b.charged).toBe(0);
+    expect(t.s.ledger.get(b.verificationId)).toMatchObject({ billable: 0, credits: 0, error_code: 'compliance_provider_unavailable' });
+    expect(t.s.credits.balance(t.orgId)).toBe(60);
+  });
+
+  it('a failing work function charges nothing and records nothing', async () => {
+    const t = await testService();
+    t.grant(60);
+    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    await expect(t.s.billing.run({ key, operation: 'screen', idPrefix: 'scr' }, async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    expect(t.s.credits.balance(t.orgId)).toBe(60);
+  });
+});
+
+describe('concurrency', () => {
+  it('50 concurrent requests in one process never overspend', async () => {
+    const t = await testService();
+    t.grant(300); // 10 identity checks
+    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () => t.s.billing.run({ key, operation: 'identity', idPrefix: 'ver' }, pass)),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    expect(t.s.credits.balance(t.orgId)).toBe(0);
+    expect(sumOfEntries(t)).toBe(0);
+  });
+
+  it('4 processes charging one data directory at once never overspend', async () => {
+    const t = await testService();
+    t.grant(600); // 20 identity checks
+    const k = t.key({ env: 'live' });
+    const worker = fileURLToPath(new URL('./fixtures/charge-worker.ts', import.meta.url));
+    const outs = await Promise.all(
+      Array.from({ length: 4 }, () => run(process.execPath, ['--import', 'tsx', worker, t.dataDir, k.api_key, '10'])),
+    );
+    const totals = outs.map((o) => JSON.parse(o.stdout) as { ok: number; refused: number });
+    expect(totals.reduce((a, b) => a + b.ok, 0)).toBe(20);
+    expect(totals.reduce((a, b) => a + b.refused, 0)).toBe(20);
+    expect(t.s.credits.balance(t.orgId)).toBe(0);
+    const charges = t.s.db.prepare("SELECT COUNT(*) AS n FROM credit_entries WHERE kind = 'charge'").get();
+    expect(charges).toEqual({ n: 20 });
+  }, 60_000);
+});
+
+describe('idempotency', () => {
+  it('a retry with the same key and body returns the first result, uncharged', async () => {
+    const t = await testService();
+    t.grant(100);
+    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const fp = t.s.idempotency.fingerprint('POST', '/api/identity/v1/submit', '{"a":1}');
+    const req = { key, operation: 'identity' as const, idPrefix: 'ver', idempotency: { key: 'retry-1', fingerprint: fp } };
+    const first = await t.s.billing.run(req, pass);
+    t.clock.advance(60_000);
+    const again = await t.s.billing.run(req, pass);
+    expect(again).toMatchObject({ verificationId: first.verificationId, createdAt: first.createdAt, charged: 0, replayed: true, creditsRemaining: 70 });
+    expect(t.s.credits.balance(t.orgId)).toBe(70);
+  });
+
+  it('the same key with a different body is refused', async () => {
+    const t = await testService();
+    t.grant(100);
+    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const fp1 = t.s.idempotency.fingerprint('POST', '/p', '{"a":1}');
+    const fp2 = t.s.idempotency.fingerprint('POST', '/p', '{"a":2}');
+    await t.s.billing.run({ key, operation: 'identity', idPrefix: 'ver', idempotency: { key: 'k', fingerprint: fp1 } }, pass);
+    await expect(
+      t.s.billing.run({ key, operation: 'identity', idPrefix: 'ver', idempotency: { key: 'k', fingerprint: fp2 } }, pass),
+    ).rejects.toMatchObject({ code: 'idempotency_conflict' });
+    expect(t.s.credits.balance(t.orgId)).toBe(70);
+  });
+
+  it('concurrent duplicates: one runs, the other is told it is in progress; never two charges', async () => {
+    const t = await testService();
+    t.grant(100);
+    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const fp = t.s.idempotency.fingerprint('POST', '/p', '{}');
+    const req = { key, operation: 'identity' as const, idPrefix: 'ver', idempotency: { key: 'dup', fingerprint: fp } };
+    const [a, b] = await Promise.allSettled([t.s.billing.run(req, pass), t.s.billing.run(req, pass)]);
+    expect([a.status, b.status].sort()).toEqual(['fulfilled', 'rejected']);
+    const rejected = (a.status === 'rejected' ? a : b) as PromiseRejectedResult;
+    expect(rejected.reason).toMatchObject({ code: 'idempotency_in_progress' });
+    expect(t.s.credits.balance(t.orgId)).toBe(70);
+  });
+
+  it('a failed attempt frees the key; after 24 hours the key starts afresh', async () => {
+    const t = await testService();
+    t.grant(100);
+    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const fp = t.s.idempotency.fingerprint('POST', '/p', '{}');
+    const req = { key, operation: 'identity' as const, idPrefix: 'ver', idempotency: { key: 'x', fingerprint: fp } };
+    await expect(t.s.billing.run(req, async () => { throw new Error('fault'); })).rejects.toThrow();
+    const first = await t.s.billing.run(req, pass);
+    expect(first.charged).toBe(30);
+    t.clock.advance(24 * 3600_000 + 1);
+    const later = await t.s.billing.run(req, pass);
+    expect(later.verificationId).not.toBe(first.verificationId);
+    expect(later.charged).toBe(30);
+  });
+
+  it('the fingerprint is keyed: the stored value is not a plain hash of the body', async () => {
+    const t = await testService();
+    const { createHash } = await import('node:crypto');
+    const fp = t.s.idempotency.fingerprint('POST', '/p', '{"name":"x"}');
+    expect(fp).not.toBe(createHash('sha256').update('POST /p\n{"name":"x"}').digest('hex'));
+  });
+});
+
+describe('ledger integrity', () => {
+  it('balance always equals the sum of entries, and entries cannot be changed', async () => {
+    const t = await testService();
+    t.grant(1000);
+    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    for (const op of ['human', 'age', 'identity', 'compliance', 'screen', 'rescreen'] as const) {
+      await t.s.billing.run({ key, operation: op, idPrefix: 'ver' }, pass);
+      expect(t.s.credits.balance(t.orgId)).toBe(sumOfEntries(t));
+    }
+    expect(t.s.credits.balance(t.orgId)).toBe(1000 - (1 + 10 + 30 + 50 + 60 + 30));
+    expect(() => t.s.db.prepare('UPDATE credit_entries SET amount = 0').run()).toThrow(/append-only/);
+    expect(() => t.s.db.prepare('DELETE FROM credit_entries').run()).toThrow(/append-only/);
+  });
+});

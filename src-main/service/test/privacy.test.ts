@@ -1,0 +1,65 @@
+// Privacy: canary subject data sent through every route (valid and invalid requests, query
+// strings, paths, failed logins, billing with idempotency) leaves no trace in the data
+// directory. The harness itself is shown to catch a canary wherever it lands.
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeAll, testService } from './harness';
+import { makeCanaries, scanForCanaries } from './privacy';
+
+afterAll(closeAll);
+
+describe('privacy harness', () => {
+  it('finds a canary in the database file, its WAL, a log, and an export, in several encodings', async () => {
+    const t = await testService();
+    const c = makeCanaries();
+    t.s.db.prepare("INSERT INTO meta (key, value) VALUES ('leak', ?)").run(c.fullName);
+    expect(scanForCanaries(t.dataDir, c).some((h) => /console\.db/.test(h.file))).toBe(true);
+
+    const u = await testService();
+    appendFileSync(join(u.dataDir, 'logs', 'service.log'), c.lastName.toLowerCase());
+    writeFileSync(join(u.dataDir, 'export.bin'), Buffer.from(c.documentNumber, 'utf16le'));
+    writeFileSync(join(u.dataDir, 'img.b64'), c.imageB64);
+    writeFileSync(join(u.dataDir, 'img.bin'), c.image);
+    const files = scanForCanaries(u.dataDir, c).map((h) => h.file);
+    expect(files).toEqual(expect.arrayContaining(['logs/service.log', 'export.bin', 'img.b64', 'img.bin']));
+  });
+});
+
+describe('no subject data at rest', () => {
+  it('after every route has seen canary data, the data directory holds none of it', async () => {
+    const t = await testService({ plan: 'pro' });
+    const c = makeCanaries();
+    const subject = {
+      first_name: c.firstName, last_name: c.lastName, date_of_birth: c.dob, document_number: c.documentNumber,
+      client_reference_id: c.clientReference, image_selfie_b64: c.imageB64,
+    };
+    const live = t.key({ env: 'live' });
+    const test = t.key({ env: 'test' });
+    const cookie = await t.login();
+    t.grant(1000);
+
+    for (const r of t.routes) {
+      const path = r.path.replace(/:[a-z_]+/g, encodeURIComponent(c.lastName));
+      for (const key of [live.api_key, test.api_key, `svk-${c.firstName}`]) {
+        await t.call(r.method, `${path}?name=${c.firstName}&dob=${c.dob}`, {
+          key, cookie, headers: { 'Idempotency-Key': `idem-${Math.random()}` },
+          ...(r.method === 'GET' ? {} : { body: { ...subject, subject } }),
+        });
+      }
+    }
+    // Failed logins and setups with canaries in every field.
+    await t.call('POST', '/api/auth/login', { body: { email: `${c.firstName}@example.test`, password: c.lastName } });
+    await t.call('POST', '/api/setup', { body: { organization: c.fullName, name: c.fullName, email: 'x@example.test', password: c.dob } });
+    // A billable run whose request carried the subject: only the keyed fingerprint is kept.
+    const key = t.s.keys.lookup(live.api_key);
+    if (!key.ok) throw new Error('key');
+    const fp = t.s.idempotency.fingerprint('POST', '/api/compliance/v1/screen', JSON.stringify(subject));
+    await t.s.billing.run({ key: key.key, operation: 'screen', idPrefix: 'scr', idempotency: { key: 'p-1', fingerprint: fp } }, async () => ({
+      status: 'completed', confidence: null, billable: true, httpStatus: 200, result: subject,
+    }));
+
+    t.s.db.pragma('wal_checkpoint(PASSIVE)');
+    expect(scanForCanaries(t.dataDir, c)).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeAll, cookieFrom, OWNER, testService } from '../harness';
+
+afterAll(closeAll);
+
+const SETUP = { organization: 'Acme Compliance', name: 'Ada Analyst', email: 'Ada@Example.test', password: 'a long enough password' };
+
+describe('first run: GET/POST /api/setup', () => {
+  it('reports needs_setup, creates org + owner once, and starts a session', async () => {
+    const t = await testService({ setup: false });
+    expect((await t.json('GET', '/api/setup')).body).toMatchObject({ needs_setup: true });
+    const res = await t.call('POST', '/api/setup', { body: SETUP });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toEqual({
+      user: { id: expect.any(Number), email: 'ada@example.test', name: 'Ada Analyst', role: 'owner', billing: true },
+      organization: { id: expect.any(Number), name: 'Acme Compliance', plan: 'free' },
+    });
+    const set = res.headers.get('set-cookie')!;
+    expect(set).toMatch(/HttpOnly/);
+    expect(set).toMatch(/SameSite=Strict/);
+    const me = await t.json('GET', '/api/auth/me', { cookie: cookieFrom(res) });
+    expect(me.status).toBe(200);
+    expect((await t.json('GET', '/api/setup')).body).toMatchObject({ needs_setup: false });
+  });
+
+  it('refuses a second setup with 409', async () => {
+    const t = await testService();
+    const { status, body } = await t.json('POST', '/api/setup', { body: SETUP });
+    expect(status).toBe(409);
+    expect(body).toEqual({ error: 'Organization already set up' });
+  });
+
+  it('validates fields without echoing values', async () => {
+    const t = await testService({ setup: false });
+    const { status, body } = await t.json<{ error: string; fields: { field: string }[] }>('POST', '/api/setup', {
+      body: { ...SETUP, email: 'not-an-email-SECRETVALUE', password: 'short' },
+    });
+    expect(status).toBe(400);
+    expect(body.fields.map((f) => f.field).sort()).toEqual(['email', 'password']);
+    expect(JSON.stringify(body)).not.toContain('SECRETVALUE');
+  });
+
+  it('refuses a cross-origin setup', async () => {
+    const t = await testService({ setup: false });
+    const { status } = await t.json('POST', '/api/setup', { body: SETUP, headers: { Origin: 'https://evil.example' } });
+    expect(status).toBe(403);
+    expect((await t.json('GET', '/api/setup')).body).toMatchObject({ needs_setup: true });
+  });
+});
+
+describe('POST /api/auth/login, GET /api/auth/me, POST /api/auth/logout', () => {
+  it('logs in, shows the session, and logs out', async () => {
+    const t = await testService();
+    const res = await t.call('POST', '/api/auth/login', { body: { email: OWNER.email.toUpperCase(), password: OWNER.password } });
+    expect(res.status).toBe(200);
+    const cookie = cookieFrom(res);
+    const me = await t.json('GET', '/api/auth/me', { cookie });
+    expect(me.body).toMatchObject({ user: { email: OWNER.email, role: 'owner' }, organization: { name: 'Test Org' } });
+    const out = await t.json('POST', '/api/auth/logout', { cookie, body: {} });
+    expect(out.status).toBe(200);
+    expect((await t.json('GET', '/api/auth/me', { cookie })).status).toBe(401);
+  });
+
+  it('gives the same answer for a wrong password and an unknown e-mail', async () => {
+    const t = await testService();
+    const a = await t.json('POST', '/api/auth/login', { body: { email: OWNER.email, password: 'wrong password!' } });
+    const b = await t.json('POST', '/api/auth/login', { body: { email: 'nobody@example.test', password: 'wrong password!' } });
+    expect(a.status).toBe(401);
+    expect(b.status).toBe(401);
+    expect(a.body).toEqual({ error: 'Invalid email or password' });
+    expect(b.body).toEqual(a.body);
+  });
+
+  it('400 on a malformed body', async () => {
+    const t = await testService();
+    const { status } = await t.json('POST', '/api/auth/login', { rawBody: '{nope', headers: { 'Content-Type': 'application/json' } });
+    expect(status).toBe(400);
+  });
+
+  it('a session expires after 7 days even when used', async () => {
+    const t = await testService();
+    const cookie = await t.login();
+    for (let h = 0; h < 7 * 24; h += 6) {
+      t.clock.advance(6 * 3600_000);
+      await t.call('GET', '/api/auth/me', { cookie });
+    }
+    expect((await t.json('GET', '/api/auth/me', { cookie })).status).toBe(401);
+  });
+
+  it('an active session slides past the 12-hour idle window', async () => {
+    const t = await testService();
+    const cookie = await t.login();
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(6 * 3600_000);
+      expect((await t.json('GET', '/api/auth/me', { cookie })).status).toBe(200);
+    }
+  });
+});
+
+describe('POST /api/auth/token (desktop one-time login)', () => {
+  const TOKEN = 'one-time-token-0123456789abcdef';
+
+  it('logs the owner in once, then refuses the same token', async () => {
+    const t = await testService({ loginToken: TOKEN });
+    const first = await t.json('POST', '/api/auth/token', { body: { token: TOKEN } });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ user: { role: 'owner' } });
+    const again = await t.json('POST', '/api/auth/token', { body: { token: TOKEN } });
+    expect(again.status).toBe(401);
+  });
+
+  it('refuses a wrong token and a service started without one', async () => {
+    const t = await testService({ loginToken: TOKEN });
+    expect((await t.json('POST', '/api/auth/token', { body: { token: TOKEN.replace('0', '1') } })).status).toBe(401);
+    const u = await testService();
+    expect((await u.json('POST', '/api/auth/token', { body: { token: TOKEN } })).status).toBe(401);
+  });
+});

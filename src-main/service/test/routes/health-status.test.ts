@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeAll, testService, type TestService } from '../harness';
+
+let t: TestService;
+beforeAll(async () => {
+  t = await testService();
+});
+afterAll(closeAll);
+
+describe('GET /api/health', () => {
+  it('answers ok with the API version and no-store', async () => {
+    const { status, body, res } = await t.json('GET', '/api/health');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: 'ok', api_version: '2.1.0', database: 'ok' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-ratelimit-limit')).toBe('20');
+  });
+
+  it('is rate limited in the health category', async () => {
+    const u = await testService();
+    let last: Response | undefined;
+    for (let i = 0; i < 21; i++) last = await u.call('GET', '/api/health');
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('reports a degraded database as 500', async () => {
+    const u = await testService();
+    u.s.db.close();
+    const { status, body } = await u.json('GET', '/api/health');
+    expect(status).toBe(500);
+    expect(body).toMatchObject({ status: 'degraded', database: 'unavailable' });
+  });
+});
+
+describe('GET /api/status/{verification_id}', () => {
+  async function verification(env: 'test' | 'live', status = 'PASS') {
+    const k = t.key({ env });
+    const found = t.s.keys.lookup(k.api_key);
+    if (!found.ok) throw new Error('key');
+    t.grant(10);
+    const b = await t.s.billing.run({ key: found.key, operation: 'human', idPrefix: 'ver' }, async () => ({
+      status, confidence: 91.25, billable: true, httpStatus: 200, result: null,
+    }));
+    return { key: k.api_key, id: b.verificationId };
+  }
+
+  it('returns the ledger row in the spec shape', async () => {
+    const v = await verification('test');
+    const { status, body, res } = await t.json('GET', `/api/status/${v.id}`, { key: v.key });
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      verification_id: v.id, status: 'PASS', confidence: 91.25,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), completed_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(res.headers.get('x-ratelimit-limit')).toBe('200');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('any valid key of the organisation and environment may read it, whatever its scope', async () => {
+    const v = await verification('test', 'FAIL');
+    const other = t.key({ scopes: ['identity'] });
+    const { status, body } = await t.json('GET', `/api/status/${v.id}`, { key: other.api_key });
+    expect(status).toBe(200);
+    expect(body.status).toBe('FAIL');
+  });
+
+  it('404 with the general error body for an unknown id', async () => {
+    const k = t.key();
+    const { status, body } = await t.json('GET', '/api/status/ver_unknown', { key: k.api_key });
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: 'Verification not found', status: 'ERROR', code: 'NOT_FOUND' });
+  });
+
+  it("404 for another organisation's verification", async () => {
+    const v = await verification('test');
+    const other = await testService();
+    const k = other.key();
+    const { status } = await other.json('GET', `/api/status/${v.id}`, { key: k.api_key });
+    expect(status).toBe(404);
+  });
+});
+
+describe('CORS', () => {
+  it('answers a preflight exactly as the spec says', async () => {
+    const res = await t.call('OPTIONS', '/api/compliance/v1/screen', {
+      headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST, OPTIONS');
+    expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type, X-API-Key, Authorization');
+  });
+
+  it('sends the CORS headers on errors too', async () => {
+    const res = await t.call('GET', '/api/status/x');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('unknown API paths are 404 in the general shape', async () => {
+    const { status, body } = await t.json('GET', '/api/nope');
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: 'Not found', status: 'ERROR', code: 'NOT_FOUND' });
+  });
+});

@@ -1,0 +1,119 @@
+// The process interfaces, as an operator uses them: `npm run serve` (what the shell forks too)
+// and the admin CLI working on the same data directory while the service runs.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(TSX, [join(ROOT, 'src-main/service/cli.ts'), ...args], { encoding: 'utf8', cwd: ROOT });
+  return { status: r.status, stdout: r.stdout.trim(), stderr: r.stderr.trim() };
+}
+
+async function startService(dataDir: string): Promise<{ proc: ChildProcess; url: string }> {
+  const proc = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs'), '--data-dir', dataDir, '--port', '0'], {
+    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`service did not start: ${out}`)), 120_000);
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0]);
+      }
+    });
+    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    proc.on('exit', (code) => reject(new Error(`service exited ${code}: ${out}`)));
+  });
+  return { proc, url };
+}
+
+function exited(proc: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => proc.on('exit', (code) => resolve(code)));
+}
+
+describe('npm run serve + CLI on one data directory', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-serve-'));
+  let svc: { proc: ChildProcess; url: string };
+
+  beforeAll(async () => {
+    const init = cli('init', '--data-dir', dataDir, '--org', 'Operator Org', '--owner-email', 'op@example.test', '--owner-password', 'operator password', '--plan', 'starter');
+    expect(init.status, init.stderr).toBe(0);
+    svc = await startService(dataDir);
+  }, 180_000);
+  afterAll(() => {
+    if (svc?.proc.exitCode === null) svc.proc.kill('SIGKILL');
+  });
+
+  it('prints the loopback URL and answers health', async () => {
+    expect(svc.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const res = await fetch(`${svc.url}/api/health`);
+    expect(res.status).toBe(200);
+  });
+
+  it('a key created by the CLI works at once; revoking it by the CLI stops it at once', async () => {
+    const created = cli('keys', 'create', '--data-dir', dataDir, '--env', 'test', '--scopes', 'human,age', '--name', 'ops', '--json');
+    expect(created.status, created.stderr).toBe(0);
+    const key = JSON.parse(created.stdout) as Record<string, unknown>;
+    expect(key).toEqual({
+      id: expect.stringMatching(/^key_/), api_key: expect.stringMatching(/^svk-[A-Za-z0-9]{32}$/),
+      secret: expect.stringMatching(/^svsk-[A-Za-z0-9]{48}$/), env: 'test', scopes: ['human', 'age'],
+    });
+    const before = await fetch(`${svc.url}/api/status/ver_x`, { headers: { 'X-API-Key': String(key.api_key) } });
+    expect(before.status).toBe(404);
+    expect(cli('keys', 'revoke', '--data-dir', dataDir, String(key.id)).status).toBe(0);
+    const after = await fetch(`${svc.url}/api/status/ver_x`, { headers: { 'X-API-Key': String(key.api_key) } });
+    expect(after.status).toBe(401);
+  });
+
+  it('credits and plan changes by the CLI show in the running service', async () => {
+    expect(cli('credits', 'grant', '--data-dir', dataDir, '500').status).toBe(0);
+    expect(cli('credits', 'grant', '--data-dir', dataDir, '250').stdout).toContain('balance 750');
+    expect(cli('credits', 'balance', '--data-dir', dataDir).stdout).toBe('750');
+    expect(cli('plan', 'set', '--data-dir', dataDir, 'enterprise').status).toBe(0);
+    const login = await fetch(`${svc.url}/api/auth/login`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'op@example.test', password: 'operator password' }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const account = await (await fetch(`${svc.url}/api/account`, { headers: { Cookie: cookie } })).json();
+    expect(account).toMatchObject({ plan: { id: 'enterprise' }, credits: { balance: 750 } });
+  });
+
+  it('the CLI refuses bad input with exit code 2 and a message', () => {
+    expect(cli('plan', 'set', '--data-dir', dataDir, 'platinum')).toMatchObject({ status: 2, stderr: expect.stringContaining('plan must be one of') });
+    expect(cli('credits', 'grant', '--data-dir', dataDir, '-5').status).toBe(2);
+    expect(cli('keys', 'create', '--data-dir', dataDir, '--env', 'prod', '--scopes', 'human').status).toBe(2);
+    expect(cli('init', '--data-dir', dataDir, '--org', 'Again', '--owner-email', 'x@example.test', '--owner-password', 'password 123').status).toBe(1);
+  });
+
+  it('serves the console at / with a strict CSP', async () => {
+    const res = await fetch(`${svc.url}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('shuts down cleanly on SIGTERM', async () => {
+    const done = exited(svc.proc);
+    svc.proc.kill('SIGTERM');
+    expect(await done).toBe(0);
+  });
+});
+
+describe('npm run serve refuses what it must', () => {
+  it('refuses a non-loopback host', () => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'scripts/serve.mjs'), '--data-dir', mkdtempSync(join(tmpdir(), 'cc-h-')), '--host', '0.0.0.0'], {
+      encoding: 'utf8', cwd: ROOT, timeout: 120_000,
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('loopback');
+  });
+});

@@ -1,0 +1,209 @@
+// One table: error code -> HTTP status -> the spec's exact body.
+// Services throw `new AppError(code, details)`; the HTTP error mapper calls `errorResponse`.
+// Bodies never carry submitted values: validation errors name fields only.
+
+export interface FieldIssue {
+  field: string;
+  issue: string;
+}
+
+export interface ErrorDetails {
+  /** Overrides the table's default human-readable text where the spec leaves it open. */
+  message?: string;
+  hint?: string;
+  credits_remaining?: number;
+  credits_required?: number;
+  upgrade_url?: string;
+  limit?: number;
+  remaining?: number;
+  retry_after?: number;
+  fields?: FieldIssue[];
+  /** Account APIs: the single field a validation error is about. */
+  field?: string;
+  schema_version?: string;
+  current?: number;
+  team_limit?: number;
+}
+
+type Shape =
+  | 'general' // { error, status: 'ERROR', code? }
+  | 'key' // { error, status, hint }
+  | 'insufficient' // { error, status, message, credits_remaining, credits_required }
+  | 'exhausted' // { success: false, error, error_code, message, upgrade_url }
+  | 'trial' // { error, status, message, upgrade_url }
+  | 'plan' // { error, status, upgrade_url }
+  | 'rate' // { success: false, error, error_code, message, details }
+  | 'screening' // { error: { type, code, message } }
+  | 'account'; // { error, field?, schema_version?, current?, limit? }
+
+interface Entry {
+  http: number;
+  shape: Shape;
+  error: string;
+  code?: string;
+  /** Screening error type (spec: invalid_request / provider_unavailable). */
+  type?: string;
+  message?: string;
+}
+
+export const ERRORS = {
+  // General (service API)
+  invalid_parameters: { http: 400, shape: 'general', error: 'Invalid or missing parameters', code: 'INVALID_PARAMETERS' },
+  unsupported_media_type: { http: 400, shape: 'general', error: 'Request body must be JSON', code: 'UNSUPPORTED_MEDIA_TYPE' },
+  payload_too_large: { http: 400, shape: 'general', error: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' },
+  not_found: { http: 404, shape: 'general', error: 'Not found', code: 'NOT_FOUND' },
+  verification_not_found: { http: 404, shape: 'general', error: 'Verification not found', code: 'NOT_FOUND' },
+  idempotency_conflict: {
+    http: 400, shape: 'general', code: 'IDEMPOTENCY_KEY_REUSED',
+    error: 'Idempotency-Key was already used with a different request',
+  },
+  idempotency_in_progress: {
+    http: 400, shape: 'general', code: 'IDEMPOTENCY_KEY_IN_PROGRESS',
+    error: 'A request with this Idempotency-Key is still being processed',
+  },
+  internal: { http: 500, shape: 'general', error: 'Internal server error', code: 'INTERNAL' },
+
+  // Keys and scopes
+  missing_api_key: { http: 401, shape: 'key', error: 'API key required' },
+  invalid_api_key: { http: 401, shape: 'key', error: 'Invalid API key' },
+  revoked_api_key: { http: 401, shape: 'key', error: 'API key revoked' },
+  wrong_scope: { http: 401, shape: 'key', error: 'API key does not have the required scope' },
+  wrong_environment: { http: 401, shape: 'key', error: 'API key environment not allowed for this resource' },
+  invalid_secret: { http: 401, shape: 'key', error: 'Invalid secret key' },
+
+  // Money and plan
+  insufficient_credits: {
+    http: 402, shape: 'insufficient', error: 'Insufficient credits',
+    message: 'Your credit balance does not cover this request.',
+  },
+  credits_exhausted: {
+    http: 402, shape: 'exhausted', error: 'Credits exhausted', code: 'CREDITS_EXHAUSTED',
+    message: 'Your credits are used up. Add credits or upgrade your plan to continue.',
+  },
+  trial_expired: {
+    http: 403, shape: 'trial', error: 'Trial expired',
+    message: 'The free trial for age verification has ended (30 days or 50 verifications). A Growth plan or higher is required.',
+  },
+  plan_restriction: { http: 403, shape: 'plan', error: 'This product is not available in your plan' },
+
+  // Limits
+  rate_limited: {
+    http: 429, shape: 'rate', error: 'Rate limit exceeded', code: 'RATE_LIMITED',
+    message: 'Too many requests. Retry after the number of seconds in Retry-After.',
+  },
+
+  // Screening (spec: { error: { type, code, message } })
+  invalid_subject: {
+    http: 400, shape: 'screening', type: 'invalid_request', error: 'invalid_subject',
+    message: 'The screening request is invalid.',
+  },
+  provider_unavailable: {
+    http: 503, shape: 'screening', type: 'provider_unavailable', error: 'compliance_provider_unavailable',
+    message: 'The screening provider is unavailable. The attempt was not billed.',
+  },
+
+  // Account APIs (session-authenticated): { error, field? }
+  session_required: { http: 401, shape: 'account', error: 'Authentication required' },
+  invalid_login: { http: 401, shape: 'account', error: 'Invalid email or password' },
+  invalid_login_token: { http: 401, shape: 'account', error: 'Invalid or used login token' },
+  permission_denied: { http: 403, shape: 'account', error: 'Permission denied' },
+  cross_origin: { http: 403, shape: 'account', error: 'Cross-origin request refused' },
+  already_set_up: { http: 409, shape: 'account', error: 'Organization already set up' },
+  account_validation: { http: 400, shape: 'account', error: 'Invalid request' },
+  invalid_email: { http: 400, shape: 'account', error: 'Invalid email format' },
+  compliance_scope_plan: {
+    http: 403, shape: 'account', error: 'The compliance scope requires the Pro or Enterprise plan',
+  },
+  key_not_found: { http: 404, shape: 'account', error: 'API key not found' },
+  account_not_found: { http: 404, shape: 'account', error: 'Not found' },
+} as const satisfies Record<string, Entry>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetails;
+  constructor(code: ErrorCode, details: ErrorDetails = {}) {
+    super(details.message ?? ERRORS[code].error);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError;
+}
+
+export interface ErrorResponse {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export function errorResponse(code: ErrorCode, d: ErrorDetails = {}): ErrorResponse {
+  const e: Entry = ERRORS[code];
+  const text = d.message ?? e.message ?? e.error;
+  let body: Record<string, unknown>;
+  switch (e.shape) {
+    case 'general':
+      body = { error: d.message ?? e.error, status: 'ERROR' };
+      if (e.code) body.code = e.code;
+      if (d.fields) body.fields = d.fields;
+      break;
+    case 'key':
+      body = { error: e.error, status: 'ERROR', hint: d.hint ?? defaultHint(code) };
+      break;
+    case 'insufficient':
+      body = {
+        error: e.error, status: 'ERROR', message: text,
+        credits_remaining: d.credits_remaining ?? 0, credits_required: d.credits_required ?? 0,
+      };
+      break;
+    case 'exhausted':
+      body = { success: false, error: e.error, error_code: e.code, message: text, upgrade_url: d.upgrade_url ?? '' };
+      break;
+    case 'trial':
+      body = { error: e.error, status: 'ERROR', message: text, upgrade_url: d.upgrade_url ?? '' };
+      break;
+    case 'plan':
+      body = { error: d.message ?? e.error, status: 'ERROR', upgrade_url: d.upgrade_url ?? '' };
+      break;
+    case 'rate':
+      body = {
+        success: false, error: e.error, error_code: e.code, message: text,
+        details: { limit: d.limit ?? 0, remaining: d.remaining ?? 0, retry_after: d.retry_after ?? 1 },
+      };
+      break;
+    case 'screening':
+      body = { error: { type: e.type, code: e.error, message: text } };
+      break;
+    case 'account':
+      body = { error: d.message ?? e.error };
+      if (d.field) body.field = d.field;
+      if (d.fields) body.fields = d.fields;
+      if (d.schema_version) body.schema_version = d.schema_version;
+      if (d.current !== undefined) body.current = d.current;
+      if (d.team_limit !== undefined) body.limit = d.team_limit;
+      break;
+  }
+  return { status: e.http, body };
+}
+
+function defaultHint(code: ErrorCode): string {
+  switch (code) {
+    case 'missing_api_key':
+      return 'Send your API key in the X-API-Key header.';
+    case 'invalid_api_key':
+      return 'Check the key: it starts with svk- followed by 32 characters.';
+    case 'revoked_api_key':
+      return 'This key was revoked. Create a new key in the console under API keys.';
+    case 'wrong_scope':
+      return 'Create a key with the scope this product needs, or add the scope to a new key.';
+    case 'wrong_environment':
+      return 'Use a key of the environment the resource was created in.';
+    case 'invalid_secret':
+      return 'Send the secret (svsk-…) shown when the key was created as Authorization: Bearer <secret>.';
+    default:
+      return '';
+  }
+}
