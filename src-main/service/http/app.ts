@@ -46,7 +46,12 @@ export function errorToResponse(c: Context, err: unknown, logger: Services['logg
   return c.json(body, status as 400);
 }
 
-export function createApp(services: Services): { app: App; routes: RouteInfo[] } {
+export interface AppOptions {
+  /** Extra route modules: later capabilities and the billing plumbing tests plug in here. */
+  extraRoutes?: ((r: Router) => void)[];
+}
+
+export function createApp(services: Services, options: AppOptions = {}): { app: App; routes: RouteInfo[] } {
   const app: App = new Hono<AppEnv>();
   const routes: RouteInfo[] = [];
   const auth = createAuth(services);
@@ -87,6 +92,7 @@ export function createApp(services: Services): { app: App; routes: RouteInfo[] }
   keyRoutes(router);
   accountRoutes(router);
   ageRoutes(router);
+  for (const extra of options.extraRoutes ?? []) extra(router);
 
   app.all('/api/*', () => {
     throw new AppError('not_found');

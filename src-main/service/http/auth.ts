@@ -128,12 +128,16 @@ function authMiddleware(s: Services, auth: AuthSpec, lastTouched: Map<string, nu
 export function sameOrigin(c: Context): boolean {
   const site = c.req.header('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') return false;
+  const host = c.req.header('host') ?? new URL(c.req.url).host;
+  // A DNS-rebinding page is "same origin" with its own name; only loopback names are ours.
+  if (!LOOPBACK_HOST.test(host)) return false;
   const origin = c.req.header('origin');
   if (!origin) return true;
-  const host = c.req.header('host');
   try {
-    return new URL(origin).host === (host ?? new URL(c.req.url).host);
+    return new URL(origin).host === host;
   } catch {
     return false;
   }
 }
+
+const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { PLAN_INFO, type Environment, type Plan, type Product } from '../../../src-shared/catalog';
 import { compose, type Services } from '../compose';
 import { ManualClock } from '../core/clock';
-import { createApp, type App } from '../http/app';
+import { createApp, type App, type AppOptions } from '../http/app';
 import type { RouteInfo } from '../http/types';
 import { createLogger } from '../log';
 
@@ -40,14 +40,16 @@ export interface TestService {
 
 const open: TestService[] = [];
 
-export async function testService(opts: { plan?: Plan; setup?: boolean; loginToken?: string } = {}): Promise<TestService> {
+export async function testService(
+  opts: { plan?: Plan; setup?: boolean; loginToken?: string; extraRoutes?: AppOptions['extraRoutes'] } = {},
+): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-test-'));
   const clock = new ManualClock(Date.now());
   const s = compose({
     dataDir, clock, logger: createLogger({ dataDir }),
     ...(opts.loginToken ? { loginToken: opts.loginToken } : {}),
   });
-  const { app, routes } = createApp(s);
+  const { app, routes } = createApp(s, opts.extraRoutes ? { extraRoutes: opts.extraRoutes } : {});
   let orgId = 0;
   let ownerId = 0;
   if (opts.setup !== false) {

@@ -117,3 +117,13 @@ describe('POST /api/auth/token (desktop one-time login)', () => {
     expect((await u.json('POST', '/api/auth/token', { body: { token: TOKEN } })).status).toBe(401);
   });
 });
+
+describe('DNS rebinding', () => {
+  it('refuses setup and login when the Host is not a loopback name', async () => {
+    const t = await testService({ setup: false });
+    const headers = { Host: 'evil.example:4310' };
+    expect((await t.json('POST', '/api/setup', { body: SETUP, headers })).status).toBe(403);
+    const u = await testService();
+    expect((await u.json('POST', '/api/auth/login', { body: { email: OWNER.email, password: OWNER.password }, headers })).status).toBe(403);
+  });
+});

@@ -1,0 +1,110 @@
+// The billing plumbing over HTTP, through a probe route built exactly like a product route:
+// Idempotency-Key replays, 402 bodies with upgrade_url, test keys never 402, and concurrent
+// HTTP requests never overspend.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Router } from '../http/app';
+import { runBillable } from '../http/billable';
+import { parseJsonText, readBody } from '../http/validate';
+import { z } from 'zod';
+import { closeAll, testService } from './harness';
+
+afterAll(closeAll);
+
+const Probe = z.object({ value: z.string() });
+
+function probeRoute(r: Router): void {
+  r.route('POST', '/api/probe/identity', { kind: 'key', scope: 'identity', category: 'verification' }, async (c) => {
+    const text = await readBody(c);
+    const body = parseJsonText(text, Probe);
+    const billed = await runBillable(c, r.services, { operation: 'identity', idPrefix: 'ver', bodyText: text }, async () => {
+      await new Promise((res) => setTimeout(res, 3));
+      return { status: 'PASS', confidence: 90, billable: true, httpStatus: 200, result: { length: body.value.length } };
+    });
+    return c.json({
+      verification_id: billed.verificationId, created: billed.createdAt, credits_consumed: billed.charged,
+      credits_remaining: billed.creditsRemaining, result: billed.outcome.result,
+    });
+  });
+}
+
+async function service(plan: 'pro' | 'enterprise' = 'enterprise') {
+  return testService({ plan, extraRoutes: [probeRoute] });
+}
+
+describe('billable routes over HTTP', () => {
+  it('charges a live key and reports the balance', async () => {
+    const t = await service();
+    t.grant(100);
+    const k = t.key({ env: 'live' });
+    const { status, body } = await t.json('POST', '/api/probe/identity', { key: k.api_key, body: { value: 'abc' } });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ credits_consumed: 30, credits_remaining: 70, result: { length: 3 } });
+  });
+
+  it('a retried Idempotency-Key returns the first response without charging again', async () => {
+    const t = await service();
+    t.grant(100);
+    const k = t.key({ env: 'live' });
+    const send = (value: string) =>
+      t.json<Record<string, unknown>>('POST', '/api/probe/identity', { key: k.api_key, body: { value }, headers: { 'Idempotency-Key': 'order-42' } });
+    const first = await send('abc');
+    t.clock.advance(5000);
+    const again = await send('abc');
+    expect(again.status).toBe(200);
+    expect(again.body.verification_id).toBe(first.body.verification_id);
+    expect(again.body.created).toBe(first.body.created);
+    expect(again.res.headers.get('idempotent-replayed')).toBe('true');
+    expect(t.s.credits.balance(t.orgId)).toBe(70);
+    const conflict = await send('different');
+    expect(conflict.status).toBe(400);
+    expect(conflict.body).toMatchObject({ status: 'ERROR', code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(t.s.credits.balance(t.orgId)).toBe(70);
+  });
+
+  it('402 bodies: exhausted at 0 with upgrade_url, insufficient when short', async () => {
+    const t = await service();
+    const k = t.key({ env: 'live' });
+    const empty = await t.json('POST', '/api/probe/identity', { key: k.api_key, body: { value: 'a' } });
+    expect(empty.status).toBe(402);
+    expect(empty.body).toEqual({
+      success: false, error: 'Credits exhausted', error_code: 'CREDITS_EXHAUSTED', message: expect.any(String),
+      upgrade_url: 'http://127.0.0.1:4310/#/plan',
+    });
+    t.grant(10);
+    const short = await t.json('POST', '/api/probe/identity', { key: k.api_key, body: { value: 'a' } });
+    expect(short.status).toBe(402);
+    expect(short.body).toEqual({
+      error: 'Insufficient credits', status: 'ERROR', message: expect.any(String), credits_remaining: 10, credits_required: 30,
+    });
+  });
+
+  it('a test key with no credits is never refused and never charged', async () => {
+    const t = await service();
+    const k = t.key({ env: 'test' });
+    const { status, body } = await t.json('POST', '/api/probe/identity', { key: k.api_key, body: { value: 'a' } });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ credits_consumed: 0, credits_remaining: null });
+  });
+
+  it('validation failures are not billed', async () => {
+    const t = await service();
+    t.grant(100);
+    const k = t.key({ env: 'live' });
+    const { status } = await t.json('POST', '/api/probe/identity', { key: k.api_key, body: { nope: 1 } });
+    expect(status).toBe(400);
+    expect(t.s.credits.balance(t.orgId)).toBe(100);
+  });
+
+  it('40 concurrent HTTP requests never overspend', async () => {
+    const t = await service();
+    t.grant(300);
+    const k = t.key({ env: 'live' });
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => t.call('POST', '/api/probe/identity', { key: k.api_key, body: { value: 'x' } })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(30);
+    expect(t.s.credits.balance(t.orgId)).toBe(0);
+  });
+});
