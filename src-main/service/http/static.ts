@@ -3,6 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Hono } from 'hono';
+import { CONSOLE_CSP } from '../../../src-shared/csp';
 import type { AppEnv } from './types';
 
 const TYPES: Record<string, string> = {
@@ -19,19 +20,6 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-export const CONSOLE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join('; ');
 
 export function serveConsole(app: Hono<AppEnv>, root: string): void {
   const base = normalize(root + sep);
