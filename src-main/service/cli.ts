@@ -128,8 +128,9 @@ run(process.argv.slice(2)).then(
     process.stdout.write(out + '\n');
   },
   (e: unknown) => {
-    const msg = e instanceof UsageError ? e.message : isAppError(e) ? e.message : e instanceof Error ? e.message : String(e);
+    const usage = e instanceof UsageError || (e instanceof Error && String((e as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS'));
+    const msg = isAppError(e) || e instanceof Error ? e.message : String(e);
     process.stderr.write(`error: ${msg}\n`);
-    process.exitCode = e instanceof UsageError ? 2 : 1;
+    process.exitCode = usage ? 2 : 1;
   },
 );

@@ -117,3 +117,36 @@ describe('npm run serve refuses what it must', () => {
     expect(r.stderr).toContain('loopback');
   });
 });
+
+describe('npm run demo', () => {
+  it('seeds a fresh test-mode organisation and prints a login and keys that work', async () => {
+    const proc = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs'), '--demo', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(out)), 120_000);
+      proc.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]!);
+        }
+      });
+    });
+    try {
+      expect(out).toContain('TEST MODE');
+      const login = /login:\s+(\S+) \/ (\S+)/.exec(out)!;
+      const key = /(svk-[A-Za-z0-9]{32})/.exec(out)![1]!;
+      const res = await fetch(`${url}/api/auth/login`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: login[1], password: login[2] }),
+      });
+      expect(res.status).toBe(200);
+      const init = await fetch(`${url}/api/v1/verify-age/init`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': key }, body: '{}',
+      });
+      expect(init.status).toBe(200);
+    } finally {
+      proc.kill('SIGTERM');
+    }
+  }, 180_000);
+});
