@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { PLANS, PRODUCTS, type Environment, type Plan, type Product } from '../../src-shared/catalog';
 import { Email, Password } from '../../src-shared/contracts/accounts';
+import { CreateWebhookRequest, WEBHOOK_EVENTS } from '../../src-shared/contracts/webhooks';
 import { isAppError } from '../../src-shared/errors';
 import { compose, type Services } from './compose';
 import { defaultDataDir } from './paths';
@@ -16,6 +17,10 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   plan set --data-dir DIR PLAN
   credits grant --data-dir DIR N [--note TEXT]
   credits balance --data-dir DIR
+  webhooks add --data-dir DIR --url URL --env test|live --events e1,e2 [--json]
+  webhooks list --data-dir DIR [--json]
+  webhooks remove --data-dir DIR ID
+  webhooks deliveries --data-dir DIR ID [--json]
 
 --data-dir defaults to CONSOLE_DATA_DIR or the per-user data directory.`;
 
@@ -49,6 +54,8 @@ async function run(argv: string[]): Promise<string> {
       scopes: { type: 'string' },
       name: { type: 'string' },
       note: { type: 'string' },
+      url: { type: 'string' },
+      events: { type: 'string' },
       demo: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -114,6 +121,36 @@ async function run(argv: string[]): Promise<string> {
         const org = requireOrg(s);
         const balance = s.credits.balance(org.id);
         return values.json ? JSON.stringify({ balance }) : String(balance);
+      }
+      case 'webhooks add': {
+        const org = requireOrg(s);
+        const parsed = CreateWebhookRequest.safeParse({
+          url: values.url, env: values.env, events: (values.events ?? '').split(',').map((e) => e.trim()).filter(Boolean),
+        });
+        if (!parsed.success) fail(`webhooks add needs --url (https, or http to this machine), --env test|live and --events from: ${WEBHOOK_EVENTS.join(', ')}`);
+        const c = s.webhooks.create({ orgId: org.id, ...parsed.data, createdBy: s.accounts.repo.ownerOf(org.id)?.id ?? null });
+        return values.json
+          ? JSON.stringify(c)
+          : `Endpoint ${c.endpoint.id} (${c.endpoint.env}) -> ${c.endpoint.url}\n  signing secret: ${c.secret}\nStore it now: it is not shown again.`;
+      }
+      case 'webhooks list': {
+        const org = requireOrg(s);
+        const list = s.webhooks.list(org.id);
+        return values.json
+          ? JSON.stringify({ endpoints: list })
+          : list.map((e) => `${e.id}  ${e.env}  ${e.url}  ${e.events.join(',')}`).join('\n') || 'No webhook endpoints';
+      }
+      case 'webhooks remove': {
+        const org = requireOrg(s);
+        s.webhooks.remove(org.id, arg ?? fail('webhooks remove needs the endpoint id'));
+        return values.json ? JSON.stringify({ id: arg, removed: true }) : `Removed ${arg}`;
+      }
+      case 'webhooks deliveries': {
+        const org = requireOrg(s);
+        const list = s.webhooks.deliveries(org.id, arg ?? fail('webhooks deliveries needs the endpoint id'));
+        return values.json
+          ? JSON.stringify({ deliveries: list })
+          : list.map((d) => `${d.created_at}  ${d.event}  ${d.state}  attempts=${d.attempts}  status=${d.last_status ?? '-'}  ${d.last_latency_ms ?? '-'}ms`).join('\n') || 'No deliveries';
       }
       default:
         return fail(`Unknown command: ${positionals.join(' ')}\n\n${USAGE}`);

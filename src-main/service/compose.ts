@@ -7,6 +7,7 @@ import { createLedger } from './core/verification/ledger';
 import { createBilling } from './core/verification/billing';
 import { createIdempotency } from './core/idempotency/idempotency';
 import { createRateLimiter } from './core/rate-limit/token-bucket';
+import { createWebhooks, type Fetch } from './core/webhooks/webhooks';
 import { systemClock, type Clock } from './core/clock';
 import { createLogger, silentLogger, type Logger } from './log';
 
@@ -20,6 +21,8 @@ export interface ComposeOptions {
   consoleDir?: string;
   logger?: Logger | 'file';
   version?: string;
+  /** Outgoing HTTP for webhook deliveries (tests pass a recorder). */
+  fetch?: Fetch;
 }
 
 export function compose(opts: ComposeOptions) {
@@ -31,10 +34,11 @@ export function compose(opts: ComposeOptions) {
   const credits = createCredits(db, clock);
   const ledger = createLedger(db);
   const idempotency = createIdempotency(db, clock);
-  const billing = createBilling(db, clock, credits, idempotency);
+  const webhooks = createWebhooks(db, clock, opts.fetch ? { fetch: opts.fetch } : {});
+  const billing = createBilling(db, clock, credits, idempotency, webhooks.emitInTransaction);
   const limiter = createRateLimiter(clock);
   return {
-    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter,
+    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, webhooks,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, version: opts.version ?? '0.1.0' },
     close(): void {
       if (db.open) db.close();

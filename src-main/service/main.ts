@@ -10,6 +10,7 @@ import { createApp } from './http/app';
 import { createLogger } from './log';
 import { defaultConsoleDir, defaultDataDir } from './paths';
 import { seedDemo } from './demo';
+import { startPoller } from './jobs/poller';
 
 interface ParentPort {
   postMessage(message: unknown): void;
@@ -67,9 +68,13 @@ async function main(): Promise<void> {
     services.logger.info('listening', { port: info.port });
   });
 
+  const deliveries = startPoller(async () => {
+    await services.webhooks.dispatchDue();
+  }, 1000, () => services.logger.error('webhook_dispatch_failed'));
   const maintenance = setInterval(() => {
     services.accounts.purgeExpiredSessions();
     services.idempotency.purgeExpired();
+    services.webhooks.purgeOldEvents();
   }, 3600_000);
   maintenance.unref();
 
@@ -80,8 +85,10 @@ async function main(): Promise<void> {
     services.logger.info('shutdown', { signal });
     clearInterval(maintenance);
     server.close(() => {
-      services.close();
-      process.exit(0);
+      void deliveries.stop().finally(() => {
+        services.close();
+        process.exit(0);
+      });
     });
     // Keep-alive connections must not hold the process open forever.
     setTimeout(() => {

@@ -11,6 +11,7 @@ import { authRoutes } from './routes/auth';
 import { keyRoutes } from './routes/keys';
 import { accountRoutes } from './routes/account';
 import { ageRoutes } from './routes/age';
+import { webhookRoutes } from './routes/webhooks';
 
 export type App = Hono<AppEnv>;
 
@@ -92,6 +93,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   keyRoutes(router);
   accountRoutes(router);
   ageRoutes(router);
+  webhookRoutes(router);
   for (const extra of options.extraRoutes ?? []) extra(router);
 
   app.all('/api/*', () => {

@@ -29,7 +29,7 @@ export type AuthSpec =
       via?: 'header' | 'bearer';
     }
   | { kind: 'secret' }
-  | { kind: 'session'; roles?: Role[] };
+  | { kind: 'session'; roles?: readonly Role[] };
 
 export interface RouteInfo {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';

@@ -9,6 +9,7 @@ import type { Idempotency } from '../idempotency/idempotency';
 import { newId, nowIso } from '../ids';
 import type { ResolvedKey } from '../keys/keys';
 import { verificationRepo } from './repo';
+import type { WebhookEvent } from '../webhooks/webhooks';
 
 export interface WorkContext {
   verificationId: string;
@@ -37,14 +38,22 @@ export interface Billed<R> {
   outcome: Outcome<R>;
 }
 
-export interface BillableRequest {
+export interface BillableRequest<R = unknown> {
   key: ResolvedKey;
   operation: Billable;
   idPrefix: string;
   idempotency?: { key: string; fingerprint: string };
+  /** Webhook events for the result, written to the outbox in the same transaction. */
+  events?: (r: { verificationId: string; createdAt: number; outcome: Outcome<R> }) => WebhookEvent[];
 }
 
-export function createBilling(db: Db, clock: Clock, credits: Credits, idempotency: Idempotency) {
+export function createBilling(
+  db: Db,
+  clock: Clock,
+  credits: Credits,
+  idempotency: Idempotency,
+  emit: (orgId: number, env: ResolvedKey['env'], event: WebhookEvent) => void = () => {},
+) {
   const repo = verificationRepo(db);
 
   function pays(key: ResolvedKey): boolean {
@@ -54,7 +63,7 @@ export function createBilling(db: Db, clock: Clock, credits: Credits, idempotenc
   return {
     cost: (op: Billable) => CREDITS[op],
 
-    async run<R>(req: BillableRequest, work: (ctx: WorkContext) => Promise<Outcome<R>>): Promise<Billed<R>> {
+    async run<R>(req: BillableRequest<R>, work: (ctx: WorkContext) => Promise<Outcome<R>>): Promise<Billed<R>> {
       const { key, operation } = req;
       const cost = CREDITS[operation];
       const idem = req.idempotency;
@@ -97,6 +106,7 @@ export function createBilling(db: Db, clock: Clock, credits: Credits, idempotenc
               ? credits.chargeInTransaction(key.orgId, charge, operation, verificationId, key.env)
               : pays(key) ? credits.balance(key.orgId) : null;
             if (idem) idempotency.completeInTransaction(key.id, idem.key, verificationId, outcome.httpStatus);
+            for (const ev of req.events?.({ verificationId, createdAt, outcome }) ?? []) emit(key.orgId, key.env, ev);
             return remaining;
           })
           .immediate();

@@ -1,6 +1,7 @@
 // Ordered list of migrations; a migration's version is its position + 1.
 import type Database from 'better-sqlite3';
 import * as m0001 from './0001-foundation';
+import * as m0002 from './0002-webhooks';
 
 export interface Migration {
   version: number;
@@ -8,4 +9,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: Migration[] = [m0001];
+export const MIGRATIONS: Migration[] = [m0001, m0002];

@@ -143,6 +143,18 @@ describe.each(table.filter((r) => r.auth.kind === 'session').map((r) => [`${r.me
       expect(status).toBe(401);
     });
 
+    const roles = (r.auth as Extract<RouteInfo['auth'], { kind: 'session' }>).roles;
+    if (roles && !roles.includes('member')) {
+      it(`refuses a member (needs ${roles.join(' or ')})`, async () => {
+        const u = await testService();
+        await u.s.accounts.addUser({ orgId: u.orgId, email: 'member@example.test', name: 'Member', password: 'member password', role: 'member' });
+        const cookie = await u.login('member@example.test', 'member password');
+        const { status, body: b } = await u.json(r.method, path, { cookie, ...(body ? { body } : {}) });
+        expect(status).toBe(403);
+        expect(b).toEqual({ error: 'Permission denied' });
+      });
+    }
+
     if (r.method !== 'GET') {
       it('refuses a cross-origin write even with a valid session', async () => {
         const cookie = await t.login();

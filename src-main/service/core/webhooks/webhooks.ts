@@ -1,0 +1,173 @@
+// Webhooks: endpoints, a durable outbox written in the same transaction as the result it
+// reports, and a dispatcher that leases due deliveries, signs and POSTs them, and retries with
+// exponential backoff. Survives restarts: state is in SQLite, leases expire.
+import type { Environment } from '../../../../src-shared/catalog';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../../../../src-shared/contracts/webhooks';
+import { AppError } from '../../../../src-shared/errors';
+import type { Db } from '../../db/open';
+import { retryDelay } from '../../jobs/backoff';
+import type { Clock } from '../clock';
+import { newId, nowIso, randomBase62 } from '../ids';
+import { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './signing';
+import { webhooksRepo, type DeliveryRow, type EndpointRow } from './repo';
+
+export const MAX_ATTEMPTS = 10;
+export const DELIVERY_TIMEOUT_MS = 10_000;
+const LEASE_MS = 60_000;
+const EVENT_RETENTION_MS = 7 * 24 * 3600_000;
+
+export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface WebhookEvent {
+  type: WebhookEventType;
+  /** Public-safe fields only: ids, statuses, risk, flags. Never subject data. */
+  fields: Record<string, unknown>;
+}
+
+function toEndpoint(r: EndpointRow): WebhookEndpoint {
+  return {
+    id: r.id, url: r.url, env: r.env, events: r.events.split(','), description: r.description,
+    secret_prefix: r.secret.slice(0, 10), created_at: r.created_at, disabled_at: r.disabled_at,
+  };
+}
+
+function toDelivery(r: DeliveryRow & { type: string }): WebhookDelivery {
+  return {
+    id: r.id, event_id: r.event_id, event: r.type, state: r.state, attempts: r.attempts, last_status: r.last_status,
+    last_error: r.last_error, last_latency_ms: r.last_latency_ms,
+    next_attempt_at: r.state === 'pending' ? r.next_attempt_at : null, created_at: r.created_at, completed_at: r.completed_at,
+  };
+}
+
+/** A short, fixed description of a failure: never a response body or anything a receiver sent. */
+function describeFailure(e: unknown): string {
+  if (e instanceof Error) {
+    if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'timeout';
+    const code = (e as { cause?: { code?: unknown } }).cause?.code;
+    if (typeof code === 'string') return code;
+  }
+  return 'network error';
+}
+
+export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch; concurrency?: number } = {}) {
+  const repo = webhooksRepo(db);
+  const doFetch: Fetch = opts.fetch ?? ((url, init) => fetch(url, init));
+  const concurrency = opts.concurrency ?? 4;
+
+  function emitInTransaction(orgId: number, env: Environment, event: WebhookEvent): string | null {
+    const targets = repo.subscribed(orgId, env).filter((e) => event.type === 'webhook.test' || e.events.split(',').includes(event.type));
+    if (targets.length === 0) return null;
+    const now = clock.now();
+    const id = newId('evt');
+    const payload = JSON.stringify({
+      event: event.type, event_id: id, timestamp: nowIso(now), environment: env, livemode: env === 'live', ...event.fields,
+    });
+    repo.insertEvent({ id, org_id: orgId, type: event.type, env, payload, created_at: nowIso(now) });
+    for (const t of targets) {
+      repo.insertDelivery({ id: newId('whd'), event_id: id, endpoint_id: t.id, next_attempt_at: nowIso(now), created_at: nowIso(now) });
+    }
+    return id;
+  }
+
+  async function deliver(d: DeliveryRow): Promise<void> {
+    const details = repo.dueDetails(d.id);
+    const attempts = d.attempts + 1;
+    const now = () => nowIso(clock.now());
+    if (!details || details.disabled_at) {
+      repo.finish({ id: d.id, state: 'failed', attempts: d.attempts, next_attempt_at: d.next_attempt_at, last_status: null,
+        last_error: 'endpoint removed', last_latency_ms: null, completed_at: now() });
+      return;
+    }
+    const timestamp = JSON.parse(details.payload).timestamp as string;
+    const started = performance.now();
+    let status: number | null = null;
+    let error: string | null = null;
+    try {
+      const res = await doFetch(details.url, {
+        method: 'POST',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': 'ComplianceConsole-Webhooks/1',
+          [SIGNATURE_HEADER]: sign(details.secret, details.payload),
+          [TIMESTAMP_HEADER]: String(Math.floor(Date.parse(timestamp) / 1000)),
+          'X-Service-Event': details.type,
+          'X-Service-Delivery': d.id,
+        },
+        body: details.payload,
+      });
+      status = res.status;
+      // Drain without reading into anything we keep.
+      await res.body?.cancel();
+      if (status < 200 || status >= 300) error = `http ${status}`;
+    } catch (e) {
+      error = describeFailure(e);
+    }
+    const latency = Math.round(performance.now() - started);
+    const ok = error === null;
+    const final = ok || attempts >= MAX_ATTEMPTS;
+    repo.finish({
+      id: d.id,
+      state: ok ? 'succeeded' : final ? 'failed' : 'pending',
+      attempts,
+      next_attempt_at: final ? d.next_attempt_at : nowIso(clock.now() + retryDelay(attempts)),
+      last_status: status,
+      last_error: error,
+      last_latency_ms: latency,
+      completed_at: final ? now() : null,
+    });
+  }
+
+  return {
+    create(input: { orgId: number; url: string; env: Environment; events: string[]; description?: string; createdBy: number | null }) {
+      const secret = `whsec_${randomBase62(40)}`;
+      const row: Omit<EndpointRow, 'disabled_at'> = {
+        id: newId('whe', 16), org_id: input.orgId, url: input.url, env: input.env, events: [...new Set(input.events)].join(','),
+        secret, description: input.description ?? null, created_by: input.createdBy, created_at: nowIso(clock.now()),
+      };
+      repo.insertEndpoint(row);
+      return { endpoint: toEndpoint(repo.endpoint(row.id)!), secret };
+    },
+
+    list: (orgId: number) => repo.endpoints(orgId).map(toEndpoint),
+
+    get(orgId: number, id: string): EndpointRow {
+      const row = repo.endpoint(id);
+      if (!row || row.org_id !== orgId || row.disabled_at) throw new AppError('account_not_found', { message: 'Webhook endpoint not found' });
+      return row;
+    },
+
+    remove(orgId: number, id: string): void {
+      this.get(orgId, id);
+      repo.disable(id, nowIso(clock.now()));
+    },
+
+    deliveries(orgId: number, id: string, limit = 50): WebhookDelivery[] {
+      this.get(orgId, id);
+      return repo.deliveries(id, limit).map(toDelivery);
+    },
+
+    /** Writes an event and its deliveries; call inside the transaction of the result it reports. */
+    emitInTransaction,
+
+    emit(orgId: number, env: Environment, event: WebhookEvent): string | null {
+      return db.transaction(() => emitInTransaction(orgId, env, event)).immediate();
+    },
+
+    /** Sends what is due now; returns how many deliveries were attempted. */
+    async dispatchDue(limit = 20): Promise<number> {
+      const now = clock.now();
+      const leased = db.transaction(() => repo.lease(nowIso(now + LEASE_MS), nowIso(now), limit)).immediate();
+      for (let i = 0; i < leased.length; i += concurrency) {
+        await Promise.all(leased.slice(i, i + concurrency).map(deliver));
+      }
+      return leased.length;
+    },
+
+    purgeOldEvents(): number {
+      return repo.purgeEvents(nowIso(clock.now() - EVENT_RETENTION_MS));
+    },
+  };
+}
+export type Webhooks = ReturnType<typeof createWebhooks>;

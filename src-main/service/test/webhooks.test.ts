@@ -1,0 +1,180 @@
+// Webhooks end to end against a real local receiver: signed deliveries, the delivery log,
+// retries with backoff, environment routing, the outbox written with its result, and
+// durability across a restart.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compose } from '../compose';
+import { ManualClock } from '../core/clock';
+import { MAX_ATTEMPTS } from '../core/webhooks/webhooks';
+import { sign, verify } from '../core/webhooks/signing';
+import { closeAll, testService, type TestService } from './harness';
+
+interface Received {
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+let server: Server;
+let base = '';
+const received: Received[] = [];
+let plan: number[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.statusCode = plan.shift() ?? 200;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  closeAll();
+  await new Promise((r) => server.close(r));
+});
+
+async function withEndpoint(t: TestService, env: 'test' | 'live', events: string[], path = '/hook') {
+  const cookie = await t.login();
+  const res = await t.json<{ endpoint: { id: string }; secret: string }>('POST', '/api/webhooks', {
+    cookie, body: { url: `${base}${path}`, env, events },
+  });
+  expect(res.status).toBe(201);
+  return { cookie, id: res.body.endpoint.id, secret: res.body.secret };
+}
+
+describe('webhook endpoints API', () => {
+  it('creates (secret once), lists without the secret, and removes', async () => {
+    const t = await testService();
+    const { cookie, id, secret } = await withEndpoint(t, 'test', ['compliance.screening.completed']);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9]{40}$/);
+    const list = await t.json<{ endpoints: { id: string }[] }>('GET', '/api/webhooks', { cookie });
+    expect(list.body.endpoints.map((e) => e.id)).toEqual([id]);
+    expect(JSON.stringify(list.body)).not.toContain(secret);
+    expect((await t.json('DELETE', `/api/webhooks/${id}`, { cookie })).status).toBe(200);
+    expect((await t.json<{ endpoints: unknown[] }>('GET', '/api/webhooks', { cookie })).body.endpoints).toEqual([]);
+    expect((await t.json('DELETE', `/api/webhooks/${id}`, { cookie })).status).toBe(404);
+  });
+
+  it('refuses plain http to other hosts, unknown events, and members', async () => {
+    const t = await testService({ plan: 'growth' });
+    const cookie = await t.login();
+    const bad = await t.json<{ fields: { field: string }[] }>('POST', '/api/webhooks', {
+      cookie, body: { url: 'http://receiver.example/hook', env: 'live', events: ['nope'] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.map((f) => f.field).sort()).toEqual(['events.0', 'url']);
+    await t.s.accounts.addUser({ orgId: t.orgId, email: 'm@example.test', name: 'M', password: 'member password', role: 'member' });
+    const member = await t.login('m@example.test', 'member password');
+    const denied = await t.json('POST', '/api/webhooks', { cookie: member, body: { url: 'https://r.example/h', env: 'test', events: ['verification.completed'] } });
+    expect(denied.status).toBe(403);
+    expect((await t.json('GET', '/api/webhooks', { cookie: member })).status).toBe(200);
+  });
+});
+
+describe('delivery', () => {
+  it('a test event arrives signed over the raw body with a timestamp inside the signed body', async () => {
+    const t = await testService();
+    const { cookie, id, secret } = await withEndpoint(t, 'test', ['verification.completed'], '/signed');
+    const queued = await t.json<{ event_id: string }>('POST', `/api/webhooks/${id}/test`, { cookie, body: {} });
+    expect(queued.status).toBe(202);
+    expect(await t.s.webhooks.dispatchDue()).toBe(1);
+    const got = received.filter((r) => r.headers['x-service-delivery'] && r.body.includes(queued.body.event_id));
+    expect(got).toHaveLength(1);
+    const r = got[0]!;
+    expect(r.headers['content-type']).toBe('application/json');
+    expect(r.headers['x-service-signature']).toBe(sign(secret, r.body));
+    const payload = JSON.parse(r.body) as Record<string, unknown>;
+    expect(payload).toMatchObject({ event: 'webhook.test', environment: 'test', livemode: false });
+    const ts = Number(r.headers['x-service-timestamp']);
+    expect(ts).toBe(Math.floor(Date.parse(String(payload.timestamp)) / 1000));
+    expect(verify(secret, r.body, String(r.headers['x-service-signature']), ts + 10, ts)).toBe(true);
+    expect(verify(secret, r.body, String(r.headers['x-service-signature']), ts + 301, ts)).toBe(false);
+    expect(verify('whsec_wrong', r.body, String(r.headers['x-service-signature']), ts, ts)).toBe(false);
+
+    const log = await t.json<{ deliveries: Record<string, unknown>[] }>('GET', `/api/webhooks/${id}/deliveries`, { cookie });
+    expect(log.body.deliveries[0]).toMatchObject({ event: 'webhook.test', state: 'succeeded', attempts: 1, last_status: 200 });
+    expect(log.body.deliveries[0]!.last_latency_ms).toEqual(expect.any(Number));
+    expect(JSON.stringify(log.body)).not.toContain('Test event from');
+  });
+
+  it('retries failures with growing delays, then succeeds; gives up after the last attempt', async () => {
+    const t = await testService();
+    const { id } = await withEndpoint(t, 'test', ['compliance.screening.completed'], '/flaky');
+    plan = [500, 503];
+    t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { id: 'scr_1' } });
+    await t.s.webhooks.dispatchDue();
+    let [d] = t.s.webhooks.deliveries(t.orgId, id);
+    expect(d).toMatchObject({ state: 'pending', attempts: 1, last_status: 500, last_error: 'http 500' });
+    const first = Date.parse(d!.next_attempt_at!) - t.clock.now();
+    expect(first).toBeGreaterThanOrEqual(9_000);
+    expect(await t.s.webhooks.dispatchDue()).toBe(0); // not due yet
+    t.clock.advance(first);
+    await t.s.webhooks.dispatchDue();
+    [d] = t.s.webhooks.deliveries(t.orgId, id);
+    const second = Date.parse(d!.next_attempt_at!) - t.clock.now();
+    expect(second).toBeGreaterThan(first * 1.5);
+    t.clock.advance(second);
+    await t.s.webhooks.dispatchDue();
+    [d] = t.s.webhooks.deliveries(t.orgId, id);
+    expect(d).toMatchObject({ state: 'succeeded', attempts: 3, last_status: 200 });
+
+    plan = Array(MAX_ATTEMPTS).fill(500);
+    t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { id: 'scr_2' } });
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      await t.s.webhooks.dispatchDue();
+      t.clock.advance(5 * 3600_000);
+    }
+    [d] = t.s.webhooks.deliveries(t.orgId, id);
+    expect(d).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS });
+    plan = [];
+  });
+
+  it('test events go only to test endpoints, live events only to live ones, by subscription', async () => {
+    const t = await testService();
+    const test = await withEndpoint(t, 'test', ['compliance.rescreen.completed']);
+    const live = await withEndpoint(t, 'live', ['compliance.rescreen.completed', 'compliance.rescreen.risk_changed']);
+    t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.rescreen.completed', fields: {} });
+    t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.rescreen.risk_changed', fields: {} });
+    t.s.webhooks.emit(t.orgId, 'live', { type: 'compliance.rescreen.risk_changed', fields: {} });
+    expect(t.s.webhooks.deliveries(t.orgId, test.id).map((d) => d.event)).toEqual(['compliance.rescreen.completed']);
+    expect(t.s.webhooks.deliveries(t.orgId, live.id).map((d) => d.event)).toEqual(['compliance.rescreen.risk_changed']);
+  });
+
+  it('billing writes the event with its result, and nothing when the work fails', async () => {
+    const t = await testService();
+    const ep = await withEndpoint(t, 'test', ['compliance.screening.completed']);
+    const k = t.s.keys.lookup(t.key().api_key);
+    if (!k.ok) throw new Error('key');
+    const events = ({ verificationId }: { verificationId: string }) => [{ type: 'compliance.screening.completed' as const, fields: { id: verificationId } }];
+    const b = await t.s.billing.run({ key: k.key, operation: 'screen', idPrefix: 'scr', events }, async () => ({
+      status: 'completed', confidence: null, billable: true, httpStatus: 200, result: null,
+    }));
+    await expect(t.s.billing.run({ key: k.key, operation: 'screen', idPrefix: 'scr', events }, async () => { throw new Error('x'); })).rejects.toThrow();
+    const rows = t.s.db.prepare('SELECT payload FROM webhook_events').all() as { payload: string }[];
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]!.payload)).toMatchObject({ event: 'compliance.screening.completed', id: b.verificationId });
+    expect(t.s.webhooks.deliveries(t.orgId, ep.id)).toHaveLength(1);
+  });
+
+  it('survives a restart: an undelivered event (and an expired lease) is delivered by the next process', async () => {
+    const t = await testService();
+    const { id } = await withEndpoint(t, 'test', ['verification.completed'], '/durable');
+    const before = received.length;
+    t.s.webhooks.emit(t.orgId, 'test', { type: 'verification.completed', fields: { verification_id: 'ver_1', status: 'PASS', product: 'human' } });
+    // A process leases the delivery and dies before sending it.
+    t.s.db.prepare("UPDATE webhook_deliveries SET lease_until = ?").run(new Date(t.clock.now() + 60_000).toISOString());
+    t.s.close();
+    const clock = new ManualClock(t.clock.now() + 61_000);
+    const next = compose({ dataDir: t.dataDir, clock });
+    expect(await next.webhooks.dispatchDue()).toBe(1);
+    expect(received.length).toBe(before + 1);
+    expect(JSON.parse(received.at(-1)!.body)).toMatchObject({ event: 'verification.completed', verification_id: 'ver_1', status: 'PASS' });
+    expect(next.webhooks.deliveries(t.orgId, id)[0]).toMatchObject({ state: 'succeeded' });
+    next.close();
+  });
+});

@@ -1,0 +1,69 @@
+// Webhook endpoints and their delivery log (session-authenticated; shapes in docs/decisions.md).
+import { z } from 'zod';
+import { ENVIRONMENTS } from '../catalog';
+
+export const WEBHOOK_EVENTS = [
+  'verification.completed',
+  'compliance.screening.completed',
+  'compliance.screening.failed',
+  'compliance.rescreen.completed',
+  'compliance.rescreen.risk_changed',
+  'compliance.completed',
+  'compliance.hit_detected',
+  'compliance.report_ready',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | 'webhook.test';
+
+/** https anywhere; plain http only to this machine (a receiver under development). */
+export const WebhookUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((u) => {
+    try {
+      const url = new URL(u);
+      if (url.username || url.password) return false;
+      if (url.protocol === 'https:') return true;
+      return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+    } catch {
+      return false;
+    }
+  });
+
+export const CreateWebhookRequest = z.object({
+  url: WebhookUrl,
+  env: z.enum(ENVIRONMENTS),
+  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1).max(WEBHOOK_EVENTS.length),
+  description: z.string().trim().max(200).optional(),
+});
+export type CreateWebhookRequest = z.input<typeof CreateWebhookRequest>;
+
+export const WebhookEndpoint = z.object({
+  id: z.string(),
+  url: z.string(),
+  env: z.enum(ENVIRONMENTS),
+  events: z.array(z.string()),
+  description: z.string().nullable(),
+  secret_prefix: z.string(),
+  created_at: z.string(),
+  disabled_at: z.string().nullable(),
+});
+export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
+
+export const CreatedWebhook = z.object({ endpoint: WebhookEndpoint, secret: z.string() });
+export type CreatedWebhook = z.infer<typeof CreatedWebhook>;
+
+export const WebhookDelivery = z.object({
+  id: z.string(),
+  event_id: z.string(),
+  event: z.string(),
+  state: z.enum(['pending', 'succeeded', 'failed']),
+  attempts: z.number().int(),
+  last_status: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  last_latency_ms: z.number().int().nullable(),
+  next_attempt_at: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
