@@ -1,0 +1,129 @@
+// Stateless screening and rescreening (spec: "Stateless screening request/response").
+// Fields the spec leaves open (matches items, list versions, rescreen carry-over of cleared
+// matches) are documented in docs/decisions.md.
+import { z } from 'zod';
+
+export const LIST_KINDS = ['sanctions', 'pep', 'rca', 'wanted'] as const;
+export type ListKind = (typeof LIST_KINDS)[number];
+
+export const RESCREEN_REASONS = ['periodic_rescreen', 'manual_review', 'customer_update', 'regulatory_refresh', 'webhook_retry'] as const;
+export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+export const RISK_CHANGES = ['risk_increased', 'risk_decreased', 'risk_unchanged', 'unknown_without_prior_result'] as const;
+export type RiskChange = (typeof RISK_CHANGES)[number];
+
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((s) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s) && d.getUTCFullYear() >= 1900 && d.getTime() <= Date.now();
+});
+
+const Name = z.string().trim().min(1).max(200);
+
+export const Subject = z.object({
+  type: z.literal('individual'),
+  first_name: Name,
+  last_name: Name,
+  middle_name: z.string().trim().max(200).optional(),
+  date_of_birth: IsoDate.optional(),
+  gender: z.string().trim().max(32).optional(),
+  country: z.string().trim().length(2).regex(/^[A-Za-z]{2}$/).transform((s) => s.toUpperCase()).optional(),
+});
+export type Subject = z.output<typeof Subject>;
+
+const Metadata = z.record(z.string().max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).refine((m) => Object.keys(m).length <= 50);
+
+const ScreeningOptions = z.object({
+  lists: z.array(z.enum(LIST_KINDS)).min(1).max(4).optional(),
+  provider: z.literal('default').optional(),
+});
+
+export const ScreenRequest = z.object({
+  client_reference_id: z.string().max(200).optional(),
+  subject: Subject,
+  screening: ScreeningOptions.optional(),
+  metadata: Metadata.optional(),
+});
+export type ScreenRequest = z.input<typeof ScreenRequest>;
+
+/** A match the analyst cleared before: it stays cleared while its list record is unchanged. */
+export const ClearedMatch = z.object({ entity_id: z.string().max(200), record_hash: z.string().max(64) });
+
+export const PreviousResultSummary = z.object({
+  risk_score: z.number().int().min(0).max(100),
+  risk_level: z.enum(RISK_LEVELS),
+  flags: z.array(z.string().max(64)).max(50),
+  cleared_matches: z.array(ClearedMatch).max(200).optional(),
+});
+export type PreviousResultSummary = z.infer<typeof PreviousResultSummary>;
+
+export const RescreenRequest = ScreenRequest.extend({
+  previous_screening_id: z.string().min(1).max(100),
+  previous_result_summary: PreviousResultSummary.optional(),
+  screening: ScreeningOptions.extend({ reason: z.enum(RESCREEN_REASONS).default('periodic_rescreen') }).optional(),
+});
+export type RescreenRequest = z.input<typeof RescreenRequest>;
+
+export interface MatchExplanation {
+  /** The list name (alias) that matched, as published, and its grade. */
+  matched_name: string;
+  matched_name_quality: 'strong' | 'weak';
+  /** Name score before qualifiers, 0..1. */
+  name_score: number;
+  alignment: { query: string | null; candidate: string | null; method: string; similarity: number }[];
+  qualifiers: { factor: string; effect: number; detail: string }[];
+}
+
+export interface ScreeningMatch {
+  entity_id: string;
+  list: ListKind;
+  source: string;
+  source_list: string;
+  schema: string;
+  name: string;
+  aliases: string[];
+  score: number;
+  strength: 'strong' | 'possible' | 'weak';
+  programs: string[];
+  dates_of_birth: string[];
+  countries: string[];
+  record_hash: string;
+  cleared: boolean;
+  explanation: MatchExplanation;
+}
+
+export interface ListVersion {
+  source: string;
+  kind: ListKind;
+  list_date: string | null;
+  retrieval_date: string | null;
+  sha256: string;
+}
+
+export interface ScreeningResponse {
+  id: string;
+  object: 'compliance.screening';
+  livemode: boolean;
+  created: number;
+  status: 'completed';
+  client_reference_id: string | null;
+  subject_type: 'individual';
+  provider: { normalized: true; raw_response_included: false };
+  screening: {
+    lists_checked: ListKind[];
+    screened_at: string;
+    search_mode: 'standard';
+    provider_reference_id: string | null;
+    list_versions: ListVersion[];
+  };
+  risk: { score: number; level: 'low' | 'medium' | 'high'; decision: 'clear' | 'review' | 'high_risk_review'; reasons: string[] };
+  matches: ScreeningMatch[];
+  flags: string[];
+  data_retention: {
+    input_payload_stored: false;
+    result_payload_stored: false;
+    raw_provider_response_stored: false;
+    biometric_media_stored: false;
+    retention_model: 'ephemeral_processing_only';
+  };
+  metadata: Record<string, string | number | boolean | null>;
+  rescreen?: { previous_screening_id: string; reason: (typeof RESCREEN_REASONS)[number]; risk_change: RiskChange };
+}
