@@ -34,6 +34,7 @@ export default defineConfig({
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       emptyOutDir: true,
+      minify: true,
       rollupOptions: { input: resolve(__dirname, 'src-renderer/console/index.html') },
     },
   },

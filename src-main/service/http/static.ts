@@ -26,7 +26,11 @@ export function serveConsole(app: Hono<AppEnv>, root: string): void {
   app.get('*', (c) => {
     const rel = decodeURIComponent(c.req.path);
     let file = normalize(join(root, rel));
-    if (!file.startsWith(base) || !isFile(file)) file = join(root, 'index.html');
+    if (!file.startsWith(base) || !isFile(file)) {
+      // Client-side routes have no extension; a missing asset is a real 404, not the app.
+      if (extname(rel) !== '') return c.text('Not found', 404);
+      file = join(root, 'index.html');
+    }
     if (!isFile(file)) return c.text('Console not built: run `npm run build`', 404);
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     const html = type.startsWith('text/html');

@@ -150,3 +150,24 @@ describe('npm run demo', () => {
     }
   }, 180_000);
 });
+
+describe('console static files', () => {
+  it('serves index.html for client routes, 404 for missing assets, and never escapes the folder', async () => {
+    const { mkdtempSync: mk, writeFileSync } = await import('node:fs');
+    const dir = mk(join(tmpdir(), 'cc-static-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title>');
+    const { testService } = await import('./harness');
+    const { compose } = await import('../compose');
+    const { createApp } = await import('../http/app');
+    const t = await testService();
+    const s = compose({ dataDir: mkdtempSync(join(tmpdir(), 'cc-static-data-')), consoleDir: dir });
+    const { app } = createApp(s);
+    const route = await app.request('http://127.0.0.1/keys');
+    expect(route.status).toBe(200);
+    expect(await route.text()).toContain('console');
+    expect((await app.request('http://127.0.0.1/favicon.ico')).status).toBe(404);
+    expect((await app.request('http://127.0.0.1/..%2f..%2fetc%2fpasswd.txt')).status).toBe(404);
+    s.close();
+    t.close();
+  });
+});

@@ -1,0 +1,43 @@
+// The console inside the desktop shell, simulated in Chromium: a stand-in `window.shell` hands
+// over the one-time login token the shell gave the service, so the user lands signed in.
+import { initOrg, DEFAULT_ORG } from '../support/accounts';
+import { expect, test } from '../support/service';
+import { AppShell } from '../pages/app-shell';
+import { LoginPage } from '../pages/login-page';
+
+const TOKEN = 'e2e-one-time-login-token-0123456789';
+
+test.use({ serviceEnv: { CONSOLE_LOGIN_TOKEN: TOKEN } });
+
+test('with a shell bridge, the one-time token signs the owner in; afterwards login is needed', async ({ page, service }) => {
+  await initOrg(service);
+  await page.addInitScript(
+    ({ token, serviceUrl }) => {
+      let pending: string | null = token;
+      Object.defineProperty(window, 'shell', {
+        value: {
+          serviceUrl,
+          takeLoginToken: async () => {
+            const t = pending;
+            pending = null;
+            return t;
+          },
+          saveFile: async () => ({ saved: false }),
+          openExternal: async () => undefined,
+          appVersion: async () => 'e2e',
+        },
+      });
+    },
+    { token: TOKEN, serviceUrl: service.url },
+  );
+
+  await page.goto('/');
+  const shell = new AppShell(page);
+  await shell.expectSignedIn(DEFAULT_ORG.organization);
+  await expect(page.getByTestId('login')).toHaveCount(0);
+
+  // The token is spent: after signing out, a fresh window (new init script, same token) must log in.
+  await shell.logout();
+  await page.reload();
+  await expect(new LoginPage(page).root).toBeVisible();
+});

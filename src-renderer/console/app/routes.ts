@@ -1,0 +1,76 @@
+// Every screen of the console, in nav order. Screens that are not built yet name the capability
+// they arrive with and render an honest placeholder (never sample data).
+import type { ComponentType } from 'react';
+import { ApiKeysScreen } from '../screens/api-keys/ApiKeysScreen';
+import { PlanScreen } from '../screens/plan/PlanScreen';
+
+export interface RouteDef {
+  path: string;
+  label: string;
+  group: NavGroup;
+  /** What the screen does, one sentence; shown on its placeholder and as its subtitle. */
+  summary: string;
+  screen?: ComponentType;
+  /** For screens not built yet: the capability they arrive with. */
+  arrivesWith?: string;
+}
+
+export const NAV_GROUPS = ['Compliance', 'Verification', 'Insights', 'Organization'] as const;
+export type NavGroup = (typeof NAV_GROUPS)[number];
+
+export const ROUTES: readonly RouteDef[] = [
+  {
+    path: 'screening', label: 'Screening', group: 'Compliance', arrivesWith: 'sanctions and watchlist screening',
+    summary: 'Screen a person or company against the sanctions and watchlists on this computer.',
+  },
+  {
+    path: 'rescreen', label: 'Batch rescreen', group: 'Compliance', arrivesWith: 'batch rescreening',
+    summary: 'Rescreen a whole customer file against the current lists and see what changed.',
+  },
+  {
+    path: 'review', label: 'Risk review', group: 'Compliance', arrivesWith: 'risk scoring and the review queue',
+    summary: 'Work through potential matches by risk, with the reasons behind each score.',
+  },
+  {
+    path: 'verifications', label: 'Verifications', group: 'Verification', arrivesWith: 'the verification products',
+    summary: 'Liveness, age, identity and compliance checks made with your API keys.',
+  },
+  {
+    path: 'hosted', label: 'Hosted sessions', group: 'Verification', arrivesWith: 'hosted verification sessions',
+    summary: 'Verification pages this service hosts for your customers to complete on their phones.',
+  },
+  {
+    path: 'reports', label: 'Reports', group: 'Insights', arrivesWith: 'reporting',
+    summary: 'Volumes, pass rates, risk and regulatory coverage over a date range.',
+  },
+  {
+    path: 'exports', label: 'Exports', group: 'Insights', arrivesWith: 'report exports',
+    summary: 'PDF and CSV exports of your reports, kept for 24 hours.',
+  },
+  {
+    path: 'team', label: 'Team', group: 'Organization', arrivesWith: 'team management',
+    summary: 'Members of your organization, their roles and pending invitations.',
+  },
+  {
+    path: 'keys', label: 'API keys', group: 'Organization', screen: ApiKeysScreen,
+    summary: 'Keys your backend uses to call this service, per environment and product scope.',
+  },
+  {
+    path: 'webhooks', label: 'Webhooks', group: 'Organization', arrivesWith: 'webhooks',
+    summary: 'Endpoints that receive verification events, per environment.',
+  },
+  {
+    path: 'plan', label: 'Plan & credits', group: 'Organization', screen: PlanScreen,
+    summary: 'Your plan, its limits, your credit balance and every credit movement.',
+  },
+  {
+    path: 'settings', label: 'Settings', group: 'Organization', arrivesWith: 'organization settings',
+    summary: 'Organization details and console preferences.',
+  },
+];
+
+export const HOME = 'keys';
+
+export function findRoute(path: string): RouteDef | undefined {
+  return ROUTES.find((r) => r.path === path);
+}

@@ -1,0 +1,53 @@
+import { useState, type FormEvent } from 'react';
+import { errorText } from '../../api/client';
+import { Alert } from '../../components/Alert';
+import { AuthFrame } from '../../components/AuthFrame';
+import { Field } from '../../components/Field';
+import { useSession } from '../../stores/session';
+
+export function LoginScreen() {
+  const login = useSession((s) => s.login);
+  const notice = useSession((s) => s.notice);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (!email.trim() || !password) {
+      setError('Enter your e-mail and password.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await login({ email: email.trim(), password });
+    } catch (err) {
+      setError(errorText(err));
+      setPassword('');
+      setBusy(false);
+      document.getElementById('login-password')?.focus();
+    }
+  };
+
+  return (
+    <AuthFrame testId="login" title="Sign in" intro={<p>Sign in with your organization account.</p>}>
+      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={busy}>
+        {notice && !error ? <Alert tone="info">{notice}</Alert> : null}
+        {error ? <Alert testId="login-error">{error}</Alert> : null}
+        <Field
+          id="login-email" label="E-mail" type="email" autoComplete="username" testId="login-email"
+          value={email} onChange={(e) => setEmail(e.currentTarget.value)} required autoFocus
+        />
+        <Field
+          id="login-password" label="Password" type="password" autoComplete="current-password" testId="login-password"
+          value={password} onChange={(e) => setPassword(e.currentTarget.value)} required
+        />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="login-submit">
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </AuthFrame>
+  );
+}

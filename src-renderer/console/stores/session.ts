@@ -1,0 +1,82 @@
+// Who is signed in and what the console should show before the app: first run, login, or a
+// start-up error. Holds the session's user and organization only, never keys or subject data.
+import { create } from 'zustand';
+import type { LoginRequest, Session, SetupRequest } from '../../../src-shared/contracts/accounts';
+import { api, errorText, setUnauthorizedHandler } from '../api/client';
+import { shell } from '../api/shell';
+
+export type SessionStatus = 'booting' | 'first-run' | 'login' | 'ready' | 'unreachable';
+
+interface SessionState {
+  status: SessionStatus;
+  session: Session | null;
+  /** Why the console could not start (service unreachable); shown with a retry button. */
+  bootError: string | null;
+  /** Set when the session ended by itself (expired, logged out elsewhere). */
+  notice: string | null;
+  version: string | null;
+  boot: () => Promise<void>;
+  setup: (body: SetupRequest) => Promise<void>;
+  login: (body: LoginRequest) => Promise<void>;
+  logout: () => Promise<void>;
+}
+
+export const useSession = create<SessionState>()((set) => ({
+  status: 'booting',
+  session: null,
+  bootError: null,
+  notice: null,
+  version: null,
+
+  boot: async () => {
+    set({ status: 'booting', bootError: null });
+    try {
+      const setup = await api.setupStatus();
+      set({ version: setup.version });
+      if (setup.needs_setup) {
+        set({ status: 'first-run', session: null });
+        return;
+      }
+      // The desktop shell hands over a one-time token so its user need not type a password.
+      const token = await shell()?.takeLoginToken().catch(() => null);
+      if (token) {
+        try {
+          set({ status: 'ready', session: await api.loginWithToken(token) });
+          return;
+        } catch {
+          // A used or unknown token: fall through to the cookie, then to the login screen.
+        }
+      }
+      try {
+        set({ status: 'ready', session: await api.me() });
+      } catch {
+        set({ status: 'login', session: null });
+      }
+    } catch (e) {
+      set({ status: 'unreachable', bootError: errorText(e) });
+    }
+  },
+
+  setup: async (body) => {
+    const session = await api.setup(body);
+    set({ status: 'ready', session, notice: null });
+  },
+
+  login: async (body) => {
+    const session = await api.login(body);
+    set({ status: 'ready', session, notice: null });
+  },
+
+  logout: async () => {
+    try {
+      await api.logout();
+    } finally {
+      set({ status: 'login', session: null, notice: null });
+    }
+  },
+}));
+
+setUnauthorizedHandler(() => {
+  if (useSession.getState().status !== 'ready') return;
+  useSession.setState({ status: 'login', session: null, notice: 'Your session has ended. Please sign in again.' });
+});
