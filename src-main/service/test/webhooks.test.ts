@@ -80,6 +80,7 @@ describe('delivery', () => {
   it('a test event arrives signed over the raw body with a timestamp inside the signed body', async () => {
     const t = await testService();
     const { cookie, id, secret } = await withEndpoint(t, 'test', ['verification.completed'], '/signed');
+    const other = await withEndpoint(t, 'test', ['verification.completed'], '/other');
     const queued = await t.json<{ event_id: string }>('POST', `/api/webhooks/${id}/test`, { cookie, body: {} });
     expect(queued.status).toBe(202);
     expect(await t.s.webhooks.dispatchDue()).toBe(1);
@@ -99,6 +100,7 @@ describe('delivery', () => {
     const log = await t.json<{ deliveries: Record<string, unknown>[] }>('GET', `/api/webhooks/${id}/deliveries`, { cookie });
     expect(log.body.deliveries[0]).toMatchObject({ event: 'webhook.test', state: 'succeeded', attempts: 1, last_status: 200 });
     expect(log.body.deliveries[0]!.last_latency_ms).toEqual(expect.any(Number));
+    expect(t.s.webhooks.deliveries(t.orgId, other.id)).toEqual([]);
     expect(JSON.stringify(log.body)).not.toContain('Test event from');
   });
 

@@ -73,8 +73,9 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, text, b.field, b.fields, b.code);
 }
 
-async function request<S extends z.ZodType>(
-  method: 'GET' | 'POST',
+/** Screens with their own small API module (e.g. webhooks) call this directly. */
+export async function request<S extends z.ZodType>(
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   schema: S,
   opts: RequestOptions = {},

@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import { ApiKeysScreen } from '../screens/api-keys/ApiKeysScreen';
 import { PlanScreen } from '../screens/plan/PlanScreen';
+import { WebhooksScreen } from '../screens/webhooks/WebhooksScreen';
 
 export interface RouteDef {
   path: string;
@@ -56,7 +57,7 @@ export const ROUTES: readonly RouteDef[] = [
     summary: 'Keys your backend uses to call this service, per environment and product scope.',
   },
   {
-    path: 'webhooks', label: 'Webhooks', group: 'Organization', arrivesWith: 'webhooks',
+    path: 'webhooks', label: 'Webhooks', group: 'Organization', screen: WebhooksScreen,
     summary: 'Endpoints that receive verification events, per environment.',
   },
   {

@@ -54,8 +54,10 @@ export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch; conc
   const doFetch: Fetch = opts.fetch ?? ((url, init) => fetch(url, init));
   const concurrency = opts.concurrency ?? 4;
 
-  function emitInTransaction(orgId: number, env: Environment, event: WebhookEvent): string | null {
-    const targets = repo.subscribed(orgId, env).filter((e) => event.type === 'webhook.test' || e.events.split(',').includes(event.type));
+  function emitInTransaction(orgId: number, env: Environment, event: WebhookEvent, onlyEndpoint?: string): string | null {
+    const targets = repo
+      .subscribed(orgId, env)
+      .filter((e) => (onlyEndpoint ? e.id === onlyEndpoint : e.events.split(',').includes(event.type)));
     if (targets.length === 0) return null;
     const now = clock.now();
     const id = newId('evt');
@@ -153,6 +155,14 @@ export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch; conc
 
     emit(orgId: number, env: Environment, event: WebhookEvent): string | null {
       return db.transaction(() => emitInTransaction(orgId, env, event)).immediate();
+    },
+
+    /** A `webhook.test` event to one endpoint, whatever it subscribes to. */
+    sendTest(orgId: number, endpointId: string): string | null {
+      const ep = this.get(orgId, endpointId);
+      return db
+        .transaction(() => emitInTransaction(orgId, ep.env, { type: 'webhook.test', fields: { message: 'Test event from Compliance Console' } }, ep.id))
+        .immediate();
     },
 
     /** Sends what is due now; returns how many deliveries were attempted. */

@@ -27,9 +27,7 @@ export function webhookRoutes({ route, services }: Router): void {
   });
 
   route('POST', '/api/webhooks/:id/test', MANAGERS, (c) => {
-    const s = c.get('session');
-    const ep = webhooks.get(s.org.id, c.req.param('id') ?? '');
-    const eventId = webhooks.emit(s.org.id, ep.env, { type: 'webhook.test', fields: { message: 'Test event from Compliance Console' } });
+    const eventId = webhooks.sendTest(c.get('session').org.id, c.req.param('id') ?? '');
     return c.json({ message: 'Test event queued', event_id: eventId }, 202);
   });
 

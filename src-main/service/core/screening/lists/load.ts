@@ -1,0 +1,115 @@
+// The thin file-reading edge of the list importers: reads the shipped files named in
+// resources/watchlists/manifest.json, checks their hashes, runs the importers, removes the CSL's
+// copies of OFAC records, and reports each list's version for screening responses.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ListEntity, ListImport } from '../types';
+import { countEntities, sha256Hex, type Counts } from './common';
+import { cslDuplicateCheck, dedupeImports } from './dedupe';
+import { readManifest, type ManifestSource } from './manifest';
+import { runImporter, type FileRole, type ImportOptions } from './official';
+
+export { importOfficialFile, type OfficialFile, type OfficialImportOutcome } from './official';
+export { importUserList, type UserListIssue, type UserListResult } from './user-csv';
+
+/** One loaded list's version; returned (snake_case, as in the API) with every screening response. */
+export interface ListVersion {
+  source: string;
+  title: string;
+  kind: string;
+  /** The publication date stated in the file, YYYY-MM-DD; null when the format states none. */
+  list_date: string | null;
+  /** When the file was obtained (shipped files: the folder date), when list_date is null too. */
+  retrieval_date: string | null;
+  /** SHA-256 of the imported bytes (see ListImport.sha256). */
+  sha256: string;
+  /** Records screened against, after de-duplication. */
+  counts: Counts;
+}
+
+export interface LoadedLists {
+  entities: ListEntity[];
+  versions: ListVersion[];
+  /** Per source: rows the importer skipped and records de-duplication removed, by reason. */
+  skipped: Record<string, Record<string, number>>;
+  /** Wall time per source import and for the whole load, in ms (logged at start-up). */
+  timings_ms: Record<string, number>;
+}
+
+/** A list ready to combine: an import plus where its version label comes from. */
+export interface LoadableList {
+  import: ListImport;
+  title: string;
+  kind: string;
+  retrievalDate: string | null;
+}
+
+export class ListIntegrityError extends Error {
+  override name = 'ListIntegrityError';
+}
+
+/**
+ * Combines imported lists (one per source: shipped, a newer official file, user lists) into the
+ * entity set the index is built from, and their versions.
+ */
+export function combineLists(lists: readonly LoadableList[]): Omit<LoadedLists, 'timings_ms'> {
+  const deduped = dedupeImports(lists.map((l) => l.import));
+  const entities: ListEntity[] = [];
+  const versions: ListVersion[] = [];
+  const skipped: Record<string, Record<string, number>> = {};
+  deduped.forEach((d, i) => {
+    const l = lists[i] as LoadableList;
+    for (const e of d.entities) entities.push(e);
+    versions.push({
+      source: d.import.source,
+      title: l.title,
+      kind: l.kind,
+      list_date: d.import.listDate,
+      retrieval_date: l.retrievalDate,
+      sha256: d.import.sha256,
+      counts: countEntities(d.entities),
+    });
+    skipped[d.import.source] = { ...d.import.skipped, ...d.skipped };
+  });
+  return { entities, versions, skipped };
+}
+
+/** Reads and imports one shipped source, verifying each file against the manifest. */
+export function importShippedSource(resourcesDir: string, entry: ManifestSource, options: ImportOptions = {}): ListImport {
+  const byRole: Partial<Record<FileRole, Uint8Array>> = {};
+  for (const f of entry.files) {
+    const data = readFileSync(join(resourcesDir, f.path));
+    if (sha256Hex(data) !== f.sha256) throw new ListIntegrityError(`${f.path} does not match its SHA-256 in the manifest`);
+    byRole[f.role] = data;
+  }
+  return runImporter(entry.source, entry.format, byRole, options);
+}
+
+/**
+ * Loads every official list shipped under `resourcesDir` (resources/watchlists). A file that
+ * does not match the manifest is a broken install: ListIntegrityError, not a partial load.
+ */
+export function loadShippedLists(resourcesDir: string, options: ImportOptions = {}): LoadedLists {
+  const started = performance.now();
+  const timings: Record<string, number> = {};
+  const manifest = readManifest(resourcesDir);
+  const imports = new Map<string, ListImport>();
+  const load = (entry: ManifestSource, extra: ImportOptions): void => {
+    const t = performance.now();
+    imports.set(entry.source, importShippedSource(resourcesDir, entry, { ...options, ...extra }));
+    timings[entry.source] = Math.round(performance.now() - t);
+  };
+  // OFAC first, so the CSL importer can skip its copies of OFAC records instead of building them.
+  for (const entry of manifest.sources) if (entry.source !== 'us_csl') load(entry, {});
+  const cslDuplicateOf = cslDuplicateCheck([...imports.values()]);
+  for (const entry of manifest.sources) if (entry.source === 'us_csl') load(entry, { cslDuplicateOf });
+  const lists = manifest.sources.map((entry): LoadableList => ({
+    import: imports.get(entry.source) as ListImport,
+    title: entry.title,
+    kind: entry.list_kind,
+    retrievalDate: entry.retrieval_date,
+  }));
+  const combined = combineLists(lists);
+  timings.total = Math.round(performance.now() - started);
+  return { ...combined, timings_ms: timings };
+}

@@ -1,0 +1,48 @@
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { importOfficialFile } from './official';
+import { ENHANCED_XML, ofacCsv } from './test-support';
+
+const SDN_ROW = `7513,"MNANGAGWA, Emmerson Dambudzo","individual","GLOMAG",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 15 Sep 1946."`;
+
+describe('importOfficialFile', () => {
+  it("recognises OFAC's CSV set by file names", () => {
+    const out = importOfficialFile('us_ofac_sdn', [
+      { name: 'SDN.CSV', bytes: ofacCsv([SDN_ROW]) },
+      { name: 'downloads/alt.csv', bytes: ofacCsv([`7513,1,"aka","MNANGAGWA, Emmerson",-0- `]) },
+    ]);
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    expect(out.format).toBe('ofac-csv');
+    expect(out.files.map((f) => f.role)).toEqual(['primary', 'alt']);
+    expect(out.import.entities[0]?.names).toHaveLength(2);
+  });
+
+  it('accepts a single sdn.csv as bytes, and the Enhanced XML as ZIP', () => {
+    expect(importOfficialFile('us_ofac_sdn', ofacCsv([SDN_ROW])).ok).toBe(true);
+    const zip = zipSync({ 'CONS_ENHANCED.XML': strToU8(ENHANCED_XML) });
+    const out = importOfficialFile('us_ofac_cons', [{ name: 'CONS_ENHANCED.ZIP', bytes: zip }]);
+    expect(out.ok && out.format === 'ofac-enhanced-xml' && out.import.listDate === '2025-01-10').toBe(true);
+  });
+
+  it('reads an SDN Enhanced XML as the SDN list', () => {
+    const sdnXml = ENHANCED_XML.replace('>Consolidated List</sanctionsList></sanctionsLists></filters>', '>SDN List</sanctionsList></sanctionsLists></filters>');
+    const out = importOfficialFile('us_ofac_sdn', strToU8(sdnXml));
+    expect(out.ok && out.import.entities[0]?.id === 'us_ofac_sdn:50476' && out.import.entities[0]?.sourceList === 'SDN').toBe(true);
+    expect(importOfficialFile('us_ofac_cons', strToU8(sdnXml))).toMatchObject({ ok: false });
+  });
+
+  it('answers with a reason, not an exception, for a wrong or broken file', () => {
+    const wrongList = importOfficialFile('us_ofac_sdn', zipSync({ 'CONS_ENHANCED.XML': strToU8(ENHANCED_XML) }));
+    expect(wrongList).toEqual({ ok: false, reason: expect.stringMatching(/not the OFAC Specially Designated Nationals/) });
+    expect(importOfficialFile('un_sc', strToU8('<sanctionsData/>'))).toMatchObject({ ok: false });
+    expect(importOfficialFile('un_sc', strToU8('%PDF-1.7 ...'))).toMatchObject({ ok: false });
+    expect(importOfficialFile('us_csl', strToU8('hello'))).toMatchObject({ ok: false });
+    expect(importOfficialFile('us_csl', new Uint8Array([0x1f, 0x8b, 8, 0, 1, 2]))).toMatchObject({ ok: false, reason: /gzip/ });
+    expect(importOfficialFile('us_ofac_sdn', strToU8('not,a,list\n'))).toMatchObject({ ok: false, reason: /no records/ });
+    expect(importOfficialFile('us_ofac_sdn', [{ name: 'notes.txt', bytes: strToU8('x') }, { name: 'sdn.csv', bytes: ofacCsv([SDN_ROW]) }])).toMatchObject({
+      ok: false,
+    });
+    expect(importOfficialFile('us_ofac_cons', zipSync({ 'readme.txt': strToU8('x') }))).toMatchObject({ ok: false, reason: /no \.xml/ });
+  });
+});

@@ -1,0 +1,141 @@
+// Running the right importer for an official source, and recognising a newer official file an
+// analyst hands to the CLI or the console (same formats as shipped). Pure: bytes in, result out;
+// where an accepted file is stored is the caller's decision.
+import type { ListImport } from '../types';
+import { FormatError, sha256Hex } from './common';
+import { importCsl } from './csl';
+import type { CslDuplicateCheck } from './dedupe';
+import { importOfacCsv } from './ofac-csv';
+import { importOfacEnhancedXml } from './ofac-enhanced-xml';
+import { isOfficialSource, SOURCE_INFO, type ListFormat, type OfficialSource } from './sources';
+import { importUnXml } from './un-xml';
+
+/** A file's part in a set: OFAC's legacy CSVs come as four files, everything else as one. */
+export type FileRole = 'primary' | 'alt' | 'add' | 'comments' | 'list';
+
+export interface OfficialFile {
+  /** The file's name as uploaded (used to tell sdn.csv from alt.csv); may be ''. */
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface ImportOptions {
+  /** CSL only: keep the export-control lists (Entity List, UVL, MEU). */
+  includeExportControl?: boolean;
+  /** CSL only: skip rows an OFAC source already holds (dedupe.ts, cslDuplicateCheck). */
+  cslDuplicateOf?: CslDuplicateCheck;
+}
+
+export type OfficialImportOutcome =
+  | {
+      ok: true;
+      source: OfficialSource;
+      format: ListFormat;
+      import: ListImport;
+      files: { name: string; role: FileRole; sha256: string; bytes: number }[];
+    }
+  | { ok: false; reason: string };
+
+/** The importer for one format. Throws FormatError when the bytes are not that format. */
+export function runImporter(
+  source: OfficialSource,
+  format: ListFormat,
+  files: Partial<Record<FileRole, Uint8Array>>,
+  options: ImportOptions = {},
+): ListImport {
+  const one = files.list ?? files.primary;
+  if (!one) throw new FormatError('no file given');
+  let imp: ListImport;
+  switch (format) {
+    case 'ofac-csv':
+      if (source !== 'us_ofac_sdn' && source !== 'us_ofac_cons') throw new FormatError(`${format} is not a format of ${source}`);
+      imp = importOfacCsv(
+        { primary: one, alt: files.alt, add: files.add, comments: files.comments },
+        { list: source === 'us_ofac_sdn' ? 'sdn' : 'cons' },
+      );
+      break;
+    case 'ofac-enhanced-xml':
+      imp = importOfacEnhancedXml(one);
+      break;
+    case 'csl-csv':
+      imp = importCsl(one, { includeExportControl: options.includeExportControl ?? false, duplicateOf: options.cslDuplicateOf });
+      break;
+    case 'un-xml':
+      imp = importUnXml(one);
+      break;
+  }
+  if (imp.source !== source) {
+    const actual = isOfficialSource(imp.source) ? SOURCE_INFO[imp.source].title : imp.source;
+    throw new FormatError(`the file is the ${actual}, not the ${SOURCE_INFO[source].title}`);
+  }
+  if (imp.entities.length === 0) throw new FormatError('no records found in the file');
+  return imp;
+}
+
+const CSV_ROLES: ReadonlyArray<readonly [RegExp, FileRole]> = [
+  [/(?:^|[\\/])(?:sdn|cons_prim)\.csv$/i, 'primary'],
+  [/(?:^|[\\/])(?:alt|cons_alt)\.csv$/i, 'alt'],
+  [/(?:^|[\\/])(?:add|cons_add)\.csv$/i, 'add'],
+  [/(?:^|[\\/])(?:sdn_comments|cons_comments)\.csv$/i, 'comments'],
+];
+
+function isZip(b: Uint8Array): boolean {
+  return b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+}
+
+function looksLikeXml(b: Uint8Array): boolean {
+  for (let i = 0; i < Math.min(b.length, 64); i++) {
+    const c = b[i];
+    if (c === 0x3c) return true; // '<'
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d && c !== 0xef && c !== 0xbb && c !== 0xbf) return false;
+  }
+  return false;
+}
+
+function detect(source: OfficialSource, files: readonly OfficialFile[]): { format: ListFormat; roles: Map<FileRole, OfficialFile> } {
+  const single = files.length === 1 ? files[0] : undefined;
+  if (source === 'us_csl' || source === 'un_sc') {
+    if (!single) throw new FormatError(`give exactly one file for ${source}`);
+    return { format: source === 'us_csl' ? 'csl-csv' : 'un-xml', roles: new Map([['list', single]]) };
+  }
+  if (single && (isZip(single.bytes) || looksLikeXml(single.bytes))) {
+    return { format: 'ofac-enhanced-xml', roles: new Map([['list', single]]) };
+  }
+  const roles = new Map<FileRole, OfficialFile>();
+  for (const f of files) {
+    const role = CSV_ROLES.find(([re]) => re.test(f.name))?.[1] ?? (files.length === 1 ? 'primary' : undefined);
+    if (!role) throw new FormatError('unrecognised file name: expected sdn.csv, alt.csv, add.csv, sdn_comments.csv (or cons_*.csv)');
+    if (roles.has(role)) throw new FormatError(`two files for the ${role} part`);
+    roles.set(role, f);
+  }
+  if (!roles.has('primary')) throw new FormatError('the primary file (sdn.csv or cons_prim.csv) is missing');
+  return { format: 'ofac-csv', roles };
+}
+
+/**
+ * Reads a newer official file (or OFAC's CSV set) for `source`. A file that is not a known format
+ * of that source is an expected outcome ({ ok: false, reason }), not an exception.
+ */
+export function importOfficialFile(
+  source: OfficialSource,
+  input: Uint8Array | readonly OfficialFile[],
+  options: ImportOptions = {},
+): OfficialImportOutcome {
+  const files = input instanceof Uint8Array ? [{ name: '', bytes: input }] : input;
+  try {
+    const { format, roles } = detect(source, files);
+    const byRole: Partial<Record<FileRole, Uint8Array>> = {};
+    for (const [role, f] of roles) byRole[role] = f.bytes;
+    const imp = runImporter(source, format, byRole, options);
+    return {
+      ok: true,
+      source,
+      format,
+      import: imp,
+      files: [...roles].map(([role, f]) => ({ name: f.name, role, sha256: sha256Hex(f.bytes), bytes: f.bytes.length })),
+    };
+  } catch (e) {
+    if (e instanceof FormatError) return { ok: false, reason: e.message };
+    throw e;
+  }
+}

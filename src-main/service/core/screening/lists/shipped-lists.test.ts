@@ -1,0 +1,174 @@
+// Everything about the real shipped files, in one place so each file is imported once per run:
+// each importer on its real input, the committed manifest, and the loader.
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ListImport } from '../types';
+import { ListIntegrityError, loadShippedLists } from './load';
+import { buildManifest, importShippedFiles, MANIFEST_FILE, manifestJson, readManifest, recordsDigest } from './manifest';
+import { RESOURCES_DIR } from './test-support';
+
+const shippedImports = importShippedFiles(RESOURCES_DIR);
+function imported(source: string): ListImport {
+  const found = shippedImports.find((s) => s.imp.source === source);
+  if (!found) throw new Error(`${source} is not shipped`);
+  return found.imp;
+}
+
+describe('OFAC SDN (legacy CSV set)', () => {
+  const imp = imported('us_ofac_sdn');
+
+  it("matches SOURCES.md's counts and drops the later files' orphans", () => {
+    expect(imp.counts).toEqual({ total: 14965, person: 6854, organization: 6884, vessel: 851, aircraft: 376, unknown: 0 });
+    // 18,939 alias rows (SOURCES.md's 18,940 counts the junk row after 0x1A): 906 are for
+    // entries added after 2024-05-03. add.csv: 24,244 rows, 4,893 orphans.
+    expect(imp.skipped).toEqual({ alt_orphan: 906, add_orphan: 4893, comments_orphan: 6, comments_not_continuation: 5 });
+    const strongAliases = imp.entities.reduce((n, e) => n + e.names.filter((x) => x.kind !== 'primary' && x.quality === 'strong').length, 0);
+    expect(strongAliases).toBeGreaterThan(17_900);
+    expect(imp.entities.some((e) => e.names.some((n) => n.name.includes('\u001a')))).toBe(false);
+  });
+
+  it('parses a known individual fully: DOBs, nationality, passports, strong and weak aliases', () => {
+    const e = imp.entities.find((x) => x.id === 'us_ofac_sdn:7513');
+    expect(e).toMatchObject({ schema: 'person', gender: 'male', countries: ['ZW'], programs: ['GLOMAG'] });
+    expect(e?.dobs).toEqual(['1942-09-15', '1946-09-15']);
+    expect(e?.names).toContainEqual({ name: 'MNANGAGWA, Emmerson Dambudzo', kind: 'primary', quality: 'strong' });
+    expect(e?.names).toContainEqual({ name: 'MNANGAGWA, Emmerson', kind: 'aka', quality: 'strong' });
+    expect(e?.names).toContainEqual({ name: 'CROCODILE', kind: 'aka', quality: 'weak' });
+    expect(e?.ids).toEqual(
+      expect.arrayContaining([
+        { type: 'Passport', number: 'AD005831', country: 'ZW' },
+        { type: 'Passport', number: 'AD006846', country: 'ZW' },
+        { type: 'National ID No.', number: '63450183P67', country: 'ZW' },
+      ]),
+    );
+  });
+
+  it('joins the comments of a truncated entry', () => {
+    const lazarus = imp.entities.find((x) => x.id === 'us_ofac_sdn:27307');
+    expect(lazarus?.names.map((n) => n.name)).toEqual(expect.arrayContaining(['WHOIS HACKING TEAM', 'APPLEWORM']));
+  });
+
+  it('reads most records’ details', () => {
+    const persons = imp.entities.filter((e) => e.schema === 'person');
+    expect(persons.filter((e) => e.dobs.length > 0).length / persons.length).toBeGreaterThan(0.98);
+    expect(imp.entities.filter((e) => e.countries.length > 0).length / imp.entities.length).toBeGreaterThan(0.85);
+  });
+});
+
+describe('OFAC non-SDN (CONS_ENHANCED.ZIP)', () => {
+  const imp = imported('us_ofac_cons');
+
+  it('reads all 443 entities and the stated date', () => {
+    expect(imp.listDate).toBe('2025-01-10');
+    expect(imp.counts).toEqual({ total: 443, person: 80, organization: 363, vessel: 0, aircraft: 0, unknown: 0 });
+    expect(imp.skipped).toEqual({});
+  });
+
+  it('parses a known individual and keeps other scripts as aliases', () => {
+    expect(imp.entities.find((e) => e.id === 'us_ofac_cons:50476')).toMatchObject({
+      dobs: ['1961-02-12'],
+      countries: ['HT', 'US', 'DO'],
+      names: expect.arrayContaining([{ name: 'Sweet Micky', kind: 'aka', quality: 'weak' }]),
+    });
+    const vtb = imp.entities.find((e) => e.id === 'us_ofac_cons:17013');
+    expect(vtb?.sourceList).toBe('SSI');
+    expect(vtb?.names).toContainEqual({ name: 'БАНК ВТБ ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО', kind: 'aka', quality: 'strong' });
+  });
+});
+
+describe('US Consolidated Screening List', () => {
+  const imp = imported('us_csl');
+
+  it("accounts for all 14,160 rows with SOURCES.md's per-list counts", () => {
+    const skipped = Object.values(imp.skipped).reduce((a, b) => a + b, 0);
+    expect(imp.counts.total + skipped).toBe(14160);
+    expect(imp.skipped).toEqual({ duplicate_row: 1, export_control_EL: 2001, export_control_MEU: 71, export_control_UVL: 201 });
+    const bySub = new Map<string, number>();
+    for (const e of imp.entities) bySub.set(e.sourceList, (bySub.get(e.sourceList) ?? 0) + 1);
+    expect(bySub.get('Specially Designated Nationals (SDN)')).toBe(10026);
+    expect(bySub.get('ITAR Debarred (DTC)')).toBe(727);
+    expect(bySub.get('Denied Persons List (DPL)')).toBe(462);
+    expect(bySub.get('Capta List (CAP)')).toBe(52); // 53 rows, one repeated verbatim
+  });
+
+  it('parses a known SDN copy with its aliases and address countries', () => {
+    expect(imp.entities.find((e) => e.id === 'us_csl:SDN:306')).toMatchObject({
+      schema: 'organization',
+      names: [{ name: 'BANCO NACIONAL DE CUBA' }, { name: 'BNC' }, { name: 'NATIONAL BANK OF CUBA' }],
+      countries: ['CH', 'ES', 'JP', 'PA'],
+      programs: ['CUBA'],
+    });
+  });
+});
+
+describe('UN Security Council Consolidated List', () => {
+  const imp = imported('un_sc');
+
+  it("matches SOURCES.md's counts", () => {
+    expect(imp.listDate).toBe('2026-02-27');
+    expect(imp.counts).toEqual({ total: 1003, person: 730, organization: 273, vessel: 0, aircraft: 0, unknown: 0 });
+    expect(imp.skipped).toEqual({});
+  });
+
+  it('parses an individual with Low-quality aliases and a DOB range', () => {
+    const e = imp.entities.find((x) => x.id === 'un_sc:CDi.030');
+    expect(e).toMatchObject({ schema: 'person', gender: 'male', dobs: ['1973', '1974'], countries: ['CD', 'BE'], sourceList: 'UN DRC' });
+    expect(e?.names[0]).toEqual({ name: 'BOSCO TAGANDA', kind: 'primary', quality: 'strong' });
+    expect(e?.names).toContainEqual({ name: 'Bosco Ntaganda', kind: 'aka', quality: 'strong' });
+    expect(e?.names).toContainEqual({ name: 'Terminator', kind: 'aka', quality: 'weak' });
+  });
+});
+
+describe('resources/watchlists/manifest.json', () => {
+  const built = buildManifest(RESOURCES_DIR, shippedImports);
+
+  it('is what the importers make of the shipped files (rewrite: npx tsx .../lists/write-manifest.ts)', () => {
+    expect(readFileSync(join(RESOURCES_DIR, MANIFEST_FILE), 'utf8')).toBe(manifestJson(built));
+  });
+
+  it('states a date for every source and reports the de-duplication', () => {
+    const by = Object.fromEntries(built.sources.map((s) => [s.source, s]));
+    expect(built.sources.every((s) => s.list_date !== null || s.retrieval_date !== '')).toBe(true);
+    expect(by.us_ofac_cons?.list_date).toBe('2025-01-10');
+    expect(by.us_csl?.loaded.removed_as_duplicates.duplicate_SDN_in_us_ofac_sdn).toBe(9552);
+    expect(by.us_csl?.loaded.counts.total).toBe(1831);
+    expect(built.loaded_total.total).toBe(18242);
+  });
+});
+
+describe('loadShippedLists', () => {
+  it('loads what the manifest says, with versions for screening responses, and reports its timings', () => {
+    const loaded = loadShippedLists(RESOURCES_DIR);
+    const manifest = readManifest(RESOURCES_DIR);
+    console.log(`lists loaded: ${loaded.entities.length} records, timings ms ${JSON.stringify(loaded.timings_ms)}`);
+    expect(loaded.entities.length).toBe(manifest.loaded_total.total);
+    expect(loaded.versions).toEqual(
+      manifest.sources.map((s) => ({
+        source: s.source, title: s.title, kind: 'sanctions', list_date: s.list_date, retrieval_date: s.retrieval_date,
+        sha256: s.sha256, counts: s.loaded.counts,
+      })),
+    );
+    expect(new Set(loaded.entities.map((e) => e.id)).size).toBe(loaded.entities.length);
+    expect(loaded.skipped.us_csl?.duplicate_SDN_in_us_ofac_sdn).toBe(9552);
+    // The loader skips the CSL's copies while importing; the manifest removes them afterwards.
+    for (const s of manifest.sources) {
+      expect(recordsDigest(loaded.entities.filter((e) => e.source === s.source))).toBe(s.loaded.records_digest);
+    }
+    // Generous for a busy CI machine; ~0.75 s measured on an idle 2-core VM.
+    expect(loaded.timings_ms.total).toBeLessThan(5000);
+  });
+
+  it('refuses a shipped file that does not match the manifest', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lists-'));
+    try {
+      copyFileSync(join(RESOURCES_DIR, MANIFEST_FILE), join(dir, MANIFEST_FILE));
+      mkdirSync(join(dir, 'us_ofac_sdn/2024-05-03'), { recursive: true });
+      writeFileSync(join(dir, 'us_ofac_sdn/2024-05-03/sdn.csv'), '1,"X",-0- ,"SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- \r\n');
+      expect(() => loadShippedLists(dir)).toThrow(ListIntegrityError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

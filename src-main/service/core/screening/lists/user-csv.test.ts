@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { FormatError } from './common';
+import { importUserList, userListSlug } from './user-csv';
+
+// The example in docs/watchlists.md, read from there so the documentation cannot drift.
+const DOC = readFileSync(fileURLToPath(new URL('../../../../../docs/watchlists.md', import.meta.url)), 'utf8');
+const EXAMPLE = /```csv\n([\s\S]*?)```/.exec(DOC)?.[1] ?? '';
+
+describe('importUserList', () => {
+  it('imports the documented example', () => {
+    const r = importUserList(EXAMPLE, { listName: 'Acme lists' });
+    expect(r.errors).toEqual([]);
+    expect(r.warnings).toEqual([]);
+    expect(r.rows).toEqual({ total: 3, imported: 3, rejected: 0 });
+    const [jane, john, acme] = r.import.entities;
+    expect(r.import.source).toBe('user:acme-lists');
+    expect(jane).toMatchObject({
+      id: 'user:acme-lists:pep-0001', kind: 'pep', schema: 'person', sourceList: 'Acme lists', gender: 'female',
+      names: [
+        { name: 'Jane Q. Example', kind: 'primary', quality: 'strong' },
+        { name: 'J. Example', kind: 'aka', quality: 'strong' },
+        { name: 'Jane Exemplar', kind: 'aka', quality: 'strong' },
+      ],
+      dobs: ['1961-04-12'], countries: ['GB'], ids: [{ type: 'Passport', number: '123456789' }], programs: ['Member of Parliament'],
+    });
+    expect(john).toMatchObject({ kind: 'rca', dobs: ['1960', '1961', '1962'], countries: ['GB'] });
+    expect(acme).toMatchObject({
+      kind: 'wanted', schema: 'organization',
+      ids: [{ type: 'Registration Number', number: 'HE123456' }, { type: 'Registration Number', number: 'HE654321' }],
+    });
+    expect(r.import.counts).toMatchObject({ total: 3, person: 2, organization: 1 });
+  });
+
+  it('reports bad rows by row and column, never by value, and imports the rest', () => {
+    const csv = [
+      'kind,name,dob,country,id,id_type,gender,ref,colour',
+      'sanctionz,Secret Person One,1961-02-30,Atlantis,A1;A2,Passport;ID;Visa,x,r1,blue',
+      ',,,,,,,,',
+      'pep,,1961,GB,,,,r2,',
+      'pep,Secret Person Two,1970,GB,,,,r3,',
+      'pep,Secret Person Three,1971,GB,,,,r3,',
+    ].join('\r\n');
+    const r = importUserList(csv, { listName: 'checks' });
+    expect(r.rows).toEqual({ total: 4, imported: 1, rejected: 3 });
+    expect(r.warnings).toEqual([{ row: 1, column: 'column 9', reason: 'unknown column, ignored' }]);
+    expect(r.errors.map((e) => [e.row, e.column])).toEqual([
+      [2, 'kind'], [2, 'dob'], [2, 'country'], [2, 'id_type'], [2, 'gender'],
+      [4, 'name'],
+      [6, 'ref'],
+    ]);
+    const report = JSON.stringify(r.errors);
+    for (const value of ['sanctionz', 'Secret', 'Atlantis', '1961-02-30', 'A1', 'Visa', 'blue']) expect(report).not.toContain(value);
+  });
+
+  it('rejects every row when a required column is missing', () => {
+    const r = importUserList('name,dob\nA,1960\n', { listName: 'x' });
+    expect(r.errors).toEqual([{ row: 1, column: 'kind', reason: 'required column missing' }]);
+    expect(r.rows).toEqual({ total: 1, imported: 0, rejected: 1 });
+  });
+
+  it('reads tab-separated files and weak aliases', () => {
+    const r = importUserList('kind\tname\tweak_aliases\nwanted\tMax Mustermann\tMaxi\n', { listName: 'x' });
+    expect(r.import.entities[0]?.names).toEqual([
+      { name: 'Max Mustermann', kind: 'primary', quality: 'strong' },
+      { name: 'Maxi', kind: 'aka', quality: 'weak' },
+    ]);
+  });
+
+  it('keeps ids without a ref stable when other columns change', () => {
+    const a = importUserList('kind,name,dob,country\npep,Ann Other,1970,FR\n', { listName: 'x' }).import.entities[0];
+    const b = importUserList('kind,name,dob,country\npep,Ann Other,1970,DE\n', { listName: 'x' }).import.entities[0];
+    expect(a?.id).toBe(b?.id);
+    expect(a?.recordHash).not.toBe(b?.recordHash);
+  });
+
+  it('reports an unclosed quote by row', () => {
+    const r = importUserList('kind,name\npep,"Open quote\npep,Other\n', { listName: 'x' });
+    expect(r.errors).toContainEqual({ row: 2, column: '', reason: 'unclosed quote' });
+    expect(r.import.entities).toHaveLength(0);
+  });
+
+  it('needs a usable list name', () => {
+    expect(userListSlug('Ünïcode PEP list #2')).toBe('unicode-pep-list-2');
+    expect(() => importUserList('kind,name\n', { listName: '***' })).toThrow(FormatError);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { child, parseXml, textOf, XmlError } from './xml-lite';
+
+describe('parseXml', () => {
+  it('reads elements, attributes, entities, CDATA and namespaces', () => {
+    const root = parseXml(
+      '<?xml version="1.0"?><!-- c --><ns:a xmlns:ns="u" x="1 &amp; 2"><b>&#8216;Q&#x2019; &lt;&gt;</b><c/><d><![CDATA[<raw>]]></d></ns:a>',
+    );
+    expect(root.name).toBe('a');
+    expect(root.attrs.x).toBe('1 & 2');
+    expect(textOf(root, 'b')).toBe('‘Q’ <>');
+    expect(child(root, 'c')?.children).toEqual([]);
+    expect(textOf(root, 'd')).toBe('<raw>');
+  });
+
+  it('does not expand custom entities', () => {
+    const root = parseXml('<!DOCTYPE a [<!ENTITY e "boom">]><a>&e;</a>');
+    expect(root.text).toBe('&e;');
+  });
+
+  it('refuses tags that do not nest', () => {
+    expect(() => parseXml('<a><b></a>')).toThrow(XmlError);
+    expect(() => parseXml('<a>')).toThrow(XmlError);
+    expect(() => parseXml('not xml')).toThrow(XmlError);
+  });
+});

@@ -1,0 +1,91 @@
+// A small XML reader for the two machine-written list formats (UN SC, OFAC Enhanced XML).
+// Why not fast-xml-parser: measured here it took ~330 ms for the 3.4 MB OFAC file and ~130 ms
+// for the UN file; this reader takes ~85 ms and ~35 ms, and lists are parsed at every start.
+// It keeps elements, attributes and text, decodes the predefined and numeric entities, skips
+// comments, processing instructions and DOCTYPE, and never expands custom entities (so no XXE
+// or entity bombs from an imported file).
+import { FormatError } from './common';
+
+export interface XmlElement {
+  name: string;
+  attrs: Record<string, string>;
+  children: XmlElement[];
+  text: string;
+}
+
+const TOKEN =
+  /<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[([\s\S]*?)\]\]>|<!DOCTYPE[^>[]*(?:\[[\s\S]*?\])?\s*>|([^<]+)|(<)/g;
+const ATTR = /([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const ENTITY = /&(?:#(\d+)|#x([0-9a-fA-F]+)|(amp|lt|gt|quot|apos));/g;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decode(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(ENTITY, (whole, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
+    if (name) return NAMED[name] ?? whole;
+    const cp = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex ?? '', 16);
+    return Number.isInteger(cp) && cp >= 0 && cp <= 0x10ffff ? String.fromCodePoint(cp) : whole;
+  });
+}
+
+/** Local name without a namespace prefix ("ns:entity" -> "entity"). */
+function local(name: string): string {
+  const i = name.indexOf(':');
+  return i < 0 ? name : name.slice(i + 1);
+}
+
+export class XmlError extends FormatError {}
+
+/** Parses a whole document; throws XmlError when tags do not nest. Returns the root element. */
+export function parseXml(xml: string): XmlElement {
+  const doc: XmlElement = { name: '#document', attrs: {}, children: [], text: '' };
+  const stack: XmlElement[] = [doc];
+  TOKEN.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = TOKEN.exec(xml)) !== null) {
+    const top = stack[stack.length - 1] as XmlElement;
+    const tag = m[2];
+    if (tag !== undefined) {
+      const name = local(tag);
+      if (m[1]) {
+        if (top.name !== name || stack.length === 1) throw new XmlError(`unexpected </${name}>`);
+        stack.pop();
+        continue;
+      }
+      const el: XmlElement = { name, attrs: {}, children: [], text: '' };
+      const rawAttrs = m[3];
+      if (rawAttrs) {
+        ATTR.lastIndex = 0;
+        let a: RegExpExecArray | null;
+        while ((a = ATTR.exec(rawAttrs)) !== null) el.attrs[local(a[1] ?? '')] = decode(a[2] ?? a[3] ?? '');
+      }
+      top.children.push(el);
+      if (!m[4]) stack.push(el);
+    } else if (m[5] !== undefined) {
+      top.text += m[5];
+    } else if (m[6] !== undefined) {
+      // Indentation between elements lands here too; readers trim.
+      if (stack.length > 1) top.text += decode(m[6]);
+    } else if (m[7] !== undefined) {
+      throw new XmlError('malformed markup');
+    }
+  }
+  if (stack.length !== 1) throw new XmlError(`unclosed <${(stack[stack.length - 1] as XmlElement).name}>`);
+  const root = doc.children[0];
+  if (!root) throw new XmlError('no root element');
+  return root;
+}
+
+export function child(el: XmlElement | undefined, name: string): XmlElement | undefined {
+  return el?.children.find((c) => c.name === name);
+}
+
+export function children(el: XmlElement | undefined, name: string): XmlElement[] {
+  return el ? el.children.filter((c) => c.name === name) : [];
+}
+
+/** Trimmed text of a child element, '' when absent. */
+export function textOf(el: XmlElement | undefined, name: string): string {
+  const c = child(el, name);
+  return c ? c.text.replace(/\s+/g, ' ').trim() : '';
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_THRESHOLD, compareNames, scoreNamePair, type CompareOptions } from './compare.js';
+import { normalizeName, type NameSchema } from './normalize.js';
+
+function compare(a: string, b: string, schema: NameSchema = 'person', opts?: CompareOptions) {
+  return compareNames(normalizeName(a, schema), normalizeName(b, schema), opts);
+}
+const score = (a: string, b: string, schema: NameSchema = 'person', opts?: CompareOptions): number =>
+  compare(a, b, schema, opts).score;
+
+describe('compareNames: people', () => {
+  it('scores identical names 1 and unrelated names low', () => {
+    expect(score('Vladimir Putin', 'Vladimir Putin')).toBe(1);
+    expect(score('Angelo Cruz', 'Angela Merkel')).toBeLessThan(0.5);
+    expect(score('Pol Pot', 'Paul Murphy')).toBeLessThan(0.5);
+  });
+
+  it('ignores order and reads "LAST, First"', () => {
+    expect(score('PUTIN, Vladimir', 'Vladimir Putin')).toBe(1);
+    expect(score('Putin Vladimir Vladimirovich', 'Vladimir Vladimirovich PUTIN')).toBe(1);
+  });
+
+  it('ignores accents and case', () => {
+    expect(score('José Pérez', 'JOSE PEREZ')).toBe(1);
+    expect(score('Recep Tayyip Erdoğan', 'Recep Tayyip Erdogan')).toBe(1);
+  });
+
+  it('matches Cyrillic, Arabic, CJK and Hangul spellings against Latin ones', () => {
+    expect(score('Владимир Путин', 'Vladimir Putin')).toBeGreaterThanOrEqual(0.95);
+    expect(score('Путин, Владимир Владимирович', 'Vladimir Vladimirovich PUTIN')).toBe(1);
+    expect(score('محمد علي', 'Mohamed Ali')).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+    expect(score('أسامة بن لادن', 'Osama bin Laden')).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+    expect(score('عبد الله', 'Abdullah')).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+    expect(score('习近平', 'Xi Jinping')).toBe(1);
+    expect(score('김정은', 'Kim Jong Un')).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+    // ... but not two different Arabic names.
+    expect(score('باراك أوباما', 'محمد بن سلمان آل سعود')).toBeLessThan(0.3);
+  });
+
+  it('tolerates typos and transliteration variants', () => {
+    expect(score('Osama bin Ladin', 'Usama bin Laden')).toBeGreaterThanOrEqual(0.9);
+    expect(score('Sergi Lavrov', 'Sergei Lavrov')).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+    expect(score('Alexander Luakshenko', 'Alexander Lukashenko')).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+    expect(score('Mohamed bin Salman', 'Muhammad bin Salman')).toBeGreaterThanOrEqual(0.95);
+    expect(score('Aleksandr Petrov', 'Alexander Petrov')).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('treats extra name parts as cheap and contradicting parts as expensive', () => {
+    expect(score('Vladimir Putin', 'Vladimir Vladimirovich Putin')).toBeGreaterThanOrEqual(0.9);
+    expect(score('SADDAM HUSSEIN AL-DULAIMI', 'SADDAM HUSSEIN AL-TIKRITI')).toBeLessThan(DEFAULT_THRESHOLD);
+    expect(score('Sergey Viktorovich Lavrov', 'Sergey Borisovitch Lavrov')).toBeLessThan(DEFAULT_THRESHOLD);
+    // Two known but different names are not fuzzy variants of each other.
+    expect(score('ABD EL KADER MAHMOUD AHMED EL SAYED', 'ABD EL KADER MAHMOUD MOHAMED EL SAYED')).toBeLessThan(DEFAULT_THRESHOLD);
+  });
+
+  it('gives initials a medium score and never a strong one on their own', () => {
+    const s = score('J. Smith', 'John Smith');
+    expect(s).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+    expect(s).toBeLessThan(score('Jon Smith', 'John Smith'));
+    expect(s).toBeLessThan(0.9);
+    expect(score('A. Nazarbayev', 'Nursultan Nazarbayev')).toBeLessThan(DEFAULT_THRESHOLD);
+    expect(score('N.N.', 'Nursultan Nazarbayev')).toBeLessThan(0.5);
+  });
+
+  it('ignores titles', () => {
+    expect(score('Mr. Rami Makhlouf', 'Rami Makhlouf')).toBeGreaterThanOrEqual(0.95);
+    expect(score('Präsident Barack Obama', 'Barack Obama')).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('joins and splits tokens', () => {
+    expect(score('Xi Jin Ping', 'Xi Jinping')).toBe(1);
+    expect(score('Abdul Rahman', 'Abdulrahman')).toBe(1);
+    expect(score('FridrichBuchenberg', 'Friedrich Buchenberg')).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+  });
+
+  it('notices a father and son swapped around "bin"', () => {
+    expect(score('SALMAN BIN MUHAMMAD AL-RAWI', 'MUHAMMAD BIN SALMAN AL-RAWI')).toBeLessThan(DEFAULT_THRESHOLD);
+    expect(score('Salman Mohammed bin', 'Mohammed bin Salman')).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+  });
+});
+
+describe('compareNames: organisations, vessels, numbers', () => {
+  it('weighs legal forms near zero', () => {
+    expect(score('EMMA LLC', 'EMMA', 'organization')).toBeGreaterThanOrEqual(0.95);
+    expect(score('EMMA LLC', 'ACME LLC', 'organization')).toBeLessThan(0.2);
+    expect(score('Volkswagen AG', 'Siemens AG', 'organization')).toBeLessThan(0.2);
+    expect(score('Deutsche Bank AG', 'Deutsche Bank Aktiengesellschaft', 'organization')).toBe(1);
+    expect(score('Stripe LLC', 'Strip Limited Liability Company', 'organization')).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+  });
+
+  it('never lets a legal form alone make a strong match', () => {
+    for (const schema of ['organization', 'unknown', 'person'] as const) {
+      expect(score('CORP', 'ACME CORP', schema)).toBeLessThan(DEFAULT_THRESHOLD);
+      expect(score('CORP', 'CORP', schema)).toBeLessThan(DEFAULT_THRESHOLD);
+      expect(score('LLC', 'Limited Liability Company', schema)).toBeLessThan(DEFAULT_THRESHOLD);
+    }
+  });
+
+  it('requires numbers to match exactly', () => {
+    expect(score('Vessel 7', 'Vessel 8', 'vessel')).toBeLessThan(DEFAULT_THRESHOLD);
+    expect(score('Vessel 7', 'Vessel 7', 'vessel')).toBe(1);
+    expect(score('Brigade Forty-Four', 'Brigade 44', 'organization')).toBe(1);
+    expect(score('Bowne Global Solutions, Inc.', 'Bowne Global Solutions II, Inc.', 'organization')).toBeLessThan(DEFAULT_THRESHOLD);
+    expect(compare('Vessel 7', 'Vessel 8', 'vessel').penalties).toContain('numbers differ');
+  });
+
+  it('handles dotted forms, ampersands and joined words', () => {
+    expect(score('SiemensAG', 'Siemens AG', 'organization')).toBe(1);
+    expect(score('AT&T Inc.', 'AT and T Inc.', 'organization')).toBe(1);
+    expect(score('HSBC Holdings p.l.c.', 'HSBC Holdings plc', 'organization')).toBe(1);
+    expect(score('U.S. Department of State', 'United States Department of State', 'organization')).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+  });
+});
+
+describe('compareNames: token weights', () => {
+  // A stand-in IDF: common given names are uninformative, a rare family name is telling.
+  const idf: Record<string, number> = { mohammed: 0.1, ali: 0.15, hassan: 0.3, rahimi: 3 };
+  const tokenWeight = (t: string): number => idf[t] ?? 1;
+
+  it('does not let common tokens carry a match alone', () => {
+    expect(score('Mohammed', 'Mohammed Ali Rahimi', 'person', { tokenWeight })).toBeLessThan(0.5);
+    expect(score('Mohammed Ali', 'Mohammed Ali Rahimi', 'person', { tokenWeight })).toBeLessThan(DEFAULT_THRESHOLD);
+    expect(score('Mohammed Ali Hassan', 'Mohammed Ali Rahimi', 'person', { tokenWeight })).toBeLessThan(0.3);
+    // Without weights the same pair looks like a partial match.
+    expect(score('Mohammed Ali', 'Mohammed Ali Rahimi')).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+  });
+
+  it('lets a rare token carry weight and keeps exact full matches exact', () => {
+    expect(score('Rahimi', 'Mohammed Ali Rahimi', 'person', { tokenWeight })).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+    expect(score('Mohammed Ali', 'Mohammed Ali', 'person', { tokenWeight })).toBe(1);
+  });
+});
+
+describe('compareNames: explanation', () => {
+  it('lists every token with its method and similarity', () => {
+    const r = compare('Jon Smyth Jr', 'John Smith');
+    expect(r.alignment).toContainEqual({ query: 'smyth', candidate: 'smith', method: 'edit_distance', similarity: expect.any(Number) });
+    expect(r.alignment.find((a) => a.query === 'jon')?.candidate).toBe('john');
+    for (const a of r.alignment) {
+      expect(a.similarity).toBeGreaterThanOrEqual(0);
+      expect(a.similarity).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('names the method that matched', () => {
+    const method = (a: string, b: string, q: string, schema: NameSchema = 'person') =>
+      compare(a, b, schema).alignment.find((x) => x.query === q)?.method;
+    expect(method('Vladimir Putin', 'Vladimir Putin', 'vladimir')).toBe('exact');
+    expect(method('Usama Ladin', 'Osama Ladin', 'usama')).toBe('equivalent');
+    expect(method('Catherine Smith', 'Kathryn Smith', 'catherine')).toBe('phonetic');
+    expect(method('J. Smith', 'John Smith', 'j')).toBe('initial');
+    expect(method('Xi Jin Ping', 'Xi Jinping', 'jin ping')).toBe('joined');
+    expect(method('Alphanet Corporation', 'Alphabet Corporation', 'alphanet', 'organization')).toMatch(/edit_distance|jaro_winkler/);
+  });
+
+  it('reports unmatched tokens and penalties', () => {
+    const r = compare('Friedrich Lindenberg', 'Lars Friedrich Lindemann');
+    expect(r.alignment.some((a) => a.method === 'unmatched')).toBe(true);
+    expect(r.penalties.length).toBeGreaterThan(0);
+    expect(r.score).toBeLessThan(DEFAULT_THRESHOLD);
+  });
+
+  it('is deterministic', () => {
+    const a = compare('Abd al-Rahman Salim Ibrahim', 'Abdulrahman Salem Ibraheem');
+    const b = compare('Abd al-Rahman Salim Ibrahim', 'Abdulrahman Salem Ibraheem');
+    expect(a).toEqual(b);
+  });
+});
+
+describe('scoreNamePair', () => {
+  it('normalises both names with the schema label and returns the score', () => {
+    expect(scoreNamePair('Person', 'PUTIN, Vladimir', 'Vladimir Putin')).toBe(1);
+    expect(scoreNamePair('Company', 'EMMA LLC', 'ACME LLC')).toBeLessThan(0.2);
+    expect(scoreNamePair('Vessel', 'Zu Zag Bong 6', 'Zu Zag Bong 5')).toBeLessThan(DEFAULT_THRESHOLD);
+  });
+
+  it('is fast enough for tens of comparisons per screening', () => {
+    const a = normalizeName('AKHTAR MOHAMMAD MANSOUR ABDUL MOHAMMED', 'person');
+    const b = normalizeName('AKHTAR MOHAMMAD MANSOUR SHAH MOHAMMED', 'person');
+    for (let i = 0; i < 2000; i++) compareNames(a, b);
+    const n = 5000;
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) compareNames(a, b);
+    const us = ((performance.now() - t0) * 1000) / n;
+    // Generous bound for slow CI machines; the benchmark reports the real figure.
+    expect(us).toBeLessThan(100);
+  });
+});

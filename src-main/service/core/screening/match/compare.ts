@@ -1,0 +1,547 @@
+// Name comparison: one-to-one token alignment, then a score that separates three kinds of
+// disagreement. A token one name has and the other lacks ("Vladimir Vladimirovich Putin" vs
+// "Vladimir Putin") is cheap: lists record fuller names than queries. A token each side has
+// but which does not match the other's ("al-Dulaimi" vs "al-Tikriti") is a contradiction and
+// costs a lot. A fuzzy pair costs in proportion to how fuzzy it is.
+
+import { editSimilarity, jaroWinkler, levenshteinSimilarity } from './similarity.js';
+import { isVowelUnreliable, normalizeName, toNameSchema, type NameToken, type NormalizedName } from './normalize.js';
+
+export type AlignmentMethod =
+  | 'exact'
+  | 'equivalent'
+  | 'phonetic'
+  | 'jaro_winkler'
+  | 'edit_distance'
+  | 'initial'
+  | 'joined'
+  | 'unmatched';
+
+export interface AlignedPair {
+  /** Query token(s); several tokens (space-separated) when they matched one joined token. */
+  query: string | null;
+  candidate: string | null;
+  method: AlignmentMethod;
+  /** How much the pair counted as a match, 0..1 (1 = identical or equivalent spelling). */
+  similarity: number;
+}
+
+export interface NameComparison {
+  score: number;
+  alignment: AlignedPair[];
+  penalties: string[];
+}
+
+export interface CompareOptions {
+  /**
+   * Informativeness of a token, typically IDF over the list (1 = ordinary). Multiplies the
+   * token's base weight, so common names ("mohammed", "ali") count less. Default uniform.
+   */
+  tokenWeight?: (token: string) => number;
+}
+
+/** Score at or above which a pair is reported as a potential match (tuned on the name bench). */
+export const DEFAULT_THRESHOLD = 0.7;
+
+/** Tuning constants, exported for the benchmark script. */
+export const PARAMS = {
+  /** Cost of a contradiction: unmatched weight present on both sides. */
+  conflict: 3,
+  /** Cost of the unmatched part of a fuzzy pair. */
+  partial: 1.5,
+  /** Cost of tokens only one side has: people. */
+  extraPerson: 0.2,
+  /** ... organisations: an extra word there often names a different (related) entity. */
+  extraOrg: 0.5,
+  /** Edit similarity at which a pair earns half credit, and how sharply credit rises there. */
+  editMid: 0.74,
+  editSteep: 20,
+  /** Jaro-Winkler similarity at which a pair earns half credit (similar lengths only). */
+  jwMid: 0.94,
+  jwSteep: 40,
+  /** Shortest length ratio for which Jaro-Winkler is trusted. */
+  jwLengthRatio: 0.8,
+  phoneticCredit: 0.7,
+  /** Phonetic keys collapse vowels: also require this much spelling similarity. */
+  phoneticGuard: 0.7,
+  /** Credit of identical consonant skeletons across scripts that drop vowels. */
+  skeletonCredit: 0.9,
+  /** ... when the shorter skeleton has one or two consonants only. */
+  skeletonCredit1: 0.7,
+  skeletonCredit2: 0.7,
+  /** Least credit for an edge that joins adjacent tokens: splitting is a hypothesis. */
+  joinFloor: 0.9,
+  joinFloorCjk: 0.75,
+  equivalentCredit: 0.98,
+  /** Cost of the part of a full name that an initial stands for ("J." for "John"). */
+  initialRemainder: 0.5,
+  /** Score ceiling when only legal forms, titles, particles or initials matched. */
+  insubstantialCap: 0.3,
+};
+
+/** Logistic credit rescaled so that similarity 1 earns exactly 1; tiny credits are dropped. */
+function logisticCredit(sim: number, mid: number, steep: number): number {
+  const top = 1 + Math.exp(-steep * (1 - mid));
+  const c = top / (1 + Math.exp(-steep * (sim - mid)));
+  return c < 0.05 ? 0 : c > 1 ? 1 : c;
+}
+
+const enum M {
+  Exact,
+  Equivalent,
+  Phonetic,
+  JaroWinkler,
+  EditDistance,
+  Initial,
+  Joined,
+}
+
+const METHOD_NAMES: readonly AlignmentMethod[] = [
+  'exact',
+  'equivalent',
+  'phonetic',
+  'jaro_winkler',
+  'edit_distance',
+  'initial',
+  'joined',
+];
+
+// Scratch results of tokenCredit/stringCredit, kept at module level to avoid an allocation
+// per pair: the method that won, and the edit similarity computed on the way (-1 = none).
+let lastMethod: M = M.Exact;
+let lastEdit = -1;
+
+function isName(t: NameToken): boolean {
+  return t.kind === 'given' || t.kind === 'family' || t.kind === 'token';
+}
+
+function phoneticEqual(a: NameToken, b: NameToken): boolean {
+  const [ap, as] = a.phonetic;
+  const [bp, bs] = b.phonetic;
+  if (ap.length < 2 || bp.length < 2) return false;
+  return ap === bp || ap === bs || as === bp || (as.length >= 2 && as === bs);
+}
+
+/**
+ * Credit for two strings judged by spelling alone: the best of weighted edit distance,
+ * Jaro-Winkler (only for similar lengths: its prefix bonus otherwise rewards "Lind" vs
+ * "Lindemann") and, across scripts that drop vowels, consonant skeletons.
+ */
+function stringCredit(a: string, b: string, skelA: string, skelB: string, crossScript: boolean, articleA: boolean, articleB: boolean): number {
+  const la = a.length;
+  const lb = b.length;
+  const maxLen = la > lb ? la : lb;
+  const minLen = la > lb ? lb : la;
+  let best = 0;
+  let method = M.EditDistance;
+  lastEdit = -1;
+  if (minLen / maxLen >= 0.5) {
+    const ed = editSimilarity(a, b);
+    lastEdit = ed;
+    // Short tokens are easy to hit by chance: "BD" vs "BP" must not count.
+    best = maxLen <= 3 ? (ed >= 0.8 ? logisticCredit(ed, PARAMS.editMid, PARAMS.editSteep) : 0) : logisticCredit(ed, PARAMS.editMid, PARAMS.editSteep);
+    if (minLen / maxLen >= PARAMS.jwLengthRatio && maxLen >= 4) {
+      const c = logisticCredit(jaroWinkler(a, b), PARAMS.jwMid, PARAMS.jwSteep);
+      if (c > best) {
+        best = c;
+        method = M.JaroWinkler;
+      }
+    }
+  }
+  if (crossScript && skelA.length > 0 && skelB.length > 0) {
+    let sk = levenshteinSimilarity(skelA, skelB);
+    let shortest = skelA.length < skelB.length ? skelA.length : skelB.length;
+    // Arabic's article is often glued on in transliteration ("lsysy" = al-Sisi).
+    if (articleA && sk < 1 && skelA.length > 2) {
+      const alt = levenshteinSimilarity(skelA.slice(1), skelB);
+      if (alt > sk) {
+        sk = alt;
+        shortest = Math.min(skelA.length - 1, skelB.length);
+      }
+    }
+    if (articleB && sk < 1 && skelB.length > 2) {
+      const alt = levenshteinSimilarity(skelA, skelB.slice(1));
+      if (alt > sk) {
+        sk = alt;
+        shortest = Math.min(skelA.length, skelB.length - 1);
+      }
+    }
+    // One or two consonants are weak evidence: many names share them.
+    const top = shortest === 1 ? PARAMS.skeletonCredit1 : shortest === 2 ? PARAMS.skeletonCredit2 : PARAMS.skeletonCredit;
+    const c = sk >= 0.6 ? (top * (sk - 0.5)) / 0.5 : 0;
+    if (c > best) {
+      best = c;
+      method = M.Phonetic;
+    }
+  }
+  lastMethod = method;
+  return best > 1 ? 1 : best;
+}
+
+/** An Arabic-script token starting with l may carry the article (al-) glued on. */
+function hasGluedArticle(t: NameToken): boolean {
+  return t.script === 'arabic' && t.text.charCodeAt(0) === 108;
+}
+
+function crossScript(a: NameToken, b: NameToken): boolean {
+  return a.script !== b.script && (isVowelUnreliable(a.script) || isVowelUnreliable(b.script));
+}
+
+/** Credit for a single token pair; sets `lastMethod`. 0 means "no match". */
+function tokenCredit(a: NameToken, b: NameToken): number {
+  if (a.kind === 'number' || b.kind === 'number') {
+    // Numbers match exactly or not at all: "Vessel 7" is not "Vessel 8".
+    lastMethod = M.Exact;
+    return a.kind === b.kind && a.key === b.key ? 1 : 0;
+  }
+  if (a.kind === 'orgtype' || b.kind === 'orgtype') {
+    if (a.kind !== b.kind) return 0;
+    lastMethod = a.text === b.text ? M.Exact : M.Equivalent;
+    return a.key === b.key ? 1 : 0.8;
+  }
+  if (a.kind === 'honorific' || b.kind === 'honorific') {
+    lastMethod = M.Exact;
+    return a.kind === b.kind && a.text === b.text ? 1 : 0;
+  }
+  if (a.kind === 'initial' || b.kind === 'initial') {
+    lastMethod = M.Initial;
+    if (a.kind === 'initial' && b.kind === 'initial') {
+      lastMethod = M.Exact;
+      return a.text === b.text ? 1 : 0;
+    }
+    const other = a.kind === 'initial' ? b : a;
+    if (!isName(other)) return 0;
+    return a.text[0] === b.text[0] ? 1 : 0;
+  }
+  if (a.text === b.text) {
+    lastMethod = M.Exact;
+    return 1;
+  }
+  if (a.key === b.key) {
+    lastMethod = M.Equivalent;
+    return PARAMS.equivalentCredit;
+  }
+  if (a.kind === 'particle' || b.kind === 'particle') {
+    // Particles only pair with particles, and only when equal or equivalent (above).
+    return 0;
+  }
+  if (a.acronym || b.acronym) return 0;
+  // Two different known names (Ahmed, Mohamed) are different names, however close they look.
+  if (a.known && b.known) return 0;
+  // Han and Hangul characters are morphemes/syllables: within the script, a different
+  // character is a different name even when the romanisations are one letter apart.
+  if (a.script === b.script && (a.script === 'han' || a.script === 'hangul')) return 0;
+  // Pinyin from Han characters is canonical: a Latin spelling one vowel away ("Yang"/"Yong",
+  // "Cheng"/"Chen") is another syllable, so another character and another name.
+  if (a.script === 'han' || b.script === 'han') return 0;
+  const cs = crossScript(a, b);
+  let best = stringCredit(a.text, b.text, a.skeleton, b.skeleton, cs, hasGluedArticle(a), hasGluedArticle(b));
+  let method = lastMethod;
+  if (best < PARAMS.phoneticCredit && phoneticEqual(a, b) && (lastEdit >= 0 ? lastEdit : editSimilarity(a.text, b.text)) >= PARAMS.phoneticGuard) {
+    best = PARAMS.phoneticCredit;
+    method = M.Phonetic;
+  }
+  lastMethod = method;
+  return best;
+}
+
+interface Edge {
+  qs: number;
+  qe: number;
+  cs: number;
+  ce: number;
+  credit: number;
+  method: M;
+  /** Matched weight is the smaller side's, the rest counts as extra (initials). */
+  asymmetric: boolean;
+}
+
+// Candidate edges live in a pool reused across calls: comparisons run in tight loops and the
+// pool only ever grows to the largest name pair seen.
+const pool: Edge[] = [];
+let edgeCount = 0;
+
+function addEdge(qs: number, qe: number, cs: number, ce: number, credit: number, method: M, asymmetric: boolean): void {
+  let e = pool[edgeCount];
+  if (e === undefined) {
+    e = { qs, qe, cs, ce, credit, method, asymmetric };
+    pool.push(e);
+  } else {
+    e.qs = qs;
+    e.qe = qe;
+    e.cs = cs;
+    e.ce = ce;
+    e.credit = credit;
+    e.method = method;
+    e.asymmetric = asymmetric;
+  }
+  edgeCount++;
+}
+
+/** Best credit first; on ties plain token pairs before joins, then by position (determinism). */
+function edgeBefore(x: Edge, y: Edge): boolean {
+  if (x.credit !== y.credit) return x.credit > y.credit;
+  const sx = x.qe - x.qs + x.ce - x.cs;
+  const sy = y.qe - y.qs + y.ce - y.cs;
+  if (sx !== sy) return sx < sy;
+  if (x.qs !== y.qs) return x.qs < y.qs;
+  return x.cs < y.cs;
+}
+
+function sortEdges(): void {
+  // Insertion sort: a few dozen edges, already partly ordered by construction.
+  for (let i = 1; i < edgeCount; i++) {
+    const e = pool[i] as Edge;
+    let j = i - 1;
+    while (j >= 0 && edgeBefore(e, pool[j] as Edge)) {
+      pool[j + 1] = pool[j] as Edge;
+      j--;
+    }
+    pool[j + 1] = e;
+  }
+}
+
+function pushJoinEdges(runs: NormalizedName['joins'], runTokens: NameToken[], singles: NameToken[], runIsQuery: boolean): void {
+  for (const run of runs) {
+    const runLen = run.text.length;
+    let runScript = runTokens[run.start]?.script ?? 'latin';
+    let hasLink = false;
+    for (let k = run.start; k < run.end; k++) {
+      const rt = runTokens[k];
+      if (rt === undefined) continue;
+      if (rt.script !== runScript) runScript = 'other';
+      if (rt.kind === 'particle' || rt.key === 'abd' || rt.key === 'abu') hasLink = true;
+    }
+    for (let j = 0; j < singles.length; j++) {
+      const t = singles[j];
+      if (t === undefined || !isName(t)) continue;
+      let credit = 0;
+      let method = M.Joined;
+      if (t.acronym) {
+        // "U.S." vs "United States": an initialism against the initials of a run.
+        if (t.text !== run.initials) continue;
+        credit = 0.8;
+        method = M.Initial;
+      } else {
+        const cs = t.script !== runScript && (isVowelUnreliable(t.script) || isVowelUnreliable(runScript));
+        // Skeletons are lossy: across scripts, only join runs built around a particle or a
+        // known name part ("Abd" + "Allah"), never two arbitrary words.
+        if (cs && !hasLink) continue;
+        // Cheap length filter first; across vowel-dropping scripts compare skeleton lengths.
+        const len = cs ? t.skeleton.length : t.text.length;
+        const rl = cs ? run.skeleton.length : runLen;
+        const diff = rl > len ? rl - len : len - rl;
+        if (diff > 2 && diff > 0.25 * (rl > len ? rl : len)) continue;
+        credit = run.text === t.text ? 1 : stringCredit(run.text, t.text, run.skeleton, t.skeleton, cs, false, false);
+        // A romanised Chinese or Korean given name is routinely split into syllables ("Jong Un"),
+        // so spelling drift is tolerated there; elsewhere a split must be near-exact.
+        const floor = t.script === 'han' ? 1 : t.script === 'hangul' ? PARAMS.joinFloorCjk : PARAMS.joinFloor;
+        if (credit < floor) continue;
+      }
+      if (runIsQuery) addEdge(run.start, run.end, j, j + 1, credit, method, false);
+      else addEdge(j, j + 1, run.start, run.end, credit, method, false);
+    }
+  }
+}
+
+const PATRONYMIC_LINKS: ReadonlySet<string> = new Set(['bin', 'ibn', 'ben', 'bint', 'binti', 'bn', 'ould']);
+
+/**
+ * "Salman bin Muhammad" is Muhammad's son Salman; "Muhammad bin Salman" is his father or his
+ * son. When both names link the same two people in opposite directions, the pair contradicts
+ * itself even though every token aligned. Returns the weight to count as conflict.
+ */
+function patronymicReversal(qt: NameToken[], ct: NameToken[], chosen: readonly Edge[]): number {
+  const alignedTo = (i: number): number => {
+    for (const e of chosen) if (e.qs === i && e.qe === i + 1 && e.ce - e.cs === 1) return e.cs;
+    return -1;
+  };
+  for (let p = 1; p + 1 < qt.length; p++) {
+    if (!PATRONYMIC_LINKS.has(qt[p]?.text ?? '')) continue;
+    const son = alignedTo(p - 1);
+    const father = alignedTo(p + 1);
+    if (son < 0 || father < 0) continue;
+    // In the candidate, the query's father must not be the one followed by "bin <son>".
+    if (father + 2 === son && PATRONYMIC_LINKS.has(ct[father + 1]?.text ?? '')) return 1;
+  }
+  return 0;
+}
+
+function spanText(tokens: NameToken[], s: number, e: number): string {
+  let out = '';
+  for (let i = s; i < e; i++) out += (i > s ? ' ' : '') + (tokens[i]?.text ?? '');
+  return out;
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+function isOrgSchema(n: NormalizedName): boolean {
+  return n.schema === 'organization' || n.schema === 'vessel' || n.schema === 'aircraft';
+}
+
+let scratchSize = 0;
+let wq = new Float64Array(0);
+let wc = new Float64Array(0);
+let pq = new Float64Array(0);
+let pc = new Float64Array(0);
+let usedQ = new Uint8Array(0);
+let usedC = new Uint8Array(0);
+
+function ensureScratch(size: number): void {
+  if (size <= scratchSize) return;
+  scratchSize = Math.max(size, scratchSize * 2, 16);
+  wq = new Float64Array(scratchSize);
+  wc = new Float64Array(scratchSize);
+  pq = new Float64Array(scratchSize);
+  pc = new Float64Array(scratchSize);
+  usedQ = new Uint8Array(scratchSize);
+  usedC = new Uint8Array(scratchSize);
+}
+
+/**
+ * Compares two normalised names: greedy one-to-one alignment of tokens (and of adjacent-token
+ * concatenations against single tokens), then a weighted score with an explanation.
+ * Deterministic; symmetric up to tie-breaking.
+ */
+export function compareNames(query: NormalizedName, candidate: NormalizedName, opts?: CompareOptions): NameComparison {
+  const qt = query.tokens;
+  const ct = candidate.tokens;
+  const n = qt.length;
+  const m = ct.length;
+  ensureScratch(n > m ? n : m);
+  const tokenWeight = opts?.tokenWeight;
+  // Matched tokens earn their informativeness (a shared "Mohammed" proves little), but a
+  // missing token costs at least its base weight: common names cannot carry a match alone.
+  for (let i = 0; i < n; i++) {
+    const t = qt[i] as NameToken;
+    const idf = tokenWeight !== undefined && (isName(t) || t.kind === 'number') ? tokenWeight(t.text) : 1;
+    wq[i] = t.weight * idf;
+    pq[i] = t.weight * (idf > 1 ? idf : 1);
+    usedQ[i] = 0;
+  }
+  for (let j = 0; j < m; j++) {
+    const t = ct[j] as NameToken;
+    const idf = tokenWeight !== undefined && (isName(t) || t.kind === 'number') ? tokenWeight(t.text) : 1;
+    wc[j] = t.weight * idf;
+    pc[j] = t.weight * (idf > 1 ? idf : 1);
+    usedC[j] = 0;
+  }
+
+  edgeCount = 0;
+  for (let i = 0; i < n; i++) {
+    const a = qt[i] as NameToken;
+    for (let j = 0; j < m; j++) {
+      const credit = tokenCredit(a, ct[j] as NameToken);
+      if (credit > 0) addEdge(i, i + 1, j, j + 1, credit, lastMethod, lastMethod === M.Initial);
+    }
+  }
+  pushJoinEdges(query.joins, qt, ct, true);
+  pushJoinEdges(candidate.joins, ct, qt, false);
+  sortEdges();
+
+  // Greedy one-to-one selection; chosen edges are moved to the front of the pool.
+  let chosenCount = 0;
+  for (let k = 0; k < edgeCount; k++) {
+    const e = pool[k] as Edge;
+    let free = true;
+    for (let i = e.qs; i < e.qe && free; i++) if (usedQ[i] === 1) free = false;
+    for (let j = e.cs; j < e.ce && free; j++) if (usedC[j] === 1) free = false;
+    if (!free) continue;
+    for (let i = e.qs; i < e.qe; i++) usedQ[i] = 1;
+    for (let j = e.cs; j < e.ce; j++) usedC[j] = 1;
+    pool[k] = pool[chosenCount] as Edge;
+    pool[chosenCount] = e;
+    chosenCount++;
+  }
+  const chosen = pool.slice(0, chosenCount);
+
+  let matched = 0;
+  let partial = 0;
+  let extra = 0;
+  let initialRest = 0;
+  let substantive = false;
+  for (const e of chosen) {
+    let sq = 0;
+    let sc = 0;
+    for (let i = e.qs; i < e.qe; i++) sq += wq[i] ?? 0;
+    for (let j = e.cs; j < e.ce; j++) sc += wc[j] ?? 0;
+    let w: number;
+    if (e.asymmetric) {
+      // An initial stands for part of a name: it earns its own small weight, and the rest of
+      // the full name is counted separately.
+      w = sq < sc ? sq : sc;
+      initialRest += sq < sc ? sc - sq : sq - sc;
+    } else w = (sq + sc) / 2;
+    matched += e.credit * w;
+    partial += (1 - e.credit) * w;
+    if (e.method !== M.Initial && e.credit >= 0.5) {
+      const a = qt[e.qs] as NameToken;
+      const b = ct[e.cs] as NameToken;
+      const aOk = isName(a) || a.kind === 'number' || e.qe - e.qs > 1;
+      const bOk = isName(b) || b.kind === 'number' || e.ce - e.cs > 1;
+      if (aOk && bOk) substantive = true;
+    }
+  }
+
+  const penalties: string[] = [];
+  let unmatchedQ = 0;
+  let unmatchedC = 0;
+  let numberConflict = 0;
+  for (let i = 0; i < n; i++) {
+    if (usedQ[i] === 1) continue;
+    if ((qt[i] as NameToken).kind === 'number') numberConflict += pq[i] ?? 0;
+    else unmatchedQ += pq[i] ?? 0;
+  }
+  for (let j = 0; j < m; j++) {
+    if (usedC[j] === 1) continue;
+    if ((ct[j] as NameToken).kind === 'number') numberConflict += pc[j] ?? 0;
+    else unmatchedC += pc[j] ?? 0;
+  }
+  const reversal = patronymicReversal(qt, ct, chosen);
+  const conflict = (unmatchedQ < unmatchedC ? unmatchedQ : unmatchedC) + reversal;
+  extra += unmatchedQ < unmatchedC ? unmatchedC - unmatchedQ : unmatchedQ - unmatchedC;
+  const beta = isOrgSchema(query) || isOrgSchema(candidate) ? PARAMS.extraOrg : PARAMS.extraPerson;
+  const denom =
+    matched +
+    PARAMS.conflict * (conflict + numberConflict) +
+    PARAMS.partial * partial +
+    beta * extra +
+    PARAMS.initialRemainder * initialRest;
+  let score = denom > 0 ? matched / denom : 0;
+
+  if (reversal > 0) penalties.push('father and son names swapped around bin/ibn');
+  if (conflict > reversal) penalties.push(`unmatched tokens on both sides (weight ${round(conflict - reversal)})`);
+  if (numberConflict > 0) penalties.push('numbers differ');
+  if (extra > 0) penalties.push(`tokens on one side only (weight ${round(extra)})`);
+  if (initialRest > 0) penalties.push('initials stand in for full names');
+  if (!substantive && score > PARAMS.insubstantialCap) {
+    score = PARAMS.insubstantialCap;
+    penalties.push('only legal forms, titles, particles or initials matched');
+  }
+
+  const alignment: AlignedPair[] = [];
+  chosen.sort((x, y) => x.qs - y.qs);
+  for (const e of chosen) {
+    alignment.push({
+      query: spanText(qt, e.qs, e.qe),
+      candidate: spanText(ct, e.cs, e.ce),
+      method: METHOD_NAMES[e.method] ?? 'exact',
+      similarity: round(e.credit),
+    });
+  }
+  for (let i = 0; i < n; i++) {
+    if (usedQ[i] === 0) alignment.push({ query: (qt[i] as NameToken).text, candidate: null, method: 'unmatched', similarity: 0 });
+  }
+  for (let j = 0; j < m; j++) {
+    if (usedC[j] === 0) alignment.push({ query: null, candidate: (ct[j] as NameToken).text, method: 'unmatched', similarity: 0 });
+  }
+  return { score: round(score), alignment, penalties };
+}
+
+/** Convenience for CSV scoring: normalise both names with the same schema and compare. */
+export function scoreNamePair(schema: string, name1: string, name2: string): number {
+  const s = toNameSchema(schema);
+  return compareNames(normalizeName(name1, s), normalizeName(name2, s)).score;
+}

@@ -1,0 +1,47 @@
+// Quality gate on the shared name bench (../shared/watchlists/testsets next to the repo).
+// Skipped, with a message, when the shared folder is not present.
+
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_THRESHOLD, compareNames, scoreNamePair } from './compare.js';
+import { normalizeName } from './normalize.js';
+import { confusion, fileIfPresent, loadBenchCases, loadCrossScriptPairs, loadLines, testsetsDir } from './name-bench.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..');
+const dir = testsetsDir(repoRoot);
+const casesFile = fileIfPresent(path.join(dir, 'nomenklatura_name_bench', 'cases.csv'));
+const crossFile = fileIfPresent(path.join(dir, 'watchman_cross_script_pairs.csv'));
+const putinFile = fileIfPresent(path.join(dir, 'rigour', 'putin_names.txt'));
+
+if (casesFile === null) console.warn(`name bench skipped: ${path.join(dir, 'nomenklatura_name_bench', 'cases.csv')} not found`);
+
+describe.skipIf(casesFile === null)('name bench (nomenklatura cases.csv)', () => {
+  it('reaches F1 >= 0.88 at the default threshold', () => {
+    const cases = loadBenchCases(casesFile ?? '');
+    expect(cases.length).toBeGreaterThan(300);
+    const scores = cases.map((c) => scoreNamePair(c.schema, c.name1, c.name2));
+    const c = confusion(scores, cases.map((x) => x.isMatch), DEFAULT_THRESHOLD);
+    expect(c.f1).toBeGreaterThanOrEqual(0.88);
+  });
+});
+
+describe.skipIf(crossFile === null)('cross-script pairs (watchman)', () => {
+  it('matches at least 80% at the default threshold', () => {
+    const pairs = loadCrossScriptPairs(crossFile ?? '');
+    const hits = pairs.filter((p) => scoreNamePair('Person', p.query, p.expected) >= DEFAULT_THRESHOLD).length;
+    expect(hits / pairs.length).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe.skipIf(putinFile === null)('Putin name forms (rigour)', () => {
+  it('finds at least 90% of the forms at the default threshold', () => {
+    const targets = ['Vladimir Vladimirovich PUTIN', 'PUTIN, Vladimir Vladimirovich'].map((t) => normalizeName(t, 'person'));
+    const names = loadLines(putinFile ?? '');
+    const hits = names.filter((n) => {
+      const q = normalizeName(n, 'person');
+      return targets.some((t) => compareNames(q, t).score >= DEFAULT_THRESHOLD);
+    }).length;
+    expect(hits / names.length).toBeGreaterThanOrEqual(0.9);
+  });
+});

@@ -1,0 +1,596 @@
+// Name normalisation: turns a published or queried name into tokens the comparator can align
+// cheaply. Everything that does not depend on the other name is computed here once (phonetic
+// keys, skeletons, equivalence keys, adjacent-token concatenations), so a comparison does
+// little more than look things up.
+
+import anyAscii from 'any-ascii';
+import { doubleMetaphone } from 'double-metaphone';
+import { consonantSkeleton } from './similarity.js';
+import {
+  HONORIFICS,
+  NAME_VARIANTS,
+  NUMBER_SCALES,
+  NUMBER_WORDS,
+  ORG_ABBREVIATIONS,
+  ORG_TYPES,
+  ORG_TYPE_PHRASES,
+  PARTICLES,
+  PATRONYMIC_SUFFIXES,
+} from './tables.js';
+
+export type NameSchema = 'person' | 'organization' | 'vessel' | 'aircraft' | 'unknown';
+
+export type TokenKind =
+  | 'given'
+  | 'family'
+  | 'particle'
+  | 'honorific'
+  | 'orgtype'
+  | 'number'
+  | 'initial'
+  | 'token';
+
+/** Writing system a token came from; drives cross-script comparison. */
+export type Script =
+  | 'latin'
+  | 'cyrillic'
+  | 'greek'
+  | 'armenian'
+  | 'georgian'
+  | 'arabic'
+  | 'hebrew'
+  | 'indic'
+  | 'southeast_asian'
+  | 'hangul'
+  | 'kana'
+  | 'han'
+  | 'other';
+
+export interface NameToken {
+  /** Normalised surface form: ASCII, lower case, no accents or apostrophes. */
+  text: string;
+  /** Position of the word this token came from in the original string (before reordering). */
+  index: number;
+  kind: TokenKind;
+  /** Double metaphone [primary, secondary]; empty for numbers. */
+  phonetic: readonly [string, string];
+  /** Base weight of the token kind: ~0 for legal forms and titles, low for particles. */
+  weight: number;
+  /** Comparison key: variant-class head, canonical legal form, number value or the text. */
+  key: string;
+  /** Consonant-class skeleton, used across scripts that drop vowels. */
+  skeleton: string;
+  script: Script;
+  /** Initialism such as "U.S." or "JC": only matches exactly or by the initials of a run. */
+  acronym: boolean;
+  /** The token is a spelling listed in the name-variant table (a known name). */
+  known: boolean;
+}
+
+/** Concatenation of adjacent tokens, for "SiemensAG" / "Siemens AG" and "Jinping" / "Jin Ping". */
+export interface JoinedRun {
+  start: number;
+  /** Exclusive. */
+  end: number;
+  text: string;
+  skeleton: string;
+  /** First letters of the run's tokens, for matching initialisms. */
+  initials: string;
+}
+
+export interface NormalizedName {
+  raw: string;
+  schema: NameSchema;
+  tokens: NameToken[];
+  joins: JoinedRun[];
+  /** Token texts joined by single spaces (for display and debugging). */
+  text: string;
+  /** True when the original contained letters outside the Latin script. */
+  nonLatin: boolean;
+  scripts: Script[];
+  /** True when a "LAST, First" comma form was turned into "First LAST". */
+  reordered: boolean;
+}
+
+const WEIGHTS: Record<TokenKind, number> = {
+  given: 1,
+  family: 1,
+  token: 1,
+  number: 1,
+  initial: 0.35,
+  particle: 0.2,
+  honorific: 0.03,
+  orgtype: 0.05,
+};
+/** Patronymics ("Vladimirovich") are often omitted from a name, so they weigh a bit less. */
+const PATRONYMIC_WEIGHT = 0.7;
+
+export function scriptOf(code: number): Script | null {
+  if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) return 'latin';
+  if (code < 0xc0) return null;
+  if (code <= 0x24f || (code >= 0x1e00 && code <= 0x1eff)) return code === 0xd7 || code === 0xf7 ? null : 'latin';
+  if (code >= 0x370 && code <= 0x3ff) return 'greek';
+  if (code >= 0x1f00 && code <= 0x1fff) return 'greek';
+  if ((code >= 0x400 && code <= 0x52f) || (code >= 0x1c80 && code <= 0x1c8f) || (code >= 0x2de0 && code <= 0x2dff) || (code >= 0xa640 && code <= 0xa69f)) {
+    return 'cyrillic';
+  }
+  if (code >= 0x530 && code <= 0x58f) return 'armenian';
+  if (code >= 0x590 && code <= 0x5ff) return 'hebrew';
+  if ((code >= 0x600 && code <= 0x8ff) || (code >= 0xfb50 && code <= 0xfdff) || (code >= 0xfe70 && code <= 0xfeff)) {
+    return 'arabic'; // with Syriac and Thaana: all abjads as far as matching is concerned
+  }
+  if (code >= 0x900 && code <= 0xdff) return 'indic';
+  if (code >= 0xe00 && code <= 0x109f) return 'southeast_asian';
+  if ((code >= 0x10a0 && code <= 0x10ff) || (code >= 0x1c90 && code <= 0x1cbf)) return 'georgian';
+  if ((code >= 0x1100 && code <= 0x11ff) || (code >= 0x3130 && code <= 0x318f) || (code >= 0xac00 && code <= 0xd7af)) {
+    return 'hangul';
+  }
+  if (code >= 0x1200 && code <= 0x139f) return 'other';
+  if (code >= 0x1780 && code <= 0x17ff) return 'southeast_asian';
+  if ((code >= 0x3040 && code <= 0x30ff) || (code >= 0x31f0 && code <= 0x31ff) || (code >= 0xff66 && code <= 0xff9f)) {
+    return 'kana';
+  }
+  if ((code >= 0x3400 && code <= 0x4dbf) || (code >= 0x4e00 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0x20000 && code <= 0x2ffff)) {
+    return 'han';
+  }
+  if (/\p{L}/u.test(String.fromCodePoint(code))) return 'other';
+  return null;
+}
+
+/**
+ * Scripts whose romanisation drops short vowels (abjads, Indic and South-East Asian scripts as
+ * any-ascii renders them), so consonant skeletons are compared. Han, Hangul and kana keep their
+ * vowels: skeletons of their one-syllable tokens would match almost anything.
+ */
+export function isVowelUnreliable(script: Script): boolean {
+  return script === 'arabic' || script === 'hebrew' || script === 'indic' || script === 'southeast_asian' || script === 'other';
+}
+
+const VARIANT_KEY: ReadonlyMap<string, string> = (() => {
+  const map = new Map<string, string>();
+  for (const cls of NAME_VARIANTS) {
+    const head = cls[0];
+    if (head === undefined) continue;
+    for (const v of cls) map.set(v, head);
+  }
+  return map;
+})();
+
+const PHRASES_BY_FIRST: ReadonlyMap<string, ReadonlyArray<{ words: string[]; code: string; ambiguous: boolean }>> = (() => {
+  const map = new Map<string, Array<{ words: string[]; code: string; ambiguous: boolean }>>();
+  for (const [phrase, code] of ORG_TYPE_PHRASES) {
+    const words = phrase.split(' ');
+    const first = words[0] ?? '';
+    // Phrases made only of one- and two-letter words ("a s", "de cv") are too easy to hit by
+    // accident inside a person's name.
+    const ambiguous = words.every((w) => w.length <= 2);
+    const list = map.get(first) ?? [];
+    list.push({ words, code, ambiguous });
+    map.set(first, list);
+  }
+  for (const list of map.values()) list.sort((a, b) => b.words.length - a.words.length);
+  return map;
+})();
+
+interface RawToken {
+  text: string;
+  /** Form with apostrophes kept (hamza/ayn carriers) for the skeleton. */
+  pre: string;
+  wordIndex: number;
+  script: Script;
+  acronym: boolean;
+  /** From the part before the comma of a "LAST, First" name. */
+  family: boolean;
+  /** Set when the token was produced by merging a multi-word legal form. */
+  orgCode?: string;
+  numberValue?: string;
+}
+
+const SEPARATOR_RE = /[\s\u00b7\u30fb\u2027\u2022,;:/\\|()[\]{}<>"“”„«»!?+=*#~^_]+/u;
+const DOTTED_INITIALISM_RE = /(?:^|(?<=[^a-z0-9]))(?:[a-z]\.){1,}[a-z](?:\.|(?=[^a-z0-9])|$)/g;
+const APOSTROPHES_RE = /['`\u2018\u2019\u02bb\u02bc\u02b9\u02bf\u02be\u00b4]/g;
+
+function dominantScript(word: string): Script {
+  for (const ch of word) {
+    const s = scriptOf(ch.codePointAt(0) ?? 0);
+    if (s !== null) return s;
+  }
+  return 'latin';
+}
+
+function isCjk(script: Script | null): boolean {
+  return script === 'han' || script === 'hangul';
+}
+
+/**
+ * Turns one whitespace-free word into raw tokens. CJK names are written without spaces:
+ * a 2-4 character Han or Hangul word is read as family name (first syllable) + given name, the
+ * usual shape of Chinese and Korean names; longer words (foreign names) stay whole.
+ */
+function wordTokens(word: string, wordIndex: number, family: boolean, splitCjk: boolean, out: RawToken[]): void {
+  let i = 0;
+  const chars = Array.from(word);
+  while (i < chars.length) {
+    const first = chars[i] ?? '';
+    const sc = scriptOf(first.codePointAt(0) ?? 0);
+    let j = i + 1;
+    if (isCjk(sc)) {
+      while (j < chars.length && scriptOf((chars[j] ?? '').codePointAt(0) ?? 0) === sc) j++;
+      let run = chars.slice(i, j).map((c) => anyAscii(c).toLowerCase().replace(/[^a-z]/g, ''));
+      const script = sc ?? 'han';
+      const split = splitCjk && run.length >= 2 && run.length <= 4;
+      if (script === 'hangul') {
+        // Hangul spells foreign names with an epenthetic "eu" (beul-la-di-mi-leu = Vladimir);
+        // dropping it brings the romanisation close to the original spelling.
+        if (!split && run.length >= 3) run = run.map((syl) => syl.replace(/eu(?=[^aeiou]|$)/g, ''));
+        run = run.map(koreanSyllable);
+      }
+      const parts = split ? [run[0] ?? '', run.slice(1).join('')] : [run.join('')];
+      for (const p of parts) {
+        if (p.length > 0) out.push({ text: p, pre: p, wordIndex, script, acronym: false, family });
+      }
+    } else {
+      while (j < chars.length && !isCjk(scriptOf((chars[j] ?? '').codePointAt(0) ?? 0))) j++;
+      latinTokens(chars.slice(i, j).join(''), wordIndex, family, out);
+    }
+    i = j;
+  }
+}
+
+/**
+ * any-ascii romanises Hangul in the Revised Romanisation style (Gim Jeong-eun, Bag); sanctions
+ * lists mostly use McCune-Reischauer-like spellings (Kim Jong Un, Pak). Bring a syllable
+ * closer to those: eo/eu lose their e, final g/d/b devoice.
+ */
+function koreanSyllable(syl: string): string {
+  return syl
+    .replace(/eo/g, 'o')
+    .replace(/eu/g, 'u')
+    .replace(/(?<!n)g$/, 'k')
+    .replace(/d$/, 't')
+    .replace(/b$/, 'p');
+}
+
+function latinTokens(segment: string, wordIndex: number, family: boolean, out: RawToken[]): void {
+  const script = dominantScript(segment);
+  let s = anyAscii(segment).toLowerCase();
+  s = s.replace(/&/g, ' and ');
+  // Possessive 's carries nothing: "Deutsche Bank's AG", "People's Liberation Army".
+  if (script === 'latin') s = s.replace(/([a-z])['\u2019]s(?![a-z])/g, '$1');
+  s = s.replace(APOSTROPHES_RE, "'");
+  // "U.S.", "L.L.C.", "S.A.R.L." are one word spelled with dots: join them into an initialism.
+  const dotted: string[] = [];
+  s = s.replace(DOTTED_INITIALISM_RE, (m) => {
+    const joined = m.replace(/\./g, '');
+    dotted.push(joined);
+    return ` ${joined} `;
+  });
+  for (const piece of s.split(/[^a-z0-9']+/)) {
+    if (piece.length === 0) continue;
+    const text = piece.replace(/'/g, '');
+    if (text.length === 0) continue;
+    const pre = piece;
+    // Split digit/letter runs only for ordinals; codes like "ahl1" stay whole.
+    const ordinal = /^(\d+)(?:st|nd|rd|th)$/.exec(text);
+    if (ordinal !== null) {
+      const value = String(Number(ordinal[1]));
+      out.push({ text: value, pre: value, wordIndex, script, acronym: false, family, numberValue: value });
+      continue;
+    }
+    const acronym = dotted.includes(text) && text.length >= 2;
+    out.push({ text, pre, wordIndex, script, acronym, family });
+  }
+}
+
+function mergeOrgPhrases(tokens: RawToken[], person: boolean): RawToken[] {
+  const out: RawToken[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t === undefined) continue;
+    const candidates = PHRASES_BY_FIRST.get(t.text);
+    let merged = false;
+    if (candidates !== undefined) {
+      for (const cand of candidates) {
+        if (person && cand.ambiguous) continue;
+        if (i + cand.words.length > tokens.length) continue;
+        let ok = true;
+        for (let k = 0; k < cand.words.length; k++) {
+          if (tokens[i + k]?.text !== cand.words[k]) {
+            ok = false;
+            break;
+          }
+        }
+        if (!ok) continue;
+        // The canonical code stands in for the phrase: "Limited Liability Company" reads as llc.
+        out.push({ ...t, text: cand.code, pre: cand.code, acronym: false, orgCode: cand.code });
+        i += cand.words.length - 1;
+        merged = true;
+        break;
+      }
+    }
+    if (!merged) out.push(t);
+  }
+  return out;
+}
+
+const ROMAN_RE = /^(?=[ivx])(x{0,3})(ix|iv|v?i{0,3})$/;
+
+function romanValue(s: string): number {
+  const values: Record<string, number> = { i: 1, v: 5, x: 10 };
+  let total = 0;
+  for (let i = 0; i < s.length; i++) {
+    const v = values[s[i] ?? ''] ?? 0;
+    const next = values[s[i + 1] ?? ''] ?? 0;
+    total += v < next ? -v : v;
+  }
+  return total;
+}
+
+/** "Forty-Four", "Forty 4", "First" -> one number token; only for non-person names. */
+function mergeNumberWords(tokens: RawToken[]): RawToken[] {
+  const out: RawToken[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    const t = tokens[i];
+    if (t === undefined) break;
+    if (!NUMBER_WORDS.has(t.text)) {
+      out.push(t);
+      i++;
+      continue;
+    }
+    let total = 0;
+    let current = 0;
+    let j = i;
+    for (; j < tokens.length; j++) {
+      const w = tokens[j]?.text ?? '';
+      const v = NUMBER_WORDS.get(w);
+      const scale = NUMBER_SCALES.get(w);
+      if (v !== undefined) {
+        if (j > i && current % 10 !== 0 && v < 10) break; // "one two" is two numbers
+        current += v;
+      } else if (scale !== undefined && j > i) {
+        current = (current === 0 ? 1 : current) * scale;
+        if (scale >= 1000) {
+          total += current;
+          current = 0;
+        }
+      } else if (/^[1-9]$/.test(w) && j > i && current >= 20 && current % 10 === 0) {
+        current += Number(w); // "Forty 4"
+        j++;
+        break;
+      } else break;
+    }
+    const value = String(total + current);
+    out.push({ ...t, text: value, pre: value, numberValue: value });
+    i = j;
+  }
+  return out;
+}
+
+const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '9': 'g' };
+
+/**
+ * A digit between letters of a person's name is a typing or OCR substitution ("Ig0r Sech1n");
+ * digits at the end of a token are a code ("AR16") and stay.
+ */
+function undoLeet(t: RawToken): RawToken {
+  if (!/[a-z][0-9]+[a-z]/.test(t.text)) return t;
+  const text = t.text.replace(/(?<=[a-z])[0-9]+(?=[a-z])/g, (d) => [...d].map((c) => LEET[c] ?? c).join(''));
+  return { ...t, text, pre: text };
+}
+
+function patronymicStem(text: string): string | null {
+  for (const suf of PATRONYMIC_SUFFIXES) {
+    if (text.length >= suf.length + 3 && text.endsWith(suf)) return text.slice(0, text.length - suf.length);
+  }
+  return null;
+}
+
+const VOWEL_RE = /[aeiouy]/;
+
+function splitOnComma(raw: string): [string, string] | null {
+  const parts = raw.split(',');
+  if (parts.length !== 2) return null;
+  const [a, b] = parts;
+  if (a === undefined || b === undefined || a.trim() === '' || b.trim() === '') return null;
+  return [a, b];
+}
+
+function tokenizeWords(text: string, wordOffset: number, family: boolean, out: RawToken[]): number {
+  let index = wordOffset;
+  const words = text.split(SEPARATOR_RE).filter((w) => w.length > 0);
+  // A CJK name written as one word ("김정은", "习近平") is family + given name; when the words
+  // are already separated ("은지 윤"), each word is a name of its own.
+  const cjkWords = words.filter((w) => isCjk(scriptOf(w.codePointAt(0) ?? 0))).length;
+  for (const word of words) {
+    wordTokens(word, index, family, cjkWords === 1, out);
+    index++;
+  }
+  return index;
+}
+
+function isSuffixOnly(tokens: RawToken[]): boolean {
+  return tokens.every((t) => ORG_TYPES.has(t.text) || t.text === 'jr' || t.text === 'sr' || /^(ii|iii|iv)$/.test(t.text));
+}
+
+/**
+ * Normalises a name for comparison. `schema` decides which vocabulary applies: legal forms
+ * and number words for organisations, vessels and aircraft; titles, initials and "LAST, First"
+ * for people; `unknown` takes the cautious middle.
+ */
+export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
+  const nfkc = raw.normalize('NFKC');
+  const person = schema === 'person';
+  const org = schema === 'organization' || schema === 'vessel' || schema === 'aircraft';
+
+  let rawTokens: RawToken[] = [];
+  let reordered = false;
+  const comma = person || schema === 'unknown' ? splitOnComma(nfkc) : null;
+  if (comma !== null) {
+    const familyPart: RawToken[] = [];
+    const givenPart: RawToken[] = [];
+    const next = tokenizeWords(comma[0], 0, true, familyPart);
+    tokenizeWords(comma[1], next, false, givenPart);
+    // "Apple, Inc." and "Smith, Jr." are not "LAST, First".
+    if (givenPart.length > 0 && !isSuffixOnly(givenPart) && familyPart.length <= 4) {
+      rawTokens = [...givenPart, ...familyPart];
+      reordered = true;
+    } else {
+      rawTokens = [...familyPart, ...givenPart].map((t) => ({ ...t, family: false }));
+    }
+  } else {
+    tokenizeWords(nfkc, 0, false, rawTokens);
+  }
+
+  if (person) rawTokens = rawTokens.map(undoLeet);
+  rawTokens = mergeOrgPhrases(rawTokens, person);
+  if (!person) rawTokens = mergeNumberWords(rawTokens);
+
+  // A two- or three-letter token without vowels in a person's name is a run of initials ("JC").
+  if (person) {
+    const expanded: RawToken[] = [];
+    for (const t of rawTokens) {
+      const initialsLike =
+        t.script === 'latin' && t.text.length >= 2 && t.text.length <= 3 && /^[a-z]+$/.test(t.text) && !VOWEL_RE.test(t.text) &&
+        !ORG_TYPES.has(t.text) && !PARTICLES.has(t.text) && !HONORIFICS.has(t.text);
+      if (initialsLike || (t.acronym && t.text.length <= 3)) {
+        for (const ch of t.text) expanded.push({ ...t, text: ch, pre: ch, acronym: false });
+      } else expanded.push(t);
+    }
+    rawTokens = expanded;
+  }
+
+  const scripts = new Set<Script>();
+  for (const ch of nfkc) {
+    const s = scriptOf(ch.codePointAt(0) ?? 0);
+    if (s !== null) scripts.add(s);
+  }
+  const nonLatin = [...scripts].some((s) => s !== 'latin');
+
+  const kinds: TokenKind[] = [];
+  const keys: string[] = [];
+  const weights: number[] = [];
+  rawTokens.forEach((t, i) => {
+    let kind: TokenKind = 'token';
+    let key = t.text;
+    let weight = 1;
+    const orgType = ORG_TYPES.get(t.text);
+    const isNumeric = /\d/.test(t.text);
+    if (t.orgCode !== undefined) {
+      kind = 'orgtype';
+      key = t.orgCode;
+    } else if (t.numberValue !== undefined || isNumeric) {
+      kind = 'number';
+      key = t.numberValue ?? t.text.replace(/^0+(?=\d)/, '');
+    } else if (orgType !== undefined && (org ? true : person ? !orgType.ambiguous : !orgType.ambiguous || i === rawTokens.length - 1)) {
+      kind = 'orgtype';
+      key = orgType.code;
+    } else if (!person && i > 0 && ROMAN_RE.test(t.text) && !t.acronym) {
+      kind = 'number';
+      key = String(romanValue(t.text));
+    } else if ((person || (schema === 'unknown' && i === 0)) && HONORIFICS.has(t.text)) {
+      kind = 'honorific';
+    } else if (t.script === 'arabic' && t.text === 'l') {
+      kind = 'particle'; // Arabic "آل" / "ال" transliterates to a bare l
+      key = 'al';
+    } else if (PARTICLES.has(t.text) && (person ? t.text.length >= 2 : true)) {
+      kind = 'particle';
+      key = VARIANT_KEY.get(t.text) ?? t.text;
+    } else if (person && t.text.length === 1 && !isCjk(t.script)) {
+      kind = 'initial';
+    } else {
+      kind = person ? 'given' : 'token';
+      const stem = patronymicStem(t.text);
+      if (person && stem !== null) {
+        key = `${VARIANT_KEY.get(stem) ?? stem}ovich`;
+        weight = PATRONYMIC_WEIGHT;
+      } else {
+        key = VARIANT_KEY.get(t.text) ?? (person ? undefined : ORG_ABBREVIATIONS.get(t.text)) ?? t.text;
+      }
+    }
+    kinds.push(kind);
+    keys.push(key);
+    weights.push(kind === 'given' || kind === 'token' ? weight : WEIGHTS[kind]);
+  });
+
+  // A name made only of "titles" ("General", "President") is a name after all.
+  if (kinds.length > 0 && !kinds.some((k) => k !== 'honorific' && k !== 'particle')) {
+    for (let i = 0; i < kinds.length; i++) {
+      kinds[i] = person ? 'given' : 'token';
+      weights[i] = 1;
+    }
+  }
+
+  // Family name: the comma part when reordered; else the first syllable of a CJK name, else the
+  // last name-like token. It is a hint for explanations, not a scoring rule.
+  if (person) {
+    const nameIdx = kinds.map((k, i) => (k === 'given' ? i : -1)).filter((i) => i >= 0);
+    const personal = kinds.filter((k) => k === 'given' || k === 'initial').length;
+    if (reordered) {
+      for (const i of nameIdx) if (rawTokens[i]?.family === true) kinds[i] = 'family';
+    } else if (nameIdx.length >= 1 && personal >= 2) {
+      const first = nameIdx[0] ?? 0;
+      const last = nameIdx[nameIdx.length - 1] ?? 0;
+      const cjk = isCjk(rawTokens[first]?.script ?? 'latin');
+      kinds[cjk ? first : last] = 'family';
+    }
+  }
+
+  const tokens: NameToken[] = rawTokens.map((t, i) => {
+    const kind = kinds[i] ?? 'token';
+    const phonetic: readonly [string, string] = kind === 'number' ? ['', ''] : doubleMetaphone(t.text);
+    return {
+      text: t.text,
+      index: t.wordIndex,
+      kind,
+      phonetic,
+      weight: weights[i] ?? 1,
+      key: keys[i] ?? t.text,
+      skeleton: kind === 'number' ? t.text : consonantSkeleton(t.pre),
+      script: t.script,
+      acronym: t.acronym && !person,
+      known: VARIANT_KEY.has(t.text) || (kind === 'particle' && PARTICLES.has(t.text)),
+    };
+  });
+
+  const joins: JoinedRun[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    let text = '';
+    let pre = '';
+    let initials = '';
+    for (let k = 0; k < 3 && i + k < tokens.length; k++) {
+      const t = tokens[i + k];
+      // Runs stay inside one part of a "LAST, First" name and skip initials and numbers.
+      // CJK syllables are whole name parts already (one character each, or the given name).
+      if (t === undefined || t.kind === 'number' || t.kind === 'honorific' || t.text.length < 2 || isCjk(t.script)) break;
+      if (rawTokens[i + k]?.family !== rawTokens[i]?.family) break;
+      text += t.text;
+      pre += rawTokens[i + k]?.pre ?? t.text;
+      initials += t.text[0] ?? '';
+      if (k >= 1) joins.push({ start: i, end: i + k + 1, text, skeleton: consonantSkeleton(pre), initials });
+    }
+  }
+
+  return {
+    raw,
+    schema,
+    tokens,
+    joins,
+    text: tokens.map((t) => t.text).join(' '),
+    nonLatin,
+    scripts: [...scripts],
+    reordered,
+  };
+}
+
+/** Maps free-form schema labels (FtM names, CSV input) onto the normaliser's schemas. */
+export function toNameSchema(schema: string): NameSchema {
+  const s = schema.trim().toLowerCase();
+  if (s === 'person' || s === 'individual') return 'person';
+  if (s === 'vessel' || s === 'ship') return 'vessel';
+  if (s === 'aircraft' || s === 'airplane') return 'aircraft';
+  if (s === 'company' || s === 'organization' || s === 'organisation' || s === 'legalentity' || s === 'entity' || s === 'publicbody') {
+    return 'organization';
+  }
+  return 'unknown';
+}

@@ -1,0 +1,112 @@
+// The delivery log of one endpoint, below the endpoints table so a test event can be sent and
+// watched arriving. Polls every 2 s while open (and the window is visible); Esc closes it.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { WebhookEndpoint } from '../../../../src-shared/contracts/webhooks';
+import { useResource } from '../../api/use-resource';
+import { Alert } from '../../components/Alert';
+import { DataGrid } from '../../components/DataGrid';
+import { deliveryColumns, formatInstant } from './delivery-columns';
+import { webhooksApi } from './webhooks-api';
+
+export const DELIVERIES_PANEL_ID = 'webhook-deliveries';
+const POLL_MS = 2000;
+
+interface DeliveriesPanelProps {
+  endpoint: WebhookEndpoint;
+  canManage: boolean;
+  sending: boolean;
+  /** Bumped by the screen after it queues a test event, to load at once. */
+  refreshSignal: number;
+  onTest: (endpoint: WebhookEndpoint) => void;
+  onClose: () => void;
+}
+
+export function DeliveriesPanel({ endpoint, canManage, sending, refreshSignal, onTest, onClose }: DeliveriesPanelProps) {
+  const deliveries = useResource((signal) => webhooksApi.deliveries(endpoint.id, signal), [endpoint.id, refreshSignal]);
+  const { reload } = deliveries;
+  const [updatedAt, setUpdatedAt] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') reload();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [reload]);
+
+  useEffect(() => {
+    if (deliveries.data) setUpdatedAt(new Date().toISOString());
+  }, [deliveries.data]);
+
+  // Opening the panel takes the reader to it.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  // Recomputed on each load, so "in 9 s" counts down with the polling.
+  const columns = useMemo(() => deliveryColumns(Date.now()), [deliveries.data]);
+  const list = deliveries.data?.deliveries ?? [];
+
+  return (
+    <section
+      id={DELIVERIES_PANEL_ID}
+      className="panel"
+      aria-labelledby="deliveries-heading"
+      data-testid="deliveries-panel"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onClose();
+        }
+      }}
+    >
+      <div className="panel-header wh-panel-header">
+        <div className="wh-panel-title">
+          <h2 id="deliveries-heading" ref={headingRef} tabIndex={-1}>
+            Deliveries
+          </h2>
+          <span className="muted wh-url" data-testid="deliveries-url">{endpoint.url}</span>
+        </div>
+        <div className="wh-panel-actions">
+          <span className="muted wh-updated" aria-live="off" data-testid="deliveries-updated">
+            {updatedAt ? `Updated ${formatInstant(updatedAt)} · refreshes every 2 s` : 'Loading…'}
+          </span>
+          {canManage ? (
+            <button type="button" className="btn btn-small" onClick={() => onTest(endpoint)} disabled={sending} data-testid="deliveries-test">
+              {sending ? 'Sending…' : 'Send test event'}
+            </button>
+          ) : null}
+          <button type="button" className="btn btn-small" onClick={reload} data-testid="deliveries-refresh">
+            Refresh
+          </button>
+          <button type="button" className="btn btn-small" onClick={onClose} data-testid="deliveries-close">
+            Close
+          </button>
+        </div>
+      </div>
+      {deliveries.error ? (
+        <Alert testId="deliveries-error" title="Could not load the deliveries.">
+          {deliveries.error}
+        </Alert>
+      ) : null}
+      <DataGrid
+        label={`Deliveries to ${endpoint.url}`}
+        data={list}
+        columns={columns}
+        getRowId={(d) => d.id}
+        testId="deliveries-table"
+        rowTestId="delivery-row"
+        empty={
+          deliveries.loading && !deliveries.data
+            ? 'Loading deliveries…'
+            : canManage
+              ? 'Nothing sent to this endpoint yet. Send a test event to try it.'
+              : 'Nothing sent to this endpoint yet.'
+        }
+      />
+      <p className="wh-panel-foot muted">
+        The latest 50 deliveries, newest first. Only delivery outcomes are kept: request and response bodies are never stored.
+      </p>
+    </section>
+  );
+}

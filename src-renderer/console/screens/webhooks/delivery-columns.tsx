@@ -1,0 +1,138 @@
+// Columns of the delivery log. Times carry seconds: retries are seconds apart at first.
+import type { ColumnDef } from '@tanstack/react-table';
+import type { WebhookDelivery } from '../../../../src-shared/contracts/webhooks';
+import { Badge, type BadgeTone } from '../../components/Badge';
+import type { DataGridColumnMeta } from '../../components/DataGrid';
+import { formatNumber } from '../../components/format';
+import { eventLabel } from './events';
+
+const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** Seconds-precise time; the date only when it is not today. */
+export function formatInstant(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toDateString() === new Date().toDateString() ? timeOnly.format(d) : dateTime.format(d);
+}
+
+function fromNow(iso: string, now: number): string {
+  const s = Math.round((Date.parse(iso) - now) / 1000);
+  if (Number.isNaN(s)) return '';
+  if (s <= 0) return 'due now';
+  if (s < 90) return `in ${s} s`;
+  if (s < 90 * 60) return `in ${Math.round(s / 60)} min`;
+  return `in ${Math.round(s / 3600)} h`;
+}
+
+function stateBadge(d: WebhookDelivery): { tone: BadgeTone; text: string; title: string } {
+  switch (d.state) {
+    case 'succeeded':
+      return { tone: 'positive', text: 'Succeeded', title: 'The receiver answered with a 2xx status.' };
+    case 'failed':
+      return { tone: 'negative', text: 'Failed', title: 'No more attempts will be made.' };
+    case 'pending':
+      return d.attempts === 0
+        ? { tone: 'info', text: 'Queued', title: 'Waiting for its first attempt.' }
+        : { tone: 'warning', text: 'Retrying', title: 'The last attempt failed; another is scheduled.' };
+  }
+}
+
+export function deliveryColumns(now: number): ColumnDef<WebhookDelivery>[] {
+  const nowrap: DataGridColumnMeta = { nowrap: true };
+  const numeric: DataGridColumnMeta = { nowrap: true, numeric: true };
+  return [
+    {
+      id: 'state',
+      header: 'Status',
+      accessorFn: (d) => d.state,
+      meta: nowrap,
+      cell: ({ row }) => {
+        const b = stateBadge(row.original);
+        return (
+          <span data-testid="delivery-state" data-state={row.original.state}>
+            <Badge tone={b.tone} title={b.title}>{b.text}</Badge>
+          </span>
+        );
+      },
+    },
+    {
+      id: 'event',
+      header: 'Event',
+      accessorFn: (d) => d.event,
+      cell: ({ row }) => (
+        <span className="cell-stack">
+          <span className="cell-strong" title={row.original.event}>{eventLabel(row.original.event)}</span>
+          <code className="mono muted" title="Delivery id, sent as X-Service-Delivery" data-testid="delivery-id">{row.original.id}</code>
+        </span>
+      ),
+    },
+    {
+      id: 'attempts',
+      header: 'Attempts',
+      accessorFn: (d) => d.attempts,
+      meta: numeric,
+      cell: ({ row }) => <span data-testid="delivery-attempts">{formatNumber(row.original.attempts)}</span>,
+    },
+    {
+      id: 'status',
+      header: 'Response',
+      accessorFn: (d) => d.last_status ?? d.last_error ?? '',
+      meta: nowrap,
+      cell: ({ row }) => {
+        const { last_status: status, last_error: error } = row.original;
+        if (status !== null) {
+          const ok = status >= 200 && status < 300;
+          return <span className={ok ? 'wh-http-ok' : 'wh-http-bad'} data-testid="delivery-http">HTTP {status}</span>;
+        }
+        if (error) return <span className="wh-http-bad" data-testid="delivery-http">{error}</span>;
+        return <span className="muted" data-testid="delivery-http">—</span>;
+      },
+    },
+    {
+      id: 'latency',
+      header: 'Latency',
+      accessorFn: (d) => d.last_latency_ms ?? -1,
+      meta: numeric,
+      cell: ({ row }) =>
+        row.original.last_latency_ms === null ? <span className="muted">—</span> : `${formatNumber(row.original.last_latency_ms)} ms`,
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      accessorFn: (d) => d.created_at,
+      meta: nowrap,
+      cell: ({ row }) => <time dateTime={row.original.created_at}>{formatInstant(row.original.created_at)}</time>,
+    },
+    {
+      id: 'next',
+      header: 'Next retry',
+      accessorFn: (d) => d.next_attempt_at ?? '',
+      meta: nowrap,
+      cell: ({ row }) => {
+        const d = row.original;
+        if (d.state === 'pending' && d.next_attempt_at) {
+          return (
+            <span className="cell-stack" data-testid="delivery-next">
+              <time dateTime={d.next_attempt_at}>{formatInstant(d.next_attempt_at)}</time>
+              <span className="muted">{fromNow(d.next_attempt_at, now)}</span>
+            </span>
+          );
+        }
+        return <span className="muted" data-testid="delivery-next">—</span>;
+      },
+    },
+    {
+      id: 'finished',
+      header: 'Finished',
+      accessorFn: (d) => d.completed_at ?? '',
+      meta: nowrap,
+      cell: ({ row }) =>
+        row.original.completed_at ? (
+          <time dateTime={row.original.completed_at}>{formatInstant(row.original.completed_at)}</time>
+        ) : (
+          <span className="muted">—</span>
+        ),
+    },
+  ];
+}
