@@ -10,6 +10,8 @@ import { createRateLimiter } from './core/rate-limit/token-bucket';
 import { createWebhooks, type Fetch } from './core/webhooks/webhooks';
 import { systemClock, type Clock } from './core/clock';
 import { createLogger, silentLogger, type Logger } from './log';
+import { createScreening } from './core/screening/service';
+import { defaultResourcesDir } from './paths';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -21,6 +23,8 @@ export interface ComposeOptions {
   consoleDir?: string;
   logger?: Logger | 'file';
   version?: string;
+  /** Shipped watchlists and other resources; defaults to CONSOLE_RESOURCES_DIR or <app>/resources. */
+  resourcesDir?: string;
   /** Outgoing HTTP for webhook deliveries (tests pass a recorder). */
   fetch?: Fetch;
 }
@@ -37,8 +41,9 @@ export function compose(opts: ComposeOptions) {
   const webhooks = createWebhooks(db, clock, opts.fetch ? { fetch: opts.fetch } : {});
   const billing = createBilling(db, clock, credits, idempotency, webhooks.emitInTransaction);
   const limiter = createRateLimiter(clock);
+  const screening = createScreening(opts.resourcesDir ?? defaultResourcesDir());
   return {
-    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, webhooks,
+    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, webhooks, screening,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, version: opts.version ?? '0.1.0' },
     close(): void {
       if (db.open) db.close();

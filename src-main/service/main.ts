@@ -66,6 +66,10 @@ async function main(): Promise<void> {
     process.stdout.write(`Compliance Console service listening on ${url}\n`);
     parentPort()?.postMessage({ type: 'ready', url });
     services.logger.info('listening', { port: info.port });
+    services.screening.start().then(
+      (l) => services.logger.info('lists_loaded', { load_ms: l.timings.load_ms, index_ms: l.timings.index_ms, names: l.index.stats.names }),
+      (e: unknown) => services.logger.error('lists_failed', { name: e instanceof Error ? e.name : 'unknown' }),
+    );
   });
 
   const deliveries = startPoller(async () => {

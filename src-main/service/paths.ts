@@ -23,3 +23,7 @@ export function defaultConsoleDir(): string | undefined {
   const dir = join(APP_ROOT, 'out', 'renderer');
   return existsSync(join(dir, 'index.html')) ? dir : undefined;
 }
+
+export function defaultResourcesDir(): string {
+  return process.env.CONSOLE_RESOURCES_DIR ?? join(APP_ROOT, 'resources');
+}

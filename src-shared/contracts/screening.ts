@@ -46,6 +46,7 @@ export type ScreenRequest = z.input<typeof ScreenRequest>;
 
 /** A match the analyst cleared before: it stays cleared while its list record is unchanged. */
 export const ClearedMatch = z.object({ entity_id: z.string().max(200), record_hash: z.string().max(64) });
+export type ClearedMatch = z.infer<typeof ClearedMatch>;
 
 export const PreviousResultSummary = z.object({
   risk_score: z.number().int().min(0).max(100),

@@ -12,6 +12,7 @@ import { keyRoutes } from './routes/keys';
 import { accountRoutes } from './routes/account';
 import { ageRoutes } from './routes/age';
 import { webhookRoutes } from './routes/webhooks';
+import { screeningRoutes } from './routes/screening';
 
 export type App = Hono<AppEnv>;
 
@@ -94,6 +95,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   accountRoutes(router);
   ageRoutes(router);
   webhookRoutes(router);
+  screeningRoutes(router);
   for (const extra of options.extraRoutes ?? []) extra(router);
 
   app.all('/api/*', () => {

@@ -3,13 +3,13 @@
 import type { Context } from 'hono';
 import type { Billable } from '../../../src-shared/catalog';
 import type { Services } from '../compose';
-import type { Billed, Outcome, WorkContext } from '../core/verification/billing';
+import type { BillableRequest, Billed, Outcome, WorkContext } from '../core/verification/billing';
 import type { AppEnv } from './types';
 
 export async function runBillable<R>(
   c: Context<AppEnv>,
   s: Services,
-  opts: { operation: Billable; idPrefix: string; bodyText: string },
+  opts: { operation: Billable; idPrefix: string; bodyText: string; events?: BillableRequest<R>['events'] },
   work: (ctx: WorkContext) => Promise<Outcome<R>>,
 ): Promise<Billed<R>> {
   const idemKey = c.req.header('idempotency-key');
@@ -18,6 +18,7 @@ export async function runBillable<R>(
       key: c.get('key'),
       operation: opts.operation,
       idPrefix: opts.idPrefix,
+      ...(opts.events ? { events: opts.events } : {}),
       ...(idemKey !== undefined
         ? { idempotency: { key: idemKey, fingerprint: s.idempotency.fingerprint(c.req.method, c.req.path, opts.bodyText) } }
         : {}),

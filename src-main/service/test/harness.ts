@@ -41,13 +41,14 @@ export interface TestService {
 const open: TestService[] = [];
 
 export async function testService(
-  opts: { plan?: Plan; setup?: boolean; loginToken?: string; extraRoutes?: AppOptions['extraRoutes'] } = {},
+  opts: { plan?: Plan; setup?: boolean; loginToken?: string; extraRoutes?: AppOptions['extraRoutes']; resourcesDir?: string } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-test-'));
   const clock = new ManualClock(Date.now());
   const s = compose({
     dataDir, clock, logger: createLogger({ dataDir }),
     ...(opts.loginToken ? { loginToken: opts.loginToken } : {}),
+    ...(opts.resourcesDir ? { resourcesDir: opts.resourcesDir } : {}),
   });
   const { app, routes } = createApp(s, opts.extraRoutes ? { extraRoutes: opts.extraRoutes } : {});
   let orgId = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THRESHOLD, compareNames, scoreNamePair, type CompareOptions } from './compare.js';
-import { normalizeName, type NameSchema } from './normalize.js';
+import { DEFAULT_THRESHOLD, compareNames, scoreNamePair, type CompareOptions } from './compare';
+import { normalizeName, type NameSchema } from './normalize';
 
 function compare(a: string, b: string, schema: NameSchema = 'person', opts?: CompareOptions) {
   return compareNames(normalizeName(a, schema), normalizeName(b, schema), opts);

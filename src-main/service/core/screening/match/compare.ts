@@ -4,8 +4,8 @@
 // but which does not match the other's ("al-Dulaimi" vs "al-Tikriti") is a contradiction and
 // costs a lot. A fuzzy pair costs in proportion to how fuzzy it is.
 
-import { editSimilarity, jaroWinkler, levenshteinSimilarity } from './similarity.js';
-import { isVowelUnreliable, normalizeName, toNameSchema, type NameToken, type NormalizedName } from './normalize.js';
+import { editSimilarity, jaroWinkler, levenshteinSimilarity } from './similarity';
+import { isVowelUnreliable, normalizeName, toNameSchema, type NameToken, type NormalizedName } from './normalize';
 
 export type AlignmentMethod =
   | 'exact'
@@ -47,6 +47,8 @@ export const DEFAULT_THRESHOLD = 0.7;
 export const PARAMS = {
   /** Cost of a contradiction: unmatched weight present on both sides. */
   conflict: 3,
+  /** Cost of each unmatched number (either side): numbers never match approximately. */
+  numberConflict: 3,
   /** Cost of the unmatched part of a fuzzy pair. */
   partial: 1.5,
   /** Cost of tokens only one side has: people. */
@@ -71,7 +73,6 @@ export const PARAMS = {
   skeletonCredit2: 0.7,
   /** Least credit for an edge that joins adjacent tokens: splitting is a hypothesis. */
   joinFloor: 0.9,
-  joinFloorCjk: 0.75,
   equivalentCredit: 0.98,
   /** Cost of the part of a full name that an initial stands for ("J." for "John"). */
   initialRemainder: 0.5,
@@ -213,6 +214,13 @@ function tokenCredit(a: NameToken, b: NameToken): number {
     if (!isName(other)) return 0;
     return a.text[0] === b.text[0] ? 1 : 0;
   }
+  if (a.native !== '' && b.native !== '' && a.script === b.script) {
+    // Same CJK script: compare the characters themselves. Han and Hangul characters are
+    // morphemes/syllables, so a different character is a different name, and 종 and 정
+    // romanise alike.
+    lastMethod = M.Exact;
+    return a.native === b.native ? 1 : 0;
+  }
   if (a.text === b.text) {
     lastMethod = M.Exact;
     return 1;
@@ -228,9 +236,6 @@ function tokenCredit(a: NameToken, b: NameToken): number {
   if (a.acronym || b.acronym) return 0;
   // Two different known names (Ahmed, Mohamed) are different names, however close they look.
   if (a.known && b.known) return 0;
-  // Han and Hangul characters are morphemes/syllables: within the script, a different
-  // character is a different name even when the romanisations are one letter apart.
-  if (a.script === b.script && (a.script === 'han' || a.script === 'hangul')) return 0;
   // Pinyin from Han characters is canonical: a Latin spelling one vowel away ("Yang"/"Yong",
   // "Cheng"/"Chen") is another syllable, so another character and another name.
   if (a.script === 'han' || b.script === 'han') return 0;
@@ -333,9 +338,8 @@ function pushJoinEdges(runs: NormalizedName['joins'], runTokens: NameToken[], si
         const diff = rl > len ? rl - len : len - rl;
         if (diff > 2 && diff > 0.25 * (rl > len ? rl : len)) continue;
         credit = run.text === t.text ? 1 : stringCredit(run.text, t.text, run.skeleton, t.skeleton, cs, false, false);
-        // A romanised Chinese or Korean given name is routinely split into syllables ("Jong Un"),
-        // so spelling drift is tolerated there; elsewhere a split must be near-exact.
-        const floor = t.script === 'han' ? 1 : t.script === 'hangul' ? PARAMS.joinFloorCjk : PARAMS.joinFloor;
+        // A split must be near-exact; against pinyin from Han characters, exact.
+        const floor = t.script === 'han' ? 1 : PARAMS.joinFloor;
         if (credit < floor) continue;
       }
       if (runIsQuery) addEdge(run.start, run.end, j, j + 1, credit, method, false);
@@ -505,7 +509,8 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
   const beta = isOrgSchema(query) || isOrgSchema(candidate) ? PARAMS.extraOrg : PARAMS.extraPerson;
   const denom =
     matched +
-    PARAMS.conflict * (conflict + numberConflict) +
+    PARAMS.conflict * conflict +
+    PARAMS.numberConflict * numberConflict +
     PARAMS.partial * partial +
     beta * extra +
     PARAMS.initialRemainder * initialRest;

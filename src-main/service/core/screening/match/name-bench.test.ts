@@ -4,9 +4,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THRESHOLD, compareNames, scoreNamePair } from './compare.js';
-import { normalizeName } from './normalize.js';
-import { confusion, fileIfPresent, loadBenchCases, loadCrossScriptPairs, loadLines, testsetsDir } from './name-bench.js';
+import { DEFAULT_THRESHOLD, compareNames, scoreNamePair } from './compare';
+import { normalizeName } from './normalize';
+import { confusion, fileIfPresent, loadBenchCases, loadCrossScriptPairs, loadLines, testsetsDir } from './name-bench';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..');
 const dir = testsetsDir(repoRoot);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeName, toNameSchema } from './normalize.js';
+import { normalizeName, toNameSchema } from './normalize';
 
 const texts = (raw: string, schema: Parameters<typeof normalizeName>[1] = 'person'): string[] =>
   normalizeName(raw, schema).tokens.map((t) => t.text);
@@ -36,7 +36,9 @@ describe('normalizeName', () => {
 
   it('reads a one-word CJK name as family name + given name', () => {
     expect(texts('习近平')).toEqual(['xi', 'jinping']);
-    expect(texts('김정은')).toEqual(['gim', 'jeongeun']);
+    // Hangul is romanised closer to the lists' McCune-Reischauer style (Kim Jong Un).
+    expect(texts('김정은')).toEqual(['kim', 'jongun']);
+    expect(normalizeName('김정은', 'person').tokens.map((t) => t.native)).toEqual(['김', '정은']);
     expect(normalizeName('习近平', 'person').tokens[0]?.kind).toBe('family');
   });
 

@@ -5,7 +5,7 @@
 
 import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
-import { consonantSkeleton } from './similarity.js';
+import { consonantSkeleton } from './similarity';
 import {
   HONORIFICS,
   NAME_VARIANTS,
@@ -16,7 +16,8 @@ import {
   ORG_TYPE_PHRASES,
   PARTICLES,
   PATRONYMIC_SUFFIXES,
-} from './tables.js';
+  PERSON_ONLY_PARTICLES,
+} from './tables';
 
 export type NameSchema = 'person' | 'organization' | 'vessel' | 'aircraft' | 'unknown';
 
@@ -65,6 +66,8 @@ export interface NameToken {
   acronym: boolean;
   /** The token is a spelling listed in the name-variant table (a known name). */
   known: boolean;
+  /** Original characters of a Han or Hangul token (romanisation merges distinct syllables). */
+  native: string;
 }
 
 /** Concatenation of adjacent tokens, for "SiemensAG" / "Siemens AG" and "Jinping" / "Jin Ping". */
@@ -183,6 +186,7 @@ interface RawToken {
   family: boolean;
   /** Set when the token was produced by merging a multi-word legal form. */
   orgCode?: string;
+  native?: string;
   numberValue?: string;
 }
 
@@ -220,15 +224,20 @@ function wordTokens(word: string, wordIndex: number, family: boolean, splitCjk: 
       const script = sc ?? 'han';
       const split = splitCjk && run.length >= 2 && run.length <= 4;
       if (script === 'hangul') {
+        const foreign = !split && run.length >= 3;
         // Hangul spells foreign names with an epenthetic "eu" (beul-la-di-mi-leu = Vladimir);
         // dropping it brings the romanisation close to the original spelling.
-        if (!split && run.length >= 3) run = run.map((syl) => syl.replace(/eu(?=[^aeiou]|$)/g, ''));
+        if (foreign) run = run.map((syl) => syl.replace(/eu(?=[^aeiou]|$)/g, ''));
         run = run.map(koreanSyllable);
+        // Korean names: a word-initial plosive is voiceless in the lists' spelling (Kim, Pak).
+        if (!foreign) run = run.map((syl, k) => (k === 0 || (split && k === 1) ? syl.replace(/^g/, 'k').replace(/^d/, 't').replace(/^b/, 'p') : syl));
       }
+      const original = chars.slice(i, j);
       const parts = split ? [run[0] ?? '', run.slice(1).join('')] : [run.join('')];
-      for (const p of parts) {
-        if (p.length > 0) out.push({ text: p, pre: p, wordIndex, script, acronym: false, family });
-      }
+      const natives = split ? [original[0] ?? '', original.slice(1).join('')] : [original.join('')];
+      parts.forEach((p, k) => {
+        if (p.length > 0) out.push({ text: p, pre: p, wordIndex, script, acronym: false, family, native: natives[k] ?? '' });
+      });
     } else {
       while (j < chars.length && !isCjk(scriptOf((chars[j] ?? '').codePointAt(0) ?? 0))) j++;
       latinTokens(chars.slice(i, j).join(''), wordIndex, family, out);
@@ -240,7 +249,7 @@ function wordTokens(word: string, wordIndex: number, family: boolean, splitCjk: 
 /**
  * any-ascii romanises Hangul in the Revised Romanisation style (Gim Jeong-eun, Bag); sanctions
  * lists mostly use McCune-Reischauer-like spellings (Kim Jong Un, Pak). Bring a syllable
- * closer to those: eo/eu lose their e, final g/d/b devoice.
+ * closer to those: eo/eu lose their e, final g/d/b devoice (initials: see the caller).
  */
 function koreanSyllable(syl: string): string {
   return syl
@@ -493,10 +502,11 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
     } else if (t.script === 'arabic' && t.text === 'l') {
       kind = 'particle'; // Arabic "آل" / "ال" transliterates to a bare l
       key = 'al';
-    } else if (PARTICLES.has(t.text) && (person ? t.text.length >= 2 : true)) {
+    } else if (PARTICLES.has(t.text) && (person ? t.text.length >= 2 : !(org && PERSON_ONLY_PARTICLES.has(t.text)))) {
       kind = 'particle';
       key = VARIANT_KEY.get(t.text) ?? t.text;
-    } else if (person && t.text.length === 1 && !isCjk(t.script)) {
+    } else if (person && t.text.length === 1 && !isCjk(t.script) && !isVowelUnreliable(t.script)) {
+      // Scripts without letter case or abbreviation dots (Arabic, Hebrew...) have no initials.
       kind = 'initial';
     } else {
       kind = person ? 'given' : 'token';
@@ -550,6 +560,7 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
       script: t.script,
       acronym: t.acronym && !person,
       known: VARIANT_KEY.has(t.text) || (kind === 'particle' && PARTICLES.has(t.text)),
+      native: t.native ?? '',
     };
   });
 

@@ -1,0 +1,11 @@
+// Name matching for screening: normalise once, compare many times.
+export { normalizeName, toNameSchema, type NameSchema, type NameToken, type NormalizedName, type TokenKind, type Script } from './normalize';
+export {
+  compareNames,
+  scoreNamePair,
+  DEFAULT_THRESHOLD,
+  type AlignedPair,
+  type AlignmentMethod,
+  type CompareOptions,
+  type NameComparison,
+} from './compare';

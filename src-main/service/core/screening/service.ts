@@ -1,0 +1,188 @@
+// The screening service the routes and the CLI use: owns the loaded lists and their index,
+// loads them once per process (shared by every app in the process, e.g. tests), and turns a
+// validated request into the spec's response. Nothing here writes anywhere.
+import type {
+  ListKind, ListVersion, PreviousResultSummary, ScreeningResponse, Subject,
+} from '../../../../src-shared/contracts/screening';
+import { join } from 'node:path';
+import { LIST_KINDS } from '../../../../src-shared/contracts/screening';
+import { buildIndex, screen, type ScreeningIndex } from './engine';
+import { loadShippedLists, type LoadedLists } from './lists/load';
+import { assessRisk, riskChange } from './risk';
+
+export interface LoadedIndex {
+  index: ScreeningIndex;
+  versions: ListVersion[];
+  loadedKinds: ListKind[];
+  timings: { load_ms: number; index_ms: number };
+}
+
+const cache = new Map<string, Promise<LoadedIndex>>();
+
+function versionsOf(lists: LoadedLists): ListVersion[] {
+  return lists.versions.map((v) => ({
+    source: v.source, kind: v.kind as ListKind, list_date: v.list_date, retrieval_date: v.retrieval_date, sha256: v.sha256,
+  }));
+}
+
+/** Loads and indexes the shipped lists once per process and resources folder. */
+export function loadIndex(resourcesDir: string): Promise<LoadedIndex> {
+  let p = cache.get(resourcesDir);
+  if (!p) {
+    p = new Promise<LoadedIndex>((resolve, reject) => {
+      // Off the current tick, so a caller that just started listening answers first.
+      setImmediate(() => {
+        try {
+          const t0 = performance.now();
+          const lists = loadShippedLists(resourcesDir);
+          const t1 = performance.now();
+          const index = buildIndex(lists.entities);
+          const kinds = LIST_KINDS.filter((k) => index.kinds.has(k));
+          resolve({
+            index, versions: versionsOf(lists), loadedKinds: kinds,
+            timings: { load_ms: Math.round(t1 - t0), index_ms: index.stats.build_ms },
+          });
+        } catch (e) {
+          reject(e);
+        }
+      });
+    });
+    cache.set(resourcesDir, p);
+  }
+  return p;
+}
+
+export const DATA_RETENTION = {
+  input_payload_stored: false,
+  result_payload_stored: false,
+  raw_provider_response_stored: false,
+  biometric_media_stored: false,
+  retention_model: 'ephemeral_processing_only',
+} as const;
+
+/** Metadata keys and values that look like personal data are dropped, not echoed. */
+const PERSONAL_KEY = /name|birth|dob|email|e_mail|phone|mobile|address|street|postcode|zip|passport|ssn|social|national|tax|iban|account|card|document|id_number|idnumber|gender|nationality/i;
+const PERSONAL_VALUE = [
+  /[^\s@]+@[^\s@]+\.[^\s@]+/, // e-mail
+  /\+?\d[\d\s().-]{7,}\d/, // phone-like digit runs
+  /\b(19|20)\d{2}-\d{2}-\d{2}\b/, // dates
+  /\b\d{2}[/.]\d{2}[/.](19|20)\d{2}\b/,
+];
+
+export function scrubMetadata(m: Record<string, string | number | boolean | null> | undefined): Record<string, string | number | boolean | null> {
+  const out: Record<string, string | number | boolean | null> = {};
+  for (const [k, v] of Object.entries(m ?? {})) {
+    if (PERSONAL_KEY.test(k)) continue;
+    if (typeof v === 'string' && PERSONAL_VALUE.some((re) => re.test(v))) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+export interface ScreenCall {
+  id: string;
+  created: number;
+  livemode: boolean;
+  subject: Subject;
+  lists?: ListKind[] | undefined;
+  clientReferenceId?: string | undefined;
+  metadata?: Record<string, string | number | boolean | null> | undefined;
+  rescreen?: {
+    previous_screening_id: string;
+    reason: NonNullable<ScreeningResponse['rescreen']>['reason'];
+    summary?: PreviousResultSummary | undefined;
+  };
+}
+
+/** The requested kinds that are actually loaded; the spec's lists_checked. */
+export function listsToCheck(loaded: readonly ListKind[], requested: readonly ListKind[] | undefined): ListKind[] {
+  const want = requested ?? LIST_KINDS;
+  return LIST_KINDS.filter((k) => want.includes(k) && loaded.includes(k));
+}
+
+export function runScreening(loaded: LoadedIndex, call: ScreenCall): ScreeningResponse {
+  const lists = listsToCheck(loaded.loadedKinds, call.lists);
+  const result = screen(loaded.index, call.subject, { lists, cleared: call.rescreen?.summary?.cleared_matches ?? [] });
+  const risk = assessRisk(
+    result.matches.map((m) => ({ kind: m.list, score: m.score, strength: m.strength, cleared: m.cleared })),
+    result.flags,
+  );
+  const response: ScreeningResponse = {
+    id: call.id,
+    object: 'compliance.screening',
+    livemode: call.livemode,
+    created: Math.floor(call.created / 1000),
+    status: 'completed',
+    client_reference_id: call.clientReferenceId ?? null,
+    subject_type: 'individual',
+    provider: { normalized: true, raw_response_included: false },
+    screening: {
+      lists_checked: lists,
+      screened_at: new Date(call.created).toISOString(),
+      search_mode: 'standard',
+      provider_reference_id: null,
+      list_versions: loaded.versions.filter((v) => lists.includes(v.kind)),
+    },
+    risk: { score: risk.score, level: risk.level, decision: risk.decision, reasons: risk.reasons },
+    matches: result.matches,
+    flags: risk.flags,
+    data_retention: DATA_RETENTION,
+    metadata: scrubMetadata(call.metadata),
+  };
+  if (call.rescreen) {
+    response.rescreen = {
+      previous_screening_id: call.rescreen.previous_screening_id,
+      reason: call.rescreen.reason,
+      risk_change: riskChange(risk, call.rescreen.summary),
+    };
+  }
+  return response;
+}
+
+/** Public-safe fields for webhook events: no subject, reference, metadata or list records. */
+export function eventFields(r: ScreeningResponse): Record<string, unknown> {
+  return {
+    screening: {
+      id: r.id, object: r.object, livemode: r.livemode, created: r.created, status: r.status,
+      lists_checked: r.screening.lists_checked, list_versions: r.screening.list_versions,
+      risk: r.risk, flags: r.flags, match_count: r.matches.filter((m) => !m.cleared).length,
+      ...(r.rescreen ? { rescreen: r.rescreen } : {}),
+    },
+  };
+}
+
+export type ListsState = 'loading' | 'ready' | 'failed';
+
+/** Per-service handle on the process-wide index: start loading early, wait a bounded time. */
+export function createScreening(resourcesDir: string) {
+  let state: ListsState = 'loading';
+  let loaded: LoadedIndex | null = null;
+  let promise: Promise<LoadedIndex> | null = null;
+  function start(): Promise<LoadedIndex> {
+    promise ??= loadIndex(join(resourcesDir, 'watchlists')).then(
+      (l) => {
+        state = 'ready';
+        loaded = l;
+        return l;
+      },
+      (e: unknown) => {
+        state = 'failed';
+        throw e;
+      },
+    );
+    return promise;
+  }
+  return {
+    start,
+    state: (): ListsState => state,
+    current: (): LoadedIndex | null => loaded,
+    /** The index, or null when it failed to load or is not ready within the wait. */
+    async ready(waitMs = 15_000): Promise<LoadedIndex | null> {
+      if (loaded) return loaded;
+      const p = start().catch(() => null);
+      const timeout = new Promise<null>((r) => setTimeout(() => r(null), waitMs).unref());
+      return Promise.race([p, timeout]);
+    },
+  };
+}
+export type Screening = ReturnType<typeof createScreening>;

@@ -1,0 +1,85 @@
+// Stateless screening and rescreening (spec: /api/compliance/v1/screen and /rescreen).
+// The subject lives only in this request: the ledger row and the webhook event carry ids,
+// statuses, risk and flags, nothing else.
+import type { Context } from 'hono';
+import {
+  RescreenRequest, ScreenRequest, type ScreeningResponse,
+} from '../../../../src-shared/contracts/screening';
+import { AppError } from '../../../../src-shared/errors';
+import type { Services } from '../../compose';
+import { eventFields, runScreening, type ScreenCall } from '../../core/screening/service';
+import type { WebhookEvent } from '../../core/webhooks/webhooks';
+import type { Router } from '../app';
+import { runBillable } from '../billable';
+import type { AppEnv } from '../types';
+import { parseJsonText, readBody } from '../validate';
+
+const AUTH = { kind: 'key', scope: 'compliance', category: 'verification', product: 'compliance' } as const;
+
+async function handle(
+  c: Context<AppEnv>,
+  s: Services,
+  operation: 'screen' | 'rescreen',
+  text: string,
+  call: Omit<ScreenCall, 'id' | 'created' | 'livemode'>,
+): Promise<Response> {
+  const key = c.get('key');
+  const loaded = await s.screening.ready();
+  if (!loaded) {
+    // Provider unavailable: recorded as a non-billable attempt, reported by webhook, never retried
+    // under an Idempotency-Key (the next attempt may well succeed).
+    await s.billing.run(
+      {
+        key, operation, idPrefix: 'scr',
+        events: ({ verificationId }) => [{
+          type: 'compliance.screening.failed',
+          fields: { screening: { id: verificationId, status: 'failed', error: { type: 'provider_unavailable', code: 'compliance_provider_unavailable' } } },
+        }],
+      },
+      async () => ({ status: 'failed', confidence: null, billable: false, errorCode: 'compliance_provider_unavailable', httpStatus: 503, result: null }),
+    );
+    throw new AppError('provider_unavailable');
+  }
+  const billed = await runBillable<ScreeningResponse>(
+    c, s, { operation, idPrefix: 'scr', bodyText: text, events: ({ outcome }) => events(operation)(outcome.result) },
+    async (ctx) => {
+      const result = runScreening(loaded, { ...call, id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live' });
+      return { status: 'completed', confidence: result.risk.score, billable: true, httpStatus: 200, result };
+    },
+  );
+  return c.json(billed.outcome.result);
+}
+
+function events(operation: 'screen' | 'rescreen') {
+  return (r: ScreeningResponse): WebhookEvent[] => {
+    if (operation === 'screen') return [{ type: 'compliance.screening.completed', fields: eventFields(r) }];
+    const out: WebhookEvent[] = [{ type: 'compliance.rescreen.completed', fields: eventFields(r) }];
+    const change = r.rescreen?.risk_change;
+    if (change === 'risk_increased' || change === 'risk_decreased') out.push({ type: 'compliance.rescreen.risk_changed', fields: eventFields(r) });
+    return out;
+  };
+}
+
+export function screeningRoutes({ route, services }: Router): void {
+  route('POST', '/api/compliance/v1/screen', AUTH, async (c) => {
+    const text = await readBody(c);
+    const body = parseJsonText(text, ScreenRequest, { error: 'invalid_subject' });
+    return handle(c, services, 'screen', text, {
+      subject: body.subject, lists: body.screening?.lists, clientReferenceId: body.client_reference_id, metadata: body.metadata,
+    });
+  });
+
+  route('POST', '/api/compliance/v1/rescreen', AUTH, async (c) => {
+    const text = await readBody(c);
+    const body = parseJsonText(text, RescreenRequest, { error: 'invalid_subject' });
+    return handle(c, services, 'rescreen', text, {
+      subject: body.subject, lists: body.screening?.lists, clientReferenceId: body.client_reference_id, metadata: body.metadata,
+      rescreen: {
+        previous_screening_id: body.previous_screening_id,
+        reason: body.screening?.reason ?? 'periodic_rescreen',
+        summary: body.previous_result_summary,
+      },
+    });
+  });
+}
+

@@ -1,0 +1,193 @@
+// POST /api/compliance/v1/screen and /rescreen over the real shipped lists.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScreeningResponse } from '../../../../src-shared/contracts/screening';
+import { closeAll, testService, type TestService } from '../harness';
+
+let t: TestService;
+beforeAll(async () => {
+  t = await testService({ plan: 'pro' });
+  expect(await t.s.screening.ready(60_000)).not.toBeNull();
+}, 90_000);
+afterAll(closeAll);
+
+const PUTIN = { type: 'individual', first_name: 'Vladimir', last_name: 'Putin', date_of_birth: '1952-10-07', country: 'RU' };
+const CLEAR = { type: 'individual', first_name: 'Ingeborg', last_name: 'Abrahamsen', date_of_birth: '1972-11-21' };
+
+// Success and error bodies share one type here so assertions can reach into either.
+type Body = ScreeningResponse & { error: { type: string; code: string; message: string } };
+
+describe('screen: happy paths', () => {
+  it('finds a listed person, explains the match, and answers in the spec shape', async () => {
+    const k = t.key();
+    const { status, body, res } = await t.json<Body>('POST', '/api/compliance/v1/screen', {
+      key: k.api_key, body: { client_reference_id: 'cust-1', subject: PUTIN, metadata: { channel: 'web', email: 'a@b.example' } },
+    });
+    expect(status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(body).toMatchObject({
+      object: 'compliance.screening', livemode: false, status: 'completed', client_reference_id: 'cust-1', subject_type: 'individual',
+      provider: { normalized: true, raw_response_included: false },
+      screening: { lists_checked: ['sanctions'], search_mode: 'standard', provider_reference_id: null },
+      risk: { level: 'high', decision: 'high_risk_review' },
+      flags: expect.arrayContaining(['SANCTIONS_STRONG_MATCH']),
+      data_retention: {
+        input_payload_stored: false, result_payload_stored: false, raw_provider_response_stored: false,
+        biometric_media_stored: false, retention_model: 'ephemeral_processing_only',
+      },
+      metadata: { channel: 'web' },
+    });
+    expect(body.id).toMatch(/^scr_/);
+    expect(body.risk.reasons).toContain('sanctions_strong_match');
+    const top = body.matches[0]!;
+    expect(top).toMatchObject({ entity_id: 'us_ofac_sdn:35096', list: 'sanctions', source: 'us_ofac_sdn', strength: 'strong' });
+    expect(top.explanation.alignment.map((a) => a.method)).toContain('exact');
+    expect(top.explanation.qualifiers.map((q) => q.factor)).toEqual(expect.arrayContaining(['dob_exact', 'country_match']));
+    expect(body.screening.list_versions.map((v) => v.source).sort()).toEqual(['un_sc', 'us_csl', 'us_ofac_cons', 'us_ofac_sdn']);
+    expect(JSON.stringify(body)).not.toMatch(/approved|rejected|"pass"|"fail"/i);
+  });
+
+  it('a clear subject: score 0, no matches, no flags', async () => {
+    const k = t.key();
+    const { body } = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: CLEAR } });
+    expect(body).toMatchObject({ risk: { score: 0, level: 'low', decision: 'clear', reasons: [] }, matches: [], flags: [], client_reference_id: null });
+  });
+
+  it('a listed name with a different date of birth is marked down and explained', async () => {
+    const k = t.key();
+    const { body } = await t.json<Body>('POST', '/api/compliance/v1/screen', {
+      key: k.api_key, body: { subject: { ...PUTIN, date_of_birth: '1990-01-01' } },
+    });
+    const m = body.matches.find((x) => x.entity_id === 'us_ofac_sdn:35096');
+    expect(m === undefined || m.explanation.qualifiers.some((q) => q.factor === 'dob_mismatch')).toBe(true);
+    if (m) expect(m.score).toBeLessThan(90);
+  });
+
+  it('lists_checked reports only lists actually loaded: asking for PEP alone is refused as unavailable', async () => {
+    const k = t.key();
+    const only = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN, screening: { lists: ['sanctions', 'pep'] } } });
+    expect(only.body.screening.lists_checked).toEqual(['sanctions']);
+  });
+});
+
+describe('screen: errors', () => {
+  it.each([
+    ['subject.type', { subject: { ...PUTIN, type: 'company' } }],
+    ['subject.first_name', { subject: { type: 'individual', last_name: 'Zyqsecret' } }],
+    ['subject.last_name', { subject: { type: 'individual', first_name: 'Zyqsecret' } }],
+    ['subject.date_of_birth', { subject: { ...PUTIN, first_name: 'Zyqsecret', date_of_birth: '1952-13-45' } }],
+    ['subject.country', { subject: { ...PUTIN, first_name: 'Zyqsecret', country: 'RUS' } }],
+    ['screening.lists.0', { subject: { ...PUTIN, first_name: 'Zyqsecret' }, screening: { lists: ['interpol'] } }],
+    ['screening.provider', { subject: { ...PUTIN, first_name: 'Zyqsecret' }, screening: { provider: 'acme' } }],
+  ])('400 invalid_subject naming %s, never echoing values, not billed', async (field, body) => {
+    t.grant(100);
+    const k = t.key({ env: 'live' });
+    const before = t.s.credits.balance(t.orgId);
+    const r = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ error: { type: 'invalid_request', code: 'invalid_subject', message: expect.stringContaining(field) } });
+    expect(JSON.stringify(r.body)).not.toMatch(/Zyqsecret|1952-13-45|RUS|interpol|acme/);
+    expect(t.s.credits.balance(t.orgId)).toBe(before);
+  });
+
+  it('403 plan restriction below Pro', async () => {
+    const u = await testService({ plan: 'pro' });
+    const k = u.key();
+    u.setPlan('growth');
+    const r = await u.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: CLEAR } });
+    expect(r.status).toBe(403);
+    expect(r.body).toMatchObject({ status: 'ERROR', upgrade_url: expect.stringContaining('#/plan') });
+  });
+
+  it('provider unavailable: 503 screening error, a non-billable attempt, a failed event', async () => {
+    const u = await testService({ plan: 'pro', resourcesDir: '/nonexistent-resources' });
+    u.grant(100);
+    const cookie = await u.login();
+    await u.json('POST', '/api/webhooks', { cookie, body: { url: 'https://receiver.example/h', env: 'live', events: ['compliance.screening.failed'] } });
+    const k = u.key({ env: 'live' });
+    const r = await u.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: CLEAR } });
+    expect(r.status).toBe(503);
+    expect(r.body).toEqual({ error: { type: 'provider_unavailable', code: 'compliance_provider_unavailable', message: expect.any(String) } });
+    expect(u.s.credits.balance(u.orgId)).toBe(100);
+    expect(u.s.db.prepare('SELECT billable, credits, error_code FROM verifications').all()).toEqual([
+      { billable: 0, credits: 0, error_code: 'compliance_provider_unavailable' },
+    ]);
+    const ev = u.s.db.prepare('SELECT type FROM webhook_events').all();
+    expect(ev).toEqual([{ type: 'compliance.screening.failed' }]);
+  });
+});
+
+describe('billing and events', () => {
+  it('live: screen costs 60, rescreen 30; test keys are free; an idempotent retry is free and identical', async () => {
+    const u = await testService({ plan: 'pro' });
+    u.grant(200);
+    const live = u.key({ env: 'live' });
+    const a = await u.json<Body>('POST', '/api/compliance/v1/screen', { key: live.api_key, body: { subject: CLEAR }, headers: { 'Idempotency-Key': 'k1' } });
+    expect(a.status).toBe(200);
+    expect(a.body.livemode).toBe(true);
+    expect(u.s.credits.balance(u.orgId)).toBe(140);
+    const again = await u.json<Body>('POST', '/api/compliance/v1/screen', { key: live.api_key, body: { subject: CLEAR }, headers: { 'Idempotency-Key': 'k1' } });
+    expect(again.body).toEqual(a.body);
+    expect(u.s.credits.balance(u.orgId)).toBe(140);
+    await u.json('POST', '/api/compliance/v1/rescreen', { key: live.api_key, body: { subject: CLEAR, previous_screening_id: a.body.id } });
+    expect(u.s.credits.balance(u.orgId)).toBe(110);
+    await u.json('POST', '/api/compliance/v1/screen', { key: u.key({ env: 'test' }).api_key, body: { subject: CLEAR } });
+    expect(u.s.credits.balance(u.orgId)).toBe(110);
+  });
+
+  it('events carry the public-safe result: no subject, reference, metadata or list records', async () => {
+    const u = await testService({ plan: 'pro' });
+    const cookie = await u.login();
+    await u.json('POST', '/api/webhooks', {
+      cookie, body: { url: 'https://receiver.example/h', env: 'test', events: ['compliance.screening.completed', 'compliance.rescreen.completed', 'compliance.rescreen.risk_changed'] },
+    });
+    const k = u.key();
+    const s = await u.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { client_reference_id: 'ref-777', subject: PUTIN, metadata: { tag: 'm-888' } } });
+    await u.json('POST', '/api/compliance/v1/rescreen', {
+      key: k.api_key, body: { subject: PUTIN, previous_screening_id: s.body.id, previous_result_summary: { risk_score: 0, risk_level: 'low', flags: [] } },
+    });
+    await u.json('POST', '/api/compliance/v1/rescreen', { key: k.api_key, body: { subject: PUTIN, previous_screening_id: s.body.id } });
+    const rows = u.s.db.prepare('SELECT type, payload FROM webhook_events ORDER BY created_at, rowid').all() as { type: string; payload: string }[];
+    expect(rows.map((r) => r.type)).toEqual([
+      'compliance.screening.completed', 'compliance.rescreen.completed', 'compliance.rescreen.risk_changed', 'compliance.rescreen.completed',
+    ]);
+    const all = rows.map((r) => r.payload).join('\n');
+    for (const secret of ['Vladimir', 'Putin', 'PUTIN', '1952-10-07', 'ref-777', 'm-888', 'us_ofac_sdn:35096']) expect(all).not.toContain(secret);
+    expect(JSON.parse(rows[0]!.payload)).toMatchObject({ event: 'compliance.screening.completed', screening: { id: s.body.id, risk: { level: 'high' } } });
+  });
+});
+
+describe('rescreen', () => {
+  it('risk_change: unknown without a summary, increased from a low summary, unchanged from an equal one', async () => {
+    const k = t.key();
+    const send = (summary?: Record<string, unknown>) => t.json<Body>('POST', '/api/compliance/v1/rescreen', {
+      key: k.api_key,
+      body: { subject: PUTIN, previous_screening_id: 'scr_prev', screening: { reason: 'regulatory_refresh' }, ...(summary ? { previous_result_summary: summary } : {}) },
+    });
+    const none = await send();
+    expect(none.body.rescreen).toEqual({ previous_screening_id: 'scr_prev', reason: 'regulatory_refresh', risk_change: 'unknown_without_prior_result' });
+    expect((await send({ risk_score: 0, risk_level: 'low', flags: [] })).body.rescreen?.risk_change).toBe('risk_increased');
+    expect((await send({ risk_score: none.body.risk.score, risk_level: 'high', flags: none.body.flags })).body.rescreen?.risk_change).toBe('risk_unchanged');
+  });
+
+  it('a cleared match stays cleared while its record is unchanged, and reopens when it changed', async () => {
+    const k = t.key();
+    const first = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN } });
+    const top = first.body.matches[0]!;
+    const summary = (hash: string) => ({
+      risk_score: first.body.risk.score, risk_level: first.body.risk.level, flags: first.body.flags,
+      cleared_matches: [{ entity_id: top.entity_id, record_hash: hash }],
+    });
+    const same = await t.json<Body>('POST', '/api/compliance/v1/rescreen', { key: k.api_key, body: { subject: PUTIN, previous_screening_id: first.body.id, previous_result_summary: summary(top.record_hash) } });
+    expect(same.body.matches.find((m) => m.entity_id === top.entity_id)!.cleared).toBe(true);
+    const changed = await t.json<Body>('POST', '/api/compliance/v1/rescreen', { key: k.api_key, body: { subject: PUTIN, previous_screening_id: first.body.id, previous_result_summary: summary('0000000000000000') } });
+    expect(changed.body.matches.find((m) => m.entity_id === top.entity_id)!.cleared).toBe(false);
+    expect(changed.body.flags).toContain('CLEARED_MATCH_RECORD_CHANGED');
+  });
+
+  it('400 when previous_screening_id is missing or the reason is not in the enum', async () => {
+    const k = t.key();
+    expect((await t.json('POST', '/api/compliance/v1/rescreen', { key: k.api_key, body: { subject: CLEAR } })).status).toBe(400);
+    const bad = await t.json<Body>('POST', '/api/compliance/v1/rescreen', { key: k.api_key, body: { subject: CLEAR, previous_screening_id: 'x', screening: { reason: 'whim' } } });
+    expect(bad.body.error.message).toContain('screening.reason');
+  });
+});
