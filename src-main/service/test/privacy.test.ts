@@ -63,3 +63,34 @@ describe('no subject data at rest', () => {
     expect(scanForCanaries(t.dataDir, c)).toEqual([]);
   });
 });
+
+describe('screening leaves no subject data at rest', () => {
+  it('screen and rescreen of canary subjects (live, with webhooks and idempotency) leave only ledger rows', async () => {
+    const t = await testService({ plan: 'pro' });
+    expect(await t.s.screening.ready(60_000)).not.toBeNull();
+    const c = makeCanaries();
+    const cookie = await t.login();
+    await t.json('POST', '/api/webhooks', {
+      cookie, body: { url: 'https://receiver.example/h', env: 'live', events: ['compliance.screening.completed', 'compliance.rescreen.completed', 'compliance.rescreen.risk_changed'] },
+    });
+    t.grant(1000);
+    const k = t.key({ env: 'live' });
+    const subject = { type: 'individual', first_name: c.firstName, last_name: c.lastName, date_of_birth: c.dob, country: 'GB' };
+    // A canary subject that matches a listed person too, so matched list records are in play.
+    const listed = { type: 'individual', first_name: 'Vladimir', last_name: `Putin ${c.lastName}` };
+    for (const [i, s] of [subject, listed].entries()) {
+      const r = await t.json<{ id: string }>('POST', '/api/compliance/v1/screen', {
+        key: k.api_key, headers: { 'Idempotency-Key': `${c.clientReference}-${i}` },
+        body: { client_reference_id: c.clientReference, subject: s, metadata: { ref: c.documentNumber, note: c.fullName } },
+      });
+      expect(r.status).toBe(200);
+      await t.json('POST', '/api/compliance/v1/rescreen', {
+        key: k.api_key,
+        body: { subject: s, previous_screening_id: r.body.id, previous_result_summary: { risk_score: 0, risk_level: 'low', flags: [] } },
+      });
+    }
+    expect(t.s.db.prepare("SELECT COUNT(*) AS n FROM verifications WHERE product IN ('screen','rescreen')").get()).toEqual({ n: 4 });
+    t.s.db.pragma('wal_checkpoint(PASSIVE)');
+    expect(scanForCanaries(t.dataDir, c)).toEqual([]);
+  }, 90_000);
+});

@@ -1,5 +1,5 @@
 // Idempotency-Key handling for billable POSTs. A key is remembered for 24 hours per API key
-// with a keyed fingerprint of the request, never the request or response itself: a retry is
+// with keyed hashes of the key and of the request, never the request or response itself: a retry is
 // answered by re-running the same work under the first attempt's id, uncharged.
 import { createHmac, randomBytes } from 'node:crypto';
 import { AppError } from '../../../../src-shared/errors';
@@ -50,6 +50,11 @@ export function createIdempotency(db: Db, clock: Clock) {
     return secret;
   }
 
+  /** Clients may put anything in the key, a customer reference included: only its HMAC is kept. */
+  function keyHash(idemKey: string): string {
+    return createHmac('sha256', hmacKey()).update(`key\n${idemKey}`).digest('hex');
+  }
+
   return {
     fingerprint(method: string, path: string, body: string): string {
       return createHmac('sha256', hmacKey()).update(`${method} ${path}\n${body}`).digest('hex');
@@ -63,14 +68,15 @@ export function createIdempotency(db: Db, clock: Clock) {
         });
       }
       const now = clock.now();
+      const hashed = keyHash(idemKey);
       return db
         .transaction((): Begin => {
-          const row = get.get(apiKeyId, idemKey);
+          const row = get.get(apiKeyId, hashed);
           if (row) {
             const expired = Date.parse(row.expires_at) <= now;
             const stale = row.state === 'in_progress' && now - Date.parse(row.created_at) > IN_PROGRESS_STALE_MS;
             if (expired || stale) {
-              del.run(apiKeyId, idemKey);
+              del.run(apiKeyId, hashed);
             } else if (row.fingerprint !== fingerprint) {
               throw new AppError('idempotency_conflict');
             } else if (row.state === 'in_progress') {
@@ -80,7 +86,7 @@ export function createIdempotency(db: Db, clock: Clock) {
             }
           }
           insert.run({
-            api_key_id: apiKeyId, idem_key: idemKey, fingerprint,
+            api_key_id: apiKeyId, idem_key: hashed, fingerprint,
             created_at: nowIso(now), expires_at: nowIso(now + IDEMPOTENCY_WINDOW_MS),
           });
           return { kind: 'new' };
@@ -90,12 +96,12 @@ export function createIdempotency(db: Db, clock: Clock) {
 
     /** Called inside the transaction that records the verification. */
     completeInTransaction(apiKeyId: string, idemKey: string, verificationId: string, statusCode: number): void {
-      done.run(verificationId, statusCode, apiKeyId, idemKey);
+      done.run(verificationId, statusCode, apiKeyId, keyHash(idemKey));
     },
 
     /** The attempt failed before anything was recorded: the key may be used again. */
     abandon(apiKeyId: string, idemKey: string): void {
-      del.run(apiKeyId, idemKey);
+      del.run(apiKeyId, keyHash(idemKey));
     },
 
     purgeExpired(): void {

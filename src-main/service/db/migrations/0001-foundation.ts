@@ -95,8 +95,9 @@ export function up(db: Database.Database): void {
     CREATE TRIGGER credit_entries_no_delete BEFORE DELETE ON credit_entries
       BEGIN SELECT RAISE(ABORT, 'credit_entries is append-only'); END;
 
-    -- fingerprint is a keyed hash (HMAC with meta.idempotency_secret) of method, path and body,
-    -- so a retried request can be recognised without keeping the body.
+    -- idem_key and fingerprint are keyed hashes (HMAC with meta.idempotency_secret) of the
+    -- client's Idempotency-Key and of method, path and body: a retried request is recognised
+    -- without keeping either (clients may put a customer reference in the key).
     CREATE TABLE idempotency_keys (
       api_key_id TEXT NOT NULL REFERENCES api_keys(id),
       idem_key TEXT NOT NULL,

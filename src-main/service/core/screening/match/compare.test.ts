@@ -160,6 +160,17 @@ describe('compareNames: explanation', () => {
     expect(r.score).toBeLessThan(DEFAULT_THRESHOLD);
   });
 
+  it('scores empty or punctuation-only names 0', () => {
+    expect(score('', 'John Smith')).toBe(0);
+    expect(score('---', '...')).toBe(0);
+  });
+
+  it('is symmetric', () => {
+    for (const [a, b] of [['Vladimir Putin', 'PUTIN, Vladimir Vladimirovich'], ['J. Smith', 'John Smith'], ['Xi Jin Ping', '习近平']]) {
+      expect(score(a ?? '', b ?? '')).toBe(score(b ?? '', a ?? ''));
+    }
+  });
+
   it('is deterministic', () => {
     const a = compare('Abd al-Rahman Salim Ibrahim', 'Abdulrahman Salem Ibraheem');
     const b = compare('Abd al-Rahman Salim Ibrahim', 'Abdulrahman Salem Ibraheem');

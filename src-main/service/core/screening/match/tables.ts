@@ -216,15 +216,14 @@ export const NUMBER_SCALES: ReadonlyMap<string, number> = new Map([
   ['hundred', 100], ['thousand', 1000],
 ]);
 
-/** Abbreviations in organisation names, mapped to the word they stand for. */
+/**
+ * Abbreviations in organisation names, mapped to the word they stand for. Only forms that are
+ * not also ordinary words or name syllables ("Int", "Min" are left out).
+ */
 export const ORG_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
-  ['intl', 'international'], ['int', 'international'], ['natl', 'national'], ['nat', 'national'],
-  ['assn', 'association'], ['assoc', 'association'], ['dept', 'department'], ['univ', 'university'],
-  ['mfg', 'manufacturing'], ['svcs', 'services'], ['svc', 'services'], ['bros', 'brothers'],
-  ['hldgs', 'holdings'], ['hldg', 'holding'], ['grp', 'group'], ['inds', 'industries'],
-  ['ind', 'industries'], ['tech', 'technology'], ['techs', 'technologies'], ['mgmt', 'management'],
-  ['dev', 'development'], ['devt', 'development'], ['engg', 'engineering'], ['eng', 'engineering'],
-  ['govt', 'government'], ['min', 'ministry'], ['org', 'organization'], ['organisation', 'organization'],
-  ['centre', 'center'], ['ctr', 'center'], ['labs', 'laboratories'], ['lab', 'laboratory'],
-  ['amer', 'american'], ['fin', 'financial'], ['invest', 'investment'], ['inv', 'investment'],
+  ['intl', 'international'], ['natl', 'national'], ['assn', 'association'], ['assoc', 'association'],
+  ['dept', 'department'], ['univ', 'university'], ['mfg', 'manufacturing'], ['svcs', 'services'],
+  ['bros', 'brothers'], ['hldgs', 'holdings'], ['hldg', 'holding'], ['grp', 'group'],
+  ['inds', 'industries'], ['mgmt', 'management'], ['devt', 'development'], ['engg', 'engineering'],
+  ['govt', 'government'], ['ctr', 'center'], ['centre', 'center'], ['organisation', 'organization'],
 ]);
