@@ -3,19 +3,19 @@
 import type { Context } from 'hono';
 import type { Billable } from '../../../src-shared/catalog';
 import type { Services } from '../compose';
-import type { BillableRequest, Billed, Outcome, WorkContext } from '../core/verification/billing';
+import type { BillableRequest, Billed, Outcome, Payer, WorkContext } from '../core/verification/billing';
 import type { AppEnv } from './types';
 
 export async function runBillable<R>(
   c: Context<AppEnv>,
   s: Services,
-  opts: { operation: Billable; idPrefix: string; bodyText: string; events?: BillableRequest<R>['events'] },
+  opts: { operation: Billable; idPrefix: string; bodyText: string; events?: BillableRequest<R>['events']; payer?: Payer },
   work: (ctx: WorkContext) => Promise<Outcome<R>>,
 ): Promise<Billed<R>> {
   const idemKey = c.req.header('idempotency-key');
   const billed = await s.billing.run(
     {
-      key: c.get('key'),
+      key: opts.payer ?? c.get('key'),
       operation: opts.operation,
       idPrefix: opts.idPrefix,
       ...(opts.events ? { events: opts.events } : {}),

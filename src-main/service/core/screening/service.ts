@@ -13,6 +13,8 @@ import { assessRisk, riskChange } from './risk';
 export interface LoadedIndex {
   index: ScreeningIndex;
   versions: ListVersion[];
+  /** Each loaded list with its title and record counts, for the console. */
+  catalog: LoadedLists['versions'];
   loadedKinds: ListKind[];
   timings: { load_ms: number; index_ms: number };
 }
@@ -39,7 +41,7 @@ export function loadIndex(resourcesDir: string): Promise<LoadedIndex> {
           const index = buildIndex(lists.entities);
           const kinds = LIST_KINDS.filter((k) => index.kinds.has(k));
           resolve({
-            index, versions: versionsOf(lists), loadedKinds: kinds,
+            index, versions: versionsOf(lists), catalog: lists.versions, loadedKinds: kinds,
             timings: { load_ms: Math.round(t1 - t0), index_ms: index.stats.build_ms },
           });
         } catch (e) {

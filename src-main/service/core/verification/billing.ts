@@ -38,8 +38,16 @@ export interface Billed<R> {
   outcome: Outcome<R>;
 }
 
+/** Who pays: an API key, or the organisation itself for console work (no key: id null). */
+export interface Payer {
+  id: string | null;
+  orgId: number;
+  env: ResolvedKey['env'];
+  demo: boolean;
+}
+
 export interface BillableRequest<R = unknown> {
-  key: ResolvedKey;
+  key: Payer;
   operation: Billable;
   idPrefix: string;
   idempotency?: { key: string; fingerprint: string };
@@ -52,11 +60,11 @@ export function createBilling(
   clock: Clock,
   credits: Credits,
   idempotency: Idempotency,
-  emit: (orgId: number, env: ResolvedKey['env'], event: WebhookEvent) => void = () => {},
+  emit: (orgId: number, env: Payer['env'], event: WebhookEvent) => void = () => {},
 ) {
   const repo = verificationRepo(db);
 
-  function pays(key: ResolvedKey): boolean {
+  function pays(key: Payer): boolean {
     return key.env === 'live' && !key.demo;
   }
 
@@ -66,10 +74,11 @@ export function createBilling(
     async run<R>(req: BillableRequest<R>, work: (ctx: WorkContext) => Promise<Outcome<R>>): Promise<Billed<R>> {
       const { key, operation } = req;
       const cost = CREDITS[operation];
-      const idem = req.idempotency;
+      // Idempotency is per API key; console work has no key and needs none.
+      const idem = key.id !== null ? req.idempotency : undefined;
 
       if (idem) {
-        const begun = idempotency.begin(key.id, idem.key, idem.fingerprint);
+        const begun = idempotency.begin(key.id!, idem.key, idem.fingerprint);
         if (begun.kind === 'replay') {
           const row = repo.byId(begun.verificationId);
           const createdAt = row ? Date.parse(row.created_at) : clock.now();
@@ -105,7 +114,7 @@ export function createBilling(
             const remaining = charge > 0
               ? credits.chargeInTransaction(key.orgId, charge, operation, verificationId, key.env)
               : pays(key) ? credits.balance(key.orgId) : null;
-            if (idem) idempotency.completeInTransaction(key.id, idem.key, verificationId, outcome.httpStatus);
+            if (idem) idempotency.completeInTransaction(key.id!, idem.key, verificationId, outcome.httpStatus);
             for (const ev of req.events?.({ verificationId, createdAt, outcome }) ?? []) emit(key.orgId, key.env, ev);
             return remaining;
           })
@@ -113,7 +122,7 @@ export function createBilling(
 
         return { verificationId, createdAt, charged: charge, creditsRemaining, replayed: false, outcome };
       } catch (e) {
-        if (idem) idempotency.abandon(key.id, idem.key);
+        if (idem) idempotency.abandon(key.id!, idem.key);
         throw e;
       }
     },

@@ -9,6 +9,10 @@ import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
 import { eventFields, runScreening, type ScreenCall } from '../../core/screening/service';
 import type { WebhookEvent } from '../../core/webhooks/webhooks';
+import type { Payer } from '../../core/verification/billing';
+import { ENVIRONMENTS, PLAN_INFO } from '../../../../src-shared/catalog';
+import { z } from 'zod';
+import { parseQuery } from '../validate';
 import type { Router } from '../app';
 import { runBillable } from '../billable';
 import type { AppEnv } from '../types';
@@ -22,8 +26,8 @@ async function handle(
   operation: 'screen' | 'rescreen',
   text: string,
   call: Omit<ScreenCall, 'id' | 'created' | 'livemode'>,
+  key: Payer = c.get('key'),
 ): Promise<Response> {
-  const key = c.get('key');
   const loaded = await s.screening.ready();
   if (!loaded) {
     // Provider unavailable: recorded as a non-billable attempt, reported by webhook, never retried
@@ -41,7 +45,7 @@ async function handle(
     throw new AppError('provider_unavailable');
   }
   const billed = await runBillable<ScreeningResponse>(
-    c, s, { operation, idPrefix: 'scr', bodyText: text, events: ({ outcome }) => events(operation)(outcome.result) },
+    c, s, { operation, idPrefix: 'scr', bodyText: text, payer: key, events: ({ outcome }) => events(operation)(outcome.result) },
     async (ctx) => {
       const result = runScreening(loaded, { ...call, id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live' });
       return { status: 'completed', confidence: result.risk.score, billable: true, httpStatus: 200, result };
@@ -60,7 +64,34 @@ function events(operation: 'screen' | 'rescreen') {
   };
 }
 
+const EnvQuery = z.object({ env: z.enum(ENVIRONMENTS) });
+
 export function screeningRoutes({ route, services }: Router): void {
+  // The console's own screening: the same engine and billing, paid by the organisation
+  // (free in test), for the analyst signed in. Nothing about the subject is kept.
+  route('POST', '/api/console/screen', { kind: 'session' }, async (c) => {
+    const session = c.get('session');
+    const { env } = parseQuery(c, EnvQuery, { error: 'account_validation' });
+    if (!PLAN_INFO[session.org.plan].compliance) {
+      throw new AppError('plan_restriction', { message: 'Screening requires the Pro or Enterprise plan' });
+    }
+    const text = await readBody(c);
+    const body = parseJsonText(text, ScreenRequest, { error: 'invalid_subject' });
+    return handle(c, services, 'screen', text, {
+      subject: body.subject, lists: body.screening?.lists, clientReferenceId: body.client_reference_id, metadata: body.metadata,
+    }, { id: null, orgId: session.org.id, env, demo: false });
+  });
+
+  route('GET', '/api/screening/lists', { kind: 'session' }, async (c) => {
+    const loaded = services.screening.current();
+    return c.json({
+      state: services.screening.state(),
+      loaded_kinds: loaded?.loadedKinds ?? [],
+      lists: loaded?.catalog ?? [],
+      index: loaded ? { ...loaded.index.stats, load_ms: loaded.timings.load_ms } : null,
+    });
+  });
+
   route('POST', '/api/compliance/v1/screen', AUTH, async (c) => {
     const text = await readBody(c);
     const body = parseJsonText(text, ScreenRequest, { error: 'invalid_subject' });

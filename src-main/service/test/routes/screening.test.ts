@@ -191,3 +191,32 @@ describe('rescreen', () => {
     expect(bad.body.error.message).toContain('screening.reason');
   });
 });
+
+describe('console screening (session)', () => {
+  it('screens for the signed-in analyst, free in test, charged in live; lists are listed', async () => {
+    const u = await testService({ plan: 'pro' });
+    expect(await u.s.screening.ready(60_000)).not.toBeNull();
+    u.grant(100);
+    const cookie = await u.login();
+    const test = await u.json<Body>('POST', '/api/console/screen?env=test', { cookie, body: { subject: PUTIN } });
+    expect(test.status).toBe(200);
+    expect(test.body).toMatchObject({ livemode: false, risk: { level: 'high' } });
+    expect(u.s.credits.balance(u.orgId)).toBe(100);
+    const live = await u.json<Body>('POST', '/api/console/screen?env=live', { cookie, body: { subject: CLEAR } });
+    expect(live.body.livemode).toBe(true);
+    expect(u.s.credits.balance(u.orgId)).toBe(40);
+    expect((await u.json('POST', '/api/console/screen?env=live', { cookie, body: { subject: CLEAR } })).status).toBe(402);
+    expect((await u.json('POST', '/api/console/screen?env=prod', { cookie, body: { subject: CLEAR } })).status).toBe(400);
+    const lists = await u.json<{ state: string; loaded_kinds: string[]; lists: { source: string; title: string; counts: { total: number } }[] }>('GET', '/api/screening/lists', { cookie });
+    expect(lists.body.state).toBe('ready');
+    expect(lists.body.loaded_kinds).toEqual(['sanctions']);
+    expect(lists.body.lists.map((l) => l.source).sort()).toEqual(['un_sc', 'us_csl', 'us_ofac_cons', 'us_ofac_sdn']);
+    expect(lists.body.lists.every((l) => l.counts.total > 0 && l.title.length > 0)).toBe(true);
+  });
+
+  it('refuses console screening below Pro', async () => {
+    const u = await testService({ plan: 'growth' });
+    const cookie = await u.login();
+    expect((await u.json('POST', '/api/console/screen?env=test', { cookie, body: { subject: CLEAR } })).status).toBe(403);
+  });
+});
