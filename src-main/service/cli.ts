@@ -6,7 +6,8 @@ import { Email, Password } from '../../src-shared/contracts/accounts';
 import { CreateWebhookRequest, WEBHOOK_EVENTS } from '../../src-shared/contracts/webhooks';
 import { isAppError } from '../../src-shared/errors';
 import { compose, type Services } from './compose';
-import { defaultDataDir } from './paths';
+import { defaultDataDir, defaultResourcesDir } from './paths';
+import { scorePairs, screenStream } from './cli-screening';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -21,6 +22,8 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   webhooks list --data-dir DIR [--json]
   webhooks remove --data-dir DIR ID
   webhooks deliveries --data-dir DIR ID [--json]
+  screening score-pairs < pairs.csv          (CSV schema,name1,name2 → one score per line)
+  screening screen --data-dir DIR < in.ndjson (screen request bodies → response bodies)
 
 --data-dir defaults to CONSOLE_DATA_DIR or the per-user data directory.`;
 
@@ -63,6 +66,15 @@ async function run(argv: string[]): Promise<string> {
   });
   const [cmd, sub, arg] = positionals;
   if (values.help || !cmd) return USAGE;
+  // Streaming commands: stdin to stdout, no database.
+  if (cmd === 'screening' && sub === 'score-pairs') {
+    await scorePairs(process.stdin, process.stdout);
+    return '';
+  }
+  if (cmd === 'screening' && sub === 'screen') {
+    await screenStream(process.stdin, process.stdout, defaultResourcesDir());
+    return '';
+  }
   const s = compose({ dataDir: values['data-dir'] ?? defaultDataDir(), logger: 'file' });
   try {
     switch (`${cmd} ${sub ?? ''}`.trim()) {
@@ -162,7 +174,7 @@ async function run(argv: string[]): Promise<string> {
 
 run(process.argv.slice(2)).then(
   (out) => {
-    process.stdout.write(out + '\n');
+    if (out) process.stdout.write(out + '\n');
   },
   (e: unknown) => {
     const usage = e instanceof UsageError || (e instanceof Error && String((e as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS'));

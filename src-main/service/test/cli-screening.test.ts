@@ -1,0 +1,43 @@
+// The streaming screening CLI, as benchmarks and outside checks use it.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+function cli(input: string, ...args: string[]) {
+  return spawnSync(TSX, [join(ROOT, 'src-main/service/cli.ts'), ...args], { input, encoding: 'utf8', cwd: ROOT, timeout: 120_000 });
+}
+
+describe('screening score-pairs', () => {
+  it('scores each CSV row with the engine comparison, one line per row', () => {
+    const r = cli('schema,name1,name2\nPerson,Vladimir Putin,"PUTIN, Vladimir Vladimirovich"\nCompany,EMMA LLC,ACME LLC\nPerson,Osama bin Laden,Usama bin Ladin\n', 'screening', 'score-pairs');
+    expect(r.status, r.stderr).toBe(0);
+    const scores = r.stdout.trim().split('\n').map(Number);
+    expect(scores).toHaveLength(3);
+    expect(scores[0]).toBeGreaterThan(0.85);
+    expect(scores[1]).toBeLessThan(0.3);
+    expect(scores[2]).toBeGreaterThan(0.7);
+    for (const s of scores) expect(s).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('screening screen', () => {
+  it('streams one response per NDJSON line, with errors in the screening shape', () => {
+    const lines = [
+      JSON.stringify({ client_reference_id: 'a', subject: { type: 'individual', first_name: 'Vladimir', last_name: 'Putin' } }),
+      JSON.stringify({ subject: { type: 'individual', first_name: 'Ingeborg', last_name: 'Abrahamsen' } }),
+      '{not json',
+      JSON.stringify({ subject: { type: 'company', first_name: 'X', last_name: 'Y' } }),
+    ];
+    const r = cli(lines.join('\n') + '\n', 'screening', 'screen', '--data-dir', '/nonexistent-not-used');
+    expect(r.status, r.stderr).toBe(0);
+    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { error: { message: string } } & Record<string, unknown>);
+    expect(out).toHaveLength(4);
+    expect(out[0]).toMatchObject({ object: 'compliance.screening', livemode: false, client_reference_id: 'a', risk: { level: 'high' } });
+    expect(out[1]).toMatchObject({ risk: { score: 0, decision: 'clear' }, matches: [] });
+    expect(out[2]).toEqual({ error: { type: 'invalid_request', code: 'invalid_subject', message: 'Line is not valid JSON' } });
+    expect(out[3]!.error.message).toContain('subject.type');
+  }, 120_000);
+});
