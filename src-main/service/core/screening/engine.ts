@@ -12,6 +12,8 @@ export const REPORT_THRESHOLD = 70;
 export const STRONG_THRESHOLD = 85;
 /** Name score below which a candidate is not worth qualifying. */
 const NAME_FLOOR = 0.6;
+/** Points per (IDF-weighted) subject name part missing from the listed name. */
+const QUERY_EXTRA_COST = 8;
 /** How many retrieved candidates get the full comparison. */
 const MAX_CANDIDATES = 24;
 
@@ -153,7 +155,7 @@ function qualify(e: ListEntity, s: SubjectInput, quality: 'strong' | 'weak'): Ma
     else if (e.dobs.some((d) => d.length < 10 && dob.startsWith(d))) q.push({ factor: 'dob_year', effect: 4, detail: 'year of birth matches' });
     else if (e.dobs.some((d) => Number(d.slice(0, 4)) === year)) q.push({ factor: 'dob_year', effect: 2, detail: 'year of birth matches, day differs' });
     else if (e.dobs.some((d) => Math.abs(Number(d.slice(0, 4)) - year) === 1)) q.push({ factor: 'dob_near', effect: -4, detail: 'year of birth differs by one' });
-    else q.push({ factor: 'dob_mismatch', effect: -20, detail: 'date of birth differs from every listed one' });
+    else q.push({ factor: 'dob_mismatch', effect: -25, detail: 'date of birth differs from every listed one' });
   }
   if (s.country && e.countries.length > 0) {
     if (e.countries.includes(s.country)) q.push({ factor: 'country_match', effect: 3, detail: `country ${s.country} is listed` });
@@ -165,6 +167,8 @@ function qualify(e: ListEntity, s: SubjectInput, quality: 'strong' | 'weak'): Ma
     else q.push({ factor: 'gender_mismatch', effect: -12, detail: 'gender differs' });
   }
   if (quality === 'weak') q.push({ factor: 'weak_alias', effect: -8, detail: 'matched a low-quality alias' });
+  // Records whose type the list omits (CSL Commerce/State rows) may be companies.
+  if (e.schema === 'unknown') q.push({ factor: 'record_type_unknown', effect: -4, detail: 'the list does not say this record is a person' });
   return q;
 }
 
@@ -206,6 +210,14 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
     const cmp = compareNames(query, name.norm, { tokenWeight: weight });
     if (cmp.score < NAME_FLOOR) continue;
     const qualifiers = qualify(entity, subject, name.quality);
+    // A part of the subject's own name that the listed name lacks is evidence of a different
+    // person (lists record fuller names than customers give, not the other way round).
+    const missing = cmp.alignment.filter((a) => a.method === 'unmatched' && a.query !== null && a.candidate === null);
+    let missingWeight = 0;
+    for (const a of missing) for (const tok of a.query!.split(' ')) if (tok) missingWeight += weight(tok);
+    if (missingWeight > 0) {
+      qualifiers.push({ factor: 'subject_name_part_unlisted', effect: -Math.round(QUERY_EXTRA_COST * missingWeight), detail: 'part of the subject\'s name is not in the listed name' });
+    }
     const score = Math.max(0, Math.min(100, Math.round(cmp.score * 100 + qualifiers.reduce((a, q) => a + q.effect, 0))));
     const prev = best.get(name.entity);
     if (!prev || score > prev.score) best.set(name.entity, { cmp, name, score, qualifiers });

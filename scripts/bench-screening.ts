@@ -1,0 +1,200 @@
+// `npm run bench:screening` (after bench-names.ts): the engine over all shipped lists.
+// Prints figures; asserts nothing. Sections:
+//   start-up   list load and index build times
+//   putin      every form in rigour/putin_names.txt, screened: is the listed Putin found?
+//   recall     typo / reordered / shortened forms of listed people, made by code from the lists
+//   false pos. yente synthetic negatives (should match nothing) at the default threshold
+//   speed      screen p50/p99 in-process, and the same queries through Fuse.js for a ratio
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fuse from 'fuse.js';
+import Papa from 'papaparse';
+import { buildIndex, REPORT_THRESHOLD, screen, type SubjectInput } from '../src-main/service/core/screening/engine';
+import { loadShippedLists } from '../src-main/service/core/screening/lists/load';
+import { toCountryCode } from '../src-main/service/core/screening/lists/countries';
+import type { ListEntity } from '../src-main/service/core/screening/types';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const testsets = path.join(root, '..', 'shared', 'watchlists', 'testsets');
+const args = process.argv.slice(2);
+const arg = (name: string, dflt: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+};
+const NEGATIVES = arg('negatives', 50_000);
+const VARIANTS = arg('variants', 3_000);
+const FUSE_QUERIES = arg('fuse', 300);
+const EXAMPLES = arg('examples', 8);
+
+function section(title: string): void {
+  process.stdout.write(`\n== ${title}\n`);
+}
+function line(label: string, value: string | number): void {
+  process.stdout.write(`  ${label.padEnd(44)} ${value}\n`);
+}
+function pct(n: number, d: number): string {
+  return d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(2)} % (${n}/${d})`;
+}
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
+/** Deterministic PRNG so every run makes the same variants. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---------------------------------------------------------------- start-up
+section('start-up (2-core machine)');
+const t0 = performance.now();
+const lists = loadShippedLists(path.join(root, 'resources', 'watchlists'));
+const t1 = performance.now();
+const index = buildIndex(lists.entities);
+const t2 = performance.now();
+line('lists loaded (parse + de-duplicate)', `${Math.round(t1 - t0)} ms, ${lists.entities.length} records`);
+line('index built', `${Math.round(t2 - t1)} ms, ${index.stats.names} names, ${index.stats.keys} keys`);
+line('start-up total', `${Math.round(t2 - t0)} ms`);
+const all = { lists: ['sanctions' as const] };
+
+// ---------------------------------------------------------------- putin
+section('rigour/putin_names.txt: forms of one listed person, screened against all lists');
+const putinForms = readFileSync(path.join(testsets, 'rigour', 'putin_names.txt'), 'utf8').split('\n').map((l) => l.trim()).filter(Boolean);
+const putinIds = new Set(lists.entities.filter((e) => e.names.some((n) => /PUTIN, Vladimir/i.test(n.name))).map((e) => e.id));
+let putinFound = 0;
+const putinMissed: string[] = [];
+for (const form of putinForms) {
+  const parts = form.includes(',') ? form.split(',').map((s) => s.trim()).reverse() : form.split(/\s+/);
+  const subject: SubjectInput = { first_name: parts.slice(0, -1).join(' ') || parts[0]!, last_name: parts.length > 1 ? parts.at(-1)! : '' };
+  if (!subject.last_name) subject.last_name = subject.first_name;
+  const r = screen(index, subject, all);
+  if (r.matches.some((m) => putinIds.has(m.entity_id))) putinFound++;
+  else putinMissed.push(form);
+}
+line('listed Putin found', pct(putinFound, putinForms.length));
+if (putinMissed.length) line('missed', putinMissed.slice(0, 8).join(' | '));
+
+// ---------------------------------------------------------------- recall
+section(`recall: ${VARIANTS} variants of listed people (typo, reordered, shortened), made from the lists`);
+const random = rng(42);
+const people = lists.entities.filter((e) => e.schema === 'person' && e.names.some((n) => n.quality === 'strong'));
+function primaryParts(e: ListEntity): { given: string[]; family: string[] } | null {
+  const n = e.names[0]!.name;
+  if (n.includes(',')) {
+    const [fam, giv] = n.split(',', 2).map((s) => s.trim());
+    const given = (giv ?? '').split(/\s+/).filter(Boolean);
+    const family = (fam ?? '').split(/\s+/).filter(Boolean);
+    return given.length && family.length ? { given, family } : null;
+  }
+  const toks = n.split(/\s+/).filter(Boolean);
+  return toks.length >= 2 ? { given: toks.slice(0, -1), family: toks.slice(-1) } : null;
+}
+function typo(word: string): string {
+  if (word.length < 5) return word;
+  const i = 1 + Math.floor(random() * (word.length - 2));
+  const kind = Math.floor(random() * 3);
+  if (kind === 0) return word.slice(0, i) + word.slice(i + 1); // deletion
+  if (kind === 1) return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2); // transposition
+  const letters = 'aeioulnrst';
+  return word.slice(0, i) + letters[Math.floor(random() * letters.length)] + word.slice(i + 1); // substitution
+}
+const kinds = { typo: [0, 0], reordered: [0, 0], shortened: [0, 0] } as Record<string, [number, number]>;
+let made = 0;
+for (let guard = 0; made < VARIANTS && guard < VARIANTS * 10; guard++) {
+  const e = people[Math.floor(random() * people.length)]!;
+  const p = primaryParts(e);
+  if (!p) continue;
+  const kind = (['typo', 'reordered', 'shortened'] as const)[made % 3]!;
+  let subject: SubjectInput;
+  if (kind === 'typo') {
+    const fam = p.family.map((w, i) => (i === 0 ? typo(w) : w));
+    subject = { first_name: p.given.join(' '), last_name: fam.join(' ') };
+  } else if (kind === 'reordered') {
+    subject = { first_name: p.family.join(' '), last_name: p.given.join(' ') };
+  } else {
+    if (p.given.length < 2) continue;
+    subject = { first_name: p.given[0]!, last_name: p.family.join(' ') };
+  }
+  made++;
+  const r = screen(index, subject, all);
+  kinds[kind]![1]++;
+  if (r.matches.some((m) => m.entity_id === e.id)) kinds[kind]![0]++;
+}
+let found = 0;
+for (const [k, [f, n]] of Object.entries(kinds)) {
+  line(`${k}`, pct(f, n));
+  found += f;
+}
+line('recall, all variants', pct(found, made));
+
+// ---------------------------------------------------------------- false positives
+section(`false positives: yente synthetic negatives (first ${NEGATIVES} of global + us), default threshold ${REPORT_THRESHOLD}`);
+interface Neg { first_name: string; middle_name: string; last_name: string; gender: string; date_of_birth: string; nationality: string }
+const negatives: Neg[] = [];
+for (const f of ['negatives_global.csv', 'negatives_us.csv']) {
+  const rows = Papa.parse<Neg>(readFileSync(path.join(testsets, 'yente_candidate_generation', f), 'utf8'), { header: true, skipEmptyLines: true }).data;
+  negatives.push(...rows.slice(0, NEGATIVES / 2));
+}
+let fpAny = 0;
+let fpStrong = 0;
+let fpNameOnly = 0;
+const fpExamples: string[] = [];
+const times: number[] = [];
+for (const n of negatives) {
+  const subject: SubjectInput = {
+    first_name: n.first_name || n.last_name, middle_name: n.middle_name || undefined, last_name: n.last_name || n.first_name,
+    date_of_birth: n.date_of_birth || undefined, gender: n.gender || undefined, country: toCountryCode(n.nationality),
+  };
+  const s = performance.now();
+  const r = screen(index, subject, all);
+  times.push(performance.now() - s);
+  if (r.matches.length) {
+    fpAny++;
+    if (r.matches.some((m) => m.strength === 'strong')) fpStrong++;
+    if (fpExamples.length < EXAMPLES) fpExamples.push(`${[subject.first_name, subject.middle_name, subject.last_name].filter(Boolean).join(' ')} -> ${r.matches[0]!.explanation.matched_name} (${r.matches[0]!.score}; name ${r.matches[0]!.explanation.name_score}; ${r.matches[0]!.explanation.qualifiers.map((q) => q.factor).join(',')})`);
+  }
+  const nameOnly = screen(index, { first_name: subject.first_name, middle_name: subject.middle_name, last_name: subject.last_name }, all);
+  if (nameOnly.matches.length) fpNameOnly++;
+}
+line('with DOB, gender, nationality (as screened)', pct(fpAny, negatives.length));
+line('  of which strong', pct(fpStrong, negatives.length));
+line('name only (no qualifiers)', pct(fpNameOnly, negatives.length));
+for (const ex of fpExamples) line('  e.g.', ex);
+
+// ---------------------------------------------------------------- speed
+section('speed: screen() in-process over all shipped lists, negatives as queries');
+times.sort((a, b) => a - b);
+line('queries', times.length);
+line('p50', `${quantile(times, 0.5).toFixed(3)} ms`);
+line('p99', `${quantile(times, 0.99).toFixed(3)} ms`);
+line('max', `${times.at(-1)!.toFixed(2)} ms`);
+line('throughput (one core)', `${Math.round(1000 / (times.reduce((a, b) => a + b, 0) / times.length))} subjects/s`);
+
+const fuseNames = index.names.map((n) => ({ name: n.name, entity: n.entity }));
+const f0 = performance.now();
+const fuse = new Fuse(fuseNames, { keys: ['name'], threshold: 0.3, includeScore: true, ignoreLocation: true });
+const fuseBuild = performance.now() - f0;
+const fuseTimes: number[] = [];
+const ourTimes: number[] = [];
+for (const n of negatives.slice(0, FUSE_QUERIES)) {
+  const q = [n.first_name, n.middle_name, n.last_name].filter(Boolean).join(' ');
+  let s = performance.now();
+  fuse.search(q, { limit: 25 });
+  fuseTimes.push(performance.now() - s);
+  s = performance.now();
+  screen(index, { first_name: n.first_name, middle_name: n.middle_name || undefined, last_name: n.last_name }, all);
+  ourTimes.push(performance.now() - s);
+}
+fuseTimes.sort((a, b) => a - b);
+ourTimes.sort((a, b) => a - b);
+line(`Fuse.js (${FUSE_QUERIES} of the same queries), build`, `${Math.round(fuseBuild)} ms`);
+line('Fuse.js p50 / p99', `${quantile(fuseTimes, 0.5).toFixed(2)} / ${quantile(fuseTimes, 0.99).toFixed(2)} ms`);
+line('engine p50 / p99 on those queries', `${quantile(ourTimes, 0.5).toFixed(3)} / ${quantile(ourTimes, 0.99).toFixed(3)} ms`);
+line('ratio Fuse.js / engine at p50', `${(quantile(fuseTimes, 0.5) / Math.max(1e-6, quantile(ourTimes, 0.5))).toFixed(0)}x`);
