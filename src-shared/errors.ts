@@ -116,6 +116,7 @@ export const ERRORS = {
   },
   key_not_found: { http: 404, shape: 'account', error: 'API key not found' },
   account_not_found: { http: 404, shape: 'account', error: 'Not found' },
+  conflict: { http: 409, shape: 'account', error: 'Conflict' },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;

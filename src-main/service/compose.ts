@@ -11,6 +11,7 @@ import { createWebhooks, type Fetch } from './core/webhooks/webhooks';
 import { systemClock, type Clock } from './core/clock';
 import { createLogger, silentLogger, type Logger } from './log';
 import { createScreening } from './core/screening/service';
+import { createBatches } from './core/screening/batch';
 import { defaultResourcesDir } from './paths';
 
 export interface ComposeOptions {
@@ -42,8 +43,9 @@ export function compose(opts: ComposeOptions) {
   const billing = createBilling(db, clock, credits, idempotency, webhooks.emitInTransaction);
   const limiter = createRateLimiter(clock);
   const screening = createScreening(opts.resourcesDir ?? defaultResourcesDir());
+  const batches = createBatches({ clock, billing, balance: (orgId) => credits.balance(orgId) });
   return {
-    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, webhooks, screening,
+    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, webhooks, screening, batches,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, version: opts.version ?? '0.1.0' },
     close(): void {
       if (db.open) db.close();

@@ -13,6 +13,7 @@ import { accountRoutes } from './routes/account';
 import { ageRoutes } from './routes/age';
 import { webhookRoutes } from './routes/webhooks';
 import { screeningRoutes } from './routes/screening';
+import { batchRoutes } from './routes/batch';
 
 export type App = Hono<AppEnv>;
 
@@ -96,6 +97,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   ageRoutes(router);
   webhookRoutes(router);
   screeningRoutes(router);
+  batchRoutes(router);
   for (const extra of options.extraRoutes ?? []) extra(router);
 
   app.all('/api/*', () => {

@@ -1,40 +1,12 @@
 // Request parsing with zod. Errors name fields and say what is wrong, never what was sent.
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { AppError, type ErrorCode, type FieldIssue } from '../../../src-shared/errors';
+import { AppError, type ErrorCode } from '../../../src-shared/errors';
+import { fieldIssues } from '../../../src-shared/validation';
+
+export { fieldIssues };
 
 export const JSON_LIMIT = 1024 * 1024;
-
-function issueText(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined ? 'required' : `expected ${issue.expected}`;
-    case 'too_small':
-      return issue.origin === 'string' ? 'too short' : issue.origin === 'array' ? 'too few items' : 'too small';
-    case 'too_big':
-      return issue.origin === 'string' ? 'too long' : issue.origin === 'array' ? 'too many items' : 'too large';
-    case 'invalid_format':
-      return 'invalid format';
-    case 'invalid_value':
-      return 'not an allowed value';
-    case 'unrecognized_keys':
-      return 'unknown field';
-    default:
-      return 'invalid';
-  }
-}
-
-export function fieldIssues(error: z.ZodError): FieldIssue[] {
-  const out: FieldIssue[] = [];
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) out.push({ field: [...issue.path, k].join('.'), issue: 'unknown field' });
-      continue;
-    }
-    out.push({ field: issue.path.join('.') || 'body', issue: issueText(issue) });
-  }
-  return out;
-}
 
 export interface ParseOptions {
   /** Which error the table should use: the general 400 or the account-API shape. */

@@ -42,6 +42,19 @@ export function createCredits(db: Db, clock: Clock) {
       return balance - cost;
     },
 
+    /** One charge per verification id, after a single balance check for all of them. */
+    chargeManyInTransaction(orgId: number, cost: number, product: string, verificationIds: readonly string[], env: Environment): number {
+      if (!db.inTransaction) throw new Error('chargeManyInTransaction outside a transaction');
+      const balance = repo.balance(orgId);
+      const total = cost * verificationIds.length;
+      if (balance < total) throw insufficient(balance, total);
+      const at = nowIso(clock.now());
+      for (const id of verificationIds) {
+        repo.insert({ org_id: orgId, amount: -cost, kind: 'charge', product, verification_id: id, env, note: null, created_at: at });
+      }
+      return balance - total;
+    },
+
     ledger(orgId: number, page: number, perPage: number): { entries: EntryRow[]; total: number } {
       return { entries: repo.page(orgId, perPage, (page - 1) * perPage), total: repo.count(orgId) };
     },

@@ -71,6 +71,34 @@ export function createBilling(
   return {
     cost: (op: Billable) => CREDITS[op],
 
+    /**
+     * Records finished work done in bulk (console batch rescreens): every item gets its ledger
+     * row and, when the payer pays, its charge — all or nothing, after one balance check.
+     */
+    recordMany(
+      payer: Payer,
+      operation: Billable,
+      items: readonly { id: string; createdAt: number; status: string; confidence: number | null; latencyMs: number }[],
+    ): { charged: number; creditsRemaining: number | null } {
+      const cost = pays(payer) ? CREDITS[operation] : 0;
+      return db
+        .transaction(() => {
+          const done = nowIso(clock.now());
+          for (const it of items) {
+            repo.insert({
+              id: it.id, org_id: payer.orgId, api_key_id: payer.id, product: operation, env: payer.env, status: it.status,
+              confidence: it.confidence, credits: cost, billable: 1, error_code: null, latency_ms: it.latencyMs,
+              created_at: nowIso(it.createdAt), completed_at: done,
+            });
+          }
+          const remaining = cost > 0
+            ? credits.chargeManyInTransaction(payer.orgId, cost, operation, items.map((i) => i.id), payer.env)
+            : null;
+          return { charged: cost * items.length, creditsRemaining: remaining };
+        })
+        .immediate();
+    },
+
     async run<R>(req: BillableRequest<R>, work: (ctx: WorkContext) => Promise<Outcome<R>>): Promise<Billed<R>> {
       const { key, operation } = req;
       const cost = CREDITS[operation];

@@ -1,0 +1,84 @@
+// Console batch rescreen over HTTP: preview the cost, open a batch, send rows in NDJSON chunks
+// and read results back as a stream, cancel, finish. Session-authenticated; API-key rate limits
+// do not apply, credits do (live only).
+import { z } from 'zod';
+import { ENVIRONMENTS, PLAN_INFO } from '../../../../src-shared/catalog';
+import { BATCH_LIMITS, CreateBatchRequest } from '../../../../src-shared/contracts/batch';
+import { AppError } from '../../../../src-shared/errors';
+import type { SessionContext } from '../../core/accounts/accounts';
+import type { Router } from '../app';
+import { parseJson, parseQuery, readBody } from '../validate';
+
+const PreviewQuery = z.object({ env: z.enum(ENVIRONMENTS), rows: z.coerce.number().int().min(1).max(BATCH_LIMITS.rows) });
+const account = { error: 'account_validation' } as const;
+const CHUNK_BYTES = 16 * 1024 * 1024;
+
+function requireCompliance(s: SessionContext): void {
+  if (!PLAN_INFO[s.org.plan].compliance) throw new AppError('plan_restriction', { message: 'Screening requires the Pro or Enterprise plan' });
+}
+
+export function batchRoutes({ route, services }: Router): void {
+  const { batches, screening } = services;
+
+  route('GET', '/api/console/batches/preview', { kind: 'session' }, (c) => {
+    const s = c.get('session');
+    const q = parseQuery(c, PreviewQuery, account);
+    return c.json(batches.preview(s.org.id, q.env, q.rows));
+  });
+
+  route('POST', '/api/console/batches', { kind: 'session' }, async (c) => {
+    const s = c.get('session');
+    requireCompliance(s);
+    const body = await parseJson(c, CreateBatchRequest, account);
+    const loaded = await screening.ready();
+    if (!loaded) throw new AppError('provider_unavailable');
+    return c.json(batches.create(s.org.id, body, loaded), 201);
+  });
+
+  route('GET', '/api/console/batches/:id', { kind: 'session' }, (c) =>
+    c.json(batches.info(c.get('session').org.id, c.req.param('id') ?? '', screening.current())),
+  );
+
+  route('POST', '/api/console/batches/:id/rows', { kind: 'session' }, async (c) => {
+    const s = c.get('session');
+    requireCompliance(s);
+    const loaded = await screening.ready();
+    if (!loaded) throw new AppError('provider_unavailable');
+    const text = await readBody(c, CHUNK_BYTES);
+    const rows: unknown[] = [];
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      try {
+        rows.push(JSON.parse(line));
+      } catch {
+        rows.push({ row: 0, invalid_json: true });
+      }
+    }
+    const lines = batches.processChunk(s.org.id, c.req.param('id') ?? '', rows, loaded);
+    // Fail fast (unknown batch, cancelled, too many rows) before the stream starts.
+    const first = await lines.next();
+    const encoder = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        if (!first.done) controller.enqueue(encoder.encode(first.value));
+      },
+      async pull(controller) {
+        const next = await lines.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+      async cancel() {
+        await lines.return(undefined);
+      },
+    });
+    return c.body(stream, 200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
+  });
+
+  route('POST', '/api/console/batches/:id/cancel', { kind: 'session' }, (c) =>
+    c.json(batches.cancel(c.get('session').org.id, c.req.param('id') ?? '', screening.current())),
+  );
+
+  route('POST', '/api/console/batches/:id/finish', { kind: 'session' }, (c) =>
+    c.json(batches.finish(c.get('session').org.id, c.req.param('id') ?? '', screening.current())),
+  );
+}

@@ -1,0 +1,135 @@
+// Console batch rescreen: cost preview and confirmation, one open batch per organisation,
+// chunks streamed back as NDJSON, per-row errors, cancel, credits, and no subject at rest.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BatchChunkEnd, BatchInfo, BatchRowError, BatchRowResult } from '../../../src-shared/contracts/batch';
+import { closeAll, testService, type TestService } from './harness';
+import { makeCanaries, scanForCanaries } from './privacy';
+
+let t: TestService;
+beforeAll(async () => {
+  t = await testService({ plan: 'pro' });
+  expect(await t.s.screening.ready(60_000)).not.toBeNull();
+}, 90_000);
+afterAll(closeAll);
+
+function rows(n: number, start = 1, subject = (i: number) => ({ type: 'individual', first_name: `Given${i}`, last_name: 'Nobodyfound' })) {
+  return Array.from({ length: n }, (_, k) => JSON.stringify({ row: start + k, previous_screening_id: `scr_prev${start + k}`, subject: subject(start + k) })).join('\n');
+}
+
+async function send(u: TestService, cookie: string, id: string, body: string) {
+  const res = await u.call('POST', `/api/console/batches/${id}/rows`, { cookie, rawBody: body, headers: { 'Content-Type': 'application/x-ndjson' } });
+  const text = await res.text();
+  const lines = text.trim() === '' ? [] : text.trim().split('\n').map((l) => JSON.parse(l) as BatchRowResult & BatchRowError & BatchChunkEnd);
+  return { status: res.status, lines, end: lines.at(-1)! };
+}
+
+describe('batch rescreen', () => {
+  it('test batch: free, streams one result per row plus a summary line, then finishes', async () => {
+    const u = await testService({ plan: 'pro' });
+    const cookie = await u.login();
+    const preview = await u.json('GET', '/api/console/batches/preview?env=test&rows=300', { cookie });
+    expect(preview.body).toMatchObject({ credits_per_row: 0, total_credits: 0, sufficient: true });
+    const created = await u.json<BatchInfo>('POST', '/api/console/batches', { cookie, body: { env: 'test', total_rows: 301 } });
+    expect(created.status).toBe(201);
+    expect(created.body.lists_checked).toEqual(['sanctions']);
+    const putin = JSON.stringify({ row: 301, previous_screening_id: 'scr_p', previous_result_summary: { risk_score: 0, risk_level: 'low', flags: [] }, subject: { type: 'individual', first_name: 'Vladimir', last_name: 'Putin' } });
+    const r = await send(u, cookie, created.body.id, rows(300) + '\n' + putin);
+    expect(r.status).toBe(200);
+    expect(r.lines).toHaveLength(302);
+    expect(r.end).toEqual({ done: true, processed: 301, errors: 0, credits_charged: 0, state: 'open' });
+    const hit = r.lines.find((l) => l.row === 301)!;
+    expect(hit).toMatchObject({ risk: { level: 'high' }, risk_change: 'risk_increased', previous_screening_id: 'scr_p' });
+    expect(hit.matches[0]!.explanation.alignment.length).toBeGreaterThan(0);
+    expect(r.lines.find((l) => l.row === 1)).toMatchObject({ risk: { score: 0 }, risk_change: 'unknown_without_prior_result', matches: [] });
+    const fin = await u.json<BatchInfo>('POST', `/api/console/batches/${created.body.id}/finish`, { cookie, body: {} });
+    expect(fin.body).toMatchObject({ state: 'finished', processed: 301 });
+    expect(u.s.db.prepare("SELECT COUNT(*) AS n FROM verifications WHERE product = 'rescreen'").get()).toEqual({ n: 301 });
+  });
+
+  it('reports invalid rows by field without echoing values', async () => {
+    const u = await testService({ plan: 'pro' });
+    const cookie = await u.login();
+    const b = await u.json<BatchInfo>('POST', '/api/console/batches', { cookie, body: { env: 'test', total_rows: 3 } });
+    const body = [
+      JSON.stringify({ row: 1, subject: { type: 'individual', first_name: 'Zyqsecret' } }),
+      '{broken',
+      JSON.stringify({ row: 3, subject: { type: 'individual', first_name: 'A', last_name: 'B', date_of_birth: '31/12/1990' } }),
+    ].join('\n');
+    const r = await send(u, cookie, b.body.id, body);
+    expect(r.lines.slice(0, 3).map((l) => l.error?.message)).toEqual([
+      "Invalid field 'subject.last_name': required", 'Line is not valid JSON', "Invalid field 'subject.date_of_birth': invalid format",
+    ]);
+    expect(JSON.stringify(r.lines)).not.toMatch(/Zyqsecret|31\/12\/1990/);
+    expect(r.end).toMatchObject({ processed: 3, errors: 3 });
+  });
+
+  it('one open batch per organisation; a cancelled batch takes no more rows', async () => {
+    const u = await testService({ plan: 'pro' });
+    const cookie = await u.login();
+    const a = await u.json<BatchInfo>('POST', '/api/console/batches', { cookie, body: { env: 'test', total_rows: 10 } });
+    expect((await u.json('POST', '/api/console/batches', { cookie, body: { env: 'test', total_rows: 10 } })).status).toBe(409);
+    expect((await u.json<BatchInfo>('POST', `/api/console/batches/${a.body.id}/cancel`, { cookie, body: {} })).body.state).toBe('cancelled');
+    expect((await send(u, cookie, a.body.id, rows(2))).status).toBe(409);
+    await u.json('POST', `/api/console/batches/${a.body.id}/finish`, { cookie, body: {} });
+    expect((await u.json('POST', '/api/console/batches', { cookie, body: { env: 'test', total_rows: 10 } })).status).toBe(201);
+  });
+
+  it('live: needs the confirmed cost, charges 30 per row, and stops unpaid rows', async () => {
+    const u = await testService({ plan: 'pro' });
+    u.grant(30 * 300);
+    const cookie = await u.login();
+    const p = await u.json('GET', '/api/console/batches/preview?env=live&rows=300', { cookie });
+    expect(p.body).toMatchObject({ credits_per_row: 30, total_credits: 9000, balance: 9000, sufficient: true });
+    const unconfirmed = await u.json('POST', '/api/console/batches', { cookie, body: { env: 'live', total_rows: 300 } });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.body).toMatchObject({ field: 'confirm_credits' });
+    expect((await u.json('POST', '/api/console/batches', { cookie, body: { env: 'live', total_rows: 301, confirm_credits: 9030 } })).status).toBe(402);
+    const b = await u.json<BatchInfo>('POST', '/api/console/batches', { cookie, body: { env: 'live', total_rows: 300, confirm_credits: 9000 } });
+    const r1 = await send(u, cookie, b.body.id, rows(250));
+    expect(r1.end).toMatchObject({ processed: 250, credits_charged: 7500 });
+    expect(u.s.credits.balance(u.orgId)).toBe(1500);
+    const k = u.key({ env: 'live' });
+    await u.json('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: { type: 'individual', first_name: 'A', last_name: 'B' } } });
+    const r2 = await send(u, cookie, b.body.id, rows(50, 251));
+    expect(r2.lines.filter((l) => l.error?.type === 'insufficient_credits')).toHaveLength(50);
+    expect(r2.end).toMatchObject({ state: 'cancelled', credits_charged: 7500 });
+    expect(u.s.credits.balance(u.orgId)).toBe(1440);
+  });
+
+  it('refuses below Pro, and without a session', async () => {
+    const u = await testService({ plan: 'growth' });
+    const cookie = await u.login();
+    expect((await u.json('POST', '/api/console/batches', { cookie, body: { env: 'test', total_rows: 1 } })).status).toBe(403);
+    expect((await u.json('POST', '/api/console/batches', { body: { env: 'test', total_rows: 1 } })).status).toBe(401);
+  });
+
+  it('leaves no subject data in the data directory', async () => {
+    const u = await testService({ plan: 'pro' });
+    const c = makeCanaries();
+    const cookie = await u.login();
+    const b = await u.json<BatchInfo>('POST', '/api/console/batches', { cookie, body: { env: 'test', total_rows: 20 } });
+    const r = await send(u, cookie, b.body.id, rows(20, 1, () => ({ type: 'individual', first_name: c.firstName, last_name: c.lastName, date_of_birth: c.dob })));
+    expect(r.end).toMatchObject({ processed: 20, errors: 0 });
+    u.s.db.pragma('wal_checkpoint(PASSIVE)');
+    expect(scanForCanaries(u.dataDir, c)).toEqual([]);
+  });
+});
+
+describe('throughput', () => {
+  it('screens 20,000 rows in chunks of 5,000 (figure printed; the 100k target is checked by the bench)', async () => {
+    const cookie = await t.login();
+    const b = await t.json<BatchInfo>('POST', '/api/console/batches', { cookie, body: { env: 'test', total_rows: 20_000 } });
+    const names = ['Anna Petrova', 'Ivan Sokolov', 'Li Wang', 'Maria Garcia', 'Ahmed Hassan', 'Peter Muller', 'John Smith'];
+    const started = performance.now();
+    for (let c = 0; c < 4; c++) {
+      const r = await send(t, cookie, b.body.id, rows(5000, 1 + c * 5000, (i) => {
+        const [f, l] = names[i % names.length]!.split(' ');
+        return { type: 'individual', first_name: f!, last_name: `${l}${i % 5 ? '' : 'a'}` };
+      }));
+      expect(r.lines).toHaveLength(5001);
+    }
+    const s = (performance.now() - started) / 1000;
+    console.log(`batch: 20,000 rows in ${s.toFixed(1)} s (${Math.round(20_000 / s)} rows/s)`);
+    await t.json('POST', `/api/console/batches/${b.body.id}/finish`, { cookie, body: {} });
+  }, 120_000);
+});
