@@ -38,8 +38,8 @@ export async function scorePairs(input: Readable, out: Writable): Promise<number
   return rows;
 }
 
-export async function screenStream(input: Readable, out: Writable, resourcesDir: string): Promise<number> {
-  const screening = createScreening(resourcesDir);
+export async function screenStream(input: Readable, out: Writable, resourcesDir: string, dataDir?: string): Promise<number> {
+  const screening = createScreening(resourcesDir, dataDir);
   const loaded = await screening.ready(120_000);
   if (!loaded) throw new Error('The watchlists could not be loaded');
   let rows = 0;

@@ -8,6 +8,12 @@ import { isAppError } from '../../src-shared/errors';
 import { compose, type Services } from './compose';
 import { defaultDataDir, defaultResourcesDir } from './paths';
 import { scorePairs, screenStream } from './cli-screening';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { readManifest } from './core/screening/lists/manifest';
+import { OFFICIAL_SOURCES, isOfficialSource } from './core/screening/lists/sources';
+import { removeUserList, storedLists, storeOfficial, storeUserList } from './core/screening/lists/store';
+import { userListSlug } from './core/screening/lists/user-csv';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -22,6 +28,10 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   webhooks list --data-dir DIR [--json]
   webhooks remove --data-dir DIR ID
   webhooks deliveries --data-dir DIR ID [--json]
+  lists list --data-dir DIR [--json]
+  lists import --data-dir DIR --source us_ofac_sdn|us_ofac_cons|us_csl|un_sc FILE... [--json]
+  lists import --data-dir DIR --user "LIST NAME" FILE.csv [--json]
+  lists remove --data-dir DIR --user "LIST NAME"
   screening score-pairs < pairs.csv          (CSV schema,name1,name2 → one score per line)
   screening screen --data-dir DIR < in.ndjson (screen request bodies → response bodies)
 
@@ -58,6 +68,8 @@ async function run(argv: string[]): Promise<string> {
       name: { type: 'string' },
       note: { type: 'string' },
       url: { type: 'string' },
+      source: { type: 'string' },
+      user: { type: 'string' },
       events: { type: 'string' },
       demo: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
@@ -72,7 +84,7 @@ async function run(argv: string[]): Promise<string> {
     return '';
   }
   if (cmd === 'screening' && sub === 'screen') {
-    await screenStream(process.stdin, process.stdout, defaultResourcesDir());
+    await screenStream(process.stdin, process.stdout, defaultResourcesDir(), values['data-dir']);
     return '';
   }
   const s = compose({ dataDir: values['data-dir'] ?? defaultDataDir(), logger: 'file' });
@@ -163,6 +175,47 @@ async function run(argv: string[]): Promise<string> {
         return values.json
           ? JSON.stringify({ deliveries: list })
           : list.map((d) => `${d.created_at}  ${d.event}  ${d.state}  attempts=${d.attempts}  status=${d.last_status ?? '-'}  ${d.last_latency_ms ?? '-'}ms`).join('\n') || 'No deliveries';
+      }
+      case 'lists list': {
+        const stored = storedLists(s.config.dataDir);
+        const manifest = readManifest(join(defaultResourcesDir(), 'watchlists'));
+        const out = {
+          shipped: manifest.sources.map((m) => ({ source: m.source, title: m.title, list_date: m.list_date, retrieval_date: m.retrieval_date, replaced: Boolean(stored.official[m.source]) })),
+          imported: Object.values(stored.official),
+          user: Object.values(stored.user),
+        };
+        return values.json
+          ? JSON.stringify(out)
+          : [
+              ...out.shipped.map((l) => `${l.source.padEnd(14)} ${l.list_date ?? `retrieved ${l.retrieval_date}`}${l.replaced ? '  (replaced by an imported file)' : ''}  ${l.title}`),
+              ...out.imported.map((l) => `${l.source.padEnd(14)} imported ${l.imported_at}  ${l.files.map((f) => f.name || f.role).join(', ')}`),
+              ...out.user.map((l) => `user:${l.slug.padEnd(9)} ${l.rows} records, imported ${l.imported_at}  ${l.name}`),
+            ].join('\n');
+      }
+      case 'lists import': {
+        const files = positionals.slice(2);
+        if (files.length === 0) fail('lists import needs at least one file');
+        const now = new Date();
+        if (values.user) {
+          const r = storeUserList(s.config.dataDir, values.user, readFileSync(files[0]!), now);
+          const text = [`${r.ok ? 'Imported' : 'Nothing imported from'} ${files[0]} as ${r.source}: ${r.rows.imported} of ${r.rows.total} rows`, ...r.errors.slice(0, 50).map((e) => `  row ${e.row}, ${e.column}: ${e.reason}`)].join('\n');
+          if (!r.ok) process.exitCode = 1;
+          return values.json ? JSON.stringify(r) : text;
+        }
+        const source = values.source ?? fail('lists import needs --source (official list) or --user NAME (your own list)');
+        if (!isOfficialSource(source)) fail(`--source must be one of: ${OFFICIAL_SOURCES.join(', ')}`);
+        const r = storeOfficial(s.config.dataDir, source, files.map((f) => ({ name: basename(f), bytes: readFileSync(f) })), now);
+        if (!r.ok) {
+          process.exitCode = 1;
+          return values.json ? JSON.stringify(r) : `Not imported: ${r.reason}`;
+        }
+        return values.json ? JSON.stringify(r) : `Imported ${r.records} records for ${r.source} (${r.format}${r.list_date ? `, list date ${r.list_date}` : ''}); the service picks it up within seconds`;
+      }
+      case 'lists remove': {
+        const name = values.user ?? fail('lists remove needs --user NAME');
+        const removed = removeUserList(s.config.dataDir, userListSlug(name));
+        if (!removed) fail(`No user list named ${name}`);
+        return `Removed ${name}`;
       }
       default:
         return fail(`Unknown command: ${positionals.join(' ')}\n\n${USAGE}`);

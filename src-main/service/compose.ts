@@ -42,7 +42,7 @@ export function compose(opts: ComposeOptions) {
   const webhooks = createWebhooks(db, clock, opts.fetch ? { fetch: opts.fetch } : {});
   const billing = createBilling(db, clock, credits, idempotency, webhooks.emitInTransaction);
   const limiter = createRateLimiter(clock);
-  const screening = createScreening(opts.resourcesDir ?? defaultResourcesDir());
+  const screening = createScreening(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir);
   const batches = createBatches({ clock, billing, balance: (orgId) => credits.balance(orgId) });
   return {
     db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, webhooks, screening, batches,

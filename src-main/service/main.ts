@@ -75,6 +75,14 @@ async function main(): Promise<void> {
   const deliveries = startPoller(async () => {
     await services.webhooks.dispatchDue();
   }, 1000, () => services.logger.error('webhook_dispatch_failed'));
+  // Lists imported by the CLI while the service runs are picked up within a few seconds.
+  const listWatch = setInterval(() => {
+    services.screening.refresh().then(
+      (changed) => changed && services.logger.info('lists_reloaded'),
+      () => services.logger.error('lists_reload_failed'),
+    );
+  }, 5000);
+  listWatch.unref();
   const maintenance = setInterval(() => {
     services.accounts.purgeExpiredSessions();
     services.idempotency.purgeExpired();
@@ -88,6 +96,7 @@ async function main(): Promise<void> {
     stopping = true;
     services.logger.info('shutdown', { signal });
     clearInterval(maintenance);
+    clearInterval(listWatch);
     server.close(() => {
       void deliveries.stop().finally(() => {
         services.close();

@@ -7,7 +7,8 @@ import type {
 import { join } from 'node:path';
 import { LIST_KINDS } from '../../../../src-shared/contracts/screening';
 import { buildIndex, screen, type ScreeningIndex } from './engine';
-import { loadShippedLists, type LoadedLists } from './lists/load';
+import type { LoadedLists } from './lists/load';
+import { listsStamp, loadAllLists } from './lists/store';
 import { assessRisk, riskChange } from './risk';
 
 export interface LoadedIndex {
@@ -27,16 +28,20 @@ function versionsOf(lists: LoadedLists): ListVersion[] {
   }));
 }
 
-/** Loads and indexes the shipped lists once per process and resources folder. */
-export function loadIndex(resourcesDir: string): Promise<LoadedIndex> {
-  let p = cache.get(resourcesDir);
+/**
+ * Loads and indexes the shipped lists (plus a data directory's own lists) once per process,
+ * resources folder, data directory and version of its list index.
+ */
+export function loadIndex(resourcesDir: string, dataDir?: string): Promise<LoadedIndex> {
+  const key = `${resourcesDir}|${dataDir ?? ''}|${listsStamp(dataDir)}`;
+  let p = cache.get(key);
   if (!p) {
     p = new Promise<LoadedIndex>((resolve, reject) => {
       // Off the current tick, so a caller that just started listening answers first.
       setImmediate(() => {
         try {
           const t0 = performance.now();
-          const lists = loadShippedLists(resourcesDir);
+          const lists = loadAllLists(resourcesDir, dataDir);
           const t1 = performance.now();
           const index = buildIndex(lists.entities);
           const kinds = LIST_KINDS.filter((k) => index.kinds.has(k));
@@ -49,7 +54,7 @@ export function loadIndex(resourcesDir: string): Promise<LoadedIndex> {
         }
       });
     });
-    cache.set(resourcesDir, p);
+    cache.set(key, p);
   }
   return p;
 }
@@ -156,12 +161,13 @@ export function eventFields(r: ScreeningResponse): Record<string, unknown> {
 export type ListsState = 'loading' | 'ready' | 'failed';
 
 /** Per-service handle on the process-wide index: start loading early, wait a bounded time. */
-export function createScreening(resourcesDir: string) {
+export function createScreening(resourcesDir: string, dataDir?: string) {
   let state: ListsState = 'loading';
   let loaded: LoadedIndex | null = null;
   let promise: Promise<LoadedIndex> | null = null;
+  let stamp = listsStamp(dataDir);
   function start(): Promise<LoadedIndex> {
-    promise ??= loadIndex(join(resourcesDir, 'watchlists')).then(
+    promise ??= loadIndex(join(resourcesDir, 'watchlists'), dataDir).then(
       (l) => {
         state = 'ready';
         loaded = l;
@@ -176,6 +182,17 @@ export function createScreening(resourcesDir: string) {
   }
   return {
     start,
+    /** Rebuilds in the background when the data directory's lists changed; the old index serves meanwhile. */
+    async refresh(): Promise<boolean> {
+      const now = listsStamp(dataDir);
+      if (now === stamp) return false;
+      stamp = now;
+      const next = await loadIndex(join(resourcesDir, 'watchlists'), dataDir);
+      loaded = next;
+      state = 'ready';
+      promise = Promise.resolve(next);
+      return true;
+    },
     state: (): ListsState => state,
     current: (): LoadedIndex | null => loaded,
     /** The index, or null when it failed to load or is not ready within the wait. */

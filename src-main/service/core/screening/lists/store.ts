@@ -1,0 +1,178 @@
+// Lists an organisation adds to its data directory: a newer official file (public data, same
+// formats as shipped) replacing a shipped source, and its own PEP/RCA/wanted/internal lists as
+// user CSVs. Files live under <data-dir>/lists with an index.json; loading combines them with
+// the shipped lists (the newer official file wins for its source).
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ListImport } from '../types';
+import { sha256Hex } from './common';
+import { cslDuplicateCheck } from './dedupe';
+import { combineLists, importShippedSource, type LoadableList, type LoadedLists } from './load';
+import { readManifest } from './manifest';
+import { importOfficialFile, runImporter, type FileRole, type OfficialFile } from './official';
+import { SOURCE_INFO, type ListFormat, type OfficialSource } from './sources';
+import { importUserList, userListSlug, type UserListIssue } from './user-csv';
+
+interface StoredOfficial {
+  source: OfficialSource;
+  format: ListFormat;
+  files: { name: string; role: FileRole; sha256: string; bytes: number; path: string }[];
+  imported_at: string;
+}
+
+interface StoredUser {
+  slug: string;
+  name: string;
+  path: string;
+  sha256: string;
+  imported_at: string;
+  rows: number;
+}
+
+interface StoreIndex {
+  official: Partial<Record<OfficialSource, StoredOfficial>>;
+  user: Record<string, StoredUser>;
+}
+
+const INDEX = 'index.json';
+
+export function listsDir(dataDir: string): string {
+  return join(dataDir, 'lists');
+}
+
+function readIndex(dataDir: string): StoreIndex {
+  try {
+    return JSON.parse(readFileSync(join(listsDir(dataDir), INDEX), 'utf8')) as StoreIndex;
+  } catch {
+    return { official: {}, user: {} };
+  }
+}
+
+function writeIndex(dataDir: string, index: StoreIndex): void {
+  const dir = listsDir(dataDir);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const tmp = join(dir, `${INDEX}.tmp`);
+  writeFileSync(tmp, JSON.stringify(index, null, 2));
+  renameSync(tmp, join(dir, INDEX));
+}
+
+/** Changes whenever an import or removal happened: the service reloads its index on a change. */
+export function listsStamp(dataDir: string | undefined): string {
+  if (!dataDir) return 'none';
+  const st = statSync(join(listsDir(dataDir), INDEX), { throwIfNoEntry: false });
+  return st ? String(st.mtimeMs) : 'none';
+}
+
+export type OfficialStoreOutcome =
+  | { ok: true; source: OfficialSource; format: ListFormat; records: number; list_date: string | null; sha256: string }
+  | { ok: false; reason: string };
+
+export function storeOfficial(dataDir: string, source: OfficialSource, files: readonly OfficialFile[], now: Date): OfficialStoreOutcome {
+  const outcome = importOfficialFile(source, files);
+  if (!outcome.ok) return outcome;
+  const dir = join(listsDir(dataDir), 'official', source);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stored: StoredOfficial['files'] = [];
+  for (const f of outcome.files) {
+    const given = files.find((x) => sha256Hex(x.bytes) === f.sha256)!;
+    const path = join('official', source, `${f.role}${suffix(f.name, outcome.format)}`);
+    writeFileSync(join(listsDir(dataDir), path), given.bytes);
+    stored.push({ ...f, path });
+  }
+  const index = readIndex(dataDir);
+  index.official[source] = { source, format: outcome.format, files: stored, imported_at: now.toISOString() };
+  writeIndex(dataDir, index);
+  return { ok: true, source, format: outcome.format, records: outcome.import.entities.length, list_date: outcome.import.listDate, sha256: outcome.import.sha256 };
+}
+
+function suffix(name: string, format: ListFormat): string {
+  const m = /\.[A-Za-z0-9.]+$/.exec(name);
+  if (m) return m[0].toLowerCase();
+  return format === 'csl-csv' ? '.csv.gz' : format === 'ofac-csv' ? '.csv' : '.xml';
+}
+
+export interface UserStoreOutcome {
+  ok: boolean;
+  source: string;
+  rows: { total: number; imported: number; rejected: number };
+  errors: UserListIssue[];
+  warnings: UserListIssue[];
+}
+
+export function storeUserList(dataDir: string, listName: string, bytes: Uint8Array, now: Date): UserStoreOutcome {
+  const result = importUserList(bytes, { listName });
+  const slug = userListSlug(listName);
+  const ok = result.rows.imported > 0;
+  if (ok) {
+    const path = join('user', `${slug}.csv`);
+    mkdirSync(join(listsDir(dataDir), 'user'), { recursive: true, mode: 0o700 });
+    writeFileSync(join(listsDir(dataDir), path), bytes);
+    const index = readIndex(dataDir);
+    index.user[slug] = { slug, name: listName, path, sha256: sha256Hex(bytes), imported_at: now.toISOString(), rows: result.rows.imported };
+    writeIndex(dataDir, index);
+  }
+  return { ok, source: `user:${slug}`, rows: result.rows, errors: result.errors, warnings: result.warnings };
+}
+
+export function removeUserList(dataDir: string, slug: string): boolean {
+  const index = readIndex(dataDir);
+  const entry = index.user[slug];
+  if (!entry) return false;
+  rmSync(join(listsDir(dataDir), entry.path), { force: true });
+  delete index.user[slug];
+  writeIndex(dataDir, index);
+  return true;
+}
+
+export function storedLists(dataDir: string): StoreIndex {
+  return readIndex(dataDir);
+}
+
+function mostCommonKind(imp: ListImport): string {
+  const n = new Map<string, number>();
+  for (const e of imp.entities) n.set(e.kind, (n.get(e.kind) ?? 0) + 1);
+  return [...n].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'sanctions';
+}
+
+/**
+ * The shipped lists, with any newer official file from the data directory in place of its
+ * shipped source, plus the organisation's own lists.
+ */
+export function loadAllLists(resourcesDir: string, dataDir: string | undefined): LoadedLists {
+  const started = performance.now();
+  const manifest = readManifest(resourcesDir);
+  const stored = dataDir ? readIndex(dataDir) : { official: {}, user: {} };
+  const imports = new Map<string, { imp: ListImport; title: string; kind: string; retrieval: string | null }>();
+  const load = (source: OfficialSource, cslDuplicateOf?: ReturnType<typeof cslDuplicateCheck>): void => {
+    const extra = cslDuplicateOf ? { cslDuplicateOf } : {};
+    const own = stored.official[source];
+    const shipped = manifest.sources.find((s) => s.source === source);
+    if (own && dataDir) {
+      const byRole: Partial<Record<FileRole, Uint8Array>> = {};
+      for (const f of own.files) byRole[f.role] = readFileSync(join(listsDir(dataDir), f.path));
+      const imp = runImporter(source, own.format, byRole, extra);
+      imports.set(source, { imp, title: SOURCE_INFO[source].title, kind: SOURCE_INFO[source].listKind, retrieval: own.imported_at.slice(0, 10) });
+    } else if (shipped) {
+      imports.set(source, { imp: importShippedSource(resourcesDir, shipped, extra), title: shipped.title, kind: shipped.list_kind, retrieval: shipped.retrieval_date });
+    }
+  };
+  const official = manifest.sources.map((s) => s.source);
+  for (const s of official) if (s !== 'us_csl') load(s);
+  const check = cslDuplicateCheck([...imports.values()].map((v) => v.imp));
+  if (official.includes('us_csl')) load('us_csl', check);
+  const lists: LoadableList[] = official
+    .filter((s) => imports.has(s))
+    .map((s) => {
+      const v = imports.get(s)!;
+      return { import: v.imp, title: v.title, kind: v.kind, retrievalDate: v.retrieval };
+    });
+  if (dataDir) {
+    for (const u of Object.values(stored.user)) {
+      const r = importUserList(readFileSync(join(listsDir(dataDir), u.path)), { listName: u.name });
+      lists.push({ import: r.import, title: u.name, kind: mostCommonKind(r.import), retrievalDate: u.imported_at.slice(0, 10) });
+    }
+  }
+  const combined = combineLists(lists);
+  return { ...combined, timings_ms: { total: Math.round(performance.now() - started) } };
+}

@@ -1,0 +1,75 @@
+// Lists an organisation adds: its own PEP/RCA/wanted lists and newer official files, through
+// the CLI, picked up by a running service, reported in lists_checked and list_versions.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ScreeningResponse } from '../../../src-shared/contracts/screening';
+import { closeAll, testService } from './harness';
+
+afterAll(closeAll);
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const cli = (...args: string[]) => spawnSync(TSX, [join(ROOT, 'src-main/service/cli.ts'), ...args], { encoding: 'utf8', cwd: ROOT, timeout: 120_000 });
+
+const PEP_CSV = [
+  'kind,name,aliases,dob,country,id,id_type,gender,program,schema,ref,notes',
+  'pep,Quentin Abernathy-Vole,Q. Abernathy Vole,1961-04-12,GB,,,male,Member of Parliament,,pep-1,',
+  'rca,Rosalind Abernathy-Vole,,1963,GB,,,female,Spouse of pep-1,,rca-1,',
+  'pep,,missing name,1961-04-12,GB,,,,,,pep-2,',
+].join('\n');
+
+describe('user lists', () => {
+  it('imported by the CLI, loaded by the service, screened with their own kind and version', async () => {
+    const t = await testService({ plan: 'pro' });
+    const file = join(t.dataDir, '..', `pep-${Date.now()}.csv`);
+    writeFileSync(file, PEP_CSV);
+    const r = cli('lists', 'import', '--data-dir', t.dataDir, '--user', 'Acme PEP list', file, '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { ok: boolean; source: string; rows: { imported: number; rejected: number }; errors: { row: number; column: string }[] };
+    expect(report).toMatchObject({ ok: true, source: 'user:acme-pep-list', rows: { imported: 2, rejected: 1 } });
+    expect(report.errors[0]).toMatchObject({ row: 4, column: 'name' });
+    expect(r.stdout).not.toContain('missing name');
+
+    expect(await t.s.screening.refresh()).toBe(true);
+    const k = t.key();
+    const { body } = await t.json<ScreeningResponse>('POST', '/api/compliance/v1/screen', {
+      key: k.api_key, body: { subject: { type: 'individual', first_name: 'Quentin', last_name: 'Abernathy-Vole', date_of_birth: '1961-04-12' }, screening: { lists: ['pep'] } },
+    });
+    expect(body.screening.lists_checked).toEqual(['pep']);
+    expect(body.flags).toContain('PEP_STRONG_MATCH');
+    expect(body.risk.level).not.toBe('low');
+    expect(body.screening.list_versions.map((v) => v.source)).toEqual(['user:acme-pep-list']);
+    const all = await t.json<ScreeningResponse>('POST', '/api/compliance/v1/screen', {
+      key: k.api_key, body: { subject: { type: 'individual', first_name: 'Ingeborg', last_name: 'Abrahamsen' } },
+    });
+    expect(all.body.screening.lists_checked).toEqual(['sanctions', 'pep', 'rca']);
+
+    const listed = cli('lists', 'list', '--data-dir', t.dataDir, '--json');
+    expect(JSON.parse(listed.stdout).user[0]).toMatchObject({ slug: 'acme-pep-list', rows: 2 });
+    expect(cli('lists', 'remove', '--data-dir', t.dataDir, '--user', 'Acme PEP list').status).toBe(0);
+    expect(await t.s.screening.refresh()).toBe(true);
+    const gone = await t.json<ScreeningResponse>('POST', '/api/compliance/v1/screen', {
+      key: k.api_key, body: { subject: { type: 'individual', first_name: 'Quentin', last_name: 'Abernathy-Vole' } },
+    });
+    expect(gone.body.screening.lists_checked).toEqual(['sanctions']);
+  }, 120_000);
+});
+
+describe('newer official files', () => {
+  it('a newer file of an official source replaces the shipped one; a wrong file is refused', async () => {
+    const t = await testService({ plan: 'pro' });
+    const un = join(ROOT, 'resources', 'watchlists', 'un_sc', '2026-02-27', 'consolidated.xml');
+    const ok = cli('lists', 'import', '--data-dir', t.dataDir, '--source', 'un_sc', un, '--json');
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, source: 'un_sc', format: 'un-xml', list_date: '2026-02-27', records: 1003 });
+    const wrong = cli('lists', 'import', '--data-dir', t.dataDir, '--source', 'un_sc', join(ROOT, 'package.json'));
+    expect(wrong.status).toBe(1);
+    expect(wrong.stdout).toContain('Not imported');
+    expect(await t.s.screening.refresh()).toBe(true);
+    const lists = t.s.screening.current()!;
+    const v = lists.catalog.find((c) => c.source === 'un_sc')!;
+    expect(v.retrieval_date).toBe(new Date().toISOString().slice(0, 10));
+    expect(readFileSync(join(t.dataDir, 'lists', 'index.json'), 'utf8')).toContain('un_sc');
+  }, 120_000);
+});
