@@ -22,6 +22,15 @@ export async function readBody(c: Context, maxBytes = JSON_LIMIT): Promise<strin
   return text;
 }
 
+/** A raw upload (list files): bounded, read whole. */
+export async function readBytes(c: Context, maxBytes: number): Promise<ArrayBuffer> {
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > maxBytes) throw new AppError('payload_too_large');
+  const buf = await c.req.arrayBuffer();
+  if (buf.byteLength > maxBytes) throw new AppError('payload_too_large');
+  return buf;
+}
+
 export function parseJsonText<S extends z.ZodType>(text: string, schema: S, opts: ParseOptions = {}): z.output<S> {
   const code = opts.error ?? 'invalid_parameters';
   let data: unknown;

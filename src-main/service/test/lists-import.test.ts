@@ -73,3 +73,20 @@ describe('newer official files', () => {
     expect(readFileSync(join(t.dataDir, 'lists', 'index.json'), 'utf8')).toContain('un_sc');
   }, 120_000);
 });
+
+describe('console list import (session, owners and admins)', () => {
+  it('imports a user list, reports row errors, lists it, and removes it', async () => {
+    const t = await testService({ plan: 'pro' });
+    const cookie = await t.login();
+    const res = await t.call('POST', '/api/screening/lists/user?name=Internal%20watchlist', { cookie, rawBody: PEP_CSV, headers: { 'Content-Type': 'text/csv' } });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ ok: true, source: 'user:internal-watchlist', rows: { imported: 2, rejected: 1 } });
+    const lists = await t.json<{ loaded_kinds: string[]; user_lists: { slug: string }[] }>('GET', '/api/screening/lists', { cookie });
+    expect(lists.body.loaded_kinds).toEqual(['sanctions', 'pep', 'rca']);
+    expect(lists.body.user_lists.map((u) => u.slug)).toEqual(['internal-watchlist']);
+    const bad = await t.call('POST', '/api/screening/lists/official?source=us_csl', { cookie, rawBody: 'not a list', headers: { 'Content-Type': 'text/plain' } });
+    expect(bad.status).toBe(400);
+    expect((await t.json('DELETE', '/api/screening/lists/user/internal-watchlist', { cookie })).status).toBe(200);
+    expect((await t.json<{ loaded_kinds: string[] }>('GET', '/api/screening/lists', { cookie })).body.loaded_kinds).toEqual(['sanctions']);
+  }, 120_000);
+});

@@ -12,7 +12,9 @@ import type { WebhookEvent } from '../../core/webhooks/webhooks';
 import type { Payer } from '../../core/verification/billing';
 import { ENVIRONMENTS, PLAN_INFO } from '../../../../src-shared/catalog';
 import { z } from 'zod';
-import { parseQuery } from '../validate';
+import { parseQuery, readBytes } from '../validate';
+import { OFFICIAL_SOURCES } from '../../core/screening/lists/sources';
+import { removeUserList, storedLists, storeOfficial, storeUserList } from '../../core/screening/lists/store';
 import type { Router } from '../app';
 import { runBillable } from '../billable';
 import type { AppEnv } from '../types';
@@ -82,6 +84,36 @@ export function screeningRoutes({ route, services }: Router): void {
     }, { id: null, orgId: session.org.id, env, demo: false });
   });
 
+  // Importing lists: owners and admins. Official files are public data; a user list is the
+  // organisation's own reference data (not a request's subject), kept in the data directory.
+  const LIST_ADMINS = { kind: 'session', roles: ['owner', 'admin'] } as const;
+  const OfficialQuery = z.object({ source: z.enum(OFFICIAL_SOURCES), filename: z.string().max(200).default('') });
+  const UserQuery = z.object({ name: z.string().trim().min(1).max(80) });
+  const LIST_BYTES = 64 * 1024 * 1024;
+
+  route('POST', '/api/screening/lists/official', LIST_ADMINS, async (c) => {
+    const q = parseQuery(c, OfficialQuery, { error: 'account_validation' });
+    const bytes = new Uint8Array(await readBytes(c, LIST_BYTES));
+    const r = storeOfficial(services.config.dataDir, q.source, [{ name: q.filename, bytes }], new Date(services.clock.now()));
+    if (!r.ok) throw new AppError('account_validation', { field: 'file', message: `Not imported: ${r.reason}` });
+    await services.screening.refresh();
+    return c.json(r, 201);
+  });
+
+  route('POST', '/api/screening/lists/user', LIST_ADMINS, async (c) => {
+    const q = parseQuery(c, UserQuery, { error: 'account_validation' });
+    const bytes = new Uint8Array(await readBytes(c, LIST_BYTES));
+    const r = storeUserList(services.config.dataDir, q.name, bytes, new Date(services.clock.now()));
+    if (r.ok) await services.screening.refresh();
+    return c.json(r, r.ok ? 201 : 400);
+  });
+
+  route('DELETE', '/api/screening/lists/user/:slug', LIST_ADMINS, async (c) => {
+    if (!removeUserList(services.config.dataDir, c.req.param('slug') ?? '')) throw new AppError('account_not_found', { message: 'List not found' });
+    await services.screening.refresh();
+    return c.json({ message: 'List removed' });
+  });
+
   route('GET', '/api/screening/lists', { kind: 'session' }, async (c) => {
     const loaded = services.screening.current();
     return c.json({
@@ -89,6 +121,7 @@ export function screeningRoutes({ route, services }: Router): void {
       loaded_kinds: loaded?.loadedKinds ?? [],
       lists: loaded?.catalog ?? [],
       index: loaded ? { ...loaded.index.stats, load_ms: loaded.timings.load_ms } : null,
+      user_lists: Object.values(storedLists(services.config.dataDir).user).map((u) => ({ slug: u.slug, name: u.name, rows: u.rows, imported_at: u.imported_at })),
     });
   });
 
