@@ -13,6 +13,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src-main/index.ts'),
           service: resolve(__dirname, 'src-main/service/main.ts'),
+          'screening-worker': resolve(__dirname, 'src-main/service/workers/screening-worker.ts'),
         },
       },
     },

@@ -12,6 +12,8 @@ import { systemClock, type Clock } from './core/clock';
 import { createLogger, silentLogger, type Logger } from './log';
 import { createScreening } from './core/screening/service';
 import { createBatches } from './core/screening/batch';
+import { createRowPool } from './core/screening/row-pool';
+import { join } from 'node:path';
 import { defaultResourcesDir } from './paths';
 
 export interface ComposeOptions {
@@ -43,9 +45,11 @@ export function compose(opts: ComposeOptions) {
   const billing = createBilling(db, clock, credits, idempotency, webhooks.emitInTransaction);
   const limiter = createRateLimiter(clock);
   const screening = createScreening(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir);
-  const batches = createBatches({ clock, billing, balance: (orgId) => credits.balance(orgId) });
+  const rowPool = createRowPool(join(opts.resourcesDir ?? defaultResourcesDir(), 'watchlists'), opts.dataDir);
+  screening.onReload(() => void rowPool.restart());
+  const batches = createBatches({ clock, billing, balance: (orgId) => credits.balance(orgId), pool: rowPool });
   return {
-    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, webhooks, screening, batches,
+    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, webhooks, screening, batches, rowPool,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, version: opts.version ?? '0.1.0' },
     close(): void {
       if (db.open) db.close();

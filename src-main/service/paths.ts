@@ -1,11 +1,26 @@
 // Where things live: the per-user data directory and the app's own files.
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The repository (or unpacked app) root: two levels above both src-main/service and out/main. */
-export const APP_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
+/**
+ * The repository (or unpacked app) root: the nearest folder above this module with a
+ * package.json. Walking up keeps it right wherever the bundler puts this code (out/main,
+ * out/main/chunks) and when it runs from source (src-main/service).
+ */
+export const APP_ROOT = findRoot(fileURLToPath(new URL('.', import.meta.url)));
+
+function findRoot(start: string): string {
+  let dir = start;
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return resolve(start, '..', '..');
+}
 
 export function defaultDataDir(): string {
   if (process.env.CONSOLE_DATA_DIR) return process.env.CONSOLE_DATA_DIR;

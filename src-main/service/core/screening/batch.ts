@@ -3,7 +3,7 @@
 // the service keeps counters and ledger rows, nothing about a subject.
 import { CREDITS } from '../../../../src-shared/catalog';
 import {
-  BATCH_LIMITS, BatchRow, type BatchChunkEnd, type BatchInfo, type BatchPreview, type BatchRowError, type BatchRowResult,
+  BATCH_LIMITS, type BatchChunkEnd, type BatchInfo, type BatchPreview, type BatchRowError,
   type CreateBatchRequest,
 } from '../../../../src-shared/contracts/batch';
 import type { ListKind } from '../../../../src-shared/contracts/screening';
@@ -12,12 +12,12 @@ import type { Clock } from '../clock';
 import { insufficient } from '../credits/credits';
 import { newId, nowIso } from '../ids';
 import type { Billing, Payer } from '../verification/billing';
-import { fieldIssues } from '../../../../src-shared/validation';
-import { listsToCheck, runScreening, type LoadedIndex } from './service';
+import type { RowPool } from './row-pool';
+import { listsToCheck, type LoadedIndex } from './service';
 
 export const BATCH_IDLE_MS = 10 * 60_000;
-/** Rows screened between two yields to the event loop, and charged in one transaction. */
-const SLICE = 250;
+/** Rows sent to the worker at once, and charged in one transaction. */
+const SLICE = 500;
 
 interface Batch {
   id: string;
@@ -35,7 +35,7 @@ interface Batch {
   busy: boolean;
 }
 
-export function createBatches(deps: { clock: Clock; billing: Billing; balance: (orgId: number) => number }) {
+export function createBatches(deps: { clock: Clock; billing: Billing; balance: (orgId: number) => number; pool: RowPool }) {
   const open = new Map<number, Batch>();
   const perRow = (env: 'test' | 'live') => (env === 'live' ? CREDITS.rescreen : 0);
 
@@ -112,38 +112,13 @@ export function createBatches(deps: { clock: Clock; billing: Billing; balance: (
       try {
         for (let i = 0; i < rows.length && b.state === 'open'; i += SLICE) {
           const slice = rows.slice(i, i + SLICE);
-          const results: BatchRowResult[] = [];
-          const lines: string[] = [];
-          const items: { id: string; createdAt: number; status: string; confidence: number | null; latencyMs: number }[] = [];
-          for (const raw of slice) {
-            const parsed = BatchRow.safeParse(raw);
-            const rowNo = typeof (raw as { row?: unknown })?.row === 'number' ? (raw as { row: number }).row : 0;
-            if (!parsed.success) {
-              const f = fieldIssues(parsed.error)[0];
-              const message = (raw as { invalid_json?: unknown })?.invalid_json === true
-                ? 'Line is not valid JSON'
-                : `Invalid field '${f?.field ?? 'row'}': ${f?.issue ?? 'invalid'}`;
-              const err: BatchRowError = { row: rowNo, error: { type: 'invalid_request', code: 'invalid_subject', message } };
-              b.errors++;
-              lines.push(JSON.stringify(err));
-              continue;
-            }
-            const r = parsed.data;
-            const started = performance.now();
-            const created = deps.clock.now();
-            const sid = newId('scr');
-            const resp = runScreening(loaded, {
-              id: sid, created, livemode: b.payer.env === 'live', subject: r.subject, lists: b.lists,
-              clientReferenceId: r.client_reference_id,
-              rescreen: { previous_screening_id: r.previous_screening_id ?? '', reason: b.reason, summary: r.previous_result_summary },
-            });
-            results.push({
-              row: r.row, id: sid, client_reference_id: r.client_reference_id ?? null,
-              previous_screening_id: r.previous_screening_id ?? null, risk: resp.risk, flags: resp.flags,
-              risk_change: resp.rescreen!.risk_change, matches: resp.matches.slice(0, BATCH_LIMITS.matchesPerRow),
-            });
-            items.push({ id: sid, createdAt: created, status: 'completed', confidence: resp.risk.score, latencyMs: Math.round(performance.now() - started) });
-          }
+          const outcomes = await deps.pool.screen(loaded, {
+            rows: slice, lists: b.lists, reason: b.reason, livemode: b.payer.env === 'live', now: deps.clock.now(),
+          });
+          const now = deps.clock.now();
+          const items = outcomes.flatMap((o) => (o.screened ? [{ id: o.screened.id, createdAt: now, status: 'completed', confidence: o.screened.confidence, latencyMs: o.screened.latencyMs }] : []));
+          let lines = outcomes.map((o) => o.line);
+          b.errors += outcomes.length - items.length;
           if (items.length) {
             try {
               b.charged += deps.billing.recordMany(b.payer, 'rescreen', items).charged;
@@ -151,19 +126,17 @@ export function createBatches(deps: { clock: Clock; billing: Billing; balance: (
               if (!isAppError(e)) throw e;
               // Unpaid results are never sent: the slice's rows fail and the batch stops.
               b.state = 'cancelled';
-              for (const r of results) {
-                b.errors++;
-                lines.push(JSON.stringify({ row: r.row, error: { type: 'insufficient_credits', code: e.code, message: e.message } } satisfies BatchRowError));
-              }
-              results.length = 0;
+              b.errors += items.length;
+              lines = outcomes.map((o) =>
+                o.screened
+                  ? JSON.stringify({ row: o.row, error: { type: 'insufficient_credits', code: e.code, message: e.message } } satisfies BatchRowError)
+                  : o.line,
+              );
             }
           }
           b.processed += slice.length;
-          for (const r of results) lines.push(JSON.stringify(r));
           yield lines.join('\n') + (lines.length ? '\n' : '');
           b.lastActivity = deps.clock.now();
-          // Let the HTTP loop breathe between slices.
-          await new Promise((resolve) => setImmediate(resolve));
         }
         const end: BatchChunkEnd = { done: true, processed: b.processed, errors: b.errors, credits_charged: b.charged, state: b.state };
         yield JSON.stringify(end) + '\n';

@@ -166,6 +166,7 @@ export function createScreening(resourcesDir: string, dataDir?: string) {
   let loaded: LoadedIndex | null = null;
   let promise: Promise<LoadedIndex> | null = null;
   let stamp = listsStamp(dataDir);
+  const reloaded: (() => void)[] = [];
   function start(): Promise<LoadedIndex> {
     promise ??= loadIndex(join(resourcesDir, 'watchlists'), dataDir).then(
       (l) => {
@@ -191,7 +192,12 @@ export function createScreening(resourcesDir: string, dataDir?: string) {
       loaded = next;
       state = 'ready';
       promise = Promise.resolve(next);
+      for (const f of reloaded) f();
       return true;
+    },
+    /** Called after the index was rebuilt from changed lists. */
+    onReload(f: () => void): void {
+      reloaded.push(f);
     },
     state: (): ListsState => state,
     current: (): LoadedIndex | null => loaded,

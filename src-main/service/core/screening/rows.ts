@@ -1,0 +1,55 @@
+// Screening of batch rows: validation, the engine and risk, and the output line for each row.
+// Runs in the batch worker (or in-process as a fallback); pure apart from random ids.
+import { BATCH_LIMITS, BatchRow, type BatchRowError, type BatchRowResult } from '../../../../src-shared/contracts/batch';
+import type { ListKind, RESCREEN_REASONS } from '../../../../src-shared/contracts/screening';
+import { fieldIssues } from '../../../../src-shared/validation';
+import { newId } from '../ids';
+import { runScreening, type LoadedIndex } from './service';
+
+export interface RowJob {
+  rows: unknown[];
+  lists: ListKind[] | undefined;
+  reason: (typeof RESCREEN_REASONS)[number];
+  livemode: boolean;
+  now: number;
+}
+
+export interface RowOutcome {
+  row: number;
+  /** The finished NDJSON line (without newline). */
+  line: string;
+  /** Set for screened rows: what the ledger records. */
+  screened?: { id: string; confidence: number; latencyMs: number };
+}
+
+export function screenRows(loaded: LoadedIndex, job: RowJob): RowOutcome[] {
+  const out: RowOutcome[] = [];
+  for (const raw of job.rows) {
+    const rowNo = typeof (raw as { row?: unknown })?.row === 'number' ? (raw as { row: number }).row : 0;
+    const parsed = BatchRow.safeParse(raw);
+    if (!parsed.success) {
+      const f = fieldIssues(parsed.error)[0];
+      const message = (raw as { invalid_json?: unknown })?.invalid_json === true
+        ? 'Line is not valid JSON'
+        : `Invalid field '${f?.field ?? 'row'}': ${f?.issue ?? 'invalid'}`;
+      const err: BatchRowError = { row: rowNo, error: { type: 'invalid_request', code: 'invalid_subject', message } };
+      out.push({ row: rowNo, line: JSON.stringify(err) });
+      continue;
+    }
+    const r = parsed.data;
+    const started = performance.now();
+    const sid = newId('scr');
+    const resp = runScreening(loaded, {
+      id: sid, created: job.now, livemode: job.livemode, subject: r.subject, lists: job.lists,
+      clientReferenceId: r.client_reference_id,
+      rescreen: { previous_screening_id: r.previous_screening_id ?? '', reason: job.reason, summary: r.previous_result_summary },
+    });
+    const result: BatchRowResult = {
+      row: r.row, id: sid, client_reference_id: r.client_reference_id ?? null,
+      previous_screening_id: r.previous_screening_id ?? null, risk: resp.risk, flags: resp.flags,
+      risk_change: resp.rescreen!.risk_change, matches: resp.matches.slice(0, BATCH_LIMITS.matchesPerRow),
+    };
+    out.push({ row: r.row, line: JSON.stringify(result), screened: { id: sid, confidence: resp.risk.score, latencyMs: Math.round(performance.now() - started) } });
+  }
+  return out;
+}
