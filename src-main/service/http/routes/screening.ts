@@ -7,7 +7,7 @@ import {
 } from '../../../../src-shared/contracts/screening';
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
-import { eventFields, runScreening, type ScreenCall } from '../../core/screening/service';
+import { eventFields, listsToCheck, runScreening, type ScreenCall } from '../../core/screening/service';
 import type { WebhookEvent } from '../../core/webhooks/webhooks';
 import type { Payer } from '../../core/verification/billing';
 import { ENVIRONMENTS, PLAN_INFO } from '../../../../src-shared/catalog';
@@ -30,7 +30,10 @@ async function handle(
   call: Omit<ScreenCall, 'id' | 'created' | 'livemode'>,
   key: Payer = c.get('key'),
 ): Promise<Response> {
-  const loaded = await s.screening.ready();
+  const ready = await s.screening.ready();
+  // Asking only for kinds of list that are not loaded cannot be answered: a "clear" result with
+  // nothing checked would read as a real clear.
+  const loaded = ready && listsToCheck(ready.loadedKinds, call.lists).length > 0 ? ready : null;
   if (!loaded) {
     // Provider unavailable: recorded as a non-billable attempt, reported by webhook, never retried
     // under an Idempotency-Key (the next attempt may well succeed).

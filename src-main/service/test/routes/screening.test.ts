@@ -64,8 +64,11 @@ describe('screen: happy paths', () => {
 
   it('lists_checked reports only lists actually loaded: asking for PEP alone is refused as unavailable', async () => {
     const k = t.key();
-    const only = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN, screening: { lists: ['sanctions', 'pep'] } } });
-    expect(only.body.screening.lists_checked).toEqual(['sanctions']);
+    const both = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN, screening: { lists: ['sanctions', 'pep'] } } });
+    expect(both.body.screening.lists_checked).toEqual(['sanctions']);
+    const pepOnly = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN, screening: { lists: ['pep'] } } });
+    expect(pepOnly.status).toBe(503);
+    expect(pepOnly.body.error.code).toBe('compliance_provider_unavailable');
   });
 });
 
