@@ -47,7 +47,7 @@ function tokenKeys(text: string, key: string, phonetic: string): string[] {
   const out = [`t:${text}`];
   if (key !== text) out.push(`t:${key}`);
   if (phonetic.length >= 2) out.push(`p:${phonetic}`);
-  if (text.length >= 6) out.push(`f:${text.slice(0, 4)}`, `e:${text.slice(-4)}`);
+  if (text.length >= 5) out.push(`f:${text.slice(0, 4)}`, `e:${text.slice(-4)}`);
   return out;
 }
 
@@ -183,10 +183,12 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
   const votes = new Map<number, number>();
   let total = 0;
   const perToken = keyGroups(query, new Map());
-  const tokenTexts = query.tokens.filter((t) => t.weight >= 0.3).map((t) => t.text);
+  // A token's vote is its informativeness (IDF) times its kind's weight: an initial says little.
+  const informative = query.tokens.filter((t) => t.weight >= 0.3);
   perToken.forEach((keys, i) => {
-    const w = i < tokenTexts.length ? weight(tokenTexts[i]!) : 0.5;
-    if (i < tokenTexts.length) total += w;
+    const t = informative[i];
+    const w = t ? weight(t.text) * t.weight : 0.5;
+    if (t) total += w;
     const hit = new Map<number, number>();
     for (const k of keys) {
       const p = index.postings.get(k);
