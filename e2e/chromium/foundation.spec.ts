@@ -157,7 +157,7 @@ test('Plan & credits: credits granted with the CLI show in the balance and the l
 test('navigation: every screen is reachable; unbuilt ones say what they arrive with', async ({ page, service }) => {
   await initOrg(service);
   const shell = await signIn(page);
-  for (const screen of ['screening', 'rescreen', 'review', 'verifications', 'hosted', 'reports', 'exports', 'team', 'settings']) {
+  for (const screen of ['verifications', 'hosted', 'reports', 'exports', 'team', 'settings']) {
     await shell.open(screen);
     await expect(page.getByTestId('placeholder')).toContainText('Arrives with');
     await expect(shell.testModeBanner).toBeVisible();

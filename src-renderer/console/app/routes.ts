@@ -2,7 +2,10 @@
 // they arrive with and render an honest placeholder (never sample data).
 import type { ComponentType } from 'react';
 import { ApiKeysScreen } from '../screens/api-keys/ApiKeysScreen';
+import { BatchScreen } from '../screens/batch/BatchScreen';
 import { PlanScreen } from '../screens/plan/PlanScreen';
+import { ReviewScreen } from '../screens/review/ReviewScreen';
+import { ScreeningScreen } from '../screens/screening/ScreeningScreen';
 import { WebhooksScreen } from '../screens/webhooks/WebhooksScreen';
 
 export interface RouteDef {
@@ -21,16 +24,16 @@ export type NavGroup = (typeof NAV_GROUPS)[number];
 
 export const ROUTES: readonly RouteDef[] = [
   {
-    path: 'screening', label: 'Screening', group: 'Compliance', arrivesWith: 'sanctions and watchlist screening',
-    summary: 'Screen a person or company against the sanctions and watchlists on this computer.',
+    path: 'screening', label: 'Screening', group: 'Compliance', screen: ScreeningScreen,
+    summary: 'Screen a person against the sanctions and watchlists on this computer.',
   },
   {
-    path: 'rescreen', label: 'Batch rescreen', group: 'Compliance', arrivesWith: 'batch rescreening',
+    path: 'rescreen', label: 'Batch rescreen', group: 'Compliance', screen: BatchScreen,
     summary: 'Rescreen a whole customer file against the current lists and see what changed.',
   },
   {
-    path: 'review', label: 'Risk review', group: 'Compliance', arrivesWith: 'risk scoring and the review queue',
-    summary: 'Work through potential matches by risk, with the reasons behind each score.',
+    path: 'review', label: 'Risk review', group: 'Compliance', screen: ReviewScreen,
+    summary: 'Work through what changed in a batch rescreen: risk increases, decreases and new matches, with the reasons behind each.',
   },
   {
     path: 'verifications', label: 'Verifications', group: 'Verification', arrivesWith: 'the verification products',

@@ -1,0 +1,373 @@
+// Batch rescreen and risk review against the real service and its shipped lists (loaded a few
+// seconds after start). The organization is on Pro, the first plan with screening.
+// The customer files are generated here: made-up names (checked to match nothing on the shipped
+// lists), sanctioned people whose previous result was low risk, a few broken rows, and canaries
+// for the privacy scan. CONSOLE_SCREENSHOTS=/some/dir also saves console-batch*/console-review*.png.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import Papa from 'papaparse';
+import { filesUnder, makeCanaries, scanForCanaries, type Canaries } from '../../src-main/service/test/privacy';
+import { initOrg, signIn, type TestOrg } from '../support/accounts';
+import { expect, test, type Service } from '../support/service';
+import { BatchPage } from '../pages/batch-page';
+import { ReviewPage } from '../pages/review-page';
+
+const PRO_ORG: TestOrg = {
+  organization: 'Northwind Compliance',
+  email: 'owner@northwind.test',
+  password: 'correct horse battery',
+  plan: 'pro',
+};
+
+const shotsDir = process.env.CONSOLE_SCREENSHOTS;
+async function shot(target: Page | Locator, name: string): Promise<void> {
+  if (shotsDir) await target.screenshot({ path: join(shotsDir, `console-${name}.png`) });
+}
+
+const HEADER = [
+  'client_reference_id', 'first_name', 'middle_name', 'last_name', 'date_of_birth', 'gender', 'country',
+  'previous_screening_id', 'previous_risk_score', 'previous_risk_level', 'previous_flags', 'cleared_entities',
+];
+
+/** People on the shipped sanctions lists (each a strong match on its own). */
+const LISTED = [
+  'Vladimir Putin', 'Kim Jong Un', 'Ramzan Kadyrov', 'Alexander Lukashenko', 'Bashar Assad', 'Nicolas Maduro', 'Sergei Lavrov',
+  'Igor Sechin', 'Gennady Timchenko', 'Arkady Rotenberg', 'Boris Rotenberg', 'Yevgeny Prigozhin', 'Alisher Usmanov', 'Oleg Deripaska',
+  'Viktor Vekselberg', 'Dmitry Medvedev', 'Sergei Shoigu', 'Ali Khamenei', 'Kim Yo Jong', 'Viktor Bout', 'Hassan Nasrallah',
+  'Mikhail Mishustin', 'Valery Gerasimov', 'Nikolai Patrushev',
+];
+
+// Made-up names: every combination was screened once and matches nothing on the shipped lists.
+const FIRST = ['Maren', 'Tobias', 'Elin', 'Jorunn', 'Halvard', 'Ingrid', 'Sander', 'Liv', 'Oskar', 'Tuva', 'Brede', 'Signe', 'Eirik', 'Ylva', 'Aksel', 'Runa', 'Vebjorn', 'Solveig', 'Kasper', 'Hedda'];
+const PREFIX = ['Quell', 'Bright', 'Thorn', 'Marr', 'Vell', 'Ashen', 'Brom', 'Calder', 'Dunmere', 'Fenwick', 'Gorr', 'Holl', 'Ivers', 'Jask', 'Kestr'];
+const SUFFIX = ['feather', 'water', 'wick', 'stead', 'mere', 'holm', 'dale', 'ford', 'by', 'ton'];
+const COUNTRIES = ['NO', 'SE', 'DK', 'DE', 'GB', 'FR'];
+
+function csv(rows: string[][]): string {
+  const cell = (c: string) => (/[",\r\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
+  return [HEADER, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+function madeUp(i: number): string[] {
+  const first = FIRST[i % FIRST.length]!;
+  const last = PREFIX[(i * 7) % PREFIX.length]! + SUFFIX[(i * 3) % SUFFIX.length]!;
+  const dob = `${1950 + (i % 50)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+  const withPrevious = i % 3 === 0;
+  return [
+    `cust-${String(i).padStart(5, '0')}`, first, '', last, dob, i % 2 ? 'female' : 'male', COUNTRIES[i % COUNTRIES.length]!,
+    withPrevious ? `scr_prev${i}` : '', withPrevious ? '0' : '', withPrevious ? 'low' : '', '', '',
+  ];
+}
+
+/** Spreadsheet row number of data row i (the header is row 1). */
+const rowNo = (i: number) => i + 2;
+
+interface Customers {
+  text: string;
+  listedRows: Map<number, string>;
+  invalidRows: number[];
+}
+
+function customers(n: number, c: Canaries): Customers {
+  const rows: string[][] = [];
+  const listedRows = new Map<number, string>();
+  const broken: Record<number, (r: string[]) => void> = {
+    100: (r) => (r[3] = ''), // no last name
+    200: (r) => (r[4] = '31/12/1990'), // not YYYY-MM-DD
+    300: (r) => (r[6] = 'Germany'), // not a country code
+    400: (r) => {
+      r[8] = 'high';
+      r[9] = 'low';
+    },
+    500: (r) => {
+      r[8] = '0';
+      r[9] = 'low';
+      r[11] = 'Q123';
+    },
+  };
+  for (let i = 0; i < n; i++) {
+    const listed = (i - 17) % 40 === 0 ? LISTED[(i - 17) / 40] : undefined;
+    let r: string[];
+    if (listed) {
+      const [first, ...last] = listed.split(' ');
+      r = [`cust-${String(i).padStart(5, '0')}`, first!, '', last.join(' '), '', '', '', `scr_prev${i}`, '0', 'low', '', ''];
+      listedRows.set(rowNo(i), listed);
+    } else if (i === 50 || i === 650 || i === 850) {
+      r = [c.clientReference, c.firstName, '', c.lastName, c.dob, '', 'NO', '', '', '', '', ''];
+    } else {
+      r = madeUp(i);
+    }
+    broken[i]?.(r);
+    rows.push(r);
+  }
+  return { text: csv(rows), listedRows, invalidRows: Object.keys(broken).map((k) => rowNo(Number(k))).filter((r) => r - 2 < n) };
+}
+
+async function openBatch(page: Page, service: Service): Promise<BatchPage> {
+  await initOrg(service, PRO_ORG);
+  await signIn(page, PRO_ORG);
+  const batch = new BatchPage(page);
+  await batch.goto();
+  return batch;
+}
+
+function parseCsv(text: string): Record<string, string>[] {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  return parsed.data;
+}
+
+test('batch rescreen: import with a validation report, run in Test, review with the keyboard, save, re-import keeps a cleared match cleared', async ({ page, service }) => {
+  test.setTimeout(120_000);
+  const c = makeCanaries();
+  const file = customers(1000, c);
+  const batch = await openBatch(page, service);
+
+  // Import: 1,000 rows, 5 of them broken; the report says where and why, never the value.
+  await batch.importCsv('customers.csv', file.text);
+  await expect(batch.rowsRead).toHaveText('1,000');
+  await expect(batch.rowsValid).toHaveText('995');
+  await expect(batch.rowsInvalid).toHaveText('5');
+  await expect(batch.issueRows).toHaveCount(5);
+  const report = await batch.issues.innerText();
+  expect(report).toContain('date_of_birth');
+  expect(report).toContain('use the format YYYY-MM-DD');
+  expect(report).toContain('last_name');
+  expect(report).toContain('country');
+  expect(report).toContain('cleared_entities');
+  for (const r of file.invalidRows) await expect(batch.issueRows.filter({ has: page.locator('td[data-column="row"]', { hasText: new RegExp(`^${r}$`) }) })).not.toHaveCount(0);
+  expect(report).not.toContain('31/12/1990');
+  expect(report).not.toContain('Germany');
+  await shot(page, 'batch-import');
+  const errors = await batch.download(page.getByTestId('batch-save-issues'));
+  expect(errors.name).toBe('customers-errors.csv');
+  expect(parseCsv(errors.text)).toContainEqual({ row: '202', column: 'date_of_birth', reason: 'use the format YYYY-MM-DD' });
+  expect(errors.text).not.toContain('31/12/1990');
+
+  const help = page.getByTestId('batch-columns-help');
+  await help.locator('summary').click();
+  await expect(help).toContainText('entity_id@record_hash');
+  await shot(help, 'batch-columns-help');
+  await help.locator('summary').click();
+
+  // The template names every column an import reads.
+  const template = await batch.download(page.getByTestId('batch-template'));
+  expect(template.name).toBe('batch-rescreen-template.csv');
+  expect(Object.keys(parseCsv(template.text)[0]!)).toEqual([...HEADER, 'previous_disposition']);
+
+  // Run in Test: free; the progress reaches 100 %.
+  await expect(batch.env).toHaveAttribute('data-env', 'test');
+  await expect(batch.cost).toHaveText('Free in Test mode');
+  await batch.waitForLists();
+  await batch.run();
+  await batch.waitForStatus('done');
+  await expect(batch.progress).toHaveAttribute('aria-valuenow', '100');
+  await shot(page.getByTestId('batch-run'), 'batch-run-done');
+  await shot(page.getByTestId('batch-results'), 'batch-results');
+  await expect(batch.progressRows).toHaveText('995 / 995');
+  await expect(page.getByTestId('count-increased')).toContainText(String(LISTED.length));
+  // The results table is virtualised: every row counted, only some in the DOM.
+  await expect(batch.results).toHaveAttribute('aria-rowcount', '996');
+  expect(await batch.resultRows.count()).toBeLessThan(100);
+  const putinRow = [...file.listedRows].find(([, name]) => name === 'Vladimir Putin')![0];
+  await expect(batch.row(putinRow).getByTestId('result-risk')).toHaveAttribute('data-level', 'high');
+  await expect(batch.row(putinRow).getByTestId('result-change')).toHaveAttribute('data-change', 'risk_increased');
+  await shot(page, 'batch-done');
+
+  // Risk review, keyboard only.
+  await page.getByTestId('batch-open-review').click();
+  await expect(page).toHaveURL(/#\/review$/);
+  const review = new ReviewPage(page);
+  await expect(review.filterButton('increased')).toHaveAttribute('aria-pressed', 'true');
+  await expect(review.grid).toHaveAttribute('aria-rowcount', String(LISTED.length + 1));
+  await expect(review.progress).toHaveText(`0 reviewed of ${LISTED.length}`);
+  const nameAt = async (i: number) => (await review.rowAt(i).getByTestId('review-name').textContent()) ?? '';
+  const cleared = await nameAt(0);
+  const escalated = await nameAt(1);
+
+  await review.press('j'); // lands on the current row
+  await expect(review.focusedRow()).toHaveAttribute('aria-rowindex', '2');
+  await review.press('j');
+  await expect(review.focusedRow()).toHaveAttribute('aria-rowindex', '3');
+  await review.press('k');
+  await expect(review.focusedRow()).toHaveAttribute('aria-rowindex', '2');
+  await review.press('c'); // cleared as a false positive, and on to the next row
+  await expect(review.disposition(review.rowAt(0))).toHaveAttribute('data-disposition', 'cleared_false_positive');
+  await expect(review.focusedRow()).toHaveAttribute('aria-rowindex', '3');
+  await review.press('e');
+  await expect(review.disposition(review.rowAt(1))).toHaveAttribute('data-disposition', 'escalated');
+  await expect(review.progress).toHaveText(`2 reviewed of ${LISTED.length}`);
+  await review.press('u'); // undo the escalation
+  await expect(review.disposition(review.rowAt(1))).toHaveAttribute('data-disposition', '');
+  await expect(review.focusedRow()).toHaveAttribute('aria-rowindex', '3');
+  await review.press('e');
+  await expect(review.disposition(review.rowAt(1))).toHaveAttribute('data-disposition', 'escalated');
+  await expect(review.announce).toContainText('escalated');
+
+  // Enter opens the explanation of the focused row; Esc closes it.
+  await review.press('k');
+  await review.press('Enter');
+  const opened = review.rowAt(1);
+  await expect(opened).toHaveAttribute('aria-expanded', 'true');
+  const explanation = opened.getByTestId('review-explanation').first();
+  await expect(explanation).toBeVisible();
+  await expect(explanation.getByTestId('review-alignment-row').first()).toBeVisible();
+  await expect(explanation.getByTestId('review-matched-name').locator('mark')).not.toHaveCount(0);
+  await expect(explanation.locator('[data-method="exact"]')).not.toHaveCount(0);
+  await shot(page, 'review-explanation');
+  await review.press('Escape');
+  await expect(review.detail).toHaveCount(0);
+  await expect(review.focusedRow()).toHaveAttribute('aria-rowindex', '3');
+  await review.press('o');
+  await expect(review.detail).toBeVisible();
+  await review.press('Escape');
+  await expect(review.detail).toHaveCount(0);
+
+  // Single keys switched off: N does nothing.
+  await review.singleKeys.uncheck();
+  await review.rowAt(2).getByTestId('review-name').click();
+  await review.press('n');
+  await expect(review.disposition(review.rowAt(2))).toHaveAttribute('data-disposition', '');
+  await review.singleKeys.check();
+  await shot(page, 'review-queue');
+
+  // Filters and search.
+  await review.filter('all');
+  await expect(review.grid).toHaveAttribute('aria-rowcount', '996');
+  await review.search.fill('putin');
+  await expect(review.rows).toHaveCount(1);
+  await review.search.fill('');
+  await review.filter('new');
+  await expect(review.grid).toHaveAttribute('aria-rowcount', String(LISTED.length + 1));
+  await review.filter('increased');
+
+  // Save results: a download in a browser, with the new risk, the change and the dispositions.
+  const saved = await batch.download(review.saveButton);
+  expect(saved.name).toMatch(/^customers-rescreen-\d{4}-\d{2}-\d{2}-\d{4}\.csv$/);
+  await expect(page.getByTestId('review-save-notice')).toContainText('Saved');
+  const out = parseCsv(saved.text);
+  expect(out).toHaveLength(995);
+  expect(Object.keys(out[0]!)).toEqual(expect.arrayContaining([
+    'screening_id', 'risk_score', 'risk_level', 'risk_decision', 'risk_change', 'flags', 'top_match_entity_id', 'top_match_name',
+    'top_match_list', 'top_match_score', 'top_match_explanation', 'disposition', 'disposition_entities',
+  ]));
+  const byName = (name: string) => out.find((r) => `${r.first_name} ${r.last_name}` === name)!;
+  const clearedOut = byName(cleared);
+  expect(clearedOut).toMatchObject({ risk_change: 'risk_increased', risk_level: 'high', disposition: 'cleared_false_positive' });
+  expect(clearedOut.disposition_entities).toMatch(/^[^@;]+@[0-9a-f]+(;[^@;]+@[0-9a-f]+)*$/);
+  expect(clearedOut.top_match_explanation).toContain('matched');
+  expect(byName(escalated)).toMatchObject({ risk_change: 'risk_increased', disposition: 'escalated' });
+  expect(out.filter((r) => r.risk_change === 'risk_increased')).toHaveLength(LISTED.length);
+  expect(out.filter((r) => r.disposition !== '')).toHaveLength(2);
+  expect(saved.text).not.toContain('31/12/1990');
+
+  // Re-import the saved file: the cleared match stays cleared, so that row's risk went down.
+  await page.getByTestId('nav-rescreen').click();
+  await batch.importCsv('customers-rescreen.csv', saved.text);
+  await expect(page.getByTestId('batch-from-results')).toBeVisible();
+  await expect(batch.rowsValid).toHaveText('995');
+  await expect(batch.rowsInvalid).toHaveText('0');
+  await batch.run();
+  await batch.waitForStatus('done');
+  await expect(page.getByTestId('count-increased')).toContainText('0');
+  await expect(page.getByTestId('count-decreased')).toContainText('1');
+  await page.getByTestId('batch-open-review').click();
+  await review.search.fill(cleared);
+  await expect(review.empty).toBeVisible(); // not among the increased
+  await review.filter('decreased');
+  await expect(review.rows).toHaveCount(1);
+  await expect(review.rowAt(0).getByTestId('review-change')).toHaveAttribute('data-change', 'risk_decreased');
+  await expect(review.rowAt(0).getByTestId('review-risk')).toHaveAttribute('data-level', 'low');
+  await review.rowAt(0).getByTestId('review-toggle').click();
+  await expect(review.detail.getByTestId('review-match').first()).toHaveAttribute('data-cleared', 'true');
+  await shot(page, 'review-reimported');
+  await review.search.fill(escalated);
+  await review.filter('all');
+  await expect(review.rowAt(0).getByTestId('review-change')).toHaveAttribute('data-change', 'risk_unchanged');
+  await expect(review.rowAt(0).getByTestId('review-earlier')).toHaveText('Earlier: Escalated');
+
+  // Discard drops everything; the review then has nothing to show.
+  await page.getByTestId('review-discard').click();
+  await expect(page.getByTestId('review-empty')).toBeVisible();
+
+  // Privacy: no subject from the file anywhere in the service's data directory or the browser's storage.
+  await page.waitForTimeout(1_000);
+  expect(scanForCanaries(service.dataDir, c)).toEqual([]);
+  const needles = [madeUp(1)[3]!, madeUp(2)[3]!, madeUp(3)[3]!, 'cust-00001'];
+  const found: string[] = [];
+  for (const f of filesUnder(service.dataDir)) {
+    const data = readFileSync(f);
+    const text = data.toString('latin1').toLowerCase();
+    const utf16 = data.toString('utf16le').toLowerCase();
+    for (const n of needles) if (text.includes(n.toLowerCase()) || utf16.includes(n.toLowerCase())) found.push(`${f}: ${n}`);
+  }
+  expect(found).toEqual([]);
+  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  for (const n of [...needles, c.firstName, c.lastName]) expect(storage).not.toContain(n);
+});
+
+test('batch rescreen: Cancel stops a run and frees the slot for the next one', async ({ page, service }) => {
+  test.setTimeout(120_000);
+  const batch = await openBatch(page, service);
+  const rows: string[][] = [];
+  for (let i = 0; i < 20_000; i++) rows.push(madeUp(i));
+  await batch.importCsv('large.csv', csv(rows));
+  await expect(batch.rowsValid).toHaveText('20,000');
+  await batch.waitForLists();
+  await batch.run();
+  await expect.poll(() => batch.processed(), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect(batch.rate).toContainText('rows/s');
+  await shot(page, 'batch-running');
+  await shot(page.getByTestId('batch-run'), 'batch-run-progress');
+  await batch.cancelButton.click();
+  await batch.waitForStatus('cancelled');
+  const done = await batch.processed();
+  expect(done).toBeGreaterThan(0);
+  expect(done).toBeLessThan(20_000);
+  await expect(page.getByTestId('batch-cancelled')).toContainText('Cancelled after');
+  await expect(batch.results).toHaveAttribute('aria-rowcount', String(done + 1));
+  await shot(page, 'batch-cancelled');
+
+  // The service's batch slot was freed: a new run starts at once (no "another batch is running").
+  await batch.run();
+  await expect.poll(() => batch.processed(), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect(page.getByTestId('batch-run-error')).toHaveCount(0);
+  await batch.cancelButton.click();
+  await batch.waitForStatus('cancelled');
+});
+
+test('batch rescreen: a live run shows its cost and asks before spending credits', async ({ page, service }) => {
+  const batch = await openBatch(page, service);
+  await service.cli('credits', 'grant', '5000', '--note', 'Rescreen budget');
+  const rows: string[][] = [];
+  for (let i = 0; i < 100; i++) rows.push(madeUp(i));
+  await batch.importCsv('live.csv', csv(rows));
+  await page.getByTestId('env-live').click();
+  await expect(batch.env).toHaveAttribute('data-env', 'live');
+  await expect(batch.cost).toContainText('100 × 30 = 3,000 credits');
+  await expect(batch.cost).toContainText('balance 5,000');
+  await batch.waitForLists();
+
+  await batch.run();
+  await expect(batch.confirmLive).toBeVisible();
+  await expect(page.getByTestId('batch-confirm-cost')).toHaveText('100 rows × 30 credits = 3,000 credits; balance 5,000.');
+  await shot(page, 'batch-confirm-live');
+  await page.keyboard.press('Escape');
+  await expect(batch.confirmLive).toBeHidden();
+  await expect(batch.progressBlock).toHaveCount(0);
+
+  await batch.run();
+  await page.getByTestId('batch-confirm-live-run').click();
+  await batch.waitForStatus('done');
+  await expect(page.getByTestId('batch-credits')).toHaveText('3,000');
+  await expect(batch.cost).toContainText('balance 2,000');
+
+  // Signing out drops the results: nothing is left to review after signing in again.
+  await page.getByTestId('logout').click();
+  await signIn(page, PRO_ORG);
+  await page.goto('/#/review');
+  await expect(page.getByTestId('review-empty')).toBeVisible();
+  await batch.goto();
+  await expect(batch.validation).toHaveCount(0);
+});

@@ -1,0 +1,63 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type ReviewFilter = 'increased' | 'decreased' | 'new' | 'all';
+export type Disposition = 'cleared_false_positive' | 'escalated' | 'needs_info';
+
+/** Risk review: the last batch's changes, worked through with the keyboard. */
+export class ReviewPage {
+  readonly grid: Locator;
+  readonly rows: Locator;
+  readonly empty: Locator;
+  readonly progress: Locator;
+  readonly singleKeys: Locator;
+  readonly search: Locator;
+  readonly saveButton: Locator;
+  readonly detail: Locator;
+  readonly announce: Locator;
+  constructor(readonly page: Page) {
+    this.grid = page.getByTestId('review-grid');
+    this.rows = this.grid.getByTestId('review-row');
+    this.empty = page.getByTestId('review-grid-empty');
+    this.progress = page.getByTestId('review-progress');
+    this.singleKeys = page.getByTestId('review-single-keys');
+    this.search = page.getByTestId('review-search');
+    this.saveButton = page.getByTestId('review-save');
+    this.detail = page.getByTestId('review-detail');
+    this.announce = page.getByTestId('review-announce');
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/#/review');
+    await expect(this.grid).toBeVisible();
+  }
+
+  filterButton(f: ReviewFilter): Locator {
+    return this.page.getByTestId(`review-filter-${f}`);
+  }
+
+  async filter(f: ReviewFilter): Promise<void> {
+    await this.filterButton(f).click();
+    await expect(this.filterButton(f)).toHaveAttribute('aria-pressed', 'true');
+  }
+
+  rowAt(index: number): Locator {
+    return this.rows.and(this.page.locator(`[aria-rowindex="${index + 2}"]`));
+  }
+
+  /** The row holding the grid's tab stop (a focused cell or control inside it). */
+  focusedRow(): Locator {
+    return this.rows.filter({ has: this.page.locator(':focus') });
+  }
+
+  rowByName(name: string): Locator {
+    return this.rows.filter({ has: this.page.getByTestId('review-name').getByText(name, { exact: true }) });
+  }
+
+  disposition(row: Locator): Locator {
+    return row.getByTestId('review-disposition');
+  }
+
+  async press(key: string): Promise<void> {
+    await this.page.keyboard.press(key);
+  }
+}

@@ -1,0 +1,84 @@
+// Batch rescreen: import a customer CSV (read and checked in a worker), rescreen every valid row
+// in Test or Live with progress and cancel, browse the results, save them as a CSV through the
+// save dialog. Rows and results live in memory only (stores/batch.ts).
+import { useState } from 'react';
+import { errorText } from '../../api/client';
+import { Alert } from '../../components/Alert';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { useBatch } from '../../stores/batch';
+import { templateCsv } from './csv-columns';
+import { DiscardDialog } from './DiscardDialog';
+import { ImportPanel } from './ImportPanel';
+import { importFile } from './parse-csv';
+import { saveIssues, saveTemplate } from './results-csv';
+import { ResultsPanel } from './ResultsPanel';
+import { isRunning } from './run-batch';
+import { RunPanel } from './RunPanel';
+import { useDiscardGuard } from './use-discard-guard';
+import { useSaveResults } from './use-save-results';
+import './batch.css';
+
+export function BatchScreen() {
+  const running = useBatch((s) => s.run !== null && ['starting', 'running', 'cancelling'].includes(s.run.status));
+  const dispositions = useBatch((s) => s.dispositions.size);
+  const { save, saving, notice } = useSaveResults();
+  const { pending, guard, close } = useDiscardGuard();
+  const [fileNotice, setFileNotice] = useState<string | null>(null);
+
+  const onFile = (file: File) => {
+    if (isRunning()) return;
+    guard('Import the new file', () => importFile(file));
+  };
+
+  const download = async (what: () => Promise<unknown>) => {
+    setFileNotice(null);
+    try {
+      await what();
+    } catch (e) {
+      setFileNotice(errorText(e));
+    }
+  };
+
+  return (
+    <>
+      <ScreenHeader
+        title="Batch rescreen"
+        summary="Rescreen a whole customer file against the current lists and see what changed since the last screening. The file stays on this computer: results go back into a CSV you save, and the app keeps no copy."
+        actions={
+          <button type="button" className="btn" onClick={() => void download(() => saveTemplate(templateCsv()))} data-testid="batch-template">
+            Download template
+          </button>
+        }
+      />
+      {fileNotice ? <Alert testId="batch-file-error">{fileNotice}</Alert> : null}
+      {notice ? <Alert tone={notice.tone} testId="batch-save-notice">{notice.text}</Alert> : null}
+
+      <ImportPanel
+        locked={running}
+        onFile={onFile}
+        onSaveIssues={() => void download(() => {
+          const s = useBatch.getState();
+          return saveIssues(s.parse.fileName, s.issues);
+        })}
+      />
+      <RunPanel guard={guard} onSave={() => void save()} saving={saving} />
+      <ResultsPanel />
+
+      {pending ? (
+        <DiscardDialog
+          dispositions={dispositions}
+          action={pending.action}
+          onClose={close}
+          onSave={() => {
+            close();
+            void save();
+          }}
+          onDiscard={() => {
+            close();
+            pending.go();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

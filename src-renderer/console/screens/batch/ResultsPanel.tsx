@@ -1,0 +1,57 @@
+// Every answered row of the run, virtualised: 100,000 rows scroll like 100.
+import { useMemo, useState } from 'react';
+import { useBatch, type BatchEntry } from '../../stores/batch';
+import { formatNumber } from '../../components/format';
+import { fullName } from './labels';
+import { ChangeCell, FlagsCell, RiskCell, TopMatchCell } from './result-cells';
+import { VirtualGrid, type VirtualColumn } from './VirtualGrid';
+
+const COLUMNS: VirtualColumn<BatchEntry>[] = [
+  { id: 'row', header: 'Row', width: '64px', numeric: true, cell: (e) => <span data-testid="result-row">{e.input.row}</span> },
+  {
+    id: 'reference', header: 'Reference', width: 'minmax(0, 1fr)',
+    cell: (e) => <span className="bat-ellipsis mono" title={e.input.client_reference_id}>{e.input.client_reference_id || '—'}</span>,
+  },
+  {
+    id: 'name', header: 'Name', width: 'minmax(0, 1.4fr)',
+    cell: (e) => <span className="bat-ellipsis cell-strong" data-testid="result-name">{fullName(e.input)}</span>,
+  },
+  { id: 'risk', header: 'Risk', width: '128px', cell: (e) => <RiskCell entry={e} /> },
+  { id: 'change', header: 'Risk change', width: '168px', cell: (e) => <ChangeCell entry={e} /> },
+  { id: 'flags', header: 'Flags', width: 'minmax(0, 1.4fr)', cell: (e) => <FlagsCell entry={e} /> },
+  { id: 'match', header: 'Top match', width: 'minmax(0, 1.8fr)', cell: (e) => <TopMatchCell entry={e} /> },
+];
+
+export function ResultsPanel() {
+  const entries = useBatch((s) => s.entries);
+  const version = useBatch((s) => s.version);
+  const run = useBatch((s) => s.run);
+  const [active, setActive] = useState(0);
+  // A copy per repaint: the grid sees a new list when rows arrived (entries grows in place).
+  const rows = useMemo(() => entries.slice(), [entries, version]);
+  if (!run) return null;
+
+  return (
+    <section className="panel" aria-labelledby="batch-results-heading" data-testid="batch-results">
+      <div className="panel-header">
+        <h2 id="batch-results-heading">Results</h2>
+        <span className="muted" data-testid="batch-results-count">
+          {formatNumber(rows.length)} of {formatNumber(run.total)} {run.total === 1 ? 'row' : 'rows'}
+        </span>
+      </div>
+      <VirtualGrid
+        label="Batch rescreen results"
+        rows={rows}
+        columns={COLUMNS}
+        getRowKey={(e) => e.input.row}
+        version={version}
+        activeIndex={active}
+        onActiveIndexChange={setActive}
+        testId="batch-results-grid"
+        rowTestId="batch-result-row"
+        rowAttributes={(e) => ({ 'data-row': e.input.row, 'data-change': e.result?.risk_change ?? 'error' })}
+        empty={run.status === 'starting' || run.status === 'running' ? 'Waiting for the first results…' : 'No rows were screened.'}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+// Starts the CSV worker for a chosen file and feeds its chunks into the batch store. One import
+// at a time: choosing another file (or discarding) stops the worker that is still reading.
+import { useBatch } from '../../stores/batch';
+import type { ParseMessage, ParseRequest } from './csv-worker';
+
+let current: Worker | null = null;
+
+function stop(): void {
+  current?.terminate();
+  current = null;
+}
+
+export function importFile(file: File): void {
+  stop();
+  useBatch.getState().startImport(file.name, file.size);
+  const worker = new Worker(new URL('./csv-worker.ts', import.meta.url), { type: 'module', name: 'batch-csv' });
+  current = worker;
+  const { rows, issues } = useBatch.getState();
+
+  worker.addEventListener('message', (e: MessageEvent<ParseMessage>) => {
+    if (current !== worker) return;
+    const m = e.data;
+    const store = useBatch.getState();
+    switch (m.type) {
+      case 'header':
+        store.setParse({ ignoredColumns: m.ignored, fromResults: m.fromResults });
+        break;
+      case 'chunk':
+        for (const r of m.rows) rows.push(r);
+        for (const i of m.issues) issues.push(i);
+        store.setParse({ rowsRead: m.rowsRead, invalidRows: m.invalidRows, bytesRead: m.bytesRead });
+        break;
+      case 'done':
+        stop();
+        store.setParse({ status: 'done', rowsRead: m.rowsRead, invalidRows: m.invalidRows, bytesRead: file.size });
+        break;
+      case 'failed':
+        stop();
+        store.setParse({ status: 'failed', error: m.message });
+        break;
+    }
+  });
+  worker.addEventListener('error', () => {
+    if (current !== worker) return;
+    stop();
+    useBatch.getState().setParse({ status: 'failed', error: 'The file could not be read. Is it a CSV file?' });
+  });
+  const request: ParseRequest = { file, today: new Date().toISOString().slice(0, 10) };
+  worker.postMessage(request);
+}
+
+export function stopImport(): void {
+  stop();
+}

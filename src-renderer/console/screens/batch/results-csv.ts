@@ -1,0 +1,86 @@
+// The saved results: every imported row with what the run found and what the analyst decided,
+// written as a CSV the next import reads back (csv-columns.ts says how). Goes only to the save
+// dialog (a download in a browser), never to the app's own storage.
+import Papa from 'papaparse';
+import { saveFile } from '../../api/shell';
+import type { BatchEntry, Disposition, ImportedRow, RowIssue } from '../../stores/batch';
+import { INPUT_NAMES, OUTPUT_NAMES } from './csv-columns';
+import { explanationText, openMatches } from './labels';
+
+const BOM = '\uFEFF';
+
+function inputCells(r: ImportedRow): string[] {
+  return [
+    r.client_reference_id, r.first_name, r.middle_name, r.last_name, r.date_of_birth, r.gender, r.country,
+    r.previous_screening_id,
+    r.previous ? String(r.previous.risk_score) : '',
+    r.previous?.risk_level ?? '',
+    r.previous?.flags.join(';') ?? '',
+    r.cleared.map((c) => `${c.entity_id}@${c.record_hash}`).join(';'),
+    r.previous_disposition,
+  ];
+}
+
+function outputCells(entry: BatchEntry | undefined, disposition: Disposition | undefined, runStopped: boolean): string[] {
+  const result = entry?.result ?? null;
+  if (!result) {
+    const why = entry?.error ?? (runStopped ? 'not screened: the run stopped before this row' : 'not screened');
+    return [...OUTPUT_NAMES.slice(0, -1).map(() => ''), why];
+  }
+  const open = openMatches(result);
+  const top = open[0];
+  return [
+    result.id,
+    String(result.risk.score),
+    result.risk.level,
+    result.risk.decision,
+    result.risk_change,
+    result.flags.join(';'),
+    top?.entity_id ?? '',
+    top?.name ?? '',
+    top?.list ?? '',
+    top ? String(top.score) : '',
+    top ? explanationText(top) : '',
+    disposition ?? '',
+    disposition ? open.map((m) => `${m.entity_id}@${m.record_hash}`).join(';') : '',
+    '',
+  ];
+}
+
+export function resultsCsv(rows: readonly ImportedRow[], entries: readonly BatchEntry[], dispositions: ReadonlyMap<number, Disposition>): string {
+  const byRow = new Map(entries.map((e) => [e.input.row, e]));
+  const stopped = entries.length < rows.length;
+  const data = rows.map((r) => [...inputCells(r), ...outputCells(byRow.get(r.row), dispositions.get(r.row), stopped)]);
+  // escapeFormulae: a name starting with = or + must not run as a formula in a spreadsheet; the
+  // import strips the guard again.
+  return BOM + Papa.unparse({ fields: [...INPUT_NAMES, ...OUTPUT_NAMES], data }, { escapeFormulae: true, newline: '\r\n' });
+}
+
+function stamp(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}`;
+}
+
+/** "customers.csv" → "customers-rescreen-2026-05-01-1430.csv". */
+export function resultsFileName(source: string): string {
+  const base = source.replace(/\.csv$/i, '').replace(/-rescreen-\d{4}-\d{2}-\d{2}-\d{4}$/, '') || 'batch';
+  return `${base}-rescreen-${stamp()}.csv`;
+}
+
+const CSV_FILTER = [{ name: 'CSV', extensions: ['csv'] }];
+
+export async function saveResults(fileName: string, rows: readonly ImportedRow[], entries: readonly BatchEntry[], dispositions: ReadonlyMap<number, Disposition>) {
+  return saveFile({ defaultName: resultsFileName(fileName), content: resultsCsv(rows, entries, dispositions), filters: CSV_FILTER });
+}
+
+/** The error report: where and why, never the cell's value. */
+export async function saveIssues(fileName: string, issues: readonly RowIssue[]) {
+  const content = BOM + Papa.unparse({ fields: ['row', 'column', 'reason'], data: issues.map((i) => [String(i.row), i.column, i.reason]) }, { newline: '\r\n' });
+  const base = fileName.replace(/\.csv$/i, '') || 'batch';
+  return saveFile({ defaultName: `${base}-errors.csv`, content, filters: CSV_FILTER });
+}
+
+export async function saveTemplate(content: string) {
+  return saveFile({ defaultName: 'batch-rescreen-template.csv', content, filters: CSV_FILTER });
+}

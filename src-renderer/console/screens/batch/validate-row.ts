@@ -1,0 +1,148 @@
+// One CSV row → the row the service gets, or the reasons it cannot be sent. Runs in the CSV
+// worker. The limits mirror the service's contract (src-shared/contracts/screening.ts), so a row
+// that passes here is a row the service accepts; the service checks again anyway.
+// Reasons never quote the cell: the error report must not become a copy of the file.
+import type { ClearedMatch } from '../../../../src-shared/contracts/screening';
+import type { Disposition, ImportedRow, RowIssue } from '../../stores/batch';
+
+export type RawRow = Record<string, string | undefined>;
+
+const LEVELS = ['low', 'medium', 'high'] as const;
+type Level = (typeof LEVELS)[number];
+const DISPOSITION_VALUES: readonly string[] = ['cleared_false_positive', 'escalated', 'needs_info'] satisfies Disposition[];
+const MAX_FLAGS = 50;
+const MAX_CLEARED = 200;
+
+/** Header cells as written by people: "First Name" and "first_name" are the same column. */
+export function normaliseHeader(h: string): string {
+  return h.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+}
+
+/** Undo the guard saved results put before cells a spreadsheet would run as a formula. */
+function cell(raw: RawRow, column: string): string {
+  const v = (raw[column] ?? '').trim();
+  return v.length > 1 && v[0] === "'" && '=+-@'.includes(v[1]!) ? v.slice(1) : v;
+}
+
+function list(value: string): string[] {
+  return value.split(';').map((s) => s.trim()).filter(Boolean);
+}
+
+function validDate(s: string, today: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return 'use the format YYYY-MM-DD';
+  const d = new Date(`${s}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || !d.toISOString().startsWith(s)) return 'not a calendar date';
+  if (d.getUTCFullYear() < 1900) return 'before 1900';
+  if (s > today) return 'in the future';
+  return null;
+}
+
+function parseCleared(value: string, column: string, issue: (column: string, reason: string) => void): ClearedMatch[] {
+  const out: ClearedMatch[] = [];
+  for (const item of list(value)) {
+    const at = item.lastIndexOf('@');
+    const entity = at > 0 ? item.slice(0, at).trim() : '';
+    const hash = at > 0 ? item.slice(at + 1).trim() : '';
+    if (!entity || !hash) {
+      issue(column, 'use entity_id@record_hash, separated by ;');
+      return out;
+    }
+    if (entity.length > 200 || hash.length > 64) {
+      issue(column, 'an entity id or record hash is too long');
+      return out;
+    }
+    out.push({ entity_id: entity, record_hash: hash });
+  }
+  return out;
+}
+
+export interface RowCheck {
+  value: ImportedRow | null;
+  issues: RowIssue[];
+}
+
+/** `today` is YYYY-MM-DD (UTC), passed in so a whole file is checked against one day. */
+export function checkRow(raw: RawRow, row: number, today: string): RowCheck {
+  const issues: RowIssue[] = [];
+  const issue = (column: string, reason: string) => issues.push({ row, column, reason });
+
+  const name = (column: string, required: boolean): string => {
+    const v = cell(raw, column);
+    if (required && !v) issue(column, 'required');
+    else if (v.length > 200) issue(column, 'longer than 200 characters');
+    return v;
+  };
+  const first = name('first_name', true);
+  const middle = name('middle_name', false);
+  const last = name('last_name', true);
+
+  const dob = cell(raw, 'date_of_birth');
+  if (dob) {
+    const bad = validDate(dob, today);
+    if (bad) issue('date_of_birth', bad);
+  }
+  const gender = cell(raw, 'gender');
+  if (gender.length > 32) issue('gender', 'longer than 32 characters');
+  const country = cell(raw, 'country').toUpperCase();
+  if (country && !/^[A-Z]{2}$/.test(country)) issue('country', 'use a two-letter country code, e.g. DE');
+  const reference = cell(raw, 'client_reference_id');
+  if (reference.length > 200) issue('client_reference_id', 'longer than 200 characters');
+
+  // A saved result's own output is the newest result: it wins over its previous_* columns.
+  const fromOutput = cell(raw, 'risk_score') !== '' || cell(raw, 'risk_level') !== '';
+  const col = fromOutput
+    ? { id: 'screening_id', score: 'risk_score', level: 'risk_level', flags: 'flags' }
+    : { id: 'previous_screening_id', score: 'previous_risk_score', level: 'previous_risk_level', flags: 'previous_flags' };
+  const previousId = cell(raw, 'screening_id') || cell(raw, 'previous_screening_id');
+  if (previousId.length > 100) issue(col.id, 'longer than 100 characters');
+
+  const scoreText = cell(raw, col.score);
+  const levelText = cell(raw, col.level).toLowerCase();
+  let score: number | null = null;
+  let level: Level | null = null;
+  if (scoreText) {
+    if (!/^\d{1,3}$/.test(scoreText) || Number(scoreText) > 100) issue(col.score, 'a whole number from 0 to 100');
+    else score = Number(scoreText);
+  }
+  if (levelText) {
+    if (!(LEVELS as readonly string[]).includes(levelText)) issue(col.level, 'low, medium or high');
+    else level = levelText as Level;
+  }
+  if (scoreText && !levelText) issue(col.level, `needed with ${col.score}`);
+  if (levelText && !scoreText) issue(col.score, `needed with ${col.level}`);
+  const flags = list(cell(raw, col.flags));
+  if (flags.length > MAX_FLAGS) issue(col.flags, `more than ${MAX_FLAGS} flags`);
+  else if (flags.some((f) => f.length > 64)) issue(col.flags, 'a flag is longer than 64 characters');
+
+  const cleared = new Map<string, ClearedMatch>();
+  for (const c of parseCleared(cell(raw, 'cleared_entities'), 'cleared_entities', issue)) cleared.set(c.entity_id, c);
+  const disposition = cell(raw, 'disposition').toLowerCase();
+  if (disposition && !DISPOSITION_VALUES.includes(disposition)) issue('disposition', 'cleared_false_positive, escalated or needs_info');
+  const earlier = cell(raw, 'previous_disposition').toLowerCase();
+  if (earlier && !DISPOSITION_VALUES.includes(earlier)) issue('previous_disposition', 'cleared_false_positive, escalated or needs_info');
+  if (disposition === 'cleared_false_positive') {
+    // The analyst cleared these last time: from now on they are cleared at this record version.
+    for (const c of parseCleared(cell(raw, 'disposition_entities'), 'disposition_entities', issue)) cleared.set(c.entity_id, c);
+  }
+  if (cleared.size > MAX_CLEARED) issue('cleared_entities', `more than ${MAX_CLEARED} entities`);
+  if (cleared.size > 0 && !scoreText && !levelText) issue('cleared_entities', `needs ${col.score} and ${col.level}`);
+
+  if (issues.length > 0) return { value: null, issues };
+  return {
+    value: {
+      row,
+      client_reference_id: reference,
+      first_name: first,
+      middle_name: middle,
+      last_name: last,
+      date_of_birth: dob,
+      gender,
+      country,
+      previous_screening_id: previousId,
+      previous: score !== null && level !== null ? { risk_score: score, risk_level: level, flags } : null,
+      cleared: [...cleared.values()],
+      previous_disposition: (disposition || earlier) as Disposition | '',
+    },
+    issues,
+  };
+}

@@ -1,0 +1,361 @@
+// Risk review: the last batch's rows whose risk went up or down or that have new matches,
+// keyboard-first. J/K move, Enter or O opens the match explanation, C/E/N set a disposition
+// (cleared as false positive, escalated, needs info) and U undoes; the single keys can be
+// switched off, Esc closes. Dispositions live in memory and go out only in the saved CSV.
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { href } from '../../app/router';
+import { Alert } from '../../components/Alert';
+import { Badge } from '../../components/Badge';
+import { formatNumber } from '../../components/format';
+import { ScreenHeader } from '../../components/ScreenHeader';
+import { useBatch, type BatchEntry, type Disposition } from '../../stores/batch';
+import { DiscardDialog } from '../batch/DiscardDialog';
+import { CHANGE_INFO, DISPOSITION_INFO, fullName, LEVEL_LABEL, LEVEL_TONE } from '../batch/labels';
+import { TopMatchCell } from '../batch/result-cells';
+import { countEntries } from '../batch/summary';
+import { useDiscardGuard } from '../batch/use-discard-guard';
+import { useSaveResults } from '../batch/use-save-results';
+import { VirtualGrid, type VirtualColumn } from '../batch/VirtualGrid';
+import { MatchExplanation } from './MatchExplanation';
+import { DEFAULT_SORT, FILTER_LABEL, FILTERS, reviewRows, type ReviewFilter, type Sort, type SortKey } from './review-filter';
+import '../batch/batch.css';
+import './review.css';
+
+const KEY_TO_DISPOSITION: Record<string, Disposition> = { c: 'cleared_false_positive', e: 'escalated', n: 'needs_info' };
+
+function RiskMove({ entry }: { entry: BatchEntry }) {
+  const r = entry.result;
+  if (!r) return <Badge tone="neutral">Not screened</Badge>;
+  const prev = entry.input.previous;
+  return (
+    <span className="rev-move" data-testid="review-risk" data-score={r.risk.score} data-level={r.risk.level}>
+      {prev ? (
+        <>
+          <span className="muted">{LEVEL_LABEL[prev.risk_level]} {prev.risk_score}</span>
+          <span aria-label="to" className="muted"> → </span>
+        </>
+      ) : null}
+      <Badge tone={LEVEL_TONE[r.risk.level]}>{LEVEL_LABEL[r.risk.level]}</Badge>
+      <span className="bat-score">{r.risk.score}</span>
+    </span>
+  );
+}
+
+export function ReviewScreen() {
+  const entries = useBatch((s) => s.entries);
+  const version = useBatch((s) => s.version);
+  const run = useBatch((s) => s.run);
+  const fileName = useBatch((s) => s.parse.fileName);
+  const dispositions = useBatch((s) => s.dispositions);
+  const singleKeys = useBatch((s) => s.singleKeys);
+  const setSingleKeys = useBatch((s) => s.setSingleKeys);
+  const dispose = useBatch((s) => s.dispose);
+  const undoLast = useBatch((s) => s.undoLast);
+  const discard = useBatch((s) => s.discard);
+  const canUndo = useBatch((s) => s.undo.length > 0);
+  const { save, saving, notice } = useSaveResults();
+  const { pending, guard, close } = useDiscardGuard();
+
+  const [filter, setFilter] = useState<ReviewFilter>('increased');
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const [expanded, setExpanded] = useState<number | null>(null);
+  const [focusSignal, setFocusSignal] = useState(0);
+  const [announce, setAnnounce] = useState('');
+  const gridBox = useRef<HTMLDivElement>(null);
+
+  const counts = useMemo(() => countEntries(entries), [entries, version]);
+  const rows = useMemo(() => reviewRows(entries, filter, sort, query), [entries, version, filter, sort, query]);
+  const reviewed = useMemo(() => rows.reduce((n, e) => n + (dispositions.has(e.input.row) ? 1 : 0), 0), [rows, dispositions]);
+  const current = rows[Math.min(active, rows.length - 1)];
+
+  // A new filter, order or search starts at the top with nothing open.
+  useEffect(() => {
+    setActive(0);
+    setExpanded(null);
+  }, [filter, sort, query, entries]);
+
+  const goTo = (index: number) => {
+    const next = Math.max(0, Math.min(rows.length - 1, index));
+    // An open explanation follows the reader from row to row.
+    if (expanded !== null && rows[next]) setExpanded(rows[next].input.row);
+    setActive(next);
+    setFocusSignal((n) => n + 1);
+  };
+
+  const toggle = (entry: BatchEntry | undefined) => {
+    if (!entry) return;
+    setExpanded((cur) => (cur === entry.input.row ? null : entry.input.row));
+  };
+
+  const setDisposition = (entry: BatchEntry, d: Disposition | undefined, advance: boolean) => {
+    dispose(entry.input.row, d);
+    const name = fullName(entry.input);
+    const label = d ? DISPOSITION_INFO[d].label.toLowerCase() : 'no disposition';
+    const index = rows.indexOf(entry);
+    const reviewedNow = reviewed + (d && !dispositions.has(entry.input.row) ? 1 : !d && dispositions.has(entry.input.row) ? -1 : 0);
+    setAnnounce(`Row ${entry.input.row}, ${name}: ${label}. ${reviewedNow} reviewed of ${rows.length}.`);
+    if (advance && index >= 0 && index < rows.length - 1) goTo(index + 1);
+  };
+
+  const undo = () => {
+    const row = undoLast();
+    if (row === null) return;
+    const index = rows.findIndex((e) => e.input.row === row);
+    setAnnounce(`Undone: row ${row}.`);
+    if (index >= 0) goTo(index);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const t = e.target as HTMLElement;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (t.closest('dialog') || t.matches('input, select, textarea')) return;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (key === 'Escape') {
+      if (expanded !== null) {
+        e.preventDefault();
+        setExpanded(null);
+        setFocusSignal((n) => n + 1);
+      }
+      return;
+    }
+    if (rows.length === 0) return;
+    if (key === 'j' || key === 'k') {
+      e.preventDefault();
+      // From outside the list the first press lands on the current row; then it moves.
+      if (!gridBox.current?.contains(t)) setFocusSignal((n) => n + 1);
+      else goTo(active + (key === 'j' ? 1 : -1));
+    } else if (key === 'o' || (key === 'Enter' && !t.matches('button, a[href]'))) {
+      e.preventDefault();
+      toggle(current);
+    } else if (singleKeys && current && KEY_TO_DISPOSITION[key]) {
+      e.preventDefault();
+      const d = KEY_TO_DISPOSITION[key];
+      setDisposition(current, dispositions.get(current.input.row) === d ? undefined : d, dispositions.get(current.input.row) !== d);
+    } else if (singleKeys && key === 'u') {
+      e.preventDefault();
+      undo();
+    }
+  };
+
+  const sortBy = (key: SortKey) => {
+    setSort((s) => (s.key === key
+      ? { key, direction: s.direction === 'ascending' ? 'descending' : 'ascending' }
+      : { key, direction: key === 'name' ? 'ascending' : 'descending' }));
+  };
+  const sortOf = (key: SortKey) => ({ direction: sort.key === key ? sort.direction : ('none' as const), onSort: () => sortBy(key) });
+
+  const columns: VirtualColumn<BatchEntry>[] = [
+    {
+      id: 'row', header: 'Row', width: '92px',
+      cell: (e) => (
+        <button
+          type="button"
+          className="rev-toggle"
+          aria-expanded={expanded === e.input.row}
+          aria-label={`${expanded === e.input.row ? 'Hide' : 'Show'} the match explanation for row ${e.input.row}`}
+          onClick={() => toggle(e)}
+          data-testid="review-toggle"
+        >
+          <span className="rev-chevron" aria-hidden="true" />
+          <span>{e.input.row}</span>
+        </button>
+      ),
+    },
+    {
+      id: 'name', header: 'Customer', width: 'minmax(0, 1.5fr)', sort: sortOf('name'),
+      cell: (e) => (
+        <span className="cell-stack">
+          <span className="cell-strong bat-ellipsis" data-testid="review-name">{fullName(e.input)}</span>
+          <span className="muted bat-ellipsis mono">{e.input.client_reference_id || '—'}</span>
+        </span>
+      ),
+    },
+    { id: 'risk', header: 'Risk', width: '196px', sort: sortOf('risk'), cell: (e) => <RiskMove entry={e} /> },
+    {
+      id: 'change', header: 'Change', width: '150px', sort: sortOf('change'),
+      cell: (e) => {
+        if (!e.result) return <span className="muted">—</span>;
+        const info = CHANGE_INFO[e.result.risk_change];
+        return (
+          <span data-testid="review-change" data-change={e.result.risk_change}>
+            <Badge tone={info.tone}>{info.arrow ? `${info.arrow} ` : ''}{info.label}</Badge>
+          </span>
+        );
+      },
+    },
+    { id: 'match', header: 'Top match', width: 'minmax(0, 1.8fr)', cell: (e) => <TopMatchCell entry={e} /> },
+    {
+      id: 'disposition', header: 'Disposition', width: '200px',
+      cell: (e) => {
+        const d = dispositions.get(e.input.row);
+        return (
+          <span data-testid="review-disposition" data-disposition={d ?? ''}>
+            {d ? (
+              <Badge tone={DISPOSITION_INFO[d].tone}>{DISPOSITION_INFO[d].label}</Badge>
+            ) : e.input.previous_disposition ? (
+              <span className="muted rev-small" data-testid="review-earlier">Earlier: {DISPOSITION_INFO[e.input.previous_disposition].label}</span>
+            ) : (
+              <span className="muted">—</span>
+            )}
+          </span>
+        );
+      },
+    },
+  ];
+
+  if (!run) {
+    return (
+      <>
+        <ScreenHeader title="Risk review" summary="Work through what changed in a batch rescreen: risk increases, decreases and new matches, with the reasons behind each." />
+        <section className="panel placeholder" data-testid="review-empty">
+          <h2>No batch results to review</h2>
+          <p>
+            Run a <a href={href('rescreen')}>batch rescreen</a> first. Its results stay in this window only (the app keeps no copy), so they are
+            gone after you sign out or discard them.
+          </p>
+        </section>
+      </>
+    );
+  }
+
+  const running = run.status === 'starting' || run.status === 'running' || run.status === 'cancelling';
+  const filterCount: Record<ReviewFilter, number> = {
+    increased: counts.increased, decreased: counts.decreased, new: counts.newMatches, all: entries.length,
+  };
+
+  return (
+    <div className="rev-screen" onKeyDown={onKeyDown}>
+      <ScreenHeader
+        title="Risk review"
+        summary={
+          <>
+            The last batch rescreen{fileName ? <> of <strong className="text-body">{fileName}</strong></> : null}:{' '}
+            {formatNumber(entries.length)} rows screened. Dispositions stay in this window until you save the results.
+          </>
+        }
+        actions={
+          <>
+            <button type="button" className="btn" onClick={() => void save()} disabled={saving || running} data-testid="review-save">
+              {saving ? 'Saving…' : 'Save results…'}
+            </button>
+            <button type="button" className="btn btn-danger-quiet" onClick={() => guard('Discard results', discard)} disabled={running} data-testid="review-discard">
+              Discard results
+            </button>
+          </>
+        }
+      />
+      {running ? <Alert tone="info" testId="review-running">The batch is still running; rows appear here as they are screened.</Alert> : null}
+      {notice ? <Alert tone={notice.tone} testId="review-save-notice">{notice.text}</Alert> : null}
+
+      <section className="panel" aria-labelledby="review-heading">
+        <div className="panel-header rev-toolbar">
+          <h2 id="review-heading" className="visually-hidden">Rows to review</h2>
+          <div className="rev-filters" role="group" aria-label="Show">
+            {FILTERS.map((f) => (
+              <button
+                key={f}
+                type="button"
+                aria-pressed={filter === f}
+                className={`rev-filter${filter === f ? ' rev-filter-on' : ''}`}
+                onClick={() => setFilter(f)}
+                data-testid={`review-filter-${f}`}
+              >
+                {FILTER_LABEL[f]} <span className="rev-filter-count">{formatNumber(filterCount[f])}</span>
+              </button>
+            ))}
+          </div>
+          <input
+            type="search"
+            className="rev-search"
+            placeholder="Filter by name, reference or match"
+            aria-label="Filter rows by name, reference or match"
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' && query) {
+                e.stopPropagation();
+                setQuery('');
+              }
+            }}
+            data-testid="review-search"
+          />
+        </div>
+        <div className="rev-statusbar">
+          <span data-testid="review-progress" data-reviewed={reviewed} data-total={rows.length}>
+            <strong>{formatNumber(reviewed)}</strong> reviewed of <strong>{formatNumber(rows.length)}</strong>
+          </span>
+          <label className="rev-switch">
+            <input type="checkbox" checked={singleKeys} onChange={(e) => setSingleKeys(e.currentTarget.checked)} data-testid="review-single-keys" />
+            <span>Single-key actions</span>
+          </label>
+          <span className="muted rev-keys" data-testid="review-keys-help">
+            <kbd>J</kbd>/<kbd>K</kbd> next/previous · <kbd>Enter</kbd> or <kbd>O</kbd> explanation · <kbd>Esc</kbd> close
+            {singleKeys ? (
+              <>
+                {' '}· <kbd>C</kbd> cleared (false positive) · <kbd>E</kbd> escalated · <kbd>N</kbd> needs info · <kbd>U</kbd> undo
+              </>
+            ) : null}
+          </span>
+          {!singleKeys && canUndo ? (
+            <button type="button" className="btn btn-small" onClick={undo} data-testid="review-undo">
+              Undo
+            </button>
+          ) : null}
+        </div>
+        <div ref={gridBox}>
+          <VirtualGrid
+            label={`${FILTER_LABEL[filter]}: rows to review`}
+            rows={rows}
+            columns={columns}
+            getRowKey={(e) => e.input.row}
+            version={version}
+            estimateRowHeight={56}
+            maxHeight={620}
+            activeIndex={active}
+            onActiveIndexChange={setActive}
+            focusSignal={focusSignal}
+            isExpanded={(e) => e.input.row === expanded}
+            renderExpanded={(e) => (
+              <MatchExplanation
+                entry={e}
+                disposition={dispositions.get(e.input.row)}
+                singleKeys={singleKeys}
+                onDispose={(d) => setDisposition(e, d, false)}
+                onClose={() => {
+                  setExpanded(null);
+                  setFocusSignal((n) => n + 1);
+                }}
+              />
+            )}
+            rowClassName={(e) => (dispositions.has(e.input.row) ? 'rev-row-done' : undefined)}
+            rowAttributes={(e) => ({ 'data-row': e.input.row, 'data-change': e.result?.risk_change ?? 'error' })}
+            testId="review-grid"
+            rowTestId="review-row"
+            empty={
+              query ? 'No rows match the filter.' : filter === 'all' ? 'No rows were screened.' : `No rows with ${FILTER_LABEL[filter].toLowerCase()}.`
+            }
+          />
+        </div>
+        <p className="visually-hidden" role="status" aria-live="polite" data-testid="review-announce">{announce}</p>
+      </section>
+
+      {pending ? (
+        <DiscardDialog
+          dispositions={dispositions.size}
+          action={pending.action}
+          onClose={close}
+          onSave={() => {
+            close();
+            void save();
+          }}
+          onDiscard={() => {
+            close();
+            pending.go();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+// The last batch rescreen: the imported rows, the run, its results and the analyst's
+// dispositions. Memory only, on purpose: never persisted, cleared on sign-out and by "Discard
+// results". The one store allowed to hold subject data, because the file it came from and the
+// CSV it goes back to are the analyst's; the app keeps nothing once the window closes.
+//
+// Rows and results are plain arrays mutated in place while a run streams in; `version` is
+// bumped (at most a few times a second) so screens re-render per chunk, not per row.
+import { create } from 'zustand';
+import type { Environment } from '../../../src-shared/catalog';
+import type { BatchRowResult } from '../../../src-shared/contracts/batch';
+import type { ClearedMatch, PreviousResultSummary } from '../../../src-shared/contracts/screening';
+import { useSession } from './session';
+
+export const DISPOSITIONS = ['cleared_false_positive', 'escalated', 'needs_info'] as const;
+export type Disposition = (typeof DISPOSITIONS)[number];
+
+/** One valid CSV row, normalised: what is sent, and what is written back to the saved CSV. */
+export interface ImportedRow {
+  /** Spreadsheet row number: the header is row 1, the first subject row 2. */
+  row: number;
+  client_reference_id: string;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  date_of_birth: string;
+  gender: string;
+  country: string;
+  previous_screening_id: string;
+  /** The result this run compares against (from previous_* or a saved CSV's output columns). */
+  previous: Omit<PreviousResultSummary, 'cleared_matches'> | null;
+  /** Matches cleared earlier, carried to the service so they stay cleared while unchanged. */
+  cleared: ClearedMatch[];
+  /** The analyst's last review of this customer, from a saved result; shown, never sent. */
+  previous_disposition: Disposition | '';
+}
+
+/** A problem with one cell of the file. Never the cell's value: only where and why. */
+export interface RowIssue {
+  row: number;
+  column: string;
+  reason: string;
+}
+
+export interface ParseState {
+  status: 'idle' | 'parsing' | 'done' | 'failed';
+  fileName: string;
+  fileBytes: number;
+  bytesRead: number;
+  /** Subject rows read (blank lines aside). */
+  rowsRead: number;
+  /** Rows with at least one issue; they are left out of the run. */
+  invalidRows: number;
+  /** Why the whole file cannot be used (no header, missing required columns). */
+  error: string | null;
+  /** Columns found in the header that this import does not use (shown, not an error). */
+  ignoredColumns: string[];
+  /** The file came from a previous run's saved results (its output columns were carried over). */
+  fromResults: boolean;
+}
+
+export type RunStatus = 'starting' | 'running' | 'cancelling' | 'done' | 'cancelled' | 'failed';
+
+export interface RunState {
+  status: RunStatus;
+  env: Environment;
+  batchId: string | null;
+  total: number;
+  /** Rows the service has answered for (results and row errors). */
+  processed: number;
+  rowErrors: number;
+  creditsCharged: number;
+  /** performance.now() at Run, and at the end. */
+  startedAt: number;
+  endedAt: number | null;
+  error: string | null;
+  listsChecked: string[];
+}
+
+export interface BatchEntry {
+  input: ImportedRow;
+  result: BatchRowResult | null;
+  /** The service refused this row (its message names the field, never the value). */
+  error: string | null;
+}
+
+interface UndoStep {
+  row: number;
+  before: Disposition | undefined;
+}
+
+interface BatchState {
+  parse: ParseState;
+  /** Valid rows of the import, in file order. */
+  rows: ImportedRow[];
+  issues: RowIssue[];
+  run: RunState | null;
+  /** Answered rows, in the order the service answered. */
+  entries: BatchEntry[];
+  /** Bumped whenever rows, issues or entries change in place. */
+  version: number;
+  dispositions: Map<number, Disposition>;
+  undo: UndoStep[];
+  /** Dispositions changed since the results were last saved. */
+  unsaved: boolean;
+  /** Review preference: single-key actions (C/E/N/U) on or off. */
+  singleKeys: boolean;
+  /** Stops the running batch (set by the runner while it runs). */
+  stop: (() => void) | null;
+
+  startImport: (fileName: string, fileBytes: number) => void;
+  bump: () => void;
+  setParse: (patch: Partial<ParseState>) => void;
+  setRun: (patch: Partial<RunState>) => void;
+  dispose: (row: number, disposition: Disposition | undefined) => void;
+  undoLast: () => number | null;
+  markSaved: () => void;
+  setSingleKeys: (on: boolean) => void;
+  discard: () => void;
+}
+
+const IDLE_PARSE: ParseState = {
+  status: 'idle', fileName: '', fileBytes: 0, bytesRead: 0, rowsRead: 0, invalidRows: 0, error: null, ignoredColumns: [], fromResults: false,
+};
+
+function empty() {
+  return {
+    parse: IDLE_PARSE,
+    rows: [] as ImportedRow[],
+    issues: [] as RowIssue[],
+    run: null,
+    entries: [] as BatchEntry[],
+    dispositions: new Map<number, Disposition>(),
+    undo: [] as UndoStep[],
+    unsaved: false,
+    stop: null,
+  };
+}
+
+export const useBatch = create<BatchState>()((set, get) => ({
+  ...empty(),
+  version: 0,
+  singleKeys: true,
+
+  startImport: (fileName, fileBytes) => {
+    get().stop?.();
+    set({ ...empty(), parse: { ...IDLE_PARSE, status: 'parsing', fileName, fileBytes }, version: get().version + 1 });
+  },
+
+  bump: () => set((s) => ({ version: s.version + 1 })),
+
+  setParse: (patch) => set((s) => ({ parse: { ...s.parse, ...patch }, version: s.version + 1 })),
+
+  setRun: (patch) => set((s) => (s.run ? { run: { ...s.run, ...patch }, version: s.version + 1 } : {})),
+
+  dispose: (row, disposition) => {
+    const { dispositions, undo } = get();
+    const before = dispositions.get(row);
+    if (before === disposition) return;
+    const next = new Map(dispositions);
+    if (disposition) next.set(row, disposition);
+    else next.delete(row);
+    set({ dispositions: next, undo: [...undo.slice(-199), { row, before }], unsaved: true });
+  },
+
+  undoLast: () => {
+    const { dispositions, undo } = get();
+    const step = undo.at(-1);
+    if (!step) return null;
+    const next = new Map(dispositions);
+    if (step.before) next.set(step.row, step.before);
+    else next.delete(step.row);
+    set({ dispositions: next, undo: undo.slice(0, -1), unsaved: true });
+    return step.row;
+  },
+
+  markSaved: () => set({ unsaved: false }),
+
+  setSingleKeys: (on) => set({ singleKeys: on }),
+
+  discard: () => {
+    get().stop?.();
+    set((s) => ({ ...empty(), version: s.version + 1 }));
+  },
+}));
+
+// Signing out (or a session that ended) drops every row and result at once.
+useSession.subscribe((s, prev) => {
+  if (prev.status === 'ready' && s.status !== 'ready') useBatch.getState().discard();
+});
