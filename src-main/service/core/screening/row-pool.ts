@@ -52,6 +52,10 @@ export function createRowPool(watchlistsDir: string, dataDir: string | undefined
   }
 
   return {
+    /** Starts the worker ahead of the first batch, so its first chunk does not wait for an index. */
+    warm(): void {
+      void start();
+    },
     /** Screens rows in the worker, or here when the worker is unavailable. */
     async screen(loaded: LoadedIndex, job: RowJob): Promise<RowOutcome[]> {
       if ((await start()) && worker) {
