@@ -23,6 +23,8 @@ export function batchRoutes({ route, services }: Router): void {
   route('GET', '/api/console/batches/preview', { kind: 'session' }, (c) => {
     const s = c.get('session');
     const q = parseQuery(c, PreviewQuery, account);
+    // The analyst is about to run a batch: start the worker's index now, not at the first chunk.
+    services.rowPool.warm();
     return c.json(batches.preview(s.org.id, q.env, q.rows));
   });
 
