@@ -34,3 +34,9 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
   return out;
 }
 
+
+/** One line naming the first failing field, the text every validation error message uses. */
+export function firstIssueMessage(error: z.ZodError): string {
+  const f = fieldIssues(error)[0];
+  return f ? `Invalid field '${f.field}': ${f.issue}` : 'Invalid request';
+}

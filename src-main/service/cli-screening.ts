@@ -11,7 +11,7 @@ import { errorResponse } from '../../src-shared/errors';
 import { scoreNamePair } from './core/screening/match/compare';
 import { newId } from './core/ids';
 import { createScreening, runScreening } from './core/screening/service';
-import { fieldIssues } from './http/validate';
+import { firstIssueMessage } from '../../src-shared/validation';
 
 function write(out: Writable, line: string): Promise<void> {
   return new Promise((resolve) => {
@@ -56,8 +56,7 @@ export async function screenStream(input: Readable, out: Writable, resourcesDir:
     }
     const parsed = ScreenRequest.safeParse(data);
     if (!parsed.success) {
-      const f = fieldIssues(parsed.error)[0];
-      await write(out, JSON.stringify(errorResponse('invalid_subject', { message: `Invalid field '${f?.field ?? 'body'}': ${f?.issue ?? 'invalid'}` }).body));
+      await write(out, JSON.stringify(errorResponse('invalid_subject', { message: firstIssueMessage(parsed.error) }).body));
       continue;
     }
     const b = parsed.data;

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { AppError, type ErrorCode } from '../../../src-shared/errors';
-import { fieldIssues } from '../../../src-shared/validation';
+import { fieldIssues, firstIssueMessage } from '../../../src-shared/validation';
 
 export { fieldIssues };
 
@@ -49,7 +49,7 @@ export function parseValue<S extends z.ZodType>(data: unknown, schema: S, opts: 
     const fields = fieldIssues(r.error);
     const first = fields[0];
     throw new AppError(code, {
-      message: first ? `Invalid field '${first.field}': ${first.issue}` : 'Invalid request',
+      message: firstIssueMessage(r.error),
       fields,
       field: first?.field,
     });

@@ -2,7 +2,7 @@
 // Runs in the batch worker (or in-process as a fallback); pure apart from random ids.
 import { BATCH_LIMITS, BatchRow, type BatchRowError, type BatchRowResult } from '../../../../src-shared/contracts/batch';
 import type { ListKind, RESCREEN_REASONS } from '../../../../src-shared/contracts/screening';
-import { fieldIssues } from '../../../../src-shared/validation';
+import { firstIssueMessage } from '../../../../src-shared/validation';
 import { newId } from '../ids';
 import { runScreening, type LoadedIndex } from './service';
 
@@ -28,10 +28,7 @@ export function screenRows(loaded: LoadedIndex, job: RowJob): RowOutcome[] {
     const rowNo = typeof (raw as { row?: unknown })?.row === 'number' ? (raw as { row: number }).row : 0;
     const parsed = BatchRow.safeParse(raw);
     if (!parsed.success) {
-      const f = fieldIssues(parsed.error)[0];
-      const message = (raw as { invalid_json?: unknown })?.invalid_json === true
-        ? 'Line is not valid JSON'
-        : `Invalid field '${f?.field ?? 'row'}': ${f?.issue ?? 'invalid'}`;
+      const message = (raw as { invalid_json?: unknown })?.invalid_json === true ? 'Line is not valid JSON' : firstIssueMessage(parsed.error);
       const err: BatchRowError = { row: rowNo, error: { type: 'invalid_request', code: 'invalid_subject', message } };
       out.push({ row: rowNo, line: JSON.stringify(err) });
       continue;
