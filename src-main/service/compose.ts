@@ -47,7 +47,7 @@ export function compose(opts: ComposeOptions) {
   const screening = createScreening(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir);
   const rowPool = createRowPool(join(opts.resourcesDir ?? defaultResourcesDir(), 'watchlists'), opts.dataDir);
   screening.onReload(() => void rowPool.restart());
-  const batches = createBatches({ clock, billing, balance: (orgId) => credits.balance(orgId), pool: rowPool });
+  const batches = createBatches({ clock, billing, balance: (orgId) => credits.balance(orgId), pool: rowPool, log: (m, f) => logger.info(m, f) });
   return {
     db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, webhooks, screening, batches, rowPool,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, version: opts.version ?? '0.1.0' },

@@ -41,6 +41,9 @@ describe('batch rescreen', () => {
     expect(hit).toMatchObject({ risk: { level: 'high' }, risk_change: 'risk_increased', previous_screening_id: 'scr_p' });
     expect(hit.matches[0]!.explanation.alignment.length).toBeGreaterThan(0);
     expect(r.lines.find((l) => l.row === 1)).toMatchObject({ risk: { score: 0 }, risk_change: 'unknown_without_prior_result', matches: [] });
+    // From source there is no built worker: rows are screened in-process (the bundled service's
+    // worker is checked in serve-cli.test.ts).
+    expect(u.s.rowPool.mode()).toBe('in-process');
     const fin = await u.json<BatchInfo>('POST', `/api/console/batches/${created.body.id}/finish`, { cookie, body: {} });
     expect(fin.body).toMatchObject({ state: 'finished', processed: 301 });
     expect(u.s.db.prepare("SELECT COUNT(*) AS n FROM verifications WHERE product = 'rescreen'").get()).toEqual({ n: 301 });

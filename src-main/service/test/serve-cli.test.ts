@@ -1,7 +1,7 @@
 // The process interfaces, as an operator uses them: `npm run serve` (what the shell forks too)
 // and the admin CLI working on the same data directory while the service runs.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +100,30 @@ describe('npm run serve + CLI on one data directory', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
+
+  it('the bundled service screens batch rows in its worker thread', async () => {
+    expect(cli('plan', 'set', '--data-dir', dataDir, 'pro').status).toBe(0);
+    const login = await fetch(`${svc.url}/api/auth/login`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'op@example.test', password: 'operator password' }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    for (let i = 0; i < 60; i++) {
+      const l = (await (await fetch(`${svc.url}/api/screening/lists`, { headers: { Cookie: cookie } })).json()) as { state: string };
+      if (l.state === 'ready') break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    await fetch(`${svc.url}/api/console/batches/preview?env=test&rows=1`, { headers: { Cookie: cookie } });
+    const b = (await (await fetch(`${svc.url}/api/console/batches`, {
+      method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify({ env: 'test', total_rows: 1 }),
+    })).json()) as { id: string };
+    const rows = await fetch(`${svc.url}/api/console/batches/${b.id}/rows`, {
+      method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/x-ndjson' },
+      body: JSON.stringify({ row: 1, subject: { type: 'individual', first_name: 'Vladimir', last_name: 'Putin' } }),
+    });
+    expect((await rows.text()).trim().split('\n')).toHaveLength(2);
+    const log = readFileSync(join(dataDir, 'logs', 'service.log'), 'utf8');
+    expect(log).toContain('"screened_in":"worker"');
+  }, 60_000);
 
   it('shuts down cleanly on SIGTERM', async () => {
     const done = exited(svc.proc);

@@ -35,7 +35,7 @@ interface Batch {
   busy: boolean;
 }
 
-export function createBatches(deps: { clock: Clock; billing: Billing; balance: (orgId: number) => number; pool: RowPool }) {
+export function createBatches(deps: { clock: Clock; billing: Billing; balance: (orgId: number) => number; pool: RowPool; log?: (msg: string, fields: Record<string, string | number>) => void }) {
   const open = new Map<number, Batch>();
   const perRow = (env: 'test' | 'live') => (env === 'live' ? CREDITS.rescreen : 0);
 
@@ -138,6 +138,7 @@ export function createBatches(deps: { clock: Clock; billing: Billing; balance: (
           yield lines.join('\n') + (lines.length ? '\n' : '');
           b.lastActivity = deps.clock.now();
         }
+        deps.log?.('batch_chunk', { rows: rows.length, screened_in: deps.pool.mode() });
         const end: BatchChunkEnd = { done: true, processed: b.processed, errors: b.errors, credits_charged: b.charged, state: b.state };
         yield JSON.stringify(end) + '\n';
       } finally {

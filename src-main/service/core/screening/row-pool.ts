@@ -2,24 +2,28 @@
 // HTTP loop). Started on first use; falls back to in-process screening if it cannot start.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { APP_ROOT } from '../../paths';
 import { screenRows, type RowJob, type RowOutcome } from './rows';
 import type { LoadedIndex } from './service';
 
-function workerEntry(): { file: string; execArgv: string[] } | null {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const file = fromSource
-    ? join(APP_ROOT, 'src-main', 'service', 'workers', 'screening-worker.ts')
-    : join(APP_ROOT, 'out', 'main', 'screening-worker.js');
-  if (!existsSync(file)) return null;
-  return { file, execArgv: fromSource ? ['--import', 'tsx'] : [] };
+/**
+ * The worker's entry: the built file next to the bundle (`npm run serve`, the desktop app).
+ * Running from source (tsx, vitest) there is no built worker, and Node 20 cannot load a
+ * TypeScript worker entry, so rows are screened in-process there.
+ */
+function workerEntry(): URL | null {
+  if (import.meta.url.endsWith('.ts')) return null;
+  const built = join(APP_ROOT, 'out', 'main', 'screening-worker.js');
+  return existsSync(built) ? pathToFileURL(built) : null;
 }
 
 export function createRowPool(watchlistsDir: string, dataDir: string | undefined) {
   let worker: Worker | null = null;
   let ready: Promise<boolean> | null = null;
   let seq = 0;
+  let mode: 'idle' | 'worker' | 'in-process' = 'idle';
   // Each waiting job keeps its own fallback, so a worker that dies mid-job costs time, not rows.
   const waiting = new Map<number, { resolve: (r: RowOutcome[]) => void; fallback: () => RowOutcome[] }>();
 
@@ -27,7 +31,7 @@ export function createRowPool(watchlistsDir: string, dataDir: string | undefined
     ready ??= new Promise<boolean>((resolve) => {
       const entry = workerEntry();
       if (!entry) return resolve(false);
-      const w = new Worker(entry.file, { workerData: { watchlistsDir, dataDir }, execArgv: entry.execArgv });
+      const w = new Worker(entry, { workerData: { watchlistsDir, dataDir } });
       w.unref();
       w.on('message', (m: { ready?: boolean; failed?: string; seq?: number; results?: RowOutcome[] }) => {
         if (m.ready) resolve(true);
@@ -57,8 +61,11 @@ export function createRowPool(watchlistsDir: string, dataDir: string | undefined
       void start();
     },
     /** Screens rows in the worker, or here when the worker is unavailable. */
+    /** Where the last rows were screened: observable for tests and logs. */
+    mode: () => mode,
     async screen(loaded: LoadedIndex, job: RowJob): Promise<RowOutcome[]> {
       if ((await start()) && worker) {
+        mode = 'worker';
         const id = seq++;
         const w = worker;
         return new Promise((resolve) => {
@@ -66,6 +73,7 @@ export function createRowPool(watchlistsDir: string, dataDir: string | undefined
           w.postMessage({ ...job, seq: id });
         });
       }
+      mode = 'in-process';
       return screenRows(loaded, job);
     },
     /** Lists changed: the next batch starts a worker with the new index. */

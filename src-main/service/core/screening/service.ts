@@ -167,6 +167,7 @@ export function createScreening(resourcesDir: string, dataDir?: string) {
   let promise: Promise<LoadedIndex> | null = null;
   let stamp = listsStamp(dataDir);
   const reloaded: (() => void)[] = [];
+  let refreshing: Promise<boolean> | null = null;
   function start(): Promise<LoadedIndex> {
     promise ??= loadIndex(join(resourcesDir, 'watchlists'), dataDir).then(
       (l) => {
@@ -183,17 +184,38 @@ export function createScreening(resourcesDir: string, dataDir?: string) {
   }
   return {
     start,
-    /** Rebuilds in the background when the data directory's lists changed; the old index serves meanwhile. */
+    /**
+     * Rebuilds when the data directory's lists changed; the old index serves meanwhile. Calls
+     * overlap (the 5 s watch, an import through the console): a caller waits for the rebuild in
+     * progress, then checks again, so an import is visible when its request answers.
+     */
     async refresh(): Promise<boolean> {
-      const now = listsStamp(dataDir);
-      if (now === stamp) return false;
-      stamp = now;
-      const next = await loadIndex(join(resourcesDir, 'watchlists'), dataDir);
-      loaded = next;
-      state = 'ready';
-      promise = Promise.resolve(next);
-      for (const f of reloaded) f();
-      return true;
+      let changed = false;
+      for (;;) {
+        if (refreshing) {
+          changed = (await refreshing) || changed;
+          continue;
+        }
+        const now = listsStamp(dataDir);
+        if (now === stamp) return changed;
+        refreshing = (async () => {
+          try {
+            const next = await loadIndex(join(resourcesDir, 'watchlists'), dataDir);
+            stamp = now;
+            loaded = next;
+            state = 'ready';
+            promise = Promise.resolve(next);
+            for (const f of reloaded) f();
+            return true;
+          } catch (e) {
+            // A broken list file is not retried in a loop; the next change to the lists is.
+            stamp = now;
+            throw e;
+          } finally {
+            refreshing = null;
+          }
+        })();
+      }
     },
     /** Called after the index was rebuilt from changed lists. */
     onReload(f: () => void): void {

@@ -1,15 +1,75 @@
 // The lists this computer screens against, as the service loaded them at start-up. The service
 // loads them a few seconds after it starts; the screen polls until they are ready.
+// Owners and admins also manage them here: a newer edition of an official list, and the
+// organisation's own lists (CSV). After a change the screen's lists reload, and with them the
+// list kinds the form offers. Members see the same lists, read-only.
+import { useEffect, useId, useState } from 'react';
 import type { Resource } from '../../api/use-resource';
+import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
-import { formatNumber } from '../../components/format';
+import { formatDate, formatNumber } from '../../components/format';
+import { useSession } from '../../stores/session';
 import { kindLabel, versionDate } from './labels';
+import { AddListDialog } from './lists/AddListDialog';
+import { ImportOfficialDialog } from './lists/ImportOfficialDialog';
+import { listsApi, type UserList } from './lists/lists-api';
+import { RemoveListDialog } from './lists/RemoveListDialog';
 import type { ListsState } from './screening-api';
+import './lists/lists.css';
+
+type Open = { kind: 'none' } | { kind: 'official' } | { kind: 'user' } | { kind: 'remove'; list: UserList };
+
+const USER_SOURCE = 'user:';
+/** How long to keep asking for the lists after a change before showing whatever the service has. */
+const SETTLE_MS = 20_000;
+const SETTLE_POLL_MS = 1000;
+
+/** What the lists must show once the service has rebuilt them after a change. */
+interface Awaited {
+  test: (lists: ListsState) => boolean;
+  until: number;
+}
 
 export function ListsPanel({ lists }: { lists: Resource<ListsState> }) {
+  const role = useSession((s) => s.session?.user.role);
+  const canManage = role === 'owner' || role === 'admin';
   const data = lists.data;
   const state = data?.state ?? 'loading';
+  // The screen's lists answer leaves out the stored user lists: ask for them whenever it changes.
+  const own = useResource((signal) => listsApi.userLists(signal), [data]);
+  const ownHeading = useId();
+  const [open, setOpen] = useState<Open>({ kind: 'none' });
+  const [notice, setNotice] = useState<string | null>(null);
+  const [awaited, setAwaited] = useState<Awaited | null>(null);
+
+  // The service answers a change once it is stored; its rebuilt lists can follow a moment later
+  // (another rebuild may be under way). Ask again until they show the change.
+  const { reload } = lists;
+  useEffect(() => {
+    if (!awaited || !data) return;
+    if (awaited.test(data) || Date.now() > awaited.until) {
+      setAwaited(null);
+      return;
+    }
+    const timer = setTimeout(reload, SETTLE_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [awaited, data, reload]);
+
+  const changed = (test: Awaited['test']) => {
+    setAwaited({ test, until: Date.now() + SETTLE_MS });
+    reload();
+  };
+
+  const official = (data?.lists ?? []).filter((l) => !l.source.startsWith(USER_SOURCE));
+  const bySource = new Map((data?.lists ?? []).map((l) => [l.source, l]));
+  const userLists = own.data ?? [];
+  const close = () => setOpen({ kind: 'none' });
+  const show = (next: Open) => {
+    setNotice(null);
+    setOpen(next);
+  };
+
   return (
     <section className="panel scr-lists" aria-labelledby="scr-lists-heading" aria-busy={state === 'loading'} data-testid="lists-panel">
       <div className="panel-header">
@@ -19,6 +79,11 @@ export function ListsPanel({ lists }: { lists: Resource<ListsState> }) {
             <>
               <span className="scr-spinner" aria-hidden="true" />
               Loading…
+            </>
+          ) : state === 'ready' && awaited ? (
+            <>
+              <span className="scr-spinner" aria-hidden="true" />
+              Updating…
             </>
           ) : state === 'ready' ? (
             <Badge tone="positive">Ready</Badge>
@@ -40,9 +105,14 @@ export function ListsPanel({ lists }: { lists: Resource<ListsState> }) {
           Screening is unavailable until the service is restarted with readable list files. The service log says which file failed.
         </Alert>
       ) : null}
-      {data && data.lists.length > 0 ? (
+      {notice ? (
+        <Alert tone="success" testId="lists-notice">
+          {notice}
+        </Alert>
+      ) : null}
+      {official.length > 0 ? (
         <ul className="scr-list-items">
-          {data.lists.map((l) => (
+          {official.map((l) => (
             <li key={l.source} data-testid="loaded-list" data-source={l.source}>
               <span className="scr-list-title">{l.title}</span>
               <span className="scr-list-meta">
@@ -60,11 +130,99 @@ export function ListsPanel({ lists }: { lists: Resource<ListsState> }) {
       ) : state === 'ready' ? (
         <p className="scr-lists-empty muted">No lists are installed.</p>
       ) : null}
+
+      {userLists.length > 0 || (canManage && state === 'ready') ? (
+        <div className="lst-own" data-testid="user-lists">
+          <h3 className="lst-label" id={ownHeading}>Your lists</h3>
+          {userLists.length > 0 ? (
+            <ul className="scr-list-items lst-own-items" aria-labelledby={ownHeading}>
+              {userLists.map((u) => {
+                const loaded = bySource.get(`${USER_SOURCE}${u.slug}`);
+                return (
+                  <li key={u.slug} data-testid="user-list" data-slug={u.slug}>
+                    <span className="lst-own-head">
+                      <span className="scr-list-title" data-testid="user-list-name">{u.name}</span>
+                      {canManage ? (
+                        <button
+                          type="button" className="btn btn-small btn-danger-quiet lst-remove" onClick={() => show({ kind: 'remove', list: u })}
+                          aria-label={`Remove ${u.name}`} data-testid="user-list-remove"
+                        >
+                          Remove
+                        </button>
+                      ) : null}
+                    </span>
+                    <span className="scr-list-meta">
+                      {loaded ? <Badge>{kindLabel(loaded.kind, true)}</Badge> : <Badge tone="warning">Not loaded</Badge>}
+                      <span data-testid="user-list-imported-at" title={u.imported_at}>imported {formatDate(u.imported_at)}</span>
+                      <span className="scr-list-count" data-testid="user-list-rows" data-rows={u.rows}>
+                        {formatNumber(u.rows)} {u.rows === 1 ? 'record' : 'records'}
+                      </span>
+                    </span>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : own.data ? (
+            <p className="lst-own-empty muted" data-testid="user-lists-empty">
+              Add your PEP, RCA, wanted or internal lists from a CSV file to screen against them too.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {own.error && data ? (
+        <p className="lst-own-empty field-error" data-testid="user-lists-error">Could not read your own lists: {own.error}</p>
+      ) : null}
+
+      {canManage ? (
+        <div className="lst-actions">
+          <button
+            type="button" className="btn btn-small" onClick={() => show({ kind: 'user' })} disabled={state !== 'ready'}
+            data-testid="lists-add-user"
+          >
+            Add your own list…
+          </button>
+          <button
+            type="button" className="btn btn-small" onClick={() => show({ kind: 'official' })} disabled={state !== 'ready'}
+            data-testid="lists-import-official"
+          >
+            Import newer official file…
+          </button>
+        </div>
+      ) : data && state === 'ready' ? (
+        <p className="lst-own-empty muted" data-testid="lists-read-only">Owners and admins add and replace lists.</p>
+      ) : null}
+
       {data?.index ? (
         <p className="scr-lists-foot muted" data-testid="lists-index">
           {formatNumber(data.index.entities)} records, {formatNumber(data.index.names)} names indexed. Screening runs on this
           computer; subjects are never sent elsewhere or stored.
         </p>
+      ) : null}
+
+      {open.kind === 'user' ? (
+        <AddListDialog
+          existing={userLists}
+          onClose={close}
+          onImported={(report) => changed((l) => l.lists.some((x) => x.source === report.source))}
+        />
+      ) : null}
+      {open.kind === 'official' ? (
+        <ImportOfficialDialog
+          loaded={official}
+          onClose={close}
+          onImported={(result) => changed((l) => l.lists.some((x) => x.source === result.source && x.sha256 === result.sha256))}
+        />
+      ) : null}
+      {open.kind === 'remove' ? (
+        <RemoveListDialog
+          list={open.list}
+          onClose={close}
+          onRemoved={(list) => {
+            close();
+            setNotice(`Removed “${list.name}”. Its records are no longer screened.`);
+            changed((l) => !l.lists.some((x) => x.source === `${USER_SOURCE}${list.slug}`));
+          }}
+        />
       ) : null}
     </section>
   );

@@ -1,0 +1,221 @@
+// Managing lists from Screening's Lists panel, against the real service: the organisation's own
+// PEP list from a CSV (report, screening with it, removal) and a newer official file (accepted,
+// refused). The organization is on Pro, the first plan with screening.
+// CONSOLE_SCREENSHOTS=/some/dir also saves screenshots (console-lists*.png).
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { initOrg, signIn, type TestOrg } from '../support/accounts';
+import { expect, ROOT, test, type Service } from '../support/service';
+import { ListsPage } from '../pages/lists-page';
+import { ScreeningPage } from '../pages/screening-page';
+
+const PRO_ORG: TestOrg = {
+  organization: 'Northwind Compliance',
+  email: 'owner@northwind.test',
+  password: 'correct horse battery',
+  plan: 'pro',
+};
+
+const shotsDir = process.env.CONSOLE_SCREENSHOTS;
+async function shot(target: Page | Locator, name: string): Promise<void> {
+  if (shotsDir) await target.screenshot({ path: join(shotsDir, `console-${name}.png`) });
+}
+
+/** An import rebuilds the service's index: a few seconds, more on a busy machine. */
+const REBUILD = { timeout: 30_000 };
+
+/** A made-up politically exposed person: on no official list. */
+const PEP = { firstName: 'Thaddeus', lastName: 'Quillfeather-Ndlovu', dob: '1958-03-14', country: 'ZA' };
+const LIST_NAME = 'Provincial PEPs (e2e)';
+const HIDDEN_VALUE = 'Nameless Alias Zebedee';
+const PEP_CSV = [
+  'kind,name,aliases,dob,country,id,id_type,gender,program,schema,ref,notes',
+  `pep,${PEP.firstName} ${PEP.lastName},T. Quillfeather,${PEP.dob},${PEP.country},,,male,Member of the Provincial Legislature,,e2e-pep-1,`,
+  'pep,Philippa Quillfeather-Ndlovu,,1962,ZA,,,female,Provincial premier,,e2e-pep-2,',
+  // Row 4: no name, so it is left out; its other values never appear in the report.
+  `pep,,${HIDDEN_VALUE},1970,ZA,,,,,,e2e-pep-3,`,
+].join('\n');
+
+const UN_XML = join(ROOT, 'resources', 'watchlists', 'un_sc', '2026-02-27', 'consolidated.xml');
+
+/** Signs in to a Pro organization and opens Screening once the service has loaded its lists. */
+async function openLists(page: Page, service: Service): Promise<{ lists: ListsPage; screening: ScreeningPage }> {
+  await initOrg(service, PRO_ORG);
+  await signIn(page, PRO_ORG);
+  const lists = new ListsPage(page);
+  await lists.waitForServiceLists();
+  const screening = new ScreeningPage(page);
+  await screening.goto();
+  await screening.waitForLists();
+  await lists.waitForPanel();
+  return { lists, screening };
+}
+
+test('lists: add your own PEP list from a CSV, see its report, screen against it, remove it', async ({ page, service }) => {
+  const { lists, screening } = await openLists(page, service);
+  await expect(screening.listKind('pep')).toBeDisabled();
+  await expect(lists.panel.getByTestId('user-lists-empty')).toBeVisible();
+
+  // The template: the header and two example rows.
+  await lists.addUserButton.click();
+  await expect(lists.userDialog).toBeVisible();
+  await expect(lists.userDialog.getByTestId('user-list-name')).toBeFocused();
+  const template = await lists.download(lists.userDialog.getByTestId('user-list-template'));
+  expect(template.name).toBe('watchlist-template.csv');
+  const lines = template.text.trim().split(/\r?\n/);
+  expect(lines).toHaveLength(3);
+  expect(lines[0]).toBe('kind,name,aliases,dob,country,id,id_type,gender,program,schema,ref,notes');
+  expect(lines[1]).toMatch(/^pep,/);
+
+  // Nothing chosen: field errors, nothing sent.
+  await lists.userDialog.getByTestId('add-user-list-submit').click();
+  await expect(lists.userDialog.getByTestId('user-list-name-error')).toHaveText('Enter a name for the list.');
+  await expect(lists.userDialog.getByTestId('user-list-file-error')).toHaveText('Choose the CSV file to import.');
+
+  await lists.userDialog.getByTestId('user-list-name').fill(LIST_NAME);
+  await lists.userDialog.getByTestId('user-list-file').setInputFiles({ name: 'peps.csv', mimeType: 'text/csv', buffer: Buffer.from(PEP_CSV) });
+  await expect(lists.userDialog.getByTestId('user-list-file-name')).toContainText('peps.csv');
+  await lists.userDialog.getByTestId('user-list-columns').locator('summary').click();
+  await expect(lists.userDialog.getByTestId('user-list-columns')).toContainText('required');
+  await shot(page, 'lists-add-user');
+  await lists.addUserList(LIST_NAME, { name: 'peps.csv', mimeType: 'text/csv', content: PEP_CSV });
+
+  // The report: 2 imported, 1 left out, by row and column, never the row's values.
+  await expect(lists.report).toHaveAttribute('data-ok', 'true');
+  await expect(lists.report.getByTestId('user-list-imported')).toHaveAttribute('data-count', '2');
+  await expect(lists.report.getByTestId('user-list-rejected')).toHaveAttribute('data-count', '1');
+  await expect(lists.report.getByTestId('user-list-imported')).toHaveText('2');
+  await expect(lists.report.getByTestId('user-list-rejected')).toHaveText('1');
+  await expect(lists.errorRows).toHaveCount(1);
+  const cells = lists.errorRows.first().locator('td');
+  await expect(cells.nth(0)).toHaveText('4');
+  await expect(cells.nth(1)).toHaveText('name');
+  await expect(cells.nth(2)).not.toBeEmpty();
+  await expect(lists.userDialog).not.toContainText(HIDDEN_VALUE);
+  await shot(page, 'lists-report');
+  await lists.userDialog.getByTestId('add-user-list-done').click();
+  await expect(lists.userDialog).toBeHidden();
+
+  // The panel lists it with its record count; the form can now check PEP lists.
+  const mine = lists.userList(LIST_NAME);
+  await expect(mine).toHaveCount(1, REBUILD);
+  await expect(mine.getByTestId('user-list-rows')).toHaveText('2 records');
+  await expect(mine.getByTestId('user-list-imported-at')).toContainText('imported');
+  await expect(mine.locator('.badge')).toHaveText('PEP', REBUILD);
+  await expect(screening.listKind('pep')).toBeEnabled(REBUILD);
+  await expect(screening.listKind('pep')).toBeChecked();
+  await expect(lists.state).toHaveAttribute('data-state', 'ready');
+  await page.mouse.move(0, 0);
+  await shot(lists.panel, 'lists-panel');
+
+  // Screening the made-up name with PEP checked flags it as a PEP.
+  await screening.screen({ firstName: PEP.firstName, lastName: PEP.lastName, dob: PEP.dob, country: PEP.country });
+  await expect(screening.listsChecked).toContainText('Politically exposed persons');
+  await expect(screening.flags.filter({ hasText: /^PEP_(STRONG|POSSIBLE)_MATCH$/ })).toHaveCount(1);
+  await expect(screening.match(0).getByTestId('match-list')).toHaveText('Politically exposed persons');
+  await shot(page, 'lists-pep-result');
+
+  // Remove it, after a confirmation: PEP is not loaded any more.
+  await mine.getByTestId('user-list-remove').click();
+  await expect(lists.removeDialog).toBeVisible();
+  await shot(page, 'lists-remove');
+  await lists.removeDialog.getByRole('button', { name: 'Keep list' }).click();
+  await expect(lists.removeDialog).toBeHidden();
+  await expect(mine).toHaveCount(1);
+  await lists.removeUserList(LIST_NAME);
+  await expect(lists.notice).toContainText(`Removed “${LIST_NAME}”`);
+  await expect(mine).toHaveCount(0, REBUILD);
+  await expect(screening.listKind('pep')).toBeDisabled(REBUILD);
+  await expect(page.getByTestId('screen-list-pep-status')).toHaveText('not loaded');
+  await expect(lists.panel.getByTestId('user-lists-empty')).toBeVisible();
+  await page.mouse.move(0, 0);
+  await shot(lists.panel, 'lists-removed');
+});
+
+test('lists: a file with no importable row is reported and nothing is stored', async ({ page, service }) => {
+  const { lists } = await openLists(page, service);
+  const csv = ['kind,name,dob', 'pep,,1970', 'villain,Someone Made Up,1970-13-01'].join('\n');
+  await lists.addUserList('Broken list', { name: 'broken.csv', mimeType: 'text/csv', content: csv });
+  await expect(lists.report).toHaveAttribute('data-ok', 'false');
+  await expect(lists.report.getByTestId('user-list-failed')).toContainText('nothing was saved');
+  await expect(lists.report.getByTestId('user-list-imported')).toHaveText('0');
+  await expect(lists.report.getByTestId('user-list-rejected')).toHaveText('2');
+  expect(await lists.errorRows.count()).toBeGreaterThanOrEqual(2);
+  await expect(lists.userDialog).not.toContainText('Someone Made Up');
+  // The form stays, to try a fixed file.
+  await expect(lists.userDialog.getByTestId('add-user-list-submit')).toBeVisible();
+  await lists.userDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(lists.userLists).toHaveCount(0);
+  const stored = (await (await page.request.get('/api/screening/lists')).json()) as { user_lists: unknown[] };
+  expect(stored.user_lists).toEqual([]);
+});
+
+test('lists: import a newer official file; a file that is not that list is refused with the reason', async ({ page, service }) => {
+  const { lists } = await openLists(page, service);
+  await lists.importOfficialButton.click();
+  await expect(lists.officialDialog).toBeVisible();
+  await lists.officialDialog.getByTestId('official-source').selectOption('un_sc');
+  await expect(lists.officialDialog.getByTestId('official-current')).toContainText('1,003 records');
+
+  await lists.importOfficial('un_sc', UN_XML);
+  const result = lists.officialDialog.getByTestId('import-official-result');
+  await expect(result).toBeVisible();
+  const summary = result.getByTestId('import-official-summary');
+  await expect(summary).toHaveAttribute('data-records', '1003');
+  await expect(summary).toHaveAttribute('data-list-date', '2026-02-27');
+  await expect(result.getByTestId('import-official-records')).toHaveText('1,003 records');
+  await expect(result.locator('time')).toHaveAttribute('datetime', '2026-02-27');
+  await expect(result.getByTestId('import-official-date')).toHaveText('27 Feb 2026');
+  await shot(page, 'lists-official-done');
+
+  // The panel shows the imported file as the UN list (its retrieval date is today now).
+  const un = lists.officialList('un_sc');
+  await expect(un).toContainText('1,003 records');
+  await expect(un.getByTestId('loaded-list-date')).toHaveText('27 Feb 2026');
+  const stored = (await (await page.request.get('/api/screening/lists')).json()) as { lists: { source: string; retrieval_date: string }[] };
+  expect(stored.lists.find((l) => l.source === 'un_sc')?.retrieval_date).toBe(new Date().toISOString().slice(0, 10));
+
+  // package.json is no CSL file: the service's reason is shown as it gave it.
+  await lists.importOfficial('us_csl', join(ROOT, 'package.json'));
+  const refusal = lists.officialDialog.getByTestId('import-official-error');
+  await expect(refusal).toBeVisible();
+  await expect(refusal).toContainText('The file was not imported.');
+  await expect(refusal.getByTestId('import-official-error-text')).toContainText('Not imported:');
+  await expect(lists.officialDialog.getByTestId('official-file-name')).toContainText('package.json');
+  await shot(page, 'lists-official-refused');
+  await lists.officialDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(lists.officialDialog).toBeHidden();
+  await expect(lists.officialList('us_csl')).toBeVisible();
+});
+
+test('lists: members see the lists without add, import or remove', async ({ page, service }) => {
+  await initOrg(service, PRO_ORG);
+  // The CLI cannot make members yet: sign the owner in and let the console believe it is a member.
+  // The service refuses members' changes anyway (403, covered by the service's tests).
+  for (const path of ['**/api/auth/login', '**/api/auth/me']) {
+    await page.route(path, async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as { user?: { role: string } };
+      if (json.user) json.user.role = 'member';
+      await route.fulfill({ response, json });
+    });
+  }
+  await signIn(page, PRO_ORG);
+  const lists = new ListsPage(page);
+  await lists.waitForServiceLists();
+  const imported = await page.request.post(`/api/screening/lists/user?name=${encodeURIComponent(LIST_NAME)}`, {
+    headers: { 'Content-Type': 'text/csv' },
+    data: PEP_CSV,
+  });
+  expect(imported.status()).toBe(201);
+  const screening = new ScreeningPage(page);
+  await screening.goto();
+  await lists.waitForPanel();
+  await expect(lists.userList(LIST_NAME)).toHaveCount(1);
+  await expect(lists.userList(LIST_NAME).getByTestId('user-list-remove')).toHaveCount(0);
+  await expect(lists.addUserButton).toHaveCount(0);
+  await expect(lists.importOfficialButton).toHaveCount(0);
+  await expect(lists.panel.getByTestId('lists-read-only')).toBeVisible();
+  await expect(screening.listKind('pep')).toBeEnabled(REBUILD);
+  await shot(lists.panel, 'lists-member');
+});
