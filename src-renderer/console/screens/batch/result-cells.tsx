@@ -1,7 +1,8 @@
 // Cells shared by the batch results and the risk review: risk, change, flags, top match.
 import type { BatchEntry } from '../../stores/batch';
 import { Badge } from '../../components/Badge';
-import { CHANGE_INFO, flagLabel, KIND_LABEL, LEVEL_LABEL, LEVEL_TONE, openMatches } from './labels';
+import { CHANGE_INFO, flagLabel, KIND_SHORT, LEVEL_LABEL, LEVEL_TONE } from '../../components/screening-labels';
+import { openMatches } from './labels';
 
 export function RiskCell({ entry }: { entry: BatchEntry }) {
   if (!entry.result) {
@@ -64,7 +65,7 @@ export function TopMatchCell({ entry }: { entry: BatchEntry }) {
     <span className="bat-match" data-testid="result-top-match" data-entity-id={top.entity_id}>
       <span className="bat-ellipsis cell-strong" title={top.name}>{top.name}</span>
       <span className="muted bat-match-meta">
-        {KIND_LABEL[top.list]} · {top.score}
+        {KIND_SHORT[top.list]} · {top.score}
         {open.length > 1 ? ` · +${open.length - 1} more` : ''}
         {cleared > 0 ? ` · ${cleared} cleared` : ''}
       </span>

@@ -3,40 +3,13 @@
 // disposition buttons that the single keys stand for.
 import type { ScreeningMatch } from '../../../../src-shared/contracts/screening';
 import { Badge } from '../../components/Badge';
+import { AlignmentTable, HighlightedName, matchedNameNote, QualifierList } from '../../components/MatchExplanation';
+import { CHANGE_INFO, flagLabel, KIND_SHORT, STRENGTH_INFO } from '../../components/screening-labels';
 import type { BatchEntry, Disposition } from '../../stores/batch';
 import { DISPOSITIONS } from '../../stores/batch';
-import {
-  CHANGE_INFO, DISPOSITION_INFO, factorLabel, flagLabel, KIND_LABEL, matchFlag, methodInfo, STRENGTH_LABEL, type MethodTone,
-} from '../batch/labels';
+import { DISPOSITION_INFO, matchFlag } from '../batch/labels';
 
-function fold(word: string): string {
-  return word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-
-/** The listed name with each word tinted by how its token matched. */
-function HighlightedName({ name, alignment }: { name: string; alignment: ScreeningMatch['explanation']['alignment'] }) {
-  const tones = new Map<string, MethodTone>();
-  for (const a of alignment) {
-    if (a.candidate === null) continue;
-    for (const part of a.candidate.split(/\s+/)) {
-      const key = fold(part);
-      if (!tones.has(key) || tones.get(key) === 'unmatched') tones.set(key, methodInfo(a.method).tone);
-    }
-  }
-  const parts = name.split(/([\p{L}\p{N}]+)/u);
-  return (
-    <span className="rev-hl" data-testid="review-matched-name">
-      {parts.map((part, i) => {
-        const tone = i % 2 === 1 ? tones.get(fold(part)) : undefined;
-        return tone ? <mark key={i} className={`rev-tok rev-tok-${tone}`}>{part}</mark> : <span key={i}>{part}</span>;
-      })}
-    </span>
-  );
-}
-
-function signed(n: number): string {
-  return n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : '0';
-}
+const LOOK = { classPrefix: 'rev', testIdPrefix: 'review-' } as const;
 
 function MatchBlock({ match, isNew }: { match: ScreeningMatch; isNew: boolean }) {
   const e = match.explanation;
@@ -45,10 +18,8 @@ function MatchBlock({ match, isNew }: { match: ScreeningMatch; isNew: boolean })
       <div className="rev-match-head">
         <span className="rev-match-score" title="Match score, 0–100">{match.score}</span>
         <strong className="rev-match-name">{match.name}</strong>
-        <span className="muted">{KIND_LABEL[match.list]} · {match.source_list || match.source}</span>
-        <Badge tone={match.strength === 'strong' ? 'negative' : match.strength === 'possible' ? 'warning' : 'neutral'}>
-          {STRENGTH_LABEL[match.strength]} match
-        </Badge>
+        <span className="muted">{KIND_SHORT[match.list]} · {match.source_list || match.source}</span>
+        <Badge tone={STRENGTH_INFO[match.strength].tone}>{STRENGTH_INFO[match.strength].label} match</Badge>
         {match.cleared ? <Badge tone="info">Cleared earlier</Badge> : null}
         {isNew ? <Badge tone="negative">New</Badge> : null}
       </div>
@@ -56,49 +27,19 @@ function MatchBlock({ match, isNew }: { match: ScreeningMatch; isNew: boolean })
         <div className="rev-match-body" data-testid="review-explanation">
           <p className="rev-line">
             <span className="rev-label">Matched on</span>
-            <HighlightedName name={e.matched_name} alignment={e.alignment} />
+            <HighlightedName name={e.matched_name} alignment={e.alignment} {...LOOK} />
             <span className="muted rev-small">
-              {e.matched_name === match.name ? 'listed name' : 'alias'}
-              {e.matched_name_quality === 'weak' ? ', low-quality alias' : ''} · name similarity {Math.round(e.name_score * 100)}
+              {matchedNameNote(match)} · name similarity {Math.round(e.name_score * 100)}
             </span>
           </p>
-          <table className="rev-align" data-testid="review-alignment">
-            <thead>
-              <tr>
-                <th scope="col">Screened</th>
-                <th scope="col">Listed</th>
-                <th scope="col">How</th>
-                <th scope="col" className="numeric">Similarity</th>
-              </tr>
-            </thead>
-            <tbody>
-              {e.alignment.map((a, i) => {
-                const info = methodInfo(a.method);
-                return (
-                  <tr key={i} data-testid="review-alignment-row" data-method={a.method}>
-                    <td>{a.query === null ? <span className="muted">—</span> : <span className={`rev-tok rev-tok-${info.tone}`}>{a.query}</span>}</td>
-                    <td>{a.candidate === null ? <span className="muted">—</span> : <span className={`rev-tok rev-tok-${info.tone}`}>{a.candidate}</span>}</td>
-                    <td>{info.label}</td>
-                    <td className="numeric">{a.method === 'unmatched' ? '—' : `${Math.round(a.similarity * 100)}%`}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <AlignmentTable alignment={e.alignment} headings={{ query: 'Screened', candidate: 'Listed', method: 'How' }} {...LOOK} />
           <div className="rev-line">
             <span className="rev-label">Qualifiers</span>
-            {e.qualifiers.length > 0 ? (
-              <ul className="rev-qualifiers" data-testid="review-qualifiers">
-                {e.qualifiers.map((q, i) => (
-                  <li key={i} data-factor={q.factor}>
-                    <span className={`rev-effect ${q.effect >= 0 ? 'rev-effect-up' : 'rev-effect-down'}`}>{signed(q.effect)}</span>{' '}
-                    <strong>{factorLabel(q.factor)}</strong>: {q.detail}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <span className="muted rev-small">none (the file gives no date of birth, country or gender that confirms or rules it out)</span>
-            )}
+            <QualifierList
+              qualifiers={e.qualifiers}
+              empty={<span className="muted rev-small">none (the file gives no date of birth, country or gender that confirms or rules it out)</span>}
+              {...LOOK}
+            />
           </div>
           <p className="muted rev-small">
             Record <code>{match.entity_id}</code> · version <code>{match.record_hash}</code>

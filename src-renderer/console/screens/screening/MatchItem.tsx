@@ -1,73 +1,25 @@
 // One ranked match: the summary line, and on demand (click, Enter or Space; Esc closes) the
 // explanation: which list name matched, how each token lined up, and what moved the score.
 import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { Badge, type BadgeTone } from '../../components/Badge';
-import { countryName, factorLabel, kindLabel, methodInfo, sourceLabel, type MethodTone } from './labels';
+import { Badge } from '../../components/Badge';
+import { AlignmentTable, HighlightedName, matchedNameNote, QualifierList, signed } from '../../components/MatchExplanation';
+import { kindLabel, STRENGTH_INFO } from '../../components/screening-labels';
+import { countryName, sourceLabel } from './labels';
 import type { Match } from './screening-api';
 
-const STRENGTH: Record<Match['strength'], { text: string; tone: BadgeTone }> = {
-  strong: { text: 'Strong match', tone: 'negative' },
-  possible: { text: 'Possible match', tone: 'warning' },
-  weak: { text: 'Weak match', tone: 'neutral' },
-};
-
-/** Case, accents and punctuation folded, as far as the browser can: the service's tokens are folded. */
-function fold(word: string): string {
-  return word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-
-/** The listed name with each word tinted by how its token was matched. */
-function HighlightedName({ name, alignment }: { name: string; alignment: Match['explanation']['alignment'] }) {
-  const tones = new Map<string, MethodTone>();
-  for (const a of alignment) {
-    if (a.candidate === null) continue;
-    for (const part of a.candidate.split(/\s+/)) {
-      const key = fold(part);
-      // A token both matched and unmatched (repeated names) shows as matched.
-      if (!tones.has(key) || tones.get(key) === 'unmatched') tones.set(key, methodInfo(a.method).tone);
-    }
-  }
-  const parts = name.split(/([\p{L}\p{N}]+)/u);
-  return (
-    <span className="scr-hl" data-testid="matched-name">
-      {parts.map((part, i) => {
-        const tone = i % 2 === 1 ? tones.get(fold(part)) : undefined;
-        return tone ? (
-          <mark key={i} className={`scr-tok scr-tok-${tone}`}>
-            {part}
-          </mark>
-        ) : (
-          <span key={i}>{part}</span>
-        );
-      })}
-    </span>
-  );
-}
-
-function Token({ text, tone }: { text: string | null; tone: MethodTone }) {
-  if (text === null) return <span className="scr-tok-none" aria-label="nothing">—</span>;
-  return <span className={`scr-tok scr-tok-${tone}`}>{text}</span>;
-}
-
-function signed(n: number): string {
-  return n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : '0';
-}
+const LOOK = { classPrefix: 'scr' } as const;
 
 function Explanation({ match, id }: { match: Match; id: string }) {
   const e = match.explanation;
   const nameScore = Math.round(e.name_score * 100);
   const adjust = e.qualifiers.reduce((sum, q) => sum + q.effect, 0);
-  const isPrimary = e.matched_name === match.name;
   return (
     <div id={id} className="scr-explain" data-testid="match-explanation">
       <div className="scr-explain-head">
         <div className="scr-explain-name">
           <span className="scr-label">Matched on</span>
-          <HighlightedName name={e.matched_name} alignment={e.alignment} />
-          <span className="muted scr-small">
-            {isPrimary ? 'listed name' : 'alias'}
-            {e.matched_name_quality === 'weak' ? ', low-quality alias' : ''}
-          </span>
+          <HighlightedName name={e.matched_name} alignment={e.alignment} {...LOOK} />
+          <span className="muted scr-small">{matchedNameNote(match)}</span>
         </div>
         <dl className="scr-score-parts" data-testid="score-parts">
           <div>
@@ -91,29 +43,11 @@ function Explanation({ match, id }: { match: Match; id: string }) {
       <div className="scr-explain-body">
         <div className="scr-explain-block">
           <h4 className="scr-label">Name tokens, side by side</h4>
-          <table className="scr-align" data-testid="alignment">
-            <thead>
-              <tr>
-                <th scope="col">Screened name</th>
-                <th scope="col">Listed name</th>
-                <th scope="col">How they match</th>
-                <th scope="col" className="numeric">Similarity</th>
-              </tr>
-            </thead>
-            <tbody>
-              {e.alignment.map((a, i) => {
-                const info = methodInfo(a.method);
-                return (
-                  <tr key={i} data-testid="alignment-row" data-method={a.method} data-tone={info.tone}>
-                    <td><Token text={a.query} tone={info.tone} /></td>
-                    <td><Token text={a.candidate} tone={info.tone} /></td>
-                    <td title={info.hint}>{info.label}</td>
-                    <td className="numeric">{a.method === 'unmatched' ? '—' : `${Math.round(a.similarity * 100)}%`}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <AlignmentTable
+            alignment={e.alignment}
+            headings={{ query: 'Screened name', candidate: 'Listed name', method: 'How they match' }}
+            {...LOOK}
+          />
           <p className="scr-legend muted" aria-hidden="true">
             <span className="scr-tok scr-tok-exact">exact or equivalent</span>
             <span className="scr-tok scr-tok-fuzzy">similar or sounds alike</span>
@@ -123,22 +57,15 @@ function Explanation({ match, id }: { match: Match; id: string }) {
 
         <div className="scr-explain-block">
           <h4 className="scr-label">Qualifiers</h4>
-          {e.qualifiers.length > 0 ? (
-            <ul className="scr-qualifiers" data-testid="qualifiers">
-              {e.qualifiers.map((q, i) => (
-                <li key={i} data-testid="qualifier" data-factor={q.factor} data-effect={q.effect}>
-                  <span className={`scr-effect ${q.effect >= 0 ? 'scr-effect-up' : 'scr-effect-down'}`}>{signed(q.effect)}</span>
-                  <span>
-                    <strong>{factorLabel(q.factor)}</strong>: {q.detail}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted scr-small" data-testid="qualifiers-none">
-              None. Add a date of birth, country or gender to the subject to confirm or rule out this match.
-            </p>
-          )}
+          <QualifierList
+            qualifiers={e.qualifiers}
+            empty={
+              <p className="muted scr-small" data-testid="qualifiers-none">
+                None. Add a date of birth, country or gender to the subject to confirm or rule out this match.
+              </p>
+            }
+            {...LOOK}
+          />
           {match.aliases.length > 0 ? (
             <>
               <h4 className="scr-label">Also listed as</h4>
@@ -168,7 +95,7 @@ export function MatchItem({ match, rank, titles }: MatchItemProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const strength = STRENGTH[match.strength];
+  const strength = STRENGTH_INFO[match.strength];
 
   // The whole summary toggles on click, except when the click was on the button itself (it
   // toggles on its own) or ends a text selection (analysts copy names).
@@ -259,7 +186,7 @@ export function MatchItem({ match, rank, titles }: MatchItemProps) {
           <div className="scr-score-top">
             <span className="scr-score-value">{match.score}</span>
             <Badge tone={strength.tone}>
-              <span data-testid="match-strength">{strength.text}</span>
+              <span data-testid="match-strength">{strength.label} match</span>
             </Badge>
           </div>
           <div className={`scr-bar scr-bar-${match.strength}`} aria-hidden="true">

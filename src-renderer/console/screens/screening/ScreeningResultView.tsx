@@ -4,9 +4,8 @@
 import type { RefObject } from 'react';
 import { Badge } from '../../components/Badge';
 import { formatDateTime } from '../../components/format';
-import {
-  DECISION_LABEL, flagLabel, kindLabel, LEVEL_LABEL, sourceLabel, versionDate,
-} from './labels';
+import { DECISION_LABEL, flagLabel, kindLabel, riskLevelLabel } from '../../components/screening-labels';
+import { sourceLabel, versionDate } from './labels';
 import { MatchItem } from './MatchItem';
 import type { ScreeningResult } from './screening-api';
 
@@ -34,7 +33,7 @@ function RiskBadge({ risk }: { risk: ScreeningResult['risk'] }) {
       data-decision={risk.decision}
       data-score={risk.score}
     >
-      <span className="scr-risk-level" data-testid="risk-level">{LEVEL_LABEL[risk.level]}</span>
+      <span className="scr-risk-level" data-testid="risk-level">{riskLevelLabel(risk.level)}</span>
       <span className="scr-risk-score">
         <span data-testid="risk-score">{risk.score}</span>
         <span className="scr-risk-of"> / 100</span>

@@ -5,8 +5,9 @@ import type { Environment } from '../../../../src-shared/catalog';
 import { LIST_KINDS, type ListKind } from '../../../../src-shared/contracts/screening';
 import { Field } from '../../components/Field';
 import { formatNumber } from '../../components/format';
+import { KIND_LABEL, KIND_SHORT } from '../../components/screening-labels';
 import { COMMON_COUNTRIES } from './countries';
-import { countryName, KIND_LABEL, KIND_SHORT } from './labels';
+import { countryName } from './labels';
 import { SCREEN_COST, type ListsState } from './screening-api';
 import { MIN_DOB, today, type Draft, type DraftField, type FieldErrors } from './subject';
 

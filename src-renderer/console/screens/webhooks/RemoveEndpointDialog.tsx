@@ -1,8 +1,5 @@
-import { useState } from 'react';
 import type { WebhookEndpoint } from '../../../../src-shared/contracts/webhooks';
-import { errorText } from '../../api/client';
-import { Alert } from '../../components/Alert';
-import { Dialog } from '../../components/Dialog';
+import { ConfirmRemoveDialog } from '../../components/ConfirmRemoveDialog';
 import { webhooksApi } from './webhooks-api';
 
 interface RemoveEndpointDialogProps {
@@ -12,47 +9,23 @@ interface RemoveEndpointDialogProps {
 }
 
 export function RemoveEndpointDialog({ endpoint, onClose, onRemoved }: RemoveEndpointDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await webhooksApi.remove(endpoint.id);
-      onRemoved(endpoint);
-    } catch (e) {
-      setError(errorText(e));
-      setBusy(false);
-    }
-  };
-
   return (
-    <Dialog
+    <ConfirmRemoveDialog
       title="Remove this endpoint?"
-      role="alertdialog"
-      size="small"
+      testId="webhook"
+      keepLabel="Keep endpoint"
+      confirmLabel="Remove endpoint"
       onClose={onClose}
-      busy={busy}
-      testId="remove-webhook-dialog"
-      description={
+      onConfirm={async () => {
+        await webhooksApi.remove(endpoint.id);
+        onRemoved(endpoint);
+      }}
+      body={
         <p className="wh-break">
           <strong data-testid="remove-webhook-url">{endpoint.url}</strong> ({endpoint.env === 'test' ? 'test' : 'live'}) will stop
           receiving events at once, including retries still waiting. This cannot be undone.
         </p>
       }
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy} data-autofocus="">
-            Keep endpoint
-          </button>
-          <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={busy} data-testid="confirm-remove-webhook">
-            {busy ? 'Removing…' : 'Remove endpoint'}
-          </button>
-        </>
-      }
-    >
-      {error ? <Alert testId="remove-webhook-error">{error}</Alert> : null}
-    </Dialog>
+    />
   );
 }

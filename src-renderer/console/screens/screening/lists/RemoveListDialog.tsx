@@ -1,7 +1,4 @@
-import { useState } from 'react';
-import { errorText } from '../../../api/client';
-import { Alert } from '../../../components/Alert';
-import { Dialog } from '../../../components/Dialog';
+import { ConfirmRemoveDialog } from '../../../components/ConfirmRemoveDialog';
 import { formatNumber } from '../../../components/format';
 import { listsApi, type UserList } from './lists-api';
 
@@ -12,47 +9,23 @@ interface RemoveListDialogProps {
 }
 
 export function RemoveListDialog({ list, onClose, onRemoved }: RemoveListDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const remove = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await listsApi.removeUserList(list.slug);
-      onRemoved(list);
-    } catch (e) {
-      setError(errorText(e));
-      setBusy(false);
-    }
-  };
-
   return (
-    <Dialog
+    <ConfirmRemoveDialog
       title="Remove this list?"
-      role="alertdialog"
-      size="small"
+      testId="user-list"
+      keepLabel="Keep list"
+      confirmLabel="Remove list"
       onClose={onClose}
-      busy={busy}
-      testId="remove-user-list-dialog"
-      description={
+      onConfirm={async () => {
+        await listsApi.removeUserList(list.slug);
+        onRemoved(list);
+      }}
+      body={
         <p>
           <strong data-testid="remove-user-list-name">{list.name}</strong> ({formatNumber(list.rows)} {list.rows === 1 ? 'record' : 'records'})
           is no longer screened from now on. Results already given are not changed. To use the list again, import its file again.
         </p>
       }
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy} data-autofocus="">
-            Keep list
-          </button>
-          <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={busy} data-testid="confirm-remove-user-list">
-            {busy ? 'Removing…' : 'Remove list'}
-          </button>
-        </>
-      }
-    >
-      {error ? <Alert testId="remove-user-list-error">{error}</Alert> : null}
-    </Dialog>
+    />
   );
 }
