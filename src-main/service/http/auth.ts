@@ -66,9 +66,14 @@ function authMiddleware(s: Services, auth: AuthSpec, lastTouched: Map<string, nu
       };
     case 'key':
       return async (c, next) => {
-        const raw = auth.via === 'bearer'
+        let raw = auth.via === 'bearer'
           ? /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1]
           : c.req.header('x-api-key');
+        if (!raw && auth.via === 'header-or-form' && (c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
+          // Hono keeps the parsed form, so the route reads the same body again for free.
+          const field = (await c.req.parseBody())['clientKey'];
+          if (typeof field === 'string') raw = field;
+        }
         if (!raw) {
           throw new AppError('missing_api_key', {
             hint: auth.via === 'bearer' ? 'Send Authorization: Bearer <API key>.' : 'Send your API key in the X-API-Key header.',

@@ -25,8 +25,11 @@ export type AuthSpec =
       category: Exclude<RateCategory, 'health'>;
       /** Product whose multiplier applies to verification limits. */
       product?: Product;
-      /** Where the key may come from (spec: X-API-Key; hosted uses a Bearer key). */
-      via?: 'header' | 'bearer';
+      /**
+       * Where the key may come from: X-API-Key (default); a Bearer key (hosted sessions); or
+       * X-API-Key or the multipart form field `clientKey` (spec: /api/verify).
+       */
+      via?: 'header' | 'bearer' | 'header-or-form';
     }
   | { kind: 'secret' }
   | { kind: 'session'; roles?: readonly Role[] };

@@ -108,3 +108,32 @@ describe('billable routes over HTTP', () => {
     expect(t.s.credits.balance(t.orgId)).toBe(0);
   });
 });
+
+describe('clientKey form field (the /api/verify way of sending a key)', () => {
+  function formRoute(r: Router): void {
+    r.route('POST', '/api/probe/form', { kind: 'key', scope: 'human', category: 'verification', via: 'header-or-form' }, async (c) => {
+      const body = await c.req.parseBody();
+      return c.json({ key_id: c.get('key').id, file_bytes: body['file'] instanceof File ? body['file'].size : 0 });
+    });
+  }
+
+  it('accepts the key in the multipart field clientKey, or in X-API-Key, and still refuses a wrong one', async () => {
+    const t = await testService({ plan: 'pro', extraRoutes: [formRoute] });
+    const k = t.key({ scopes: ['human'] });
+    const form = (key?: string) => {
+      const f = new FormData();
+      if (key) f.set('clientKey', key);
+      f.set('file', new File([new Uint8Array(1234)], 'selfie.jpg', { type: 'image/jpeg' }));
+      return f;
+    };
+    const viaForm = await t.app.request('http://127.0.0.1:4310/api/probe/form', { method: 'POST', body: form(k.api_key) });
+    expect(viaForm.status).toBe(200);
+    expect(await viaForm.json()).toEqual({ key_id: k.id, file_bytes: 1234 });
+    const viaHeader = await t.app.request('http://127.0.0.1:4310/api/probe/form', { method: 'POST', body: form(), headers: { 'X-API-Key': k.api_key } });
+    expect(viaHeader.status).toBe(200);
+    expect((await t.app.request('http://127.0.0.1:4310/api/probe/form', { method: 'POST', body: form() })).status).toBe(401);
+    expect((await t.app.request('http://127.0.0.1:4310/api/probe/form', { method: 'POST', body: form('svk-' + 'x'.repeat(32)) })).status).toBe(401);
+    const other = t.key({ scopes: ['age'] });
+    expect((await t.app.request('http://127.0.0.1:4310/api/probe/form', { method: 'POST', body: form(other.api_key) })).status).toBe(401);
+  });
+});
