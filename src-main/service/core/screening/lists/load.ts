@@ -7,6 +7,7 @@ import type { ListEntity, ListImport } from '../types';
 import { countEntities, sha256Hex, type Counts } from './common';
 import { cslDuplicateCheck, dedupeImports } from './dedupe';
 import { readManifest, type ManifestSource } from './manifest';
+import type { ListFormat, OfficialSource } from './sources';
 import { runImporter, type FileRole, type ImportOptions } from './official';
 
 export { importOfficialFile, type OfficialFile, type OfficialImportOutcome } from './official';
@@ -85,31 +86,50 @@ export function importShippedSource(resourcesDir: string, entry: ManifestSource,
   return runImporter(entry.source, entry.format, byRole, options);
 }
 
+/** A newer official file the organisation imported, used in place of its shipped source. */
+export interface OwnOfficialList {
+  format: ListFormat;
+  files: Partial<Record<FileRole, Uint8Array>>;
+  title: string;
+  kind: string;
+  retrievalDate: string | null;
+}
+
+/** Lists from outside the shipped set: newer official files, and the organisation's own lists. */
+export interface OwnLists {
+  official?: Partial<Record<OfficialSource, OwnOfficialList>>;
+  user?: readonly LoadableList[];
+}
+
 /**
- * Loads every official list shipped under `resourcesDir` (resources/watchlists). A file that
- * does not match the manifest is a broken install: ListIntegrityError, not a partial load.
+ * Loads every official list shipped under `resourcesDir` (resources/watchlists), a newer own
+ * file taking its source's place, then the organisation's own lists. A shipped file that does
+ * not match the manifest is a broken install: ListIntegrityError, not a partial load.
  */
-export function loadShippedLists(resourcesDir: string, options: ImportOptions = {}): LoadedLists {
+export function loadLists(resourcesDir: string, own: OwnLists = {}, options: ImportOptions = {}): LoadedLists {
   const started = performance.now();
   const timings: Record<string, number> = {};
   const manifest = readManifest(resourcesDir);
-  const imports = new Map<string, ListImport>();
+  const imports = new Map<string, LoadableList>();
   const load = (entry: ManifestSource, extra: ImportOptions): void => {
     const t = performance.now();
-    imports.set(entry.source, importShippedSource(resourcesDir, entry, { ...options, ...extra }));
+    const mine = own.official?.[entry.source];
+    imports.set(entry.source, mine
+      ? { import: runImporter(entry.source, mine.format, mine.files, { ...options, ...extra }), title: mine.title, kind: mine.kind, retrievalDate: mine.retrievalDate }
+      : { import: importShippedSource(resourcesDir, entry, { ...options, ...extra }), title: entry.title, kind: entry.list_kind, retrievalDate: entry.retrieval_date });
     timings[entry.source] = Math.round(performance.now() - t);
   };
   // OFAC first, so the CSL importer can skip its copies of OFAC records instead of building them.
   for (const entry of manifest.sources) if (entry.source !== 'us_csl') load(entry, {});
-  const cslDuplicateOf = cslDuplicateCheck([...imports.values()]);
+  const cslDuplicateOf = cslDuplicateCheck([...imports.values()].map((l) => l.import));
   for (const entry of manifest.sources) if (entry.source === 'us_csl') load(entry, { cslDuplicateOf });
-  const lists = manifest.sources.map((entry): LoadableList => ({
-    import: imports.get(entry.source) as ListImport,
-    title: entry.title,
-    kind: entry.list_kind,
-    retrievalDate: entry.retrieval_date,
-  }));
+  const lists = [...manifest.sources.map((entry) => imports.get(entry.source) as LoadableList), ...(own.user ?? [])];
   const combined = combineLists(lists);
   timings.total = Math.round(performance.now() - started);
   return { ...combined, timings_ms: timings };
+}
+
+/** The shipped lists alone. */
+export function loadShippedLists(resourcesDir: string, options: ImportOptions = {}): LoadedLists {
+  return loadLists(resourcesDir, {}, options);
 }

@@ -6,10 +6,8 @@ import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } 
 import { join } from 'node:path';
 import type { ListImport } from '../types';
 import { sha256Hex } from './common';
-import { cslDuplicateCheck } from './dedupe';
-import { combineLists, importShippedSource, type LoadableList, type LoadedLists } from './load';
-import { readManifest } from './manifest';
-import { importOfficialFile, runImporter, type FileRole, type OfficialFile } from './official';
+import { loadLists, type LoadableList, type LoadedLists, type OwnLists } from './load';
+import { importOfficialFile, type FileRole, type OfficialFile } from './official';
 import { SOURCE_INFO, type ListFormat, type OfficialSource } from './sources';
 import { importUserList, userListSlug, type UserListIssue } from './user-csv';
 
@@ -140,39 +138,21 @@ function mostCommonKind(imp: ListImport): string {
  * shipped source, plus the organisation's own lists.
  */
 export function loadAllLists(resourcesDir: string, dataDir: string | undefined): LoadedLists {
-  const started = performance.now();
-  const manifest = readManifest(resourcesDir);
-  const stored = dataDir ? readIndex(dataDir) : { official: {}, user: {} };
-  const imports = new Map<string, { imp: ListImport; title: string; kind: string; retrieval: string | null }>();
-  const load = (source: OfficialSource, cslDuplicateOf?: ReturnType<typeof cslDuplicateCheck>): void => {
-    const extra = cslDuplicateOf ? { cslDuplicateOf } : {};
-    const own = stored.official[source];
-    const shipped = manifest.sources.find((s) => s.source === source);
-    if (own && dataDir) {
-      const byRole: Partial<Record<FileRole, Uint8Array>> = {};
-      for (const f of own.files) byRole[f.role] = readFileSync(join(listsDir(dataDir), f.path));
-      const imp = runImporter(source, own.format, byRole, extra);
-      imports.set(source, { imp, title: SOURCE_INFO[source].title, kind: SOURCE_INFO[source].listKind, retrieval: own.imported_at.slice(0, 10) });
-    } else if (shipped) {
-      imports.set(source, { imp: importShippedSource(resourcesDir, shipped, extra), title: shipped.title, kind: shipped.list_kind, retrieval: shipped.retrieval_date });
-    }
-  };
-  const official = manifest.sources.map((s) => s.source);
-  for (const s of official) if (s !== 'us_csl') load(s);
-  const check = cslDuplicateCheck([...imports.values()].map((v) => v.imp));
-  if (official.includes('us_csl')) load('us_csl', check);
-  const lists: LoadableList[] = official
-    .filter((s) => imports.has(s))
-    .map((s) => {
-      const v = imports.get(s)!;
-      return { import: v.imp, title: v.title, kind: v.kind, retrievalDate: v.retrieval };
-    });
-  if (dataDir) {
-    for (const u of Object.values(stored.user)) {
-      const r = importUserList(readFileSync(join(listsDir(dataDir), u.path)), { listName: u.name });
-      lists.push({ import: r.import, title: u.name, kind: mostCommonKind(r.import), retrievalDate: u.imported_at.slice(0, 10) });
-    }
+  if (!dataDir) return loadLists(resourcesDir);
+  const stored = readIndex(dataDir);
+  const official: OwnLists['official'] = {};
+  for (const own of Object.values(stored.official)) {
+    if (!own) continue;
+    const files: Partial<Record<FileRole, Uint8Array>> = {};
+    for (const f of own.files) files[f.role] = readFileSync(join(listsDir(dataDir), f.path));
+    official[own.source] = {
+      format: own.format, files, title: SOURCE_INFO[own.source].title, kind: SOURCE_INFO[own.source].listKind,
+      retrievalDate: own.imported_at.slice(0, 10),
+    };
   }
-  const combined = combineLists(lists);
-  return { ...combined, timings_ms: { total: Math.round(performance.now() - started) } };
+  const user = Object.values(stored.user).map((u): LoadableList => {
+    const r = importUserList(readFileSync(join(listsDir(dataDir), u.path)), { listName: u.name });
+    return { import: r.import, title: u.name, kind: mostCommonKind(r.import), retrievalDate: u.imported_at.slice(0, 10) };
+  });
+  return loadLists(resourcesDir, { official, user });
 }
