@@ -8,6 +8,7 @@ import { Alert } from '../../components/Alert';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { SCOPE_INFO } from './scopes';
+import { FormFooter } from '../../components/FormFooter';
 
 interface CreateKeyDialogProps {
   env: Environment;
@@ -61,14 +62,7 @@ export function CreateKeyDialog({ env: initialEnv, plan, onClose, onCreated }: C
       busy={busy}
       testId="create-key-dialog"
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={busy} data-testid="create-key-submit">
-            {busy ? 'Creating…' : 'Create key'}
-          </button>
-        </>
+        <FormFooter formId={formId} busy={busy} onCancel={onClose} submitLabel="Create key" busyLabel="Creating…" submitTestId="create-key-submit" />
       }
     >
       <form id={formId} className="form" onSubmit={(e) => void onSubmit(e)} noValidate>

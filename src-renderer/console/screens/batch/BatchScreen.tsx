@@ -7,7 +7,6 @@ import { Alert } from '../../components/Alert';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useBatch } from '../../stores/batch';
 import { templateCsv } from './csv-columns';
-import { DiscardDialog } from './DiscardDialog';
 import { ImportPanel } from './ImportPanel';
 import { importFile } from './parse-csv';
 import { saveIssues, saveTemplate } from './results-csv';
@@ -20,9 +19,8 @@ import './batch.css';
 
 export function BatchScreen() {
   const running = useBatch((s) => s.run !== null && ['starting', 'running', 'cancelling'].includes(s.run.status));
-  const dispositions = useBatch((s) => s.dispositions.size);
   const { save, saving, notice } = useSaveResults();
-  const { pending, guard, close } = useDiscardGuard();
+  const { guard, dialog: discardDialog } = useDiscardGuard(save);
   const [fileNotice, setFileNotice] = useState<string | null>(null);
 
   const onFile = (file: File) => {
@@ -64,21 +62,7 @@ export function BatchScreen() {
       <RunPanel guard={guard} onSave={() => void save()} saving={saving} />
       <ResultsPanel />
 
-      {pending ? (
-        <DiscardDialog
-          dispositions={dispositions}
-          action={pending.action}
-          onClose={close}
-          onSave={() => {
-            close();
-            void save();
-          }}
-          onDiscard={() => {
-            close();
-            pending.go();
-          }}
-        />
-      ) : null}
+      {discardDialog}
     </>
   );
 }

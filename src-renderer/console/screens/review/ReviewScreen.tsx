@@ -10,7 +10,6 @@ import { formatNumber } from '../../components/format';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { CHANGE_INFO, LEVEL_LABEL, LEVEL_TONE } from '../../components/screening-labels';
 import { useBatch, type BatchEntry, type Disposition } from '../../stores/batch';
-import { DiscardDialog } from '../batch/DiscardDialog';
 import { DISPOSITION_INFO, fullName } from '../batch/labels';
 import { TopMatchCell } from '../batch/result-cells';
 import { countEntries } from '../batch/summary';
@@ -55,7 +54,7 @@ export function ReviewScreen() {
   const discard = useBatch((s) => s.discard);
   const canUndo = useBatch((s) => s.undo.length > 0);
   const { save, saving, notice } = useSaveResults();
-  const { pending, guard, close } = useDiscardGuard();
+  const { guard, dialog: discardDialog } = useDiscardGuard(save);
 
   const [filter, setFilter] = useState<ReviewFilter>('increased');
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
@@ -342,21 +341,7 @@ export function ReviewScreen() {
         <p className="visually-hidden" role="status" aria-live="polite" data-testid="review-announce">{announce}</p>
       </section>
 
-      {pending ? (
-        <DiscardDialog
-          dispositions={dispositions.size}
-          action={pending.action}
-          onClose={close}
-          onSave={() => {
-            close();
-            void save();
-          }}
-          onDiscard={() => {
-            close();
-            pending.go();
-          }}
-        />
-      ) : null}
+      {discardDialog}
     </div>
   );
 }

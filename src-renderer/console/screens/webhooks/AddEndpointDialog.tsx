@@ -8,6 +8,7 @@ import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { EVENT_INFO, type SubscribableEvent } from './events';
 import { webhooksApi } from './webhooks-api';
+import { FormFooter } from '../../components/FormFooter';
 
 const URL_RULE = 'Use an https:// address. Plain http:// is allowed only to this computer (localhost, 127.0.0.1 or [::1]).';
 
@@ -76,14 +77,7 @@ export function AddEndpointDialog({ env: initialEnv, onClose, onCreated }: AddEn
       busy={busy}
       testId="add-webhook-dialog"
       footer={
-        <>
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={busy} data-testid="add-webhook-submit">
-            {busy ? 'Adding…' : 'Add endpoint'}
-          </button>
-        </>
+        <FormFooter formId={formId} busy={busy} onCancel={onClose} submitLabel="Add endpoint" busyLabel="Adding…" submitTestId="add-webhook-submit" />
       }
     >
       <form id={formId} className="form" onSubmit={(e) => void onSubmit(e)} noValidate>

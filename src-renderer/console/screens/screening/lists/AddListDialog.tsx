@@ -11,6 +11,7 @@ import { formatNumber } from '../../../components/format';
 import { FilePicker } from './FilePicker';
 import { listsApi, listSlug, type ListIssue, type UserList, type UserReport } from './lists-api';
 import { LIST_COLUMNS, saveListTemplate } from './template';
+import { FormFooter } from '../../../components/FormFooter';
 
 /** Row problems shown on screen; a file with more says how many there are. */
 const SHOWN_ISSUES = 200;
@@ -112,14 +113,7 @@ export function AddListDialog({ existing, onClose, onImported }: AddListDialogPr
             </button>
           </>
         ) : (
-          <>
-            <button type="button" className="btn" onClick={onClose} disabled={busy}>
-              Cancel
-            </button>
-            <button type="submit" form={formId} className="btn btn-primary" disabled={busy} data-testid="add-user-list-submit">
-              {busy ? 'Importing…' : 'Import list'}
-            </button>
-          </>
+          <FormFooter formId={formId} busy={busy} onCancel={onClose} submitLabel="Import list" busyLabel="Importing…" submitTestId="add-user-list-submit" />
         )
       }
       description={

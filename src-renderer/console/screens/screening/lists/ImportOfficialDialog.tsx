@@ -10,6 +10,7 @@ import { listDate, versionDate } from '../labels';
 import type { LoadedList } from '../screening-api';
 import { FilePicker } from './FilePicker';
 import { listsApi, OFFICIAL_SOURCES, type OfficialImport, type OfficialSource } from './lists-api';
+import { FormFooter } from '../../../components/FormFooter';
 
 export const OFFICIAL_INFO: Record<OfficialSource, { label: string; files: string; accept: string }> = {
   us_ofac_sdn: {
@@ -104,14 +105,7 @@ export function ImportOfficialDialog({ loaded, onClose, onImported }: ImportOffi
             </button>
           </>
         ) : (
-          <>
-            <button type="button" className="btn" onClick={onClose} disabled={busy}>
-              Cancel
-            </button>
-            <button type="submit" form={formId} className="btn btn-primary" disabled={busy} data-testid="import-official-submit">
-              {busy ? 'Importing…' : 'Import file'}
-            </button>
-          </>
+          <FormFooter formId={formId} busy={busy} onCancel={onClose} submitLabel="Import file" busyLabel="Importing…" submitTestId="import-official-submit" />
         )
       }
       description={

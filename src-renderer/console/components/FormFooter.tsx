@@ -1,0 +1,23 @@
+// The footer every form dialog shares: Cancel, and the submit button for the dialog's form
+// (outside the <form>, so it is tied to it by `form`), disabled and relabelled while busy.
+interface FormFooterProps {
+  formId: string;
+  busy: boolean;
+  onCancel: () => void;
+  submitLabel: string;
+  busyLabel: string;
+  submitTestId: string;
+}
+
+export function FormFooter({ formId, busy, onCancel, submitLabel, busyLabel, submitTestId }: FormFooterProps) {
+  return (
+    <>
+      <button type="button" className="btn" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+      <button type="submit" form={formId} className="btn btn-primary" disabled={busy} data-testid={submitTestId}>
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </>
+  );
+}
