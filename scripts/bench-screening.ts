@@ -71,7 +71,8 @@ const putinIds = new Set(lists.entities.filter((e) => e.names.some((n) => /PUTIN
 let putinFound = 0;
 const putinMissed: string[] = [];
 for (const form of putinForms) {
-  const parts = form.includes(',') ? form.split(',').map((s) => s.trim()).reverse() : form.split(/\s+/);
+  // Name parts as an analyst would type them: "LAST, First" reversed; CJK "·" / "・" separate parts.
+  const parts = form.includes(',') ? form.split(',').map((s) => s.trim()).reverse() : form.split(/[\s\u00b7\u30fb]+/);
   const subject: SubjectInput = { first_name: parts.slice(0, -1).join(' ') || parts[0]!, last_name: parts.length > 1 ? parts.at(-1)! : '' };
   if (!subject.last_name) subject.last_name = subject.first_name;
   const r = screen(index, subject, all);

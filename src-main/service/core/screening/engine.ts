@@ -43,27 +43,30 @@ function screenable(e: ListEntity): boolean {
  * the text and its variant key, the phonetic key, and the first and last four letters (a typo
  * rarely touches both ends of a word).
  */
-function tokenKeys(text: string, key: string, phonetic: string): string[] {
+function tokenKeys(text: string, key: string, phonetic: string, loose: string): string[] {
   const out = [`t:${text}`];
   if (key !== text) out.push(`t:${key}`);
   if (phonetic.length >= 2) out.push(`p:${phonetic}`);
   if (text.length >= 5) out.push(`f:${text.slice(0, 4)}`, `e:${text.slice(-4)}`);
+  // The loose consonant skeleton finds transcriptions whose vowels and affricates differ
+  // ("puchin", "putsin", "fvtyn" for Putin).
+  if (loose.length >= 3) out.push(`s:${loose}`);
   return out;
 }
 
-const KEY_WEIGHT: Record<string, number> = { t: 1, p: 0.9, f: 0.6, e: 0.6 };
+const KEY_WEIGHT: Record<string, number> = { t: 1, p: 0.9, s: 0.7, f: 0.6, e: 0.6 };
 
 /** Keys per informative token and per joined run of a name; memoised, names repeat tokens a lot. */
 function keyGroups(n: NormalizedName, memo: Map<string, string[]>): string[][] {
   const groups: string[][] = [];
-  const get = (text: string, key: string, phonetic: string) => {
-    const id = `${text}|${key}|${phonetic}`;
+  const get = (text: string, key: string, phonetic: string, loose: string) => {
+    const id = `${text}|${key}|${phonetic}|${loose}`;
     let k = memo.get(id);
-    if (!k) memo.set(id, (k = tokenKeys(text, key, phonetic)));
+    if (!k) memo.set(id, (k = tokenKeys(text, key, phonetic, loose)));
     return k;
   };
-  for (const t of n.tokens) if (t.weight >= 0.3) groups.push(get(t.text, t.key, t.phonetic[0]));
-  for (const j of n.joins) groups.push(get(j.text, j.text, ''));
+  for (const t of n.tokens) if (t.weight >= 0.3) groups.push(get(t.text, t.key, t.phonetic[0], t.loose));
+  for (const j of n.joins) groups.push(get(j.text, j.text, '', ''));
   return groups;
 }
 
@@ -178,6 +181,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
   const full = [subject.first_name, subject.middle_name, subject.last_name].filter(Boolean).join(' ');
   const query = normalizeName(full, 'person');
   const weight = idfWeight(index);
+  const kindWeight = new Map(query.tokens.map((t) => [t.text, t.weight]));
 
   // Retrieval: each query token votes, with its IDF, for every name sharing one of its keys.
   const votes = new Map<number, number>();
@@ -190,7 +194,10 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
     const w = t ? weight(t.text) * t.weight : 0.5;
     if (t) total += w;
     const hit = new Map<number, number>();
+    // Latin spellings are found by their own keys; skeletons are for other scripts.
+    const skeletons = t !== undefined && t.script !== 'latin';
     for (const k of keys) {
+      if (!skeletons && k.charCodeAt(0) === 115 /* s: */) continue;
       const p = index.postings.get(k);
       if (!p) continue;
       const kw = KEY_WEIGHT[k[0]!] ?? 0.5;
@@ -214,11 +221,13 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
     const qualifiers = qualify(entity, subject, name.quality);
     // A part of the subject's own name that the listed name lacks is evidence of a different
     // person (lists record fuller names than customers give, not the other way round).
+    // Titles, particles and legal forms are not name parts: they count with their kind's weight.
     const missing = cmp.alignment.filter((a) => a.method === 'unmatched' && a.query !== null && a.candidate === null);
     let missingWeight = 0;
-    for (const a of missing) for (const tok of a.query!.split(' ')) if (tok) missingWeight += weight(tok);
-    if (missingWeight > 0) {
-      qualifiers.push({ factor: 'subject_name_part_unlisted', effect: -Math.round(QUERY_EXTRA_COST * missingWeight), detail: 'part of the subject\'s name is not in the listed name' });
+    for (const a of missing) for (const tok of a.query!.split(' ')) if (tok) missingWeight += weight(tok) * (kindWeight.get(tok) ?? 1);
+    const missingCost = Math.round(QUERY_EXTRA_COST * missingWeight);
+    if (missingCost > 0) {
+      qualifiers.push({ factor: 'subject_name_part_unlisted', effect: -missingCost, detail: 'part of the subject\'s name is not in the listed name' });
     }
     const score = Math.max(0, Math.min(100, Math.round(cmp.score * 100 + qualifiers.reduce((a, q) => a + q.effect, 0))));
     const prev = best.get(name.entity);

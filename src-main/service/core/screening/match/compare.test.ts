@@ -37,6 +37,24 @@ describe('compareNames: people', () => {
     expect(score('باراك أوباما', 'محمد بن سلمان آل سعود')).toBeLessThan(0.3);
   });
 
+  it('reads a Baltic nominative ending as the same name', () => {
+    expect(scoreNamePair('Person', 'Vladimiras Putinas', 'Vladimir Putin')).toBeGreaterThan(0.9);
+    expect(scoreNamePair('Person', 'Vladimirs Putins', 'Vladimir Putin')).toBeGreaterThan(0.9);
+    // Not any ending: "Putino" is not an inflection of Putin, and short stems stay strict.
+    expect(scoreNamePair('Person', 'Ivan Putinov', 'Ivan Putin')).toBeLessThan(scoreNamePair('Person', 'Ivan Putinas', 'Ivan Putin'));
+  });
+
+  it('compares transcriptions in kana and Han by their loose skeleton, and only those', () => {
+    expect(scoreNamePair('Person', 'ウラジーミル・プーチン', 'Vladimir Putin')).toBeGreaterThan(0.8);
+    expect(scoreNamePair('Person', '弗拉基米尔·普京', 'Vladimir Putin')).toBeGreaterThan(0.8);
+    expect(scoreNamePair('Person', '翼 零 斎藤', 'LI, Jiadong')).toBeLessThan(0.7);
+  });
+
+  it('counts a title one side has as extra, never as a contradiction', () => {
+    const n = compareNames(normalizeName('Putyin elnök', 'person'), normalizeName('PUTIN, Vladimir', 'person'));
+    expect(n.penalties.some((p) => p.startsWith('unmatched tokens on both sides'))).toBe(false);
+  });
+
   it('tolerates typos and transliteration variants', () => {
     expect(score('Osama bin Ladin', 'Usama bin Laden')).toBeGreaterThanOrEqual(0.9);
     expect(score('Sergi Lavrov', 'Sergei Lavrov')).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);

@@ -74,6 +74,8 @@ export const PARAMS = {
   /** Least credit for an edge that joins adjacent tokens: splitting is a hypothesis. */
   joinFloor: 0.9,
   equivalentCredit: 0.98,
+  /** Credit of a Baltic nominative ending ("Putinas" for Putin). */
+  inflectionCredit: 0.95,
   /** Cost of the part of a full name that an initial stands for ("J." for "John"). */
   initialRemainder: 0.5,
   /** Score ceiling when only legal forms, titles, particles or initials matched. */
@@ -167,9 +169,7 @@ function stringCredit(a: string, b: string, skelA: string, skelB: string, crossS
         shortest = Math.min(skelA.length, skelB.length - 1);
       }
     }
-    // One or two consonants are weak evidence: many names share them.
-    const top = shortest === 1 ? PARAMS.skeletonCredit1 : shortest === 2 ? PARAMS.skeletonCredit2 : PARAMS.skeletonCredit;
-    const c = sk >= 0.6 ? (top * (sk - 0.5)) / 0.5 : 0;
+    const c = skeletonCurve(sk, shortest);
     if (c > best) {
       best = c;
       method = M.Phonetic;
@@ -177,6 +177,30 @@ function stringCredit(a: string, b: string, skelA: string, skelB: string, crossS
   }
   lastMethod = method;
   return best > 1 ? 1 : best;
+}
+
+/** Credit for skeleton similarity `sk`; one or two consonants are weak evidence, many names share them. */
+function skeletonCurve(sk: number, shortest: number): number {
+  const top = shortest === 1 ? PARAMS.skeletonCredit1 : shortest === 2 ? PARAMS.skeletonCredit2 : PARAMS.skeletonCredit;
+  return sk >= 0.6 ? (top * (sk - 0.5)) / 0.5 : 0;
+}
+
+function skeletonCredit(a: string, b: string): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  return skeletonCurve(levenshteinSimilarity(a, b), a.length < b.length ? a.length : b.length);
+}
+
+/**
+ * Baltic languages decline names, and the nominative ending is part of the written name:
+ * Lithuanian "Putinas", "Vladimiras", Latvian "Putins". One token being the other plus such
+ * an ending is the same name.
+ */
+const BALTIC_ENDINGS = ['as', 'is', 'ys', 'us', 's'];
+function balticInflection(a: string, b: string): boolean {
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  if (short.length < 4 || !long.startsWith(short)) return false;
+  const ending = long.slice(short.length);
+  return BALTIC_ENDINGS.includes(ending) && !/[aeiouys]$/.test(short);
 }
 
 /** An Arabic-script token starting with l may carry the article (al-) glued on. */
@@ -236,12 +260,28 @@ function tokenCredit(a: NameToken, b: NameToken): number {
   if (a.acronym || b.acronym) return 0;
   // Two different known names (Ahmed, Mohamed) are different names, however close they look.
   if (a.known && b.known) return 0;
+  // A foreign name transcribed into kana, Han or Hangul against its spelling in another script.
+  const transcription = a.script !== b.script && (a.transcribed || b.transcribed) ? skeletonCredit(a.loose, b.loose) : 0;
   // Pinyin from Han characters is canonical: a Latin spelling one vowel away ("Yang"/"Yong",
   // "Cheng"/"Chen") is another syllable, so another character and another name.
-  if (a.script === 'han' || b.script === 'han') return 0;
+  if (a.script === 'han' || b.script === 'han') {
+    lastMethod = M.Phonetic;
+    return transcription;
+  }
+  if (a.script === 'latin' && b.script === 'latin') {
+    const inflected = balticInflection(a.text, b.text);
+    if (inflected) {
+      lastMethod = M.Equivalent;
+      return PARAMS.inflectionCredit;
+    }
+  }
   const cs = crossScript(a, b);
   let best = stringCredit(a.text, b.text, a.skeleton, b.skeleton, cs, hasGluedArticle(a), hasGluedArticle(b));
   let method = lastMethod;
+  if (transcription > best) {
+    best = transcription;
+    method = M.Phonetic;
+  }
   if (best < PARAMS.phoneticCredit && phoneticEqual(a, b) && (lastEdit >= 0 ? lastEdit : editSimilarity(a.text, b.text)) >= PARAMS.phoneticGuard) {
     best = PARAMS.phoneticCredit;
     method = M.Phonetic;
@@ -493,19 +533,25 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
   let unmatchedQ = 0;
   let unmatchedC = 0;
   let numberConflict = 0;
+  // A title one side has ("President", "elnök") contradicts nothing: it is only extra.
+  let titles = 0;
   for (let i = 0; i < n; i++) {
     if (usedQ[i] === 1) continue;
-    if ((qt[i] as NameToken).kind === 'number') numberConflict += pq[i] ?? 0;
+    const kind = (qt[i] as NameToken).kind;
+    if (kind === 'number') numberConflict += pq[i] ?? 0;
+    else if (kind === 'honorific') titles += pq[i] ?? 0;
     else unmatchedQ += pq[i] ?? 0;
   }
   for (let j = 0; j < m; j++) {
     if (usedC[j] === 1) continue;
-    if ((ct[j] as NameToken).kind === 'number') numberConflict += pc[j] ?? 0;
+    const kind = (ct[j] as NameToken).kind;
+    if (kind === 'number') numberConflict += pc[j] ?? 0;
+    else if (kind === 'honorific') titles += pc[j] ?? 0;
     else unmatchedC += pc[j] ?? 0;
   }
   const reversal = patronymicReversal(qt, ct, chosen);
   const conflict = (unmatchedQ < unmatchedC ? unmatchedQ : unmatchedC) + reversal;
-  extra += unmatchedQ < unmatchedC ? unmatchedC - unmatchedQ : unmatchedQ - unmatchedC;
+  extra += (unmatchedQ < unmatchedC ? unmatchedC - unmatchedQ : unmatchedQ - unmatchedC) + titles;
   const beta = isOrgSchema(query) || isOrgSchema(candidate) ? PARAMS.extraOrg : PARAMS.extraPerson;
   const denom =
     matched +

@@ -35,13 +35,13 @@ describe.skipIf(crossFile === null)('cross-script pairs (watchman)', () => {
 });
 
 describe.skipIf(putinFile === null)('Putin name forms (rigour)', () => {
-  it('finds at least 90% of the forms at the default threshold', () => {
+  it('finds at least 98% of the forms at the default threshold, name against name', () => {
     const targets = ['Vladimir Vladimirovich PUTIN', 'PUTIN, Vladimir Vladimirovich'].map((t) => normalizeName(t, 'person'));
     const names = loadLines(putinFile ?? '');
     const hits = names.filter((n) => {
       const q = normalizeName(n, 'person');
       return targets.some((t) => compareNames(q, t).score >= DEFAULT_THRESHOLD);
     }).length;
-    expect(hits / names.length).toBeGreaterThanOrEqual(0.9);
+    expect(hits / names.length).toBeGreaterThanOrEqual(0.98);
   });
 });

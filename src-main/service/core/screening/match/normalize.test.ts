@@ -93,4 +93,31 @@ describe('normalizeName', () => {
     expect(toNameSchema('Vessel')).toBe('vessel');
     expect(toNameSchema('Thing')).toBe('unknown');
   });
+
+  it('reads Greek digraphs (ου, ντ, μπ) before transliterating', () => {
+    expect(texts('Πούτιν')).toEqual(['poutin']);
+    expect(texts('Ντίνος Μπακογιάννης')).toEqual(['dinos', 'bakogiannis']);
+    expect(texts('Βλαντίμιρ')).toEqual(['vlandimir']);
+  });
+
+  it('marks foreign names written in kana, Han (with ·) and long Hangul words as transcriptions', () => {
+    const kana = normalizeName('ウラジーミル・プーチン', 'person').tokens;
+    expect(kana.map((t) => [t.transcribed, t.loose])).toEqual([[true, 'PRTMR'], [true, 'PTN']]);
+    const han = normalizeName('弗拉基米尔·普京', 'person').tokens;
+    expect(han.map((t) => [t.transcribed, t.loose])).toEqual([[true, 'PRTMR'], [true, 'PTN']]);
+    // Chinese and Japanese names proper are not transcriptions.
+    expect(normalizeName('习近平', 'person').tokens.some((t) => t.transcribed)).toBe(false);
+    expect(normalizeName('翼 零 斎藤', 'person').tokens.some((t) => t.transcribed)).toBe(false);
+    expect(normalizeName('블라디미르 푸틴', 'person').tokens.map((t) => t.transcribed)).toEqual([true, false]);
+    // The loose skeleton is the Latin name's: affricates read as dentals.
+    expect(normalizeName('Vladimir Putin', 'person').tokens.map((t) => t.loose)).toEqual(['PRTMR', 'PTN']);
+    expect(normalizeName('Vladimir Putin', 'person').tokens.every((t) => !t.transcribed)).toBe(true);
+  });
+
+  it('keys Hungarian gy/ty spellings of Russian names to the plain ones', () => {
+    const n = normalizeName('Vlagyimir Vlagyimirovics Putyin', 'person').tokens;
+    expect(n.map((t) => t.key)).toEqual(['vladimir', 'vladimirovich', 'putin']);
+    // Only between vowels: "Tyler" and "Magyar" at a word edge keep their spelling.
+    expect(normalizeName('Tyler', 'person').tokens[0]?.key).toBe('tyler');
+  });
 });

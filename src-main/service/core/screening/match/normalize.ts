@@ -68,6 +68,14 @@ export interface NameToken {
   known: boolean;
   /** Original characters of a Han or Hangul token (romanisation merges distinct syllables). */
   native: string;
+  /**
+   * A foreign name written syllable by syllable in kana, Han or Hangul ("ウラジーミル",
+   * "弗拉基米尔"): its vowels are the script's, not the name's, so against Latin it is compared
+   * by its loose skeleton.
+   */
+  transcribed: boolean;
+  /** Consonant skeleton with affricates merged into the dentals (see consonantSkeleton). */
+  loose: string;
 }
 
 /** Concatenation of adjacent tokens, for "SiemensAG" / "Siemens AG" and "Jinping" / "Jin Ping". */
@@ -188,6 +196,9 @@ interface RawToken {
   orgCode?: string;
   native?: string;
   numberValue?: string;
+  transcribed?: boolean;
+  /** Spelling the loose skeleton is made from, when the script calls for another reading. */
+  loosePre?: string;
 }
 
 const SEPARATOR_RE = /[\s\u00b7\u30fb\u2027\u2022,;:/\\|()[\]{}<>"“”„«»!?+=*#~^_]+/u;
@@ -211,7 +222,7 @@ function isCjk(script: Script | null): boolean {
  * a 2-4 character Han or Hangul word is read as family name (first syllable) + given name, the
  * usual shape of Chinese and Korean names; longer words (foreign names) stay whole.
  */
-function wordTokens(word: string, wordIndex: number, family: boolean, splitCjk: boolean, out: RawToken[]): void {
+function wordTokens(word: string, wordIndex: number, family: boolean, splitCjk: boolean, foreignHan: boolean, out: RawToken[]): void {
   let i = 0;
   const chars = Array.from(word);
   while (i < chars.length) {
@@ -235,8 +246,11 @@ function wordTokens(word: string, wordIndex: number, family: boolean, splitCjk: 
       const original = chars.slice(i, j);
       const parts = split ? [run[0] ?? '', run.slice(1).join('')] : [run.join('')];
       const natives = split ? [original[0] ?? '', original.slice(1).join('')] : [original.join('')];
+      // Foreign names written in characters (see tokenizeWords), or one Han word too long to
+      // be a Chinese name; Hangul spells them in three or more syllables.
+      const transcribed = !split && (script === 'hangul' ? run.length >= 3 : foreignHan ? run.length >= 2 : run.length >= 5);
       parts.forEach((p, k) => {
-        if (p.length > 0) out.push({ text: p, pre: p, wordIndex, script, acronym: false, family, native: natives[k] ?? '' });
+        if (p.length > 0) out.push({ text: p, pre: p, wordIndex, script, acronym: false, family, native: natives[k] ?? '', transcribed });
       });
     } else {
       while (j < chars.length && !isCjk(scriptOf((chars[j] ?? '').codePointAt(0) ?? 0))) j++;
@@ -260,9 +274,33 @@ function koreanSyllable(syl: string): string {
     .replace(/b$/, 'p');
 }
 
+/**
+ * Greek spells sounds it lacks letters for with digraphs: ου is u, αυ/ευ are av/ev, and in
+ * foreign names ντ, μπ, γκ stand for d, b, g (nd, mb, ng inside a word). any-ascii reads them
+ * letter by letter ("Πούτιν" as "poytin"), so they are resolved first.
+ */
+function greekDigraphs(word: string): string {
+  return word
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ου/g, 'ou')
+    .replace(/αυ/g, 'av')
+    .replace(/ευ/g, 'ev')
+    .replace(/^ντ/, 'd')
+    .replace(/^μπ/, 'b')
+    .replace(/^γκ/, 'g')
+    .replace(/ντ/g, 'nd')
+    .replace(/μπ/g, 'mb')
+    .replace(/γ[κγ]/g, 'ng')
+    .replace(/τ[σς]/g, 'ts')
+    .replace(/τζ/g, 'dz');
+}
+
 function latinTokens(segment: string, wordIndex: number, family: boolean, out: RawToken[]): void {
   const script = dominantScript(segment);
-  let s = anyAscii(segment).toLowerCase();
+  let s = anyAscii(script === 'greek' ? greekDigraphs(segment) : segment).toLowerCase();
+  const burmese = /[\u1000-\u109f]/.test(segment);
   s = s.replace(/&/g, ' and ');
   // Possessive 's carries nothing: "Deutsche Bank's AG", "People's Liberation Army".
   if (script === 'latin') s = s.replace(/([a-z])['\u2019]s(?![a-z])/g, '$1');
@@ -287,7 +325,12 @@ function latinTokens(segment: string, wordIndex: number, family: boolean, out: R
       continue;
     }
     const acronym = dotted.includes(text) && text.length >= 2;
-    out.push({ text, pre, wordIndex, script, acronym, family });
+    // Katakana is the script of foreign names in Japanese: every kana token is a transcription.
+    // Burmese spells foreign names syllable by syllable too, and its ya also writes r (ရ is
+    // read ya): "ဗလာဒီမီယာ" is Vladimir.
+    if (script === 'kana') out.push({ text, pre, wordIndex, script, acronym, family, transcribed: true, loosePre: kanaInitialW(pre) });
+    else if (burmese) out.push({ text, pre, wordIndex, script, acronym, family, transcribed: true, loosePre: pre.replace(/(?<=.)y/g, 'r') });
+    else out.push({ text, pre, wordIndex, script, acronym, family });
   }
 }
 
@@ -411,8 +454,11 @@ function tokenizeWords(text: string, wordOffset: number, family: boolean, out: R
   // A CJK name written as one word ("김정은", "习近平") is family + given name; when the words
   // are already separated ("은지 윤"), each word is a name of its own.
   const cjkWords = words.filter((w) => isCjk(scriptOf(w.codePointAt(0) ?? 0))).length;
+  // Chinese family and given names have one or two characters each: a Han name with a part
+  // of three or more, or with "·" between its parts, is a foreign name written in characters.
+  const foreignHan = /[\u00b7\u30fb\u2027]/.test(text) || (cjkWords >= 2 && words.some((w) => scriptOf(w.codePointAt(0) ?? 0) === 'han' && Array.from(w).length >= 3));
   for (const word of words) {
-    wordTokens(word, index, family, cjkWords === 1, out);
+    wordTokens(word, index, family, cjkWords === 1, foreignHan, out);
     index++;
   }
   return index;
@@ -510,12 +556,13 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
       kind = 'initial';
     } else {
       kind = person ? 'given' : 'token';
-      const stem = patronymicStem(t.text);
+      const base = person && t.script === 'latin' ? hungarianPalatals(t.text) : t.text;
+      const stem = patronymicStem(base);
       if (person && stem !== null) {
         key = `${VARIANT_KEY.get(stem) ?? stem}ovich`;
         weight = PATRONYMIC_WEIGHT;
       } else {
-        key = VARIANT_KEY.get(t.text) ?? (person ? undefined : ORG_ABBREVIATIONS.get(t.text)) ?? t.text;
+        key = VARIANT_KEY.get(base) ?? (person ? undefined : ORG_ABBREVIATIONS.get(t.text)) ?? base;
       }
     }
     kinds.push(kind);
@@ -561,6 +608,8 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
       acronym: t.acronym && !person,
       known: VARIANT_KEY.has(t.text) || (kind === 'particle' && PARTICLES.has(t.text)),
       native: t.native ?? '',
+      transcribed: t.transcribed === true,
+      loose: kind === 'number' ? t.text : consonantSkeleton(t.loosePre ?? t.pre, true),
     };
   });
 
@@ -592,6 +641,22 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
     scripts: [...scripts],
     reordered,
   };
+}
+
+/**
+ * Hungarian writes the Russian soft d and t (ди, ти) as gy and ty between vowels: Vlagyimir
+ * Putyin, Medvegyev. The comparison key reads them back as d and t.
+ */
+function hungarianPalatals(text: string): string {
+  return text.includes('y') ? text.replace(/(?<=[aeiou])(g|t)y(?=[aeiou])/g, (_m, c: string) => (c === 'g' ? 'd' : 't')) : text;
+}
+
+/**
+ * A word-initial ウ before a consonant stands for the w or v Japanese lacks (ウラジオストク,
+ * Vladivostok; ウォッカ, vodka): give the skeleton its labial.
+ */
+function kanaInitialW(text: string): string {
+  return /^u[^aeiou]/.test(text) ? `w${text}` : text;
 }
 
 /** Maps free-form schema labels (FtM names, CSV input) onto the normaliser's schemas. */

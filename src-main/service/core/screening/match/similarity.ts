@@ -224,8 +224,12 @@ export function levenshteinSimilarity(a: string, b: string): number {
  * Indic, Thai) transliterate to "mhmd", so cross-script tokens are compared on what survives:
  * consonant classes in order. `raw` may still hold apostrophes (hamza/ayn), which make a
  * following w/y a vowel carrier rather than an initial consonant.
+ *
+ * `loose` also merges the affricates (ch, j, ts, dz, zh) into the dental class: scripts that
+ * transcribe foreign names syllable by syllable palatalise t and d before i (Japanese "chi" and
+ * "ji" for ti and di, Chinese "ji", Belarusian "ts"), so Putin is puchin, pujing or putsin.
  */
-export function consonantSkeleton(raw: string): string {
+export function consonantSkeleton(raw: string, loose = false): string {
   let out = '';
   let last = '';
   const s = raw;
@@ -261,8 +265,9 @@ export function consonantSkeleton(raw: string): string {
         break;
       case 't': case 'd':
         if (next === 'h') i++;
+        else if (loose && ch === 'd' && (next === 'z' || next === 'j')) i++;
         else if (ch === 't' && (next === 's' || next === 'z')) i++;
-        cls = ch === 't' && (next === 's' || next === 'z') ? 'S' : 'T';
+        cls = ch === 't' && (next === 's' || next === 'z') && !loose ? 'S' : 'T';
         break;
       case 'k': case 'g': case 'q':
         if (next === 'h') i++;
@@ -271,7 +276,7 @@ export function consonantSkeleton(raw: string): string {
       case 'c':
         if (next === 'h') {
           i++;
-          cls = 'S';
+          cls = loose ? 'T' : 'S';
         } else cls = next === 'e' || next === 'i' || next === 'y' ? 'S' : 'K';
         break;
       case 'x':
@@ -284,11 +289,11 @@ export function consonantSkeleton(raw: string): string {
       case 'z':
         if (next === 'h') {
           i++;
-          cls = 'J';
+          cls = loose ? 'T' : 'J';
         } else cls = 'S';
         break;
       case 'j':
-        cls = 'J';
+        cls = loose ? 'T' : 'J';
         break;
       case 'l': case 'r':
         cls = 'R';
