@@ -1,11 +1,32 @@
 // One build for the three rooms: the Electron main process (shell + the service it forks),
 // the sandboxed preload, and the console renderer. `npm run serve` serves out/renderer too.
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+// Ties the screening snapshot to the code that made it: the service restores only a snapshot
+// whose id is the one compiled into its own bundle (src-main/service/core/screening/snapshot.ts).
+const SCREENING_BUILD_ID = randomUUID();
+
+/** After the main bundle is written, runs its snapshot-build entry to write the snapshot beside it. */
+function screeningSnapshot(): Plugin {
+  return {
+    name: 'screening-snapshot',
+    apply: 'build',
+    closeBundle() {
+      const r = spawnSync(process.execPath, [resolve(__dirname, 'out/main/snapshot-build.js')], { stdio: 'inherit' });
+      if (r.status !== 0) throw new Error('writing the screening snapshot failed');
+    },
+  };
+}
 
 export default defineConfig({
   main: {
+    define: { __SCREENING_BUILD_ID__: JSON.stringify(SCREENING_BUILD_ID) },
+    plugins: [screeningSnapshot()],
     build: {
       outDir: 'out/main',
       externalizeDeps: true,
@@ -14,6 +35,7 @@ export default defineConfig({
           index: resolve(__dirname, 'src-main/index.ts'),
           service: resolve(__dirname, 'src-main/service/main.ts'),
           'screening-worker': resolve(__dirname, 'src-main/service/workers/screening-worker.ts'),
+          'snapshot-build': resolve(__dirname, 'src-main/service/snapshot-build.ts'),
         },
       },
     },

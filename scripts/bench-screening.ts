@@ -1,17 +1,19 @@
 // `npm run bench:screening` (after bench-names.ts): the engine over all shipped lists.
 // Prints figures; asserts nothing. Sections:
-//   start-up   list load and index build times
+//   start-up   list load and index build times, and the snapshot restore the bundle uses
 //   putin      every form in rigour/putin_names.txt, screened: is the listed Putin found?
 //   recall     typo / reordered / shortened forms of listed people, made by code from the lists
 //   false pos. yente synthetic negatives (should match nothing) at the default threshold
 //   speed      screen p50/p99 in-process, and the same queries through Fuse.js for a ratio
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fuse from 'fuse.js';
 import Papa from 'papaparse';
 import { buildIndex, REPORT_THRESHOLD, screen, type SubjectInput } from '../src-main/service/core/screening/engine';
 import { loadShippedLists } from '../src-main/service/core/screening/lists/load';
+import { readSnapshot, writeSnapshot } from '../src-main/service/core/screening/snapshot';
 import { toCountryCode } from '../src-main/service/core/screening/lists/countries';
 import type { ListEntity } from '../src-main/service/core/screening/types';
 
@@ -62,6 +64,15 @@ const t2 = performance.now();
 line('lists loaded (parse + de-duplicate)', `${Math.round(t1 - t0)} ms, ${lists.entities.length} records`);
 line('index built', `${Math.round(t2 - t1)} ms, ${index.stats.names} names, ${index.stats.keys} keys`);
 line('start-up total', `${Math.round(t2 - t0)} ms`);
+{
+  // What the bundled service does instead: restore the build's snapshot of lists and index.
+  const snapFile = path.join(mkdtempSync(path.join(tmpdir(), 'cc-bench-')), 'screening-index.bin');
+  const bytes = writeSnapshot(snapFile, 'bench', path.join(root, 'resources', 'watchlists'), lists, index);
+  const r0 = performance.now();
+  const restored = readSnapshot(snapFile, 'bench', path.join(root, 'resources', 'watchlists'));
+  const r1 = performance.now();
+  line('snapshot restore (bundled service start)', `${Math.round(r1 - r0)} ms, ${(bytes / 1e6).toFixed(1)} MB, ${restored.ok ? 'ok' : restored.reason}`);
+}
 const all = { lists: ['sanctions' as const] };
 
 // ---------------------------------------------------------------- putin

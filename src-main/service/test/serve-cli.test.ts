@@ -125,6 +125,25 @@ describe('npm run serve + CLI on one data directory', () => {
     expect(log).toContain('"screened_in":"worker"');
   }, 60_000);
 
+  it('the bundled service starts from the build\'s screening snapshot and screens through it', async () => {
+    const log = readFileSync(join(dataDir, 'logs', 'service.log'), 'utf8');
+    expect(log).toMatch(/"msg":"lists_loaded".*"snapshot":"used"/);
+    expect(cli('plan', 'set', '--data-dir', dataDir, 'pro').status).toBe(0);
+    const login = await fetch(`${svc.url}/api/auth/login`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'op@example.test', password: 'operator password' }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    for (const [first_name, last_name] of [['Vladimir', 'Putin'], ['ウラジーミル', 'プーチン']]) {
+      const res = await fetch(`${svc.url}/api/console/screen?env=test`, {
+        method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json', Origin: svc.url },
+        body: JSON.stringify({ subject: { type: 'individual', first_name, last_name } }),
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { matches: { entity_id: string }[] };
+      expect(body.matches.map((m) => m.entity_id)).toContain('us_ofac_sdn:35096');
+    }
+  }, 60_000);
+
   it('shuts down cleanly on SIGTERM', async () => {
     const done = exited(svc.proc);
     svc.proc.kill('SIGTERM');

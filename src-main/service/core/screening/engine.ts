@@ -21,7 +21,8 @@ interface IndexedName {
   entity: number;
   name: string;
   quality: 'strong' | 'weak';
-  norm: NormalizedName;
+  /** Normalised when indexed, or on first comparison for an index restored from a snapshot. */
+  norm?: NormalizedName;
 }
 
 export interface ScreeningIndex {
@@ -70,16 +71,15 @@ function keyGroups(n: NormalizedName, memo: Map<string, string[]>): string[][] {
   return groups;
 }
 
-export function buildIndex(entities: readonly ListEntity[]): ScreeningIndex {
-  const started = performance.now();
-  const names: IndexedName[] = [];
-  const lists = new Map<string, number[]>();
-  const df = new Map<string, number>();
-  const kinds = new Set<ListKind>();
+/** Adds the names of entities[from..] to the index under construction. */
+function indexEntities(
+  entities: readonly ListEntity[], from: number, names: IndexedName[], lists: Map<string, number[]>, df: Map<string, number>, kinds: Set<ListKind>,
+): void {
   const memo = new Map<string, string[]>();
-  entities.forEach((e, ei) => {
+  for (let ei = from; ei < entities.length; ei++) {
+    const e = entities[ei]!;
     kinds.add(e.kind);
-    if (!screenable(e)) return;
+    if (!screenable(e)) continue;
     const seen = new Set<string>();
     for (const n of e.names) {
       const norm = normalizeName(n.name, 'person');
@@ -99,13 +99,111 @@ export function buildIndex(entities: readonly ListEntity[]): ScreeningIndex {
       for (const t of norm.tokens) texts.add(t.text);
       for (const t of texts) df.set(t, (df.get(t) ?? 0) + 1);
     }
-  });
+  }
+}
+
+export function buildIndex(entities: readonly ListEntity[]): ScreeningIndex {
+  const started = performance.now();
+  const names: IndexedName[] = [];
+  const lists = new Map<string, number[]>();
+  const df = new Map<string, number>();
+  const kinds = new Set<ListKind>();
+  indexEntities(entities, 0, names, lists, df, kinds);
   const postings = new Map<string, Int32Array>();
   for (const [k, v] of lists) postings.set(k, Int32Array.from(v));
   return {
     entities, names, postings, df, kinds,
     stats: { entities: entities.length, names: names.length, keys: postings.size, build_ms: Math.round(performance.now() - started) },
   };
+}
+
+/**
+ * The index of `base` plus more entities (an organisation's own lists on top of the shipped
+ * ones), built without re-normalising the base. Same result as buildIndex over all of them.
+ */
+export function extendIndex(base: ScreeningIndex, more: readonly ListEntity[]): ScreeningIndex {
+  if (more.length === 0) return base;
+  const started = performance.now();
+  const entities = [...base.entities, ...more];
+  const names = [...base.names];
+  const lists = new Map<string, number[]>();
+  const df = new Map(base.df);
+  const kinds = new Set(base.kinds);
+  indexEntities(entities, base.entities.length, names, lists, df, kinds);
+  const postings = new Map(base.postings);
+  for (const [k, v] of lists) {
+    const old = postings.get(k);
+    if (!old) {
+      postings.set(k, Int32Array.from(v));
+      continue;
+    }
+    const joined = new Int32Array(old.length + v.length);
+    joined.set(old);
+    joined.set(v, old.length);
+    postings.set(k, joined);
+  }
+  return {
+    entities, names, postings, df, kinds,
+    stats: { entities: entities.length, names: names.length, keys: postings.size, build_ms: base.stats.build_ms + Math.round(performance.now() - started) },
+  };
+}
+
+/** The index as flat arrays and strings, for a snapshot (see snapshot.ts); entities travel apart. */
+export interface IndexData {
+  nameEntity: Int32Array;
+  nameText: string[];
+  /** 1 = strong, 0 = weak. */
+  nameStrong: Uint8Array;
+  keys: string[];
+  /** postings of keys[i] are data[offsets[i] .. offsets[i + 1]). */
+  offsets: Int32Array;
+  data: Int32Array;
+  dfTokens: string[];
+  dfCounts: Int32Array;
+  kinds: ListKind[];
+}
+
+export function indexData(index: ScreeningIndex): IndexData {
+  const keys = [...index.postings.keys()];
+  let total = 0;
+  for (const p of index.postings.values()) total += p.length;
+  const offsets = new Int32Array(keys.length + 1);
+  const data = new Int32Array(total);
+  let at = 0;
+  keys.forEach((k, i) => {
+    const p = index.postings.get(k)!;
+    offsets[i] = at;
+    data.set(p, at);
+    at += p.length;
+  });
+  offsets[keys.length] = at;
+  return {
+    nameEntity: Int32Array.from(index.names, (n) => n.entity),
+    nameText: index.names.map((n) => n.name),
+    nameStrong: Uint8Array.from(index.names, (n) => (n.quality === 'strong' ? 1 : 0)),
+    keys, offsets, data,
+    dfTokens: [...index.df.keys()],
+    dfCounts: Int32Array.from(index.df.values()),
+    kinds: [...index.kinds],
+  };
+}
+
+/** Rebuilds an index from indexData over the same entities; names are normalised when first compared. */
+export function restoreIndex(entities: readonly ListEntity[], d: IndexData): ScreeningIndex {
+  const started = performance.now();
+  const names: IndexedName[] = d.nameText.map((name, i) => ({ entity: d.nameEntity[i]!, name, quality: d.nameStrong[i] === 1 ? 'strong' : 'weak' }));
+  const postings = new Map<string, Int32Array>();
+  d.keys.forEach((k, i) => postings.set(k, d.data.subarray(d.offsets[i]!, d.offsets[i + 1]!)));
+  const df = new Map<string, number>();
+  d.dfTokens.forEach((t, i) => df.set(t, d.dfCounts[i]!));
+  return {
+    entities, names, postings, df, kinds: new Set(d.kinds),
+    stats: { entities: entities.length, names: names.length, keys: postings.size, build_ms: Math.round(performance.now() - started) },
+  };
+}
+
+function normOf(n: IndexedName): NormalizedName {
+  return (n.norm ??= normalizeName(n.name, 'person'));
 }
 
 /** Informativeness of a token over the indexed names: ~1 for rare names, less for Mohammed or Ali. */
@@ -216,7 +314,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
     const name = index.names[id]!;
     const entity = index.entities[name.entity]!;
     if (!wanted.has(entity.kind)) continue;
-    const cmp = compareNames(query, name.norm, { tokenWeight: weight });
+    const cmp = compareNames(query, normOf(name), { tokenWeight: weight });
     if (cmp.score < NAME_FLOOR) continue;
     const qualifiers = qualify(entity, subject, name.quality);
     // A part of the subject's own name that the listed name lacks is evidence of a different

@@ -6,9 +6,10 @@ import type {
 } from '../../../../src-shared/contracts/screening';
 import { join } from 'node:path';
 import { LIST_KINDS } from '../../../../src-shared/contracts/screening';
-import { buildIndex, screen, type ScreeningIndex } from './engine';
-import type { LoadedLists } from './lists/load';
-import { listsStamp, loadAllLists } from './lists/store';
+import { buildIndex, extendIndex, screen, type ScreeningIndex } from './engine';
+import { combineLists, loadLists, type LoadedLists } from './lists/load';
+import { listsStamp, readOwnLists } from './lists/store';
+import { bundleBuildId, readSnapshot, SNAPSHOT_PATH } from './snapshot';
 import { assessRisk, riskChange } from './risk';
 
 export interface LoadedIndex {
@@ -17,12 +18,13 @@ export interface LoadedIndex {
   /** Each loaded list with its title and record counts, for the console. */
   catalog: LoadedLists['versions'];
   loadedKinds: ListKind[];
-  timings: { load_ms: number; index_ms: number };
+  /** How the index came to be: 'used' = restored from the build's snapshot, else why not. */
+  timings: { load_ms: number; index_ms: number; snapshot: string };
 }
 
 const cache = new Map<string, Promise<LoadedIndex>>();
 
-function versionsOf(lists: LoadedLists): ListVersion[] {
+function versionsOf(lists: Pick<LoadedLists, 'versions'>): ListVersion[] {
   return lists.versions.map((v) => ({
     source: v.source, kind: v.kind as ListKind, list_date: v.list_date, retrieval_date: v.retrieval_date, sha256: v.sha256,
   }));
@@ -41,13 +43,31 @@ export function loadIndex(resourcesDir: string, dataDir?: string): Promise<Loade
       setImmediate(() => {
         try {
           const t0 = performance.now();
-          const lists = loadAllLists(resourcesDir, dataDir);
-          const t1 = performance.now();
-          const index = buildIndex(lists.entities);
+          const own = readOwnLists(dataDir);
+          // The build's snapshot stands in for the shipped lists unless a newer official file
+          // replaces one of them (the CSL is de-duplicated against the OFAC lists it holds).
+          const snap = Object.keys(own.official).length === 0 ? readSnapshot(SNAPSHOT_PATH, bundleBuildId(), resourcesDir) : null;
+          let lists: Omit<LoadedLists, 'timings_ms'>;
+          let index: ScreeningIndex;
+          let t1: number;
+          if (snap?.ok) {
+            const mine = combineLists(own.user);
+            lists = {
+              entities: [...snap.lists.entities, ...mine.entities],
+              versions: [...snap.lists.versions, ...mine.versions],
+              skipped: { ...snap.lists.skipped, ...mine.skipped },
+            };
+            t1 = performance.now();
+            index = extendIndex(snap.index, mine.entities);
+          } else {
+            lists = loadLists(resourcesDir, own);
+            t1 = performance.now();
+            index = buildIndex(lists.entities);
+          }
           const kinds = LIST_KINDS.filter((k) => index.kinds.has(k));
           resolve({
             index, versions: versionsOf(lists), catalog: lists.versions, loadedKinds: kinds,
-            timings: { load_ms: Math.round(t1 - t0), index_ms: index.stats.build_ms },
+            timings: { load_ms: Math.round(t1 - t0), index_ms: Math.round(performance.now() - t1), snapshot: snap?.ok ? 'used' : (snap?.reason ?? 'own_official_lists') },
           });
         } catch (e) {
           reject(e);

@@ -137,8 +137,9 @@ function mostCommonKind(imp: ListImport): string {
  * The shipped lists, with any newer official file from the data directory in place of its
  * shipped source, plus the organisation's own lists.
  */
-export function loadAllLists(resourcesDir: string, dataDir: string | undefined): LoadedLists {
-  if (!dataDir) return loadLists(resourcesDir);
+/** The data directory's own lists: newer official files and the organisation's lists. */
+export function readOwnLists(dataDir: string | undefined): Required<OwnLists> {
+  if (!dataDir) return { official: {}, user: [] };
   const stored = readIndex(dataDir);
   const official: OwnLists['official'] = {};
   for (const own of Object.values(stored.official)) {
@@ -154,5 +155,9 @@ export function loadAllLists(resourcesDir: string, dataDir: string | undefined):
     const r = importUserList(readFileSync(join(listsDir(dataDir), u.path)), { listName: u.name });
     return { import: r.import, title: u.name, kind: mostCommonKind(r.import), retrievalDate: u.imported_at.slice(0, 10) };
   });
-  return loadLists(resourcesDir, { official, user });
+  return { official, user };
+}
+
+export function loadAllLists(resourcesDir: string, dataDir: string | undefined): LoadedLists {
+  return loadLists(resourcesDir, readOwnLists(dataDir));
 }

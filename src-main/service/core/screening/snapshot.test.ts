@@ -1,0 +1,74 @@
+// The build's snapshot of the shipped lists: restoring it must screen exactly as a fresh load
+// does, an organisation's own lists extend it as if everything had been indexed together, and
+// a snapshot from another build or another manifest is never used.
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildIndex, extendIndex, screen, type ScreeningIndex } from './engine';
+import { loadShippedLists, type LoadedLists } from './lists/load';
+import { importUserList } from './lists/user-csv';
+import { readSnapshot, writeSnapshot } from './snapshot';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+const watchlists = path.join(root, 'resources', 'watchlists');
+const dir = mkdtempSync(path.join(tmpdir(), 'cc-snapshot-'));
+const file = path.join(dir, 'screening-index.bin');
+
+let lists: LoadedLists;
+let fresh: ScreeningIndex;
+
+const SUBJECTS = [
+  { first_name: 'Vladimir', last_name: 'Putin' },
+  { first_name: 'ウラジーミル', last_name: 'プーチン' },
+  { first_name: 'Ramzan', last_name: 'Kadyrov', date_of_birth: '1976-10-05' },
+  { first_name: 'Jane', last_name: 'Nobody' },
+  { first_name: 'Kim', last_name: 'Jong Un' },
+];
+const results = (index: ScreeningIndex) =>
+  SUBJECTS.map((s) => screen(index, s, { lists: ['sanctions', 'pep'] }).matches.map((m) => [m.entity_id, m.score, m.explanation.matched_name]));
+
+beforeAll(() => {
+  lists = loadShippedLists(watchlists);
+  fresh = buildIndex(lists.entities);
+  writeSnapshot(file, 'build-a', watchlists, lists, fresh);
+});
+
+describe('screening snapshot', () => {
+  it('restores lists and index that screen exactly like a fresh load', () => {
+    const r = readSnapshot(file, 'build-a', watchlists);
+    if (!r.ok) throw new Error(r.reason);
+    expect(r.lists.entities.length).toBe(lists.entities.length);
+    expect(r.lists.versions).toEqual(lists.versions);
+    expect(r.index.stats.names).toBe(fresh.stats.names);
+    expect(results(r.index)).toEqual(results(fresh));
+    expect(results(fresh)[0]!.map((m) => m[0])).toContain('us_ofac_sdn:35096');
+  });
+
+  it('is refused when made by another build, from another manifest, or unreadable', () => {
+    expect(readSnapshot(file, 'build-b', watchlists)).toEqual({ ok: false, reason: 'other_build' });
+    expect(readSnapshot(file, null, watchlists)).toEqual({ ok: false, reason: 'absent' });
+    expect(readSnapshot(path.join(dir, 'missing.bin'), 'build-a', watchlists)).toEqual({ ok: false, reason: 'absent' });
+    const other = mkdtempSync(path.join(tmpdir(), 'cc-manifest-'));
+    const manifest = JSON.parse(readFileSync(path.join(watchlists, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(path.join(other, 'manifest.json'), JSON.stringify({ ...manifest, note: 'newer lists' }));
+    expect(readSnapshot(file, 'build-a', other)).toEqual({ ok: false, reason: 'manifest_changed' });
+    const broken = path.join(dir, 'broken.bin');
+    copyFileSync(path.join(watchlists, 'manifest.json'), broken);
+    expect(readSnapshot(broken, 'build-a', watchlists)).toEqual({ ok: false, reason: 'unreadable' });
+  });
+
+  it('extended with an organisation\'s own list, screens as one index built over everything', () => {
+    const own = importUserList('kind,name,dob,country\npep,Maria Testperson,1970-01-01,DE\nwanted,Vladimir Putinsky,,\n', { listName: 'Own PEP' }).import.entities;
+    const restored = readSnapshot(file, 'build-a', watchlists);
+    if (!restored.ok) throw new Error(restored.reason);
+    const extended = extendIndex(restored.index, own);
+    const whole = buildIndex([...lists.entities, ...own]);
+    const probe = (index: ScreeningIndex) =>
+      [...SUBJECTS, { first_name: 'Maria', last_name: 'Testperson' }, { first_name: 'Vladimir', last_name: 'Putinsky' }].map((s) =>
+        screen(index, s, { lists: ['sanctions', 'pep', 'wanted'] }).matches.map((m) => [m.entity_id, m.score]));
+    expect(probe(extended)).toEqual(probe(whole));
+    expect(probe(extended)[5]!.map((m) => m[0])).toContain(own[0]!.id);
+  });
+});
