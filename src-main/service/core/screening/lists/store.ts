@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } 
 import { join } from 'node:path';
 import type { ListImport } from '../types';
 import { sha256Hex } from './common';
-import { loadLists, type LoadableList, type LoadedLists, type OwnLists } from './load';
+import type { LoadableList, OwnLists } from './load';
 import { importOfficialFile, type FileRole, type OfficialFile } from './official';
 import { SOURCE_INFO, type ListFormat, type OfficialSource } from './sources';
 import { importUserList, userListSlug, type UserListIssue } from './user-csv';
@@ -133,10 +133,6 @@ function mostCommonKind(imp: ListImport): string {
   return [...n].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'sanctions';
 }
 
-/**
- * The shipped lists, with any newer official file from the data directory in place of its
- * shipped source, plus the organisation's own lists.
- */
 /** The data directory's own lists: newer official files and the organisation's lists. */
 export function readOwnLists(dataDir: string | undefined): Required<OwnLists> {
   if (!dataDir) return { official: {}, user: [] };
@@ -156,8 +152,4 @@ export function readOwnLists(dataDir: string | undefined): Required<OwnLists> {
     return { import: r.import, title: u.name, kind: mostCommonKind(r.import), retrievalDate: u.imported_at.slice(0, 10) };
   });
   return { official, user };
-}
-
-export function loadAllLists(resourcesDir: string, dataDir: string | undefined): LoadedLists {
-  return loadLists(resourcesDir, readOwnLists(dataDir));
 }
