@@ -197,7 +197,10 @@ function skeletonCredit(a: string, b: string): number {
  */
 const BALTIC_ENDINGS = ['as', 'is', 'ys', 'us', 's'];
 function balticInflection(a: string, b: string): boolean {
-  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  const d = a.length - b.length;
+  if (d === 0 || d > 2 || d < -2) return false; // hot path: most pairs stop here
+  const short = d < 0 ? a : b;
+  const long = d < 0 ? b : a;
   if (short.length < 4 || !long.startsWith(short)) return false;
   const ending = long.slice(short.length);
   return BALTIC_ENDINGS.includes(ending) && !/[aeiouys]$/.test(short);
