@@ -8,6 +8,7 @@ import { Alert } from '../../components/Alert';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { SCOPE_INFO } from './scopes';
+import { EnvironmentChoice } from '../../components/EnvironmentChoice';
 import { FormFooter } from '../../components/FormFooter';
 
 interface CreateKeyDialogProps {
@@ -72,25 +73,10 @@ export function CreateKeyDialog({ env: initialEnv, plan, onClose, onCreated }: C
           placeholder="e.g. Checkout backend" error={errors.name} testId="key-name-input" data-autofocus="" required
         />
 
-        <fieldset className="fieldset">
-          <legend>Environment</legend>
-          <div className="segmented-options">
-            {(['test', 'live'] as const).map((value) => (
-              <label key={value} className="option">
-                <input
-                  type="radio" name="env" value={value} checked={env === value} onChange={() => setEnv(value)}
-                  data-testid={`key-env-${value}`}
-                />
-                <span>
-                  <strong>{value === 'test' ? 'Test' : 'Live'}</strong>
-                  <span className="option-hint">
-                    {value === 'test' ? 'Test data; never consumes credits.' : 'Real customers; consumes credits.'}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <EnvironmentChoice
+          name="env" value={env} onChange={setEnv} testIdPrefix="key-env"
+          hints={{ test: 'Test data; never consumes credits.', live: 'Real customers; consumes credits.' }}
+        />
 
         <fieldset className="fieldset" aria-describedby={errors.scopes ? `${formId}-scopes-error` : undefined}>
           <legend>Scopes</legend>

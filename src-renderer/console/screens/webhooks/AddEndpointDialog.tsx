@@ -8,6 +8,7 @@ import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { EVENT_INFO, type SubscribableEvent } from './events';
 import { webhooksApi } from './webhooks-api';
+import { EnvironmentChoice } from '../../components/EnvironmentChoice';
 import { FormFooter } from '../../components/FormFooter';
 
 const URL_RULE = 'Use an https:// address. Plain http:// is allowed only to this computer (localhost, 127.0.0.1 or [::1]).';
@@ -88,25 +89,10 @@ export function AddEndpointDialog({ env: initialEnv, onClose, onCreated }: AddEn
           hint="Events arrive here as signed POST requests. Use an https:// address (http:// works only for this computer, while you develop)." spellCheck={false} autoComplete="off" data-autofocus="" required
         />
 
-        <fieldset className="fieldset">
-          <legend>Environment</legend>
-          <div className="segmented-options">
-            {(['test', 'live'] as const).map((value) => (
-              <label key={value} className="option">
-                <input
-                  type="radio" name="webhook-env" value={value} checked={env === value} onChange={() => setEnv(value)}
-                  data-testid={`webhook-env-${value}`}
-                />
-                <span>
-                  <strong>{value === 'test' ? 'Test' : 'Live'}</strong>
-                  <span className="option-hint">
-                    {value === 'test' ? 'Events from test keys and test data.' : 'Events about real customers.'}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <EnvironmentChoice
+          name="webhook-env" value={env} onChange={setEnv} testIdPrefix="webhook-env"
+          hints={{ test: 'Events from test keys and test data.', live: 'Events about real customers.' }}
+        />
 
         <fieldset className="fieldset" aria-describedby={errors.events ? `${formId}-events-error` : undefined}>
           <legend className="wh-legend">
