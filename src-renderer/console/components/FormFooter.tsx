@@ -21,3 +21,17 @@ export function FormFooter({ formId, busy, onCancel, submitLabel, busyLabel, sub
     </>
   );
 }
+
+/** The footer of an import dialog once its result shows: do another, or done. */
+export function AgainOrDoneFooter({ againLabel, onAgain, onDone, testIdPrefix }: { againLabel: string; onAgain: () => void; onDone: () => void; testIdPrefix: string }) {
+  return (
+    <>
+      <button type="button" className="btn" onClick={onAgain} data-testid={`${testIdPrefix}-again`}>
+        {againLabel}
+      </button>
+      <button type="button" className="btn btn-primary" onClick={onDone} data-testid={`${testIdPrefix}-done`} data-autofocus="">
+        Done
+      </button>
+    </>
+  );
+}

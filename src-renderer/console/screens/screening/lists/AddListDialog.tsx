@@ -11,7 +11,7 @@ import { formatNumber } from '../../../components/format';
 import { FilePicker } from './FilePicker';
 import { listsApi, listSlug, type ListIssue, type UserList, type UserReport } from './lists-api';
 import { LIST_COLUMNS, saveListTemplate } from './template';
-import { FormFooter } from '../../../components/FormFooter';
+import { AgainOrDoneFooter, FormFooter } from '../../../components/FormFooter';
 
 /** Row problems shown on screen; a file with more says how many there are. */
 const SHOWN_ISSUES = 200;
@@ -104,14 +104,7 @@ export function AddListDialog({ existing, onClose, onImported }: AddListDialogPr
       testId="add-user-list-dialog"
       footer={
         done ? (
-          <>
-            <button type="button" className="btn" onClick={again} data-testid="add-user-list-again">
-              Add another list
-            </button>
-            <button type="button" className="btn btn-primary" onClick={onClose} data-testid="add-user-list-done" data-autofocus="">
-              Done
-            </button>
-          </>
+          <AgainOrDoneFooter againLabel="Add another list" onAgain={again} onDone={onClose} testIdPrefix="add-user-list" />
         ) : (
           <FormFooter formId={formId} busy={busy} onCancel={onClose} submitLabel="Import list" busyLabel="Importing…" submitTestId="add-user-list-submit" />
         )

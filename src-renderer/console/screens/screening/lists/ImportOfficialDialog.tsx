@@ -10,7 +10,7 @@ import { listDate, versionDate } from '../labels';
 import type { LoadedList } from '../screening-api';
 import { FilePicker } from './FilePicker';
 import { listsApi, OFFICIAL_SOURCES, type OfficialImport, type OfficialSource } from './lists-api';
-import { FormFooter } from '../../../components/FormFooter';
+import { AgainOrDoneFooter, FormFooter } from '../../../components/FormFooter';
 
 export const OFFICIAL_INFO: Record<OfficialSource, { label: string; files: string; accept: string }> = {
   us_ofac_sdn: {
@@ -96,14 +96,7 @@ export function ImportOfficialDialog({ loaded, onClose, onImported }: ImportOffi
       testId="import-official-dialog"
       footer={
         result ? (
-          <>
-            <button type="button" className="btn" onClick={again} data-testid="import-official-again">
-              Import another file
-            </button>
-            <button type="button" className="btn btn-primary" onClick={onClose} data-testid="import-official-done" data-autofocus="">
-              Done
-            </button>
-          </>
+          <AgainOrDoneFooter againLabel="Import another file" onAgain={again} onDone={onClose} testIdPrefix="import-official" />
         ) : (
           <FormFooter formId={formId} busy={busy} onCancel={onClose} submitLabel="Import file" busyLabel="Importing…" submitTestId="import-official-submit" />
         )
