@@ -5,7 +5,7 @@
 // costs a lot. A fuzzy pair costs in proportion to how fuzzy it is.
 
 import { editSimilarity, jaroWinkler, levenshteinSimilarity } from './similarity';
-import { isVowelUnreliable, normalizeName, toNameSchema, type NameToken, type NormalizedName } from './normalize';
+import { isVowelUnreliable, normalizeName, toNameSchema, type NameToken, type NormalizedName, type Script } from './normalize';
 
 export type AlignmentMethod =
   | 'exact'
@@ -15,6 +15,7 @@ export type AlignmentMethod =
   | 'edit_distance'
   | 'initial'
   | 'joined'
+  | 'nickname'
   | 'unmatched';
 
 export interface AlignedPair {
@@ -30,6 +31,12 @@ export interface NameComparison {
   score: number;
   alignment: AlignedPair[];
   penalties: string[];
+  /**
+   * Every part of the query's name (two or more) is in the candidate, spelled the same or as an
+   * equivalent, through no guessed reading: the candidate may only add parts. The screening
+   * engine never hides such a match behind its qualifiers.
+   */
+  exact: boolean;
 }
 
 export interface CompareOptions {
@@ -47,8 +54,13 @@ export const DEFAULT_THRESHOLD = 0.7;
 export const PARAMS = {
   /** Cost of a contradiction: unmatched weight present on both sides. */
   conflict: 3,
-  /** Cost of each unmatched number (either side): numbers never match approximately. */
+  /** Cost of an unmatched number one side only has ("Solutions II" is another company). */
   numberConflict: 3,
+  /**
+   * Cost of each of two numbers that differ ("Trust 2004-1" / "2004-2", "Partners VII" /
+   * "VIII"): the same family of names, so a possible match to review, not another name.
+   */
+  numberPair: 0.75,
   /** Cost of the unmatched part of a fuzzy pair. */
   partial: 1.5,
   /** Cost of tokens only one side has: people. */
@@ -74,6 +86,12 @@ export const PARAMS = {
   /** Least credit for an edge that joins adjacent tokens: splitting is a hypothesis. */
   joinFloor: 0.9,
   equivalentCredit: 0.98,
+  /** Credit of a Mandarin name in Pinyin against the same syllables in Wade-Giles. */
+  romanisationCredit: 0.9,
+  /** Credit of a short form against its formal name ("Ted" / "Theodore"): a lead, not proof. */
+  nicknameCredit: 0.85,
+  /** Most a reading across scripts earns when one side's romanisation is a guess. */
+  readingCredit: 0.95,
   /** Credit of a Baltic nominative ending ("Putinas" for Putin). */
   inflectionCredit: 0.95,
   /** Cost of the part of a full name that an initial stands for ("J." for "John"). */
@@ -97,6 +115,7 @@ const enum M {
   EditDistance,
   Initial,
   Joined,
+  Nickname,
 }
 
 const METHOD_NAMES: readonly AlignmentMethod[] = [
@@ -107,11 +126,14 @@ const METHOD_NAMES: readonly AlignmentMethod[] = [
   'edit_distance',
   'initial',
   'joined',
+  'nickname',
 ];
 
 // Scratch results of tokenCredit/stringCredit, kept at module level to avoid an allocation
 // per pair: the method that won, and the edit similarity computed on the way (-1 = none).
 let lastMethod: M = M.Exact;
+/** Set per comparison: both names read as Mandarin and one of them is in Wade-Giles. */
+let mandarinPair = false;
 let lastEdit = -1;
 
 function isName(t: NameToken): boolean {
@@ -130,7 +152,9 @@ function phoneticEqual(a: NameToken, b: NameToken): boolean {
  * Jaro-Winkler (only for similar lengths: its prefix bonus otherwise rewards "Lind" vs
  * "Lindemann") and, across scripts that drop vowels, consonant skeletons.
  */
-function stringCredit(a: string, b: string, skelA: string, skelB: string, crossScript: boolean, articleA: boolean, articleB: boolean): number {
+function stringCredit(
+  a: string, b: string, skelA: string, skelB: string, crossScript: boolean, articleA: boolean, articleB: boolean, jw = true, spelledVowels = false,
+): number {
   const la = a.length;
   const lb = b.length;
   const maxLen = la > lb ? la : lb;
@@ -143,7 +167,7 @@ function stringCredit(a: string, b: string, skelA: string, skelB: string, crossS
     lastEdit = ed;
     // Short tokens are easy to hit by chance: "BD" vs "BP" must not count.
     best = maxLen <= 3 ? (ed >= 0.8 ? logisticCredit(ed, PARAMS.editMid, PARAMS.editSteep) : 0) : logisticCredit(ed, PARAMS.editMid, PARAMS.editSteep);
-    if (minLen / maxLen >= PARAMS.jwLengthRatio && maxLen >= 4) {
+    if (jw && minLen / maxLen >= PARAMS.jwLengthRatio && maxLen >= 4) {
       const c = logisticCredit(jaroWinkler(a, b), PARAMS.jwMid, PARAMS.jwSteep);
       if (c > best) {
         best = c;
@@ -169,7 +193,21 @@ function stringCredit(a: string, b: string, skelA: string, skelB: string, crossS
         shortest = Math.min(skelA.length, skelB.length - 1);
       }
     }
-    const c = skeletonCurve(sk, shortest);
+    // Arabic writes a doubled consonant once (معمر "mmr" is Muammar): compare without doubles.
+    if (sk < 1) {
+      const sa = squeeze(skelA);
+      const sb = squeeze(skelB);
+      if (sa !== skelA || sb !== skelB) {
+        const alt = levenshteinSimilarity(sa, sb);
+        if (alt > sk) {
+          sk = alt;
+          shortest = Math.min(sa.length, sb.length);
+        }
+      }
+    }
+    // Two consonants are weak evidence, unless the spellings agree as well (Khmer "hon" / Hun).
+    // Indic scripts write their vowels: there, a skeleton without the spelling is a coincidence.
+    const c = spelledVowels && lastEdit < 0.5 ? 0 : skeletonCurve(sk, shortest, lastEdit >= 0.6);
     if (c > best) {
       best = c;
       method = M.Phonetic;
@@ -179,9 +217,15 @@ function stringCredit(a: string, b: string, skelA: string, skelB: string, crossS
   return best > 1 ? 1 : best;
 }
 
+function squeeze(skeleton: string): string {
+  let out = '';
+  for (let i = 0; i < skeleton.length; i++) if (skeleton[i] !== skeleton[i - 1]) out += skeleton[i];
+  return out;
+}
+
 /** Credit for skeleton similarity `sk`; one or two consonants are weak evidence, many names share them. */
-function skeletonCurve(sk: number, shortest: number): number {
-  const top = shortest === 1 ? PARAMS.skeletonCredit1 : shortest === 2 ? PARAMS.skeletonCredit2 : PARAMS.skeletonCredit;
+function skeletonCurve(sk: number, shortest: number, spelled = false): number {
+  const top = shortest === 1 ? PARAMS.skeletonCredit1 : shortest === 2 && !spelled ? PARAMS.skeletonCredit2 : PARAMS.skeletonCredit;
   return sk >= 0.6 ? (top * (sk - 0.5)) / 0.5 : 0;
 }
 
@@ -215,8 +259,26 @@ function crossScript(a: NameToken, b: NameToken): boolean {
   return a.script !== b.script && (isVowelUnreliable(a.script) || isVowelUnreliable(b.script));
 }
 
-/** Credit for a single token pair; sets `lastMethod`. 0 means "no match". */
+/** Scripts whose romanisation is a guess at the name's sound, not a spelling of it. */
+function guessedReading(script: Script): boolean {
+  return script === 'han' || script === 'hangul' || script === 'kana' || isVowelUnreliable(script);
+}
+
+/**
+ * Credit for a single token pair; sets `lastMethod`. A reading of a name across scripts where
+ * one side's romanisation is a guess (Han, Hangul, kana, abjads...) earns at most
+ * `readingCredit`: the same sound is not the same spelling.
+ */
 function tokenCredit(a: NameToken, b: NameToken): number {
+  const c = spellingCredit(a, b);
+  if (c > PARAMS.readingCredit && lastMethod !== M.Initial && a.script !== b.script && (guessedReading(a.script) || guessedReading(b.script))) {
+    lastMethod = M.Phonetic;
+    return PARAMS.readingCredit;
+  }
+  return c;
+}
+
+function spellingCredit(a: NameToken, b: NameToken): number {
   if (a.kind === 'number' || b.kind === 'number') {
     // Numbers match exactly or not at all: "Vessel 7" is not "Vessel 8".
     lastMethod = M.Exact;
@@ -261,6 +323,15 @@ function tokenCredit(a: NameToken, b: NameToken): number {
     return 0;
   }
   if (a.acronym || b.acronym) return 0;
+  // Pinyin against Wade-Giles ("Zedong" / "Tse-tung"): the same syllables in another system.
+  if (mandarinPair && a.mandarin !== '' && a.mandarin === b.mandarin) {
+    lastMethod = M.Equivalent;
+    return PARAMS.romanisationCredit;
+  }
+  if (a.shortFor.includes(b.key) || b.shortFor.includes(a.key)) {
+    lastMethod = M.Nickname;
+    return PARAMS.nicknameCredit;
+  }
   // Two different known names (Ahmed, Mohamed) are different names, however close they look.
   if (a.known && b.known) return 0;
   // A foreign name transcribed into kana, Han or Hangul against its spelling in another script.
@@ -279,8 +350,17 @@ function tokenCredit(a: NameToken, b: NameToken): number {
     }
   }
   const cs = crossScript(a, b);
-  let best = stringCredit(a.text, b.text, a.skeleton, b.skeleton, cs, hasGluedArticle(a), hasGluedArticle(b));
+  const indic = a.script === 'indic' || b.script === 'indic';
+  let best = stringCredit(a.text, b.text, a.skeleton, b.skeleton, cs, hasGluedArticle(a), hasGluedArticle(b), true, indic);
   let method = lastMethod;
+  // Arabic ذ and ظ ("dh") are z in most transliterations (al-Zawahiri), ث ("th") often s.
+  if (cs && best < PARAMS.skeletonCredit && (a.skeletonAlt !== '' || b.skeletonAlt !== '')) {
+    const alt = stringCredit(a.text, b.text, a.skeletonAlt || a.skeleton, b.skeletonAlt || b.skeleton, cs, hasGluedArticle(a), hasGluedArticle(b));
+    if (alt > best) {
+      best = alt;
+      method = lastMethod;
+    }
+  }
   if (transcription > best) {
     best = transcription;
     method = M.Phonetic;
@@ -358,7 +438,8 @@ function pushJoinEdges(runs: NormalizedName['joins'], runTokens: NameToken[], si
       const rt = runTokens[k];
       if (rt === undefined) continue;
       if (rt.script !== runScript) runScript = 'other';
-      if (rt.kind === 'particle' || rt.key === 'abd' || rt.key === 'abu') hasLink = true;
+      // Compounds with Allah are written apart in Arabic and joined in Latin (Nasrallah, Fadlallah).
+      if (rt.kind === 'particle' || rt.key === 'abd' || rt.key === 'abu' || rt.text === 'llh' || rt.text === 'allah') hasLink = true;
     }
     for (let j = 0; j < singles.length; j++) {
       const t = singles[j];
@@ -370,6 +451,8 @@ function pushJoinEdges(runs: NormalizedName['joins'], runTokens: NameToken[], si
         if (t.text !== run.initials) continue;
         credit = 0.8;
         method = M.Initial;
+      } else if (mandarinPair && run.mandarin !== '' && run.mandarin === t.mandarin) {
+        credit = run.text === t.text ? 1 : PARAMS.romanisationCredit;
       } else {
         const cs = t.script !== runScript && (isVowelUnreliable(t.script) || isVowelUnreliable(runScript));
         // Skeletons are lossy: across scripts, only join runs built around a particle or a
@@ -380,10 +463,12 @@ function pushJoinEdges(runs: NormalizedName['joins'], runTokens: NameToken[], si
         const rl = cs ? run.skeleton.length : runLen;
         const diff = rl > len ? rl - len : len - rl;
         if (diff > 2 && diff > 0.25 * (rl > len ? rl : len)) continue;
-        credit = run.text === t.text ? 1 : stringCredit(run.text, t.text, run.skeleton, t.skeleton, cs, false, false);
+        // Jaro-Winkler's prefix bonus would take "Leonard Orr" for "Leonardo": edits only.
+        credit = run.text === t.text ? 1 : stringCredit(run.text, t.text, run.skeleton, t.skeleton, cs, false, false, false);
         // A split must be near-exact; against pinyin from Han characters, exact.
         const floor = t.script === 'han' ? 1 : PARAMS.joinFloor;
         if (credit < floor) continue;
+        if (t.script !== runScript && (guessedReading(t.script) || guessedReading(runScript))) credit = Math.min(credit, PARAMS.readingCredit);
       }
       if (runIsQuery) addEdge(run.start, run.end, j, j + 1, credit, method, false);
       else addEdge(j, j + 1, run.start, run.end, credit, method, false);
@@ -476,6 +561,7 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
     usedC[j] = 0;
   }
 
+  mandarinPair = query.romanisation !== null && candidate.romanisation !== null && (query.romanisation === 'wade_giles' || candidate.romanisation === 'wade_giles');
   edgeCount = 0;
   for (let i = 0; i < n; i++) {
     const a = qt[i] as NameToken;
@@ -535,23 +621,26 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
   const penalties: string[] = [];
   let unmatchedQ = 0;
   let unmatchedC = 0;
-  let numberConflict = 0;
+  let numbersQ = 0;
+  let numbersC = 0;
   // A title one side has ("President", "elnök") contradicts nothing: it is only extra.
   let titles = 0;
   for (let i = 0; i < n; i++) {
     if (usedQ[i] === 1) continue;
     const kind = (qt[i] as NameToken).kind;
-    if (kind === 'number') numberConflict += pq[i] ?? 0;
+    if (kind === 'number') numbersQ += pq[i] ?? 0;
     else if (kind === 'honorific') titles += pq[i] ?? 0;
     else unmatchedQ += pq[i] ?? 0;
   }
   for (let j = 0; j < m; j++) {
     if (usedC[j] === 1) continue;
     const kind = (ct[j] as NameToken).kind;
-    if (kind === 'number') numberConflict += pc[j] ?? 0;
+    if (kind === 'number') numbersC += pc[j] ?? 0;
     else if (kind === 'honorific') titles += pc[j] ?? 0;
     else unmatchedC += pc[j] ?? 0;
   }
+  const numberPairs = numbersQ < numbersC ? numbersQ : numbersC;
+  const numberConflict = numbersQ + numbersC - 2 * numberPairs;
   const reversal = patronymicReversal(qt, ct, chosen);
   const conflict = (unmatchedQ < unmatchedC ? unmatchedQ : unmatchedC) + reversal;
   extra += (unmatchedQ < unmatchedC ? unmatchedC - unmatchedQ : unmatchedQ - unmatchedC) + titles;
@@ -560,6 +649,7 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
     matched +
     PARAMS.conflict * conflict +
     PARAMS.numberConflict * numberConflict +
+    PARAMS.numberPair * 2 * numberPairs +
     PARAMS.partial * partial +
     beta * extra +
     PARAMS.initialRemainder * initialRest;
@@ -567,13 +657,15 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
 
   if (reversal > 0) penalties.push('father and son names swapped around bin/ibn');
   if (conflict > reversal) penalties.push(`unmatched tokens on both sides (weight ${round(conflict - reversal)})`);
-  if (numberConflict > 0) penalties.push('numbers differ');
+  if (numberConflict + numberPairs > 0) penalties.push('numbers differ');
   if (extra > 0) penalties.push(`tokens on one side only (weight ${round(extra)})`);
   if (initialRest > 0) penalties.push('initials stand in for full names');
   if (!substantive && score > PARAMS.insubstantialCap) {
     score = PARAMS.insubstantialCap;
     penalties.push('only legal forms, titles, particles or initials matched');
   }
+
+  const exact = isExact(qt, ct, chosen, usedQ);
 
   const alignment: AlignedPair[] = [];
   chosen.sort((x, y) => x.qs - y.qs);
@@ -591,7 +683,45 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
   for (let j = 0; j < m; j++) {
     if (usedC[j] === 0) alignment.push({ query: null, candidate: (ct[j] as NameToken).text, method: 'unmatched', similarity: 0 });
   }
-  return { score: round(score), alignment, penalties };
+  return { score: round(score), alignment, penalties, exact };
+}
+
+/** Least credit of a pair that counts as the same spelling (equivalents, inflections, joins). */
+const EXACT_CREDIT = 0.95;
+
+function isExact(qt: NameToken[], ct: NameToken[], chosen: readonly Edge[], used: Uint8Array): boolean {
+  let names = 0;
+  for (let i = 0; i < qt.length; i++) {
+    const t = qt[i] as NameToken;
+    if (t.kind === 'honorific' || t.kind === 'particle' || t.kind === 'orgtype') continue;
+    if (used[i] !== 1) return false;
+    if (isName(t)) names++;
+  }
+  // One name part is exact only when it is the whole of the other name as well ("Haji Bando").
+  if (names < 2 && (names === 0 || ct.some((t, j) => isName(t) && usedC[j] !== 1))) return false;
+  for (const e of chosen) {
+    // A split or join is the same spelling only when the letters are exactly the same.
+    const least = e.qe - e.qs > 1 || e.ce - e.cs > 1 ? 1 : EXACT_CREDIT;
+    if (e.credit < least || e.method === M.Initial) {
+      // A title or particle that paired loosely does not make the name less exact.
+      let matters = false;
+      for (let i = e.qs; i < e.qe; i++) {
+        const k = (qt[i] as NameToken).kind;
+        if (k !== 'honorific' && k !== 'particle' && k !== 'orgtype') matters = true;
+      }
+      if (matters) return false;
+      continue;
+    }
+    for (let i = e.qs; i < e.qe; i++) {
+      const a = qt[i] as NameToken;
+      for (let j = e.cs; j < e.ce; j++) {
+        const b = ct[j] as NameToken;
+        const sameWriting = a.script === b.script || (a.native !== '' && a.native === b.native);
+        if (!sameWriting && (guessedReading(a.script) || guessedReading(b.script))) return false;
+      }
+    }
+  }
+  return true;
 }
 
 /** Convenience for CSV scoring: normalise both names with the same schema and compare. */

@@ -7,7 +7,7 @@ import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
 import { consonantSkeleton } from './similarity';
 import {
-  HONORIFICS,
+  ABJAD_NAME_VARIANTS,
   NAME_VARIANTS,
   NUMBER_SCALES,
   NUMBER_WORDS,
@@ -18,6 +18,9 @@ import {
   PATRONYMIC_SUFFIXES,
   PERSON_ONLY_PARTICLES,
 } from './tables';
+import { SHORT_FORMS } from './hypocorisms';
+import { mandarinKey } from './mandarin';
+import { TITLE_FORMS, titlePosition } from './titles';
 
 export type NameSchema = 'person' | 'organization' | 'vessel' | 'aircraft' | 'unknown';
 
@@ -61,6 +64,8 @@ export interface NameToken {
   key: string;
   /** Consonant-class skeleton, used across scripts that drop vowels. */
   skeleton: string;
+  /** Arabic script only: the skeleton with dh read as z and th as s, as many spellings do; else ''. */
+  skeletonAlt: string;
   script: Script;
   /** Initialism such as "U.S." or "JC": only matches exactly or by the initials of a run. */
   acronym: boolean;
@@ -76,6 +81,10 @@ export interface NameToken {
   transcribed: boolean;
   /** Consonant skeleton with affricates merged into the dentals (see consonantSkeleton). */
   loose: string;
+  /** Variant keys of the formal names this token is a short form of ("ted": theodore, edward). */
+  shortFor: readonly string[];
+  /** Coarse Mandarin syllable key (see mandarin.ts) when the whole name reads as Mandarin, else ''. */
+  mandarin: string;
 }
 
 /** Concatenation of adjacent tokens, for "SiemensAG" / "Siemens AG" and "Jinping" / "Jin Ping". */
@@ -87,6 +96,8 @@ export interface JoinedRun {
   skeleton: string;
   /** First letters of the run's tokens, for matching initialisms. */
   initials: string;
+  /** The run's Mandarin key, when its name reads as Mandarin. */
+  mandarin: string;
 }
 
 export interface NormalizedName {
@@ -101,6 +112,11 @@ export interface NormalizedName {
   scripts: Script[];
   /** True when a "LAST, First" comma form was turned into "First LAST". */
   reordered: boolean;
+  /**
+   * Every name part reads as Mandarin syllables: in Wade-Giles when something only that system
+   * writes is there (hs, ts, ung, ien, ih, syllables joined by hyphens), else in Pinyin.
+   */
+  romanisation: 'pinyin' | 'wade_giles' | null;
 }
 
 const WEIGHTS: Record<TokenKind, number> = {
@@ -166,6 +182,19 @@ const VARIANT_KEY: ReadonlyMap<string, string> = (() => {
   }
   return map;
 })();
+
+const NONE: readonly string[] = [];
+const FORMAL_KEYS = new Map<string, readonly string[]>();
+/** Variant keys of the formal names `text` is a short form of, memoised. */
+function formalKeys(text: string): readonly string[] {
+  const formal = SHORT_FORMS.get(text);
+  if (formal === undefined) return NONE;
+  let keys = FORMAL_KEYS.get(text);
+  if (keys === undefined) FORMAL_KEYS.set(text, (keys = [...formal].map((f) => VARIANT_KEY.get(f) ?? f)));
+  return keys;
+}
+
+const ABJAD_VARIANT_KEY: ReadonlyMap<string, string> = new Map(ABJAD_NAME_VARIANTS.flatMap(([head, forms]) => forms.map((f) => [f, head] as const)));
 
 const PHRASES_BY_FIRST: ReadonlyMap<string, ReadonlyArray<{ words: string[]; code: string; ambiguous: boolean }>> = (() => {
   const map = new Map<string, Array<{ words: string[]; code: string; ambiguous: boolean }>>();
@@ -297,9 +326,17 @@ function greekDigraphs(word: string): string {
     .replace(/τζ/g, 'dz');
 }
 
+/**
+ * The Devanagari anusvara (ं) is a nasal taking the place of the next consonant: n before most
+ * (नरेंद्र Narendra, गांधी Gandhi), m before labials. any-ascii writes m for all of them.
+ */
+function devanagariNasals(word: string): string {
+  return word.replace(/\u0902(?=[\u092a-\u092e])/g, '\u092e\u094d').replace(/\u0902/g, '\u0928\u094d');
+}
+
 function latinTokens(segment: string, wordIndex: number, family: boolean, out: RawToken[]): void {
   const script = dominantScript(segment);
-  let s = anyAscii(script === 'greek' ? greekDigraphs(segment) : segment).toLowerCase();
+  let s = anyAscii(script === 'greek' ? greekDigraphs(segment) : script === 'indic' ? devanagariNasals(segment) : segment).toLowerCase();
   const burmese = /[\u1000-\u109f]/.test(segment);
   s = s.replace(/&/g, ' and ');
   // Possessive 's carries nothing: "Deutsche Bank's AG", "People's Liberation Army".
@@ -507,7 +544,7 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
     for (const t of rawTokens) {
       const initialsLike =
         t.script === 'latin' && t.text.length >= 2 && t.text.length <= 3 && /^[a-z]+$/.test(t.text) && !VOWEL_RE.test(t.text) &&
-        !ORG_TYPES.has(t.text) && !PARTICLES.has(t.text) && !HONORIFICS.has(t.text);
+        !ORG_TYPES.has(t.text) && !PARTICLES.has(t.text) && !TITLE_FORMS.has(t.text);
       if (initialsLike || (t.acronym && t.text.length <= 3)) {
         for (const ch of t.text) expanded.push({ ...t, text: ch, pre: ch, acronym: false });
       } else expanded.push(t);
@@ -521,6 +558,20 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
     if (s !== null) scripts.add(s);
   }
   const nonLatin = [...scripts].some((s) => s !== 'latin');
+
+  // Titles by position: some are titles only before the name (Sayyid) or after it (Pasha).
+  // The title table is written for alphabets and for Arabic script; a Khmer "hon" (Hun) is not "Hon.".
+  const titleAt = rawTokens.map((t) =>
+    (person || schema === 'unknown') && (ALPHABETS.has(t.script) || t.script === 'arabic' || t.script === 'hebrew')
+      ? titlePosition(t.text, t.pre, t.script === 'arabic' || t.script === 'hebrew')
+      : null);
+  const isTitle = (i: number): boolean => {
+    const pos = titleAt[i];
+    if (pos === null || pos === undefined) return false;
+    if (pos === 'leading') return titleAt.slice(0, i).every((p) => p !== null);
+    if (pos === 'trailing') return titleAt.slice(i + 1).every((p) => p !== null);
+    return true;
+  };
 
   const kinds: TokenKind[] = [];
   const keys: string[] = [];
@@ -543,12 +594,16 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
     } else if (!person && i > 0 && ROMAN_RE.test(t.text) && !t.acronym) {
       kind = 'number';
       key = String(romanValue(t.text));
-    } else if ((person || (schema === 'unknown' && i === 0)) && HONORIFICS.has(t.text)) {
+    } else if ((person || (schema === 'unknown' && i === 0)) && isTitle(i)) {
       kind = 'honorific';
     } else if (t.script === 'arabic' && t.text === 'l') {
       kind = 'particle'; // Arabic "آل" / "ال" transliterates to a bare l
       key = 'al';
-    } else if (PARTICLES.has(t.text) && (person ? t.text.length >= 2 : !(org && PERSON_ONLY_PARTICLES.has(t.text)))) {
+    } else if (
+      PARTICLES.has(t.text) && (person ? t.text.length >= 2 : !(org && PERSON_ONLY_PARTICLES.has(t.text))) &&
+      // A particle links two names, so it does not open a person's name: there "Ben" is Benjamin.
+      !(person && i === 0 && rawTokens.length > 1 && SHORT_FORMS.has(t.text))
+    ) {
       kind = 'particle';
       key = VARIANT_KEY.get(t.text) ?? t.text;
     } else if (person && t.text.length === 1 && !isCjk(t.script) && !isVowelUnreliable(t.script)) {
@@ -562,7 +617,7 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
         key = `${VARIANT_KEY.get(stem) ?? stem}ovich`;
         weight = PATRONYMIC_WEIGHT;
       } else {
-        key = VARIANT_KEY.get(base) ?? (person ? undefined : ORG_ABBREVIATIONS.get(t.text)) ?? base;
+        key = (t.script === 'arabic' ? ABJAD_VARIANT_KEY.get(base) : undefined) ?? VARIANT_KEY.get(base) ?? (person ? undefined : ORG_ABBREVIATIONS.get(t.text)) ?? base;
       }
     }
     kinds.push(kind);
@@ -577,9 +632,22 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
       weights[i] = 1;
     }
   }
+  // A particle links a name to the next one: at the end of a person's name, or as the whole
+  // family part of "LAST, First", it is the name itself (Stephen Lo, "LO, Stephen").
+  if (person) {
+    const familyPart = reordered ? rawTokens.map((t, i) => (t.family ? i : -1)).filter((i) => i >= 0) : [];
+    const lone = familyPart.length > 0 && familyPart.every((i) => kinds[i] === 'particle') ? familyPart : [];
+    const last = kinds.length - 1;
+    if (!reordered && last > 0 && kinds[last] === 'particle') lone.push(last);
+    for (const i of lone) {
+      kinds[i] = 'given';
+      keys[i] = rawTokens[i]?.text ?? keys[i] ?? '';
+      weights[i] = 1;
+    }
+  }
 
   // Family name: the comma part when reordered; else the first syllable of a CJK name, else the
-  // last name-like token. It is a hint for explanations, not a scoring rule.
+  // last name-like word, with every part of it when hyphenated ("Torres-Vasquez").
   if (person) {
     const nameIdx = kinds.map((k, i) => (k === 'given' ? i : -1)).filter((i) => i >= 0);
     const personal = kinds.filter((k) => k === 'given' || k === 'initial').length;
@@ -589,7 +657,13 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
       const first = nameIdx[0] ?? 0;
       const last = nameIdx[nameIdx.length - 1] ?? 0;
       const cjk = isCjk(rawTokens[first]?.script ?? 'latin');
-      kinds[cjk ? first : last] = 'family';
+      if (cjk) kinds[first] = 'family';
+      else {
+        const word = rawTokens[last]?.wordIndex;
+        const sameWord = nameIdx.filter((i) => rawTokens[i]?.wordIndex === word);
+        // A name of one hyphenated word ("Jean-Pierre") keeps a given name.
+        for (const i of sameWord.length < nameIdx.length ? sameWord : [last]) kinds[i] = 'family';
+      }
     }
   }
 
@@ -604,15 +678,19 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
       weight: weights[i] ?? 1,
       key: keys[i] ?? t.text,
       skeleton: kind === 'number' ? t.text : consonantSkeleton(t.pre),
+      skeletonAlt: t.script === 'arabic' && /dh|th/.test(t.pre) ? consonantSkeleton(t.pre.replace(/dh/g, 'z').replace(/th/g, 's')) : '',
       script: t.script,
       acronym: t.acronym && !person,
-      known: VARIANT_KEY.has(t.text) || (kind === 'particle' && PARTICLES.has(t.text)),
+      known: VARIANT_KEY.has(t.text) || (t.script === 'arabic' && ABJAD_VARIANT_KEY.has(t.text)) || (kind === 'particle' && PARTICLES.has(t.text)),
       native: t.native ?? '',
       transcribed: t.transcribed === true,
       loose: kind === 'number' ? t.text : consonantSkeleton(t.loosePre ?? t.pre, true),
+      shortFor: person ? formalKeys(t.text) : NONE,
+      mandarin: '',
     };
   });
 
+  const romanisation = person ? mandarinReading(tokens) : null;
   const joins: JoinedRun[] = [];
   for (let i = 0; i < tokens.length; i++) {
     let text = '';
@@ -627,7 +705,10 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
       text += t.text;
       pre += rawTokens[i + k]?.pre ?? t.text;
       initials += t.text[0] ?? '';
-      if (k >= 1) joins.push({ start: i, end: i + k + 1, text, skeleton: consonantSkeleton(pre), initials });
+      if (k >= 1) {
+        const mandarin = romanisation === null ? '' : tokens.slice(i, i + k + 1).map((x) => x.mandarin).join('.');
+        joins.push({ start: i, end: i + k + 1, text, skeleton: consonantSkeleton(pre), initials, mandarin });
+      }
     }
   }
 
@@ -640,7 +721,52 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
     nonLatin,
     scripts: [...scripts],
     reordered,
+    romanisation,
   };
+}
+
+/**
+ * A subject's name from the parts a caller gave: the tokens of `last` are the family name,
+ * the rest given names, whatever the heuristics of normalizeName would guess. Commas inside a
+ * part are separators here, never the "LAST, First" form.
+ */
+export function normalizeSubjectName(first: string, middle: string | undefined, last: string): NormalizedName {
+  const parts = [first, middle ?? '', last].map((p) => p.replace(/,/g, ' ').trim()).filter((p) => p.length > 0);
+  const n = normalizeName(parts.join(' '), 'person');
+  const words = (s: string) => s.normalize('NFKC').split(SEPARATOR_RE).filter((w) => w.length > 0).length;
+  const familyFrom = words(parts.join(' ')) - words(last.replace(/,/g, ' '));
+  for (const t of n.tokens) {
+    if (t.kind !== 'given' && t.kind !== 'family') continue;
+    t.kind = t.index >= familyFrom ? 'family' : 'given';
+  }
+  // A last name of particles only ("Lo", "Da") is the family name, not a link.
+  if (n.tokens.every((t) => t.index < familyFrom || t.kind === 'particle')) {
+    for (const t of n.tokens) {
+      if (t.index < familyFrom) continue;
+      t.kind = 'family';
+      t.key = t.text;
+      t.weight = 1;
+    }
+  }
+  // The caller drew the line between given and family names: a run never joins across it.
+  n.joins = n.joins.filter((j) => (n.tokens[j.start]?.index ?? 0) >= familyFrom || (n.tokens[j.end - 1]?.index ?? 0) < familyFrom);
+  return n;
+}
+
+/** Scripts whose letters transliterate one for one, where titles are written as in the table. */
+const ALPHABETS: ReadonlySet<Script> = new Set(['latin', 'cyrillic', 'greek', 'armenian', 'georgian']);
+
+const WADE_GILES_ONLY = /hs|ts|tz|ss|sz|ih$|ieh$|ien$|ung$|erh$|ueh$/;
+
+/** Sets each token's Mandarin key when every name part reads as Mandarin; says in which system. */
+function mandarinReading(tokens: NameToken[]): NormalizedName['romanisation'] {
+  const names = tokens.filter((t) => t.kind === 'given' || t.kind === 'family');
+  if (names.length === 0 || !names.every((t) => (t.script === 'latin' || t.script === 'han') && mandarinKey(t.text) !== '')) return null;
+  for (const t of tokens) t.mandarin = mandarinKey(t.text);
+  const latin = tokens.filter((t) => t.script === 'latin');
+  // Wade-Giles hyphenates the syllables of a given name (Tse-tung); Pinyin writes them as one.
+  const hyphenated = latin.some((t, i) => i > 0 && latin[i - 1]?.index === t.index);
+  return hyphenated || latin.some((t) => WADE_GILES_ONLY.test(t.text)) ? 'wade_giles' : 'pinyin';
 }
 
 /**

@@ -295,7 +295,11 @@ export function consonantSkeleton(raw: string, loose = false): string {
       case 'j':
         cls = loose ? 'T' : 'J';
         break;
-      case 'l': case 'r':
+      case 'l':
+        // Japanese and Korean have one liquid for both: only transcriptions merge them.
+        cls = loose ? 'R' : 'L';
+        break;
+      case 'r':
         cls = 'R';
         break;
       case 'm':

@@ -5,21 +5,6 @@
 // Every entry is written in the form tokens take after normalisation: ASCII, lower case,
 // apostrophes removed (any-ascii has already turned Cyrillic/Greek/... into Latin).
 
-/** Titles and honorifics: carry (almost) no identity, so "Dr. Rami Makhlouf" = "Rami Makhlouf". */
-export const HONORIFICS: ReadonlySet<string> = new Set([
-  'mr', 'mrs', 'ms', 'miss', 'mister', 'madam', 'mme', 'mlle', 'dr', 'doctor', 'prof', 'professor',
-  'sir', 'dame', 'lord', 'lady', 'hon', 'honorable', 'honourable', 'rev', 'reverend', 'fr',
-  'herr', 'frau', 'sr', 'sra', 'senor', 'senora', 'signor', 'signora', 'gospodin', 'gospozha',
-  'sheikh', 'shaikh', 'sheik', 'shaykh', 'shaik', 'haji', 'hajji', 'hadji', 'alhaji', 'mullah',
-  'mulla', 'maulana', 'maulvi', 'mawlawi', 'imam', 'ayatollah', 'hojatoleslam',
-  'president', 'presidente', 'prasident', 'praesident', 'prezident', 'prezydent', 'predsjednik',
-  'predsednik', 'presedintele', 'presiden', 'elnok', 'presidentti', 'baskan',
-  'premier', 'minister', 'chancellor', 'kanzler', 'senator', 'governor',
-  'gen', 'general', 'col', 'colonel', 'capt', 'captain', 'lt', 'brig', 'cmdr', 'adm', 'admiral',
-  'queen', 'princess', 'hrh', 'excellency',
-  'jr', 'snr',
-]);
-
 /**
  * Particles and connectives: "bin", "van", "de", "al". Kept as tokens (they still help align
  * "al-Assad"), but weigh little: "Usama bin Laden" and "Isa bin Tarif" share nothing real.
@@ -46,19 +31,19 @@ const ORG_TYPE_WORDS: ReadonlyArray<readonly [string, string, boolean?]> = [
   ['inc', 'inc'], ['incorporated', 'inc'], ['corp', 'corp'], ['corporation', 'corp'],
   ['co', 'co', true], ['company', 'co'], ['cos', 'co', true], ['gmbh', 'gmbh'], ['mbh', 'gmbh'],
   ['ag', 'ag', true], ['aktiengesellschaft', 'ag'], ['gesellschaft', 'gmbh'], ['kg', 'kg', true],
-  ['kgaa', 'kg'], ['kommanditgesellschaft', 'kg'], ['ohg', 'ohg'], ['ug', 'ug', true],
+  ['kgaa', 'kg'], ['kommanditgesellschaft', 'kg'], ['ohg', 'ohg', true], ['ug', 'ug', true],
   ['sa', 'sa', true], ['sas', 'sas', true], ['sarl', 'sarl'], ['srl', 'srl'], ['spa', 'spa', true],
   ['sl', 'sl', true], ['sau', 'sa', true], ['sal', 'sal', true], ['sae', 'sa', true],
   ['bv', 'bv', true], ['nv', 'nv', true], ['bvba', 'bvba'], ['sprl', 'sprl'], ['cv', 'cv', true],
-  ['llp', 'llp'], ['lp', 'lp', true], ['plc', 'plc'], ['pte', 'pte'], ['pty', 'pty'],
-  ['pvt', 'pvt'], ['fze', 'fze'], ['fzco', 'fze'], ['fzc', 'fze'], ['fzllc', 'fze'], ['dmcc', 'dmcc'],
-  ['jsc', 'jsc'], ['ojsc', 'ojsc'], ['oao', 'ojsc'], ['cjsc', 'cjsc'], ['zao', 'cjsc'],
-  ['pjsc', 'pjsc'], ['pao', 'pjsc'], ['ao', 'jsc', true], ['ooo', 'ooo'], ['odo', 'ooo'],
-  ['tov', 'ooo'], ['pat', 'pjsc', true], ['ab', 'ab', true], ['as', 'as', true], ['asa', 'as', true],
-  ['oy', 'oy', true], ['oyj', 'oy'], ['aps', 'aps'], ['kft', 'kft'], ['zrt', 'zrt'], ['doo', 'doo'],
-  ['dd', 'dd', true], ['sro', 'sro'], ['spzoo', 'spzoo'], ['se', 'se', true], ['bhd', 'bhd'],
-  ['sdn', 'sdn'], ['tbk', 'tbk'], ['ehf', 'ehf'], ['hf', 'ehf', true], ['ulc', 'ulc'],
-  ['pllc', 'llc'], ['lllp', 'llp'], ['gie', 'gie'], ['eood', 'ood'], ['ood', 'ood'], ['ead', 'ad'],
+  ['llp', 'llp'], ['lp', 'lp', true], ['plc', 'plc'], ['pte', 'pte', true], ['pty', 'pty', true],
+  ['pvt', 'pvt', true], ['fze', 'fze'], ['fzco', 'fze'], ['fzc', 'fze'], ['fzllc', 'fze'], ['dmcc', 'dmcc'],
+  ['jsc', 'jsc'], ['ojsc', 'ojsc'], ['oao', 'ojsc', true], ['cjsc', 'cjsc'], ['zao', 'cjsc', true],
+  ['pjsc', 'pjsc'], ['pao', 'pjsc', true], ['ao', 'jsc', true], ['ooo', 'ooo', true], ['odo', 'ooo', true],
+  ['tov', 'ooo', true], ['pat', 'pjsc', true], ['ab', 'ab', true], ['as', 'as', true], ['asa', 'as', true],
+  ['oy', 'oy', true], ['oyj', 'oy'], ['aps', 'aps', true], ['kft', 'kft', true], ['zrt', 'zrt', true], ['doo', 'doo', true],
+  ['dd', 'dd', true], ['sro', 'sro', true], ['spzoo', 'spzoo'], ['se', 'se', true], ['bhd', 'bhd'],
+  ['sdn', 'sdn'], ['tbk', 'tbk', true], ['ehf', 'ehf', true], ['hf', 'ehf', true], ['ulc', 'ulc'],
+  ['pllc', 'llc'], ['lllp', 'llp'], ['gie', 'gie'], ['eood', 'ood', true], ['ood', 'ood', true], ['ead', 'ad', true],
   ['sapi', 'sa', true], ['cia', 'co', true], ['sociedad', 'sa', true],
 ];
 
@@ -153,7 +138,8 @@ export const NAME_VARIANTS: ReadonlyArray<readonly string[]> = [
   ['mustafa', 'mostafa', 'moustafa', 'mustapha', 'mostapha'],
   ['khalid', 'khaled', 'khaleed'],
   ['yahya', 'yahia', 'yehia', 'yahiya'],
-  ['said', 'saeed', 'sayed', 'sayyid', 'sayid', 'saiid', 'syed', 'seyed', 'seyyed'],
+  ['said', 'saeed', 'saiid', 'saied'],
+  ['saud', 'saoud', 'suud'],
   ['abu', 'abou', 'abo', 'bw', 'bu'],
   ['bin', 'ben', 'ibn', 'bn'],
   ['al', 'el', 'ul'],
@@ -193,6 +179,18 @@ export const NAME_VARIANTS: ReadonlyArray<readonly string[]> = [
   ['lim', 'im', 'rim'],
   ['shin', 'sin'],
   ['han', 'hahn'],
+];
+
+/**
+ * The same classes as written in Arabic script, which records no short vowels: any-ascii gives
+ * محمد as "mhmd", محمود as "mhmwd". Keyed only for tokens of that script, so Muhammad written
+ * there is told apart from Mahmud as it is in Latin letters.
+ */
+export const ABJAD_NAME_VARIANTS: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['muhammad', ['mhmd']], ['mahmud', ['mhmwd']], ['ahmad', ['hmd']], ['hasan', ['hsn']], ['husayn', ['hsyn']],
+  ['ali', ['ly']], ['umar', ['mr']], ['uthman', ['thmn']], ['yusuf', ['ywsf']], ['ibrahim', ['brhym']],
+  ['mustafa', ['mstfa', 'mstf']], ['khalid', ['khld']], ['yahya', ['yhya']], ['usama', ['smh']], ['abdullah', ['bdllh']],
+  ['said', ['syd']], ['saud', ['swd']],
 ];
 
 /** Patronymic endings across transliteration schemes: Vladimirovich, -ovitch, -owitsch, -ovič... */
