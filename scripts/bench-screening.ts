@@ -3,7 +3,9 @@
 //   start-up   list load and index build times, and the snapshot restore the bundle uses
 //   putin      every form in rigour/putin_names.txt, screened: is the listed Putin found?
 //   recall     typo / reordered / shortened forms of listed people, made by code from the lists
-//   false pos. yente synthetic negatives (should match nothing) at the default threshold
+//   exact name listed people by their exact listed name with a wrong DOB and country: must stay
+//              listed at medium or high
+//   false pos. yente synthetic negatives (should match nothing): flagged at all, and flagged high
 //   speed      screen p50/p99 in-process, and the same queries through Fuse.js for a ratio
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fuse from 'fuse.js';
 import Papa from 'papaparse';
-import { buildIndex, REPORT_THRESHOLD, screen, type SubjectInput } from '../src-main/service/core/screening/engine';
+import { buildIndex, REPORT_THRESHOLD, screen, type ScreenResult, type SubjectInput } from '../src-main/service/core/screening/engine';
+import { assessRisk } from '../src-main/service/core/screening/risk';
 import { loadShippedLists } from '../src-main/service/core/screening/lists/load';
 import { readSnapshot, writeSnapshot } from '../src-main/service/core/screening/snapshot';
 import { toCountryCode } from '../src-main/service/core/screening/lists/countries';
@@ -28,6 +31,7 @@ const NEGATIVES = arg('negatives', 50_000);
 const VARIANTS = arg('variants', 3_000);
 const FUSE_QUERIES = arg('fuse', 300);
 const EXAMPLES = arg('examples', 8);
+const EXACT = arg('exact', 300);
 
 function section(title: string): void {
   process.stdout.write(`\n== ${title}\n`);
@@ -40,6 +44,10 @@ function pct(n: number, d: number): string {
 }
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
+function riskLevel(r: ScreenResult): 'low' | 'medium' | 'high' {
+  return assessRisk(r.matches.map((m) => ({ kind: m.list, score: m.score, strength: m.strength, cleared: m.cleared }))).level;
 }
 
 /** Deterministic PRNG so every run makes the same variants. */
@@ -119,6 +127,7 @@ function typo(word: string): string {
 }
 const kinds = { typo: [0, 0], reordered: [0, 0], shortened: [0, 0] } as Record<string, [number, number]>;
 let made = 0;
+const recallMissed: string[] = [];
 for (let guard = 0; made < VARIANTS && guard < VARIANTS * 10; guard++) {
   const e = people[Math.floor(random() * people.length)]!;
   const p = primaryParts(e);
@@ -138,6 +147,7 @@ for (let guard = 0; made < VARIANTS && guard < VARIANTS * 10; guard++) {
   const r = screen(index, subject, all);
   kinds[kind]![1]++;
   if (r.matches.some((m) => m.entity_id === e.id)) kinds[kind]![0]++;
+  else if (recallMissed.length < EXAMPLES) recallMissed.push(`${kind}: ${subject.first_name} / ${subject.last_name} (listed ${e.names[0]!.name})`);
 }
 let found = 0;
 for (const [k, [f, n]] of Object.entries(kinds)) {
@@ -145,6 +155,47 @@ for (const [k, [f, n]] of Object.entries(kinds)) {
   found += f;
 }
 line('recall, all variants', pct(found, made));
+for (const m of recallMissed) line('  missed', m);
+
+// ---------------------------------------------------------------- exact name, wrong DOB / country
+section(`exact name, wrong DOB and country: ${EXACT} listed people by a listed name (primary, then a strong alias)`);
+{
+  const pick = rng(7);
+  const COUNTRIES = ['IS', 'NZ', 'UY', 'CH', 'FI'];
+  const wrongDob = (e: ListEntity): string => {
+    const years = e.dobs.map((d) => Number(d.slice(0, 4)));
+    let y = 1940 + Math.floor(pick() * 60);
+    while (years.some((x) => Math.abs(x - y) <= 1)) y = 1940 + Math.floor(pick() * 60);
+    return `${y}-${String(1 + Math.floor(pick() * 12)).padStart(2, '0')}-${String(1 + Math.floor(pick() * 28)).padStart(2, '0')}`;
+  };
+  const split = (name: string): { first_name: string; last_name: string } | null => {
+    if (name.includes(',')) {
+      const [fam, giv] = name.split(',', 2).map((x) => x.trim());
+      return fam && giv ? { first_name: giv, last_name: fam } : null;
+    }
+    const toks = name.split(/\s+/).filter(Boolean);
+    return toks.length >= 2 ? { first_name: toks.slice(0, -1).join(' '), last_name: toks.at(-1)! } : null;
+  };
+  for (const which of ['primary name', 'strong alias'] as const) {
+    let listed = 0;
+    let n = 0;
+    const missed: string[] = [];
+    for (let guard = 0; n < EXACT && guard < EXACT * 50; guard++) {
+      const e = people[Math.floor(pick() * people.length)]!;
+      const names = which === 'primary name' ? [e.names[0]!] : e.names.slice(1).filter((x) => x.quality === 'strong');
+      const chosen = names[Math.floor(pick() * names.length)];
+      const parts = chosen && chosen.quality === 'strong' ? split(chosen.name) : null;
+      if (!parts) continue;
+      n++;
+      const subject: SubjectInput = { ...parts, date_of_birth: wrongDob(e), country: COUNTRIES.find((c) => !e.countries.includes(c)) };
+      const r = screen(index, subject, all);
+      if (r.matches.some((m) => m.entity_id === e.id) && riskLevel(r) !== 'low') listed++;
+      else if (missed.length < EXAMPLES) missed.push(chosen!.name);
+    }
+    line(`${which}: still listed at medium or high`, pct(listed, n));
+    if (missed.length) line('  missed', missed.join(' | '));
+  }
+}
 
 // ---------------------------------------------------------------- false positives
 section(`false positives: yente synthetic negatives (first ${NEGATIVES} of global + us), default threshold ${REPORT_THRESHOLD}`);
@@ -156,6 +207,8 @@ for (const f of ['negatives_global.csv', 'negatives_us.csv']) {
 }
 let fpAny = 0;
 let fpStrong = 0;
+let flaggedAny = 0;
+let flaggedHigh = 0;
 let fpNameOnly = 0;
 const fpExamples: string[] = [];
 const times: number[] = [];
@@ -167,14 +220,19 @@ for (const n of negatives) {
   const s = performance.now();
   const r = screen(index, subject, all);
   times.push(performance.now() - s);
+  const level = riskLevel(r);
+  if (level !== 'low') flaggedAny++;
+  if (level === 'high') flaggedHigh++;
   if (r.matches.length) {
     fpAny++;
     if (r.matches.some((m) => m.strength === 'strong')) fpStrong++;
-    if (fpExamples.length < EXAMPLES) fpExamples.push(`${[subject.first_name, subject.middle_name, subject.last_name].filter(Boolean).join(' ')} -> ${r.matches[0]!.explanation.matched_name} (${r.matches[0]!.score}; name ${r.matches[0]!.explanation.name_score}; ${r.matches[0]!.explanation.qualifiers.map((q) => q.factor).join(',')})`);
+    if (fpExamples.length < EXAMPLES) fpExamples.push(`${[subject.first_name, subject.middle_name, subject.last_name].filter(Boolean).join(' ')} -> ${r.matches[0]!.explanation.matched_name} (${r.matches[0]!.score} ${r.matches[0]!.strength}; name ${r.matches[0]!.explanation.name_score}; ${r.matches[0]!.explanation.qualifiers.map((q) => q.factor).join(',')})`);
   }
   const nameOnly = screen(index, { first_name: subject.first_name, middle_name: subject.middle_name, last_name: subject.last_name }, all);
   if (nameOnly.matches.length) fpNameOnly++;
 }
+line('flagged at all (risk medium or high)', pct(flaggedAny, negatives.length));
+line('flagged high', pct(flaggedHigh, negatives.length));
 line('with DOB, gender, nationality (as screened)', pct(fpAny, negatives.length));
 line('  of which strong', pct(fpStrong, negatives.length));
 line('name only (no qualifiers)', pct(fpNameOnly, negatives.length));

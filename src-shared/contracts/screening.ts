@@ -63,33 +63,45 @@ export const RescreenRequest = ScreenRequest.extend({
 });
 export type RescreenRequest = z.input<typeof RescreenRequest>;
 
-export interface MatchExplanation {
+export const MatchExplanation = z.object({
   /** The list name (alias) that matched, as published, and its grade. */
-  matched_name: string;
-  matched_name_quality: 'strong' | 'weak';
+  matched_name: z.string(),
+  matched_name_quality: z.enum(['strong', 'weak']),
   /** Name score before qualifiers, 0..1. */
-  name_score: number;
-  alignment: { query: string | null; candidate: string | null; method: string; similarity: number }[];
-  qualifiers: { factor: string; effect: number; detail: string }[];
-}
+  name_score: z.number(),
+  /** Every part of the subject's name is in the listed name as spelled (no guessed reading). */
+  exact_name: z.boolean(),
+  /** What agrees and what does not, in words: "name matches; date of birth differs". */
+  summary: z.string(),
+  alignment: z.array(z.object({ query: z.string().nullable(), candidate: z.string().nullable(), method: z.string(), similarity: z.number() })),
+  qualifiers: z.array(z.object({ factor: z.string(), effect: z.number(), detail: z.string() })),
+});
+export type MatchExplanation = z.infer<typeof MatchExplanation>;
 
-export interface ScreeningMatch {
-  entity_id: string;
-  list: ListKind;
-  source: string;
-  source_list: string;
-  schema: string;
-  name: string;
-  aliases: string[];
-  score: number;
-  strength: 'strong' | 'possible' | 'weak';
-  programs: string[];
-  dates_of_birth: string[];
-  countries: string[];
-  record_hash: string;
-  cleared: boolean;
-  explanation: MatchExplanation;
-}
+export const MATCH_STRENGTHS = ['strong', 'possible', 'weak'] as const;
+
+export const ScreeningMatch = z.object({
+  entity_id: z.string(),
+  list: z.enum(LIST_KINDS),
+  source: z.string(),
+  source_list: z.string(),
+  schema: z.string(),
+  name: z.string(),
+  aliases: z.array(z.string()),
+  /** Match score 0-100 after qualifiers. */
+  score: z.number(),
+  /** strong: corroborated (nothing contradicts the record); possible: anything else reported. */
+  strength: z.enum(MATCH_STRENGTHS),
+  /** The spec's risk level this match alone carries: high only when strong. */
+  risk_level: z.enum(['medium', 'high']),
+  programs: z.array(z.string()),
+  dates_of_birth: z.array(z.string()),
+  countries: z.array(z.string()),
+  record_hash: z.string(),
+  cleared: z.boolean(),
+  explanation: MatchExplanation,
+});
+export type ScreeningMatch = z.infer<typeof ScreeningMatch>;
 
 export interface ListVersion {
   source: string;

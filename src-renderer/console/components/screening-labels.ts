@@ -77,6 +77,7 @@ const METHODS: Record<string, MethodInfo> = {
   edit_distance: { label: 'Close spelling', tone: 'fuzzy', hint: 'A few letters differ (weighted edit distance).' },
   initial: { label: 'Initial', tone: 'fuzzy', hint: 'An initial matched a full name.' },
   joined: { label: 'Joined', tone: 'fuzzy', hint: 'Tokens written together on one side and apart on the other.' },
+  nickname: { label: 'Short form', tone: 'fuzzy', hint: 'A short or familiar form of the other name (e.g. Ted for Theodore).' },
   unmatched: { label: 'Not matched', tone: 'unmatched', hint: 'This token has no counterpart on the other side.' },
 };
 
@@ -88,12 +89,18 @@ const FACTORS: Record<string, string> = {
   dob_exact: 'Date of birth',
   dob_year: 'Year of birth',
   dob_near: 'Year of birth',
+  dob_same_year: 'Date of birth',
+  dob_flipped: 'Date of birth',
   dob_mismatch: 'Date of birth',
   country_match: 'Country',
   country_mismatch: 'Country',
   gender_match: 'Gender',
   gender_mismatch: 'Gender',
   weak_alias: 'Alias quality',
+  record_type_unknown: 'Record type',
+  subject_name_part_unlisted: 'Name part not listed',
+  listed_surname_unmatched: 'Listed family name',
+  listed_name_part_unmatched: 'Listed name part',
 };
 
 export function factorLabel(factor: string): string {

@@ -15,14 +15,31 @@ if (putinFile === null) console.warn('Putin forms skipped: ../shared/watchlists/
 
 const TEST_ENTITY = 'kind,name,aliases,dob,country\nwanted,Vladimir Vladimirovich PUTIN,,1952-10-07,RU\n';
 
+/** Common names on a PEP list: "Abdul Rahman" is also in hundreds of sanctions aliases. */
+const COMMON_SURNAMES = ['Khan', 'Ahmed', 'Hassan', 'Ali', 'Hussain', 'Mohamed', 'Ibrahim', 'Yusuf', 'Omar', 'Saleh', 'Karim', 'Aziz'];
+const PEP_CSV = [
+  'kind,name,aliases,dob,country,ref',
+  'pep,"RAHMAN, Abdul",,1961-03-04,AF,target',
+  ...COMMON_SURNAMES.map((s, i) => `pep,"${s.toUpperCase()}, Abdul Rahman",,,,c${i}`),
+  'pep,"CHEN, Hao Li",,,,han',
+  'pep,"KIM, Song Hun",,1960-01-01,KP,hangul',
+  'pep,"NAZARBAYEVA, Kamila",KAMILA,,,single',
+].join('\n');
+
 let index: ScreeningIndex;
 let testId: string;
+let pepIds: Map<string, string>;
 
 beforeAll(() => {
   const shipped = loadShippedLists(path.join(repoRoot, 'resources', 'watchlists'));
   const user = importUserList(TEST_ENTITY, { listName: 'Test entity' });
   testId = user.import.entities[0]!.id;
-  const combined = combineLists([{ import: user.import, title: 'Test entity', kind: 'wanted', retrievalDate: null }]);
+  const pep = importUserList(PEP_CSV, { listName: 'Common names' });
+  pepIds = new Map(pep.import.entities.map((e) => [e.id.split(':').at(-1)!, e.id]));
+  const combined = combineLists([
+    { import: user.import, title: 'Test entity', kind: 'wanted', retrievalDate: null },
+    { import: pep.import, title: 'Common names', kind: 'pep', retrievalDate: null },
+  ]);
   index = buildIndex([...shipped.entities, ...combined.entities]);
 });
 
@@ -67,5 +84,67 @@ describe('cross-script forms against the shipped lists', () => {
     const m = r.matches.find((x) => x.entity_id === 'us_ofac_sdn:35096');
     expect(m).toBeDefined();
     expect(m!.explanation.qualifiers.map((q) => q.factor)).not.toContain('subject_name_part_unlisted');
+  });
+});
+
+describe('retrieval keeps the requested lists\' records in reach', () => {
+  it('an exact name on a PEP list is found although sanctions aliases share it by the hundred', () => {
+    const sharing = index.names.filter((n) => /abd.?u?l.?rahman/i.test(n.name) && index.entities[n.entity]!.kind === 'sanctions').length;
+    expect(sharing).toBeGreaterThan(24); // more than the old cut of 24 names over all lists
+    const subject = { first_name: 'Abdul', last_name: 'Rahman' };
+    for (const lists of [['pep'], ['sanctions', 'pep', 'rca', 'wanted']] as const) {
+      const r = screen(index, subject, { lists });
+      expect(r.matches.map((m) => m.entity_id)).toContain(pepIds.get('target'));
+    }
+  });
+
+  it('every common name of the PEP list finds its own record', () => {
+    COMMON_SURNAMES.forEach((surname, i) => {
+      const r = screen(index, { first_name: 'Abdul Rahman', last_name: surname }, { lists: ['sanctions', 'pep'] });
+      expect(r.matches.map((m) => m.entity_id)).toContain(pepIds.get(`c${i}`));
+    });
+  });
+});
+
+describe('exact names, titles and qualifiers on the real lists', () => {
+  it('"Vladimir Putin" with a wrong date of birth and country stays listed, in the review band', () => {
+    const r = screen(index, { first_name: 'Vladimir', last_name: 'Putin', date_of_birth: '1980-01-01', country: 'BR' }, { lists: ['sanctions'] });
+    const m = r.matches.find((x) => x.entity_id === 'us_ofac_sdn:35096');
+    expect(m).toMatchObject({ strength: 'possible', risk_level: 'medium' });
+    expect(m!.explanation.summary).toBe('name matches; date of birth differs; country differs');
+  });
+
+  it('a date of birth in the listed year but on another day adds nothing: not 100, not strong', () => {
+    const r = screen(index, { first_name: 'Vladimir', last_name: 'Putin', date_of_birth: '1952-03-01' }, { lists: ['sanctions'] });
+    const m = r.matches.find((x) => x.entity_id === 'us_ofac_sdn:35096')!;
+    expect(m.score).toBeLessThan(100);
+    expect(m.strength).toBe('possible');
+  });
+
+  it('"Sayyid Ali Khamenei" finds the listed Ali Khamenei as "Ali Khamenei" does', () => {
+    for (const first_name of ['Sayyid Ali', 'Seyed Ali', 'Ali']) {
+      const r = screen(index, { first_name, last_name: 'Khamenei' }, { lists: ['sanctions'] });
+      expect(r.matches.find((m) => m.entity_id === 'us_ofac_sdn:26945')).toMatchObject({ strength: 'strong' });
+    }
+  });
+
+  it('a name in Han characters does not match a Latin name whose family name it lacks', () => {
+    const ids = (first_name: string, last_name: string) => screen(index, { first_name, last_name }, { lists: ['pep'] }).matches.map((m) => m.entity_id);
+    expect(ids('浩', '李')).not.toContain(pepIds.get('han'));
+    expect(ids('丽丽', '彭')).toEqual([]);
+    expect(ids('浩 李', '陈')).toContain(pepIds.get('han'));
+  });
+
+  it('a name in Hangul read as a listed Latin name is hidden when the date of birth contradicts it', () => {
+    const found = (date_of_birth?: string) =>
+      screen(index, { first_name: '성훈', last_name: '김', date_of_birth }, { lists: ['pep'] }).matches.some((m) => m.entity_id === pepIds.get('hangul'));
+    expect(found()).toBe(true);
+    expect(found('1960-01-01')).toBe(true);
+    expect(found('1985-06-01')).toBe(false);
+  });
+
+  it('a given name alone does not match a one-word listed alias', () => {
+    const r = screen(index, { first_name: 'Kamila', last_name: 'Smith' }, { lists: ['pep'] });
+    expect(r.matches.map((m) => m.entity_id)).not.toContain(pepIds.get('single'));
   });
 });

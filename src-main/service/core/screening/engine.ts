@@ -4,7 +4,8 @@
 // explanation. Pure: lists in, matches out; nothing is written anywhere.
 import type { ClearedMatch, ListKind, MatchExplanation, ScreeningMatch } from '../../../../src-shared/contracts/screening';
 import { compareNames, type NameComparison } from './match/compare';
-import { normalizeName, type NormalizedName } from './match/normalize';
+import { normalizeName, normalizeSubjectName, type NameToken, type NormalizedName } from './match/normalize';
+import { matchLevel } from './risk';
 import type { ListEntity } from './types';
 
 /** Match score (0-100) at or above which a match is reported, and above which it is strong. */
@@ -48,7 +49,15 @@ function tokenKeys(text: string, key: string, phonetic: string, loose: string): 
   const out = [`t:${text}`];
   if (key !== text) out.push(`t:${key}`);
   if (phonetic.length >= 2) out.push(`p:${phonetic}`);
-  if (text.length >= 5) out.push(`f:${text.slice(0, 4)}`, `e:${text.slice(-4)}`);
+  // Halves: a single typo leaves the first or the last half of a word intact ("Ricio" and
+  // "Riccio" share "ric", "Kaimi" and "Karimi" share "imi"). Both roundings, so words one letter
+  // longer or shorter still meet; never under three letters.
+  if (text.length >= 4) {
+    const lo = Math.max(3, text.length >> 1);
+    const hi = Math.max(3, (text.length + 1) >> 1);
+    out.push(`f:${text.slice(0, lo)}`, `e:${text.slice(-lo)}`);
+    if (hi !== lo) out.push(`f:${text.slice(0, hi)}`, `e:${text.slice(-hi)}`);
+  }
   // The loose consonant skeleton finds transcriptions whose vowels and affricates differ
   // ("puchin", "putsin", "fvtyn" for Putin).
   if (loose.length >= 3) out.push(`s:${loose}`);
@@ -247,17 +256,34 @@ function gender(g: string | undefined): 'male' | 'female' | undefined {
   return undefined;
 }
 
-function qualify(e: ListEntity, s: SubjectInput, quality: 'strong' | 'weak'): MatchExplanation['qualifiers'] {
-  const q: MatchExplanation['qualifiers'] = [];
-  if (s.date_of_birth && e.dobs.length > 0) {
-    const dob = s.date_of_birth;
-    const year = Number(dob.slice(0, 4));
-    if (e.dobs.includes(dob)) q.push({ factor: 'dob_exact', effect: 8, detail: 'date of birth matches exactly' });
-    else if (e.dobs.some((d) => d.length < 10 && dob.startsWith(d))) q.push({ factor: 'dob_year', effect: 4, detail: 'year of birth matches' });
-    else if (e.dobs.some((d) => Number(d.slice(0, 4)) === year)) q.push({ factor: 'dob_year', effect: 2, detail: 'year of birth matches, day differs' });
-    else if (e.dobs.some((d) => Math.abs(Number(d.slice(0, 4)) - year) === 1)) q.push({ factor: 'dob_near', effect: -4, detail: 'year of birth differs by one' });
-    else q.push({ factor: 'dob_mismatch', effect: -25, detail: 'date of birth differs from every listed one' });
-  }
+type Qualifier = MatchExplanation['qualifiers'][number];
+
+/**
+ * Qualifiers that contradict the listed record. A match carrying one is not corroborated: it
+ * can be reported, but only as possible (the spec's review band), never strong.
+ */
+const CONFLICTS: ReadonlySet<string> = new Set(['dob_mismatch', 'dob_near', 'dob_same_year', 'country_mismatch', 'gender_mismatch']);
+
+/**
+ * Date of birth as evidence, both ways: only agreement adds points; a listed full date in the
+ * same year but on another day contradicts (it is a different date, not half a match); day and
+ * month swapped is the commonest typing slip and counts as neither.
+ */
+function dobQualifier(dobs: readonly string[], dob: string): Qualifier {
+  if (dobs.includes(dob)) return { factor: 'dob_exact', effect: 10, detail: 'date of birth matches exactly' };
+  const year = dob.slice(0, 4);
+  if (dobs.some((d) => d.length < 10 && dob.startsWith(d))) return { factor: 'dob_year', effect: 4, detail: 'year of birth matches (the list gives no day)' };
+  const flipped = `${year}-${dob.slice(8, 10)}-${dob.slice(5, 7)}`;
+  if (dobs.includes(flipped)) return { factor: 'dob_flipped', effect: 0, detail: 'date of birth matches with day and month swapped' };
+  if (dobs.some((d) => d.slice(0, 4) === year)) return { factor: 'dob_same_year', effect: -8, detail: 'year of birth matches, the date differs' };
+  const y = Number(year);
+  if (dobs.some((d) => Math.abs(Number(d.slice(0, 4)) - y) === 1)) return { factor: 'dob_near', effect: -10, detail: 'year of birth differs by one' };
+  return { factor: 'dob_mismatch', effect: -25, detail: 'date of birth differs from every listed one' };
+}
+
+function qualify(e: ListEntity, s: SubjectInput, quality: 'strong' | 'weak'): Qualifier[] {
+  const q: Qualifier[] = [];
+  if (s.date_of_birth && e.dobs.length > 0) q.push(dobQualifier(e.dobs, s.date_of_birth));
   if (s.country && e.countries.length > 0) {
     if (e.countries.includes(s.country)) q.push({ factor: 'country_match', effect: 3, detail: `country ${s.country} is listed` });
     else q.push({ factor: 'country_mismatch', effect: -6, detail: 'country differs from the listed ones' });
@@ -273,13 +299,117 @@ function qualify(e: ListEntity, s: SubjectInput, quality: 'strong' | 'weak'): Ma
   return q;
 }
 
+/** Points per (IDF-weighted) name part that one side has and the other lacks, by how telling. */
+const PART_COST = 8;
+const STRICT_PART_COST = 20;
+
+function isNamePart(t: NameToken): boolean {
+  return t.kind === 'given' || t.kind === 'family' || t.kind === 'token';
+}
+
+interface PartEvidence {
+  qualifiers: Qualifier[];
+  /** The listed name's first family name is among the subject's names. */
+  surnameListed: boolean;
+}
+
+/**
+ * What the name parts one side lacks say. Lists record fuller names than customers give, so a
+ * listed part the subject lacks is usually a middle name, but the subject's own parts should all
+ * be there:
+ * - a given name of the subject's that the list lacks costs a little (a middle name, a title the
+ *   tables do not know);
+ * - the subject's family name missing from the listed name, a part of a name the listed name
+ *   gives as one word only, or a syllable of a name in Han or Hangul costs a lot;
+ * - the listed name's family name missing from the subject's name costs a lot, its first part
+ *   missing (CORONA ROMERO, Alfonso for "Alfonso Romero") a little;
+ * - against a name in Han or Hangul, every listed part must be read: those names are short and
+ *   whole.
+ */
+function partEvidence(query: NormalizedName, cand: NormalizedName, cmp: NameComparison, weight: (t: string) => number): PartEvidence {
+  const unmatchedQ = new Set<string>();
+  const matchedC = new Set<string>();
+  for (const a of cmp.alignment) {
+    if (a.method === 'unmatched') {
+      if (a.query !== null) unmatchedQ.add(a.query);
+    } else if (a.candidate !== null) for (const t of a.candidate.split(' ')) matchedC.add(t);
+  }
+  const q: Qualifier[] = [];
+  const cost = (t: NameToken, strict: boolean) => (strict ? STRICT_PART_COST : PART_COST) * weight(t.text) * t.weight;
+
+  let subjectCost = 0;
+  if (unmatchedQ.size > 0) {
+    const familyListed = query.tokens.some((t) => t.kind === 'family' && !unmatchedQ.has(t.text));
+    const single = cand.tokens.filter(isNamePart).length <= 1;
+    for (const t of query.tokens) {
+      if (!unmatchedQ.has(t.text) || t.kind === 'honorific') continue;
+      subjectCost += cost(t, (t.kind === 'family' && !familyListed) || t.native !== '' || single);
+    }
+  }
+  if (Math.round(subjectCost) > 0) q.push({ factor: 'subject_name_part_unlisted', effect: -Math.round(subjectCost), detail: 'part of the subject\'s name is not in the listed name' });
+
+  let surnameListed = true;
+  const family = cand.tokens.filter((t) => t.kind === 'family');
+  if (family.length > 0 && !matchedC.has(family[0]!.text)) {
+    surnameListed = false;
+    const any = family.some((t) => matchedC.has(t.text));
+    const c = Math.round(cost(family[0]!, !any));
+    if (c > 0) q.push({ factor: 'listed_surname_unmatched', effect: -c, detail: any ? 'the first listed family name is not in the subject\'s name' : 'the listed family name is not in the subject\'s name' });
+  }
+
+  if (query.tokens.some((t) => t.native !== '') && !cand.tokens.some((t) => t.native !== '')) {
+    let c = 0;
+    for (const t of cand.tokens) if (isNamePart(t) && !matchedC.has(t.text) && t.kind !== 'family') c += cost(t, true);
+    if (Math.round(c) > 0) q.push({ factor: 'listed_name_part_unmatched', effect: -Math.round(c), detail: 'part of the listed name is not in the subject\'s name, written in characters that leave no part out' });
+  }
+  return { qualifiers: q, surnameListed };
+}
+
+const DOB_WORDS: Record<string, string> = {
+  dob_exact: 'date of birth matches',
+  dob_year: 'year of birth matches',
+  dob_flipped: 'date of birth matches with day and month swapped',
+  dob_same_year: 'date of birth differs',
+  dob_near: 'year of birth differs by one',
+  dob_mismatch: 'date of birth differs',
+  country_match: 'country is listed',
+  country_mismatch: 'country differs',
+  gender_mismatch: 'gender differs',
+  subject_name_part_unlisted: 'part of the name is not listed',
+  listed_surname_unmatched: 'listed family name differs',
+  listed_name_part_unmatched: 'part of the listed name is missing',
+};
+
+/** One line an analyst reads first: what agrees and what does not ("name matches; date of birth differs"). */
+function summary(exact: boolean, nameScore: number, quality: 'strong' | 'weak', qualifiers: readonly Qualifier[]): string {
+  const parts = [exact ? 'name matches' : nameScore >= 0.9 ? 'name matches closely' : 'name is similar'];
+  if (quality === 'weak') parts[0] += ' (a low-quality alias)';
+  for (const q of qualifiers) {
+    const w = DOB_WORDS[q.factor];
+    if (w !== undefined) parts.push(w);
+  }
+  return parts.join('; ');
+}
+
+/** How many entities retrieval hands to the full comparison, and names compared per entity. */
+const MAX_ENTITIES = 32;
+const NAMES_PER_ENTITY = 6;
+const MAX_MATCHES = 25;
+
+interface Scored {
+  cmp: NameComparison;
+  name: IndexedName;
+  score: number;
+  qualifiers: Qualifier[];
+  strength: 'strong' | 'possible' | null;
+  exact: boolean;
+}
+
 export function screen(index: ScreeningIndex, subject: SubjectInput, opts: ScreenOptions): ScreenResult {
   const wanted = new Set(opts.lists);
   const threshold = opts.threshold ?? REPORT_THRESHOLD;
-  const full = [subject.first_name, subject.middle_name, subject.last_name].filter(Boolean).join(' ');
-  const query = normalizeName(full, 'person');
+  const query = normalizeSubjectName(subject.first_name, subject.middle_name, subject.last_name);
   const weight = idfWeight(index);
-  const kindWeight = new Map(query.tokens.map((t) => [t.text, t.weight]));
 
   // Retrieval: each query token votes, with its IDF, for every name sharing one of its keys.
   const votes = new Map<number, number>();
@@ -306,37 +436,62 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
     }
     for (const [id, kw] of hit) votes.set(id, (votes.get(id) ?? 0) + w * kw);
   });
-  const need = total * 0.45;
-  const ranked = [...votes].filter(([, v]) => v >= need).sort((a, b) => b[1] - a[1]).slice(0, MAX_CANDIDATES);
 
-  const best = new Map<number, { cmp: NameComparison; name: IndexedName; score: number; qualifiers: MatchExplanation['qualifiers'] }>();
-  for (const [id] of ranked) {
+  // Candidates are entities of the requested kinds, never names: a common name's many aliases
+  // on one list must not crowd another list's record out of the comparison.
+  const need = total * 0.45;
+  const queryLength = query.text.length;
+  const byEntity = new Map<number, { vote: number; gap: number; names: number[] }>();
+  for (const [id, v] of votes) {
+    if (v < need) continue;
     const name = index.names[id]!;
-    const entity = index.entities[name.entity]!;
-    if (!wanted.has(entity.kind)) continue;
-    const cmp = compareNames(query, normOf(name), { tokenWeight: weight });
-    if (cmp.score < NAME_FLOOR) continue;
-    const qualifiers = qualify(entity, subject, name.quality);
-    // A part of the subject's own name that the listed name lacks is evidence of a different
-    // person (lists record fuller names than customers give, not the other way round).
-    // Titles, particles and legal forms are not name parts: they count with their kind's weight.
-    const missing = cmp.alignment.filter((a) => a.method === 'unmatched' && a.query !== null && a.candidate === null);
-    let missingWeight = 0;
-    for (const a of missing) for (const tok of a.query!.split(' ')) if (tok) missingWeight += weight(tok) * (kindWeight.get(tok) ?? 1);
-    const missingCost = Math.round(QUERY_EXTRA_COST * missingWeight);
-    if (missingCost > 0) {
-      qualifiers.push({ factor: 'subject_name_part_unlisted', effect: -missingCost, detail: 'part of the subject\'s name is not in the listed name' });
+    if (!wanted.has(index.entities[name.entity]!.kind)) continue;
+    // Among equal votes, names of about the query's length are the likelier same name.
+    const gap = Math.abs(name.name.length - queryLength);
+    const b = byEntity.get(name.entity);
+    if (!b) byEntity.set(name.entity, { vote: v, gap, names: [id] });
+    else {
+      b.names.push(id);
+      if (v > b.vote || (v === b.vote && gap < b.gap)) {
+        b.vote = v;
+        b.gap = gap;
+      }
     }
-    const score = Math.max(0, Math.min(100, Math.round(cmp.score * 100 + qualifiers.reduce((a, q) => a + q.effect, 0))));
-    const prev = best.get(name.entity);
-    if (!prev || score > prev.score) best.set(name.entity, { cmp, name, score, qualifiers });
+  }
+  const ranked = [...byEntity].sort((a, b) => b[1].vote - a[1].vote || a[1].gap - b[1].gap || a[0] - b[0]).slice(0, MAX_ENTITIES);
+
+  const best = new Map<number, Scored>();
+  for (const [ei, cand] of ranked) {
+    const entity = index.entities[ei]!;
+    const names = cand.names.length > NAMES_PER_ENTITY ? cand.names.sort((a, b) => votes.get(b)! - votes.get(a)! || a - b).slice(0, NAMES_PER_ENTITY) : cand.names;
+    for (const id of names) {
+      const name = index.names[id]!;
+      const norm = normOf(name);
+      const cmp = compareNames(query, norm, { tokenWeight: weight });
+      if (cmp.score < NAME_FLOOR) continue;
+      const parts = partEvidence(query, norm, cmp, weight);
+      const qualifiers = [...qualify(entity, subject, name.quality), ...parts.qualifiers];
+      const exact = cmp.exact && parts.surnameListed && name.quality === 'strong';
+      const score = Math.max(0, Math.min(100, Math.round(cmp.score * 100 + qualifiers.reduce((a, q) => a + q.effect, 0))));
+      // Corroborated: nothing contradicts the record, except a country when the date of birth
+      // matches exactly (people hold several nationalities and live abroad).
+      const dobExact = qualifiers.some((q) => q.factor === 'dob_exact');
+      const conflicting = qualifiers.some((q) => CONFLICTS.has(q.factor) && !(dobExact && q.factor === 'country_mismatch'));
+      let strength: Scored['strength'] = null;
+      if (score >= STRONG_THRESHOLD && !conflicting && name.quality === 'strong') strength = 'strong';
+      // An exact, complete name on a published (not low-quality) name is never hidden by
+      // what qualifies it: a typo in a date of birth must not hide a head of state.
+      else if (score >= threshold || exact) strength = 'possible';
+      const prev = best.get(ei);
+      if (!prev || rank(strength, score) > rank(prev.strength, prev.score)) best.set(ei, { cmp, name, score, qualifiers, strength, exact });
+    }
   }
 
   const cleared = new Map((opts.cleared ?? []).map((c) => [c.entity_id, c.record_hash]));
   const flags: string[] = [];
   const matches: ScreeningMatch[] = [];
   for (const [ei, m] of best) {
-    if (m.score < threshold) continue;
+    if (m.strength === null) continue;
     const e = index.entities[ei]!;
     const clearedHash = cleared.get(e.id);
     if (clearedHash !== undefined && clearedHash !== e.recordHash) flags.push('CLEARED_MATCH_RECORD_CHANGED');
@@ -349,7 +504,8 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       name: e.names[0]?.name ?? m.name.name,
       aliases: e.names.slice(1, 11).map((n) => n.name),
       score: m.score,
-      strength: m.score >= STRONG_THRESHOLD ? 'strong' : 'possible',
+      strength: m.strength,
+      risk_level: matchLevel({ kind: e.kind, score: m.score, strength: m.strength }),
       programs: e.programs,
       dates_of_birth: e.dobs,
       countries: e.countries,
@@ -359,11 +515,18 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
         matched_name: m.name.name,
         matched_name_quality: m.name.quality,
         name_score: Math.round(m.cmp.score * 1000) / 1000,
+        exact_name: m.exact,
+        summary: summary(m.exact, m.cmp.score, m.name.quality, m.qualifiers),
         alignment: m.cmp.alignment.map((a) => ({ ...a, similarity: Math.round(a.similarity * 1000) / 1000 })),
         qualifiers: m.qualifiers,
       },
     });
   }
-  matches.sort((a, b) => b.score - a.score || a.entity_id.localeCompare(b.entity_id));
-  return { matches: matches.slice(0, 25), flags: [...new Set(flags)], candidates: ranked.length };
+  matches.sort((a, b) => rank(b.strength, b.score) - rank(a.strength, a.score) || a.entity_id.localeCompare(b.entity_id));
+  return { matches: matches.slice(0, MAX_MATCHES), flags: [...new Set(flags)], candidates: ranked.length };
+}
+
+/** Order of matches: strong before possible, then by score. */
+function rank(strength: Scored['strength'] | ScreeningMatch['strength'], score: number): number {
+  return (strength === 'strong' ? 2000 : strength === 'possible' ? 1000 : 0) + score;
 }

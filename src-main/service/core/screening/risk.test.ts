@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assessRisk, band, riskChange } from './risk';
+import { assessRisk, band, matchLevel, riskChange } from './risk';
 
 describe('risk mapping', () => {
   it('uses the spec bands exactly', () => {
@@ -34,10 +34,26 @@ describe('risk mapping', () => {
   });
 
   it('several hits add a little, at most 10', () => {
-    const one = assessRisk([{ kind: 'sanctions', score: 80, strength: 'possible', cleared: false }]);
-    const many = assessRisk(Array.from({ length: 8 }, () => ({ kind: 'sanctions' as const, score: 80, strength: 'possible' as const, cleared: false })));
+    const one = assessRisk([{ kind: 'sanctions', score: 86, strength: 'strong', cleared: false }]);
+    const many = assessRisk(Array.from({ length: 8 }, () => ({ kind: 'sanctions' as const, score: 86, strength: 'strong' as const, cleared: false })));
     expect(many.score - one.score).toBe(10);
     expect(many.flags).toContain('MULTIPLE_MATCHES');
+  });
+
+  it('possible matches land in the review band, however high their score and however many', () => {
+    const exactNameWrongDob = assessRisk([{ kind: 'sanctions', score: 69, strength: 'possible', cleared: false }]);
+    expect(exactNameWrongDob).toMatchObject({ level: 'medium', decision: 'review' });
+    const highScore = assessRisk([{ kind: 'sanctions', score: 99, strength: 'possible', cleared: false }]);
+    expect(highScore.level).toBe('medium');
+    const many = assessRisk(Array.from({ length: 8 }, () => ({ kind: 'sanctions' as const, score: 84, strength: 'possible' as const, cleared: false })));
+    expect(many.level).toBe('medium');
+    expect(many.score).toBeLessThanOrEqual(59);
+  });
+
+  it('each match carries its own level: high only when strong', () => {
+    expect(matchLevel({ kind: 'sanctions', score: 90, strength: 'strong' })).toBe('high');
+    expect(matchLevel({ kind: 'sanctions', score: 90, strength: 'possible' })).toBe('medium');
+    expect(matchLevel({ kind: 'rca', score: 86, strength: 'strong' })).toBe('medium');
   });
 
   it('never emits the words approved, rejected, pass or fail', () => {

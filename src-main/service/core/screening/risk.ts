@@ -22,26 +22,46 @@ export interface Risk {
 
 /** How much a perfect match on each kind of list weighs, out of 100. */
 const KIND_WEIGHT: Record<ListKind, number> = { sanctions: 1.0, wanted: 0.95, pep: 0.75, rca: 0.6 };
-/** Minimum risk for any uncleared strong/possible match, so it is never "clear". */
+/** Least risk of an uncleared match, so it is never "clear". */
 const FLOOR: Record<'strong' | 'possible', Record<ListKind, number>> = {
-  strong: { sanctions: 80, wanted: 75, pep: 50, rca: 40 },
-  possible: { sanctions: 45, wanted: 40, pep: 30, rca: 30 },
+  strong: { sanctions: 80, wanted: 75, pep: 60, rca: 45 },
+  possible: { sanctions: 45, wanted: 40, pep: 35, rca: 30 },
 };
+/** Possible matches land in the spec's review band: a scale down and a ceiling below high. */
+const POSSIBLE_SCALE = 0.7;
+const MEDIUM_MAX = RISK_BANDS[1].max;
 
 export function band(score: number): { level: Risk['level']; decision: Risk['decision'] } {
   const b = RISK_BANDS.find((x) => score >= x.min && score <= x.max) ?? RISK_BANDS[0];
   return { level: b.level, decision: b.decision };
 }
 
+/**
+ * The risk one uncleared match carries. Only a strong (corroborated) match can reach the high
+ * band; a possible one, including an exact name whose date of birth or country disagrees,
+ * stays in the review band whatever its score.
+ */
+export function matchRisk(m: Pick<RiskInput, 'kind' | 'score' | 'strength'>): number {
+  if (m.strength === 'weak') return 0;
+  if (m.strength === 'strong') return Math.min(100, Math.max(Math.round(m.score * KIND_WEIGHT[m.kind]), FLOOR.strong[m.kind]));
+  return Math.min(MEDIUM_MAX, Math.max(Math.round(m.score * KIND_WEIGHT[m.kind] * POSSIBLE_SCALE), FLOOR.possible[m.kind]));
+}
+
+/** The level one match alone carries (shown next to it with its reason). */
+export function matchLevel(m: Pick<RiskInput, 'kind' | 'score' | 'strength'>): 'medium' | 'high' {
+  return band(matchRisk(m)).level === 'high' ? 'high' : 'medium';
+}
+
 export function assessRisk(matches: RiskInput[], extraFlags: string[] = []): Risk {
   const open = matches.filter((m) => !m.cleared && m.strength !== 'weak');
   let score = 0;
-  for (const m of open) {
-    const s = Math.max(Math.round(m.score * KIND_WEIGHT[m.kind]), FLOOR[m.strength as 'strong' | 'possible'][m.kind]);
-    score = Math.max(score, s);
+  for (const m of open) score = Math.max(score, matchRisk(m));
+  // Several independent hits are more concerning than one, but never by more than 10 points,
+  // and possible matches, however many, stay in the review band.
+  if (open.length > 1) {
+    const ceiling = band(score).level === 'high' ? 100 : MEDIUM_MAX;
+    score = Math.min(ceiling, score + Math.min(10, 2 * (open.length - 1)));
   }
-  // Several independent hits are more concerning than one, but never by more than 10 points.
-  if (open.length > 1) score = Math.min(100, score + Math.min(10, 2 * (open.length - 1)));
   const flags = new Set<string>();
   for (const m of open) flags.add(`${m.kind.toUpperCase()}_${m.strength.toUpperCase()}_MATCH`);
   if (open.length > 1) flags.add('MULTIPLE_MATCHES');

@@ -4,7 +4,7 @@
 // contract drifts away from them.
 import { z } from 'zod';
 import { CREDITS, type Environment } from '../../../../src-shared/catalog';
-import { LIST_KINDS, type ScreeningResponse, type ScreenRequest } from '../../../../src-shared/contracts/screening';
+import { LIST_KINDS, ScreeningMatch, type ScreeningResponse, type ScreenRequest } from '../../../../src-shared/contracts/screening';
 import { request } from '../../api/client';
 
 /** What a live screening costs; test screenings are free. */
@@ -12,31 +12,7 @@ export const SCREEN_COST = CREDITS.screen;
 
 const Kind = z.enum(LIST_KINDS);
 
-const Explanation = z.object({
-  matched_name: z.string(),
-  matched_name_quality: z.enum(['strong', 'weak']),
-  name_score: z.number(),
-  alignment: z.array(z.object({ query: z.string().nullable(), candidate: z.string().nullable(), method: z.string(), similarity: z.number() })),
-  qualifiers: z.array(z.object({ factor: z.string(), effect: z.number(), detail: z.string() })),
-});
-
-const Match = z.object({
-  entity_id: z.string(),
-  list: Kind,
-  source: z.string(),
-  source_list: z.string(),
-  schema: z.string(),
-  name: z.string(),
-  aliases: z.array(z.string()),
-  score: z.number(),
-  strength: z.enum(['strong', 'possible', 'weak']),
-  programs: z.array(z.string()),
-  dates_of_birth: z.array(z.string()),
-  countries: z.array(z.string()),
-  record_hash: z.string(),
-  cleared: z.boolean(),
-  explanation: Explanation,
-});
+const Match = ScreeningMatch;
 export type Match = z.output<typeof Match>;
 
 const Version = z.object({
