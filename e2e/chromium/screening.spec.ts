@@ -75,6 +75,9 @@ test('screening: a sanctioned person is high risk, with the top match explained 
   const top = screening.match(0);
   await expect(top.getByTestId('match-name')).toContainText('PUTIN');
   await expect(top.getByTestId('match-strength')).toHaveText('Strong match');
+  await expect(top.getByTestId('match-tier')).toHaveAttribute('data-level', 'high');
+  await expect(top.getByTestId('match-tier')).toContainText('High-risk review');
+  await expect(top.getByTestId('match-reason')).toHaveText('name matches; date of birth matches; country is listed');
   await expect(top.getByTestId('match-list')).toHaveText('Sanctions');
   await expect(top.getByTestId('match-dobs')).toContainText('1952-10-07');
   await expect(top.getByTestId('match-countries')).toContainText('RU');
@@ -90,7 +93,7 @@ test('screening: a sanctioned person is high risk, with the top match explained 
   await expect(exact.filter({ hasText: 'vladimir' })).toHaveCount(1);
   await expect(exact.filter({ hasText: 'putin' })).toHaveCount(1);
   await expect(exact.first().locator('.scr-tok-exact')).toHaveCount(2);
-  await expect(explanation.locator('[data-testid="qualifier"][data-factor="dob_exact"]')).toContainText('+8');
+  await expect(explanation.locator('[data-testid="qualifier"][data-factor="dob_exact"]')).toContainText('+10');
   await expect(explanation.getByTestId('matched-name').locator('mark')).not.toHaveCount(0);
   await shot(screening.result, 'screening-result');
   await shot(page, 'screening-explanation');
@@ -105,6 +108,20 @@ test('screening: a sanctioned person is high risk, with the top match explained 
   // A click anywhere on the match's summary opens it too.
   await top.getByTestId('match-dobs').click();
   await expect(top.getByTestId('match-explanation')).toBeVisible();
+});
+
+test('screening: an exact listed name with a wrong date of birth and country stays listed, for review, saying why', async ({ page, service }) => {
+  const screening = await openScreening(page, service);
+  await screening.screen({ firstName: 'Vladimir', lastName: 'Putin', dob: '1980-01-01', country: 'BR' });
+  await expect(screening.riskBadge).toHaveAttribute('data-level', 'medium');
+  await expect(screening.riskBadge.getByTestId('risk-decision')).toHaveText('Review');
+  const putin = screening.result.locator('[data-testid="screening-match"][data-entity-id="us_ofac_sdn:35096"]');
+  await expect(putin).toHaveCount(1);
+  await expect(putin.getByTestId('match-strength')).toHaveText('Possible match');
+  await expect(putin.getByTestId('match-tier')).toHaveAttribute('data-level', 'medium');
+  await expect(putin.getByTestId('match-tier')).toContainText('Review');
+  await expect(putin.getByTestId('match-reason')).toHaveText('name matches; date of birth differs; country differs');
+  await shot(page, 'screening-exact-name-review');
 });
 
 test('screening: a name on no list shows the no-matches state and a clear badge', async ({ page, service }) => {

@@ -5,7 +5,8 @@
 // before each data-testid ('' → "alignment", 'review-' → "review-alignment").
 import type { ReactNode } from 'react';
 import type { MatchExplanation as Explanation, ScreeningMatch } from '../../../src-shared/contracts/screening';
-import { factorLabel, methodInfo, type MethodTone } from './screening-labels';
+import { Badge } from './Badge';
+import { DECISION_LABEL, factorLabel, LEVEL_TONE, methodInfo, type MethodTone } from './screening-labels';
 
 interface LookProps {
   classPrefix: string;
@@ -15,6 +16,20 @@ interface LookProps {
 /** Case, accents and punctuation folded, as far as the browser can: the service's tokens are folded. */
 function fold(word: string): string {
   return word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/**
+ * The level this match alone carries and why, in one line: "Review · name matches; date of birth
+ * differs". An exact name whose qualifiers disagree is listed for review, never as high risk.
+ */
+export function MatchTier({ match, classPrefix: c, testIdPrefix: t = '' }: LookProps & { match: Pick<ScreeningMatch, 'risk_level' | 'explanation'> }) {
+  const decision = match.risk_level === 'high' ? 'high_risk_review' : 'review';
+  return (
+    <span className={`${c}-tier`} data-testid={`${t}match-tier`} data-level={match.risk_level}>
+      <Badge tone={LEVEL_TONE[match.risk_level]}>{DECISION_LABEL[decision]}</Badge>
+      <span data-testid={`${t}match-reason`}>{match.explanation.summary}</span>
+    </span>
+  );
 }
 
 /** +8, −12, 0 (with a real minus sign). */

@@ -2,7 +2,7 @@
 // explanation: which list name matched, how each token lined up, and what moved the score.
 import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Badge } from '../../components/Badge';
-import { AlignmentTable, HighlightedName, matchedNameNote, QualifierList, signed } from '../../components/MatchExplanation';
+import { AlignmentTable, HighlightedName, matchedNameNote, MatchTier, QualifierList, signed } from '../../components/MatchExplanation';
 import { kindLabel, STRENGTH_INFO } from '../../components/screening-labels';
 import { countryName, sourceLabel } from './labels';
 import type { Match } from './screening-api';
@@ -152,6 +152,7 @@ export function MatchItem({ match, rank, titles }: MatchItemProps) {
             ) : null}
             {match.cleared ? <Badge tone="info">Cleared earlier</Badge> : null}
           </div>
+          {match.cleared ? null : <MatchTier match={match} classPrefix="scr" />}
           <dl className="scr-match-facts">
             {match.programs.length > 0 ? (
               <div>
