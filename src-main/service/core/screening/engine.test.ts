@@ -143,6 +143,16 @@ describe('exact names, titles and qualifiers on the real lists', () => {
     expect(found('1985-06-01')).toBe(false);
   });
 
+  it('a name read across scripts is strong only when a date of birth or country confirms it', () => {
+    const strength = (date_of_birth?: string) =>
+      screen(index, { first_name: '성훈', last_name: '김', date_of_birth }, { lists: ['pep'] }).matches.find((m) => m.entity_id === pepIds.get('hangul'))?.strength;
+    expect(strength()).toBe('possible');
+    expect(strength('1960-01-01')).toBe('strong');
+    // Cyrillic transliterates letter for letter: that is a spelling, not a guess.
+    const putin = screen(index, { first_name: 'Владимир', last_name: 'Путин' }, { lists: ['sanctions'] }).matches.find((m) => m.entity_id === 'us_ofac_sdn:35096');
+    expect(putin?.strength).toBe('strong');
+  });
+
   it('a given name alone does not match a one-word listed alias', () => {
     const r = screen(index, { first_name: 'Kamila', last_name: 'Smith' }, { lists: ['pep'] });
     expect(r.matches.map((m) => m.entity_id)).not.toContain(pepIds.get('single'));

@@ -264,6 +264,9 @@ type Qualifier = MatchExplanation['qualifiers'][number];
  */
 const CONFLICTS: ReadonlySet<string> = new Set(['dob_mismatch', 'dob_near', 'dob_same_year', 'country_mismatch', 'gender_mismatch']);
 
+/** Qualifiers that confirm the record: they let a name read across scripts be strong. */
+const CORROBORATES: ReadonlySet<string> = new Set(['dob_exact', 'dob_year', 'country_match']);
+
 /**
  * Date of birth as evidence, both ways: only agreement adds points; a listed full date in the
  * same year but on another day contradicts (it is a different date, not half a match); day and
@@ -393,7 +396,7 @@ function summary(exact: boolean, nameScore: number, quality: 'strong' | 'weak', 
 
 /** How many entities retrieval hands to the full comparison, and names compared per entity. */
 const MAX_ENTITIES = 32;
-const NAMES_PER_ENTITY = 6;
+const NAMES_PER_ENTITY = 4;
 const MAX_MATCHES = 25;
 
 interface Scored {
@@ -477,8 +480,12 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       // matches exactly (people hold several nationalities and live abroad).
       const dobExact = qualifiers.some((q) => q.factor === 'dob_exact');
       const conflicting = qualifiers.some((q) => CONFLICTS.has(q.factor) && !(dobExact && q.factor === 'country_mismatch'));
+      // A name read across scripts (Han, Hangul, Arabic... into Latin letters) is a guess at its
+      // spelling: alone, like a low-quality alias, it is never strong; an agreeing date of birth
+      // or country is.
+      const corroborated = !cmp.reading || qualifiers.some((q) => CORROBORATES.has(q.factor));
       let strength: Scored['strength'] = null;
-      if (score >= STRONG_THRESHOLD && !conflicting && name.quality === 'strong') strength = 'strong';
+      if (score >= STRONG_THRESHOLD && !conflicting && corroborated && name.quality === 'strong') strength = 'strong';
       // An exact, complete name on a published (not low-quality) name is never hidden by
       // what qualifies it: a typo in a date of birth must not hide a head of state.
       else if (score >= threshold || exact) strength = 'possible';

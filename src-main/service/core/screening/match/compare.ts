@@ -37,6 +37,8 @@ export interface NameComparison {
    * engine never hides such a match behind its qualifiers.
    */
   exact: boolean;
+  /** Some aligned pair reads one script in another where the romanisation is a guess (Han, Hangul, Arabic...). */
+  reading: boolean;
 }
 
 export interface CompareOptions {
@@ -666,6 +668,16 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
   }
 
   const exact = isExact(qt, ct, chosen, usedQ);
+  let reading = false;
+  for (const e of chosen) {
+    for (let i = e.qs; i < e.qe && !reading; i++) {
+      const a = qt[i] as NameToken;
+      for (let j = e.cs; j < e.ce && !reading; j++) {
+        const b = ct[j] as NameToken;
+        if (a.script !== b.script && (guessedReading(a.script) || guessedReading(b.script))) reading = true;
+      }
+    }
+  }
 
   const alignment: AlignedPair[] = [];
   chosen.sort((x, y) => x.qs - y.qs);
@@ -683,7 +695,7 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
   for (let j = 0; j < m; j++) {
     if (usedC[j] === 0) alignment.push({ query: null, candidate: (ct[j] as NameToken).text, method: 'unmatched', similarity: 0 });
   }
-  return { score: round(score), alignment, penalties, exact };
+  return { score: round(score), alignment, penalties, exact, reading };
 }
 
 /** Least credit of a pair that counts as the same spelling (equivalents, inflections, joins). */
