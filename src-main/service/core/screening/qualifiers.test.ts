@@ -120,3 +120,13 @@ describe('an exact name is never hidden', () => {
     expect(best({ ...BARTOSZ, date_of_birth: '1970-05-08', country: 'PL' })).toMatchObject({ strength: 'strong', risk_level: 'high' });
   });
 });
+
+describe('the subject\'s name as given', () => {
+  it('a one-word name typed as both first and last name is that name, once', () => {
+    const mono = importUserList('kind,name\nwanted,SUHARTONO\n', { listName: 'Mononym' });
+    const idx = buildIndex(combineLists([{ import: mono.import, title: 'Mononym', kind: 'wanted', retrievalDate: null }]).entities);
+    const m = screen(idx, { first_name: 'Suhartono', last_name: 'Suhartono', date_of_birth: '1950-01-01' }, { lists: ['wanted'] }).matches[0];
+    expect(m).toMatchObject({ strength: 'strong' });
+    expect(m!.explanation.exact_name).toBe(true);
+  });
+});
