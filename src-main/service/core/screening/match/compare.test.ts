@@ -122,6 +122,12 @@ describe('compareNames: people', () => {
     expect(score('किरण बेगामी', 'Vacuum Karan')).toBeLessThan(DEFAULT_THRESHOLD);
   });
 
+  it('compares two names sharing a name-forming ending or beginning on the rest', () => {
+    expect(score('Halla Jónsdóttir', 'Halla Tómasdóttir')).toBeLessThan(DEFAULT_THRESHOLD);
+    expect(score('Halla Jonsdottir', 'Halla Jónsdóttir')).toBe(1);
+    expect(score('Giorgi Beridzeshvili', 'Giorgi Beridzeshvili')).toBe(1);
+  });
+
   it('counts a title one side has as extra, never as a contradiction', () => {
     const n = compareNames(normalizeName('Putyin elnök', 'person'), normalizeName('PUTIN, Vladimir', 'person'));
     expect(n.penalties.some((p) => p.startsWith('unmatched tokens on both sides'))).toBe(false);

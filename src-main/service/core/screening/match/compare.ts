@@ -252,6 +252,27 @@ function balticInflection(a: string, b: string): boolean {
   return BALTIC_ENDINGS.includes(ending) && !/[aeiouys]$/.test(short);
 }
 
+/**
+ * Endings and beginnings that make names out of other names (patronymics, "son of", "servant
+ * of"), shared by many unrelated people: two tokens sharing one are compared on the rest.
+ */
+const NAME_SUFFIXES = ['sdottir', 'dottir', 'sson', 'shvili', 'ishvili', 'zadeh', 'oglu', 'ovich', 'evich', 'ovna', 'evna', 'enko'];
+const NAME_PREFIXES = ['abdur', 'abdul', 'abdel', 'abdal', 'abdol', 'abd'];
+
+function sharedAffix(a: string, b: string): [string, string] | null {
+  for (const suf of NAME_SUFFIXES) {
+    if (a.length > suf.length + 1 && b.length > suf.length + 1 && a.endsWith(suf) && b.endsWith(suf) && a !== b) {
+      return [a.slice(0, -suf.length), b.slice(0, -suf.length)];
+    }
+  }
+  for (const pre of NAME_PREFIXES) {
+    if (a.length > pre.length + 2 && b.length > pre.length + 2 && a.startsWith(pre) && b.startsWith(pre) && a !== b) {
+      return [a.slice(pre.length), b.slice(pre.length)];
+    }
+  }
+  return null;
+}
+
 /** An Arabic-script token starting with l may carry the article (al-) glued on. */
 function hasGluedArticle(t: NameToken): boolean {
   return t.script === 'arabic' && t.text.charCodeAt(0) === 108;
@@ -349,6 +370,14 @@ function spellingCredit(a: NameToken, b: NameToken): number {
     if (inflected) {
       lastMethod = M.Equivalent;
       return PARAMS.inflectionCredit;
+    }
+    const stems = sharedAffix(a.text, b.text);
+    if (stems !== null) {
+      // The shared part forms names, it does not tell them apart: Jónsdóttir and Tómasdóttir
+      // are daughters of different fathers. Only the stems speak.
+      const c = stringCredit(stems[0], stems[1], '', '', false, false, false);
+      lastMethod = c > 0 ? lastMethod : M.EditDistance;
+      return c;
     }
   }
   const cs = crossScript(a, b);
