@@ -117,6 +117,7 @@ export const ERRORS = {
   key_not_found: { http: 404, shape: 'account', error: 'API key not found' },
   account_not_found: { http: 404, shape: 'account', error: 'Not found' },
   conflict: { http: 409, shape: 'account', error: 'Conflict' },
+  team_full: { http: 403, shape: 'account', error: 'Team limit reached. Upgrade your plan for more members.' },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;

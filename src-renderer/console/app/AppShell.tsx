@@ -107,7 +107,7 @@ export function AppShell() {
             <div className="org">
               <span className="org-name" data-testid="org-name">{org?.name}</span>
               {org ? (
-                <a href={href('plan')} className="org-plan" title="Plan & credits">
+                <a href={href('plan')} className="org-plan" title="Plan & credits" data-testid="org-plan">
                   <Badge>{PLAN_INFO[org.plan].label}</Badge>
                 </a>
               ) : null}

@@ -2,7 +2,7 @@
 // (a desktop install); users are its team.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../../../src-shared/errors';
-import type { Plan, Role } from '../../../../src-shared/catalog';
+import { PLAN_INFO, type Plan, type Role } from '../../../../src-shared/catalog';
 import type { Organization, User } from '../../../../src-shared/contracts/accounts';
 import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
@@ -125,11 +125,42 @@ export function createAccounts(db: Db, clock: Clock, opts: { loginToken?: string
       repo.deleteSession(tokenHash);
     },
 
-    setPlan(plan: Plan): OrgRow {
-      const org = repo.firstOrg();
-      if (!org) throw new AppError('account_not_found', { message: 'Organization not set up yet' });
-      repo.setPlan(org.id, plan);
-      return repo.orgById(org.id)!;
+    /** The admin CLI's override: sets the plan whatever the team size. Returns the plan before. */
+    setPlan(plan: Plan): OrgRow & { from: Plan } {
+      return db
+        .transaction(() => {
+          const org = repo.firstOrg();
+          if (!org) throw new AppError('account_not_found', { message: 'Organization not set up yet' });
+          repo.setPlan(org.id, plan);
+          return { ...repo.orgById(org.id)!, from: org.plan };
+        })
+        .immediate();
+    },
+
+    /**
+     * The owner records the plan the organisation bought. A plan whose team size is below the
+     * current team is refused: people would keep access the plan does not pay for.
+     */
+    changePlan(orgId: number, plan: Plan): { org: OrgRow; from: Plan; changed: boolean } {
+      return db
+        .transaction(() => {
+          const org = repo.orgById(orgId);
+          if (!org) throw new AppError('account_not_found', { message: 'Organization not set up yet' });
+          if (org.plan === plan) return { org, from: org.plan, changed: false };
+          const limit = PLAN_INFO[plan].team_size;
+          const current = repo.countUsers(orgId);
+          if (limit !== null && current > limit) {
+            throw new AppError('conflict', {
+              field: 'plan',
+              message: `The ${PLAN_INFO[plan].label} plan allows ${limit} ${limit === 1 ? 'person' : 'people'}; your team has ${current}. Remove members first.`,
+              current,
+              team_limit: limit,
+            });
+          }
+          repo.setPlan(orgId, plan);
+          return { org: repo.orgById(orgId)!, from: org.plan, changed: true };
+        })
+        .immediate();
     },
 
     purgeExpiredSessions(): void {

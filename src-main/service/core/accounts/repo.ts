@@ -38,6 +38,8 @@ export function accountsRepo(db: Db) {
     userByEmail: db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?'),
     userById: db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?'),
     ownerOf: db.prepare<[number], UserRow>("SELECT * FROM users WHERE org_id = ? AND role = 'owner' ORDER BY id LIMIT 1"),
+    countUsers: db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM users WHERE org_id = ?'),
+    usersOf: db.prepare<[number], UserRow>('SELECT * FROM users WHERE org_id = ? ORDER BY id'),
     insertUser: db.prepare<[number, string, string, string, Role, number, string]>(
       'INSERT INTO users (org_id, email, name, password_hash, role, billing, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
@@ -58,6 +60,8 @@ export function accountsRepo(db: Db) {
     userByEmail: (email: string) => s.userByEmail.get(email),
     userById: (id: number) => s.userById.get(id),
     ownerOf: (orgId: number) => s.ownerOf.get(orgId),
+    countUsers: (orgId: number) => s.countUsers.get(orgId)?.n ?? 0,
+    usersOf: (orgId: number) => s.usersOf.all(orgId),
     insertUser: (u: { orgId: number; email: string; name: string; passwordHash: string; role: Role; billing: boolean; at: string }) =>
       Number(s.insertUser.run(u.orgId, u.email, u.name, u.passwordHash, u.role, u.billing ? 1 : 0, u.at).lastInsertRowid),
     touchUser: (id: number, at: string) => s.touchUser.run(at, id),
