@@ -42,6 +42,13 @@ export function createAccounts(db: Db, clock: Clock, opts: { loginToken?: string
     return { token, expires };
   }
 
+  /** The user these credentials belong to, or null; as slow for unknown e-mails as for known ones. */
+  async function verifyCredentials(email: string, password: string): Promise<UserRow | null> {
+    const user = repo.userByEmail(email);
+    const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+    return user && ok ? user : null;
+  }
+
   return {
     repo,
     needsSetup(): boolean {
@@ -68,19 +75,27 @@ export function createAccounts(db: Db, clock: Clock, opts: { loginToken?: string
         .immediate();
     },
 
-    async addUser(input: { orgId: number; email: string; name: string; password: string; role: Role; billing?: boolean }) {
+    /** `also` runs in the transaction that adds the user (its audit row). */
+    async addUser(input: { orgId: number; email: string; name: string; password: string; role: Role; billing?: boolean }, also?: (user: UserRow) => void) {
       const passwordHash = await hashPassword(input.password);
-      const id = repo.insertUser({
-        orgId: input.orgId, email: input.email, name: input.name, passwordHash,
-        role: input.role, billing: input.billing ?? false, at: nowIso(clock.now()),
-      });
-      return repo.userById(id)!;
+      return db
+        .transaction(() => {
+          const id = repo.insertUser({
+            orgId: input.orgId, email: input.email, name: input.name, passwordHash,
+            role: input.role, billing: input.billing ?? false, at: nowIso(clock.now()),
+          });
+          const user = repo.userById(id)!;
+          also?.(user);
+          return user;
+        })
+        .immediate();
     },
 
+    verifyCredentials,
+
     async login(email: string, password: string) {
-      const user = repo.userByEmail(email);
-      const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
-      if (!user || !ok) throw new AppError('invalid_login');
+      const user = await verifyCredentials(email, password);
+      if (!user) throw new AppError('invalid_login');
       return { ...newSession(user.id), user, org: repo.orgById(user.org_id)! };
     },
 
