@@ -37,8 +37,10 @@ export const DispositionRequest = z
     batch_id: z.string().regex(/^bat_[A-Za-z0-9]{16}$/),
     row: z.number().int().min(1).max(10_000_000),
     screening_id: z.string().regex(/^scr_[A-Za-z0-9]{24}$/),
+    /** As the batch result echoed it: recorded only as an HMAC, so the log can be searched by it. */
+    client_reference_id: z.string().max(200).nullable().default(null),
     matches: z.array(ReviewMatch).max(5),
-    /** From the batch result line: proves the matches are the ones the service found for this row. */
+    /** From the batch result line: proves the reference and matches are the ones the service found for this row. */
     review_token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
     /** null takes the row's disposition away. */
     disposition: z.enum(DISPOSITIONS).nullable(),

@@ -50,11 +50,14 @@ describe('what is recorded', () => {
     expect((await page('?client_reference=cust-00043')).body.total).toBe(0);
   });
 
-  it('a batch: created and finished with row counts; its dispositions', async () => {
-    const b = await runBatch(t, cookie, [PUTIN, NOBODY]);
+  it('a batch: created and finished with row counts; its dispositions, findable by the row\'s client reference', async () => {
+    const b = await runBatch(t, cookie, [PUTIN, NOBODY], (i) => ({ client_reference_id: `cust-b-${i}` }));
     await t.json('POST', '/api/review/dispositions', { cookie, body: disposition(b.id, b.row(3), 'needs_info') });
     const entries = (await page()).body.entries.filter((e) => e.batch_id === b.id);
     expect(entries.map((e) => e.action)).toEqual(['disposition.set', 'batch.finished', 'batch.created']);
+    const found = (await page('?client_reference=cust-b-1')).body.entries;
+    expect(found.map((e) => [e.action, e.row_number])).toEqual([['disposition.set', 3]]);
+    expect(JSON.stringify(found)).not.toContain('cust-b-1');
     expect(entries[2]).toMatchObject({ env: 'test', count_total: 2 });
     expect(entries[1]).toMatchObject({ count_total: 2, count_done: 2, count_failed: 0, to_value: 'finished' });
   });

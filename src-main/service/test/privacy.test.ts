@@ -118,7 +118,7 @@ describe('the review and the audit trail leave no subject data at rest', () => {
     const b = await runBatch(t, cookie, [listed, canary], (i) => ({ client_reference_id: `${c.clientReference}-${i}` }));
     expect(b.row(2).matches[0]).toMatchObject({ list: 'sanctions', strength: 'strong' });
     // A note's text has no field in the contract; one sent anyway is dropped, never stored.
-    const note = { note: `${c.fullName} born ${c.dob}, passport ${c.documentNumber}`, client_reference_id: c.clientReference, name: c.fullName };
+    const note = { note: `${c.fullName} born ${c.dob}, passport ${c.documentNumber}`, customer: c.clientReference, name: c.fullName };
     const escalated = await t.json('POST', '/api/review/dispositions', { cookie, body: { ...disposition(b.id, b.row(3), 'escalated'), ...note } });
     expect(escalated.status).toBe(200);
     const cleared = await t.json<{ clearance: { id: string } }>('POST', '/api/review/dispositions', {

@@ -28,7 +28,7 @@ export async function runBatch(t: TestService, cookie: string, subjects: readonl
 /** The request the console sends for a disposition of this row: its open matches and its token. */
 export function disposition(batchId: string, r: BatchRowResult, d: DispositionRequest['disposition'], extra: Partial<DispositionRequest> = {}): DispositionRequest {
   return {
-    batch_id: batchId, row: r.row, screening_id: r.id, review_token: r.review_token,
+    batch_id: batchId, row: r.row, screening_id: r.id, review_token: r.review_token, client_reference_id: r.client_reference_id,
     matches: r.matches.filter((m) => !m.cleared).map((m) => ({ entity_id: m.entity_id, record_hash: m.record_hash, score: m.score, list: m.list })),
     disposition: d, ...extra,
   };

@@ -90,7 +90,8 @@ describe('POST /api/review/dispositions', () => {
     const fewer = { ...real, matches: real.matches.filter((m) => m.list !== 'sanctions') };
     const otherRow = { ...real, row: 5 };
     const forged = { ...real, review_token: 'A'.repeat(43) };
-    for (const body of [weaker, fewer, otherRow, forged]) {
+    const otherCustomer = { ...real, client_reference_id: 'cust-someone-else' };
+    for (const body of [weaker, fewer, otherRow, forged, otherCustomer]) {
       const r = await decide(analyst, body);
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ field: 'review_token' });

@@ -40,6 +40,8 @@ export interface AuditEvent {
   targetUserId?: number;
   /** Only its HMAC is written. */
   clientReference?: string;
+  /** An HMAC made earlier with `clientRefHmac` (a pending clearance keeps it). */
+  clientRefHmac?: string;
 }
 
 export function actorOf(user: Pick<UserRow, 'id' | 'role'>): AuditActorRef {
@@ -103,7 +105,7 @@ export function createAudit(db: Db, clock: Clock, secret: InstallSecret, users: 
         count_failed: e.counts?.failed ?? null,
         risk_score: e.riskScore ?? null,
         target_user_id: e.targetUserId ?? null,
-        client_ref_hmac: e.clientReference ? clientRefHmac(e.clientReference) : null,
+        client_ref_hmac: e.clientReference ? clientRefHmac(e.clientReference) : (e.clientRefHmac ?? null),
       };
       const row: AuditRow = { ...fields, prev_hash: prev, hash: rowHash(secret.derive(CHAIN_KEY), prev, fields) };
       repo.insert(row);

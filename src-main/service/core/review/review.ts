@@ -27,6 +27,7 @@ interface ClearanceRow {
   record_hashes: string;
   reason_code: Clearance['reason_code'];
   has_note: number;
+  client_ref_hmac: string | null;
   state: Clearance['state'];
   requested_by: number;
   requested_at: string;
@@ -40,8 +41,8 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
   const { accounts, audit } = deps;
   const s = {
     insert: db.prepare(
-      `INSERT INTO clearances (id, org_id, batch_id, row_number, screening_id, entity_ids, record_hashes, reason_code, has_note, state, requested_by, requested_at)
-       VALUES (@id, @org_id, @batch_id, @row_number, @screening_id, @entity_ids, @record_hashes, @reason_code, @has_note, 'pending', @requested_by, @requested_at)`,
+      `INSERT INTO clearances (id, org_id, batch_id, row_number, screening_id, entity_ids, record_hashes, reason_code, has_note, client_ref_hmac, state, requested_by, requested_at)
+       VALUES (@id, @org_id, @batch_id, @row_number, @screening_id, @entity_ids, @record_hashes, @reason_code, @has_note, @client_ref_hmac, 'pending', @requested_by, @requested_at)`,
     ),
     byId: db.prepare<[string], ClearanceRow>('SELECT * FROM clearances WHERE id = ?'),
     pendingFor: db.prepare<[number, string, number], ClearanceRow>(
@@ -89,7 +90,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
      * withdraws a clearance still waiting.
      */
     decide(session: SessionContext, d: Decision): DispositionResponse {
-      const basis = { batch_id: d.batch_id, row: d.row, screening_id: d.screening_id, matches: d.matches };
+      const basis = { batch_id: d.batch_id, row: d.row, screening_id: d.screening_id, client_reference_id: d.client_reference_id, matches: d.matches };
       if (!reviewTokenValid(deps.secret.derive(REVIEW_KEY), basis, d.review_token)) {
         throw new AppError('account_validation', { field: 'review_token', message: 'The review token does not match this batch row and its matches' });
       }
@@ -99,7 +100,11 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
       }
       const actor = actorOf(session.user);
       const entities = d.matches.map((m) => ({ entity_id: m.entity_id, record_hash: m.record_hash }));
-      const common = { orgId: session.org.id, actor, batchId: d.batch_id, rowNumber: d.row, screeningId: d.screening_id, entities };
+      const refHmac = d.client_reference_id ? audit.clientRefHmac(d.client_reference_id) : undefined;
+      const common = {
+        orgId: session.org.id, actor, batchId: d.batch_id, rowNumber: d.row, screeningId: d.screening_id, entities,
+        ...(refHmac ? { clientRefHmac: refHmac } : {}),
+      };
       return audit.atomically((): DispositionResponse => {
         const org = accounts.repo.orgById(session.org.id)!;
         for (const waiting of s.pendingFor.all(org.id, d.batch_id, d.row)) {
@@ -119,7 +124,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
           s.insert.run({
             id, org_id: org.id, batch_id: d.batch_id, row_number: d.row, screening_id: d.screening_id,
             entity_ids: JSON.stringify(entities.map((e) => e.entity_id)), record_hashes: JSON.stringify(entities.map((e) => e.record_hash)),
-            reason_code: d.reason_code, has_note: d.has_note ? 1 : 0, requested_by: session.user.id, requested_at: at,
+            reason_code: d.reason_code, has_note: d.has_note ? 1 : 0, client_ref_hmac: refHmac ?? null, requested_by: session.user.id, requested_at: at,
           });
           audit.record({ ...common, ...reason, action: 'clearance.requested', disposition: d.disposition, clearanceId: id });
           return { ...base, status: 'pending_approval', decided_at: at, clearance: view(s.byId.get(id)!) };
@@ -151,7 +156,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
         audit.record({
           orgId: c.org_id, actor: actorOf(approver), action: 'clearance.approved', batchId: c.batch_id, rowNumber: c.row_number,
           screeningId: c.screening_id, disposition: 'cleared_false_positive', reasonCode: c.reason_code, hasNote: c.has_note === 1,
-          clearanceId: c.id, approverUserId: approver.id,
+          clearanceId: c.id, approverUserId: approver.id, ...(c.client_ref_hmac ? { clientRefHmac: c.client_ref_hmac } : {}),
           entities: (JSON.parse(c.entity_ids) as string[]).map((entity_id, i) => ({ entity_id, record_hash: (JSON.parse(c.record_hashes) as string[])[i] ?? '' })),
         });
         return view(s.byId.get(c.id)!);

@@ -50,7 +50,10 @@ export function screenRows(loaded: LoadedIndex, job: RowJob): RowOutcome[] {
       row: r.row, id: sid, client_reference_id: r.client_reference_id ?? null,
       previous_screening_id: r.previous_screening_id ?? null, risk: resp.risk, flags: resp.flags,
       risk_change: resp.rescreen!.risk_change, matches,
-      review_token: reviewToken(reviewKey, { batch_id: job.review.batchId, row: r.row, screening_id: sid, matches: matches.filter((m) => !m.cleared) }),
+      review_token: reviewToken(reviewKey, {
+        batch_id: job.review.batchId, row: r.row, screening_id: sid, client_reference_id: r.client_reference_id ?? null,
+        matches: matches.filter((m) => !m.cleared),
+      }),
     };
     out.push({ row: r.row, line: JSON.stringify(result), screened: { id: sid, confidence: resp.risk.score, latencyMs: Math.round(performance.now() - started) } });
   }

@@ -73,6 +73,7 @@ export function up(db: Database.Database): void {
       record_hashes TEXT NOT NULL,
       reason_code TEXT NOT NULL CHECK (reason_code IN (${list(REASONS)})),
       has_note INTEGER NOT NULL CHECK (has_note IN (0,1)),
+      client_ref_hmac TEXT CHECK (client_ref_hmac IS NULL OR length(client_ref_hmac) = 64),
       state TEXT NOT NULL CHECK (state IN ('pending','approved','withdrawn')),
       requested_by INTEGER NOT NULL REFERENCES users(id),
       requested_at TEXT NOT NULL,
