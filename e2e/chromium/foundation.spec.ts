@@ -146,6 +146,22 @@ test('API keys: the list follows the environment switch and Esc closes dialogs',
   await expect(keys.rows).toHaveCount(0);
 });
 
+test('API keys: creating a live key keeps the console in Test and says where the key is listed', async ({ page, service }) => {
+  await initOrg(service);
+  const shell = await signIn(page);
+  const keys = new KeysPage(page);
+  await keys.goto();
+  await keys.create({ name: 'Live storefront', env: 'live', scopes: ['human'] });
+  await keys.revealed();
+  await keys.closeRevealed();
+  await expect(page.getByTestId('env-test')).toHaveAttribute('aria-pressed', 'true');
+  await expect(shell.testModeBanner).toBeVisible();
+  await expect(page.getByTestId('keys-notice')).toContainText('listed under Live keys; the console stays in Test');
+  await expect(keys.rows).toHaveCount(0);
+  await shell.switchEnv('live');
+  await expect(keys.row('Live storefront')).toHaveCount(1);
+});
+
 test('API keys: the compliance scope needs Pro; on Pro it is offered', async ({ page, service }) => {
   await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
   await signIn(page);
@@ -218,13 +234,17 @@ test('Plan & credits: the owner changes the plan after a confirmation that says 
 test('navigation: every screen is reachable; unbuilt ones say what they arrive with', async ({ page, service }) => {
   await initOrg(service);
   const shell = await signIn(page);
-  for (const screen of ['verifications', 'hosted', 'reports', 'exports', 'team', 'settings']) {
+  for (const screen of ['verifications', 'hosted', 'reports', 'exports', 'team']) {
     await shell.open(screen);
     await expect(page.getByTestId('placeholder')).toContainText('Arrives with');
     await expect(shell.testModeBanner).toBeVisible();
   }
   await shell.open('plan');
   await expect(page.getByTestId('credit-balance')).toBeVisible();
+  await shell.open('settings');
+  await expect(page.getByTestId('settings-four-eyes')).toBeVisible();
+  await shell.open('audit');
+  await expect(page.getByTestId('audit-table')).toBeVisible();
   await shell.open('keys');
   await expect(page.getByTestId('keys-table')).toBeVisible();
 });

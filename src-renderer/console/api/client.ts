@@ -7,6 +7,7 @@ import {
   Account, ApiKey, CreatedKey, KeyList, LedgerPage, Session, SetupStatus,
   type ChangePlanRequest, type CreateKeyRequest, type LoginRequest, type SetupRequest,
 } from '../../../src-shared/contracts/accounts';
+import { OrgSettings, type UpdateSettingsRequest } from '../../../src-shared/contracts/review';
 import type { FieldIssue } from '../../../src-shared/errors';
 import { serviceUrl } from './shell';
 
@@ -138,6 +139,8 @@ export const api = {
 
   account: (signal?: AbortSignal) => request('GET', '/api/account', Account, { signal }),
   changePlan: (body: ChangePlanRequest) => request('PATCH', '/api/account/plan', Account, { body }),
+  settings: (signal?: AbortSignal) => request('GET', '/api/settings', OrgSettings, { signal }),
+  updateSettings: (body: UpdateSettingsRequest) => request('PATCH', '/api/settings', OrgSettings, { body }),
   ledger: (page: number, perPage: number, signal?: AbortSignal) =>
     request('GET', `/api/credits/ledger?page=${page}&per_page=${perPage}`, LedgerPage, { signal }),
 };
