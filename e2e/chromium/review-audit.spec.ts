@@ -170,7 +170,8 @@ test('four-eyes: a cleared strong match waits until an owner or admin other than
   await expect(review.disposition(putin)).toContainText('Awaiting approval');
 
   // Saved now, the row does not count as cleared.
-  const before = parseCsv((await batch.download(review.saveButton)).text).find((r) => r.client_reference_id === c.clientReference)!;
+  const pendingFile = await batch.download(review.saveButton);
+  const before = parseCsv(pendingFile.text).find((r) => r.client_reference_id === c.clientReference)!;
   expect(before).toMatchObject({ disposition: 'awaiting_approval', disposition_reason: 'different_dob', decided_by: ANALYST.email, approved_by: '' });
 
   // The analyst cannot approve it, nor can a wrong password; the admin can.
@@ -189,6 +190,19 @@ test('four-eyes: a cleared strong match waits until an owner or admin other than
   expect(after).toMatchObject({ disposition: 'cleared_false_positive', disposition_reason: 'different_dob', decided_by: ANALYST.email, approved_by: ADMIN.email });
   expect(after.approved_at).toMatch(ISO);
   expect(after.disposition_note).toBe(`Not ${c.fullName}`);
+
+  // The file saved while the clearance waited, imported again: shown as the earlier review, and
+  // the match is not carried over as cleared.
+  await shell.open('rescreen');
+  await batch.importCsv('watch-pending.csv', pendingFile.text);
+  await expect(batch.rowsInvalid).toHaveText('0');
+  await batch.run();
+  await batch.waitForStatus('done');
+  await page.getByTestId('batch-open-review').click();
+  await review.filter('all');
+  const again = review.rowByName('Vladimir Putin');
+  await expect(again.getByTestId('review-earlier')).toHaveText('Earlier: Clearance awaiting approval');
+  await expect(again.getByTestId('review-risk')).toHaveAttribute('data-level', 'high');
   await shell.logout();
 
   // The owner sees who asked and who approved.
@@ -202,7 +216,7 @@ test('four-eyes: a cleared strong match waits until an owner or admin other than
   await expect(audit.row('settings.changed')).toContainText('Four-eyes: off → on');
   await expect(audit.row('member.added')).toHaveCount(2);
   await audit.actorFilter.selectOption({ label: ANALYST.email });
-  expect(await audit.actions()).toEqual(['clearance.requested', 'batch.finished', 'batch.created']);
+  expect(await audit.actions()).toEqual(['batch.finished', 'batch.created', 'clearance.requested', 'batch.finished', 'batch.created']);
 
   await page.waitForTimeout(1_000);
   expect(scanForCanaries(service.dataDir, c)).toEqual([]);
