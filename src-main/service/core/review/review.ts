@@ -153,11 +153,13 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
         if (c.state !== 'pending') throw new AppError('conflict', { message: 'This clearance was withdrawn' });
         const at = nowIso(clock.now());
         s.setState.run('approved', approver.id, at, c.id);
+        const ids = JSON.parse(c.entity_ids) as string[];
+        const hashes = JSON.parse(c.record_hashes) as string[];
         audit.record({
           orgId: c.org_id, actor: actorOf(approver), action: 'clearance.approved', batchId: c.batch_id, rowNumber: c.row_number,
           screeningId: c.screening_id, disposition: 'cleared_false_positive', reasonCode: c.reason_code, hasNote: c.has_note === 1,
           clearanceId: c.id, approverUserId: approver.id, ...(c.client_ref_hmac ? { clientRefHmac: c.client_ref_hmac } : {}),
-          entities: (JSON.parse(c.entity_ids) as string[]).map((entity_id, i) => ({ entity_id, record_hash: (JSON.parse(c.record_hashes) as string[])[i] ?? '' })),
+          entities: ids.map((entity_id, i) => ({ entity_id, record_hash: hashes[i] ?? '' })),
         });
         return view(s.byId.get(c.id)!);
       });

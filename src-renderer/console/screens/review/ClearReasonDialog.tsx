@@ -13,12 +13,14 @@ import type { Choice } from './use-decisions';
 interface ClearReasonDialogProps {
   entry: BatchEntry;
   fourEyes: boolean;
+  /** Why the service did not record the last attempt (shown in the dialog, which covers the screen). */
+  error: string | null;
   onClose: () => void;
   /** Resolves once the service has answered; the dialog stays open (busy) until then. */
   onConfirm: (choice: Choice) => Promise<boolean>;
 }
 
-export function ClearReasonDialog({ entry, fourEyes, onClose, onConfirm }: ClearReasonDialogProps) {
+export function ClearReasonDialog({ entry, fourEyes, error, onClose, onConfirm }: ClearReasonDialogProps) {
   const formId = useId();
   const [reason, setReason] = useState<ReasonCode | null>(null);
   const [note, setNote] = useState('');
@@ -62,6 +64,7 @@ export function ClearReasonDialog({ entry, fourEyes, onClose, onConfirm }: Clear
       }
     >
       <form id={formId} className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        {error && !busy ? <Alert testId="review-reason-failed">{error}</Alert> : null}
         {fourEyes ? (
           <Alert tone="info" testId="review-reason-four-eyes" title="Four-eyes is on.">
             The clearance counts once an owner or admin other than you approves it, here at this screen.

@@ -144,17 +144,15 @@ export function ReviewScreen() {
       setAnnounce(`Row ${entry.input.row} was not screened: there is nothing to decide.`);
       return;
     }
-    const index = rows.indexOf(entry);
-    const next = () => {
-      if (advance && index >= 0 && index < rows.length - 1) goTo(index + 1);
-    };
     // A strong sanctions match is cleared only with a reason: the dialog asks for it.
     if (d === 'cleared_false_positive' && needsReason(entry)) {
+      decisions.clearError();
       setAsking({ entry, advance });
       return;
     }
     void record(entry, d ? { disposition: d, reason: null, note: '' } : null);
-    next();
+    const index = rows.indexOf(entry);
+    if (advance && index >= 0 && index < rows.length - 1) goTo(index + 1);
   };
 
   const undo = async () => {
@@ -392,6 +390,7 @@ export function ReviewScreen() {
         <ClearReasonDialog
           entry={asking.entry}
           fourEyes={settings.data?.four_eyes ?? false}
+          error={decisions.error}
           onClose={() => {
             const index = rows.indexOf(asking.entry);
             setAsking(null);
