@@ -117,6 +117,10 @@ export const ERRORS = {
   key_not_found: { http: 404, shape: 'account', error: 'API key not found' },
   account_not_found: { http: 404, shape: 'account', error: 'Not found' },
   conflict: { http: 409, shape: 'account', error: 'Conflict' },
+  team_full: { http: 403, shape: 'account', error: 'Team limit reached. Upgrade your plan for more members.' },
+  invalid_approver: { http: 403, shape: 'account', error: 'Invalid approver e-mail or password' },
+  approver_not_allowed: { http: 403, shape: 'account', error: 'An owner or admin other than the analyst must approve' },
+  too_many_attempts: { http: 429, shape: 'account', error: 'Too many failed attempts. Try again later.' },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;

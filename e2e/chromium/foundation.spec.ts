@@ -6,6 +6,7 @@ import { FirstRunPage } from '../pages/first-run-page';
 import { KeysPage } from '../pages/keys-page';
 import { LoginPage } from '../pages/login-page';
 import { PlanPage } from '../pages/plan-page';
+import { ScreeningPage } from '../pages/screening-page';
 
 test('first run creates the organization and its owner, then opens the console in test mode', async ({ page, request }) => {
   const firstRun = new FirstRunPage(page);
@@ -21,6 +22,8 @@ test('first run creates the organization and its owner, then opens the console i
   const shell = new AppShell(page);
   await shell.expectSignedIn('Acme Screening Ltd');
   await expect(shell.userName).toHaveText('Ada Analyst');
+  // Nothing chosen: Free, and the console says where that is changed.
+  await expect(page.getByTestId('org-plan')).toHaveText('Free');
   await expect(shell.testModeBanner).toBeVisible();
   await expect(shell.testModeBanner).toContainText(/test mode/i);
 
@@ -29,6 +32,25 @@ test('first run creates the organization and its owner, then opens the console i
   await page.reload();
   await shell.expectSignedIn('Acme Screening Ltd');
   await expect(page.getByTestId('first-run')).toHaveCount(0);
+});
+
+test('first run on the plan the organization bought: on Pro the console screens at once', async ({ page }) => {
+  const firstRun = new FirstRunPage(page);
+  await firstRun.goto();
+  await expect(firstRun.root.getByTestId('first-run-plan-free')).toBeChecked();
+  await expect(firstRun.root).toContainText('Screening needs Pro or Enterprise');
+  await expect(firstRun.root.getByTestId('first-run-plan-options')).toContainText('No screening');
+  await firstRun.createOrganization({ organization: 'Acme Screening Ltd', name: 'Ada Analyst', email: 'ada@acme.test', password: 'a long enough password', plan: 'pro' });
+  const shell = new AppShell(page);
+  await shell.expectSignedIn('Acme Screening Ltd');
+  await expect(page.getByTestId('org-plan')).toHaveText('Pro');
+
+  const screening = new ScreeningPage(page);
+  await screening.goto();
+  await expect(page.getByTestId('screening-plan')).toHaveCount(0);
+  await expect(screening.listsState).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await screening.screen({ firstName: 'Vladimir', lastName: 'Putin' });
+  await expect(screening.matches.first()).toBeVisible();
 });
 
 test('first run checks its form before sending it', async ({ page }) => {
@@ -124,6 +146,22 @@ test('API keys: the list follows the environment switch and Esc closes dialogs',
   await expect(keys.rows).toHaveCount(0);
 });
 
+test('API keys: creating a live key keeps the console in Test and says where the key is listed', async ({ page, service }) => {
+  await initOrg(service);
+  const shell = await signIn(page);
+  const keys = new KeysPage(page);
+  await keys.goto();
+  await keys.create({ name: 'Live storefront', env: 'live', scopes: ['human'] });
+  await keys.revealed();
+  await keys.closeRevealed();
+  await expect(page.getByTestId('env-test')).toHaveAttribute('aria-pressed', 'true');
+  await expect(shell.testModeBanner).toBeVisible();
+  await expect(page.getByTestId('keys-notice')).toContainText('listed under Live keys; the console stays in Test');
+  await expect(keys.rows).toHaveCount(0);
+  await shell.switchEnv('live');
+  await expect(keys.row('Live storefront')).toHaveCount(1);
+});
+
 test('API keys: the compliance scope needs Pro; on Pro it is offered', async ({ page, service }) => {
   await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
   await signIn(page);
@@ -154,16 +192,59 @@ test('Plan & credits: credits granted with the CLI show in the balance and the l
   await expect(plan.planLabel).toHaveText('Growth');
 });
 
+test('Plan & credits: the owner changes the plan after a confirmation that says what changes', async ({ page, service }) => {
+  await initOrg(service);
+  const shell = await signIn(page);
+  const plan = new PlanPage(page);
+  await plan.goto();
+  await expect(plan.planLabel).toHaveText('Free');
+
+  // Free to Pro: screening becomes available; Esc leaves everything as it was.
+  await plan.choose('pro');
+  await expect(plan.change('Screening & compliance')).toHaveText('Not included → Included');
+  await expect(plan.change('Team size')).toHaveText('1 person → 25 people');
+  await expect(plan.change('Verification requests')).toHaveText('1/s, bursts of 5 → 10/s, bursts of 100');
+  await expect(plan.confirmButton).toHaveText('Change to Pro');
+  await page.keyboard.press('Escape');
+  await expect(plan.changeDialog).toBeHidden();
+  await expect(plan.planLabel).toHaveText('Free');
+
+  await plan.choose('pro');
+  await plan.confirmButton.click();
+  await expect(plan.changeDialog).toBeHidden();
+  await expect(plan.planLabel).toHaveText('Pro');
+  await expect(plan.notice).toContainText('The plan is now Pro');
+  await expect(page.getByTestId('org-plan')).toHaveText('Pro');
+  // No reload: the screens follow the new plan at once.
+  await shell.open('screening');
+  await expect(page.getByTestId('screening-form')).toBeVisible();
+  await expect(page.getByTestId('screening-plan')).toHaveCount(0);
+
+  // Down to Growth: the dialog warns that screening stops; afterwards the screen says so.
+  await shell.open('plan');
+  await plan.choose('growth');
+  await expect(plan.changeDialog.getByTestId('change-plan-compliance-warning')).toContainText('Screening stops');
+  await plan.confirmButton.click();
+  await expect(plan.planLabel).toHaveText('Growth');
+  await shell.open('screening');
+  await expect(page.getByTestId('screening-plan')).toContainText('Pro and Enterprise');
+  await expect(page.getByTestId('screening-plan').getByRole('link', { name: 'Plan & credits' })).toBeVisible();
+});
+
 test('navigation: every screen is reachable; unbuilt ones say what they arrive with', async ({ page, service }) => {
   await initOrg(service);
   const shell = await signIn(page);
-  for (const screen of ['verifications', 'hosted', 'reports', 'exports', 'team', 'settings']) {
+  for (const screen of ['verifications', 'hosted', 'reports', 'exports', 'team']) {
     await shell.open(screen);
     await expect(page.getByTestId('placeholder')).toContainText('Arrives with');
     await expect(shell.testModeBanner).toBeVisible();
   }
   await shell.open('plan');
   await expect(page.getByTestId('credit-balance')).toBeVisible();
+  await shell.open('settings');
+  await expect(page.getByTestId('settings-four-eyes')).toBeVisible();
+  await shell.open('audit');
+  await expect(page.getByTestId('audit-table')).toBeVisible();
   await shell.open('keys');
   await expect(page.getByTestId('keys-table')).toBeVisible();
 });

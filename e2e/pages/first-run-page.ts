@@ -5,6 +5,8 @@ export interface Owner {
   name: string;
   email: string;
   password: string;
+  /** The plan chosen in first run; left at Free when not given. */
+  plan?: 'free' | 'starter' | 'growth' | 'pro' | 'enterprise';
 }
 
 export class FirstRunPage {
@@ -24,6 +26,7 @@ export class FirstRunPage {
     await this.root.getByTestId('first-run-email').fill(owner.email);
     await this.root.getByTestId('first-run-password').fill(owner.password);
     await this.root.getByTestId('first-run-confirm').fill(owner.password);
+    if (owner.plan) await this.root.getByTestId(`first-run-plan-${owner.plan}`).check();
     await this.root.getByTestId('first-run-submit').click();
   }
 }

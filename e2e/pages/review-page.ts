@@ -2,6 +2,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export type ReviewFilter = 'increased' | 'decreased' | 'new' | 'all';
 export type Disposition = 'cleared_false_positive' | 'escalated' | 'needs_info';
+export type ReasonCode =
+  | 'different_dob' | 'different_nationality' | 'different_person_other_identifiers' | 'name_only_common_name' | 'list_record_outdated' | 'other';
 
 /** Risk review: the last batch's changes, worked through with the keyboard. */
 export class ReviewPage {
@@ -14,6 +16,9 @@ export class ReviewPage {
   readonly saveButton: Locator;
   readonly detail: Locator;
   readonly announce: Locator;
+  readonly reasonDialog: Locator;
+  readonly approveDialog: Locator;
+  readonly decisionError: Locator;
   constructor(readonly page: Page) {
     this.grid = page.getByTestId('review-grid');
     this.rows = this.grid.getByTestId('review-row');
@@ -24,6 +29,27 @@ export class ReviewPage {
     this.saveButton = page.getByTestId('review-save');
     this.detail = page.getByTestId('review-detail');
     this.announce = page.getByTestId('review-announce');
+    this.reasonDialog = page.getByTestId('review-reason-dialog');
+    this.approveDialog = page.getByTestId('review-approve-dialog');
+    this.decisionError = page.getByTestId('review-decision-error');
+  }
+
+  /** In the open "Clear a strong sanctions match" dialog: picks a reason, writes a note, confirms. */
+  async giveReason(reason: ReasonCode, note = ''): Promise<void> {
+    await expect(this.reasonDialog).toBeVisible();
+    await this.reasonDialog.getByTestId(`review-reason-${reason}`).check();
+    if (note) await this.reasonDialog.getByTestId('review-reason-note').fill(note);
+    await this.reasonDialog.getByTestId('review-reason-confirm').click();
+    await expect(this.reasonDialog).toBeHidden();
+  }
+
+  /** Opens "Approve…" on a row awaiting approval and signs the approver in. */
+  async approve(row: Locator, email: string, password: string): Promise<void> {
+    if (!(await this.approveDialog.isVisible())) await row.getByTestId('review-approve').click();
+    await expect(this.approveDialog).toBeVisible();
+    await this.approveDialog.getByTestId('review-approve-email').fill(email);
+    await this.approveDialog.getByTestId('review-approve-password').fill(password);
+    await this.approveDialog.getByTestId('review-approve-submit').click();
   }
 
   async goto(): Promise<void> {

@@ -1,10 +1,12 @@
 // Admin CLI over the same core as the service (no HTTP). Safe to run while the service is
 // running on the same data directory: SQLite WAL with a busy timeout serialises writers.
 import { parseArgs } from 'node:util';
-import { PLANS, PRODUCTS, type Environment, type Plan, type Product } from '../../src-shared/catalog';
+import { PLAN_INFO, PLANS, PRODUCTS, type Environment, type Plan, type Product, type Role } from '../../src-shared/catalog';
+import { auditCsv, type AuditEntry } from '../../src-shared/contracts/audit';
 import { Email, Password } from '../../src-shared/contracts/accounts';
 import { CreateWebhookRequest, WEBHOOK_EVENTS } from '../../src-shared/contracts/webhooks';
-import { isAppError } from '../../src-shared/errors';
+import { AppError, isAppError } from '../../src-shared/errors';
+import type { AuditActorRef } from './core/audit/audit';
 import { compose, type Services } from './compose';
 import { defaultDataDir, defaultResourcesDir } from './paths';
 import { scorePairs, screenStream } from './cli-screening';
@@ -22,6 +24,9 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   keys list --data-dir DIR [--json]
   keys revoke --data-dir DIR ID
   plan set --data-dir DIR PLAN
+  members add --data-dir DIR --email E --password P --role admin|member [--name N] [--json]
+  audit verify --data-dir DIR        (exit 0 when the chain holds; 1 naming the first bad row)
+  audit export --data-dir DIR        (the whole log as CSV on stdout)
   credits grant --data-dir DIR N [--note TEXT]
   credits balance --data-dir DIR
   webhooks add --data-dir DIR --url URL --env test|live --events e1,e2 [--json]
@@ -35,9 +40,12 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   screening score-pairs < pairs.csv          (CSV schema,name1,name2 → one score per line)
   screening screen --data-dir DIR < in.ndjson (screen request bodies → response bodies)
 
---data-dir defaults to CONSOLE_DATA_DIR or the per-user data directory.`;
+--data-dir defaults to CONSOLE_DATA_DIR or the per-user data directory.
+Changes made here (keys, plan, members, lists) are written to the audit log with the actor "cli".`;
 
 class UsageError extends Error {}
+
+const CLI: AuditActorRef = { kind: 'cli' };
 
 function fail(msg: string): never {
   throw new UsageError(msg);
@@ -62,6 +70,9 @@ async function run(argv: string[]): Promise<string> {
       'owner-email': { type: 'string' },
       'owner-password': { type: 'string' },
       'owner-name': { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
       plan: { type: 'string' },
       env: { type: 'string' },
       scopes: { type: 'string' },
@@ -107,8 +118,12 @@ async function run(argv: string[]): Promise<string> {
         const env = oneOf<Environment>(values.env, ['test', 'live'], '--env');
         const scopes = (values.scopes ?? fail('--scopes is required')).split(',').map((x) => oneOf<Product>(x.trim(), PRODUCTS, 'each scope'));
         const owner = s.accounts.repo.ownerOf(org.id);
-        const c = s.keys.create({
-          orgId: org.id, plan: org.plan, name: values.name ?? 'CLI key', env, scopes, demo: values.demo, createdBy: owner?.id ?? null,
+        const c = s.audit.atomically(() => {
+          const k = s.keys.create({
+            orgId: org.id, plan: org.plan, name: values.name ?? 'CLI key', env, scopes, demo: values.demo, createdBy: owner?.id ?? null,
+          });
+          s.audit.record({ orgId: org.id, actor: CLI, action: 'key.created', keyId: k.key.id, env: k.key.env });
+          return k;
         });
         const out = { id: c.key.id, api_key: c.api_key, secret: c.secret, env: c.key.env, scopes: c.key.scopes };
         return values.json
@@ -123,16 +138,62 @@ async function run(argv: string[]): Promise<string> {
           : keys.map((k) => `${k.id}  ${k.prefix}…  ${k.env}  ${k.scopes.join(',')}  ${k.revoked_at ? 'revoked' : 'active'}  ${k.name}`).join('\n') || 'No keys';
       }
       case 'keys revoke': {
-        requireOrg(s);
+        const org = requireOrg(s);
         const id = arg ?? fail('keys revoke needs the key id');
         const row = s.keys.get(id) ?? fail(`No key with id ${id}`);
-        const changed = s.keys.revoke(row.id);
+        const changed = s.audit.atomically(() => {
+          const done = s.keys.revoke(row.id);
+          if (done) s.audit.record({ orgId: org.id, actor: CLI, action: 'key.revoked', keyId: row.id, env: row.env });
+          return done;
+        });
         return values.json ? JSON.stringify({ id, revoked: true }) : changed ? `Revoked ${id}` : `${id} was already revoked`;
       }
       case 'plan set': {
         const plan = oneOf<Plan>(arg, PLANS, 'plan');
-        const org = s.accounts.setPlan(plan);
+        const org = s.audit.atomically(() => {
+          const o = s.accounts.setPlan(plan);
+          if (o.from !== o.plan) s.audit.record({ orgId: o.id, actor: CLI, action: 'plan.changed', from: o.from, to: o.plan });
+          return o;
+        });
         return values.json ? JSON.stringify({ plan: org.plan }) : `Plan set to ${org.plan}`;
+      }
+      case 'members add': {
+        const org = requireOrg(s);
+        const email = Email.safeParse(values.email);
+        if (!email.success) fail('--email must be an e-mail address');
+        if (!Password.safeParse(values.password).success) fail('--password must be 10 to 256 characters');
+        const role = oneOf<Exclude<Role, 'owner'>>(values.role, ['admin', 'member'], '--role');
+        if (s.accounts.repo.userByEmail(email.data)) fail(`${email.data} is already a member`);
+        const limit = PLAN_INFO[org.plan].team_size;
+        const current = s.accounts.repo.countUsers(org.id);
+        if (limit !== null && current >= limit) {
+          throw new AppError('team_full', { message: `Team limit reached: the ${PLAN_INFO[org.plan].label} plan allows ${limit} ${limit === 1 ? 'person' : 'people'}. Change the plan for more members.` });
+        }
+        const user = await s.accounts.addUser(
+          { orgId: org.id, email: email.data, name: values.name ?? email.data, password: values.password!, role },
+          (u) => s.audit.record({ orgId: org.id, actor: CLI, action: 'member.added', targetUserId: u.id, to: role }),
+        );
+        return values.json ? JSON.stringify({ id: user.id, email: user.email, role: user.role }) : `Added ${user.email} as ${user.role}`;
+      }
+      case 'audit verify': {
+        const r = s.audit.verify();
+        if (!r.ok) {
+          process.exitCode = 1;
+          return values.json ? JSON.stringify(r) : `Audit log broken at row ${r.first_bad_seq}: ${r.reason} (${r.rows} rows before it hold)`;
+        }
+        return values.json ? JSON.stringify(r) : `Audit log intact: ${r.rows} rows; last row ${r.head_seq}, hash ${r.head_hash}`;
+      }
+      case 'audit export': {
+        const org = requireOrg(s);
+        const entries: AuditEntry[] = [];
+        for (let page = 1; ; page++) {
+          const p = s.audit.page(org.id, { page, per_page: 500 });
+          entries.push(...p.entries);
+          if (page >= p.pages) break;
+        }
+        // The CSV's own line ends; no extra newline after it.
+        process.stdout.write(auditCsv(entries));
+        return '';
       }
       case 'credits grant': {
         const org = requireOrg(s);
@@ -198,6 +259,8 @@ async function run(argv: string[]): Promise<string> {
         const now = new Date();
         if (values.user) {
           const r = storeUserList(s.config.dataDir, values.user, readFileSync(files[0]!), now);
+          const org = s.accounts.organization();
+          if (r.ok && org) s.audit.record({ orgId: org.id, actor: CLI, action: 'list.imported', listId: r.source, counts: { total: r.rows.imported } });
           const text = [`${r.ok ? 'Imported' : 'Nothing imported from'} ${files[0]} as ${r.source}: ${r.rows.imported} of ${r.rows.total} rows`, ...r.errors.slice(0, 50).map((e) => `  row ${e.row}, ${e.column}: ${e.reason}`)].join('\n');
           if (!r.ok) process.exitCode = 1;
           return values.json ? JSON.stringify(r) : text;
@@ -209,12 +272,17 @@ async function run(argv: string[]): Promise<string> {
           process.exitCode = 1;
           return values.json ? JSON.stringify(r) : `Not imported: ${r.reason}`;
         }
+        const org = s.accounts.organization();
+        if (org) s.audit.record({ orgId: org.id, actor: CLI, action: 'list.imported', listId: r.source, counts: { total: r.records } });
         return values.json ? JSON.stringify(r) : `Imported ${r.records} records for ${r.source} (${r.format}${r.list_date ? `, list date ${r.list_date}` : ''}); the service picks it up within seconds`;
       }
       case 'lists remove': {
         const name = values.user ?? fail('lists remove needs --user NAME');
-        const removed = removeUserList(s.config.dataDir, userListSlug(name));
+        const slug = userListSlug(name);
+        const removed = removeUserList(s.config.dataDir, slug);
         if (!removed) fail(`No user list named ${name}`);
+        const org = s.accounts.organization();
+        if (org) s.audit.record({ orgId: org.id, actor: CLI, action: 'list.removed', listId: `user:${slug}` });
         return `Removed ${name}`;
       }
       default:

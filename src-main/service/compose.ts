@@ -13,6 +13,9 @@ import { createLogger, silentLogger, type Logger } from './log';
 import { createScreening } from './core/screening/service';
 import { createBatches } from './core/screening/batch';
 import { createRowPool } from './core/screening/row-pool';
+import { createInstallSecret } from './core/install-secret';
+import { createAudit } from './core/audit/audit';
+import { createReview } from './core/review/review';
 import { join } from 'node:path';
 import { defaultResourcesDir } from './paths';
 
@@ -37,19 +40,24 @@ export function compose(opts: ComposeOptions) {
   const db: Db = openDatabase(opts.dataDir, opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
   const logger = opts.logger === 'file' ? createLogger({ dataDir: opts.dataDir, stdout: false }) : (opts.logger ?? silentLogger);
   const accounts = createAccounts(db, clock, opts.loginToken ? { loginToken: opts.loginToken } : {});
+  const secret = createInstallSecret(db);
+  const audit = createAudit(db, clock, secret, { byId: (id) => accounts.repo.userById(id), ofOrg: (orgId) => accounts.repo.usersOf(orgId) });
+  const review = createReview(db, clock, { accounts, audit, secret });
   const keys = createKeys(db, clock);
   const credits = createCredits(db, clock);
   const ledger = createLedger(db);
-  const idempotency = createIdempotency(db, clock);
+  const idempotency = createIdempotency(db, clock, secret);
   const webhooks = createWebhooks(db, clock, opts.fetch ? { fetch: opts.fetch } : {});
   const billing = createBilling(db, clock, credits, idempotency, webhooks.emitInTransaction);
   const limiter = createRateLimiter(clock);
   const screening = createScreening(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir);
   const rowPool = createRowPool(join(opts.resourcesDir ?? defaultResourcesDir(), 'watchlists'), opts.dataDir);
   screening.onReload(() => void rowPool.restart());
-  const batches = createBatches({ clock, billing, balance: (orgId) => credits.balance(orgId), pool: rowPool, log: (m, f) => logger.info(m, f) });
+  const batches = createBatches({
+    clock, billing, balance: (orgId) => credits.balance(orgId), pool: rowPool, reviewKey: review.reviewKey, log: (m, f) => logger.info(m, f),
+  });
   return {
-    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, webhooks, screening, batches, rowPool,
+    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, webhooks, screening, batches, rowPool, audit, review,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, version: opts.version ?? '0.1.0' },
     close(): void {
       if (db.open) db.close();

@@ -1,11 +1,12 @@
 // Headless entry: `npm run serve` runs this, and the Electron shell forks the same file.
 // Listens on loopback only, prints the URL once ready, shuts down cleanly on SIGTERM.
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { serve } from '@hono/node-server';
-import { compose } from './compose';
+import { createAdaptorServer } from '@hono/node-server';
+import { compose, type Services } from './compose';
 import { createApp } from './http/app';
 import { createLogger } from './log';
 import { defaultConsoleDir, defaultDataDir } from './paths';
@@ -18,12 +19,32 @@ interface ParentPort {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+const DEFAULT_PORT = 4310;
+
+function listen(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (e: Error) => reject(e);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+function inUse(e: unknown): boolean {
+  return (e as { code?: unknown } | null)?.code === 'EADDRINUSE';
+}
+
+/** Closed by the exit handler that removes a demo's temporary directory. */
+let opened: Services | undefined;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       'data-dir': { type: 'string' },
-      port: { type: 'string', default: '4310' },
+      port: { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
       'console-dir': { type: 'string' },
       demo: { type: 'boolean', default: false },
@@ -32,10 +53,21 @@ async function main(): Promise<void> {
   });
   const host = values.host;
   if (!LOOPBACK.has(host)) throw new Error(`--host must be a loopback address (got ${host})`);
-  const port = Number(values.port);
+  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0..65535');
+  // A demo, or a service on the default port, moves to a free port when the port is taken. A port
+  // asked for by name is refused instead: clients configured for it must not reach another process.
+  const mayMove = values.demo || values.port === undefined;
 
+  // The demo's own temporary directory goes when the demo stops, whichever way it stops.
+  const ownDir = values.demo && values['data-dir'] === undefined;
   const dataDir = values['data-dir'] ?? (values.demo ? mkdtempSync(join(tmpdir(), 'compliance-console-demo-')) : defaultDataDir());
+  if (ownDir) {
+    process.on('exit', () => {
+      opened?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+  }
   if (values.demo && readdirSafe(dataDir).length > 0) throw new Error(`--demo needs an empty data directory: ${dataDir}`);
 
   const services = compose({
@@ -46,31 +78,40 @@ async function main(): Promise<void> {
     consoleDir: values['console-dir'] ?? defaultConsoleDir(),
     version: process.env.CONSOLE_APP_VERSION ?? process.env.npm_package_version,
   });
+  opened = services;
   const demo = values.demo ? await seedDemo(services) : undefined;
   const { app } = createApp(services);
 
-  const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
-    const url = `http://${host.includes(':') ? `[${host}]` : host}:${info.port}`;
-    if (demo) {
-      process.stdout.write(
-        [
-          'Compliance Console demo (TEST MODE, offline)',
-          `  data directory: ${dataDir}`,
-          `  login:          ${demo.email} / ${demo.password}`,
-          ...demo.keys.map((k) => `  ${k.name}: ${k.api_key} (secret ${k.secret})`),
-          '',
-        ].join('\n'),
-      );
-    }
-    if (!services.config.consoleDir) process.stdout.write('Console not built (run `npm run build`): serving the API only.\n');
-    process.stdout.write(`Compliance Console service listening on ${url}\n`);
-    parentPort()?.postMessage({ type: 'ready', url });
-    services.logger.info('listening', { port: info.port });
-    services.screening.start().then(
-      (l) => services.logger.info('lists_loaded', { load_ms: l.timings.load_ms, index_ms: l.timings.index_ms, snapshot: l.timings.snapshot, names: l.index.stats.names }),
-      (e: unknown) => services.logger.error('lists_failed', { name: e instanceof Error ? e.name : 'unknown' }),
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  let actualPort: number;
+  try {
+    actualPort = await listen(server, host, port);
+  } catch (e) {
+    if (!inUse(e)) throw e;
+    if (!mayMove) throw new Error(`port ${port} on ${host} is in use. Stop what uses it, or pass --port 0 for any free port.`);
+    actualPort = await listen(server, host, 0);
+    process.stdout.write(`Port ${port} is in use; using free port ${actualPort} instead.\n`);
+  }
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+  if (demo) {
+    process.stdout.write(
+      [
+        'Compliance Console demo (TEST MODE, offline)',
+        `  data directory: ${dataDir} (removed when the demo stops)`,
+        `  login:          ${demo.email} / ${demo.password}`,
+        ...demo.keys.map((k) => `  ${k.name}: ${k.api_key} (secret ${k.secret})`),
+        '',
+      ].join('\n'),
     );
-  });
+  }
+  if (!services.config.consoleDir) process.stdout.write('Console not built (run `npm run build`): serving the API only.\n');
+  process.stdout.write(`Compliance Console service listening on ${url}\n`);
+  parentPort()?.postMessage({ type: 'ready', url });
+  services.logger.info('listening', { port: actualPort });
+  services.screening.start().then(
+    (l) => services.logger.info('lists_loaded', { load_ms: l.timings.load_ms, index_ms: l.timings.index_ms, snapshot: l.timings.snapshot, names: l.index.stats.names }),
+    (e: unknown) => services.logger.error('lists_failed', { name: e instanceof Error ? e.name : 'unknown' }),
+  );
 
   const deliveries = startPoller(async () => {
     await services.webhooks.dispatchDue();

@@ -1,6 +1,6 @@
 // The console window and the guards every web contents gets: it may show the service origin
 // and nothing else; links elsewhere go to the OS browser, and only http(s) ones.
-import { BrowserWindow, shell, type WebContents } from 'electron';
+import { BrowserWindow, dialog, shell, type WebContents } from 'electron';
 import { SERVICE_URL_ARG } from './ipc-channels';
 import { isExternalWebUrl, originOf } from './url-rules';
 
@@ -57,6 +57,20 @@ export function createMainWindow({ serviceUrl, preloadPath }: MainWindowOptions)
     },
   });
   window.once('ready-to-show', () => window.show());
+  // Electron never asks "leave this page?" by itself: when the console's beforeunload guard holds
+  // the window (unsaved dispositions), the shell asks, and unloads only on "Leave".
+  window.webContents.on('will-prevent-unload', (event) => {
+    const choice = dialog.showMessageBoxSync(window, {
+      type: 'warning',
+      buttons: ['Leave without saving', 'Stay'],
+      defaultId: 1,
+      cancelId: 1,
+      title: 'Unsaved dispositions',
+      message: 'Leave without saving your dispositions?',
+      detail: 'They exist only in this window until you save the results.',
+    });
+    if (choice === 0) event.preventDefault();
+  });
   // A failed load never fires ready-to-show; show the window anyway so the app is not invisible.
   window.webContents.once('did-fail-load', () => {
     if (!window.isDestroyed() && !window.isVisible()) window.show();

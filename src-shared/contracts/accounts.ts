@@ -11,6 +11,8 @@ export const SetupRequest = z.object({
   name: z.string().trim().min(1).max(120),
   email: Email,
   password: Password,
+  /** The plan the organisation bought; Free when not given (there is no payment system here). */
+  plan: z.enum(PLANS).optional(),
 });
 export type SetupRequest = z.infer<typeof SetupRequest>;
 
@@ -103,6 +105,10 @@ export const Account = z.object({
   credits: z.object({ balance: z.number().int() }),
 });
 export type Account = z.infer<typeof Account>;
+
+/** Owner only: records the plan the organisation bought (see docs/decisions.md). */
+export const ChangePlanRequest = z.object({ plan: z.enum(PLANS) });
+export type ChangePlanRequest = z.infer<typeof ChangePlanRequest>;
 
 export const LedgerPage = z.object({
   entries: z.array(LedgerEntry),

@@ -60,6 +60,8 @@ export interface BatchRowResult {
   flags: string[];
   risk_change: RiskChange;
   matches: ScreeningMatch[];
+  /** Sent back with a disposition of this row (contracts/review.ts): signs the batch, row, screening and open matches. */
+  review_token: string;
 }
 
 export interface BatchRowError {

@@ -14,6 +14,8 @@ import { ageRoutes } from './routes/age';
 import { webhookRoutes } from './routes/webhooks';
 import { screeningRoutes } from './routes/screening';
 import { batchRoutes } from './routes/batch';
+import { reviewRoutes } from './routes/review';
+import { auditRoutes } from './routes/audit';
 
 export type App = Hono<AppEnv>;
 
@@ -98,6 +100,8 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   webhookRoutes(router);
   screeningRoutes(router);
   batchRoutes(router);
+  reviewRoutes(router);
+  auditRoutes(router);
   for (const extra of options.extraRoutes ?? []) extra(router);
 
   app.all('/api/*', () => {

@@ -9,7 +9,10 @@ import type { AppEnv } from './types';
 export async function runBillable<R>(
   c: Context<AppEnv>,
   s: Services,
-  opts: { operation: Billable; idPrefix: string; bodyText: string; events?: BillableRequest<R>['events']; payer?: Payer },
+  opts: {
+    operation: Billable; idPrefix: string; bodyText: string; events?: BillableRequest<R>['events']; payer?: Payer;
+    alsoRecord?: BillableRequest<R>['alsoRecord'];
+  },
   work: (ctx: WorkContext) => Promise<Outcome<R>>,
 ): Promise<Billed<R>> {
   const idemKey = c.req.header('idempotency-key');
@@ -19,6 +22,7 @@ export async function runBillable<R>(
       operation: opts.operation,
       idPrefix: opts.idPrefix,
       ...(opts.events ? { events: opts.events } : {}),
+      ...(opts.alsoRecord ? { alsoRecord: opts.alsoRecord } : {}),
       ...(idemKey !== undefined
         ? { idempotency: { key: idemKey, fingerprint: s.idempotency.fingerprint(c.req.method, c.req.path, opts.bodyText) } }
         : {}),

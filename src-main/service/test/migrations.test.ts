@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DB_FILE, openDatabase } from '../db/open';
 import { DatabaseTooNewError, latestVersion } from '../db/migrate';
+import { MIGRATIONS } from '../db/migrations';
 
 function dir(): string {
   return mkdtempSync(join(tmpdir(), 'cc-mig-'));
@@ -48,9 +49,27 @@ describe('migrations', () => {
     ['SELECT * FROM idempotency_keys WHERE api_key_id = ? AND idem_key = ?', 'sqlite_autoindex_idempotency_keys'],
     ['DELETE FROM idempotency_keys WHERE expires_at < ?', 'idempotency_expires'],
     ['SELECT * FROM sessions WHERE token_hash = ?', 'sqlite_autoindex_sessions'],
+    ['SELECT * FROM audit_log WHERE org_id = ? AND action = ? ORDER BY seq DESC LIMIT 50', 'audit_log_org_action'],
+    ["SELECT * FROM audit_log WHERE org_id = ? AND actor_id = ? AND actor_kind = 'user' ORDER BY seq DESC LIMIT 50", 'audit_log_org_actor'],
+    ['SELECT * FROM audit_log WHERE org_id = ? AND at >= ? AND at < ? ORDER BY seq DESC LIMIT 50', 'audit_log_org_at'],
+    ['SELECT * FROM audit_log WHERE org_id = ? AND client_ref_hmac = ? ORDER BY seq DESC LIMIT 50', 'audit_log_org_client_ref'],
+    ["SELECT * FROM clearances WHERE org_id = ? AND batch_id = ? AND row_number = ? AND state = 'pending'", 'clearances_batch_row'],
   ])('query plan of %s uses %s', (sql, index) => {
     const db = openDatabase(dir());
     const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(sql.split('?').length - 1).fill('x')) as { detail: string }[];
     expect(plan.map((p) => p.detail).join(' | ')).toContain(index);
+  });
+
+  it('0003 brings an existing organisation in with four-eyes off and an empty audit log', () => {
+    const d = dir();
+    const raw = new Database(join(d, DB_FILE));
+    for (const m of MIGRATIONS.slice(0, 2)) m.up(raw);
+    raw.pragma('user_version = 2');
+    raw.prepare("INSERT INTO organizations (name, plan, created_at) VALUES ('Old Org', 'pro', '2025-01-01T00:00:00.000Z')").run();
+    raw.close();
+    const db = openDatabase(d);
+    expect(db.prepare('SELECT plan, four_eyes FROM organizations').get()).toEqual({ plan: 'pro', four_eyes: 0 });
+    expect(db.prepare('SELECT COUNT(*) AS n FROM audit_log').get()).toEqual({ n: 0 });
+    expect(() => db.prepare('UPDATE organizations SET four_eyes = 2').run()).toThrow(/CHECK/);
   });
 });

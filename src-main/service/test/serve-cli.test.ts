@@ -1,7 +1,8 @@
 // The process interfaces, as an operator uses them: `npm run serve` (what the shell forks too)
 // and the admin CLI working on the same data directory while the service runs.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,6 +191,68 @@ describe('npm run demo', () => {
       expect(init.status).toBe(200);
     } finally {
       proc.kill('SIGTERM');
+    }
+  }, 180_000);
+});
+
+function occupyPort(): Promise<{ server: Server; port: number }> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ server, port: typeof address === 'object' && address ? address.port : 0 });
+    });
+  });
+}
+
+describe('a port that is taken', () => {
+  it('npm run demo moves to a free port and says so, and removes its data directory when stopped', async () => {
+    const taken = await occupyPort();
+    const proc = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs'), '--demo', '--port', String(taken.port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(out + err)), 120_000);
+        proc.stdout!.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]!);
+          }
+        });
+        proc.on('exit', (code) => reject(new Error(`demo exited ${code}: ${out}${err}`)));
+      });
+      const port = Number(new URL(url).port);
+      expect(port).not.toBe(taken.port);
+      expect(out).toContain(`Port ${taken.port} is in use; using free port ${port} instead.`);
+      expect(err).not.toMatch(/\n\s+at /);
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      const dataDir = /data directory: (\S+)/.exec(out)![1]!;
+      expect(existsSync(join(dataDir, 'console.db'))).toBe(true);
+
+      const done = exited(proc);
+      proc.kill('SIGINT');
+      expect(await done).toBe(0);
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+      taken.server.close();
+    }
+  }, 180_000);
+
+  it('npm run serve with that port asked for by name refuses it in one line, without a stack trace', async () => {
+    const taken = await occupyPort();
+    try {
+      const r = spawnSync(process.execPath, [join(ROOT, 'scripts/serve.mjs'), '--data-dir', mkdtempSync(join(tmpdir(), 'cc-p-')), '--port', String(taken.port)], {
+        encoding: 'utf8', cwd: ROOT, timeout: 120_000,
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim()).toBe(`Compliance Console service failed to start: port ${taken.port} on 127.0.0.1 is in use. Stop what uses it, or pass --port 0 for any free port.`);
+    } finally {
+      taken.server.close();
     }
   }, 180_000);
 });

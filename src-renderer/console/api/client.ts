@@ -5,8 +5,9 @@ import { z } from 'zod';
 import type { Environment } from '../../../src-shared/catalog';
 import {
   Account, ApiKey, CreatedKey, KeyList, LedgerPage, Session, SetupStatus,
-  type CreateKeyRequest, type LoginRequest, type SetupRequest,
+  type ChangePlanRequest, type CreateKeyRequest, type LoginRequest, type SetupRequest,
 } from '../../../src-shared/contracts/accounts';
+import { OrgSettings, type UpdateSettingsRequest } from '../../../src-shared/contracts/review';
 import type { FieldIssue } from '../../../src-shared/errors';
 import { serviceUrl } from './shell';
 
@@ -75,7 +76,7 @@ function toApiError(status: number, body: unknown): ApiError {
 
 /** Screens with their own small API module (e.g. webhooks) call this directly. */
 export async function request<S extends z.ZodType>(
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   schema: S,
   opts: RequestOptions = {},
@@ -137,6 +138,9 @@ export const api = {
   revokeKey: (id: string) => request('POST', `/api/keys/${encodeURIComponent(id)}/revoke`, RevokedKey),
 
   account: (signal?: AbortSignal) => request('GET', '/api/account', Account, { signal }),
+  changePlan: (body: ChangePlanRequest) => request('PATCH', '/api/account/plan', Account, { body }),
+  settings: (signal?: AbortSignal) => request('GET', '/api/settings', OrgSettings, { signal }),
+  updateSettings: (body: UpdateSettingsRequest) => request('PATCH', '/api/settings', OrgSettings, { body }),
   ledger: (page: number, perPage: number, signal?: AbortSignal) =>
     request('GET', `/api/credits/ledger?page=${page}&per_page=${perPage}`, LedgerPage, { signal }),
 };

@@ -9,8 +9,11 @@ import { useSession } from '../stores/session';
 import { EnvSwitch } from './EnvSwitch';
 import { href, navigate, useLocation } from './router';
 import { findRoute, HOME, NAV_GROUPS, ROUTES } from './routes';
+import { useUnsavedWarning } from './use-unsaved-warning';
 
 function Nav({ current }: { current: string }) {
+  const role = useSession((s) => s.session?.user.role);
+  const visible = ROUTES.filter((r) => !r.roles || (role !== undefined && r.roles.includes(role)));
   return (
     <nav className="nav" aria-label="Main" data-testid="nav">
       {NAV_GROUPS.map((group) => (
@@ -19,7 +22,7 @@ function Nav({ current }: { current: string }) {
             {group}
           </h2>
           <ul aria-labelledby={`nav-${group}`}>
-            {ROUTES.filter((r) => r.group === group).map((r) => (
+            {visible.filter((r) => r.group === group).map((r) => (
               <li key={r.path}>
                 <a
                   href={href(r.path)}
@@ -63,6 +66,7 @@ export function AppShell() {
   const env = useEnv((s) => s.env);
   const mainRef = useRef<HTMLElement>(null);
   const firstRender = useRef(true);
+  useUnsavedWarning();
 
   // No screen in the address: open the home screen without adding a history entry.
   useEffect(() => {
@@ -107,7 +111,7 @@ export function AppShell() {
             <div className="org">
               <span className="org-name" data-testid="org-name">{org?.name}</span>
               {org ? (
-                <a href={href('plan')} className="org-plan" title="Plan & credits">
+                <a href={href('plan')} className="org-plan" title="Plan & credits" data-testid="org-plan">
                   <Badge>{PLAN_INFO[org.plan].label}</Badge>
                 </a>
               ) : null}

@@ -1,11 +1,14 @@
 // Every screen of the console, in nav order. Screens that are not built yet name the capability
 // they arrive with and render an honest placeholder (never sample data).
 import type { ComponentType } from 'react';
+import type { Role } from '../../../src-shared/catalog';
 import { ApiKeysScreen } from '../screens/api-keys/ApiKeysScreen';
+import { AuditScreen } from '../screens/audit/AuditScreen';
 import { BatchScreen } from '../screens/batch/BatchScreen';
 import { PlanScreen } from '../screens/plan/PlanScreen';
 import { ReviewScreen } from '../screens/review/ReviewScreen';
 import { ScreeningScreen } from '../screens/screening/ScreeningScreen';
+import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { WebhooksScreen } from '../screens/webhooks/WebhooksScreen';
 
 export interface RouteDef {
@@ -17,6 +20,8 @@ export interface RouteDef {
   screen?: ComponentType;
   /** For screens not built yet: the capability they arrive with. */
   arrivesWith?: string;
+  /** Only these roles see the screen in the navigation (the service enforces the same). */
+  roles?: readonly Role[];
 }
 
 export const NAV_GROUPS = ['Compliance', 'Verification', 'Insights', 'Organization'] as const;
@@ -68,8 +73,12 @@ export const ROUTES: readonly RouteDef[] = [
     summary: 'Your plan, its limits, your credit balance and every credit movement.',
   },
   {
-    path: 'settings', label: 'Settings', group: 'Organization', arrivesWith: 'organization settings',
-    summary: 'Organization details and console preferences.',
+    path: 'audit', label: 'Audit log', group: 'Organization', screen: AuditScreen, roles: ['owner', 'admin'],
+    summary: 'Who screened, ran batches, decided dispositions and changed keys, lists, plan and settings, and when.',
+  },
+  {
+    path: 'settings', label: 'Settings', group: 'Organization', screen: SettingsScreen,
+    summary: 'How your organization reviews: four-eyes approval of cleared sanctions matches.',
   },
 ];
 

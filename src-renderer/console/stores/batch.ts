@@ -8,11 +8,35 @@
 import { create } from 'zustand';
 import type { Environment } from '../../../src-shared/catalog';
 import type { BatchRowResult } from '../../../src-shared/contracts/batch';
+import type { Disposition, ReasonCode } from '../../../src-shared/contracts/review';
 import type { ClearedMatch, PreviousResultSummary } from '../../../src-shared/contracts/screening';
 import { useSession } from './session';
 
-export const DISPOSITIONS = ['cleared_false_positive', 'escalated', 'needs_info'] as const;
-export type Disposition = (typeof DISPOSITIONS)[number];
+export { DISPOSITIONS, type Disposition } from '../../../src-shared/contracts/review';
+
+/**
+ * What a saved result says about the analyst's last review: a disposition, or a clearance that
+ * was still waiting for its second person (it does not count as cleared).
+ */
+export type EarlierDisposition = Disposition | 'awaiting_approval';
+
+/** The analyst's decision on one row, as the service recorded it. */
+export interface DecisionRecord {
+  disposition: Disposition;
+  reason: ReasonCode | null;
+  /** The analyst's note: in this window and the saved CSV only, never sent to the service. */
+  note: string;
+  decidedBy: string;
+  decidedAt: string;
+  /** Clearing a strong sanctions match with four-eyes on: counts once approved. */
+  approval: { clearanceId: string; state: 'pending' | 'approved'; by: string | null; at: string | null } | null;
+}
+
+/** What the row counts as: a pending clearance is not a clearance yet. */
+export function effectiveDisposition(d: DecisionRecord | undefined): EarlierDisposition | undefined {
+  if (!d) return undefined;
+  return d.approval?.state === 'pending' ? 'awaiting_approval' : d.disposition;
+}
 
 /** One valid CSV row, normalised: what is sent, and what is written back to the saved CSV. */
 export interface ImportedRow {
@@ -31,7 +55,7 @@ export interface ImportedRow {
   /** Matches cleared earlier, carried to the service so they stay cleared while unchanged. */
   cleared: ClearedMatch[];
   /** The analyst's last review of this customer, from a saved result; shown, never sent. */
-  previous_disposition: Disposition | '';
+  previous_disposition: EarlierDisposition | '';
 }
 
 /** A problem with one cell of the file. Never the cell's value: only where and why. */
@@ -83,9 +107,9 @@ export interface BatchEntry {
   error: string | null;
 }
 
-interface UndoStep {
+export interface UndoStep {
   row: number;
-  before: Disposition | undefined;
+  before: DecisionRecord | undefined;
 }
 
 interface BatchState {
@@ -98,7 +122,7 @@ interface BatchState {
   entries: BatchEntry[];
   /** Bumped whenever rows, issues or entries change in place. */
   version: number;
-  dispositions: Map<number, Disposition>;
+  dispositions: Map<number, DecisionRecord>;
   undo: UndoStep[];
   /** Dispositions changed since the results were last saved. */
   unsaved: boolean;
@@ -111,8 +135,13 @@ interface BatchState {
   bump: () => void;
   setParse: (patch: Partial<ParseState>) => void;
   setRun: (patch: Partial<RunState>) => void;
-  dispose: (row: number, disposition: Disposition | undefined) => void;
-  undoLast: () => number | null;
+  /** A decision the service recorded; `undoable` puts the one it replaces on the undo stack. */
+  decide: (row: number, decision: DecisionRecord | undefined, undoable: boolean) => void;
+  /** A second person approved the row's pending clearance. */
+  approved: (row: number, clearanceId: string, by: string, at: string) => void;
+  /** Takes the last undo step off the stack (the caller records it with the service). */
+  popUndo: () => UndoStep | null;
+  pushUndo: (step: UndoStep) => void;
   markSaved: () => void;
   setSingleKeys: (on: boolean) => void;
   discard: () => void;
@@ -129,7 +158,7 @@ function empty() {
     issues: [] as RowIssue[],
     run: null,
     entries: [] as BatchEntry[],
-    dispositions: new Map<number, Disposition>(),
+    dispositions: new Map<number, DecisionRecord>(),
     undo: [] as UndoStep[],
     unsaved: false,
     stop: null,
@@ -152,26 +181,31 @@ export const useBatch = create<BatchState>()((set, get) => ({
 
   setRun: (patch) => set((s) => (s.run ? { run: { ...s.run, ...patch }, version: s.version + 1 } : {})),
 
-  dispose: (row, disposition) => {
+  decide: (row, decision, undoable) => {
     const { dispositions, undo } = get();
     const before = dispositions.get(row);
-    if (before === disposition) return;
     const next = new Map(dispositions);
-    if (disposition) next.set(row, disposition);
+    if (decision) next.set(row, decision);
     else next.delete(row);
-    set({ dispositions: next, undo: [...undo.slice(-199), { row, before }], unsaved: true });
+    set({ dispositions: next, undo: undoable ? [...undo.slice(-199), { row, before }] : undo, unsaved: true });
   },
 
-  undoLast: () => {
-    const { dispositions, undo } = get();
-    const step = undo.at(-1);
-    if (!step) return null;
-    const next = new Map(dispositions);
-    if (step.before) next.set(step.row, step.before);
-    else next.delete(step.row);
-    set({ dispositions: next, undo: undo.slice(0, -1), unsaved: true });
-    return step.row;
+  approved: (row, clearanceId, by, at) => {
+    const current = get().dispositions.get(row);
+    if (current?.approval?.clearanceId !== clearanceId) return;
+    const next = new Map(get().dispositions);
+    next.set(row, { ...current, approval: { clearanceId, state: 'approved', by, at } });
+    set({ dispositions: next, unsaved: true });
   },
+
+  popUndo: () => {
+    const step = get().undo.at(-1);
+    if (!step) return null;
+    set({ undo: get().undo.slice(0, -1) });
+    return step;
+  },
+
+  pushUndo: (step) => set({ undo: [...get().undo, step] }),
 
   markSaved: () => set({ unsaved: false }),
 

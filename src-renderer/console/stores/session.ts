@@ -1,7 +1,7 @@
 // Who is signed in and what the console should show before the app: first run, login, or a
 // start-up error. Holds the session's user and organization only, never keys or subject data.
 import { create } from 'zustand';
-import type { LoginRequest, Session, SetupRequest } from '../../../src-shared/contracts/accounts';
+import type { LoginRequest, Organization, Session, SetupRequest } from '../../../src-shared/contracts/accounts';
 import { api, errorText, setUnauthorizedHandler } from '../api/client';
 import { shell } from '../api/shell';
 
@@ -19,6 +19,8 @@ interface SessionState {
   setup: (body: SetupRequest) => Promise<void>;
   login: (body: LoginRequest) => Promise<void>;
   logout: () => Promise<void>;
+  /** The organisation changed (its plan): the top bar and plan-gated screens follow at once. */
+  setOrganization: (organization: Organization) => void;
 }
 
 export const useSession = create<SessionState>()((set) => ({
@@ -66,6 +68,9 @@ export const useSession = create<SessionState>()((set) => ({
     const session = await api.login(body);
     set({ status: 'ready', session, notice: null });
   },
+
+  setOrganization: (organization) =>
+    set((s) => (s.session ? { session: { ...s.session, organization } } : {})),
 
   logout: async () => {
     try {

@@ -2,7 +2,7 @@
 // (a desktop install); users are its team.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../../../src-shared/errors';
-import type { Plan, Role } from '../../../../src-shared/catalog';
+import { PLAN_INFO, type Plan, type Role } from '../../../../src-shared/catalog';
 import type { Organization, User } from '../../../../src-shared/contracts/accounts';
 import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
@@ -42,6 +42,13 @@ export function createAccounts(db: Db, clock: Clock, opts: { loginToken?: string
     return { token, expires };
   }
 
+  /** The user these credentials belong to, or null; as slow for unknown e-mails as for known ones. */
+  async function verifyCredentials(email: string, password: string): Promise<UserRow | null> {
+    const user = repo.userByEmail(email);
+    const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+    return user && ok ? user : null;
+  }
+
   return {
     repo,
     needsSetup(): boolean {
@@ -68,19 +75,27 @@ export function createAccounts(db: Db, clock: Clock, opts: { loginToken?: string
         .immediate();
     },
 
-    async addUser(input: { orgId: number; email: string; name: string; password: string; role: Role; billing?: boolean }) {
+    /** `also` runs in the transaction that adds the user (its audit row). */
+    async addUser(input: { orgId: number; email: string; name: string; password: string; role: Role; billing?: boolean }, also?: (user: UserRow) => void) {
       const passwordHash = await hashPassword(input.password);
-      const id = repo.insertUser({
-        orgId: input.orgId, email: input.email, name: input.name, passwordHash,
-        role: input.role, billing: input.billing ?? false, at: nowIso(clock.now()),
-      });
-      return repo.userById(id)!;
+      return db
+        .transaction(() => {
+          const id = repo.insertUser({
+            orgId: input.orgId, email: input.email, name: input.name, passwordHash,
+            role: input.role, billing: input.billing ?? false, at: nowIso(clock.now()),
+          });
+          const user = repo.userById(id)!;
+          also?.(user);
+          return user;
+        })
+        .immediate();
     },
 
+    verifyCredentials,
+
     async login(email: string, password: string) {
-      const user = repo.userByEmail(email);
-      const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
-      if (!user || !ok) throw new AppError('invalid_login');
+      const user = await verifyCredentials(email, password);
+      if (!user) throw new AppError('invalid_login');
       return { ...newSession(user.id), user, org: repo.orgById(user.org_id)! };
     },
 
@@ -125,11 +140,42 @@ export function createAccounts(db: Db, clock: Clock, opts: { loginToken?: string
       repo.deleteSession(tokenHash);
     },
 
-    setPlan(plan: Plan): OrgRow {
-      const org = repo.firstOrg();
-      if (!org) throw new AppError('account_not_found', { message: 'Organization not set up yet' });
-      repo.setPlan(org.id, plan);
-      return repo.orgById(org.id)!;
+    /** The admin CLI's override: sets the plan whatever the team size. Returns the plan before. */
+    setPlan(plan: Plan): OrgRow & { from: Plan } {
+      return db
+        .transaction(() => {
+          const org = repo.firstOrg();
+          if (!org) throw new AppError('account_not_found', { message: 'Organization not set up yet' });
+          repo.setPlan(org.id, plan);
+          return { ...repo.orgById(org.id)!, from: org.plan };
+        })
+        .immediate();
+    },
+
+    /**
+     * The owner records the plan the organisation bought. A plan whose team size is below the
+     * current team is refused: people would keep access the plan does not pay for.
+     */
+    changePlan(orgId: number, plan: Plan): { org: OrgRow; from: Plan; changed: boolean } {
+      return db
+        .transaction(() => {
+          const org = repo.orgById(orgId);
+          if (!org) throw new AppError('account_not_found', { message: 'Organization not set up yet' });
+          if (org.plan === plan) return { org, from: org.plan, changed: false };
+          const limit = PLAN_INFO[plan].team_size;
+          const current = repo.countUsers(orgId);
+          if (limit !== null && current > limit) {
+            throw new AppError('conflict', {
+              field: 'plan',
+              message: `The ${PLAN_INFO[plan].label} plan allows ${limit} ${limit === 1 ? 'person' : 'people'}; your team has ${current}. Remove members first.`,
+              current,
+              team_limit: limit,
+            });
+          }
+          repo.setPlan(orgId, plan);
+          return { org: repo.orgById(orgId)!, from: org.plan, changed: true };
+        })
+        .immediate();
     },
 
     purgeExpiredSessions(): void {

@@ -7,6 +7,8 @@ export interface OrgRow {
   name: string;
   plan: Plan;
   created_at: string;
+  /** 1 when clearing a strong sanctions match needs a second person's approval. */
+  four_eyes: number;
 }
 
 export interface UserRow {
@@ -35,9 +37,12 @@ export function accountsRepo(db: Db) {
     orgById: db.prepare<[number], OrgRow>('SELECT * FROM organizations WHERE id = ?'),
     insertOrg: db.prepare<[string, Plan, string]>('INSERT INTO organizations (name, plan, created_at) VALUES (?, ?, ?)'),
     setPlan: db.prepare<[Plan, number]>('UPDATE organizations SET plan = ? WHERE id = ?'),
+    setFourEyes: db.prepare<[number, number]>('UPDATE organizations SET four_eyes = ? WHERE id = ?'),
     userByEmail: db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?'),
     userById: db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?'),
     ownerOf: db.prepare<[number], UserRow>("SELECT * FROM users WHERE org_id = ? AND role = 'owner' ORDER BY id LIMIT 1"),
+    countUsers: db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM users WHERE org_id = ?'),
+    usersOf: db.prepare<[number], UserRow>('SELECT * FROM users WHERE org_id = ? ORDER BY id'),
     insertUser: db.prepare<[number, string, string, string, Role, number, string]>(
       'INSERT INTO users (org_id, email, name, password_hash, role, billing, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
@@ -55,9 +60,12 @@ export function accountsRepo(db: Db) {
     orgById: (id: number) => s.orgById.get(id),
     insertOrg: (name: string, plan: Plan, at: string) => Number(s.insertOrg.run(name, plan, at).lastInsertRowid),
     setPlan: (orgId: number, plan: Plan) => s.setPlan.run(plan, orgId).changes,
+    setFourEyes: (orgId: number, on: boolean) => s.setFourEyes.run(on ? 1 : 0, orgId).changes,
     userByEmail: (email: string) => s.userByEmail.get(email),
     userById: (id: number) => s.userById.get(id),
     ownerOf: (orgId: number) => s.ownerOf.get(orgId),
+    countUsers: (orgId: number) => s.countUsers.get(orgId)?.n ?? 0,
+    usersOf: (orgId: number) => s.usersOf.all(orgId),
     insertUser: (u: { orgId: number; email: string; name: string; passwordHash: string; role: Role; billing: boolean; at: string }) =>
       Number(s.insertUser.run(u.orgId, u.email, u.name, u.passwordHash, u.role, u.billing ? 1 : 0, u.at).lastInsertRowid),
     touchUser: (id: number, at: string) => s.touchUser.run(at, id),

@@ -1,11 +1,12 @@
 // Idempotency-Key handling for billable POSTs. A key is remembered for 24 hours per API key
 // with keyed hashes of the key and of the request, never the request or response itself: a retry is
 // answered by re-running the same work under the first attempt's id, uncharged.
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { AppError } from '../../../../src-shared/errors';
 import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
 import { nowIso } from '../ids';
+import type { InstallSecret } from '../install-secret';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 /** An attempt still "in progress" after this long died with its process; it may be retried. */
@@ -27,9 +28,7 @@ export type Begin =
   | { kind: 'new' }
   | { kind: 'replay'; verificationId: string; statusCode: number };
 
-export function createIdempotency(db: Db, clock: Clock) {
-  const getSecret = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'idempotency_secret'");
-  const putSecret = db.prepare<[string]>("INSERT OR IGNORE INTO meta (key, value) VALUES ('idempotency_secret', ?)");
+export function createIdempotency(db: Db, clock: Clock, secret: InstallSecret) {
   const get = db.prepare<[string, string], Row>('SELECT * FROM idempotency_keys WHERE api_key_id = ? AND idem_key = ?');
   const del = db.prepare<[string, string]>('DELETE FROM idempotency_keys WHERE api_key_id = ? AND idem_key = ?');
   const insert = db.prepare(
@@ -41,14 +40,7 @@ export function createIdempotency(db: Db, clock: Clock) {
   );
   const purge = db.prepare<[string]>('DELETE FROM idempotency_keys WHERE expires_at < ?');
 
-  let secret: string | undefined;
-  function hmacKey(): string {
-    if (!secret) {
-      putSecret.run(randomBytes(32).toString('hex'));
-      secret = getSecret.get()!.value;
-    }
-    return secret;
-  }
+  const hmacKey = () => secret.raw();
 
   /** Clients may put anything in the key, a customer reference included: only its HMAC is kept. */
   function keyHash(idemKey: string): string {

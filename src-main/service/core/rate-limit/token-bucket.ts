@@ -33,6 +33,23 @@ export function createRateLimiter(clock: Clock, maxBuckets = 100_000) {
   }
 
   return {
+    /** Whether a request would be allowed now, without spending a token (limits on failures only). */
+    peek(id: string, limit: Limit): Decision {
+      const b = buckets.get(id);
+      if (!b || b.limit.rps !== limit.rps || b.limit.burst !== limit.burst) {
+        return { allowed: true, limit: limit.burst, remaining: limit.burst, reset: Math.ceil(clock.now() / 1000), retryAfter: 0 };
+      }
+      refill(b, clock.now());
+      const allowed = b.tokens >= 1;
+      return {
+        allowed,
+        limit: limit.burst,
+        remaining: Math.floor(b.tokens),
+        reset: Math.ceil((clock.now() + ((limit.burst - b.tokens) / limit.rps) * 1000) / 1000),
+        retryAfter: allowed ? 0 : Math.ceil((1 - b.tokens) / limit.rps),
+      };
+    },
+
     take(id: string, limit: Limit): Decision {
       const now = clock.now();
       let b = buckets.get(id);

@@ -35,7 +35,15 @@ interface Batch {
   busy: boolean;
 }
 
-export function createBatches(deps: { clock: Clock; billing: Billing; balance: (orgId: number) => number; pool: RowPool; log?: (msg: string, fields: Record<string, string | number>) => void }) {
+export function createBatches(deps: {
+  clock: Clock;
+  billing: Billing;
+  balance: (orgId: number) => number;
+  pool: RowPool;
+  /** Signs result rows for the review (hex). */
+  reviewKey: () => string;
+  log?: (msg: string, fields: Record<string, string | number>) => void;
+}) {
   const open = new Map<number, Batch>();
   const perRow = (env: 'test' | 'live') => (env === 'live' ? CREDITS.rescreen : 0);
 
@@ -114,6 +122,7 @@ export function createBatches(deps: { clock: Clock; billing: Billing; balance: (
           const slice = rows.slice(i, i + SLICE);
           const outcomes = await deps.pool.screen(loaded, {
             rows: slice, lists: b.lists, reason: b.reason, livemode: b.payer.env === 'live', now: deps.clock.now(),
+            review: { batchId: b.id, key: deps.reviewKey() },
           });
           const now = deps.clock.now();
           const items = outcomes.flatMap((o) => (o.screened ? [{ id: o.screened.id, createdAt: now, status: 'completed', confidence: o.screened.confidence, latencyMs: o.screened.latencyMs }] : []));

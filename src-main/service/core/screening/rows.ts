@@ -4,6 +4,7 @@ import { BATCH_LIMITS, BatchRow, type BatchRowError, type BatchRowResult } from 
 import type { ListKind, RESCREEN_REASONS } from '../../../../src-shared/contracts/screening';
 import { firstIssueMessage } from '../../../../src-shared/validation';
 import { newId } from '../ids';
+import { reviewToken } from '../review/token';
 import { runScreening, type LoadedIndex } from './service';
 
 export interface RowJob {
@@ -12,6 +13,8 @@ export interface RowJob {
   reason: (typeof RESCREEN_REASONS)[number];
   livemode: boolean;
   now: number;
+  /** Signs each result for the review: the batch and the review key (hex, derived from the install secret). */
+  review: { batchId: string; key: string };
 }
 
 export interface RowOutcome {
@@ -24,6 +27,7 @@ export interface RowOutcome {
 
 export function screenRows(loaded: LoadedIndex, job: RowJob): RowOutcome[] {
   const out: RowOutcome[] = [];
+  const reviewKey = Buffer.from(job.review.key, 'hex');
   for (const raw of job.rows) {
     const rowNo = typeof (raw as { row?: unknown })?.row === 'number' ? (raw as { row: number }).row : 0;
     const parsed = BatchRow.safeParse(raw);
@@ -41,10 +45,15 @@ export function screenRows(loaded: LoadedIndex, job: RowJob): RowOutcome[] {
       clientReferenceId: r.client_reference_id,
       rescreen: { previous_screening_id: r.previous_screening_id ?? '', reason: job.reason, summary: r.previous_result_summary },
     });
+    const matches = resp.matches.slice(0, BATCH_LIMITS.matchesPerRow);
     const result: BatchRowResult = {
       row: r.row, id: sid, client_reference_id: r.client_reference_id ?? null,
       previous_screening_id: r.previous_screening_id ?? null, risk: resp.risk, flags: resp.flags,
-      risk_change: resp.rescreen!.risk_change, matches: resp.matches.slice(0, BATCH_LIMITS.matchesPerRow),
+      risk_change: resp.rescreen!.risk_change, matches,
+      review_token: reviewToken(reviewKey, {
+        batch_id: job.review.batchId, row: r.row, screening_id: sid, client_reference_id: r.client_reference_id ?? null,
+        matches: matches.filter((m) => !m.cleared),
+      }),
     };
     out.push({ row: r.row, line: JSON.stringify(result), screened: { id: sid, confidence: resp.risk.score, latencyMs: Math.round(performance.now() - started) } });
   }

@@ -53,6 +53,8 @@ export interface BillableRequest<R = unknown> {
   idempotency?: { key: string; fingerprint: string };
   /** Webhook events for the result, written to the outbox in the same transaction. */
   events?: (r: { verificationId: string; createdAt: number; outcome: Outcome<R> }) => WebhookEvent[];
+  /** Further records of the same act (the console's audit row), written in the same transaction. */
+  alsoRecord?: (r: { verificationId: string; createdAt: number; outcome: Outcome<R> }) => void;
 }
 
 export function createBilling(
@@ -144,6 +146,7 @@ export function createBilling(
               : pays(key) ? credits.balance(key.orgId) : null;
             if (idem) idempotency.completeInTransaction(key.id!, idem.key, verificationId, outcome.httpStatus);
             for (const ev of req.events?.({ verificationId, createdAt, outcome }) ?? []) emit(key.orgId, key.env, ev);
+            req.alsoRecord?.({ verificationId, createdAt, outcome });
             return remaining;
           })
           .immediate();

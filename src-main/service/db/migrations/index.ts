@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-webhooks';
+import * as m0003 from './0003-review-audit';
 
 export interface Migration {
   version: number;
@@ -9,4 +10,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: Migration[] = [m0001, m0002];
+export const MIGRATIONS: Migration[] = [m0001, m0002, m0003];

@@ -3,9 +3,10 @@
 // do not apply, credits do (live only).
 import { z } from 'zod';
 import { ENVIRONMENTS, PLAN_INFO } from '../../../../src-shared/catalog';
-import { BATCH_LIMITS, CreateBatchRequest } from '../../../../src-shared/contracts/batch';
+import { BATCH_LIMITS, CreateBatchRequest, type BatchInfo } from '../../../../src-shared/contracts/batch';
 import { AppError } from '../../../../src-shared/errors';
 import type { SessionContext } from '../../core/accounts/accounts';
+import { actorOf } from '../../core/audit/audit';
 import type { Router } from '../app';
 import { parseJson, parseQuery, readBody } from '../validate';
 
@@ -34,7 +35,9 @@ export function batchRoutes({ route, services }: Router): void {
     const body = await parseJson(c, CreateBatchRequest, account);
     const loaded = await screening.ready();
     if (!loaded) throw new AppError('provider_unavailable');
-    return c.json(batches.create(s.org.id, body, loaded), 201);
+    const info = batches.create(s.org.id, body, loaded);
+    services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'batch.created', batchId: info.id, env: info.env, counts: { total: info.total_rows } });
+    return c.json(info, 201);
   });
 
   route('GET', '/api/console/batches/:id', { kind: 'session' }, (c) =>
@@ -76,11 +79,24 @@ export function batchRoutes({ route, services }: Router): void {
     return c.body(stream, 200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
   });
 
-  route('POST', '/api/console/batches/:id/cancel', { kind: 'session' }, (c) =>
-    c.json(batches.cancel(c.get('session').org.id, c.req.param('id') ?? '', screening.current())),
-  );
+  const counts = (info: BatchInfo) => ({ total: info.total_rows, done: info.processed, failed: info.errors });
 
-  route('POST', '/api/console/batches/:id/finish', { kind: 'session' }, (c) =>
-    c.json(batches.finish(c.get('session').org.id, c.req.param('id') ?? '', screening.current())),
-  );
+  route('POST', '/api/console/batches/:id/cancel', { kind: 'session' }, (c) => {
+    const s = c.get('session');
+    const id = c.req.param('id') ?? '';
+    const wasOpen = batches.info(s.org.id, id, null).state === 'open';
+    const info = batches.cancel(s.org.id, id, screening.current());
+    if (wasOpen) services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'batch.cancelled', batchId: info.id, env: info.env, counts: counts(info) });
+    return c.json(info);
+  });
+
+  // Finishing frees the organisation's batch slot whatever the run's end; the row says how it ended.
+  route('POST', '/api/console/batches/:id/finish', { kind: 'session' }, (c) => {
+    const s = c.get('session');
+    const info = batches.finish(s.org.id, c.req.param('id') ?? '', screening.current());
+    services.audit.record({
+      orgId: s.org.id, actor: actorOf(s.user), action: 'batch.finished', batchId: info.id, env: info.env, counts: counts(info), to: info.state,
+    });
+    return c.json(info);
+  });
 }

@@ -7,6 +7,7 @@ import {
 } from '../../../../src-shared/contracts/screening';
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
+import type { SessionContext } from '../../core/accounts/accounts';
 import { eventFields, listsToCheck, runScreening, type ScreenCall } from '../../core/screening/service';
 import type { WebhookEvent } from '../../core/webhooks/webhooks';
 import type { Payer } from '../../core/verification/billing';
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import { parseQuery, readBytes } from '../validate';
 import { OFFICIAL_SOURCES } from '../../core/screening/lists/sources';
 import { removeUserList, storedLists, storeOfficial, storeUserList } from '../../core/screening/lists/store';
+import { actorOf } from '../../core/audit/audit';
 import type { Router } from '../app';
 import { runBillable } from '../billable';
 import type { AppEnv } from '../types';
@@ -29,6 +31,7 @@ async function handle(
   text: string,
   call: Omit<ScreenCall, 'id' | 'created' | 'livemode'>,
   key: Payer = c.get('key'),
+  alsoRecord?: (r: { verificationId: string; result: ScreeningResponse }) => void,
 ): Promise<Response> {
   const ready = await s.screening.ready();
   // Asking only for kinds of list that are not loaded cannot be answered: a "clear" result with
@@ -50,7 +53,10 @@ async function handle(
     throw new AppError('provider_unavailable');
   }
   const billed = await runBillable<ScreeningResponse>(
-    c, s, { operation, idPrefix: 'scr', bodyText: text, payer: key, events: ({ outcome }) => events(operation)(outcome.result) },
+    c, s, {
+      operation, idPrefix: 'scr', bodyText: text, payer: key, events: ({ outcome }) => events(operation)(outcome.result),
+      ...(alsoRecord ? { alsoRecord: ({ verificationId, outcome }) => alsoRecord({ verificationId, result: outcome.result }) } : {}),
+    },
     async (ctx) => {
       const result = runScreening(loaded, { ...call, id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live' });
       return { status: 'completed', confidence: result.risk.score, billable: true, httpStatus: 200, result };
@@ -82,9 +88,17 @@ export function screeningRoutes({ route, services }: Router): void {
     }
     const text = await readBody(c);
     const body = parseJsonText(text, ScreenRequest, { error: 'invalid_subject' });
+    // The audit row goes with the ledger row: who screened, in which environment, the result's
+    // id and score, and the client reference only as an HMAC.
+    const reference = body.client_reference_id;
     return handle(c, services, 'screen', text, {
-      subject: body.subject, lists: body.screening?.lists, clientReferenceId: body.client_reference_id, metadata: body.metadata,
-    }, { id: null, orgId: session.org.id, env, demo: false });
+      subject: body.subject, lists: body.screening?.lists, clientReferenceId: reference, metadata: body.metadata,
+    }, { id: null, orgId: session.org.id, env, demo: false }, ({ verificationId, result }) => {
+      services.audit.record({
+        orgId: session.org.id, actor: actorOf(session.user), action: 'screened', env, screeningId: verificationId,
+        riskScore: result.risk.score, ...(reference ? { clientReference: reference } : {}),
+      });
+    });
   });
 
   // Importing lists: owners and admins. Official files are public data; a user list is the
@@ -93,12 +107,18 @@ export function screeningRoutes({ route, services }: Router): void {
   const OfficialQuery = z.object({ source: z.enum(OFFICIAL_SOURCES), filename: z.string().max(200).default('') });
   const UserQuery = z.object({ name: z.string().trim().min(1).max(80) });
   const LIST_BYTES = 64 * 1024 * 1024;
+  // The list files are the record of what was imported; the audit row says who and when.
+  const recordList = (session: SessionContext, action: 'list.imported' | 'list.removed', listId: string, records?: number) =>
+    services.audit.record({
+      orgId: session.org.id, actor: actorOf(session.user), action, listId, ...(records !== undefined ? { counts: { total: records } } : {}),
+    });
 
   route('POST', '/api/screening/lists/official', LIST_ADMINS, async (c) => {
     const q = parseQuery(c, OfficialQuery, { error: 'account_validation' });
     const bytes = new Uint8Array(await readBytes(c, LIST_BYTES));
     const r = storeOfficial(services.config.dataDir, q.source, [{ name: q.filename, bytes }], new Date(services.clock.now()));
     if (!r.ok) throw new AppError('account_validation', { field: 'file', message: `Not imported: ${r.reason}` });
+    recordList(c.get('session'), 'list.imported', q.source, r.records);
     await services.screening.refresh();
     return c.json(r, 201);
   });
@@ -107,12 +127,17 @@ export function screeningRoutes({ route, services }: Router): void {
     const q = parseQuery(c, UserQuery, { error: 'account_validation' });
     const bytes = new Uint8Array(await readBytes(c, LIST_BYTES));
     const r = storeUserList(services.config.dataDir, q.name, bytes, new Date(services.clock.now()));
-    if (r.ok) await services.screening.refresh();
+    if (r.ok) {
+      recordList(c.get('session'), 'list.imported', r.source, r.rows.imported);
+      await services.screening.refresh();
+    }
     return c.json(r, r.ok ? 201 : 400);
   });
 
   route('DELETE', '/api/screening/lists/user/:slug', LIST_ADMINS, async (c) => {
-    if (!removeUserList(services.config.dataDir, c.req.param('slug') ?? '')) throw new AppError('account_not_found', { message: 'List not found' });
+    const slug = c.req.param('slug') ?? '';
+    if (!removeUserList(services.config.dataDir, slug)) throw new AppError('account_not_found', { message: 'List not found' });
+    recordList(c.get('session'), 'list.removed', `user:${slug}`);
     await services.screening.refresh();
     return c.json({ message: 'List removed' });
   });

@@ -155,6 +155,17 @@ describe.each(table.filter((r) => r.auth.kind === 'session').map((r) => [`${r.me
       });
     }
 
+    if (roles && !roles.includes('admin')) {
+      it(`refuses an admin (needs ${roles.join(' or ')})`, async () => {
+        const u = await testService();
+        await u.s.accounts.addUser({ orgId: u.orgId, email: 'admin@example.test', name: 'Admin', password: 'admin password', role: 'admin' });
+        const cookie = await u.login('admin@example.test', 'admin password');
+        const { status, body: b } = await u.json(r.method, path, { cookie, ...(body ? { body } : {}) });
+        expect(status).toBe(403);
+        expect(b).toEqual({ error: 'Permission denied' });
+      });
+    }
+
     if (r.method !== 'GET') {
       it('refuses a cross-origin write even with a valid session', async () => {
         const cookie = await t.login();

@@ -17,7 +17,6 @@ type Open = { kind: 'none' } | { kind: 'create' } | { kind: 'created'; created: 
 
 export function ApiKeysScreen() {
   const env = useEnv((s) => s.env);
-  const setEnv = useEnv((s) => s.setEnv);
   const plan = useSession((s) => s.session?.organization.plan ?? 'free');
   const keys = useResource((signal) => api.listKeys(env, signal), [env]);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
@@ -87,10 +86,14 @@ export function ApiKeysScreen() {
           plan={plan}
           onClose={() => setOpen({ kind: 'none' })}
           onCreated={(created) => {
-            setNotice(null);
-            // Show the new key in the list it belongs to.
-            if (created.key.env !== env) setEnv(created.key.env);
-            else keys.reload();
+            // The console stays in the environment it is in: making a live key is not a reason to
+            // start working on live data. A key of the other environment is listed there.
+            setNotice(
+              created.key.env === env
+                ? null
+                : `Created “${created.key.name}” (${created.key.env === 'live' ? 'Live' : 'Test'}). It is listed under ${created.key.env === 'live' ? 'Live' : 'Test'} keys; the console stays in ${env === 'live' ? 'Live' : 'Test'}.`,
+            );
+            keys.reload();
             setOpen({ kind: 'created', created });
           }}
         />

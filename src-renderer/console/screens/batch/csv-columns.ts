@@ -24,7 +24,10 @@ export const INPUT_COLUMNS: readonly ColumnDoc[] = [
     name: 'cleared_entities',
     help: 'Matches cleared as false positives, separated by ; as entity_id@record_hash. They stay cleared while the list record is unchanged.',
   },
-  { name: 'previous_disposition', help: 'Your last review of the customer (cleared_false_positive, escalated or needs_info), shown beside the new result.' },
+  {
+    name: 'previous_disposition',
+    help: 'Your last review of the customer (cleared_false_positive, escalated, needs_info or awaiting_approval), shown beside the new result.',
+  },
 ];
 
 export const OUTPUT_COLUMNS: readonly ColumnDoc[] = [
@@ -39,8 +42,17 @@ export const OUTPUT_COLUMNS: readonly ColumnDoc[] = [
   { name: 'top_match_list', help: 'sanctions, pep, rca or wanted.' },
   { name: 'top_match_score', help: 'Its match score, 0–100.' },
   { name: 'top_match_explanation', help: 'Which alias matched, how the name tokens lined up, and what moved the score.' },
-  { name: 'disposition', help: 'Your review: cleared_false_positive, escalated or needs_info.' },
+  {
+    name: 'disposition',
+    help: 'Your review: cleared_false_positive, escalated or needs_info; awaiting_approval for a cleared strong sanctions match that a second person has not approved yet (it does not count as cleared).',
+  },
   { name: 'disposition_entities', help: 'The matches the disposition covers, as entity_id@record_hash separated by ;.' },
+  { name: 'disposition_reason', help: 'Why a strong sanctions match was cleared: different_dob, different_nationality, different_person_other_identifiers, name_only_common_name, list_record_outdated or other.' },
+  { name: 'disposition_note', help: 'The note written with the disposition. It exists only in this file.' },
+  { name: 'decided_by', help: 'The e-mail of the analyst who set the disposition.' },
+  { name: 'decided_at', help: 'When the service recorded it (ISO 8601, UTC).' },
+  { name: 'approved_by', help: 'With four-eyes: the owner or admin who approved clearing a strong sanctions match.' },
+  { name: 'approved_at', help: 'When they approved it (ISO 8601, UTC).' },
   { name: 'row_error', help: 'Why the service could not screen the row, if it could not.' },
 ];
 

@@ -2,13 +2,34 @@
 // words for the service's codes (risk, flags, kinds, methods) are in components/screening-labels.ts.
 import type { BatchRowResult } from '../../../../src-shared/contracts/batch';
 import type { ScreeningMatch } from '../../../../src-shared/contracts/screening';
+import type { ReasonCode } from '../../../../src-shared/contracts/review';
 import type { BadgeTone } from '../../components/Badge';
-import type { Disposition } from '../../stores/batch';
+import type { Disposition, EarlierDisposition } from '../../stores/batch';
 
 export const DISPOSITION_INFO: Record<Disposition, { label: string; key: string; tone: BadgeTone }> = {
   cleared_false_positive: { label: 'Cleared: false positive', key: 'C', tone: 'positive' },
   escalated: { label: 'Escalated', key: 'E', tone: 'negative' },
   needs_info: { label: 'Needs info', key: 'N', tone: 'warning' },
+};
+
+/** A saved result's disposition, including a clearance that was still waiting for approval. */
+export const EARLIER_LABEL: Record<EarlierDisposition, string> = {
+  cleared_false_positive: DISPOSITION_INFO.cleared_false_positive.label,
+  escalated: DISPOSITION_INFO.escalated.label,
+  needs_info: DISPOSITION_INFO.needs_info.label,
+  awaiting_approval: 'Clearance awaiting approval',
+};
+
+/** Why a strong sanctions match is not the customer. */
+export const REASON_INFO: Record<ReasonCode, { label: string; hint: string }> = {
+  different_dob: { label: 'Different date of birth', hint: 'The customer’s date of birth rules out the listed person.' },
+  different_nationality: { label: 'Different nationality or country', hint: 'The customer’s nationality or country rules out the listed person.' },
+  different_person_other_identifiers: {
+    label: 'Other identifiers differ', hint: 'A document number, address, photo or other identifier shows a different person.',
+  },
+  name_only_common_name: { label: 'Name-only match on a common name', hint: 'Only the name matches, and it is a common one; nothing else links them.' },
+  list_record_outdated: { label: 'List record outdated', hint: 'The listing was lifted or corrected after this version of the list.' },
+  other: { label: 'Other', hint: 'Explain in the note.' },
 };
 
 export function fullName(r: { first_name: string; middle_name: string; last_name: string }): string {

@@ -3,7 +3,7 @@
 // dialog (a download in a browser), never to the app's own storage.
 import Papa from 'papaparse';
 import { saveFile } from '../../api/shell';
-import type { BatchEntry, Disposition, ImportedRow, RowIssue } from '../../stores/batch';
+import { effectiveDisposition, type BatchEntry, type DecisionRecord, type ImportedRow, type RowIssue } from '../../stores/batch';
 import { INPUT_NAMES, OUTPUT_NAMES } from './csv-columns';
 import { explanationText, openMatches } from './labels';
 
@@ -21,7 +21,7 @@ function inputCells(r: ImportedRow): string[] {
   ];
 }
 
-function outputCells(entry: BatchEntry | undefined, disposition: Disposition | undefined, runStopped: boolean): string[] {
+function outputCells(entry: BatchEntry | undefined, decision: DecisionRecord | undefined, runStopped: boolean): string[] {
   const result = entry?.result ?? null;
   if (!result) {
     const why = entry?.error ?? (runStopped ? 'not screened: the run stopped before this row' : 'not screened');
@@ -41,13 +41,19 @@ function outputCells(entry: BatchEntry | undefined, disposition: Disposition | u
     top?.list ?? '',
     top ? String(top.score) : '',
     top ? explanationText(top) : '',
-    disposition ?? '',
-    disposition ? open.map((m) => `${m.entity_id}@${m.record_hash}`).join(';') : '',
+    effectiveDisposition(decision) ?? '',
+    decision ? open.map((m) => `${m.entity_id}@${m.record_hash}`).join(';') : '',
+    decision?.reason ?? '',
+    decision?.note ?? '',
+    decision?.decidedBy ?? '',
+    decision?.decidedAt ?? '',
+    decision?.approval?.state === 'approved' ? decision.approval.by ?? '' : '',
+    decision?.approval?.state === 'approved' ? decision.approval.at ?? '' : '',
     '',
   ];
 }
 
-export function resultsCsv(rows: readonly ImportedRow[], entries: readonly BatchEntry[], dispositions: ReadonlyMap<number, Disposition>): string {
+export function resultsCsv(rows: readonly ImportedRow[], entries: readonly BatchEntry[], dispositions: ReadonlyMap<number, DecisionRecord>): string {
   const byRow = new Map(entries.map((e) => [e.input.row, e]));
   const stopped = entries.length < rows.length;
   const data = rows.map((r) => [...inputCells(r), ...outputCells(byRow.get(r.row), dispositions.get(r.row), stopped)]);
@@ -70,7 +76,7 @@ export function resultsFileName(source: string): string {
 
 const CSV_FILTER = [{ name: 'CSV', extensions: ['csv'] }];
 
-export async function saveResults(fileName: string, rows: readonly ImportedRow[], entries: readonly BatchEntry[], dispositions: ReadonlyMap<number, Disposition>) {
+export async function saveResults(fileName: string, rows: readonly ImportedRow[], entries: readonly BatchEntry[], dispositions: ReadonlyMap<number, DecisionRecord>) {
   return saveFile({ defaultName: resultsFileName(fileName), content: resultsCsv(rows, entries, dispositions), filters: CSV_FILTER });
 }
 

@@ -3,13 +3,14 @@
 // that passes here is a row the service accepts; the service checks again anyway.
 // Reasons never quote the cell: the error report must not become a copy of the file.
 import type { ClearedMatch } from '../../../../src-shared/contracts/screening';
-import type { Disposition, ImportedRow, RowIssue } from '../../stores/batch';
+import type { EarlierDisposition, ImportedRow, RowIssue } from '../../stores/batch';
 
 export type RawRow = Record<string, string | undefined>;
 
 const LEVELS = ['low', 'medium', 'high'] as const;
 type Level = (typeof LEVELS)[number];
-const DISPOSITION_VALUES: readonly string[] = ['cleared_false_positive', 'escalated', 'needs_info'] satisfies Disposition[];
+const DISPOSITION_VALUES: readonly string[] = ['cleared_false_positive', 'escalated', 'needs_info', 'awaiting_approval'] satisfies EarlierDisposition[];
+const DISPOSITION_WORDS = 'cleared_false_positive, escalated, needs_info or awaiting_approval';
 const MAX_FLAGS = 50;
 const MAX_CLEARED = 200;
 
@@ -117,9 +118,9 @@ export function checkRow(raw: RawRow, row: number, today: string): RowCheck {
   const cleared = new Map<string, ClearedMatch>();
   for (const c of parseCleared(cell(raw, 'cleared_entities'), 'cleared_entities', issue)) cleared.set(c.entity_id, c);
   const disposition = cell(raw, 'disposition').toLowerCase();
-  if (disposition && !DISPOSITION_VALUES.includes(disposition)) issue('disposition', 'cleared_false_positive, escalated or needs_info');
+  if (disposition && !DISPOSITION_VALUES.includes(disposition)) issue('disposition', DISPOSITION_WORDS);
   const earlier = cell(raw, 'previous_disposition').toLowerCase();
-  if (earlier && !DISPOSITION_VALUES.includes(earlier)) issue('previous_disposition', 'cleared_false_positive, escalated or needs_info');
+  if (earlier && !DISPOSITION_VALUES.includes(earlier)) issue('previous_disposition', DISPOSITION_WORDS);
   if (disposition === 'cleared_false_positive') {
     // The analyst cleared these last time: from now on they are cleared at this record version.
     for (const c of parseCleared(cell(raw, 'disposition_entities'), 'disposition_entities', issue)) cleared.set(c.entity_id, c);
@@ -141,7 +142,7 @@ export function checkRow(raw: RawRow, row: number, today: string): RowCheck {
       previous_screening_id: previousId,
       previous: score !== null && level !== null ? { risk_score: score, risk_level: level, flags } : null,
       cleared: [...cleared.values()],
-      previous_disposition: (disposition || earlier) as Disposition | '',
+      previous_disposition: (disposition || earlier) as EarlierDisposition | '',
     },
     issues,
   };

@@ -1,11 +1,14 @@
 // First run: the data directory is empty, so the console creates the organization and its
-// owner. The form validates with the same zod schema the service uses.
+// owner, on the plan the organization bought. The form validates with the same zod schema the
+// service uses.
 import { useState, type FormEvent } from 'react';
+import type { Plan } from '../../../../src-shared/catalog';
 import { SetupRequest } from '../../../../src-shared/contracts/accounts';
 import { ApiError, errorText } from '../../api/client';
 import { Alert } from '../../components/Alert';
 import { AuthFrame } from '../../components/AuthFrame';
 import { Field } from '../../components/Field';
+import { PlanChoice } from '../../components/PlanChoice';
 import { useSession } from '../../stores/session';
 
 type FieldName = 'organization' | 'name' | 'email' | 'password' | 'confirm';
@@ -22,6 +25,8 @@ export function FirstRunScreen() {
   const setup = useSession((s) => s.setup);
   const boot = useSession((s) => s.boot);
   const [values, setValues] = useState({ organization: '', name: '', email: '', password: '', confirm: '' });
+  // Free until the owner says otherwise: nothing here may assume a purchase.
+  const [plan, setPlan] = useState<Plan>('free');
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [alreadySetUp, setAlreadySetUp] = useState(false);
@@ -37,7 +42,7 @@ export function FirstRunScreen() {
     e.preventDefault();
     setFormError(null);
     const { confirm, ...body } = values;
-    const parsed = SetupRequest.safeParse(body);
+    const parsed = SetupRequest.safeParse({ ...body, plan });
     const next: Errors = {};
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -114,6 +119,11 @@ export function FirstRunScreen() {
         <Field
           id="first-run-confirm" label="Confirm password" type="password" testId="first-run-confirm" autoComplete="new-password"
           value={values.confirm} onChange={update('confirm')} error={errors.confirm} required
+        />
+        <PlanChoice
+          name="first-run-plan" value={plan} onChange={setPlan} testIdPrefix="first-run-plan"
+          legend="Your organization's plan"
+          hint="Choose the plan your organization bought. Screening needs Pro or Enterprise. The owner can change it later under Plan & credits."
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy} data-testid="first-run-submit">
           {busy ? 'Creating…' : 'Create organization'}

@@ -1,4 +1,5 @@
-// Plan & credits: the plan and its limits, the balance, and the append-only credit ledger.
+// Plan & credits: the plan and its limits (the owner changes it), the balance, and the
+// append-only credit ledger.
 import { useState } from 'react';
 import type { Account } from '../../../../src-shared/contracts/accounts';
 import { api } from '../../api/client';
@@ -8,6 +9,8 @@ import { DataGrid } from '../../components/DataGrid';
 import { formatNumber } from '../../components/format';
 import { Pager } from '../../components/Pager';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { useSession } from '../../stores/session';
+import { ChangePlanDialog } from './ChangePlanDialog';
 import { ledgerColumns } from './ledger-columns';
 
 const PER_PAGE = 20;
@@ -44,11 +47,16 @@ export function PlanScreen() {
   const account = useResource((signal) => api.account(signal), []);
   const ledger = useResource((signal) => api.ledger(page, PER_PAGE, signal), [page]);
   const balance = ledger.data?.balance ?? account.data?.credits.balance;
+  const isOwner = useSession((s) => s.session?.user.role === 'owner');
+  const setOrganization = useSession((s) => s.setOrganization);
+  const [changing, setChanging] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   return (
     <>
       <ScreenHeader title="Plan & credits" summary="Your plan, its limits, and every credit granted or spent." />
       {account.error ? <Alert testId="account-error" title="Could not load your plan.">{account.error}</Alert> : null}
+      {notice ? <Alert tone="success" testId="plan-notice">{notice}</Alert> : null}
 
       <div className="cards">
         <section className="panel card" aria-labelledby="balance-heading" data-testid="balance-card">
@@ -64,9 +72,15 @@ export function PlanScreen() {
         <section className="panel card" aria-labelledby="plan-heading" data-testid="plan-card">
           <div className="card-title-row">
             <h2 id="plan-heading" className="card-title">Plan</h2>
+            {isOwner && account.data ? (
+              <button type="button" className="btn btn-small" onClick={() => setChanging(true)} data-testid="change-plan">
+                Change plan…
+              </button>
+            ) : null}
           </div>
           <p className="plan-name" data-testid="plan-label">{account.data ? account.data.plan.label : '…'}</p>
           {account.data ? <PlanLimits plan={account.data.plan} /> : null}
+          {!isOwner ? <p className="muted" data-testid="plan-owner-only">Only the organization's owner can change the plan.</p> : null}
         </section>
       </div>
 
@@ -105,6 +119,19 @@ export function PlanScreen() {
           />
         ) : null}
       </section>
+
+      {changing && account.data ? (
+        <ChangePlanDialog
+          current={account.data.plan.id}
+          onClose={() => setChanging(false)}
+          onChanged={(next) => {
+            setChanging(false);
+            setOrganization(next.organization);
+            setNotice(`The plan is now ${next.plan.label}. Its limits apply from now on.`);
+            account.reload();
+          }}
+        />
+      ) : null}
     </>
   );
 }

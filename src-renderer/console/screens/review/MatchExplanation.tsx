@@ -5,9 +5,9 @@ import type { ScreeningMatch } from '../../../../src-shared/contracts/screening'
 import { Badge } from '../../components/Badge';
 import { AlignmentTable, HighlightedName, matchedNameNote, QualifierList } from '../../components/MatchExplanation';
 import { CHANGE_INFO, flagLabel, KIND_SHORT, STRENGTH_INFO } from '../../components/screening-labels';
-import type { BatchEntry, Disposition } from '../../stores/batch';
+import type { BatchEntry, DecisionRecord, Disposition } from '../../stores/batch';
 import { DISPOSITIONS } from '../../stores/batch';
-import { DISPOSITION_INFO, matchFlag } from '../batch/labels';
+import { DISPOSITION_INFO, matchFlag, REASON_INFO } from '../batch/labels';
 
 const LOOK = { classPrefix: 'rev', testIdPrefix: 'review-' } as const;
 
@@ -52,13 +52,15 @@ function MatchBlock({ match, isNew }: { match: ScreeningMatch; isNew: boolean })
 
 interface MatchExplanationProps {
   entry: BatchEntry;
-  disposition: Disposition | undefined;
+  decision: DecisionRecord | undefined;
   singleKeys: boolean;
   onDispose: (d: Disposition | undefined) => void;
+  onApprove: () => void;
   onClose: () => void;
 }
 
-export function MatchExplanation({ entry, disposition, singleKeys, onDispose, onClose }: MatchExplanationProps) {
+export function MatchExplanation({ entry, decision, singleKeys, onDispose, onApprove, onClose }: MatchExplanationProps) {
+  const disposition = decision?.disposition;
   const result = entry.result;
   const previous = entry.input.previous;
   const before = new Set(previous?.flags ?? []);
@@ -84,12 +86,18 @@ export function MatchExplanation({ entry, disposition, singleKeys, onDispose, on
           )}
         </div>
         <div className="rev-actions" role="group" aria-label="Disposition">
+          {decision?.approval?.state === 'pending' ? (
+            <button type="button" className="btn btn-small btn-primary" onClick={onApprove} data-testid="review-detail-approve">
+              Approve…
+            </button>
+          ) : null}
           {DISPOSITIONS.map((d) => (
             <button
               key={d}
               type="button"
               className={`btn btn-small${disposition === d ? ' rev-chosen' : ''}`}
               aria-pressed={disposition === d}
+              disabled={!result}
               onClick={() => onDispose(disposition === d ? undefined : d)}
               data-testid={`review-dispose-${d}`}
             >
@@ -102,6 +110,15 @@ export function MatchExplanation({ entry, disposition, singleKeys, onDispose, on
           </button>
         </div>
       </div>
+      {decision ? (
+        <p className="muted rev-small" data-testid="review-decision">
+          {DISPOSITION_INFO[decision.disposition].label} by {decision.decidedBy}
+          {decision.reason ? <> · reason: {REASON_INFO[decision.reason].label}</> : null}
+          {decision.note ? <> · note: “{decision.note}”</> : null}
+          {decision.approval?.state === 'pending' ? <> · awaiting approval by an owner or admin</> : null}
+          {decision.approval?.state === 'approved' ? <> · approved by {decision.approval.by}</> : null}
+        </p>
+      ) : null}
       {matches.length > 0 ? (
         <ol className="rev-matches">
           {matches.map((m) => {

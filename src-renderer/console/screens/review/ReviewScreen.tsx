@@ -1,23 +1,31 @@
 // Risk review: the last batch's rows whose risk went up or down or that have new matches,
 // keyboard-first. J/K move, Enter or O opens the match explanation, C/E/N set a disposition
 // (cleared as false positive, escalated, needs info) and U undoes; the single keys can be
-// switched off, Esc closes. Dispositions live in memory and go out only in the saved CSV.
+// switched off, Esc closes. Each disposition is recorded in the service's audit log (ids and
+// codes); the rows, notes and dispositions themselves live in memory and go out in the saved CSV.
+// Clearing a strong sanctions match asks for a reason, and with four-eyes on waits for a second
+// person's approval at this screen.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { api } from '../../api/client';
+import { useResource } from '../../api/use-resource';
 import { href } from '../../app/router';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
 import { formatNumber } from '../../components/format';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { CHANGE_INFO, LEVEL_LABEL, LEVEL_TONE } from '../../components/screening-labels';
-import { useBatch, type BatchEntry, type Disposition } from '../../stores/batch';
-import { DISPOSITION_INFO, fullName } from '../batch/labels';
+import { useBatch, type BatchEntry, type DecisionRecord, type Disposition } from '../../stores/batch';
+import { DISPOSITION_INFO, EARLIER_LABEL, fullName, REASON_INFO } from '../batch/labels';
 import { TopMatchCell } from '../batch/result-cells';
 import { countEntries } from '../batch/summary';
 import { useDiscardGuard } from '../batch/use-discard-guard';
 import { useSaveResults } from '../batch/use-save-results';
 import { VirtualGrid, type VirtualColumn } from '../batch/VirtualGrid';
+import { ApproveDialog } from './ApproveDialog';
+import { ClearReasonDialog } from './ClearReasonDialog';
 import { MatchExplanation } from './MatchExplanation';
 import { DEFAULT_SORT, FILTER_LABEL, FILTERS, reviewRows, type ReviewFilter, type Sort, type SortKey } from './review-filter';
+import { needsReason, useDecisions, type Choice } from './use-decisions';
 import '../batch/batch.css';
 import './review.css';
 
@@ -49,13 +57,16 @@ export function ReviewScreen() {
   const dispositions = useBatch((s) => s.dispositions);
   const singleKeys = useBatch((s) => s.singleKeys);
   const setSingleKeys = useBatch((s) => s.setSingleKeys);
-  const dispose = useBatch((s) => s.dispose);
-  const undoLast = useBatch((s) => s.undoLast);
+  const approvedInStore = useBatch((s) => s.approved);
   const discard = useBatch((s) => s.discard);
   const canUndo = useBatch((s) => s.undo.length > 0);
   const { save, saving, notice } = useSaveResults();
   const { guard, dialog: discardDialog } = useDiscardGuard(save);
 
+  const decisions = useDecisions();
+  const settings = useResource((signal) => api.settings(signal), []);
+  const [asking, setAsking] = useState<{ entry: BatchEntry; advance: boolean } | null>(null);
+  const [approving, setApproving] = useState<BatchEntry | null>(null);
   const [filter, setFilter] = useState<ReviewFilter>('increased');
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const [query, setQuery] = useState('');
@@ -66,6 +77,22 @@ export function ReviewScreen() {
   const gridBox = useRef<HTMLDivElement>(null);
 
   const counts = useMemo(() => countEntries(entries), [entries, version]);
+  const filterCount: Record<ReviewFilter, number> = {
+    increased: counts.increased, decreased: counts.decreased, new: counts.newMatches, all: entries.length,
+  };
+
+  // The review opens on the first tab that has rows (increases first), and moves off an empty
+  // tab as rows arrive; a tab the analyst picked stays picked.
+  const picked = useRef(false);
+  useEffect(() => {
+    if (picked.current || filterCount[filter] > 0) return;
+    const first = FILTERS.find((f) => filterCount[f] > 0);
+    if (first) setFilter(first);
+  }, [filterCount.increased, filterCount.decreased, filterCount.new, filterCount.all, filter]);
+  const pickFilter = (f: ReviewFilter) => {
+    picked.current = true;
+    setFilter(f);
+  };
   const rows = useMemo(() => reviewRows(entries, filter, sort, query), [entries, version, filter, sort, query]);
   const reviewed = useMemo(() => rows.reduce((n, e) => n + (dispositions.has(e.input.row) ? 1 : 0), 0), [rows, dispositions]);
   const current = rows[Math.min(active, rows.length - 1)];
@@ -84,23 +111,52 @@ export function ReviewScreen() {
     setFocusSignal((n) => n + 1);
   };
 
+  // A dialog puts focus back where it was when it closes, which makes that row active again;
+  // a move asked for by the dialog waits until that has happened.
+  const [moveTo, setMoveTo] = useState<number | null>(null);
+  useEffect(() => {
+    if (moveTo === null) return;
+    setMoveTo(null);
+    goTo(moveTo);
+  }, [moveTo]);
+
   const toggle = (entry: BatchEntry | undefined) => {
     if (!entry) return;
     setExpanded((cur) => (cur === entry.input.row ? null : entry.input.row));
   };
 
+  const record = async (entry: BatchEntry, choice: Choice | null): Promise<boolean> => {
+    const had = useBatch.getState().dispositions.has(entry.input.row);
+    const r = await decisions.submit(entry, choice);
+    if (!r.ok) return false;
+    const label = !r.record
+      ? 'no disposition'
+      : r.record.approval?.state === 'pending'
+        ? 'cleared, awaiting approval'
+        : DISPOSITION_INFO[r.record.disposition].label.toLowerCase();
+    const reviewedNow = reviewed + (r.record && !had ? 1 : !r.record && had ? -1 : 0);
+    setAnnounce(`Row ${entry.input.row}, ${fullName(entry.input)}: ${label}. ${reviewedNow} reviewed of ${rows.length}.`);
+    return true;
+  };
+
   const setDisposition = (entry: BatchEntry, d: Disposition | undefined, advance: boolean) => {
-    dispose(entry.input.row, d);
-    const name = fullName(entry.input);
-    const label = d ? DISPOSITION_INFO[d].label.toLowerCase() : 'no disposition';
+    if (!entry.result) {
+      setAnnounce(`Row ${entry.input.row} was not screened: there is nothing to decide.`);
+      return;
+    }
+    // A strong sanctions match is cleared only with a reason: the dialog asks for it.
+    if (d === 'cleared_false_positive' && needsReason(entry)) {
+      decisions.clearError();
+      setAsking({ entry, advance });
+      return;
+    }
+    void record(entry, d ? { disposition: d, reason: null, note: '' } : null);
     const index = rows.indexOf(entry);
-    const reviewedNow = reviewed + (d && !dispositions.has(entry.input.row) ? 1 : !d && dispositions.has(entry.input.row) ? -1 : 0);
-    setAnnounce(`Row ${entry.input.row}, ${name}: ${label}. ${reviewedNow} reviewed of ${rows.length}.`);
     if (advance && index >= 0 && index < rows.length - 1) goTo(index + 1);
   };
 
-  const undo = () => {
-    const row = undoLast();
+  const undo = async () => {
+    const row = await decisions.undo(entries);
     if (row === null) return;
     const index = rows.findIndex((e) => e.input.row === row);
     setAnnounce(`Undone: row ${row}.`);
@@ -132,10 +188,11 @@ export function ReviewScreen() {
     } else if (singleKeys && current && KEY_TO_DISPOSITION[key]) {
       e.preventDefault();
       const d = KEY_TO_DISPOSITION[key];
-      setDisposition(current, dispositions.get(current.input.row) === d ? undefined : d, dispositions.get(current.input.row) !== d);
+      const same = dispositions.get(current.input.row)?.disposition === d;
+      setDisposition(current, same ? undefined : d, !same);
     } else if (singleKeys && key === 'u') {
       e.preventDefault();
-      undo();
+      void undo();
     }
   };
 
@@ -187,21 +244,8 @@ export function ReviewScreen() {
     },
     { id: 'match', header: 'Top match', width: 'minmax(0, 1.8fr)', cell: (e) => <TopMatchCell entry={e} /> },
     {
-      id: 'disposition', header: 'Disposition', width: '200px',
-      cell: (e) => {
-        const d = dispositions.get(e.input.row);
-        return (
-          <span data-testid="review-disposition" data-disposition={d ?? ''}>
-            {d ? (
-              <Badge tone={DISPOSITION_INFO[d].tone}>{DISPOSITION_INFO[d].label}</Badge>
-            ) : e.input.previous_disposition ? (
-              <span className="muted rev-small" data-testid="review-earlier">Earlier: {DISPOSITION_INFO[e.input.previous_disposition].label}</span>
-            ) : (
-              <span className="muted">—</span>
-            )}
-          </span>
-        );
-      },
+      id: 'disposition', header: 'Disposition', width: '250px',
+      cell: (e) => <DispositionCell entry={e} decision={dispositions.get(e.input.row)} onApprove={() => setApproving(e)} />,
     },
   ];
 
@@ -221,9 +265,7 @@ export function ReviewScreen() {
   }
 
   const running = run.status === 'starting' || run.status === 'running' || run.status === 'cancelling';
-  const filterCount: Record<ReviewFilter, number> = {
-    increased: counts.increased, decreased: counts.decreased, new: counts.newMatches, all: entries.length,
-  };
+  const approvingDecision = approving ? dispositions.get(approving.input.row) : undefined;
 
   return (
     <div className="rev-screen" onKeyDown={onKeyDown}>
@@ -248,6 +290,7 @@ export function ReviewScreen() {
       />
       {running ? <Alert tone="info" testId="review-running">The batch is still running; rows appear here as they are screened.</Alert> : null}
       {notice ? <Alert tone={notice.tone} testId="review-save-notice">{notice.text}</Alert> : null}
+      {decisions.error ? <Alert testId="review-decision-error">{decisions.error}</Alert> : null}
 
       <section className="panel" aria-labelledby="review-heading">
         <div className="panel-header rev-toolbar">
@@ -259,7 +302,7 @@ export function ReviewScreen() {
                 type="button"
                 aria-pressed={filter === f}
                 className={`rev-filter${filter === f ? ' rev-filter-on' : ''}`}
-                onClick={() => setFilter(f)}
+                onClick={() => pickFilter(f)}
                 data-testid={`review-filter-${f}`}
               >
                 {FILTER_LABEL[f]} <span className="rev-filter-count">{formatNumber(filterCount[f])}</span>
@@ -299,7 +342,7 @@ export function ReviewScreen() {
             ) : null}
           </span>
           {!singleKeys && canUndo ? (
-            <button type="button" className="btn btn-small" onClick={undo} data-testid="review-undo">
+            <button type="button" className="btn btn-small" onClick={() => void undo()} data-testid="review-undo">
               Undo
             </button>
           ) : null}
@@ -320,9 +363,10 @@ export function ReviewScreen() {
             renderExpanded={(e) => (
               <MatchExplanation
                 entry={e}
-                disposition={dispositions.get(e.input.row)}
+                decision={dispositions.get(e.input.row)}
                 singleKeys={singleKeys}
                 onDispose={(d) => setDisposition(e, d, false)}
+                onApprove={() => setApproving(e)}
                 onClose={() => {
                   setExpanded(null);
                   setFocusSignal((n) => n + 1);
@@ -342,6 +386,73 @@ export function ReviewScreen() {
       </section>
 
       {discardDialog}
+      {asking ? (
+        <ClearReasonDialog
+          entry={asking.entry}
+          fourEyes={settings.data?.four_eyes ?? false}
+          error={decisions.error}
+          onClose={() => {
+            const index = rows.indexOf(asking.entry);
+            setAsking(null);
+            if (index >= 0) setMoveTo(index);
+          }}
+          onConfirm={async (choice) => {
+            const { entry, advance } = asking;
+            if (!(await record(entry, choice))) return false;
+            setAsking(null);
+            const index = rows.indexOf(entry);
+            if (index >= 0) setMoveTo(advance && index < rows.length - 1 ? index + 1 : index);
+            return true;
+          }}
+        />
+      ) : null}
+      {approving && approvingDecision?.approval?.state === 'pending' ? (
+        <ApproveDialog
+          entry={approving}
+          decision={approvingDecision}
+          onClose={() => setApproving(null)}
+          onApproved={(by, at) => {
+            approvedInStore(approving.input.row, approvingDecision.approval!.clearanceId, by, at);
+            setAnnounce(`Row ${approving.input.row}: clearance approved by ${by}.`);
+            setApproving(null);
+          }}
+        />
+      ) : null}
     </div>
+  );
+}
+
+function DispositionCell({ entry, decision, onApprove }: { entry: BatchEntry; decision: DecisionRecord | undefined; onApprove: () => void }) {
+  const pending = decision?.approval?.state === 'pending';
+  return (
+    <span
+      className="cell-stack"
+      data-testid="review-disposition"
+      data-disposition={decision?.disposition ?? ''}
+      data-approval={decision?.approval?.state ?? ''}
+    >
+      {decision ? (
+        <>
+          <span className="rev-decision">
+            {pending ? (
+              <Badge tone="warning">Awaiting approval</Badge>
+            ) : (
+              <Badge tone={DISPOSITION_INFO[decision.disposition].tone}>{DISPOSITION_INFO[decision.disposition].label}</Badge>
+            )}
+            {pending ? (
+              <button type="button" className="btn btn-small" onClick={onApprove} data-testid="review-approve">
+                Approve…
+              </button>
+            ) : null}
+          </span>
+          {decision.reason ? <span className="muted rev-small">{REASON_INFO[decision.reason].label}</span> : null}
+          {decision.approval?.state === 'approved' ? <span className="muted rev-small" data-testid="review-approved-by">Approved by {decision.approval.by}</span> : null}
+        </>
+      ) : entry.input.previous_disposition ? (
+        <span className="muted rev-small" data-testid="review-earlier">Earlier: {EARLIER_LABEL[entry.input.previous_disposition]}</span>
+      ) : (
+        <span className="muted">—</span>
+      )}
+    </span>
   );
 }

@@ -1,0 +1,87 @@
+// The analysts' audit trail, pending clearances of strong sanctions matches, and the
+// organisation's four-eyes setting. Ids, codes, counts, hashes and times only: names, dates of
+// birth, notes and client references never get a column (a client reference only as an HMAC).
+import type Database from 'better-sqlite3';
+
+export const version = 3;
+export const name = 'review-audit';
+
+// The allowed values as of this version (a migration never changes with later code).
+const ACTIONS = [
+  'screened', 'batch.created', 'batch.cancelled', 'batch.finished',
+  'disposition.set', 'disposition.removed', 'clearance.requested', 'clearance.approved', 'clearance.withdrawn',
+  'list.imported', 'list.removed', 'key.created', 'key.revoked', 'plan.changed', 'settings.changed', 'member.added',
+];
+const DISPOSITIONS = ['cleared_false_positive', 'escalated', 'needs_info'];
+const REASONS = ['different_dob', 'different_nationality', 'different_person_other_identifiers', 'name_only_common_name', 'list_record_outdated', 'other'];
+const list = (xs: string[]) => xs.map((x) => `'${x}'`).join(',');
+
+export function up(db: Database.Database): void {
+  db.exec(`
+    -- Append-only and hash-chained: hash = HMAC(key derived from the install secret,
+    -- prev_hash + canonical JSON of the row). Triggers refuse UPDATE and DELETE.
+    CREATE TABLE audit_log (
+      seq INTEGER PRIMARY KEY,
+      at TEXT NOT NULL,
+      org_id INTEGER NOT NULL,
+      actor_kind TEXT NOT NULL CHECK (actor_kind IN ('user','cli')),
+      actor_id TEXT,
+      actor_role TEXT CHECK (actor_role IS NULL OR actor_role IN ('owner','admin','member')),
+      action TEXT NOT NULL CHECK (action IN (${list(ACTIONS)})),
+      env TEXT CHECK (env IS NULL OR env IN ('test','live')),
+      screening_id TEXT CHECK (screening_id IS NULL OR length(screening_id) <= 64),
+      batch_id TEXT CHECK (batch_id IS NULL OR length(batch_id) <= 64),
+      row_number INTEGER,
+      entity_ids TEXT,
+      record_hashes TEXT,
+      disposition TEXT CHECK (disposition IS NULL OR disposition IN (${list(DISPOSITIONS)})),
+      reason_code TEXT CHECK (reason_code IS NULL OR reason_code IN (${list(REASONS)})),
+      has_note INTEGER CHECK (has_note IS NULL OR has_note IN (0,1)),
+      clearance_id TEXT CHECK (clearance_id IS NULL OR length(clearance_id) <= 64),
+      approver_user_id INTEGER,
+      key_id TEXT CHECK (key_id IS NULL OR length(key_id) <= 64),
+      list_id TEXT CHECK (list_id IS NULL OR length(list_id) <= 128),
+      setting TEXT CHECK (setting IS NULL OR setting IN ('four_eyes')),
+      from_value TEXT CHECK (from_value IS NULL OR length(from_value) <= 32),
+      to_value TEXT CHECK (to_value IS NULL OR length(to_value) <= 32),
+      count_total INTEGER,
+      count_done INTEGER,
+      count_failed INTEGER,
+      risk_score INTEGER,
+      target_user_id INTEGER,
+      client_ref_hmac TEXT CHECK (client_ref_hmac IS NULL OR length(client_ref_hmac) = 64),
+      prev_hash TEXT NOT NULL,
+      hash TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX audit_log_org_action ON audit_log(org_id, action, seq);
+    CREATE INDEX audit_log_org_actor ON audit_log(org_id, actor_id, seq);
+    CREATE INDEX audit_log_org_at ON audit_log(org_id, at);
+    CREATE INDEX audit_log_org_client_ref ON audit_log(org_id, client_ref_hmac);
+    CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+      BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+    CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+      BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+
+    -- A strong sanctions match cleared while four-eyes is on waits here for a second person.
+    CREATE TABLE clearances (
+      id TEXT PRIMARY KEY,
+      org_id INTEGER NOT NULL REFERENCES organizations(id),
+      batch_id TEXT NOT NULL,
+      row_number INTEGER NOT NULL,
+      screening_id TEXT NOT NULL,
+      entity_ids TEXT NOT NULL,
+      record_hashes TEXT NOT NULL,
+      reason_code TEXT NOT NULL CHECK (reason_code IN (${list(REASONS)})),
+      has_note INTEGER NOT NULL CHECK (has_note IN (0,1)),
+      client_ref_hmac TEXT CHECK (client_ref_hmac IS NULL OR length(client_ref_hmac) = 64),
+      state TEXT NOT NULL CHECK (state IN ('pending','approved','withdrawn')),
+      requested_by INTEGER NOT NULL REFERENCES users(id),
+      requested_at TEXT NOT NULL,
+      decided_by INTEGER REFERENCES users(id),
+      decided_at TEXT
+    ) STRICT;
+    CREATE INDEX clearances_batch_row ON clearances(org_id, batch_id, row_number);
+
+    ALTER TABLE organizations ADD COLUMN four_eyes INTEGER NOT NULL DEFAULT 0 CHECK (four_eyes IN (0,1));
+  `);
+}

@@ -1,0 +1,82 @@
+// Words for the audit log: each action's label, and one line of detail built from its ids,
+// codes and counts (the log holds nothing else).
+import type { AuditAction, AuditEntry } from '../../../../src-shared/contracts/audit';
+import { PLAN_INFO, PLANS, type Plan } from '../../../../src-shared/catalog';
+import { DISPOSITION_INFO, REASON_INFO } from '../batch/labels';
+
+export const ACTION_LABEL: Record<AuditAction, string> = {
+  screened: 'Screened',
+  'batch.created': 'Batch started',
+  'batch.cancelled': 'Batch cancelled',
+  'batch.finished': 'Batch finished',
+  'disposition.set': 'Disposition set',
+  'disposition.removed': 'Disposition removed',
+  'clearance.requested': 'Clearance requested',
+  'clearance.approved': 'Clearance approved',
+  'clearance.withdrawn': 'Clearance withdrawn',
+  'list.imported': 'List imported',
+  'list.removed': 'List removed',
+  'key.created': 'API key created',
+  'key.revoked': 'API key revoked',
+  'plan.changed': 'Plan changed',
+  'settings.changed': 'Setting changed',
+  'member.added': 'Member added',
+};
+
+function planLabel(v: string | null): string {
+  return v && (PLANS as readonly string[]).includes(v) ? PLAN_INFO[v as Plan].label : v ?? '?';
+}
+
+function matches(e: AuditEntry): string {
+  return e.entity_ids.length > 0 ? ` · ${e.entity_ids.map((id, i) => `${id}@${(e.record_hashes[i] ?? '').slice(0, 8)}`).join(', ')}` : '';
+}
+
+function decision(e: AuditEntry): string {
+  const parts = [
+    e.disposition ? DISPOSITION_INFO[e.disposition].label : null,
+    e.reason_code ? `reason: ${REASON_INFO[e.reason_code].label}` : null,
+    e.has_note ? 'with a note' : null,
+  ].filter(Boolean);
+  return parts.join(', ');
+}
+
+const row = (e: AuditEntry) => `batch ${e.batch_id ?? '?'} row ${e.row_number ?? '?'}`;
+
+/** One line: what the action was about. */
+export function auditDetail(e: AuditEntry): string {
+  switch (e.action) {
+    case 'screened':
+      return `${e.env === 'live' ? 'Live' : 'Test'} screening ${e.screening_id ?? ''} · risk ${e.risk_score ?? '?'}${e.client_ref_hmac ? ' · with a client reference' : ''}`;
+    case 'batch.created':
+      return `${e.env === 'live' ? 'Live' : 'Test'} batch ${e.batch_id ?? ''} · ${e.count_total ?? 0} rows`;
+    case 'batch.cancelled':
+    case 'batch.finished':
+      return `batch ${e.batch_id ?? ''} · ${e.count_done ?? 0} of ${e.count_total ?? 0} rows screened, ${e.count_failed ?? 0} failed${e.to_value ? ` · ended ${e.to_value}` : ''}`;
+    case 'disposition.set':
+    case 'clearance.requested':
+      return `${row(e)}: ${decision(e)}${matches(e)}`;
+    case 'clearance.approved':
+      return `${row(e)}: ${decision(e)} · approved by ${e.approver?.email ?? `user ${e.approver?.user_id ?? '?'}`}${matches(e)}`;
+    case 'clearance.withdrawn':
+      return `${row(e)}: a new decision replaced the waiting clearance`;
+    case 'disposition.removed':
+      return `${row(e)}: disposition taken away`;
+    case 'list.imported':
+      return `${e.list_id ?? ''}${e.count_total !== null ? ` · ${e.count_total} records` : ''}`;
+    case 'list.removed':
+      return e.list_id ?? '';
+    case 'key.created':
+    case 'key.revoked':
+      return `${e.key_id ?? ''} (${e.env === 'live' ? 'Live' : 'Test'})`;
+    case 'plan.changed':
+      return `${planLabel(e.from_value)} → ${planLabel(e.to_value)}`;
+    case 'settings.changed':
+      return `${e.setting === 'four_eyes' ? 'Four-eyes' : e.setting ?? ''}: ${e.from_value ?? '?'} → ${e.to_value ?? '?'}`;
+    case 'member.added':
+      return `${e.target?.email ?? `user ${e.target?.user_id ?? '?'}`} as ${e.to_value ?? '?'}`;
+  }
+}
+
+export function actorText(e: AuditEntry): string {
+  return e.actor.kind === 'cli' ? 'Admin CLI' : e.actor.email ?? `user ${e.actor.user_id ?? '?'}`;
+}

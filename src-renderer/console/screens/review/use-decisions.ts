@@ -1,0 +1,85 @@
+// Setting a row's disposition goes through the service, which records it in the audit log:
+// it counts once the service has answered. Requests go one at a time, in the order the analyst
+// made them, so fast single-key work cannot arrive out of order.
+import { useState } from 'react';
+import { hasStrongSanctionsMatch, type DispositionRequest, type ReasonCode } from '../../../../src-shared/contracts/review';
+import { errorText } from '../../api/client';
+import { useBatch, type BatchEntry, type DecisionRecord, type Disposition } from '../../stores/batch';
+import { openMatches } from '../batch/labels';
+import { reviewApi } from './review-api';
+
+export interface Choice {
+  disposition: Disposition;
+  reason: ReasonCode | null;
+  /** Stays in this window and the saved CSV; the service learns only whether there is one. */
+  note: string;
+}
+
+/** Clearing this row takes a reason (and maybe a second person): it has a strong sanctions match. */
+export function needsReason(entry: BatchEntry): boolean {
+  return entry.result !== null && hasStrongSanctionsMatch(openMatches(entry.result));
+}
+
+function requestFor(batchId: string, entry: BatchEntry, choice: Choice | null): DispositionRequest {
+  const r = entry.result!;
+  return {
+    batch_id: batchId, row: r.row, screening_id: r.id, review_token: r.review_token, client_reference_id: r.client_reference_id,
+    matches: openMatches(r).map((m) => ({ entity_id: m.entity_id, record_hash: m.record_hash, score: m.score, list: m.list })),
+    disposition: choice?.disposition ?? null,
+    reason_code: choice?.reason ?? null,
+    has_note: choice !== null && choice.note.trim() !== '',
+  };
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+export type Submitted = { ok: true; record: DecisionRecord | undefined } | { ok: false };
+
+export function useDecisions() {
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (entry: BatchEntry, choice: Choice | null, undoable = true): Promise<Submitted> => {
+    const entriesAtStart = useBatch.getState().entries;
+    const run = async (): Promise<Submitted> => {
+      const batchId = useBatch.getState().run?.batchId;
+      if (!entry.result || !batchId) {
+        setError(`Row ${entry.input.row} was not screened, so there is nothing to decide.`);
+        return { ok: false };
+      }
+      try {
+        const res = await reviewApi.decide(requestFor(batchId, entry, choice));
+        // Discarded or replaced by a new run meanwhile: the answer belongs to results that are gone.
+        if (useBatch.getState().entries !== entriesAtStart) return { ok: false };
+        const record: DecisionRecord | undefined = choice && res.disposition
+          ? {
+              disposition: res.disposition, reason: res.reason_code, note: choice.note.trim(), decidedBy: res.decided_by, decidedAt: res.decided_at,
+              approval: res.clearance ? { clearanceId: res.clearance.id, state: 'pending', by: null, at: null } : null,
+            }
+          : undefined;
+        useBatch.getState().decide(entry.input.row, record, undoable);
+        setError(null);
+        return { ok: true, record };
+      } catch (e) {
+        setError(`Row ${entry.input.row}: the disposition was not recorded. ${errorText(e)}`);
+        return { ok: false };
+      }
+    };
+    const p = queue.then(run);
+    queue = p.catch(() => undefined);
+    return p;
+  };
+
+  /** Undoes the last change by recording the disposition it replaced. */
+  const undo = async (entries: readonly BatchEntry[]): Promise<number | null> => {
+    const step = useBatch.getState().popUndo();
+    if (!step) return null;
+    const entry = entries.find((e) => e.input.row === step.row);
+    if (!entry) return null;
+    const before = step.before;
+    const r = await submit(entry, before ? { disposition: before.disposition, reason: before.reason, note: before.note } : null, false);
+    if (!r.ok) useBatch.getState().pushUndo(step);
+    return r.ok ? step.row : null;
+  };
+
+  return { submit, undo, error, clearError: () => setError(null) };
+}

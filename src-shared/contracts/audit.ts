@@ -1,0 +1,114 @@
+// The analysts' audit log (session-authenticated, owners and admins; not in the spec, see
+// docs/decisions.md): who did what and when, with ids, codes, counts and hashes only. The CSV
+// export holds exactly what the table holds.
+import { z } from 'zod';
+import { ENVIRONMENTS, ROLES } from '../catalog';
+import { DISPOSITIONS, REASON_CODES } from './review';
+
+export const AUDIT_ACTIONS = [
+  'screened', 'batch.created', 'batch.cancelled', 'batch.finished',
+  'disposition.set', 'disposition.removed', 'clearance.requested', 'clearance.approved', 'clearance.withdrawn',
+  'list.imported', 'list.removed', 'key.created', 'key.revoked', 'plan.changed', 'settings.changed', 'member.added',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AuditActor = z.object({
+  kind: z.enum(['user', 'cli']),
+  user_id: z.number().int().nullable(),
+  /** The user's e-mail when the entry is shown; the log itself keeps the id. */
+  email: z.string().nullable(),
+  role: z.enum(ROLES).nullable(),
+});
+export type AuditActor = z.infer<typeof AuditActor>;
+
+export const AuditEntry = z.object({
+  seq: z.number().int(),
+  at: z.string(),
+  actor: AuditActor,
+  action: z.enum(AUDIT_ACTIONS),
+  env: z.enum(ENVIRONMENTS).nullable(),
+  screening_id: z.string().nullable(),
+  batch_id: z.string().nullable(),
+  row_number: z.number().int().nullable(),
+  entity_ids: z.array(z.string()),
+  record_hashes: z.array(z.string()),
+  disposition: z.enum(DISPOSITIONS).nullable(),
+  reason_code: z.enum(REASON_CODES).nullable(),
+  has_note: z.boolean().nullable(),
+  clearance_id: z.string().nullable(),
+  approver: z.object({ user_id: z.number().int(), email: z.string().nullable() }).nullable(),
+  key_id: z.string().nullable(),
+  list_id: z.string().nullable(),
+  setting: z.string().nullable(),
+  from_value: z.string().nullable(),
+  to_value: z.string().nullable(),
+  count_total: z.number().int().nullable(),
+  count_done: z.number().int().nullable(),
+  count_failed: z.number().int().nullable(),
+  risk_score: z.number().int().nullable(),
+  target: z.object({ user_id: z.number().int(), email: z.string().nullable() }).nullable(),
+  client_ref_hmac: z.string().nullable(),
+  prev_hash: z.string(),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditQuery = z.object({
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  /** `cli`, or a user id. */
+  actor: z.string().regex(/^(cli|\d{1,12})$/).optional(),
+  /** ISO 8601 instants: from inclusive, to exclusive. */
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  /** Matched through its HMAC; the reference itself is never stored. */
+  client_reference: z.string().min(1).max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(50),
+});
+export type AuditQuery = z.input<typeof AuditQuery>;
+
+export const AuditPage = z.object({
+  entries: z.array(AuditEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  /** Everyone who may appear as an actor, for the filter. */
+  actors: z.array(z.object({ user_id: z.number().int(), email: z.string(), role: z.enum(ROLES) })),
+});
+export type AuditPage = z.infer<typeof AuditPage>;
+
+export const AuditVerification = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), rows: z.number().int(), head_seq: z.number().int(), head_hash: z.string() }),
+  z.object({ ok: z.literal(false), rows: z.number().int(), first_bad_seq: z.number().int(), reason: z.string() }),
+]);
+export type AuditVerification = z.infer<typeof AuditVerification>;
+
+/** The CSV export's columns, in order; `auditCsvRow` gives one entry's cells. */
+export const AUDIT_CSV_COLUMNS = [
+  'seq', 'at', 'actor', 'actor_role', 'action', 'env', 'screening_id', 'batch_id', 'row_number', 'entity_ids', 'record_hashes',
+  'disposition', 'reason_code', 'has_note', 'clearance_id', 'approver', 'key_id', 'list_id', 'setting', 'from_value', 'to_value',
+  'count_total', 'count_done', 'count_failed', 'risk_score', 'target_user', 'client_ref_hmac', 'prev_hash', 'hash',
+] as const;
+
+const text = (v: string | number | boolean | null) => (v === null ? '' : String(v));
+const who = (p: { user_id: number; email: string | null } | null) => (p ? p.email ?? `user ${p.user_id}` : '');
+
+export function auditCsvRow(e: AuditEntry): string[] {
+  const actor = e.actor.kind === 'cli' ? 'cli' : e.actor.email ?? `user ${e.actor.user_id}`;
+  return [
+    text(e.seq), e.at, actor, text(e.actor.role), e.action, text(e.env), text(e.screening_id), text(e.batch_id), text(e.row_number),
+    e.entity_ids.join(';'), e.record_hashes.join(';'), text(e.disposition), text(e.reason_code), text(e.has_note), text(e.clearance_id),
+    who(e.approver), text(e.key_id), text(e.list_id), text(e.setting), text(e.from_value), text(e.to_value), text(e.count_total),
+    text(e.count_done), text(e.count_failed), text(e.risk_score), who(e.target), text(e.client_ref_hmac), e.prev_hash, e.hash,
+  ];
+}
+
+/** RFC 4180 text with a formula guard, so a cell starting with = + - @ is never run by a spreadsheet. */
+export function auditCsv(entries: readonly AuditEntry[]): string {
+  const cell = (v: string) => {
+    const guarded = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+    return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+  };
+  const lines = [AUDIT_CSV_COLUMNS.join(','), ...entries.map((e) => auditCsvRow(e).map(cell).join(','))];
+  return '\uFEFF' + lines.join('\r\n') + '\r\n';
+}

@@ -1,0 +1,101 @@
+// Risk review of a batch rescreen (session-authenticated; not in the spec, see docs/decisions.md):
+// the analyst's dispositions are recorded as audit rows, and clearing a strong sanctions match
+// takes a reason and, with four-eyes on, a second person's approval. Subject data and notes stay
+// in the console: requests carry ids, codes and whether a note exists.
+import { z } from 'zod';
+import { Email } from './accounts';
+import { LIST_KINDS, type ListKind } from './screening';
+
+export const DISPOSITIONS = ['cleared_false_positive', 'escalated', 'needs_info'] as const;
+export type Disposition = (typeof DISPOSITIONS)[number];
+
+/** Why a strong sanctions match is a false positive. `other` needs a note (kept in the console). */
+export const REASON_CODES = [
+  'different_dob', 'different_nationality', 'different_person_other_identifiers', 'name_only_common_name', 'list_record_outdated', 'other',
+] as const;
+export type ReasonCode = (typeof REASON_CODES)[number];
+
+/** A sanctions match at or above this score is strong (docs/decisions.md: strong ≥ 85). */
+export const STRONG_SANCTIONS_SCORE = 85;
+
+/** Clearing a row whose open matches include a strong sanctions match asks for a reason (and maybe approval). */
+export function hasStrongSanctionsMatch(matches: readonly { list: ListKind; score: number }[]): boolean {
+  return matches.some((m) => m.list === 'sanctions' && m.score >= STRONG_SANCTIONS_SCORE);
+}
+
+/** The open (not cleared) matches of a batch row, as the row's review token signed them. */
+export const ReviewMatch = z.object({
+  entity_id: z.string().min(1).max(200),
+  record_hash: z.string().regex(/^[0-9a-f]{1,64}$/),
+  score: z.number().min(0).max(100),
+  list: z.enum(LIST_KINDS),
+});
+export type ReviewMatch = z.infer<typeof ReviewMatch>;
+
+export const DispositionRequest = z
+  .object({
+    batch_id: z.string().regex(/^bat_[A-Za-z0-9]{16}$/),
+    row: z.number().int().min(1).max(10_000_000),
+    screening_id: z.string().regex(/^scr_[A-Za-z0-9]{24}$/),
+    /** As the batch result echoed it: recorded only as an HMAC, so the log can be searched by it. */
+    client_reference_id: z.string().max(200).nullable().default(null),
+    matches: z.array(ReviewMatch).max(5),
+    /** From the batch result line: proves the reference and matches are the ones the service found for this row. */
+    review_token: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+    /** null takes the row's disposition away. */
+    disposition: z.enum(DISPOSITIONS).nullable(),
+    reason_code: z.enum(REASON_CODES).nullable().default(null),
+    /** Whether the analyst wrote a note; its text never leaves the console. */
+    has_note: z.boolean().default(false),
+  })
+  .superRefine((r, ctx) => {
+    if (r.reason_code !== null && r.disposition !== 'cleared_false_positive') {
+      ctx.addIssue({ code: 'custom', path: ['reason_code'], message: 'only with cleared_false_positive' });
+    }
+    if (r.reason_code === 'other' && !r.has_note) {
+      ctx.addIssue({ code: 'custom', path: ['has_note'], message: 'a note is needed with the reason other' });
+    }
+  });
+export type DispositionRequest = z.input<typeof DispositionRequest>;
+
+export const CLEARANCE_STATES = ['pending', 'approved', 'withdrawn'] as const;
+
+export const Clearance = z.object({
+  id: z.string(),
+  state: z.enum(CLEARANCE_STATES),
+  batch_id: z.string(),
+  row: z.number().int(),
+  reason_code: z.enum(REASON_CODES),
+  requested_by: z.string(),
+  requested_at: z.string(),
+  approved_by: z.string().nullable(),
+  approved_at: z.string().nullable(),
+});
+export type Clearance = z.infer<typeof Clearance>;
+
+export const DispositionResponse = z.object({
+  /** recorded: it counts now; pending_approval: a cleared strong sanctions match waits for a second person. */
+  status: z.enum(['recorded', 'pending_approval', 'removed']),
+  disposition: z.enum(DISPOSITIONS).nullable(),
+  reason_code: z.enum(REASON_CODES).nullable(),
+  decided_by: z.string(),
+  decided_at: z.string(),
+  clearance: Clearance.nullable(),
+});
+export type DispositionResponse = z.infer<typeof DispositionResponse>;
+
+/** The approver signs in at the analyst's desk: their own e-mail and password. */
+export const ApproveRequest = z.object({ email: Email, password: z.string().min(1).max(256) });
+export type ApproveRequest = z.infer<typeof ApproveRequest>;
+
+export const ApproveResponse = z.object({ clearance: Clearance });
+export type ApproveResponse = z.infer<typeof ApproveResponse>;
+
+export const OrgSettings = z.object({
+  /** Clearing a strong sanctions match counts only once an owner or admin other than the analyst approves. */
+  four_eyes: z.boolean(),
+});
+export type OrgSettings = z.infer<typeof OrgSettings>;
+
+export const UpdateSettingsRequest = OrgSettings;
+export type UpdateSettingsRequest = z.infer<typeof UpdateSettingsRequest>;
