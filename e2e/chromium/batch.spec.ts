@@ -217,6 +217,9 @@ test('batch rescreen: import with a validation report, run in Test, review with 
   await expect(explanation.getByTestId('review-alignment-row').first()).toBeVisible();
   await expect(explanation.getByTestId('review-matched-name').locator('mark')).not.toHaveCount(0);
   await expect(explanation.locator('[data-method="exact"]')).not.toHaveCount(0);
+  // The level this match carries and why, in words.
+  await expect(explanation.getByTestId('review-match-tier')).toHaveAttribute('data-level', /^(medium|high)$/);
+  await expect(explanation.getByTestId('review-match-reason')).toHaveText(/^name (matches|matches closely|is similar)/);
   await shot(page, 'review-explanation');
   await review.press('Escape');
   await expect(review.detail).toHaveCount(0);

@@ -108,7 +108,7 @@ test('review: a strong sanctions match is cleared only with a reason; the saved 
   const audit = new AuditPage(page);
   await expect(audit.chain).toHaveAttribute('data-ok', 'true');
   await expect(audit.total).toHaveAttribute('data-total', '6');
-  expect(await audit.actions()).toEqual(['disposition.set', 'disposition.removed', 'disposition.set', 'disposition.set', 'batch.finished', 'batch.created']);
+  await expect.poll(() => audit.actions()).toEqual(['disposition.set', 'disposition.removed', 'disposition.set', 'disposition.set', 'batch.finished', 'batch.created']);
   await expect(audit.rows.last()).toContainText('4 rows');
   await expect(audit.row('disposition.set').last()).toContainText('Cleared: false positive, reason: Other, with a note');
   await expect(audit.row('disposition.set').last().getByTestId('audit-actor')).toHaveText(OWNER.email);
@@ -216,7 +216,7 @@ test('four-eyes: a cleared strong match waits until an owner or admin other than
   await expect(audit.row('settings.changed')).toContainText('Four-eyes: off → on');
   await expect(audit.row('member.added')).toHaveCount(2);
   await audit.actorFilter.selectOption({ label: ANALYST.email });
-  expect(await audit.actions()).toEqual(['batch.finished', 'batch.created', 'clearance.requested', 'batch.finished', 'batch.created']);
+  await expect.poll(() => audit.actions()).toEqual(['batch.finished', 'batch.created', 'clearance.requested', 'batch.finished', 'batch.created']);
 
   await page.waitForTimeout(1_000);
   expect(scanForCanaries(service.dataDir, c)).toEqual([]);

@@ -62,7 +62,7 @@ export function TopMatchCell({ entry }: { entry: BatchEntry }) {
     return <span className="muted">{cleared > 0 ? `${cleared} cleared earlier` : 'No match'}</span>;
   }
   return (
-    <span className="bat-match" data-testid="result-top-match" data-entity-id={top.entity_id}>
+    <span className="bat-match" data-testid="result-top-match" data-entity-id={top.entity_id} title={top.explanation.summary}>
       <span className="bat-ellipsis cell-strong" title={top.name}>{top.name}</span>
       <span className="muted bat-match-meta">
         {KIND_SHORT[top.list]} · {top.score}

@@ -3,7 +3,7 @@
 // disposition buttons that the single keys stand for.
 import type { ScreeningMatch } from '../../../../src-shared/contracts/screening';
 import { Badge } from '../../components/Badge';
-import { AlignmentTable, HighlightedName, matchedNameNote, QualifierList } from '../../components/MatchExplanation';
+import { AlignmentTable, HighlightedName, matchedNameNote, MatchTier, QualifierList } from '../../components/MatchExplanation';
 import { CHANGE_INFO, flagLabel, KIND_SHORT, STRENGTH_INFO } from '../../components/screening-labels';
 import type { BatchEntry, DecisionRecord, Disposition } from '../../stores/batch';
 import { DISPOSITIONS } from '../../stores/batch';
@@ -25,6 +25,7 @@ function MatchBlock({ match, isNew }: { match: ScreeningMatch; isNew: boolean })
       </div>
       {match.cleared ? null : (
         <div className="rev-match-body" data-testid="review-explanation">
+          <MatchTier match={match} {...LOOK} />
           <p className="rev-line">
             <span className="rev-label">Matched on</span>
             <HighlightedName name={e.matched_name} alignment={e.alignment} {...LOOK} />
