@@ -15,25 +15,29 @@ function cli(...args: string[]): { status: number | null; stdout: string; stderr
   return { status: r.status, stdout: r.stdout.trim(), stderr: r.stderr.trim() };
 }
 
-async function startService(dataDir: string): Promise<{ proc: ChildProcess; url: string }> {
-  const proc = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs'), '--data-dir', dataDir, '--port', '0'], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** Starts scripts/serve.mjs with `args`; resolves once it listens, with its URL and what it printed. */
+async function serve(args: string[]): Promise<{ proc: ChildProcess; url: string; out: () => string; err: () => string }> {
+  const proc = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`service did not start: ${out}`)), 120_000);
+    const timer = setTimeout(() => reject(new Error(`service did not start: ${out}${err}`)), 120_000);
     proc.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
-      const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve(m[0]);
+        resolve(m[1]!);
       }
     });
-    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    proc.on('exit', (code) => reject(new Error(`service exited ${code}: ${out}`)));
+    proc.on('exit', (code) => reject(new Error(`service exited ${code}: ${out}${err}`)));
   });
-  return { proc, url };
+  return { proc, url, out: () => out, err: () => err };
+}
+
+function startService(dataDir: string): Promise<{ proc: ChildProcess; url: string }> {
+  return serve(['--data-dir', dataDir, '--port', '0']);
 }
 
 function exited(proc: ChildProcess): Promise<number | null> {
@@ -164,19 +168,8 @@ describe('npm run serve refuses what it must', () => {
 
 describe('npm run demo', () => {
   it('seeds a fresh test-mode organisation and prints a login and keys that work', async () => {
-    const proc = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs'), '--demo', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(out)), 120_000);
-      proc.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]!);
-        }
-      });
-    });
+    const { proc, url, out: printed } = await serve(['--demo', '--port', '0']);
+    const out = printed();
     try {
       expect(out).toContain('TEST MODE');
       const login = /login:\s+(\S+) \/ (\S+)/.exec(out)!;
@@ -208,23 +201,13 @@ function occupyPort(): Promise<{ server: Server; port: number }> {
 describe('a port that is taken', () => {
   it('npm run demo moves to a free port and says so, and removes its data directory when stopped', async () => {
     const taken = await occupyPort();
-    const proc = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs'), '--demo', '--port', String(taken.port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    let proc: ChildProcess | undefined;
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(out + err)), 120_000);
-        proc.stdout!.on('data', (d: Buffer) => {
-          out += d.toString();
-          const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-          if (m) {
-            clearTimeout(timer);
-            resolve(m[1]!);
-          }
-        });
-        proc.on('exit', (code) => reject(new Error(`demo exited ${code}: ${out}${err}`)));
-      });
+      const started = await serve(['--demo', '--port', String(taken.port)]);
+      proc = started.proc;
+      const { url } = started;
+      const out = started.out();
+      const err = started.err();
       const port = Number(new URL(url).port);
       expect(port).not.toBe(taken.port);
       expect(out).toContain(`Port ${taken.port} is in use; using free port ${port} instead.`);
@@ -238,7 +221,7 @@ describe('a port that is taken', () => {
       expect(await done).toBe(0);
       expect(existsSync(dataDir)).toBe(false);
     } finally {
-      if (proc.exitCode === null) proc.kill('SIGKILL');
+      if (proc && proc.exitCode === null) proc.kill('SIGKILL');
       taken.server.close();
     }
   }, 180_000);

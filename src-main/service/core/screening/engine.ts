@@ -13,10 +13,6 @@ export const REPORT_THRESHOLD = 70;
 export const STRONG_THRESHOLD = 85;
 /** Name score below which a candidate is not worth qualifying. */
 const NAME_FLOOR = 0.6;
-/** Points per (IDF-weighted) subject name part missing from the listed name. */
-const QUERY_EXTRA_COST = 8;
-/** How many retrieved candidates get the full comparison. */
-const MAX_CANDIDATES = 24;
 
 interface IndexedName {
   entity: number;
