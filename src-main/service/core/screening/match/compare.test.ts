@@ -128,6 +128,16 @@ describe('compareNames: people', () => {
     expect(score('Giorgi Beridzeshvili', 'Giorgi Beridzeshvili')).toBe(1);
   });
 
+  it('a name part given twice is one part: a repeat, not an extra', () => {
+    const n = compareNames(normalizeName('Suhartono Suhartono', 'person'), normalizeName('SUHARTONO', 'person'));
+    expect(n).toMatchObject({ score: 1, exact: true });
+    expect(n.alignment.map((a) => a.method)).toEqual(['exact', 'repeated']);
+    // A real first name equal to the family name still pairs both.
+    expect(compareNames(normalizeName('Omar Omar', 'person'), normalizeName('OMAR, Omar Awadh', 'person')).exact).toBe(true);
+    // Not when the other side has a part left over for the copy: Su is not Chang.
+    expect(score('Chang Su Ha', 'Chang Chang Ha')).toBeLessThan(DEFAULT_THRESHOLD);
+  });
+
   it('counts a title one side has as extra, never as a contradiction', () => {
     const n = compareNames(normalizeName('Putyin elnök', 'person'), normalizeName('PUTIN, Vladimir', 'person'));
     expect(n.penalties.some((p) => p.startsWith('unmatched tokens on both sides'))).toBe(false);

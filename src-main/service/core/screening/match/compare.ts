@@ -16,6 +16,7 @@ export type AlignmentMethod =
   | 'initial'
   | 'joined'
   | 'nickname'
+  | 'repeated'
   | 'unmatched';
 
 export interface AlignedPair {
@@ -544,6 +545,29 @@ function isOrgSchema(n: NormalizedName): boolean {
   return n.schema === 'organization' || n.schema === 'vessel' || n.schema === 'aircraft';
 }
 
+/** used[] value of a token left unaligned because it repeats an aligned one. */
+const REPEAT = 2;
+
+/** Only when the other side has nothing left a copy could stand for is it a repeat. */
+function hasUnmatchedName(tokens: NameToken[], used: Uint8Array, count: number): boolean {
+  for (let i = 0; i < count; i++) if (used[i] === 0 && isName(tokens[i] as NameToken)) return true;
+  return false;
+}
+
+function markRepeats(tokens: NameToken[], used: Uint8Array, count: number): void {
+  for (let i = 0; i < count; i++) {
+    if (used[i] !== 0) continue;
+    const t = tokens[i] as NameToken;
+    if (!isName(t)) continue;
+    for (let j = 0; j < count; j++) {
+      if (used[j] === 1 && (tokens[j] as NameToken).text === t.text) {
+        used[i] = REPEAT;
+        break;
+      }
+    }
+  }
+}
+
 let scratchSize = 0;
 let wq = new Float64Array(0);
 let wc = new Float64Array(0);
@@ -620,6 +644,10 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
     chosenCount++;
   }
   const chosen = pool.slice(0, chosenCount);
+  // A name part given twice ("Suhartono Suhartono" for a one-word name, first name typed again as
+  // family name) is one part: the unaligned copy of an aligned part is a repeat, not an extra.
+  if (!hasUnmatchedName(ct, usedC, m)) markRepeats(qt, usedQ, n);
+  if (!hasUnmatchedName(qt, usedQ, n)) markRepeats(ct, usedC, m);
 
   let matched = 0;
   let partial = 0;
@@ -657,14 +685,14 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
   // A title one side has ("President", "elnök") contradicts nothing: it is only extra.
   let titles = 0;
   for (let i = 0; i < n; i++) {
-    if (usedQ[i] === 1) continue;
+    if (usedQ[i] !== 0) continue;
     const kind = (qt[i] as NameToken).kind;
     if (kind === 'number') numbersQ += pq[i] ?? 0;
     else if (kind === 'honorific') titles += pq[i] ?? 0;
     else unmatchedQ += pq[i] ?? 0;
   }
   for (let j = 0; j < m; j++) {
-    if (usedC[j] === 1) continue;
+    if (usedC[j] !== 0) continue;
     const kind = (ct[j] as NameToken).kind;
     if (kind === 'number') numbersC += pc[j] ?? 0;
     else if (kind === 'honorific') titles += pc[j] ?? 0;
@@ -720,9 +748,11 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
   }
   for (let i = 0; i < n; i++) {
     if (usedQ[i] === 0) alignment.push({ query: (qt[i] as NameToken).text, candidate: null, method: 'unmatched', similarity: 0 });
+    else if (usedQ[i] === REPEAT) alignment.push({ query: (qt[i] as NameToken).text, candidate: null, method: 'repeated', similarity: 1 });
   }
   for (let j = 0; j < m; j++) {
     if (usedC[j] === 0) alignment.push({ query: null, candidate: (ct[j] as NameToken).text, method: 'unmatched', similarity: 0 });
+    else if (usedC[j] === REPEAT) alignment.push({ query: null, candidate: (ct[j] as NameToken).text, method: 'repeated', similarity: 1 });
   }
   return { score: round(score), alignment, penalties, exact, reading };
 }
@@ -735,11 +765,11 @@ function isExact(qt: NameToken[], ct: NameToken[], chosen: readonly Edge[], used
   for (let i = 0; i < qt.length; i++) {
     const t = qt[i] as NameToken;
     if (t.kind === 'honorific' || t.kind === 'particle' || t.kind === 'orgtype') continue;
-    if (used[i] !== 1) return false;
+    if (used[i] === 0) return false;
     if (isName(t)) names++;
   }
   // One name part is exact only when it is the whole of the other name as well ("Haji Bando").
-  if (names < 2 && (names === 0 || ct.some((t, j) => isName(t) && usedC[j] !== 1))) return false;
+  if (names < 2 && (names === 0 || ct.some((t, j) => isName(t) && usedC[j] === 0))) return false;
   for (const e of chosen) {
     // A split or join is the same spelling only when the letters are exactly the same.
     const least = e.qe - e.qs > 1 || e.ce - e.cs > 1 ? 1 : EXACT_CREDIT;

@@ -731,9 +731,7 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
  * part are separators here, never the "LAST, First" form.
  */
 export function normalizeSubjectName(first: string, middle: string | undefined, last: string): NormalizedName {
-  // A one-word name typed in both fields (forms that require two) is that name, once.
-  const mononym = first.trim().toLowerCase() === last.trim().toLowerCase() && !middle?.trim();
-  const parts = [mononym ? '' : first, middle ?? '', last].map((p) => p.replace(/,/g, ' ').trim()).filter((p) => p.length > 0);
+  const parts = [first, middle ?? '', last].map((p) => p.replace(/,/g, ' ').trim()).filter((p) => p.length > 0);
   const n = normalizeName(parts.join(' '), 'person');
   const words = (s: string) => s.normalize('NFKC').split(SEPARATOR_RE).filter((w) => w.length > 0).length;
   const familyFrom = words(parts.join(' ')) - words(last.replace(/,/g, ' '));
