@@ -364,7 +364,8 @@ function partEvidence(query: NormalizedName, cand: NormalizedName, cmp: NameComp
   return { qualifiers: q, surnameListed };
 }
 
-const DOB_WORDS: Record<string, string> = {
+/** How the summary line words each qualifier that tells for or against the record. */
+const SUMMARY_WORDS: Record<string, string> = {
   dob_exact: 'date of birth matches',
   dob_year: 'year of birth matches',
   dob_flipped: 'date of birth matches with day and month swapped',
@@ -384,7 +385,7 @@ function summary(exact: boolean, nameScore: number, quality: 'strong' | 'weak', 
   const parts = [exact ? 'name matches' : nameScore >= 0.9 ? 'name matches closely' : 'name is similar'];
   if (quality === 'weak') parts[0] += ' (a low-quality alias)';
   for (const q of qualifiers) {
-    const w = DOB_WORDS[q.factor];
+    const w = SUMMARY_WORDS[q.factor];
     if (w !== undefined) parts.push(w);
   }
   return parts.join('; ');

@@ -295,7 +295,7 @@ function guessedReading(script: Script): boolean {
  */
 function tokenCredit(a: NameToken, b: NameToken): number {
   const c = spellingCredit(a, b);
-  if (c > PARAMS.readingCredit && lastMethod !== M.Initial && a.script !== b.script && (guessedReading(a.script) || guessedReading(b.script))) {
+  if (c > PARAMS.readingCredit && lastMethod !== M.Initial && readsAcross(a, b)) {
     lastMethod = M.Phonetic;
     return PARAMS.readingCredit;
   }
@@ -724,17 +724,8 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
     penalties.push('only legal forms, titles, particles or initials matched');
   }
 
-  const exact = isExact(qt, ct, chosen, usedQ);
-  let reading = false;
-  for (const e of chosen) {
-    for (let i = e.qs; i < e.qe && !reading; i++) {
-      const a = qt[i] as NameToken;
-      for (let j = e.cs; j < e.ce && !reading; j++) {
-        const b = ct[j] as NameToken;
-        if (a.script !== b.script && (guessedReading(a.script) || guessedReading(b.script))) reading = true;
-      }
-    }
-  }
+  const exact = isExact(qt, ct, chosen, usedQ, usedC);
+  const reading = chosen.some((e) => edgeReads(e, qt, ct));
 
   const alignment: AlignedPair[] = [];
   chosen.sort((x, y) => x.qs - y.qs);
@@ -760,16 +751,16 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
 /** Least credit of a pair that counts as the same spelling (equivalents, inflections, joins). */
 const EXACT_CREDIT = 0.95;
 
-function isExact(qt: NameToken[], ct: NameToken[], chosen: readonly Edge[], used: Uint8Array): boolean {
+function isExact(qt: NameToken[], ct: NameToken[], chosen: readonly Edge[], usedQuery: Uint8Array, usedCandidate: Uint8Array): boolean {
   let names = 0;
   for (let i = 0; i < qt.length; i++) {
     const t = qt[i] as NameToken;
     if (t.kind === 'honorific' || t.kind === 'particle' || t.kind === 'orgtype') continue;
-    if (used[i] === 0) return false;
+    if (usedQuery[i] === 0) return false;
     if (isName(t)) names++;
   }
   // One name part is exact only when it is the whole of the other name as well ("Haji Bando").
-  if (names < 2 && (names === 0 || ct.some((t, j) => isName(t) && usedC[j] === 0))) return false;
+  if (names < 2 && (names === 0 || ct.some((t, j) => isName(t) && usedCandidate[j] === 0))) return false;
   for (const e of chosen) {
     // A split or join is the same spelling only when the letters are exactly the same.
     const least = e.qe - e.qs > 1 || e.ce - e.cs > 1 ? 1 : EXACT_CREDIT;
@@ -783,16 +774,19 @@ function isExact(qt: NameToken[], ct: NameToken[], chosen: readonly Edge[], used
       if (matters) return false;
       continue;
     }
-    for (let i = e.qs; i < e.qe; i++) {
-      const a = qt[i] as NameToken;
-      for (let j = e.cs; j < e.ce; j++) {
-        const b = ct[j] as NameToken;
-        const sameWriting = a.script === b.script || (a.native !== '' && a.native === b.native);
-        if (!sameWriting && (guessedReading(a.script) || guessedReading(b.script))) return false;
-      }
-    }
+    if (edgeReads(e, qt, ct)) return false;
   }
   return true;
+}
+
+/** The pair reads one script in another where the romanisation is a guess. */
+function readsAcross(a: NameToken, b: NameToken): boolean {
+  return a.script !== b.script && (guessedReading(a.script) || guessedReading(b.script));
+}
+
+function edgeReads(e: Edge, qt: NameToken[], ct: NameToken[]): boolean {
+  for (let i = e.qs; i < e.qe; i++) for (let j = e.cs; j < e.ce; j++) if (readsAcross(qt[i] as NameToken, ct[j] as NameToken)) return true;
+  return false;
 }
 
 /** Convenience for CSV scoring: normalise both names with the same schema and compare. */
