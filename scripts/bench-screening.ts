@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fuse from 'fuse.js';
 import Papa from 'papaparse';
-import { buildIndex, REPORT_THRESHOLD, screen, type ScreenResult, type SubjectInput } from '../src-main/service/core/screening/engine';
+import { buildIndex, createScreenScratch, REPORT_THRESHOLD, screen, type ScreenResult, type SubjectInput } from '../src-main/service/core/screening/engine';
 import { assessRisk } from '../src-main/service/core/screening/risk';
 import { loadShippedLists } from '../src-main/service/core/screening/lists/load';
 import { readSnapshot, writeSnapshot } from '../src-main/service/core/screening/snapshot';
@@ -68,6 +68,8 @@ const t0 = performance.now();
 const lists = loadShippedLists(path.join(root, 'resources', 'watchlists'));
 const t1 = performance.now();
 const index = buildIndex(lists.entities);
+// One working memory for every screen() below, as the service keeps one beside its index.
+const scratch = createScreenScratch();
 const t2 = performance.now();
 line('lists loaded (parse + de-duplicate)', `${Math.round(t1 - t0)} ms, ${lists.entities.length} records`);
 line('index built', `${Math.round(t2 - t1)} ms, ${index.stats.names} names, ${index.stats.keys} keys`);
@@ -94,7 +96,7 @@ for (const form of putinForms) {
   const parts = form.includes(',') ? form.split(',').map((s) => s.trim()).reverse() : form.split(/[\s\u00b7\u30fb]+/);
   const subject: SubjectInput = { first_name: parts.slice(0, -1).join(' ') || parts[0]!, last_name: parts.length > 1 ? parts.at(-1)! : '' };
   if (!subject.last_name) subject.last_name = subject.first_name;
-  const r = screen(index, subject, all);
+  const r = screen(index, subject, all, scratch);
   if (r.matches.some((m) => putinIds.has(m.entity_id))) putinFound++;
   else putinMissed.push(form);
 }
@@ -144,7 +146,7 @@ for (let guard = 0; made < VARIANTS && guard < VARIANTS * 10; guard++) {
     subject = { first_name: p.given[0]!, last_name: p.family.join(' ') };
   }
   made++;
-  const r = screen(index, subject, all);
+  const r = screen(index, subject, all, scratch);
   kinds[kind]![1]++;
   if (r.matches.some((m) => m.entity_id === e.id)) kinds[kind]![0]++;
   else if (recallMissed.length < EXAMPLES) recallMissed.push(`${kind}: ${subject.first_name} / ${subject.last_name} (listed ${e.names[0]!.name})`);
@@ -188,7 +190,7 @@ section(`exact name, wrong DOB and country: ${EXACT} listed people by a listed n
       if (!parts) continue;
       n++;
       const subject: SubjectInput = { ...parts, date_of_birth: wrongDob(e), country: COUNTRIES.find((c) => !e.countries.includes(c)) };
-      const r = screen(index, subject, all);
+      const r = screen(index, subject, all, scratch);
       if (r.matches.some((m) => m.entity_id === e.id) && riskLevel(r) !== 'low') listed++;
       else if (missed.length < EXAMPLES) missed.push(chosen!.name);
     }
@@ -218,7 +220,7 @@ for (const n of negatives) {
     date_of_birth: n.date_of_birth || undefined, gender: n.gender || undefined, country: toCountryCode(n.nationality),
   };
   const s = performance.now();
-  const r = screen(index, subject, all);
+  const r = screen(index, subject, all, scratch);
   times.push(performance.now() - s);
   const level = riskLevel(r);
   if (level !== 'low') flaggedAny++;
@@ -228,7 +230,7 @@ for (const n of negatives) {
     if (r.matches.some((m) => m.strength === 'strong')) fpStrong++;
     if (fpExamples.length < EXAMPLES) fpExamples.push(`${[subject.first_name, subject.middle_name, subject.last_name].filter(Boolean).join(' ')} -> ${r.matches[0]!.explanation.matched_name} (${r.matches[0]!.score} ${r.matches[0]!.strength}; name ${r.matches[0]!.explanation.name_score}; ${r.matches[0]!.explanation.qualifiers.map((q) => q.factor).join(',')})`);
   }
-  const nameOnly = screen(index, { first_name: subject.first_name, middle_name: subject.middle_name, last_name: subject.last_name }, all);
+  const nameOnly = screen(index, { first_name: subject.first_name, middle_name: subject.middle_name, last_name: subject.last_name }, all, scratch);
   if (nameOnly.matches.length) fpNameOnly++;
 }
 line('flagged at all (risk medium or high)', pct(flaggedAny, negatives.length));
@@ -259,7 +261,7 @@ for (const n of negatives.slice(0, FUSE_QUERIES)) {
   fuse.search(q, { limit: 25 });
   fuseTimes.push(performance.now() - s);
   s = performance.now();
-  screen(index, { first_name: n.first_name, middle_name: n.middle_name || undefined, last_name: n.last_name }, all);
+  screen(index, { first_name: n.first_name, middle_name: n.middle_name || undefined, last_name: n.last_name }, all, scratch);
   ourTimes.push(performance.now() - s);
 }
 fuseTimes.sort((a, b) => a - b);

@@ -3,23 +3,22 @@
 // country, gender, alias quality) that turn a name score into a match score with an
 // explanation. Pure: lists in, matches out; nothing is written anywhere.
 import type { ClearedMatch, ListKind, MatchExplanation, ScreeningMatch } from '../../../../src-shared/contracts/screening';
-import { compareNames, type NameComparison } from './match/compare';
+import { compareNames, createMatchScratch, type MatchScratch, type NameComparison } from './match/compare';
 import { normalizeName, normalizeSubjectName, type NameToken, type NormalizedName } from './match/normalize';
+import { PARAMS } from './match/params';
 import { matchLevel } from './risk';
 import type { ListEntity } from './types';
 
 /** Match score (0-100) at or above which a match is reported, and above which it is strong. */
-export const REPORT_THRESHOLD = 70;
-export const STRONG_THRESHOLD = 85;
-/** Name score below which a candidate is not worth qualifying. */
-const NAME_FLOOR = 0.6;
+export const REPORT_THRESHOLD = PARAMS.reportThreshold;
+export const STRONG_THRESHOLD = PARAMS.strongThreshold;
 
 interface IndexedName {
-  entity: number;
-  name: string;
-  quality: 'strong' | 'weak';
-  /** Normalised when indexed, or on first comparison for an index restored from a snapshot. */
-  norm?: NormalizedName;
+  readonly entity: number;
+  readonly name: string;
+  readonly quality: 'strong' | 'weak';
+  /** Normalised when indexed; absent in an index restored from a snapshot (see ScreenScratch). */
+  readonly norm?: NormalizedName;
 }
 
 export interface ScreeningIndex {
@@ -60,7 +59,7 @@ function tokenKeys(text: string, key: string, phonetic: string, loose: string): 
   return out;
 }
 
-const KEY_WEIGHT: Record<string, number> = { t: 1, p: 0.9, s: 0.7, f: 0.6, e: 0.6 };
+const KEY_WEIGHT = PARAMS.keyWeights;
 
 /** Keys per informative token and per joined run of a name; memoised, names repeat tokens a lot. */
 function keyGroups(n: NormalizedName, memo: Map<string, string[]>): string[][] {
@@ -71,7 +70,7 @@ function keyGroups(n: NormalizedName, memo: Map<string, string[]>): string[][] {
     if (!k) memo.set(id, (k = tokenKeys(text, key, phonetic, loose)));
     return k;
   };
-  for (const t of n.tokens) if (t.weight >= 0.3) groups.push(get(t.text, t.key, t.phonetic[0], t.loose));
+  for (const t of n.tokens) if (t.weight >= PARAMS.informativeWeight) groups.push(get(t.text, t.key, t.phonetic[0], t.loose));
   for (const j of n.joins) groups.push(get(j.text, j.text, '', ''));
   return groups;
 }
@@ -207,18 +206,41 @@ export function restoreIndex(entities: readonly ListEntity[], d: IndexData): Scr
   };
 }
 
-function normOf(n: IndexedName): NormalizedName {
-  return (n.norm ??= normalizeName(n.name, 'person'));
+/**
+ * Working memory of screening, owned by the caller (one per index and thread, e.g. beside the
+ * loaded index): the comparison's scratch, and the names of a restored index normalised on
+ * first comparison, so the index itself is never written after it is built.
+ */
+export interface ScreenScratch {
+  match: MatchScratch;
+  /** The index `norms` belongs to; another index resets them. */
+  index: ScreeningIndex | null;
+  norms: (NormalizedName | undefined)[];
+}
+
+export function createScreenScratch(): ScreenScratch {
+  return { match: createMatchScratch(), index: null, norms: [] };
+}
+
+function normOf(index: ScreeningIndex, id: number, scratch: ScreenScratch): NormalizedName {
+  const n = index.names[id]!;
+  if (n.norm) return n.norm;
+  if (scratch.index !== index) {
+    scratch.index = index;
+    scratch.norms = [];
+  }
+  return (scratch.norms[id] ??= normalizeName(n.name, 'person'));
 }
 
 /** Informativeness of a token over the indexed names: ~1 for rare names, less for Mohammed or Ali. */
 export function idfWeight(index: ScreeningIndex): (token: string) => number {
-  const n = Math.max(10, index.names.length);
-  const denom = Math.log(n / 5);
+  const n = Math.max(PARAMS.idfMinNames, index.names.length);
+  const denom = Math.log(n / PARAMS.idfRare);
+  const floor = PARAMS.idfFloor;
   return (token) => {
     const d = index.df.get(token);
     if (!d) return 1;
-    return 0.15 + 0.85 * Math.min(1, Math.max(0, Math.log(n / d) / denom));
+    return floor + (1 - floor) * Math.min(1, Math.max(0, Math.log(n / d) / denom));
   };
 }
 
@@ -269,38 +291,35 @@ const CORROBORATES: ReadonlySet<string> = new Set(['dob_exact', 'dob_year', 'cou
  * month swapped is the commonest typing slip and counts as neither.
  */
 function dobQualifier(dobs: readonly string[], dob: string): Qualifier {
-  if (dobs.includes(dob)) return { factor: 'dob_exact', effect: 10, detail: 'date of birth matches exactly' };
+  if (dobs.includes(dob)) return { factor: 'dob_exact', effect: PARAMS.qualifierEffects.dob_exact, detail: 'date of birth matches exactly' };
   const year = dob.slice(0, 4);
-  if (dobs.some((d) => d.length < 10 && dob.startsWith(d))) return { factor: 'dob_year', effect: 4, detail: 'year of birth matches (the list gives no day)' };
+  if (dobs.some((d) => d.length < 10 && dob.startsWith(d))) return { factor: 'dob_year', effect: PARAMS.qualifierEffects.dob_year, detail: 'year of birth matches (the list gives no day)' };
   const flipped = `${year}-${dob.slice(8, 10)}-${dob.slice(5, 7)}`;
-  if (dobs.includes(flipped)) return { factor: 'dob_flipped', effect: 0, detail: 'date of birth matches with day and month swapped' };
-  if (dobs.some((d) => d.slice(0, 4) === year)) return { factor: 'dob_same_year', effect: -8, detail: 'year of birth matches, the date differs' };
+  if (dobs.includes(flipped)) return { factor: 'dob_flipped', effect: PARAMS.qualifierEffects.dob_flipped, detail: 'date of birth matches with day and month swapped' };
+  if (dobs.some((d) => d.slice(0, 4) === year)) return { factor: 'dob_same_year', effect: PARAMS.qualifierEffects.dob_same_year, detail: 'year of birth matches, the date differs' };
   const y = Number(year);
-  if (dobs.some((d) => Math.abs(Number(d.slice(0, 4)) - y) === 1)) return { factor: 'dob_near', effect: -10, detail: 'year of birth differs by one' };
-  return { factor: 'dob_mismatch', effect: -25, detail: 'date of birth differs from every listed one' };
+  if (dobs.some((d) => Math.abs(Number(d.slice(0, 4)) - y) === 1)) return { factor: 'dob_near', effect: PARAMS.qualifierEffects.dob_near, detail: 'year of birth differs by one' };
+  return { factor: 'dob_mismatch', effect: PARAMS.qualifierEffects.dob_mismatch, detail: 'date of birth differs from every listed one' };
 }
 
 function qualify(e: ListEntity, s: SubjectInput, quality: 'strong' | 'weak'): Qualifier[] {
   const q: Qualifier[] = [];
   if (s.date_of_birth && e.dobs.length > 0) q.push(dobQualifier(e.dobs, s.date_of_birth));
   if (s.country && e.countries.length > 0) {
-    if (e.countries.includes(s.country)) q.push({ factor: 'country_match', effect: 3, detail: `country ${s.country} is listed` });
-    else q.push({ factor: 'country_mismatch', effect: -6, detail: 'country differs from the listed ones' });
+    if (e.countries.includes(s.country)) q.push({ factor: 'country_match', effect: PARAMS.qualifierEffects.country_match, detail: `country ${s.country} is listed` });
+    else q.push({ factor: 'country_mismatch', effect: PARAMS.qualifierEffects.country_mismatch, detail: 'country differs from the listed ones' });
   }
   const g = gender(s.gender);
   if (g && e.gender) {
-    if (g === e.gender) q.push({ factor: 'gender_match', effect: 1, detail: 'gender matches' });
-    else q.push({ factor: 'gender_mismatch', effect: -12, detail: 'gender differs' });
+    if (g === e.gender) q.push({ factor: 'gender_match', effect: PARAMS.qualifierEffects.gender_match, detail: 'gender matches' });
+    else q.push({ factor: 'gender_mismatch', effect: PARAMS.qualifierEffects.gender_mismatch, detail: 'gender differs' });
   }
-  if (quality === 'weak') q.push({ factor: 'weak_alias', effect: -8, detail: 'matched a low-quality alias' });
+  if (quality === 'weak') q.push({ factor: 'weak_alias', effect: PARAMS.qualifierEffects.weak_alias, detail: 'matched a low-quality alias' });
   // Records whose type the list omits (CSL Commerce/State rows) may be companies.
-  if (e.schema === 'unknown') q.push({ factor: 'record_type_unknown', effect: -4, detail: 'the list does not say this record is a person' });
+  if (e.schema === 'unknown') q.push({ factor: 'record_type_unknown', effect: PARAMS.qualifierEffects.record_type_unknown, detail: 'the list does not say this record is a person' });
   return q;
 }
 
-/** Points per (IDF-weighted) name part that one side has and the other lacks, by how telling. */
-const PART_COST = 8;
-const STRICT_PART_COST = 20;
 
 function isNamePart(t: NameToken): boolean {
   return t.kind === 'given' || t.kind === 'family' || t.kind === 'token';
@@ -334,7 +353,7 @@ function partEvidence(query: NormalizedName, cand: NormalizedName, cmp: NameComp
     } else if (a.candidate !== null) for (const t of a.candidate.split(' ')) matchedC.add(t);
   }
   const q: Qualifier[] = [];
-  const cost = (t: NameToken, strict: boolean) => (strict ? STRICT_PART_COST : PART_COST) * weight(t.text) * t.weight;
+  const cost = (t: NameToken, strict: boolean) => (strict ? PARAMS.strictPartCost : PARAMS.partCost) * weight(t.text) * t.weight;
 
   let subjectCost = 0;
   if (unmatchedQ.size > 0) {
@@ -382,7 +401,7 @@ const SUMMARY_WORDS: Record<string, string> = {
 
 /** One line an analyst reads first: what agrees and what does not ("name matches; date of birth differs"). */
 function summary(exact: boolean, nameScore: number, quality: 'strong' | 'weak', qualifiers: readonly Qualifier[]): string {
-  const parts = [exact ? 'name matches' : nameScore >= 0.9 ? 'name matches closely' : 'name is similar'];
+  const parts = [exact ? 'name matches' : nameScore >= PARAMS.closeNameScore ? 'name matches closely' : 'name is similar'];
   if (quality === 'weak') parts[0] += ' (a low-quality alias)';
   for (const q of qualifiers) {
     const w = SUMMARY_WORDS[q.factor];
@@ -391,10 +410,6 @@ function summary(exact: boolean, nameScore: number, quality: 'strong' | 'weak', 
   return parts.join('; ');
 }
 
-/** How many entities retrieval hands to the full comparison, and names compared per entity. */
-const MAX_ENTITIES = 32;
-const NAMES_PER_ENTITY = 4;
-const MAX_MATCHES = 25;
 
 interface Scored {
   cmp: NameComparison;
@@ -405,7 +420,12 @@ interface Scored {
   exact: boolean;
 }
 
-export function screen(index: ScreeningIndex, subject: SubjectInput, opts: ScreenOptions): ScreenResult {
+/**
+ * Screens one subject. `scratch` is the caller's working memory (createScreenScratch), reused
+ * across calls on one thread; without it each call makes its own (correct, slower on a
+ * restored index).
+ */
+export function screen(index: ScreeningIndex, subject: SubjectInput, opts: ScreenOptions, scratch: ScreenScratch = createScreenScratch()): ScreenResult {
   const wanted = new Set(opts.lists);
   const threshold = opts.threshold ?? REPORT_THRESHOLD;
   const query = normalizeSubjectName(subject.first_name, subject.middle_name, subject.last_name);
@@ -416,10 +436,10 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
   let total = 0;
   const perToken = keyGroups(query, new Map());
   // A token's vote is its informativeness (IDF) times its kind's weight: an initial says little.
-  const informative = query.tokens.filter((t) => t.weight >= 0.3);
+  const informative = query.tokens.filter((t) => t.weight >= PARAMS.informativeWeight);
   perToken.forEach((keys, i) => {
     const t = informative[i];
-    const w = t ? weight(t.text) * t.weight : 0.5;
+    const w = t ? weight(t.text) * t.weight : PARAMS.joinVote;
     if (t) total += w;
     const hit = new Map<number, number>();
     // Latin spellings are found by their own keys; skeletons are for other scripts.
@@ -428,7 +448,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       if (!skeletons && k.charCodeAt(0) === 115 /* s: */) continue;
       const p = index.postings.get(k);
       if (!p) continue;
-      const kw = KEY_WEIGHT[k[0]!] ?? 0.5;
+      const kw = KEY_WEIGHT[k[0]!] ?? PARAMS.keyWeightOther;
       for (let j = 0; j < p.length; j++) {
         const id = p[j]!;
         if ((hit.get(id) ?? 0) < kw) hit.set(id, kw);
@@ -439,7 +459,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
 
   // Candidates are entities of the requested kinds, never names: a common name's many aliases
   // on one list must not crowd another list's record out of the comparison.
-  const need = total * 0.45;
+  const need = total * PARAMS.voteShare;
   const queryLength = query.text.length;
   const byEntity = new Map<number, { vote: number; gap: number; names: number[] }>();
   for (const [id, v] of votes) {
@@ -458,17 +478,17 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       }
     }
   }
-  const ranked = [...byEntity].sort((a, b) => b[1].vote - a[1].vote || a[1].gap - b[1].gap || a[0] - b[0]).slice(0, MAX_ENTITIES);
+  const ranked = [...byEntity].sort((a, b) => b[1].vote - a[1].vote || a[1].gap - b[1].gap || a[0] - b[0]).slice(0, PARAMS.maxEntities);
 
   const best = new Map<number, Scored>();
   for (const [ei, cand] of ranked) {
     const entity = index.entities[ei]!;
-    const names = cand.names.length > NAMES_PER_ENTITY ? cand.names.sort((a, b) => votes.get(b)! - votes.get(a)! || a - b).slice(0, NAMES_PER_ENTITY) : cand.names;
+    const names = cand.names.length > PARAMS.namesPerEntity ? cand.names.sort((a, b) => votes.get(b)! - votes.get(a)! || a - b).slice(0, PARAMS.namesPerEntity) : cand.names;
     for (const id of names) {
       const name = index.names[id]!;
-      const norm = normOf(name);
-      const cmp = compareNames(query, norm, { tokenWeight: weight });
-      if (cmp.score < NAME_FLOOR) continue;
+      const norm = normOf(index, id, scratch);
+      const cmp = compareNames(query, norm, { tokenWeight: weight, scratch: scratch.match });
+      if (cmp.score < PARAMS.nameFloor) continue;
       const parts = partEvidence(query, norm, cmp, weight);
       const qualifiers = [...qualify(entity, subject, name.quality), ...parts.qualifiers];
       const exact = cmp.exact && parts.surnameListed && name.quality === 'strong';
@@ -527,7 +547,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
     });
   }
   matches.sort((a, b) => rank(b.strength, b.score) - rank(a.strength, a.score) || a.entity_id.localeCompare(b.entity_id));
-  return { matches: matches.slice(0, MAX_MATCHES), flags: [...new Set(flags)], candidates: ranked.length };
+  return { matches: matches.slice(0, PARAMS.maxMatches), flags: [...new Set(flags)], candidates: ranked.length };
 }
 
 /** Order of matches: strong before possible, then by score. */

@@ -4,8 +4,11 @@
 // but which does not match the other's ("al-Dulaimi" vs "al-Tikriti") is a contradiction and
 // costs a lot. A fuzzy pair costs in proportion to how fuzzy it is.
 
-import { editSimilarity, jaroWinkler, levenshteinSimilarity } from './similarity';
+import { createSimilarityScratch, editSimilarity, jaroWinkler, levenshteinSimilarity, type SimilarityScratch } from './similarity';
 import { isVowelUnreliable, normalizeName, toNameSchema, type NameToken, type NormalizedName, type Script } from './normalize';
+import { PARAMS } from './params';
+
+export { PARAMS } from './params';
 
 export type AlignmentMethod =
   | 'exact'
@@ -48,66 +51,21 @@ export interface CompareOptions {
    * token's base weight, so common names ("mohammed", "ali") count less. Default uniform.
    */
   tokenWeight?: (token: string) => number;
+  /**
+   * Working memory of the comparison (createMatchScratch); a caller comparing many names keeps
+   * one and passes it every time. Default: a fresh one per call.
+   */
+  scratch?: MatchScratch;
 }
 
 /** Score at or above which a pair is reported as a potential match (tuned on the name bench). */
-export const DEFAULT_THRESHOLD = 0.7;
-
-/** Tuning constants, exported for the benchmark script. */
-export const PARAMS = {
-  /** Cost of a contradiction: unmatched weight present on both sides. */
-  conflict: 3,
-  /** Cost of an unmatched number one side only has ("Solutions II" is another company). */
-  numberConflict: 3,
-  /**
-   * Cost of each of two numbers that differ ("Trust 2004-1" / "2004-2", "Partners VII" /
-   * "VIII"): the same family of names, so a possible match to review, not another name.
-   */
-  numberPair: 0.75,
-  /** Cost of the unmatched part of a fuzzy pair. */
-  partial: 1.5,
-  /** Cost of tokens only one side has: people. */
-  extraPerson: 0.2,
-  /** ... organisations: an extra word there often names a different (related) entity. */
-  extraOrg: 0.5,
-  /** Edit similarity at which a pair earns half credit, and how sharply credit rises there. */
-  editMid: 0.74,
-  editSteep: 20,
-  /** Jaro-Winkler similarity at which a pair earns half credit (similar lengths only). */
-  jwMid: 0.94,
-  jwSteep: 40,
-  /** Shortest length ratio for which Jaro-Winkler is trusted. */
-  jwLengthRatio: 0.8,
-  phoneticCredit: 0.7,
-  /** Phonetic keys collapse vowels: also require this much spelling similarity. */
-  phoneticGuard: 0.7,
-  /** Credit of identical consonant skeletons across scripts that drop vowels. */
-  skeletonCredit: 0.9,
-  /** ... when the shorter skeleton has one or two consonants only. */
-  skeletonCredit1: 0.7,
-  skeletonCredit2: 0.7,
-  /** Least credit for an edge that joins adjacent tokens: splitting is a hypothesis. */
-  joinFloor: 0.9,
-  equivalentCredit: 0.98,
-  /** Credit of a Mandarin name in Pinyin against the same syllables in Wade-Giles. */
-  romanisationCredit: 0.9,
-  /** Credit of a short form against its formal name ("Ted" / "Theodore"): a lead, not proof. */
-  nicknameCredit: 0.85,
-  /** Most a reading across scripts earns when one side's romanisation is a guess. */
-  readingCredit: 0.95,
-  /** Credit of a Baltic nominative ending ("Putinas" for Putin). */
-  inflectionCredit: 0.95,
-  /** Cost of the part of a full name that an initial stands for ("J." for "John"). */
-  initialRemainder: 0.5,
-  /** Score ceiling when only legal forms, titles, particles or initials matched. */
-  insubstantialCap: 0.3,
-};
+export const DEFAULT_THRESHOLD = PARAMS.nameThreshold;
 
 /** Logistic credit rescaled so that similarity 1 earns exactly 1; tiny credits are dropped. */
 function logisticCredit(sim: number, mid: number, steep: number): number {
   const top = 1 + Math.exp(-steep * (1 - mid));
   const c = top / (1 + Math.exp(-steep * (sim - mid)));
-  return c < 0.05 ? 0 : c > 1 ? 1 : c;
+  return c < PARAMS.creditFloor ? 0 : c > 1 ? 1 : c;
 }
 
 const enum M {
@@ -132,12 +90,50 @@ const METHOD_NAMES: readonly AlignmentMethod[] = [
   'nickname',
 ];
 
-// Scratch results of tokenCredit/stringCredit, kept at module level to avoid an allocation
-// per pair: the method that won, and the edit similarity computed on the way (-1 = none).
-let lastMethod: M = M.Exact;
-/** Set per comparison: both names read as Mandarin and one of them is in Wade-Giles. */
-let mandarinPair = false;
-let lastEdit = -1;
+interface Edge {
+  qs: number;
+  qe: number;
+  cs: number;
+  ce: number;
+  credit: number;
+  method: M;
+  /** Matched weight is the smaller side's, the rest counts as extra (initials). */
+  asymmetric: boolean;
+}
+
+/**
+ * Working memory of compareNames, owned by its caller: comparisons run in tight loops, so the
+ * arrays only ever grow to the largest name pair seen and are reused. One per thread of work;
+ * nothing in it outlives a call except capacity.
+ */
+export interface MatchScratch {
+  /** Result of tokenCredit/stringCredit besides the credit: the method that won... */
+  method: M;
+  /** ... and the edit similarity computed on the way (-1 = none). */
+  edit: number;
+  /** Set per comparison: both names read as Mandarin and one of them is in Wade-Giles. */
+  mandarinPair: boolean;
+  /** Candidate edges; edgeCount of them are live. */
+  pool: Edge[];
+  edgeCount: number;
+  /** Per-token weights (matched, penalty) and alignment marks of each side. */
+  size: number;
+  wq: Float64Array;
+  wc: Float64Array;
+  pq: Float64Array;
+  pc: Float64Array;
+  usedQ: Uint8Array;
+  usedC: Uint8Array;
+  sim: SimilarityScratch;
+}
+
+export function createMatchScratch(): MatchScratch {
+  return {
+    method: M.Exact, edit: -1, mandarinPair: false, pool: [], edgeCount: 0, size: 0,
+    wq: new Float64Array(0), wc: new Float64Array(0), pq: new Float64Array(0), pc: new Float64Array(0),
+    usedQ: new Uint8Array(0), usedC: new Uint8Array(0), sim: createSimilarityScratch(),
+  };
+}
 
 function isName(t: NameToken): boolean {
   return t.kind === 'given' || t.kind === 'family' || t.kind === 'token';
@@ -156,7 +152,7 @@ function phoneticEqual(a: NameToken, b: NameToken): boolean {
  * "Lindemann") and, across scripts that drop vowels, consonant skeletons.
  */
 function stringCredit(
-  a: string, b: string, skelA: string, skelB: string, crossScript: boolean, articleA: boolean, articleB: boolean, jw = true, spelledVowels = false,
+  s: MatchScratch, a: string, b: string, skelA: string, skelB: string, crossScript: boolean, articleA: boolean, articleB: boolean, jw = true, spelledVowels = false,
 ): number {
   const la = a.length;
   const lb = b.length;
@@ -164,14 +160,14 @@ function stringCredit(
   const minLen = la > lb ? lb : la;
   let best = 0;
   let method = M.EditDistance;
-  lastEdit = -1;
-  if (minLen / maxLen >= 0.5) {
-    const ed = editSimilarity(a, b);
-    lastEdit = ed;
+  s.edit = -1;
+  if (minLen / maxLen >= PARAMS.editLengthRatio) {
+    const ed = editSimilarity(a, b, s.sim);
+    s.edit = ed;
     // Short tokens are easy to hit by chance: "BD" vs "BP" must not count.
-    best = maxLen <= 3 ? (ed >= 0.8 ? logisticCredit(ed, PARAMS.editMid, PARAMS.editSteep) : 0) : logisticCredit(ed, PARAMS.editMid, PARAMS.editSteep);
-    if (jw && minLen / maxLen >= PARAMS.jwLengthRatio && maxLen >= 4) {
-      const c = logisticCredit(jaroWinkler(a, b), PARAMS.jwMid, PARAMS.jwSteep);
+    best = maxLen <= PARAMS.shortToken ? (ed >= PARAMS.shortTokenEdit ? logisticCredit(ed, PARAMS.editMid, PARAMS.editSteep) : 0) : logisticCredit(ed, PARAMS.editMid, PARAMS.editSteep);
+    if (jw && minLen / maxLen >= PARAMS.jwLengthRatio && maxLen >= PARAMS.jwMinLength) {
+      const c = logisticCredit(jaroWinkler(a, b, s.sim), PARAMS.jwMid, PARAMS.jwSteep);
       if (c > best) {
         best = c;
         method = M.JaroWinkler;
@@ -179,18 +175,18 @@ function stringCredit(
     }
   }
   if (crossScript && skelA.length > 0 && skelB.length > 0) {
-    let sk = levenshteinSimilarity(skelA, skelB);
+    let sk = levenshteinSimilarity(skelA, skelB, s.sim);
     let shortest = skelA.length < skelB.length ? skelA.length : skelB.length;
     // Arabic's article is often glued on in transliteration ("lsysy" = al-Sisi).
     if (articleA && sk < 1 && skelA.length > 2) {
-      const alt = levenshteinSimilarity(skelA.slice(1), skelB);
+      const alt = levenshteinSimilarity(skelA.slice(1), skelB, s.sim);
       if (alt > sk) {
         sk = alt;
         shortest = Math.min(skelA.length - 1, skelB.length);
       }
     }
     if (articleB && sk < 1 && skelB.length > 2) {
-      const alt = levenshteinSimilarity(skelA, skelB.slice(1));
+      const alt = levenshteinSimilarity(skelA, skelB.slice(1), s.sim);
       if (alt > sk) {
         sk = alt;
         shortest = Math.min(skelA.length, skelB.length - 1);
@@ -201,7 +197,7 @@ function stringCredit(
       const sa = squeeze(skelA);
       const sb = squeeze(skelB);
       if (sa !== skelA || sb !== skelB) {
-        const alt = levenshteinSimilarity(sa, sb);
+        const alt = levenshteinSimilarity(sa, sb, s.sim);
         if (alt > sk) {
           sk = alt;
           shortest = Math.min(sa.length, sb.length);
@@ -210,13 +206,13 @@ function stringCredit(
     }
     // Two consonants are weak evidence, unless the spellings agree as well (Khmer "hon" / Hun).
     // Indic scripts write their vowels: there, a skeleton without the spelling is a coincidence.
-    const c = spelledVowels && lastEdit < 0.5 ? 0 : skeletonCurve(sk, shortest, lastEdit >= 0.6);
+    const c = spelledVowels && s.edit < PARAMS.indicSpelling ? 0 : skeletonCurve(sk, shortest, s.edit >= PARAMS.skeletonSpelled);
     if (c > best) {
       best = c;
       method = M.Phonetic;
     }
   }
-  lastMethod = method;
+  s.method = method;
   return best > 1 ? 1 : best;
 }
 
@@ -229,12 +225,12 @@ function squeeze(skeleton: string): string {
 /** Credit for skeleton similarity `sk`; one or two consonants are weak evidence, many names share them. */
 function skeletonCurve(sk: number, shortest: number, spelled = false): number {
   const top = shortest === 1 ? PARAMS.skeletonCredit1 : shortest === 2 && !spelled ? PARAMS.skeletonCredit2 : PARAMS.skeletonCredit;
-  return sk >= 0.6 ? (top * (sk - 0.5)) / 0.5 : 0;
+  return sk >= PARAMS.skeletonMin ? (top * (sk - PARAMS.skeletonOrigin)) / (1 - PARAMS.skeletonOrigin) : 0;
 }
 
-function skeletonCredit(a: string, b: string): number {
+function skeletonCredit(s: MatchScratch, a: string, b: string): number {
   if (a.length === 0 || b.length === 0) return 0;
-  return skeletonCurve(levenshteinSimilarity(a, b), a.length < b.length ? a.length : b.length);
+  return skeletonCurve(levenshteinSimilarity(a, b, s.sim), a.length < b.length ? a.length : b.length);
 }
 
 /**
@@ -289,38 +285,38 @@ function guessedReading(script: Script): boolean {
 }
 
 /**
- * Credit for a single token pair; sets `lastMethod`. A reading of a name across scripts where
+ * Credit for a single token pair; sets `s.method`. A reading of a name across scripts where
  * one side's romanisation is a guess (Han, Hangul, kana, abjads...) earns at most
  * `readingCredit`: the same sound is not the same spelling.
  */
-function tokenCredit(a: NameToken, b: NameToken): number {
-  const c = spellingCredit(a, b);
-  if (c > PARAMS.readingCredit && lastMethod !== M.Initial && readsAcross(a, b)) {
-    lastMethod = M.Phonetic;
+function tokenCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
+  const c = spellingCredit(s, a, b);
+  if (c > PARAMS.readingCredit && s.method !== M.Initial && readsAcross(a, b)) {
+    s.method = M.Phonetic;
     return PARAMS.readingCredit;
   }
   return c;
 }
 
-function spellingCredit(a: NameToken, b: NameToken): number {
+function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
   if (a.kind === 'number' || b.kind === 'number') {
     // Numbers match exactly or not at all: "Vessel 7" is not "Vessel 8".
-    lastMethod = M.Exact;
+    s.method = M.Exact;
     return a.kind === b.kind && a.key === b.key ? 1 : 0;
   }
   if (a.kind === 'orgtype' || b.kind === 'orgtype') {
     if (a.kind !== b.kind) return 0;
-    lastMethod = a.text === b.text ? M.Exact : M.Equivalent;
-    return a.key === b.key ? 1 : 0.8;
+    s.method = a.text === b.text ? M.Exact : M.Equivalent;
+    return a.key === b.key ? 1 : PARAMS.orgTypeCredit;
   }
   if (a.kind === 'honorific' || b.kind === 'honorific') {
-    lastMethod = M.Exact;
+    s.method = M.Exact;
     return a.kind === b.kind && a.text === b.text ? 1 : 0;
   }
   if (a.kind === 'initial' || b.kind === 'initial') {
-    lastMethod = M.Initial;
+    s.method = M.Initial;
     if (a.kind === 'initial' && b.kind === 'initial') {
-      lastMethod = M.Exact;
+      s.method = M.Exact;
       return a.text === b.text ? 1 : 0;
     }
     const other = a.kind === 'initial' ? b : a;
@@ -331,15 +327,15 @@ function spellingCredit(a: NameToken, b: NameToken): number {
     // Same CJK script: compare the characters themselves. Han and Hangul characters are
     // morphemes/syllables, so a different character is a different name, and 종 and 정
     // romanise alike.
-    lastMethod = M.Exact;
+    s.method = M.Exact;
     return a.native === b.native ? 1 : 0;
   }
   if (a.text === b.text) {
-    lastMethod = M.Exact;
+    s.method = M.Exact;
     return 1;
   }
   if (a.key === b.key) {
-    lastMethod = M.Equivalent;
+    s.method = M.Equivalent;
     return PARAMS.equivalentCredit;
   }
   if (a.kind === 'particle' || b.kind === 'particle') {
@@ -348,84 +344,69 @@ function spellingCredit(a: NameToken, b: NameToken): number {
   }
   if (a.acronym || b.acronym) return 0;
   // Pinyin against Wade-Giles ("Zedong" / "Tse-tung"): the same syllables in another system.
-  if (mandarinPair && a.mandarin !== '' && a.mandarin === b.mandarin) {
-    lastMethod = M.Equivalent;
+  if (s.mandarinPair && a.mandarin !== '' && a.mandarin === b.mandarin) {
+    s.method = M.Equivalent;
     return PARAMS.romanisationCredit;
   }
   if (a.shortFor.includes(b.key) || b.shortFor.includes(a.key)) {
-    lastMethod = M.Nickname;
+    s.method = M.Nickname;
     return PARAMS.nicknameCredit;
   }
   // Two different known names (Ahmed, Mohamed) are different names, however close they look.
   if (a.known && b.known) return 0;
   // A foreign name transcribed into kana, Han or Hangul against its spelling in another script.
-  const transcription = a.script !== b.script && (a.transcribed || b.transcribed) ? skeletonCredit(a.loose, b.loose) : 0;
+  const transcription = a.script !== b.script && (a.transcribed || b.transcribed) ? skeletonCredit(s, a.loose, b.loose) : 0;
   // Pinyin from Han characters is canonical: a Latin spelling one vowel away ("Yang"/"Yong",
   // "Cheng"/"Chen") is another syllable, so another character and another name.
   if (a.script === 'han' || b.script === 'han') {
-    lastMethod = M.Phonetic;
+    s.method = M.Phonetic;
     return transcription;
   }
   if (a.script === 'latin' && b.script === 'latin') {
     const inflected = balticInflection(a.text, b.text);
     if (inflected) {
-      lastMethod = M.Equivalent;
+      s.method = M.Equivalent;
       return PARAMS.inflectionCredit;
     }
     const stems = sharedAffix(a.text, b.text);
     if (stems !== null) {
       // The shared part forms names, it does not tell them apart: Jónsdóttir and Tómasdóttir
       // are daughters of different fathers. Only the stems speak.
-      const c = stringCredit(stems[0], stems[1], '', '', false, false, false);
-      lastMethod = c > 0 ? lastMethod : M.EditDistance;
+      const c = stringCredit(s, stems[0], stems[1], '', '', false, false, false);
+      s.method = c > 0 ? s.method : M.EditDistance;
       return c;
     }
   }
   const cs = crossScript(a, b);
   const indic = a.script === 'indic' || b.script === 'indic';
-  let best = stringCredit(a.text, b.text, a.skeleton, b.skeleton, cs, hasGluedArticle(a), hasGluedArticle(b), true, indic);
-  let method = lastMethod;
+  let best = stringCredit(s, a.text, b.text, a.skeleton, b.skeleton, cs, hasGluedArticle(a), hasGluedArticle(b), true, indic);
+  let method = s.method;
   // Arabic ذ and ظ ("dh") are z in most transliterations (al-Zawahiri), ث ("th") often s.
   if (cs && best < PARAMS.skeletonCredit && (a.skeletonAlt !== '' || b.skeletonAlt !== '')) {
-    const alt = stringCredit(a.text, b.text, a.skeletonAlt || a.skeleton, b.skeletonAlt || b.skeleton, cs, hasGluedArticle(a), hasGluedArticle(b));
+    const alt = stringCredit(s, a.text, b.text, a.skeletonAlt || a.skeleton, b.skeletonAlt || b.skeleton, cs, hasGluedArticle(a), hasGluedArticle(b));
     if (alt > best) {
       best = alt;
-      method = lastMethod;
+      method = s.method;
     }
   }
   if (transcription > best) {
     best = transcription;
     method = M.Phonetic;
   }
-  if (best < PARAMS.phoneticCredit && phoneticEqual(a, b) && (lastEdit >= 0 ? lastEdit : editSimilarity(a.text, b.text)) >= PARAMS.phoneticGuard) {
+  if (best < PARAMS.phoneticCredit && phoneticEqual(a, b) && (s.edit >= 0 ? s.edit : editSimilarity(a.text, b.text, s.sim)) >= PARAMS.phoneticGuard) {
     best = PARAMS.phoneticCredit;
     method = M.Phonetic;
   }
-  lastMethod = method;
+  s.method = method;
   return best;
 }
 
-interface Edge {
-  qs: number;
-  qe: number;
-  cs: number;
-  ce: number;
-  credit: number;
-  method: M;
-  /** Matched weight is the smaller side's, the rest counts as extra (initials). */
-  asymmetric: boolean;
-}
-
-// Candidate edges live in a pool reused across calls: comparisons run in tight loops and the
-// pool only ever grows to the largest name pair seen.
-const pool: Edge[] = [];
-let edgeCount = 0;
-
-function addEdge(qs: number, qe: number, cs: number, ce: number, credit: number, method: M, asymmetric: boolean): void {
-  let e = pool[edgeCount];
+// Candidate edges live in the scratch's pool, reused across calls.
+function addEdge(s: MatchScratch, qs: number, qe: number, cs: number, ce: number, credit: number, method: M, asymmetric: boolean): void {
+  let e = s.pool[s.edgeCount];
   if (e === undefined) {
     e = { qs, qe, cs, ce, credit, method, asymmetric };
-    pool.push(e);
+    s.pool.push(e);
   } else {
     e.qs = qs;
     e.qe = qe;
@@ -435,7 +416,7 @@ function addEdge(qs: number, qe: number, cs: number, ce: number, credit: number,
     e.method = method;
     e.asymmetric = asymmetric;
   }
-  edgeCount++;
+  s.edgeCount++;
 }
 
 /** Best credit first; on ties plain token pairs before joins, then by position (determinism). */
@@ -448,9 +429,10 @@ function edgeBefore(x: Edge, y: Edge): boolean {
   return x.cs < y.cs;
 }
 
-function sortEdges(): void {
+function sortEdges(s: MatchScratch): void {
+  const pool = s.pool;
   // Insertion sort: a few dozen edges, already partly ordered by construction.
-  for (let i = 1; i < edgeCount; i++) {
+  for (let i = 1; i < s.edgeCount; i++) {
     const e = pool[i] as Edge;
     let j = i - 1;
     while (j >= 0 && edgeBefore(e, pool[j] as Edge)) {
@@ -461,7 +443,7 @@ function sortEdges(): void {
   }
 }
 
-function pushJoinEdges(runs: NormalizedName['joins'], runTokens: NameToken[], singles: NameToken[], runIsQuery: boolean): void {
+function pushJoinEdges(s: MatchScratch, runs: NormalizedName['joins'], runTokens: NameToken[], singles: NameToken[], runIsQuery: boolean): void {
   for (const run of runs) {
     const runLen = run.text.length;
     let runScript = runTokens[run.start]?.script ?? 'latin';
@@ -481,9 +463,9 @@ function pushJoinEdges(runs: NormalizedName['joins'], runTokens: NameToken[], si
       if (t.acronym) {
         // "U.S." vs "United States": an initialism against the initials of a run.
         if (t.text !== run.initials) continue;
-        credit = 0.8;
+        credit = PARAMS.acronymCredit;
         method = M.Initial;
-      } else if (mandarinPair && run.mandarin !== '' && run.mandarin === t.mandarin) {
+      } else if (s.mandarinPair && run.mandarin !== '' && run.mandarin === t.mandarin) {
         credit = run.text === t.text ? 1 : PARAMS.romanisationCredit;
       } else {
         const cs = t.script !== runScript && (isVowelUnreliable(t.script) || isVowelUnreliable(runScript));
@@ -494,16 +476,16 @@ function pushJoinEdges(runs: NormalizedName['joins'], runTokens: NameToken[], si
         const len = cs ? t.skeleton.length : t.text.length;
         const rl = cs ? run.skeleton.length : runLen;
         const diff = rl > len ? rl - len : len - rl;
-        if (diff > 2 && diff > 0.25 * (rl > len ? rl : len)) continue;
+        if (diff > PARAMS.joinLengthSlack && diff > PARAMS.joinLengthRatio * (rl > len ? rl : len)) continue;
         // Jaro-Winkler's prefix bonus would take "Leonard Orr" for "Leonardo": edits only.
-        credit = run.text === t.text ? 1 : stringCredit(run.text, t.text, run.skeleton, t.skeleton, cs, false, false, false);
+        credit = run.text === t.text ? 1 : stringCredit(s, run.text, t.text, run.skeleton, t.skeleton, cs, false, false, false);
         // A split must be near-exact; against pinyin from Han characters, exact.
         const floor = t.script === 'han' ? 1 : PARAMS.joinFloor;
         if (credit < floor) continue;
         if (t.script !== runScript && (guessedReading(t.script) || guessedReading(runScript))) credit = Math.min(credit, PARAMS.readingCredit);
       }
-      if (runIsQuery) addEdge(run.start, run.end, j, j + 1, credit, method, false);
-      else addEdge(j, j + 1, run.start, run.end, credit, method, false);
+      if (runIsQuery) addEdge(s, run.start, run.end, j, j + 1, credit, method, false);
+      else addEdge(s, j, j + 1, run.start, run.end, credit, method, false);
     }
   }
 }
@@ -568,23 +550,15 @@ function markRepeats(tokens: NameToken[], used: Uint8Array, count: number): void
   }
 }
 
-let scratchSize = 0;
-let wq = new Float64Array(0);
-let wc = new Float64Array(0);
-let pq = new Float64Array(0);
-let pc = new Float64Array(0);
-let usedQ = new Uint8Array(0);
-let usedC = new Uint8Array(0);
-
-function ensureScratch(size: number): void {
-  if (size <= scratchSize) return;
-  scratchSize = Math.max(size, scratchSize * 2, 16);
-  wq = new Float64Array(scratchSize);
-  wc = new Float64Array(scratchSize);
-  pq = new Float64Array(scratchSize);
-  pc = new Float64Array(scratchSize);
-  usedQ = new Uint8Array(scratchSize);
-  usedC = new Uint8Array(scratchSize);
+function ensureScratch(s: MatchScratch, size: number): void {
+  if (size <= s.size) return;
+  s.size = Math.max(size, s.size * 2, 16);
+  s.wq = new Float64Array(s.size);
+  s.wc = new Float64Array(s.size);
+  s.pq = new Float64Array(s.size);
+  s.pc = new Float64Array(s.size);
+  s.usedQ = new Uint8Array(s.size);
+  s.usedC = new Uint8Array(s.size);
 }
 
 /**
@@ -597,7 +571,9 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
   const ct = candidate.tokens;
   const n = qt.length;
   const m = ct.length;
-  ensureScratch(n > m ? n : m);
+  const s = opts?.scratch ?? createMatchScratch();
+  ensureScratch(s, n > m ? n : m);
+  const { wq, wc, pq, pc, usedQ, usedC, pool } = s;
   const tokenWeight = opts?.tokenWeight;
   // Matched tokens earn their informativeness (a shared "Mohammed" proves little), but a
   // missing token costs at least its base weight: common names cannot carry a match alone.
@@ -616,18 +592,19 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
     usedC[j] = 0;
   }
 
-  mandarinPair = query.romanisation !== null && candidate.romanisation !== null && (query.romanisation === 'wade_giles' || candidate.romanisation === 'wade_giles');
-  edgeCount = 0;
+  s.mandarinPair = query.romanisation !== null && candidate.romanisation !== null && (query.romanisation === 'wade_giles' || candidate.romanisation === 'wade_giles');
+  s.edgeCount = 0;
   for (let i = 0; i < n; i++) {
     const a = qt[i] as NameToken;
     for (let j = 0; j < m; j++) {
-      const credit = tokenCredit(a, ct[j] as NameToken);
-      if (credit > 0) addEdge(i, i + 1, j, j + 1, credit, lastMethod, lastMethod === M.Initial);
+      const credit = tokenCredit(s, a, ct[j] as NameToken);
+      if (credit > 0) addEdge(s, i, i + 1, j, j + 1, credit, s.method, s.method === M.Initial);
     }
   }
-  pushJoinEdges(query.joins, qt, ct, true);
-  pushJoinEdges(candidate.joins, ct, qt, false);
-  sortEdges();
+  pushJoinEdges(s, query.joins, qt, ct, true);
+  pushJoinEdges(s, candidate.joins, ct, qt, false);
+  sortEdges(s);
+  const edgeCount = s.edgeCount;
 
   // Greedy one-to-one selection; chosen edges are moved to the front of the pool.
   let chosenCount = 0;
@@ -748,8 +725,6 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
   return { score: round(score), alignment, penalties, exact, reading };
 }
 
-/** Least credit of a pair that counts as the same spelling (equivalents, inflections, joins). */
-const EXACT_CREDIT = 0.95;
 
 function isExact(qt: NameToken[], ct: NameToken[], chosen: readonly Edge[], usedQuery: Uint8Array, usedCandidate: Uint8Array): boolean {
   let names = 0;
@@ -763,7 +738,7 @@ function isExact(qt: NameToken[], ct: NameToken[], chosen: readonly Edge[], used
   if (names < 2 && (names === 0 || ct.some((t, j) => isName(t) && usedCandidate[j] === 0))) return false;
   for (const e of chosen) {
     // A split or join is the same spelling only when the letters are exactly the same.
-    const least = e.qe - e.qs > 1 || e.ce - e.cs > 1 ? 1 : EXACT_CREDIT;
+    const least = e.qe - e.qs > 1 || e.ce - e.cs > 1 ? 1 : PARAMS.exactCredit;
     if (e.credit < least || e.method === M.Initial) {
       // A title or particle that paired loosely does not make the name less exact.
       let matters = false;
@@ -794,3 +769,6 @@ export function scoreNamePair(schema: string, name1: string, name2: string): num
   const s = toNameSchema(schema);
   return compareNames(normalizeName(name1, s), normalizeName(name2, s)).score;
 }
+
+/** The comparison's own word tables, for the matcher's version hash (version.ts). */
+export const COMPARE_TABLES = { BALTIC_ENDINGS, NAME_SUFFIXES, NAME_PREFIXES, PATRONYMIC_LINKS } as const;

@@ -5,6 +5,7 @@
 
 import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
+import { PARAMS } from './params';
 import { consonantSkeleton } from './similarity';
 import {
   ABJAD_NAME_VARIANTS,
@@ -119,18 +120,8 @@ export interface NormalizedName {
   romanisation: 'pinyin' | 'wade_giles' | null;
 }
 
-const WEIGHTS: Record<TokenKind, number> = {
-  given: 1,
-  family: 1,
-  token: 1,
-  number: 1,
-  initial: 0.35,
-  particle: 0.2,
-  honorific: 0.03,
-  orgtype: 0.05,
-};
-/** Patronymics ("Vladimirovich") are often omitted from a name, so they weigh a bit less. */
-const PATRONYMIC_WEIGHT = 0.7;
+/** Base weight of each token kind (PARAMS.tokenWeights). */
+const WEIGHTS: Readonly<Record<TokenKind, number>> = PARAMS.tokenWeights;
 
 export function scriptOf(code: number): Script | null {
   if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) return 'latin';
@@ -615,7 +606,7 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
       const stem = patronymicStem(base);
       if (person && stem !== null) {
         key = `${VARIANT_KEY.get(stem) ?? stem}ovich`;
-        weight = PATRONYMIC_WEIGHT;
+        weight = PARAMS.patronymicWeight;
       } else {
         key = (t.script === 'arabic' ? ABJAD_VARIANT_KEY.get(base) : undefined) ?? VARIANT_KEY.get(base) ?? (person ? undefined : ORG_ABBREVIATIONS.get(t.text)) ?? base;
       }

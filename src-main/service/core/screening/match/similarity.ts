@@ -1,6 +1,8 @@
 // String similarity primitives for name tokens. Inputs are normalised tokens: ASCII lower-case
 // letters and digits. They run in the inner loop of every comparison, so they work on char
-// codes with module-level scratch rows instead of allocating per call.
+// codes in scratch rows the caller owns (one SimilarityScratch per comparison scratch) instead
+// of allocating per call.
+import { PARAMS } from './params';
 
 const A = 97;
 const ALPHABET = 36; // a-z then 0-9
@@ -51,29 +53,41 @@ function setSub(a: string, b: string, cost: number): void {
   INDEL[slot('h'.charCodeAt(0))] = 0.5; // silent or digraph h: Jonson/Johnson, Husayn/Hussein
 })();
 
-const DOUBLED = 0.3; // Hanniball/Hannibal, Basharr/Bashar
-const TRANSPOSE = 0.5; // Schloz/Scholz
+/** The substitution and insertion/deletion cost tables, for the matcher's version hash. */
+export const COST_TABLES: { readonly sub: Float64Array; readonly indel: Float64Array } = { sub: SUB, indel: INDEL };
 
-let rowPrev2 = new Float64Array(64);
-let rowPrev = new Float64Array(64);
-let rowCur = new Float64Array(64);
-let slotsB = new Int32Array(64);
-let indelB = new Float64Array(64);
+/** Working rows of the distance functions; grown on demand, never shared between threads. */
+export interface SimilarityScratch {
+  rowPrev2: Float64Array;
+  rowPrev: Float64Array;
+  rowCur: Float64Array;
+  slotsB: Int32Array;
+  indelB: Float64Array;
+  jwFlagsA: Uint8Array;
+  jwFlagsB: Uint8Array;
+}
 
-function ensureRows(len: number): void {
-  if (rowCur.length > len) return;
-  const size = Math.max(len + 1, rowCur.length * 2);
-  rowPrev2 = new Float64Array(size);
-  rowPrev = new Float64Array(size);
-  rowCur = new Float64Array(size);
-  slotsB = new Int32Array(size);
-  indelB = new Float64Array(size);
+export function createSimilarityScratch(): SimilarityScratch {
+  return {
+    rowPrev2: new Float64Array(64), rowPrev: new Float64Array(64), rowCur: new Float64Array(64),
+    slotsB: new Int32Array(64), indelB: new Float64Array(64), jwFlagsA: new Uint8Array(64), jwFlagsB: new Uint8Array(64),
+  };
+}
+
+function ensureRows(s: SimilarityScratch, len: number): void {
+  if (s.rowCur.length > len) return;
+  const size = Math.max(len + 1, s.rowCur.length * 2);
+  s.rowPrev2 = new Float64Array(size);
+  s.rowPrev = new Float64Array(size);
+  s.rowCur = new Float64Array(size);
+  s.slotsB = new Int32Array(size);
+  s.indelB = new Float64Array(size);
 }
 
 function indelCost(s: string, i: number, code: number): number {
   // Inserting or deleting a letter next to the same letter is a doubling, not a new sound.
   if ((i > 0 && s.charCodeAt(i - 1) === code) || (i + 1 < s.length && s.charCodeAt(i + 1) === code)) {
-    return DOUBLED;
+    return PARAMS.editDoubled;
   }
   const k = slot(code);
   return k < 0 ? 1 : (INDEL[k] as number);
@@ -83,7 +97,7 @@ function indelCost(s: string, i: number, code: number): number {
  * Weighted Damerau (optimal string alignment) distance with transliteration-aware costs.
  * Returns the cost, not a similarity; see `editSimilarity`.
  */
-export function weightedEditDistance(a: string, b: string): number {
+export function weightedEditDistance(a: string, b: string, scratch: SimilarityScratch = createSimilarityScratch()): number {
   const n = a.length;
   const m = b.length;
   if (n === 0 || m === 0) {
@@ -92,16 +106,19 @@ export function weightedEditDistance(a: string, b: string): number {
     for (let i = 0; i < s.length; i++) cost += indelCost(s, i, s.charCodeAt(i));
     return cost;
   }
-  ensureRows(m + 1);
+  ensureRows(scratch, m + 1);
+  const slotsB = scratch.slotsB;
+  const indelB = scratch.indelB;
+  const transpose = PARAMS.editTranspose;
   // Per-character data of b, computed once instead of once per cell.
   for (let j = 0; j < m; j++) {
     const cb = b.charCodeAt(j);
     slotsB[j] = slot(cb);
     indelB[j] = indelCost(b, j, cb);
   }
-  let prev2 = rowPrev2;
-  let prev = rowPrev;
-  let cur = rowCur;
+  let prev2 = scratch.rowPrev2;
+  let prev = scratch.rowPrev;
+  let cur = scratch.rowCur;
   prev[0] = 0;
   for (let j = 1; j <= m; j++) prev[j] = (prev[j - 1] as number) + (indelB[j - 1] as number);
   let caPrev = -1;
@@ -125,7 +142,7 @@ export function weightedEditDistance(a: string, b: string): number {
       const ins = (cur[j - 1] as number) + (indelB[j - 1] as number);
       if (ins < best) best = ins;
       if (ca === cbPrev && caPrev === cb && ca !== cb) {
-        const tr = (prev2[j - 2] as number) + TRANSPOSE;
+        const tr = (prev2[j - 2] as number) + transpose;
         if (tr < best) best = tr;
       }
       cur[j] = best;
@@ -141,24 +158,23 @@ export function weightedEditDistance(a: string, b: string): number {
 }
 
 /** 1 - weighted distance / longer length: 1 is identical, 0 shares nothing. */
-export function editSimilarity(a: string, b: string): number {
+export function editSimilarity(a: string, b: string, scratch: SimilarityScratch = createSimilarityScratch()): number {
   const len = a.length > b.length ? a.length : b.length;
   if (len === 0) return 1;
-  const d = weightedEditDistance(a, b);
+  const d = weightedEditDistance(a, b, scratch);
   return d >= len ? 0 : 1 - d / len;
 }
 
-let jwFlagsA = new Uint8Array(64);
-let jwFlagsB = new Uint8Array(64);
-
 /** Jaro-Winkler similarity (prefix scale 0.1, prefix up to 4). */
-export function jaroWinkler(a: string, b: string): number {
+export function jaroWinkler(a: string, b: string, scratch: SimilarityScratch = createSimilarityScratch()): number {
   const n = a.length;
   const m = b.length;
   if (n === 0 || m === 0) return n === m ? 1 : 0;
   if (a === b) return 1;
-  if (jwFlagsA.length < n) jwFlagsA = new Uint8Array(n * 2);
-  if (jwFlagsB.length < m) jwFlagsB = new Uint8Array(m * 2);
+  if (scratch.jwFlagsA.length < n) scratch.jwFlagsA = new Uint8Array(n * 2);
+  if (scratch.jwFlagsB.length < m) scratch.jwFlagsB = new Uint8Array(m * 2);
+  const jwFlagsA = scratch.jwFlagsA;
+  const jwFlagsB = scratch.jwFlagsB;
   jwFlagsA.fill(0, 0, n);
   jwFlagsB.fill(0, 0, m);
   const range = Math.max(0, Math.floor(Math.max(n, m) / 2) - 1);
@@ -193,15 +209,15 @@ export function jaroWinkler(a: string, b: string): number {
 }
 
 /** Plain Levenshtein similarity, for consonant skeletons (already coarse, so unit costs). */
-export function levenshteinSimilarity(a: string, b: string): number {
+export function levenshteinSimilarity(a: string, b: string, scratch: SimilarityScratch = createSimilarityScratch()): number {
   const n = a.length;
   const m = b.length;
   const len = n > m ? n : m;
   if (len === 0) return 1;
   if (n === 0 || m === 0) return 0;
-  ensureRows(m + 1);
-  let prev = rowPrev;
-  let cur = rowCur;
+  ensureRows(scratch, m + 1);
+  let prev = scratch.rowPrev;
+  let cur = scratch.rowCur;
   for (let j = 0; j <= m; j++) prev[j] = j;
   for (let i = 1; i <= n; i++) {
     cur[0] = i;
