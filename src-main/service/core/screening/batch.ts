@@ -1,12 +1,15 @@
 // Console batch rescreens: one open batch per organisation, rows arriving in chunks, results
 // streamed back line by line. Rows and results exist only while a chunk is being processed;
 // the service keeps counters and ledger rows, nothing about a subject.
+//
+// A batch screens every row against the lists it started with, even when the lists change
+// meanwhile: it holds that index until it is cancelled, finished or replaced, then lets it go.
 import { CREDITS } from '../../../../src-shared/catalog';
 import {
   BATCH_LIMITS, type BatchChunkEnd, type BatchInfo, type BatchPreview, type BatchRowError,
   type CreateBatchRequest,
 } from '../../../../src-shared/contracts/batch';
-import type { ListKind } from '../../../../src-shared/contracts/screening';
+import type { ListKind, ListVersion } from '../../../../src-shared/contracts/screening';
 import { AppError, isAppError } from '../../../../src-shared/errors';
 import type { Clock } from '../clock';
 import { insufficient } from '../credits/credits';
@@ -33,6 +36,11 @@ interface Batch {
   createdAt: number;
   lastActivity: number;
   busy: boolean;
+  /** The index every chunk is screened with; null once the batch ended (released). */
+  loaded: LoadedIndex | null;
+  /** What the batch screens against, kept after the index is released. */
+  listsChecked: ListKind[];
+  listVersions: ListVersion[];
 }
 
 export function createBatches(deps: {
@@ -47,14 +55,19 @@ export function createBatches(deps: {
   const open = new Map<number, Batch>();
   const perRow = (env: 'test' | 'live') => (env === 'live' ? CREDITS.rescreen : 0);
 
-  function info(b: Batch, loaded: LoadedIndex | null): BatchInfo {
-    const lists = loaded ? listsToCheck(loaded.loadedKinds, b.lists) : [];
+  /** The batch's own lists and matcher, whatever the service has loaded since. */
+  function info(b: Batch): BatchInfo {
     return {
       id: b.id, env: b.payer.env, total_rows: b.total, credits_per_row: perRow(b.payer.env), state: b.state,
       processed: b.processed, errors: b.errors, credits_charged: b.charged,
-      list_versions: loaded ? loaded.versions.filter((v) => lists.includes(v.kind)) : [], lists_checked: lists,
+      list_versions: b.listVersions, lists_checked: b.listsChecked,
       created_at: nowIso(b.createdAt),
     };
+  }
+
+  /** An ended batch no longer needs its index (a chunk in progress keeps its own reference). */
+  function release(b: Batch): void {
+    if (b.state !== 'open') b.loaded = null;
   }
 
   function get(orgId: number, id: string): Batch {
@@ -84,34 +97,45 @@ export function createBatches(deps: {
         const balance = deps.balance(orgId);
         if (balance < cost) throw insufficient(balance, cost);
       }
+      const listsChecked = loaded ? listsToCheck(loaded.loadedKinds, req.lists) : [];
       const b: Batch = {
         id: newId('bat', 16), orgId, payer: { id: null, orgId, env: req.env, demo: false }, total: req.total_rows,
         lists: req.lists, reason: req.reason, state: 'open', processed: 0, errors: 0, charged: 0,
         createdAt: now, lastActivity: now, busy: false,
+        loaded, listsChecked, listVersions: loaded ? loaded.versions.filter((v) => listsChecked.includes(v.kind)) : [],
       };
+      // Replaces (and so releases) an idle batch of this organisation.
       open.set(orgId, b);
-      return info(b, loaded);
+      return info(b);
     },
 
-    info: (orgId: number, id: string, loaded: LoadedIndex | null) => info(get(orgId, id), loaded),
+    /** `_current` (the service's index now) is not used: a batch reports the lists it runs on. */
+    info: (orgId: number, id: string, _current: LoadedIndex | null) => info(get(orgId, id)),
 
-    cancel(orgId: number, id: string, loaded: LoadedIndex | null): BatchInfo {
+    cancel(orgId: number, id: string, _current: LoadedIndex | null): BatchInfo {
       const b = get(orgId, id);
       if (b.state === 'open') b.state = 'cancelled';
-      return info(b, loaded);
+      release(b);
+      return info(b);
     },
 
-    finish(orgId: number, id: string, loaded: LoadedIndex | null): BatchInfo {
+    finish(orgId: number, id: string, _current: LoadedIndex | null): BatchInfo {
       const b = get(orgId, id);
       if (b.state === 'open') b.state = 'finished';
+      release(b);
       open.delete(orgId);
-      return info(b, loaded);
+      return info(b);
     },
 
-    /** Screens one chunk of parsed NDJSON rows, yielding one output line per row and a last line. */
-    async *processChunk(orgId: number, id: string, rows: unknown[], loaded: LoadedIndex): AsyncGenerator<string> {
+    /**
+     * Screens one chunk of parsed NDJSON rows, yielding one output line per row and a last line,
+     * against the batch's own index (`current`, the service's index now, only for a batch made
+     * without one).
+     */
+    async *processChunk(orgId: number, id: string, rows: unknown[], current: LoadedIndex): AsyncGenerator<string> {
       const b = get(orgId, id);
       if (b.state !== 'open') throw new AppError('conflict', { message: `Batch is ${b.state}` });
+      const loaded = b.loaded ?? current;
       if (b.busy) throw new AppError('conflict', { message: 'This batch is already processing a chunk' });
       if (rows.length > BATCH_LIMITS.rowsPerChunk) {
         throw new AppError('account_validation', { field: 'rows', message: `At most ${BATCH_LIMITS.rowsPerChunk} rows per chunk` });
@@ -152,6 +176,7 @@ export function createBatches(deps: {
         yield JSON.stringify(end) + '\n';
       } finally {
         b.busy = false;
+        release(b);
       }
     },
   };

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { APP_ROOT } from '../../paths';
+import { listsStamp } from './lists/store';
 import { screenRows, type RowJob, type RowOutcome } from './rows';
 import type { LoadedIndex } from './service';
 
@@ -24,6 +25,8 @@ export function createRowPool(watchlistsDir: string, dataDir: string | undefined
   let ready: Promise<boolean> | null = null;
   let seq = 0;
   let mode: 'idle' | 'worker' | 'in-process' = 'idle';
+  /** The list stamp the worker loaded its index at (it loads the lists as they are at its start). */
+  let workerStamp: string | null = null;
   // Each waiting job keeps its own fallback, so a worker that dies mid-job costs time, not rows.
   const waiting = new Map<number, { resolve: (r: RowOutcome[]) => void; fallback: () => RowOutcome[] }>();
 
@@ -31,6 +34,7 @@ export function createRowPool(watchlistsDir: string, dataDir: string | undefined
     ready ??= new Promise<boolean>((resolve) => {
       const entry = workerEntry();
       if (!entry) return resolve(false);
+      workerStamp = listsStamp(dataDir);
       const w = new Worker(entry, { workerData: { watchlistsDir, dataDir } });
       w.unref();
       w.on('message', (m: { ready?: boolean; failed?: string; seq?: number; results?: RowOutcome[] }) => {
@@ -60,11 +64,14 @@ export function createRowPool(watchlistsDir: string, dataDir: string | undefined
     warm(): void {
       void start();
     },
-    /** Screens rows in the worker, or here when the worker is unavailable. */
     /** Where the last rows were screened: observable for tests and logs. */
     mode: () => mode,
+    /**
+     * Screens rows in the worker, or here when the worker is unavailable or holds other lists
+     * than `loaded` (a batch that began before the lists changed finishes on its own index).
+     */
     async screen(loaded: LoadedIndex, job: RowJob): Promise<RowOutcome[]> {
-      if ((await start()) && worker) {
+      if ((await start()) && worker && workerStamp === loaded.stamp) {
         mode = 'worker';
         const id = seq++;
         const w = worker;

@@ -1,12 +1,16 @@
 // The screening service the routes and the CLI use: owns the loaded lists and their index,
 // loads them once per process (shared by every app in the process, e.g. tests), and turns a
 // validated request into the spec's response. Nothing here writes anywhere.
+//
+// Memory: the process keeps one index per resources/data directory, the one of the lists as
+// they are now. When the lists change, the cache and each service drop the old index; a batch
+// that started on it keeps its own reference until it ends (batch.ts), then it is collected.
 import type {
   ListKind, ListVersion, PreviousResultSummary, ScreeningResponse, Subject,
 } from '../../../../src-shared/contracts/screening';
 import { join } from 'node:path';
 import { LIST_KINDS } from '../../../../src-shared/contracts/screening';
-import { buildIndex, extendIndex, screen, type ScreeningIndex } from './engine';
+import { buildIndex, createScreenScratch, extendIndex, screen, type ScreeningIndex, type ScreenScratch } from './engine';
 import { combineLists, loadLists, type LoadedLists } from './lists/load';
 import { listsStamp, readOwnLists } from './lists/store';
 import { bundleBuildId, readSnapshot, SNAPSHOT_PATH } from './snapshot';
@@ -14,15 +18,20 @@ import { assessRisk, riskChange } from './risk';
 
 export interface LoadedIndex {
   index: ScreeningIndex;
+  /** Working memory of screen() over this index (this thread's; screening is synchronous). */
+  scratch: ScreenScratch;
   versions: ListVersion[];
   /** Each loaded list with its title and record counts, for the console. */
   catalog: LoadedLists['versions'];
   loadedKinds: ListKind[];
+  /** The data directory's list stamp (lists/store.ts) this index was loaded at. */
+  stamp: string;
   /** How the index came to be: 'used' = restored from the build's snapshot, else why not. */
   timings: { load_ms: number; index_ms: number; snapshot: string };
 }
 
-const cache = new Map<string, Promise<LoadedIndex>>();
+/** Per resources and data directory: the index of its lists at one stamp (older ones are dropped). */
+const cache = new Map<string, { stamp: string; index: Promise<LoadedIndex> }>();
 
 function versionsOf(lists: Pick<LoadedLists, 'versions'>): ListVersion[] {
   return lists.versions.map((v) => ({
@@ -32,50 +41,51 @@ function versionsOf(lists: Pick<LoadedLists, 'versions'>): ListVersion[] {
 
 /**
  * Loads and indexes the shipped lists (plus a data directory's own lists) once per process,
- * resources folder, data directory and version of its list index.
+ * resources folder and data directory, and again when the data directory's lists changed: the
+ * cache then forgets the previous index, so only those still screening with it keep it alive.
  */
 export function loadIndex(resourcesDir: string, dataDir?: string): Promise<LoadedIndex> {
-  const key = `${resourcesDir}|${dataDir ?? ''}|${listsStamp(dataDir)}`;
-  let p = cache.get(key);
-  if (!p) {
-    p = new Promise<LoadedIndex>((resolve, reject) => {
-      // Off the current tick, so a caller that just started listening answers first.
-      setImmediate(() => {
-        try {
-          const t0 = performance.now();
-          const own = readOwnLists(dataDir);
-          // The build's snapshot stands in for the shipped lists unless a newer official file
-          // replaces one of them (the CSL is de-duplicated against the OFAC lists it holds).
-          const snap = Object.keys(own.official).length === 0 ? readSnapshot(SNAPSHOT_PATH, bundleBuildId(), resourcesDir) : null;
-          let lists: Omit<LoadedLists, 'timings_ms'>;
-          let index: ScreeningIndex;
-          let t1: number;
-          if (snap?.ok) {
-            const mine = combineLists(own.user);
-            lists = {
-              entities: [...snap.lists.entities, ...mine.entities],
-              versions: [...snap.lists.versions, ...mine.versions],
-              skipped: { ...snap.lists.skipped, ...mine.skipped },
-            };
-            t1 = performance.now();
-            index = extendIndex(snap.index, mine.entities);
-          } else {
-            lists = loadLists(resourcesDir, own);
-            t1 = performance.now();
-            index = buildIndex(lists.entities);
-          }
-          const kinds = LIST_KINDS.filter((k) => index.kinds.has(k));
-          resolve({
-            index, versions: versionsOf(lists), catalog: lists.versions, loadedKinds: kinds,
-            timings: { load_ms: Math.round(t1 - t0), index_ms: Math.round(performance.now() - t1), snapshot: snap?.ok ? 'used' : (snap?.reason ?? 'own_official_lists') },
-          });
-        } catch (e) {
-          reject(e);
+  const key = `${resourcesDir}|${dataDir ?? ''}`;
+  const stamp = listsStamp(dataDir);
+  const hit = cache.get(key);
+  if (hit?.stamp === stamp) return hit.index;
+  const p = new Promise<LoadedIndex>((resolve, reject) => {
+    // Off the current tick, so a caller that just started listening answers first.
+    setImmediate(() => {
+      try {
+        const t0 = performance.now();
+        const own = readOwnLists(dataDir);
+        // The build's snapshot stands in for the shipped lists unless a newer official file
+        // replaces one of them (the CSL is de-duplicated against the OFAC lists it holds).
+        const snap = Object.keys(own.official).length === 0 ? readSnapshot(SNAPSHOT_PATH, bundleBuildId(), resourcesDir) : null;
+        let lists: Omit<LoadedLists, 'timings_ms'>;
+        let index: ScreeningIndex;
+        let t1: number;
+        if (snap?.ok) {
+          const mine = combineLists(own.user);
+          lists = {
+            entities: [...snap.lists.entities, ...mine.entities],
+            versions: [...snap.lists.versions, ...mine.versions],
+            skipped: { ...snap.lists.skipped, ...mine.skipped },
+          };
+          t1 = performance.now();
+          index = extendIndex(snap.index, mine.entities);
+        } else {
+          lists = loadLists(resourcesDir, own);
+          t1 = performance.now();
+          index = buildIndex(lists.entities);
         }
-      });
+        const kinds = LIST_KINDS.filter((k) => index.kinds.has(k));
+        resolve({
+          index, scratch: createScreenScratch(), versions: versionsOf(lists), catalog: lists.versions, loadedKinds: kinds, stamp,
+          timings: { load_ms: Math.round(t1 - t0), index_ms: Math.round(performance.now() - t1), snapshot: snap?.ok ? 'used' : (snap?.reason ?? 'own_official_lists') },
+        });
+      } catch (e) {
+        reject(e);
+      }
     });
-    cache.set(key, p);
-  }
+  });
+  cache.set(key, { stamp, index: p });
   return p;
 }
 
@@ -129,7 +139,7 @@ export function listsToCheck(loaded: readonly ListKind[], requested: readonly Li
 
 export function runScreening(loaded: LoadedIndex, call: ScreenCall): ScreeningResponse {
   const lists = listsToCheck(loaded.loadedKinds, call.lists);
-  const result = screen(loaded.index, call.subject, { lists, cleared: call.rescreen?.summary?.cleared_matches ?? [] });
+  const result = screen(loaded.index, call.subject, { lists, cleared: call.rescreen?.summary?.cleared_matches ?? [] }, loaded.scratch);
   const risk = assessRisk(
     result.matches.map((m) => ({ kind: m.list, score: m.score, strength: m.strength, cleared: m.cleared })),
     result.flags,
