@@ -38,6 +38,7 @@ export interface BatchInfo {
   errors: number;
   credits_charged: number;
   list_versions: ListVersion[];
+  matcher_version?: string; // always sent; optional until the console's Info schema (batch-api.ts) reads it
   lists_checked: string[];
   created_at: string;
 }
@@ -59,6 +60,7 @@ export interface BatchRowResult {
   risk: { score: number; level: 'low' | 'medium' | 'high'; decision: 'clear' | 'review' | 'high_risk_review'; reasons: string[] };
   flags: string[];
   risk_change: RiskChange;
+  matcher_changed?: boolean;
   matches: ScreeningMatch[];
   /** Sent back with a disposition of this row (contracts/review.ts): signs the batch, row, screening and open matches. */
   review_token: string;

@@ -53,6 +53,7 @@ export const PreviousResultSummary = z.object({
   risk_level: z.enum(RISK_LEVELS),
   flags: z.array(z.string().max(64)).max(50),
   cleared_matches: z.array(ClearedMatch).max(200).optional(),
+  matcher_version: z.string().max(64).optional(),
 });
 export type PreviousResultSummary = z.infer<typeof PreviousResultSummary>;
 
@@ -126,6 +127,7 @@ export interface ScreeningResponse {
     search_mode: 'standard';
     provider_reference_id: string | null;
     list_versions: ListVersion[];
+    matcher_version: string;
   };
   risk: { score: number; level: 'low' | 'medium' | 'high'; decision: 'clear' | 'review' | 'high_risk_review'; reasons: string[] };
   matches: ScreeningMatch[];
@@ -138,5 +140,5 @@ export interface ScreeningResponse {
     retention_model: 'ephemeral_processing_only';
   };
   metadata: Record<string, string | number | boolean | null>;
-  rescreen?: { previous_screening_id: string; reason: (typeof RESCREEN_REASONS)[number]; risk_change: RiskChange };
+  rescreen?: { previous_screening_id: string; reason: (typeof RESCREEN_REASONS)[number]; risk_change: RiskChange; matcher_changed?: boolean };
 }

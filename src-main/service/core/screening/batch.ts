@@ -15,6 +15,7 @@ import type { Clock } from '../clock';
 import { insufficient } from '../credits/credits';
 import { newId, nowIso } from '../ids';
 import type { Billing, Payer } from '../verification/billing';
+import { MATCHER_VERSION } from './match/version';
 import type { RowPool } from './row-pool';
 import { listsToCheck, type LoadedIndex } from './service';
 
@@ -60,7 +61,7 @@ export function createBatches(deps: {
     return {
       id: b.id, env: b.payer.env, total_rows: b.total, credits_per_row: perRow(b.payer.env), state: b.state,
       processed: b.processed, errors: b.errors, credits_charged: b.charged,
-      list_versions: b.listVersions, lists_checked: b.listsChecked,
+      list_versions: b.listVersions, matcher_version: MATCHER_VERSION, lists_checked: b.listsChecked,
       created_at: nowIso(b.createdAt),
     };
   }

@@ -15,6 +15,7 @@ import type { ScreeningIndex } from './engine';
 import { sha256Hex } from './lists/common';
 import { removeUserList, storeUserList } from './lists/store';
 import { ofacCsv } from './lists/test-support';
+import { MATCHER_VERSION } from './match/version';
 import { createRowPool } from './row-pool';
 import { createScreening } from './service';
 
@@ -128,6 +129,7 @@ describe('the screening index after list changes', () => {
     };
     const { b, firstIndex } = start();
     const startedOn = ownVersion(b);
+    expect(b.matcher_version).toBe(MATCHER_VERSION);
 
     // The list changes twice while the batch is open.
     await importOwn(screening, dir, 2, Date.UTC(2026, 0, 2));

@@ -49,7 +49,9 @@ export function screenRows(loaded: LoadedIndex, job: RowJob): RowOutcome[] {
     const result: BatchRowResult = {
       row: r.row, id: sid, client_reference_id: r.client_reference_id ?? null,
       previous_screening_id: r.previous_screening_id ?? null, risk: resp.risk, flags: resp.flags,
-      risk_change: resp.rescreen!.risk_change, matches,
+      risk_change: resp.rescreen!.risk_change,
+      ...(resp.rescreen!.matcher_changed !== undefined ? { matcher_changed: resp.rescreen!.matcher_changed } : {}),
+      matches,
       review_token: reviewToken(reviewKey, {
         batch_id: job.review.batchId, row: r.row, screening_id: sid, client_reference_id: r.client_reference_id ?? null,
         matches: matches.filter((m) => !m.cleared),

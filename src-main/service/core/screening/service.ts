@@ -14,6 +14,7 @@ import { buildIndex, createScreenScratch, extendIndex, screen, type ScreeningInd
 import { combineLists, loadLists, type LoadedLists } from './lists/load';
 import { listsStamp, readOwnLists } from './lists/store';
 import { bundleBuildId, readSnapshot, SNAPSHOT_PATH } from './snapshot';
+import { MATCHER_VERSION } from './match/version';
 import { assessRisk, riskChange } from './risk';
 
 export interface LoadedIndex {
@@ -159,6 +160,7 @@ export function runScreening(loaded: LoadedIndex, call: ScreenCall): ScreeningRe
       search_mode: 'standard',
       provider_reference_id: null,
       list_versions: loaded.versions.filter((v) => lists.includes(v.kind)),
+      matcher_version: MATCHER_VERSION,
     },
     risk: { score: risk.score, level: risk.level, decision: risk.decision, reasons: risk.reasons },
     matches: result.matches,
@@ -167,10 +169,14 @@ export function runScreening(loaded: LoadedIndex, call: ScreenCall): ScreeningRe
     metadata: scrubMetadata(call.metadata),
   };
   if (call.rescreen) {
+    // The previous result names the matcher that made it: say whether this one is another, so
+    // a risk change from new matching rules is not read as one from new lists.
+    const before = call.rescreen.summary?.matcher_version;
     response.rescreen = {
       previous_screening_id: call.rescreen.previous_screening_id,
       reason: call.rescreen.reason,
       risk_change: riskChange(risk, call.rescreen.summary),
+      ...(before !== undefined ? { matcher_changed: before !== MATCHER_VERSION } : {}),
     };
   }
   return response;
@@ -181,7 +187,7 @@ export function eventFields(r: ScreeningResponse): Record<string, unknown> {
   return {
     screening: {
       id: r.id, object: r.object, livemode: r.livemode, created: r.created, status: r.status,
-      lists_checked: r.screening.lists_checked, list_versions: r.screening.list_versions,
+      lists_checked: r.screening.lists_checked, list_versions: r.screening.list_versions, matcher_version: r.screening.matcher_version,
       risk: r.risk, flags: r.flags, match_count: r.matches.filter((m) => !m.cleared).length,
       ...(r.rescreen ? { rescreen: r.rescreen } : {}),
     },

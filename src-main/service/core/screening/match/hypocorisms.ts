@@ -14,7 +14,7 @@
 // "hipocorístico"), and German, French and Italian short forms from the same Wikipedia lists.
 // Forms are written as normalised tokens: ASCII, lower case.
 
-const HYPOCORISMS: ReadonlyArray<readonly [string, readonly string[]]> = [
+export const HYPOCORISMS: ReadonlyArray<readonly [string, readonly string[]]> = [
   // English
   ['abraham', ['abe']], ['albert', ['al', 'bert', 'bertie']], ['alexander', ['alex', 'alec', 'sandy', 'sasha', 'sacha', 'sanya', 'shura']],
   ['alexandra', ['alex', 'sandra', 'sasha']], ['alfred', ['alf', 'alfie', 'fred']], ['andrew', ['andy', 'drew']],

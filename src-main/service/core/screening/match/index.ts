@@ -9,3 +9,6 @@ export {
   type CompareOptions,
   type NameComparison,
 } from './compare';
+export { createMatchScratch, type MatchScratch } from './compare';
+export { PARAMS, type Params } from './params';
+export { MATCHER_VERSION, MATCHER_RELEASE, matcherVersion, MATCHER_INPUTS, type MatcherInputs } from './version';

@@ -12,14 +12,14 @@
 // given in the Library of Congress Pinyin conversion guidelines (2000); apostrophes of
 // aspiration are dropped by normalisation and so are not needed here.
 
-const INITIALS: ReadonlyArray<readonly [string, string]> = [
+export const INITIALS: ReadonlyArray<readonly [string, string]> = [
   ['zh', 'J'], ['ch', 'J'], ['sh', 'SH'], ['hs', 'X'], ['ts', 'Z'], ['tz', 'Z'], ['ss', 'S'], ['sz', 'S'],
   ['b', 'P'], ['p', 'P'], ['m', 'M'], ['f', 'F'], ['d', 'T'], ['t', 'T'], ['n', 'N'], ['l', 'L'], ['g', 'K'], ['k', 'K'],
   ['h', 'H'], ['j', 'J'], ['q', 'J'], ['x', 'X'], ['r', 'R'], ['z', 'Z'], ['c', 'Z'], ['s', 'S'], ['y', 'Y'], ['w', 'W'],
 ];
 
 /** Finals, longest first, with the spelling both systems share. */
-const FINALS: ReadonlyArray<readonly [string, string]> = [
+export const FINALS: ReadonlyArray<readonly [string, string]> = [
   ['iung', 'iong'], ['iong', 'iong'], ['iang', 'iang'], ['uang', 'uang'], ['ueng', 'ong'],
   ['erh', 'er'], ['ieh', 'ie'], ['ien', 'ian'], ['ian', 'ian'], ['iao', 'iao'], ['ing', 'ing'], ['ung', 'ong'], ['ong', 'ong'],
   ['ang', 'ang'], ['eng', 'eng'], ['uai', 'uai'], ['uan', 'uan'], ['ueh', 'ue'],

@@ -24,14 +24,14 @@
 
 export type TitlePosition = 'any' | 'leading' | 'trailing';
 
-interface TitleEntry {
+export interface TitleEntry {
   forms: readonly string[];
   /** Forms of the same title in Arabic script, as any-ascii writes them. */
   abjad?: readonly string[];
   position: TitlePosition;
 }
 
-const TITLES: readonly TitleEntry[] = [
+export const TITLES: readonly TitleEntry[] = [
   // Generic forms of address, academic and professional titles.
   { position: 'any', forms: ['mr', 'mrs', 'ms', 'miss', 'mister', 'madam', 'mme', 'mlle', 'dr', 'doctor', 'prof', 'professor',
     'sir', 'dame', 'lord', 'lady', 'hon', 'honorable', 'honourable', 'rev', 'reverend', 'fr', 'herr', 'frau', 'sr', 'sra',
