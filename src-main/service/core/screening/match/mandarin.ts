@@ -48,16 +48,13 @@ function syllablesAt(text: string, at: number): Syllable[] {
   return out;
 }
 
-const cache = new Map<string, string>();
-
 /**
  * The coarse Mandarin key of a word ("tsetung" and "zedong" both give "Ze.Tong"), or '' when the
  * word cannot be read as one to four Mandarin syllables. Fewest syllables win, then the longest
- * first syllable.
+ * first syllable. Nothing is cached: the words may be a subject's name, which lives only for
+ * its request (a read is a few microseconds).
  */
 export function mandarinKey(text: string): string {
-  const hit = cache.get(text);
-  if (hit !== undefined) return hit;
   let key = '';
   if (text.length >= 1 && text.length <= 24 && /^[a-z]+$/.test(text)) {
     // best[i]: fewest syllables reading text[i..]; keys[i] the key of that reading.
@@ -76,7 +73,5 @@ export function mandarinKey(text: string): string {
     }
     if (best[0]! <= 4) key = keys[0]!;
   }
-  if (cache.size > 50_000) cache.clear();
-  cache.set(text, key);
   return key;
 }
