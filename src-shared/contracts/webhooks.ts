@@ -72,7 +72,7 @@ export const WebhookList = z.object({ endpoints: z.array(WebhookEndpoint) });
 export type WebhookList = z.infer<typeof WebhookList>;
 
 /** 202: the test event is in the outbox. */
-export const WebhookTestQueued = z.object({ message: z.string(), event_id: z.string() });
+export const WebhookTestQueued = z.object({ message: z.string(), event_id: z.string().nullable() });
 export type WebhookTestQueued = z.infer<typeof WebhookTestQueued>;
 
 export const WebhookDeliveryList = z.object({ deliveries: z.array(WebhookDelivery) });
