@@ -91,5 +91,5 @@ export type BatchChunkEnd = z.infer<typeof BatchChunkEnd>;
  * One NDJSON line of POST /api/console/batches/{id}/rows. The wire format has no tag field, so
  * the lines are told apart by shape: `done` (the summary), `error` (a failed row), else a result.
  */
-export const BatchLine = z.union([BatchChunkEnd.strict(), BatchRowError.strict(), BatchRowResult.strict()]);
+export const BatchLine = z.union([BatchChunkEnd, BatchRowError, BatchRowResult]);
 export type BatchLine = z.infer<typeof BatchLine>;
