@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { PLANS, PRODUCTS, planAllows } from '../../../src-shared/catalog';
 import { BatchLine } from '../../../src-shared/contracts/batch';
 import { listSlug } from '../../../src-shared/contracts/lists';
+import { ErrorBody, errorResponse } from '../../../src-shared/errors';
 import type { Router } from '../http/router';
 import { closeAll, drifts, testService } from './harness';
 
@@ -163,6 +164,12 @@ describe('one rule, one place', () => {
 });
 
 describe('errors have their own codes', () => {
+  it('batch_not_found and list_not_found: 404 in the account-API shape', () => {
+    expect(errorResponse('batch_not_found')).toEqual({ status: 404, body: { error: 'Batch not found' } });
+    expect(errorResponse('list_not_found')).toEqual({ status: 404, body: { error: 'List not found' } });
+    expect(ErrorBody.safeParse(errorResponse('batch_not_found').body).success).toBe(true);
+  });
+
   it('an unknown batch and an unknown list answer 404 in the account shape', async () => {
     const t = await testService({ plan: 'pro' });
     const cookie = await t.login();
