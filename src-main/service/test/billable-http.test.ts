@@ -21,16 +21,16 @@ function probeRoute(r: Router): void {
     method: 'POST', path: '/api/probe/identity', auth: { kind: 'key', scope: 'identity', category: 'verification' },
     summary: 'Billing probe', request: { body: Probe }, responses: { 200: ProbeAnswer },
     handler: async (c) => {
-    const text = await readBody(c);
-    const body = parseJsonText(text, Probe);
-    const billed = await runBillable(c, r.services, { operation: 'identity', idPrefix: 'ver', bodyText: text }, async () => {
-      await new Promise((res) => setTimeout(res, 3));
-      return { status: 'PASS', confidence: 90, billable: true, httpStatus: 200, result: { length: body.value.length } };
-    });
-    return c.json({
-      verification_id: billed.verificationId, created: billed.createdAt, credits_consumed: billed.charged,
-      credits_remaining: billed.creditsRemaining, result: billed.outcome.result,
-    });
+      const text = await readBody(c);
+      const body = parseJsonText(text, Probe);
+      const billed = await runBillable(c, r.services, { operation: 'identity', idPrefix: 'ver', bodyText: text }, async () => {
+        await new Promise((res) => setTimeout(res, 3));
+        return { status: 'PASS', confidence: 90, billable: true, httpStatus: 200, result: { length: body.value.length } };
+      });
+      return c.json({
+        verification_id: billed.verificationId, created: billed.createdAt, credits_consumed: billed.charged,
+        credits_remaining: billed.creditsRemaining, result: billed.outcome.result,
+      });
     },
   });
 }
