@@ -1,7 +1,8 @@
 // The Hono environment shared by middleware and routes.
 import type { IncomingMessage } from 'node:http';
-import type { Env, Handler } from 'hono';
+import type { Context, Env } from 'hono';
 import type { z } from 'zod';
+import type { ErrorCode } from '../../../src-shared/errors';
 import type { Product, RateCategory, Role } from '../../../src-shared/catalog';
 import type { SessionContext } from '../core/accounts/accounts';
 import type { ResolvedKey } from '../core/keys/keys';
@@ -55,15 +56,28 @@ export interface ContentBody {
 /** A JSON body is its zod schema; anything else says its content type. */
 export type BodySpec = z.ZodType | ContentBody;
 
-export interface RouteRequest {
-  query?: z.ZodObject;
+export interface RouteRequest<Q extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType> {
+  query?: Q;
   /** Path parameters; strings named as in the path when not given. */
   params?: z.ZodObject;
-  body?: BodySpec;
+  body?: B | ContentBody;
+  /**
+   * The error a request that fails its schema gets: one code, or one for the query and one for
+   * the body. Default: `account_validation` for session routes, else `invalid_parameters`.
+   */
+  invalid?: ErrorCode | { query?: ErrorCode; body?: ErrorCode };
+}
+
+/** The request as the entry declares it, parsed on demand with the entry's own schemas. */
+export interface RouteInput<Q extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType> {
+  query(): z.output<Q>;
+  /** The raw JSON body (bounded), e.g. for an idempotency fingerprint. */
+  text(): Promise<string>;
+  body(): Promise<z.output<B>>;
 }
 
 /** One route: everything the app, the security tests and the OpenAPI document know of it. */
-export interface RouteEntry {
+export interface RouteEntry<Q extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType> {
   method: Method;
   /** Hono syntax: `/api/keys/:id/revoke`. */
   path: string;
@@ -71,10 +85,10 @@ export interface RouteEntry {
   summary: string;
   description?: string;
   tags?: readonly string[];
-  request?: RouteRequest;
+  request?: RouteRequest<Q, B>;
   /** Every success answer by status. Error answers are the shared error bodies (errors.ts ErrorBody). */
   responses: Readonly<Record<number, BodySpec>>;
-  handler: Handler<AppEnv>;
+  handler: (c: Context<AppEnv>, input: RouteInput<Q, B>) => Response | Promise<Response>;
 }
 
 /** A registered route, as the route table lists it. */

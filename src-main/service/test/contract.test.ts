@@ -54,6 +54,26 @@ describe('the route registry', () => {
     expect(doc.paths['/api/probe/extra']).toBeDefined();
   });
 
+  it('handlers read the query and JSON body only through their entry\'s declared schemas', () => {
+    const own = sources(join(HTTP_DIR, 'routes')).filter((f) => /\b(parseJson|parseJsonText|parseQuery|parseValue)\s*\(/.test(f.text));
+    expect(own.map((f) => f.path)).toEqual([]);
+  });
+
+  it('a request failing its declared schema gets the entry\'s error shape', async () => {
+    const t = await testService();
+    const cookie = await t.login();
+    const bad = await t.json('POST', '/api/auth/login', { body: { email: 'not-an-email' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: expect.any(String), field: 'email' });
+    const key = t.key();
+    const subject = await t.json('POST', '/api/compliance/v1/screen', { key: key.api_key, body: { subject: { type: 'company' } } });
+    expect(subject.status).toBe(400);
+    expect(subject.body).toMatchObject({ error: { type: 'invalid_request', code: 'invalid_subject' } });
+    const env = await t.json('POST', '/api/console/screen?env=staging', { cookie, body: {} });
+    expect(env.status).toBe(400);
+    expect(env.body).toMatchObject({ field: 'env' });
+  });
+
   it('refuses a route registered twice', async () => {
     const twice = (r: Router) => {
       for (let i = 0; i < 2; i++) {

@@ -9,7 +9,6 @@ import type { OrgRow } from '../../core/accounts/repo';
 import { actorOf } from '../../core/audit/audit';
 import { OrgSettings, UpdateSettingsRequest } from '../../../../src-shared/contracts/review';
 import type { Router } from '../router';
-import { parseJson, parseQuery } from '../validate';
 
 function accountOf(services: Services, org: OrgRow): Account {
   const p = PLAN_INFO[org.plan];
@@ -39,9 +38,9 @@ export function accountRoutes({ route, services }: Router): void {
     summary: 'Record the plan the organisation bought (owner)',
     request: { body: ChangePlanRequest },
     responses: { 200: Account },
-    handler: async (c) => {
+    handler: async (c, input) => {
       const s = c.get('session');
-      const body = await parseJson(c, ChangePlanRequest, { error: 'account_validation' });
+      const body = await input.body();
       const org = services.audit.atomically(() => {
         const r = services.accounts.changePlan(s.org.id, body.plan);
         if (r.changed) services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'plan.changed', from: r.from, to: r.org.plan });
@@ -63,8 +62,8 @@ export function accountRoutes({ route, services }: Router): void {
     summary: 'Change the organisation\'s settings (four-eyes)',
     request: { body: UpdateSettingsRequest },
     responses: { 200: OrgSettings },
-    handler: async (c) => {
-      const body = await parseJson(c, UpdateSettingsRequest, { error: 'account_validation' });
+    handler: async (c, input) => {
+      const body = await input.body();
       return c.json<OrgSettings>(services.review.setFourEyes(c.get('session'), body.four_eyes));
     },
   });
@@ -74,9 +73,9 @@ export function accountRoutes({ route, services }: Router): void {
     summary: 'A page of the credit ledger',
     request: { query: PageQuery },
     responses: { 200: LedgerPage },
-    handler: (c) => {
+    handler: (c, input) => {
       const org = c.get('session').org;
-      const q = parseQuery(c, PageQuery, { error: 'account_validation' });
+      const q = input.query();
       const { entries, total } = services.credits.ledger(org.id, q.page, q.per_page);
       return c.json<LedgerPage>({
         entries: entries.map((e) => ({

@@ -2,7 +2,6 @@
 import { AgeInitRequest, AgeInitResponse } from '../../../../src-shared/contracts/age';
 import { agePolicy } from '../../core/age/policy';
 import type { Router } from '../router';
-import { parseJson } from '../validate';
 
 export function ageRoutes({ route }: Router): void {
   route({
@@ -10,8 +9,8 @@ export function ageRoutes({ route }: Router): void {
     summary: 'Start an age verification: the policy for a use case and state (free)',
     request: { body: AgeInitRequest },
     responses: { 200: AgeInitResponse },
-    handler: async (c) => {
-      const body = await parseJson(c, AgeInitRequest);
+    handler: async (c, input) => {
+      const body = await input.body();
       const p = agePolicy(body.use_case, body.min_age, body.state_code);
       return c.json<AgeInitResponse>({ success: true, ...p });
     },

@@ -1,7 +1,6 @@
 // The audit log for owners and admins: pages with filters, and the chain's verification.
 import { AuditPage, AuditQuery, AuditVerification } from '../../../../src-shared/contracts/audit';
 import type { Router } from '../router';
-import { parseQuery } from '../validate';
 
 export function auditRoutes({ route, services }: Router): void {
   const ADMINS = { kind: 'session', roles: ['owner', 'admin'] } as const;
@@ -11,8 +10,8 @@ export function auditRoutes({ route, services }: Router): void {
     summary: 'A page of the audit log, filtered',
     request: { query: AuditQuery },
     responses: { 200: AuditPage },
-    handler: (c) => {
-      const q = parseQuery(c, AuditQuery, { error: 'account_validation' });
+    handler: (c, input) => {
+      const q = input.query();
       return c.json<AuditPage>(services.audit.page(c.get('session').org.id, q));
     },
   });

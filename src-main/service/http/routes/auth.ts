@@ -10,7 +10,6 @@ import { toOrganization, toUser } from '../../core/accounts/accounts';
 import type { OrgRow, UserRow } from '../../core/accounts/repo';
 import { SESSION_COOKIE, sameOrigin } from '../auth';
 import type { Router } from '../router';
-import { parseJson } from '../validate';
 
 function startSession(c: Context, token: string, expires: Date): void {
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', expires });
@@ -22,7 +21,6 @@ function session(user: UserRow, org: OrgRow): Session {
 
 export function authRoutes({ route, services }: Router): void {
   const { accounts } = services;
-  const account = { error: 'account_validation' } as const;
   const TAGS = ['session'];
 
   route({
@@ -35,12 +33,12 @@ export function authRoutes({ route, services }: Router): void {
   route({
     method: 'POST', path: '/api/setup', auth: { kind: 'public' }, tags: TAGS,
     summary: 'First run: create the organisation and its owner, and sign in',
-    request: { body: SetupRequest },
+    request: { body: SetupRequest, invalid: 'account_validation' },
     responses: { 201: Session },
-    handler: async (c) => {
+    handler: async (c, input) => {
       if (!sameOrigin(c)) throw new AppError('cross_origin');
       if (!accounts.needsSetup()) throw new AppError('already_set_up');
-      const body = await parseJson(c, SetupRequest, account);
+      const body = await input.body();
       const { org, user } = await accounts.setup(body);
       const s = accounts.sessionFor(user.id);
       startSession(c, s.token, s.expires);
@@ -51,11 +49,11 @@ export function authRoutes({ route, services }: Router): void {
   route({
     method: 'POST', path: '/api/auth/login', auth: { kind: 'public' }, tags: TAGS,
     summary: 'Sign in with e-mail and password',
-    request: { body: LoginRequest },
+    request: { body: LoginRequest, invalid: 'account_validation' },
     responses: { 200: Session },
-    handler: async (c) => {
+    handler: async (c, input) => {
       if (!sameOrigin(c)) throw new AppError('cross_origin');
-      const body = await parseJson(c, LoginRequest, account);
+      const body = await input.body();
       const s = await accounts.login(body.email, body.password);
       startSession(c, s.token, s.expires);
       return c.json<Session>(session(s.user, s.org));
@@ -65,11 +63,11 @@ export function authRoutes({ route, services }: Router): void {
   route({
     method: 'POST', path: '/api/auth/token', auth: { kind: 'public' }, tags: TAGS,
     summary: 'Sign in with the desktop shell\'s one-time token',
-    request: { body: TokenLoginRequest },
+    request: { body: TokenLoginRequest, invalid: 'account_validation' },
     responses: { 200: Session },
-    handler: async (c) => {
+    handler: async (c, input) => {
       if (!sameOrigin(c)) throw new AppError('cross_origin');
-      const body = await parseJson(c, TokenLoginRequest, account);
+      const body = await input.body();
       const s = accounts.loginWithToken(body.token);
       startSession(c, s.token, s.expires);
       return c.json<Session>(session(s.user, s.org));

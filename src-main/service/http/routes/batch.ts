@@ -7,10 +7,9 @@ import { BATCH_LIMITS, BatchInfo, BatchLine, BatchPreview, BatchRow, CreateBatch
 import { AppError, isAppError } from '../../../../src-shared/errors';
 import { actorOf } from '../../core/audit/audit';
 import type { Router } from '../router';
-import { parseJson, parseQuery, readBody } from '../validate';
+import { readBody } from '../validate';
 
 const PreviewQuery = z.object({ env: z.enum(ENVIRONMENTS), rows: z.coerce.number().int().min(1).max(BATCH_LIMITS.rows) });
-const account = { error: 'account_validation' } as const;
 const CHUNK_BYTES = 16 * 1024 * 1024;
 const TAGS = ['batch'];
 const COMPLIANCE = { kind: 'session', product: 'compliance' } as const;
@@ -33,9 +32,9 @@ export function batchRoutes({ route, services }: Router): void {
     summary: 'What a batch rescreen of this many rows would cost',
     request: { query: PreviewQuery },
     responses: { 200: BatchPreview },
-    handler: (c) => {
+    handler: (c, input) => {
       const s = c.get('session');
-      const q = parseQuery(c, PreviewQuery, account);
+      const q = input.query();
       // The analyst is about to run a batch: start the worker's index now, not at the first chunk.
       services.rowPool.warm();
       return c.json<BatchPreview>(batches.preview(s.org.id, q.env, q.rows));
@@ -47,9 +46,9 @@ export function batchRoutes({ route, services }: Router): void {
     summary: 'Open a batch rescreen (one per organisation)',
     request: { body: CreateBatchRequest },
     responses: { 201: BatchInfo },
-    handler: async (c) => {
+    handler: async (c, input) => {
       const s = c.get('session');
-      const body = await parseJson(c, CreateBatchRequest, account);
+      const body = await input.body();
       const loaded = await screening.ready();
       if (!loaded) throw new AppError('provider_unavailable');
       const info = batches.create(s.org.id, body, loaded);

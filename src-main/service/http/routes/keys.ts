@@ -5,7 +5,6 @@ import { AppError } from '../../../../src-shared/errors';
 import type { SessionContext } from '../../core/accounts/accounts';
 import { actorOf } from '../../core/audit/audit';
 import type { Router } from '../router';
-import { parseJson, parseQuery } from '../validate';
 
 function managesAll(s: SessionContext): boolean {
   return s.user.role === 'owner' || s.user.role === 'admin';
@@ -13,7 +12,6 @@ function managesAll(s: SessionContext): boolean {
 
 export function keyRoutes({ route, services }: Router): void {
   const { keys } = services;
-  const account = { error: 'account_validation' } as const;
   const TAGS = ['keys'];
 
   route({
@@ -21,9 +19,9 @@ export function keyRoutes({ route, services }: Router): void {
     summary: 'API keys (owners and admins: all; members: their own)',
     request: { query: KeyListQuery },
     responses: { 200: KeyList },
-    handler: (c) => {
+    handler: (c, input) => {
       const s = c.get('session');
-      const q = parseQuery(c, KeyListQuery, account);
+      const q = input.query();
       const list = keys.list(s.org.id, s.org.plan, {
         ...(q.env ? { env: q.env } : {}),
         ...(managesAll(s) ? {} : { createdBy: s.user.id }),
@@ -37,9 +35,9 @@ export function keyRoutes({ route, services }: Router): void {
     summary: 'Create an API key (the key and secret are shown once)',
     request: { body: CreateKeyRequest },
     responses: { 201: CreatedKey },
-    handler: async (c) => {
+    handler: async (c, input) => {
       const s = c.get('session');
-      const body = await parseJson(c, CreateKeyRequest, account);
+      const body = await input.body();
       const created = services.audit.atomically(() => {
         const k = keys.create({
           orgId: s.org.id, plan: s.org.plan, name: body.name, env: body.env, scopes: body.scopes,

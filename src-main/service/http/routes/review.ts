@@ -5,13 +5,11 @@ import { ApproveRequest, ApproveResponse, DispositionRequest, DispositionRespons
 import { AppError, isAppError } from '../../../../src-shared/errors';
 import type { Router } from '../router';
 import { setRateHeaders } from '../auth';
-import { parseJson } from '../validate';
 
 /** Failed approvals per signed-in analyst: 5, then one more every 3 minutes (a desk guessing a password). */
 export const APPROVAL_FAILURES = { rps: 1 / 180, burst: 5 } as const;
 
 export function reviewRoutes({ route, services }: Router): void {
-  const account = { error: 'account_validation' } as const;
   const TAGS = ['review'];
 
   route({
@@ -19,8 +17,8 @@ export function reviewRoutes({ route, services }: Router): void {
     summary: 'Record (or take away) the disposition of a batch result row',
     request: { body: DispositionRequest },
     responses: { 200: DispositionResponse },
-    handler: async (c) => {
-      const body = await parseJson(c, DispositionRequest, account);
+    handler: async (c, input) => {
+      const body = await input.body();
       return c.json<DispositionResponse>(services.review.decide(c.get('session'), body));
     },
   });
@@ -30,7 +28,7 @@ export function reviewRoutes({ route, services }: Router): void {
     summary: 'A second owner or admin approves a pending clearance at the analyst\'s desk',
     request: { body: ApproveRequest },
     responses: { 200: ApproveResponse },
-    handler: async (c) => {
+    handler: async (c, input) => {
       const session = c.get('session');
       const bucket = `approve:${session.user.id}`;
       const d = services.limiter.peek(bucket, APPROVAL_FAILURES);
@@ -38,7 +36,7 @@ export function reviewRoutes({ route, services }: Router): void {
         setRateHeaders(c, d);
         throw new AppError('too_many_attempts');
       }
-      const body = await parseJson(c, ApproveRequest, account);
+      const body = await input.body();
       try {
         const clearance = await services.review.approve(session, c.req.param('id') ?? '', body.email, body.password);
         return c.json<ApproveResponse>({ clearance });

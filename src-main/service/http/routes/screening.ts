@@ -22,7 +22,7 @@ import type { WebhookEvent } from '../../core/webhooks/webhooks';
 import { runBillable } from '../billable';
 import type { Router } from '../router';
 import type { AppEnv } from '../types';
-import { parseJsonText, parseQuery, readBody, readBytes } from '../validate';
+import { readBytes } from '../validate';
 
 const AUTH = { kind: 'key', scope: 'compliance', category: 'verification', product: 'compliance' } as const;
 const TAGS = ['screening'];
@@ -87,13 +87,13 @@ export function screeningRoutes({ route, services }: Router): void {
   route({
     method: 'POST', path: '/api/console/screen', auth: { kind: 'session', product: 'compliance' }, tags: TAGS,
     summary: 'Screen an individual from the console (billed to the organisation; free in test)',
-    request: { query: EnvQuery, body: ScreenRequest },
+    request: { query: EnvQuery, body: ScreenRequest, invalid: { query: 'account_validation', body: 'invalid_subject' } },
     responses: { 200: ScreeningResponse },
-    handler: async (c) => {
+    handler: async (c, input) => {
       const session = c.get('session');
-      const { env } = parseQuery(c, EnvQuery, { error: 'account_validation' });
-      const text = await readBody(c);
-      const body = parseJsonText(text, ScreenRequest, { error: 'invalid_subject' });
+      const { env } = input.query();
+      const text = await input.text();
+      const body = await input.body();
       // The audit row goes with the ledger row: who screened, in which environment, the result's
       // id and score, and the client reference only as an HMAC.
       const reference = body.client_reference_id;
@@ -126,8 +126,8 @@ export function screeningRoutes({ route, services }: Router): void {
       body: { contentType: 'application/octet-stream', description: 'The list file as published (CSV, XML or gzip), at most 64 MiB' },
     },
     responses: { 201: OfficialImport },
-    handler: async (c) => {
-      const q = parseQuery(c, OfficialListQuery, { error: 'account_validation' });
+    handler: async (c, input) => {
+      const q = input.query();
       const bytes = new Uint8Array(await readBytes(c, LIST_BYTES));
       const r = await importOfficialList(lists, by(c.get('session')), q.source, [{ name: q.filename, bytes }]);
       if (!r.ok) throw new AppError('account_validation', { field: 'file', message: `Not imported: ${r.reason}` });
@@ -140,8 +140,8 @@ export function screeningRoutes({ route, services }: Router): void {
     summary: 'Import (or replace) one of the organisation\'s own lists from a CSV',
     request: { query: UserListQuery, body: { contentType: 'text/csv', description: 'The list as CSV, at most 64 MiB' } },
     responses: { 201: UserListReport, 400: UserListReport },
-    handler: async (c) => {
-      const q = parseQuery(c, UserListQuery, { error: 'account_validation' });
+    handler: async (c, input) => {
+      const q = input.query();
       const bytes = new Uint8Array(await readBytes(c, LIST_BYTES));
       const r = await importUserCsv(lists, by(c.get('session')), q.name, bytes);
       return c.json<UserListReport>(r, r.ok ? 201 : 400);
@@ -178,11 +178,11 @@ export function screeningRoutes({ route, services }: Router): void {
   route({
     method: 'POST', path: '/api/compliance/v1/screen', auth: AUTH, tags: TAGS,
     summary: 'Screen an individual against sanctions, PEP, RCA and wanted lists (60 credits)',
-    request: { body: ScreenRequest },
+    request: { body: ScreenRequest, invalid: 'invalid_subject' },
     responses: { 200: ScreeningResponse },
-    handler: async (c) => {
-      const text = await readBody(c);
-      const body = parseJsonText(text, ScreenRequest, { error: 'invalid_subject' });
+    handler: async (c, input) => {
+      const text = await input.text();
+      const body = await input.body();
       return handle(c, services, 'screen', text, {
         subject: body.subject, lists: body.screening?.lists, clientReferenceId: body.client_reference_id, metadata: body.metadata,
       });
@@ -192,11 +192,11 @@ export function screeningRoutes({ route, services }: Router): void {
   route({
     method: 'POST', path: '/api/compliance/v1/rescreen', auth: AUTH, tags: TAGS,
     summary: 'Rescreen an individual and compare with the previous result (30 credits)',
-    request: { body: RescreenRequest },
+    request: { body: RescreenRequest, invalid: 'invalid_subject' },
     responses: { 200: ScreeningResponse },
-    handler: async (c) => {
-      const text = await readBody(c);
-      const body = parseJsonText(text, RescreenRequest, { error: 'invalid_subject' });
+    handler: async (c, input) => {
+      const text = await input.text();
+      const body = await input.body();
       return handle(c, services, 'rescreen', text, {
         subject: body.subject, lists: body.screening?.lists, clientReferenceId: body.client_reference_id, metadata: body.metadata,
         rescreen: {

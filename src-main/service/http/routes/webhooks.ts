@@ -5,7 +5,6 @@ import {
   CreatedWebhook, CreateWebhookRequest, WebhookDeliveryList, WebhookList, WebhookTestQueued,
 } from '../../../../src-shared/contracts/webhooks';
 import type { Router } from '../router';
-import { parseJson } from '../validate';
 
 const MANAGERS = { kind: 'session', roles: ['owner', 'admin'] } as const;
 const TAGS = ['webhooks'];
@@ -25,9 +24,9 @@ export function webhookRoutes({ route, services }: Router): void {
     summary: 'Add a webhook endpoint (the signing secret is shown once)',
     request: { body: CreateWebhookRequest },
     responses: { 201: CreatedWebhook },
-    handler: async (c) => {
+    handler: async (c, input) => {
       const s = c.get('session');
-      const body = await parseJson(c, CreateWebhookRequest, { error: 'account_validation' });
+      const body = await input.body();
       const created = webhooks.create({
         orgId: s.org.id, url: body.url, env: body.env, events: body.events, createdBy: s.user.id,
         ...(body.description ? { description: body.description } : {}),
