@@ -1,6 +1,7 @@
 // One table: error code -> HTTP status -> the spec's exact body.
 // Services throw `new AppError(code, details)`; the HTTP error mapper calls `errorResponse`.
 // Bodies never carry submitted values: validation errors name fields only.
+import { z } from 'zod';
 
 export interface FieldIssue {
   field: string;
@@ -116,6 +117,10 @@ export const ERRORS = {
   },
   key_not_found: { http: 404, shape: 'account', error: 'API key not found' },
   account_not_found: { http: 404, shape: 'account', error: 'Not found' },
+  batch_not_found: { http: 404, shape: 'account', error: 'Batch not found' },
+  list_not_found: { http: 404, shape: 'account', error: 'List not found' },
+  clearance_not_found: { http: 404, shape: 'account', error: 'Clearance not found' },
+  webhook_not_found: { http: 404, shape: 'account', error: 'Webhook endpoint not found' },
   conflict: { http: 409, shape: 'account', error: 'Conflict' },
   team_full: { http: 403, shape: 'account', error: 'Team limit reached. Upgrade your plan for more members.' },
   invalid_approver: { http: 403, shape: 'account', error: 'Invalid approver e-mail or password' },
@@ -212,3 +217,45 @@ function defaultHint(code: ErrorCode): string {
       return '';
   }
 }
+
+// The error bodies as schemas: what the OpenAPI document gives as every operation's error
+// answer, and what the test-only response check holds error answers to.
+const FieldIssueSchema = z.strictObject({ field: z.string(), issue: z.string() });
+
+/** General service error: `{ error, status: 'ERROR', code? }` (validation errors add `fields`). */
+export const GeneralErrorBody = z.strictObject({
+  error: z.string(), status: z.literal('ERROR'), code: z.string().optional(), fields: z.array(FieldIssueSchema).optional(),
+});
+/** Invalid key or wrong scope. */
+export const KeyErrorBody = z.strictObject({ error: z.string(), status: z.literal('ERROR'), hint: z.string() });
+export const InsufficientCreditsBody = z.strictObject({
+  error: z.string(), status: z.literal('ERROR'), message: z.string(), credits_remaining: z.number().int(), credits_required: z.number().int(),
+});
+export const CreditsExhaustedBody = z.strictObject({
+  success: z.literal(false), error: z.string(), error_code: z.literal('CREDITS_EXHAUSTED'), message: z.string(), upgrade_url: z.string(),
+});
+export const TrialExpiredBody = z.strictObject({ error: z.string(), status: z.literal('ERROR'), message: z.string(), upgrade_url: z.string() });
+export const PlanRestrictionBody = z.strictObject({ error: z.string(), status: z.literal('ERROR'), upgrade_url: z.string() });
+export const RateLimitedBody = z.strictObject({
+  success: z.literal(false), error: z.string(), error_code: z.literal('RATE_LIMITED'), message: z.string(),
+  details: z.strictObject({ limit: z.number(), remaining: z.number(), retry_after: z.number() }),
+});
+export const ScreeningErrorBody = z.strictObject({
+  error: z.strictObject({ type: z.string(), code: z.string(), message: z.string() }),
+});
+/** Account APIs (session-authenticated): `{ error, field? }`, plus what a case adds. */
+export const AccountErrorBody = z.strictObject({
+  error: z.string(),
+  field: z.string().optional(),
+  fields: z.array(FieldIssueSchema).optional(),
+  schema_version: z.string().optional(),
+  current: z.number().int().optional(),
+  limit: z.number().int().optional(),
+});
+
+/** Any error answer of the service. */
+export const ErrorBody = z.union([
+  GeneralErrorBody, KeyErrorBody, InsufficientCreditsBody, CreditsExhaustedBody, TrialExpiredBody, PlanRestrictionBody,
+  RateLimitedBody, ScreeningErrorBody, AccountErrorBody,
+]);
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -14,8 +14,9 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { readManifest } from './core/screening/lists/manifest';
 import { OFFICIAL_SOURCES, isOfficialSource } from './core/screening/lists/sources';
-import { removeUserList, storedLists, storeOfficial, storeUserList } from './core/screening/lists/store';
-import { userListSlug } from './core/screening/lists/user-csv';
+import { importOfficialList, importUserCsv, removeUserCsv, type ListActor, type ListManagement } from './core/screening/lists/manage';
+import { storedLists } from './core/screening/lists/store';
+import { listSlug } from '../../src-shared/contracts/lists';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -256,33 +257,32 @@ async function run(argv: string[]): Promise<string> {
       case 'lists import': {
         const files = positionals.slice(2);
         if (files.length === 0) fail('lists import needs at least one file');
-        const now = new Date();
+        // The running service notices the new files itself (its watch of the lists folder).
+        const lists: ListManagement = { dataDir: s.config.dataDir, audit: s.audit, now: () => new Date() };
+        const who: ListActor = { orgId: s.accounts.organization()?.id ?? null, actor: CLI };
         if (values.user) {
-          const r = storeUserList(s.config.dataDir, values.user, readFileSync(files[0]!), now);
-          const org = s.accounts.organization();
-          if (r.ok && org) s.audit.record({ orgId: org.id, actor: CLI, action: 'list.imported', listId: r.source, counts: { total: r.rows.imported } });
+          const r = await importUserCsv(lists, who, values.user, readFileSync(files[0]!));
           const text = [`${r.ok ? 'Imported' : 'Nothing imported from'} ${files[0]} as ${r.source}: ${r.rows.imported} of ${r.rows.total} rows`, ...r.errors.slice(0, 50).map((e) => `  row ${e.row}, ${e.column}: ${e.reason}`)].join('\n');
           if (!r.ok) process.exitCode = 1;
           return values.json ? JSON.stringify(r) : text;
         }
         const source = values.source ?? fail('lists import needs --source (official list) or --user NAME (your own list)');
         if (!isOfficialSource(source)) fail(`--source must be one of: ${OFFICIAL_SOURCES.join(', ')}`);
-        const r = storeOfficial(s.config.dataDir, source, files.map((f) => ({ name: basename(f), bytes: readFileSync(f) })), now);
+        const r = await importOfficialList(lists, who, source, files.map((f) => ({ name: basename(f), bytes: readFileSync(f) })));
         if (!r.ok) {
           process.exitCode = 1;
           return values.json ? JSON.stringify(r) : `Not imported: ${r.reason}`;
         }
-        const org = s.accounts.organization();
-        if (org) s.audit.record({ orgId: org.id, actor: CLI, action: 'list.imported', listId: r.source, counts: { total: r.records } });
         return values.json ? JSON.stringify(r) : `Imported ${r.records} records for ${r.source} (${r.format}${r.list_date ? `, list date ${r.list_date}` : ''}); the service picks it up within seconds`;
       }
       case 'lists remove': {
         const name = values.user ?? fail('lists remove needs --user NAME');
-        const slug = userListSlug(name);
-        const removed = removeUserList(s.config.dataDir, slug);
+        const removed = await removeUserCsv(
+          { dataDir: s.config.dataDir, audit: s.audit, now: () => new Date() },
+          { orgId: s.accounts.organization()?.id ?? null, actor: CLI },
+          listSlug(name),
+        );
         if (!removed) fail(`No user list named ${name}`);
-        const org = s.accounts.organization();
-        if (org) s.audit.record({ orgId: org.id, actor: CLI, action: 'list.removed', listId: `user:${slug}` });
         return `Removed ${name}`;
       }
       default:

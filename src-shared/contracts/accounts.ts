@@ -23,6 +23,7 @@ export const LoginRequest = z.object({
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 export const TokenLoginRequest = z.object({ token: z.string().min(16).max(256) });
+export type TokenLoginRequest = z.infer<typeof TokenLoginRequest>;
 
 export const User = z.object({
   id: z.number().int(),
@@ -77,6 +78,11 @@ export type CreatedKey = z.infer<typeof CreatedKey>;
 
 export const KeyList = z.object({ keys: z.array(ApiKey) });
 export type KeyList = z.infer<typeof KeyList>;
+
+export const RevokedKey = z.object({ key: ApiKey });
+export type RevokedKey = z.infer<typeof RevokedKey>;
+
+export const KeyListQuery = z.object({ env: z.enum(ENVIRONMENTS).optional() });
 
 export const LedgerEntry = z.object({
   id: z.number().int(),

@@ -3,8 +3,7 @@
 import { z } from 'zod';
 import { ENVIRONMENTS } from '../catalog';
 import {
-  LIST_KINDS, PreviousResultSummary, RESCREEN_REASONS, Subject,
-  type ListVersion, type RiskChange, type ScreeningMatch,
+  LIST_KINDS, ListVersion, PreviousResultSummary, RESCREEN_REASONS, RISK_CHANGES, Risk, ScreeningMatch, Subject,
 } from './screening';
 
 export const BATCH_LIMITS = { rows: 1_000_000, rowsPerChunk: 5_000, matchesPerRow: 5 } as const;
@@ -19,29 +18,34 @@ export const CreateBatchRequest = z.object({
 });
 export type CreateBatchRequest = z.input<typeof CreateBatchRequest>;
 
-export interface BatchPreview {
-  env: 'test' | 'live';
-  rows: number;
-  credits_per_row: number;
-  total_credits: number;
-  balance: number;
-  sufficient: boolean;
-}
+export const BatchPreview = z.object({
+  env: z.enum(ENVIRONMENTS),
+  rows: z.number().int(),
+  credits_per_row: z.number().int(),
+  total_credits: z.number().int(),
+  balance: z.number().int(),
+  sufficient: z.boolean(),
+});
+export type BatchPreview = z.infer<typeof BatchPreview>;
 
-export interface BatchInfo {
-  id: string;
-  env: 'test' | 'live';
-  total_rows: number;
-  credits_per_row: number;
-  state: 'open' | 'cancelled' | 'finished';
-  processed: number;
-  errors: number;
-  credits_charged: number;
-  list_versions: ListVersion[];
-  matcher_version?: string; // always sent; optional until the console's Info schema (batch-api.ts) reads it
-  lists_checked: string[];
-  created_at: string;
-}
+export const BATCH_STATES = ['open', 'cancelled', 'finished'] as const;
+
+export const BatchInfo = z.object({
+  id: z.string(),
+  env: z.enum(ENVIRONMENTS),
+  total_rows: z.number().int(),
+  credits_per_row: z.number().int(),
+  state: z.enum(BATCH_STATES),
+  processed: z.number().int(),
+  errors: z.number().int(),
+  credits_charged: z.number().int(),
+  list_versions: z.array(ListVersion),
+  /** The name matcher's version (MATCHER_VERSION): a risk change from new rules is told apart from one from new lists. */
+  matcher_version: z.string(),
+  lists_checked: z.array(z.enum(LIST_KINDS)),
+  created_at: z.string(),
+});
+export type BatchInfo = z.infer<typeof BatchInfo>;
 
 export const BatchRow = z.object({
   row: z.number().int().min(1),
@@ -52,32 +56,41 @@ export const BatchRow = z.object({
 });
 export type BatchRow = z.input<typeof BatchRow>;
 
-export interface BatchRowResult {
-  row: number;
-  id: string;
-  client_reference_id: string | null;
-  previous_screening_id: string | null;
-  risk: { score: number; level: 'low' | 'medium' | 'high'; decision: 'clear' | 'review' | 'high_risk_review'; reasons: string[] };
-  flags: string[];
-  risk_change: RiskChange;
-  matcher_changed?: boolean;
-  matches: ScreeningMatch[];
+export const BatchRowResult = z.object({
+  row: z.number().int(),
+  id: z.string(),
+  client_reference_id: z.string().nullable(),
+  previous_screening_id: z.string().nullable(),
+  risk: Risk,
+  flags: z.array(z.string()),
+  risk_change: z.enum(RISK_CHANGES),
+  /** Present when the previous summary named its matcher: whether this row was matched by another. */
+  matcher_changed: z.boolean().optional(),
+  matches: z.array(ScreeningMatch),
   /** Sent back with a disposition of this row (contracts/review.ts): signs the batch, row, screening and open matches. */
-  review_token: string;
-}
+  review_token: z.string(),
+});
+export type BatchRowResult = z.infer<typeof BatchRowResult>;
 
-export interface BatchRowError {
-  row: number;
-  error: { type: string; code: string; message: string };
-}
+export const BatchRowError = z.object({
+  row: z.number().int(),
+  error: z.object({ type: z.string(), code: z.string(), message: z.string() }),
+});
+export type BatchRowError = z.infer<typeof BatchRowError>;
 
 /** The last line of a chunk's response. */
-export interface BatchChunkEnd {
-  done: true;
-  processed: number;
-  errors: number;
-  credits_charged: number;
-  state: BatchInfo['state'];
-}
+export const BatchChunkEnd = z.object({
+  done: z.literal(true),
+  processed: z.number().int(),
+  errors: z.number().int(),
+  credits_charged: z.number().int(),
+  state: z.enum(BATCH_STATES),
+});
+export type BatchChunkEnd = z.infer<typeof BatchChunkEnd>;
 
-export type BatchLine = BatchRowResult | BatchRowError | BatchChunkEnd;
+/**
+ * One NDJSON line of POST /api/console/batches/{id}/rows. The wire format has no tag field, so
+ * the lines are told apart by shape: `done` (the summary), `error` (a failed row), else a result.
+ */
+export const BatchLine = z.union([BatchChunkEnd, BatchRowError, BatchRowResult]);
+export type BatchLine = z.infer<typeof BatchLine>;

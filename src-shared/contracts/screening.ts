@@ -104,41 +104,66 @@ export const ScreeningMatch = z.object({
 });
 export type ScreeningMatch = z.infer<typeof ScreeningMatch>;
 
-export interface ListVersion {
-  source: string;
-  kind: ListKind;
-  list_date: string | null;
-  retrieval_date: string | null;
-  sha256: string;
-}
+/** One loaded list's version, given with every screening response (docs/decisions.md). */
+export const ListVersion = z.object({
+  source: z.string(),
+  kind: z.enum(LIST_KINDS),
+  list_date: z.string().nullable(),
+  retrieval_date: z.string().nullable(),
+  sha256: z.string(),
+});
+export type ListVersion = z.infer<typeof ListVersion>;
 
-export interface ScreeningResponse {
-  id: string;
-  object: 'compliance.screening';
-  livemode: boolean;
-  created: number;
-  status: 'completed';
-  client_reference_id: string | null;
-  subject_type: 'individual';
-  provider: { normalized: true; raw_response_included: false };
-  screening: {
-    lists_checked: ListKind[];
-    screened_at: string;
-    search_mode: 'standard';
-    provider_reference_id: string | null;
-    list_versions: ListVersion[];
-    matcher_version: string;
-  };
-  risk: { score: number; level: 'low' | 'medium' | 'high'; decision: 'clear' | 'review' | 'high_risk_review'; reasons: string[] };
-  matches: ScreeningMatch[];
-  flags: string[];
-  data_retention: {
-    input_payload_stored: false;
-    result_payload_stored: false;
-    raw_provider_response_stored: false;
-    biometric_media_stored: false;
-    retention_model: 'ephemeral_processing_only';
-  };
-  metadata: Record<string, string | number | boolean | null>;
-  rescreen?: { previous_screening_id: string; reason: (typeof RESCREEN_REASONS)[number]; risk_change: RiskChange; matcher_changed?: boolean };
-}
+export const RISK_DECISIONS = ['clear', 'review', 'high_risk_review'] as const;
+
+export const Risk = z.object({
+  score: z.number().int().min(0).max(100),
+  level: z.enum(RISK_LEVELS),
+  decision: z.enum(RISK_DECISIONS),
+  reasons: z.array(z.string()),
+});
+export type Risk = z.infer<typeof Risk>;
+
+export const DataRetention = z.object({
+  input_payload_stored: z.literal(false),
+  result_payload_stored: z.literal(false),
+  raw_provider_response_stored: z.literal(false),
+  biometric_media_stored: z.literal(false),
+  retention_model: z.literal('ephemeral_processing_only'),
+});
+
+export const ScreeningResponse = z.object({
+  id: z.string(),
+  object: z.literal('compliance.screening'),
+  livemode: z.boolean(),
+  /** Unix time, seconds. */
+  created: z.number().int(),
+  status: z.literal('completed'),
+  client_reference_id: z.string().nullable(),
+  subject_type: z.literal('individual'),
+  provider: z.object({ normalized: z.literal(true), raw_response_included: z.literal(false) }),
+  screening: z.object({
+    lists_checked: z.array(z.enum(LIST_KINDS)),
+    screened_at: z.string(),
+    search_mode: z.literal('standard'),
+    provider_reference_id: z.string().nullable(),
+    list_versions: z.array(ListVersion),
+    /** The name matcher's version (MATCHER_VERSION): a risk change from new rules is told apart from one from new lists. */
+    matcher_version: z.string(),
+  }),
+  risk: Risk,
+  matches: z.array(ScreeningMatch),
+  flags: z.array(z.string()),
+  data_retention: DataRetention,
+  metadata: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  rescreen: z
+    .object({
+      previous_screening_id: z.string(),
+      reason: z.enum(RESCREEN_REASONS),
+      risk_change: z.enum(RISK_CHANGES),
+      /** Present when the previous summary named its matcher: whether this screening used another. */
+      matcher_changed: z.boolean().optional(),
+    })
+    .optional(),
+});
+export type ScreeningResponse = z.infer<typeof ScreeningResponse>;

@@ -67,3 +67,13 @@ export const WebhookDelivery = z.object({
   completed_at: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+export const WebhookList = z.object({ endpoints: z.array(WebhookEndpoint) });
+export type WebhookList = z.infer<typeof WebhookList>;
+
+/** 202: the test event is in the outbox. */
+export const WebhookTestQueued = z.object({ message: z.string(), event_id: z.string().nullable() });
+export type WebhookTestQueued = z.infer<typeof WebhookTestQueued>;
+
+export const WebhookDeliveryList = z.object({ deliveries: z.array(WebhookDelivery) });
+export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;

@@ -1,10 +1,12 @@
 // Builds the HTTP app (never listens: main.ts does). Tests call `app.request` in-process.
-import { Hono, type Context, type Handler } from 'hono';
+import { Hono, type Context } from 'hono';
 import { AppError, errorResponse, isAppError } from '../../../src-shared/errors';
 import type { Services } from '../compose';
-import { createAuth } from './auth';
+import type { DriftHandler } from './response-check';
+import { createRouter, type Router } from './router';
 import { serveConsole } from './static';
-import type { AppEnv, AuthSpec, RouteInfo } from './types';
+import type { AppEnv, RouteInfo } from './types';
+import { openApiRoutes } from './routes/openapi';
 import { healthRoutes } from './routes/health';
 import { statusRoutes } from './routes/status';
 import { authRoutes } from './routes/auth';
@@ -18,13 +20,7 @@ import { reviewRoutes } from './routes/review';
 import { auditRoutes } from './routes/audit';
 
 export type App = Hono<AppEnv>;
-
-/** Registers a route together with its auth spec, so the route table can never drift. */
-export interface Router {
-  app: App;
-  services: Services;
-  route(method: RouteInfo['method'], path: string, auth: AuthSpec, handler: Handler<AppEnv>): void;
-}
+export type { Router };
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -52,14 +48,17 @@ export function errorToResponse(c: Context, err: unknown, logger: Services['logg
 }
 
 export interface AppOptions {
-  /** Extra route modules: later capabilities and the billing plumbing tests plug in here. */
+  /** Extra route modules: later capabilities and the billing plumbing tests plug in here, through the same registry. */
   extraRoutes?: ((r: Router) => void)[];
+  /**
+   * Dev/test only: every answer is parsed against the schema its route declares for the status;
+   * drift is reported here and the answer becomes a 500 naming it.
+   */
+  onResponseDrift?: DriftHandler;
 }
 
 export function createApp(services: Services, options: AppOptions = {}): { app: App; routes: RouteInfo[] } {
   const app: App = new Hono<AppEnv>();
-  const routes: RouteInfo[] = [];
-  const auth = createAuth(services);
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -82,14 +81,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
     return c.body(null, 204);
   });
 
-  const router: Router = {
-    app,
-    services,
-    route(method, path, spec, handler) {
-      routes.push({ method, path, auth: spec });
-      app.on(method, path, auth(spec), handler);
-    },
-  };
+  const router = createRouter(app, services, options.onResponseDrift ? { onDrift: options.onResponseDrift } : {});
 
   healthRoutes(router);
   statusRoutes(router);
@@ -103,6 +95,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   reviewRoutes(router);
   auditRoutes(router);
   for (const extra of options.extraRoutes ?? []) extra(router);
+  openApiRoutes(router);
 
   app.all('/api/*', () => {
     throw new AppError('not_found');
@@ -111,5 +104,5 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
 
   app.notFound((c) => errorToResponse(c, new AppError('not_found'), services.logger));
   app.onError((err, c) => errorToResponse(c, err, services.logger));
-  return { app, routes };
+  return { app, routes: [...router.table] };
 }

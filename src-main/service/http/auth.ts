@@ -1,9 +1,10 @@
-// Authentication and authorisation middleware for the three kinds of caller: API keys
-// (per product scope, environment, plan and trial), the bearer secret, and dashboard sessions.
+// The guard of every route, as named steps the registry composes from the route's auth spec:
+// authentication of the three kinds of caller (API keys with their product scope, the bearer
+// secret, dashboard sessions with their role), rate limiting, the plan rule and the age trial.
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import {
-  HEALTH_LIMIT, PLAN_INFO, planAtLeast, verificationLimit, type Product,
+  HEALTH_LIMIT, PLAN_INFO, planAllows, verificationLimit, type Product,
 } from '../../../src-shared/catalog';
 import { AppError } from '../../../src-shared/errors';
 import type { Services } from '../compose';
@@ -33,97 +34,174 @@ function scopeHint(scope: Product): string {
   return `This endpoint needs a key with the '${scope}' scope. Create one in the console under API keys.`;
 }
 
-export function createAuth(s: Services): (auth: AuthSpec) => MiddlewareHandler<AppEnv> {
-  const lastTouched = new Map<string, number>();
-  return (auth) => authMiddleware(s, auth, lastTouched);
+/** One named step of a route's guard: it throws an AppError to refuse, returns to let through. */
+export interface Step {
+  name: 'authenticate' | 'rate-limit' | 'plan' | 'trial' | 'touch-key';
+  run(c: Context<AppEnv>): void | Promise<void>;
 }
 
-function authMiddleware(s: Services, auth: AuthSpec, lastTouched: Map<string, number>): MiddlewareHandler<AppEnv> {
+/**
+ * The guard of a route, composed from its auth spec: authenticate (who is calling, with which
+ * scope or role), rate limit, the plan rule, the age trial, then the key's last-used stamp.
+ */
+export function createGuards(s: Services): (auth: AuthSpec) => Step[] {
+  const lastTouched = new Map<string, number>();
+  return (auth) => {
+    const steps: Step[] = [];
+    const authn = authenticate(s, auth);
+    if (authn) steps.push(authn);
+    const rate = rateLimit(s, auth);
+    if (rate) steps.push(rate);
+    const plan = planCheck(auth);
+    if (plan) steps.push(plan);
+    const trial = trialCheck(s, auth);
+    if (trial) steps.push(trial);
+    if (auth.kind === 'key') steps.push(touchKey(s, lastTouched));
+    return steps;
+  };
+}
+
+/** Runs the steps in order before the route's handler. */
+export function guard(steps: readonly Step[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    for (const step of steps) await step.run(c);
+    await next();
+  };
+}
+
+function bearer(c: Context): string | undefined {
+  return /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1];
+}
+
+/** Who is calling: the key (and its scope), the secret, or the session (and its role). Nothing else. */
+function authenticate(s: Services, auth: AuthSpec): Step | null {
   switch (auth.kind) {
     case 'public':
-      return async (c, next) => {
-        if (auth.category === 'health') {
-          const d = s.limiter.take(`health:${clientAddress(c)}`, HEALTH_LIMIT);
-          if (!d.allowed) rateLimited(c, d);
-          setRateHeaders(c, d);
-        }
-        await next();
-      };
+      return null;
     case 'secret':
-      return async (c, next) => {
-        const m = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '');
-        if (!m?.[1]) throw new AppError('invalid_secret', { hint: 'Send Authorization: Bearer <secret key>.' });
-        const found = s.keys.lookupSecret(m[1].trim());
-        if (!found.ok) throw new AppError(found.reason === 'revoked' ? 'revoked_api_key' : 'invalid_secret');
-        const org = s.accounts.repo.orgById(found.key.orgId);
-        if (!org) throw new AppError('invalid_secret');
-        const d = s.limiter.take(`${found.key.id}:read`, PLAN_INFO[org.plan].read);
-        if (!d.allowed) rateLimited(c, d);
-        setRateHeaders(c, d);
-        c.set('key', found.key);
-        c.set('org', org);
-        await next();
+      return {
+        name: 'authenticate',
+        run(c) {
+          const raw = bearer(c);
+          if (!raw) throw new AppError('invalid_secret', { hint: 'Send Authorization: Bearer <secret key>.' });
+          const found = s.keys.lookupSecret(raw.trim());
+          if (!found.ok) throw new AppError(found.reason === 'revoked' ? 'revoked_api_key' : 'invalid_secret');
+          const org = s.accounts.repo.orgById(found.key.orgId);
+          if (!org) throw new AppError('invalid_secret');
+          c.set('key', found.key);
+          c.set('org', org);
+        },
       };
     case 'key':
-      return async (c, next) => {
-        let raw = auth.via === 'bearer'
-          ? /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1]
-          : c.req.header('x-api-key');
-        if (!raw && auth.via === 'header-or-form' && (c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-          // Hono keeps the parsed form, so the route reads the same body again for free.
-          const field = (await c.req.parseBody())['clientKey'];
-          if (typeof field === 'string') raw = field;
-        }
-        if (!raw) {
-          throw new AppError('missing_api_key', {
-            hint: auth.via === 'bearer' ? 'Send Authorization: Bearer <API key>.' : 'Send your API key in the X-API-Key header.',
-          });
-        }
-        const found = s.keys.lookup(raw.trim());
-        if (!found.ok) throw new AppError(found.reason === 'revoked' ? 'revoked_api_key' : 'invalid_api_key');
-        const key = found.key;
-        if (auth.scope && !key.scopes.includes(auth.scope)) throw new AppError('wrong_scope', { hint: scopeHint(auth.scope) });
-        const org = s.accounts.repo.orgById(key.orgId);
-        if (!org) throw new AppError('invalid_api_key');
-
-        const limit = auth.category === 'verification'
-          ? verificationLimit(org.plan, auth.product ?? auth.scope ?? 'human')
-          : PLAN_INFO[org.plan].read;
-        const bucket = `${key.id}:${auth.category}:${auth.category === 'verification' ? (auth.product ?? auth.scope) : ''}`;
-        const d = s.limiter.take(bucket, limit);
-        if (!d.allowed) rateLimited(c, d);
-        setRateHeaders(c, d);
-
-        const product = auth.product ?? auth.scope;
-        if (product === 'compliance' && !PLAN_INFO[org.plan].compliance) {
-          throw new AppError('plan_restriction', { message: 'The compliance product requires the Pro or Enterprise plan' });
-        }
-        if (product === 'age' && !planAtLeast(org.plan, 'growth') && !key.demo && !s.keys.trial(key).active) {
-          throw new AppError('trial_expired');
-        }
-
-        const now = s.clock.now();
-        const last = lastTouched.get(key.id) ?? 0;
-        if (now - last > TOUCH_EVERY_MS) {
-          lastTouched.set(key.id, now);
-          s.keys.touch(key.id);
-        }
-        c.set('key', key);
-        c.set('org', org);
-        await next();
+      return {
+        name: 'authenticate',
+        async run(c) {
+          let raw = auth.via === 'bearer' ? bearer(c) : c.req.header('x-api-key');
+          if (!raw && auth.via === 'header-or-form' && (c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
+            // Hono keeps the parsed form, so the route reads the same body again for free.
+            const field = (await c.req.parseBody())['clientKey'];
+            if (typeof field === 'string') raw = field;
+          }
+          if (!raw) {
+            throw new AppError('missing_api_key', {
+              hint: auth.via === 'bearer' ? 'Send Authorization: Bearer <API key>.' : 'Send your API key in the X-API-Key header.',
+            });
+          }
+          const found = s.keys.lookup(raw.trim());
+          if (!found.ok) throw new AppError(found.reason === 'revoked' ? 'revoked_api_key' : 'invalid_api_key');
+          const key = found.key;
+          if (auth.scope && !key.scopes.includes(auth.scope)) throw new AppError('wrong_scope', { hint: scopeHint(auth.scope) });
+          const org = s.accounts.repo.orgById(key.orgId);
+          if (!org) throw new AppError('invalid_api_key');
+          c.set('key', key);
+          c.set('org', org);
+        },
       };
     case 'session':
-      return async (c, next) => {
-        if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !sameOrigin(c)) throw new AppError('cross_origin');
-        const token = getCookie(c, SESSION_COOKIE);
-        const session = token ? s.accounts.resolveSession(token) : null;
-        if (!session) throw new AppError('session_required');
-        if (auth.roles && !auth.roles.includes(session.user.role)) throw new AppError('permission_denied');
-        c.set('session', session);
-        c.set('org', session.org);
-        await next();
+      return {
+        name: 'authenticate',
+        run(c) {
+          if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !sameOrigin(c)) throw new AppError('cross_origin');
+          const token = getCookie(c, SESSION_COOKIE);
+          const session = token ? s.accounts.resolveSession(token) : null;
+          if (!session) throw new AppError('session_required');
+          if (auth.roles && !auth.roles.includes(session.user.role)) throw new AppError('permission_denied');
+          c.set('session', session);
+          c.set('org', session.org);
+        },
       };
   }
+}
+
+/** Per-key token buckets by category (spec, Limits); health per client address. Sessions have none. */
+function rateLimit(s: Services, auth: AuthSpec): Step | null {
+  const take = (c: Context, bucket: string, limit: { rps: number; burst: number }) => {
+    const d = s.limiter.take(bucket, limit);
+    if (!d.allowed) rateLimited(c, d);
+    setRateHeaders(c, d);
+  };
+  switch (auth.kind) {
+    case 'public':
+      if (auth.category !== 'health') return null;
+      return { name: 'rate-limit', run: (c) => take(c, `health:${clientAddress(c)}`, HEALTH_LIMIT) };
+    case 'secret':
+      return { name: 'rate-limit', run: (c) => take(c, `${c.get('key').id}:read`, PLAN_INFO[c.get('org').plan].read) };
+    case 'key':
+      return {
+        name: 'rate-limit',
+        run(c) {
+          const plan = c.get('org').plan;
+          const product = auth.product ?? auth.scope;
+          if (auth.category === 'verification') {
+            take(c, `${c.get('key').id}:verification:${product ?? ''}`, verificationLimit(plan, product ?? 'human'));
+          } else {
+            take(c, `${c.get('key').id}:${auth.category}:`, PLAN_INFO[plan].read);
+          }
+        },
+      };
+    case 'session':
+      return null;
+  }
+}
+
+/** The plan rule (catalog.planAllows) for the route's product. */
+function planCheck(auth: AuthSpec): Step | null {
+  const product = auth.kind === 'key' ? (auth.product ?? auth.scope) : auth.kind === 'session' ? auth.product : undefined;
+  if (!product) return null;
+  return {
+    name: 'plan',
+    run(c) {
+      const refused = planAllows(c.get('org').plan, product);
+      if (refused) throw refused;
+    },
+  };
+}
+
+/** Age keys on plans below Growth run on the trial (spec: 30 days or 50 verifications). */
+function trialCheck(s: Services, auth: AuthSpec): Step | null {
+  if (auth.kind !== 'key' || (auth.product ?? auth.scope) !== 'age') return null;
+  return {
+    name: 'trial',
+    run(c) {
+      const key = c.get('key');
+      if (!PLAN_INFO[c.get('org').plan].age_without_trial && !key.demo && !s.keys.trial(key).active) throw new AppError('trial_expired');
+    },
+  };
+}
+
+/** Records when a key was last used, at most once a minute per key. */
+function touchKey(s: Services, lastTouched: Map<string, number>): Step {
+  return {
+    name: 'touch-key',
+    run(c) {
+      const key = c.get('key');
+      const now = s.clock.now();
+      if (now - (lastTouched.get(key.id) ?? 0) > TOUCH_EVERY_MS) {
+        lastTouched.set(key.id, now);
+        s.keys.touch(key.id);
+      }
+    },
+  };
 }
 
 /**

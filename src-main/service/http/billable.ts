@@ -1,5 +1,6 @@
 // HTTP side of billing: reads `Idempotency-Key`, fingerprints the request, and runs the work
-// through core billing. Every billable route calls this and nothing else to charge.
+// through core billing. Every billable route calls this and nothing else to charge or to record
+// an attempt (routes never call `services.billing` themselves; billable-http.test.ts checks it).
 import type { Context } from 'hono';
 import type { Billable } from '../../../src-shared/catalog';
 import type { Services } from '../compose';
@@ -12,10 +13,15 @@ export async function runBillable<R>(
   opts: {
     operation: Billable; idPrefix: string; bodyText: string; events?: BillableRequest<R>['events']; payer?: Payer;
     alsoRecord?: BillableRequest<R>['alsoRecord'];
+    /**
+     * false: the attempt is recorded but never kept under the request's Idempotency-Key (a
+     * provider outage: the next attempt with the same key may well succeed).
+     */
+    replayable?: boolean;
   },
   work: (ctx: WorkContext) => Promise<Outcome<R>>,
 ): Promise<Billed<R>> {
-  const idemKey = c.req.header('idempotency-key');
+  const idemKey = opts.replayable === false ? undefined : c.req.header('idempotency-key');
   const billed = await s.billing.run(
     {
       key: opts.payer ?? c.get('key'),

@@ -1,6 +1,8 @@
 // The Hono environment shared by middleware and routes.
 import type { IncomingMessage } from 'node:http';
-import type { Env } from 'hono';
+import type { Context, Env } from 'hono';
+import type { z } from 'zod';
+import type { ErrorCode } from '../../../src-shared/errors';
 import type { Product, RateCategory, Role } from '../../../src-shared/catalog';
 import type { SessionContext } from '../core/accounts/accounts';
 import type { ResolvedKey } from '../core/keys/keys';
@@ -32,10 +34,65 @@ export type AuthSpec =
       via?: 'header' | 'bearer' | 'header-or-form';
     }
   | { kind: 'secret' }
-  | { kind: 'session'; roles?: readonly Role[] };
+  | {
+      kind: 'session';
+      roles?: readonly Role[];
+      /** A product the organisation's plan must include (catalog.planAllows). */
+      product?: Product;
+    };
 
-export interface RouteInfo {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * A body that is not one JSON document: a file upload, a CSV or PDF download, or NDJSON (whose
+ * `schema`, when given, describes each line).
+ */
+export interface ContentBody {
+  contentType: string;
+  description: string;
+  schema?: z.ZodType;
+}
+
+/** A JSON body is its zod schema; anything else says its content type. */
+export type BodySpec = z.ZodType | ContentBody;
+
+export interface RouteRequest<Q extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType> {
+  query?: Q;
+  /** Path parameters; strings named as in the path when not given. */
+  params?: z.ZodObject;
+  body?: B | ContentBody;
+  /**
+   * The error a request that fails its schema gets: one code, or one for the query and one for
+   * the body. Default: `account_validation` for session routes, else `invalid_parameters`.
+   */
+  invalid?: ErrorCode | { query?: ErrorCode; body?: ErrorCode };
+}
+
+/** The request as the entry declares it, parsed on demand with the entry's own schemas. */
+export interface RouteInput<Q extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType> {
+  query(): z.output<Q>;
+  /** The raw JSON body (bounded), e.g. for an idempotency fingerprint. */
+  text(): Promise<string>;
+  body(): Promise<z.output<B>>;
+}
+
+/** One route: everything the app, the security tests and the OpenAPI document know of it. */
+export interface RouteEntry<Q extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType> {
+  method: Method;
+  /** Hono syntax: `/api/keys/:id/revoke`. */
   path: string;
   auth: AuthSpec;
+  summary: string;
+  description?: string;
+  tags?: readonly string[];
+  request?: RouteRequest<Q, B>;
+  /** Every success answer by status. Error answers are the shared error bodies (errors.ts ErrorBody). */
+  responses: Readonly<Record<number, BodySpec>>;
+  handler: (c: Context<AppEnv>, input: RouteInput<Q, B>) => Response | Promise<Response>;
+}
+
+/** A registered route, as the route table lists it. */
+export interface RouteInfo extends Omit<RouteEntry, 'handler'> {
+  /** The named middleware steps the registry composed from the auth spec, in order. */
+  steps: readonly string[];
 }

@@ -2,7 +2,7 @@
 // Idempotency-Key replays, 402 bodies with upgrade_url, test keys never 402, and concurrent
 // HTTP requests never overspend.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Router } from '../http/app';
+import type { Router } from '../http/router';
 import { runBillable } from '../http/billable';
 import { parseJsonText, readBody } from '../http/validate';
 import { z } from 'zod';
@@ -11,19 +11,27 @@ import { closeAll, testService } from './harness';
 afterAll(closeAll);
 
 const Probe = z.object({ value: z.string() });
+const ProbeAnswer = z.object({
+  verification_id: z.string(), created: z.number(), credits_consumed: z.number(), credits_remaining: z.number().nullable(),
+  result: z.object({ length: z.number() }),
+});
 
 function probeRoute(r: Router): void {
-  r.route('POST', '/api/probe/identity', { kind: 'key', scope: 'identity', category: 'verification' }, async (c) => {
-    const text = await readBody(c);
-    const body = parseJsonText(text, Probe);
-    const billed = await runBillable(c, r.services, { operation: 'identity', idPrefix: 'ver', bodyText: text }, async () => {
-      await new Promise((res) => setTimeout(res, 3));
-      return { status: 'PASS', confidence: 90, billable: true, httpStatus: 200, result: { length: body.value.length } };
-    });
-    return c.json({
-      verification_id: billed.verificationId, created: billed.createdAt, credits_consumed: billed.charged,
-      credits_remaining: billed.creditsRemaining, result: billed.outcome.result,
-    });
+  r.route({
+    method: 'POST', path: '/api/probe/identity', auth: { kind: 'key', scope: 'identity', category: 'verification' },
+    summary: 'Billing probe', request: { body: Probe }, responses: { 200: ProbeAnswer },
+    handler: async (c) => {
+      const text = await readBody(c);
+      const body = parseJsonText(text, Probe);
+      const billed = await runBillable(c, r.services, { operation: 'identity', idPrefix: 'ver', bodyText: text }, async () => {
+        await new Promise((res) => setTimeout(res, 3));
+        return { status: 'PASS', confidence: 90, billable: true, httpStatus: 200, result: { length: body.value.length } };
+      });
+      return c.json({
+        verification_id: billed.verificationId, created: billed.createdAt, credits_consumed: billed.charged,
+        credits_remaining: billed.creditsRemaining, result: billed.outcome.result,
+      });
+    },
   });
 }
 
@@ -111,9 +119,14 @@ describe('billable routes over HTTP', () => {
 
 describe('clientKey form field (the /api/verify way of sending a key)', () => {
   function formRoute(r: Router): void {
-    r.route('POST', '/api/probe/form', { kind: 'key', scope: 'human', category: 'verification', via: 'header-or-form' }, async (c) => {
-      const body = await c.req.parseBody();
-      return c.json({ key_id: c.get('key').id, file_bytes: body['file'] instanceof File ? body['file'].size : 0 });
+    r.route({
+      method: 'POST', path: '/api/probe/form', auth: { kind: 'key', scope: 'human', category: 'verification', via: 'header-or-form' },
+      summary: 'Form probe', request: { body: { contentType: 'multipart/form-data', description: 'file and clientKey' } },
+      responses: { 200: z.object({ key_id: z.string(), file_bytes: z.number() }) },
+      handler: async (c) => {
+        const body = await c.req.parseBody();
+        return c.json({ key_id: c.get('key').id, file_bytes: body['file'] instanceof File ? body['file'].size : 0 });
+      },
     });
   }
 

@@ -7,6 +7,7 @@ import { PLAN_INFO, type Environment, type Plan, type Product } from '../../../s
 import { compose, type Services } from '../compose';
 import { ManualClock } from '../core/clock';
 import { createApp, type App, type AppOptions } from '../http/app';
+import type { Drift } from '../http/response-check';
 import type { RouteInfo } from '../http/types';
 import { createLogger } from '../log';
 
@@ -39,6 +40,8 @@ export interface TestService {
 }
 
 const open: TestService[] = [];
+/** Answers that did not match their declared schema, in any service of this test file. */
+export const drifts: Drift[] = [];
 
 export async function testService(
   opts: { plan?: Plan; setup?: boolean; loginToken?: string; extraRoutes?: AppOptions['extraRoutes']; resourcesDir?: string } = {},
@@ -50,7 +53,14 @@ export async function testService(
     ...(opts.loginToken ? { loginToken: opts.loginToken } : {}),
     ...(opts.resourcesDir ? { resourcesDir: opts.resourcesDir } : {}),
   });
-  const { app, routes } = createApp(s, opts.extraRoutes ? { extraRoutes: opts.extraRoutes } : {});
+  // Every answer is held to the schema its route declares; drift fails the request and the file.
+  const { app, routes } = createApp(s, {
+    ...(opts.extraRoutes ? { extraRoutes: opts.extraRoutes } : {}),
+    onResponseDrift: (d) => {
+      drifts.push(d);
+      console.error(`Response drift: ${d.method} ${d.path} ${d.status}: ${d.problem}\n  ${d.issues.join('\n  ')}`);
+    },
+  });
   let orgId = 0;
   let ownerId = 0;
   if (opts.setup !== false) {
@@ -112,4 +122,8 @@ export function cookieFrom(res: Response): string {
 
 export function closeAll(): void {
   while (open.length) open.pop()!.close();
+  if (drifts.length > 0) {
+    const found = drifts.splice(0);
+    throw new Error(`Responses drifted from their schemas:\n${found.map((d) => `${d.method} ${d.path} ${d.status}: ${d.problem} ${d.issues.join('; ')}`).join('\n')}`);
+  }
 }

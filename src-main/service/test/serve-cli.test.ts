@@ -10,9 +10,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 
-function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(TSX, [join(ROOT, 'src-main/service/cli.ts'), ...args], { encoding: 'utf8', cwd: ROOT });
-  return { status: r.status, stdout: r.stdout.trim(), stderr: r.stderr.trim() };
+/**
+ * Runs the CLI without blocking this process: a blocked event loop keeps fetch from noticing that
+ * the service closed an idle keep-alive connection, and the next request then fails on it.
+ */
+function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(TSX, [join(ROOT, 'src-main/service/cli.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    proc.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
+    proc.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+    proc.on('error', reject);
+    proc.on('close', (status) => resolve({ status, stdout: stdout.trim(), stderr: stderr.trim() }));
+  });
 }
 
 /** Starts scripts/serve.mjs with `args`; resolves once it listens, with its URL and what it printed. */
@@ -49,7 +60,7 @@ describe('npm run serve + CLI on one data directory', () => {
   let svc: { proc: ChildProcess; url: string };
 
   beforeAll(async () => {
-    const init = cli('init', '--data-dir', dataDir, '--org', 'Operator Org', '--owner-email', 'op@example.test', '--owner-password', 'operator password', '--plan', 'starter');
+    const init = await cli('init', '--data-dir', dataDir, '--org', 'Operator Org', '--owner-email', 'op@example.test', '--owner-password', 'operator password', '--plan', 'starter');
     expect(init.status, init.stderr).toBe(0);
     svc = await startService(dataDir);
   }, 180_000);
@@ -64,7 +75,7 @@ describe('npm run serve + CLI on one data directory', () => {
   });
 
   it('a key created by the CLI works at once; revoking it by the CLI stops it at once', async () => {
-    const created = cli('keys', 'create', '--data-dir', dataDir, '--env', 'test', '--scopes', 'human,age', '--name', 'ops', '--json');
+    const created = await cli('keys', 'create', '--data-dir', dataDir, '--env', 'test', '--scopes', 'human,age', '--name', 'ops', '--json');
     expect(created.status, created.stderr).toBe(0);
     const key = JSON.parse(created.stdout) as Record<string, unknown>;
     expect(key).toEqual({
@@ -73,16 +84,16 @@ describe('npm run serve + CLI on one data directory', () => {
     });
     const before = await fetch(`${svc.url}/api/status/ver_x`, { headers: { 'X-API-Key': String(key.api_key) } });
     expect(before.status).toBe(404);
-    expect(cli('keys', 'revoke', '--data-dir', dataDir, String(key.id)).status).toBe(0);
+    expect((await cli('keys', 'revoke', '--data-dir', dataDir, String(key.id))).status).toBe(0);
     const after = await fetch(`${svc.url}/api/status/ver_x`, { headers: { 'X-API-Key': String(key.api_key) } });
     expect(after.status).toBe(401);
   });
 
   it('credits and plan changes by the CLI show in the running service', async () => {
-    expect(cli('credits', 'grant', '--data-dir', dataDir, '500').status).toBe(0);
-    expect(cli('credits', 'grant', '--data-dir', dataDir, '250').stdout).toContain('balance 750');
-    expect(cli('credits', 'balance', '--data-dir', dataDir).stdout).toBe('750');
-    expect(cli('plan', 'set', '--data-dir', dataDir, 'enterprise').status).toBe(0);
+    expect((await cli('credits', 'grant', '--data-dir', dataDir, '500')).status).toBe(0);
+    expect((await cli('credits', 'grant', '--data-dir', dataDir, '250')).stdout).toContain('balance 750');
+    expect((await cli('credits', 'balance', '--data-dir', dataDir)).stdout).toBe('750');
+    expect((await cli('plan', 'set', '--data-dir', dataDir, 'enterprise')).status).toBe(0);
     const login = await fetch(`${svc.url}/api/auth/login`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: 'op@example.test', password: 'operator password' }),
@@ -92,11 +103,11 @@ describe('npm run serve + CLI on one data directory', () => {
     expect(account).toMatchObject({ plan: { id: 'enterprise' }, credits: { balance: 750 } });
   });
 
-  it('the CLI refuses bad input with exit code 2 and a message', () => {
-    expect(cli('plan', 'set', '--data-dir', dataDir, 'platinum')).toMatchObject({ status: 2, stderr: expect.stringContaining('plan must be one of') });
-    expect(cli('credits', 'grant', '--data-dir', dataDir, '-5').status).toBe(2);
-    expect(cli('keys', 'create', '--data-dir', dataDir, '--env', 'prod', '--scopes', 'human').status).toBe(2);
-    expect(cli('init', '--data-dir', dataDir, '--org', 'Again', '--owner-email', 'x@example.test', '--owner-password', 'password 123').status).toBe(1);
+  it('the CLI refuses bad input with exit code 2 and a message', async () => {
+    expect((await cli('plan', 'set', '--data-dir', dataDir, 'platinum'))).toMatchObject({ status: 2, stderr: expect.stringContaining('plan must be one of') });
+    expect((await cli('credits', 'grant', '--data-dir', dataDir, '-5')).status).toBe(2);
+    expect((await cli('keys', 'create', '--data-dir', dataDir, '--env', 'prod', '--scopes', 'human')).status).toBe(2);
+    expect((await cli('init', '--data-dir', dataDir, '--org', 'Again', '--owner-email', 'x@example.test', '--owner-password', 'password 123')).status).toBe(1);
   });
 
   it('serves the console at / with a strict CSP', async () => {
@@ -107,7 +118,7 @@ describe('npm run serve + CLI on one data directory', () => {
   });
 
   it('the bundled service screens batch rows in its worker thread', async () => {
-    expect(cli('plan', 'set', '--data-dir', dataDir, 'pro').status).toBe(0);
+    expect((await cli('plan', 'set', '--data-dir', dataDir, 'pro')).status).toBe(0);
     const login = await fetch(`${svc.url}/api/auth/login`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'op@example.test', password: 'operator password' }),
     });
@@ -133,7 +144,7 @@ describe('npm run serve + CLI on one data directory', () => {
   it('the bundled service starts from the build\'s screening snapshot and screens through it', async () => {
     const log = readFileSync(join(dataDir, 'logs', 'service.log'), 'utf8');
     expect(log).toMatch(/"msg":"lists_loaded".*"snapshot":"used"/);
-    expect(cli('plan', 'set', '--data-dir', dataDir, 'pro').status).toBe(0);
+    expect((await cli('plan', 'set', '--data-dir', dataDir, 'pro')).status).toBe(0);
     const login = await fetch(`${svc.url}/api/auth/login`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'op@example.test', password: 'operator password' }),
     });

@@ -2,7 +2,7 @@
 // random and long, so a slow hash adds nothing). The plaintext is returned once, at creation.
 import { AppError } from '../../../../src-shared/errors';
 import {
-  PLAN_INFO, PRODUCTS, TRIAL, type Environment, type Plan, type Product,
+  PLAN_INFO, PRODUCTS, TRIAL, planAllows, type Environment, type Plan, type Product,
 } from '../../../../src-shared/catalog';
 import type { ApiKey } from '../../../../src-shared/contracts/accounts';
 import type { Db } from '../../db/open';
@@ -81,7 +81,8 @@ export function createKeys(db: Db, clock: Clock) {
     }): { key: ApiKey; api_key: string; secret: string } {
       const scopes = [...new Set(input.scopes)].sort((a, b) => PRODUCTS.indexOf(a) - PRODUCTS.indexOf(b));
       if (scopes.length === 0) throw new AppError('account_validation', { field: 'scopes', message: 'At least one scope is required' });
-      if (scopes.includes('compliance') && !PLAN_INFO[input.plan].compliance) throw new AppError('compliance_scope_plan');
+      // The plan rule itself lives in catalog.planAllows; key creation answers it in the account shape.
+      if (scopes.some((p) => planAllows(input.plan, p))) throw new AppError('compliance_scope_plan');
       const apiKey = `svk-${randomBase62(32)}`;
       const secret = `svsk-${randomBase62(48)}`;
       const row: Omit<KeyRow, 'revoked_at' | 'last_used_at'> = {

@@ -137,7 +137,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
     /** A second person approves a pending clearance with their own credentials, at the analyst's desk. */
     async approve(session: SessionContext, clearanceId: string, email: string, password: string): Promise<Clearance> {
       const found = s.byId.get(clearanceId);
-      if (!found || found.org_id !== session.org.id) throw new AppError('account_not_found', { message: 'Clearance not found' });
+      if (!found || found.org_id !== session.org.id) throw new AppError('clearance_not_found');
       if (found.state !== 'pending') throw new AppError('conflict', { message: `This clearance is ${found.state === 'approved' ? 'already approved' : 'withdrawn'}` });
       const approver = await accounts.verifyCredentials(email, password);
       if (!approver || approver.org_id !== session.org.id) throw new AppError('invalid_approver', { field: 'password' });

@@ -73,7 +73,7 @@ export function createBatches(deps: {
 
   function get(orgId: number, id: string): Batch {
     const b = open.get(orgId);
-    if (!b || b.id !== id) throw new AppError('account_not_found', { message: 'Batch not found' });
+    if (!b || b.id !== id) throw new AppError('batch_not_found');
     return b;
   }
 

@@ -3,8 +3,9 @@
 // subject data and live only in the request that matched them.
 
 /** The spec's list kinds. */
-export type ListKind = 'sanctions' | 'pep' | 'rca' | 'wanted';
-export const LIST_KINDS: readonly ListKind[] = ['sanctions', 'pep', 'rca', 'wanted'];
+import type { ListKind } from '../../../../src-shared/contracts/screening';
+
+export { LIST_KINDS, type ListKind } from '../../../../src-shared/contracts/screening';
 
 export type EntitySchema = 'person' | 'organization' | 'vessel' | 'aircraft' | 'unknown';
 

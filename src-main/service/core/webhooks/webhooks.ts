@@ -136,7 +136,7 @@ export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch; conc
 
     get(orgId: number, id: string): EndpointRow {
       const row = repo.endpoint(id);
-      if (!row || row.org_id !== orgId || row.disabled_at) throw new AppError('account_not_found', { message: 'Webhook endpoint not found' });
+      if (!row || row.org_id !== orgId || row.disabled_at) throw new AppError('webhook_not_found');
       return row;
     },
 

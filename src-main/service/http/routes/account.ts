@@ -2,14 +2,13 @@
 // The owner records the plan the organisation bought here (there is no payment system in a
 // desktop install); owners and admins switch four-eyes clearing on or off.
 import { PLAN_INFO } from '../../../../src-shared/catalog';
-import { ChangePlanRequest, PageQuery, type Account, type LedgerPage } from '../../../../src-shared/contracts/accounts';
+import { Account, ChangePlanRequest, LedgerPage, PageQuery } from '../../../../src-shared/contracts/accounts';
 import type { Services } from '../../compose';
 import { toOrganization } from '../../core/accounts/accounts';
 import type { OrgRow } from '../../core/accounts/repo';
 import { actorOf } from '../../core/audit/audit';
-import { UpdateSettingsRequest, type OrgSettings } from '../../../../src-shared/contracts/review';
-import type { Router } from '../app';
-import { parseJson, parseQuery } from '../validate';
+import { OrgSettings, UpdateSettingsRequest } from '../../../../src-shared/contracts/review';
+import type { Router } from '../router';
 
 function accountOf(services: Services, org: OrgRow): Account {
   const p = PLAN_INFO[org.plan];
@@ -25,39 +24,69 @@ function accountOf(services: Services, org: OrgRow): Account {
 }
 
 export function accountRoutes({ route, services }: Router): void {
-  route('GET', '/api/account', { kind: 'session' }, (c) => c.json<Account>(accountOf(services, c.get('session').org)));
+  const TAGS = ['account'];
 
-  route('PATCH', '/api/account/plan', { kind: 'session', roles: ['owner'] }, async (c) => {
-    const s = c.get('session');
-    const body = await parseJson(c, ChangePlanRequest, { error: 'account_validation' });
-    const org = services.audit.atomically(() => {
-      const r = services.accounts.changePlan(s.org.id, body.plan);
-      if (r.changed) services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'plan.changed', from: r.from, to: r.org.plan });
-      return r.org;
-    });
-    return c.json<Account>(accountOf(services, org));
+  route({
+    method: 'GET', path: '/api/account', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'The organisation, its plan and its credit balance',
+    responses: { 200: Account },
+    handler: (c) => c.json<Account>(accountOf(services, c.get('session').org)),
   });
 
-  route('GET', '/api/settings', { kind: 'session' }, (c) => c.json<OrgSettings>(services.review.settings(c.get('session').org)));
-
-  route('PATCH', '/api/settings', { kind: 'session', roles: ['owner', 'admin'] }, async (c) => {
-    const body = await parseJson(c, UpdateSettingsRequest, { error: 'account_validation' });
-    return c.json<OrgSettings>(services.review.setFourEyes(c.get('session'), body.four_eyes));
+  route({
+    method: 'PATCH', path: '/api/account/plan', auth: { kind: 'session', roles: ['owner'] }, tags: TAGS,
+    summary: 'Record the plan the organisation bought (owner)',
+    request: { body: ChangePlanRequest },
+    responses: { 200: Account },
+    handler: async (c, input) => {
+      const s = c.get('session');
+      const body = await input.body();
+      const org = services.audit.atomically(() => {
+        const r = services.accounts.changePlan(s.org.id, body.plan);
+        if (r.changed) services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'plan.changed', from: r.from, to: r.org.plan });
+        return r.org;
+      });
+      return c.json<Account>(accountOf(services, org));
+    },
   });
 
-  route('GET', '/api/credits/ledger', { kind: 'session' }, (c) => {
-    const org = c.get('session').org;
-    const q = parseQuery(c, PageQuery, { error: 'account_validation' });
-    const { entries, total } = services.credits.ledger(org.id, q.page, q.per_page);
-    return c.json<LedgerPage>({
-      entries: entries.map((e) => ({
-        id: e.id, amount: e.amount, kind: e.kind, product: e.product, verification_id: e.verification_id,
-        env: e.env, note: e.note, created_at: e.created_at,
-      })),
-      balance: services.credits.balance(org.id),
-      total,
-      page: q.page,
-      pages: Math.max(1, Math.ceil(total / q.per_page)),
-    });
+  route({
+    method: 'GET', path: '/api/settings', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'The organisation\'s settings',
+    responses: { 200: OrgSettings },
+    handler: (c) => c.json<OrgSettings>(services.review.settings(c.get('session').org)),
+  });
+
+  route({
+    method: 'PATCH', path: '/api/settings', auth: { kind: 'session', roles: ['owner', 'admin'] }, tags: TAGS,
+    summary: 'Change the organisation\'s settings (four-eyes)',
+    request: { body: UpdateSettingsRequest },
+    responses: { 200: OrgSettings },
+    handler: async (c, input) => {
+      const body = await input.body();
+      return c.json<OrgSettings>(services.review.setFourEyes(c.get('session'), body.four_eyes));
+    },
+  });
+
+  route({
+    method: 'GET', path: '/api/credits/ledger', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'A page of the credit ledger',
+    request: { query: PageQuery },
+    responses: { 200: LedgerPage },
+    handler: (c, input) => {
+      const org = c.get('session').org;
+      const q = input.query();
+      const { entries, total } = services.credits.ledger(org.id, q.page, q.per_page);
+      return c.json<LedgerPage>({
+        entries: entries.map((e) => ({
+          id: e.id, amount: e.amount, kind: e.kind, product: e.product, verification_id: e.verification_id,
+          env: e.env, note: e.note, created_at: e.created_at,
+        })),
+        balance: services.credits.balance(org.id),
+        total,
+        page: q.page,
+        pages: Math.max(1, Math.ceil(total / q.per_page)),
+      });
+    },
   });
 }

@@ -1,15 +1,25 @@
 // The audit log for owners and admins: pages with filters, and the chain's verification.
-import { AuditQuery, type AuditPage, type AuditVerification } from '../../../../src-shared/contracts/audit';
-import type { Router } from '../app';
-import { parseQuery } from '../validate';
+import { AuditPage, AuditQuery, AuditVerification } from '../../../../src-shared/contracts/audit';
+import type { Router } from '../router';
 
 export function auditRoutes({ route, services }: Router): void {
   const ADMINS = { kind: 'session', roles: ['owner', 'admin'] } as const;
 
-  route('GET', '/api/audit', ADMINS, (c) => {
-    const q = parseQuery(c, AuditQuery, { error: 'account_validation' });
-    return c.json<AuditPage>(services.audit.page(c.get('session').org.id, q));
+  route({
+    method: 'GET', path: '/api/audit', auth: ADMINS, tags: ['audit'],
+    summary: 'A page of the audit log, filtered',
+    request: { query: AuditQuery },
+    responses: { 200: AuditPage },
+    handler: (c, input) => {
+      const q = input.query();
+      return c.json<AuditPage>(services.audit.page(c.get('session').org.id, q));
+    },
   });
 
-  route('GET', '/api/audit/verify', ADMINS, (c) => c.json<AuditVerification>(services.audit.verify()));
+  route({
+    method: 'GET', path: '/api/audit/verify', auth: ADMINS, tags: ['audit'],
+    summary: 'Verify the audit log\'s hash chain',
+    responses: { 200: AuditVerification },
+    handler: (c) => c.json<AuditVerification>(services.audit.verify()),
+  });
 }

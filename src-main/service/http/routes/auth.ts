@@ -2,14 +2,14 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import {
-  LoginRequest, SetupRequest, TokenLoginRequest, type Session, type SetupStatus,
+  LoginRequest, Session, SetupRequest, SetupStatus, TokenLoginRequest,
 } from '../../../../src-shared/contracts/accounts';
+import { Message } from '../../../../src-shared/contracts/common';
 import { AppError } from '../../../../src-shared/errors';
 import { toOrganization, toUser } from '../../core/accounts/accounts';
 import type { OrgRow, UserRow } from '../../core/accounts/repo';
 import { SESSION_COOKIE, sameOrigin } from '../auth';
-import type { Router } from '../app';
-import { parseJson } from '../validate';
+import type { Router } from '../router';
 
 function startSession(c: Context, token: string, expires: Date): void {
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', expires });
@@ -21,46 +21,77 @@ function session(user: UserRow, org: OrgRow): Session {
 
 export function authRoutes({ route, services }: Router): void {
   const { accounts } = services;
-  const account = { error: 'account_validation' } as const;
+  const TAGS = ['session'];
 
-  route('GET', '/api/setup', { kind: 'public' }, (c) =>
-    c.json<SetupStatus>({ needs_setup: accounts.needsSetup(), version: services.config.version }),
-  );
-
-  route('POST', '/api/setup', { kind: 'public' }, async (c) => {
-    if (!sameOrigin(c)) throw new AppError('cross_origin');
-    if (!accounts.needsSetup()) throw new AppError('already_set_up');
-    const body = await parseJson(c, SetupRequest, account);
-    const { org, user } = await accounts.setup(body);
-    const s = accounts.sessionFor(user.id);
-    startSession(c, s.token, s.expires);
-    return c.json(session(user, org), 201);
+  route({
+    method: 'GET', path: '/api/setup', auth: { kind: 'public' }, tags: TAGS,
+    summary: 'Whether the first run is still to be done',
+    responses: { 200: SetupStatus },
+    handler: (c) => c.json<SetupStatus>({ needs_setup: accounts.needsSetup(), version: services.config.version }),
   });
 
-  route('POST', '/api/auth/login', { kind: 'public' }, async (c) => {
-    if (!sameOrigin(c)) throw new AppError('cross_origin');
-    const body = await parseJson(c, LoginRequest, account);
-    const s = await accounts.login(body.email, body.password);
-    startSession(c, s.token, s.expires);
-    return c.json(session(s.user, s.org));
+  route({
+    method: 'POST', path: '/api/setup', auth: { kind: 'public' }, tags: TAGS,
+    summary: 'First run: create the organisation and its owner, and sign in',
+    request: { body: SetupRequest, invalid: 'account_validation' },
+    responses: { 201: Session },
+    handler: async (c, input) => {
+      if (!sameOrigin(c)) throw new AppError('cross_origin');
+      if (!accounts.needsSetup()) throw new AppError('already_set_up');
+      const body = await input.body();
+      const { org, user } = await accounts.setup(body);
+      const s = accounts.sessionFor(user.id);
+      startSession(c, s.token, s.expires);
+      return c.json<Session>(session(user, org), 201);
+    },
   });
 
-  route('POST', '/api/auth/token', { kind: 'public' }, async (c) => {
-    if (!sameOrigin(c)) throw new AppError('cross_origin');
-    const body = await parseJson(c, TokenLoginRequest, account);
-    const s = accounts.loginWithToken(body.token);
-    startSession(c, s.token, s.expires);
-    return c.json(session(s.user, s.org));
+  route({
+    method: 'POST', path: '/api/auth/login', auth: { kind: 'public' }, tags: TAGS,
+    summary: 'Sign in with e-mail and password',
+    request: { body: LoginRequest, invalid: 'account_validation' },
+    responses: { 200: Session },
+    handler: async (c, input) => {
+      if (!sameOrigin(c)) throw new AppError('cross_origin');
+      const body = await input.body();
+      const s = await accounts.login(body.email, body.password);
+      startSession(c, s.token, s.expires);
+      return c.json<Session>(session(s.user, s.org));
+    },
   });
 
-  route('POST', '/api/auth/logout', { kind: 'session' }, (c) => {
-    accounts.logout(c.get('session').tokenHash);
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
-    return c.json({ message: 'Logged out' });
+  route({
+    method: 'POST', path: '/api/auth/token', auth: { kind: 'public' }, tags: TAGS,
+    summary: 'Sign in with the desktop shell\'s one-time token',
+    request: { body: TokenLoginRequest, invalid: 'account_validation' },
+    responses: { 200: Session },
+    handler: async (c, input) => {
+      if (!sameOrigin(c)) throw new AppError('cross_origin');
+      const body = await input.body();
+      const s = accounts.loginWithToken(body.token);
+      startSession(c, s.token, s.expires);
+      return c.json<Session>(session(s.user, s.org));
+    },
   });
 
-  route('GET', '/api/auth/me', { kind: 'session' }, (c) => {
-    const s = c.get('session');
-    return c.json(session(s.user, s.org));
+  route({
+    method: 'POST', path: '/api/auth/logout', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'Sign out',
+    responses: { 200: Message },
+    handler: (c) => {
+      accounts.logout(c.get('session').tokenHash);
+      deleteCookie(c, SESSION_COOKIE, { path: '/' });
+      return c.json<Message>({ message: 'Logged out' });
+    },
+  });
+
+  route({
+    method: 'GET', path: '/api/auth/me', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'The signed-in user and organisation',
+    responses: { 200: Session },
+    handler: (c) => {
+      const s = c.get('session');
+      return c.json<Session>(session(s.user, s.org));
+    },
   });
 }

@@ -1,15 +1,10 @@
 // API key management for the console. Owners and admins manage every key of the
 // organisation; members only their own (account spec, "Manage API keys").
-import { z } from 'zod';
-import { ENVIRONMENTS } from '../../../../src-shared/catalog';
-import { CreateKeyRequest, type CreatedKey, type KeyList } from '../../../../src-shared/contracts/accounts';
+import { CreatedKey, CreateKeyRequest, KeyList, KeyListQuery, RevokedKey } from '../../../../src-shared/contracts/accounts';
 import { AppError } from '../../../../src-shared/errors';
 import type { SessionContext } from '../../core/accounts/accounts';
 import { actorOf } from '../../core/audit/audit';
-import type { Router } from '../app';
-import { parseJson, parseQuery } from '../validate';
-
-const ListQuery = z.object({ env: z.enum(ENVIRONMENTS).optional() });
+import type { Router } from '../router';
 
 function managesAll(s: SessionContext): boolean {
   return s.user.role === 'owner' || s.user.role === 'admin';
@@ -17,43 +12,62 @@ function managesAll(s: SessionContext): boolean {
 
 export function keyRoutes({ route, services }: Router): void {
   const { keys } = services;
-  const account = { error: 'account_validation' } as const;
+  const TAGS = ['keys'];
 
-  route('GET', '/api/keys', { kind: 'session' }, (c) => {
-    const s = c.get('session');
-    const q = parseQuery(c, ListQuery, account);
-    const list = keys.list(s.org.id, s.org.plan, {
-      ...(q.env ? { env: q.env } : {}),
-      ...(managesAll(s) ? {} : { createdBy: s.user.id }),
-    });
-    return c.json<KeyList>({ keys: list });
-  });
-
-  route('POST', '/api/keys', { kind: 'session' }, async (c) => {
-    const s = c.get('session');
-    const body = await parseJson(c, CreateKeyRequest, account);
-    const created = services.audit.atomically(() => {
-      const k = keys.create({
-        orgId: s.org.id, plan: s.org.plan, name: body.name, env: body.env, scopes: body.scopes,
-        demo: body.demo, createdBy: s.user.id,
+  route({
+    method: 'GET', path: '/api/keys', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'API keys (owners and admins: all; members: their own)',
+    request: { query: KeyListQuery },
+    responses: { 200: KeyList },
+    handler: (c, input) => {
+      const s = c.get('session');
+      const q = input.query();
+      const list = keys.list(s.org.id, s.org.plan, {
+        ...(q.env ? { env: q.env } : {}),
+        ...(managesAll(s) ? {} : { createdBy: s.user.id }),
       });
-      services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'key.created', keyId: k.key.id, env: k.key.env });
-      return k;
-    });
-    services.logger.info('api_key_created', { key_id: created.key.id, user_id: s.user.id });
-    return c.json<CreatedKey>(created, 201);
+      return c.json<KeyList>({ keys: list });
+    },
   });
 
-  route('POST', '/api/keys/:id/revoke', { kind: 'session' }, (c) => {
-    const s = c.get('session');
-    const row = keys.get(c.req.param('id') ?? '');
-    if (!row || row.org_id !== s.org.id) throw new AppError('key_not_found');
-    if (!managesAll(s) && row.created_by !== s.user.id) throw new AppError('permission_denied');
-    services.audit.atomically(() => {
-      // Revoking twice keeps the first revocation, and records only that one.
-      if (keys.revoke(row.id)) services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'key.revoked', keyId: row.id, env: row.env });
-    });
-    services.logger.info('api_key_revoked', { key_id: row.id, user_id: s.user.id });
-    return c.json({ key: keys.view(row.id, s.org.plan) });
+  route({
+    method: 'POST', path: '/api/keys', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'Create an API key (the key and secret are shown once)',
+    request: { body: CreateKeyRequest },
+    responses: { 201: CreatedKey },
+    handler: async (c, input) => {
+      const s = c.get('session');
+      const body = await input.body();
+      const created = services.audit.atomically(() => {
+        const k = keys.create({
+          orgId: s.org.id, plan: s.org.plan, name: body.name, env: body.env, scopes: body.scopes,
+          demo: body.demo, createdBy: s.user.id,
+        });
+        services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'key.created', keyId: k.key.id, env: k.key.env });
+        return k;
+      });
+      services.logger.info('api_key_created', { key_id: created.key.id, user_id: s.user.id });
+      return c.json<CreatedKey>(created, 201);
+    },
+  });
+
+  route({
+    method: 'POST', path: '/api/keys/:id/revoke', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'Revoke an API key',
+    responses: { 200: RevokedKey },
+    handler: (c) => {
+      const s = c.get('session');
+      const row = keys.get(c.req.param('id') ?? '');
+      if (!row || row.org_id !== s.org.id) throw new AppError('key_not_found');
+      if (!managesAll(s) && row.created_by !== s.user.id) throw new AppError('permission_denied');
+      services.audit.atomically(() => {
+        // Revoking twice keeps the first revocation, and records only that one.
+        if (keys.revoke(row.id)) services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'key.revoked', keyId: row.id, env: row.env });
+      });
+      services.logger.info('api_key_revoked', { key_id: row.id, user_id: s.user.id });
+      const key = keys.view(row.id, s.org.plan);
+      if (!key) throw new AppError('key_not_found');
+      return c.json<RevokedKey>({ key });
+    },
   });
 }

@@ -1,37 +1,64 @@
 // Webhook endpoints for the console: everyone in the organisation may look; owners and admins
 // add, remove and test. The signing secret is shown once, at creation.
-import { CreateWebhookRequest, type CreatedWebhook } from '../../../../src-shared/contracts/webhooks';
-import type { Router } from '../app';
-import { parseJson } from '../validate';
+import { Message } from '../../../../src-shared/contracts/common';
+import {
+  CreatedWebhook, CreateWebhookRequest, WebhookDeliveryList, WebhookList, WebhookTestQueued,
+} from '../../../../src-shared/contracts/webhooks';
+import type { Router } from '../router';
 
 const MANAGERS = { kind: 'session', roles: ['owner', 'admin'] } as const;
+const TAGS = ['webhooks'];
 
 export function webhookRoutes({ route, services }: Router): void {
   const { webhooks } = services;
 
-  route('GET', '/api/webhooks', { kind: 'session' }, (c) => c.json({ endpoints: webhooks.list(c.get('session').org.id) }));
-
-  route('POST', '/api/webhooks', MANAGERS, async (c) => {
-    const s = c.get('session');
-    const body = await parseJson(c, CreateWebhookRequest, { error: 'account_validation' });
-    const created = webhooks.create({
-      orgId: s.org.id, url: body.url, env: body.env, events: body.events, createdBy: s.user.id,
-      ...(body.description ? { description: body.description } : {}),
-    });
-    return c.json<CreatedWebhook>(created, 201);
+  route({
+    method: 'GET', path: '/api/webhooks', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'The organisation\'s webhook endpoints',
+    responses: { 200: WebhookList },
+    handler: (c) => c.json<WebhookList>({ endpoints: webhooks.list(c.get('session').org.id) }),
   });
 
-  route('DELETE', '/api/webhooks/:id', MANAGERS, (c) => {
-    webhooks.remove(c.get('session').org.id, c.req.param('id') ?? '');
-    return c.json({ message: 'Webhook endpoint removed' });
+  route({
+    method: 'POST', path: '/api/webhooks', auth: MANAGERS, tags: TAGS,
+    summary: 'Add a webhook endpoint (the signing secret is shown once)',
+    request: { body: CreateWebhookRequest },
+    responses: { 201: CreatedWebhook },
+    handler: async (c, input) => {
+      const s = c.get('session');
+      const body = await input.body();
+      const created = webhooks.create({
+        orgId: s.org.id, url: body.url, env: body.env, events: body.events, createdBy: s.user.id,
+        ...(body.description ? { description: body.description } : {}),
+      });
+      return c.json<CreatedWebhook>(created, 201);
+    },
   });
 
-  route('POST', '/api/webhooks/:id/test', MANAGERS, (c) => {
-    const eventId = webhooks.sendTest(c.get('session').org.id, c.req.param('id') ?? '');
-    return c.json({ message: 'Test event queued', event_id: eventId }, 202);
+  route({
+    method: 'DELETE', path: '/api/webhooks/:id', auth: MANAGERS, tags: TAGS,
+    summary: 'Remove a webhook endpoint',
+    responses: { 200: Message },
+    handler: (c) => {
+      webhooks.remove(c.get('session').org.id, c.req.param('id') ?? '');
+      return c.json<Message>({ message: 'Webhook endpoint removed' });
+    },
   });
 
-  route('GET', '/api/webhooks/:id/deliveries', { kind: 'session' }, (c) =>
-    c.json({ deliveries: webhooks.deliveries(c.get('session').org.id, c.req.param('id') ?? '') }),
-  );
+  route({
+    method: 'POST', path: '/api/webhooks/:id/test', auth: MANAGERS, tags: TAGS,
+    summary: 'Queue a test event for an endpoint',
+    responses: { 202: WebhookTestQueued },
+    handler: (c) => {
+      const eventId = webhooks.sendTest(c.get('session').org.id, c.req.param('id') ?? '');
+      return c.json<WebhookTestQueued>({ message: 'Test event queued', event_id: eventId }, 202);
+    },
+  });
+
+  route({
+    method: 'GET', path: '/api/webhooks/:id/deliveries', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'An endpoint\'s delivery log',
+    responses: { 200: WebhookDeliveryList },
+    handler: (c) => c.json<WebhookDeliveryList>({ deliveries: webhooks.deliveries(c.get('session').org.id, c.req.param('id') ?? '') }),
+  });
 }

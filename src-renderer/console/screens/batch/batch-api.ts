@@ -3,56 +3,24 @@
 // the service works through a chunk.
 import { z } from 'zod';
 import type { Environment } from '../../../../src-shared/catalog';
-import type {
-  BatchChunkEnd, BatchInfo, BatchLine, BatchPreview, BatchRow, CreateBatchRequest,
+import {
+  BatchInfo, BatchPreview, type BatchChunkEnd, type BatchLine, type BatchRow, type CreateBatchRequest,
 } from '../../../../src-shared/contracts/batch';
 import { ApiError, request } from '../../api/client';
 import { serviceUrl } from '../../api/shell';
 
-const Preview = z.object({
-  env: z.enum(['test', 'live']),
-  rows: z.number(),
-  credits_per_row: z.number(),
-  total_credits: z.number(),
-  balance: z.number(),
-  sufficient: z.boolean(),
-});
-
-const Info = z.object({
-  id: z.string(),
-  env: z.enum(['test', 'live']),
-  total_rows: z.number(),
-  credits_per_row: z.number(),
-  state: z.enum(['open', 'cancelled', 'finished']),
-  processed: z.number(),
-  errors: z.number(),
-  credits_charged: z.number(),
-  list_versions: z.array(z.object({
-    source: z.string(), kind: z.enum(['sanctions', 'pep', 'rca', 'wanted']), list_date: z.string().nullable(),
-    retrieval_date: z.string().nullable(), sha256: z.string(),
-  })),
-  lists_checked: z.array(z.string()),
-  created_at: z.string(),
-});
-
 const Lists = z.object({ state: z.enum(['loading', 'ready', 'failed']), loaded_kinds: z.array(z.string()) }).loose();
 export type ListsState = z.output<typeof Lists>;
-
-// Compile-time only: the schemas above must describe the contract's types.
-const previewFits: z.output<typeof Preview> extends BatchPreview ? true : never = true;
-const infoFits: z.output<typeof Info> extends BatchInfo ? true : never = true;
-void previewFits;
-void infoFits;
 
 const path = (id: string, rest: string) => `/api/console/batches/${encodeURIComponent(id)}${rest}`;
 
 export const batchApi = {
   lists: (signal?: AbortSignal) => request('GET', '/api/screening/lists', Lists, { signal }),
   preview: (env: Environment, rows: number, signal?: AbortSignal) =>
-    request('GET', `/api/console/batches/preview?env=${encodeURIComponent(env)}&rows=${rows}`, Preview, { signal }),
-  create: (body: CreateBatchRequest) => request('POST', '/api/console/batches', Info, { body }),
-  cancel: (id: string) => request('POST', path(id, '/cancel'), Info),
-  finish: (id: string) => request('POST', path(id, '/finish'), Info),
+    request('GET', `/api/console/batches/preview?env=${encodeURIComponent(env)}&rows=${rows}`, BatchPreview, { signal }),
+  create: (body: CreateBatchRequest) => request('POST', '/api/console/batches', BatchInfo, { body }),
+  cancel: (id: string) => request('POST', path(id, '/cancel'), BatchInfo),
+  finish: (id: string) => request('POST', path(id, '/finish'), BatchInfo),
 };
 
 async function errorOf(res: Response): Promise<ApiError> {

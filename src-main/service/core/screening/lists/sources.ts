@@ -1,11 +1,11 @@
 // The official sources the product knows, their publishers, the spec's list kind each maps to,
 // and the formats a newer file of each may come in.
+import { OFFICIAL_FORMATS, OFFICIAL_SOURCES, type OfficialSource } from '../../../../../src-shared/contracts/lists';
 import type { ListKind } from '../types';
 
-export const OFFICIAL_SOURCES = ['us_ofac_sdn', 'us_ofac_cons', 'us_csl', 'un_sc'] as const;
-export type OfficialSource = (typeof OFFICIAL_SOURCES)[number];
+export { OFFICIAL_SOURCES, type OfficialSource };
 
-export type ListFormat = 'ofac-csv' | 'ofac-enhanced-xml' | 'csl-csv' | 'un-xml';
+export type ListFormat = (typeof OFFICIAL_FORMATS)[number];
 
 export interface SourceInfo {
   source: OfficialSource;

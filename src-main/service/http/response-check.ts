@@ -1,0 +1,118 @@
+// Dev/test only: holds every answer of a route to the schema its registry entry declares for the
+// status (errors: the shared error bodies), so a response drifting from the contract fails
+// loudly in the route tests instead of surprising the console. Never mounted in production.
+import type { MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
+import { ErrorBody } from '../../../src-shared/errors';
+import type { AppEnv, BodySpec, ContentBody, RouteEntry } from './types';
+
+export interface Drift {
+  method: string;
+  path: string;
+  status: number;
+  problem: string;
+  issues: string[];
+}
+export type DriftHandler = (drift: Drift) => void;
+
+export function isContentBody(spec: BodySpec): spec is ContentBody {
+  return typeof (spec as Partial<ContentBody>).contentType === 'string';
+}
+
+function issuesOf(error: z.ZodError): string[] {
+  return error.issues.slice(0, 10).map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`);
+}
+
+/** Keys the schema does not declare (zod strips them silently): each one is drift too. */
+export function undeclaredKeys(sent: unknown, parsed: unknown, path = ''): string[] {
+  if (Array.isArray(sent) && Array.isArray(parsed)) {
+    return sent.flatMap((v, i) => undeclaredKeys(v, parsed[i], `${path}[${i}]`));
+  }
+  if (sent && typeof sent === 'object' && parsed && typeof parsed === 'object' && !Array.isArray(sent)) {
+    const out: string[] = [];
+    for (const [k, v] of Object.entries(sent)) {
+      const at = path ? `${path}.${k}` : k;
+      if (!(k in parsed)) out.push(`${at}: not in the schema`);
+      else out.push(...undeclaredKeys(v, (parsed as Record<string, unknown>)[k], at));
+    }
+    return out;
+  }
+  return [];
+}
+
+function check(schema: z.ZodType, data: unknown): string[] {
+  const r = schema.safeParse(data);
+  if (!r.success) return issuesOf(r.error);
+  return undeclaredKeys(data, r.data);
+}
+
+/** NDJSON: each line against the line schema; a bad line ends the stream with an error. */
+function lineCheck(schema: z.ZodType, report: (problem: string, issues: string[]) => void): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder();
+  let rest = '';
+  const lines = (text: string, controller: TransformStreamDefaultController<Uint8Array>) => {
+    const parts = text.split('\n');
+    rest = parts.pop() ?? '';
+    for (const line of parts) {
+      if (line.trim() === '') continue;
+      let data: unknown;
+      try {
+        data = JSON.parse(line);
+      } catch {
+        report('an NDJSON line is not JSON', []);
+        controller.error(new Error('Response drift: an NDJSON line is not JSON'));
+        return;
+      }
+      const issues = check(schema, data);
+      if (issues.length > 0) {
+        report('an NDJSON line does not match its schema', issues);
+        controller.error(new Error(`Response drift: ${issues.join('; ')}`));
+        return;
+      }
+    }
+  };
+  return new TransformStream({
+    transform(chunk, controller) {
+      controller.enqueue(chunk);
+      lines(rest + decoder.decode(chunk, { stream: true }), controller);
+    },
+    flush(controller) {
+      lines(rest + decoder.decode() + '\n', controller);
+    },
+  });
+}
+
+export function responseCheck(route: Pick<RouteEntry, 'method' | 'path' | 'responses'>, onDrift: DriftHandler): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const status = res.status;
+    const declared = route.responses[status];
+    const type = res.headers.get('content-type') ?? '';
+    const report = (problem: string, issues: string[]) => onDrift({ method: route.method, path: route.path, status, problem, issues });
+    const fail = (problem: string, issues: string[] = []) => {
+      report(problem, issues);
+      c.res = undefined;
+      c.res = new Response(JSON.stringify({ error: 'Response drift', method: route.method, path: route.path, status, problem, issues }), {
+        status: 500, headers: { 'Content-Type': 'application/json' },
+      });
+    };
+    if (!declared && status < 400) return fail(`status ${status} is not declared`);
+    if (declared && isContentBody(declared)) {
+      if (!type.startsWith(declared.contentType)) return fail(`content type '${type}', declared '${declared.contentType}'`);
+      if (declared.schema && declared.contentType === 'application/x-ndjson' && res.body) {
+        c.res = new Response(res.body.pipeThrough(lineCheck(declared.schema, report)), res);
+      }
+      return;
+    }
+    if (!type.startsWith('application/json')) return fail(`content type '${type}', declared JSON`);
+    let data: unknown;
+    try {
+      data = await res.clone().json();
+    } catch {
+      return fail('the body is not JSON');
+    }
+    const issues = check(declared ?? ErrorBody, data);
+    if (issues.length > 0) fail(declared ? 'the body does not match the declared schema' : 'the error body is none of the error shapes', issues);
+  };
+}

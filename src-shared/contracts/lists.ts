@@ -1,0 +1,89 @@
+// The lists the service screens against and the organisation's own lists (session-authenticated;
+// not in the spec, see docs/decisions.md): what is loaded, and the answers of the imports.
+import { z } from 'zod';
+import { LIST_KINDS } from './screening';
+
+/** The official sources a newer file can replace. */
+export const OFFICIAL_SOURCES = ['us_ofac_sdn', 'us_ofac_cons', 'us_csl', 'un_sc'] as const;
+export type OfficialSource = (typeof OFFICIAL_SOURCES)[number];
+
+export const OFFICIAL_FORMATS = ['ofac-csv', 'ofac-enhanced-xml', 'csl-csv', 'un-xml'] as const;
+
+/** A user list's slug: the same name (whatever its accents or case) replaces the same list. */
+export function listSlug(name: string): string {
+  return name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+export const LISTS_STATES = ['loading', 'ready', 'failed'] as const;
+
+/** One loaded list, with its title and the records screened against after de-duplication. */
+export const LoadedList = z.object({
+  source: z.string(),
+  title: z.string(),
+  kind: z.enum(LIST_KINDS),
+  list_date: z.string().nullable(),
+  retrieval_date: z.string().nullable(),
+  sha256: z.string(),
+  counts: z.object({
+    total: z.number().int(),
+    person: z.number().int(),
+    organization: z.number().int(),
+    vessel: z.number().int(),
+    aircraft: z.number().int(),
+    unknown: z.number().int(),
+  }),
+});
+export type LoadedList = z.infer<typeof LoadedList>;
+
+export const UserList = z.object({ slug: z.string(), name: z.string(), rows: z.number().int(), imported_at: z.string() });
+export type UserList = z.infer<typeof UserList>;
+
+/** GET /api/screening/lists. */
+export const ListsStatus = z.object({
+  state: z.enum(LISTS_STATES),
+  loaded_kinds: z.array(z.enum(LIST_KINDS)),
+  lists: z.array(LoadedList),
+  index: z
+    .object({
+      entities: z.number().int(),
+      names: z.number().int(),
+      keys: z.number().int(),
+      build_ms: z.number().int(),
+      load_ms: z.number().int(),
+    })
+    .nullable(),
+  user_lists: z.array(UserList),
+});
+export type ListsStatus = z.infer<typeof ListsStatus>;
+
+export const OfficialListQuery = z.object({ source: z.enum(OFFICIAL_SOURCES), filename: z.string().max(200).default('') });
+export const UserListQuery = z.object({ name: z.string().trim().min(1).max(80) });
+
+/** POST /api/screening/lists/official (201). */
+export const OfficialImport = z.object({
+  ok: z.literal(true),
+  source: z.enum(OFFICIAL_SOURCES),
+  format: z.enum(OFFICIAL_FORMATS),
+  records: z.number().int(),
+  list_date: z.string().nullable(),
+  sha256: z.string(),
+});
+export type OfficialImport = z.infer<typeof OfficialImport>;
+
+export const ListIssue = z.object({
+  /** Spreadsheet row: the header is row 1, the first record row 2. */
+  row: z.number().int(),
+  column: z.string(),
+  reason: z.string(),
+});
+export type ListIssue = z.infer<typeof ListIssue>;
+
+/** POST /api/screening/lists/user: 201 when a row was imported, 400 with `ok: false` otherwise. */
+export const UserListReport = z.object({
+  ok: z.boolean(),
+  source: z.string(),
+  rows: z.object({ total: z.number().int(), imported: z.number().int(), rejected: z.number().int() }),
+  errors: z.array(ListIssue),
+  warnings: z.array(ListIssue),
+});
+export type UserListReport = z.infer<typeof UserListReport>;
