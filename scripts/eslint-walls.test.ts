@@ -1,0 +1,42 @@
+// The walls in eslint.config.js must refuse each kind of crossing, allow the sanctioned routes,
+// and hold on this repository (the lint step of `npm test` runs them over the whole tree).
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function wallsOf(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/walls' || m.ruleId === 'no-restricted-globals').map((m) => m.message);
+}
+
+describe('architecture walls (ESLint)', () => {
+  it.each([
+    ['src-main/service/core/x.ts', "import { app } from 'electron';\nexport const a = app;", 'never imports Electron'],
+    ['src-main/service/main.ts', "const { ipcMain } = require('electron');\nexport const a = ipcMain;", 'never imports Electron'],
+    ['src-main/service/http/x.ts', "export const e = await import('electron');", 'never imports Electron'],
+    ['src-main/service/http/y.ts', "import { win } from '../../shell/window';\nexport const a = win;", 'never imports the Electron shell'],
+    ['src-shared/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;", 'Node module node:fs'],
+    ['src-shared/y.ts', "export * from 'electron';", 'never imports Electron'],
+    ['src-shared/z.ts', 'export const w = window.innerWidth;', "Unexpected use of 'window'"],
+    ['src-shared/contracts/o.ts', "import { log } from '../../src-main/service/log';\nexport const a = log;", 'nothing outside src-shared'],
+    ['src-main/service/core/k.ts', "import { Hono } from 'hono';\nexport const a = Hono;", 'never imports Hono'],
+    ['src-main/service/core/screening/k.ts', "import { createApp } from '../../http/app';\nexport const a = createApp;", 'never imports the HTTP layer'],
+    ['src-renderer/console/a.ts', "import { compose } from '../../src-main/service/compose';\nexport const a = compose;", 'never by importing src-main'],
+    ['src-renderer/console/screens/review/R.tsx', "import { x } from '../batch/labels';\nexport const a = x;", 'screens share code only through'],
+  ])('refuses %s: %s', async (file, code, why) => {
+    const found = await wallsOf(file, code);
+    expect(found.join('\n')).toContain(why);
+  });
+
+  it.each([
+    ['src-main/service/http/routes/x.ts', "import { runScreening } from '../../core/screening/service';\nexport const a = runScreening;"],
+    ['src-renderer/console/screens/review/R.tsx', "import { Badge } from '../../components/Badge';\nimport { x } from './labels';\nexport const a = [Badge, x];"],
+    ['src-renderer/console/screens/screening/lists/L.tsx', "import { y } from '../labels';\nexport const a = y;"],
+    ['src-shared/c.ts', "// never import 'electron' here\nexport const a = 1;"],
+  ])('allows %s', async (file, code) => {
+    expect(await wallsOf(file, code)).toEqual([]);
+  });
+});
