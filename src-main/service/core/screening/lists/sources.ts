@@ -1,6 +1,6 @@
 // The official sources the product knows, their publishers, the spec's list kind each maps to,
 // and the formats a newer file of each may come in.
-import { OFFICIAL_FORMATS, OFFICIAL_SOURCES, type OfficialSource } from '../../../../../src-shared/contracts/lists';
+import { type OFFICIAL_FORMATS, OFFICIAL_SOURCES, type OfficialSource } from '../../../../../src-shared/contracts/lists';
 import type { ListKind } from '../types';
 
 export { OFFICIAL_SOURCES, type OfficialSource };
