@@ -30,7 +30,10 @@ describe.each(['free', 'starter', 'growth', 'pro', 'enterprise'] as Plan[])('rea
       details: { limit: burst, remaining: 0, retry_after: retry },
     });
     expect(last!.headers.get('x-ratelimit-remaining')).toBe('0');
-    expect(Number(last!.headers.get('x-ratelimit-reset'))).toBeGreaterThanOrEqual(Math.floor(t.clock.now() / 1000));
+    // The clock has not moved: the bucket is empty and full again after burst / rps seconds.
+    const { rps } = PLAN_INFO[plan].read;
+    expect(Number(last!.headers.get('x-ratelimit-reset'))).toBe(Math.ceil((t.clock.now() + (burst / rps) * 1000) / 1000));
+    expect(retry).toBe(Math.ceil(1 / rps));
   });
 });
 
