@@ -10,6 +10,7 @@ import Papa from 'papaparse';
 import { filesUnder, makeCanaries, scanForCanaries, type Canaries } from '../../src-main/service/test/privacy';
 import { initOrg, signIn, type TestOrg } from '../support/accounts';
 import { expect, test, type Service } from '../support/service';
+import { trackApi } from '../support/settled';
 import { BatchPage } from '../pages/batch-page';
 import { ReviewPage } from '../pages/review-page';
 
@@ -119,6 +120,7 @@ function parseCsv(text: string): Record<string, string>[] {
 }
 
 test('batch rescreen: import with a validation report, run in Test, review with the keyboard, save, re-import keeps a cleared match cleared', async ({ page, service }) => {
+  const api = trackApi(page, service);
   test.setTimeout(120_000);
   const c = makeCanaries();
   const file = customers(1000, c);
@@ -298,7 +300,7 @@ test('batch rescreen: import with a validation report, run in Test, review with 
   await expect(page.getByTestId('review-empty')).toBeVisible();
 
   // Privacy: no subject from the file anywhere in the service's data directory or the browser's storage.
-  await page.waitForTimeout(1_000);
+  await api.settled();
   expect(scanForCanaries(service.dataDir, c)).toEqual([]);
   const needles = [madeUp(1)[3]!, madeUp(2)[3]!, madeUp(3)[3]!, 'cust-00001'];
   const found: string[] = [];

@@ -4,7 +4,7 @@
 // CONSOLE_SCREENSHOTS=/some/dir also saves screenshots (console-lists*.png).
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { initOrg, signIn, type TestOrg } from '../support/accounts';
+import { addMember, initOrg, signIn, type TestOrg } from '../support/accounts';
 import { expect, ROOT, test, type Service } from '../support/service';
 import { ListsPage } from '../pages/lists-page';
 import { ScreeningPage } from '../pages/screening-page';
@@ -190,24 +190,24 @@ test('lists: import a newer official file; a file that is not that list is refus
 
 test('lists: members see the lists without add, import or remove', async ({ page, service }) => {
   await initOrg(service, PRO_ORG);
-  // The CLI cannot make members yet: sign the owner in and let the console believe it is a member.
-  // The service refuses members' changes anyway (403, covered by the service's tests).
-  for (const path of ['**/api/auth/login', '**/api/auth/me']) {
-    await page.route(path, async (route) => {
-      const response = await route.fetch();
-      const json = (await response.json()) as { user?: { role: string } };
-      if (json.user) json.user.role = 'member';
-      await route.fulfill({ response, json });
-    });
-  }
-  await signIn(page, PRO_ORG);
-  const lists = new ListsPage(page);
-  await lists.waitForServiceLists();
-  const imported = await page.request.post(`/api/screening/lists/user?name=${encodeURIComponent(LIST_NAME)}`, {
+  const member = await addMember(service, PRO_ORG, { email: 'mo.member@northwind.test', password: 'member password 1' });
+  // The owner imports the list over the API (this page's cookies), then signs out.
+  const login = await page.request.post('/api/auth/login', { data: { email: PRO_ORG.email, password: PRO_ORG.password } });
+  expect(login.status()).toBe(200);
+  const importList = () => page.request.post(`/api/screening/lists/user?name=${encodeURIComponent(LIST_NAME)}`, {
     headers: { 'Content-Type': 'text/csv' },
     data: PEP_CSV,
   });
-  expect(imported.status()).toBe(201);
+  expect((await importList()).status()).toBe(201);
+  expect((await page.request.post('/api/auth/logout')).status()).toBe(200);
+
+  // A real member, signed in with their own credentials; the service refuses them an import.
+  await signIn(page, member);
+  const me = await page.request.get('/api/auth/me');
+  expect(((await me.json()) as { user: { role: string; email: string } }).user).toMatchObject({ role: 'member', email: member.email });
+  expect((await importList()).status()).toBe(403);
+  const lists = new ListsPage(page);
+  await lists.waitForServiceLists();
   const screening = new ScreeningPage(page);
   await screening.goto();
   await lists.waitForPanel();

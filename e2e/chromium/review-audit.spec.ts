@@ -9,6 +9,7 @@ import Papa from 'papaparse';
 import { makeCanaries, scanForCanaries } from '../../src-main/service/test/privacy';
 import { initOrg, signIn, type TestOrg } from '../support/accounts';
 import { expect, test } from '../support/service';
+import { trackApi } from '../support/settled';
 import { AuditPage } from '../pages/audit-page';
 import { BatchPage } from '../pages/batch-page';
 import { ReviewPage } from '../pages/review-page';
@@ -47,6 +48,7 @@ async function runToReview(page: Page, file: string): Promise<{ batch: BatchPage
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 test('review: a strong sanctions match is cleared only with a reason; the saved results and the audit log say who, when and why', async ({ page, service }) => {
+  const api = trackApi(page, service);
   test.setTimeout(120_000);
   const c = makeCanaries();
   const note = `Checked ${c.fullName}'s passport ${c.documentNumber}: born ${c.dob}`;
@@ -134,11 +136,12 @@ test('review: a strong sanctions match is cleared only with a reason; the saved 
   // The export holds what the table holds: no customer's name, reference or note.
   for (const needle of [c.firstName, c.lastName, c.clientReference, c.documentNumber, 'Putin', 'Quellfeather', note]) expect(exported.text).not.toContain(needle);
 
-  await page.waitForTimeout(1_000);
+  await api.settled();
   expect(scanForCanaries(service.dataDir, c)).toEqual([]);
 });
 
 test('four-eyes: a cleared strong match waits until an owner or admin other than the analyst approves it at the analyst\'s desk', async ({ page, service }) => {
+  const api = trackApi(page, service);
   test.setTimeout(120_000);
   const c = makeCanaries();
   await initOrg(service, OWNER);
@@ -218,7 +221,7 @@ test('four-eyes: a cleared strong match waits until an owner or admin other than
   await audit.actorFilter.selectOption({ label: ANALYST.email });
   await expect.poll(() => audit.actions()).toEqual(['batch.finished', 'batch.created', 'clearance.requested', 'batch.finished', 'batch.created']);
 
-  await page.waitForTimeout(1_000);
+  await api.settled();
   expect(scanForCanaries(service.dataDir, c)).toEqual([]);
 });
 

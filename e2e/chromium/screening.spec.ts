@@ -7,6 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { filesUnder, makeCanaries, scanForCanaries } from '../../src-main/service/test/privacy';
 import { initOrg, signIn, type TestOrg } from '../support/accounts';
 import { expect, test, type Service } from '../support/service';
+import { trackApi } from '../support/settled';
 import { ScreeningPage } from '../pages/screening-page';
 
 const PRO_ORG: TestOrg = {
@@ -266,6 +267,7 @@ test('screening: below Pro the screen says which plans include it and sends noth
 });
 
 test('screening: the subject leaves no trace in the data directory or the browser', async ({ page, service }) => {
+  const api = trackApi(page, service);
   const screening = await openScreening(page, service);
   const c = makeCanaries();
   await screening.screen({ firstName: c.firstName, lastName: c.lastName, dob: c.dob, country: 'NO', reference: c.clientReference });
@@ -273,8 +275,8 @@ test('screening: the subject leaves no trace in the data directory or the browse
   await screening.screen({ firstName: 'Ingeborg', middleName: 'Solveig', lastName: 'Abrahamsen', dob: '1961-04-12' });
   await expect(screening.result.getByTestId('result-subject')).toContainText('Ingeborg Solveig Abrahamsen');
 
-  // Let the service write whatever it writes after a screening (ledger, webhook outbox, logs).
-  await page.waitForTimeout(1_000);
+  // Wait until the service has answered and logged every request (its ledger, audit and outbox rows are in).
+  await api.settled();
   expect(scanForCanaries(service.dataDir, c)).toEqual([]);
   const needles = ['Ingeborg', 'Solveig', 'Abrahamsen', '1961-04-12'];
   const found: string[] = [];

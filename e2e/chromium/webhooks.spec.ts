@@ -6,7 +6,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { initOrg, signIn } from '../support/accounts';
+import { addMember, DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
 import { expect, test } from '../support/service';
 import { WebhooksPage } from '../pages/webhooks-page';
 
@@ -176,20 +176,17 @@ test('webhooks: a receiver that fails shows a retry with the HTTP status and the
 });
 
 test('webhooks: the list follows the environment; members see it without add, test or remove', async ({ page, service }) => {
-  await initOrg(service);
+  // Free allows one person: the team needs room for a member.
+  const org = await initOrg(service, { ...DEFAULT_ORG, plan: 'starter' });
   await service.cli('webhooks', 'add', '--url', 'https://hooks.example.test/test', '--env', 'test', '--events', 'verification.completed');
   await service.cli('webhooks', 'add', '--url', 'https://hooks.example.test/live', '--env', 'live', '--events', 'compliance.screening.completed,compliance.hit_detected');
-  // The CLI cannot make members yet: sign the owner in and let the console believe it is a member.
-  // The service refuses members' changes anyway (403, covered by the service's tests).
-  for (const path of ['**/api/auth/login', '**/api/auth/me']) {
-    await page.route(path, async (route) => {
-      const response = await route.fetch();
-      const json = (await response.json()) as { user?: { role: string } };
-      if (json.user) json.user.role = 'member';
-      await route.fulfill({ response, json });
-    });
-  }
-  const shell = await signIn(page);
+  // A real member, signed in with their own credentials.
+  const member = await addMember(service, org, { email: 'mo.member@northwind.test', password: 'member password 1' });
+  const shell = await signIn(page, member);
+  const me = await page.request.get('/api/auth/me');
+  expect(((await me.json()) as { user: { role: string; email: string } }).user).toMatchObject({ role: 'member', email: member.email });
+  // The service itself refuses the member's changes.
+  expect((await page.request.post('/api/webhooks', { data: { url: 'https://hooks.example.test/x', env: 'test', events: ['verification.completed'] } })).status()).toBe(403);
   const hooks = new WebhooksPage(page);
   await hooks.goto();
 

@@ -25,6 +25,22 @@ export async function initOrg(service: Service, org: TestOrg = DEFAULT_ORG): Pro
   return org;
 }
 
+/**
+ * A real member (or admin) of the organisation, added with the admin CLI (`members add`), who signs
+ * in with their own credentials: the service, not the console, decides what they may do.
+ */
+export async function addMember(
+  service: Service,
+  org: TestOrg,
+  member: { email: string; password: string; role?: 'member' | 'admin'; name?: string },
+): Promise<TestOrg> {
+  await service.cli(
+    'members', 'add', '--email', member.email, '--password', member.password, '--role', member.role ?? 'member',
+    '--name', member.name ?? 'Mo Member',
+  );
+  return { organization: org.organization, email: member.email, password: member.password, ...(org.plan ? { plan: org.plan } : {}) };
+}
+
 export async function signIn(page: Page, org: TestOrg = DEFAULT_ORG): Promise<AppShell> {
   const login = new LoginPage(page);
   await login.goto();

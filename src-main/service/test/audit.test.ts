@@ -212,5 +212,6 @@ describe('the CLI writes to the log too', () => {
     expect(rows.find((r) => r.action === 'plan.changed')).toMatchObject({ from_value: 'starter', to_value: 'pro' });
     expect(rows.find((r) => r.seq === '1')).toMatchObject({ target_user: 'ad@example.test', to_value: 'admin' });
     expect(cli('audit', 'verify', '--data-dir', dir).status).toBe(0);
-  });
+    // Eleven CLI processes (tsx start-up each): 20 s was not enough on a loaded 2-core machine.
+  }, 90_000);
 });

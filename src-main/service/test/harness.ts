@@ -22,6 +22,17 @@ export interface Call {
   headers?: Record<string, string>;
 }
 
+/** A further organisation in the same database: every org_id filter is exercised against it. */
+export interface OtherOrg {
+  orgId: number;
+  ownerId: number;
+  email: string;
+  password: string;
+  key(opts?: { env?: Environment; scopes?: Product[]; demo?: boolean }): { id: string; api_key: string; secret: string };
+  login(): Promise<string>;
+  grant(n: number): void;
+}
+
 export interface TestService {
   app: App;
   routes: RouteInfo[];
@@ -36,6 +47,8 @@ export interface TestService {
   login(email?: string, password?: string): Promise<string>;
   setPlan(plan: Plan): void;
   grant(n: number): void;
+  /** Adds another organisation, with its owner, to this service's database. */
+  addOrg(opts?: { name?: string; plan?: Plan; email?: string; password?: string }): Promise<OtherOrg>;
   close(): void;
 }
 
@@ -104,6 +117,20 @@ export async function testService(
     },
     setPlan(plan) { s.accounts.setPlan(plan); },
     grant(n) { s.credits.grant(t.orgId, n, 'test'); },
+    async addOrg({ name = 'Other Org', plan = 'pro', email = 'owner@other.test', password = 'other owner password' } = {}) {
+      const orgId = s.accounts.repo.insertOrg(name, plan, new Date(clock.now()).toISOString());
+      const owner = await s.accounts.addUser({ orgId, email, name: `${name} Owner`, password, role: 'owner', billing: true });
+      return {
+        orgId, ownerId: owner.id, email, password,
+        key({ env = 'test', scopes, demo = false } = {}) {
+          scopes ??= PLAN_INFO[plan].compliance ? ['human', 'age', 'identity', 'compliance'] : ['human', 'age', 'identity'];
+          const c = s.keys.create({ orgId, plan, name: 'other', env, scopes, demo, createdBy: owner.id });
+          return { id: c.key.id, api_key: c.api_key, secret: c.secret };
+        },
+        login: () => t.login(email, password),
+        grant(n) { s.credits.grant(orgId, n, 'test'); },
+      };
+    },
     close() {
       s.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,11 +1,13 @@
 // Privacy: canary subject data sent through every route (valid and invalid requests, query
 // strings, paths, failed logins, billing with idempotency) leaves no trace in the data
 // directory. The harness itself is shown to catch a canary wherever it lands.
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeAll, testService } from './harness';
-import { makeCanaries, scanForCanaries } from './privacy';
+import type { BatchInfo, BatchRowResult } from '../../../src-shared/contracts/batch';
+import { closeAll, testService, type Call, type TestService } from './harness';
+import { makeCanaries, scanForCanaries, type Canaries } from './privacy';
 import { disposition, runBatch } from './review-support';
 
 afterAll(closeAll);
@@ -28,7 +30,7 @@ describe('privacy harness', () => {
 });
 
 describe('no subject data at rest', () => {
-  it('after every route has seen canary data, the data directory holds none of it', async () => {
+  it('after every route has seen junk, invalid and unauthenticated requests full of canaries, the data directory holds none of it', async () => {
     const t = await testService({ plan: 'pro' });
     const c = makeCanaries();
     const subject = {
@@ -63,6 +65,152 @@ describe('no subject data at rest', () => {
     t.s.db.pragma('wal_checkpoint(PASSIVE)');
     expect(scanForCanaries(t.dataDir, c)).toEqual([]);
   });
+});
+
+/**
+ * Every route, classified: either it takes subject data (a subject, a client reference) and has a
+ * VALID canary-laden request below that must succeed, or it takes none by its contract. A route
+ * added without a classification fails the test, so no route can be skipped by a body it refuses.
+ */
+const NO_SUBJECT_INPUT = [
+  'GET /api/health', 'GET /api/setup', 'POST /api/setup', 'POST /api/auth/login', 'POST /api/auth/token', 'POST /api/auth/logout',
+  'GET /api/auth/me', 'GET /api/account', 'PATCH /api/account/plan', 'GET /api/settings', 'PATCH /api/settings', 'GET /api/credits/ledger',
+  'GET /api/audit/verify', 'GET /api/keys', 'POST /api/keys', 'POST /api/keys/:id/revoke', 'GET /api/webhooks', 'POST /api/webhooks',
+  'DELETE /api/webhooks/:id', 'POST /api/webhooks/:id/test', 'GET /api/webhooks/:id/deliveries', 'GET /api/status/:verification_id',
+  'POST /api/v1/verify-age/init', 'GET /api/screening/lists', 'POST /api/screening/lists/official', 'POST /api/screening/lists/user',
+  'DELETE /api/screening/lists/user/:slug', 'GET /api/console/batches/preview', 'POST /api/console/batches', 'GET /api/console/batches/:id',
+  'POST /api/console/batches/:id/cancel', 'POST /api/console/batches/:id/finish', 'POST /api/review/clearances/:id/approve',
+];
+
+interface Sent { label: string; status: number; text: string }
+interface Ctx { t: TestService; c: Canaries; live: string; test: string; cookie: string; screeningId: string; batch?: { id: string; rows: BatchRowResult[] } }
+
+function canarySubject(c: Canaries) {
+  return { type: 'individual', first_name: c.firstName, middle_name: c.lastName, last_name: c.lastName, date_of_birth: c.dob, gender: 'female', country: 'GB' };
+}
+/** A listed person given with the canary date of birth: the match and its explanation are in play. */
+function listedSubject(c: Canaries) {
+  return { type: 'individual', first_name: 'Vladimir', last_name: 'Putin', date_of_birth: c.dob, country: 'RU' };
+}
+
+async function send(x: Ctx, label: string, method: string, path: string, o: Call): Promise<Sent> {
+  const res = await x.t.call(method, path, o);
+  return { label, status: res.status, text: await res.text() };
+}
+
+/** In order: later flows use what earlier ones made (a screening id, a batch and its rows). */
+const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
+  ['POST /api/compliance/v1/screen', async (x) => {
+    const out: Sent[] = [];
+    for (const [env, key] of [['live', x.live], ['test', x.test]] as const) {
+      for (const [i, subject] of [canarySubject(x.c), listedSubject(x.c)].entries()) {
+        const sent = await send(x, `screen ${env} ${i}`, 'POST', '/api/compliance/v1/screen', {
+          key, headers: { 'Idempotency-Key': `${x.c.clientReference}-${env}-${i}` },
+          body: { client_reference_id: x.c.clientReference, subject, metadata: { ref: x.c.documentNumber, note: x.c.fullName, dob: x.c.dob } },
+        });
+        if (sent.status === 200 && env === 'live' && i === 0) x.screeningId = (JSON.parse(sent.text) as { id: string }).id;
+        out.push(sent);
+      }
+    }
+    return out;
+  }],
+  ['POST /api/compliance/v1/rescreen', async (x) => Promise.all([canarySubject(x.c), listedSubject(x.c)].map((subject, i) =>
+    send(x, `rescreen ${i}`, 'POST', '/api/compliance/v1/rescreen', {
+      key: x.live, headers: { 'Idempotency-Key': `${x.c.clientReference}-r-${i}` },
+      body: {
+        client_reference_id: x.c.clientReference, subject, previous_screening_id: x.screeningId,
+        previous_result_summary: { risk_score: 0, risk_level: 'low', flags: [] }, metadata: { ref: x.c.documentNumber },
+      },
+    }),
+  ))],
+  ['POST /api/console/screen', async (x) => Promise.all((['test', 'live'] as const).map((env) =>
+    send(x, `console screen ${env}`, 'POST', `/api/console/screen?env=${env}`, {
+      cookie: x.cookie, body: { client_reference_id: x.c.clientReference, subject: canarySubject(x.c), metadata: { ref: x.c.documentNumber } },
+    }),
+  ))],
+  ['POST /api/console/batches/:id/rows', async (x) => {
+    const created = await x.t.json<BatchInfo>('POST', '/api/console/batches', { cookie: x.cookie, body: { env: 'test', total_rows: 2 } });
+    const id = created.body.id;
+    const rows = [canarySubject(x.c), listedSubject(x.c)].map((subject, i) => JSON.stringify({
+      row: i + 2, client_reference_id: `${x.c.clientReference}-${i + 2}`, previous_screening_id: x.screeningId,
+      previous_result_summary: { risk_score: 0, risk_level: 'low', flags: [] }, subject,
+    }));
+    const sent = await send(x, 'batch rows', 'POST', `/api/console/batches/${id}/rows`, {
+      cookie: x.cookie, rawBody: rows.join('\n'), headers: { 'Content-Type': 'application/x-ndjson' },
+    });
+    const lines = sent.text.trim().split('\n').map((l) => JSON.parse(l) as BatchRowResult & { error?: unknown });
+    // Every row was accepted (no per-row validation error) and screened.
+    const results = lines.filter((l) => 'review_token' in l);
+    x.batch = { id, rows: results };
+    const rowsOk: Sent = { label: 'batch rows: every row screened', status: results.length === 2 && !lines.some((l) => l.error) ? sent.status : 422, text: sent.text };
+    const finished = await send(x, 'batch finish', 'POST', `/api/console/batches/${id}/finish`, { cookie: x.cookie, body: {} });
+    return [sent, rowsOk, finished];
+  }],
+  ['POST /api/review/dispositions', async (x) => {
+    const row = (n: number) => x.batch!.rows.find((r) => r.row === n)!;
+    const escalated = await send(x, 'disposition escalated', 'POST', '/api/review/dispositions', {
+      cookie: x.cookie, body: disposition(x.batch!.id, row(2), 'escalated'),
+    });
+    const cleared = await send(x, 'disposition cleared', 'POST', '/api/review/dispositions', {
+      cookie: x.cookie, body: disposition(x.batch!.id, row(3), 'cleared_false_positive', { reason_code: 'different_dob', has_note: true }),
+    });
+    return [escalated, cleared];
+  }],
+  ['GET /api/audit', async (x) => {
+    const found = await send(x, 'audit by client reference', 'GET', `/api/audit?client_reference=${encodeURIComponent(`${x.c.clientReference}-2`)}`, { cookie: x.cookie });
+    // The reference is found through its HMAC: the escalation of row 2.
+    const total = (JSON.parse(found.text) as { total: number }).total;
+    return [found, { label: 'audit search found the row', status: total === 1 ? 200 : 404, text: found.text }];
+  }],
+];
+
+describe('valid requests carrying subject data', () => {
+  it('every subject-bearing route accepts a valid canary request (2xx) and leaves nothing in the data directory, its logs or the temp dir', async () => {
+    // A private temp dir for this test: the data directory is made inside it, and anything the
+    // service writes to os.tmpdir() lands there too, so one scan covers both.
+    const realTmp = process.env.TMPDIR;
+    const tmpRoot = realpathSync(mkdtempSync(join(tmpdir(), 'cc-privacy-tmp-')));
+    process.env.TMPDIR = tmpRoot;
+    try {
+      const t = await testService({ plan: 'pro' });
+      expect(t.dataDir.startsWith(tmpRoot)).toBe(true);
+      expect(await t.s.screening.ready(60_000)).not.toBeNull();
+
+      const routes = t.routes.map((r) => `${r.method} ${r.path}`);
+      const classified = [...NO_SUBJECT_INPUT, ...SUBJECT_ROUTES.map(([r]) => r)];
+      expect(routes.filter((r) => !classified.includes(r)), 'routes neither given a valid canary request nor listed as taking no subject data').toEqual([]);
+      expect(classified.filter((r) => !routes.includes(r)), 'classified routes that do not exist').toEqual([]);
+
+      const c = makeCanaries();
+      const cookie = await t.login();
+      t.grant(5000);
+      await t.json('PATCH', '/api/settings', { cookie, body: { four_eyes: true } });
+      await t.json('POST', '/api/webhooks', {
+        cookie, body: { url: 'https://receiver.example/h', env: 'live', events: ['compliance.screening.completed', 'compliance.rescreen.completed', 'compliance.rescreen.risk_changed'] },
+      });
+      const x: Ctx = { t, c, live: t.key({ env: 'live' }).api_key, test: t.key({ env: 'test' }).api_key, cookie, screeningId: '' };
+
+      for (const [route, flow] of SUBJECT_ROUTES) {
+        for (const r of await flow(x)) {
+          expect(r.status >= 200 && r.status < 300, `${route} (${r.label}) answered ${r.status}: ${r.text.slice(0, 300)}`).toBe(true);
+        }
+      }
+      // The live flows were really billed and recorded (so ledger, outbox and idempotency rows exist).
+      expect(t.s.db.prepare("SELECT product, COUNT(*) AS n FROM verifications WHERE env = 'live' GROUP BY product ORDER BY product").all())
+        .toEqual([{ product: 'rescreen', n: 2 }, { product: 'screen', n: 3 }]);
+      expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM idempotency_keys').get()).toEqual({ n: 6 });
+      expect((t.s.db.prepare('SELECT COUNT(*) AS n FROM webhook_events').get() as { n: number }).n).toBeGreaterThan(0);
+      expect(readFileSync(join(t.dataDir, 'logs', 'service.log'), 'utf8')).toContain('"route":"/api/compliance/v1/screen"');
+
+      t.s.db.pragma('wal_checkpoint(PASSIVE)');
+      expect(scanForCanaries(tmpRoot, c)).toEqual([]);
+    } finally {
+      if (realTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = realTmp;
+      closeAll();
+      rmSync(tmpRoot, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('screening leaves no subject data at rest', () => {

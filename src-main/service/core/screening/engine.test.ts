@@ -7,11 +7,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex, screen, type ScreeningIndex } from './engine';
 import { combineLists, loadShippedLists } from './lists/load';
 import { importUserList } from './lists/user-csv';
-import { fileIfPresent, loadLines, testsetsDir } from './match/name-bench';
+import { requiredTestset } from '../../test/testsets';
+import { loadLines, testsetsDir } from './match/name-bench';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
-const putinFile = fileIfPresent(path.join(testsetsDir(repoRoot), 'rigour', 'putin_names.txt'));
-if (putinFile === null) console.warn('Putin forms skipped: ../shared/watchlists/testsets/rigour/putin_names.txt not found');
+const putinFile = path.join(testsetsDir(repoRoot), 'rigour', 'putin_names.txt');
 
 const TEST_ENTITY = 'kind,name,aliases,dob,country\nwanted,Vladimir Vladimirovich PUTIN,,1952-10-07,RU\n';
 
@@ -49,9 +49,9 @@ function subjectOf(form: string): { first_name: string; last_name: string } {
   return { first_name: parts.slice(0, -1).join(' '), last_name: parts.at(-1) ?? '' };
 }
 
-describe.skipIf(putinFile === null)('every written form of a name finds the test entity', () => {
+describe('every written form of a name finds the test entity', () => {
   it('finds the entity for all 81 forms (rigour/putin_names.txt): scripts, orders, titles, inflections', () => {
-    const forms = loadLines(putinFile ?? '');
+    const forms = loadLines(requiredTestset(putinFile));
     expect(forms.length).toBe(81);
     const missed = forms.filter((form) => !screen(index, subjectOf(form), { lists: ['wanted'] }).matches.some((m) => m.entity_id === testId));
     expect(missed).toEqual([]);

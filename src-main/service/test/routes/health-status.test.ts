@@ -74,9 +74,10 @@ describe('GET /api/status/{verification_id}', () => {
 
   it("404 for another organisation's verification", async () => {
     const v = await verification('test');
-    const other = await testService();
-    const k = other.key();
-    const { status } = await other.json('GET', `/api/status/${v.id}`, { key: k.api_key });
+    // Another organisation in the same database, so the org check is what refuses.
+    const other = await t.addOrg({ email: `owner-${v.id}@other.test` });
+    const k = other.key({ env: 'test' });
+    const { status } = await t.json('GET', `/api/status/${v.id}`, { key: k.api_key });
     expect(status).toBe(404);
   });
 });

@@ -71,7 +71,11 @@ describe('importUserList', () => {
   it('keeps ids without a ref stable when other columns change', () => {
     const a = importUserList('kind,name,dob,country\npep,Ann Other,1970,FR\n', { listName: 'x' }).import.entities[0];
     const b = importUserList('kind,name,dob,country\npep,Ann Other,1970,DE\n', { listName: 'x' }).import.entities[0];
+    // Both rows imported (two undefineds would compare equal), one id, two record hashes.
+    expect(a?.id).toMatch(/^user:/);
     expect(a?.id).toBe(b?.id);
+    expect(a?.recordHash).toMatch(/^[0-9a-f]+$/);
+    expect(b?.recordHash).toMatch(/^[0-9a-f]+$/);
     expect(a?.recordHash).not.toBe(b?.recordHash);
   });
 
