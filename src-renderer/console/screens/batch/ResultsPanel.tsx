@@ -1,12 +1,13 @@
 // Every answered row of the run, virtualised: 100,000 rows scroll like 100.
 import { useMemo, useState } from 'react';
 import { useBatch, type BatchEntry } from '../../stores/batch';
+import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { formatNumber } from '../../components/format';
 import { fullName } from './labels';
 import { ChangeCell, FlagsCell, RiskCell, TopMatchCell } from './result-cells';
-import { VirtualGrid, type VirtualColumn } from './VirtualGrid';
 
-const COLUMNS: VirtualColumn<BatchEntry>[] = [
+
+const COLUMNS: GridColumn<BatchEntry>[] = [
   { id: 'row', header: 'Row', width: '64px', numeric: true, cell: (e) => <span data-testid="result-row">{e.input.row}</span> },
   {
     id: 'reference', header: 'Reference', width: 'minmax(0, 1fr)',
@@ -39,7 +40,7 @@ export function ResultsPanel() {
           {formatNumber(rows.length)} of {formatNumber(run.total)} {run.total === 1 ? 'row' : 'rows'}
         </span>
       </div>
-      <VirtualGrid
+      <DataGrid
         label="Batch rescreen results"
         rows={rows}
         columns={COLUMNS}

@@ -11,6 +11,7 @@ import { useResource } from '../../api/use-resource';
 import { href } from '../../app/router';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
+import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { formatNumber } from '../../components/format';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { CHANGE_INFO, LEVEL_LABEL, LEVEL_TONE } from '../../components/screening-labels';
@@ -20,7 +21,6 @@ import { TopMatchCell } from '../batch/result-cells';
 import { countEntries } from '../batch/summary';
 import { useDiscardGuard } from '../batch/use-discard-guard';
 import { useSaveResults } from '../batch/use-save-results';
-import { VirtualGrid, type VirtualColumn } from '../batch/VirtualGrid';
 import { ApproveDialog } from './ApproveDialog';
 import { ClearReasonDialog } from './ClearReasonDialog';
 import { MatchExplanation } from './MatchExplanation';
@@ -182,7 +182,7 @@ export function ReviewScreen() {
       // From outside the list the first press lands on the current row; then it moves.
       if (!gridBox.current?.contains(t)) setFocusSignal((n) => n + 1);
       else goTo(active + (key === 'j' ? 1 : -1));
-    } else if (key === 'o' || (key === 'Enter' && !t.matches('button, a[href]'))) {
+    } else if (key === 'o') {
       e.preventDefault();
       toggle(current);
     } else if (singleKeys && current && KEY_TO_DISPOSITION[key]) {
@@ -203,7 +203,7 @@ export function ReviewScreen() {
   };
   const sortOf = (key: SortKey) => ({ direction: sort.key === key ? sort.direction : ('none' as const), onSort: () => sortBy(key) });
 
-  const columns: VirtualColumn<BatchEntry>[] = [
+  const columns: GridColumn<BatchEntry>[] = [
     {
       id: 'row', header: 'Row', width: '92px',
       cell: (e) => (
@@ -348,7 +348,7 @@ export function ReviewScreen() {
           ) : null}
         </div>
         <div ref={gridBox}>
-          <VirtualGrid
+          <DataGrid
             label={`${FILTER_LABEL[filter]}: rows to review`}
             rows={rows}
             columns={columns}
@@ -359,6 +359,7 @@ export function ReviewScreen() {
             activeIndex={active}
             onActiveIndexChange={setActive}
             focusSignal={focusSignal}
+            onOpenRow={(e) => toggle(e)}
             isExpanded={(e) => e.input.row === expanded}
             renderExpanded={(e) => (
               <MatchExplanation

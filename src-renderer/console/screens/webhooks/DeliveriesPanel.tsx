@@ -91,9 +91,9 @@ export function DeliveriesPanel({ endpoint, canManage, sending, refreshSignal, o
       ) : null}
       <DataGrid
         label={`Deliveries to ${endpoint.url}`}
-        data={list}
+        rows={list}
         columns={columns}
-        getRowId={(d) => d.id}
+        getRowKey={(d) => d.id}
         testId="deliveries-table"
         rowTestId="delivery-row"
         empty={
