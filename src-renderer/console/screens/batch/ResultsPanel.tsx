@@ -3,8 +3,8 @@ import { useMemo, useState } from 'react';
 import { useBatch, type BatchEntry } from '../../stores/batch';
 import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { formatNumber } from '../../components/format';
-import { fullName } from './labels';
-import { ChangeCell, FlagsCell, RiskCell, TopMatchCell } from './result-cells';
+import { fullName } from '../../components/batch/labels';
+import { ChangeCell, FlagsCell, RiskCell, TopMatchCell } from '../../components/batch/result-cells';
 
 
 const COLUMNS: GridColumn<BatchEntry>[] = [

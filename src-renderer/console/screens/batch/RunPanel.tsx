@@ -14,7 +14,7 @@ import { batchApi } from './batch-api';
 import { ConfirmLiveDialog } from './ConfirmLiveDialog';
 import { Progress } from './Progress';
 import { runBatch } from './run-batch';
-import { countEntries, formatDuration } from './summary';
+import { countEntries, formatDuration } from '../../components/batch/summary';
 
 const LISTS_POLL_MS = 1500;
 const RATE_WINDOW_MS = 5000;

@@ -7,7 +7,7 @@ import { AlignmentTable, HighlightedName, matchedNameNote, MatchTier, QualifierL
 import { CHANGE_INFO, flagLabel, KIND_SHORT, STRENGTH_INFO } from '../../components/screening-labels';
 import type { BatchEntry, DecisionRecord, Disposition } from '../../stores/batch';
 import { DISPOSITIONS } from '../../stores/batch';
-import { DISPOSITION_INFO, matchFlag, REASON_INFO } from '../batch/labels';
+import { DISPOSITION_INFO, matchFlag, REASON_INFO } from '../../components/batch/labels';
 
 const LOOK = { classPrefix: 'rev', testIdPrefix: 'review-' } as const;
 
