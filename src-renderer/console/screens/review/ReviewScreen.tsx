@@ -23,7 +23,7 @@ import { useDiscardGuard } from '../../components/batch/use-discard-guard';
 import { useSaveResults } from '../../components/batch/use-save-results';
 import { ApproveDialog } from './ApproveDialog';
 import { ClearReasonDialog } from './ClearReasonDialog';
-import { MatchExplanation } from './MatchExplanation';
+import { ReviewDetail } from './ReviewDetail';
 import { DEFAULT_SORT, FILTER_LABEL, FILTERS, reviewRows, type ReviewFilter, type Sort, type SortKey } from './review-filter';
 import { needsReason, useDecisions, type Choice } from './use-decisions';
 import './review.css';
@@ -361,7 +361,7 @@ export function ReviewScreen() {
             onOpenRow={(e) => toggle(e)}
             isExpanded={(e) => e.input.row === expanded}
             renderExpanded={(e) => (
-              <MatchExplanation
+              <ReviewDetail
                 entry={e}
                 decision={dispositions.get(e.input.row)}
                 singleKeys={singleKeys}
