@@ -1,13 +1,13 @@
-// The console's batch rescreen calls. JSON answers go through api/client.ts and its zod checks;
-// the rows endpoint streams NDJSON, read here line by line as it arrives so progress moves while
-// the service works through a chunk.
+// The console's batch rescreen calls, through api/client.ts. The rows endpoint streams NDJSON,
+// each line checked against `Line` as it arrives, so progress moves while the service works
+// through a chunk.
 import { z } from 'zod';
 import type { Environment } from '../../../../src-shared/catalog';
 import type {
   BatchChunkEnd, BatchInfo, BatchLine, BatchPreview, BatchRow, CreateBatchRequest,
 } from '../../../../src-shared/contracts/batch';
-import { ApiError, request } from '../../api/client';
-import { serviceUrl } from '../../api/shell';
+import { RISK_CHANGES, RISK_LEVELS, ScreeningMatch } from '../../../../src-shared/contracts/screening';
+import { ApiError, request, streamLines } from '../../api/client';
 
 const Preview = z.object({
   env: z.enum(['test', 'live']),
@@ -38,11 +38,34 @@ const Info = z.object({
 const Lists = z.object({ state: z.enum(['loading', 'ready', 'failed']), loaded_kinds: z.array(z.string()) }).loose();
 export type ListsState = z.output<typeof Lists>;
 
+const RowResult = z.object({
+  row: z.number(),
+  id: z.string(),
+  client_reference_id: z.string().nullable(),
+  previous_screening_id: z.string().nullable(),
+  risk: z.object({
+    score: z.number(), level: z.enum(RISK_LEVELS), decision: z.enum(['clear', 'review', 'high_risk_review']), reasons: z.array(z.string()),
+  }),
+  flags: z.array(z.string()),
+  risk_change: z.enum(RISK_CHANGES),
+  matches: z.array(ScreeningMatch),
+  review_token: z.string(),
+});
+const RowError = z.object({ row: z.number(), error: z.object({ type: z.string(), code: z.string(), message: z.string() }) });
+const ChunkEnd = z.object({
+  done: z.literal(true), processed: z.number(), errors: z.number(), credits_charged: z.number(),
+  state: z.enum(['open', 'cancelled', 'finished']),
+});
+/** One line of the rows endpoint's NDJSON answer. */
+const Line = z.union([ChunkEnd, RowError, RowResult]);
+
 // Compile-time only: the schemas above must describe the contract's types.
 const previewFits: z.output<typeof Preview> extends BatchPreview ? true : never = true;
 const infoFits: z.output<typeof Info> extends BatchInfo ? true : never = true;
+const lineFits: z.output<typeof Line> extends BatchLine ? true : never = true;
 void previewFits;
 void infoFits;
+void lineFits;
 
 const path = (id: string, rest: string) => `/api/console/batches/${encodeURIComponent(id)}${rest}`;
 
@@ -54,23 +77,6 @@ export const batchApi = {
   cancel: (id: string) => request('POST', path(id, '/cancel'), Info),
   finish: (id: string) => request('POST', path(id, '/finish'), Info),
 };
-
-async function errorOf(res: Response): Promise<ApiError> {
-  let message = `The service answered with HTTP ${res.status}.`;
-  try {
-    const body = (await res.json()) as { error?: unknown; message?: unknown };
-    if (typeof body.error === 'string') message = body.error;
-    else if (body.error && typeof body.error === 'object' && 'message' in body.error) message = String(body.error.message);
-    else if (typeof body.message === 'string') message = body.message;
-  } catch {
-    // Not JSON: keep the status text.
-  }
-  if (res.status === 401) {
-    // Let the session store see the ended session the same way every other request reports it.
-    void request('GET', '/api/account', z.unknown()).catch(() => undefined);
-  }
-  return new ApiError(res.status, message);
-}
 
 /**
  * Sends one chunk of rows and hands each batch of answered lines to `onLines` as it arrives.
@@ -84,48 +90,15 @@ export async function sendRows(
 ): Promise<BatchChunkEnd> {
   let body = '';
   for (const r of rows) body += JSON.stringify(r) + '\n';
-  let res: Response;
-  try {
-    res = await fetch(`${serviceUrl()}${path(id, '/rows')}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      cache: 'no-store',
-      headers: { 'Content-Type': 'application/x-ndjson', Accept: 'application/x-ndjson' },
-      body,
-      signal,
-    });
-  } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError(0, 'Cannot reach the Compliance Console service. Is it running?');
-  }
-  if (!res.ok || !res.body) throw await errorOf(res);
-
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let rest = '';
   const last: { end: BatchChunkEnd | null } = { end: null };
-  const take = (text: string) => {
-    const parts = text.split('\n');
-    rest = parts.pop() ?? '';
-    const out: Exclude<BatchLine, BatchChunkEnd>[] = [];
-    for (const part of parts) {
-      if (part === '') continue;
-      const line = JSON.parse(part) as BatchLine;
+  await streamLines(path(id, '/rows'), Line, (lines) => {
+    const answered: Exclude<BatchLine, BatchChunkEnd>[] = [];
+    for (const line of lines) {
       if ('done' in line) last.end = line;
-      else out.push(line);
+      else answered.push(line);
     }
-    if (out.length > 0) onLines(out);
-  };
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      take(rest + decoder.decode(value, { stream: true }));
-    }
-    take(rest + decoder.decode() + '\n');
-  } finally {
-    reader.releaseLock();
-  }
+    if (answered.length > 0) onLines(answered);
+  }, { body, contentType: 'application/x-ndjson', signal });
   if (!last.end) throw new ApiError(0, 'The service stopped answering in the middle of a chunk.');
   return last.end;
 }
