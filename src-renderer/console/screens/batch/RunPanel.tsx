@@ -7,6 +7,7 @@ import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
 import { formatNumber } from '../../components/format';
+import { useLists } from '../../stores/lists';
 import { useBatch } from '../../stores/batch';
 import { useEnv } from '../../stores/env';
 import { useSession } from '../../stores/session';
@@ -16,7 +17,6 @@ import { Progress } from './Progress';
 import { runBatch } from './run-batch';
 import { countEntries, formatDuration } from '../../components/batch/summary';
 
-const LISTS_POLL_MS = 1500;
 const RATE_WINDOW_MS = 5000;
 
 /** Re-renders every `ms` while `on`, for the elapsed time and the rate. */
@@ -47,20 +47,14 @@ export function RunPanel({ guard, onSave, saving }: RunPanelProps) {
   const version = useBatch((s) => s.version);
   const discard = useBatch((s) => s.discard);
   const [confirming, setConfirming] = useState(false);
-  const [listsPoll, setListsPoll] = useState(0);
 
   const progressRef = useRef<HTMLDivElement>(null);
   const ready = parse.status === 'done' && validRows > 0;
   const running = run !== null && (run.status === 'starting' || run.status === 'running' || run.status === 'cancelling');
   useTick(running, 500);
 
-  const lists = useResource((signal) => batchApi.lists(signal), [listsPoll]);
+  const lists = useLists();
   const listsState = lists.data?.state ?? 'loading';
-  useEffect(() => {
-    if (listsState !== 'loading') return;
-    const t = setTimeout(() => setListsPoll((n) => n + 1), LISTS_POLL_MS);
-    return () => clearTimeout(t);
-  }, [listsState, lists.data]);
 
   const preview = useResource(
     (signal) => (ready ? batchApi.preview(env, validRows, signal) : Promise.resolve(null)),

@@ -35,9 +35,6 @@ const Info = z.object({
   created_at: z.string(),
 });
 
-const Lists = z.object({ state: z.enum(['loading', 'ready', 'failed']), loaded_kinds: z.array(z.string()) }).loose();
-export type ListsState = z.output<typeof Lists>;
-
 const RowResult = z.object({
   row: z.number(),
   id: z.string(),
@@ -70,7 +67,6 @@ void lineFits;
 const path = (id: string, rest: string) => `/api/console/batches/${encodeURIComponent(id)}${rest}`;
 
 export const batchApi = {
-  lists: (signal?: AbortSignal) => request('GET', '/api/screening/lists', Lists, { signal }),
   preview: (env: Environment, rows: number, signal?: AbortSignal) =>
     request('GET', `/api/console/batches/preview?env=${encodeURIComponent(env)}&rows=${rows}`, Preview, { signal }),
   create: (body: CreateBatchRequest) => request('POST', '/api/console/batches', Info, { body }),

@@ -49,27 +49,9 @@ type ContractFits = ScreeningResponse extends Known<ScreeningResult> ? true : ne
 const contractFits: ContractFits = true;
 void contractFits;
 
-const LoadedList = z.object({
-  source: z.string(),
-  title: z.string(),
-  kind: z.string(),
-  list_date: z.string().nullable(),
-  retrieval_date: z.string().nullable(),
-  sha256: z.string(),
-  counts: z.object({ total: z.number(), person: z.number() }).loose(),
-});
-export type LoadedList = z.output<typeof LoadedList>;
-
-const ListsState = z.object({
-  state: z.enum(['loading', 'ready', 'failed']),
-  loaded_kinds: z.array(z.string()),
-  lists: z.array(LoadedList),
-  index: z.object({ entities: z.number(), names: z.number() }).loose().nullable(),
-});
-export type ListsState = z.output<typeof ListsState>;
+export type { ListsState, LoadedList } from '../../stores/lists';
 
 export const screeningApi = {
-  lists: (signal?: AbortSignal) => request('GET', '/api/screening/lists', ListsState, { signal }),
   screen: (env: Environment, body: ScreenRequest, signal?: AbortSignal) =>
     request('POST', `/api/console/screen?env=${encodeURIComponent(env)}`, Result, { body, signal }),
 };

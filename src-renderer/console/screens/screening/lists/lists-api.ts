@@ -7,11 +7,7 @@ import { request, upload } from '../../../api/client';
 export const OFFICIAL_SOURCES = ['us_ofac_sdn', 'us_ofac_cons', 'us_csl', 'un_sc'] as const;
 export type OfficialSource = (typeof OFFICIAL_SOURCES)[number];
 
-const UserList = z.object({ slug: z.string(), name: z.string(), rows: z.number(), imported_at: z.string() });
-export type UserList = z.output<typeof UserList>;
-
-// Absent from a service that predates user lists: none.
-const Stored = z.object({ user_lists: z.array(UserList).default([]) }).loose();
+export type { UserList } from '../../../stores/lists';
 
 const OfficialImport = z.object({
   ok: z.literal(true),
@@ -39,10 +35,6 @@ export type UserReport = z.output<typeof UserReport>;
 const Message = z.object({ message: z.string() }).loose();
 
 export const listsApi = {
-  /** The organisation's own lists (GET /api/screening/lists, `user_lists` only). */
-  userLists: async (signal?: AbortSignal): Promise<UserList[]> =>
-    (await request('GET', '/api/screening/lists', Stored, { signal })).user_lists,
-
   /** A newer file of an official list; refused (ApiError 400, field `file`) when it is not one. */
   importOfficial: (source: OfficialSource, file: File): Promise<OfficialImport> =>
     upload(
