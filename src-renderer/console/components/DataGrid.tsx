@@ -281,7 +281,7 @@ export function DataGrid<T>({
                 className={`dg-item${item.index === activeRow ? ' dg-active' : ''}${extra ? ` ${extra}` : ''}`}
                 style={style}
                 data-testid={rowTestId}
-                data-row-key={getRowKey(row)}
+                data-row-id={getRowKey(row)}
                 {...rowAttributes?.(row, item.index)}
                 onMouseDown={() => {
                   if (item.index !== activeRow) setActiveIndex(item.index);

@@ -17,21 +17,21 @@ export function keyColumns(onRevoke: (key: ApiKey) => void): GridColumn<ApiKey>[
     {
       id: 'name',
       header: 'Name',
-      width: 'minmax(0, 1.3fr)',
+      width: 'minmax(0, 1.8fr)',
       ...nowrap,
       cell: (row) => <span className="cell-strong" data-testid="key-name">{row.name}</span>,
     },
     {
       id: 'prefix',
       header: 'Key',
-      width: 'minmax(0, 1fr)',
+      width: 'minmax(0, 1.3fr)',
       ...nowrap,
       cell: (row) => <code className="mono" data-testid="key-prefix">{row.prefix}…</code>,
     },
     {
       id: 'env',
       header: 'Env',
-      width: '64px',
+      width: '84px',
       ...nowrap,
       cell: (row) => <Badge tone={row.env}>{row.env === 'test' ? 'Test' : 'Live'}</Badge>,
     },
@@ -53,7 +53,7 @@ export function keyColumns(onRevoke: (key: ApiKey) => void): GridColumn<ApiKey>[
     {
       id: 'demo',
       header: 'Demo',
-      width: '72px',
+      width: '92px',
       ...nowrap,
       cell: (row) =>
         row.demo ? <Badge tone="info" title="Simulated results, no credits">Demo</Badge> : <span className="muted">No</span>,
@@ -61,7 +61,7 @@ export function keyColumns(onRevoke: (key: ApiKey) => void): GridColumn<ApiKey>[
     {
       id: 'created',
       header: 'Created',
-      width: 'minmax(0, 1fr)',
+      width: 'minmax(0, 1.5fr)',
       cell: (row) => (
         <span className="cell-stack">
           <time dateTime={row.created_at} className="nowrap">{formatDateTime(row.created_at)}</time>
@@ -74,7 +74,7 @@ export function keyColumns(onRevoke: (key: ApiKey) => void): GridColumn<ApiKey>[
     {
       id: 'last_used',
       header: 'Last used',
-      width: 'minmax(0, 1fr)',
+      width: 'minmax(0, 0.9fr)',
       ...nowrap,
       cell: (row) =>
         row.last_used_at ? (
@@ -86,7 +86,7 @@ export function keyColumns(onRevoke: (key: ApiKey) => void): GridColumn<ApiKey>[
     {
       id: 'status',
       header: 'Status',
-      width: '104px',
+      width: '112px',
       ...nowrap,
       cell: (row) =>
         row.revoked_at ? (
@@ -102,7 +102,7 @@ export function keyColumns(onRevoke: (key: ApiKey) => void): GridColumn<ApiKey>[
     {
       id: 'trial',
       header: 'Trial',
-      width: 'minmax(0, 1fr)',
+      width: 'minmax(0, 0.8fr)',
       cell: (row) =>
         row.trial ? (
           <span className={row.trial.active ? undefined : 'text-warning'}>{trialText(row.trial)}</span>
