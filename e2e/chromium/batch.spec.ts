@@ -138,7 +138,7 @@ test('batch rescreen: import with a validation report, run in Test, review with 
   expect(report).toContain('last_name');
   expect(report).toContain('country');
   expect(report).toContain('cleared_entities');
-  for (const r of file.invalidRows) await expect(batch.issueRows.filter({ has: page.locator('td[data-column="row"]', { hasText: new RegExp(`^${r}$`) }) })).not.toHaveCount(0);
+  for (const r of file.invalidRows) await expect(batch.issueRows.filter({ has: page.locator('[role="gridcell"][data-column="row"]', { hasText: new RegExp(`^${r}$`) }) })).not.toHaveCount(0);
   expect(report).not.toContain('31/12/1990');
   expect(report).not.toContain('Germany');
   await shot(page, 'batch-import');

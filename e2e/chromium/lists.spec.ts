@@ -87,7 +87,7 @@ test('lists: add your own PEP list from a CSV, see its report, screen against it
   await expect(lists.report.getByTestId('user-list-imported')).toHaveText('2');
   await expect(lists.report.getByTestId('user-list-rejected')).toHaveText('1');
   await expect(lists.errorRows).toHaveCount(1);
-  const cells = lists.errorRows.first().locator('td');
+  const cells = lists.errorRows.first().locator('[role="gridcell"]');
   await expect(cells.nth(0)).toHaveText('4');
   await expect(cells.nth(1)).toHaveText('name');
   await expect(cells.nth(2)).not.toBeEmpty();

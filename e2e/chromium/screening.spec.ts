@@ -93,7 +93,7 @@ test('screening: a sanctioned person is high risk, with the top match explained 
   const exact = explanation.locator('[data-testid="alignment-row"][data-method="exact"]');
   await expect(exact.filter({ hasText: 'vladimir' })).toHaveCount(1);
   await expect(exact.filter({ hasText: 'putin' })).toHaveCount(1);
-  await expect(exact.first().locator('.scr-tok-exact')).toHaveCount(2);
+  await expect(exact.first().locator('.mx-tok-exact')).toHaveCount(2);
   await expect(explanation.locator('[data-testid="qualifier"][data-factor="dob_exact"]')).toContainText('+10');
   await expect(explanation.getByTestId('matched-name').locator('mark')).not.toHaveCount(0);
   await shot(screening.result, 'screening-result');
@@ -146,7 +146,7 @@ test('screening: a misspelt name is still found, with its fuzzy tokens marked ap
   const rows = explanation.getByTestId('alignment-row');
   await expect(rows.filter({ hasText: 'wladimir' })).toHaveAttribute('data-tone', 'exact');
   await expect(rows.filter({ hasText: 'poutin' })).toHaveAttribute('data-tone', 'fuzzy');
-  await expect(rows.filter({ hasText: 'poutin' }).locator('.scr-tok-fuzzy')).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'poutin' }).locator('.mx-tok-fuzzy')).toHaveCount(2);
   await expect(explanation.getByTestId('qualifiers-none')).toBeVisible();
   await shot(page, 'screening-fuzzy');
 

@@ -7,7 +7,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { PLANS, PRODUCTS, planAllows } from '../../../src-shared/catalog';
 import { BatchLine } from '../../../src-shared/contracts/batch';
-import { listSlug } from '../../../src-shared/contracts/lists';
 import { ErrorBody, errorResponse } from '../../../src-shared/errors';
 import type { Router } from '../http/router';
 import { closeAll, drifts, testService } from './harness';
@@ -177,10 +176,6 @@ describe('one rule, one place', () => {
     expect(direct.map((f) => f.path)).toEqual([]);
   });
 
-  it('the console\'s list slug is the service\'s', async () => {
-    const { userListSlug } = await import('../core/screening/lists/user-csv');
-    for (const name of ['Ünsere Liste', '  PEP list 2026 ', 'a--b', 'Ça va?']) expect(listSlug(name)).toBe(userListSlug(name));
-  });
 });
 
 describe('errors have their own codes', () => {

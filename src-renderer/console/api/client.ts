@@ -1,14 +1,17 @@
-// The console's only way to the service: same-origin fetch with the session cookie, JSON in and
-// out, responses checked against the shared zod contracts so a drifting contract fails loudly
-// here rather than as `undefined` somewhere in a screen.
-import { z } from 'zod';
+// The console's only way to the service and its only fetch: same-origin with the session cookie,
+// JSON in and out (plus raw file uploads and NDJSON streams), every answer checked against a zod
+// schema so a drifting contract fails loudly here rather than as `undefined` somewhere in a
+// screen. A 401 on a session route goes to the session store's handler; GETs are retried on a
+// network failure or 502/503 (twice, briefly), nothing else is.
+import { type z } from 'zod';
 import type { Environment } from '../../../src-shared/catalog';
+import { Message } from '../../../src-shared/contracts/common';
 import {
-  Account, ApiKey, CreatedKey, KeyList, LedgerPage, Session, SetupStatus,
+  Account, CreatedKey, KeyList, LedgerPage, RevokedKey, Session, SetupStatus,
   type ChangePlanRequest, type CreateKeyRequest, type LoginRequest, type SetupRequest,
 } from '../../../src-shared/contracts/accounts';
 import { OrgSettings, type UpdateSettingsRequest } from '../../../src-shared/contracts/review';
-import type { FieldIssue } from '../../../src-shared/errors';
+import { ErrorBody, type FieldIssue } from '../../../src-shared/errors';
 import { serviceUrl } from './shell';
 
 export class ApiError extends Error {
@@ -51,6 +54,8 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
   onUnauthorized = handler;
 }
 
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
 interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
@@ -58,70 +63,200 @@ interface RequestOptions {
   anonymous?: boolean;
 }
 
-const ErrorBody = z.object({
-  error: z.union([z.string(), z.object({ message: z.string() }).loose()]).optional(),
-  message: z.string().optional(),
-  field: z.string().optional(),
-  fields: z.array(z.object({ field: z.string(), issue: z.string() })).optional(),
-  code: z.string().optional(),
-}).loose();
-
+/** An error answer, read with the service's own error shapes (src-shared/errors.ts). */
 function toApiError(status: number, body: unknown): ApiError {
   const parsed = ErrorBody.safeParse(body);
   if (!parsed.success) return new ApiError(status, `The service answered with HTTP ${status}.`);
   const b = parsed.data;
-  const text = typeof b.error === 'string' ? b.error : (b.error?.message ?? b.message ?? `The service answered with HTTP ${status}.`);
-  return new ApiError(status, text, b.field, b.fields, b.code);
+  if (typeof b.error !== 'string') return new ApiError(status, b.error.message, undefined, undefined, b.error.code);
+  return new ApiError(
+    status, b.error, 'field' in b ? b.field : undefined, 'fields' in b ? b.fields : undefined, 'code' in b ? b.code : undefined,
+  );
 }
 
-/** Screens with their own small API module (e.g. webhooks) call this directly. */
+const UNREACHABLE = 'Cannot reach the Compliance Console service. Is it running?';
+const NOT_UNDERSTOOD = 'The service sent a response this console does not understand. Is the console up to date?';
+
+/** GETs only (they change nothing): a network failure or a 502/503 is tried again, twice at most. */
+const RETRY_DELAYS_MS = [250, 750];
+const RETRY_STATUSES = new Set([502, 503]);
+
+function isAbort(e: unknown): boolean {
+  return e instanceof DOMException && e.name === 'AbortError';
+}
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('Aborted', 'AbortError'));
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new DOMException('Aborted', 'AbortError'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+interface SendInit {
+  body?: BodyInit;
+  contentType?: string;
+  accept?: string;
+  signal?: AbortSignal;
+  anonymous?: boolean;
+}
+
+/**
+ * The one place that calls fetch: same origin, the session cookie, no cache. Retries safe GETs;
+ * reports a 401 on a session route to the registered handler. Answers the response whatever its
+ * status (callers decide what an error status means); throws ApiError 0 when unreachable.
+ */
+async function send(method: Method, path: string, init: SendInit): Promise<Response> {
+  const headers: Record<string, string> = { Accept: init.accept ?? 'application/json' };
+  if (init.contentType) headers['Content-Type'] = init.contentType;
+  const req: RequestInit = { method, credentials: 'same-origin', headers, cache: 'no-store' };
+  if (init.body !== undefined) req.body = init.body;
+  if (init.signal) req.signal = init.signal;
+  const retries = method === 'GET' ? RETRY_DELAYS_MS.length : 0;
+
+  for (let attempt = 0; ; attempt++) {
+    let res: Response | null = null;
+    try {
+      res = await fetch(`${serviceUrl()}${path}`, req);
+    } catch (e) {
+      if (isAbort(e)) throw e;
+      if (attempt >= retries) throw new ApiError(0, UNREACHABLE);
+    }
+    if (res && (attempt >= retries || !RETRY_STATUSES.has(res.status))) {
+      if (res.status === 401 && !init.anonymous) onUnauthorized?.();
+      return res;
+    }
+    // Drop the failed answer's body before asking again.
+    if (res) await res.body?.cancel().catch(() => undefined);
+    await wait(RETRY_DELAYS_MS[attempt] ?? 0, init.signal);
+  }
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function understood<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  // Paths only: values could be anything the service sent.
+  console.error(`Unexpected response from ${what}:`, parsed.error.issues.map((i) => i.path.join('.')));
+  throw new ApiError(0, NOT_UNDERSTOOD);
+}
+
+/** A JSON request checked against `schema`. Screens' own API modules call this. */
 export async function request<S extends z.ZodType>(
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: Method,
   path: string,
   schema: S,
   opts: RequestOptions = {},
 ): Promise<z.output<S>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const init: RequestInit = { method, credentials: 'same-origin', headers, cache: 'no-store' };
-  if (opts.signal) init.signal = opts.signal;
-  if (method !== 'GET') {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(opts.body ?? {});
-  }
-
-  let res: Response;
-  try {
-    res = await fetch(`${serviceUrl()}${path}`, init);
-  } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError(0, 'Cannot reach the Compliance Console service. Is it running?');
-  }
-
-  const text = await res.text();
-  let json: unknown = undefined;
-  if (text.length > 0) {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-  }
-
-  if (!res.ok) {
-    if (res.status === 401 && !opts.anonymous) onUnauthorized?.();
-    throw toApiError(res.status, json);
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    // Paths only: values could be anything the service sent.
-    console.error(`Unexpected response from ${method} ${path}:`, parsed.error.issues.map((i) => i.path.join('.')));
-    throw new ApiError(0, 'The service sent a response this console does not understand. Is the console up to date?');
-  }
-  return parsed.data;
+  const res = await send(method, path, {
+    body: method === 'GET' ? undefined : JSON.stringify(opts.body ?? {}),
+    contentType: method === 'GET' ? undefined : 'application/json',
+    signal: opts.signal,
+    anonymous: opts.anonymous,
+  });
+  const json = await readJson(res);
+  if (!res.ok) throw toApiError(res.status, json);
+  return understood(schema, json, `${method} ${path}`);
 }
 
-const Message = z.object({ message: z.string() }).loose();
-const RevokedKey = z.object({ key: ApiKey });
+interface UploadOptions {
+  signal?: AbortSignal;
+  /**
+   * Error statuses whose body is still an answer when it fits `schema` (a report of what was
+   * wrong with the file, say); returned instead of thrown.
+   */
+  answerStatuses?: readonly number[];
+}
+
+/** POSTs a file as the raw body (not JSON); the JSON answer is checked against `schema`. */
+export async function upload<S extends z.ZodType>(
+  path: string,
+  file: Blob,
+  contentType: string,
+  schema: S,
+  opts: UploadOptions = {},
+): Promise<z.output<S>> {
+  const res = await send('POST', path, { body: file, contentType, signal: opts.signal });
+  const json = await readJson(res);
+  if (!res.ok) {
+    const answer = opts.answerStatuses?.includes(res.status) ? schema.safeParse(json) : null;
+    if (answer?.success) return answer.data;
+    throw toApiError(res.status, json);
+  }
+  return understood(schema, json, `POST ${path}`);
+}
+
+interface StreamOptions {
+  body: string;
+  contentType: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * POSTs `body` and reads the NDJSON answer as it arrives: each line is checked against `lineSchema`
+ * and the lines of each arriving piece go to `onLines` together. A line that does not fit stops
+ * the stream with an ApiError.
+ */
+export async function streamLines<S extends z.ZodType>(
+  path: string,
+  lineSchema: S,
+  onLines: (lines: z.output<S>[]) => void,
+  opts: StreamOptions,
+): Promise<void> {
+  const res = await send('POST', path, {
+    body: opts.body, contentType: opts.contentType, accept: 'application/x-ndjson', signal: opts.signal,
+  });
+  if (!res.ok || !res.body) throw toApiError(res.status, await readJson(res));
+
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let rest = '';
+  const take = (text: string) => {
+    const parts = text.split('\n');
+    rest = parts.pop() ?? '';
+    const out: z.output<S>[] = [];
+    for (const part of parts) {
+      if (part.trim() === '') continue;
+      let json: unknown;
+      try {
+        json = JSON.parse(part);
+      } catch {
+        throw new ApiError(0, NOT_UNDERSTOOD);
+      }
+      out.push(understood(lineSchema, json, `a line of POST ${path}`));
+    }
+    if (out.length > 0) onLines(out);
+  };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      take(rest + decoder.decode(value, { stream: true }));
+    }
+    take(rest + decoder.decode() + '\n');
+  } finally {
+    reader.releaseLock();
+  }
+}
 
 export const api = {
   setupStatus: (signal?: AbortSignal) => request('GET', '/api/setup', SetupStatus, { signal, anonymous: true }),

@@ -10,13 +10,15 @@ export interface Resource<T> {
   reload: () => void;
 }
 
-export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]): Resource<T> {
+/** `deps` are the load's inputs (strings, numbers, booleans): a change of any of them loads again. */
+export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly (string | number | boolean | null)[]): Resource<T> {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [generation, setGeneration] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
+  const inputs = JSON.stringify(deps);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -36,8 +38,8 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: 
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-    // The caller's deps decide when to load again; `load` itself changes every render.
-  }, [...deps, generation]);
+    // The caller's inputs decide when to load again; `load` itself changes every render.
+  }, [inputs, generation]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   return { data, error, loading, reload };

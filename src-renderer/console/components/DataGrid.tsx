@@ -1,102 +1,194 @@
-// A read-mostly table on @tanstack/react-table that follows the WAI-ARIA grid pattern: the grid
-// is one tab stop, arrow keys move between cells, Home/End go to the row's ends, Ctrl+Home/End
-// to the first/last cell. A cell holding a control (a button, a link) focuses that control.
+// The console's one table: a virtualised WAI-ARIA grid. Only the rows in view are in the DOM
+// (a batch of 100,000 rows scrolls like one of 10), each keeping its place in the whole list
+// through aria-rowindex. One keyboard model for every table: the grid is one tab stop (roving
+// tabindex), arrow keys move between cells, Page Up/Down move ten rows, Home/End go to the row's
+// ends and Ctrl+Home/End to the first/last cell; Enter on a cell (not on a control in it) opens
+// the row when the table has something to open. A cell holding a control (a button, a link)
+// focuses that control. Rows can open a detail region below their cells (the review's match
+// explanation); rows are measured, so open rows push the others down.
+import { useVirtualizer } from '@tanstack/react-virtual';
 import {
-  flexRender, getCoreRowModel, useReactTable, type ColumnDef,
-} from '@tanstack/react-table';
-import {
-  useCallback, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode,
+  useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent,
+  type ReactNode,
 } from 'react';
 
-export interface DataGridColumnMeta {
+export interface GridColumnLayout {
+  /** A CSS grid track, e.g. `72px` or `minmax(0, 2fr)`; by default an equal share. */
+  width?: string;
   /** Right-align numbers so digits line up. */
   numeric?: boolean;
-  /** Keep the column narrow and on one line. */
+  /** Keep the cell on one line. */
   nowrap?: boolean;
+}
+
+export interface GridColumn<T> extends GridColumnLayout {
+  id: string;
+  header: ReactNode;
+  cell: (row: T, index: number) => ReactNode;
+  /** Sortable columns: the header becomes a button and carries aria-sort. */
+  sort?: { direction: 'ascending' | 'descending' | 'none'; onSort: () => void };
 }
 
 interface DataGridProps<T> {
   label: string;
-  data: T[];
-  columns: ColumnDef<T>[];
-  getRowId: (row: T) => string;
+  rows: readonly T[];
+  columns: readonly GridColumn<T>[];
+  getRowKey: (row: T) => string | number;
   empty: ReactNode;
   testId?: string;
   rowTestId?: string;
-  /** Rows in the whole data set when `data` is one page of it (for aria-rowcount). */
+  /** Re-render trigger for rows mutated in place. */
+  version?: number;
+  estimateRowHeight?: number;
+  /** Height of the scrolling body in px; shorter lists take only the room they need. */
+  maxHeight?: number;
+  /** Rows in the whole data set when `rows` is one page of it (for aria-rowcount). */
   totalRows?: number;
-  /** Index of data[0] in the whole data set (for aria-rowindex). */
+  /** Index of rows[0] in the whole data set (for aria-rowindex). */
   firstRowIndex?: number;
-  rowClassName?: (row: T) => string | undefined;
+  /** The data row that holds the grid's tab stop; uncontrolled when left out. */
+  activeIndex?: number;
+  onActiveIndexChange?: (index: number) => void;
+  /** Bump to move keyboard focus to the active row (after J/K, say). */
+  focusSignal?: number;
+  /** Enter on a row's cell. */
+  onOpenRow?: (row: T, index: number) => void;
+  isExpanded?: (row: T) => boolean;
+  renderExpanded?: (row: T, index: number) => ReactNode;
+  rowClassName?: (row: T, index: number) => string | undefined;
+  rowAttributes?: (row: T, index: number) => Record<string, string | number | boolean | undefined>;
 }
 
 interface Cell {
+  /** 0 is the header row; data row i is i + 1. */
   row: number;
   col: number;
 }
 
 const CONTROL = 'button, a[href], input, select, textarea, [data-grid-focus]';
 const PAGE = 10;
+const DEFAULT_WIDTH = 'minmax(0, 1fr)';
 
 function focusTarget(cell: HTMLElement): HTMLElement {
   return cell.querySelector<HTMLElement>(CONTROL) ?? cell;
 }
 
+function cellClass(c: GridColumnLayout): string {
+  return `dg-cell${c.numeric ? ' numeric' : ''}${c.nowrap ? ' nowrap' : ''}`;
+}
+
 export function DataGrid<T>({
-  label, data, columns, getRowId, empty, testId, rowTestId, totalRows, firstRowIndex = 0, rowClassName,
+  label, rows, columns, getRowKey, empty, testId, rowTestId, version = 0, estimateRowHeight = 44, maxHeight = 520,
+  totalRows, firstRowIndex = 0, activeIndex, onActiveIndexChange, focusSignal = 0, onOpenRow, isExpanded, renderExpanded,
+  rowClassName, rowAttributes,
 }: DataGridProps<T>) {
-  const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId: (r) => getRowId(r) });
-  const ref = useRef<HTMLTableElement>(null);
-  const [active, setActive] = useState<Cell>({ row: 0, col: 0 });
-  const rows = table.getRowModel().rows;
-  const colCount = table.getVisibleLeafColumns().length;
-  // Row 0 is the header row.
-  const rowCount = rows.length + 1;
-  const clamped: Cell = {
-    row: Math.min(active.row, rowCount - 1),
-    col: Math.min(active.col, Math.max(0, colCount - 1)),
-  };
+  const gridRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [ownActive, setOwnActive] = useState(0);
+  const [col, setCol] = useState(0);
+  // Tables the parent does not steer start on the header row, like a plain table.
+  const [onHeader, setOnHeader] = useState(activeIndex === undefined);
+  const pendingFocus = useRef(false);
+  const setActiveIndex = onActiveIndexChange ?? setOwnActive;
+  const count = rows.length;
+  const colCount = columns.length;
+  const activeRow = Math.max(0, Math.min(count - 1, activeIndex ?? ownActive));
+  const activeCol = Math.max(0, Math.min(col, colCount - 1));
+  const active: Cell = { row: onHeader || count === 0 ? 0 : activeRow + 1, col: activeCol };
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => bodyRef.current,
+    estimateSize: () => estimateRowHeight,
+    overscan: 8,
+    getItemKey: (i) => {
+      const row = rows[i];
+      return row === undefined ? i : getRowKey(row);
+    },
+  });
+  const items = virtualizer.getVirtualItems();
+  const total = virtualizer.getTotalSize();
+  const template = columns.map((c) => c.width ?? DEFAULT_WIDTH).join(' ');
 
   const cellAt = useCallback((c: Cell): HTMLElement | null => {
-    return ref.current?.querySelector<HTMLElement>(`[data-cell="${c.row}:${c.col}"]`) ?? null;
+    return gridRef.current?.querySelector<HTMLElement>(`[data-cell="${c.row}:${c.col}"]`) ?? null;
   }, []);
 
-  // Roving tabindex: exactly one element in the grid is in the tab order.
+  const reveal = useCallback((row: number) => {
+    if (row > 0) virtualizer.scrollToIndex(row - 1, { align: 'auto' });
+  }, [virtualizer]);
+
+  // Roving tabindex: exactly one element of the grid is in the tab order. Runs after every
+  // render on purpose: rows mount and unmount as the list scrolls.
   useLayoutEffect(() => {
-    const grid = ref.current;
+    const grid = gridRef.current;
     if (!grid) return;
     grid.querySelectorAll<HTMLElement>('[data-cell]').forEach((cell) => {
       cell.tabIndex = -1;
       cell.querySelectorAll<HTMLElement>(CONTROL).forEach((el) => (el.tabIndex = -1));
     });
-    const cell = cellAt(clamped);
+    const cell = cellAt(active);
     if (cell) focusTarget(cell).tabIndex = 0;
+    if (pendingFocus.current && cell) {
+      pendingFocus.current = false;
+      focusTarget(cell).focus({ preventScroll: true });
+    }
   });
+
+  // The parent moved the active row (J/K) and wants focus to follow.
+  const lastSignal = useRef(focusSignal);
+  useEffect(() => {
+    if (focusSignal === lastSignal.current) return;
+    lastSignal.current = focusSignal;
+    setOnHeader(false);
+    pendingFocus.current = true;
+    reveal(activeRow + 1);
+    // Rendered already: focus now; otherwise the layout effect does it once the row mounts.
+    const cell = cellAt({ row: activeRow + 1, col: activeCol });
+    if (cell) {
+      pendingFocus.current = false;
+      focusTarget(cell).focus({ preventScroll: true });
+    }
+  }, [focusSignal, activeRow, activeCol, cellAt, reveal]);
 
   const move = (next: Cell) => {
     const target: Cell = {
-      row: Math.max(0, Math.min(rowCount - 1, next.row)),
+      row: Math.max(0, Math.min(count, next.row)),
       col: Math.max(0, Math.min(colCount - 1, next.col)),
     };
-    setActive(target);
+    setCol(target.col);
+    setOnHeader(target.row === 0);
+    if (target.row > 0) setActiveIndex(target.row - 1);
+    reveal(target.row);
     const cell = cellAt(target);
-    if (cell) focusTarget(cell).focus();
+    if (cell) focusTarget(cell).focus({ preventScroll: true });
+    else pendingFocus.current = true;
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
-    // Keys typed into a control inside a cell (none yet, but inputs may come) stay with it.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const t = e.target as HTMLElement;
     if (t.matches('input, select, textarea')) return;
-    const { row, col } = clamped;
+    // Keys inside an open detail region (its own buttons) are left to it.
+    if (t.closest('[data-grid-detail]')) return;
+    const { row, col: c } = active;
+    if (e.key === 'Enter') {
+      // A control in the cell handles Enter itself (a button clicks).
+      if (!onOpenRow || row === 0 || t.matches(CONTROL)) return;
+      const data = rows[row - 1];
+      if (data === undefined) return;
+      e.preventDefault();
+      onOpenRow(data, row - 1);
+      return;
+    }
     const keys: Record<string, Cell | undefined> = {
-      ArrowDown: { row: row + 1, col },
-      ArrowUp: { row: row - 1, col },
-      ArrowRight: { row, col: col + 1 },
-      ArrowLeft: { row, col: col - 1 },
-      PageDown: { row: row + PAGE, col },
-      PageUp: { row: row - PAGE, col },
+      ArrowDown: { row: row + 1, col: c },
+      ArrowUp: { row: row - 1, col: c },
+      ArrowRight: { row, col: c + 1 },
+      ArrowLeft: { row, col: c - 1 },
+      PageDown: { row: row + PAGE, col: c },
+      PageUp: { row: Math.max(row > 0 ? 1 : 0, row - PAGE), col: c },
       Home: e.ctrlKey ? { row: 0, col: 0 } : { row, col: 0 },
-      End: e.ctrlKey ? { row: rowCount - 1, col: colCount - 1 } : { row, col: colCount - 1 },
+      End: e.ctrlKey ? { row: count, col: colCount - 1 } : { row, col: colCount - 1 },
     };
     const next = keys[e.key];
     if (!next) return;
@@ -105,78 +197,121 @@ export function DataGrid<T>({
   };
 
   // Clicking or tabbing into a cell makes it the active one.
-  const onFocus = (e: FocusEvent<HTMLTableElement>) => {
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
     const cell = (e.target as HTMLElement).closest<HTMLElement>('[data-cell]');
     const [r, c] = (cell?.dataset.cell ?? '').split(':').map(Number);
     if (r === undefined || c === undefined || Number.isNaN(r) || Number.isNaN(c)) return;
-    if (r !== clamped.row || c !== clamped.col) setActive({ row: r, col: c });
+    if (c !== col) setCol(c);
+    if ((r === 0) !== onHeader) setOnHeader(r === 0);
+    if (r > 0 && r - 1 !== activeRow) setActiveIndex(r - 1);
   };
 
+  // Tabbing in while the active row is scrolled away: bring it back and focus it.
+  const onBodyFocus = (e: FocusEvent<HTMLDivElement>) => {
+    if (e.target !== bodyRef.current || count === 0) return;
+    pendingFocus.current = true;
+    setOnHeader(false);
+    reveal(activeRow + 1);
+  };
+  const activeRendered = onHeader || items.some((i) => i.index === activeRow);
+
+  const bodyHeight = Math.min(maxHeight, Math.max(total, count === 0 ? 0 : estimateRowHeight));
+
   return (
-    <div className="grid-wrap">
-      <table
-        ref={ref}
-        role="grid"
-        className="grid"
-        aria-label={label}
-        aria-rowcount={(totalRows ?? rows.length) + 1}
-        aria-colcount={colCount}
-        onKeyDown={onKeyDown}
-        onFocus={onFocus}
-        data-testid={testId}
-      >
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id} role="row" aria-rowindex={1}>
-              {group.headers.map((header, c) => {
-                const meta = header.column.columnDef.meta as DataGridColumnMeta | undefined;
-                return (
-                  <th
-                    key={header.id}
-                    role="columnheader"
-                    scope="col"
-                    data-cell={`0:${c}`}
-                    aria-colindex={c + 1}
-                    className={meta?.numeric ? 'numeric' : undefined}
-                  >
-                    {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {rows.map((row, r) => (
-            <tr
-              key={row.id}
-              role="row"
-              aria-rowindex={firstRowIndex + r + 2}
-              data-testid={rowTestId}
-              data-row-id={row.id}
-              className={rowClassName?.(row.original)}
+    <div
+      ref={gridRef}
+      role="grid"
+      className="dg"
+      aria-label={label}
+      aria-rowcount={(totalRows ?? count) + 1}
+      aria-colcount={colCount}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+      data-testid={testId}
+      data-version={version}
+    >
+      <div role="rowgroup" className="dg-head">
+        <div role="row" aria-rowindex={1} className="dg-row dg-row-head" style={{ gridTemplateColumns: template }}>
+          {columns.map((column, c) => (
+            <div
+              key={column.id}
+              role="columnheader"
+              aria-colindex={c + 1}
+              aria-sort={column.sort ? column.sort.direction : undefined}
+              data-cell={`0:${c}`}
+              className={cellClass(column)}
             >
-              {row.getVisibleCells().map((cell, c) => {
-                const meta = cell.column.columnDef.meta as DataGridColumnMeta | undefined;
-                const cls = [meta?.numeric ? 'numeric' : '', meta?.nowrap ? 'nowrap' : ''].filter(Boolean).join(' ');
-                return (
-                  <td
-                    key={cell.id}
-                    role="gridcell"
-                    data-cell={`${r + 1}:${c}`}
-                    data-column={cell.column.id}
-                    aria-colindex={c + 1}
-                    className={cls || undefined}
-                  >
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                );
-              })}
-            </tr>
+              {column.sort ? (
+                <button type="button" className="dg-sort" onClick={column.sort.onSort} data-testid={`sort-${column.id}`}>
+                  {column.header}
+                  <span className="dg-sort-mark" aria-hidden="true">
+                    {column.sort.direction === 'ascending' ? '▲' : column.sort.direction === 'descending' ? '▼' : '↕'}
+                  </span>
+                </button>
+              ) : (
+                column.header
+              )}
+            </div>
           ))}
-        </tbody>
-      </table>
-      {rows.length === 0 ? <div className="grid-empty" data-testid={testId ? `${testId}-empty` : undefined}>{empty}</div> : null}
+        </div>
+      </div>
+      <div
+        ref={bodyRef}
+        role="rowgroup"
+        className="dg-body"
+        style={{ height: bodyHeight }}
+        tabIndex={activeRendered ? -1 : 0}
+        onFocus={onBodyFocus}
+      >
+        <div className="dg-space" style={{ height: total }}>
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (row === undefined) return null;
+            const open = isExpanded?.(row) ?? false;
+            const style: CSSProperties = { transform: `translateY(${item.start}px)` };
+            const extra = rowClassName?.(row, item.index);
+            return (
+              <div
+                key={item.key.toString()}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                role="row"
+                aria-rowindex={firstRowIndex + item.index + 2}
+                aria-expanded={renderExpanded ? open : undefined}
+                className={`dg-item${item.index === activeRow ? ' dg-active' : ''}${extra ? ` ${extra}` : ''}`}
+                style={style}
+                data-testid={rowTestId}
+                data-row-id={getRowKey(row)}
+                {...rowAttributes?.(row, item.index)}
+                onMouseDown={() => {
+                  if (item.index !== activeRow) setActiveIndex(item.index);
+                }}
+              >
+                <div className="dg-row" style={{ gridTemplateColumns: template }}>
+                  {columns.map((column, c) => (
+                    <div
+                      key={column.id}
+                      role="gridcell"
+                      aria-colindex={c + 1}
+                      data-cell={`${item.index + 1}:${c}`}
+                      data-column={column.id}
+                      className={cellClass(column)}
+                    >
+                      {column.cell(row, item.index)}
+                    </div>
+                  ))}
+                </div>
+                {open && renderExpanded ? (
+                  <div role="gridcell" aria-colindex={1} aria-colspan={colCount} className="dg-detail" data-grid-detail="">
+                    {renderExpanded(row, item.index)}
+                  </div>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {count === 0 ? <div className="dg-empty" data-testid={testId ? `${testId}-empty` : undefined}>{empty}</div> : null}
     </div>
   );
 }

@@ -1,52 +1,49 @@
-// Why a name matched, in parts that the screening and review screens lay out each their own way:
-// the listed name with its tokens tinted by how they matched, the token alignment table, and the
-// qualifiers that moved the score. Each screen keeps its look and its test ids: `classPrefix`
-// names the screen's classes (scr → scr-tok, scr-align, scr-qualifiers…) and `testIdPrefix` goes
-// before each data-testid ('' → "alignment", 'review-' → "review-alignment").
+// Why a name matched, for the screening and the review screens alike: the listed name with its
+// tokens tinted by how they matched, the token alignment table and the qualifiers that moved the
+// score. `variant` picks the layout: 'panel' (screening: score parts, two columns, a legend, the
+// aliases) or 'inline' (review: one compact column inside an opened row). `testIdPrefix` goes
+// before each data-testid ('' → "alignment", 'review-' → "review-alignment"). Styles:
+// match-explanation.css, colours from styles/tokens.css.
 import type { ReactNode } from 'react';
 import type { MatchExplanation as Explanation, ScreeningMatch } from '../../../src-shared/contracts/screening';
 import { Badge } from './Badge';
 import { DECISION_LABEL, factorLabel, LEVEL_TONE, methodInfo, type MethodTone } from './screening-labels';
+import './match-explanation.css';
 
-interface LookProps {
-  classPrefix: string;
-  testIdPrefix?: string;
-}
+type ExplainedMatch = Pick<ScreeningMatch, 'name' | 'score' | 'aliases' | 'entity_id' | 'record_hash' | 'risk_level' | 'explanation'>;
 
 /** Case, accents and punctuation folded, as far as the browser can: the service's tokens are folded. */
 function fold(word: string): string {
   return word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 }
 
+/** +8, −12, 0 (with a real minus sign). */
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : '0';
+}
+
 /**
  * The level this match alone carries and why, in one line: "Review · name matches; date of birth
  * differs". An exact name whose qualifiers disagree is listed for review, never as high risk.
  */
-export function MatchTier({ match, classPrefix: c, testIdPrefix: t = '' }: LookProps & { match: Pick<ScreeningMatch, 'risk_level' | 'explanation'> }) {
+export function MatchTier({ match, testIdPrefix: t = '' }: { match: Pick<ScreeningMatch, 'risk_level' | 'explanation'>; testIdPrefix?: string }) {
   const decision = match.risk_level === 'high' ? 'high_risk_review' : 'review';
   return (
-    <span className={`${c}-tier`} data-testid={`${t}match-tier`} data-level={match.risk_level}>
+    <span className="mx-tier" data-testid={`${t}match-tier`} data-level={match.risk_level}>
       <Badge tone={LEVEL_TONE[match.risk_level]}>{DECISION_LABEL[decision]}</Badge>
       <span data-testid={`${t}match-reason`}>{match.explanation.summary}</span>
     </span>
   );
 }
 
-/** +8, −12, 0 (with a real minus sign). */
-export function signed(n: number): string {
-  return n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : '0';
-}
-
 /** "listed name" or "alias", and whether the alias is a low-quality one. */
-export function matchedNameNote(match: Pick<ScreeningMatch, 'name' | 'explanation'>): string {
+function matchedNameNote(match: Pick<ScreeningMatch, 'name' | 'explanation'>): string {
   const e = match.explanation;
   return `${e.matched_name === match.name ? 'listed name' : 'alias'}${e.matched_name_quality === 'weak' ? ', low-quality alias' : ''}`;
 }
 
 /** The listed name with each word tinted by how its token was matched. */
-export function HighlightedName({
-  name, alignment, classPrefix: c, testIdPrefix: t = '',
-}: LookProps & { name: string; alignment: Explanation['alignment'] }) {
+function HighlightedName({ name, alignment, t }: { name: string; alignment: Explanation['alignment']; t: string }) {
   const tones = new Map<string, MethodTone>();
   for (const a of alignment) {
     if (a.candidate === null) continue;
@@ -58,11 +55,11 @@ export function HighlightedName({
   }
   const parts = name.split(/([\p{L}\p{N}]+)/u);
   return (
-    <span className={`${c}-hl`} data-testid={`${t}matched-name`}>
+    <span className="mx-hl" data-testid={`${t}matched-name`}>
       {parts.map((part, i) => {
         const tone = i % 2 === 1 ? tones.get(fold(part)) : undefined;
         return tone ? (
-          <mark key={i} className={`${c}-tok ${c}-tok-${tone}`}>
+          <mark key={i} className={`mx-tok mx-tok-${tone}`}>
             {part}
           </mark>
         ) : (
@@ -73,29 +70,18 @@ export function HighlightedName({
   );
 }
 
-function Token({ text, tone, classPrefix: c }: { text: string | null; tone: MethodTone; classPrefix: string }) {
-  if (text === null) return <span className={`${c}-tok-none`} aria-label="nothing">—</span>;
-  return <span className={`${c}-tok ${c}-tok-${tone}`}>{text}</span>;
-}
-
-/** Column headings of the alignment table: the screened token, the listed token, how they match. */
-export interface AlignmentHeadings {
-  query: string;
-  candidate: string;
-  method: string;
+function Token({ text, tone }: { text: string | null; tone: MethodTone }) {
+  if (text === null) return <span className="mx-tok-none" aria-label="nothing">—</span>;
+  return <span className={`mx-tok mx-tok-${tone}`}>{text}</span>;
 }
 
 /** Screened and listed name tokens side by side, with how and how closely they match. */
-export function AlignmentTable({
-  alignment, headings, classPrefix: c, testIdPrefix: t = '',
-}: LookProps & { alignment: Explanation['alignment']; headings: AlignmentHeadings }) {
+function AlignmentTable({ alignment, headings, t }: { alignment: Explanation['alignment']; headings: [string, string, string]; t: string }) {
   return (
-    <table className={`${c}-align`} data-testid={`${t}alignment`}>
+    <table className="mx-align" data-testid={`${t}alignment`}>
       <thead>
         <tr>
-          <th scope="col">{headings.query}</th>
-          <th scope="col">{headings.candidate}</th>
-          <th scope="col">{headings.method}</th>
+          {headings.map((h) => <th key={h} scope="col">{h}</th>)}
           <th scope="col" className="numeric">Similarity</th>
         </tr>
       </thead>
@@ -104,8 +90,8 @@ export function AlignmentTable({
           const info = methodInfo(a.method);
           return (
             <tr key={i} data-testid={`${t}alignment-row`} data-method={a.method} data-tone={info.tone}>
-              <td><Token text={a.query} tone={info.tone} classPrefix={c} /></td>
-              <td><Token text={a.candidate} tone={info.tone} classPrefix={c} /></td>
+              <td><Token text={a.query} tone={info.tone} /></td>
+              <td><Token text={a.candidate} tone={info.tone} /></td>
               <td title={info.hint}>{info.label}</td>
               <td className="numeric">{a.method === 'unmatched' ? '—' : `${Math.round(a.similarity * 100)}%`}</td>
             </tr>
@@ -117,20 +103,128 @@ export function AlignmentTable({
 }
 
 /** What moved the score (date of birth, country, gender, alias quality); `empty` when nothing did. */
-export function QualifierList({
-  qualifiers, empty, classPrefix: c, testIdPrefix: t = '',
-}: LookProps & { qualifiers: Explanation['qualifiers']; empty: ReactNode }) {
+function QualifierList({ qualifiers, empty, t }: { qualifiers: Explanation['qualifiers']; empty: ReactNode; t: string }) {
   if (qualifiers.length === 0) return <>{empty}</>;
   return (
-    <ul className={`${c}-qualifiers`} data-testid={`${t}qualifiers`}>
+    <ul className="mx-qualifiers" data-testid={`${t}qualifiers`}>
       {qualifiers.map((q, i) => (
         <li key={i} data-testid={`${t}qualifier`} data-factor={q.factor} data-effect={q.effect}>
-          <span className={`${c}-effect ${q.effect >= 0 ? `${c}-effect-up` : `${c}-effect-down`}`}>{signed(q.effect)}</span>{' '}
+          <span className={`mx-effect ${q.effect >= 0 ? 'mx-effect-up' : 'mx-effect-down'}`}>{signed(q.effect)}</span>{' '}
           <span>
             <strong>{factorLabel(q.factor)}</strong>: {q.detail}
           </span>
         </li>
       ))}
     </ul>
+  );
+}
+
+interface MatchExplanationProps {
+  match: ExplainedMatch;
+  variant: 'panel' | 'inline';
+  testIdPrefix?: string;
+  /** The explanation's own test id (the screens name it differently). */
+  testId: string;
+  id?: string;
+}
+
+export function MatchExplanation({ match, variant, testIdPrefix: t = '', testId, id }: MatchExplanationProps) {
+  const e = match.explanation;
+  const nameScore = Math.round(e.name_score * 100);
+  const record = (
+    <p className="muted mx-small mx-record">
+      Record <code>{match.entity_id}</code> · version <code>{match.record_hash}</code>
+    </p>
+  );
+
+  if (variant === 'inline') {
+    return (
+      <div id={id} className="mx mx-inline" data-testid={testId}>
+        <MatchTier match={match} testIdPrefix={t} />
+        <p className="mx-line">
+          <span className="mx-label">Matched on</span>
+          <HighlightedName name={e.matched_name} alignment={e.alignment} t={t} />
+          <span className="muted mx-small">
+            {matchedNameNote(match)} · name similarity {nameScore}
+          </span>
+        </p>
+        <AlignmentTable alignment={e.alignment} headings={['Screened', 'Listed', 'How']} t={t} />
+        <div className="mx-line">
+          <span className="mx-label">Qualifiers</span>
+          <QualifierList
+            qualifiers={e.qualifiers}
+            empty={<span className="muted mx-small">none (the file gives no date of birth, country or gender that confirms or rules it out)</span>}
+            t={t}
+          />
+        </div>
+        {record}
+      </div>
+    );
+  }
+
+  const adjust = e.qualifiers.reduce((sum, q) => sum + q.effect, 0);
+  return (
+    <div id={id} className="mx mx-panel" data-testid={testId}>
+      <div className="mx-head">
+        <div className="mx-name">
+          <span className="mx-label">Matched on</span>
+          <HighlightedName name={e.matched_name} alignment={e.alignment} t={t} />
+          <span className="muted mx-small">{matchedNameNote(match)}</span>
+        </div>
+        <dl className="mx-score-parts" data-testid={`${t}score-parts`}>
+          <div>
+            <dt>Name similarity</dt>
+            <dd>{nameScore}</dd>
+          </div>
+          <div>
+            <dt>Qualifiers</dt>
+            <dd>{signed(adjust)}</dd>
+          </div>
+          <div>
+            <dt>Match score</dt>
+            <dd>
+              {match.score}
+              {nameScore + adjust > 100 ? <span className="muted mx-small"> (max)</span> : null}
+            </dd>
+          </div>
+        </dl>
+      </div>
+
+      <div className="mx-body">
+        <div className="mx-block">
+          <h4 className="mx-label">Name tokens, side by side</h4>
+          <AlignmentTable alignment={e.alignment} headings={['Screened name', 'Listed name', 'How they match']} t={t} />
+          <p className="mx-legend muted" aria-hidden="true">
+            <span className="mx-tok mx-tok-exact">exact or equivalent</span>
+            <span className="mx-tok mx-tok-fuzzy">similar or sounds alike</span>
+            <span className="mx-tok mx-tok-unmatched">not matched</span>
+          </p>
+        </div>
+
+        <div className="mx-block">
+          <h4 className="mx-label">Qualifiers</h4>
+          <QualifierList
+            qualifiers={e.qualifiers}
+            empty={
+              <p className="muted mx-small" data-testid={`${t}qualifiers-none`}>
+                None. Add a date of birth, country or gender to the subject to confirm or rule out this match.
+              </p>
+            }
+            t={t}
+          />
+          {match.aliases.length > 0 ? (
+            <>
+              <h4 className="mx-label">Also listed as</h4>
+              <ul className="mx-aliases">
+                {match.aliases.map((a) => (
+                  <li key={a}>{a}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {record}
+        </div>
+      </div>
+    </div>
   );
 }

@@ -5,6 +5,7 @@
 //
 // Rows and results are plain arrays mutated in place while a run streams in; `version` is
 // bumped (at most a few times a second) so screens re-render per chunk, not per row.
+import { useRef } from 'react';
 import { create } from 'zustand';
 import type { Environment } from '../../../src-shared/catalog';
 import type { BatchRowResult } from '../../../src-shared/contracts/batch';
@@ -221,3 +222,17 @@ export const useBatch = create<BatchState>()((set, get) => ({
 useSession.subscribe((s, prev) => {
   if (prev.status === 'ready' && s.status !== 'ready') useBatch.getState().discard();
 });
+
+/**
+ * A value derived from the batch's arrays, which grow in place: computed again when the store's
+ * `version` moves or one of `inputs` changes (useMemo cannot see a change made in place).
+ */
+export function useBatchDerived<T>(compute: () => T, inputs: readonly unknown[]): T {
+  const version = useBatch((s) => s.version);
+  const cache = useRef<{ version: number; inputs: readonly unknown[]; value: T } | null>(null);
+  const c = cache.current;
+  if (c && c.version === version && c.inputs.length === inputs.length && c.inputs.every((v, i) => Object.is(v, inputs[i]))) return c.value;
+  const value = compute();
+  cache.current = { version, inputs, value };
+  return value;
+}

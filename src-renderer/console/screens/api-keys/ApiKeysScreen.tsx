@@ -58,9 +58,9 @@ export function ApiKeysScreen() {
         </div>
         <DataGrid
           label={`${env === 'test' ? 'Test' : 'Live'} API keys`}
-          data={list}
+          rows={list}
           columns={columns}
-          getRowId={(k) => k.id}
+          getRowKey={(k) => k.id}
           testId="keys-table"
           rowTestId="key-row"
           rowClassName={(k) => (k.revoked_at ? 'row-muted' : undefined)}

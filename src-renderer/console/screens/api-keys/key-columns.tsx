@@ -1,8 +1,8 @@
 // Columns of the API keys table.
-import type { ColumnDef } from '@tanstack/react-table';
+import type { GridColumn, GridColumnLayout } from '../../components/DataGrid';
 import type { ApiKey } from '../../../../src-shared/contracts/accounts';
 import { Badge } from '../../components/Badge';
-import type { DataGridColumnMeta } from '../../components/DataGrid';
+
 import { formatDate, formatDateTime } from '../../components/format';
 import { SCOPE_INFO } from './scopes';
 
@@ -11,38 +11,38 @@ function trialText(trial: NonNullable<ApiKey['trial']>): string {
   return trial.active ? `${used}, ends ${formatDate(trial.ends_at)}` : `Ended (${used})`;
 }
 
-export function keyColumns(onRevoke: (key: ApiKey) => void): ColumnDef<ApiKey>[] {
-  const nowrap: DataGridColumnMeta = { nowrap: true };
+export function keyColumns(onRevoke: (key: ApiKey) => void): GridColumn<ApiKey>[] {
+  const nowrap: GridColumnLayout = { nowrap: true };
   return [
     {
       id: 'name',
       header: 'Name',
-      accessorFn: (k) => k.name,
-      meta: nowrap,
-      cell: ({ row }) => <span className="cell-strong" data-testid="key-name">{row.original.name}</span>,
+      width: 'minmax(0, 1.8fr)',
+      ...nowrap,
+      cell: (row) => <span className="cell-strong" data-testid="key-name">{row.name}</span>,
     },
     {
       id: 'prefix',
       header: 'Key',
-      accessorFn: (k) => k.prefix,
-      meta: nowrap,
-      cell: ({ row }) => <code className="mono" data-testid="key-prefix">{row.original.prefix}…</code>,
+      width: 'minmax(0, 1.3fr)',
+      ...nowrap,
+      cell: (row) => <code className="mono" data-testid="key-prefix">{row.prefix}…</code>,
     },
     {
       id: 'env',
       header: 'Env',
-      accessorFn: (k) => k.env,
-      meta: nowrap,
-      cell: ({ row }) => <Badge tone={row.original.env}>{row.original.env === 'test' ? 'Test' : 'Live'}</Badge>,
+      width: '84px',
+      ...nowrap,
+      cell: (row) => <Badge tone={row.env}>{row.env === 'test' ? 'Test' : 'Live'}</Badge>,
     },
     {
       id: 'scopes',
       header: 'Scopes',
-      accessorFn: (k) => k.scopes.join(' '),
-      meta: nowrap,
-      cell: ({ row }) => (
+      width: 'minmax(0, 1.2fr)',
+      ...nowrap,
+      cell: (row) => (
         <span className="chips">
-          {row.original.scopes.map((s) => (
+          {row.scopes.map((s) => (
             <span key={s} className="chip" title={SCOPE_INFO[s].description}>
               {s}
             </span>
@@ -53,20 +53,20 @@ export function keyColumns(onRevoke: (key: ApiKey) => void): ColumnDef<ApiKey>[]
     {
       id: 'demo',
       header: 'Demo',
-      accessorFn: (k) => k.demo,
-      meta: nowrap,
-      cell: ({ row }) =>
-        row.original.demo ? <Badge tone="info" title="Simulated results, no credits">Demo</Badge> : <span className="muted">No</span>,
+      width: '92px',
+      ...nowrap,
+      cell: (row) =>
+        row.demo ? <Badge tone="info" title="Simulated results, no credits">Demo</Badge> : <span className="muted">No</span>,
     },
     {
       id: 'created',
       header: 'Created',
-      accessorFn: (k) => k.created_at,
-      cell: ({ row }) => (
+      width: 'minmax(0, 1.5fr)',
+      cell: (row) => (
         <span className="cell-stack">
-          <time dateTime={row.original.created_at} className="nowrap">{formatDateTime(row.original.created_at)}</time>
-          {row.original.created_by ? (
-            <span className="muted" data-testid="key-created-by">by {row.original.created_by}</span>
+          <time dateTime={row.created_at} className="nowrap">{formatDateTime(row.created_at)}</time>
+          {row.created_by ? (
+            <span className="muted" data-testid="key-created-by">by {row.created_by}</span>
           ) : null}
         </span>
       ),
@@ -74,11 +74,11 @@ export function keyColumns(onRevoke: (key: ApiKey) => void): ColumnDef<ApiKey>[]
     {
       id: 'last_used',
       header: 'Last used',
-      accessorFn: (k) => k.last_used_at ?? '',
-      meta: nowrap,
-      cell: ({ row }) =>
-        row.original.last_used_at ? (
-          <time dateTime={row.original.last_used_at}>{formatDateTime(row.original.last_used_at)}</time>
+      width: 'minmax(0, 0.9fr)',
+      ...nowrap,
+      cell: (row) =>
+        row.last_used_at ? (
+          <time dateTime={row.last_used_at}>{formatDateTime(row.last_used_at)}</time>
         ) : (
           <span className="muted">Never</span>
         ),
@@ -86,12 +86,12 @@ export function keyColumns(onRevoke: (key: ApiKey) => void): ColumnDef<ApiKey>[]
     {
       id: 'status',
       header: 'Status',
-      accessorFn: (k) => (k.revoked_at ? 'revoked' : 'active'),
-      meta: nowrap,
-      cell: ({ row }) =>
-        row.original.revoked_at ? (
+      width: '112px',
+      ...nowrap,
+      cell: (row) =>
+        row.revoked_at ? (
           <span data-testid="key-status" data-status="revoked">
-            <Badge tone="negative" title={`Revoked ${formatDateTime(row.original.revoked_at)}`}>Revoked</Badge>
+            <Badge tone="negative" title={`Revoked ${formatDateTime(row.revoked_at)}`}>Revoked</Badge>
           </span>
         ) : (
           <span data-testid="key-status" data-status="active">
@@ -102,26 +102,26 @@ export function keyColumns(onRevoke: (key: ApiKey) => void): ColumnDef<ApiKey>[]
     {
       id: 'trial',
       header: 'Trial',
-      accessorFn: (k) => (k.trial ? trialText(k.trial) : ''),
-      cell: ({ row }) =>
-        row.original.trial ? (
-          <span className={row.original.trial.active ? undefined : 'text-warning'}>{trialText(row.original.trial)}</span>
+      width: 'minmax(0, 0.8fr)',
+      cell: (row) =>
+        row.trial ? (
+          <span className={row.trial.active ? undefined : 'text-warning'}>{trialText(row.trial)}</span>
         ) : (
           <span className="muted">—</span>
         ),
     },
     {
       id: 'actions',
-      header: () => <span className="visually-hidden">Actions</span>,
-      enableSorting: false,
-      meta: nowrap,
-      cell: ({ row }) =>
-        row.original.revoked_at ? null : (
+      header: <span className="visually-hidden">Actions</span>,
+      width: '104px',
+      ...nowrap,
+      cell: (row) =>
+        row.revoked_at ? null : (
           <button
             type="button"
             className="btn btn-small btn-danger-quiet"
-            onClick={() => onRevoke(row.original)}
-            aria-label={`Revoke ${row.original.name}`}
+            onClick={() => onRevoke(row)}
+            aria-label={`Revoke ${row.name}`}
             data-testid="revoke-key"
           >
             Revoke

@@ -202,9 +202,9 @@ export function AuditScreen() {
         </form>
         <DataGrid
           label="Audit log"
-          data={data?.entries ?? []}
+          rows={data?.entries ?? []}
           columns={auditColumns}
-          getRowId={(e) => String(e.seq)}
+          getRowKey={(e) => String(e.seq)}
           testId="audit-table"
           rowTestId="audit-row"
           totalRows={data?.total}

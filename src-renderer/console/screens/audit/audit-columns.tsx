@@ -1,58 +1,58 @@
 // Columns of the audit log table.
-import type { ColumnDef } from '@tanstack/react-table';
+import type { GridColumn } from '../../components/DataGrid';
 import type { AuditEntry } from '../../../../src-shared/contracts/audit';
 import { Badge } from '../../components/Badge';
 import { formatDateTime } from '../../components/format';
 import { ACTION_LABEL, actorText, auditDetail } from './audit-labels';
 
-export const auditColumns: ColumnDef<AuditEntry>[] = [
+export const auditColumns: GridColumn<AuditEntry>[] = [
   {
     id: 'seq',
     header: 'Row',
-    accessorFn: (e) => e.seq,
-    meta: { numeric: true, nowrap: true },
-    cell: ({ row }) => <span data-testid="audit-seq">{row.original.seq}</span>,
+    width: '72px',
+    numeric: true, nowrap: true,
+    cell: (row) => <span data-testid="audit-seq">{row.seq}</span>,
   },
   {
     id: 'at',
     header: 'Time',
-    accessorFn: (e) => e.at,
-    meta: { nowrap: true },
-    cell: ({ row }) => <time dateTime={row.original.at}>{formatDateTime(row.original.at)}</time>,
+    width: '180px',
+    nowrap: true,
+    cell: (row) => <time dateTime={row.at}>{formatDateTime(row.at)}</time>,
   },
   {
     id: 'actor',
     header: 'Who',
-    accessorFn: (e) => actorText(e),
-    cell: ({ row }) => (
+    width: 'minmax(0, 1fr)',
+    cell: (row) => (
       <span className="cell-stack">
-        <span className="cell-strong" data-testid="audit-actor">{actorText(row.original)}</span>
-        {row.original.actor.role ? <span className="muted">{row.original.actor.role}</span> : null}
+        <span className="cell-strong" data-testid="audit-actor">{actorText(row)}</span>
+        {row.actor.role ? <span className="muted">{row.actor.role}</span> : null}
       </span>
     ),
   },
   {
     id: 'action',
     header: 'Action',
-    accessorFn: (e) => e.action,
-    meta: { nowrap: true },
-    cell: ({ row }) => (
-      <span data-testid="audit-action" data-action={row.original.action}>
-        <Badge tone={row.original.action.startsWith('clearance') ? 'warning' : 'neutral'}>{ACTION_LABEL[row.original.action]}</Badge>
+    width: '200px',
+    nowrap: true,
+    cell: (row) => (
+      <span data-testid="audit-action" data-action={row.action}>
+        <Badge tone={row.action.startsWith('clearance') ? 'warning' : 'neutral'}>{ACTION_LABEL[row.action]}</Badge>
       </span>
     ),
   },
   {
     id: 'detail',
     header: 'Details',
-    accessorFn: (e) => auditDetail(e),
-    cell: ({ row }) => <span className="audit-detail" data-testid="audit-detail">{auditDetail(row.original)}</span>,
+    width: 'minmax(0, 2.5fr)',
+    cell: (row) => <span className="audit-detail" data-testid="audit-detail">{auditDetail(row)}</span>,
   },
   {
     id: 'hash',
     header: 'Hash',
-    accessorFn: (e) => e.hash,
-    meta: { nowrap: true },
-    cell: ({ row }) => <code className="mono muted" title={row.original.hash}>{row.original.hash.slice(0, 10)}…</code>,
+    width: '140px',
+    nowrap: true,
+    cell: (row) => <code className="mono muted" title={row.hash}>{row.hash.slice(0, 10)}…</code>,
   },
 ];

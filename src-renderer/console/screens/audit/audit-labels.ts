@@ -2,7 +2,7 @@
 // codes and counts (the log holds nothing else).
 import type { AuditAction, AuditEntry } from '../../../../src-shared/contracts/audit';
 import { PLAN_INFO, PLANS, type Plan } from '../../../../src-shared/catalog';
-import { DISPOSITION_INFO, REASON_INFO } from '../batch/labels';
+import { DISPOSITION_INFO, REASON_INFO } from '../../components/batch/labels';
 
 export const ACTION_LABEL: Record<AuditAction, string> = {
   screened: 'Screened',

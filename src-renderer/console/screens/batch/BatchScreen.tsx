@@ -6,15 +6,15 @@ import { errorText } from '../../api/client';
 import { Alert } from '../../components/Alert';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useBatch } from '../../stores/batch';
-import { templateCsv } from './csv-columns';
+import { templateCsv } from '../../components/batch/csv-columns';
 import { ImportPanel } from './ImportPanel';
 import { importFile } from './parse-csv';
-import { saveIssues, saveTemplate } from './results-csv';
+import { saveIssues, saveTemplate } from '../../components/batch/results-csv';
 import { ResultsPanel } from './ResultsPanel';
 import { isRunning } from './run-batch';
 import { RunPanel } from './RunPanel';
-import { useDiscardGuard } from './use-discard-guard';
-import { useSaveResults } from './use-save-results';
+import { useDiscardGuard } from '../../components/batch/use-discard-guard';
+import { useSaveResults } from '../../components/batch/use-save-results';
 import './batch.css';
 
 export function BatchScreen() {

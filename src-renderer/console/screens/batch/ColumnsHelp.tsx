@@ -1,5 +1,5 @@
 // What goes in the file and what comes back: the same column list the template is made from.
-import { CARRIED_OVER, INPUT_COLUMNS, OUTPUT_COLUMNS, type ColumnDoc } from './csv-columns';
+import { CARRIED_OVER, INPUT_COLUMNS, OUTPUT_COLUMNS, type ColumnDoc } from '../../components/batch/csv-columns';
 
 function Columns({ columns }: { columns: readonly ColumnDoc[] }) {
   return (

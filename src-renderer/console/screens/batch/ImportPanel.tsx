@@ -1,10 +1,9 @@
 // Step 1: choose (or drop) a CSV, watch it being read, and see which rows cannot be sent and why.
-import { useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { Alert } from '../../components/Alert';
-import { DataGrid } from '../../components/DataGrid';
+import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { formatNumber } from '../../components/format';
-import { useBatch, type RowIssue } from '../../stores/batch';
-import type { ColumnDef } from '@tanstack/react-table';
+import { useBatch, useBatchDerived, type RowIssue } from '../../stores/batch';
 import { ColumnsHelp } from './ColumnsHelp';
 import { Progress } from './Progress';
 
@@ -13,10 +12,10 @@ const SHOWN_ISSUES = 200;
 
 type ShownIssue = RowIssue & { key: number };
 
-const ISSUE_COLUMNS: ColumnDef<ShownIssue>[] = [
-  { id: 'row', header: 'Row', accessorFn: (i) => i.row, meta: { numeric: true, nowrap: true }, cell: ({ row }) => formatNumber(row.original.row) },
-  { id: 'column', header: 'Column', accessorFn: (i) => i.column, meta: { nowrap: true }, cell: ({ row }) => <code>{row.original.column}</code> },
-  { id: 'reason', header: 'Problem', accessorFn: (i) => i.reason },
+const ISSUE_COLUMNS: GridColumn<ShownIssue>[] = [
+  { id: 'row', header: 'Row', width: '80px', numeric: true, nowrap: true, cell: (row) => formatNumber(row.row) },
+  { id: 'column', header: 'Column', width: 'minmax(0, 1fr)', nowrap: true, cell: (row) => <code>{row.column}</code> },
+  { id: 'reason', header: 'Problem', width: 'minmax(0, 3fr)', cell: (row) => row.reason },
 ];
 
 function formatBytes(n: number): string {
@@ -36,10 +35,9 @@ export function ImportPanel({ locked, onFile, onSaveIssues }: ImportPanelProps) 
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const parse = useBatch((s) => s.parse);
-  const version = useBatch((s) => s.version);
   const validRows = useBatch((s) => s.rows.length);
   const issues = useBatch((s) => s.issues);
-  const shownIssues = useMemo(() => issues.slice(0, SHOWN_ISSUES).map((i, key): ShownIssue => ({ ...i, key })), [issues, version]);
+  const shownIssues = useBatchDerived(() => issues.slice(0, SHOWN_ISSUES).map((i, key): ShownIssue => ({ ...i, key })), [issues]);
 
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
@@ -158,9 +156,9 @@ export function ImportPanel({ locked, onFile, onSaveIssues }: ImportPanelProps) 
             <div className="bat-issues-table">
               <DataGrid
                 label="Problems found in the file"
-                data={shownIssues}
+                rows={shownIssues}
                 columns={ISSUE_COLUMNS}
-                getRowId={(i) => String(i.key)}
+                getRowKey={(i) => String(i.key)}
                 testId="batch-issues-table"
                 rowTestId="batch-issue-row"
                 totalRows={issues.length}

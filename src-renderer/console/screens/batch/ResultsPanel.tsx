@@ -1,12 +1,13 @@
 // Every answered row of the run, virtualised: 100,000 rows scroll like 100.
-import { useMemo, useState } from 'react';
-import { useBatch, type BatchEntry } from '../../stores/batch';
+import { useState } from 'react';
+import { useBatch, useBatchDerived, type BatchEntry } from '../../stores/batch';
+import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { formatNumber } from '../../components/format';
-import { fullName } from './labels';
-import { ChangeCell, FlagsCell, RiskCell, TopMatchCell } from './result-cells';
-import { VirtualGrid, type VirtualColumn } from './VirtualGrid';
+import { fullName } from '../../components/batch/labels';
+import { ChangeCell, FlagsCell, RiskCell, TopMatchCell } from '../../components/batch/result-cells';
 
-const COLUMNS: VirtualColumn<BatchEntry>[] = [
+
+const COLUMNS: GridColumn<BatchEntry>[] = [
   { id: 'row', header: 'Row', width: '64px', numeric: true, cell: (e) => <span data-testid="result-row">{e.input.row}</span> },
   {
     id: 'reference', header: 'Reference', width: 'minmax(0, 1fr)',
@@ -24,11 +25,11 @@ const COLUMNS: VirtualColumn<BatchEntry>[] = [
 
 export function ResultsPanel() {
   const entries = useBatch((s) => s.entries);
-  const version = useBatch((s) => s.version);
   const run = useBatch((s) => s.run);
   const [active, setActive] = useState(0);
   // A copy per repaint: the grid sees a new list when rows arrived (entries grows in place).
-  const rows = useMemo(() => entries.slice(), [entries, version]);
+  const version = useBatch((s) => s.version);
+  const rows = useBatchDerived(() => entries.slice(), [entries]);
   if (!run) return null;
 
   return (
@@ -39,7 +40,7 @@ export function ResultsPanel() {
           {formatNumber(rows.length)} of {formatNumber(run.total)} {run.total === 1 ? 'row' : 'rows'}
         </span>
       </div>
-      <VirtualGrid
+      <DataGrid
         label="Batch rescreen results"
         rows={rows}
         columns={COLUMNS}

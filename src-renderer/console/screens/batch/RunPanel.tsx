@@ -1,22 +1,22 @@
 // Step 2: where the rows are screened (the console's Test/Live choice), what it costs, Run, and
 // while it runs: rows done of all, rows per second, elapsed, time left, Cancel.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PLAN_INFO } from '../../../../src-shared/catalog';
 import { href } from '../../app/router';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
 import { formatNumber } from '../../components/format';
-import { useBatch } from '../../stores/batch';
+import { useLists } from '../../stores/lists';
+import { useBatch, useBatchDerived } from '../../stores/batch';
 import { useEnv } from '../../stores/env';
 import { useSession } from '../../stores/session';
 import { batchApi } from './batch-api';
 import { ConfirmLiveDialog } from './ConfirmLiveDialog';
 import { Progress } from './Progress';
 import { runBatch } from './run-batch';
-import { countEntries, formatDuration } from './summary';
+import { countEntries, formatDuration } from '../../components/batch/summary';
 
-const LISTS_POLL_MS = 1500;
 const RATE_WINDOW_MS = 5000;
 
 /** Re-renders every `ms` while `on`, for the elapsed time and the rate. */
@@ -44,23 +44,16 @@ export function RunPanel({ guard, onSave, saving }: RunPanelProps) {
   const validRows = useBatch((s) => s.rows.length);
   const run = useBatch((s) => s.run);
   const entries = useBatch((s) => s.entries);
-  const version = useBatch((s) => s.version);
   const discard = useBatch((s) => s.discard);
   const [confirming, setConfirming] = useState(false);
-  const [listsPoll, setListsPoll] = useState(0);
 
   const progressRef = useRef<HTMLDivElement>(null);
   const ready = parse.status === 'done' && validRows > 0;
   const running = run !== null && (run.status === 'starting' || run.status === 'running' || run.status === 'cancelling');
   useTick(running, 500);
 
-  const lists = useResource((signal) => batchApi.lists(signal), [listsPoll]);
+  const lists = useLists();
   const listsState = lists.data?.state ?? 'loading';
-  useEffect(() => {
-    if (listsState !== 'loading') return;
-    const t = setTimeout(() => setListsPoll((n) => n + 1), LISTS_POLL_MS);
-    return () => clearTimeout(t);
-  }, [listsState, lists.data]);
 
   const preview = useResource(
     (signal) => (ready ? batchApi.preview(env, validRows, signal) : Promise.resolve(null)),
@@ -70,7 +63,7 @@ export function RunPanel({ guard, onSave, saving }: RunPanelProps) {
 
   const finishedRun = run !== null && !['starting', 'running', 'cancelling'].includes(run.status);
   // Counted once the run is over: not on every repaint of a 100,000-row run.
-  const counts = useMemo(() => (finishedRun ? countEntries(entries) : null), [entries, version, finishedRun]);
+  const counts = useBatchDerived(() => (finishedRun ? countEntries(entries) : null), [entries, finishedRun]);
 
   // A run just started: bring its progress into view (Run sits at the bottom of the window).
   useEffect(() => {

@@ -3,7 +3,7 @@
 // row file never blocks the console. The file's cells stay in this worker and the rows it sends.
 import Papa from 'papaparse';
 import type { ImportedRow, RowIssue } from '../../stores/batch';
-import { INPUT_NAMES, OUTPUT_NAMES, REQUIRED_COLUMNS } from './csv-columns';
+import { INPUT_NAMES, OUTPUT_NAMES, REQUIRED_COLUMNS } from '../../components/batch/csv-columns';
 import { checkRow, normaliseHeader, type RawRow } from './validate-row';
 
 export interface ParseRequest {

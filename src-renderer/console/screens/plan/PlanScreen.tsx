@@ -99,9 +99,9 @@ export function PlanScreen() {
         ) : null}
         <DataGrid
           label="Credit ledger"
-          data={ledger.data?.entries ?? []}
+          rows={ledger.data?.entries ?? []}
           columns={ledgerColumns}
-          getRowId={(e) => String(e.id)}
+          getRowKey={(e) => String(e.id)}
           testId="ledger-table"
           rowTestId="ledger-row"
           totalRows={ledger.data?.total}

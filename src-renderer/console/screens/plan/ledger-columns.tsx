@@ -1,4 +1,4 @@
-import type { ColumnDef } from '@tanstack/react-table';
+import type { GridColumn } from '../../components/DataGrid';
 import type { LedgerEntry } from '../../../../src-shared/contracts/accounts';
 import { Badge, type BadgeTone } from '../../components/Badge';
 import { formatDateTime, formatSigned } from '../../components/format';
@@ -9,46 +9,46 @@ const KIND: Record<LedgerEntry['kind'], { label: string; tone: BadgeTone }> = {
   adjustment: { label: 'Adjustment', tone: 'info' },
 };
 
-export const ledgerColumns: ColumnDef<LedgerEntry>[] = [
+export const ledgerColumns: GridColumn<LedgerEntry>[] = [
   {
     id: 'created',
     header: 'Date',
-    accessorFn: (e) => e.created_at,
-    meta: { nowrap: true },
-    cell: ({ row }) => <time dateTime={row.original.created_at}>{formatDateTime(row.original.created_at)}</time>,
+    width: 'minmax(0, 1fr)',
+    nowrap: true,
+    cell: (row) => <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>,
   },
   {
     id: 'kind',
     header: 'Type',
-    accessorFn: (e) => e.kind,
-    meta: { nowrap: true },
-    cell: ({ row }) => <Badge tone={KIND[row.original.kind].tone}>{KIND[row.original.kind].label}</Badge>,
+    width: 'minmax(0, 1fr)',
+    nowrap: true,
+    cell: (row) => <Badge tone={KIND[row.kind].tone}>{KIND[row.kind].label}</Badge>,
   },
   {
     id: 'amount',
     header: 'Credits',
-    accessorFn: (e) => e.amount,
-    meta: { numeric: true, nowrap: true },
-    cell: ({ row }) => (
-      <span className={row.original.amount >= 0 ? 'amount-plus' : 'amount-minus'} data-testid="ledger-amount">
-        {formatSigned(row.original.amount)}
+    width: '96px',
+    numeric: true, nowrap: true,
+    cell: (row) => (
+      <span className={row.amount >= 0 ? 'amount-plus' : 'amount-minus'} data-testid="ledger-amount">
+        {formatSigned(row.amount)}
       </span>
     ),
   },
   {
     id: 'product',
     header: 'Product',
-    accessorFn: (e) => e.product ?? '',
-    cell: ({ row }) => row.original.product ?? <span className="muted">—</span>,
+    width: 'minmax(0, 1fr)',
+    cell: (row) => row.product ?? <span className="muted">—</span>,
   },
   {
     id: 'env',
     header: 'Environment',
-    accessorFn: (e) => e.env ?? '',
-    meta: { nowrap: true },
-    cell: ({ row }) =>
-      row.original.env ? (
-        <Badge tone={row.original.env}>{row.original.env === 'test' ? 'Test' : 'Live'}</Badge>
+    width: '112px',
+    nowrap: true,
+    cell: (row) =>
+      row.env ? (
+        <Badge tone={row.env}>{row.env === 'test' ? 'Test' : 'Live'}</Badge>
       ) : (
         <span className="muted">—</span>
       ),
@@ -56,14 +56,14 @@ export const ledgerColumns: ColumnDef<LedgerEntry>[] = [
   {
     id: 'reference',
     header: 'Verification',
-    accessorFn: (e) => e.verification_id ?? '',
-    cell: ({ row }) =>
-      row.original.verification_id ? <code className="mono">{row.original.verification_id}</code> : <span className="muted">—</span>,
+    width: 'minmax(0, 1.2fr)',
+    cell: (row) =>
+      row.verification_id ? <code className="mono">{row.verification_id}</code> : <span className="muted">—</span>,
   },
   {
     id: 'note',
     header: 'Note',
-    accessorFn: (e) => e.note ?? '',
-    cell: ({ row }) => row.original.note ?? <span className="muted">—</span>,
+    width: 'minmax(0, 1.5fr)',
+    cell: (row) => row.note ?? <span className="muted">—</span>,
   },
 ];

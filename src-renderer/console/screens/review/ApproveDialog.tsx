@@ -9,7 +9,7 @@ import { Field } from '../../components/Field';
 import { formatDateTime } from '../../components/format';
 import { FormFooter } from '../../components/FormFooter';
 import type { BatchEntry, DecisionRecord } from '../../stores/batch';
-import { fullName, REASON_INFO } from '../batch/labels';
+import { fullName, REASON_INFO } from '../../components/batch/labels';
 import { reviewApi } from './review-api';
 
 interface ApproveDialogProps {

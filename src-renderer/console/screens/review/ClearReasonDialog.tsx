@@ -7,7 +7,7 @@ import { Dialog } from '../../components/Dialog';
 import { FormFooter } from '../../components/FormFooter';
 import { KIND_SHORT } from '../../components/screening-labels';
 import type { BatchEntry } from '../../stores/batch';
-import { fullName, openMatches, REASON_INFO } from '../batch/labels';
+import { fullName, openMatches, REASON_INFO } from '../../components/batch/labels';
 import type { Choice } from './use-decisions';
 
 interface ClearReasonDialogProps {

@@ -5,28 +5,27 @@
 // codes); the rows, notes and dispositions themselves live in memory and go out in the saved CSV.
 // Clearing a strong sanctions match asks for a reason, and with four-eyes on waits for a second
 // person's approval at this screen.
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { href } from '../../app/router';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
+import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { formatNumber } from '../../components/format';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { CHANGE_INFO, LEVEL_LABEL, LEVEL_TONE } from '../../components/screening-labels';
-import { useBatch, type BatchEntry, type DecisionRecord, type Disposition } from '../../stores/batch';
-import { DISPOSITION_INFO, EARLIER_LABEL, fullName, REASON_INFO } from '../batch/labels';
-import { TopMatchCell } from '../batch/result-cells';
-import { countEntries } from '../batch/summary';
-import { useDiscardGuard } from '../batch/use-discard-guard';
-import { useSaveResults } from '../batch/use-save-results';
-import { VirtualGrid, type VirtualColumn } from '../batch/VirtualGrid';
+import { useBatch, useBatchDerived, type BatchEntry, type DecisionRecord, type Disposition } from '../../stores/batch';
+import { DISPOSITION_INFO, EARLIER_LABEL, fullName, REASON_INFO } from '../../components/batch/labels';
+import { TopMatchCell } from '../../components/batch/result-cells';
+import { countEntries } from '../../components/batch/summary';
+import { useDiscardGuard } from '../../components/batch/use-discard-guard';
+import { useSaveResults } from '../../components/batch/use-save-results';
 import { ApproveDialog } from './ApproveDialog';
 import { ClearReasonDialog } from './ClearReasonDialog';
-import { MatchExplanation } from './MatchExplanation';
+import { ReviewDetail } from './ReviewDetail';
 import { DEFAULT_SORT, FILTER_LABEL, FILTERS, reviewRows, type ReviewFilter, type Sort, type SortKey } from './review-filter';
 import { needsReason, useDecisions, type Choice } from './use-decisions';
-import '../batch/batch.css';
 import './review.css';
 
 const KEY_TO_DISPOSITION: Record<string, Disposition> = { c: 'cleared_false_positive', e: 'escalated', n: 'needs_info' };
@@ -51,7 +50,6 @@ function RiskMove({ entry }: { entry: BatchEntry }) {
 
 export function ReviewScreen() {
   const entries = useBatch((s) => s.entries);
-  const version = useBatch((s) => s.version);
   const run = useBatch((s) => s.run);
   const fileName = useBatch((s) => s.parse.fileName);
   const dispositions = useBatch((s) => s.dispositions);
@@ -76,24 +74,24 @@ export function ReviewScreen() {
   const [announce, setAnnounce] = useState('');
   const gridBox = useRef<HTMLDivElement>(null);
 
-  const counts = useMemo(() => countEntries(entries), [entries, version]);
+  const version = useBatch((s) => s.version);
+  const counts = useBatchDerived(() => countEntries(entries), [entries]);
   const filterCount: Record<ReviewFilter, number> = {
     increased: counts.increased, decreased: counts.decreased, new: counts.newMatches, all: entries.length,
   };
 
   // The review opens on the first tab that has rows (increases first), and moves off an empty
   // tab as rows arrive; a tab the analyst picked stays picked.
-  const picked = useRef(false);
+  const [picked, setPicked] = useState(false);
+  const opening = picked || filterCount[filter] > 0 ? null : (FILTERS.find((f) => filterCount[f] > 0) ?? null);
   useEffect(() => {
-    if (picked.current || filterCount[filter] > 0) return;
-    const first = FILTERS.find((f) => filterCount[f] > 0);
-    if (first) setFilter(first);
-  }, [filterCount.increased, filterCount.decreased, filterCount.new, filterCount.all, filter]);
+    if (opening) setFilter(opening);
+  }, [opening]);
   const pickFilter = (f: ReviewFilter) => {
-    picked.current = true;
+    setPicked(true);
     setFilter(f);
   };
-  const rows = useMemo(() => reviewRows(entries, filter, sort, query), [entries, version, filter, sort, query]);
+  const rows = useBatchDerived(() => reviewRows(entries, filter, sort, query), [entries, filter, sort, query]);
   const reviewed = useMemo(() => rows.reduce((n, e) => n + (dispositions.has(e.input.row) ? 1 : 0), 0), [rows, dispositions]);
   const current = rows[Math.min(active, rows.length - 1)];
 
@@ -114,10 +112,11 @@ export function ReviewScreen() {
   // A dialog puts focus back where it was when it closes, which makes that row active again;
   // a move asked for by the dialog waits until that has happened.
   const [moveTo, setMoveTo] = useState<number | null>(null);
+  const moveNow = useEffectEvent((index: number) => goTo(index));
   useEffect(() => {
     if (moveTo === null) return;
     setMoveTo(null);
-    goTo(moveTo);
+    moveNow(moveTo);
   }, [moveTo]);
 
   const toggle = (entry: BatchEntry | undefined) => {
@@ -182,7 +181,7 @@ export function ReviewScreen() {
       // From outside the list the first press lands on the current row; then it moves.
       if (!gridBox.current?.contains(t)) setFocusSignal((n) => n + 1);
       else goTo(active + (key === 'j' ? 1 : -1));
-    } else if (key === 'o' || (key === 'Enter' && !t.matches('button, a[href]'))) {
+    } else if (key === 'o') {
       e.preventDefault();
       toggle(current);
     } else if (singleKeys && current && KEY_TO_DISPOSITION[key]) {
@@ -203,7 +202,7 @@ export function ReviewScreen() {
   };
   const sortOf = (key: SortKey) => ({ direction: sort.key === key ? sort.direction : ('none' as const), onSort: () => sortBy(key) });
 
-  const columns: VirtualColumn<BatchEntry>[] = [
+  const columns: GridColumn<BatchEntry>[] = [
     {
       id: 'row', header: 'Row', width: '92px',
       cell: (e) => (
@@ -348,7 +347,7 @@ export function ReviewScreen() {
           ) : null}
         </div>
         <div ref={gridBox}>
-          <VirtualGrid
+          <DataGrid
             label={`${FILTER_LABEL[filter]}: rows to review`}
             rows={rows}
             columns={columns}
@@ -359,9 +358,10 @@ export function ReviewScreen() {
             activeIndex={active}
             onActiveIndexChange={setActive}
             focusSignal={focusSignal}
+            onOpenRow={(e) => toggle(e)}
             isExpanded={(e) => e.input.row === expanded}
             renderExpanded={(e) => (
-              <MatchExplanation
+              <ReviewDetail
                 entry={e}
                 decision={dispositions.get(e.input.row)}
                 singleKeys={singleKeys}

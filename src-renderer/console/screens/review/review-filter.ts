@@ -1,6 +1,6 @@
 // Which answered rows the review shows, and in what order.
 import type { BatchEntry } from '../../stores/batch';
-import { fullName, newMatches, openMatches } from '../batch/labels';
+import { fullName, newMatches, openMatches } from '../../components/batch/labels';
 
 export const FILTERS = ['increased', 'decreased', 'new', 'all'] as const;
 export type ReviewFilter = (typeof FILTERS)[number];

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { hasStrongSanctionsMatch, type DispositionRequest, type ReasonCode } from '../../../../src-shared/contracts/review';
 import { errorText } from '../../api/client';
 import { useBatch, type BatchEntry, type DecisionRecord, type Disposition } from '../../stores/batch';
-import { openMatches } from '../batch/labels';
+import { openMatches } from '../../components/batch/labels';
 import { reviewApi } from './review-api';
 
 export interface Choice {

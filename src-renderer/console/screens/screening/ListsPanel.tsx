@@ -1,70 +1,42 @@
 // The lists this computer screens against, as the service loaded them at start-up. The service
-// loads them a few seconds after it starts; the screen polls until they are ready.
+// loads them a few seconds after it starts; the shared lists (stores/lists.ts) ask until they are ready.
 // Owners and admins also manage them here: a newer edition of an official list, and the
 // organisation's own lists (CSV). After a change the screen's lists reload, and with them the
 // list kinds the form offers. Members see the same lists, read-only.
-import { useEffect, useId, useState } from 'react';
-import type { Resource } from '../../api/use-resource';
-import { useResource } from '../../api/use-resource';
+import { useId, useState } from 'react';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
 import { formatDate, formatNumber } from '../../components/format';
 import { kindLabel } from '../../components/screening-labels';
+import { useLists } from '../../stores/lists';
 import { useSession } from '../../stores/session';
 import { versionDate } from './labels';
 import { AddListDialog } from './lists/AddListDialog';
 import { ImportOfficialDialog } from './lists/ImportOfficialDialog';
-import { listsApi, type UserList } from './lists/lists-api';
+import type { UserList } from './lists/lists-api';
 import { RemoveListDialog } from './lists/RemoveListDialog';
-import type { ListsState } from './screening-api';
 import './lists/lists.css';
 
 type Open = { kind: 'none' } | { kind: 'official' } | { kind: 'user' } | { kind: 'remove'; list: UserList };
 
 const USER_SOURCE = 'user:';
-/** How long to keep asking for the lists after a change before showing whatever the service has. */
-const SETTLE_MS = 20_000;
-const SETTLE_POLL_MS = 1000;
-
-/** What the lists must show once the service has rebuilt them after a change. */
-interface Awaited {
-  test: (lists: ListsState) => boolean;
-  until: number;
-}
-
-export function ListsPanel({ lists }: { lists: Resource<ListsState> }) {
+export function ListsPanel() {
+  const lists = useLists();
   const role = useSession((s) => s.session?.user.role);
   const canManage = role === 'owner' || role === 'admin';
   const data = lists.data;
   const state = data?.state ?? 'loading';
-  // The screen's lists answer leaves out the stored user lists: ask for them whenever it changes.
-  const own = useResource((signal) => listsApi.userLists(signal), [data]);
   const ownHeading = useId();
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [notice, setNotice] = useState<string | null>(null);
-  const [awaited, setAwaited] = useState<Awaited | null>(null);
 
   // The service answers a change once it is stored; its rebuilt lists can follow a moment later
-  // (another rebuild may be under way). Ask again until they show the change.
-  const { reload } = lists;
-  useEffect(() => {
-    if (!awaited || !data) return;
-    if (awaited.test(data) || Date.now() > awaited.until) {
-      setAwaited(null);
-      return;
-    }
-    const timer = setTimeout(reload, SETTLE_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [awaited, data, reload]);
-
-  const changed = (test: Awaited['test']) => {
-    setAwaited({ test, until: Date.now() + SETTLE_MS });
-    reload();
-  };
+  // (another rebuild may be under way): the shared lists ask again until they show the change.
+  const changed = lists.changed;
 
   const official = (data?.lists ?? []).filter((l) => !l.source.startsWith(USER_SOURCE));
   const bySource = new Map((data?.lists ?? []).map((l) => [l.source, l]));
-  const userLists = own.data ?? [];
+  const userLists = data?.user_lists ?? [];
   const close = () => setOpen({ kind: 'none' });
   const show = (next: Open) => {
     setNotice(null);
@@ -81,7 +53,7 @@ export function ListsPanel({ lists }: { lists: Resource<ListsState> }) {
               <span className="scr-spinner" aria-hidden="true" />
               Loading…
             </>
-          ) : state === 'ready' && awaited ? (
+          ) : state === 'ready' && lists.settling ? (
             <>
               <span className="scr-spinner" aria-hidden="true" />
               Updating…
@@ -96,7 +68,7 @@ export function ListsPanel({ lists }: { lists: Resource<ListsState> }) {
       {lists.error ? (
         <Alert testId="lists-error" title="Could not ask the service for its lists.">
           {lists.error}{' '}
-          <button type="button" className="link-button" onClick={lists.reload}>
+          <button type="button" className="link-button" onClick={lists.refresh}>
             Try again
           </button>
         </Alert>
@@ -163,15 +135,12 @@ export function ListsPanel({ lists }: { lists: Resource<ListsState> }) {
                 );
               })}
             </ul>
-          ) : own.data ? (
+          ) : data ? (
             <p className="lst-own-empty muted" data-testid="user-lists-empty">
               Add your PEP, RCA, wanted or internal lists from a CSV file to screen against them too.
             </p>
           ) : null}
         </div>
-      ) : null}
-      {own.error && data ? (
-        <p className="lst-own-empty field-error" data-testid="user-lists-error">Could not read your own lists: {own.error}</p>
       ) : null}
 
       {canManage ? (

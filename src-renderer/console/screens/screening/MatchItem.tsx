@@ -2,88 +2,10 @@
 // explanation: which list name matched, how each token lined up, and what moved the score.
 import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Badge } from '../../components/Badge';
-import { AlignmentTable, HighlightedName, matchedNameNote, MatchTier, QualifierList, signed } from '../../components/MatchExplanation';
+import { MatchExplanation, MatchTier } from '../../components/MatchExplanation';
 import { kindLabel, STRENGTH_INFO } from '../../components/screening-labels';
 import { countryName, sourceLabel } from './labels';
 import type { Match } from './screening-api';
-
-const LOOK = { classPrefix: 'scr' } as const;
-
-function Explanation({ match, id }: { match: Match; id: string }) {
-  const e = match.explanation;
-  const nameScore = Math.round(e.name_score * 100);
-  const adjust = e.qualifiers.reduce((sum, q) => sum + q.effect, 0);
-  return (
-    <div id={id} className="scr-explain" data-testid="match-explanation">
-      <div className="scr-explain-head">
-        <div className="scr-explain-name">
-          <span className="scr-label">Matched on</span>
-          <HighlightedName name={e.matched_name} alignment={e.alignment} {...LOOK} />
-          <span className="muted scr-small">{matchedNameNote(match)}</span>
-        </div>
-        <dl className="scr-score-parts" data-testid="score-parts">
-          <div>
-            <dt>Name similarity</dt>
-            <dd>{nameScore}</dd>
-          </div>
-          <div>
-            <dt>Qualifiers</dt>
-            <dd>{signed(adjust)}</dd>
-          </div>
-          <div>
-            <dt>Match score</dt>
-            <dd>
-              {match.score}
-              {nameScore + adjust > 100 ? <span className="muted scr-small"> (max)</span> : null}
-            </dd>
-          </div>
-        </dl>
-      </div>
-
-      <div className="scr-explain-body">
-        <div className="scr-explain-block">
-          <h4 className="scr-label">Name tokens, side by side</h4>
-          <AlignmentTable
-            alignment={e.alignment}
-            headings={{ query: 'Screened name', candidate: 'Listed name', method: 'How they match' }}
-            {...LOOK}
-          />
-          <p className="scr-legend muted" aria-hidden="true">
-            <span className="scr-tok scr-tok-exact">exact or equivalent</span>
-            <span className="scr-tok scr-tok-fuzzy">similar or sounds alike</span>
-            <span className="scr-tok scr-tok-unmatched">not matched</span>
-          </p>
-        </div>
-
-        <div className="scr-explain-block">
-          <h4 className="scr-label">Qualifiers</h4>
-          <QualifierList
-            qualifiers={e.qualifiers}
-            empty={
-              <p className="muted scr-small" data-testid="qualifiers-none">
-                None. Add a date of birth, country or gender to the subject to confirm or rule out this match.
-              </p>
-            }
-            {...LOOK}
-          />
-          {match.aliases.length > 0 ? (
-            <>
-              <h4 className="scr-label">Also listed as</h4>
-              <ul className="scr-aliases">
-                {match.aliases.map((a) => (
-                  <li key={a}>{a}</li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          <p className="muted scr-small scr-record">
-            Record <code>{match.entity_id}</code> · version <code>{match.record_hash}</code>
-          </p>
-        </div>
-      </div>
-    </div>
-  );
-}
 
 interface MatchItemProps {
   match: Match;
@@ -152,7 +74,7 @@ export function MatchItem({ match, rank, titles }: MatchItemProps) {
             ) : null}
             {match.cleared ? <Badge tone="info">Cleared earlier</Badge> : null}
           </div>
-          {match.cleared ? null : <MatchTier match={match} classPrefix="scr" />}
+          {match.cleared ? null : <MatchTier match={match} />}
           <dl className="scr-match-facts">
             {match.programs.length > 0 ? (
               <div>
@@ -196,7 +118,7 @@ export function MatchItem({ match, rank, titles }: MatchItemProps) {
           <span className="visually-hidden">Match score {match.score} of 100</span>
         </div>
       </div>
-      {open ? <Explanation match={match} id={`${id}-explain`} /> : null}
+      {open ? <MatchExplanation match={match} variant="panel" testId="match-explanation" id={`${id}-explain`} /> : null}
     </li>
   );
 }

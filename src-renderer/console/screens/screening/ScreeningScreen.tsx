@@ -5,12 +5,12 @@ import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { PLAN_INFO } from '../../../../src-shared/catalog';
 import type { ListKind } from '../../../../src-shared/contracts/screening';
 import { ApiError, errorText } from '../../api/client';
-import { useResource } from '../../api/use-resource';
 import { href } from '../../app/router';
 import { Alert } from '../../components/Alert';
 import { formatNumber } from '../../components/format';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useEnv } from '../../stores/env';
+import { useLists } from '../../stores/lists';
 import { useSession } from '../../stores/session';
 import { ListsPanel } from './ListsPanel';
 import { SCREEN_COST, screeningApi, type ScreeningResult } from './screening-api';
@@ -21,7 +21,6 @@ import {
 } from './subject';
 import './screening.css';
 
-const POLL_MS = 1000;
 
 type ProblemKind = 'plan' | 'credits' | 'unavailable' | 'other';
 
@@ -103,20 +102,12 @@ export function ScreeningScreen() {
   const env = useEnv((s) => s.env);
   const plan = useSession((s) => s.session?.organization.plan ?? 'free');
   const allowed = PLAN_INFO[plan].compliance;
-  const lists = useResource((signal) => screeningApi.lists(signal), []);
+  const lists = useLists();
   const [state, dispatch] = useReducer(reducer, INITIAL);
   const formRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const request = useRef<AbortController | null>(null);
 
-  const { reload } = lists;
-  const listsState = lists.data?.state;
-  // The service loads the lists a few seconds after it starts: ask again until they are in.
-  useEffect(() => {
-    if (listsState !== 'loading') return;
-    const timer = setTimeout(reload, POLL_MS);
-    return () => clearTimeout(timer);
-  }, [listsState, lists.data, reload]);
 
   // A refusal in one environment (no credits in live) says nothing about the other.
   useEffect(() => dispatch({ type: 'dismiss' }), [env]);
@@ -173,7 +164,7 @@ export function ScreeningScreen() {
       const failed = problemOf(e);
       dispatch({ type: 'failed', ...failed });
       if (failed.errors) focusField(failed.errors);
-      if (failed.problem?.kind === 'unavailable') reload();
+      if (failed.problem?.kind === 'unavailable') lists.refresh();
     } finally {
       if (request.current === controller) request.current = null;
     }
@@ -236,7 +227,7 @@ export function ScreeningScreen() {
             />
           </div>
         </section>
-        <ListsPanel lists={lists} />
+        <ListsPanel />
       </div>
 
       {state.done ? (

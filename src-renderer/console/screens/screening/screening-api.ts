@@ -1,75 +1,18 @@
-// The console's screening calls, checked with zod like the rest of api/client.ts. The service's
-// response types are TypeScript interfaces (src-shared/contracts/screening.ts); the schemas here
-// cover what this screen shows, and the assignment check below fails the typecheck if the
-// contract drifts away from them.
-import { z } from 'zod';
+// The console's screening calls, answers parsed with the contract's own schema
+// (src-shared/contracts/screening.ts), as the service declares it.
 import { CREDITS, type Environment } from '../../../../src-shared/catalog';
-import { LIST_KINDS, ScreeningMatch, type ScreeningResponse, type ScreenRequest } from '../../../../src-shared/contracts/screening';
+import { ScreeningResponse, type ScreeningMatch, type ScreenRequest } from '../../../../src-shared/contracts/screening';
 import { request } from '../../api/client';
 
 /** What a live screening costs; test screenings are free. */
 export const SCREEN_COST = CREDITS.screen;
 
-const Kind = z.enum(LIST_KINDS);
+export type Match = ScreeningMatch;
+export type ScreeningResult = ScreeningResponse;
 
-const Match = ScreeningMatch;
-export type Match = z.output<typeof Match>;
-
-const Version = z.object({
-  source: z.string(),
-  kind: Kind,
-  list_date: z.string().nullable(),
-  retrieval_date: z.string().nullable(),
-  sha256: z.string(),
-});
-
-const Result = z.object({
-  id: z.string(),
-  livemode: z.boolean(),
-  screening: z.object({
-    lists_checked: z.array(Kind),
-    screened_at: z.string(),
-    list_versions: z.array(Version),
-  }).loose(),
-  risk: z.object({
-    score: z.number(),
-    level: z.enum(['low', 'medium', 'high']),
-    decision: z.enum(['clear', 'review', 'high_risk_review']),
-    reasons: z.array(z.string()),
-  }),
-  matches: z.array(Match),
-  flags: z.array(z.string()),
-}).loose();
-export type ScreeningResult = z.output<typeof Result>;
-
-// Compile-time only: every response the contract describes must be a result this screen
-// understands (`loose()` adds an index signature, so compare the named keys).
-type Known<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
-type ContractFits = ScreeningResponse extends Known<ScreeningResult> ? true : never;
-const contractFits: ContractFits = true;
-void contractFits;
-
-const LoadedList = z.object({
-  source: z.string(),
-  title: z.string(),
-  kind: z.string(),
-  list_date: z.string().nullable(),
-  retrieval_date: z.string().nullable(),
-  sha256: z.string(),
-  counts: z.object({ total: z.number(), person: z.number() }).loose(),
-});
-export type LoadedList = z.output<typeof LoadedList>;
-
-const ListsState = z.object({
-  state: z.enum(['loading', 'ready', 'failed']),
-  loaded_kinds: z.array(z.string()),
-  lists: z.array(LoadedList),
-  index: z.object({ entities: z.number(), names: z.number() }).loose().nullable(),
-});
-export type ListsState = z.output<typeof ListsState>;
+export type { ListsState, LoadedList } from '../../stores/lists';
 
 export const screeningApi = {
-  lists: (signal?: AbortSignal) => request('GET', '/api/screening/lists', ListsState, { signal }),
   screen: (env: Environment, body: ScreenRequest, signal?: AbortSignal) =>
-    request('POST', `/api/console/screen?env=${encodeURIComponent(env)}`, Result, { body, signal }),
+    request('POST', `/api/console/screen?env=${encodeURIComponent(env)}`, ScreeningResponse, { body, signal }),
 };

@@ -44,7 +44,9 @@ export function DeliveriesPanel({ endpoint, canManage, sending, refreshSignal, o
   }, []);
 
   // Recomputed on each load, so "in 9 s" counts down with the polling.
-  const columns = useMemo(() => deliveryColumns(Date.now()), [deliveries.data]);
+  const [loadedAt, setLoadedAt] = useState(Date.now);
+  useEffect(() => setLoadedAt(Date.now()), [deliveries.data]);
+  const columns = useMemo(() => deliveryColumns(loadedAt), [loadedAt]);
   const list = deliveries.data?.deliveries ?? [];
 
   return (
@@ -91,9 +93,9 @@ export function DeliveriesPanel({ endpoint, canManage, sending, refreshSignal, o
       ) : null}
       <DataGrid
         label={`Deliveries to ${endpoint.url}`}
-        data={list}
+        rows={list}
         columns={columns}
-        getRowId={(d) => d.id}
+        getRowKey={(d) => d.id}
         testId="deliveries-table"
         rowTestId="delivery-row"
         empty={

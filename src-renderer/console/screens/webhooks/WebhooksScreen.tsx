@@ -127,9 +127,9 @@ export function WebhooksScreen() {
         </div>
         <DataGrid
           label={`${envLabel} webhook endpoints`}
-          data={list}
+          rows={list}
           columns={columns}
-          getRowId={(e) => e.id}
+          getRowKey={(e) => e.id}
           testId="webhooks-table"
           rowTestId="webhook-row"
           rowClassName={(e) => (e.id === shown?.id ? 'wh-row-open' : undefined)}

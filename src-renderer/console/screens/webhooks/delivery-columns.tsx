@@ -1,8 +1,8 @@
 // Columns of the delivery log. Times carry seconds: retries are seconds apart at first.
-import type { ColumnDef } from '@tanstack/react-table';
+import type { GridColumn, GridColumnLayout } from '../../components/DataGrid';
 import type { WebhookDelivery } from '../../../../src-shared/contracts/webhooks';
 import { Badge, type BadgeTone } from '../../components/Badge';
-import type { DataGridColumnMeta } from '../../components/DataGrid';
+
 import { formatNumber } from '../../components/format';
 import { eventLabel } from './events';
 
@@ -38,19 +38,19 @@ function stateBadge(d: WebhookDelivery): { tone: BadgeTone; text: string; title:
   }
 }
 
-export function deliveryColumns(now: number): ColumnDef<WebhookDelivery>[] {
-  const nowrap: DataGridColumnMeta = { nowrap: true };
-  const numeric: DataGridColumnMeta = { nowrap: true, numeric: true };
+export function deliveryColumns(now: number): GridColumn<WebhookDelivery>[] {
+  const nowrap: GridColumnLayout = { nowrap: true };
+  const numeric: GridColumnLayout = { nowrap: true, numeric: true };
   return [
     {
       id: 'state',
       header: 'Status',
-      accessorFn: (d) => d.state,
-      meta: nowrap,
-      cell: ({ row }) => {
-        const b = stateBadge(row.original);
+      width: '112px',
+      ...nowrap,
+      cell: (row) => {
+        const b = stateBadge(row);
         return (
-          <span data-testid="delivery-state" data-state={row.original.state}>
+          <span data-testid="delivery-state" data-state={row.state}>
             <Badge tone={b.tone} title={b.title}>{b.text}</Badge>
           </span>
         );
@@ -59,28 +59,28 @@ export function deliveryColumns(now: number): ColumnDef<WebhookDelivery>[] {
     {
       id: 'event',
       header: 'Event',
-      accessorFn: (d) => d.event,
-      cell: ({ row }) => (
+      width: 'minmax(0, 1.6fr)',
+      cell: (row) => (
         <span className="cell-stack">
-          <span className="cell-strong" title={row.original.event}>{eventLabel(row.original.event)}</span>
-          <code className="mono muted" title="Delivery id, sent as X-Service-Delivery" data-testid="delivery-id">{row.original.id}</code>
+          <span className="cell-strong" title={row.event}>{eventLabel(row.event)}</span>
+          <code className="mono muted" title="Delivery id, sent as X-Service-Delivery" data-testid="delivery-id">{row.id}</code>
         </span>
       ),
     },
     {
       id: 'attempts',
       header: 'Attempts',
-      accessorFn: (d) => d.attempts,
-      meta: numeric,
-      cell: ({ row }) => <span data-testid="delivery-attempts">{formatNumber(row.original.attempts)}</span>,
+      width: '88px',
+      ...numeric,
+      cell: (row) => <span data-testid="delivery-attempts">{formatNumber(row.attempts)}</span>,
     },
     {
       id: 'status',
       header: 'Response',
-      accessorFn: (d) => d.last_status ?? d.last_error ?? '',
-      meta: nowrap,
-      cell: ({ row }) => {
-        const { last_status: status, last_error: error } = row.original;
+      width: 'minmax(0, 1.2fr)',
+      ...nowrap,
+      cell: (row) => {
+        const { last_status: status, last_error: error } = row;
         if (status !== null) {
           const ok = status >= 200 && status < 300;
           return <span className={ok ? 'wh-http-ok' : 'wh-http-bad'} data-testid="delivery-http">HTTP {status}</span>;
@@ -92,25 +92,25 @@ export function deliveryColumns(now: number): ColumnDef<WebhookDelivery>[] {
     {
       id: 'latency',
       header: 'Latency',
-      accessorFn: (d) => d.last_latency_ms ?? -1,
-      meta: numeric,
-      cell: ({ row }) =>
-        row.original.last_latency_ms === null ? <span className="muted">—</span> : `${formatNumber(row.original.last_latency_ms)} ms`,
+      width: '88px',
+      ...numeric,
+      cell: (row) =>
+        row.last_latency_ms === null ? <span className="muted">—</span> : `${formatNumber(row.last_latency_ms)} ms`,
     },
     {
       id: 'created',
       header: 'Created',
-      accessorFn: (d) => d.created_at,
-      meta: nowrap,
-      cell: ({ row }) => <time dateTime={row.original.created_at}>{formatInstant(row.original.created_at)}</time>,
+      width: 'minmax(0, 1fr)',
+      ...nowrap,
+      cell: (row) => <time dateTime={row.created_at}>{formatInstant(row.created_at)}</time>,
     },
     {
       id: 'next',
       header: 'Next retry',
-      accessorFn: (d) => d.next_attempt_at ?? '',
-      meta: nowrap,
-      cell: ({ row }) => {
-        const d = row.original;
+      width: 'minmax(0, 1fr)',
+      ...nowrap,
+      cell: (row) => {
+        const d = row;
         if (d.state === 'pending' && d.next_attempt_at) {
           return (
             <span className="cell-stack" data-testid="delivery-next">
@@ -125,11 +125,11 @@ export function deliveryColumns(now: number): ColumnDef<WebhookDelivery>[] {
     {
       id: 'finished',
       header: 'Finished',
-      accessorFn: (d) => d.completed_at ?? '',
-      meta: nowrap,
-      cell: ({ row }) =>
-        row.original.completed_at ? (
-          <time dateTime={row.original.completed_at}>{formatInstant(row.original.completed_at)}</time>
+      width: 'minmax(0, 1fr)',
+      ...nowrap,
+      cell: (row) =>
+        row.completed_at ? (
+          <time dateTime={row.completed_at}>{formatInstant(row.completed_at)}</time>
         ) : (
           <span className="muted">—</span>
         ),

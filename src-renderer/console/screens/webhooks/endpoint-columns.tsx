@@ -1,8 +1,7 @@
 // Columns of the webhook endpoints table. Each action has its own column: the grid focuses one
 // control per cell, so three buttons in one cell would leave two out of keyboard reach.
-import type { ColumnDef } from '@tanstack/react-table';
+import type { GridColumn, GridColumnLayout } from '../../components/DataGrid';
 import { WEBHOOK_EVENTS, type WebhookEndpoint } from '../../../../src-shared/contracts/webhooks';
-import type { DataGridColumnMeta } from '../../components/DataGrid';
 import { formatDateTime } from '../../components/format';
 import { eventLabel } from './events';
 
@@ -17,20 +16,20 @@ export interface EndpointActions {
   onRemove: (endpoint: WebhookEndpoint) => void;
 }
 
-const hidden = (text: string) => () => <span className="visually-hidden">{text}</span>;
+const hidden = (text: string) => <span className="visually-hidden">{text}</span>;
 
-export function endpointColumns(a: EndpointActions): ColumnDef<WebhookEndpoint>[] {
-  const nowrap: DataGridColumnMeta = { nowrap: true };
-  const columns: ColumnDef<WebhookEndpoint>[] = [
+export function endpointColumns(a: EndpointActions): GridColumn<WebhookEndpoint>[] {
+  const nowrap: GridColumnLayout = { nowrap: true };
+  const columns: GridColumn<WebhookEndpoint>[] = [
     {
       id: 'url',
       header: 'Endpoint',
-      accessorFn: (e) => e.url,
-      cell: ({ row }) => (
+      width: 'minmax(0, 2fr)',
+      cell: (row) => (
         <span className="cell-stack">
-          <span className="cell-strong wh-url" data-testid="webhook-url">{row.original.url}</span>
-          {row.original.description ? (
-            <span className="muted" data-testid="webhook-description">{row.original.description}</span>
+          <span className="cell-strong wh-url" data-testid="webhook-url">{row.url}</span>
+          {row.description ? (
+            <span className="muted" data-testid="webhook-description">{row.description}</span>
           ) : null}
         </span>
       ),
@@ -38,9 +37,9 @@ export function endpointColumns(a: EndpointActions): ColumnDef<WebhookEndpoint>[
     {
       id: 'events',
       header: 'Events',
-      accessorFn: (e) => e.events.join(' '),
-      cell: ({ row }) => {
-        const events = row.original.events;
+      width: 'minmax(0, 1.5fr)',
+      cell: (row) => {
+        const events = row.events;
         if (events.length === WEBHOOK_EVENTS.length) {
           return (
             <span className="chip" title={events.join('\n')} data-testid="webhook-events">
@@ -62,29 +61,30 @@ export function endpointColumns(a: EndpointActions): ColumnDef<WebhookEndpoint>[
     {
       id: 'secret',
       header: 'Signing secret',
-      accessorFn: (e) => e.secret_prefix,
-      meta: nowrap,
-      cell: ({ row }) => <code className="mono" data-testid="webhook-secret-prefix">{row.original.secret_prefix}…</code>,
+      width: '140px',
+      ...nowrap,
+      cell: (row) => <code className="mono" data-testid="webhook-secret-prefix">{row.secret_prefix}…</code>,
     },
     {
       id: 'created',
       header: 'Added',
-      accessorFn: (e) => e.created_at,
-      meta: nowrap,
-      cell: ({ row }) => <time dateTime={row.original.created_at}>{formatDateTime(row.original.created_at)}</time>,
+      width: 'minmax(0, 1fr)',
+      ...nowrap,
+      cell: (row) => <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>,
     },
     {
       id: 'deliveries',
       header: hidden('Deliveries'),
-      meta: nowrap,
-      cell: ({ row }) => (
+      width: '116px',
+      ...nowrap,
+      cell: (row) => (
         <button
           type="button"
           className="btn btn-small"
-          onClick={() => a.onDeliveries(row.original)}
-          aria-label={`Deliveries to ${row.original.url}`}
-          aria-expanded={a.openId === row.original.id}
-          aria-controls={a.openId === row.original.id ? 'webhook-deliveries' : undefined}
+          onClick={() => a.onDeliveries(row)}
+          aria-label={`Deliveries to ${row.url}`}
+          aria-expanded={a.openId === row.id}
+          aria-controls={a.openId === row.id ? 'webhook-deliveries' : undefined}
           data-testid="webhook-deliveries"
         >
           Deliveries
@@ -98,30 +98,32 @@ export function endpointColumns(a: EndpointActions): ColumnDef<WebhookEndpoint>[
     {
       id: 'test',
       header: hidden('Send test event'),
-      meta: nowrap,
-      cell: ({ row }) => (
+      width: '152px',
+      ...nowrap,
+      cell: (row) => (
         <button
           type="button"
           className="btn btn-small"
-          onClick={() => a.onTest(row.original)}
-          disabled={a.sendingId === row.original.id}
-          aria-label={`Send a test event to ${row.original.url}`}
+          onClick={() => a.onTest(row)}
+          disabled={a.sendingId === row.id}
+          aria-label={`Send a test event to ${row.url}`}
           data-testid="test-webhook"
         >
-          {a.sendingId === row.original.id ? 'Sending…' : 'Send test event'}
+          {a.sendingId === row.id ? 'Sending…' : 'Send test event'}
         </button>
       ),
     },
     {
       id: 'remove',
       header: hidden('Remove'),
-      meta: nowrap,
-      cell: ({ row }) => (
+      width: '104px',
+      ...nowrap,
+      cell: (row) => (
         <button
           type="button"
           className="btn btn-small btn-danger-quiet"
-          onClick={() => a.onRemove(row.original)}
-          aria-label={`Remove ${row.original.url}`}
+          onClick={() => a.onRemove(row)}
+          aria-label={`Remove ${row.url}`}
           data-testid="remove-webhook"
         >
           Remove

@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENTS } from '../../../../src-shared/contracts/webhooks';
+import { type WEBHOOK_EVENTS } from '../../../../src-shared/contracts/webhooks';
 
 export type SubscribableEvent = (typeof WEBHOOK_EVENTS)[number];
 

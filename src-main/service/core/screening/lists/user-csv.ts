@@ -6,6 +6,7 @@ import Papa from 'papaparse';
 import { LIST_KINDS, type EntityId, type EntityName, type EntitySchema, type ListEntity, type ListImport, type ListKind } from '../types';
 import { countEntities, decodeText, finishEntity, FormatError, parseOneDate, sha256Hex, yearsBetween } from './common';
 import { toCountryCode } from './countries';
+import { listSlug } from '../../../../../src-shared/contracts/lists';
 
 export const USER_LIST_COLUMNS = [
   'kind', 'name', 'aliases', 'weak_aliases', 'dob', 'country', 'id', 'id_type', 'gender', 'program', 'schema', 'ref', 'notes',
@@ -41,10 +42,8 @@ const SCHEMAS: Record<string, EntitySchema> = {
   vessel: 'vessel', aircraft: 'aircraft',
 };
 
-/** "Acme PEP list 2026" -> "acme-pep-list-2026". */
-export function userListSlug(listName: string): string {
-  return listName.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-}
+/** "Acme PEP list 2026" -> "acme-pep-list-2026" (the console derives it the same way: one rule). */
+export { listSlug as userListSlug };
 
 function values(cell: string | undefined): string[] {
   return (cell ?? '').split(';').map((v) => v.trim()).filter((v) => v !== '');
@@ -64,7 +63,7 @@ function parseUserDob(v: string): string[] | undefined {
 }
 
 export function importUserList(input: Uint8Array | string, options: UserListOptions): UserListResult {
-  const slug = userListSlug(options.listName);
+  const slug = listSlug(options.listName);
   if (slug === '' || options.listName.length > 80) throw new FormatError('list name must be 1-80 characters with a letter or digit');
   const source = `user:${slug}`;
   const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;

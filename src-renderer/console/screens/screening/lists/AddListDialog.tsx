@@ -1,10 +1,9 @@
 // "Add your own list": a name and a CSV. The service imports the rows it can and reports the
 // others by row, column and reason (never the cell's value), which is what this dialog shows.
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import type { ColumnDef } from '@tanstack/react-table';
 import { errorText } from '../../../api/client';
 import { Alert } from '../../../components/Alert';
-import { DataGrid } from '../../../components/DataGrid';
+import { DataGrid, type GridColumn } from '../../../components/DataGrid';
 import { Dialog } from '../../../components/Dialog';
 import { Field } from '../../../components/Field';
 import { formatNumber } from '../../../components/format';
@@ -18,13 +17,13 @@ const SHOWN_ISSUES = 200;
 
 type ShownIssue = ListIssue & { key: number };
 
-const ISSUE_COLUMNS: ColumnDef<ShownIssue>[] = [
-  { id: 'row', header: 'Row', accessorFn: (i) => i.row, meta: { numeric: true, nowrap: true }, cell: ({ row }) => formatNumber(row.original.row) },
+const ISSUE_COLUMNS: GridColumn<ShownIssue>[] = [
+  { id: 'row', header: 'Row', width: '80px', numeric: true, nowrap: true, cell: (row) => formatNumber(row.row) },
   {
-    id: 'column', header: 'Column', accessorFn: (i) => i.column, meta: { nowrap: true },
-    cell: ({ row }) => (row.original.column ? <code>{row.original.column}</code> : <span className="muted">—</span>),
+    id: 'column', header: 'Column', width: 'minmax(0, 1fr)', nowrap: true,
+    cell: (row) => (row.column ? <code>{row.column}</code> : <span className="muted">—</span>),
   },
-  { id: 'reason', header: 'Problem', accessorFn: (i) => i.reason },
+  { id: 'reason', header: 'Problem', width: 'minmax(0, 3fr)', cell: (row) => row.reason },
 ];
 
 const NAME_MAX = 80;
@@ -218,9 +217,9 @@ function ImportReport({ name, report }: { name: string; report: UserReport }) {
           <div className="lst-issues-table">
             <DataGrid
               label="Problems found in the file"
-              data={shown}
+              rows={shown}
               columns={ISSUE_COLUMNS}
-              getRowId={(i) => String(i.key)}
+              getRowKey={(i) => String(i.key)}
               testId="user-list-errors"
               rowTestId="user-list-error-row"
               totalRows={errors.length}

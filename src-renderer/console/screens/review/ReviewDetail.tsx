@@ -1,18 +1,14 @@
-// An opened review row: every match of the row with why it matched (the listed name or alias
-// with its tokens tinted by how they matched, the token alignment, the qualifiers), and the
-// disposition buttons that the single keys stand for.
+// An opened review row: every match of the row with why it matched (components/MatchExplanation)
+// and the disposition buttons that the single keys stand for.
 import type { ScreeningMatch } from '../../../../src-shared/contracts/screening';
 import { Badge } from '../../components/Badge';
-import { AlignmentTable, HighlightedName, matchedNameNote, MatchTier, QualifierList } from '../../components/MatchExplanation';
+import { MatchExplanation } from '../../components/MatchExplanation';
 import { CHANGE_INFO, flagLabel, KIND_SHORT, STRENGTH_INFO } from '../../components/screening-labels';
 import type { BatchEntry, DecisionRecord, Disposition } from '../../stores/batch';
 import { DISPOSITIONS } from '../../stores/batch';
-import { DISPOSITION_INFO, matchFlag, REASON_INFO } from '../batch/labels';
-
-const LOOK = { classPrefix: 'rev', testIdPrefix: 'review-' } as const;
+import { DISPOSITION_INFO, matchFlag, REASON_INFO } from '../../components/batch/labels';
 
 function MatchBlock({ match, isNew }: { match: ScreeningMatch; isNew: boolean }) {
-  const e = match.explanation;
   return (
     <li className={`rev-match${match.cleared ? ' rev-match-cleared' : ''}`} data-testid="review-match" data-entity-id={match.entity_id} data-cleared={match.cleared}>
       <div className="rev-match-head">
@@ -24,34 +20,13 @@ function MatchBlock({ match, isNew }: { match: ScreeningMatch; isNew: boolean })
         {isNew ? <Badge tone="negative">New</Badge> : null}
       </div>
       {match.cleared ? null : (
-        <div className="rev-match-body" data-testid="review-explanation">
-          <MatchTier match={match} {...LOOK} />
-          <p className="rev-line">
-            <span className="rev-label">Matched on</span>
-            <HighlightedName name={e.matched_name} alignment={e.alignment} {...LOOK} />
-            <span className="muted rev-small">
-              {matchedNameNote(match)} · name similarity {Math.round(e.name_score * 100)}
-            </span>
-          </p>
-          <AlignmentTable alignment={e.alignment} headings={{ query: 'Screened', candidate: 'Listed', method: 'How' }} {...LOOK} />
-          <div className="rev-line">
-            <span className="rev-label">Qualifiers</span>
-            <QualifierList
-              qualifiers={e.qualifiers}
-              empty={<span className="muted rev-small">none (the file gives no date of birth, country or gender that confirms or rules it out)</span>}
-              {...LOOK}
-            />
-          </div>
-          <p className="muted rev-small">
-            Record <code>{match.entity_id}</code> · version <code>{match.record_hash}</code>
-          </p>
-        </div>
+        <MatchExplanation match={match} variant="inline" testIdPrefix="review-" testId="review-explanation" />
       )}
     </li>
   );
 }
 
-interface MatchExplanationProps {
+interface ReviewDetailProps {
   entry: BatchEntry;
   decision: DecisionRecord | undefined;
   singleKeys: boolean;
@@ -60,7 +35,7 @@ interface MatchExplanationProps {
   onClose: () => void;
 }
 
-export function MatchExplanation({ entry, decision, singleKeys, onDispose, onApprove, onClose }: MatchExplanationProps) {
+export function ReviewDetail({ entry, decision, singleKeys, onDispose, onApprove, onClose }: ReviewDetailProps) {
   const disposition = decision?.disposition;
   const result = entry.result;
   const previous = entry.input.previous;

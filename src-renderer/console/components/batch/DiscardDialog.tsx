@@ -1,6 +1,6 @@
 // Confirms dropping results whose dispositions were not saved yet: they exist nowhere else.
-import { Dialog } from '../../components/Dialog';
-import { formatNumber } from '../../components/format';
+import { Dialog } from '../Dialog';
+import { formatNumber } from '../format';
 
 interface DiscardDialogProps {
   dispositions: number;

@@ -1,8 +1,9 @@
 // Cells shared by the batch results and the risk review: risk, change, flags, top match.
 import type { BatchEntry } from '../../stores/batch';
-import { Badge } from '../../components/Badge';
-import { CHANGE_INFO, flagLabel, KIND_SHORT, LEVEL_LABEL, LEVEL_TONE } from '../../components/screening-labels';
+import { Badge } from '../Badge';
+import { CHANGE_INFO, flagLabel, KIND_SHORT, LEVEL_LABEL, LEVEL_TONE } from '../screening-labels';
 import { openMatches } from './labels';
+import './result-cells.css';
 
 export function RiskCell({ entry }: { entry: BatchEntry }) {
   if (!entry.result) {

@@ -3,7 +3,7 @@
 import type { BatchRowResult } from '../../../../src-shared/contracts/batch';
 import type { ScreeningMatch } from '../../../../src-shared/contracts/screening';
 import type { ReasonCode } from '../../../../src-shared/contracts/review';
-import type { BadgeTone } from '../../components/Badge';
+import type { BadgeTone } from '../Badge';
 import type { Disposition, EarlierDisposition } from '../../stores/batch';
 
 export const DISPOSITION_INFO: Record<Disposition, { label: string; key: string; tone: BadgeTone }> = {
