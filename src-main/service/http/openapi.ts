@@ -203,7 +203,8 @@ export function openApiDocument(routes: readonly RouteInfo[]): OpenApiDocument {
       version: API_VERSION,
       description: 'Generated from the route registry (src-main/service/http); do not edit docs/openapi.json by hand: `npm run build` writes it.',
     },
-    servers: [{ url: 'http://127.0.0.1:4310' }],
+    // Relative: the service runs on whichever local port (or LAN address) it was started on.
+    servers: [{ url: '/', description: 'This service' }],
     paths,
     components: { schemas: sorted, securitySchemes: SECURITY_SCHEMES },
   };

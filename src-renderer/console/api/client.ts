@@ -3,7 +3,7 @@
 // schema so a drifting contract fails loudly here rather than as `undefined` somewhere in a
 // screen. A 401 on a session route goes to the session store's handler; GETs are retried on a
 // network failure or 502/503 (twice, briefly), nothing else is.
-import { type z } from 'zod';
+import { z } from 'zod';
 import type { Environment } from '../../../src-shared/catalog';
 import { Message } from '../../../src-shared/contracts/common';
 import {
@@ -258,7 +258,19 @@ export async function streamLines<S extends z.ZodType>(
   }
 }
 
+/** Just enough of an OpenAPI document to know it is one; Swagger UI reads the rest itself. */
+const OpenApiHead = z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });
+
 export const api = {
+  /** Whether the service publishes its OpenAPI document (false on 404). */
+  openapiAvailable: (signal?: AbortSignal): Promise<boolean> =>
+    request('GET', '/api/openapi.json', OpenApiHead, { signal, anonymous: true }).then(
+      () => true,
+      (e: unknown) => {
+        if (e instanceof ApiError && e.status === 404) return false;
+        throw e;
+      },
+    ),
   setupStatus: (signal?: AbortSignal) => request('GET', '/api/setup', SetupStatus, { signal, anonymous: true }),
   setup: (body: SetupRequest) => request('POST', '/api/setup', Session, { body, anonymous: true }),
   login: (body: LoginRequest) => request('POST', '/api/auth/login', Session, { body, anonymous: true }),

@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import type { Role } from '../../../src-shared/catalog';
 import { ApiKeysScreen } from '../screens/api-keys/ApiKeysScreen';
+import { ApiReferenceScreen } from '../screens/api-reference/ApiReferenceScreen';
 import { AuditScreen } from '../screens/audit/AuditScreen';
 import { BatchScreen } from '../screens/batch/BatchScreen';
 import { PlanScreen } from '../screens/plan/PlanScreen';
@@ -63,6 +64,10 @@ export const ROUTES: readonly RouteDef[] = [
   {
     path: 'keys', label: 'API keys', group: 'Organization', screen: ApiKeysScreen,
     summary: 'Keys your backend uses to call this service, per environment and product scope.',
+  },
+  {
+    path: 'api-reference', label: 'API reference', group: 'Organization', screen: ApiReferenceScreen,
+    summary: 'Every endpoint of this service, its authentication and schemas, with "Try it out" on a test key.',
   },
   {
     path: 'webhooks', label: 'Webhooks', group: 'Organization', screen: WebhooksScreen,

@@ -1,0 +1,47 @@
+// The API reference renders the service's own OpenAPI document with Swagger UI, bundled with the
+// console (no CDN), and "Try it out" reaches the real service with a test key only.
+import { join } from 'node:path';
+import { initOrg, signIn } from '../support/accounts';
+import { expect, test } from '../support/service';
+import { ApiReferencePage } from '../pages/api-reference-page';
+
+const SCREEN = '/api/compliance/v1/screen';
+
+test('API reference: operations and schemas from the service, "Try it out" with a test key, live keys refused', async ({ page, service }) => {
+  await initOrg(service, { organization: 'Northwind Compliance', email: 'owner@northwind.test', password: 'correct horse battery', plan: 'pro' });
+  const live = JSON.parse((await service.cli('keys', 'create', '--env', 'live', '--scopes', 'compliance', '--name', 'Live backend', '--json')).stdout) as { api_key: string };
+  const testKey = JSON.parse((await service.cli('keys', 'create', '--env', 'test', '--scopes', 'compliance', '--name', 'Sandbox', '--json')).stdout) as { api_key: string };
+  const offsite: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith(service.url)) offsite.push(r.url());
+  });
+  await signIn(page);
+  const ref = new ApiReferencePage(page);
+  await ref.goto();
+
+  // The document is the service's: its title, its operations, their schemas.
+  await expect(ref.doc.locator('.info .title')).toContainText('Compliance Console service API');
+  const screen = ref.operation('POST', SCREEN);
+  await expect(screen).toBeVisible();
+  await expect(ref.operation('GET', '/api/screening/lists')).toBeVisible();
+
+  // A live key, or anything that is not one of this organisation's test keys, is refused.
+  await ref.useKey(live.api_key);
+  await expect(ref.keyError).toContainText('test keys');
+  await ref.useKey('svk-not-a-key-at-all-0000000000');
+  await expect(ref.keyError).toBeVisible();
+  await ref.useKey(testKey.api_key);
+  await expect(ref.keySet).toBeVisible();
+
+  // Try it out: the real service screens a subject with the test key and answers 200.
+  await screen.locator('.opblock-summary').click();
+  await screen.getByRole('button', { name: 'Try it out' }).click();
+  await screen.locator('textarea.body-param__text').fill(JSON.stringify({ subject: { type: 'individual', first_name: 'Vladimir', last_name: 'Putin', date_of_birth: '1952-10-07' } }));
+  await screen.getByRole('button', { name: 'Execute' }).click();
+  const status = screen.locator('.live-responses-table .response .response-col_status').first();
+  await expect(status).toHaveText('200');
+  await expect(screen.locator('.live-responses-table .response .response-col_description')).toContainText('"livemode": false');
+
+  expect(offsite).toEqual([]);
+  if (process.env.CONSOLE_SCREENSHOTS) await page.screenshot({ path: join(process.env.CONSOLE_SCREENSHOTS, 'console-api-reference.png'), fullPage: false });
+});
