@@ -79,6 +79,10 @@ async function main(): Promise<void> {
     version: process.env.CONSOLE_APP_VERSION ?? process.env.npm_package_version,
   });
   opened = services;
+  // Attempts cut off by a crash of the previous run would otherwise answer
+  // IDEMPOTENCY_KEY_IN_PROGRESS to every retry for minutes.
+  const released = services.idempotency.releaseInProgress();
+  if (released > 0) services.logger.info('idempotency_released', { count: released });
   const demo = values.demo ? await seedDemo(services) : undefined;
   const { app } = createApp(services);
 

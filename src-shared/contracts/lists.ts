@@ -57,7 +57,9 @@ export const ListsStatus = z.object({
 export type ListsStatus = z.infer<typeof ListsStatus>;
 
 export const OfficialListQuery = z.object({ source: z.enum(OFFICIAL_SOURCES), filename: z.string().max(200).default('') });
-export const UserListQuery = z.object({ name: z.string().trim().min(1).max(80) });
+export const UserListQuery = z.object({
+  name: z.string().trim().min(1).max(80).refine((n) => listSlug(n) !== '', 'must contain a letter or digit'),
+});
 
 /** POST /api/screening/lists/official (201). */
 export const OfficialImport = z.object({

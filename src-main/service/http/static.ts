@@ -24,7 +24,10 @@ const TYPES: Record<string, string> = {
 export function serveConsole(app: Hono<AppEnv>, root: string): void {
   const base = normalize(root + sep);
   app.get('*', (c) => {
-    const rel = decodeURIComponent(c.req.path);
+    const rel = decodePath(c.req.path);
+    // A malformed escape (`/%`, overlong UTF-8 such as `%c0%af`) is a bad request; a NUL can name no file.
+    if (rel === null) return c.text('Bad request', 400);
+    if (rel.includes('\0')) return c.text('Not found', 404);
     let file = normalize(join(root, rel));
     if (!file.startsWith(base) || !isFile(file)) {
       // Client-side routes have no extension; a missing asset is a real 404, not the app.
@@ -41,6 +44,14 @@ export function serveConsole(app: Hono<AppEnv>, root: string): void {
     c.header('Cache-Control', html ? 'no-cache' : 'public, max-age=31536000, immutable');
     return c.body(readFileSync(file));
   });
+}
+
+function decodePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
 }
 
 function isFile(p: string): boolean {

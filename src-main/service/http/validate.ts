@@ -31,8 +31,39 @@ export async function readBytes(c: Context, maxBytes: number): Promise<ArrayBuff
   return buf;
 }
 
+/**
+ * How deep a request's JSON may nest. Every contract is a few levels deep; a body nested thousands
+ * deep is an attack on the parser and the validators (recursion), so it is refused before parsing.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether `text` opens more than `max` arrays/objects at once (strings skipped); linear, no parse. */
+export function nestedTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i++; // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) {
+      inString = true;
+    } else if (ch === 0x7b || ch === 0x5b) {
+      if (++depth > max) return true;
+    } else if (ch === 0x7d || ch === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
 export function parseJsonText<S extends z.ZodType>(text: string, schema: S, opts: ParseOptions = {}): z.output<S> {
   const code = opts.error ?? 'invalid_parameters';
+  if (nestedTooDeep(text)) {
+    throw new AppError(code, {
+      message: `Request body is nested more than ${MAX_JSON_DEPTH} levels deep`, fields: [{ field: 'body', issue: 'nested too deeply' }],
+    });
+  }
   let data: unknown;
   try {
     data = text.length === 0 ? {} : JSON.parse(text);

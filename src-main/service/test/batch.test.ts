@@ -99,6 +99,29 @@ describe('batch rescreen', () => {
     expect(u.s.credits.balance(u.orgId)).toBe(1440);
   });
 
+  it('live rows are paid in slices of 500: a slice the balance cannot cover fails whole', async () => {
+    const u = await testService({ plan: 'pro' });
+    u.grant(30 * 800);
+    const cookie = await u.login();
+    const b = await u.json<BatchInfo>('POST', '/api/console/batches', { cookie, body: { env: 'live', total_rows: 1000, confirm_credits: 30_000 } });
+    expect(b.status).toBe(402);
+    u.grant(30 * 200);
+    const ok = await u.json<BatchInfo>('POST', '/api/console/batches', { cookie, body: { env: 'live', total_rows: 1000, confirm_credits: 30_000 } });
+    expect(ok.status).toBe(201);
+    // The organisation's API spends 200 rows' worth meanwhile (100 live screens at 60): 800 rows' worth are left for 1000 rows.
+    const k = u.key({ env: 'live' });
+    for (let i = 0; i < 100; i++) {
+      const r = await u.json('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: { type: 'individual', first_name: 'A', last_name: `B${i}` } } });
+      expect(r.status).toBe(200);
+      u.clock.advance(1000); // within the key's rate limit
+    }
+    expect(u.s.credits.balance(u.orgId)).toBe(30 * 800);
+    const r = await send(u, cookie, ok.body.id, rows(1000));
+    expect(r.end).toMatchObject({ state: 'cancelled', credits_charged: 15_000 });
+    expect(r.lines.filter((l) => l.error?.type === 'insufficient_credits')).toHaveLength(500);
+    expect(u.s.credits.balance(u.orgId)).toBe(30 * 300);
+  }, 60_000);
+
   it('refuses below Pro, and without a session', async () => {
     const u = await testService({ plan: 'growth' });
     const cookie = await u.login();

@@ -39,6 +39,7 @@ export function createIdempotency(db: Db, clock: Clock, secret: InstallSecret) {
     "UPDATE idempotency_keys SET state = 'done', verification_id = ?, status_code = ? WHERE api_key_id = ? AND idem_key = ?",
   );
   const purge = db.prepare<[string]>('DELETE FROM idempotency_keys WHERE expires_at < ?');
+  const releaseAll = db.prepare("DELETE FROM idempotency_keys WHERE state = 'in_progress'");
 
   const hmacKey = () => secret.raw();
 
@@ -94,6 +95,15 @@ export function createIdempotency(db: Db, clock: Clock, secret: InstallSecret) {
     /** The attempt failed before anything was recorded: the key may be used again. */
     abandon(apiKeyId: string, idemKey: string): void {
       del.run(apiKeyId, keyHash(idemKey));
+    },
+
+    /**
+     * At start-up, before any request: an attempt left "in progress" was cut off with the process
+     * that ran it (its charge, if any, was rolled back with it), so a client's retry must run, once.
+     * Returns how many were released.
+     */
+    releaseInProgress(): number {
+      return releaseAll.run().changes;
     },
 
     purgeExpired(): void {

@@ -32,7 +32,10 @@ export function screenRows(loaded: LoadedIndex, job: RowJob): RowOutcome[] {
     const rowNo = typeof (raw as { row?: unknown })?.row === 'number' ? (raw as { row: number }).row : 0;
     const parsed = BatchRow.safeParse(raw);
     if (!parsed.success) {
-      const message = (raw as { invalid_json?: unknown })?.invalid_json === true ? 'Line is not valid JSON' : firstIssueMessage(parsed.error);
+      const marks = raw as { invalid_json?: unknown; too_deep?: unknown } | null;
+      const message = marks?.too_deep === true ? 'Line is nested too deeply to be a row'
+        : marks?.invalid_json === true ? 'Line is not valid JSON'
+        : firstIssueMessage(parsed.error);
       const err: BatchRowError = { row: rowNo, error: { type: 'invalid_request', code: 'invalid_subject', message } };
       out.push({ row: rowNo, line: JSON.stringify(err) });
       continue;

@@ -7,7 +7,7 @@ import { BATCH_LIMITS, BatchInfo, BatchLine, BatchPreview, BatchRow, CreateBatch
 import { AppError } from '../../../../src-shared/errors';
 import { actorOf } from '../../core/audit/audit';
 import type { Router } from '../router';
-import { readBody } from '../validate';
+import { nestedTooDeep, readBody } from '../validate';
 
 const PreviewQuery = z.object({ env: z.enum(ENVIRONMENTS), rows: z.coerce.number().int().min(1).max(BATCH_LIMITS.rows) });
 const CHUNK_BYTES = 16 * 1024 * 1024;
@@ -72,6 +72,11 @@ export function batchRoutes({ route, services }: Router): void {
       const rows: unknown[] = [];
       for (const line of text.split('\n')) {
         if (line.trim() === '') continue;
+        // A line nested thousands deep is not a row: refused before it is parsed.
+        if (nestedTooDeep(line)) {
+          rows.push({ row: 0, too_deep: true });
+          continue;
+        }
         try {
           rows.push(JSON.parse(line));
         } catch {

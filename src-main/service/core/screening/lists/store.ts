@@ -113,9 +113,14 @@ export function storeUserList(dataDir: string, listName: string, bytes: Uint8Arr
   return { ok, source: `user:${slug}`, rows: result.rows, errors: result.errors, warnings: result.warnings };
 }
 
+/** What listSlug can produce: lower-case letters and digits joined by single hyphens. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 export function removeUserList(dataDir: string, slug: string): boolean {
+  // The slug comes from the URL: never a lookup of `__proto__`, `constructor`… in the index object.
+  if (!SLUG.test(slug)) return false;
   const index = readIndex(dataDir);
-  const entry = index.user[slug];
+  const entry = Object.hasOwn(index.user, slug) ? index.user[slug] : undefined;
   if (!entry) return false;
   rmSync(join(listsDir(dataDir), entry.path), { force: true });
   delete index.user[slug];
