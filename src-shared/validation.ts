@@ -22,18 +22,34 @@ function issueText(issue: z.core.$ZodIssue): string {
   }
 }
 
+/**
+ * The contracts' field names: lower-case ASCII words joined by underscores. A path segment that is
+ * not one (or sits inside a free-form map such as `metadata`) is a key the client chose, which may
+ * itself be subject data (`metadata["Jane Roe 1980-01-02"]`): it is shown as `*`, never echoed.
+ */
+const FIELD_NAME = /^[a-z][a-z0-9_]{0,39}$/;
+const FREE_FORM_MAPS = new Set(['metadata']);
+
+function fieldPath(path: readonly PropertyKey[]): string {
+  const out: string[] = [];
+  for (const [i, seg] of path.entries()) {
+    const inMap = i > 0 && FREE_FORM_MAPS.has(String(path[i - 1]));
+    out.push(typeof seg === 'number' ? String(seg) : !inMap && typeof seg === 'string' && FIELD_NAME.test(seg) ? seg : '*');
+  }
+  return out.join('.');
+}
+
 export function fieldIssues(error: z.ZodError): FieldIssue[] {
   const out: FieldIssue[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const k of issue.keys) out.push({ field: [...issue.path, k].join('.'), issue: 'unknown field' });
+      for (const k of issue.keys) out.push({ field: fieldPath([...issue.path, k]), issue: 'unknown field' });
       continue;
     }
-    out.push({ field: issue.path.join('.') || 'body', issue: issueText(issue) });
+    out.push({ field: fieldPath(issue.path) || 'body', issue: issueText(issue) });
   }
   return out;
 }
-
 
 /** One line naming the first failing field, the text every validation error message uses. */
 export function firstIssueMessage(error: z.ZodError): string {

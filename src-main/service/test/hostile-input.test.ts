@@ -61,6 +61,19 @@ describe('JSON nested too deeply', () => {
   });
 });
 
+describe('validation messages', () => {
+  it('never echo a key the client chose: a metadata key can be a name and a date of birth', async () => {
+    const key = t.key({ env: 'test', scopes: ['compliance'] }).api_key;
+    const res = await t.call('POST', '/api/compliance/v1/screen', {
+      key, body: { subject, metadata: { 'Jane Roe 1980-01-02': { nested: true }, roe: [1] } },
+    });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text).toContain("Invalid field 'metadata.*'");
+    for (const leak of ['Jane', '1980', 'roe']) expect(text).not.toContain(leak);
+  });
+});
+
 describe('static paths', () => {
   const root = mkdtempSync(join(tmpdir(), 'cc-static-'));
   mkdirSync(join(root, 'assets'));
