@@ -51,7 +51,7 @@ export const ERRORS = {
   // General (service API)
   invalid_parameters: { http: 400, shape: 'general', error: 'Invalid or missing parameters', code: 'INVALID_PARAMETERS' },
   unsupported_media_type: { http: 400, shape: 'general', error: 'Request body must be JSON', code: 'UNSUPPORTED_MEDIA_TYPE' },
-  payload_too_large: { http: 400, shape: 'general', error: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' },
+  payload_too_large: { http: 413, shape: 'general', error: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' },
   not_found: { http: 404, shape: 'general', error: 'Not found', code: 'NOT_FOUND' },
   verification_not_found: { http: 404, shape: 'general', error: 'Verification not found', code: 'NOT_FOUND' },
   idempotency_conflict: {

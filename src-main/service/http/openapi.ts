@@ -95,8 +95,9 @@ function refsIn(value: unknown, out: Set<string>): void {
 }
 
 /** The error statuses an operation can answer, from its auth spec and path; `default` covers the rest. */
-function errorStatuses(auth: AuthSpec, path: string): number[] {
+function errorStatuses(auth: AuthSpec, path: string, hasBody: boolean): number[] {
   const out = new Set<number>([400, 500]);
+  if (hasBody) out.add(413);
   if (path.includes(':')) out.add(404);
   if ((auth.kind === 'key' && auth.category === 'verification') || (auth.kind === 'session' && auth.product)) out.add(402);
   if (auth.kind !== 'public') out.add(401);
@@ -153,7 +154,7 @@ export function openApiDocument(routes: readonly RouteInfo[]): OpenApiDocument {
     }
     const responses: Json = {};
     for (const [code, spec] of Object.entries(r.responses)) responses[code] = body(spec, r.summary);
-    for (const code of errorStatuses(r.auth, r.path)) {
+    for (const code of errorStatuses(r.auth, r.path, r.request?.body !== undefined)) {
       responses[String(code)] ??= { description: 'Error', content: { 'application/json': { schema: { $ref: ref('ErrorBody') } } } };
     }
     responses.default = { description: 'Error', content: { 'application/json': { schema: { $ref: ref('ErrorBody') } } } };

@@ -61,6 +61,26 @@ describe('JSON nested too deeply', () => {
   });
 });
 
+describe('bodies over the limit', () => {
+  it('answer 413 PAYLOAD_TOO_LARGE, declared or not, on key, session and batch routes', async () => {
+    const key = t.key({ env: 'test', scopes: ['compliance'] }).api_key;
+    const big = JSON.stringify({ subject, metadata: { note: 'x'.repeat(1024 * 1024) } });
+    const screen = await t.json<{ error: string; code: string }>('POST', '/api/compliance/v1/screen', { key, rawBody: big, headers: { 'Content-Type': 'application/json' } });
+    expect(screen.status).toBe(413);
+    expect(screen.body).toMatchObject({ error: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' });
+
+    const cookie = await t.login();
+    const keys = await t.call('POST', '/api/keys', { cookie, rawBody: big, headers: { 'Content-Type': 'application/json' } });
+    expect(keys.status).toBe(413);
+
+    const created = await t.json<BatchInfo>('POST', '/api/console/batches', { cookie, body: { env: 'test', total_rows: 10 } });
+    const chunk = `${JSON.stringify({ row: 1, subject })}\n`.padEnd(17 * 1024 * 1024, ' ');
+    const rows = await t.call('POST', `/api/console/batches/${created.body.id}/rows`, { cookie, rawBody: chunk, headers: { 'Content-Type': 'application/x-ndjson' } });
+    expect(rows.status).toBe(413);
+    await t.call('POST', `/api/console/batches/${created.body.id}/cancel`, { cookie });
+  });
+});
+
 describe('validation messages', () => {
   it('never echo a key the client chose: a metadata key can be a name and a date of birth', async () => {
     const key = t.key({ env: 'test', scopes: ['compliance'] }).api_key;
