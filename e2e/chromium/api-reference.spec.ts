@@ -42,6 +42,16 @@ test('API reference: operations and schemas from the service, "Try it out" with 
   await expect(status).toHaveText('200');
   await expect(screen.locator('.live-responses-table .response .response-col_description')).toContainText('"livemode": false');
 
+  // Session routes are tried without the analyst's session: they answer 401 and change nothing.
+  const keys = ref.operation('POST', '/api/keys');
+  await keys.locator('.opblock-summary').click();
+  await keys.getByRole('button', { name: 'Try it out' }).click();
+  await keys.locator('textarea.body-param__text').fill(JSON.stringify({ name: 'From the reference', env: 'test', scopes: ['human'] }));
+  await keys.getByRole('button', { name: 'Execute' }).click();
+  await expect(keys.locator('.live-responses-table .response .response-col_status').first()).toHaveText('401');
+  const listed = JSON.parse((await service.cli('keys', 'list', '--json')).stdout) as unknown[];
+  expect(JSON.stringify(listed)).not.toContain('From the reference');
+
   expect(offsite).toEqual([]);
   if (process.env.CONSOLE_SCREENSHOTS) await page.screenshot({ path: join(process.env.CONSOLE_SCREENSHOTS, 'console-api-reference.png'), fullPage: false });
 });

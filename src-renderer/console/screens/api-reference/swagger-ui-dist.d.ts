@@ -4,11 +4,13 @@ declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
     url: string;
     method: string;
     headers: Record<string, string>;
+    credentials?: RequestCredentials;
   }
   interface SwaggerOptions {
     domNode: HTMLElement;
     url: string;
     deepLinking?: boolean;
+    validatorUrl?: string | null;
     tryItOutEnabled?: boolean;
     persistAuthorization?: boolean;
     defaultModelsExpandDepth?: number;
