@@ -26,15 +26,6 @@ function cli(...args: string[]): Promise<{ status: number | null; stdout: string
   });
 }
 
-/**
- * fetch without connection reuse. Between two requests these tests run CLI commands (a second or
- * more each on a busy machine); a kept-alive socket then reaches the server's 5 s keep-alive
- * timeout just as the next request is written on it, and fails with "other side closed".
- */
-function fetch(url: string, init: RequestInit = {}): Promise<Response> {
-  return globalThis.fetch(url, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), Connection: 'close' } });
-}
-
 /** Starts scripts/serve.mjs with `args`; resolves once it listens, with its URL and what it printed. */
 async function serve(args: string[]): Promise<{ proc: ChildProcess; url: string; out: () => string; err: () => string }> {
   const proc = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
