@@ -259,15 +259,16 @@ export async function streamLines<S extends z.ZodType>(
 }
 
 /** Just enough of an OpenAPI document to know it is one; Swagger UI reads the rest itself. */
-const OpenApiHead = z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) });
+const OpenApiDocument = z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }).loose();
+export type OpenApiDocument = z.output<typeof OpenApiDocument>;
 
 export const api = {
-  /** Whether the service publishes its OpenAPI document (false on 404). */
-  openapiAvailable: (signal?: AbortSignal): Promise<boolean> =>
-    request('GET', '/api/openapi.json', OpenApiHead, { signal, anonymous: true }).then(
-      () => true,
+  /** The service's OpenAPI document, or null when it publishes none (404). */
+  openapi: (signal?: AbortSignal): Promise<OpenApiDocument | null> =>
+    request('GET', '/api/openapi.json', OpenApiDocument, { signal, anonymous: true }).then(
+      (doc) => doc,
       (e: unknown) => {
-        if (e instanceof ApiError && e.status === 404) return false;
+        if (e instanceof ApiError && e.status === 404) return null;
         throw e;
       },
     ),

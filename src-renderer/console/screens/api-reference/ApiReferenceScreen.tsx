@@ -5,7 +5,6 @@
 // the API never charges credits or touches live results.
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
-import { serviceUrl } from '../../api/shell';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
@@ -30,19 +29,18 @@ export function ApiReferenceScreen() {
     const node = box.current;
     if (!node) return;
     let cancelled = false;
-    const url = `${serviceUrl()}/api/openapi.json`;
     // The document is public; asking first gives a clear message when the service has none.
-    api.openapiAvailable()
-      .then(async (ok) => {
+    api.openapi()
+      .then(async (doc) => {
         if (cancelled) return;
-        if (!ok) {
+        if (!doc) {
           setFailed('This service does not publish an API document.');
           return;
         }
         const { mountSwagger } = await import('./swagger');
         if (cancelled) return;
         mountSwagger(node, {
-          url,
+          spec: doc,
           authorize: (headers) => {
             // Only the verified test key goes out, whatever was typed into Swagger UI itself.
             delete headers['X-API-Key'];

@@ -8,7 +8,7 @@ declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
   }
   interface SwaggerOptions {
     domNode: HTMLElement;
-    url: string;
+    spec: object;
     deepLinking?: boolean;
     validatorUrl?: string | null;
     tryItOutEnabled?: boolean;

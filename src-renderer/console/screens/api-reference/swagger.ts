@@ -5,8 +5,8 @@ import 'swagger-ui-dist/swagger-ui.css';
 import './swagger-theme.css';
 
 export interface MountOptions {
-  /** The document: the service's GET /api/openapi.json. */
-  url: string;
+  /** The document: the service's GET /api/openapi.json, already fetched. */
+  spec: object;
   /** Every "Try it" request passes through here (see ApiReferenceScreen). */
   authorize: (headers: Record<string, string>, url: string) => void;
 }
@@ -14,7 +14,7 @@ export interface MountOptions {
 export function mountSwagger(domNode: HTMLElement, opts: MountOptions): void {
   SwaggerUIBundle({
     domNode,
-    url: opts.url,
+    spec: opts.spec,
     deepLinking: false,
     // No call to swagger.io's online validator: nothing leaves this computer.
     validatorUrl: null,
