@@ -50,7 +50,7 @@ interface Entry {
 export const ERRORS = {
   // General (service API)
   invalid_parameters: { http: 400, shape: 'general', error: 'Invalid or missing parameters', code: 'INVALID_PARAMETERS' },
-  unsupported_media_type: { http: 400, shape: 'general', error: 'Request body must be JSON', code: 'UNSUPPORTED_MEDIA_TYPE' },
+  unsupported_media_type: { http: 415, shape: 'general', error: 'Content-Type not accepted here', code: 'UNSUPPORTED_MEDIA_TYPE' },
   payload_too_large: { http: 413, shape: 'general', error: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' },
   not_found: { http: 404, shape: 'general', error: 'Not found', code: 'NOT_FOUND' },
   verification_not_found: { http: 404, shape: 'general', error: 'Verification not found', code: 'NOT_FOUND' },
@@ -62,6 +62,8 @@ export const ERRORS = {
     http: 400, shape: 'general', code: 'IDEMPOTENCY_KEY_IN_PROGRESS',
     error: 'A request with this Idempotency-Key is still being processed',
   },
+  /** Too much upload in flight at once; the answer carries Retry-After. */
+  server_busy: { http: 503, shape: 'general', error: 'The service is busy receiving other uploads. Retry shortly.', code: 'SERVER_BUSY' },
   internal: { http: 500, shape: 'general', error: 'Internal server error', code: 'INTERNAL' },
 
   // Keys and scopes
@@ -126,6 +128,8 @@ export const ERRORS = {
   invalid_approver: { http: 403, shape: 'account', error: 'Invalid approver e-mail or password' },
   approver_not_allowed: { http: 403, shape: 'account', error: 'An owner or admin other than the analyst must approve' },
   too_many_attempts: { http: 429, shape: 'account', error: 'Too many failed attempts. Try again later.' },
+  /** A per-organisation cap on stored things (webhook endpoints, own lists); `team_limit` gives the cap. */
+  resource_limit: { http: 409, shape: 'account', error: 'Limit reached for this organization' },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -44,6 +44,9 @@ export function errorToResponse(c: Context, err: unknown, logger: Services['logg
   }
   const details = UPGRADE_CODES.has(e.code) && !e.details.upgrade_url ? { ...e.details, upgrade_url: upgradeUrl(c) } : e.details;
   const { status, body } = errorResponse(e.code, details);
+  // Any error that says when to come back says it in the header too (rate limits, throttled
+  // logins, a busy upload budget).
+  if (details.retry_after !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(details.retry_after))));
   return c.json(body, status as 400);
 }
 
