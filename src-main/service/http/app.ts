@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { AppError, errorResponse, isAppError } from '../../../src-shared/errors';
 import type { Services } from '../compose';
 import type { DriftHandler } from './response-check';
+import { createUploadBudget } from './body';
 import { createRouter, type Router } from './router';
 import { serveConsole } from './static';
 import type { AppEnv, RouteInfo } from './types';
@@ -58,6 +59,8 @@ export interface AppOptions {
    * drift is reported here and the answer becomes a 500 naming it.
    */
   onResponseDrift?: DriftHandler;
+  /** Upload bytes held at once across requests (tests make it small). */
+  uploadBudgetBytes?: number;
 }
 
 export function createApp(services: Services, options: AppOptions = {}): { app: App; routes: RouteInfo[] } {
@@ -84,7 +87,10 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
     return c.body(null, 204);
   });
 
-  const router = createRouter(app, services, options.onResponseDrift ? { onDrift: options.onResponseDrift } : {});
+  const router = createRouter(app, services, {
+    ...(options.onResponseDrift ? { onDrift: options.onResponseDrift } : {}),
+    uploadBudget: createUploadBudget(options.uploadBudgetBytes),
+  });
 
   healthRoutes(router);
   statusRoutes(router);

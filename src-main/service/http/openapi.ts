@@ -97,7 +97,8 @@ function refsIn(value: unknown, out: Set<string>): void {
 /** The error statuses an operation can answer, from its auth spec and path; `default` covers the rest. */
 function errorStatuses(auth: AuthSpec, path: string, hasBody: boolean): number[] {
   const out = new Set<number>([400, 500]);
-  if (hasBody) out.add(413);
+  // A body can be too large, of a type the route does not take, or arrive while the upload budget is spent.
+  if (hasBody) for (const code of [413, 415, 503]) out.add(code);
   if (path.includes(':')) out.add(404);
   if ((auth.kind === 'key' && auth.category === 'verification') || (auth.kind === 'session' && auth.product)) out.add(402);
   if (auth.kind !== 'public') out.add(401);
@@ -158,14 +159,17 @@ export function openApiDocument(routes: readonly RouteInfo[]): OpenApiDocument {
       responses[String(code)] ??= { description: 'Error', content: { 'application/json': { schema: { $ref: ref('ErrorBody') } } } };
     }
     responses.default = { description: 'Error', content: { 'application/json': { schema: { $ref: ref('ErrorBody') } } } };
-    const requestBody = r.request?.body === undefined
+    const reqBody = r.request?.body;
+    const requestBody = reqBody === undefined
       ? undefined
-      : isContentBody(r.request.body)
+      : isContentBody(reqBody)
         ? {
-            required: true, description: r.request.body.description,
-            content: { [r.request.body.contentType]: { schema: r.request.body.schema ? inline(r.request.body.schema) : { type: 'string', format: 'binary' } } },
+            required: true, description: reqBody.description,
+            content: Object.fromEntries([reqBody.contentType, ...(reqBody.accept ?? [])].map((type) => [
+              type, { schema: reqBody.schema ? inline(reqBody.schema) : { type: 'string', format: 'binary' } },
+            ])),
           }
-        : { required: true, content: { 'application/json': { schema: inline(r.request.body) } } };
+        : { required: true, content: { 'application/json': { schema: inline(reqBody) } } };
     const op: Json = {
       operationId: operationId(r),
       summary: r.summary,

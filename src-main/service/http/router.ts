@@ -4,12 +4,13 @@
 // every answer to the schema declared for its status.
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
-import type { ErrorCode } from '../../../src-shared/errors';
+import { AppError, type ErrorCode } from '../../../src-shared/errors';
 import type { Services } from '../compose';
 import { createGuards, guard } from './auth';
 import { isContentBody, responseCheck, type DriftHandler } from './response-check';
 import type { AppEnv, AuthSpec, RouteEntry, RouteInfo, RouteInput, RouteRequest } from './types';
-import { parseJsonText, parseQuery, readBody } from './validate';
+import { acceptsMediaType, createUploadBudget, JSON_LIMIT, readBounded, releaseClaim, type BodyClaim, type UploadBudget } from './body';
+import { parseJsonText, parseQuery } from './validate';
 
 /** What a route module gets: the services and the registry. No Hono app: nothing is mounted past it. */
 export interface Router {
@@ -22,11 +23,14 @@ export interface Router {
 export interface RegistryOptions {
   /** Dev/test only: parse every answer against its declared schema; drift goes here. */
   onDrift?: DriftHandler;
+  /** Upload bytes held at once across requests (default UPLOAD_BUDGET). */
+  uploadBudget?: UploadBudget;
 }
 
 export function createRouter(app: Hono<AppEnv>, services: Services, options: RegistryOptions = {}): Router {
   const table: RouteInfo[] = [];
   const guards = createGuards(services);
+  const budget = options.uploadBudget ?? createUploadBudget();
   return {
     services,
     table,
@@ -37,7 +41,16 @@ export function createRouter(app: Hono<AppEnv>, services: Services, options: Reg
       }
       const steps = guards(info.auth);
       table.push({ ...info, steps: steps.map((s) => s.name) });
-      const run = (c: Context<AppEnv>) => handler(c, inputOf(c, info.path, info.auth, info.request));
+      // The body's bytes stay claimed until the handler has answered (a streamed answer may still
+      // be running: its chunk was parsed into rows already).
+      const run = async (c: Context<AppEnv>) => {
+        const claim: BodyClaim = { budget, bytes: 0 };
+        try {
+          return await handler(c, inputOf(c, info.path, info.auth, info.request, claim));
+        } finally {
+          releaseClaim(claim);
+        }
+      };
       if (options.onDrift) app.on(info.method, info.path, responseCheck(info, options.onDrift), guard(steps), run);
       else app.on(info.method, info.path, guard(steps), run);
     },
@@ -46,22 +59,37 @@ export function createRouter(app: Hono<AppEnv>, services: Services, options: Reg
 
 /** The handler's view of the request: only what the entry declares, parsed with its schemas. */
 function inputOf<Q extends z.ZodObject, B extends z.ZodType>(
-  c: Context<AppEnv>, path: string, auth: AuthSpec, req: RouteRequest<Q, B> | undefined,
+  c: Context<AppEnv>, path: string, auth: AuthSpec, req: RouteRequest<Q, B> | undefined, claim: BodyClaim,
 ): RouteInput<Q, B> {
   const fallback: ErrorCode = auth.kind === 'session' ? 'account_validation' : 'invalid_parameters';
   const invalid = (part: 'query' | 'body'): ErrorCode =>
     typeof req?.invalid === 'string' ? req.invalid : (req?.invalid?.[part] ?? fallback);
+  let bytes: Promise<Uint8Array> | undefined;
   let text: Promise<string> | undefined;
+  const readText = (): Promise<string> => (text ??= read().then((b) => new TextDecoder().decode(b)));
+  const read = (): Promise<Uint8Array> => {
+    const spec = req?.body;
+    if (!spec) throw new Error(`${path}: the route declares no body`);
+    return (bytes ??= (async () => {
+      const taken = isContentBody(spec) ? spec : { json: true as const };
+      if (!acceptsMediaType(c.req.header('content-type'), taken)) {
+        const wanted = 'json' in taken ? 'application/json' : [taken.contentType, ...(taken.accept ?? [])].join(' or ');
+        throw new AppError('unsupported_media_type', { message: `Send this request's body as ${wanted}` });
+      }
+      return readBounded(c, req.maxBytes ?? JSON_LIMIT, claim);
+    })());
+  };
   return {
     query() {
       if (!req?.query) throw new Error(`${path}: the route declares no query schema`);
       return parseQuery(c, req.query, { error: invalid('query') });
     },
-    text: () => (text ??= readBody(c)),
+    bytes: read,
+    text: readText,
     async body() {
       const schema = req?.body;
       if (!schema || isContentBody(schema)) throw new Error(`${path}: the route declares no JSON body schema`);
-      return parseJsonText(await (text ??= readBody(c)), schema, { error: invalid('body') });
+      return parseJsonText(await readText(), schema, { error: invalid('body') });
     },
   };
 }

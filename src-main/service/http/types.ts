@@ -51,6 +51,8 @@ export interface ContentBody {
   contentType: string;
   description: string;
   schema?: z.ZodType;
+  /** Other media types taken for the same bytes (a CSV sent as text/plain, say); others answer 415. */
+  accept?: readonly string[];
 }
 
 /** A JSON body is its zod schema; anything else says its content type. */
@@ -61,6 +63,8 @@ export interface RouteRequest<Q extends z.ZodObject = z.ZodObject, B extends z.Z
   /** Path parameters; strings named as in the path when not given. */
   params?: z.ZodObject;
   body?: B | ContentBody;
+  /** The body's size limit in bytes (default 1 MiB); larger bodies answer 413 while they stream. */
+  maxBytes?: number;
   /**
    * The error a request that fails its schema gets: one code, or one for the query and one for
    * the body. Default: `account_validation` for session routes, else `invalid_parameters`.
@@ -71,7 +75,9 @@ export interface RouteRequest<Q extends z.ZodObject = z.ZodObject, B extends z.Z
 /** The request as the entry declares it, parsed on demand with the entry's own schemas. */
 export interface RouteInput<Q extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType> {
   query(): z.output<Q>;
-  /** The raw JSON body (bounded), e.g. for an idempotency fingerprint. */
+  /** The raw body as sent (bounded, media type checked): uploads. */
+  bytes(): Promise<Uint8Array>;
+  /** The raw body as text (bounded, media type checked), e.g. for an idempotency fingerprint. */
   text(): Promise<string>;
   body(): Promise<z.output<B>>;
 }

@@ -6,29 +6,9 @@ import { fieldIssues, firstIssueMessage } from '../../../src-shared/validation';
 
 export { fieldIssues };
 
-export const JSON_LIMIT = 1024 * 1024;
-
 export interface ParseOptions {
   /** Which error the table should use: the general 400 or the account-API shape. */
   error?: ErrorCode;
-  maxBytes?: number;
-}
-
-export async function readBody(c: Context, maxBytes = JSON_LIMIT): Promise<string> {
-  const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > maxBytes) throw new AppError('payload_too_large');
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new AppError('payload_too_large');
-  return text;
-}
-
-/** A raw upload (list files): bounded, read whole. */
-export async function readBytes(c: Context, maxBytes: number): Promise<ArrayBuffer> {
-  const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > maxBytes) throw new AppError('payload_too_large');
-  const buf = await c.req.arrayBuffer();
-  if (buf.byteLength > maxBytes) throw new AppError('payload_too_large');
-  return buf;
 }
 
 /**
@@ -86,10 +66,6 @@ export function parseValue<S extends z.ZodType>(data: unknown, schema: S, opts: 
     });
   }
   return r.data;
-}
-
-export async function parseJson<S extends z.ZodType>(c: Context, schema: S, opts: ParseOptions = {}): Promise<z.output<S>> {
-  return parseJsonText(await readBody(c, opts.maxBytes), schema, opts);
 }
 
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S, opts: ParseOptions = {}): z.output<S> {

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Router } from '../http/router';
 import { runBillable } from '../http/billable';
-import { parseJsonText, readBody } from '../http/validate';
+import { parseJsonText } from '../http/validate';
 import { z } from 'zod';
 import { closeAll, testService } from './harness';
 
@@ -20,8 +20,8 @@ function probeRoute(r: Router): void {
   r.route({
     method: 'POST', path: '/api/probe/identity', auth: { kind: 'key', scope: 'identity', category: 'verification' },
     summary: 'Billing probe', request: { body: Probe }, responses: { 200: ProbeAnswer },
-    handler: async (c) => {
-      const text = await readBody(c);
+    handler: async (c, input) => {
+      const text = await input.text();
       const body = parseJsonText(text, Probe);
       const billed = await runBillable(c, r.services, { operation: 'identity', idPrefix: 'ver', bodyText: text }, async () => {
         await new Promise((res) => setTimeout(res, 3));

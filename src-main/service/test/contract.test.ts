@@ -58,6 +58,11 @@ describe('the route registry', () => {
     expect(own.map((f) => f.path)).toEqual([]);
   });
 
+  it('handlers read bodies only through their entry (bounded, media type checked), never from the raw request', () => {
+    const raw = sources(join(HTTP_DIR, 'routes')).filter((f) => /\bc\.req\.(text|json|arrayBuffer|blob|formData|parseBody)\s*\(|\.raw\.body\b/.test(f.text));
+    expect(raw.map((f) => f.path)).toEqual([]);
+  });
+
   it('a request failing its declared schema gets the entry\'s error shape', async () => {
     const t = await testService();
     const cookie = await t.login();

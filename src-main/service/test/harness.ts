@@ -57,7 +57,9 @@ const open: TestService[] = [];
 export const drifts: Drift[] = [];
 
 export async function testService(
-  opts: { plan?: Plan; setup?: boolean; loginToken?: string; extraRoutes?: AppOptions['extraRoutes']; resourcesDir?: string } = {},
+  opts: { plan?: Plan; setup?: boolean; loginToken?: string; extraRoutes?: AppOptions['extraRoutes']; resourcesDir?: string;
+    uploadBudgetBytes?: number;
+  } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-test-'));
   const clock = new ManualClock(Date.now());
@@ -69,6 +71,7 @@ export async function testService(
   // Every answer is held to the schema its route declares; drift fails the request and the file.
   const { app, routes } = createApp(s, {
     ...(opts.extraRoutes ? { extraRoutes: opts.extraRoutes } : {}),
+    ...(opts.uploadBudgetBytes ? { uploadBudgetBytes: opts.uploadBudgetBytes } : {}),
     onResponseDrift: (d) => {
       drifts.push(d);
       console.error(`Response drift: ${d.method} ${d.path} ${d.status}: ${d.problem}\n  ${d.issues.join('\n  ')}`);

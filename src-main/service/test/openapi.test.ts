@@ -81,8 +81,8 @@ describe('OpenAPI document', () => {
         expect(op.parameters).toContainEqual(expect.objectContaining({ name, in: 'query' }));
       }
       if (r.request?.body) {
-        const type = isContentBody(r.request.body) ? r.request.body.contentType : 'application/json';
-        expect(Object.keys(op.requestBody?.content ?? {})).toEqual([type]);
+        const types = isContentBody(r.request.body) ? [r.request.body.contentType, ...(r.request.body.accept ?? [])] : ['application/json'];
+        expect(Object.keys(op.requestBody?.content ?? {})).toEqual(types);
       } else {
         expect(op.requestBody).toBeUndefined();
       }

@@ -7,7 +7,7 @@ import { BATCH_LIMITS, BatchInfo, BatchLine, BatchPreview, BatchRow, CreateBatch
 import { AppError } from '../../../../src-shared/errors';
 import { actorOf } from '../../core/audit/audit';
 import type { Router } from '../router';
-import { nestedTooDeep, readBody } from '../validate';
+import { nestedTooDeep } from '../validate';
 
 const PreviewQuery = z.object({ env: z.enum(ENVIRONMENTS), rows: z.coerce.number().int().min(1).max(BATCH_LIMITS.rows) });
 const CHUNK_BYTES = 16 * 1024 * 1024;
@@ -59,16 +59,19 @@ export function batchRoutes({ route, services }: Router): void {
     method: 'POST', path: '/api/console/batches/:id/rows', auth: COMPLIANCE, tags: TAGS,
     summary: 'Screen a chunk of rows; results stream back, one line per row and a summary line',
     request: {
-      body: { contentType: 'application/x-ndjson', description: `One row per line, at most ${BATCH_LIMITS.rowsPerChunk} rows`, schema: BatchRow },
+      body: {
+        contentType: 'application/x-ndjson', accept: ['application/jsonl'], description: `One row per line, at most ${BATCH_LIMITS.rowsPerChunk} rows`, schema: BatchRow,
+      },
+      maxBytes: CHUNK_BYTES,
     },
     responses: {
       200: { contentType: 'application/x-ndjson', description: 'One result or error line per row, then the chunk\'s summary line', schema: BatchLine },
     },
-    handler: async (c) => {
+    handler: async (c, input) => {
       const s = c.get('session');
       const loaded = await screening.ready();
       if (!loaded) throw new AppError('provider_unavailable');
-      const text = await readBody(c, CHUNK_BYTES);
+      const text = await input.text();
       const rows: unknown[] = [];
       for (const line of text.split('\n')) {
         if (line.trim() === '') continue;

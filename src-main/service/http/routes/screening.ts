@@ -22,7 +22,6 @@ import type { WebhookEvent } from '../../core/webhooks/webhooks';
 import { runBillable } from '../billable';
 import type { Router } from '../router';
 import type { AppEnv } from '../types';
-import { readBytes } from '../validate';
 
 const AUTH = { kind: 'key', scope: 'compliance', category: 'verification', product: 'compliance' } as const;
 const TAGS = ['screening'];
@@ -124,11 +123,12 @@ export function screeningRoutes({ route, services }: Router): void {
     request: {
       query: OfficialListQuery,
       body: { contentType: 'application/octet-stream', description: 'The list file as published (CSV, XML or gzip), at most 64 MiB' },
+      maxBytes: LIST_BYTES,
     },
     responses: { 201: OfficialImport },
     handler: async (c, input) => {
       const q = input.query();
-      const bytes = new Uint8Array(await readBytes(c, LIST_BYTES));
+      const bytes = await input.bytes();
       const r = await importOfficialList(lists, by(c.get('session')), q.source, [{ name: q.filename, bytes }]);
       if (!r.ok) throw new AppError('account_validation', { field: 'file', message: `Not imported: ${r.reason}` });
       return c.json<OfficialImport>(r, 201);
@@ -138,11 +138,16 @@ export function screeningRoutes({ route, services }: Router): void {
   route({
     method: 'POST', path: '/api/screening/lists/user', auth: LIST_ADMINS, tags: TAGS,
     summary: 'Import (or replace) one of the organisation\'s own lists from a CSV',
-    request: { query: UserListQuery, body: { contentType: 'text/csv', description: 'The list as CSV, at most 64 MiB' } },
+    request: {
+      query: UserListQuery,
+      // Browsers label .csv files text/csv, application/vnd.ms-excel (Windows) or text/plain.
+      body: { contentType: 'text/csv', accept: ['text/plain', 'application/csv', 'application/vnd.ms-excel'], description: 'The list as CSV, at most 64 MiB' },
+      maxBytes: LIST_BYTES,
+    },
     responses: { 201: UserListReport, 400: UserListReport },
     handler: async (c, input) => {
       const q = input.query();
-      const bytes = new Uint8Array(await readBytes(c, LIST_BYTES));
+      const bytes = await input.bytes();
       const r = await importUserCsv(lists, by(c.get('session')), q.name, bytes);
       return c.json<UserListReport>(r, r.ok ? 201 : 400);
     },
