@@ -12,7 +12,7 @@ import { systemClock, type Clock } from './core/clock';
 import { createLogger, silentLogger, type Logger } from './log';
 import { createScreening } from './core/screening/service';
 import { createBatches } from './core/screening/batch';
-import { createRowPool } from './core/screening/row-pool';
+import { createScreenPool } from './core/screening/pool';
 import { createInstallSecret } from './core/install-secret';
 import { createAudit } from './core/audit/audit';
 import { createReview } from './core/review/review';
@@ -51,13 +51,13 @@ export function compose(opts: ComposeOptions) {
   const billing = createBilling(db, clock, credits, idempotency, webhooks.emitInTransaction);
   const limiter = createRateLimiter(clock);
   const screening = createScreening(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir);
-  const rowPool = createRowPool(join(opts.resourcesDir ?? defaultResourcesDir(), 'watchlists'), opts.dataDir);
-  screening.onReload(() => void rowPool.restart());
+  const pool = createScreenPool(join(opts.resourcesDir ?? defaultResourcesDir(), 'watchlists'), opts.dataDir, (m, f) => logger.info(m, f));
+  screening.onReload(() => void pool.restart());
   const batches = createBatches({
-    clock, billing, balance: (orgId) => credits.balance(orgId), pool: rowPool, reviewKey: review.reviewKey, log: (m, f) => logger.info(m, f),
+    clock, billing, balance: (orgId) => credits.balance(orgId), pool, reviewKey: review.reviewKey, log: (m, f) => logger.info(m, f),
   });
   return {
-    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, webhooks, screening, batches, rowPool, audit, review,
+    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, webhooks, screening, batches, pool, audit, review,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, version: opts.version ?? '0.1.0' },
     close(): void {
       if (db.open) db.close();

@@ -2,6 +2,7 @@
 // chunks streamed back as NDJSON, per-row errors, cancel, credits, and no subject at rest.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchChunkEnd, BatchInfo, BatchRowError, BatchRowResult } from '../../../src-shared/contracts/batch';
+import { sliceEnds } from '../core/screening/batch';
 import { closeAll, testService, type TestService } from './harness';
 import { makeCanaries, scanForCanaries } from './privacy';
 
@@ -43,7 +44,7 @@ describe('batch rescreen', () => {
     expect(r.lines.find((l) => l.row === 1)).toMatchObject({ risk: { score: 0 }, risk_change: 'unknown_without_prior_result', matches: [] });
     // From source there is no built worker: rows are screened in-process (the bundled service's
     // worker is checked in serve-cli.test.ts).
-    expect(u.s.rowPool.mode()).toBe('in-process');
+    expect(u.s.pool.mode()).toBe('in-process');
     const fin = await u.json<BatchInfo>('POST', `/api/console/batches/${created.body.id}/finish`, { cookie, body: {} });
     expect(fin.body).toMatchObject({ state: 'finished', processed: 301 });
     expect(u.s.db.prepare("SELECT COUNT(*) AS n FROM verifications WHERE product = 'rescreen'").get()).toEqual({ n: 301 });
@@ -93,13 +94,14 @@ describe('batch rescreen', () => {
     expect(u.s.credits.balance(u.orgId)).toBe(1500);
     const k = u.key({ env: 'live' });
     await u.json('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: { type: 'individual', first_name: 'A', last_name: 'B' } } });
+    // 48 rows' worth left for 50 rows: the first slice (25) is paid, the second cannot be and fails whole.
     const r2 = await send(u, cookie, b.body.id, rows(50, 251));
-    expect(r2.lines.filter((l) => l.error?.type === 'insufficient_credits')).toHaveLength(50);
-    expect(r2.end).toMatchObject({ state: 'cancelled', credits_charged: 7500 });
-    expect(u.s.credits.balance(u.orgId)).toBe(1440);
+    expect(r2.lines.filter((l) => l.error?.type === 'insufficient_credits')).toHaveLength(25);
+    expect(r2.end).toMatchObject({ state: 'cancelled', credits_charged: 7500 + 750 });
+    expect(u.s.credits.balance(u.orgId)).toBe(1440 - 750);
   });
 
-  it('live rows are paid in slices of 500: a slice the balance cannot cover fails whole', async () => {
+  it('live rows are paid slice by slice: a slice the balance cannot cover fails whole', async () => {
     const u = await testService({ plan: 'pro' });
     u.grant(30 * 800);
     const cookie = await u.login();
@@ -117,9 +119,12 @@ describe('batch rescreen', () => {
     }
     expect(u.s.credits.balance(u.orgId)).toBe(30 * 800);
     const r = await send(u, cookie, ok.body.id, rows(1000));
-    expect(r.end).toMatchObject({ state: 'cancelled', credits_charged: 15_000 });
-    expect(r.lines.filter((l) => l.error?.type === 'insufficient_credits')).toHaveLength(500);
-    expect(u.s.credits.balance(u.orgId)).toBe(30 * 300);
+    // Slices of 25, 100, 100, ...: seven whole slices fit in 800 rows' worth (725 rows), the eighth does not.
+    expect(sliceEnds(1000).slice(0, 9)).toEqual([25, 125, 225, 325, 425, 525, 625, 725, 825]);
+    expect(r.end).toMatchObject({ state: 'cancelled', processed: 825, credits_charged: 30 * 725 });
+    expect(r.lines.filter((l) => l.error?.type === 'insufficient_credits')).toHaveLength(100);
+    expect(r.lines).toHaveLength(825 + 1);
+    expect(u.s.credits.balance(u.orgId)).toBe(30 * 75);
   }, 60_000);
 
   it('refuses below Pro, and without a session', async () => {

@@ -141,6 +141,23 @@ describe('npm run serve + CLI on one data directory', () => {
     expect(log).toContain('"screened_in":"worker"');
   }, 60_000);
 
+  it('the bundled service screens single requests in its worker thread once the worker is up', async () => {
+    const login = await fetch(`${svc.url}/api/auth/login`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'op@example.test', password: 'operator password' }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const logText = () => readFileSync(join(dataDir, 'logs', 'service.log'), 'utf8');
+    for (let i = 0; i < 60 && !logText().includes('"msg":"screen_worker_ready"'); i++) await new Promise((r) => setTimeout(r, 500));
+    const res = await fetch(`${svc.url}/api/console/screen?env=test`, {
+      method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ subject: { type: 'individual', first_name: 'Vladimir', last_name: 'Putin' } }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { matches: { name: string }[] };
+    expect(body.matches.some((m) => /putin/i.test(m.name))).toBe(true);
+    expect(logText()).toMatch(/"msg":"screening_runs".*"job":"screen","in":"worker"/);
+  }, 60_000);
+
   it('the bundled service starts from the build\'s screening snapshot and screens through it', async () => {
     const log = readFileSync(join(dataDir, 'logs', 'service.log'), 'utf8');
     expect(log).toMatch(/"msg":"lists_loaded".*"snapshot":"used"/);

@@ -1,7 +1,7 @@
-// Worker thread for batch rescreens: holds its own copy of the list index and turns rows into
-// finished NDJSON lines, so the service's event loop only moves strings and writes the ledger.
+// Worker thread for screening: holds its own copy of the list index and answers single screens
+// and batch rows, so the service's event loop only moves requests, answers and ledger rows.
 import { parentPort, workerData } from 'node:worker_threads';
-import { screenRows, type RowJob } from '../core/screening/rows';
+import { runJob, type PoolJob } from '../core/screening/pool';
 import { loadIndex } from '../core/screening/service';
 
 const { watchlistsDir, dataDir } = workerData as { watchlistsDir: string; dataDir: string | undefined };
@@ -9,8 +9,13 @@ const port = parentPort!;
 
 loadIndex(watchlistsDir, dataDir).then(
   (loaded) => {
-    port.on('message', (job: RowJob & { seq: number }) => {
-      port.postMessage({ seq: job.seq, results: screenRows(loaded, job) });
+    port.on('message', (job: PoolJob & { seq: number }) => {
+      try {
+        port.postMessage({ seq: job.seq, answer: runJob(loaded, job) });
+      } catch (e) {
+        // The name of what failed, never a message that could quote the subject.
+        port.postMessage({ seq: job.seq, error: e instanceof Error ? e.name : 'Error' });
+      }
     });
     port.postMessage({ ready: true });
   },

@@ -16,12 +16,25 @@ import { insufficient } from '../credits/credits';
 import { newId, nowIso } from '../ids';
 import type { Billing, Payer } from '../verification/billing';
 import { MATCHER_VERSION } from './match/version';
-import type { RowPool } from './row-pool';
+import type { ScreenPool } from './pool';
 import { listsToCheck, type LoadedIndex } from './service';
 
 export const BATCH_IDLE_MS = 10 * 60_000;
-/** Rows sent to the worker at once, and charged in one transaction. */
-const SLICE = 500;
+/**
+ * Rows sent to the worker at once and charged in one transaction: a small first slice so the
+ * first result lines stream back at once, then slices small enough that single screens queued
+ * behind a batch in the worker wait tens of milliseconds, not seconds.
+ */
+export const BATCH_SLICES = { first: 25, then: 100 } as const;
+
+/** Where each slice of an n-row chunk ends. */
+export function sliceEnds(n: number): number[] {
+  const out: number[] = [];
+  for (let end = Math.min(n, BATCH_SLICES.first); ; end = Math.min(n, end + BATCH_SLICES.then)) {
+    out.push(end);
+    if (end >= n) return out;
+  }
+}
 
 interface Batch {
   id: string;
@@ -48,7 +61,7 @@ export function createBatches(deps: {
   clock: Clock;
   billing: Billing;
   balance: (orgId: number) => number;
-  pool: RowPool;
+  pool: ScreenPool;
   /** Signs result rows for the review (hex). */
   reviewKey: () => string;
   log?: (msg: string, fields: Record<string, string | number>) => void;
@@ -143,8 +156,11 @@ export function createBatches(deps: {
       }
       b.busy = true;
       try {
-        for (let i = 0; i < rows.length && b.state === 'open'; i += SLICE) {
-          const slice = rows.slice(i, i + SLICE);
+        let from = 0;
+        for (const end of sliceEnds(rows.length)) {
+          if (b.state !== 'open') break;
+          const slice = rows.slice(from, end);
+          from = end;
           const outcomes = await deps.pool.screen(loaded, {
             rows: slice, lists: b.lists, reason: b.reason, livemode: b.payer.env === 'live', now: deps.clock.now(),
             review: { batchId: b.id, key: deps.reviewKey() },

@@ -16,7 +16,7 @@ import { sha256Hex } from './lists/common';
 import { removeUserList, storeUserList } from './lists/store';
 import { ofacCsv } from './lists/test-support';
 import { MATCHER_VERSION } from './match/version';
-import { createRowPool } from './row-pool';
+import { createScreenPool } from './pool';
 import { createScreening } from './service';
 
 // gc() without a command-line flag: allow it, then take it from a fresh context.
@@ -117,7 +117,7 @@ describe('the screening index after list changes', () => {
     const resources = fixtureResources();
     const screening = createScreening(resources, dir);
     await importOwn(screening, dir, 1, Date.UTC(2026, 0, 1));
-    const pool = createRowPool(join(resources, 'watchlists'), dir);
+    const pool = createScreenPool(join(resources, 'watchlists'), dir);
     const billing = { recordMany: () => ({ charged: 0 }) } as unknown as Billing;
     const batches = createBatches({ clock: systemClock, billing, balance: () => 0, pool, reviewKey: () => '00'.repeat(32) });
 

@@ -26,7 +26,7 @@ export function batchRoutes({ route, services }: Router): void {
       const s = c.get('session');
       const q = input.query();
       // The analyst is about to run a batch: start the worker's index now, not at the first chunk.
-      services.rowPool.warm();
+      services.pool.warm();
       return c.json<BatchPreview>(batches.preview(s.org.id, q.env, q.rows));
     },
   });

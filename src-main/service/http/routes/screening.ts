@@ -16,7 +16,7 @@ import type { SessionContext } from '../../core/accounts/accounts';
 import { actorOf } from '../../core/audit/audit';
 import { importOfficialList, importUserCsv, removeUserCsv, type ListActor, type ListManagement } from '../../core/screening/lists/manage';
 import { storedLists } from '../../core/screening/lists/store';
-import { eventFields, listsToCheck, runScreening, type ScreenCall } from '../../core/screening/service';
+import { eventFields, listsToCheck, type ScreenCall } from '../../core/screening/service';
 import type { Payer } from '../../core/verification/billing';
 import type { WebhookEvent } from '../../core/webhooks/webhooks';
 import { runBillable } from '../billable';
@@ -60,7 +60,7 @@ async function handle(
       ...(alsoRecord ? { alsoRecord: ({ verificationId, outcome }) => alsoRecord({ verificationId, result: outcome.result }) } : {}),
     },
     async (ctx) => {
-      const result = runScreening(loaded, { ...call, id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live' });
+      const result = await s.pool.screenOne(loaded, { ...call, id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live' });
       return { status: 'completed', confidence: result.risk.score, billable: true, httpStatus: 200, result };
     },
   );
