@@ -43,12 +43,6 @@ async function start(dir: string) {
   return { child, url, email: email[1]!, password: email[2]!, key };
 }
 
-async function timed(f: () => Promise<unknown>): Promise<number> {
-  const t = performance.now();
-  await f();
-  return performance.now() - t;
-}
-
 // The poller runs on its own thread: the load generator's 64 open requests must not delay the
 // handling of a health answer on the client side and be counted as the service's latency.
 const POLLER = `
