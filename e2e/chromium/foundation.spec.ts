@@ -62,6 +62,19 @@ test('first run checks its form before sending it', async ({ page }) => {
   await expect(firstRun.root).toBeVisible();
 });
 
+test('login: a run of wrong passwords is throttled, and the page says how long to wait', async ({ page, service }) => {
+  await initOrg(service);
+  const login = new LoginPage(page);
+  await login.goto();
+  for (let i = 0; i < 5; i++) {
+    await login.login(DEFAULT_ORG.email, `not the password ${i}`);
+    await expect(login.error).toContainText('Invalid email or password');
+  }
+  await login.login(DEFAULT_ORG.email, DEFAULT_ORG.password);
+  await expect(login.error).toContainText(/Too many failed attempts\. Try again later\. \(wait \d+ s\)/);
+  await expect(login.root).toBeVisible();
+});
+
 test('login: an organization made by the CLI signs in; a wrong password shows an error', async ({ page, service }) => {
   await initOrg(service);
   const login = new LoginPage(page);

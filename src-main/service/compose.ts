@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './core/clock';
 import { createLogger, silentLogger, type Logger } from './log';
 import { createScreening } from './core/screening/service';
 import { createBatches } from './core/screening/batch';
+import { createLoginThrottle } from './core/accounts/login-throttle';
 import { createScreenPool } from './core/screening/pool';
 import { createInstallSecret } from './core/install-secret';
 import { createAudit } from './core/audit/audit';
@@ -50,6 +51,7 @@ export function compose(opts: ComposeOptions) {
   const webhooks = createWebhooks(db, clock, opts.fetch ? { fetch: opts.fetch } : {});
   const billing = createBilling(db, clock, credits, idempotency, webhooks.emitInTransaction);
   const limiter = createRateLimiter(clock);
+  const loginThrottle = createLoginThrottle(clock, secret);
   const screening = createScreening(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir);
   const pool = createScreenPool(join(opts.resourcesDir ?? defaultResourcesDir(), 'watchlists'), opts.dataDir, (m, f) => logger.info(m, f));
   screening.onReload(() => void pool.restart());
@@ -57,7 +59,7 @@ export function compose(opts: ComposeOptions) {
     clock, billing, balance: (orgId) => credits.balance(orgId), pool, reviewKey: review.reviewKey, log: (m, f) => logger.info(m, f),
   });
   return {
-    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, webhooks, screening, batches, pool, audit, review,
+    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, batches, pool, audit, review,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, version: opts.version ?? '0.1.0' },
     close(): void {
       if (db.open) db.close();

@@ -22,6 +22,8 @@ export class ApiError extends Error {
     readonly field?: string,
     readonly fields?: FieldIssue[],
     readonly code?: string,
+    /** Seconds the service asked to wait (Retry-After on a 429 or 503). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -41,7 +43,7 @@ function labelOf(field: string): string {
 }
 
 export function errorText(e: unknown): string {
-  if (e instanceof ApiError) return e.message;
+  if (e instanceof ApiError) return e.retryAfter ? `${e.message} (wait ${e.retryAfter} s)` : e.message;
   if (e instanceof Error) return e.message;
   return 'Something went wrong.';
 }
@@ -64,13 +66,16 @@ interface RequestOptions {
 }
 
 /** An error answer, read with the service's own error shapes (src-shared/errors.ts). */
-function toApiError(status: number, body: unknown): ApiError {
+function toApiError(res: Response, body: unknown): ApiError {
+  const status = res.status;
+  const wait = Number(res.headers.get('retry-after') ?? '');
+  const retryAfter = Number.isInteger(wait) && wait > 0 ? wait : undefined;
   const parsed = ErrorBody.safeParse(body);
-  if (!parsed.success) return new ApiError(status, `The service answered with HTTP ${status}.`);
+  if (!parsed.success) return new ApiError(status, `The service answered with HTTP ${status}.`, undefined, undefined, undefined, retryAfter);
   const b = parsed.data;
-  if (typeof b.error !== 'string') return new ApiError(status, b.error.message, undefined, undefined, b.error.code);
+  if (typeof b.error !== 'string') return new ApiError(status, b.error.message, undefined, undefined, b.error.code, retryAfter);
   return new ApiError(
-    status, b.error, 'field' in b ? b.field : undefined, 'fields' in b ? b.fields : undefined, 'code' in b ? b.code : undefined,
+    status, b.error, 'field' in b ? b.field : undefined, 'fields' in b ? b.fields : undefined, 'code' in b ? b.code : undefined, retryAfter,
   );
 }
 
@@ -174,7 +179,7 @@ export async function request<S extends z.ZodType>(
     anonymous: opts.anonymous,
   });
   const json = await readJson(res);
-  if (!res.ok) throw toApiError(res.status, json);
+  if (!res.ok) throw toApiError(res, json);
   return understood(schema, json, `${method} ${path}`);
 }
 
@@ -200,7 +205,7 @@ export async function upload<S extends z.ZodType>(
   if (!res.ok) {
     const answer = opts.answerStatuses?.includes(res.status) ? schema.safeParse(json) : null;
     if (answer?.success) return answer.data;
-    throw toApiError(res.status, json);
+    throw toApiError(res, json);
   }
   return understood(schema, json, `POST ${path}`);
 }
@@ -225,7 +230,7 @@ export async function streamLines<S extends z.ZodType>(
   const res = await send('POST', path, {
     body: opts.body, contentType: opts.contentType, accept: 'application/x-ndjson', signal: opts.signal,
   });
-  if (!res.ok || !res.body) throw toApiError(res.status, await readJson(res));
+  if (!res.ok || !res.body) throw toApiError(res, await readJson(res));
 
   const reader = res.body.getReader();
   const decoder = new TextDecoder();

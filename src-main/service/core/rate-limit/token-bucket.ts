@@ -75,6 +75,8 @@ export function createRateLimiter(clock: Clock, maxBuckets = 100_000) {
     clear(): void {
       buckets.clear();
     },
+    /** Buckets held now (at most maxBuckets). */
+    size: (): number => buckets.size,
   };
 }
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

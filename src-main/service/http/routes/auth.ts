@@ -1,19 +1,23 @@
 // First run, login, logout, the current session, and the desktop shell's one-time login.
 import type { Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import {
   LoginRequest, Session, SetupRequest, SetupStatus, TokenLoginRequest,
 } from '../../../../src-shared/contracts/accounts';
 import { Message } from '../../../../src-shared/contracts/common';
-import { AppError } from '../../../../src-shared/errors';
+import { AppError, isAppError } from '../../../../src-shared/errors';
 import { toOrganization, toUser } from '../../core/accounts/accounts';
 import type { OrgRow, UserRow } from '../../core/accounts/repo';
-import { SESSION_COOKIE, sameOrigin } from '../auth';
+import { clientAddress, SESSION_COOKIE, sameOrigin } from '../auth';
 import type { Router } from '../router';
 
 function startSession(c: Context, token: string, expires: Date): void {
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', expires });
 }
+
+/** Marks this browser as one that signed in to the account (login-throttle.ts): a year, login route only. */
+const DEVICE_COOKIE = 'cc_device';
+const DEVICE_DAYS = 365;
 
 function session(user: UserRow, org: OrgRow): Session {
   return { user: toUser(user), organization: toOrganization(org) };
@@ -54,8 +58,25 @@ export function authRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       if (!sameOrigin(c)) throw new AppError('cross_origin');
       const body = await input.body();
-      const s = await accounts.login(body.email, body.password);
+      const address = clientAddress(c);
+      const device = getCookie(c, DEVICE_COOKIE);
+      // Refused before the password is checked: a throttled attempt tells nothing about it.
+      const d = services.loginThrottle.check(body.email, address, device);
+      if (!d.allowed) throw new AppError('too_many_attempts', { retry_after: d.retryAfter });
+      let s: Awaited<ReturnType<typeof accounts.login>>;
+      try {
+        s = await accounts.login(body.email, body.password);
+      } catch (e) {
+        if (isAppError(e) && e.code === 'invalid_login') {
+          services.loginThrottle.failed(body.email, address, device);
+          services.logger.info('login_failed', { address });
+        }
+        throw e;
+      }
       startSession(c, s.token, s.expires);
+      setCookie(c, DEVICE_COOKIE, services.loginThrottle.deviceToken(body.email), {
+        httpOnly: true, sameSite: 'Strict', path: '/api/auth/login', maxAge: DEVICE_DAYS * 86_400,
+      });
       return c.json<Session>(session(s.user, s.org));
     },
   });
