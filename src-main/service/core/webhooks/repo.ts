@@ -49,7 +49,8 @@ export function webhooksRepo(db: Db) {
     subscribed: db.prepare<[number, Environment], EndpointRow>(
       'SELECT * FROM webhook_endpoints WHERE org_id = ? AND env = ? AND disabled_at IS NULL',
     ),
-    disable: db.prepare<[string, string]>('UPDATE webhook_endpoints SET disabled_at = ? WHERE id = ? AND disabled_at IS NULL'),
+    // Its deliveries go with it (ON DELETE CASCADE); one being sent just now finds it gone.
+    remove: db.prepare<[string]>('DELETE FROM webhook_endpoints WHERE id = ?'),
     insertEvent: db.prepare(
       'INSERT INTO webhook_events (id, org_id, type, env, payload, created_at) VALUES (@id, @org_id, @type, @env, @payload, @created_at)',
     ),
@@ -86,7 +87,7 @@ export function webhooksRepo(db: Db) {
     endpoint: (id: string) => s.endpoint.get(id),
     endpoints: (orgId: number) => s.endpoints.all(orgId),
     subscribed: (orgId: number, env: Environment) => s.subscribed.all(orgId, env),
-    disable: (id: string, at: string) => s.disable.run(at, id).changes,
+    remove: (id: string) => s.remove.run(id).changes,
     insertEvent: (r: { id: string; org_id: number; type: string; env: Environment; payload: string; created_at: string }) => s.insertEvent.run(r),
     insertDelivery: (r: { id: string; event_id: string; endpoint_id: string; next_attempt_at: string; created_at: string }) =>
       s.insertDelivery.run(r),

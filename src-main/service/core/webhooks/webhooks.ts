@@ -12,6 +12,8 @@ import { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './signing';
 import { webhooksRepo, type DeliveryRow, type EndpointRow } from './repo';
 
 export const MAX_ATTEMPTS = 10;
+/** Endpoints per organisation: each event is one delivery row per endpoint, so they bound the outbox. */
+export const MAX_ENDPOINTS = 10;
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const LEASE_MS = 60_000;
 const EVENT_RETENTION_MS = 7 * 24 * 3600_000;
@@ -123,6 +125,11 @@ export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch; conc
 
   return {
     create(input: { orgId: number; url: string; env: Environment; events: string[]; description?: string; createdBy: number | null }) {
+      if (repo.endpoints(input.orgId).length >= MAX_ENDPOINTS) {
+        throw new AppError('resource_limit', {
+          team_limit: MAX_ENDPOINTS, message: `At most ${MAX_ENDPOINTS} webhook endpoints per organization. Remove one first.`,
+        });
+      }
       const secret = `whsec_${randomBase62(40)}`;
       const row: Omit<EndpointRow, 'disabled_at'> = {
         id: newId('whe', 16), org_id: input.orgId, url: input.url, env: input.env, events: [...new Set(input.events)].join(','),
@@ -140,9 +147,10 @@ export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch; conc
       return row;
     },
 
+    /** Gone with its delivery log: a create-and-remove loop leaves nothing behind. */
     remove(orgId: number, id: string): void {
       this.get(orgId, id);
-      repo.disable(id, nowIso(clock.now()));
+      repo.remove(id);
     },
 
     deliveries(orgId: number, id: string, limit = 50): WebhookDelivery[] {

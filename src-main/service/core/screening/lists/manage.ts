@@ -2,12 +2,20 @@
 // routes and by the CLI. Each stores (or removes) the files, records who did it in the audit
 // log, and, in a running service, swaps in the new index (the CLI leaves that to the service's
 // watch of the lists folder).
+import { listSlug } from '../../../../../src-shared/contracts/lists';
+import { AppError } from '../../../../../src-shared/errors';
 import type { Audit, AuditActorRef } from '../../audit/audit';
 import type { OfficialFile } from './official';
 import type { OfficialSource } from './sources';
 import {
-  removeUserList, storeOfficial, storeUserList, type OfficialStoreOutcome, type UserStoreOutcome,
+  removeUserList, storedLists, storeOfficial, storeUserList, type OfficialStoreOutcome, type UserStoreOutcome,
 } from './store';
+
+/**
+ * Own lists kept at most. Each is indexed in memory beside the official lists and read at every
+ * start: an import loop must not grow them without end. Replacing a list is always possible.
+ */
+export const MAX_USER_LISTS = 20;
 
 export interface ListManagement {
   dataDir: string;
@@ -43,6 +51,12 @@ export async function importOfficialList(
 
 /** The organisation's own CSV list; stored only when at least one row could be imported. */
 export async function importUserCsv(m: ListManagement, who: ListActor, name: string, bytes: Uint8Array): Promise<UserStoreOutcome> {
+  const held = storedLists(m.dataDir).user;
+  if (!Object.hasOwn(held, listSlug(name)) && Object.keys(held).length >= MAX_USER_LISTS) {
+    throw new AppError('resource_limit', {
+      team_limit: MAX_USER_LISTS, message: `At most ${MAX_USER_LISTS} own lists can be kept. Remove one, or replace a list by importing it under the same name.`,
+    });
+  }
   const r = storeUserList(m.dataDir, name, bytes, m.now());
   if (!r.ok) return r;
   record(m, who, 'list.imported', r.source, r.rows.imported);
