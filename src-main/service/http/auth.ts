@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../../src-shared/errors';
 import type { Services } from '../compose';
 import type { Decision } from '../core/rate-limit/token-bucket';
+import { mediaType } from './body';
 import type { AppEnv, AuthSpec } from './types';
 
 export const SESSION_COOKIE = 'cc_session';
@@ -97,9 +98,9 @@ function authenticate(s: Services, auth: AuthSpec): Step | null {
         name: 'authenticate',
         async run(c) {
           let raw = auth.via === 'bearer' ? bearer(c) : c.req.header('x-api-key');
-          if (!raw && auth.via === 'header-or-form' && (c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-            // Hono keeps the parsed form, so the route reads the same body again for free.
-            const field = (await c.req.parseBody())['clientKey'];
+          if (!raw && auth.via === 'header-or-form' && mediaType(c.req.header('content-type')) === 'multipart/form-data') {
+            // Read through the route's input: bounded like any body, and kept for the handler.
+            const field = (await c.get('input').form()).get('clientKey');
             if (typeof field === 'string') raw = field;
           }
           if (!raw) {

@@ -2,7 +2,7 @@
 // and response schemas and its handler; the registry mounts the guard composed from the auth
 // spec, records the entry in the route table (security tests, OpenAPI), and, in tests, holds
 // every answer to the schema declared for its status.
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { AppError, type ErrorCode } from '../../../src-shared/errors';
 import type { Services } from '../compose';
@@ -41,18 +41,21 @@ export function createRouter(app: Hono<AppEnv>, services: Services, options: Reg
       }
       const steps = guards(info.auth);
       table.push({ ...info, steps: steps.map((s) => s.name) });
-      // The body's bytes stay claimed until the handler has answered (a streamed answer may still
-      // be running: its chunk was parsed into rows already).
-      const run = async (c: Context<AppEnv>) => {
+      // The request's input (bounded body, declared schemas) is made first, so the guard can read
+      // a form field through it too; the body's bytes stay claimed until the answer is made (a
+      // streamed answer may still be running: its chunk was parsed into rows already).
+      const prepare: MiddlewareHandler<AppEnv> = async (c, next) => {
         const claim: BodyClaim = { budget, bytes: 0 };
+        c.set('input', inputOf(c, info.path, info.auth, info.request, claim));
         try {
-          return await handler(c, inputOf(c, info.path, info.auth, info.request, claim));
+          await next();
         } finally {
           releaseClaim(claim);
         }
       };
-      if (options.onDrift) app.on(info.method, info.path, responseCheck(info, options.onDrift), guard(steps), run);
-      else app.on(info.method, info.path, guard(steps), run);
+      const run = (c: Context<AppEnv>) => handler(c, c.get('input') as RouteInput<Q, B>);
+      if (options.onDrift) app.on(info.method, info.path, responseCheck(info, options.onDrift), prepare, guard(steps), run);
+      else app.on(info.method, info.path, prepare, guard(steps), run);
     },
   };
 }
@@ -86,6 +89,12 @@ function inputOf<Q extends z.ZodObject, B extends z.ZodType>(
     },
     bytes: read,
     text: readText,
+    async form() {
+      const bytes = await read();
+      return new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': c.req.header('content-type') ?? '' } }).formData().catch(() => {
+        throw new AppError(invalid('body'), { message: 'The request body is not a readable form' });
+      });
+    },
     async body() {
       const schema = req?.body;
       if (!schema || isContentBody(schema)) throw new Error(`${path}: the route declares no JSON body schema`);

@@ -14,6 +14,8 @@ export interface AppEnv extends Env {
     key: ResolvedKey;
     org: OrgRow;
     session: SessionContext;
+    /** The request as its route entry declares it (router.ts); the guard reads a form field through it. */
+    input: RouteInput;
   };
 }
 
@@ -80,6 +82,8 @@ export interface RouteInput<Q extends z.ZodObject = z.ZodObject, B extends z.Zod
   /** The raw body as text (bounded, media type checked), e.g. for an idempotency fingerprint. */
   text(): Promise<string>;
   body(): Promise<z.output<B>>;
+  /** A multipart body (bounded, media type checked). */
+  form(): Promise<FormData>;
 }
 
 /** One route: everything the app, the security tests and the OpenAPI document know of it. */

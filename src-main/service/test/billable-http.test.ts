@@ -123,9 +123,9 @@ describe('clientKey form field (the /api/verify way of sending a key)', () => {
       method: 'POST', path: '/api/probe/form', auth: { kind: 'key', scope: 'human', category: 'verification', via: 'header-or-form' },
       summary: 'Form probe', request: { body: { contentType: 'multipart/form-data', description: 'file and clientKey' } },
       responses: { 200: z.object({ key_id: z.string(), file_bytes: z.number() }) },
-      handler: async (c) => {
-        const body = await c.req.parseBody();
-        return c.json({ key_id: c.get('key').id, file_bytes: body['file'] instanceof File ? body['file'].size : 0 });
+      handler: async (c, input) => {
+        const file = (await input.form()).get('file');
+        return c.json({ key_id: c.get('key').id, file_bytes: file instanceof File ? file.size : 0 });
       },
     });
   }
