@@ -94,8 +94,11 @@ export interface UserStoreOutcome {
   ok: boolean;
   source: string;
   rows: { total: number; imported: number; rejected: number };
+  /** The first problems of each kind (LIST_ISSUES_REPORTED); the totals count them all. */
   errors: UserListIssue[];
   warnings: UserListIssue[];
+  errors_total: number;
+  warnings_total: number;
 }
 
 export function storeUserList(dataDir: string, listName: string, bytes: Uint8Array, now: Date): UserStoreOutcome {
@@ -110,7 +113,10 @@ export function storeUserList(dataDir: string, listName: string, bytes: Uint8Arr
     index.user[slug] = { slug, name: listName, path, sha256: sha256Hex(bytes), imported_at: now.toISOString(), rows: result.rows.imported };
     writeIndex(dataDir, index);
   }
-  return { ok, source: `user:${slug}`, rows: result.rows, errors: result.errors, warnings: result.warnings };
+  return {
+    ok, source: `user:${slug}`, rows: result.rows, errors: result.errors, warnings: result.warnings,
+    errors_total: result.errorsTotal, warnings_total: result.warningsTotal,
+  };
 }
 
 /** What listSlug can produce: lower-case letters and digits joined by single hyphens. */
