@@ -1,8 +1,9 @@
 // Structured log lines. Callers pass ids, route patterns, statuses and timings only: never
 // bodies, query strings, headers or anything a subject typed. The file lives under
 // <data-dir>/logs and is capped by size.
-import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { appendFileSync, renameSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { DATA_FOLDERS, PRIVATE_FILE_MODE, privateDir } from './paths';
 
 export type LogFields = Record<string, string | number | boolean | null>;
 
@@ -16,9 +17,7 @@ const MAX_BYTES = 5 * 1024 * 1024;
 export function createLogger(opts: { dataDir?: string; stdout?: boolean }): Logger {
   let file: string | undefined;
   if (opts.dataDir) {
-    const dir = join(opts.dataDir, 'logs');
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    file = join(dir, 'service.log');
+    file = join(privateDir(join(opts.dataDir, DATA_FOLDERS.logs)), 'service.log');
   }
   function write(level: string, msg: string, fields?: LogFields): void {
     const line = JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields }) + '\n';
@@ -26,7 +25,7 @@ export function createLogger(opts: { dataDir?: string; stdout?: boolean }): Logg
     if (!file) return;
     try {
       if ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) > MAX_BYTES) renameSync(file, file + '.1');
-      appendFileSync(file, line, { mode: 0o600 });
+      appendFileSync(file, line, { mode: PRIVATE_FILE_MODE });
     } catch {
       // Logging must never take the service down.
     }

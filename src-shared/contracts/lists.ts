@@ -80,12 +80,21 @@ export const ListIssue = z.object({
 });
 export type ListIssue = z.infer<typeof ListIssue>;
 
-/** POST /api/screening/lists/user: 201 when a row was imported, 400 with `ok: false` otherwise. */
+/** Problems of each kind a user-list report lists; the rest are counted. */
+export const LIST_ISSUES_REPORTED = 100;
+
+/**
+ * POST /api/screening/lists/user: 201 when a row was imported, 400 with `ok: false` otherwise.
+ * `errors` and `warnings` hold the first LIST_ISSUES_REPORTED of each; `errors_total` and
+ * `warnings_total` count them all, so a file with thousands of bad rows gets a short report.
+ */
 export const UserListReport = z.object({
   ok: z.boolean(),
   source: z.string(),
   rows: z.object({ total: z.number().int(), imported: z.number().int(), rejected: z.number().int() }),
-  errors: z.array(ListIssue),
-  warnings: z.array(ListIssue),
+  errors: z.array(ListIssue).max(LIST_ISSUES_REPORTED),
+  warnings: z.array(ListIssue).max(LIST_ISSUES_REPORTED),
+  errors_total: z.number().int(),
+  warnings_total: z.number().int(),
 });
 export type UserListReport = z.infer<typeof UserListReport>;

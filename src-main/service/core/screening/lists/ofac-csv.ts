@@ -2,10 +2,10 @@
 // and the same layout as cons_prim/cons_alt/cons_add/cons_comments for the non-SDN lists.
 // No header (one shipped alt.csv has one; it is recognised), "-0-" means null, the files end
 // with a DOS EOF byte (0x1A), and Remarks hold DOB/nationality/IDs/weak aliases (ofac-remarks.ts).
-import Papa from 'papaparse';
 import type { EntityName, EntitySchema, ListEntity, ListImport } from '../types';
-import { addSkip, countEntities, decodeText, finishEntity, newlineOf, sha256Hex } from './common';
+import { addSkip, countEntities, decodeText, finishEntity, sha256Hex } from './common';
 import { toCountryCode } from './countries';
+import { csvRecords, OFFICIAL_CSV_LIMITS } from './csv-reader';
 import { parseRemarks } from './ofac-remarks';
 import { SOURCE_INFO } from './sources';
 
@@ -48,9 +48,11 @@ function nul(value: string | undefined): string {
 }
 
 function rows(bytes: Uint8Array): string[][] {
-  const text = decodeText(bytes);
-  // 'greedy' also drops rows of empty fields (",,,," after the 0x1A in one circulating alt.csv).
-  const out = Papa.parse<string[]>(text, { header: false, delimiter: ',', skipEmptyLines: 'greedy', newline: newlineOf(text) }).data;
+  const out: string[][] = [];
+  for (const r of csvRecords(decodeText(bytes), ',', OFFICIAL_CSV_LIMITS)) {
+    // Rows of empty fields are dropped too (",,,," after the 0x1A in one circulating alt.csv).
+    if (r.cells.some((c) => c.trim() !== '')) out.push(r.cells);
+  }
   // That alt.csv was saved by a spreadsheet with a header row: skip it.
   if (out[0]?.[0]?.trim().toLowerCase() === 'ent_num') out.shift();
   return out;

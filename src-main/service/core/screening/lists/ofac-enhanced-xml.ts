@@ -6,6 +6,7 @@ import { unzipSync } from 'fflate';
 import type { EntityId, EntityName, EntitySchema, ListEntity, ListImport } from '../types';
 import { addSkip, clean, countEntities, decodeText, finishEntity, FormatError, parseDob, parseGender, sha256Hex, yearsBetween } from './common';
 import { toCountryCode } from './countries';
+import { UNPACKED_BYTES } from './limits';
 import { isKeptIdType, normaliseIdLabel } from './ofac-remarks';
 import { SOURCE_INFO } from './sources';
 import { child, children, parseXml, textOf, type XmlElement } from './xml-lite';
@@ -29,11 +30,23 @@ export function enhancedXmlText(bytes: Uint8Array): string {
   // "PK\x03\x04": a ZIP archive.
   if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
     let files: Record<string, Uint8Array>;
+    let picked = false;
+    let tooLarge = false;
     try {
-      files = unzipSync(bytes, { filter: (f) => /\.xml$/i.test(f.name) });
+      // Only the first .xml entry, and only when its stated size is sane: fflate inflates into a
+      // buffer of that size and no further, so a ZIP bomb cannot take the memory.
+      files = unzipSync(bytes, {
+        filter: (f) => {
+          if (picked || tooLarge || !/\.xml$/i.test(f.name)) return false;
+          tooLarge = f.originalSize > UNPACKED_BYTES;
+          picked = !tooLarge;
+          return picked;
+        },
+      });
     } catch {
       throw new FormatError('the ZIP archive cannot be read');
     }
+    if (tooLarge) throw new FormatError(`the XML file in the ZIP is larger than ${UNPACKED_BYTES / 2 ** 20} MiB`);
     const first = Object.values(files)[0];
     if (!first) throw new FormatError('the ZIP holds no .xml file');
     return decodeText(first);

@@ -1,5 +1,7 @@
 import { strToU8, zipSync } from 'fflate';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { UNPACKED_BYTES } from './limits';
 import { importOfficialFile } from './official';
 import { ENHANCED_XML, ofacCsv } from './test-support';
 
@@ -44,5 +46,19 @@ describe('importOfficialFile', () => {
       ok: false,
     });
     expect(importOfficialFile('us_ofac_cons', zipSync({ 'readme.txt': strToU8('x') }))).toMatchObject({ ok: false, reason: /no \.xml/ });
+  });
+
+  it('refuses a compressed file that unpacks past the limit, before unpacking it all', () => {
+    // A ZIP whose entry states 300 MiB: refused on the stated size, nothing inflated.
+    const zip = zipSync({ 'CONS_ENHANCED.XML': strToU8(ENHANCED_XML) });
+    const central = Buffer.from(zip).indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    new DataView(zip.buffer, zip.byteOffset).setUint32(central + 24, 300 * 2 ** 20, true);
+    expect(importOfficialFile('us_ofac_cons', [{ name: 'CONS_ENHANCED.ZIP', bytes: zip }])).toEqual({
+      ok: false, reason: `the XML file in the ZIP is larger than ${UNPACKED_BYTES / 2 ** 20} MiB`,
+    });
+    // 260 gzip members of 1 MiB each: 260 KB that unpack to 260 MiB.
+    const member = gzipSync(new Uint8Array(2 ** 20));
+    const bomb = Buffer.concat(Array.from({ length: 260 }, () => member));
+    expect(importOfficialFile('us_csl', bomb)).toEqual({ ok: false, reason: `the gzip file unpacks to more than ${UNPACKED_BYTES / 2 ** 20} MiB` });
   });
 });

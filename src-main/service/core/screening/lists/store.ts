@@ -1,9 +1,11 @@
 // Lists an organisation adds to its data directory: a newer official file (public data, same
 // formats as shipped) replacing a shipped source, and its own PEP/RCA/wanted/internal lists as
 // user CSVs. Files live under <data-dir>/lists with an index.json; loading combines them with
-// the shipped lists (the newer official file wins for its source).
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// the shipped lists (the newer official file wins for its source). Folders are created 0700 and
+// files 0600 (paths.ts): a user list is the organisation's data about people.
+import { readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { DATA_FOLDERS, privateDir, writePrivateFile } from '../../../paths';
 import type { ListImport } from '../types';
 import { sha256Hex } from './common';
 import type { LoadableList, OwnLists } from './load';
@@ -35,7 +37,7 @@ interface StoreIndex {
 const INDEX = 'index.json';
 
 export function listsDir(dataDir: string): string {
-  return join(dataDir, 'lists');
+  return join(dataDir, DATA_FOLDERS.lists);
 }
 
 function readIndex(dataDir: string): StoreIndex {
@@ -47,10 +49,9 @@ function readIndex(dataDir: string): StoreIndex {
 }
 
 function writeIndex(dataDir: string, index: StoreIndex): void {
-  const dir = listsDir(dataDir);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const dir = privateDir(listsDir(dataDir));
   const tmp = join(dir, `${INDEX}.tmp`);
-  writeFileSync(tmp, JSON.stringify(index, null, 2));
+  writePrivateFile(tmp, JSON.stringify(index, null, 2));
   renameSync(tmp, join(dir, INDEX));
 }
 
@@ -70,12 +71,12 @@ export function storeOfficial(dataDir: string, source: OfficialSource, files: re
   if (!outcome.ok) return outcome;
   const dir = join(listsDir(dataDir), 'official', source);
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  privateDir(dir);
   const stored: StoredOfficial['files'] = [];
   for (const f of outcome.files) {
     const given = files.find((x) => sha256Hex(x.bytes) === f.sha256)!;
     const path = join('official', source, `${f.role}${suffix(f.name, outcome.format)}`);
-    writeFileSync(join(listsDir(dataDir), path), given.bytes);
+    writePrivateFile(join(listsDir(dataDir), path), given.bytes);
     stored.push({ ...f, path });
   }
   const index = readIndex(dataDir);
@@ -94,8 +95,11 @@ export interface UserStoreOutcome {
   ok: boolean;
   source: string;
   rows: { total: number; imported: number; rejected: number };
+  /** The first problems of each kind (LIST_ISSUES_REPORTED); the totals count them all. */
   errors: UserListIssue[];
   warnings: UserListIssue[];
+  errors_total: number;
+  warnings_total: number;
 }
 
 export function storeUserList(dataDir: string, listName: string, bytes: Uint8Array, now: Date): UserStoreOutcome {
@@ -104,13 +108,16 @@ export function storeUserList(dataDir: string, listName: string, bytes: Uint8Arr
   const ok = result.rows.imported > 0;
   if (ok) {
     const path = join('user', `${slug}.csv`);
-    mkdirSync(join(listsDir(dataDir), 'user'), { recursive: true, mode: 0o700 });
-    writeFileSync(join(listsDir(dataDir), path), bytes);
+    privateDir(join(listsDir(dataDir), 'user'));
+    writePrivateFile(join(listsDir(dataDir), path), bytes);
     const index = readIndex(dataDir);
     index.user[slug] = { slug, name: listName, path, sha256: sha256Hex(bytes), imported_at: now.toISOString(), rows: result.rows.imported };
     writeIndex(dataDir, index);
   }
-  return { ok, source: `user:${slug}`, rows: result.rows, errors: result.errors, warnings: result.warnings };
+  return {
+    ok, source: `user:${slug}`, rows: result.rows, errors: result.errors, warnings: result.warnings,
+    errors_total: result.errorsTotal, warnings_total: result.warningsTotal,
+  };
 }
 
 /** What listSlug can produce: lower-case letters and digits joined by single hyphens. */

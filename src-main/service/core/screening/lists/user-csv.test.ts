@@ -13,6 +13,7 @@ describe('importUserList', () => {
     const r = importUserList(EXAMPLE, { listName: 'Acme lists' });
     expect(r.errors).toEqual([]);
     expect(r.warnings).toEqual([]);
+    expect([r.errorsTotal, r.warningsTotal]).toEqual([0, 0]);
     expect(r.rows).toEqual({ total: 3, imported: 3, rejected: 0 });
     const [jane, john, acme] = r.import.entities;
     expect(r.import.source).toBe('user:acme-lists');
@@ -83,6 +84,23 @@ describe('importUserList', () => {
     const r = importUserList('kind,name\npep,"Open quote\npep,Other\n', { listName: 'x' });
     expect(r.errors).toContainEqual({ row: 2, column: '', reason: 'unclosed quote' });
     expect(r.import.entities).toHaveLength(0);
+  });
+
+  it('reads quoted names with commas and quotes, and rejects a row with text after a closing quote', () => {
+    const r = importUserList('kind,name,aliases\npep,"Roe, Jane","J. ""Jay"" Roe;Jane R"\npep,"Roe"Junior,\n', { listName: 'x' });
+    expect(r.import.entities[0]?.names.map((n) => n.name)).toEqual(['Roe, Jane', 'J. "Jay" Roe', 'Jane R']);
+    expect(r.errors).toEqual([{ row: 3, column: '', reason: 'text after a closing quote' }]);
+  });
+
+  it('lists the first 100 problems of each kind and counts them all', () => {
+    const header = `kind,name,${Array.from({ length: 150 }, (_, i) => `extra${i}`).join(',')}`;
+    const rows = Array.from({ length: 1_000 }, (_, i) => `pep,Person ${i},${',x'.repeat(149)}`.replace(`Person ${i}`, i % 2 ? `Person ${i}` : ''));
+    const r = importUserList([header, ...rows].join('\n'), { listName: 'x' });
+    expect(r.warnings).toHaveLength(100);
+    expect(r.warningsTotal).toBe(150);
+    expect(r.errors).toHaveLength(100);
+    expect(r.errorsTotal).toBe(500);
+    expect(r.rows).toEqual({ total: 1_000, imported: 500, rejected: 500 });
   });
 
   it('needs a usable list name', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { child, parseXml, textOf, XmlError } from './xml-lite';
+import { child, parseXml, textOf, XML_LIMITS, XmlError } from './xml-lite';
 
 describe('parseXml', () => {
   it('reads elements, attributes, entities, CDATA and namespaces', () => {
@@ -22,5 +22,18 @@ describe('parseXml', () => {
     expect(() => parseXml('<a><b></a>')).toThrow(XmlError);
     expect(() => parseXml('<a>')).toThrow(XmlError);
     expect(() => parseXml('not xml')).toThrow(XmlError);
+  });
+
+  it('bounds nesting and the number of elements, and never quotes the file in its errors', () => {
+    expect(() => parseXml(`${'<a>'.repeat(XML_LIMITS.depth + 1)}${'</a>'.repeat(XML_LIMITS.depth + 1)}`)).toThrow(`nested more than ${XML_LIMITS.depth} deep`);
+    expect(parseXml(`${'<a>'.repeat(XML_LIMITS.depth)}${'</a>'.repeat(XML_LIMITS.depth)}`).name).toBe('a');
+    const limits = { depth: 64, elements: 3 };
+    expect(() => parseXml('<a><b/><c/><d/></a>', limits)).toThrow('more than 3 elements');
+    expect(parseXml('<a><b/><c/></a>', limits).children).toHaveLength(2);
+    const canary = `Secret${'x'.repeat(100)}`;
+    for (const xml of [`<a></${canary}>`, `<${canary}>`, `<a><${canary}></a>`]) {
+      expect(() => parseXml(xml)).toThrow(XmlError);
+      expect(() => parseXml(xml)).not.toThrow('Secret');
+    }
   });
 });

@@ -12,9 +12,6 @@ import { listsApi, listSlug, type ListIssue, type UserList, type UserReport } fr
 import { LIST_COLUMNS, saveListTemplate } from './template';
 import { AgainOrDoneFooter, FormFooter } from '../../../components/FormFooter';
 
-/** Row problems shown on screen; a file with more says how many there are. */
-const SHOWN_ISSUES = 200;
-
 type ShownIssue = ListIssue & { key: number };
 
 const ISSUE_COLUMNS: GridColumn<ShownIssue>[] = [
@@ -178,9 +175,20 @@ export function AddListDialog({ existing, onClose, onImported }: AddListDialogPr
   );
 }
 
+/** "and 4,900 more problems": the service lists the first 100 of each kind and counts the rest. */
+function More({ count, one, many, testId }: { count: number; one: string; many: string; testId: string }) {
+  if (count <= 0) return null;
+  return (
+    <p className="muted" data-testid={testId} data-count={count}>
+      and {formatNumber(count)} more {count === 1 ? one : many}
+    </p>
+  );
+}
+
 function ImportReport({ name, report }: { name: string; report: UserReport }) {
   const { rows, errors, warnings } = report;
-  const shown = useMemo(() => errors.slice(0, SHOWN_ISSUES).map((i, key): ShownIssue => ({ ...i, key })), [errors]);
+  const shown = useMemo(() => errors.map((i, key): ShownIssue => ({ ...i, key })), [errors]);
+  const moreErrors = report.errors_total - errors.length;
   return (
     <div className="lst-report" data-testid="user-list-report" data-ok={report.ok}>
       {report.ok ? (
@@ -212,7 +220,7 @@ function ImportReport({ name, report }: { name: string; report: UserReport }) {
       {errors.length > 0 ? (
         <div className="lst-issues">
           <h3 className="lst-label">
-            Problems{errors.length > SHOWN_ISSUES ? ` (first ${SHOWN_ISSUES} of ${formatNumber(errors.length)})` : ''}
+            Problems{moreErrors > 0 ? ` (first ${formatNumber(errors.length)} of ${formatNumber(report.errors_total)})` : ''}
           </h3>
           <div className="lst-issues-table">
             <DataGrid
@@ -226,18 +234,20 @@ function ImportReport({ name, report }: { name: string; report: UserReport }) {
               empty="No problems."
             />
           </div>
+          <More count={moreErrors} one="problem" many="problems" testId="user-list-more-errors" />
         </div>
       ) : null}
       {warnings.length > 0 ? (
         <div className="lst-issues" data-testid="user-list-warnings">
           <h3 className="lst-label">Notes</h3>
           <ul className="lst-warnings">
-            {warnings.slice(0, SHOWN_ISSUES).map((w, i) => (
+            {warnings.map((w, i) => (
               <li key={i}>
                 Row {formatNumber(w.row)}{w.column ? <>, <code>{w.column}</code></> : null}: {w.reason}
               </li>
             ))}
           </ul>
+          <More count={report.warnings_total - warnings.length} one="note" many="notes" testId="user-list-more-warnings" />
         </div>
       ) : null}
     </div>
