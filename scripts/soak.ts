@@ -270,9 +270,12 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
     const deliveries = db.prepare('SELECT state, COUNT(*) AS n FROM webhook_deliveries GROUP BY state').all() as { state: string; n: number }[];
     const final = outboxDepth();
     db.close();
+    const died = s.proc.exitCode !== null || s.proc.signalCode !== null;
     await stopService(s);
 
-    return analyse(deliveries, final);
+    const result = analyse(deliveries, final);
+    if (died) result.missed.unshift(`errors: the service exited during the run:\n${s.output().slice(-2000)}`);
+    return result;
   } finally {
     if (svc) await stopService(svc);
     for (const res of held) res.destroy();
