@@ -17,7 +17,6 @@ import { createScreenPool } from './core/screening/pool';
 import { createInstallSecret } from './core/install-secret';
 import { createAudit } from './core/audit/audit';
 import { createReview } from './core/review/review';
-import { join } from 'node:path';
 import { defaultResourcesDir } from './paths';
 
 export interface ComposeOptions {
@@ -52,9 +51,9 @@ export function compose(opts: ComposeOptions) {
   const billing = createBilling(db, clock, credits, idempotency, webhooks.emitInTransaction);
   const limiter = createRateLimiter(clock);
   const loginThrottle = createLoginThrottle(clock, secret);
-  const screening = createScreening(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir);
-  const pool = createScreenPool(join(opts.resourcesDir ?? defaultResourcesDir(), 'watchlists'), opts.dataDir, (m, f) => logger.info(m, f));
-  screening.onReload(() => void pool.restart());
+  // The lists are loaded (and reloaded) in the screening worker; this thread holds their meta.
+  const pool = createScreenPool(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir, (m, f) => logger.info(m, f));
+  const screening = createScreening(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir, pool.load);
   const batches = createBatches({
     clock, billing, balance: (orgId) => credits.balance(orgId), pool, reviewKey: review.reviewKey, log: (m, f) => logger.info(m, f),
   });

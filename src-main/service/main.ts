@@ -114,9 +114,7 @@ async function main(): Promise<void> {
   services.logger.info('listening', { port: actualPort });
   services.screening.start().then(
     (l) => {
-      services.logger.info('lists_loaded', { load_ms: l.timings.load_ms, index_ms: l.timings.index_ms, snapshot: l.timings.snapshot, names: l.index.stats.names });
-      // Screening runs in the worker from here on; until its index is up, in-process.
-      services.pool.warm();
+      services.logger.info('lists_loaded', { load_ms: l.timings.load_ms, index_ms: l.timings.index_ms, snapshot: l.timings.snapshot, names: l.stats.names });
     },
     (e: unknown) => services.logger.error('lists_failed', { name: e instanceof Error ? e.name : 'unknown' }),
   );

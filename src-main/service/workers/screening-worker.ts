@@ -1,8 +1,9 @@
-// Worker thread for screening: holds its own copy of the list index and answers single screens
-// and batch rows, so the service's event loop only moves requests, answers and ledger rows.
+// Worker thread for screening: loads the lists as they are at its start, holds their index, and
+// answers single screens and batch rows, so the service's event loop only moves requests,
+// answers and ledger rows, and never builds an index.
 import { parentPort, workerData } from 'node:worker_threads';
 import { runJob, type PoolJob } from '../core/screening/pool';
-import { loadIndex } from '../core/screening/service';
+import { loadIndex, metaOf } from '../core/screening/service';
 
 const { watchlistsDir, dataDir } = workerData as { watchlistsDir: string; dataDir: string | undefined };
 const port = parentPort!;
@@ -17,7 +18,7 @@ loadIndex(watchlistsDir, dataDir).then(
         port.postMessage({ seq: job.seq, error: e instanceof Error ? e.name : 'Error' });
       }
     });
-    port.postMessage({ ready: true });
+    port.postMessage({ ready: metaOf(loaded) });
   },
-  (e: unknown) => port.postMessage({ failed: e instanceof Error ? e.message : 'lists failed to load' }),
+  (e: unknown) => port.postMessage({ failed: e instanceof Error ? e.name : 'lists failed to load' }),
 );

@@ -79,9 +79,14 @@ export function createBatches(deps: {
     };
   }
 
-  /** An ended batch no longer needs its index (a chunk in progress keeps its own reference). */
+  /**
+   * An ended batch no longer needs its index (a chunk in progress keeps its own reference), nor
+   * the worker holding it.
+   */
   function release(b: Batch): void {
-    if (b.state !== 'open') b.loaded = null;
+    if (b.state === 'open' || !b.loaded) return;
+    deps.pool.release(b.loaded.stamp);
+    b.loaded = null;
   }
 
   function get(orgId: number, id: string): Batch {
@@ -119,6 +124,11 @@ export function createBatches(deps: {
         loaded, listsChecked, listVersions: loaded ? loaded.versions.filter((v) => listsChecked.includes(v.kind)) : [],
       };
       // Replaces (and so releases) an idle batch of this organisation.
+      if (current && current.loaded) {
+        if (current.state === 'open') current.state = 'cancelled';
+        release(current);
+      }
+      if (loaded) deps.pool.retain(loaded.stamp);
       open.set(orgId, b);
       return info(b);
     },

@@ -117,7 +117,7 @@ describe('the screening index after list changes', () => {
     const resources = fixtureResources();
     const screening = createScreening(resources, dir);
     await importOwn(screening, dir, 1, Date.UTC(2026, 0, 1));
-    const pool = createScreenPool(join(resources, 'watchlists'), dir);
+    const pool = createScreenPool(resources, dir);
     const billing = { recordMany: () => ({ charged: 0 }) } as unknown as Billing;
     const batches = createBatches({ clock: systemClock, billing, balance: () => 0, pool, reviewKey: () => '00'.repeat(32) });
 

@@ -8,8 +8,9 @@ import { MATCHER_VERSION } from './match/version';
 import { eventFields, runScreening, type LoadedIndex } from './service';
 
 const imp = importUserList('kind,name,dob,country\nsanctions,Ivan Petrovich Sidorov,1961,RU\n', { listName: 'Fixture' }).import;
+const index = buildIndex(imp.entities);
 const loaded: LoadedIndex = {
-  index: buildIndex(imp.entities), scratch: createScreenScratch(),
+  index, scratch: createScreenScratch(), stats: index.stats,
   versions: [{ source: imp.source, kind: 'sanctions', list_date: null, retrieval_date: '2026-01-01', sha256: imp.sha256 }],
   catalog: [], loadedKinds: ['sanctions'], stamp: 'none', timings: { load_ms: 0, index_ms: 0, snapshot: 'test' },
 };

@@ -1,22 +1,26 @@
-// One worker thread that screens with its own copy of the index, so the HTTP loop only moves
-// requests, answers and ledger rows (rule 6: CPU-heavy work off the HTTP loop): single screens
-// from the API and the console, and batch rows. Started ahead of the first use; until it is
-// ready, or if it cannot start or dies, work is screened in-process instead, never lost.
+// The screening workers: threads that each hold a copy of the index of one state of the lists
+// and screen with it, so the HTTP loop only moves requests, answers and ledger rows (rule 6:
+// CPU-heavy work off the HTTP loop). Single screens from the API and the console, and batch rows.
+//
+// The lists are loaded in a worker, not here: an import of an own list builds the new index in a
+// new worker while the old one keeps answering, and this thread only learns the new index's meta
+// (remoteIndex). A worker stays while the current lists are its lists or an open batch still
+// screens with them (retain/release), then it is stopped. Running from source there is no built
+// worker: everything is loaded and screened in this thread, as before.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ScreeningResponse } from '../../../../src-shared/contracts/screening';
 import { APP_ROOT } from '../../paths';
-import { listsStamp } from './lists/store';
 import { screenRows, type RowJob, type RowOutcome } from './rows';
-import { runScreening, type LoadedIndex, type ScreenCall } from './service';
+import { remoteIndex, runScreening, type IndexMeta, type LoadedIndex, type ScreenCall } from './service';
 
-/** What the worker is asked: a chunk of batch rows, or one screening. */
+/** What a worker is asked: a chunk of batch rows, or one screening. */
 export type PoolJob = { kind: 'rows'; job: RowJob } | { kind: 'screen'; call: ScreenCall };
 type PoolAnswer<J extends PoolJob> = J extends { kind: 'rows' } ? RowOutcome[] : ScreeningResponse;
 
-/** The same work, here: the worker runs exactly this. */
+/** The same work, here: a worker runs exactly this. */
 export function runJob(loaded: LoadedIndex, j: PoolJob): RowOutcome[] | ScreeningResponse {
   return j.kind === 'rows' ? screenRows(loaded, j.job) : runScreening(loaded, j.call);
 }
@@ -32,10 +36,21 @@ function workerEntry(): URL | null {
   return existsSync(built) ? pathToFileURL(built) : null;
 }
 
-export function createScreenPool(watchlistsDir: string, dataDir: string | undefined, log?: (msg: string, fields?: Record<string, string | number>) => void) {
-  let worker: Worker | null = null;
-  let ready: Promise<boolean> | null = null;
-  let isReady = false;
+interface Slot {
+  worker: Worker;
+  /** The lists' stamp, once the worker has loaded them. */
+  stamp: string | null;
+  /** Open batches screening with these lists. */
+  refs: number;
+  /** No longer needed: stopped once its last job is answered. */
+  retiring: boolean;
+  waiting: Map<number, { resolve: (r: unknown) => void; reject: (e: unknown) => void; fallback: () => unknown }>;
+}
+
+export function createScreenPool(resourcesDir: string, dataDir: string | undefined, log?: (msg: string, fields?: Record<string, string | number>) => void) {
+  const watchlistsDir = join(resourcesDir, 'watchlists');
+  const byStamp = new Map<string, Slot>();
+  let current: Slot | null = null;
   let seq = 0;
   let mode: 'idle' | 'worker' | 'in-process' = 'idle';
   /** Where each kind of job ran last: a change is logged (observable, and quiet in steady state). */
@@ -46,112 +61,123 @@ export function createScreenPool(watchlistsDir: string, dataDir: string | undefi
     lastWhere.set(kind, where);
     log?.('screening_runs', { job: kind, in: where });
   };
-  /** The list stamp the worker loaded its index at (it loads the lists as they are at its start). */
-  let workerStamp: string | null = null;
-  // Each waiting job keeps its own fallback, so a worker that dies mid-job costs time, not work.
-  const waiting = new Map<number, { resolve: (r: unknown) => void; reject: (e: unknown) => void; fallback: () => unknown }>();
-  const settle = (id: number, f: () => unknown) => {
-    const job = waiting.get(id);
+
+  function settle(slot: Slot, id: number, f: () => unknown): void {
+    const job = slot.waiting.get(id);
     if (!job) return;
-    waiting.delete(id);
+    slot.waiting.delete(id);
     try {
       job.resolve(f());
     } catch (e) {
       job.reject(e);
     }
-  };
+    if (slot.retiring && slot.waiting.size === 0) void slot.worker.terminate();
+  }
 
-  function start(): Promise<boolean> {
-    ready ??= new Promise<boolean>((resolve) => {
-      const entry = workerEntry();
-      if (!entry) return resolve(false);
-      workerStamp = listsStamp(dataDir);
-      const began = performance.now();
-      const w = new Worker(entry, { workerData: { watchlistsDir, dataDir } });
-      w.unref();
-      w.on('message', (m: { ready?: boolean; failed?: string; seq?: number; answer?: unknown; error?: string }) => {
+  /** Stops a worker whose lists are neither current nor used by an open batch. */
+  function retire(slot: Slot): void {
+    if (slot === current || slot.refs > 0) return;
+    if (slot.stamp !== null && byStamp.get(slot.stamp) === slot) byStamp.delete(slot.stamp);
+    slot.retiring = true;
+    if (slot.waiting.size === 0) void slot.worker.terminate();
+  }
+
+  /** Starts a worker on the lists as they are now; its meta once loaded, null if it cannot. */
+  function spawn(): Promise<{ slot: Slot; meta: IndexMeta } | null> {
+    const entry = workerEntry();
+    if (!entry) return Promise.resolve(null);
+    const began = performance.now();
+    return new Promise((resolve) => {
+      const worker = new Worker(entry, { workerData: { watchlistsDir, dataDir } });
+      worker.unref();
+      const slot: Slot = { worker, stamp: null, refs: 0, retiring: false, waiting: new Map() };
+      worker.on('message', (m: { ready?: IndexMeta; failed?: string; seq?: number; answer?: unknown; error?: string }) => {
         if (m.ready) {
-          if (worker === w) isReady = true;
+          slot.stamp = m.ready.stamp;
+          byStamp.get(slot.stamp)?.worker.terminate();
+          byStamp.set(slot.stamp, slot);
           log?.('screen_worker_ready', { ms: Math.round(performance.now() - began) });
-          resolve(true);
+          resolve({ slot, meta: m.ready });
         } else if (m.failed) {
-          resolve(false);
+          void worker.terminate();
+          resolve(null);
         } else if (m.seq !== undefined) {
           // A job that threw in the worker fails here the same way it would have in-process.
-          settle(m.seq, () => {
+          settle(slot, m.seq, () => {
             if (m.error !== undefined) throw new Error(m.error);
             return m.answer;
           });
         }
       });
-      w.on('error', () => resolve(false));
-      w.on('exit', () => {
-        if (worker === w) {
-          worker = null;
-          ready = null;
-          isReady = false;
+      worker.on('error', () => resolve(null));
+      worker.on('exit', () => {
+        if (slot.stamp !== null && byStamp.get(slot.stamp) === slot) byStamp.delete(slot.stamp);
+        // Jobs it held are screened here instead: costs time, never work.
+        for (const [id, job] of slot.waiting) settle(slot, id, job.fallback);
+        resolve(null);
+        if (slot === current) {
+          current = null;
+          log?.('screen_worker_exited');
         }
-        for (const [id, job] of waiting) settle(id, job.fallback);
       });
-      worker = w;
     });
-    return ready;
   }
 
-  function inWorker<J extends PoolJob>(w: Worker, loaded: LoadedIndex, j: J): Promise<PoolAnswer<J>> {
+  function run<J extends PoolJob>(loaded: LoadedIndex, j: J): Promise<PoolAnswer<J>> | PoolAnswer<J> {
+    const slot = byStamp.get(loaded.stamp);
+    if (!slot) {
+      ran(j.kind, 'in-process');
+      return runJob(loaded, j) as PoolAnswer<J>;
+    }
     ran(j.kind, 'worker');
     const id = seq++;
     return new Promise((resolve, reject) => {
-      waiting.set(id, { resolve: resolve as (r: unknown) => void, reject, fallback: () => runJob(loaded, j) });
-      w.postMessage({ ...j, seq: id });
+      slot.waiting.set(id, { resolve: resolve as (r: unknown) => void, reject, fallback: () => runJob(loaded, j) });
+      slot.worker.postMessage({ ...j, seq: id });
     });
   }
 
-  function here<J extends PoolJob>(loaded: LoadedIndex, j: J): PoolAnswer<J> {
-    ran(j.kind, 'in-process');
-    return runJob(loaded, j) as PoolAnswer<J>;
-  }
-
   return {
-    /** Starts the worker ahead of its first job, so that job does not wait for an index. */
-    warm(): void {
-      void start();
+    /**
+     * Loads the lists as they are now in a new worker and answers their index (meta here, the
+     * index in the worker); null when no worker can run, so the caller loads them itself.
+     */
+    async load(): Promise<LoadedIndex | null> {
+      const started = await spawn();
+      if (!started) return null;
+      const before = current;
+      current = started.slot;
+      if (before && before !== current) retire(before);
+      return remoteIndex(started.meta, watchlistsDir, dataDir);
     },
     /** Where the last work was screened: observable for tests and logs. */
     mode: () => mode,
-    /**
-     * Screens batch rows in the worker, waiting for it to start (a batch is long: the wait pays
-     * for itself), or here when it is unavailable or holds other lists than `loaded` (a batch
-     * that began before the lists changed finishes on its own index).
-     */
+    /** Batch rows, in the worker holding the batch's lists (here when there is none). */
     async screen(loaded: LoadedIndex, job: RowJob): Promise<RowOutcome[]> {
-      if ((await start()) && worker && workerStamp === loaded.stamp) return inWorker(worker, loaded, { kind: 'rows', job });
-      return here(loaded, { kind: 'rows', job });
+      return run(loaded, { kind: 'rows', job });
     },
-    /**
-     * One screening, in the worker when it is ready with these lists; otherwise here, at once
-     * (a single screen never waits seconds for a worker's index), while the worker starts.
-     */
+    /** One screening, in the worker holding these lists (here when there is none). */
     async screenOne(loaded: LoadedIndex, call: ScreenCall): Promise<ScreeningResponse> {
-      if (isReady && worker && workerStamp === loaded.stamp) return inWorker(worker, loaded, { kind: 'screen', call });
-      void start();
-      return here(loaded, { kind: 'screen', call });
+      return run(loaded, { kind: 'screen', call });
     },
-    /** Lists changed: a worker with the new index starts now. */
-    async restart(): Promise<void> {
-      const w = worker;
-      worker = null;
-      ready = null;
-      isReady = false;
-      if (w) await w.terminate();
-      void start();
+    /** An open batch screens with these lists: their worker stays until release. */
+    retain(stamp: string): void {
+      const slot = byStamp.get(stamp);
+      if (slot) slot.refs++;
     },
+    release(stamp: string): void {
+      const slot = byStamp.get(stamp);
+      if (!slot) return;
+      slot.refs = Math.max(0, slot.refs - 1);
+      retire(slot);
+    },
+    /** Workers running now (tests, logs). */
+    workers: (): number => byStamp.size,
     async stop(): Promise<void> {
-      const w = worker;
-      worker = null;
-      ready = null;
-      isReady = false;
-      if (w) await w.terminate();
+      const all = [...byStamp.values()];
+      byStamp.clear();
+      current = null;
+      await Promise.all(all.map((s) => s.worker.terminate()));
     },
   };
 }

@@ -9,6 +9,7 @@ import type {
   ListKind, ListVersion, PreviousResultSummary, ScreeningResponse, Subject,
 } from '../../../../src-shared/contracts/screening';
 import { join } from 'node:path';
+import { AppError } from '../../../../src-shared/errors';
 import { LIST_KINDS } from '../../../../src-shared/contracts/screening';
 import { buildIndex, createScreenScratch, extendIndex, screen, type ScreeningIndex, type ScreenScratch } from './engine';
 import { combineLists, loadLists, type LoadedLists } from './lists/load';
@@ -17,10 +18,8 @@ import { bundleBuildId, readSnapshot, SNAPSHOT_PATH } from './snapshot';
 import { MATCHER_VERSION } from './match/version';
 import { assessRisk, riskChange } from './risk';
 
-export interface LoadedIndex {
-  index: ScreeningIndex;
-  /** Working memory of screen() over this index (this thread's; screening is synchronous). */
-  scratch: ScreenScratch;
+/** What is known of an index without holding it: enough for every answer but a screening. */
+export interface IndexMeta {
   versions: ListVersion[];
   /** Each loaded list with its title and record counts, for the console. */
   catalog: LoadedLists['versions'];
@@ -29,6 +28,41 @@ export interface LoadedIndex {
   stamp: string;
   /** How the index came to be: 'used' = restored from the build's snapshot, else why not. */
   timings: { load_ms: number; index_ms: number; snapshot: string };
+  stats: ScreeningIndex['stats'];
+}
+
+export interface LoadedIndex extends IndexMeta {
+  /** The index itself. Where a worker screens, it is built in this thread only if needed here. */
+  readonly index: ScreeningIndex;
+  /** Working memory of screen() over this index (this thread's; screening is synchronous). */
+  readonly scratch: ScreenScratch;
+}
+
+export function metaOf(l: LoadedIndex): IndexMeta {
+  return { versions: l.versions, catalog: l.catalog, loadedKinds: l.loadedKinds, stamp: l.stamp, timings: l.timings, stats: l.stats };
+}
+
+/**
+ * An index a worker holds, known here by its meta. Should this thread ever have to screen with
+ * it (the worker died), it is built from the lists on disk, which must still be the ones of its
+ * stamp: screening a batch with other lists than it reports would be wrong, so that is refused.
+ */
+export function remoteIndex(meta: IndexMeta, resourcesDir: string, dataDir: string | undefined): LoadedIndex {
+  let here: LoadedIndex | undefined;
+  const build = (): LoadedIndex => {
+    if (here) return here;
+    if (listsStamp(dataDir) !== meta.stamp) throw new AppError('provider_unavailable');
+    return (here = loadIndexNow(resourcesDir, dataDir));
+  };
+  return {
+    ...meta,
+    get index() {
+      return build().index;
+    },
+    get scratch() {
+      return build().scratch;
+    },
+  };
 }
 
 /** Per resources and data directory: the index of its lists at one stamp (older ones are dropped). */
@@ -54,33 +88,7 @@ export function loadIndex(resourcesDir: string, dataDir?: string): Promise<Loade
     // Off the current tick, so a caller that just started listening answers first.
     setImmediate(() => {
       try {
-        const t0 = performance.now();
-        const own = readOwnLists(dataDir);
-        // The build's snapshot stands in for the shipped lists unless a newer official file
-        // replaces one of them (the CSL is de-duplicated against the OFAC lists it holds).
-        const snap = Object.keys(own.official).length === 0 ? readSnapshot(SNAPSHOT_PATH, bundleBuildId(), resourcesDir) : null;
-        let lists: Omit<LoadedLists, 'timings_ms'>;
-        let index: ScreeningIndex;
-        let t1: number;
-        if (snap?.ok) {
-          const mine = combineLists(own.user);
-          lists = {
-            entities: [...snap.lists.entities, ...mine.entities],
-            versions: [...snap.lists.versions, ...mine.versions],
-            skipped: { ...snap.lists.skipped, ...mine.skipped },
-          };
-          t1 = performance.now();
-          index = extendIndex(snap.index, mine.entities);
-        } else {
-          lists = loadLists(resourcesDir, own);
-          t1 = performance.now();
-          index = buildIndex(lists.entities);
-        }
-        const kinds = LIST_KINDS.filter((k) => index.kinds.has(k));
-        resolve({
-          index, scratch: createScreenScratch(), versions: versionsOf(lists), catalog: lists.versions, loadedKinds: kinds, stamp,
-          timings: { load_ms: Math.round(t1 - t0), index_ms: Math.round(performance.now() - t1), snapshot: snap?.ok ? 'used' : (snap?.reason ?? 'own_official_lists') },
-        });
+        resolve(loadIndexNow(resourcesDir, dataDir, stamp));
       } catch (e) {
         reject(e);
       }
@@ -88,6 +96,37 @@ export function loadIndex(resourcesDir: string, dataDir?: string): Promise<Loade
   });
   cache.set(key, { stamp, index: p });
   return p;
+}
+
+/** Loads and indexes the lists now, in this thread (uncached). */
+export function loadIndexNow(resourcesDir: string, dataDir?: string, stamp = listsStamp(dataDir)): LoadedIndex {
+  const t0 = performance.now();
+  const own = readOwnLists(dataDir);
+  // The build's snapshot stands in for the shipped lists unless a newer official file
+  // replaces one of them (the CSL is de-duplicated against the OFAC lists it holds).
+  const snap = Object.keys(own.official).length === 0 ? readSnapshot(SNAPSHOT_PATH, bundleBuildId(), resourcesDir) : null;
+  let lists: Omit<LoadedLists, 'timings_ms'>;
+  let index: ScreeningIndex;
+  let t1: number;
+  if (snap?.ok) {
+    const mine = combineLists(own.user);
+    lists = {
+      entities: [...snap.lists.entities, ...mine.entities],
+      versions: [...snap.lists.versions, ...mine.versions],
+      skipped: { ...snap.lists.skipped, ...mine.skipped },
+    };
+    t1 = performance.now();
+    index = extendIndex(snap.index, mine.entities);
+  } else {
+    lists = loadLists(resourcesDir, own);
+    t1 = performance.now();
+    index = buildIndex(lists.entities);
+  }
+  const kinds = LIST_KINDS.filter((k) => index.kinds.has(k));
+  return {
+    index, scratch: createScreenScratch(), versions: versionsOf(lists), catalog: lists.versions, loadedKinds: kinds, stamp, stats: index.stats,
+    timings: { load_ms: Math.round(t1 - t0), index_ms: Math.round(performance.now() - t1), snapshot: snap?.ok ? 'used' : (snap?.reason ?? 'own_official_lists') },
+  };
 }
 
 export const DATA_RETENTION = {
@@ -196,8 +235,15 @@ export function eventFields(r: ScreeningResponse): Record<string, unknown> {
 
 export type ListsState = 'loading' | 'ready' | 'failed';
 
+/**
+ * Loads the lists somewhere else (the screening worker) and answers their meta, or null when it
+ * cannot (no built worker: running from source), in which case they are loaded in this thread.
+ */
+export type RemoteLoader = () => Promise<LoadedIndex | null>;
+
 /** Per-service handle on the process-wide index: start loading early, wait a bounded time. */
-export function createScreening(resourcesDir: string, dataDir?: string) {
+export function createScreening(resourcesDir: string, dataDir?: string, remote?: RemoteLoader) {
+  const load = async (): Promise<LoadedIndex> => (await remote?.()) ?? loadIndex(join(resourcesDir, 'watchlists'), dataDir);
   let state: ListsState = 'loading';
   let loaded: LoadedIndex | null = null;
   let promise: Promise<LoadedIndex> | null = null;
@@ -205,7 +251,7 @@ export function createScreening(resourcesDir: string, dataDir?: string) {
   const reloaded: (() => void)[] = [];
   let refreshing: Promise<boolean> | null = null;
   function start(): Promise<LoadedIndex> {
-    promise ??= loadIndex(join(resourcesDir, 'watchlists'), dataDir).then(
+    promise ??= load().then(
       (l) => {
         state = 'ready';
         loaded = l;
@@ -236,7 +282,7 @@ export function createScreening(resourcesDir: string, dataDir?: string) {
         if (now === stamp) return changed;
         refreshing = (async () => {
           try {
-            const next = await loadIndex(join(resourcesDir, 'watchlists'), dataDir);
+            const next = await load();
             stamp = now;
             loaded = next;
             state = 'ready';

@@ -25,8 +25,6 @@ export function batchRoutes({ route, services }: Router): void {
     handler: (c, input) => {
       const s = c.get('session');
       const q = input.query();
-      // The analyst is about to run a batch: start the worker's index now, not at the first chunk.
-      services.pool.warm();
       return c.json<BatchPreview>(batches.preview(s.org.id, q.env, q.rows));
     },
   });

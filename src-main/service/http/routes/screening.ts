@@ -174,7 +174,7 @@ export function screeningRoutes({ route, services }: Router): void {
         state: services.screening.state(),
         loaded_kinds: loaded?.loadedKinds ?? [],
         lists: (loaded?.catalog ?? []) as ListsStatus['lists'],
-        index: loaded ? { ...loaded.index.stats, load_ms: loaded.timings.load_ms } : null,
+        index: loaded ? { ...loaded.stats, load_ms: loaded.timings.load_ms } : null,
         user_lists: Object.values(storedLists(services.config.dataDir).user).map((u) => ({ slug: u.slug, name: u.name, rows: u.rows, imported_at: u.imported_at })),
       });
     },
