@@ -120,7 +120,8 @@ async function main(): Promise<void> {
   );
 
   const deliveries = startPoller(async () => {
-    await services.webhooks.dispatchDue();
+    // Started, not awaited: a slow receiver holds its own slots, never the next tick.
+    services.webhooks.pump();
   }, 1000, () => services.logger.error('webhook_dispatch_failed'));
   // Lists imported by the CLI while the service runs are picked up within a few seconds.
   const listWatch = setInterval(() => {

@@ -58,10 +58,17 @@ export function webhooksRepo(db: Db) {
       `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, state, next_attempt_at, created_at)
        VALUES (@id, @event_id, @endpoint_id, 'pending', @next_attempt_at, @created_at)`,
     ),
-    lease: db.prepare<[string, string, string, number], DeliveryRow>(
+    // Due deliveries, oldest first, at most `cap` in flight per endpoint counting those already in
+    // flight (a JSON object endpoint id -> count), so one silent receiver cannot take every slot.
+    lease: db.prepare<[string, string, string, number, string, number], DeliveryRow>(
       `UPDATE webhook_deliveries SET lease_until = ?
-       WHERE id IN (SELECT id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ?
-                    AND (lease_until IS NULL OR lease_until < ?) ORDER BY next_attempt_at LIMIT ?)
+       WHERE id IN (
+         SELECT id FROM (
+           SELECT id, endpoint_id, next_attempt_at,
+                  ROW_NUMBER() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) AS n
+           FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
+         ) WHERE n <= ? - COALESCE((SELECT value FROM json_each(?) WHERE key = endpoint_id), 0)
+         ORDER BY next_attempt_at LIMIT ?)
        RETURNING *`,
     ),
     dueDetails: db.prepare<[string], { type: string; payload: string; url: string; secret: string; disabled_at: string | null }>(
@@ -91,7 +98,8 @@ export function webhooksRepo(db: Db) {
     insertEvent: (r: { id: string; org_id: number; type: string; env: Environment; payload: string; created_at: string }) => s.insertEvent.run(r),
     insertDelivery: (r: { id: string; event_id: string; endpoint_id: string; next_attempt_at: string; created_at: string }) =>
       s.insertDelivery.run(r),
-    lease: (until: string, now: string, limit: number) => s.lease.all(until, now, now, limit),
+    lease: (until: string, now: string, limit: number, perEndpoint: number, inFlight: ReadonlyMap<string, number>) =>
+      s.lease.all(until, now, now, perEndpoint, JSON.stringify(Object.fromEntries(inFlight)), limit),
     dueDetails: (id: string) => s.dueDetails.get(id),
     finish: (r: Pick<DeliveryRow, 'id' | 'state' | 'attempts' | 'next_attempt_at' | 'last_status' | 'last_error' | 'last_latency_ms' | 'completed_at'>) =>
       s.finish.run(r),

@@ -51,10 +51,14 @@ function describeFailure(e: unknown): string {
   return 'network error';
 }
 
-export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch; concurrency?: number } = {}) {
+/** Deliveries in flight at once, and per endpoint: a receiver that never answers holds only its own. */
+export const DELIVERY_SLOTS = { total: 16, perEndpoint: 2 } as const;
+
+export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch } = {}) {
   const repo = webhooksRepo(db);
   const doFetch: Fetch = opts.fetch ?? ((url, init) => fetch(url, init));
-  const concurrency = opts.concurrency ?? 4;
+  const inFlight = new Map<string, number>();
+  let flying = 0;
 
   function emitInTransaction(orgId: number, env: Environment, event: WebhookEvent, onlyEndpoint?: string): string | null {
     const targets = repo
@@ -173,14 +177,36 @@ export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch; conc
         .immediate();
     },
 
-    /** Sends what is due now; returns how many deliveries were attempted. */
-    async dispatchDue(limit = 20): Promise<number> {
+    /**
+     * Starts what is due now, as far as free slots allow, without waiting for it: each delivery
+     * frees its slot when it ends, and the next call fills it. Returns the deliveries started.
+     */
+    pump(): Promise<void>[] {
+      const free = DELIVERY_SLOTS.total - flying;
+      if (free <= 0) return [];
       const now = clock.now();
-      const leased = db.transaction(() => repo.lease(nowIso(now + LEASE_MS), nowIso(now), limit)).immediate();
-      for (let i = 0; i < leased.length; i += concurrency) {
-        await Promise.all(leased.slice(i, i + concurrency).map(deliver));
-      }
-      return leased.length;
+      const leased = db.transaction(() => repo.lease(nowIso(now + LEASE_MS), nowIso(now), free, DELIVERY_SLOTS.perEndpoint, inFlight)).immediate();
+      return leased.map(async (d) => {
+        flying++;
+        inFlight.set(d.endpoint_id, (inFlight.get(d.endpoint_id) ?? 0) + 1);
+        try {
+          await deliver(d);
+        } catch {
+          // deliver() records its own failures; anything else leaves the lease to expire and retry.
+        } finally {
+          flying--;
+          const n = (inFlight.get(d.endpoint_id) ?? 1) - 1;
+          if (n > 0) inFlight.set(d.endpoint_id, n);
+          else inFlight.delete(d.endpoint_id);
+        }
+      });
+    },
+
+    /** Sends what is due now and waits for those deliveries; returns how many were attempted. */
+    async dispatchDue(): Promise<number> {
+      const started = this.pump();
+      await Promise.all(started);
+      return started.length;
     },
 
     purgeOldEvents(): number {

@@ -1,0 +1,56 @@
+// Webhook deliveries flow independently (issue 9, found by `npm run soak`): a receiver that
+// never answers holds only its own two slots, while every other endpoint's events keep arriving.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELIVERY_SLOTS } from '../core/webhooks/webhooks';
+import { closeAll, testService } from './harness';
+
+let server: Server;
+let base = '';
+let healthy = 0;
+let silentArrived = 0;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    req.resume();
+    if (req.url === '/silent') {
+      silentArrived++;
+      return; // never answers (until the service's delivery timeout)
+    }
+    req.on('end', () => {
+      healthy++;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  closeAll();
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+
+describe('webhook dispatch', () => {
+  it('a silent receiver holds its own slots only: the healthy endpoint gets all its events at once', async () => {
+    const t = await testService();
+    const cookie = await t.login();
+    for (const path of ['/silent', '/healthy']) {
+      const r = await t.json('POST', '/api/webhooks', { cookie, body: { url: `${base}${path}`, env: 'test', events: ['compliance.screening.completed'] } });
+      expect(r.status).toBe(201);
+    }
+    // 30 events, each delivered to both endpoints.
+    for (let i = 0; i < 30; i++) t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { screening: { id: `scr_${i}` } } });
+
+    // Poll ticks, as the service's poller does, without waiting for deliveries to end.
+    const until = Date.now() + 5000;
+    while (healthy < 30 && Date.now() < until) {
+      t.s.webhooks.pump();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(healthy).toBe(30);
+    // The silent endpoint was tried, but never with more than its own slots.
+    expect(silentArrived).toBe(DELIVERY_SLOTS.perEndpoint);
+  }, 20_000);
+});
