@@ -1,0 +1,353 @@
+// `npm run fuzz` (after `npm run build`): hostile requests against every route of the built
+// service, loopback only, bounded in count and time. The routes come from the service's own
+// OpenAPI document, so routes added later are fuzzed without changes here.
+//
+// Per route: malformed JSON, wrong types, arrays for objects, prototype keys, nesting 1,000 and
+// 100,000 deep, bodies built from the route's schema with extreme values, lone surrogates and
+// NULs, big bodies (5 MB with a length, 50 MB chunked), wrong Content-Types, long headers, bad
+// Idempotency-Keys, fuzzed path parameters and query values, images cut short or bombs where a
+// route takes images, and every auth the route knows (its own, none, a wrong one).
+//
+// Every string sent carries a canary; an error answer that contains it echoed input.
+// Targets: no 5xx, no echo, RSS at the end within 1.5x of the start. Exit 1 when one is missed.
+//   --requests N (default 10000)  --seconds S (default 120)  --seed N  --short (1500 in 20 s)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli, login, rng, rssMiB, seedOrganisation, sleep, startService, stopService, waitForLists } from './support/service';
+
+interface Op {
+  method: string;
+  /** OpenAPI path, `{id}` for parameters. */
+  path: string;
+  auth: { kind: string; via?: string };
+  /** Media types the body may have; empty when the route takes none. */
+  types: string[];
+  schema: Json | undefined;
+  query: { name: string; schema: Json }[];
+}
+type Json = Record<string, unknown>;
+
+interface Case {
+  name: string;
+  body?: string | Uint8Array | (() => ReadableStream<Uint8Array>);
+  type?: string;
+  headers?: Record<string, string>;
+  path?: string;
+  query?: string;
+  auth?: 'own' | 'none' | 'wrong';
+}
+
+export interface FuzzOptions {
+  requests: number;
+  seconds: number;
+  seed: number;
+  /** Big bodies sent at most (each 5-50 MB). */
+  bigBodies: number;
+  concurrency: number;
+}
+
+export interface FuzzReport {
+  requests: number;
+  reachedHandlers: number;
+  statuses: Record<string, number>;
+  serverErrors: string[];
+  echoes: string[];
+  failedConnections: number;
+  maxLatency: { ms: number; what: string };
+  rss: { startMiB: number; endMiB: number; ratio: number };
+  seconds: number;
+  missed: string[];
+}
+
+const deep = (n: number, open = '[', close = ']') => open.repeat(n) + close.repeat(n);
+
+/** A value the schema would take, with strings replaced by `str` and numbers by `num`. */
+function sample(schema: Json | undefined, defs: Record<string, Json>, str: string, num: number, arrayLen: number, depth = 0): unknown {
+  if (!schema || depth > 8) return str;
+  if (typeof schema.$ref === 'string') return sample(defs[schema.$ref.split('/').pop()!], defs, str, num, arrayLen, depth + 1);
+  for (const k of ['anyOf', 'oneOf', 'allOf'] as const) {
+    const alts = schema[k] as Json[] | undefined;
+    if (alts?.length) return sample(alts[0], defs, str, num, arrayLen, depth + 1);
+  }
+  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
+  if ('const' in schema) return schema.const;
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries((schema.properties as Record<string, Json>) ?? {})) out[k] = sample(v, defs, str, num, arrayLen, depth + 1);
+      return out;
+    }
+    case 'array':
+      return Array.from({ length: arrayLen }, () => sample(schema.items as Json, defs, str, num, arrayLen > 3 ? 1 : arrayLen, depth + 1));
+    case 'integer':
+    case 'number':
+      return num;
+    case 'boolean':
+      return true;
+    case 'null':
+      return null;
+    default:
+      return str;
+  }
+}
+
+function operations(doc: Json): { ops: Op[]; defs: Record<string, Json> } {
+  const defs = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
+  const ops: Op[] = [];
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
+    for (const [method, op] of Object.entries(item)) {
+      const content = ((op.requestBody as Json | undefined)?.content ?? {}) as Record<string, { schema?: Json }>;
+      const types = Object.keys(content);
+      const params = ((op.parameters as Json[] | undefined) ?? []).filter((p) => p.in === 'query');
+      ops.push({
+        method: method.toUpperCase(), path, auth: (op['x-auth'] as Op['auth'] | undefined) ?? { kind: 'public' }, types,
+        schema: types[0] ? content[types[0]]!.schema : undefined,
+        query: params.map((p) => ({ name: String(p.name), schema: (p.schema as Json) ?? {} })),
+      });
+    }
+  }
+  return { ops, defs };
+}
+
+/** A tiny PNG header cut short, a corrupt JPEG, and a "bomb" claiming 65535 x 65535 pixels. */
+const IMAGES: [string, Uint8Array][] = [
+  ['image cut short', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])],
+  ['corrupt jpeg', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...Array.from({ length: 200 }, (_, i) => (i * 37) & 0xff)])],
+  ['image bomb', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0xff, 0xff, 0, 0, 0xff, 0xff, 8, 6, 0, 0, 0])],
+];
+
+function cases(op: Op, defs: Record<string, Json>, canary: () => string, big: () => boolean): Case[] {
+  const out: Case[] = [{ name: 'as declared, no body' }, { name: 'no auth', auth: 'none' }, { name: 'wrong auth', auth: 'wrong' }];
+  const c = canary;
+  const json = 'application/json';
+  const takesJson = op.types.includes(json);
+  const bodyType = op.types[0] ?? json;
+  if (op.types.length > 0 || op.method !== 'GET') {
+    const raw = (name: string, body: string, type = bodyType) => out.push({ name, body, type });
+    raw('malformed JSON', `{"${c()}": `);
+    raw('truncated array', `[1, 2, {"${c()}"`);
+    raw('NUL only', '\u0000');
+    for (const v of ['null', '1', `"${c()}"`, 'true', '[]', `[{"${c()}":1}]`]) raw(`wrong type ${v.slice(0, 6)}`, v);
+    raw('__proto__ key', `{"__proto__":{"${c()}":1,"isAdmin":true}}`);
+    raw('constructor key', `{"constructor":{"prototype":{"${c()}":1}}}`);
+    raw('nested 1,000', deep(1000));
+    raw('objects nested 100,000', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`);
+    raw('lone surrogates and NULs', JSON.stringify(sample(op.schema, defs, `${c()}\ud800\u0000\udfff`, 1, 1)));
+    raw('shaped, canary strings', JSON.stringify(sample(op.schema, defs, c(), 1, 1)));
+    raw('shaped, huge numbers', JSON.stringify(sample(op.schema, defs, c(), 1e308, 1)));
+    raw('shaped, negative numbers', JSON.stringify(sample(op.schema, defs, c(), -1, 1)));
+    raw('shaped, empty strings', JSON.stringify(sample(op.schema, defs, '', 0, 0)));
+    raw('shaped, 10k-element arrays', JSON.stringify(sample(op.schema, defs, c(), 2, 10_000)));
+    raw('shaped, 100 KB strings', JSON.stringify(sample(op.schema, defs, c() + 'x'.repeat(100_000), 3, 1)));
+    const shaped = JSON.stringify(sample(op.schema, defs, c(), 1, 1));
+    for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=zz']) {
+      out.push({ name: `Content-Type ${type.split(';')[0]}`, body: type.startsWith('application/xml') ? `<a>${c()}</a>` : shaped, type });
+    }
+    out.push({ name: 'Content-Type with a canary', body: shaped, type: `application/${c()}` });
+    if (takesJson) out.push({ name: 'JSON without Content-Type', body: shaped, type: '' });
+    if (big()) out.push({ name: '5 MB body with a length', body: JSON.stringify({ x: 'x'.repeat(5 * 1024 * 1024), [c()]: 1 }), type: bodyType });
+    if (big()) {
+      out.push({
+        name: '50 MB chunked body', type: bodyType,
+        body: () => {
+          let sent = 0;
+          const chunk = new Uint8Array(1024 * 1024).fill(0x5b);
+          return new ReadableStream({
+            pull(ctl) {
+              if (sent >= 50) return ctl.close();
+              sent++;
+              ctl.enqueue(chunk);
+            },
+          });
+        },
+      });
+    }
+    if (op.types.some((t) => t.startsWith('image/') || t === 'multipart/form-data')) {
+      for (const [name, bytes] of IMAGES) {
+        out.push({ name: `${name} as image/jpeg`, body: bytes, type: 'image/jpeg' });
+        out.push({ name: `${name} as text/plain`, body: bytes, type: 'text/plain' });
+        const form = `--zz\r\nContent-Disposition: form-data; name="file"; filename="${c()}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+        const tail = '\r\n--zz--\r\n';
+        out.push({ name: `${name} in a form`, body: new Uint8Array([...new TextEncoder().encode(form), ...bytes, ...new TextEncoder().encode(tail)]), type: 'multipart/form-data; boundary=zz' });
+      }
+    }
+  }
+  out.push({ name: 'long header', headers: { 'X-Fuzz': c() + 'h'.repeat(12_000) } });
+  out.push({ name: 'oversized Idempotency-Key', headers: { 'Idempotency-Key': c() + 'k'.repeat(5000) } });
+  out.push({ name: 'non-ASCII Idempotency-Key', headers: { 'Idempotency-Key': `${c()}-\u00e9\u00ff` } });
+  out.push({ name: 'empty Idempotency-Key', headers: { 'Idempotency-Key': '' } });
+  if (op.path.includes('{')) {
+    for (const v of [c(), '%00', '..%2F..%2Fetc', '%E0%A4%A', '__proto__', 'constructor', `${c()}${'p'.repeat(5000)}`, '%ED%A0%80']) {
+      out.push({ name: `path param ${v.slice(0, 10)}`, path: op.path.replace(/\{[^}]+\}/g, v) });
+    }
+  }
+  for (const q of op.query) {
+    for (const v of [c(), '%ED%A0%80', '%', `${c()}${'q'.repeat(10_000)}`, '-1', '1e309', '__proto__']) {
+      out.push({ name: `query ${q.name}=${v.slice(0, 8)}`, query: `${q.name}=${v}` });
+    }
+    out.push({ name: `query ${q.name} twice`, query: `${q.name}=${c()}&${q.name}=${c()}` });
+  }
+
+  return out;
+}
+
+export async function runFuzz(o: FuzzOptions, log: (line: string) => void = () => undefined): Promise<FuzzReport> {
+  const started = performance.now();
+  const dir = mkdtempSync(join(tmpdir(), 'cc-fuzz-'));
+  const seeded = await seedOrganisation(dir, { plan: 'enterprise', credits: 1_000_000 });
+  // Test keys are free; several, so the per-key limits leave room to reach the parsers.
+  const keys: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const r = await cli('keys', 'create', '--data-dir', dir, '--env', 'test', '--scopes', 'human,age,identity,compliance', '--name', `fuzz ${i}`, '--json');
+    keys.push((JSON.parse(r.stdout) as { api_key: string }).api_key);
+  }
+  const svc = await startService(dir);
+  const report: FuzzReport = {
+    requests: 0, reachedHandlers: 0, statuses: {}, serverErrors: [], echoes: [], failedConnections: 0,
+    maxLatency: { ms: 0, what: '' }, rss: { startMiB: 0, endMiB: 0, ratio: 0 }, seconds: 0, missed: [],
+  };
+  try {
+    const cookie = await login(svc.url, seeded.email, seeded.password);
+    await waitForLists(svc.url, cookie);
+    const doc = (await (await fetch(`${svc.url}/api/openapi.json`)).json()) as Json;
+    const { ops, defs } = operations(doc);
+    // Warm up (the worker's index, the JIT), then take the starting RSS.
+    for (let i = 0; i < 20; i++) await (await fetch(`${svc.url}/api/health`)).arrayBuffer();
+    await sleep(1000);
+    report.rss.startMiB = rssMiB(svc.pid) ?? 0;
+
+    const random = rng(o.seed);
+    let seq = 0;
+    const canaries: string[] = [];
+    const canary = () => {
+      const c = `cnry${o.seed}x${seq++}z`;
+      canaries.push(c);
+      return c;
+    };
+    let bigLeft = o.bigBodies;
+    const big = () => bigLeft-- > 0;
+    // Every (route, case) once, in a seeded order; then again until the count or time is reached.
+    const jobs: { op: Op; c: Case; canaries: string[] }[] = [];
+    for (const op of ops) {
+      const from = canaries.length;
+      const list = cases(op, defs, canary, big);
+      const mine = canaries.slice(from);
+      for (const c of list) jobs.push({ op, c, canaries: mine });
+    }
+    for (let i = jobs.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [jobs[i], jobs[j]] = [jobs[j]!, jobs[i]!];
+    }
+    log(`${ops.length} operations, ${jobs.length} distinct requests; sending ${o.requests} at most in ${o.seconds} s`);
+    const deadline = performance.now() + o.seconds * 1000;
+    const seen5xx = new Set<string>();
+    const seenEcho = new Set<string>();
+    let next = 0;
+    let keyTurn = 0;
+
+    const send = async (job: (typeof jobs)[number]): Promise<void> => {
+      const { op, c } = job;
+      const headers: Record<string, string> = { ...c.headers };
+      // Signing out would end the session every other case uses: that route gets a forged one.
+      const auth = op.path === '/api/auth/logout' ? 'wrong' : (c.auth ?? 'own');
+      if (op.auth.kind === 'session' && auth === 'own') headers.Cookie = cookie;
+      if (op.auth.kind === 'session' && auth === 'wrong') headers.Cookie = 'cc_session=forged';
+      if (op.auth.kind === 'key' || op.auth.kind === 'secret') {
+        const key = auth === 'own' ? keys[keyTurn++ % keys.length]! : auth === 'wrong' ? 'svk-' + 'x'.repeat(32) : '';
+        if (key) {
+          if (op.auth.via === 'bearer' || op.auth.kind === 'secret') headers.Authorization = `Bearer ${key}`;
+          else headers['X-API-Key'] = key;
+        }
+      }
+      if (c.type !== undefined && c.type !== '') headers['Content-Type'] = c.type;
+      const path = (c.path ?? op.path.replace(/\{[^}]+\}/g, 'fuzz_id')) + (c.query ? `?${c.query}` : '');
+      const init: RequestInit & { duplex?: 'half' } = { method: op.method, headers };
+      if (c.body !== undefined && op.method !== 'GET') {
+        init.body = typeof c.body === 'function' ? c.body() : (c.body as BodyInit);
+        if (typeof c.body === 'function') init.duplex = 'half';
+      }
+      const what = `${op.method} ${op.path} [${c.name}]`;
+      const t0 = performance.now();
+      let status = 0;
+      let text = '';
+      let headerText = '';
+      try {
+        const res = await fetch(`${svc.url}${path}`, init);
+        status = res.status;
+        text = await res.text();
+        headerText = [...res.headers.entries()].map(([k, v]) => `${k}: ${v}`).join('\n');
+      } catch {
+        report.failedConnections++;
+      }
+      const ms = performance.now() - t0;
+      report.requests++;
+      report.statuses[status] = (report.statuses[status] ?? 0) + 1;
+      if (![0, 401, 403, 429].includes(status)) report.reachedHandlers++;
+      if (ms > report.maxLatency.ms) report.maxLatency = { ms: Math.round(ms), what };
+      if (status >= 500 && !(status === 503 && /SERVER_BUSY|provider_unavailable/.test(text)) && !seen5xx.has(what)) {
+        seen5xx.add(what);
+        report.serverErrors.push(`${status} ${what}`);
+      }
+      if (status >= 400) {
+        const hit = job.canaries.find((cn) => text.includes(cn) || headerText.includes(cn));
+        if (hit && !seenEcho.has(what)) {
+          seenEcho.add(what);
+          report.echoes.push(`${status} ${what}`);
+        }
+      }
+    };
+
+    await Promise.all(Array.from({ length: o.concurrency }, async () => {
+      while (report.requests < o.requests && performance.now() < deadline) {
+        const job = jobs[next++ % jobs.length]!;
+        // Replays after the first round skip the big bodies: they were sent once.
+        if (next > jobs.length && / MB /.test(job.c.name)) continue;
+        await send(job);
+        if (svc.proc.exitCode !== null || svc.proc.signalCode !== null) throw new Error(`the service died after ${report.requests} requests`);
+      }
+    }));
+    await sleep(2000);
+    report.rss.endMiB = rssMiB(svc.pid) ?? 0;
+    report.rss.ratio = report.rss.startMiB ? report.rss.endMiB / report.rss.startMiB : 0;
+  } finally {
+    await stopService(svc);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  report.seconds = Math.round((performance.now() - started) / 100) / 10;
+  if (report.serverErrors.length) report.missed.push(`${report.serverErrors.length} distinct 5xx answers`);
+  if (report.echoes.length) report.missed.push(`${report.echoes.length} error answers echoed input`);
+  if (report.failedConnections) report.missed.push(`${report.failedConnections} requests got no answer`);
+  if (report.rss.ratio > 1.5) report.missed.push(`RSS grew ${report.rss.ratio.toFixed(2)}x`);
+  return report;
+}
+
+function flag(name: string, dflt: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
+}
+
+if (process.argv[1]?.endsWith('fuzz.ts')) {
+  const short = process.argv.includes('--short');
+  const o: FuzzOptions = {
+    requests: flag('requests', short ? 1500 : 10_000), seconds: flag('seconds', short ? 20 : 120), seed: flag('seed', 1),
+    bigBodies: short ? 2 : 12, concurrency: 8,
+  };
+  const r = await runFuzz(o, (l) => process.stdout.write(`${l}\n`));
+  const line = (k: string, v: string | number) => process.stdout.write(`  ${k.padEnd(30)} ${v}\n`);
+  process.stdout.write('\n== fuzz\n');
+  line('requests', `${r.requests} in ${r.seconds} s (${r.reachedHandlers} past auth and limits)`);
+  line('statuses', JSON.stringify(r.statuses));
+  line('5xx', r.serverErrors.length);
+  for (const e of r.serverErrors) line('', e);
+  line('echoes of input in errors', r.echoes.length);
+  for (const e of r.echoes) line('', e);
+  line('no answer', r.failedConnections);
+  line('max latency', `${r.maxLatency.ms} ms ${r.maxLatency.what}`);
+  line('RSS start / end', `${Math.round(r.rss.startMiB)} / ${Math.round(r.rss.endMiB)} MiB (${r.rss.ratio.toFixed(2)}x)`);
+  if (r.missed.length) {
+    line('MISSED', r.missed.join('; '));
+    process.exit(1);
+  }
+}
