@@ -95,7 +95,7 @@ export class ServiceHost {
 
     let child: UtilityProcess;
     try {
-      mkdirSync(dataDir, { recursive: true });
+      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
       child = utilityProcess.fork(entryPath, ['--data-dir', dataDir, '--port', String(port), '--host', '127.0.0.1'], {
         env: {
           ...process.env,

@@ -44,12 +44,6 @@ export function clean(value: string | null | undefined): string {
 
 const NEEDS_CLEAN = /^\s|\s$|\s\s|[\t\n\r\f\v\u00a0]/;
 
-/** Papa's newline (and delimiter) guesses scan the text; the lists use known ones. */
-export function newlineOf(text: string): '\r\n' | '\n' {
-  const i = text.indexOf('\n');
-  return i > 0 && text[i - 1] === '\r' ? '\r\n' : '\n';
-}
-
 /**
  * A copy of `s` that does not point into the file it was cut from. V8 represents substrings of
  * 13+ characters as slices of their parent, so a single kept name would otherwise keep the whole
