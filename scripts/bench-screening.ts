@@ -19,6 +19,7 @@ import { loadShippedLists } from '../src-main/service/core/screening/lists/load'
 import { readSnapshot, writeSnapshot } from '../src-main/service/core/screening/snapshot';
 import { toCountryCode } from '../src-main/service/core/screening/lists/countries';
 import type { ListEntity } from '../src-main/service/core/screening/types';
+import { rng } from './support/service';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const testsets = path.join(root, '..', 'shared', 'watchlists', 'testsets');
@@ -50,17 +51,6 @@ function riskLevel(r: ScreenResult): 'low' | 'medium' | 'high' {
   return assessRisk(r.matches.map((m) => ({ kind: m.list, score: m.score, strength: m.strength, cleared: m.cleared }))).level;
 }
 
-/** Deterministic PRNG so every run makes the same variants. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---------------------------------------------------------------- start-up
 section('start-up (2-core machine)');
