@@ -1,5 +1,5 @@
 // Webhook deliveries flow independently (issue 9, found by `npm run soak`): a receiver that
-// never answers holds only its own two slots, while every other endpoint's events keep arriving.
+// never answers holds only its own slots, while every other endpoint's events keep arriving.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -52,7 +52,7 @@ function describeFailure(e: unknown): string {
 }
 
 /** Deliveries in flight at once, and per endpoint: a receiver that never answers holds only its own. */
-export const DELIVERY_SLOTS = { total: 16, perEndpoint: 2 } as const;
+export const DELIVERY_SLOTS = { total: 32, perEndpoint: 8 } as const;
 
 export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch } = {}) {
   const repo = webhooksRepo(db);
