@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './core/clock';
 import { createLogger, silentLogger, type Logger } from './log';
 import { createScreening } from './core/screening/service';
 import { createBatches } from './core/screening/batch';
+import { createGate } from './jobs/gate';
 import { createLoginThrottle } from './core/accounts/login-throttle';
 import { createScreenPool } from './core/screening/pool';
 import { createInstallSecret } from './core/install-secret';
@@ -53,12 +54,15 @@ export function compose(opts: ComposeOptions) {
   const loginThrottle = createLoginThrottle(clock, secret);
   // The lists are loaded (and reloaded) in the screening worker; this thread holds their meta.
   const pool = createScreenPool(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir, (m, f) => logger.info(m, f));
+  // Screening requests are worked a few at a time on the HTTP thread (their parsing, billing and
+  // answer; the screening itself is in the worker), so a burst never starves other requests.
+  const screenGate = createGate(4);
   const screening = createScreening(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir, pool.load);
   const batches = createBatches({
     clock, billing, balance: (orgId) => credits.balance(orgId), pool, reviewKey: review.reviewKey, log: (m, f) => logger.info(m, f),
   });
   return {
-    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, batches, pool, audit, review,
+    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, version: opts.version ?? '0.1.0' },
     close(): void {
       if (db.open) db.close();

@@ -88,7 +88,8 @@ export function screeningRoutes({ route, services }: Router): void {
     summary: 'Screen an individual from the console (billed to the organisation; free in test)',
     request: { query: EnvQuery, body: ScreenRequest, invalid: { query: 'account_validation', body: 'invalid_subject' } },
     responses: { 200: ScreeningResponse },
-    handler: async (c, input) => {
+    // In turn with other screens: see compose.ts (screenGate).
+    handler: (c, input) => services.screenGate.run(async () => {
       const session = c.get('session');
       const { env } = input.query();
       const text = await input.text();
@@ -104,7 +105,7 @@ export function screeningRoutes({ route, services }: Router): void {
           riskScore: result.risk.score, ...(reference ? { clientReference: reference } : {}),
         });
       });
-    },
+    }),
   });
 
   // Importing lists: owners and admins. Official files are public data; a user list is the
@@ -185,13 +186,14 @@ export function screeningRoutes({ route, services }: Router): void {
     summary: 'Screen an individual against sanctions, PEP, RCA and wanted lists (60 credits)',
     request: { body: ScreenRequest, invalid: 'invalid_subject' },
     responses: { 200: ScreeningResponse },
-    handler: async (c, input) => {
+    // In turn with other screens: see compose.ts (screenGate).
+    handler: (c, input) => services.screenGate.run(async () => {
       const text = await input.text();
       const body = await input.body();
       return handle(c, services, 'screen', text, {
         subject: body.subject, lists: body.screening?.lists, clientReferenceId: body.client_reference_id, metadata: body.metadata,
       });
-    },
+    }),
   });
 
   route({
@@ -199,7 +201,8 @@ export function screeningRoutes({ route, services }: Router): void {
     summary: 'Rescreen an individual and compare with the previous result (30 credits)',
     request: { body: RescreenRequest, invalid: 'invalid_subject' },
     responses: { 200: ScreeningResponse },
-    handler: async (c, input) => {
+    // In turn with other screens: see compose.ts (screenGate).
+    handler: (c, input) => services.screenGate.run(async () => {
       const text = await input.text();
       const body = await input.body();
       return handle(c, services, 'rescreen', text, {
@@ -210,6 +213,6 @@ export function screeningRoutes({ route, services }: Router): void {
           summary: body.previous_result_summary,
         },
       });
-    },
+    }),
   });
 }
