@@ -56,3 +56,29 @@ export function firstIssueMessage(error: z.ZodError): string {
   const f = fieldIssues(error)[0];
   return f ? `Invalid field '${f.field}': ${f.issue}` : 'Invalid request';
 }
+
+/**
+ * How deep a request's JSON may nest. Every contract is a few levels deep; a body nested thousands
+ * deep is an attack on the parser and the validators (recursion), so it is refused before parsing.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether `text` opens more than `max` arrays/objects at once (strings skipped); linear, no parse. */
+export function nestedTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c) i++; // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) {
+      inString = true;
+    } else if (ch === 0x7b || ch === 0x5b) {
+      if (++depth > max) return true;
+    } else if (ch === 0x7d || ch === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
+}

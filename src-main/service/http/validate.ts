@@ -2,39 +2,13 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { AppError, type ErrorCode } from '../../../src-shared/errors';
-import { fieldIssues, firstIssueMessage } from '../../../src-shared/validation';
+import { fieldIssues, firstIssueMessage, MAX_JSON_DEPTH, nestedTooDeep } from '../../../src-shared/validation';
 
-export { fieldIssues };
+export { fieldIssues, MAX_JSON_DEPTH, nestedTooDeep };
 
 export interface ParseOptions {
   /** Which error the table should use: the general 400 or the account-API shape. */
   error?: ErrorCode;
-}
-
-/**
- * How deep a request's JSON may nest. Every contract is a few levels deep; a body nested thousands
- * deep is an attack on the parser and the validators (recursion), so it is refused before parsing.
- */
-export const MAX_JSON_DEPTH = 64;
-
-/** Whether `text` opens more than `max` arrays/objects at once (strings skipped); linear, no parse. */
-export function nestedTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (inString) {
-      if (ch === 0x5c) i++; // backslash: skip the escaped character
-      else if (ch === 0x22) inString = false;
-    } else if (ch === 0x22) {
-      inString = true;
-    } else if (ch === 0x7b || ch === 0x5b) {
-      if (++depth > max) return true;
-    } else if (ch === 0x7d || ch === 0x5d) {
-      depth--;
-    }
-  }
-  return false;
 }
 
 export function parseJsonText<S extends z.ZodType>(text: string, schema: S, opts: ParseOptions = {}): z.output<S> {

@@ -156,7 +156,7 @@ export function createBatches(deps: {
      * against the batch's own index (`current`, the service's index now, only for a batch made
      * without one).
      */
-    async *processChunk(orgId: number, id: string, rows: unknown[], current: LoadedIndex): AsyncGenerator<string> {
+    async *processChunk(orgId: number, id: string, rows: string[], current: LoadedIndex): AsyncGenerator<string> {
       const b = get(orgId, id);
       if (b.state !== 'open') throw new AppError('conflict', { message: `Batch is ${b.state}` });
       const loaded = b.loaded ?? current;
@@ -172,7 +172,7 @@ export function createBatches(deps: {
           const slice = rows.slice(from, end);
           from = end;
           const outcomes = await deps.pool.screen(loaded, {
-            rows: slice, lists: b.lists, reason: b.reason, livemode: b.payer.env === 'live', now: deps.clock.now(),
+            lines: slice, lists: b.lists, reason: b.reason, livemode: b.payer.env === 'live', now: deps.clock.now(),
             review: { batchId: b.id, key: deps.reviewKey() },
           });
           const now = deps.clock.now();

@@ -140,7 +140,7 @@ describe('the screening index after list changes', () => {
     // Row 1 is a person only on version 1 of the own list: the batch still finds them.
     const row = { row: 1, subject: { type: 'individual', first_name: 'Given1', middle_name: 'Middle0v1', last_name: 'Family13' }, previous_result_summary: { risk_score: 0, risk_level: 'low', flags: [] } };
     let out = '';
-    for await (const chunk of batches.processChunk(1, b.id, [row], now)) out += chunk;
+    for await (const chunk of batches.processChunk(1, b.id, [JSON.stringify(row)], now)) out += chunk;
     expect(out).toContain('"matches"');
     const result = JSON.parse(out.split('\n')[0]!) as { matches: { source: string; name: string }[] };
     expect(result.matches.some((m) => m.source === 'user:own-people' && m.name.includes('Middle0v1'))).toBe(true);

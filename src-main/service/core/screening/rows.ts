@@ -2,13 +2,14 @@
 // Runs in the batch worker (or in-process as a fallback); pure apart from random ids.
 import { BATCH_LIMITS, BatchRow, type BatchRowError, type BatchRowResult } from '../../../../src-shared/contracts/batch';
 import type { ListKind, RESCREEN_REASONS } from '../../../../src-shared/contracts/screening';
-import { firstIssueMessage } from '../../../../src-shared/validation';
+import { firstIssueMessage, nestedTooDeep } from '../../../../src-shared/validation';
 import { newId } from '../ids';
 import { reviewToken } from '../review/token';
 import { runScreening, type LoadedIndex } from './service';
 
 export interface RowJob {
-  rows: unknown[];
+  /** The chunk's NDJSON lines, as sent: parsed here (in the worker), not on the HTTP thread. */
+  lines: string[];
   lists: ListKind[] | undefined;
   reason: (typeof RESCREEN_REASONS)[number];
   livemode: boolean;
@@ -25,10 +26,22 @@ export interface RowOutcome {
   screened?: { id: string; confidence: number; latencyMs: number };
 }
 
+/** One NDJSON line as a row to validate, or a mark saying why it cannot be one. */
+function parseLine(line: string): unknown {
+  // A line nested thousands deep is not a row: refused before it is parsed.
+  if (nestedTooDeep(line)) return { row: 0, too_deep: true };
+  try {
+    return JSON.parse(line);
+  } catch {
+    return { row: 0, invalid_json: true };
+  }
+}
+
 export function screenRows(loaded: LoadedIndex, job: RowJob): RowOutcome[] {
   const out: RowOutcome[] = [];
   const reviewKey = Buffer.from(job.review.key, 'hex');
-  for (const raw of job.rows) {
+  for (const line of job.lines) {
+    const raw = parseLine(line);
     const rowNo = typeof (raw as { row?: unknown })?.row === 'number' ? (raw as { row: number }).row : 0;
     const parsed = BatchRow.safeParse(raw);
     if (!parsed.success) {
