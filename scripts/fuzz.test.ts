@@ -6,7 +6,7 @@ import { runFuzz } from './fuzz';
 
 describe('npm run fuzz (short)', () => {
   it('no 5xx, no echoed input, every request answered, RSS settled', async () => {
-    const r = await runFuzz({ requests: 1500, seconds: 25, seed: 7, bigBodies: 2, concurrency: 8 });
+    const r = await runFuzz({ requests: 1500, seconds: 25, seed: 1, bigBodies: 2, concurrency: 8 });
     expect(r.serverErrors).toEqual([]);
     expect(r.echoes).toEqual([]);
     expect(r.failedConnections).toBe(0);

@@ -42,7 +42,7 @@ export interface FuzzOptions {
   requests: number;
   seconds: number;
   seed: number;
-  /** Big bodies sent at most (each 5-50 MB). */
+  /** 50 MB chunked bodies sent (to routes that take a body and need auth). */
   bigBodies: number;
   concurrency: number;
 }
@@ -93,6 +93,43 @@ function sample(schema: Json | undefined, defs: Record<string, Json>, str: strin
   }
 }
 
+const resolve = (schema: Json | undefined, defs: Record<string, Json>): Json | undefined =>
+  schema && typeof schema.$ref === 'string' ? defs[schema.$ref.split('/').pop()!] : schema;
+
+/**
+ * A body the route would take, but for one thing: every free-form map (metadata) holds a key
+ * the client chose (`key`) with a value of the wrong type. The only error is about that key, so
+ * an error message naming it would echo it.
+ */
+export function plausible(raw: Json | undefined, defs: Record<string, Json>, key: string, depth = 0): unknown {
+  const schema = resolve(raw, defs);
+  if (!schema || depth > 8) return 'Test';
+  const alts = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
+  if (alts?.length) return plausible(alts[0], defs, key, depth + 1);
+  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
+  if ('const' in schema) return schema.const;
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === 'object') {
+    const out: Record<string, unknown> = {};
+    const required = new Set((schema.required as string[] | undefined) ?? []);
+    for (const [k, v] of Object.entries((schema.properties as Record<string, Json>) ?? {})) {
+      const map = resolve(v, defs);
+      if (map?.additionalProperties && typeof map.additionalProperties === 'object') out[k] = { [key]: [[{}]] };
+      else if (required.has(k)) out[k] = plausible(v, defs, key, depth + 1);
+    }
+    return out;
+  }
+  if (type === 'array') return [plausible(schema.items as Json, defs, key, depth + 1)];
+  if (type === 'integer' || type === 'number') return typeof schema.minimum === 'number' ? schema.minimum : 1;
+  if (type === 'boolean') return true;
+  const pattern = String(schema.pattern ?? '');
+  if (pattern.includes('\\d{4}-\\d{2}-\\d{2}')) return '1980-01-01';
+  if (pattern.includes('[A-Za-z]{2}')) return 'GB';
+  if (schema.format === 'email') return 'someone@example.test';
+  if (schema.format === 'uri') return 'https://example.test/hook';
+  return 'Test'.slice(0, typeof schema.maxLength === 'number' ? schema.maxLength : 4).padEnd(typeof schema.minLength === 'number' ? schema.minLength : 0, 't');
+}
+
 function operations(doc: Json): { ops: Op[]; defs: Record<string, Json> } {
   const defs = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   const ops: Op[] = [];
@@ -136,6 +173,7 @@ function cases(op: Op, defs: Record<string, Json>, canary: () => string, big: ()
     raw('objects nested 100,000', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`);
     raw('lone surrogates and NULs', JSON.stringify(sample(op.schema, defs, `${c()}\ud800\u0000\udfff`, 1, 1)));
     raw('shaped, canary strings', JSON.stringify(sample(op.schema, defs, c(), 1, 1)));
+    raw('plausible, a chosen map key', JSON.stringify(plausible(op.schema, defs, c())));
     raw('shaped, huge numbers', JSON.stringify(sample(op.schema, defs, c(), 1e308, 1)));
     raw('shaped, negative numbers', JSON.stringify(sample(op.schema, defs, c(), -1, 1)));
     raw('shaped, empty strings', JSON.stringify(sample(op.schema, defs, '', 0, 0)));
@@ -147,8 +185,9 @@ function cases(op: Op, defs: Record<string, Json>, canary: () => string, big: ()
     }
     out.push({ name: 'Content-Type with a canary', body: shaped, type: `application/${c()}` });
     if (takesJson) out.push({ name: 'JSON without Content-Type', body: shaped, type: '' });
-    if (big()) out.push({ name: '5 MB body with a length', body: JSON.stringify({ x: 'x'.repeat(5 * 1024 * 1024), [c()]: 1 }), type: bodyType });
-    if (big()) {
+    // Every route with a body gets 5 MB with a length (refused on the header); a few get 50 MB chunked.
+    if (op.types.length > 0) out.push({ name: '5 MB body with a length', body: JSON.stringify({ x: 'x'.repeat(5 * 1024 * 1024), [c()]: 1 }), type: bodyType });
+    if (op.types.length > 0 && op.auth.kind !== 'public' && big()) {
       out.push({
         name: '50 MB chunked body', type: bodyType,
         body: () => {
@@ -199,7 +238,7 @@ export async function runFuzz(o: FuzzOptions, log: (line: string) => void = () =
   const seeded = await seedOrganisation(dir, { plan: 'enterprise', credits: 1_000_000 });
   // Test keys are free; several, so the per-key limits leave room to reach the parsers.
   const keys: string[] = [];
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 8; i++) {
     const r = await cli('keys', 'create', '--data-dir', dir, '--env', 'test', '--scopes', 'human,age,identity,compliance', '--name', `fuzz ${i}`, '--json');
     keys.push((JSON.parse(r.stdout) as { api_key: string }).api_key);
   }
@@ -227,6 +266,7 @@ export async function runFuzz(o: FuzzOptions, log: (line: string) => void = () =
       return c;
     };
     let bigLeft = o.bigBodies;
+    // Big bodies are sent in the first round only.
     const big = () => bigLeft-- > 0;
     // Every (route, case) once, in a seeded order; then again until the count or time is reached.
     const jobs: { op: Op; c: Case; canaries: string[] }[] = [];
