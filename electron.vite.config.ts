@@ -35,6 +35,7 @@ export default defineConfig({
           index: resolve(__dirname, 'src-main/index.ts'),
           service: resolve(__dirname, 'src-main/service/main.ts'),
           'screening-worker': resolve(__dirname, 'src-main/service/workers/screening-worker.ts'),
+          'faces-worker': resolve(__dirname, 'src-main/service/workers/faces-worker.ts'),
           'snapshot-build': resolve(__dirname, 'src-main/service/snapshot-build.ts'),
         },
       },

@@ -65,6 +65,14 @@ export const ERRORS = {
   /** Too much upload in flight at once; the answer carries Retry-After. */
   server_busy: { http: 503, shape: 'general', error: 'The service is busy receiving other uploads. Retry shortly.', code: 'SERVER_BUSY' },
   internal: { http: 500, shape: 'general', error: 'Internal server error', code: 'INTERNAL' },
+  /** An image or video that cannot be analysed; `fields` names the field and the reason, never its bytes. */
+  invalid_image: { http: 400, shape: 'general', error: 'Invalid image', code: 'INVALID_IMAGE' },
+  /** The face models are all busy and their queue is full; the answer carries Retry-After. */
+  analysis_busy: { http: 503, shape: 'general', error: 'The face analysis queue is full. Retry shortly.', code: 'ANALYSIS_BUSY' },
+  /** The face or document engine failed on this request (a crashed or hung worker); not billed. */
+  analysis_failed: { http: 503, shape: 'general', error: 'The analysis engine failed on this request. Retry shortly; it was not billed.', code: 'ANALYSIS_FAILED' },
+  /** A documented part of the API this build does not do yet; not billed. */
+  not_implemented: { http: 501, shape: 'general', error: 'Not implemented in this version', code: 'NOT_IMPLEMENTED' },
 
   // Keys and scopes
   missing_api_key: { http: 401, shape: 'key', error: 'API key required' },

@@ -19,6 +19,8 @@ import { createInstallSecret } from './core/install-secret';
 import { createAudit } from './core/audit/audit';
 import { createReview } from './core/review/review';
 import { defaultResourcesDir } from './paths';
+import { createFacePool, type FacePoolOptions } from './core/faces/pool';
+import { createVerificationTokens } from './core/verification/tokens';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -34,6 +36,8 @@ export interface ComposeOptions {
   resourcesDir?: string;
   /** Outgoing HTTP for webhook deliveries (tests pass a recorder). */
   fetch?: Fetch;
+  /** The face workers (size, queue); tests pass their own. */
+  faces?: Omit<FacePoolOptions, 'log'>;
 }
 
 export function compose(opts: ComposeOptions) {
@@ -61,10 +65,14 @@ export function compose(opts: ComposeOptions) {
   const batches = createBatches({
     clock, billing, balance: (orgId) => credits.balance(orgId), pool, reviewKey: review.reviewKey, log: (m, f) => logger.info(m, f),
   });
+  // The face models run in worker threads, loaded when the service starts (main.ts) or on first use.
+  const faces = createFacePool({ ...opts.faces, log: (m, f) => logger.info(m, f) });
+  const tokens = createVerificationTokens(secret, clock);
   return {
-    db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review,
+    faces, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, version: opts.version ?? '0.1.0' },
     close(): void {
+      void faces.stop();
       if (db.open) db.close();
     },
   };

@@ -1,6 +1,7 @@
 // Age product contracts (spec: Age init request / response). Later steps join this file.
 import { z } from 'zod';
 import { USE_CASES } from '../catalog';
+import { FaceAnalysisBlock } from './faces';
 
 export const US_STATES = [
   'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA',
@@ -29,3 +30,72 @@ export const AgeInitResponse = z.object({
   notes: z.string(),
 });
 export type AgeInitResponse = z.infer<typeof AgeInitResponse>;
+
+/** A date of birth as the spec gives it (YYYY-MM-DD), and a real calendar day. */
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => {
+  const t = new Date(`${d}T00:00:00Z`);
+  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
+});
+
+export const AgeStep1Request = z.object({
+  date_of_birth: IsoDate,
+  use_case: z.enum(USE_CASES).default('adult'),
+  min_age: z.number().int().min(13).max(99).optional(),
+  state_code: z.string().trim().toUpperCase().pipe(z.enum(US_STATES)).optional(),
+});
+export type AgeStep1Request = z.input<typeof AgeStep1Request>;
+
+export const AgeStep1Response = z.union([
+  z.object({
+    success: z.literal(true), proceed_to_step2: z.literal(true), user_age: z.number().int(), min_age_required: z.number().int(),
+    message: z.string(), credits_consumed: z.number().int(),
+  }),
+  z.object({
+    success: z.literal(false), verified: z.literal(false), underage: z.literal(true), status: z.literal('failed'),
+    user_age: z.number().int(), min_age_required: z.number().int(), message: z.string(), credits_consumed: z.number().int(),
+  }),
+]);
+export type AgeStep1Response = z.infer<typeof AgeStep1Response>;
+
+/** Step 2 and the single call without an ID: the selfie, and the age the flow needs. */
+export const AgeSelfieRequest = z.object({
+  /** Base64 JPEG, PNG or WebP, at most 10 MB (checked by the image intake, which names the problem). */
+  image_selfie_b64: z.string(),
+  user_age: z.number().int().min(0).max(150).optional(),
+  min_age: z.number().int().min(13).max(99).optional(),
+  use_case: z.enum(USE_CASES).default('adult'),
+});
+export type AgeSelfieRequest = z.input<typeof AgeSelfieRequest>;
+
+/** Single call: step 2's fields and an optional ID image (the ID path comes with the documents). */
+export const AgeVerifyRequest = AgeSelfieRequest.extend({ image_id_b64: z.string().optional() });
+export type AgeVerifyRequest = z.input<typeof AgeVerifyRequest>;
+
+const AgeRange = z.object({ Low: z.number().int(), High: z.number().int() });
+
+export const AgeSelfieResponse = z.object({
+  verified: z.boolean(),
+  /** `selfie` when verified. */
+  method: z.literal('selfie').optional(),
+  estimated_age: z.number().int().nullable(),
+  age_range: AgeRange.nullable(),
+  confidence: z.number(),
+  is_real_person: z.boolean(),
+  requires_id: z.boolean(),
+  /** Present and true when an ID is needed. */
+  proceed_to_step3: z.literal(true).optional(),
+  /** `success` when verified; `id_required` when an ID is needed. */
+  status: z.enum(['success', 'id_required']),
+  message: z.string().optional(),
+  /** `estimated_age_below_threshold`, or the selfie rule that was missed (e.g. `no_face_detected`). */
+  reason: z.string().optional(),
+  credits_consumed: z.number().int(),
+  credits_remaining: z.number().int(),
+  /** Added: the ledger id of this step (status lookups, and a step 3 of the same flow). */
+  verification_id: z.string(),
+  /** Added: the minimum age applied. */
+  min_age: z.number().int(),
+  analysis: FaceAnalysisBlock.optional(),
+  simulated: z.boolean().optional(),
+});
+export type AgeSelfieResponse = z.infer<typeof AgeSelfieResponse>;

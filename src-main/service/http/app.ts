@@ -13,6 +13,7 @@ import { statusRoutes } from './routes/status';
 import { authRoutes } from './routes/auth';
 import { keyRoutes } from './routes/keys';
 import { accountRoutes } from './routes/account';
+import { faceRoutes } from './routes/faces';
 import { ageRoutes } from './routes/age';
 import { webhookRoutes } from './routes/webhooks';
 import { screeningRoutes } from './routes/screening';
@@ -98,6 +99,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   keyRoutes(router);
   accountRoutes(router);
   ageRoutes(router);
+  faceRoutes(router);
   webhookRoutes(router);
   screeningRoutes(router);
   batchRoutes(router);

@@ -1,11 +1,74 @@
-// The age product. Init is free and records nothing; the steps arrive with the face models.
-import { AgeInitRequest, AgeInitResponse } from '../../../../src-shared/contracts/age';
+// The age product (spec: Age multi-step flow). Init and step 1 are free and record nothing (no
+// image, no model: a date-of-birth check). Step 2 and the single call estimate age from a selfie
+// in a face worker: 10 credits per flow, charged once at the selfie step whatever the outcome
+// (docs/decisions.md); the ledger row holds the outcome, never the date of birth or the image.
+import type { Context } from 'hono';
+import {
+  AgeInitRequest, AgeInitResponse, AgeSelfieRequest, AgeSelfieResponse, AgeStep1Request, AgeStep1Response, AgeVerifyRequest,
+} from '../../../../src-shared/contracts/age';
+import { AppError } from '../../../../src-shared/errors';
+import type { Services } from '../../compose';
 import { agePolicy } from '../../core/age/policy';
+import { ageDecision, analysisBlock, demoAge, demoAnalysis, judge } from '../../core/faces/selfie';
+import { bytesOfBase64, checkImageBytes, decodeImage, IMAGE_MAX_BYTES } from '../../core/media/image';
+import { runBillable } from '../billable';
 import type { Router } from '../router';
+import type { AppEnv } from '../types';
 
-export function ageRoutes({ route }: Router): void {
+const AUTH = { kind: 'key', scope: 'age', category: 'verification', product: 'age' } as const;
+/** A JSON body carrying one base64 image (10 MB is 13.4 MB of base64), and two for the single call. */
+const ONE_IMAGE_JSON = Math.ceil(IMAGE_MAX_BYTES * 1.4) + 64 * 1024;
+
+/** Whole years from a YYYY-MM-DD birth date to today (UTC). */
+export function ageOn(dob: string, now: Date): number {
+  const [y, m, d] = dob.split('-').map(Number) as [number, number, number];
+  let age = now.getUTCFullYear() - y;
+  const month = now.getUTCMonth() + 1;
+  if (month < m || (month === m && now.getUTCDate() < d)) age -= 1;
+  return age;
+}
+
+async function selfieStep(
+  c: Context<AppEnv>, s: Services, body: { image_selfie_b64: string; user_age?: number | undefined; min_age?: number | undefined; use_case: AgeSelfieRequest['use_case'] }, text: string,
+): Promise<Response> {
+  const key = c.get('key');
+  const minAge = agePolicy(body.use_case ?? 'adult', body.min_age, undefined).min_age;
+  if (body.user_age !== undefined && body.user_age < minAge) {
+    throw new AppError('invalid_parameters', {
+      message: 'user_age is below the minimum age: the flow ended at step 1', fields: [{ field: 'user_age', issue: 'below_minimum_age' }],
+    });
+  }
+  const bytes = bytesOfBase64('image_selfie_b64', body.image_selfie_b64);
+  checkImageBytes('image_selfie_b64', bytes);
+  const image = key.demo ? null : await decodeImage('image_selfie_b64', bytes);
+  const billed = await runBillable<Omit<AgeSelfieResponse, 'credits_consumed' | 'credits_remaining'>>(
+    c, s, { operation: 'age', idPrefix: 'age', bodyText: text },
+    async (ctx) => {
+      if (!image) {
+        const d = demoAge(minAge);
+        return {
+          status: d.status, confidence: d.confidence, billable: false, httpStatus: 200,
+          result: { ...d, verification_id: ctx.verificationId, min_age: minAge, analysis: demoAnalysis(), simulated: true },
+        };
+      }
+      const judged = await judge(s.faces, image);
+      const d = ageDecision(judged.verdict, minAge);
+      return {
+        status: d.status, confidence: d.confidence, billable: true, httpStatus: 200, errorCode: d.reason ?? null,
+        result: { ...d, verification_id: ctx.verificationId, min_age: minAge, analysis: analysisBlock(judged) },
+      };
+    },
+  );
+  return c.json<AgeSelfieResponse>({
+    ...billed.outcome.result,
+    credits_consumed: billed.charged,
+    credits_remaining: billed.creditsRemaining ?? s.credits.balance(key.orgId),
+  });
+}
+
+export function ageRoutes({ route, services }: Router): void {
   route({
-    method: 'POST', path: '/api/v1/verify-age/init', auth: { kind: 'key', scope: 'age', category: 'verification', product: 'age' }, tags: ['age'],
+    method: 'POST', path: '/api/v1/verify-age/init', auth: AUTH, tags: ['age'],
     summary: 'Start an age verification: the policy for a use case and state (free)',
     request: { body: AgeInitRequest },
     responses: { 200: AgeInitResponse },
@@ -13,6 +76,55 @@ export function ageRoutes({ route }: Router): void {
       const body = await input.body();
       const p = agePolicy(body.use_case, body.min_age, body.state_code);
       return c.json<AgeInitResponse>({ success: true, ...p });
+    },
+  });
+
+  route({
+    method: 'POST', path: '/api/v1/verify-age/step1', auth: AUTH, tags: ['age'],
+    summary: 'Age step 1: date of birth against the minimum age (free; nothing is recorded)',
+    request: { body: AgeStep1Request },
+    responses: { 200: AgeStep1Response },
+    handler: async (c, input) => {
+      const body = await input.body();
+      const minAge = agePolicy(body.use_case, body.min_age, body.state_code).min_age;
+      const age = ageOn(body.date_of_birth, new Date(services.clock.now()));
+      if (age < 0 || age > 150) throw new AppError('invalid_parameters', { fields: [{ field: 'date_of_birth', issue: 'out_of_range' }] });
+      if (age >= minAge) {
+        return c.json<AgeStep1Response>({
+          success: true, proceed_to_step2: true, user_age: age, min_age_required: minAge, credits_consumed: 0,
+          message: 'Date of birth meets the minimum age. Continue with a selfie (step 2).',
+        });
+      }
+      return c.json<AgeStep1Response>({
+        success: false, verified: false, underage: true, status: 'failed', user_age: age, min_age_required: minAge, credits_consumed: 0,
+        message: `Below the minimum age of ${minAge}.`,
+      });
+    },
+  });
+
+  route({
+    method: 'POST', path: '/api/v1/verify-age/step2', auth: AUTH, tags: ['age'],
+    summary: 'Age step 2: estimate age from a selfie (10 credits per flow)',
+    description:
+      'Verified when the lower end of the estimate\'s 80% range (`age_range.Low`) reaches the minimum age and the selfie meets the selfie rules; ' +
+      'otherwise `proceed_to_step3` with the reason. `image_selfie_b64`: base64 JPEG, PNG or WebP, at most 10 MB.',
+    request: { body: AgeSelfieRequest, maxBytes: ONE_IMAGE_JSON },
+    responses: { 200: AgeSelfieResponse },
+    handler: async (c, input) => selfieStep(c, services, await input.body(), await input.text()),
+  });
+
+  route({
+    method: 'POST', path: '/api/v1/verify-age/verify', auth: AUTH, tags: ['age'],
+    summary: 'Age in one call: a selfie estimate (the ID path arrives with document verification)',
+    description: 'Without `image_id_b64` this is step 2 in one call. With `image_id_b64` it answers 501 NOT_IMPLEMENTED until documents are read; nothing is charged.',
+    request: { body: AgeVerifyRequest, maxBytes: 2 * ONE_IMAGE_JSON },
+    responses: { 200: AgeSelfieResponse },
+    handler: async (c, input) => {
+      const body = await input.body();
+      if (body.image_id_b64 !== undefined) {
+        throw new AppError('not_implemented', { message: 'Age verification with an ID document (image_id_b64) is not available in this version. Send the selfie alone.' });
+      }
+      return selfieStep(c, services, body, await input.text());
     },
   });
 }

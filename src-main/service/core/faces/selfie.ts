@@ -1,0 +1,105 @@
+// A selfie through intake, the face workers and the selfie rules, and the two decisions made on
+// it: liveness (PASS/FAIL) and age by estimate (verified / ID needed). Demo keys get the same
+// shapes, simulated, without a model.
+import type { AgeSelfieResponse } from '../../../../src-shared/contracts/age';
+import type { FaceAnalysisBlock, FaceFailure } from '../../../../src-shared/contracts/faces';
+import type { FacePool } from './pool';
+import { FAILURES, judgeSelfie, REAL_FACE_FROM, type SelfieVerdict } from './policy';
+import type { FaceAnalysis } from './types';
+
+export interface JudgedSelfie {
+  verdict: SelfieVerdict;
+  analysis: FaceAnalysis;
+}
+
+export async function judge(pool: FacePool, image: { rgb: Uint8Array; width: number; height: number }): Promise<JudgedSelfie> {
+  const analysis = await pool.analyze(image);
+  return { analysis, verdict: judgeSelfie(analysis) };
+}
+
+/** The answer's `analysis` block: measurements and rules, no embedding, no landmarks. */
+export function analysisBlock({ verdict, analysis }: JudgedSelfie): FaceAnalysisBlock {
+  const f = verdict.face;
+  return {
+    faces_found: verdict.facesFound,
+    image: { width: analysis.width, height: analysis.height },
+    box: f ? f.box : null,
+    detection_score: f ? f.score : null,
+    antispoof: f ? f.antispoof : null,
+    liveness: f ? f.liveness : null,
+    pose: f ? f.pose : null,
+    checks: verdict.checks,
+  };
+}
+
+export interface LivenessDecision {
+  status: 'PASS' | 'FAIL';
+  confidence: number;
+  faceDetected: boolean;
+  isRealFace: boolean;
+  failure: FaceFailure | null;
+}
+
+export function livenessDecision(v: SelfieVerdict): LivenessDecision {
+  return {
+    status: v.failure ? 'FAIL' : 'PASS',
+    confidence: v.confidence,
+    faceDetected: v.face !== null,
+    isRealFace: !v.failure && v.realness >= REAL_FACE_FROM,
+    failure: v.failure,
+  };
+}
+
+export const failureText = (f: FaceFailure): string => FAILURES[f];
+
+export type AgeDecision = Pick<
+  AgeSelfieResponse,
+  'verified' | 'method' | 'estimated_age' | 'age_range' | 'confidence' | 'is_real_person' | 'requires_id' | 'proceed_to_step3' | 'status' | 'message' | 'reason'
+>;
+
+/**
+ * Step 2: verified only when the lower end of the estimate's 80% range reaches the minimum age
+ * (the estimate "conclusively" meets it) and the selfie met every rule; otherwise an ID is needed,
+ * with the rule missed or `estimated_age_below_threshold` as the reason.
+ */
+export function ageDecision(v: SelfieVerdict, minAge: number): AgeDecision {
+  const f = v.face;
+  const estimate = f ? { estimated_age: f.age.estimate, age_range: { Low: f.age.low, High: f.age.high } } : { estimated_age: null, age_range: null };
+  const isRealPerson = !v.failure && v.realness >= REAL_FACE_FROM;
+  if (!v.failure && f && f.age.low >= minAge) {
+    return { verified: true, method: 'selfie', ...estimate, confidence: v.confidence, is_real_person: isRealPerson, requires_id: false, status: 'success' };
+  }
+  const reason = v.failure ?? 'estimated_age_below_threshold';
+  return {
+    verified: false, ...estimate, confidence: v.confidence, is_real_person: isRealPerson, requires_id: true, proceed_to_step3: true,
+    status: 'id_required', reason,
+    message: v.failure
+      ? `${FAILURES[v.failure]}. Retake the selfie or continue with an ID document.`
+      : `The age estimate does not conclusively meet the minimum age of ${minAge}. Continue with an ID document.`,
+  };
+}
+
+// Demo keys: fixed, plausible answers in the real shapes. No model runs and nothing is charged.
+const DEMO_BOX = { x: 120, y: 90, width: 240, height: 240 };
+export function demoAnalysis(): FaceAnalysisBlock {
+  return {
+    faces_found: 1, image: { width: 480, height: 480 }, box: DEMO_BOX, detection_score: 0.98, antispoof: 0.9, liveness: 0.95,
+    pose: { yaw: 2, pitch: -3, roll: 1 },
+    checks: [
+      { policy: 'one_face', passed: true, value: 1, limit: 1 },
+      { policy: 'detection_score', passed: true, value: 0.98, limit: 0.6 },
+      { policy: 'face_size', passed: true, value: 240, limit: 80 },
+      { policy: 'frontal_pose', passed: true, value: 3, limit: 30 },
+      { policy: 'presentation_attack', passed: true, value: 0.925, limit: 0.3 },
+    ],
+  };
+}
+export const DEMO_CONFIDENCE = 96.3;
+/** The demo estimate clears any minimum: 7 years above it, range ± 4. */
+export function demoAge(minAge: number): AgeDecision {
+  const est = minAge + 7;
+  return {
+    verified: true, method: 'selfie', estimated_age: est, age_range: { Low: est - 4, High: est + 4 }, confidence: DEMO_CONFIDENCE,
+    is_real_person: true, requires_id: false, status: 'success',
+  };
+}

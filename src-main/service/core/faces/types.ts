@@ -1,0 +1,48 @@
+// What the face models say about one face, in the analysed image's pixels. Biometric data (the
+// embedding) stays inside the service: it is compared and dropped, never answered or stored.
+
+export interface FaceBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface FaceReading {
+  box: FaceBox;
+  /** Detector confidence for the face, 0-1. */
+  score: number;
+  age: {
+    /** Expected value of the model's age distribution, years. */
+    estimate: number;
+    /** The central 80% of the distribution (10th and 90th percentiles), years. */
+    low: number;
+    high: number;
+  };
+  gender: { value: 'female' | 'male' | 'unknown'; score: number };
+  /** Shipped anti-spoofing model: 1 = looks like a real face, not a print or a screen. Advisory. */
+  antispoof: number;
+  /** Shipped liveness model, 0-1. Advisory. */
+  liveness: number;
+  /** Head pose in degrees (yaw: left/right, pitch: up/down, roll: tilt). */
+  pose: { yaw: number; pitch: number; roll: number };
+  /** Eye openness from the face mesh (eye height / eye width), for blink challenges. */
+  eyes: { left: number; right: number };
+  /** The faceres descriptor (1024 values). Compared in memory only. */
+  embedding: number[];
+}
+
+export interface FaceAnalysis {
+  width: number;
+  height: number;
+  faces: FaceReading[];
+  /** Time the models took, ms. */
+  inferenceMs: number;
+}
+
+/** What the pool is asked: one decoded image. */
+export interface FaceJob {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+}

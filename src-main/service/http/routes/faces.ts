@@ -1,0 +1,129 @@
+// Liveness (spec: POST /api/verify, POST /api/validate) and the mobile status lookups of the face
+// products. The image lives only in this request: decoded here, analysed in a face worker, and
+// dropped; the ledger row holds the id, outcome, confidence, failure code and timing.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { Product } from '../../../../src-shared/catalog';
+import { LivenessResult, MobileStatus, ValidateRequest, ValidateResponse } from '../../../../src-shared/contracts/faces';
+import { AppError } from '../../../../src-shared/errors';
+import { nowIso } from '../../core/ids';
+import { bytesOfBase64, checkImageBytes, decodeImage, imageError, isVideo, IMAGE_MAX_BYTES } from '../../core/media/image';
+import { analyseVideo, VIDEO_SUPPORTED, type VideoJudgement } from '../../core/media/video';
+import { analysisBlock, demoAnalysis, DEMO_CONFIDENCE, failureText, judge, livenessDecision } from '../../core/faces/selfie';
+import { runBillable } from '../billable';
+import type { Router } from '../router';
+
+/** The multipart body: the file (at most 10 MB) and form overhead; past this, 413 while it streams. */
+export const UPLOAD_MAX_BYTES = IMAGE_MAX_BYTES + 2 * 1024 * 1024;
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function faceRoutes({ route, services }: Router): void {
+  route({
+    method: 'POST', path: '/api/verify',
+    auth: { kind: 'key', scope: 'human', category: 'verification', product: 'human', via: 'header-or-form' }, tags: ['liveness'],
+    summary: 'Liveness: is there one real, live human face in this image or short video? (1 credit; 200 for PASS and FAIL)',
+    description:
+      'multipart/form-data with the field `file`: a JPEG, PNG or WebP image (at most 10 MB)' +
+      (VIDEO_SUPPORTED ? ', or a short MP4, MOV or WebM clip (at most 10 MB; up to 8 frames are analysed and head movement across them is a liveness signal)' : '') +
+      '. The key may be sent as the form field `clientKey` instead of X-API-Key. An unusable file answers 400 INVALID_IMAGE naming the field and the reason.',
+    request: {
+      body: { contentType: 'multipart/form-data', description: 'Fields: `file` (required), `clientKey` (optional).' },
+      maxBytes: UPLOAD_MAX_BYTES,
+    },
+    responses: { 200: LivenessResult },
+    handler: async (c, input) => {
+      const key = c.get('key');
+      const form = await input.form();
+      const file = form.get('file');
+      let bytes: Uint8Array;
+      if (file === null) throw imageError('file', 'missing');
+      else if (typeof file === 'string') bytes = bytesOfBase64('file', file);
+      else bytes = new Uint8Array(await file.arrayBuffer());
+      const format = checkImageBytes('file', bytes, { allowVideo: true });
+      if (isVideo(format) && !VIDEO_SUPPORTED) throw imageError('file', 'unsupported_type');
+      // Decoding happens before the model queue and before any charge: a bad file is a 400.
+      const image = key.demo || isVideo(format) ? null : await decodeImage('file', bytes);
+
+      const billed = await runBillable<LivenessResult>(c, services, { operation: 'human', idPrefix: 'ver', bodyText: sha256(bytes) }, async (ctx) => {
+        const timestamp = nowIso(services.clock.now());
+        if (key.demo) {
+          const token = await services.tokens.sign({ verificationId: ctx.verificationId, orgId: key.orgId, env: key.env, product: 'human', status: 'PASS', confidence: DEMO_CONFIDENCE });
+          return {
+            status: 'PASS', confidence: DEMO_CONFIDENCE, billable: false, httpStatus: 200,
+            result: {
+              verification_id: ctx.verificationId, status: 'PASS', confidence: DEMO_CONFIDENCE, is_real_face: true, face_detected: true,
+              token, timestamp, analysis: demoAnalysis(), simulated: true,
+            },
+          };
+        }
+        const judged = image ? await judge(services.faces, image) : await analyseVideo(services.faces, bytes);
+        const d = livenessDecision(judged.verdict);
+        const analysis = analysisBlock(judged);
+        if ('frames' in judged) analysis.frames = (judged as VideoJudgement).frames;
+        const result: LivenessResult = {
+          verification_id: ctx.verificationId, status: d.status, confidence: d.confidence, face_detected: d.faceDetected, timestamp, analysis,
+        };
+        if (d.status === 'PASS') {
+          result.is_real_face = d.isRealFace;
+          result.token = await services.tokens.sign({
+            verificationId: ctx.verificationId, orgId: key.orgId, env: key.env, product: 'human', status: 'PASS', confidence: d.confidence,
+          });
+        } else if (d.failure) {
+          result.error = failureText(d.failure);
+          result.failure_reason = d.failure;
+        }
+        return { status: d.status, confidence: d.confidence, errorCode: d.failure, billable: true, httpStatus: 200, result };
+      });
+      return c.json<LivenessResult>(billed.outcome.result);
+    },
+  });
+
+  route({
+    method: 'POST', path: '/api/validate', auth: { kind: 'secret' }, tags: ['liveness'],
+    summary: 'Validate a verification token with the secret key of the same organisation and environment',
+    description:
+      'Tokens are JWTs (HS256) signed by this service, valid for 15 minutes, bound to the organisation and environment of the key ' +
+      'that verified. A token that is altered, expired, or of another organisation or environment answers 200 with `valid: false`.',
+    request: { body: ValidateRequest },
+    responses: { 200: ValidateResponse },
+    handler: async (c, input) => {
+      const key = c.get('key');
+      const { token } = await input.body();
+      const checked = await services.tokens.check(token, key.orgId, key.env);
+      const none = { valid: false, verification_id: null, status: null, confidence: null } as const;
+      if (!checked.valid) return c.json<ValidateResponse>({ ...none, reason: checked.reason });
+      // The ledger row is the authority on the outcome; a token whose row is gone is not valid.
+      const row = services.ledger.findForKey(checked.claims.verificationId, key.orgId, key.env);
+      if (!row) return c.json<ValidateResponse>({ ...none, reason: 'invalid' });
+      return c.json<ValidateResponse>({ valid: true, verification_id: row.id, status: row.status, confidence: row.confidence });
+    },
+  });
+
+  // Mobile status (spec: shape and authentication not shown). Read with an API key of the same
+  // organisation and environment that has the product's scope, like /api/status; hosted sessions
+  // (a later issue) add their session token as a second credential.
+  const mobile = (product: Extract<Product, 'human' | 'age'>, param: string) =>
+    route({
+      method: 'GET', path: `/api/mobile/v1/${product}/status/:${param}`,
+      auth: { kind: 'key', scope: product, category: 'read' }, tags: ['mobile'],
+      summary: `Status of a ${product === 'human' ? 'liveness' : 'age'} verification for a mobile app`,
+      request: { params: z.object({ [param]: z.string() }) },
+      responses: { 200: MobileStatus },
+      handler: (c) => {
+        const key = c.get('key');
+        const row = services.ledger.findForKey(c.req.param(param) ?? '', key.orgId, key.env);
+        if (!row || row.product !== product) throw new AppError('verification_not_found');
+        return c.json<MobileStatus>({
+          verification_id: row.id, product, environment: row.env, status: row.status, confidence: row.confidence,
+          failure_reason: row.error_code, created_at: row.created_at, completed_at: row.completed_at,
+        });
+      },
+    });
+  mobile('human', 'verification_id');
+  mobile('age', 'session_id');
+}
+
+export { VIDEO_SUPPORTED };

@@ -1,0 +1,132 @@
+// Test images made by code from the face-api demo photos (a dev dependency, adult faces): selfies
+// cropped around one face, group photos, tiny faces, non-faces, and broken or hostile files.
+// Nothing is written to disk; every fixture is bytes in memory.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { APP_ROOT } from '../paths';
+
+const DEMO = join(APP_ROOT, 'node_modules', '@vladmandic', 'face-api', 'demo');
+export const samplePhoto = (i: number): Buffer => readFileSync(join(DEMO, `sample${i}.jpg`));
+
+/** Face boxes (x, y, side) in the original 1920-px photos, as the detector finds them. */
+const FACES: Record<string, [photo: number, x: number, y: number, side: number]> = {
+  a: [1, 333, 316, 352],
+  b: [2, 1379, 105, 347],
+  c: [3, 515, 295, 361],
+  d: [6, 1081, 280, 368],
+};
+export type FaceId = keyof typeof FACES;
+
+const cache = new Map<string, Promise<Buffer>>();
+const once = (k: string, f: () => Promise<Buffer>) => {
+  if (!cache.has(k)) cache.set(k, f());
+  return cache.get(k)!;
+};
+
+/** A selfie: one face with a margin of 60% of its size, JPEG at about 560 px. */
+export function selfie(id: FaceId = 'a', format: 'jpeg' | 'png' | 'webp' = 'jpeg'): Promise<Buffer> {
+  return once(`selfie-${id}-${format}`, async () => {
+    const [photo, x, y, side] = FACES[id]!;
+    const src = samplePhoto(photo);
+    const meta = await sharp(src).metadata();
+    const m = Math.round(side * 0.6);
+    const left = Math.max(0, x - m);
+    const top = Math.max(0, y - m);
+    const img = sharp(src)
+      .extract({ left, top, width: Math.min(side + 2 * m, meta.width! - left), height: Math.min(side + 2 * m, meta.height! - top) })
+      .resize(560, 560, { fit: 'inside' });
+    return format === 'png' ? img.png().toBuffer() : format === 'webp' ? img.webp().toBuffer() : img.jpeg({ quality: 90 }).toBuffer();
+  });
+}
+
+/** The selfie stored sideways with an EXIF orientation that turns it upright again. */
+export function sidewaysWithExif(): Promise<Buffer> {
+  return once('exif', async () => sharp(await sharp(await selfie('a')).rotate(-90).toBuffer()).withMetadata({ orientation: 6 }).jpeg().toBuffer());
+}
+
+/** The selfie stored sideways without any orientation tag. */
+export function sidewaysNoExif(): Promise<Buffer> {
+  return once('sideways', async () => sharp(await selfie('a')).rotate(-90).jpeg().toBuffer());
+}
+
+/** A PNG with an alpha channel: the selfie on a half-transparent layer. */
+export function withAlpha(): Promise<Buffer> {
+  return once('alpha', async () => sharp(await selfie('b')).ensureAlpha(0.6).png().toBuffer());
+}
+
+/** A group photo: three faces of about the same size. */
+export function groupPhoto(): Promise<Buffer> {
+  return once('group', async () => sharp(samplePhoto(1)).resize(1280).jpeg().toBuffer());
+}
+
+/** One face about 50 px wide in a large plain frame. */
+export function tinyFace(): Promise<Buffer> {
+  return once('tiny', async () => {
+    const small = await sharp(await selfie('a')).resize(90).toBuffer();
+    return sharp({ create: { width: 900, height: 900, channels: 3, background: '#c8c8c8' } }).composite([{ input: small, left: 400, top: 400 }]).jpeg().toBuffer();
+  });
+}
+
+/** No face: a smooth gradient with shapes. */
+export function noFace(): Promise<Buffer> {
+  return once('noface', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><defs><linearGradient id="g"><stop offset="0" stop-color="#3a6"/><stop offset="1" stop-color="#fd4"/></linearGradient></defs><rect width="640" height="480" fill="url(#g)"/><rect x="80" y="90" width="200" height="140" fill="#235"/><circle cx="460" cy="300" r="90" fill="#c33"/></svg>`;
+    return sharp(Buffer.from(svg)).jpeg().toBuffer();
+  });
+}
+
+/** A PNG whose header claims 20,000 × 20,000 pixels (400 MP): a decompression bomb. */
+export function pixelBomb(): Promise<Buffer> {
+  return once('bomb', async () => {
+    const png = Buffer.from(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } }).png().toBuffer());
+    // IHDR starts at byte 8: length(4) type(4) width(4) height(4) ... crc over type+data.
+    png.writeUInt32BE(20000, 16);
+    png.writeUInt32BE(20000, 20);
+    png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+    return png;
+  });
+}
+
+function crc32(b: Uint8Array): number {
+  let c = ~0;
+  for (const byte of b) {
+    c ^= byte;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+
+/** Valid JPEG bytes larger than 10 MB (the selfie followed by padding after its end marker). */
+export async function oversize(): Promise<Buffer> {
+  const s = await selfie('a');
+  return Buffer.concat([s, Buffer.alloc(10 * 1024 * 1024 + 1 - s.length + 10, 0)]);
+}
+
+/** The first half of a JPEG. */
+export async function truncated(): Promise<Buffer> {
+  const s = await selfie('a');
+  return s.subarray(0, Math.floor(s.length / 2));
+}
+
+/** JPEG magic bytes followed by noise. */
+export function corrupt(): Buffer {
+  const b = Buffer.alloc(4096);
+  for (let i = 0; i < b.length; i++) b[i] = (i * 7919) % 251;
+  b[0] = 0xff;
+  b[1] = 0xd8;
+  b[2] = 0xff;
+  return b;
+}
+
+/** A GIF: a real image, of a type the spec does not take. */
+export const gif = (): Buffer => Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/** A multipart body with `file` (and optionally `clientKey`). */
+export function form(file: Uint8Array | string | null, extra: Record<string, string> = {}, name = 'selfie.jpg'): FormData {
+  const f = new FormData();
+  if (typeof file === 'string') f.append('file', file);
+  else if (file !== null) f.append('file', new Blob([file as Uint8Array<ArrayBuffer>]), name);
+  for (const [k, v] of Object.entries(extra)) f.append(k, v);
+  return f;
+}

@@ -1,0 +1,92 @@
+// Face products (spec: Liveness result, /api/validate, mobile status) and the face analysis block
+// the liveness and age answers add, so an analyst (or a client) sees each signal with the rule it
+// met or missed. No biometric data is answered: no embedding, no landmarks.
+import { z } from 'zod';
+import { ENVIRONMENTS, PRODUCTS } from '../catalog';
+
+/** The named selfie rules (service: core/faces/policy.ts). */
+export const POLICY_NAMES = ['one_face', 'detection_score', 'face_size', 'frontal_pose', 'presentation_attack'] as const;
+export type PolicyName = (typeof POLICY_NAMES)[number];
+
+/** Why a selfie failed; also the ledger's failure reason code. */
+export const FACE_FAILURES = [
+  'no_face_detected', 'multiple_faces', 'low_detection_score', 'face_too_small', 'face_not_frontal', 'spoof_suspected',
+] as const;
+export type FaceFailure = (typeof FACE_FAILURES)[number];
+
+export const PolicyCheck = z.object({
+  policy: z.enum(POLICY_NAMES),
+  passed: z.boolean(),
+  /** What was measured: faces counted, detector score 0-1, face width in px, degrees turned, advisory realness 0-1. */
+  value: z.number(),
+  /** The rule's limit in the same unit. */
+  limit: z.number(),
+});
+export type PolicyCheck = z.infer<typeof PolicyCheck>;
+
+const Box = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+
+/** What the models measured on the face the decision is about (added field `analysis`). */
+export const FaceAnalysisBlock = z.object({
+  faces_found: z.number().int(),
+  /** The analysed image (after EXIF rotation and scaling): the box is in its pixels. */
+  image: z.object({ width: z.number().int(), height: z.number().int() }),
+  box: Box.nullable(),
+  detection_score: z.number().nullable(),
+  /** Shipped anti-spoofing model, 0-1 (advisory). */
+  antispoof: z.number().nullable(),
+  /** Shipped liveness model, 0-1 (advisory). */
+  liveness: z.number().nullable(),
+  pose: z.object({ yaw: z.number(), pitch: z.number(), roll: z.number() }).nullable(),
+  checks: z.array(PolicyCheck),
+  /** Video only: frames decoded and analysed, and the head movement seen across them (degrees). */
+  frames: z.object({ analysed: z.number().int(), with_face: z.number().int(), pose_range: z.number(), motion: z.number() }).optional(),
+});
+export type FaceAnalysisBlock = z.infer<typeof FaceAnalysisBlock>;
+
+export const LivenessResult = z.object({
+  verification_id: z.string(),
+  status: z.enum(['PASS', 'FAIL']),
+  confidence: z.number(),
+  /** Present on pass. */
+  is_real_face: z.boolean().optional(),
+  face_detected: z.boolean(),
+  /** Signed token for /api/validate (pass only). */
+  token: z.string().optional(),
+  timestamp: z.string(),
+  /** Failure text (fail only). */
+  error: z.string().optional(),
+  /** Added: the failure as a code (fail only). */
+  failure_reason: z.enum(FACE_FAILURES).optional(),
+  /** Added: what the models measured and the rules applied. */
+  analysis: FaceAnalysisBlock.optional(),
+  /** Added: true when a demo key answered with a simulated result (no model ran, nothing charged). */
+  simulated: z.boolean().optional(),
+});
+export type LivenessResult = z.infer<typeof LivenessResult>;
+
+export const ValidateRequest = z.object({ token: z.string().min(1).max(4096) });
+export type ValidateRequest = z.input<typeof ValidateRequest>;
+
+export const ValidateResponse = z.object({
+  valid: z.boolean(),
+  verification_id: z.string().nullable(),
+  status: z.string().nullable(),
+  confidence: z.number().nullable(),
+  /** Added: why a token is not valid (`invalid` also covers other organisations and environments). */
+  reason: z.enum(['invalid', 'expired']).optional(),
+});
+export type ValidateResponse = z.infer<typeof ValidateResponse>;
+
+/** Mobile status (spec: shape not shown): ids, outcome and times; never subject data. */
+export const MobileStatus = z.object({
+  verification_id: z.string(),
+  product: z.enum(PRODUCTS),
+  environment: z.enum(ENVIRONMENTS),
+  status: z.string(),
+  confidence: z.number().nullable(),
+  failure_reason: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type MobileStatus = z.infer<typeof MobileStatus>;
