@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { healthDuring } from './support/health';
 
 const ROOT = join(import.meta.dirname, '..');
 const HEALTH_P99_MS = 50;
@@ -43,35 +43,6 @@ async function start(dir: string) {
   return { child, url, email: email[1]!, password: email[2]!, key };
 }
 
-// The poller runs on its own thread: the load generator's 64 open requests must not delay the
-// handling of a health answer on the client side and be counted as the service's latency.
-const POLLER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const out = [];
-let done = false;
-parentPort.on('message', () => { done = true; });
-(async () => {
-  while (!done) {
-    const t = performance.now();
-    const r = await fetch(workerData.url + '/api/health');
-    await r.arrayBuffer();
-    out.push(performance.now() - t);
-    await new Promise((res) => setTimeout(res, workerData.everyMs));
-  }
-  parentPort.postMessage(out);
-})();
-`;
-
-/** Polls /api/health every `everyMs` (2 ms: enough samples for a p99; from another thread) until `until` settles; the latencies, sorted. */
-async function healthDuring(url: string, until: Promise<unknown>, everyMs = 2): Promise<number[]> {
-  const w = new Worker(POLLER, { eval: true, workerData: { url, everyMs } });
-  const result = new Promise<number[]>((resolve) => w.once('message', resolve));
-  await until;
-  w.postMessage('stop');
-  const out = await result;
-  await w.terminate();
-  return out.sort((a, b) => a - b);
-}
 
 const LONG = [
   'Abdul Rahman Mohammed Al Hashimi Ibn Saeed Bin Khalid', 'Maria del Carmen Fernandez de la Cruz Gonzalez Y Lopez',

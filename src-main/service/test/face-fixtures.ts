@@ -1,6 +1,7 @@
 // Test images made by code from the face-api demo photos (a dev dependency, adult faces): selfies
 // cropped around one face, group photos, tiny faces, non-faces, and broken or hostile files.
 // Nothing is written to disk; every fixture is bytes in memory.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -129,4 +130,14 @@ export function form(file: Uint8Array | string | null, extra: Record<string, str
   else if (file !== null) f.append('file', new Blob([file as Uint8Array<ArrayBuffer>]), name);
   for (const [k, v] of Object.entries(extra)) f.append(k, v);
   return f;
+}
+
+/**
+ * Canaries whose image is a real selfie (so every face product accepts it) made unique by a patch
+ * of random pixels: its bytes and their base64 occur nowhere else.
+ */
+export async function withFaceImage<C extends { image: Buffer; imageB64: string }>(c: C): Promise<C> {
+  const noise = await sharp(randomBytes(48 * 48 * 3), { raw: { width: 48, height: 48, channels: 3 } }).png().toBuffer();
+  const image = await sharp(await selfie('a')).composite([{ input: noise, left: 4, top: 4 }]).png().toBuffer();
+  return { ...c, image, imageB64: image.toString('base64') };
 }

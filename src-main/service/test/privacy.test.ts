@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BatchInfo, BatchRowResult } from '../../../src-shared/contracts/batch';
-import { closeAll, testService, type Call, type TestService } from './harness';
+import { ORIGIN, closeAll, testService, type Call, type TestService } from './harness';
+import { withFaceImage } from './face-fixtures';
 import { makeCanaries, scanForCanaries, type Canaries } from './privacy';
 import { disposition, runBatch } from './review-support';
 
@@ -80,6 +81,7 @@ const NO_SUBJECT_INPUT = [
   'POST /api/v1/verify-age/init', 'GET /api/screening/lists', 'POST /api/screening/lists/official', 'POST /api/screening/lists/user',
   'DELETE /api/screening/lists/user/:slug', 'GET /api/console/batches/preview', 'POST /api/console/batches', 'GET /api/console/batches/:id',
   'POST /api/console/batches/:id/cancel', 'POST /api/console/batches/:id/finish', 'POST /api/review/clearances/:id/approve',
+  'POST /api/validate', 'GET /api/mobile/v1/human/status/:verification_id', 'GET /api/mobile/v1/age/status/:session_id',
 ];
 
 interface Sent { label: string; status: number; text: string }
@@ -98,8 +100,26 @@ async function send(x: Ctx, label: string, method: string, path: string, o: Call
   return { label, status: res.status, text: await res.text() };
 }
 
+/** The canary image as a multipart upload. */
+async function upload(x: Ctx, label: string, path: string, key: string): Promise<Sent> {
+  const body = new FormData();
+  body.append('file', new Blob([x.c.image as Uint8Array<ArrayBuffer>]), 'canary.png');
+  const res = await x.t.app.request(`${ORIGIN}${path}`, { method: 'POST', body, headers: { 'X-API-Key': key } });
+  return { label, status: res.status, text: await res.text() };
+}
+
 /** In order: later flows use what earlier ones made (a screening id, a batch and its rows). */
 const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
+  ['POST /api/verify', async (x) => [await upload(x, 'liveness live', '/api/verify', x.live), await upload(x, 'liveness test', '/api/verify', x.test)]],
+  ['POST /api/v1/verify-age/step1', async (x) => [
+    await send(x, 'age step 1', 'POST', '/api/v1/verify-age/step1', { key: x.live, body: { date_of_birth: x.c.dob, use_case: 'adult' } }),
+  ]],
+  ['POST /api/v1/verify-age/step2', async (x) => [
+    await send(x, 'age step 2', 'POST', '/api/v1/verify-age/step2', { key: x.live, body: { image_selfie_b64: x.c.imageB64, user_age: 30, min_age: 18 } }),
+  ]],
+  ['POST /api/v1/verify-age/verify', async (x) => [
+    await send(x, 'age single call', 'POST', '/api/v1/verify-age/verify', { key: x.live, body: { image_selfie_b64: `data:image/png;base64,${x.c.imageB64}`, use_case: 'alcohol' } }),
+  ]],
   ['POST /api/compliance/v1/screen', async (x) => {
     const out: Sent[] = [];
     for (const [env, key] of [['live', x.live], ['test', x.test]] as const) {
@@ -181,7 +201,7 @@ describe('valid requests carrying subject data', () => {
       expect(routes.filter((r) => !classified.includes(r)), 'routes neither given a valid canary request nor listed as taking no subject data').toEqual([]);
       expect(classified.filter((r) => !routes.includes(r)), 'classified routes that do not exist').toEqual([]);
 
-      const c = makeCanaries();
+      const c = await withFaceImage(makeCanaries());
       const cookie = await t.login();
       t.grant(5000);
       await t.json('PATCH', '/api/settings', { cookie, body: { four_eyes: true } });
@@ -197,7 +217,7 @@ describe('valid requests carrying subject data', () => {
       }
       // The live flows were really billed and recorded (so ledger, outbox and idempotency rows exist).
       expect(t.s.db.prepare("SELECT product, COUNT(*) AS n FROM verifications WHERE env = 'live' GROUP BY product ORDER BY product").all())
-        .toEqual([{ product: 'rescreen', n: 2 }, { product: 'screen', n: 3 }]);
+        .toEqual([{ product: 'age', n: 2 }, { product: 'human', n: 1 }, { product: 'rescreen', n: 2 }, { product: 'screen', n: 3 }]);
       expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM idempotency_keys').get()).toEqual({ n: 6 });
       expect((t.s.db.prepare('SELECT COUNT(*) AS n FROM webhook_events').get() as { n: number }).n).toBeGreaterThan(0);
       expect(readFileSync(join(t.dataDir, 'logs', 'service.log'), 'utf8')).toContain('"route":"/api/compliance/v1/screen"');

@@ -49,9 +49,11 @@ function needlesOf(c: Canaries): { label: string; bytes: Buffer }[] {
       out.push({ label: `${v} (base64)`, bytes: Buffer.from(Buffer.from(v).toString('base64').replace(/=+$/, '')) });
     }
   }
-  // A 32-byte slice of the image body, raw and base64-encoded.
-  out.push({ label: 'image bytes', bytes: c.image.subarray(16, 48) });
-  out.push({ label: 'image base64', bytes: Buffer.from(c.imageB64.slice(24, 88)) });
+  // A 32-byte slice from the middle of the image (past any header a format shares), raw and base64.
+  const mid = Math.floor(c.image.length / 2);
+  out.push({ label: 'image bytes', bytes: c.image.subarray(mid, mid + 32) });
+  const b64mid = Math.floor(c.imageB64.length / 8) * 4;
+  out.push({ label: 'image base64', bytes: Buffer.from(c.imageB64.slice(b64mid, b64mid + 64)) });
   return out;
 }
 

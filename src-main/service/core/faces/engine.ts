@@ -13,11 +13,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { FaceAnalysis, FaceJob, FaceReading } from './types';
 
-const require = createRequire(import.meta.url);
+const load = createRequire(import.meta.url);
 
 /** A package file by its path inside the package, found where Node would look for the package. */
 function packageFile(pkg: string, file: string): string {
-  for (const base of require.resolve.paths(pkg) ?? []) {
+  for (const base of load.resolve.paths(pkg) ?? []) {
     const p = join(base, pkg, file);
     if (existsSync(p)) return p;
   }
@@ -118,7 +118,7 @@ export async function loadFaceEngine(): Promise<FaceEngine> {
   const humanPath = packageFile('@vladmandic/human', 'dist/human.node-wasm.js');
   const modelDir = join(dirname(humanPath), '..', 'models');
   const wasmDir = dirname(packageFile('@tensorflow/tfjs-backend-wasm', 'dist/tfjs-backend-wasm.wasm')) + '/';
-  const { Human } = require(humanPath) as { Human: new (cfg: unknown) => HumanInstance };
+  const { Human } = load(humanPath) as { Human: new (cfg: unknown) => HumanInstance };
   const human = new Human(config(modelDir, wasmDir));
   human.tf.io.registerLoadRouter(fileLoader);
   await human.load();
