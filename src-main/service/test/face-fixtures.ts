@@ -41,14 +41,17 @@ export function selfie(id: FaceId = 'a', format: 'jpeg' | 'png' | 'webp' = 'jpeg
   });
 }
 
-/** The selfie stored sideways with an EXIF orientation that turns it upright again. */
+/** The selfie as a 560 × 420 landscape picture. */
+const landscape = () => once('landscape', async () => sharp(await selfie('a')).resize(560, 420, { fit: 'cover' }).jpeg().toBuffer());
+
+/** The landscape selfie stored sideways (420 × 560) with an EXIF orientation that turns it upright again. */
 export function sidewaysWithExif(): Promise<Buffer> {
-  return once('exif', async () => sharp(await sharp(await selfie('a')).rotate(-90).toBuffer()).withMetadata({ orientation: 6 }).jpeg().toBuffer());
+  return once('exif', async () => sharp(await sharp(await landscape()).rotate(-90).toBuffer()).withMetadata({ orientation: 6 }).jpeg().toBuffer());
 }
 
-/** The selfie stored sideways without any orientation tag. */
+/** The landscape selfie stored sideways without any orientation tag. */
 export function sidewaysNoExif(): Promise<Buffer> {
-  return once('sideways', async () => sharp(await selfie('a')).rotate(-90).jpeg().toBuffer());
+  return once('sideways', async () => sharp(await landscape()).rotate(-90).jpeg().toBuffer());
 }
 
 /** A PNG with an alpha channel: the selfie on a half-transparent layer. */

@@ -66,7 +66,7 @@ function config(modelDir: string, wasmDir: string) {
     filter: { enabled: false },
     face: {
       enabled: true,
-      detector: { rotation: true, maxDetected: 10, minConfidence: 0.2, skipFrames: 0, return: false },
+      detector: { rotation: false, maxDetected: 10, minConfidence: 0.2, skipFrames: 0, return: false },
       mesh: { enabled: true },
       iris: { enabled: false },
       description: { enabled: true, skipFrames: 0 },

@@ -7,7 +7,7 @@ import type { Product } from '../../../../src-shared/catalog';
 import { LivenessResult, MobileStatus, ValidateRequest, ValidateResponse } from '../../../../src-shared/contracts/faces';
 import { AppError } from '../../../../src-shared/errors';
 import { nowIso } from '../../core/ids';
-import { bytesOfBase64, checkImageBytes, decodeImage, imageError, isVideo, IMAGE_MAX_BYTES } from '../../core/media/image';
+import { bytesOfBase64, checkImageBytes, decodeImage, imageError, SELFIE_MAX_SIDE, isVideo, IMAGE_MAX_BYTES } from '../../core/media/image';
 import { analyseVideo, VIDEO_SUPPORTED, type VideoJudgement } from '../../core/media/video';
 import { analysisBlock, demoAnalysis, DEMO_CONFIDENCE, failureText, judge, livenessDecision } from '../../core/faces/selfie';
 import { runBillable } from '../billable';
@@ -45,7 +45,7 @@ export function faceRoutes({ route, services }: Router): void {
       const format = checkImageBytes('file', bytes, { allowVideo: true });
       if (isVideo(format) && !VIDEO_SUPPORTED) throw imageError('file', 'unsupported_type');
       // Decoding happens before the model queue and before any charge: a bad file is a 400.
-      const image = key.demo || isVideo(format) ? null : await decodeImage('file', bytes);
+      const image = key.demo || isVideo(format) ? null : await decodeImage('file', bytes, { maxSide: SELFIE_MAX_SIDE });
 
       const billed = await runBillable<LivenessResult>(c, services, { operation: 'human', idPrefix: 'ver', bodyText: sha256(bytes) }, async (ctx) => {
         const timestamp = nowIso(services.clock.now());

@@ -45,9 +45,11 @@ describe('POST /api/verify', () => {
       expect(status).toBe(200);
       expect({ name, status: body.status, checks: body.analysis?.checks.filter((c) => !c.passed) }).toEqual({ name, status: 'PASS', checks: [] });
     }
-    // Without the tag, the sideways face is not frontal enough to pass (or not found at all).
+    // The EXIF tag turned the face upright; without it the same pixels show it lying on its side.
+    const upright = await verify(t, fx.form(await fx.sidewaysWithExif()), key.api_key);
+    expect(upright.body.analysis!.image).toEqual({ width: 560, height: 420 });
     const sideways = await verify(t, fx.form(await fx.sidewaysNoExif()), key.api_key);
-    expect(sideways.body.status).toBe('FAIL');
+    expect(sideways.body.analysis!.image).toEqual({ width: 420, height: 560 });
   });
 
   it('fails with a named reason: no face, several faces, a tiny face; FAIL is HTTP 200 and billed', async () => {
