@@ -39,8 +39,8 @@ export const FaceAnalysisBlock = z.object({
   liveness: z.number().nullable(),
   pose: z.object({ yaw: z.number(), pitch: z.number(), roll: z.number() }).nullable(),
   checks: z.array(PolicyCheck),
-  /** Video only: frames decoded and analysed, and the head movement seen across them (degrees). */
-  frames: z.object({ analysed: z.number().int(), with_face: z.number().int(), pose_range: z.number(), motion: z.number() }).optional(),
+  /** Video only: frames decoded and analysed, head movement across them (degrees) and change of eye openness (0-1). */
+  frames: z.object({ analysed: z.number().int(), with_face: z.number().int(), pose_range: z.number(), eye_range: z.number() }).optional(),
 });
 export type FaceAnalysisBlock = z.infer<typeof FaceAnalysisBlock>;
 

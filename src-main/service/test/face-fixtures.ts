@@ -144,3 +144,40 @@ export async function withFaceImage<C extends { image: Buffer; imageB64: string 
   const image = await sharp(await selfie('a')).composite([{ input: noise, left: 4, top: 4 }]).png().toBuffer();
   return { ...c, image, imageB64: image.toString('base64') };
 }
+
+/**
+ * A short clip made from frames, encoded by the ffmpeg that ships in @ffmpeg-installer (PNG
+ * frames in on stdin, the clip out on stdout: nothing on disk). MP4 is written fragmented, as
+ * a pipe cannot be seeked back to write its index.
+ */
+export async function clip(frames: Buffer[], format: 'webm' | 'mp4', fps = 6): Promise<Buffer> {
+  const { spawn } = await import('node:child_process');
+  const { createRequire } = await import('node:module');
+  const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  const out = format === 'webm' ? ['-c:v', 'libvpx', '-b:v', '1M', '-f', 'webm'] : ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', 'frag_keyframe+empty_moov', '-f', 'mp4'];
+  const ff = spawn(ffmpeg, ['-v', 'quiet', '-f', 'image2pipe', '-framerate', String(fps), '-c:v', 'png', '-i', 'pipe:0', ...out, 'pipe:1'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const parts: Buffer[] = [];
+  ff.stdout.on('data', (d: Buffer) => parts.push(d));
+  for (const f of frames) ff.stdin.write(f);
+  ff.stdin.end();
+  await new Promise((resolve) => ff.on('close', resolve));
+  return Buffer.concat(parts);
+}
+
+/** Frames of the selfie standing still, or panning and zooming a little (a face that moves). */
+export async function selfieFrames(moving: boolean, n = 18): Promise<Buffer[]> {
+  const base = await sharp(await selfie('a')).resize(560, 560).png().toBuffer();
+  const out: Buffer[] = [];
+  for (let i = 0; i < n; i++) {
+    if (!moving) {
+      out.push(base);
+      continue;
+    }
+    const zoom = 1.12 + 0.08 * Math.sin(i / 2);
+    const side = Math.round(560 / zoom);
+    const left = Math.round((560 - side) / 2 + 20 * Math.sin(i / 1.5));
+    const top = Math.round((560 - side) / 2 + 12 * Math.cos(i / 1.7));
+    out.push(await sharp(base).extract({ left: Math.min(560 - side, Math.max(0, left)), top: Math.min(560 - side, Math.max(0, top)), width: side, height: side }).resize(480, 480).png().toBuffer());
+  }
+  return out;
+}

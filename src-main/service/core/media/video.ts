@@ -22,8 +22,8 @@ const SIDE = 640;
 /** Decoding a clip longer than this is a hostile clip: it is stopped and refused. */
 const DECODE_TIMEOUT_MS = 15_000;
 /** Below this head movement (degrees) and eye change, the clip is a still picture filmed. */
-export const STILL_POSE_DEG = 0.5;
-export const STILL_EYES = 0.01;
+export const STILL_POSE_DEG = 1;
+export const STILL_EYES = 0.08;
 
 function ffmpegPath(): string | null {
   try {
@@ -95,7 +95,7 @@ export async function decodeFrames(field: string, bytes: Uint8Array): Promise<Ui
 export interface VideoJudgement {
   verdict: SelfieVerdict;
   analysis: FaceAnalysis;
-  frames: { analysed: number; with_face: number; pose_range: number; motion: number };
+  frames: { analysed: number; with_face: number; pose_range: number; eye_range: number };
 }
 
 /**
@@ -116,7 +116,7 @@ export async function analyseVideo(pool: FacePool, bytes: Uint8Array): Promise<V
   const pitch = range(withFace.map((j) => j.v.face!.pose.pitch));
   const eyes = range(withFace.map((j) => (j.v.face!.eyes.left + j.v.face!.eyes.right) / 2));
   const poseRange = Math.round(Math.max(yaw, pitch) * 10) / 10;
-  const summary = { analysed: judged.length, with_face: withFace.length, pose_range: poseRange, motion: Math.round(eyes * 1000) / 1000 };
+  const summary = { analysed: judged.length, with_face: withFace.length, pose_range: poseRange, eye_range: Math.round(eyes * 1000) / 1000 };
   let verdict = best.v;
   const still = withFace.length >= 2 && poseRange < STILL_POSE_DEG && eyes < STILL_EYES;
   if (!verdict.failure && still) {

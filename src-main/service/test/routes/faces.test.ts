@@ -197,3 +197,27 @@ describe('status lookups', () => {
     expect((await t.json('GET', `/api/mobile/v1/human/status/${v.verification_id}`, { key: org.key({ scopes: ['human'] }).api_key })).status).toBe(404);
   });
 });
+
+describe('POST /api/verify with a short video', () => {
+  it('a clip of a still picture fails as spoof_suspected; a moving face passes; frames are reported', async () => {
+    const still = await verify(t, fx.form(await fx.clip(await fx.selfieFrames(false), 'webm'), {}, 'still.webm'), key.api_key);
+    expect(still.status).toBe(200);
+    expect(still.body).toMatchObject({ status: 'FAIL', failure_reason: 'spoof_suspected', face_detected: true });
+    expect(still.body.analysis?.frames).toMatchObject({ analysed: 6, with_face: 6, pose_range: expect.any(Number) });
+    const moving = await verify(t, fx.form(await fx.clip(await fx.selfieFrames(true), 'mp4'), {}, 'moving.mp4'), key.api_key);
+    expect(moving.body).toMatchObject({ status: 'PASS', token: expect.any(String) });
+    expect(moving.body.analysis!.frames!.pose_range).toBeGreaterThanOrEqual(1);
+    expect(t.s.ledger.get(moving.body.verification_id)).toMatchObject({ product: 'human', status: 'PASS' });
+  });
+
+  it('a broken clip is a 400; the age product takes images only', async () => {
+    const clip = await fx.clip(await fx.selfieFrames(false, 4), 'mp4');
+    const broken = await verify(t, fx.form(clip.subarray(0, 400)), key.api_key);
+    expect(broken.status).toBe(400);
+    expect(broken.body).toMatchObject({ code: 'INVALID_IMAGE', fields: [{ field: 'file', issue: 'corrupt' }] });
+    const ageKey = t.key({ scopes: ['age'] });
+    const age = await t.json('POST', '/api/v1/verify-age/step2', { key: ageKey.api_key, body: { image_selfie_b64: clip.toString('base64') } });
+    expect(age.status).toBe(400);
+    expect(age.body).toMatchObject({ fields: [{ field: 'image_selfie_b64', issue: 'video_not_accepted' }] });
+  });
+});
