@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLAN_INFO, type Environment, type Plan, type Product } from '../../../src-shared/catalog';
-import { compose, type Services } from '../compose';
+import { compose, type ComposeOptions, type Services } from '../compose';
 import { ManualClock } from '../core/clock';
 import { createApp, type App, type AppOptions } from '../http/app';
 import type { Drift } from '../http/response-check';
@@ -59,6 +59,7 @@ export const drifts: Drift[] = [];
 export async function testService(
   opts: { plan?: Plan; setup?: boolean; loginToken?: string; extraRoutes?: AppOptions['extraRoutes']; resourcesDir?: string;
     uploadBudgetBytes?: number;
+    faces?: ComposeOptions['faces'];
   } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-test-'));
@@ -67,6 +68,7 @@ export async function testService(
     dataDir, clock, logger: createLogger({ dataDir }),
     ...(opts.loginToken ? { loginToken: opts.loginToken } : {}),
     ...(opts.resourcesDir ? { resourcesDir: opts.resourcesDir } : {}),
+    ...(opts.faces ? { faces: opts.faces } : {}),
   });
   // Every answer is held to the schema its route declares; drift fails the request and the file.
   const { app, routes } = createApp(s, {

@@ -28,6 +28,8 @@ export interface FacePoolOptions {
   log?: (msg: string, fields?: Record<string, string | number>) => void;
   /** Tests: force the in-process engine even when a built worker exists. */
   inProcess?: boolean;
+  /** Tests: the built worker to run (from source there is none by default). */
+  workerFile?: string;
 }
 
 type Waiting = { job: FaceJob; resolve: (a: FaceAnalysis) => void; reject: (e: unknown) => void };
@@ -59,7 +61,7 @@ export function createFacePool(opts: FacePoolOptions = {}) {
   const queueLimit = opts.queueLimit ?? Math.max(32, 24 * size);
   const jobTimeoutMs = opts.jobTimeoutMs ?? 30_000;
   const log = opts.log ?? (() => {});
-  const entry = opts.inProcess ? null : workerEntry();
+  const entry = opts.inProcess ? null : opts.workerFile ? pathToFileURL(opts.workerFile) : workerEntry();
   const queue: Waiting[] = [];
   const slots: Slot[] = [];
   let seq = 0;

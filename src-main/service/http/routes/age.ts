@@ -10,7 +10,7 @@ import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
 import { agePolicy } from '../../core/age/policy';
 import { ageDecision, analysisBlock, demoAge, demoAnalysis, judge } from '../../core/faces/selfie';
-import { bytesOfBase64, checkImageBytes, decodeImage, IMAGE_MAX_BYTES, SELFIE_MAX_SIDE } from '../../core/media/image';
+import { bytesOfBase64, decodeImage, IMAGE_MAX_BYTES, SELFIE_MAX_SIDE } from '../../core/media/image';
 import { runBillable } from '../billable';
 import type { Router } from '../router';
 import type { AppEnv } from '../types';
@@ -39,12 +39,11 @@ async function selfieStep(
     });
   }
   const bytes = bytesOfBase64('image_selfie_b64', body.image_selfie_b64);
-  checkImageBytes('image_selfie_b64', bytes);
-  const image = key.demo ? null : await decodeImage('image_selfie_b64', bytes, { maxSide: SELFIE_MAX_SIDE });
+  const image = await decodeImage('image_selfie_b64', bytes, { maxSide: SELFIE_MAX_SIDE });
   const billed = await runBillable<Omit<AgeSelfieResponse, 'credits_consumed' | 'credits_remaining'>>(
     c, s, { operation: 'age', idPrefix: 'age', bodyText: text },
     async (ctx) => {
-      if (!image) {
+      if (key.demo) {
         const d = demoAge(minAge);
         return {
           status: d.status, confidence: d.confidence, billable: false, httpStatus: 200,

@@ -44,8 +44,9 @@ export function faceRoutes({ route, services }: Router): void {
       else bytes = new Uint8Array(await file.arrayBuffer());
       const format = checkImageBytes('file', bytes, { allowVideo: true });
       if (isVideo(format) && !VIDEO_SUPPORTED) throw imageError('file', 'unsupported_type');
-      // Decoding happens before the model queue and before any charge: a bad file is a 400.
-      const image = key.demo || isVideo(format) ? null : await decodeImage('file', bytes, { maxSide: SELFIE_MAX_SIDE });
+      // Decoding happens before the model queue and before any charge: a bad file is a 400, for
+      // demo keys too (intake is not simulated; only the models are).
+      const image = isVideo(format) ? null : await decodeImage('file', bytes, { maxSide: SELFIE_MAX_SIDE });
 
       const billed = await runBillable<LivenessResult>(c, services, { operation: 'human', idPrefix: 'ver', bodyText: sha256(bytes) }, async (ctx) => {
         const timestamp = nowIso(services.clock.now());
