@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth';
 import { keyRoutes } from './routes/keys';
 import { accountRoutes } from './routes/account';
 import { faceRoutes } from './routes/faces';
+import { verificationRoutes } from './routes/verifications';
 import { ageRoutes } from './routes/age';
 import { webhookRoutes } from './routes/webhooks';
 import { screeningRoutes } from './routes/screening';
@@ -100,6 +101,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   accountRoutes(router);
   ageRoutes(router);
   faceRoutes(router);
+  verificationRoutes(router);
   webhookRoutes(router);
   screeningRoutes(router);
   batchRoutes(router);

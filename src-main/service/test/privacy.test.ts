@@ -81,7 +81,7 @@ const NO_SUBJECT_INPUT = [
   'POST /api/v1/verify-age/init', 'GET /api/screening/lists', 'POST /api/screening/lists/official', 'POST /api/screening/lists/user',
   'DELETE /api/screening/lists/user/:slug', 'GET /api/console/batches/preview', 'POST /api/console/batches', 'GET /api/console/batches/:id',
   'POST /api/console/batches/:id/cancel', 'POST /api/console/batches/:id/finish', 'POST /api/review/clearances/:id/approve',
-  'POST /api/validate', 'GET /api/mobile/v1/human/status/:verification_id', 'GET /api/mobile/v1/age/status/:session_id',
+  'POST /api/validate', 'GET /api/mobile/v1/human/status/:verification_id', 'GET /api/mobile/v1/age/status/:session_id', 'GET /api/verifications',
 ];
 
 interface Sent { label: string; status: number; text: string }
@@ -100,17 +100,20 @@ async function send(x: Ctx, label: string, method: string, path: string, o: Call
   return { label, status: res.status, text: await res.text() };
 }
 
-/** The canary image as a multipart upload. */
-async function upload(x: Ctx, label: string, path: string, key: string): Promise<Sent> {
+/** The canary image as a multipart upload, with an API key or the console's session. */
+async function upload(x: Ctx, label: string, path: string, key: string | { cookie: string }): Promise<Sent> {
   const body = new FormData();
   body.append('file', new Blob([x.c.image as Uint8Array<ArrayBuffer>]), 'canary.png');
-  const res = await x.t.app.request(`${ORIGIN}${path}`, { method: 'POST', body, headers: { 'X-API-Key': key } });
+  const headers: Record<string, string> = typeof key === 'string' ? { 'X-API-Key': key } : { Cookie: key.cookie, Origin: ORIGIN };
+  const res = await x.t.app.request(`${ORIGIN}${path}`, { method: 'POST', body, headers });
   return { label, status: res.status, text: await res.text() };
 }
 
 /** In order: later flows use what earlier ones made (a screening id, a batch and its rows). */
 const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
   ['POST /api/verify', async (x) => [await upload(x, 'liveness live', '/api/verify', x.live), await upload(x, 'liveness test', '/api/verify', x.test)]],
+  ['POST /api/console/try/liveness', async (x) => [await upload(x, 'console try liveness', '/api/console/try/liveness', { cookie: x.cookie })]],
+  ['POST /api/console/try/age', async (x) => [await upload(x, 'console try age', '/api/console/try/age?min_age=21', { cookie: x.cookie })]],
   ['POST /api/v1/verify-age/step1', async (x) => [
     await send(x, 'age step 1', 'POST', '/api/v1/verify-age/step1', { key: x.live, body: { date_of_birth: x.c.dob, use_case: 'adult' } }),
   ]],

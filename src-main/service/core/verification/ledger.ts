@@ -1,6 +1,8 @@
 // Reading the verification ledger. Writes happen only through billing.ts.
 import type { Environment } from '../../../../src-shared/catalog';
 import type { Db } from '../../db/open';
+import type { z } from 'zod';
+import type { VerificationPage, VerificationQuery } from '../../../../src-shared/contracts/verifications';
 import { verificationRepo, type VerificationRow } from './repo';
 
 export function createLedger(db: Db) {
@@ -12,6 +14,34 @@ export function createLedger(db: Db) {
       return row && row.org_id === orgId && row.env === env ? row : undefined;
     },
     get: (id: string) => repo.byId(id),
+
+    /** A page of an organisation's ledger in one environment, newest first, filtered. */
+    page(orgId: number, q: z.output<typeof VerificationQuery>): VerificationPage {
+      const where = ['v.org_id = @org', 'v.env = @env'];
+      const args: Record<string, string | number> = { org: orgId, env: q.env };
+      if (q.product) (where.push('v.product = @product'), (args.product = q.product));
+      if (q.status) (where.push('v.status = @status'), (args.status = q.status));
+      if (q.key === 'console') where.push('v.api_key_id IS NULL');
+      else if (q.key) (where.push('v.api_key_id = @key'), (args.key = q.key));
+      if (q.from) (where.push('v.created_at >= @from'), (args.from = new Date(q.from).toISOString()));
+      if (q.to) (where.push('v.created_at < @to'), (args.to = new Date(q.to).toISOString()));
+      const w = where.join(' AND ');
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM verifications v WHERE ${w}`).get(args) as { n: number }).n;
+      const rows = db.prepare(
+        `SELECT v.*, k.name AS key_name FROM verifications v LEFT JOIN api_keys k ON k.id = v.api_key_id
+         WHERE ${w} ORDER BY v.created_at DESC, v.id DESC LIMIT @limit OFFSET @offset`,
+      ).all({ ...args, limit: q.per_page, offset: (q.page - 1) * q.per_page }) as (VerificationRow & { key_name: string | null })[];
+      const statuses = (db.prepare('SELECT DISTINCT status FROM verifications WHERE org_id = ? AND env = ? ORDER BY status').all(orgId, q.env) as { status: string }[])
+        .map((r) => r.status);
+      return {
+        total, page: q.page, pages: Math.max(1, Math.ceil(total / q.per_page)), statuses,
+        entries: rows.map((r) => ({
+          verification_id: r.id, product: r.product, env: r.env, api_key_id: r.api_key_id, api_key_name: r.key_name, status: r.status,
+          confidence: r.confidence, failure_reason: r.error_code, credits: r.credits, latency_ms: r.latency_ms,
+          created_at: r.created_at, completed_at: r.completed_at,
+        })),
+      };
+    },
   };
 }
 export type Ledger = ReturnType<typeof createLedger>;

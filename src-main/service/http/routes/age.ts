@@ -11,6 +11,7 @@ import type { Services } from '../../compose';
 import { agePolicy } from '../../core/age/policy';
 import { ageDecision, analysisBlock, demoAge, demoAnalysis, judge } from '../../core/faces/selfie';
 import { bytesOfBase64, decodeImage, IMAGE_MAX_BYTES, SELFIE_MAX_SIDE } from '../../core/media/image';
+import type { Payer } from '../../core/verification/billing';
 import { runBillable } from '../billable';
 import type { Router } from '../router';
 import type { AppEnv } from '../types';
@@ -28,20 +29,24 @@ export function ageOn(dob: string, now: Date): number {
   return age;
 }
 
-async function selfieStep(
-  c: Context<AppEnv>, s: Services, body: { image_selfie_b64: string; user_age?: number | undefined; min_age?: number | undefined; use_case: AgeSelfieRequest['use_case'] }, text: string,
+/** Age by selfie (step 2, the single call, the console's try panel): one flow, 10 credits, one ledger row. */
+export async function selfieStep(
+  c: Context<AppEnv>, s: Services,
+  body: { image_selfie_b64: string | { field: string; bytes: Uint8Array }; user_age?: number | undefined; min_age?: number | undefined; use_case: AgeSelfieRequest['use_case'] },
+  text: string, key: Payer = c.get('key'),
 ): Promise<Response> {
-  const key = c.get('key');
   const minAge = agePolicy(body.use_case ?? 'adult', body.min_age, undefined).min_age;
   if (body.user_age !== undefined && body.user_age < minAge) {
     throw new AppError('invalid_parameters', {
       message: 'user_age is below the minimum age: the flow ended at step 1', fields: [{ field: 'user_age', issue: 'below_minimum_age' }],
     });
   }
-  const bytes = bytesOfBase64('image_selfie_b64', body.image_selfie_b64);
-  const image = await decodeImage('image_selfie_b64', bytes, { maxSide: SELFIE_MAX_SIDE });
+  const given = body.image_selfie_b64;
+  const field = typeof given === 'string' ? 'image_selfie_b64' : given.field;
+  const bytes = typeof given === 'string' ? bytesOfBase64(field, given) : given.bytes;
+  const image = await decodeImage(field, bytes, { maxSide: SELFIE_MAX_SIDE });
   const billed = await runBillable<Omit<AgeSelfieResponse, 'credits_consumed' | 'credits_remaining'>>(
-    c, s, { operation: 'age', idPrefix: 'age', bodyText: text },
+    c, s, { operation: 'age', idPrefix: 'age', bodyText: text, payer: key },
     async (ctx) => {
       if (key.demo) {
         const d = demoAge(minAge);

@@ -2,6 +2,7 @@
 // products. The image lives only in this request: decoded here, analysed in a face worker, and
 // dropped; the ledger row holds the id, outcome, confidence, failure code and timing.
 import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Product } from '../../../../src-shared/catalog';
 import { LivenessResult, MobileStatus, ValidateRequest, ValidateResponse } from '../../../../src-shared/contracts/faces';
@@ -10,14 +11,69 @@ import { nowIso } from '../../core/ids';
 import { bytesOfBase64, checkImageBytes, decodeImage, imageError, SELFIE_MAX_SIDE, isVideo, IMAGE_MAX_BYTES } from '../../core/media/image';
 import { analyseVideo, VIDEO_SUPPORTED, type VideoJudgement } from '../../core/media/video';
 import { analysisBlock, demoAnalysis, DEMO_CONFIDENCE, failureText, judge, livenessDecision } from '../../core/faces/selfie';
+import type { Services } from '../../compose';
+import type { Payer } from '../../core/verification/billing';
 import { runBillable } from '../billable';
 import type { Router } from '../router';
+import type { AppEnv } from '../types';
 
 /** The multipart body: the file (at most 10 MB) and form overhead; past this, 413 while it streams. */
 export const UPLOAD_MAX_BYTES = IMAGE_MAX_BYTES + 2 * 1024 * 1024;
 
 export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The `file` field of a multipart form: a file, or base64 text; refused by name when absent. */
+export async function fileOf(form: FormData, field = 'file'): Promise<Uint8Array> {
+  const file = form.get(field);
+  if (file === null) throw imageError(field, 'missing');
+  if (typeof file === 'string') return bytesOfBase64(field, file);
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+/**
+ * One liveness check, for an API key (POST /api/verify) or the console's try panel: intake (a
+ * bad file is a 400 before any model or charge, for demo keys too: only the models are
+ * simulated), the face workers, the rules, one ledger row, a token on PASS.
+ */
+export async function runLiveness(c: Context<AppEnv>, services: Services, key: Payer, file: Promise<Uint8Array> | Uint8Array): Promise<Response> {
+  const bytes = await file;
+  const format = checkImageBytes('file', bytes, { allowVideo: true });
+  if (isVideo(format) && !VIDEO_SUPPORTED) throw imageError('file', 'unsupported_type');
+  const image = isVideo(format) ? null : await decodeImage('file', bytes, { maxSide: SELFIE_MAX_SIDE });
+
+  const billed = await runBillable<LivenessResult>(c, services, { operation: 'human', idPrefix: 'ver', bodyText: sha256(bytes), payer: key }, async (ctx) => {
+    const timestamp = nowIso(services.clock.now());
+    if (key.demo) {
+      const token = await services.tokens.sign({ verificationId: ctx.verificationId, orgId: key.orgId, env: key.env, product: 'human', status: 'PASS', confidence: DEMO_CONFIDENCE });
+      return {
+        status: 'PASS', confidence: DEMO_CONFIDENCE, billable: false, httpStatus: 200,
+        result: {
+          verification_id: ctx.verificationId, status: 'PASS', confidence: DEMO_CONFIDENCE, is_real_face: true, face_detected: true,
+          token, timestamp, analysis: demoAnalysis(), simulated: true,
+        },
+      };
+    }
+    const judged = image ? await judge(services.faces, image) : await analyseVideo(services.faces, bytes);
+    const d = livenessDecision(judged.verdict);
+    const analysis = analysisBlock(judged);
+    if ('frames' in judged) analysis.frames = (judged as VideoJudgement).frames;
+    const result: LivenessResult = {
+      verification_id: ctx.verificationId, status: d.status, confidence: d.confidence, face_detected: d.faceDetected, timestamp, analysis,
+    };
+    if (d.status === 'PASS') {
+      result.is_real_face = d.isRealFace;
+      result.token = await services.tokens.sign({
+        verificationId: ctx.verificationId, orgId: key.orgId, env: key.env, product: 'human', status: 'PASS', confidence: d.confidence,
+      });
+    } else if (d.failure) {
+      result.error = failureText(d.failure);
+      result.failure_reason = d.failure;
+    }
+    return { status: d.status, confidence: d.confidence, errorCode: d.failure, billable: true, httpStatus: 200, result };
+  });
+  return c.json<LivenessResult>(billed.outcome.result);
 }
 
 export function faceRoutes({ route, services }: Router): void {
@@ -27,59 +83,14 @@ export function faceRoutes({ route, services }: Router): void {
     summary: 'Liveness: is there one real, live human face in this image or short video? (1 credit; 200 for PASS and FAIL)',
     description:
       'multipart/form-data with the field `file`: a JPEG, PNG or WebP image (at most 10 MB)' +
-      (VIDEO_SUPPORTED ? ', or a short MP4, MOV or WebM clip (at most 10 MB; up to 8 frames are analysed and head movement across them is a liveness signal)' : '') +
+      (VIDEO_SUPPORTED ? ', or a short MP4, MOV or WebM clip (at most 10 MB; 6 frames from its first 3 s are analysed; a face that neither moves nor blinks fails as a filmed still picture)' : '') +
       '. The key may be sent as the form field `clientKey` instead of X-API-Key. An unusable file answers 400 INVALID_IMAGE naming the field and the reason.',
     request: {
       body: { contentType: 'multipart/form-data', description: 'Fields: `file` (required), `clientKey` (optional).' },
       maxBytes: UPLOAD_MAX_BYTES,
     },
     responses: { 200: LivenessResult },
-    handler: async (c, input) => {
-      const key = c.get('key');
-      const form = await input.form();
-      const file = form.get('file');
-      let bytes: Uint8Array;
-      if (file === null) throw imageError('file', 'missing');
-      else if (typeof file === 'string') bytes = bytesOfBase64('file', file);
-      else bytes = new Uint8Array(await file.arrayBuffer());
-      const format = checkImageBytes('file', bytes, { allowVideo: true });
-      if (isVideo(format) && !VIDEO_SUPPORTED) throw imageError('file', 'unsupported_type');
-      // Decoding happens before the model queue and before any charge: a bad file is a 400, for
-      // demo keys too (intake is not simulated; only the models are).
-      const image = isVideo(format) ? null : await decodeImage('file', bytes, { maxSide: SELFIE_MAX_SIDE });
-
-      const billed = await runBillable<LivenessResult>(c, services, { operation: 'human', idPrefix: 'ver', bodyText: sha256(bytes) }, async (ctx) => {
-        const timestamp = nowIso(services.clock.now());
-        if (key.demo) {
-          const token = await services.tokens.sign({ verificationId: ctx.verificationId, orgId: key.orgId, env: key.env, product: 'human', status: 'PASS', confidence: DEMO_CONFIDENCE });
-          return {
-            status: 'PASS', confidence: DEMO_CONFIDENCE, billable: false, httpStatus: 200,
-            result: {
-              verification_id: ctx.verificationId, status: 'PASS', confidence: DEMO_CONFIDENCE, is_real_face: true, face_detected: true,
-              token, timestamp, analysis: demoAnalysis(), simulated: true,
-            },
-          };
-        }
-        const judged = image ? await judge(services.faces, image) : await analyseVideo(services.faces, bytes);
-        const d = livenessDecision(judged.verdict);
-        const analysis = analysisBlock(judged);
-        if ('frames' in judged) analysis.frames = (judged as VideoJudgement).frames;
-        const result: LivenessResult = {
-          verification_id: ctx.verificationId, status: d.status, confidence: d.confidence, face_detected: d.faceDetected, timestamp, analysis,
-        };
-        if (d.status === 'PASS') {
-          result.is_real_face = d.isRealFace;
-          result.token = await services.tokens.sign({
-            verificationId: ctx.verificationId, orgId: key.orgId, env: key.env, product: 'human', status: 'PASS', confidence: d.confidence,
-          });
-        } else if (d.failure) {
-          result.error = failureText(d.failure);
-          result.failure_reason = d.failure;
-        }
-        return { status: d.status, confidence: d.confidence, errorCode: d.failure, billable: true, httpStatus: 200, result };
-      });
-      return c.json<LivenessResult>(billed.outcome.result);
-    },
+    handler: async (c, input) => runLiveness(c, services, c.get('key'), fileOf(await input.form())),
   });
 
   route({
