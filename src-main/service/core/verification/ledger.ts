@@ -19,12 +19,16 @@ export function createLedger(db: Db) {
     page(orgId: number, q: z.output<typeof VerificationQuery>): VerificationPage {
       const where = ['v.org_id = @org', 'v.env = @env'];
       const args: Record<string, string | number> = { org: orgId, env: q.env };
-      if (q.product) (where.push('v.product = @product'), (args.product = q.product));
-      if (q.status) (where.push('v.status = @status'), (args.status = q.status));
-      if (q.key === 'console') where.push('v.api_key_id IS NULL');
-      else if (q.key) (where.push('v.api_key_id = @key'), (args.key = q.key));
-      if (q.from) (where.push('v.created_at >= @from'), (args.from = new Date(q.from).toISOString()));
-      if (q.to) (where.push('v.created_at < @to'), (args.to = new Date(q.to).toISOString()));
+      const add = (clause: string, name?: string, value?: string | number) => {
+        where.push(clause);
+        if (name !== undefined && value !== undefined) args[name] = value;
+      };
+      if (q.product) add('v.product = @product', 'product', q.product);
+      if (q.status) add('v.status = @status', 'status', q.status);
+      if (q.key === 'console') add('v.api_key_id IS NULL');
+      else if (q.key) add('v.api_key_id = @key', 'key', q.key);
+      if (q.from) add('v.created_at >= @from', 'from', new Date(q.from).toISOString());
+      if (q.to) add('v.created_at < @to', 'to', new Date(q.to).toISOString());
       const w = where.join(' AND ');
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM verifications v WHERE ${w}`).get(args) as { n: number }).n;
       const rows = db.prepare(
