@@ -17,7 +17,7 @@ export const VerificationQuery = z.object({
 });
 export type VerificationQuery = z.input<typeof VerificationQuery>;
 
-export const LedgerEntry = z.object({
+export const VerificationEntry = z.object({
   verification_id: z.string(),
   product: z.enum(BILLABLE),
   env: z.enum(ENVIRONMENTS),
@@ -32,10 +32,10 @@ export const LedgerEntry = z.object({
   created_at: z.string(),
   completed_at: z.string().nullable(),
 });
-export type LedgerEntry = z.infer<typeof LedgerEntry>;
+export type VerificationEntry = z.infer<typeof VerificationEntry>;
 
 export const VerificationPage = z.object({
-  entries: z.array(LedgerEntry),
+  entries: z.array(VerificationEntry),
   total: z.number().int(),
   page: z.number().int(),
   pages: z.number().int(),

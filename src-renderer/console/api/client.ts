@@ -165,6 +165,13 @@ function understood<S extends z.ZodType>(schema: S, body: unknown, what: string)
   throw new ApiError(0, NOT_UNDERSTOOD);
 }
 
+/** A query string from an object's defined, non-empty values. */
+export function queryString(q: Record<string, unknown>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '') p.set(k, String(v));
+  return p.toString();
+}
+
 /** A JSON request checked against `schema`. Screens' own API modules call this. */
 export async function request<S extends z.ZodType>(
   method: Method,
@@ -207,6 +214,14 @@ export async function upload<S extends z.ZodType>(
     if (answer?.success) return answer.data;
     throw toApiError(res, json);
   }
+  return understood(schema, json, `POST ${path}`);
+}
+
+/** POSTs a multipart form (the browser sets its boundary); the JSON answer is checked against `schema`. */
+export async function uploadForm<S extends z.ZodType>(path: string, form: FormData, schema: S, opts: { signal?: AbortSignal } = {}): Promise<z.output<S>> {
+  const res = await send('POST', path, { body: form, signal: opts.signal });
+  const json = await readJson(res);
+  if (!res.ok) throw toApiError(res, json);
   return understood(schema, json, `POST ${path}`);
 }
 

@@ -10,6 +10,7 @@ import { PlanScreen } from '../screens/plan/PlanScreen';
 import { ReviewScreen } from '../screens/review/ReviewScreen';
 import { ScreeningScreen } from '../screens/screening/ScreeningScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
+import { VerificationsScreen } from '../screens/verifications/VerificationsScreen';
 import { WebhooksScreen } from '../screens/webhooks/WebhooksScreen';
 
 export interface RouteDef {
@@ -42,7 +43,7 @@ export const ROUTES: readonly RouteDef[] = [
     summary: 'Work through what changed in a batch rescreen: risk increases, decreases and new matches, with the reasons behind each.',
   },
   {
-    path: 'verifications', label: 'Verifications', group: 'Verification', arrivesWith: 'the verification products',
+    path: 'verifications', label: 'Verifications', group: 'Verification', screen: VerificationsScreen,
     summary: 'Liveness, age, identity and compliance checks made with your API keys.',
   },
   {
