@@ -51,8 +51,8 @@ async function main(): Promise<void> {
       form.append('file', new Blob([selfie]), 'selfie.jpg');
       const t = performance.now();
       const r = await fetch(`${url}/api/verify`, { method: 'POST', headers: { 'X-API-Key': key }, body: form });
-      const body = (await r.json()) as { status?: string };
-      return { ms: performance.now() - t, status: r.status, outcome: body.status };
+      const body = (await r.json()) as { status?: string; analysis?: { inference_ms?: number } };
+      return { ms: performance.now() - t, status: r.status, outcome: body.status, model: body.analysis?.inference_ms ?? 0 };
     };
     const b64 = selfie.toString('base64');
     const age = async () => {
@@ -60,8 +60,8 @@ async function main(): Promise<void> {
       const r = await fetch(`${url}/api/v1/verify-age/step2`, {
         method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify({ image_selfie_b64: b64, min_age: 18 }),
       });
-      await r.arrayBuffer();
-      return { ms: performance.now() - t, status: r.status };
+      const body = (await r.json()) as { analysis?: { inference_ms?: number } };
+      return { ms: performance.now() - t, status: r.status, model: body.analysis?.inference_ms ?? 0 };
     };
 
     process.stdout.write(`\n== Start (selfie ${selfie.length} bytes, 774 × 774 px)\n`);
@@ -74,29 +74,38 @@ async function main(): Promise<void> {
     for (const [name, run] of [['liveness  POST /api/verify', verify], ['age       POST /api/v1/verify-age/step2', age]] as const) {
       for (let i = 0; i < 3; i++) await run();
       const times: number[] = [];
+      const model: number[] = [];
       for (let i = 0; i < 25; i++) {
         const r = await run();
         if (r.status !== 200) failures.push(`${name}: ${r.status}`);
         times.push(r.ms);
+        model.push(r.model);
       }
       times.sort((a, b) => a - b);
+      model.sort((a, b) => a - b);
       process.stdout.write(`\n== ${name}, one at a time, warm (25 calls)\n`);
-      line('median / p95 / max', `${ms(q(times, 0.5))} / ${ms(q(times, 0.95))} / ${ms(times.at(-1)!)}`);
-      if (name.startsWith('liveness') && q(times, 0.5) > 150) failures.push(`liveness median ${q(times, 0.5).toFixed(0)} ms > 150 ms`);
+      line('selfie analysis (the models), median / p95', `${ms(q(model, 0.5))} / ${ms(q(model, 0.95))}`);
+      line('whole request, median / p95 / max', `${ms(q(times, 0.5))} / ${ms(q(times, 0.95))} / ${ms(times.at(-1)!)}`);
+      if (q(model, 0.5) > 150) failures.push(`${name.split(' ')[0]}: selfie analysis median ${q(model, 0.5).toFixed(0)} ms > 150 ms`);
     }
 
-    process.stdout.write('\n== 20 liveness calls at once, /api/health polled every 2 ms from another thread\n');
-    const burst = Promise.all(Array.from({ length: 20 }, () => verify()));
-    const health = await healthDuring(url, burst);
-    const results = await burst;
-    const statuses = new Map<number, number>();
-    for (const r of results) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
-    const times = results.map((r) => r.ms).sort((a, b) => a - b);
-    line('statuses', [...statuses].map(([s, n]) => `${s} × ${n}`).join(', '));
-    line('all 20 answered within', ms(times.at(-1)!));
-    line('/api/health samples, p50 / p99 / max', `${health.length}, ${ms(q(health, 0.5))} / ${ms(q(health, 0.99))} / ${ms(health.at(-1) ?? 0)}`);
-    if ([...statuses.keys()].some((s) => s >= 500)) failures.push('a 5xx under 20 concurrent calls');
-    if ((health.at(-1) ?? 0) > 50) failures.push(`/api/health max ${health.at(-1)!.toFixed(0)} ms > 50 ms`);
+    for (let round = 1; round <= 3; round++) {
+      process.stdout.write(`\n== 20 liveness calls at once (round ${round} of 3), /api/health polled every 2 ms from another thread\n`);
+      let burst: Promise<Awaited<ReturnType<typeof verify>>[]> | null = null;
+      const health = await healthDuring(url, () => (burst = Promise.all(Array.from({ length: 20 }, () => verify()))));
+      const results = await burst!;
+      const statuses = new Map<number, number>();
+      for (const r of results) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+      const times = results.map((r) => r.ms).sort((a, b) => a - b);
+      line('statuses', [...statuses].map(([s, n]) => `${s} × ${n}`).join(', '));
+      line('all 20 answered within', ms(times.at(-1)!));
+      line('/api/health as the client saw it, p50 / p99 / max', `${health.length} samples, ${ms(q(health, 0.5))} / ${ms(q(health, 0.99))} / ${ms(health.at(-1) ?? 0)}`);
+      line('/api/health over 50 ms', `${health.filter((h) => h > 50).length} of ${health.length}`);
+      if ([...statuses.keys()].some((s) => s >= 500)) failures.push(`round ${round}: a 5xx under 20 concurrent calls`);
+      if (q(health, 0.99) > 50) failures.push(`round ${round}: /api/health p99 ${q(health, 0.99).toFixed(0)} ms > 50 ms`);
+      if ((health.at(-1) ?? 0) > 50) failures.push(`round ${round}: /api/health max ${health.at(-1)!.toFixed(0)} ms > 50 ms`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
 
     const rss = rssMiB(child.pid!);
     process.stdout.write('\n== Memory\n');

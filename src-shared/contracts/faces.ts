@@ -39,6 +39,8 @@ export const FaceAnalysisBlock = z.object({
   liveness: z.number().nullable(),
   pose: z.object({ yaw: z.number(), pitch: z.number(), roll: z.number() }).nullable(),
   checks: z.array(PolicyCheck),
+  /** Time the face models took on this image (in their worker), ms. */
+  inference_ms: z.number().int().optional(),
   /** Video only: frames decoded and analysed, head movement across them (degrees) and change of eye openness (0-1). */
   frames: z.object({ analysed: z.number().int(), with_face: z.number().int(), pose_range: z.number(), eye_range: z.number() }).optional(),
 });

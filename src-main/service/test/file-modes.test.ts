@@ -76,6 +76,7 @@ describe.skipIf(process.platform === 'win32')('file modes in the data directory'
       });
       expect(official.status).toBe(201);
 
+      await s.logger.flush();
       const found = modes(parent);
       // What was written, so the check below cannot pass on an empty folder.
       expect(Object.keys(found)).toEqual(expect.arrayContaining([
@@ -95,6 +96,7 @@ describe.skipIf(process.platform === 'win32')('file modes in the data directory'
     try {
       expect(await s.screening.ready(60_000)).not.toBeNull();
       s.logger.info('reopened');
+      await s.logger.flush();
       const found = modes(dataDir);
       expect(found).toEqual(allPrivate(found, dataDir));
       expect(Object.keys(found)).toContain('lists/user/our-peps.csv');

@@ -223,6 +223,7 @@ describe('valid requests carrying subject data', () => {
         .toEqual([{ product: 'age', n: 2 }, { product: 'human', n: 1 }, { product: 'rescreen', n: 2 }, { product: 'screen', n: 3 }]);
       expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM idempotency_keys').get()).toEqual({ n: 6 });
       expect((t.s.db.prepare('SELECT COUNT(*) AS n FROM webhook_events').get() as { n: number }).n).toBeGreaterThan(0);
+      await t.s.logger.flush();
       expect(readFileSync(join(t.dataDir, 'logs', 'service.log'), 'utf8')).toContain('"route":"/api/compliance/v1/screen"');
 
       t.s.db.pragma('wal_checkpoint(PASSIVE)');

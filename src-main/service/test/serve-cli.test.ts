@@ -137,8 +137,8 @@ describe('npm run serve + CLI on one data directory', () => {
       body: JSON.stringify({ row: 1, subject: { type: 'individual', first_name: 'Vladimir', last_name: 'Putin' } }),
     });
     expect((await rows.text()).trim().split('\n')).toHaveLength(2);
-    const log = readFileSync(join(dataDir, 'logs', 'service.log'), 'utf8');
-    expect(log).toContain('"screened_in":"worker"');
+    // Log lines reach the file within a moment (they are written off the event loop).
+    await expect.poll(() => readFileSync(join(dataDir, 'logs', 'service.log'), 'utf8'), { timeout: 3000 }).toContain('"screened_in":"worker"');
   }, 60_000);
 
   it('the bundled service screens single requests in its worker thread once the worker is up', async () => {
@@ -155,7 +155,7 @@ describe('npm run serve + CLI on one data directory', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as { matches: { name: string }[] };
     expect(body.matches.some((m) => /putin/i.test(m.name))).toBe(true);
-    expect(logText()).toMatch(/"msg":"screening_runs".*"job":"screen","in":"worker"/);
+    await expect.poll(logText, { timeout: 3000 }).toMatch(/"msg":"screening_runs".*"job":"screen","in":"worker"/);
   }, 60_000);
 
   it('the bundled service starts from the build\'s screening snapshot and screens through it', async () => {

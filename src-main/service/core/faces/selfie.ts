@@ -29,6 +29,7 @@ export function analysisBlock({ verdict, analysis }: JudgedSelfie): FaceAnalysis
     liveness: f ? f.liveness : null,
     pose: f ? f.pose : null,
     checks: verdict.checks,
+    inference_ms: analysis.inferenceMs,
   };
 }
 
