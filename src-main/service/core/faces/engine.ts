@@ -49,7 +49,7 @@ interface HumanFace {
 interface HumanInstance {
   tf: Tf;
   load(): Promise<void>;
-  detect(input: unknown): Promise<{ face: HumanFace[]; error?: string | null }>;
+  detect(input: unknown, config?: unknown): Promise<{ face: HumanFace[]; error?: string | null }>;
   models: { models: Record<string, GraphModel | null> };
 }
 
@@ -144,16 +144,17 @@ export async function loadFaceEngine(): Promise<FaceEngine> {
       const started = performance.now();
       const input = human.tf.tensor3d(job.rgb, [job.height, job.width, 3], 'int32');
       ageRuns = [];
+      const describe = job.describe !== false;
       let result: Awaited<ReturnType<HumanInstance['detect']>>;
       try {
-        result = await human.detect(input);
+        result = await human.detect(input, { face: { description: { enabled: describe } } });
       } finally {
         human.tf.dispose(input);
       }
       if (result.error) throw new Error('face detection failed');
       const runs = ageRuns;
       ageRuns = [];
-      const faces = result.face.map((f) => reading(f, takeRun(runs, f.age)));
+      const faces = result.face.map((f) => reading(f, describe ? takeRun(runs, f.age) : null, describe));
       return { width: job.width, height: job.height, faces, inferenceMs: Math.round(performance.now() - started) };
     },
     async warm() {
@@ -212,22 +213,22 @@ export function ageOf(bins: number[] | null, fallback: number | undefined): Face
 
 const DEG = 180 / Math.PI;
 
-function reading(f: HumanFace, bins: number[] | null): FaceReading {
+function reading(f: HumanFace, bins: number[] | null, described: boolean): FaceReading {
   const [x, y, width, height] = f.box;
   const angle = f.rotation?.angle;
   const gender = f.gender === 'female' || f.gender === 'male' ? f.gender : 'unknown';
   return {
     box: { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) },
     score: round(f.score, 3),
-    age: ageOf(bins, f.age),
-    gender: { value: gender, score: round(f.genderScore ?? 0, 2) },
+    age: described ? ageOf(bins, f.age) : null,
+    gender: described ? { value: gender, score: round(f.genderScore ?? 0, 2) } : null,
     antispoof: round(f.real ?? 0, 3),
     liveness: round(f.live ?? 0, 3),
     pose: angle
       ? { yaw: round(angle.yaw * DEG, 1), pitch: round(angle.pitch * DEG, 1), roll: round(angle.roll * DEG, 1) }
       : { yaw: 0, pitch: 0, roll: 0 },
     eyes: eyesOf(f.mesh),
-    embedding: f.embedding ?? [],
+    embedding: described ? (f.embedding ?? []) : [],
   };
 }
 

@@ -12,8 +12,9 @@ export interface JudgedSelfie {
   analysis: FaceAnalysis;
 }
 
-export async function judge(pool: FacePool, image: { rgb: Uint8Array; width: number; height: number }): Promise<JudgedSelfie> {
-  const analysis = await pool.analyze(image);
+/** Analyses one selfie; `describe` runs the age and embedding model too (age, face match; not liveness). */
+export async function judge(pool: FacePool, image: { rgb: Uint8Array; width: number; height: number }, describe: boolean): Promise<JudgedSelfie> {
+  const analysis = await pool.analyze({ ...image, describe });
   return { analysis, verdict: judgeSelfie(analysis) };
 }
 
@@ -65,9 +66,10 @@ export type AgeDecision = Pick<
  */
 export function ageDecision(v: SelfieVerdict, minAge: number): AgeDecision {
   const f = v.face;
-  const estimate = f ? { estimated_age: f.age.estimate, age_range: { Low: f.age.low, High: f.age.high } } : { estimated_age: null, age_range: null };
+  const age = f?.age ?? null;
+  const estimate = age ? { estimated_age: age.estimate, age_range: { Low: age.low, High: age.high } } : { estimated_age: null, age_range: null };
   const isRealPerson = !v.failure && v.realness >= REAL_FACE_FROM;
-  if (!v.failure && f && f.age.low >= minAge) {
+  if (!v.failure && age && age.low >= minAge) {
     return { verified: true, method: 'selfie', ...estimate, confidence: v.confidence, is_real_person: isRealPerson, requires_id: false, status: 'success' };
   }
   const reason = v.failure ?? 'estimated_age_below_threshold';

@@ -12,14 +12,15 @@ export interface FaceReading {
   box: FaceBox;
   /** Detector confidence for the face, 0-1. */
   score: number;
+  /** Only when the job asked for a description (faceres): null for liveness. */
   age: {
     /** Expected value of the model's age distribution, years. */
     estimate: number;
     /** The central 80% of the distribution (10th and 90th percentiles), years. */
     low: number;
     high: number;
-  };
-  gender: { value: 'female' | 'male' | 'unknown'; score: number };
+  } | null;
+  gender: { value: 'female' | 'male' | 'unknown'; score: number } | null;
   /** Shipped anti-spoofing model: 1 = looks like a real face, not a print or a screen. Advisory. */
   antispoof: number;
   /** Shipped liveness model, 0-1. Advisory. */
@@ -28,7 +29,7 @@ export interface FaceReading {
   pose: { yaw: number; pitch: number; roll: number };
   /** Eye openness from the face mesh (eye height / eye width), for blink challenges. */
   eyes: { left: number; right: number };
-  /** The faceres descriptor (1024 values). Compared in memory only. */
+  /** The faceres descriptor (1024 values; empty without a description). Compared in memory only. */
   embedding: number[];
 }
 
@@ -45,4 +46,9 @@ export interface FaceJob {
   rgb: Uint8Array;
   width: number;
   height: number;
+  /**
+   * Run the description model (faceres: age, gender, embedding), two thirds of the models' time.
+   * Liveness does not need it; age and face match do. Default true.
+   */
+  describe?: boolean;
 }

@@ -7,6 +7,7 @@
 // refusal names the field and the reason, never a byte of what was sent.
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../../../src-shared/errors';
+import { createGate } from '../../jobs/gate';
 
 /** Spec: 10 MB per image. Read as 10 MiB (10,485,760 bytes) of decoded image bytes. */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -58,6 +59,11 @@ export interface DecodedImage {
 // outlive their request, so it is off. One libvips thread per image: the face workers need the cores.
 sharp.cache(false);
 sharp.concurrency(1);
+/**
+ * Images decoded at once. A burst of uploads otherwise fills every thread of the pool with
+ * decoding, and on a small machine the HTTP thread waits for a core behind them.
+ */
+const decoding = createGate(2);
 
 /** What the first bytes say the file is. */
 export function sniff(bytes: Uint8Array): ImageFormat | VideoFormat | null {
@@ -112,8 +118,11 @@ export function checkImageBytes(field: string, bytes: Uint8Array, opts: { allowV
 }
 
 /** Decodes an image for analysis (upright, flattened, scaled, RGB), or refuses it as a 400. */
-export async function decodeImage(field: string, bytes: Uint8Array, opts: { maxSide?: number } = {}): Promise<DecodedImage> {
-  const maxSide = opts.maxSide ?? ANALYSIS_MAX_SIDE;
+export function decodeImage(field: string, bytes: Uint8Array, opts: { maxSide?: number } = {}): Promise<DecodedImage> {
+  return decoding.run(() => decode(field, bytes, opts.maxSide ?? ANALYSIS_MAX_SIDE));
+}
+
+async function decode(field: string, bytes: Uint8Array, maxSide: number): Promise<DecodedImage> {
   const format = checkImageBytes(field, bytes);
   if (isVideo(format)) throw imageError(field, 'video_not_accepted');
   let meta: Metadata;

@@ -106,7 +106,7 @@ export async function analyseVideo(pool: FacePool, bytes: Uint8Array): Promise<V
   const frames = await decodeFrames('file', bytes);
   const judged: { a: FaceAnalysis; v: SelfieVerdict }[] = [];
   for (const rgb of frames) {
-    const a = await pool.analyze({ rgb, width: SIDE, height: SIDE });
+    const a = await pool.analyze({ rgb, width: SIDE, height: SIDE, describe: false });
     judged.push({ a, v: judgeSelfie(a) });
   }
   const withFace = judged.filter((j) => j.v.face !== null);

@@ -55,7 +55,7 @@ export async function selfieStep(
           result: { ...d, verification_id: ctx.verificationId, min_age: minAge, analysis: demoAnalysis(), simulated: true },
         };
       }
-      const judged = await judge(s.faces, image);
+      const judged = await judge(s.faces, image, true);
       const d = ageDecision(judged.verdict, minAge);
       return {
         status: d.status, confidence: d.confidence, billable: true, httpStatus: 200, errorCode: d.reason ?? null,

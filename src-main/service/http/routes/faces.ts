@@ -55,7 +55,8 @@ export async function runLiveness(c: Context<AppEnv>, services: Services, key: P
         },
       };
     }
-    const judged = image ? await judge(services.faces, image) : await analyseVideo(services.faces, bytes);
+    // Liveness needs no age or embedding: the description model (two thirds of the time) is skipped.
+    const judged = image ? await judge(services.faces, image, false) : await analyseVideo(services.faces, bytes);
     const d = livenessDecision(judged.verdict);
     const analysis = analysisBlock(judged);
     if ('frames' in judged) analysis.frames = (judged as VideoJudgement).frames;
