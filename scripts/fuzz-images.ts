@@ -101,8 +101,9 @@ export async function runImageFuzz(o: { count: number; seed: number; concurrency
     return (JSON.parse(r.stdout) as { api_key: string }).api_key;
   };
   await cli('init', '--data-dir', dir, '--org', 'Fuzz Org', '--owner-email', 'owner@fuzz.example', '--owner-password', 'fuzz run password', '--plan', 'enterprise');
-  const demoKeys = await Promise.all([mk(true), mk(true), mk(true), mk(true)]);
-  const testKeys = await Promise.all([mk(false), mk(false), mk(false), mk(false)]);
+  // Enough keys that the per-key rate limits (Enterprise: 25/s, age 16/s) leave room to reach the intake.
+  const demoKeys = await Promise.all(Array.from({ length: Math.min(24, Math.ceil(o.count / 400)) }, () => mk(true)));
+  const testKeys = await Promise.all(Array.from({ length: Math.min(6, Math.ceil(o.count / 1500)) }, () => mk(false)));
   const seed = await seeds();
   const next = generator(seed, rng(o.seed));
   const svc = await startService(dir);
