@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { healthDuring } from './support/health';
+import { waitForFaces } from './support/service';
 
 const ROOT = join(import.meta.dirname, '..');
 const HEALTH_P99_MS = 50;
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
       await sleep(200);
     }
     await sleep(3000); // the worker loads its index after the lists
+    await waitForFaces(dir);
 
     process.stdout.write('\n== /api/health, idle\n');
     const idle = await healthDuring(svc.url, sleep(2000));

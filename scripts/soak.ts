@@ -24,7 +24,7 @@ import { pathToFileURL } from 'node:url';
 import { HEALTH_LIMIT, PLAN_INFO, verificationLimit } from '../src-shared/catalog';
 import {
   login, mean, numberFlags, openReadOnly, quantile, rng, rssMiB, seedOrganisation, sleep, startService, stopService, subject,
-  waitForLists, type RunningService,
+  waitForFaces, waitForLists, type RunningService,
 } from './support/service';
 
 export interface SoakOptions {
@@ -132,6 +132,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
     const s = svc;
     const cookie = await login(s.url, seeded.email, seeded.password);
     await waitForLists(s.url, cookie);
+    await waitForFaces(dataDir);
     const hook = await fetch(`${s.url}/api/webhooks`, {
       method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' },
       body: JSON.stringify({ url: receiverUrl, env: 'live', events: ['compliance.screening.completed', 'compliance.rescreen.completed', 'compliance.rescreen.risk_changed'] }),

@@ -123,6 +123,27 @@ export async function waitForLists(url: string, cookie: string, timeoutMs = 60_0
   throw new Error(`lists not ready within ${timeoutMs} ms`);
 }
 
+/**
+ * Until the service's face workers have loaded and warmed their models (its log says so): the
+ * models load in the background at start, and a latency measurement begun meanwhile would time
+ * the start-up on a small machine, not the steady state.
+ */
+export async function waitForFaces(dataDir: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const log = (() => {
+      try {
+        return readFileSync(join(dataDir, 'logs', 'service.log'), 'utf8');
+      } catch {
+        return '';
+      }
+    })();
+    if (log.includes('"msg":"faces_worker_ready"')) return;
+    await sleep(200);
+  }
+  throw new Error(`face models not ready within ${timeoutMs} ms`);
+}
+
 /** Resident set size of a process in MiB, from /proc (Linux); null elsewhere or once it is gone. */
 export function rssMiB(pid: number): number | null {
   try {
