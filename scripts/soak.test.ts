@@ -28,6 +28,7 @@ describe('npm run soak (20 s)', () => {
   });
 
   it('answers /api/health within 50 ms at p99, the index swap included', () => {
-    expect(r.missed.filter((m) => m.startsWith('health:'))).toEqual([]);
+    const when = `slowest: ${r.slowest_health.map((h) => `${h.ms} ms at ${h.t} s`).join(', ')}; events ${JSON.stringify(r.events)}`;
+    expect(r.missed.filter((m) => m.startsWith('health:')), when).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@
 // Rates are a fraction (--load, default 0.9) of each bucket's rate: compliance screens 10/3 per
 // second per key, reads 100/s per key, health 5/s per address; console reads (sessions have no
 // limit) at --console-rps.
+import { spawnSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -90,6 +91,9 @@ const MAX_IN_FLIGHT = 32;
 export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   const log = opts.log ?? (() => {});
   const r = rng(opts.seed);
+  // Whatever earlier work left to write back (a test suite's many temporary databases) is
+  // written now, not during the run, where the service's own writes would wait behind it.
+  if (process.platform === 'linux') spawnSync('sync');
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-soak-'));
   const latencies = Object.fromEntries(CLASSES.map((c) => [c, [] as number[]])) as Record<RouteClass, number[]>;
   const statuses = Object.fromEntries(CLASSES.map((c) => [c, {} as Record<string, number>])) as Record<RouteClass, Record<string, number>>;
