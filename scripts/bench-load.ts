@@ -8,14 +8,12 @@
 //             /api/health meanwhile
 // Prints figures; exits 1 when /api/health p99 under load is over 50 ms or the batch's first line
 // takes over 1 s.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { healthDuring } from './support/health';
-import { waitForFaces } from './support/service';
+import { startDemo, waitForFaces } from './support/service';
 
-const ROOT = join(import.meta.dirname, '..');
 const HEALTH_P99_MS = 50;
 const FIRST_LINE_MS = 1000;
 
@@ -29,16 +27,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function start(dir: string) {
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, 'scripts/serve.mjs', '--demo', '--port', '0', '--data-dir', dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`service exited (${code}):\n${out}`)));
-  });
+  const { child, url, output: out } = await startDemo([...prof, 'scripts/serve.mjs'], dir);
   const email = /login:\s+(\S+) \/ (\S+)/.exec(out)!;
   const key = /Test key \(all products\): (\S+)/.exec(out)![1]!;
   return { child, url, email: email[1]!, password: email[2]!, key };

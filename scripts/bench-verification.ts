@@ -7,13 +7,12 @@
 //   memory         the service's RSS (its face workers are threads of the same process)
 // Targets (issue 10): selfie analysis ≤ 150 ms median warm; first answer ≤ 2 s; 20 concurrent
 // calls without a 5xx and /api/health ≤ 50 ms throughout; RSS ≤ 700 MB. Exits 1 when one is missed.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { healthDuring } from './support/health';
-import { rssMiB } from './support/service';
+import { rssMiB, startDemo } from './support/service';
 
 const ROOT = join(import.meta.dirname, '..');
 const SAMPLE = join(ROOT, 'node_modules/@vladmandic/face-api/demo/sample1.jpg');
@@ -32,18 +31,9 @@ async function main(): Promise<void> {
   // time is the service's and not a rebuild's.
   const entry = join(ROOT, 'out', 'main', 'service.js');
   if (!existsSync(entry)) throw new Error('run `npm run build` first');
-  const child = spawn(process.execPath, [entry, '--demo', '--port', '0', '--data-dir', dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
+  const { child, url, output: out } = await startDemo([entry], dir);
   const failures: string[] = [];
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /listening on (http:\/\/\S+)/.exec(out);
-        if (m) resolve(m[1]!);
-      });
-      child.on('exit', (code) => reject(new Error(`service exited (${code}):\n${out}`)));
-    });
     const listening = performance.now() - started;
     const key = /Test key \(all products\): (\S+)/.exec(out)![1]!;
     const verify = async () => {

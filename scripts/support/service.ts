@@ -48,6 +48,24 @@ export async function startService(dataDir: string, timeoutMs = 120_000): Promis
   return { proc, pid: proc.pid!, url, output: () => out, exited };
 }
 
+/**
+ * A demo service (`--demo`: a test organisation and keys, printed) from `entry` (serve.mjs, or the
+ * built bundle) with extra Node flags; resolves with its URL and what it printed once it listens.
+ */
+export async function startDemo(entry: string[], dataDir: string): Promise<{ child: ChildProcess; url: string; output: string }> {
+  const child = spawn(process.execPath, [...entry, '--demo', '--port', '0', '--data-dir', dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`service exited (${code}):\n${out}`)));
+  });
+  return { child, url, output: out };
+}
+
 /** SIGKILL: no shutdown handler, no flush, no socket close by the process. */
 export async function kill9(s: RunningService): Promise<void> {
   if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill('SIGKILL');

@@ -22,3 +22,9 @@ export function formatNumber(n: number): string {
 export function formatSigned(n: number): string {
   return n > 0 ? `+${n.toLocaleString()}` : n.toLocaleString();
 }
+
+/** A local calendar day (YYYY-MM-DD, as a date input gives it) plus `days`, as the instant it starts. */
+export function localDayStart(day: string, days = 0): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y!, m! - 1, d! + days).toISOString();
+}

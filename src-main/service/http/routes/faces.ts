@@ -139,4 +139,3 @@ export function faceRoutes({ route, services }: Router): void {
   mobile('age', 'session_id');
 }
 
-export { VIDEO_SUPPORTED };

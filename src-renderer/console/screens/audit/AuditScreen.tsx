@@ -7,7 +7,7 @@ import { saveFile } from '../../api/shell';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { DataGrid } from '../../components/DataGrid';
-import { formatNumber } from '../../components/format';
+import { formatNumber, localDayStart } from '../../components/format';
 import { Pager } from '../../components/Pager';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../../stores/session';
@@ -32,15 +32,11 @@ const NO_FILTERS: Filters = { action: '', actor: '', from: '', to: '', reference
 
 /** Local calendar days to instants: from the start of `from` to the end of `to`. */
 function toQuery(f: Filters): Omit<AuditQuery, 'page' | 'per_page'> {
-  const day = (s: string, plus: number) => {
-    const [y, m, d] = s.split('-').map(Number);
-    return new Date(y!, m! - 1, d! + plus).toISOString();
-  };
   return {
     ...(f.action ? { action: f.action } : {}),
     ...(f.actor ? { actor: f.actor } : {}),
-    ...(f.from ? { from: day(f.from, 0) } : {}),
-    ...(f.to ? { to: day(f.to, 1) } : {}),
+    ...(f.from ? { from: localDayStart(f.from) } : {}),
+    ...(f.to ? { to: localDayStart(f.to, 1) } : {}),
     ...(f.reference.trim() ? { client_reference: f.reference.trim() } : {}),
   };
 }

@@ -9,7 +9,7 @@ import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
 import { DataGrid, type GridColumn } from '../../components/DataGrid';
-import { formatDateTime, formatNumber } from '../../components/format';
+import { formatDateTime, formatNumber, localDayStart } from '../../components/format';
 import { Pager } from '../../components/Pager';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useEnv } from '../../stores/env';
@@ -28,11 +28,6 @@ interface Filters {
   to: string;
 }
 const NO_FILTERS: Filters = { product: '', status: '', key: '', from: '', to: '' };
-
-const day = (s: string, plus: number) => {
-  const [y, m, d] = s.split('-').map(Number);
-  return new Date(y!, m! - 1, d! + plus).toISOString();
-};
 
 const columns: GridColumn<VerificationEntry>[] = [
   { id: 'at', header: 'Time', width: '196px', nowrap: true, cell: (r) => <time dateTime={r.created_at}>{formatDateTime(r.created_at)}</time> },
@@ -68,8 +63,8 @@ export function VerificationsScreen() {
       ...(filters.product ? { product: filters.product } : {}),
       ...(filters.status ? { status: filters.status } : {}),
       ...(filters.key ? { key: filters.key } : {}),
-      ...(filters.from ? { from: day(filters.from, 0) } : {}),
-      ...(filters.to ? { to: day(filters.to, 1) } : {}),
+      ...(filters.from ? { from: localDayStart(filters.from) } : {}),
+      ...(filters.to ? { to: localDayStart(filters.to, 1) } : {}),
     }, signal),
     [env, page, version, filters.product, filters.status, filters.key, filters.from, filters.to],
   );
