@@ -36,6 +36,7 @@ export default defineConfig({
           service: resolve(__dirname, 'src-main/service/main.ts'),
           'screening-worker': resolve(__dirname, 'src-main/service/workers/screening-worker.ts'),
           'faces-worker': resolve(__dirname, 'src-main/service/workers/faces-worker.ts'),
+          'document-reader': resolve(__dirname, 'src-main/service/workers/document-reader.ts'),
           'snapshot-build': resolve(__dirname, 'src-main/service/snapshot-build.ts'),
         },
       },

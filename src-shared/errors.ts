@@ -71,6 +71,10 @@ export const ERRORS = {
   analysis_busy: { http: 503, shape: 'general', error: 'The face analysis queue is full. Retry shortly.', code: 'ANALYSIS_BUSY' },
   /** The face or document engine failed on this request (a crashed or hung worker); not billed. */
   analysis_failed: { http: 503, shape: 'general', error: 'The analysis engine failed on this request. Retry shortly; it was not billed.', code: 'ANALYSIS_FAILED' },
+  /** The document reader (a child process) crashed or hung on this request; a fresh reader takes the next one. Not billed. */
+  document_reader_failed: { http: 503, shape: 'general', error: 'The document reader failed on this request. Retry shortly; it was not billed.', code: 'DOCUMENT_READER_FAILED' },
+  /** The document reader's queue is full. */
+  document_reader_busy: { http: 503, shape: 'general', error: 'The document reader is busy. Retry shortly.', code: 'DOCUMENT_READER_BUSY' },
   /** A documented part of the API this build does not do yet; not billed. */
   not_implemented: { http: 501, shape: 'general', error: 'Not implemented in this version', code: 'NOT_IMPLEMENTED' },
 

@@ -1,0 +1,294 @@
+// Finding and parsing the machine-readable zone (ICAO 9303: TD1 cards, TD2 cards, TD3 passports)
+// in what the text reader read. OCR text is mapped to the MRZ alphabet (A-Z, 0-9, <), the lines
+// are found by shape (long, upper case, filler characters), their length is repaired where a run
+// of fillers was read one short or long, and the `mrz` package parses them with the check digits.
+// Where a check digit fails, characters the reader confuses (O/0, I/1, S/5, B/8, Z/2, G/6, D/0)
+// are tried one at a time in the document number until the digit and the composite agree, after
+// the printed document number (the same number, read a second time). The check digits prove the zone is consistent, not that it is authentic: see
+// authenticity.ts for what is claimed from them.
+import { parse, type ParseResult } from 'mrz';
+import type { TextBox } from './ocr';
+
+export type MrzFormat = 'TD1' | 'TD2' | 'TD3';
+const LENGTH: Record<MrzFormat, number> = { TD1: 30, TD2: 36, TD3: 44 };
+const LINES: Record<MrzFormat, number> = { TD1: 3, TD2: 2, TD3: 2 };
+
+/** Characters the reader returns for `<` and the other MRZ characters. */
+const TO_MRZ: Record<string, string> = {
+  '«': '<', '‹': '<', '〈': '<', '＜': '<', 'く': '<', '≤': '<', '(': '<', '{': '<', '[': '<',
+  '×': 'X', '✕': 'X', '╳': 'X', 'Ｏ': 'O', '０': '0',
+};
+
+export interface MrzChar {
+  c: string;
+  /** The reader's probability for this character; characters added by a length repair get 0. */
+  p: number;
+}
+
+/** OCR text in the MRZ alphabet, each character with its probability. */
+export function toMrzAlphabet(text: string, probs: number[]): MrzChar[] {
+  const out: MrzChar[] = [];
+  [...text].forEach((raw, i) => {
+    const c = TO_MRZ[raw] ?? raw.toUpperCase();
+    if (/^[A-Z0-9<]$/.test(c)) out.push({ c, p: probs[i] ?? 0 });
+  });
+  return out;
+}
+
+interface Row {
+  chars: MrzChar[];
+  y: number;
+  height: number;
+  x: number;
+}
+
+const midY = (b: TextBox) => b.box.reduce((s, [, y]) => s + y, 0) / b.box.length;
+const boxHeight = (b: TextBox) => Math.hypot(b.box[3]![0] - b.box[0]![0], b.box[3]![1] - b.box[0]![1]);
+
+/** Text boxes that look like MRZ: mostly MRZ characters, long, with fillers or all caps and digits. */
+function candidateRows(boxes: TextBox[]): Row[] {
+  const parts = boxes
+    .map((b) => {
+      const chars = toMrzAlphabet(b.text, b.probs);
+      const compact = b.text.replace(/\s+/g, '');
+      return { b, chars, share: compact.length ? chars.length / compact.length : 0 };
+    })
+    .filter(({ chars, share }) => share >= 0.9 && chars.length >= 8 && (chars.some((ch) => ch.c === '<') || chars.length >= 20))
+    .map(({ b, chars }) => ({ chars, y: midY(b), height: boxHeight(b), x: Math.min(...b.box.map(([x]) => x)) }));
+  // Boxes on one line (a line split where a gap was read) are joined left to right.
+  parts.sort((a, b) => a.y - b.y);
+  const rows: Row[] = [];
+  for (const p of parts) {
+    const row = rows.find((r) => Math.abs(r.y - p.y) < Math.max(r.height, p.height) * 0.6);
+    if (row) {
+      const joined = [row, p].sort((a, b) => a.x - b.x);
+      row.chars = [...joined[0]!.chars, ...joined[1]!.chars];
+      row.x = joined[0]!.x;
+    } else rows.push({ ...p });
+  }
+  return rows.filter((r) => r.chars.length >= 24).sort((a, b) => a.y - b.y);
+}
+
+/**
+ * The reader takes a squeezed filler `<` for a `K` at times (a phone photo at a slant). A `K` it was
+ * unsure of (probability under 0.8) next to a filler is a filler; a certain `K` is left alone.
+ */
+export function unsureKs(chars: MrzChar[]): MrzChar[] {
+  const out = chars.map((ch) => ({ ...ch }));
+  let changed = true;
+  while (changed) {
+    changed = false;
+    out.forEach((ch, i) => {
+      if (ch.c !== 'K' || ch.p >= 0.8) return;
+      if (out[i - 1]?.c === '<' || out[i + 1]?.c === '<') {
+        ch.c = '<';
+        changed = true;
+      }
+    });
+  }
+  return out;
+}
+
+/** Brings a line to its format's length by growing or shrinking its longest run of fillers. */
+export function fitLength(chars: MrzChar[], n: number): { chars: MrzChar[]; repaired: number } {
+  if (chars.length === n) return { chars, repaired: 0 };
+  let best = { start: -1, len: 0 };
+  for (let i = 0; i < chars.length; ) {
+    if (chars[i]!.c !== '<') {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < chars.length && chars[j]!.c === '<') j++;
+    if (j - i >= best.len) best = { start: i, len: j - i };
+    i = j;
+  }
+  const diff = n - chars.length;
+  if (best.start < 0) {
+    return diff > 0
+      ? { chars: [...chars, ...Array.from({ length: diff }, () => ({ c: '<', p: 0 }))], repaired: diff }
+      : { chars: chars.slice(0, n), repaired: -diff };
+  }
+  const out = [...chars];
+  if (diff > 0) out.splice(best.start, 0, ...Array.from({ length: diff }, () => ({ c: '<', p: 0 })));
+  else out.splice(best.start, Math.min(-diff, Math.max(0, best.len - 1)));
+  return out.length === n ? { chars: out, repaired: Math.abs(diff) } : { chars: out.slice(0, n).concat(Array.from({ length: Math.max(0, n - out.length) }, () => ({ c: '<', p: 0 }))), repaired: Math.abs(diff) };
+}
+
+const SWAPS: Record<string, string[]> = {
+  O: ['0'], '0': ['O', 'D'], D: ['0'], Q: ['0'], I: ['1'], '1': ['I'], L: ['1'], S: ['5'], '5': ['S'],
+  B: ['8'], '8': ['B'], Z: ['2'], '2': ['Z'], G: ['6'], '6': ['G'],
+};
+
+export interface CheckDigit {
+  field: 'document_number' | 'date_of_birth' | 'expiry_date' | 'personal_number' | 'composite';
+  valid: boolean;
+}
+
+export interface MrzReading {
+  format: MrzFormat | 'FRENCH_NATIONAL_ID';
+  lines: string[];
+  documentCode: string;
+  issuingState: string;
+  nationality: string | null;
+  surname: string;
+  givenNames: string;
+  documentNumber: string;
+  /** YYMMDD as printed in the zone. */
+  birthDate: string;
+  expiryDate: string | null;
+  sex: string | null;
+  checkDigits: CheckDigit[];
+  /** Characters the reader was unsure of (probability under 0.5), and characters a repair added. */
+  lowConfidence: number;
+  repaired: number;
+  /** Document-number characters changed so its check digit and the composite agree. */
+  corrected: number;
+  /** The state code is not an ISO 3166 code (for example the ICAO specimen code UTO). */
+  unknownState: boolean;
+}
+
+const CHECK_FIELDS: Record<string, CheckDigit['field']> = {
+  documentNumberCheckDigit: 'document_number',
+  birthDateCheckDigit: 'date_of_birth',
+  expirationDateCheckDigit: 'expiry_date',
+  personalNumberCheckDigit: 'personal_number',
+  compositeCheckDigit: 'composite',
+};
+
+function checksOf(r: ParseResult): CheckDigit[] {
+  return r.details
+    .filter((d) => d.field && CHECK_FIELDS[d.field])
+    .map((d) => ({ field: CHECK_FIELDS[d.field!]!, valid: d.valid }));
+}
+
+const allValid = (r: ParseResult) => checksOf(r).every((c) => c.valid);
+
+/** Tries each confusable character of the document number in turn until every check digit holds. */
+function correctDocumentNumber(lines: string[], r: ParseResult): { lines: string[]; result: ParseResult; changed: number } | null {
+  const d = r.details.find((x) => x.field === 'documentNumber');
+  if (!d || d.line === undefined || d.start === undefined || d.end === undefined) return null;
+  const line = lines[d.line]!;
+  const positions: number[] = [];
+  for (let i = d.start; i < d.end; i++) if (SWAPS[line[i]!]) positions.push(i);
+  const attempt = (changes: [number, string][]) => {
+    const chars = [...line];
+    for (const [i, c] of changes) chars[i] = c;
+    const next = [...lines];
+    next[d.line!] = chars.join('');
+    const result = parse(next, { autocorrect: true });
+    return allValid(result) ? { lines: next, result, changed: changes.length } : null;
+  };
+  for (const i of positions) for (const c of SWAPS[line[i]!]!) {
+    const ok = attempt([[i, c]]);
+    if (ok) return ok;
+  }
+  // Two changes are not tried: with 0, <, A, K and U weighing alike, two changes satisfy a check digit by chance too often.
+  return null;
+}
+
+/**
+ * The printed document number, when the MRZ's fails its check digit: the two are the same
+ * number, so a printed one that makes every check digit hold is the better reading.
+ */
+function numberFromPrinted(lines: string[], r: ParseResult, printed: string | undefined): { lines: string[]; result: ParseResult; changed: number } | null {
+  const d = r.details.find((x) => x.field === 'documentNumber');
+  const number = printed?.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  if (!number || number.length > 9 || !d || d.line === undefined || d.start === undefined) return null;
+  const line = lines[d.line]!;
+  const padded = (number + '<<<<<<<<<').slice(0, 9);
+  const next = [...lines];
+  next[d.line] = line.slice(0, d.start) + padded + line.slice(d.start + 9);
+  if (next[d.line]!.length !== line.length) return null;
+  const result = parse(next, { autocorrect: true });
+  if (!allValid(result)) return null;
+  let changed = 0;
+  for (let i = 0; i < 9; i++) if (line[d.start + i] !== padded[i]) changed++;
+  return { lines: next, result, changed };
+}
+
+/** Given names and surname from the name field: `<` inside a name is a space; reading noise after the filler run is dropped. */
+function cleanName(s: string | null | undefined): string {
+  if (!s) return '';
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, printedNumber?: string): MrzReading | null {
+  const lines = chars.map((l) => l.map((c) => c.c).join(''));
+  let result = parse(lines, { autocorrect: true });
+  let corrected = 0;
+  if (!allValid(result)) {
+    const fixed = numberFromPrinted(lines, result, printedNumber) ?? correctDocumentNumber(lines, result);
+    if (fixed) {
+      result = fixed.result;
+      corrected = fixed.changed;
+      lines.splice(0, lines.length, ...fixed.lines);
+    }
+  }
+  const f = result.fields;
+  if (!f.documentNumber || !f.birthDate) return null;
+  const stateError = (field: string) => result.details.find((d) => d.field === field && !d.valid && /state code/i.test(d.error ?? ''));
+  const raw = (field: string) => {
+    const d = result.details.find((x) => x.field === field);
+    return d && d.start !== undefined && d.end !== undefined ? lines[d.line]!.slice(d.start, d.end).replace(/</g, '') : '';
+  };
+  return {
+    format: result.format === 'FRENCH_NATIONAL_ID' ? 'FRENCH_NATIONAL_ID' : format,
+    lines,
+    documentCode: f.documentCode ?? lines[0]!.slice(0, 2).replace(/</g, ''),
+    issuingState: f.issuingState ?? raw('issuingState'),
+    nationality: f.nationality ?? (raw('nationality') || null),
+    surname: cleanName(f.lastName),
+    givenNames: cleanName(f.firstName),
+    documentNumber: f.documentNumber.replace(/<+/g, ''),
+    birthDate: f.birthDate,
+    expiryDate: f.expirationDate ?? null,
+    sex: f.sex ?? null,
+    checkDigits: checksOf(result),
+    lowConfidence: chars.flat().filter((c) => c.p < 0.5).length,
+    repaired,
+    corrected,
+    unknownState: Boolean(stateError('issuingState') || stateError('nationality')),
+  };
+}
+
+const score = (r: MrzReading) => r.checkDigits.filter((c) => c.valid).length * 10 - r.corrected - r.repaired * 0.1 - r.lowConfidence * 0.01;
+
+/** The best MRZ among the text boxes, or null when none parses. */
+export function findMrz(boxes: TextBox[], printedNumber?: string): MrzReading | null {
+  const rows = candidateRows(boxes);
+  let best: MrzReading | null = null;
+  for (const format of ['TD3', 'TD2', 'TD1'] as MrzFormat[]) {
+    const n = LINES[format];
+    const len = LENGTH[format];
+    for (let i = 0; i + n <= rows.length; i++) {
+      const window = rows.slice(i, i + n);
+      // Lines of one zone are about the same length, near the format's.
+      if (window.some((r) => Math.abs(r.chars.length - len) > Math.max(3, len * 0.12))) continue;
+      let repaired = 0;
+      const fitted = window.map((r) => {
+        const f = fitLength(unsureKs(r.chars), len);
+        repaired += f.repaired;
+        return f.chars;
+      });
+      const reading = interpret(format, fitted, repaired, printedNumber);
+      if (reading && (!best || score(reading) > score(best))) best = reading;
+    }
+  }
+  return best;
+}
+
+/** YYMMDD to a full date: birth dates are never in the future; expiry dates are this century. */
+export function mrzDate(yymmdd: string, kind: 'birth' | 'expiry', now: Date): { y: number; m: number; d: number } | null {
+  if (!/^\d{6}$/.test(yymmdd)) return null;
+  const yy = Number(yymmdd.slice(0, 2));
+  const m = Number(yymmdd.slice(2, 4));
+  const d = Number(yymmdd.slice(4, 6));
+  const thisYear = now.getUTCFullYear();
+  let y = 2000 + yy;
+  if (kind === 'birth' && y > thisYear) y -= 100;
+  if (kind === 'expiry' && y > thisYear + 50) y -= 100;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return { y, m, d };
+}

@@ -1,0 +1,213 @@
+// The screening report as a reader and an auditor see it: the PDF opens, its text says what it
+// should (read back with poppler's pdftotext where installed), it carries no images, names in
+// any script print, and encryption locks the text behind the password with AES-256.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { encryptPdf, type KycReportInput, printable, renderKycReport } from './report-pdf';
+
+const PDFTOTEXT = '/usr/bin/pdftotext';
+const hasPdftotext = existsSync(PDFTOTEXT);
+const SECTIONS = ['KYC screening report', 'Subject', 'Screening outcome', 'Matches', 'Lists checked', 'Identity document summary'];
+const DISCLAIMER = 'Screening signals, not a compliance decision. This report contains no images or biometric data.';
+
+/** A synthetic verification; `matches` potential matches with long, wrapping reasons. */
+function sampleReport(matches: number, overrides: Partial<KycReportInput> = {}): KycReportInput {
+  const records = Array.from({ length: matches }, (_, i) => ({
+    name: i % 3 === 0 ? `Ivan Petrovich Sidorov-Kuznetsov ${i + 1}` : `Jonathan Q. Example ${i + 1}`,
+    category: i % 4 === 0 ? 'PEP' : 'Sanctions',
+    matchScore: 99 - i * 1.5,
+    list: i % 2 === 0 ? 'OFAC SDN' : 'EU Consolidated Financial Sanctions List',
+    reasons: i % 5 === 0
+      ? ['name: exact', 'date of birth: same year', 'nationality: same', 'alias: transliteration variant of the listed primary name']
+      : ['name: close (token reordered)', 'date of birth: same year'],
+  }));
+  return {
+    verificationId: 'ver_7hQk2LmX9pR4tW1vZ8nB3cYd',
+    environment: 'test',
+    organisation: 'Northwind Payments Ltd',
+    verifiedAt: '2026-11-20T14:02:11.000Z',
+    generatedAt: '2026-11-21T09:30:00.000Z',
+    subject: { name: 'Margaret Example-Whitfield', dateOfBirth: '04/12/1980', nationality: 'GBR' },
+    screening: {
+      status: matches > 0 ? 'Potential Match' : 'Cleared',
+      totalHits: matches,
+      screenedAt: '2026-11-20T14:02:12.000Z',
+      listsChecked: [
+        { name: 'OFAC SDN', version: '2026-11-20' },
+        { name: 'EU Consolidated Financial Sanctions List', version: '2026-11-19' },
+        { name: 'UN Security Council Consolidated List', version: null },
+      ],
+      records,
+    },
+    identity: {
+      verified: true, documentType: 'Passport', issuingCountry: 'GBR', documentExpiry: '2031-03-14',
+      checksPassed: 11, checksTotal: 12,
+    },
+    ...overrides,
+  };
+}
+
+/** The text pdftotext reads from PDF bytes (piped in; no file). */
+function pdfText(pdf: Uint8Array): string {
+  return execFileSync(PDFTOTEXT, ['-layout', '-', '-'], { input: pdf }).toString('utf8');
+}
+
+function latin1(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString('latin1');
+}
+
+describe('renderKycReport', () => {
+  it('renders a cleared report on one page and a 40-match report over several, without images', async () => {
+    const cleared = await renderKycReport(sampleReport(0, { environment: 'live' }));
+    const busy = await renderKycReport(sampleReport(40));
+    for (const pdf of [cleared, busy]) {
+      expect(latin1(pdf.subarray(0, 5))).toBe('%PDF-');
+      expect(latin1(pdf)).not.toMatch(/\/Subtype\s*\/Image/);
+      const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+      expect(doc.getProducer()).toBe('Compliance Console');
+      expect(doc.getCreationDate()?.toISOString()).toBe('2026-11-21T09:30:00.000Z');
+      expect(doc.getSubject()).toBeUndefined();
+      expect(doc.getKeywords()).toBeUndefined();
+      for (const page of doc.getPages()) {
+        expect(page.getSize()).toEqual({ width: 595.28, height: 841.89 });
+        // pdf-lib writes an empty /XObject dictionary on every page: it must stay empty.
+        const xobjects = page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+        expect(xobjects?.keys() ?? []).toEqual([]);
+      }
+    }
+    expect((await PDFDocument.load(cleared)).getPageCount()).toBe(1);
+    expect((await PDFDocument.load(busy)).getPageCount()).toBeGreaterThan(1);
+  });
+
+  it('is the same bytes for the same input', async () => {
+    const input = sampleReport(3);
+    expect(Buffer.from(await renderKycReport(input)).equals(Buffer.from(await renderKycReport(input)))).toBe(true);
+  });
+
+  it.skipIf(!hasPdftotext)('reads as a report: sections, subject, outcome, pages, footers', async () => {
+    const cleared = pdfText(await renderKycReport(sampleReport(0, { environment: 'live' })));
+    for (const s of [...SECTIONS, 'Margaret Example-Whitfield', 'ver_7hQk2LmX9pR4tW1vZ8nB3cYd', 'Page 1 of 1', 'Cleared',
+      '12 Apr 1980', 'Northwind Payments Ltd', '2026-11-21 09:30:00 UTC', 'UN Security Council Consolidated List', '11 of 12']) {
+      expect(cleared).toContain(s);
+    }
+    expect(cleared).not.toContain('TEST ENVIRONMENT');
+    expect(cleared).not.toContain('review required');
+
+    const pdf = await renderKycReport(sampleReport(40));
+    const pages = (await PDFDocument.load(pdf)).getPageCount();
+    const text = pdfText(pdf);
+    for (const s of [...SECTIONS, 'Margaret Example-Whitfield', 'Potential match \u2014 review required', 'TEST ENVIRONMENT']) {
+      expect(text).toContain(s);
+    }
+    // Every page has its footer and the table header; the last match made it in.
+    const byPage = text.split('\f').filter((p) => p.trim());
+    expect(byPage).toHaveLength(pages);
+    byPage.forEach((page, i) => {
+      expect(page).toContain(`Page ${i + 1} of ${pages}`);
+      expect(page).toContain('ver_7hQk2LmX9pR4tW1vZ8nB3cYd');
+      expect(page.replace(/\s+/g, ' ')).toContain(DISCLAIMER);
+      expect(page).toContain('TEST ENVIRONMENT');
+    });
+    const tablePages = byPage.filter((p) => /Jonathan Q\. Example|Sidorov/.test(p));
+    expect(tablePages.length).toBeGreaterThan(1);
+    for (const p of tablePages) expect(p).toMatch(/#\s+Name\s+Category\s+List\s+Score\s+Reasons/);
+    expect(text).toContain('Sidorov-Kuznetsov 40');
+    expect(text).toContain('Matches (continued)');
+  });
+
+  it.skipIf(!hasPdftotext)('splits a match taller than a page across pages, losing nothing', async () => {
+    const input = sampleReport(2);
+    const first = input.screening.records[0];
+    if (first) first.reasons = Array.from({ length: 90 }, (_, k) => `reason ${k}: an explanation long enough to wrap in its column`);
+    const pdf = await renderKycReport(input);
+    const text = pdfText(pdf).replace(/\s+/g, ' ');
+    for (const k of [0, 45, 89]) expect(text).toContain(`reason ${k}: an explanation`);
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBeGreaterThan(2);
+  });
+
+  it('prints names in any script, transliterated where Helvetica has no letters for them', async () => {
+    const names = ['Łukasz Żółć', 'Владимир Путин', '李小龍', 'José Müller', 'محمد بن سلمان', 'Ζωή 😀\u0000\tTab'];
+    const input = sampleReport(names.length);
+    input.subject.name = 'Владимир Путин';
+    input.organisation = 'Żabka Polska sp. z o.o.';
+    input.screening.records.forEach((r, i) => { r.name = names[i] ?? r.name; r.reasons = [`alias: ${names[i]}`]; });
+    const pdf = await renderKycReport(input);
+    expect(latin1(pdf.subarray(0, 5))).toBe('%PDF-');
+
+    // What printable keeps, Helvetica can encode.
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    for (const name of names) expect(() => font.encodeText(printable(name))).not.toThrow();
+    expect(printable('Łukasz Żółć')).toBe('Lukasz Zólc');
+    expect(printable('Владимир Путин')).toBe('Vladimir Putin');
+    expect(printable('李小龍')).toBe('LiXiaoLong');
+    expect(printable('José Müller')).toBe('José Müller');
+
+    if (hasPdftotext) {
+      const text = pdfText(pdf);
+      for (const s of ['Vladimir Putin', 'Lukasz Zólc', 'LiXiaoLong', 'José Müller', 'Zabka Polska', 'transliterated']) {
+        expect(text).toContain(s);
+      }
+    }
+  });
+});
+
+describe('encryptPdf', () => {
+  it('locks the report behind the password with AES-256', async () => {
+    const plain = await renderKycReport(sampleReport(2));
+    const locked = await encryptPdf(plain, 'correct horse');
+    const raw = latin1(locked);
+    expect(raw.slice(0, 5)).toBe('%PDF-');
+    expect(raw).toMatch(/\/Encrypt\s+\d+\s+0\s+R/);
+    // The encryption dictionary (never itself encrypted): the standard security handler's AES-256
+    // revision, V 5 and R 6, with AESV3 for streams and strings.
+    const dict = /obj\s*(<<(?:(?!endobj)[^])*\/Filter\s*\/Standard(?:(?!endobj)[^])*)endobj/.exec(raw)?.[1] ?? '';
+    expect(dict).toMatch(/\/V\s+5\b/);
+    expect(dict).toMatch(/\/R\s+6\b/);
+    expect(dict).toMatch(/\/CFM\s*\/AESV3/);
+    expect(dict).toMatch(/\/StmF\s*\/StdCF/);
+    expect(raw).not.toContain('Margaret');
+    await expect(PDFDocument.load(locked)).rejects.toThrow(/encrypted/i);
+  });
+
+  it.skipIf(!hasPdftotext)('opens with the password and not without it', async () => {
+    const locked = await encryptPdf(await renderKycReport(sampleReport(2)), 'correct horse');
+    // pdftotext reads an encrypted PDF only from a file; synthetic data only, removed afterwards.
+    const dir = mkdtempSync(join(tmpdir(), 'kyc-report-test-'));
+    try {
+      const file = join(dir, 'report.pdf');
+      writeFileSync(file, locked);
+      const text = execFileSync(PDFTOTEXT, ['-upw', 'correct horse', file, '-']).toString('utf8');
+      expect(text).toContain('Margaret Example-Whitfield');
+      expect(text).toContain('KYC screening report');
+      expect(() => execFileSync(PDFTOTEXT, [file, '-'], { stdio: 'pipe' })).toThrow();
+      expect(() => execFileSync(PDFTOTEXT, ['-upw', 'battery staple', file, '-'], { stdio: 'pipe' })).toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('encrypts again and again on the one qpdf instance, also when called at once, and leaves process.exitCode alone', async () => {
+    const plain = await renderKycReport(sampleReport(1));
+    const first = await encryptPdf(plain, 'first password');
+    const second = await encryptPdf(plain, 'second password');
+    const together = await Promise.all([encryptPdf(plain, 'a'), encryptPdf(plain, 'b'), encryptPdf(plain, '-@odd password')]);
+    for (const locked of [first, second, ...together]) {
+      expect(latin1(locked.subarray(0, 5))).toBe('%PDF-');
+      expect(latin1(locked)).toContain('/Encrypt');
+    }
+    expect(Buffer.from(first).equals(Buffer.from(second))).toBe(false);
+    expect(process.exitCode).toBeUndefined();
+  });
+
+  it('fails on input that is not a PDF, and works afterwards', async () => {
+    await expect(encryptPdf(new TextEncoder().encode('not a pdf'), 'pw')).rejects.toThrow(/qpdf could not encrypt/);
+    expect(process.exitCode).toBeUndefined();
+    await expect(encryptPdf(await renderKycReport(sampleReport(0)), '')).rejects.toThrow(/non-empty password/);
+    const locked = await encryptPdf(await renderKycReport(sampleReport(0)), 'pw');
+    expect(latin1(locked)).toContain('/Encrypt');
+  });
+});
