@@ -54,6 +54,11 @@ export const ERRORS = {
   payload_too_large: { http: 413, shape: 'general', error: 'Request body too large', code: 'PAYLOAD_TOO_LARGE' },
   not_found: { http: 404, shape: 'general', error: 'Not found', code: 'NOT_FOUND' },
   verification_not_found: { http: 404, shape: 'general', error: 'Verification not found', code: 'NOT_FOUND' },
+  /** A KYC-plus verification whose screening result is no longer held in memory (docs/decisions.md). */
+  report_unavailable: {
+    http: 404, shape: 'general', code: 'REPORT_UNAVAILABLE',
+    error: 'The report for this verification is no longer available: screening results are held in memory for 30 minutes after the verification and never stored. Run the verification again to produce a report.',
+  },
   idempotency_conflict: {
     http: 400, shape: 'general', code: 'IDEMPOTENCY_KEY_REUSED',
     error: 'Idempotency-Key was already used with a different request',

@@ -19,6 +19,8 @@ import { createInstallSecret } from './core/install-secret';
 import { createAudit } from './core/audit/audit';
 import { createReview } from './core/review/review';
 import { defaultResourcesDir } from './paths';
+import { createDocumentReader, type DocumentReaderOptions } from './core/documents/pool';
+import { createReportStore } from './core/documents/report-store';
 import { createFacePool, type FacePoolOptions } from './core/faces/pool';
 import { createVerificationTokens } from './core/verification/tokens';
 
@@ -38,6 +40,7 @@ export interface ComposeOptions {
   fetch?: Fetch;
   /** The face workers (size, queue); tests pass their own. */
   faces?: Omit<FacePoolOptions, 'log'>;
+  documents?: Omit<DocumentReaderOptions, 'log'>;
 }
 
 export function compose(opts: ComposeOptions) {
@@ -67,12 +70,15 @@ export function compose(opts: ComposeOptions) {
   });
   // The face models run in worker threads, loaded when the service starts (main.ts) or on first use.
   const faces = createFacePool({ ...opts.faces, log: (m, f) => logger.info(m, f) });
+  const documents = createDocumentReader({ ...opts.documents, log: (m, f) => logger.info(m, f) });
   const tokens = createVerificationTokens(secret, clock);
+  const reports = createReportStore(() => clock.now());
   return {
-    faces, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review,
+    faces, documents, reports, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, version: opts.version ?? '0.1.0' },
     close(): void {
       void faces.stop();
+      void documents.stop();
       if (db.open) db.close();
     },
   };

@@ -114,6 +114,7 @@ async function main(): Promise<void> {
   services.logger.info('listening', { port: actualPort });
   // The face models load and warm in their workers meanwhile; requests queue until they are ready.
   services.faces.start();
+  services.documents.start();
   services.screening.start().then(
     (l) => {
       services.logger.info('lists_loaded', { load_ms: l.timings.load_ms, index_ms: l.timings.index_ms, snapshot: l.timings.snapshot, names: l.stats.names });

@@ -16,6 +16,7 @@ import { accountRoutes } from './routes/account';
 import { faceRoutes } from './routes/faces';
 import { verificationRoutes } from './routes/verifications';
 import { ageRoutes } from './routes/age';
+import { documentRoutes } from './routes/documents';
 import { webhookRoutes } from './routes/webhooks';
 import { screeningRoutes } from './routes/screening';
 import { batchRoutes } from './routes/batch';
@@ -100,6 +101,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   keyRoutes(router);
   accountRoutes(router);
   ageRoutes(router);
+  documentRoutes(router);
   faceRoutes(router);
   verificationRoutes(router);
   webhookRoutes(router);

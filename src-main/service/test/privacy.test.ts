@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BatchInfo, BatchRowResult } from '../../../src-shared/contracts/batch';
 import { ORIGIN, closeAll, testService, type Call, type TestService } from './harness';
+import { degrade, renderSpecimen } from './document-fixtures';
 import { withFaceImage } from './face-fixtures';
 import { makeCanaries, scanForCanaries, type Canaries } from './privacy';
 import { disposition, runBatch } from './review-support';
@@ -82,10 +83,20 @@ const NO_SUBJECT_INPUT = [
   'DELETE /api/screening/lists/user/:slug', 'GET /api/console/batches/preview', 'POST /api/console/batches', 'GET /api/console/batches/:id',
   'POST /api/console/batches/:id/cancel', 'POST /api/console/batches/:id/finish', 'POST /api/review/clearances/:id/approve',
   'POST /api/validate', 'GET /api/mobile/v1/human/status/:verification_id', 'GET /api/mobile/v1/age/status/:session_id', 'GET /api/verifications',
+  'GET /api/mobile/v1/identity/status/:session_id', 'GET /api/mobile/v1/compliance/status/:session_id',
 ];
 
 interface Sent { label: string; status: number; text: string }
-interface Ctx { t: TestService; c: Canaries; live: string; test: string; cookie: string; screeningId: string; batch?: { id: string; rows: BatchRowResult[] } }
+interface Ctx { t: TestService; c: Canaries; live: string; test: string; cookie: string; screeningId: string; kycId?: string; batch?: { id: string; rows: BatchRowResult[] } }
+
+/** A passport of the canary person (name, number and date of birth as printed and in its MRZ), with the canary face. */
+async function canaryDocument(c: Canaries): Promise<string> {
+  const png = await renderSpecimen({
+    surname: c.lastName, given: c.firstName, dob: c.dob, sex: 'F', nationality: 'GBR', issuing: 'GBR',
+    number: c.documentNumber.slice(0, 9), expiry: '2034-01-01', issued: '2024-01-02', face: 'a',
+  });
+  return (await degrade(png, 'clean')).toString('base64');
+}
 
 function canarySubject(c: Canaries) {
   return { type: 'individual', first_name: c.firstName, middle_name: c.lastName, last_name: c.lastName, date_of_birth: c.dob, gender: 'female', country: 'GB' };
@@ -122,6 +133,20 @@ const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
   ]],
   ['POST /api/v1/verify-age/verify', async (x) => [
     await send(x, 'age single call', 'POST', '/api/v1/verify-age/verify', { key: x.live, body: { image_selfie_b64: `data:image/png;base64,${x.c.imageB64}`, use_case: 'alcohol' } }),
+  ]],
+  ['POST /api/identity/v1/submit', async (x) => [
+    await send(x, 'identity', 'POST', '/api/identity/v1/submit', {
+      key: x.live, body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c), name: x.c.fullName, date_of_birth: x.c.dob, address: x.c.clientReference },
+    }),
+  ]],
+  ['POST /api/kyc/v1/submit_plus', async (x) => {
+    const sent = await send(x, 'kyc-plus', 'POST', '/api/kyc/v1/submit_plus', { key: x.live, body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c) } });
+    if (sent.status === 200) x.kycId = (JSON.parse(sent.text) as { verification_id: string }).verification_id;
+    return [sent];
+  }],
+  ['POST /api/kyc/v1/generate_report', async (x) => [
+    await send(x, 'kyc report', 'POST', '/api/kyc/v1/generate_report', { key: x.live, body: { verification_id: x.kycId ?? 'none' } }),
+    await send(x, 'kyc report encrypted', 'POST', '/api/kyc/v1/generate_report', { key: x.live, body: { verification_id: x.kycId ?? 'none', report_password: x.c.clientReference } }),
   ]],
   ['POST /api/compliance/v1/screen', async (x) => {
     const out: Sent[] = [];
@@ -220,7 +245,9 @@ describe('valid requests carrying subject data', () => {
       }
       // The live flows were really billed and recorded (so ledger, outbox and idempotency rows exist).
       expect(t.s.db.prepare("SELECT product, COUNT(*) AS n FROM verifications WHERE env = 'live' GROUP BY product ORDER BY product").all())
-        .toEqual([{ product: 'age', n: 2 }, { product: 'human', n: 1 }, { product: 'rescreen', n: 2 }, { product: 'screen', n: 3 }]);
+        .toEqual([
+          { product: 'age', n: 2 }, { product: 'compliance', n: 1 }, { product: 'human', n: 1 }, { product: 'identity', n: 1 }, { product: 'rescreen', n: 2 }, { product: 'screen', n: 3 },
+        ]);
       expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM idempotency_keys').get()).toEqual({ n: 6 });
       expect((t.s.db.prepare('SELECT COUNT(*) AS n FROM webhook_events').get() as { n: number }).n).toBeGreaterThan(0);
       await t.s.logger.flush();

@@ -118,11 +118,11 @@ export function faceRoutes({ route, services }: Router): void {
   // Mobile status (spec: shape and authentication not shown). Read with an API key of the same
   // organisation and environment that has the product's scope, like /api/status; hosted sessions
   // (a later issue) add their session token as a second credential.
-  const mobile = (product: Extract<Product, 'human' | 'age'>, param: string) =>
+  const mobile = (product: Product, param: string) =>
     route({
       method: 'GET', path: `/api/mobile/v1/${product}/status/:${param}`,
       auth: { kind: 'key', scope: product, category: 'read' }, tags: ['mobile'],
-      summary: `Status of a ${product === 'human' ? 'liveness' : 'age'} verification for a mobile app`,
+      summary: `Status of a ${product === 'human' ? 'liveness' : product} verification for a mobile app`,
       request: { params: z.object({ [param]: z.string() }) },
       responses: { 200: MobileStatus },
       handler: (c) => {
@@ -137,5 +137,7 @@ export function faceRoutes({ route, services }: Router): void {
     });
   mobile('human', 'verification_id');
   mobile('age', 'session_id');
+  mobile('identity', 'session_id');
+  mobile('compliance', 'session_id');
 }
 

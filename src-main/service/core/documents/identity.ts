@@ -1,0 +1,108 @@
+// Identity by selfie and ID document: the selfie through the selfie rules, the document read in
+// the reader process and its portrait found by the face models, at the same time; then the face
+// match, the document's assessment and the decision. Everything lives for the request only.
+import type { ClaimComparison, IdentityResult } from '../../../../src-shared/contracts/documents';
+import { FACE_MATCH_THRESHOLD, matchFaces, type FaceMatch } from '../faces/match';
+import type { FacePool } from '../faces/pool';
+import { analysisBlock, failureText, judge, type JudgedSelfie } from '../faces/selfie';
+import type { FaceReading } from '../faces/types';
+import { ANALYSIS_MAX_SIDE, decodeImage, SELFIE_MAX_SIDE } from '../media/image';
+import { assessDocument, compareClaims, type Assessment } from './assess';
+import type { DocumentReader } from './pool';
+import type { DocumentReading } from './reader';
+
+/** The document is searched for its portrait at this size (a face is a third of a card's height). */
+const PORTRAIT_SEARCH_SIDE = 1024;
+
+export interface IdentityImages {
+  selfie: { field: string; bytes: Uint8Array };
+  front: { field: string; bytes: Uint8Array };
+  back?: { field: string; bytes: Uint8Array } | undefined;
+}
+
+export interface IdentityCheck {
+  selfie: JudgedSelfie;
+  portrait: FaceReading | null;
+  match: FaceMatch;
+  reading: DocumentReading | null;
+  assessment: Assessment;
+}
+
+const largest = (faces: FaceReading[]) => [...faces].sort((a, b) => b.box.width - a.box.width)[0] ?? null;
+
+/** Decodes every image first (so a bad image is refused before any model runs), then analyses. */
+export async function checkIdentity(faces: FacePool, documents: DocumentReader, images: IdentityImages, now: Date): Promise<IdentityCheck> {
+  const selfieImg = await decodeImage(images.selfie.field, images.selfie.bytes, { maxSide: SELFIE_MAX_SIDE });
+  const front = await decodeImage(images.front.field, images.front.bytes, { maxSide: ANALYSIS_MAX_SIDE });
+  const frontSmall = await decodeImage(images.front.field, images.front.bytes, { maxSide: PORTRAIT_SEARCH_SIDE });
+  const back = images.back ? await decodeImage(images.back.field, images.back.bytes, { maxSide: ANALYSIS_MAX_SIDE }) : null;
+  const [selfie, portraitAnalysis, frontReading] = await Promise.all([
+    judge(faces, selfieImg, true),
+    faces.analyze({ ...frontSmall, describe: true }),
+    documents.read(front),
+  ]);
+  let reading = frontReading;
+  // Cards carry the MRZ on the back: read it when the front has none; the printed fields stay the front's.
+  if (!reading.mrz && back) {
+    const backReading = await documents.read(back);
+    if (backReading.mrz) reading = { ...backReading, printed: { ...backReading.printed, ...frontReading.printed }, ms: frontReading.ms + backReading.ms };
+  }
+  const portrait = largest(portraitAnalysis.faces.filter((f) => f.score >= 0.5));
+  const match = selfie.verdict.face && portrait
+    ? matchFaces(selfie.verdict.face.embedding, portrait.embedding)
+    : { face_match: false, face_match_confidence: 0, threshold: Math.round(FACE_MATCH_THRESHOLD * 1000) / 10 };
+  return { selfie, portrait, match, reading, assessment: assessDocument(reading, portrait ? 1 : 0, now) };
+}
+
+/** Why an identity check did not verify, first reason first; null when it verified. */
+export function identityFailure(r: IdentityCheck, claims: ClaimComparison[]): { code: string; text: string } | null {
+  const a = r.assessment;
+  if (!a.mrz) return { code: 'document_unreadable', text: 'The ID document could not be read: send a sharp, well-lit photo of the whole page' };
+  if (!r.portrait) return { code: 'no_face_on_document', text: 'No face was found on the ID document' };
+  if (r.selfie.verdict.failure) return { code: r.selfie.verdict.failure, text: `Selfie: ${failureText(r.selfie.verdict.failure)}` };
+  if (!r.match.face_match) return { code: 'face_mismatch', text: 'The selfie does not match the face on the ID document' };
+  const failed = a.authenticity.checks.find((c) => c.critical && c.result === 'fail');
+  if (failed?.check === 'not_expired') return { code: 'document_expired', text: 'The ID document has expired' };
+  if (failed) return { code: 'document_inconsistent', text: `The ID document did not pass its checks: ${failed.detail}` };
+  if (claims.some((c) => c.result === 'mismatch')) return { code: 'claim_mismatch', text: 'The name or date of birth given does not match the ID document' };
+  return null;
+}
+
+/** The parts of the identity answer every document product shares (identity, KYC-plus). */
+export function identityAnswer(r: IdentityCheck, claims: ClaimComparison[]) {
+  const failure = identityFailure(r, claims);
+  const a = r.assessment;
+  const confidence = Math.round(((r.match.face_match_confidence + a.authenticity.confidence) / 2) * 10) / 10;
+  const body: Omit<IdentityResult, 'verification_id' | 'timestamp' | 'credits_consumed' | 'credits_remaining'> = {
+    success: true,
+    verified: failure === null,
+    confidence,
+    face_match: { similarity: r.match.face_match_confidence, is_match: r.match.face_match, threshold: r.match.threshold },
+    document_data: a.documentData,
+    authenticity: a.authenticity,
+    ...(failure ? { error: failure.text, failure_reason: failure.code } : {}),
+    ...(claims.length ? { claims } : {}),
+    mrz: a.mrz && r.reading
+      ? {
+          format: a.mrz.format,
+          lines: a.mrz.lines,
+          check_digits: a.mrz.checkDigits,
+          printed: (['surname', 'given_names', 'date_of_birth', 'document_number'] as const).map((field) => ({
+            field,
+            agreement: r.reading!.printed[field] === undefined ? ('not_located' as const) : agreementOf(a, field),
+          })),
+          read_ms: r.reading.ms,
+        }
+      : null,
+    selfie_analysis: analysisBlock(r.selfie),
+  };
+  return { body, failure, confidence };
+}
+
+function agreementOf(a: Assessment, field: 'surname' | 'given_names' | 'date_of_birth' | 'document_number'): 'match' | 'mismatch' | 'not_located' {
+  const check = field === 'date_of_birth' ? 'printed_date_of_birth_matches_mrz' : field === 'document_number' ? 'printed_document_number_matches_mrz' : 'printed_name_matches_mrz';
+  const r = a.authenticity.checks.find((c) => c.check === check)?.result;
+  return r === 'pass' ? 'match' : r === 'fail' ? 'mismatch' : 'not_located';
+}
+
+export { compareClaims };

@@ -1,0 +1,238 @@
+// Document products (spec: Identity, Compliance, report): identity by selfie and ID document (30
+// credits), KYC-plus (identity and sanctions/PEP screening of the name, date of birth and
+// nationality read from the document, 50 credits, legacy compliance.* events), and the KYC report
+// PDF, made from what is held in memory for 30 minutes after a KYC-plus verification. One ledger
+// row per verification holds the outcome, never a name, a date or an image.
+import type { Context } from 'hono';
+import { states } from 'mrz';
+import {
+  ComplianceRequest, ComplianceResult, IdentityRequest, IdentityResult, ReportRequest, ReportResult, type DocumentData,
+} from '../../../../src-shared/contracts/documents';
+import { AppError } from '../../../../src-shared/errors';
+import type { Services } from '../../compose';
+import { compareClaims, parseClaimedDate } from '../../core/documents/assess';
+import { checkIdentity, identityAnswer, type IdentityCheck } from '../../core/documents/identity';
+import { encryptPdf, renderKycReport } from '../../core/documents/report-pdf';
+import type { HeldReport } from '../../core/documents/report-store';
+import { DEMO_CONFIDENCE, demoAnalysis } from '../../core/faces/selfie';
+import { bytesOfBase64, IMAGE_MAX_BYTES } from '../../core/media/image';
+import { toCountryCode } from '../../core/screening/lists/countries';
+import type { ScreeningResponse } from '../../../../src-shared/contracts/screening';
+import { runBillable } from '../billable';
+import type { Router } from '../router';
+import type { AppEnv } from '../types';
+
+const IMAGE_JSON = Math.ceil(IMAGE_MAX_BYTES * 1.4) + 64 * 1024;
+/** Selfie, front and back. */
+const THREE_IMAGES_JSON = 3 * IMAGE_JSON;
+
+type Images = { selfie_b64: string; id_front_b64: string; id_back_b64?: string | undefined };
+
+function imagesOf(body: Images) {
+  return {
+    selfie: { field: 'selfie_b64', bytes: bytesOfBase64('selfie_b64', body.selfie_b64) },
+    front: { field: 'id_front_b64', bytes: bytesOfBase64('id_front_b64', body.id_front_b64) },
+    back: body.id_back_b64 !== undefined ? { field: 'id_back_b64', bytes: bytesOfBase64('id_back_b64', body.id_back_b64) } : undefined,
+  };
+}
+
+/** ISO alpha-2 of an MRZ nationality code (for screening's country qualifier). */
+export function alpha2OfMrz(code: string | null): string | undefined {
+  if (!code) return undefined;
+  if (code.startsWith('GB')) return 'GB';
+  const name = (states as Record<string, string>)[code];
+  return name ? toCountryCode(name) : undefined;
+}
+
+/** The specimen a demo key's simulated answer describes. */
+const DEMO_DOCUMENT: DocumentData = {
+  name: 'ERIKA MUSTERMANN', date_of_birth: '08/12/1964', document_type: 'passport', document_number: 'C01X00T47',
+  expiry_date: '10/31/2030', issuing_country: 'D',
+};
+
+function demoIdentity() {
+  return {
+    success: true, verified: true, confidence: DEMO_CONFIDENCE, simulated: true,
+    face_match: { similarity: DEMO_CONFIDENCE, is_match: true, threshold: 68 },
+    document_data: DEMO_DOCUMENT,
+    authenticity: { is_genuine: true, confidence: DEMO_CONFIDENCE, checks: [] },
+    mrz: null,
+    selfie_analysis: demoAnalysis(),
+  };
+}
+
+async function identityRun(s: Services, body: Images): Promise<IdentityCheck> {
+  return checkIdentity(s.faces, s.documents, imagesOf(body), new Date(s.clock.now()));
+}
+
+export function documentRoutes({ route, services }: Router): void {
+  route({
+    method: 'POST', path: '/api/identity/v1/submit',
+    auth: { kind: 'key', scope: 'identity', category: 'verification', product: 'identity' }, tags: ['identity'],
+    summary: 'Identity: a selfie matched to the portrait of an ID document, and the document read and checked (30 credits)',
+    description:
+      'The document\'s MRZ (TD1, TD2 or TD3) is read and checked digit by digit; printed fields are compared with it; the portrait is matched to the selfie. ' +
+      '`authenticity.checks` names every signal. Claimed `name` and `date_of_birth` (YYYY-MM-DD or MM/DD/YYYY) are compared and reported in `claims`, never echoed. ' +
+      'A card\'s MRZ may be on its back: send `id_back_b64`.',
+    request: { body: IdentityRequest, maxBytes: THREE_IMAGES_JSON },
+    responses: { 200: IdentityResult },
+    handler: async (c, input) => {
+      const body = await input.body();
+      if (body.date_of_birth !== undefined && !parseClaimedDate(body.date_of_birth)) {
+        throw new AppError('invalid_parameters', { message: 'date_of_birth must be YYYY-MM-DD or MM/DD/YYYY', fields: [{ field: 'date_of_birth', issue: 'invalid_date' }] });
+      }
+      const key = c.get('key');
+      imagesOf(body);
+      const billed = await runBillable<Omit<IdentityResult, 'credits_consumed' | 'credits_remaining'>>(
+        c, services, { operation: 'identity', idPrefix: 'idv', bodyText: await input.text() },
+        async (ctx) => {
+          const stamp = { verification_id: ctx.verificationId, timestamp: new Date(ctx.createdAt).toISOString() };
+          if (key.demo) return { status: 'PASS', confidence: DEMO_CONFIDENCE, billable: false, httpStatus: 200, result: { ...demoIdentity(), ...stamp } };
+          const r = await identityRun(services, body);
+          const { body: answer, failure, confidence } = identityAnswer(r, compareClaims(r.assessment, body));
+          return {
+            status: failure ? 'FAIL' : 'PASS', confidence, billable: true, httpStatus: 200, errorCode: failure?.code ?? null,
+            result: { ...answer, ...stamp },
+          };
+        },
+      );
+      return c.json<IdentityResult>({ ...billed.outcome.result, credits_consumed: billed.charged, credits_remaining: billed.creditsRemaining ?? services.credits.balance(key.orgId) });
+    },
+  });
+
+  route({
+    method: 'POST', path: '/api/kyc/v1/submit_plus',
+    auth: { kind: 'key', scope: 'compliance', category: 'verification', product: 'compliance' }, tags: ['identity'],
+    summary: 'KYC-plus: identity, then sanctions, PEP and watchlist screening of the document holder (50 credits)',
+    description:
+      'The identity check, then the name, date of birth and nationality read from the document are screened against the shipped lists. ' +
+      'With hits, `verified` is false and `compliance_screening.status` is `Potential Match`: a screening signal for review, not a decision. ' +
+      'A report PDF can be made with /api/kyc/v1/generate_report for 30 minutes after (held in memory only).',
+    request: { body: ComplianceRequest, maxBytes: THREE_IMAGES_JSON },
+    responses: { 200: ComplianceResult },
+    handler: async (c, input) => kycPlus(c, services, await input.body(), await input.text()),
+  });
+
+  route({
+    method: 'POST', path: '/api/kyc/v1/generate_report',
+    auth: { kind: 'key', scope: 'compliance', category: 'read' }, tags: ['identity'],
+    summary: 'The KYC report PDF of a KYC-plus verification (screening results only; optionally AES-256 encrypted)',
+    description:
+      'Screening results, lists checked and a document summary: never images or biometric data. With `report_password` the PDF is encrypted with AES-256. ' +
+      'Available for 30 minutes after the verification (results are held in memory only); then 404 REPORT_UNAVAILABLE.',
+    request: { body: ReportRequest },
+    responses: { 200: ReportResult },
+    handler: async (c, input) => {
+      const body = await input.body();
+      const key = c.get('key');
+      const held = services.reports.take(body.verification_id, key.orgId, key.env);
+      if (!held) {
+        const row = services.ledger.findForKey(body.verification_id, key.orgId, key.env);
+        throw new AppError(row && row.product === 'compliance' ? 'report_unavailable' : 'verification_not_found');
+      }
+      const org = services.accounts.organization();
+      let pdf = await renderKycReport({ ...held, organisation: org?.name ?? 'Compliance Console', generatedAt: new Date(services.clock.now()).toISOString() });
+      if (body.report_password !== undefined) pdf = await encryptPdf(pdf, body.report_password);
+      services.webhooks.emit(key.orgId, key.env, { type: 'compliance.report_ready', fields: { verification_id: body.verification_id, encrypted: body.report_password !== undefined } });
+      return c.json<ReportResult>({
+        success: true, pdf_base64: Buffer.from(pdf).toString('base64'), size_bytes: pdf.length, encrypted: body.report_password !== undefined,
+        filename: `kyc_report_${body.verification_id}.pdf`,
+      });
+    },
+  });
+}
+
+type KycResult = Omit<ComplianceResult, 'credits_consumed' | 'credits_remaining'>;
+
+async function kycPlus(c: Context<AppEnv>, s: Services, body: ComplianceRequest, text: string): Promise<Response> {
+  const key = c.get('key');
+  imagesOf(body);
+  const ready = key.demo ? null : await s.screening.ready();
+  if (!key.demo && !ready) throw new AppError('provider_unavailable');
+  let held: HeldReport | null = null;
+  const billed = await runBillable<KycResult>(
+    c, s, {
+      operation: 'compliance', idPrefix: 'kyc', bodyText: text,
+      // Legacy events: ids, statuses and counts only.
+      events: ({ verificationId, outcome }) => {
+        const hits = outcome.result.compliance_screening.total_hits;
+        const fields = { verification_id: verificationId, verified: outcome.result.verified, screening_status: outcome.result.compliance_screening.status, total_hits: hits };
+        return hits > 0
+          ? [{ type: 'compliance.completed', fields }, { type: 'compliance.hit_detected', fields }]
+          : [{ type: 'compliance.completed', fields }];
+      },
+      alsoRecord: ({ verificationId }) => {
+        if (held) s.reports.hold(verificationId, key.orgId, key.env, { ...held, verificationId });
+      },
+    },
+    async (ctx) => {
+      const stamp = { verification_id: ctx.verificationId, timestamp: new Date(ctx.createdAt).toISOString() };
+      const screenedAt = new Date(ctx.createdAt).toISOString();
+      if (key.demo) {
+        return {
+          status: 'PASS', confidence: DEMO_CONFIDENCE, billable: false, httpStatus: 200,
+          result: {
+            ...demoIdentity(), ...stamp,
+            compliance_screening: { performed: true, status: 'Cleared', total_hits: 0, message: 'Simulated: no matches (demo key)', timestamp: screenedAt },
+          },
+        };
+      }
+      const r = await identityRun(s, body);
+      const { body: answer, failure, confidence } = identityAnswer(r, []);
+      const m = r.assessment.mrz;
+      let screening: ScreeningResponse | null = null;
+      if (m && m.surname) {
+        const birth = r.assessment.birth;
+        const country = alpha2OfMrz(m.nationality);
+        screening = await s.pool.screenOne(ready!, {
+          id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live',
+          subject: {
+            type: 'individual', first_name: m.givenNames || m.surname, last_name: m.surname,
+            ...(birth ? { date_of_birth: `${birth.y}-${String(birth.m).padStart(2, '0')}-${String(birth.d).padStart(2, '0')}` } : {}),
+            ...(country ? { country } : {}),
+          },
+        });
+      }
+      const hits = screening ? screening.matches.filter((x) => !x.cleared) : [];
+      const found = hits.map((h) => ({
+        name: h.name, category: h.list === 'pep' ? 'PEP' : h.list === 'sanctions' ? 'Sanctions' : h.list === 'rca' ? 'RCA' : 'Wanted',
+        match_score: h.score, list: h.source_list, reasons: [h.explanation.summary],
+      }));
+      const compliance_screening = {
+        performed: screening !== null,
+        status: hits.length ? ('Potential Match' as const) : ('Cleared' as const),
+        total_hits: hits.length,
+        message: !screening
+          ? 'Not screened: the document could not be read'
+          : hits.length ? `${hits.length} potential match${hits.length === 1 ? '' : 'es'} for review` : 'No matches on the lists checked',
+        ...(hits.length ? { found_records: found } : {}),
+        timestamp: screenedAt,
+      };
+      const verified = !failure && screening !== null && hits.length === 0;
+      if (screening && r.assessment.fullName) {
+        held = {
+          verificationId: ctx.verificationId, environment: key.env, verifiedAt: screenedAt,
+          subject: { name: r.assessment.fullName, dateOfBirth: r.assessment.documentData?.date_of_birth ?? null, nationality: m?.nationality ?? null },
+          screening: {
+            status: compliance_screening.status, totalHits: hits.length, screenedAt,
+            listsChecked: screening.screening.list_versions.map((v) => ({ name: v.source, version: v.list_date })),
+            records: found.map((f) => ({ name: f.name, category: f.category, matchScore: f.match_score, list: f.list, reasons: f.reasons })),
+          },
+          identity: {
+            verified: !failure, documentType: r.assessment.documentData?.document_type ?? null, issuingCountry: m?.issuingState ?? null,
+            documentExpiry: r.assessment.documentData?.expiry_date || null,
+            checksPassed: r.assessment.authenticity.checks.filter((x) => x.result === 'pass').length,
+            checksTotal: r.assessment.authenticity.checks.filter((x) => x.result !== 'not_checked').length,
+          },
+        };
+      }
+      const hitFailure = !failure && hits.length ? { error: 'Potential watchlist match: review required', failure_reason: 'screening_hit' } : {};
+      return {
+        status: verified ? 'PASS' : 'FAIL', confidence, billable: true, httpStatus: 200,
+        errorCode: failure?.code ?? (hits.length ? 'screening_hit' : screening ? null : 'document_unreadable'),
+        result: { ...answer, ...hitFailure, verified, ...stamp, compliance_screening },
+      };
+    },
+  );
+  return c.json<ComplianceResult>({ ...billed.outcome.result, credits_consumed: billed.charged, credits_remaining: billed.creditsRemaining ?? s.credits.balance(key.orgId) });
+}

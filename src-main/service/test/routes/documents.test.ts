@@ -1,0 +1,168 @@
+// Identity, KYC-plus and the KYC report, on the real document reader (a child process) and the
+// real face models, with specimen documents rendered by code.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ComplianceResult, IdentityResult, ReportResult } from '../../../../src-shared/contracts/documents';
+import { closeAll, testService, type TestService } from '../harness';
+import { degrade, HOLDERS, renderSpecimen, type Holder, type SpecimenOptions } from '../document-fixtures';
+import * as fx from '../face-fixtures';
+
+afterAll(closeAll);
+
+let t: TestService;
+let key: { id: string; api_key: string; secret: string };
+/** Live keys pay; test keys never do. */
+let live: { id: string; api_key: string; secret: string };
+beforeAll(async () => {
+  t = await testService({ plan: 'pro' });
+  key = t.key({ scopes: ['identity', 'compliance'] });
+  live = t.key({ env: 'live', scopes: ['identity', 'compliance'] });
+  t.grant(1000);
+  t.s.webhooks.create({ orgId: t.orgId, url: 'https://receiver.example/hooks', env: 'live', events: ['compliance.completed', 'compliance.hit_detected', 'compliance.report_ready'], createdBy: null });
+}, 60_000);
+
+const b64 = (b: Buffer) => b.toString('base64');
+const doc = async (h: Holder, o: SpecimenOptions = {}, how: Parameters<typeof degrade>[1] = 'clean') => b64(await degrade(await renderSpecimen(h, o), how));
+const submit = (body: Record<string, unknown>, k = key.api_key) =>
+  t.json<IdentityResult & Record<string, unknown>>('POST', '/api/identity/v1/submit', { key: k, body });
+const ledger = () => t.s.db.prepare('SELECT * FROM verifications ORDER BY created_at').all() as Record<string, unknown>[];
+
+describe('POST /api/identity/v1/submit', () => {
+  const erika = HOLDERS[1]!;
+
+  it('verifies a selfie against its passport: document data as read, every check named, 30 credits, a ledger row without subject data', async () => {
+    const before = t.s.credits.balance(t.orgId);
+    const { status, body, res } = await submit({
+      selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc(erika, { kind: 'td3' }), name: 'Erika Mustermann', date_of_birth: '1964-08-12',
+    }, live.api_key);
+    expect(status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(body.verified).toBe(true);
+    expect(body.document_data).toEqual({
+      name: 'ERIKA MUSTERMANN', date_of_birth: '08/12/1964', document_type: 'passport', document_number: 'C01X00T47',
+      expiry_date: '10/31/2030', issuing_country: 'DEU',
+    });
+    expect(body.face_match.is_match).toBe(true);
+    expect(body.authenticity.is_genuine).toBe(true);
+    expect(body.authenticity.checks.map((c) => c.check)).toEqual(expect.arrayContaining(['mrz_found', 'check_digit_composite', 'not_expired', 'printed_name_matches_mrz', 'portrait_face_present']));
+    expect(body.claims).toEqual([
+      { field: 'name', result: 'match', detail: expect.any(String) },
+      { field: 'date_of_birth', result: 'match', detail: expect.any(String) },
+    ]);
+    expect(body.credits_consumed).toBe(30);
+    expect(t.s.credits.balance(t.orgId)).toBe(before - 30);
+    const row = ledger().find((r) => r.id === body.verification_id)!;
+    expect(row).toMatchObject({ product: 'identity', status: 'PASS' });
+    expect(JSON.stringify(row)).not.toMatch(/MUSTERMANN|C01X00T47|1964/);
+  }, 60_000);
+
+  it('answers a different face as not verified (face_mismatch), and a claimed name that differs as a mismatch without echoing it', async () => {
+    const { body } = await submit({ selfie_b64: b64(await fx.selfie('c')), id_front_b64: await doc(erika, { kind: 'td1' }), name: 'Zebulon Quartermaine' });
+    expect(body.verified).toBe(false);
+    expect(body.failure_reason).toBe('face_mismatch');
+    expect(body.face_match.is_match).toBe(false);
+    expect(body.claims).toEqual([{ field: 'name', result: 'mismatch', detail: expect.any(String) }]);
+    expect(JSON.stringify(body)).not.toContain('Zebulon');
+  }, 60_000);
+
+  it('fails an expired document, a wrong check digit and printed fields that differ from the MRZ, each by its named check', async () => {
+    const expired = await submit({ selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc({ ...HOLDERS[9]!, face: 'b' }) });
+    expect(expired.body.failure_reason).toBe('document_expired');
+    expect(expired.body.authenticity.checks.find((c) => c.check === 'not_expired')!.result).toBe('fail');
+
+    const digit = await submit({ selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc(erika, { badCheckDigit: true }) });
+    expect(digit.body.authenticity.is_genuine).toBe(false);
+    expect(digit.body.verified).toBe(false);
+
+    const edited = await submit({ selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc(erika, { vizMismatch: true }) });
+    expect(edited.body.verified).toBe(false);
+    const failed = edited.body.authenticity.checks.filter((c) => c.result === 'fail').map((c) => c.check);
+    expect(failed).toEqual(expect.arrayContaining(['printed_name_matches_mrz', 'printed_date_of_birth_matches_mrz']));
+  }, 120_000);
+
+  it('answers an image that is no document as unreadable, and a broken image as 400 naming the field (not billed)', async () => {
+    const selfie = b64(await fx.selfie('a'));
+    const unreadable = await submit({ selfie_b64: selfie, id_front_b64: selfie });
+    expect(unreadable.body).toMatchObject({ verified: false, failure_reason: 'document_unreadable', document_data: null });
+    const before = t.s.credits.balance(t.orgId);
+    const broken = await submit({ selfie_b64: selfie, id_front_b64: b64(await fx.truncated()) });
+    expect(broken.status).toBe(400);
+    expect(JSON.stringify(broken.body)).toContain('id_front_b64');
+    expect(t.s.credits.balance(t.orgId)).toBe(before);
+    const badDate = await submit({ selfie_b64: selfie, id_front_b64: selfie, date_of_birth: '12.08.1964' });
+    expect(badDate.status).toBe(400);
+    expect(JSON.stringify(badDate.body)).not.toContain('12.08.1964');
+  }, 60_000);
+
+  it('needs a key with the identity scope', async () => {
+    const other = t.key({ scopes: ['human'] });
+    const selfie = b64(await fx.selfie('a'));
+    const wrong = await submit({ selfie_b64: selfie, id_front_b64: selfie }, other.api_key);
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toBe('API key does not have the required scope');
+    expect((await submit({ selfie_b64: selfie, id_front_b64: selfie }, 'svk-' + 'x'.repeat(32))).status).toBe(401);
+  });
+
+  it('a crashed reader fails only its request (503, not billed); the next request gets a fresh reader', async () => {
+    const before = t.s.credits.balance(t.orgId);
+    const pending = submit({ selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc(erika) });
+    setTimeout(() => t.s.documents.crash(), 400);
+    const crashed = await pending;
+    expect(crashed.status).toBe(503);
+    expect(crashed.body).toMatchObject({ code: 'DOCUMENT_READER_FAILED' });
+    expect(t.s.credits.balance(t.orgId)).toBe(before);
+    const next = await submit({ selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc(erika) });
+    expect(next.body.verified).toBe(true);
+  }, 90_000);
+});
+
+describe('POST /api/kyc/v1/submit_plus and generate_report', () => {
+  it('screens the document holder: a listed person is a Potential Match (not verified); the report PDF holds the hit and no image, and can be encrypted', async () => {
+    const listed: Holder = { surname: 'PUTIN', given: 'VLADIMIR VLADIMIROVICH', dob: '1952-10-07', sex: 'M', nationality: 'RUS', issuing: 'RUS', number: '720000001', expiry: '2031-01-01', issued: '2021-01-02', face: 'd' };
+    const { status, body } = await t.json<ComplianceResult>('POST', '/api/kyc/v1/submit_plus', {
+      key: live.api_key, body: { selfie_b64: b64(await fx.selfie('d')), id_front_b64: await doc(listed) },
+    });
+    expect(status).toBe(200);
+    expect(body.compliance_screening.status).toBe('Potential Match');
+    expect(body.compliance_screening.total_hits).toBeGreaterThan(0);
+    expect(body.compliance_screening.found_records![0]).toMatchObject({ name: expect.stringMatching(/PUTIN/i), category: 'Sanctions' });
+    expect(body.verified).toBe(false);
+    expect(body.credits_consumed).toBe(50);
+    const events = t.s.db.prepare("SELECT type, payload FROM webhook_events WHERE type LIKE 'compliance.%'").all() as { type: string; payload: string }[];
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['compliance.completed', 'compliance.hit_detected']));
+    expect(events.map((e) => e.payload).join()).not.toMatch(/PUTIN|1952|720000001/i);
+
+    // Another environment's key cannot have it.
+    expect((await t.json('POST', '/api/kyc/v1/generate_report', { key: key.api_key, body: { verification_id: body.verification_id } })).status).toBe(404);
+    const report = await t.json<ReportResult>('POST', '/api/kyc/v1/generate_report', { key: live.api_key, body: { verification_id: body.verification_id } });
+    expect(report.status).toBe(200);
+    const pdf = Buffer.from(report.body.pdf_base64, 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1')).not.toContain('/Subtype /Image');
+    expect(report.body).toMatchObject({ success: true, encrypted: false, size_bytes: pdf.length });
+
+    const locked = await t.json<ReportResult>('POST', '/api/kyc/v1/generate_report', { key: live.api_key, body: { verification_id: body.verification_id, report_password: 'auditor 2026' } });
+    expect(locked.body.encrypted).toBe(true);
+    expect(Buffer.from(locked.body.pdf_base64, 'base64').toString('latin1')).toContain('/Encrypt');
+  }, 90_000);
+
+  it('answers 404 for an unknown verification, and REPORT_UNAVAILABLE once the 30-minute window has passed', async () => {
+    const unknown = await t.json('POST', '/api/kyc/v1/generate_report', { key: key.api_key, body: { verification_id: 'kyc_nope' } });
+    expect(unknown.status).toBe(404);
+    const { body } = await t.json<ComplianceResult>('POST', '/api/kyc/v1/submit_plus', {
+      key: key.api_key, body: { selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc(HOLDERS[1]!) },
+    });
+    expect(body.compliance_screening.status).toBe('Cleared');
+    expect(body.verified).toBe(true);
+    t.clock.advance(31 * 60_000);
+    const gone = await t.json('POST', '/api/kyc/v1/generate_report', { key: key.api_key, body: { verification_id: body.verification_id } });
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({ code: 'REPORT_UNAVAILABLE' });
+  }, 90_000);
+
+  it('mobile status answers identity and compliance verifications by id', async () => {
+    const row = ledger().find((r) => r.product === 'identity' && r.env === 'test')!;
+    const { status, body } = await t.json('GET', `/api/mobile/v1/identity/status/${row.id as string}`, { key: key.api_key });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ verification_id: row.id, product: 'identity' });
+  });
+});

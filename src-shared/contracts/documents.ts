@@ -1,0 +1,176 @@
+// Document products (spec: Identity request / result, Compliance request / result, report): what
+// was read from the ID document, each authenticity signal by name, the comparison with claimed
+// name and date of birth, and the selfie-to-portrait face match. No images, embeddings or
+// landmarks are answered.
+import { z } from 'zod';
+import { FaceAnalysisBlock } from './faces';
+
+/** Authenticity signals (service: core/documents/authenticity.ts). */
+export const DOCUMENT_CHECKS = [
+  'mrz_found', 'check_digit_document_number', 'check_digit_date_of_birth', 'check_digit_expiry_date', 'check_digit_personal_number',
+  'check_digit_composite', 'not_expired', 'dates_plausible', 'issuing_state_known', 'printed_name_matches_mrz',
+  'printed_date_of_birth_matches_mrz', 'printed_document_number_matches_mrz', 'portrait_face_present', 'mrz_read_confidence',
+] as const;
+export type DocumentCheckName = (typeof DOCUMENT_CHECKS)[number];
+
+export const DocumentCheck = z.object({
+  check: z.enum(DOCUMENT_CHECKS),
+  /** `pass` and `fail` are what the signal proves; `not_checked` when it could not be measured (no claim either way). */
+  result: z.enum(['pass', 'fail', 'not_checked']),
+  /** Whether a failure of this check makes `is_genuine` false. */
+  critical: z.boolean(),
+  detail: z.string(),
+});
+export type DocumentCheck = z.infer<typeof DocumentCheck>;
+
+export const DocumentData = z.object({
+  name: z.string(),
+  /** MM/DD/YYYY */
+  date_of_birth: z.string(),
+  /** `passport`, `id_card`, `visa` or `travel_document`. */
+  document_type: z.string(),
+  document_number: z.string(),
+  /** MM/DD/YYYY; empty when the document has none. */
+  expiry_date: z.string(),
+  /** ICAO code as in the MRZ (ISO 3166 alpha-3, or a code such as UTO for specimens). */
+  issuing_country: z.string(),
+});
+export type DocumentData = z.infer<typeof DocumentData>;
+
+export const Authenticity = z.object({
+  /** True when every critical check passed: the document is internally consistent and current. Not a forensic examination. */
+  is_genuine: z.boolean(),
+  /** 0-100: the share of the measurable signals that passed, weighted by how much each proves. */
+  confidence: z.number(),
+  /** Added: every signal, by name, with its result. */
+  checks: z.array(DocumentCheck),
+});
+export type Authenticity = z.infer<typeof Authenticity>;
+
+export const FaceMatch = z.object({
+  /** 0-100: cosine similarity of the two face descriptors × 100. */
+  similarity: z.number(),
+  is_match: z.boolean(),
+  /** Added: the calibrated threshold applied, 0-100. */
+  threshold: z.number().optional(),
+});
+
+/** Added: each claimed value compared with the document (the values themselves are not echoed). */
+export const ClaimComparison = z.object({
+  field: z.enum(['name', 'date_of_birth']),
+  result: z.enum(['match', 'partial', 'mismatch', 'not_compared']),
+  detail: z.string(),
+});
+export type ClaimComparison = z.infer<typeof ClaimComparison>;
+
+/** Added: the MRZ as read, for an analyst: each line, and each check digit with its result. */
+export const MrzBlock = z.object({
+  format: z.string(),
+  lines: z.array(z.string()),
+  check_digits: z.array(z.object({ field: z.string(), valid: z.boolean() })),
+  /** Printed (VIZ) fields located, compared with the MRZ. */
+  printed: z.array(z.object({ field: z.string(), agreement: z.enum(['match', 'mismatch', 'not_located']) })),
+  read_ms: z.number().int(),
+});
+
+const ImageField = z.string().min(1).meta({ description: 'Base64 JPEG, PNG or WebP (a data: prefix is accepted), at most 10 MB decoded.' });
+
+export const IdentityRequest = z.object({
+  selfie_b64: ImageField,
+  id_front_b64: ImageField,
+  id_back_b64: ImageField.optional(),
+  name: z.string().max(200).optional(),
+  /** YYYY-MM-DD or MM/DD/YYYY. */
+  date_of_birth: z.string().max(20).optional(),
+  address: z.string().max(500).optional(),
+});
+export type IdentityRequest = z.input<typeof IdentityRequest>;
+
+const IdentityCore = {
+  success: z.boolean(),
+  verified: z.boolean(),
+  verification_id: z.string(),
+  confidence: z.number(),
+  face_match: FaceMatch,
+  document_data: DocumentData.nullable(),
+  authenticity: Authenticity,
+  timestamp: z.string(),
+  error: z.string().optional(),
+  /** Added: why it was not verified, as a code (e.g. `face_mismatch`, `document_unreadable`, `document_expired`). */
+  failure_reason: z.string().optional(),
+  credits_consumed: z.number().int(),
+  credits_remaining: z.number().int(),
+  claims: z.array(ClaimComparison).optional(),
+  mrz: MrzBlock.nullable().optional(),
+  selfie_analysis: FaceAnalysisBlock.optional(),
+  simulated: z.boolean().optional(),
+};
+
+export const IdentityResult = z.object(IdentityCore);
+export type IdentityResult = z.infer<typeof IdentityResult>;
+
+export const ComplianceRequest = z.object({
+  selfie_b64: ImageField,
+  id_front_b64: ImageField,
+  id_back_b64: ImageField.optional(),
+  gender: z.string().max(20).optional(),
+});
+export type ComplianceRequest = z.input<typeof ComplianceRequest>;
+
+export const FoundRecord = z.object({
+  name: z.string(),
+  category: z.string(),
+  match_score: z.number(),
+  /** Added: the list it is on and why it matched. */
+  list: z.string().optional(),
+  reasons: z.array(z.string()).optional(),
+});
+
+export const ComplianceScreening = z.object({
+  performed: z.boolean(),
+  status: z.enum(['Cleared', 'Potential Match']),
+  total_hits: z.number().int(),
+  message: z.string(),
+  /** Only with hits. */
+  found_records: z.array(FoundRecord).optional(),
+  timestamp: z.string(),
+});
+
+export const ComplianceResult = z.object({ ...IdentityCore, compliance_screening: ComplianceScreening });
+export type ComplianceResult = z.infer<typeof ComplianceResult>;
+
+export const ReportRequest = z.object({
+  verification_id: z.string().min(1).max(100),
+  report_password: z.string().min(1).max(128).optional(),
+});
+export type ReportRequest = z.input<typeof ReportRequest>;
+
+export const ReportResult = z.object({
+  success: z.boolean(),
+  pdf_base64: z.string(),
+  size_bytes: z.number().int(),
+  encrypted: z.boolean(),
+  filename: z.string(),
+});
+export type ReportResult = z.infer<typeof ReportResult>;
+
+export const AgeIdResponse = z.object({
+  verified: z.boolean(),
+  /** `selfie+id` on success. */
+  method: z.literal('selfie+id').optional(),
+  actual_age: z.number().int().nullable(),
+  /** MM/DD/YYYY, as read from the document. */
+  dob: z.string().nullable(),
+  face_match_confidence: z.number(),
+  status: z.enum(['success', 'failed']),
+  /** `below_minimum_age`, or why the document or face did not verify. */
+  reason: z.string().optional(),
+  minimum_age: z.number().int().optional(),
+  message: z.string().optional(),
+  credits_consumed: z.number().int(),
+  credits_remaining: z.number().int(),
+  verification_id: z.string(),
+  authenticity: Authenticity.optional(),
+  simulated: z.boolean().optional(),
+});
+export type AgeIdResponse = z.infer<typeof AgeIdResponse>;
