@@ -6,8 +6,8 @@ import { FACE_MATCH_THRESHOLD, matchFaces, type FaceMatch } from '../faces/match
 import type { FacePool } from '../faces/pool';
 import { analysisBlock, failureText, judge, type JudgedSelfie } from '../faces/selfie';
 import type { FaceReading } from '../faces/types';
-import { ANALYSIS_MAX_SIDE, decodeImage, SELFIE_MAX_SIDE } from '../media/image';
-import { assessDocument, compareClaims, type Assessment } from './assess';
+import { ANALYSIS_MAX_SIDE, decodeImage, scaleDecoded, SELFIE_MAX_SIDE } from '../media/image';
+import { assessDocument, type Assessment } from './assess';
 import type { DocumentReader } from './pool';
 import type { DocumentReading } from './reader';
 
@@ -34,7 +34,7 @@ const largest = (faces: FaceReading[]) => [...faces].sort((a, b) => b.box.width 
 export async function checkIdentity(faces: FacePool, documents: DocumentReader, images: IdentityImages, now: Date): Promise<IdentityCheck> {
   const selfieImg = await decodeImage(images.selfie.field, images.selfie.bytes, { maxSide: SELFIE_MAX_SIDE });
   const front = await decodeImage(images.front.field, images.front.bytes, { maxSide: ANALYSIS_MAX_SIDE });
-  const frontSmall = await decodeImage(images.front.field, images.front.bytes, { maxSide: PORTRAIT_SEARCH_SIDE });
+  const frontSmall = await scaleDecoded(front, PORTRAIT_SEARCH_SIDE);
   const back = images.back ? await decodeImage(images.back.field, images.back.bytes, { maxSide: ANALYSIS_MAX_SIDE }) : null;
   const [selfie, portraitAnalysis, frontReading] = await Promise.all([
     judge(faces, selfieImg, true),
@@ -105,4 +105,3 @@ function agreementOf(a: Assessment, field: 'surname' | 'given_names' | 'date_of_
   return r === 'pass' ? 'match' : r === 'fail' ? 'mismatch' : 'not_located';
 }
 
-export { compareClaims };

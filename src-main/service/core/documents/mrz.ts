@@ -6,7 +6,8 @@
 // are tried one at a time in the document number until the digit and the composite agree, after
 // the printed document number (the same number, read a second time). The check digits prove the zone is consistent, not that it is authentic: see
 // authenticity.ts for what is claimed from them.
-import { parse, type ParseResult } from 'mrz';
+import { parse, states, type ParseResult } from 'mrz';
+import { toCountryCode } from '../screening/lists/countries';
 import type { TextBox } from './ocr';
 
 export type MrzFormat = 'TD1' | 'TD2' | 'TD3';
@@ -291,4 +292,12 @@ export function mrzDate(yymmdd: string, kind: 'birth' | 'expiry', now: Date): { 
   const date = new Date(Date.UTC(y, m - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
   return { y, m, d };
+}
+
+/** ISO alpha-2 of an MRZ nationality code (screening's country qualifier); the British variants are GB. */
+export function nationalityAlpha2(code: string | null): string | undefined {
+  if (!code) return undefined;
+  if (code.startsWith('GB')) return 'GB';
+  const name = (states as Record<string, string>)[code];
+  return name ? toCountryCode(name) : undefined;
 }

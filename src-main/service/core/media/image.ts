@@ -20,6 +20,8 @@ export const ANALYSIS_MAX_SIDE = 1600;
  * grows with the input (measured on this machine: 774 px ≈ 200 ms, 720 px ≈ 150 ms, 640 px ≈ 140 ms).
  */
 export const SELFIE_MAX_SIDE = 640;
+/** A JSON body's room for one base64 image of IMAGE_MAX_BYTES (base64 is 4/3 of the bytes), plus the other fields. */
+export const IMAGE_JSON_BYTES = Math.ceil(IMAGE_MAX_BYTES * 1.4) + 64 * 1024;
 /** Below this on the shorter side there is nothing to analyse. */
 export const IMAGE_MIN_SIDE = 32;
 
@@ -120,6 +122,18 @@ export function checkImageBytes(field: string, bytes: Uint8Array, opts: { allowV
 /** Decodes an image for analysis (upright, flattened, scaled, RGB), or refuses it as a 400. */
 export function decodeImage(field: string, bytes: Uint8Array, opts: { maxSide?: number } = {}): Promise<DecodedImage> {
   return decoding.run(() => decode(field, bytes, opts.maxSide ?? ANALYSIS_MAX_SIDE));
+}
+
+/** A decoded image scaled down to at most `maxSide` (no second decode of the file). */
+export function scaleDecoded(img: DecodedImage, maxSide: number): Promise<DecodedImage> {
+  if (Math.max(img.width, img.height) <= maxSide) return Promise.resolve(img);
+  return decoding.run(async () => {
+    const { data, info } = await sharp(img.rgb, { raw: { width: img.width, height: img.height, channels: 3 } })
+      .resize({ width: maxSide, height: maxSide, fit: 'inside' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { ...img, rgb: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  });
 }
 
 async function decode(field: string, bytes: Uint8Array, maxSide: number): Promise<DecodedImage> {

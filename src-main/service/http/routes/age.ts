@@ -10,15 +10,13 @@ import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
 import { agePolicy } from '../../core/age/policy';
 import { ageDecision, analysisBlock, demoAge, demoAnalysis, judge } from '../../core/faces/selfie';
-import { bytesOfBase64, decodeImage, IMAGE_MAX_BYTES, SELFIE_MAX_SIDE } from '../../core/media/image';
+import { bytesOfBase64, decodeImage, IMAGE_JSON_BYTES, SELFIE_MAX_SIDE } from '../../core/media/image';
 import type { Payer } from '../../core/verification/billing';
 import { runBillable } from '../billable';
 import type { Router } from '../router';
 import type { AppEnv } from '../types';
 
 const AUTH = { kind: 'key', scope: 'age', category: 'verification', product: 'age' } as const;
-/** A JSON body carrying one base64 image (10 MB is 13.4 MB of base64), and two for the single call. */
-const ONE_IMAGE_JSON = Math.ceil(IMAGE_MAX_BYTES * 1.4) + 64 * 1024;
 
 /** Whole years from a YYYY-MM-DD birth date to today (UTC). */
 export function ageOn(dob: string, now: Date): number {
@@ -112,7 +110,7 @@ export function ageRoutes({ route, services }: Router): void {
     description:
       'Verified when the lower end of the estimate\'s 80% range (`age_range.Low`) reaches the minimum age and the selfie meets the selfie rules; ' +
       'otherwise `proceed_to_step3` with the reason. `image_selfie_b64`: base64 JPEG, PNG or WebP, at most 10 MB.',
-    request: { body: AgeSelfieRequest, maxBytes: ONE_IMAGE_JSON },
+    request: { body: AgeSelfieRequest, maxBytes: IMAGE_JSON_BYTES },
     responses: { 200: AgeSelfieResponse },
     handler: async (c, input) => selfieStep(c, services, await input.body(), await input.text()),
   });
@@ -121,7 +119,7 @@ export function ageRoutes({ route, services }: Router): void {
     method: 'POST', path: '/api/v1/verify-age/verify', auth: AUTH, tags: ['age'],
     summary: 'Age in one call: a selfie estimate (the ID path arrives with document verification)',
     description: 'Without `image_id_b64` this is step 2 in one call. With `image_id_b64` it answers 501 NOT_IMPLEMENTED until documents are read; nothing is charged.',
-    request: { body: AgeVerifyRequest, maxBytes: 2 * ONE_IMAGE_JSON },
+    request: { body: AgeVerifyRequest, maxBytes: 2 * IMAGE_JSON_BYTES },
     responses: { 200: AgeSelfieResponse },
     handler: async (c, input) => {
       const body = await input.body();

@@ -4,44 +4,35 @@
 // PDF, made from what is held in memory for 30 minutes after a KYC-plus verification. One ledger
 // row per verification holds the outcome, never a name, a date or an image.
 import type { Context } from 'hono';
-import { states } from 'mrz';
 import {
   ComplianceRequest, ComplianceResult, IdentityRequest, IdentityResult, ReportRequest, ReportResult, type DocumentData,
 } from '../../../../src-shared/contracts/documents';
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
 import { compareClaims, parseClaimedDate } from '../../core/documents/assess';
-import { checkIdentity, identityAnswer, type IdentityCheck } from '../../core/documents/identity';
+import { checkIdentity, identityAnswer, type IdentityCheck, type IdentityImages } from '../../core/documents/identity';
+import { nationalityAlpha2 } from '../../core/documents/mrz';
 import { encryptPdf, renderKycReport } from '../../core/documents/report-pdf';
 import type { HeldReport } from '../../core/documents/report-store';
 import { DEMO_CONFIDENCE, demoAnalysis } from '../../core/faces/selfie';
-import { bytesOfBase64, IMAGE_MAX_BYTES } from '../../core/media/image';
-import { toCountryCode } from '../../core/screening/lists/countries';
+import { bytesOfBase64, IMAGE_JSON_BYTES } from '../../core/media/image';
 import type { ScreeningResponse } from '../../../../src-shared/contracts/screening';
 import { runBillable } from '../billable';
 import type { Router } from '../router';
 import type { AppEnv } from '../types';
 
-const IMAGE_JSON = Math.ceil(IMAGE_MAX_BYTES * 1.4) + 64 * 1024;
 /** Selfie, front and back. */
-const THREE_IMAGES_JSON = 3 * IMAGE_JSON;
+const THREE_IMAGES_JSON = 3 * IMAGE_JSON_BYTES;
 
 type Images = { selfie_b64: string; id_front_b64: string; id_back_b64?: string | undefined };
 
-function imagesOf(body: Images) {
+/** The images' bytes, decoded from base64 once (a malformed field is refused before anything is billed). */
+function imagesOf(body: Images): IdentityImages {
   return {
     selfie: { field: 'selfie_b64', bytes: bytesOfBase64('selfie_b64', body.selfie_b64) },
     front: { field: 'id_front_b64', bytes: bytesOfBase64('id_front_b64', body.id_front_b64) },
     back: body.id_back_b64 !== undefined ? { field: 'id_back_b64', bytes: bytesOfBase64('id_back_b64', body.id_back_b64) } : undefined,
   };
-}
-
-/** ISO alpha-2 of an MRZ nationality code (for screening's country qualifier). */
-export function alpha2OfMrz(code: string | null): string | undefined {
-  if (!code) return undefined;
-  if (code.startsWith('GB')) return 'GB';
-  const name = (states as Record<string, string>)[code];
-  return name ? toCountryCode(name) : undefined;
 }
 
 /** The specimen a demo key's simulated answer describes. */
@@ -61,8 +52,8 @@ function demoIdentity() {
   };
 }
 
-async function identityRun(s: Services, body: Images): Promise<IdentityCheck> {
-  return checkIdentity(s.faces, s.documents, imagesOf(body), new Date(s.clock.now()));
+function identityRun(s: Services, images: IdentityImages): Promise<IdentityCheck> {
+  return checkIdentity(s.faces, s.documents, images, new Date(s.clock.now()));
 }
 
 export function documentRoutes({ route, services }: Router): void {
@@ -82,13 +73,13 @@ export function documentRoutes({ route, services }: Router): void {
         throw new AppError('invalid_parameters', { message: 'date_of_birth must be YYYY-MM-DD or MM/DD/YYYY', fields: [{ field: 'date_of_birth', issue: 'invalid_date' }] });
       }
       const key = c.get('key');
-      imagesOf(body);
+      const images = imagesOf(body);
       const billed = await runBillable<Omit<IdentityResult, 'credits_consumed' | 'credits_remaining'>>(
         c, services, { operation: 'identity', idPrefix: 'idv', bodyText: await input.text() },
         async (ctx) => {
           const stamp = { verification_id: ctx.verificationId, timestamp: new Date(ctx.createdAt).toISOString() };
           if (key.demo) return { status: 'PASS', confidence: DEMO_CONFIDENCE, billable: false, httpStatus: 200, result: { ...demoIdentity(), ...stamp } };
-          const r = await identityRun(services, body);
+          const r = await identityRun(services, images);
           const { body: answer, failure, confidence } = identityAnswer(r, compareClaims(r.assessment, body));
           return {
             status: failure ? 'FAIL' : 'PASS', confidence, billable: true, httpStatus: 200, errorCode: failure?.code ?? null,
@@ -146,7 +137,7 @@ type KycResult = Omit<ComplianceResult, 'credits_consumed' | 'credits_remaining'
 
 async function kycPlus(c: Context<AppEnv>, s: Services, body: ComplianceRequest, text: string): Promise<Response> {
   const key = c.get('key');
-  imagesOf(body);
+  const images = imagesOf(body);
   const ready = key.demo ? null : await s.screening.ready();
   if (!key.demo && !ready) throw new AppError('provider_unavailable');
   let held: HeldReport | null = null;
@@ -177,13 +168,13 @@ async function kycPlus(c: Context<AppEnv>, s: Services, body: ComplianceRequest,
           },
         };
       }
-      const r = await identityRun(s, body);
+      const r = await identityRun(s, images);
       const { body: answer, failure, confidence } = identityAnswer(r, []);
       const m = r.assessment.mrz;
       let screening: ScreeningResponse | null = null;
       if (m && m.surname) {
         const birth = r.assessment.birth;
-        const country = alpha2OfMrz(m.nationality);
+        const country = nationalityAlpha2(m.nationality);
         screening = await s.pool.screenOne(ready!, {
           id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live',
           subject: {
