@@ -106,9 +106,15 @@ export function responseCheck(route: Pick<RouteEntry, 'method' | 'path' | 'respo
       return;
     }
     if (!type.startsWith('application/json')) return fail(`content type '${type}', declared JSON`);
+    // Read once and answer a fresh Response with the same bytes: a tee'd clone (res.clone()) can
+    // leave the original body cancelled when the clone is collected (Node 20's undici), which
+    // surfaced as "Body is unusable" on a busy CI runner.
+    const text = await res.text();
+    c.res = undefined;
+    c.res = new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
     let data: unknown;
     try {
-      data = await res.clone().json();
+      data = JSON.parse(text);
     } catch {
       return fail('the body is not JSON');
     }
