@@ -14,6 +14,7 @@ import { checkIdentity, identityAnswer, type IdentityCheck, type IdentityImages 
 import { nationalityAlpha2 } from '../../core/documents/mrz';
 import { encryptPdf, renderKycReport } from '../../core/documents/report-pdf';
 import type { HeldReport } from '../../core/documents/report-store';
+import type { Payer } from '../../core/verification/billing';
 import { DEMO_CONFIDENCE, demoAnalysis } from '../../core/faces/selfie';
 import { bytesOfBase64, IMAGE_JSON_BYTES } from '../../core/media/image';
 import type { ScreeningResponse } from '../../../../src-shared/contracts/screening';
@@ -22,7 +23,7 @@ import type { Router } from '../router';
 import type { AppEnv } from '../types';
 
 /** Selfie, front and back. */
-const THREE_IMAGES_JSON = 3 * IMAGE_JSON_BYTES;
+export const THREE_IMAGES_JSON = 3 * IMAGE_JSON_BYTES;
 
 type Images = { selfie_b64: string; id_front_b64: string; id_back_b64?: string | undefined };
 
@@ -67,28 +68,7 @@ export function documentRoutes({ route, services }: Router): void {
       'A card\'s MRZ may be on its back: send `id_back_b64`.',
     request: { body: IdentityRequest, maxBytes: THREE_IMAGES_JSON },
     responses: { 200: IdentityResult },
-    handler: async (c, input) => {
-      const body = await input.body();
-      if (body.date_of_birth !== undefined && !parseClaimedDate(body.date_of_birth)) {
-        throw new AppError('invalid_parameters', { message: 'date_of_birth must be YYYY-MM-DD or MM/DD/YYYY', fields: [{ field: 'date_of_birth', issue: 'invalid_date' }] });
-      }
-      const key = c.get('key');
-      const images = imagesOf(body);
-      const billed = await runBillable<Omit<IdentityResult, 'credits_consumed' | 'credits_remaining'>>(
-        c, services, { operation: 'identity', idPrefix: 'idv', bodyText: await input.text() },
-        async (ctx) => {
-          const stamp = { verification_id: ctx.verificationId, timestamp: new Date(ctx.createdAt).toISOString() };
-          if (key.demo) return { status: 'PASS', confidence: DEMO_CONFIDENCE, billable: false, httpStatus: 200, result: { ...demoIdentity(), ...stamp } };
-          const r = await identityRun(services, images);
-          const { body: answer, failure, confidence } = identityAnswer(r, compareClaims(r.assessment, body));
-          return {
-            status: failure ? 'FAIL' : 'PASS', confidence, billable: true, httpStatus: 200, errorCode: failure?.code ?? null,
-            result: { ...answer, ...stamp },
-          };
-        },
-      );
-      return c.json<IdentityResult>({ ...billed.outcome.result, credits_consumed: billed.charged, credits_remaining: billed.creditsRemaining ?? services.credits.balance(key.orgId) });
-    },
+    handler: async (c, input) => identity(c, services, c.get('key'), await input.body(), await input.text()),
   });
 
   route({
@@ -101,7 +81,7 @@ export function documentRoutes({ route, services }: Router): void {
       'A report PDF can be made with /api/kyc/v1/generate_report for 30 minutes after (held in memory only).',
     request: { body: ComplianceRequest, maxBytes: THREE_IMAGES_JSON },
     responses: { 200: ComplianceResult },
-    handler: async (c, input) => kycPlus(c, services, await input.body(), await input.text()),
+    handler: async (c, input) => kycPlus(c, services, c.get('key'), await input.body(), await input.text()),
   });
 
   route({
@@ -113,37 +93,60 @@ export function documentRoutes({ route, services }: Router): void {
       'Available for 30 minutes after the verification (results are held in memory only); then 404 REPORT_UNAVAILABLE.',
     request: { body: ReportRequest },
     responses: { 200: ReportResult },
-    handler: async (c, input) => {
-      const body = await input.body();
-      const key = c.get('key');
-      const held = services.reports.take(body.verification_id, key.orgId, key.env);
-      if (!held) {
-        const row = services.ledger.findForKey(body.verification_id, key.orgId, key.env);
-        throw new AppError(row && row.product === 'compliance' ? 'report_unavailable' : 'verification_not_found');
-      }
-      const org = services.accounts.organization();
-      let pdf = await renderKycReport({ ...held, organisation: org?.name ?? 'Compliance Console', generatedAt: new Date(services.clock.now()).toISOString() });
-      if (body.report_password !== undefined) pdf = await encryptPdf(pdf, body.report_password);
-      services.webhooks.emit(key.orgId, key.env, { type: 'compliance.report_ready', fields: { verification_id: body.verification_id, encrypted: body.report_password !== undefined } });
-      return c.json<ReportResult>({
-        success: true, pdf_base64: Buffer.from(pdf).toString('base64'), size_bytes: pdf.length, encrypted: body.report_password !== undefined,
-        filename: `kyc_report_${body.verification_id}.pdf`,
-      });
+    handler: async (c, input) => report(c, services, c.get('key'), await input.body()),
+  });
+}
+
+/** Identity for a payer: an API key, or the console's try panel (test, free). */
+export async function identity(c: Context<AppEnv>, s: Services, key: Payer, body: IdentityRequest, text: string): Promise<Response> {
+  if (body.date_of_birth !== undefined && !parseClaimedDate(body.date_of_birth)) {
+    throw new AppError('invalid_parameters', { message: 'date_of_birth must be YYYY-MM-DD or MM/DD/YYYY', fields: [{ field: 'date_of_birth', issue: 'invalid_date' }] });
+  }
+  const images = imagesOf(body);
+  const billed = await runBillable<Omit<IdentityResult, 'credits_consumed' | 'credits_remaining'>>(
+    c, s, { operation: 'identity', idPrefix: 'idv', bodyText: text, payer: key },
+    async (ctx) => {
+      const stamp = { verification_id: ctx.verificationId, timestamp: new Date(ctx.createdAt).toISOString() };
+      if (key.demo) return { status: 'PASS', confidence: DEMO_CONFIDENCE, billable: false, httpStatus: 200, result: { ...demoIdentity(), ...stamp } };
+      const r = await identityRun(s, images);
+      const { body: answer, failure, confidence } = identityAnswer(r, compareClaims(r.assessment, body));
+      return {
+        status: failure ? 'FAIL' : 'PASS', confidence, billable: true, httpStatus: 200, errorCode: failure?.code ?? null,
+        result: { ...answer, ...stamp },
+      };
     },
+  );
+  return c.json<IdentityResult>({ ...billed.outcome.result, credits_consumed: billed.charged, credits_remaining: billed.creditsRemaining ?? s.credits.balance(key.orgId) });
+}
+
+/** The report PDF of a KYC-plus verification held for this organisation and environment. */
+export async function report(c: Context<AppEnv>, s: Services, key: Payer, body: ReportRequest): Promise<Response> {
+  const held = s.reports.take(body.verification_id, key.orgId, key.env);
+  if (!held) {
+    const row = s.ledger.findForKey(body.verification_id, key.orgId, key.env);
+    throw new AppError(row && row.product === 'compliance' ? 'report_unavailable' : 'verification_not_found');
+  }
+  const org = s.accounts.organization();
+  let pdf = await renderKycReport({ ...held, organisation: org?.name ?? 'Compliance Console', generatedAt: new Date(s.clock.now()).toISOString() });
+  if (body.report_password !== undefined) pdf = await encryptPdf(pdf, body.report_password);
+  s.webhooks.emit(key.orgId, key.env, { type: 'compliance.report_ready', fields: { verification_id: body.verification_id, encrypted: body.report_password !== undefined } });
+  return c.json<ReportResult>({
+    success: true, pdf_base64: Buffer.from(pdf).toString('base64'), size_bytes: pdf.length, encrypted: body.report_password !== undefined,
+    filename: `kyc_report_${body.verification_id}.pdf`,
   });
 }
 
 type KycResult = Omit<ComplianceResult, 'credits_consumed' | 'credits_remaining'>;
 
-async function kycPlus(c: Context<AppEnv>, s: Services, body: ComplianceRequest, text: string): Promise<Response> {
-  const key = c.get('key');
+/** KYC-plus for a payer: an API key, or the console's try panel (test, free). */
+export async function kycPlus(c: Context<AppEnv>, s: Services, key: Payer, body: ComplianceRequest, text: string): Promise<Response> {
   const images = imagesOf(body);
   const ready = key.demo ? null : await s.screening.ready();
   if (!key.demo && !ready) throw new AppError('provider_unavailable');
   let held: HeldReport | null = null;
   const billed = await runBillable<KycResult>(
     c, s, {
-      operation: 'compliance', idPrefix: 'kyc', bodyText: text,
+      operation: 'compliance', idPrefix: 'kyc', bodyText: text, payer: key,
       // Legacy events: ids, statuses and counts only.
       events: ({ verificationId, outcome }) => {
         const hits = outcome.result.compliance_screening.total_hits;

@@ -166,3 +166,33 @@ describe('POST /api/kyc/v1/submit_plus and generate_report', () => {
     expect(body).toMatchObject({ verification_id: row.id, product: 'identity' });
   });
 });
+
+describe('console try: identity, KYC-plus and the report (session, test environment, free)', () => {
+  it('reads a document for a signed-in analyst without charging; the KYC report comes back within the window; another organisation cannot have it', async () => {
+    const cookie = await t.login();
+    const before = t.s.credits.balance(t.orgId);
+    const idv = await t.json<IdentityResult>('POST', '/api/console/try/identity', {
+      cookie, body: { selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc(HOLDERS[1]!, { kind: 'td1' }) },
+    });
+    expect(idv.status).toBe(200);
+    expect(idv.res.headers.get('cache-control')).toBe('no-store');
+    expect(idv.body).toMatchObject({ verified: true, credits_consumed: 0, mrz: { format: 'TD1' } });
+    expect(idv.body.mrz!.check_digits.every((d) => d.valid)).toBe(true);
+    expect(t.s.ledger.get(idv.body.verification_id)).toMatchObject({ env: 'test', api_key_id: null, product: 'identity', credits: 0 });
+
+    const kyc = await t.json<ComplianceResult>('POST', '/api/console/try/kyc', {
+      cookie, body: { selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc(HOLDERS[1]!) },
+    });
+    expect(kyc.body).toMatchObject({ credits_consumed: 0, compliance_screening: { performed: true, status: 'Cleared' } });
+    expect(t.s.credits.balance(t.orgId)).toBe(before);
+
+    const other = await t.addOrg({ email: 'owner@other-docs.test' });
+    const theirs = await t.json('POST', '/api/console/try/report', { cookie: await other.login(), body: { verification_id: kyc.body.verification_id } });
+    expect(theirs.status).toBe(404);
+    const report = await t.json<ReportResult>('POST', '/api/console/try/report', { cookie, body: { verification_id: kyc.body.verification_id } });
+    expect(report.status).toBe(200);
+    expect(Buffer.from(report.body.pdf_base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+
+    expect((await t.json('POST', '/api/console/try/identity', { body: { selfie_b64: 'x', id_front_b64: 'y' } })).status).toBe(401);
+  }, 90_000);
+});
