@@ -59,6 +59,11 @@ export const ERRORS = {
     http: 404, shape: 'general', code: 'REPORT_UNAVAILABLE',
     error: 'The report for this verification is no longer available: screening results are held in memory for 30 minutes after the verification and never stored. Run the verification again to produce a report.',
   },
+  /** Age step 3 naming a step-2 verification that is not waiting for an ID (already completed by step 3, or verified by selfie). */
+  flow_completed: {
+    http: 409, shape: 'general', code: 'FLOW_COMPLETED',
+    error: 'This age verification is not waiting for an ID: it was completed already. Start a new flow.',
+  },
   idempotency_conflict: {
     http: 400, shape: 'general', code: 'IDEMPOTENCY_KEY_REUSED',
     error: 'Idempotency-Key was already used with a different request',

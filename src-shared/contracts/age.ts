@@ -1,5 +1,6 @@
 // Age product contracts (spec: Age init request / response). Later steps join this file.
 import { z } from 'zod';
+import { Authenticity } from './documents';
 import { USE_CASES } from '../catalog';
 import { FaceAnalysisBlock } from './faces';
 
@@ -67,8 +68,19 @@ export const AgeSelfieRequest = z.object({
 });
 export type AgeSelfieRequest = z.input<typeof AgeSelfieRequest>;
 
-/** Single call: step 2's fields and an optional ID image (the ID path comes with the documents). */
+/** Single call: step 2's fields and an optional ID image (with it, the answer is step 3's). */
 export const AgeVerifyRequest = AgeSelfieRequest.extend({ image_id_b64: z.string().optional() });
+
+/** Step 3: the selfie matched to an ID document's portrait, and the age from its date of birth. */
+export const AgeStep3Request = z.object({
+  image_selfie_b64: z.string(),
+  image_id_b64: z.string(),
+  min_age: z.number().int().min(13).max(99).optional(),
+  use_case: z.enum(USE_CASES).default('adult'),
+  /** Added: the step-2 answer's `verification_id`. The flow was charged at step 2, so naming it costs nothing more; without it step 3 is a flow of its own (10 credits). */
+  verification_id: z.string().min(1).max(100).optional(),
+});
+export type AgeStep3Request = z.input<typeof AgeStep3Request>;
 export type AgeVerifyRequest = z.input<typeof AgeVerifyRequest>;
 
 const AgeRange = z.object({ Low: z.number().int(), High: z.number().int() });
@@ -99,3 +111,26 @@ export const AgeSelfieResponse = z.object({
   simulated: z.boolean().optional(),
 });
 export type AgeSelfieResponse = z.infer<typeof AgeSelfieResponse>;
+
+/** Step 3, and the single call with `image_id_b64`. */
+export const AgeIdResponse = z.object({
+  verified: z.boolean(),
+  /** `selfie+id` on success. */
+  method: z.literal('selfie+id').optional(),
+  actual_age: z.number().int().nullable(),
+  /** MM/DD/YYYY, as read from the document. */
+  dob: z.string().nullable(),
+  face_match_confidence: z.number(),
+  status: z.enum(['success', 'failed']),
+  /** `below_minimum_age`, or why the document or face did not verify. */
+  reason: z.string().optional(),
+  minimum_age: z.number().int().optional(),
+  message: z.string().optional(),
+  credits_consumed: z.number().int(),
+  credits_remaining: z.number().int(),
+  /** The flow's ledger id: the step-2 verification's when step 3 named it. */
+  verification_id: z.string(),
+  authenticity: Authenticity.optional(),
+  simulated: z.boolean().optional(),
+});
+export type AgeIdResponse = z.infer<typeof AgeIdResponse>;

@@ -153,24 +153,3 @@ export const ReportResult = z.object({
   filename: z.string(),
 });
 export type ReportResult = z.infer<typeof ReportResult>;
-
-export const AgeIdResponse = z.object({
-  verified: z.boolean(),
-  /** `selfie+id` on success. */
-  method: z.literal('selfie+id').optional(),
-  actual_age: z.number().int().nullable(),
-  /** MM/DD/YYYY, as read from the document. */
-  dob: z.string().nullable(),
-  face_match_confidence: z.number(),
-  status: z.enum(['success', 'failed']),
-  /** `below_minimum_age`, or why the document or face did not verify. */
-  reason: z.string().optional(),
-  minimum_age: z.number().int().optional(),
-  message: z.string().optional(),
-  credits_consumed: z.number().int(),
-  credits_remaining: z.number().int(),
-  verification_id: z.string(),
-  authenticity: Authenticity.optional(),
-  simulated: z.boolean().optional(),
-});
-export type AgeIdResponse = z.infer<typeof AgeIdResponse>;

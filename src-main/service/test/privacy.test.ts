@@ -87,7 +87,7 @@ const NO_SUBJECT_INPUT = [
 ];
 
 interface Sent { label: string; status: number; text: string }
-interface Ctx { t: TestService; c: Canaries; live: string; test: string; cookie: string; screeningId: string; kycId?: string; batch?: { id: string; rows: BatchRowResult[] } }
+interface Ctx { t: TestService; c: Canaries; live: string; test: string; cookie: string; screeningId: string; kycId?: string; consoleKycId?: string; step2?: { id: string; idRequired: boolean }; batch?: { id: string; rows: BatchRowResult[] } }
 
 /** A passport of the canary person (name, number and date of birth as printed and in its MRZ), with the canary face. */
 async function canaryDocument(c: Canaries): Promise<string> {
@@ -128,11 +128,33 @@ const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
   ['POST /api/v1/verify-age/step1', async (x) => [
     await send(x, 'age step 1', 'POST', '/api/v1/verify-age/step1', { key: x.live, body: { date_of_birth: x.c.dob, use_case: 'adult' } }),
   ]],
-  ['POST /api/v1/verify-age/step2', async (x) => [
-    await send(x, 'age step 2', 'POST', '/api/v1/verify-age/step2', { key: x.live, body: { image_selfie_b64: x.c.imageB64, user_age: 30, min_age: 18 } }),
-  ]],
+  ['POST /api/v1/verify-age/step2', async (x) => {
+    // A minimum above any estimate: the flow goes on to step 3.
+    const sent = await send(x, 'age step 2', 'POST', '/api/v1/verify-age/step2', { key: x.live, body: { image_selfie_b64: x.c.imageB64, user_age: 98, min_age: 98, use_case: 'custom' } });
+    const answer = JSON.parse(sent.text) as { verification_id: string; proceed_to_step3?: boolean };
+    x.step2 = { id: answer.verification_id, idRequired: answer.proceed_to_step3 === true };
+    return [sent];
+  }],
+  ['POST /api/v1/verify-age/step3', async (x) => {
+    expect(x.step2?.idRequired).toBe(true);
+    return [await send(x, 'age step 3', 'POST', '/api/v1/verify-age/step3', {
+      key: x.live, body: { image_selfie_b64: x.c.imageB64, image_id_b64: await canaryDocument(x.c), min_age: 21, use_case: 'custom', verification_id: x.step2!.id },
+    })];
+  }],
   ['POST /api/v1/verify-age/verify', async (x) => [
     await send(x, 'age single call', 'POST', '/api/v1/verify-age/verify', { key: x.live, body: { image_selfie_b64: `data:image/png;base64,${x.c.imageB64}`, use_case: 'alcohol' } }),
+    await send(x, 'age single call with ID', 'POST', '/api/v1/verify-age/verify', { key: x.live, body: { image_selfie_b64: x.c.imageB64, image_id_b64: await canaryDocument(x.c) } }),
+  ]],
+  ['POST /api/console/try/identity', async (x) => [
+    await send(x, 'console try identity', 'POST', '/api/console/try/identity', { cookie: x.cookie, body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c), name: x.c.fullName } }),
+  ]],
+  ['POST /api/console/try/kyc', async (x) => {
+    const sent = await send(x, 'console try kyc', 'POST', '/api/console/try/kyc', { cookie: x.cookie, body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c) } });
+    if (sent.status === 200) x.consoleKycId = (JSON.parse(sent.text) as { verification_id: string }).verification_id;
+    return [sent];
+  }],
+  ['POST /api/console/try/report', async (x) => [
+    await send(x, 'console try report', 'POST', '/api/console/try/report', { cookie: x.cookie, body: { verification_id: x.consoleKycId ?? 'none', report_password: x.c.clientReference } }),
   ]],
   ['POST /api/identity/v1/submit', async (x) => [
     await send(x, 'identity', 'POST', '/api/identity/v1/submit', {
@@ -246,7 +268,7 @@ describe('valid requests carrying subject data', () => {
       // The live flows were really billed and recorded (so ledger, outbox and idempotency rows exist).
       expect(t.s.db.prepare("SELECT product, COUNT(*) AS n FROM verifications WHERE env = 'live' GROUP BY product ORDER BY product").all())
         .toEqual([
-          { product: 'age', n: 2 }, { product: 'compliance', n: 1 }, { product: 'human', n: 1 }, { product: 'identity', n: 1 }, { product: 'rescreen', n: 2 }, { product: 'screen', n: 3 },
+          { product: 'age', n: 3 }, { product: 'compliance', n: 1 }, { product: 'human', n: 1 }, { product: 'identity', n: 1 }, { product: 'rescreen', n: 2 }, { product: 'screen', n: 3 },
         ]);
       expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM idempotency_keys').get()).toEqual({ n: 6 });
       expect((t.s.db.prepare('SELECT COUNT(*) AS n FROM webhook_events').get() as { n: number }).n).toBeGreaterThan(0);

@@ -2,6 +2,7 @@
 // then the ledger row, the charge and the idempotency record in one synchronous transaction.
 // Test keys and demo keys are never charged and never get 402.
 import { CREDITS, type Billable } from '../../../../src-shared/catalog';
+import { AppError } from '../../../../src-shared/errors';
 import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
 import { insufficient, type Credits } from '../credits/credits';
@@ -99,6 +100,30 @@ export function createBilling(
           return { charged: cost * items.length, creditsRemaining: remaining };
         })
         .immediate();
+    },
+
+    /**
+     * The later step of a flow charged at an earlier step (age step 3 after step 2): no charge and
+     * no new row; the earlier row moves from its waiting status to the outcome. A verification of
+     * another organisation, environment or product is not found; one not waiting (any more) is
+     * FLOW_COMPLETED, also when two continuations race (the second to finish loses).
+     */
+    async continueFlow<R>(
+      req: { key: Payer; verificationId: string; operation: Billable; waiting: string },
+      work: () => Promise<Outcome<R>>,
+    ): Promise<{ outcome: Outcome<R>; creditsRemaining: number | null }> {
+      const { key } = req;
+      const row = repo.byId(req.verificationId);
+      if (!row || row.org_id !== key.orgId || row.env !== key.env || row.product !== req.operation) throw new AppError('verification_not_found');
+      if (row.status !== req.waiting) throw new AppError('flow_completed');
+      const started = performance.now();
+      const outcome = await work();
+      const moved = repo.complete({
+        id: row.id, waiting: req.waiting, status: outcome.status, confidence: outcome.confidence, error_code: outcome.errorCode ?? null,
+        latency_ms: Math.round(performance.now() - started), completed_at: nowIso(clock.now()),
+      });
+      if (!moved) throw new AppError('flow_completed');
+      return { outcome, creditsRemaining: pays(key) ? credits.balance(key.orgId) : null };
     },
 
     async run<R>(req: BillableRequest<R>, work: (ctx: WorkContext) => Promise<Outcome<R>>): Promise<Billed<R>> {

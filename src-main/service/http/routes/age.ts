@@ -3,15 +3,19 @@
 // in a face worker: 10 credits per flow, charged once at the selfie step whatever the outcome
 // (docs/decisions.md); the ledger row holds the outcome, never the date of birth or the image.
 import type { Context } from 'hono';
+import { z } from 'zod';
 import {
-  AgeInitRequest, AgeInitResponse, AgeSelfieRequest, AgeSelfieResponse, AgeStep1Request, AgeStep1Response, AgeVerifyRequest,
+  AgeIdResponse, AgeInitRequest, AgeInitResponse, AgeSelfieRequest, AgeSelfieResponse, AgeStep1Request, AgeStep1Response, AgeStep3Request,
+  AgeVerifyRequest,
 } from '../../../../src-shared/contracts/age';
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
 import { agePolicy } from '../../core/age/policy';
-import { ageDecision, analysisBlock, demoAge, demoAnalysis, judge } from '../../core/faces/selfie';
+import { usDate } from '../../core/documents/assess';
+import { checkIdentity, identityAnswer, type IdentityCheck } from '../../core/documents/identity';
+import { ageDecision, analysisBlock, DEMO_CONFIDENCE, demoAge, demoAnalysis, judge } from '../../core/faces/selfie';
 import { bytesOfBase64, decodeImage, IMAGE_JSON_BYTES, SELFIE_MAX_SIDE } from '../../core/media/image';
-import type { Payer } from '../../core/verification/billing';
+import type { Outcome, Payer } from '../../core/verification/billing';
 import { runBillable } from '../billable';
 import type { Router } from '../router';
 import type { AppEnv } from '../types';
@@ -68,6 +72,76 @@ export async function selfieStep(
   });
 }
 
+type AgeIdResult = Omit<AgeIdResponse, 'credits_consumed' | 'credits_remaining' | 'verification_id'>;
+
+/** The age answer of an identity check: verified when the document and face verify and its date of birth meets the minimum. */
+export function ageById(r: IdentityCheck, minAge: number, now: Date): Outcome<AgeIdResult> {
+  const { failure, confidence } = identityAnswer(r, []);
+  const birth = r.assessment.birth;
+  const actualAge = birth ? ageOn(`${birth.y}-${String(birth.m).padStart(2, '0')}-${String(birth.d).padStart(2, '0')}`, now) : null;
+  const common = {
+    actual_age: actualAge, dob: birth ? usDate(birth) : null, face_match_confidence: r.match.face_match_confidence,
+    authenticity: r.assessment.authenticity,
+  };
+  const failed = (reason: string, message: string, extra: Partial<AgeIdResult> = {}): Outcome<AgeIdResult> => ({
+    status: 'failed', confidence, billable: true, httpStatus: 200, errorCode: reason,
+    result: { ...common, verified: false, status: 'failed', reason, message, ...extra },
+  });
+  if (failure) return failed(failure.code, failure.text);
+  if (actualAge === null) return failed('document_unreadable', 'The date of birth on the ID document could not be read');
+  if (actualAge < minAge) return failed('below_minimum_age', `Below the minimum age of ${minAge}.`, { minimum_age: minAge });
+  return {
+    status: 'success', confidence, billable: true, httpStatus: 200,
+    result: { ...common, verified: true, method: 'selfie+id', status: 'success' },
+  };
+}
+
+function demoAgeById(minAge: number, now: Date): AgeIdResult {
+  // The specimen the demo identity answer describes (born 12 August 1964).
+  const actualAge = ageOn('1964-08-12', now);
+  const common = { actual_age: actualAge, dob: '08/12/1964', face_match_confidence: DEMO_CONFIDENCE, simulated: true };
+  return actualAge >= minAge
+    ? { ...common, verified: true, method: 'selfie+id', status: 'success' }
+    : { ...common, verified: false, status: 'failed', reason: 'below_minimum_age', minimum_age: minAge, message: `Below the minimum age of ${minAge}.` };
+}
+
+/**
+ * Age by ID (step 3, and the single call with an ID image). Naming the step-2 verification
+ * continues that flow: no second charge, and its ledger row takes the outcome. Otherwise it is a
+ * flow of its own: 10 credits and one ledger row.
+ */
+export async function idStep(
+  c: Context<AppEnv>, s: Services,
+  body: { image_selfie_b64: string; image_id_b64: string; min_age?: number | undefined; use_case: AgeSelfieRequest['use_case']; verification_id?: string | undefined },
+  text: string, key: Payer = c.get('key'),
+): Promise<Response> {
+  const minAge = agePolicy(body.use_case ?? 'adult', body.min_age, undefined).min_age;
+  const images = {
+    selfie: { field: 'image_selfie_b64', bytes: bytesOfBase64('image_selfie_b64', body.image_selfie_b64) },
+    front: { field: 'image_id_b64', bytes: bytesOfBase64('image_id_b64', body.image_id_b64) },
+  };
+  const work = async (): Promise<Outcome<AgeIdResult>> => {
+    const now = new Date(s.clock.now());
+    if (key.demo) {
+      const result = demoAgeById(minAge, now);
+      return { status: result.status, confidence: DEMO_CONFIDENCE, billable: false, httpStatus: 200, result };
+    }
+    return ageById(await checkIdentity(s.faces, s.documents, images, now), minAge, now);
+  };
+  if (body.verification_id !== undefined) {
+    const done = await s.billing.continueFlow({ key, verificationId: body.verification_id, operation: 'age', waiting: 'id_required' }, work);
+    return c.json<AgeIdResponse>({
+      ...done.outcome.result, verification_id: body.verification_id, credits_consumed: 0,
+      credits_remaining: done.creditsRemaining ?? s.credits.balance(key.orgId),
+    });
+  }
+  const billed = await runBillable<AgeIdResult>(c, s, { operation: 'age', idPrefix: 'age', bodyText: text, payer: key }, () => work());
+  return c.json<AgeIdResponse>({
+    ...billed.outcome.result, verification_id: billed.verificationId, credits_consumed: billed.charged,
+    credits_remaining: billed.creditsRemaining ?? s.credits.balance(key.orgId),
+  });
+}
+
 export function ageRoutes({ route, services }: Router): void {
   route({
     method: 'POST', path: '/api/v1/verify-age/init', auth: AUTH, tags: ['age'],
@@ -116,17 +190,28 @@ export function ageRoutes({ route, services }: Router): void {
   });
 
   route({
+    method: 'POST', path: '/api/v1/verify-age/step3', auth: AUTH, tags: ['age'],
+    summary: 'Age step 3: the selfie matched to an ID document, and the age from its date of birth',
+    description:
+      'Verified (`method` `selfie+id`) when the document reads and passes its checks, its portrait matches the selfie, and the date of birth meets the minimum age; ' +
+      'otherwise `failed` with `reason` (`below_minimum_age` with `minimum_age`, or why the document or face did not verify). ' +
+      'Send the step-2 `verification_id` to continue that flow without a second charge; without it step 3 is a flow of its own (10 credits).',
+    request: { body: AgeStep3Request, maxBytes: 2 * IMAGE_JSON_BYTES },
+    responses: { 200: AgeIdResponse },
+    handler: async (c, input) => idStep(c, services, await input.body(), await input.text()),
+  });
+
+  route({
     method: 'POST', path: '/api/v1/verify-age/verify', auth: AUTH, tags: ['age'],
-    summary: 'Age in one call: a selfie estimate (the ID path arrives with document verification)',
-    description: 'Without `image_id_b64` this is step 2 in one call. With `image_id_b64` it answers 501 NOT_IMPLEMENTED until documents are read; nothing is charged.',
+    summary: 'Age in one call: a selfie estimate (step 2\'s answer), or with `image_id_b64` the ID check (step 3\'s answer); 10 credits',
+    description: 'Without `image_id_b64` this is step 2 in one call. With it, the selfie is matched to the ID document and the age comes from its date of birth, as in step 3.',
     request: { body: AgeVerifyRequest, maxBytes: 2 * IMAGE_JSON_BYTES },
-    responses: { 200: AgeSelfieResponse },
+    responses: { 200: z.union([AgeSelfieResponse, AgeIdResponse]) },
     handler: async (c, input) => {
       const body = await input.body();
-      if (body.image_id_b64 !== undefined) {
-        throw new AppError('not_implemented', { message: 'Age verification with an ID document (image_id_b64) is not available in this version. Send the selfie alone.' });
-      }
-      return selfieStep(c, services, body, await input.text());
+      const text = await input.text();
+      if (body.image_id_b64 !== undefined) return idStep(c, services, { ...body, image_id_b64: body.image_id_b64 }, text);
+      return selfieStep(c, services, body, text);
     },
   });
 }

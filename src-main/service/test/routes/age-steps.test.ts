@@ -123,7 +123,7 @@ describe('POST /api/v1/verify-age/step2', () => {
 });
 
 describe('POST /api/v1/verify-age/verify (single call)', () => {
-  it('without an ID it is step 2 in one call; with an ID it answers 501 and charges nothing', async () => {
+  it('without an ID it is step 2 in one call (with an ID: documents.test.ts)', async () => {
     const tt = await testService({ plan: 'pro' });
     tt.grant(100);
     const live = tt.key({ env: 'live', scopes: ['age'] });
@@ -131,9 +131,6 @@ describe('POST /api/v1/verify-age/verify (single call)', () => {
     const one = await tt.json<AgeSelfieResponse>('POST', '/api/v1/verify-age/verify', { key: live.api_key, body: { image_selfie_b64: image, use_case: 'adult' } });
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ min_age: 18, credits_consumed: 10, estimated_age: expect.any(Number) });
-    const withId = await tt.json('POST', '/api/v1/verify-age/verify', { key: live.api_key, body: { image_selfie_b64: image, image_id_b64: image } });
-    expect(withId.status).toBe(501);
-    expect(withId.body).toMatchObject({ status: 'ERROR', code: 'NOT_IMPLEMENTED' });
     expect(tt.s.credits.balance(tt.orgId)).toBe(90);
     // The mobile status of the age verification.
     const m = await tt.json('GET', `/api/mobile/v1/age/status/${one.body.verification_id}`, { key: live.api_key });

@@ -1,6 +1,7 @@
 // Identity, KYC-plus and the KYC report, on the real document reader (a child process) and the
 // real face models, with specimen documents rendered by code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgeIdResponse, AgeSelfieResponse } from '../../../../src-shared/contracts/age';
 import type { ComplianceResult, IdentityResult, ReportResult } from '../../../../src-shared/contracts/documents';
 import { closeAll, testService, type TestService } from '../harness';
 import { degrade, HOLDERS, renderSpecimen, type Holder, type SpecimenOptions } from '../document-fixtures';
@@ -195,4 +196,93 @@ describe('console try: identity, KYC-plus and the report (session, test environm
 
     expect((await t.json('POST', '/api/console/try/identity', { body: { selfie_b64: 'x', id_front_b64: 'y' } })).status).toBe(401);
   }, 90_000);
+});
+
+describe('age by ID: POST /api/v1/verify-age/step3 and the single call with image_id_b64', () => {
+  const erika = HOLDERS[1]!;
+  const ageKey = () => t.key({ env: 'live', scopes: ['age'] });
+
+  it('continues a step-2 flow that asked for an ID: verified by the document\'s date of birth, no second charge, the same ledger row; a second step 3 is 409', async () => {
+    const k = ageKey();
+    const selfie = b64(await fx.selfie('b'));
+    const before = t.s.credits.balance(t.orgId);
+    // A minimum above any estimate sends the flow to step 3.
+    const step2 = await t.json<AgeSelfieResponse>('POST', '/api/v1/verify-age/step2', { key: k.api_key, body: { image_selfie_b64: selfie, min_age: 99, use_case: 'custom' } });
+    expect(step2.body).toMatchObject({ proceed_to_step3: true, credits_consumed: 10 });
+    const rows = ledger().length;
+    const step3 = await t.json<AgeIdResponse>('POST', '/api/v1/verify-age/step3', {
+      key: k.api_key, body: { image_selfie_b64: selfie, image_id_b64: await doc(erika), min_age: 21, use_case: 'custom', verification_id: step2.body.verification_id },
+    });
+    expect(step3.status).toBe(200);
+    expect(step3.res.headers.get('cache-control')).toBe('no-store');
+    const age = new Date(t.clock.now()).getUTCFullYear() - 1964 - (new Date(t.clock.now()).toISOString().slice(5, 10) < '08-12' ? 1 : 0);
+    expect(step3.body).toMatchObject({
+      verified: true, method: 'selfie+id', status: 'success', actual_age: age, dob: '08/12/1964', credits_consumed: 0,
+      verification_id: step2.body.verification_id, face_match_confidence: expect.any(Number),
+    });
+    expect(t.s.credits.balance(t.orgId)).toBe(before - 10);
+    expect(ledger()).toHaveLength(rows);
+    const row = t.s.ledger.get(step2.body.verification_id)!;
+    expect(row).toMatchObject({ status: 'success', credits: 10, error_code: null });
+    expect(JSON.stringify(row)).not.toMatch(/1964|MUSTERMANN/);
+
+    const again = await t.json('POST', '/api/v1/verify-age/step3', {
+      key: k.api_key, body: { image_selfie_b64: selfie, image_id_b64: await doc(erika), verification_id: step2.body.verification_id },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ status: 'ERROR', code: 'FLOW_COMPLETED' });
+  }, 90_000);
+
+  it('refuses a minor by the document (below_minimum_age, minimum_age), charging a flow of its own when no step-2 id is named', async () => {
+    const k = ageKey();
+    const rossi = { ...HOLDERS[8]!, face: 'b' as const };
+    const before = t.s.credits.balance(t.orgId);
+    const r = await t.json<AgeIdResponse>('POST', '/api/v1/verify-age/step3', {
+      key: k.api_key, body: { image_selfie_b64: b64(await fx.selfie('b')), image_id_b64: await doc(rossi, {}, 'rotate'), min_age: 21, use_case: 'custom' },
+    });
+    expect(r.body).toMatchObject({ verified: false, status: 'failed', reason: 'below_minimum_age', minimum_age: 21, dob: '03/18/2009', credits_consumed: 10 });
+    expect(r.body.actual_age).toBeLessThan(21);
+    expect(r.body.method).toBeUndefined();
+    expect(t.s.credits.balance(t.orgId)).toBe(before - 10);
+    expect(t.s.ledger.get(r.body.verification_id)).toMatchObject({ product: 'age', status: 'failed', error_code: 'below_minimum_age', credits: 10 });
+  }, 60_000);
+
+  it('the single call with image_id_b64 answers step 3\'s shape; a face that is not the portrait fails as face_mismatch', async () => {
+    const k = ageKey();
+    const one = await t.json<AgeIdResponse>('POST', '/api/v1/verify-age/verify', {
+      key: k.api_key, body: { image_selfie_b64: b64(await fx.selfie('c')), image_id_b64: await doc(erika, { kind: 'td1' }) },
+    });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ verified: false, status: 'failed', reason: 'face_mismatch', dob: '08/12/1964', credits_consumed: 10 });
+    expect(one.body).not.toHaveProperty('estimated_age');
+  }, 60_000);
+
+  it('a step-2 id of another organisation, environment or product is 404 and nothing is read; a bad image is 400 naming its field; the age scope is needed', async () => {
+    const k = ageKey();
+    const selfie = b64(await fx.selfie('b'));
+    const other = await t.addOrg({ email: 'owner@other-age.test' });
+    const theirs = other.key({ env: 'live', scopes: ['age'] });
+    other.grant(20);
+    const their2 = await t.json<AgeSelfieResponse>('POST', '/api/v1/verify-age/step2', { key: theirs.api_key, body: { image_selfie_b64: selfie, min_age: 99, use_case: 'custom' } });
+    expect(their2.body.proceed_to_step3).toBe(true);
+    const idv = await submit({ selfie_b64: selfie, id_front_b64: selfie }, live.api_key);
+    for (const id of [their2.body.verification_id, idv.body.verification_id, 'age_nope']) {
+      const r = await t.json('POST', '/api/v1/verify-age/step3', { key: k.api_key, body: { image_selfie_b64: selfie, image_id_b64: selfie, verification_id: id } });
+      expect(r.status).toBe(404);
+    }
+    const test2 = await t.json<AgeSelfieResponse>('POST', '/api/v1/verify-age/step2', { key: t.key({ scopes: ['age'] }).api_key, body: { image_selfie_b64: selfie, min_age: 99, use_case: 'custom' } });
+    expect((await t.json('POST', '/api/v1/verify-age/step3', { key: k.api_key, body: { image_selfie_b64: selfie, image_id_b64: selfie, verification_id: test2.body.verification_id } })).status).toBe(404);
+
+    const broken = await t.json('POST', '/api/v1/verify-age/step3', { key: k.api_key, body: { image_selfie_b64: selfie, image_id_b64: b64(await fx.truncated()) } });
+    expect(broken.status).toBe(400);
+    expect(JSON.stringify(broken.body)).toContain('image_id_b64');
+    const noScope = await t.json('POST', '/api/v1/verify-age/step3', { key: t.key({ env: 'live', scopes: ['identity'] }).api_key, body: { image_selfie_b64: selfie, image_id_b64: selfie } });
+    expect(noScope.status).toBe(401);
+  }, 60_000);
+
+  it('a demo key simulates the ID answer without reading anything', async () => {
+    const demo = t.key({ scopes: ['age'], demo: true });
+    const r = await t.json<AgeIdResponse>('POST', '/api/v1/verify-age/step3', { key: demo.api_key, body: { image_selfie_b64: b64(await fx.selfie('a')), image_id_b64: b64(await fx.selfie('a')), min_age: 21, use_case: 'custom' } });
+    expect(r.body).toMatchObject({ verified: true, method: 'selfie+id', simulated: true, credits_consumed: 0 });
+  });
 });
