@@ -26,15 +26,24 @@ export interface MrzChar {
   p: number;
 }
 
-/** OCR text in the MRZ alphabet, each character with its probability. */
+/**
+ * OCR text in the MRZ alphabet, each character with its probability. Compatibility forms are
+ * unfolded first (the reader returns ℃ for a C at times: NFKC makes it °C, and the C is kept).
+ */
 export function toMrzAlphabet(text: string, probs: number[]): MrzChar[] {
   const out: MrzChar[] = [];
   [...text].forEach((raw, i) => {
-    const c = TO_MRZ[raw] ?? raw.toUpperCase();
-    if (/^[A-Z0-9<]$/.test(c)) out.push({ c, p: probs[i] ?? 0 });
+    for (const part of TO_MRZ[raw] ?? raw.normalize('NFKC')) {
+      const c = TO_MRZ[part] ?? part.toUpperCase();
+      if (/^[A-Z0-9<]$/.test(c)) out.push({ c, p: probs[i] ?? 0 });
+    }
   });
   return out;
 }
+
+/** Digits the reader returns for letters, in fields that hold letters only (state codes). */
+const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '6': 'G', '8': 'B' };
+const lettersOnly = (s: string) => s.replace(/[0-9]/g, (d) => DIGIT_AS_LETTER[d] ?? d);
 
 interface Row {
   chars: MrzChar[];
@@ -67,7 +76,7 @@ function candidateRows(boxes: TextBox[]): Row[] {
       row.x = joined[0]!.x;
     } else rows.push({ ...p });
   }
-  return rows.filter((r) => r.chars.length >= 24).sort((a, b) => a.y - b.y);
+  return rows.filter((r) => r.chars.length >= 24 || (r.chars.length >= 18 && hasFillerRun(r.chars))).sort((a, b) => a.y - b.y);
 }
 
 /**
@@ -88,6 +97,12 @@ export function unsureKs(chars: MrzChar[]): MrzChar[] {
     });
   }
   return out;
+}
+
+const hasFillerRun = (chars: MrzChar[]) => chars.some((c, i) => c.c === '<' && chars[i + 1]?.c === '<');
+function fitsLength(chars: MrzChar[], len: number): boolean {
+  const off = chars.length - len;
+  return Math.abs(off) <= Math.max(3, len * 0.12) || (off < 0 && chars.length >= len * 0.6 && hasFillerRun(chars));
 }
 
 /** Brings a line to its format's length by growing or shrinking its longest run of fillers. */
@@ -231,7 +246,7 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
   const stateError = (field: string) => result.details.find((d) => d.field === field && !d.valid && /state code/i.test(d.error ?? ''));
   const raw = (field: string) => {
     const d = result.details.find((x) => x.field === field);
-    return d && d.start !== undefined && d.end !== undefined ? lines[d.line]!.slice(d.start, d.end).replace(/</g, '') : '';
+    return d && d.start !== undefined && d.end !== undefined ? lettersOnly(lines[d.line]!.slice(d.start, d.end).replace(/</g, '')) : '';
   };
   return {
     format: result.format === 'FRENCH_NATIONAL_ID' ? 'FRENCH_NATIONAL_ID' : format,
@@ -264,8 +279,10 @@ export function findMrz(boxes: TextBox[], printedNumber?: string): MrzReading | 
     const len = LENGTH[format];
     for (let i = 0; i + n <= rows.length; i++) {
       const window = rows.slice(i, i + n);
-      // Lines of one zone are about the same length, near the format's.
-      if (window.some((r) => Math.abs(r.chars.length - len) > Math.max(3, len * 0.12))) continue;
+      // Lines of one zone are about the same length, near the format's; a line with a run of
+      // fillers may be shorter by up to 40%: CTC merges repeated characters, and squeezed fillers
+      // (a photo at a slant) come out as a few.
+      if (window.some((r) => !fitsLength(r.chars, len))) continue;
       let repaired = 0;
       const fitted = window.map((r) => {
         const f = fitLength(unsureKs(r.chars), len);
@@ -277,6 +294,38 @@ export function findMrz(boxes: TextBox[], printedNumber?: string): MrzReading | 
     }
   }
   return best;
+}
+
+/** The name field of a zone as read: TD1 has it on its third line, TD2 and TD3 after the state code. */
+export function nameField(m: MrzReading): string | null {
+  return (m.format === 'TD1' ? m.lines[2] : m.format === 'FRENCH_NATIONAL_ID' ? null : m.lines[0]?.slice(5)) ?? null;
+}
+
+/** ICAO name field to surname and given names: `<<` separates them, `<` is a space. */
+export function splitNameField(field: string): { surname: string; givenNames: string } {
+  const s = lettersOnly(field).replace(/<+$/, '');
+  const at = s.indexOf('<<');
+  const part = (x: string) => x.replace(/<+/g, ' ').trim();
+  return at < 0 ? { surname: part(s), givenNames: '' } : { surname: part(s.slice(0, at)), givenNames: part(s.slice(at + 2)) };
+}
+
+/**
+ * Name fields where some `K` or `KK` runs are fillers read as K (squeezed `<` on a slanted photo),
+ * at most two runs at a time: the candidates, for a caller that can confirm one against the
+ * printed name.
+ */
+export function fillerKVariants(field: string): { surname: string; givenNames: string }[] {
+  const runs = [...field.matchAll(/K{1,2}/g)].map((x) => ({ at: x.index, n: x[0].length }));
+  if (runs.length === 0 || runs.length > 8) return [];
+  const out: { surname: string; givenNames: string }[] = [];
+  for (let mask = 1; mask < 1 << runs.length; mask++) {
+    const chosen = runs.filter((_, i) => mask & (1 << i));
+    if (chosen.length > 2) continue;
+    const chars = [...field];
+    for (const r of chosen) for (let k = 0; k < r.n; k++) chars[r.at + k] = '<';
+    out.push(splitNameField(chars.join('')));
+  }
+  return out;
 }
 
 /** YYMMDD to a full date: birth dates are never in the future; expiry dates are this century. */

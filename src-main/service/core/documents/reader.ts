@@ -5,9 +5,9 @@
 // tried and dropped: the lines are cut from the full-resolution image either way, so the reading
 // came out the same.) Runs in the document reader's child process.
 import sharp, { type Sharp } from 'sharp';
-import { findMrz, type MrzReading } from './mrz';
+import { fillerKVariants, findMrz, nameField, type MrzReading } from './mrz';
 import type { RgbImage, TextBox, TextReader } from './ocr';
-import { namesAgree, readPrinted, repairableName, type VizField } from './viz';
+import { letters, namesAgree, readPrinted, repairableName, type VizField } from './viz';
 
 export interface DocumentReading {
   mrz: MrzReading | null;
@@ -19,6 +19,9 @@ export interface DocumentReading {
 }
 
 const DET_SIDE = 960;
+/** The sharpened retry enlarges a picture smaller than this on its longer side, by at most UPSCALE_MAX. */
+const UPSCALE_SIDE = 1600;
+const UPSCALE_MAX = 1.5;
 
 type Printed = Partial<Record<VizField, string>>;
 const namesOk = (m: MrzReading, p: Printed) => namesAgree(p.surname, m.surname) !== 'mismatch' && namesAgree(p.given_names, m.givenNames) !== 'mismatch';
@@ -41,7 +44,13 @@ interface Attempt {
 function restoreNames(m: MrzReading, p: Printed): MrzReading {
   const surname = repairableName(m.surname, p.surname);
   const given = repairableName(m.givenNames, p.given_names);
-  return surname || given ? { ...m, surname: surname ?? m.surname, givenNames: given ?? m.givenNames } : m;
+  if (surname || given) return { ...m, surname: surname ?? m.surname, givenNames: given ?? m.givenNames };
+  // Fillers read as K (ERIKSSONKKANNA): taken only when the printed surname and given names are then exactly the MRZ's.
+  const field = nameField(m);
+  if (!field || !p.surname || namesOk(m, p)) return m;
+  const same = (a: string | undefined, b: string) => a !== undefined && letters(a) === letters(b);
+  const fixed = fillerKVariants(field).find((v) => same(p.surname, v.surname) && (p.given_names === undefined || same(p.given_names, v.givenNames)));
+  return fixed ? { ...m, ...fixed } : m;
 }
 
 /** The median slant, in degrees, of the long text lines (their top edges). */
@@ -93,7 +102,14 @@ export async function readDocument(reader: TextReader, img: RgbImage): Promise<D
     if (Math.abs(skew) >= 1) await tryRead(await transform(img, (s) => s.rotate(-skew, { background: '#ffffff' })), `deskew${skew.toFixed(1)}`);
   }
   // A blurred or low-contrast picture: sharpened and stretched to the full range.
-  if (!settled(best)) await tryRead(await transform(img, (s) => s.normalise().sharpen({ sigma: 1.6, m1: 1.5, m2: 3 })), 'sharpened');
+  // A small picture is enlarged first: the lines are cut from it, and a blurred MRZ line 33 px high
+  // was read whole only after that (TD1 specimen, blur).
+  if (!settled(best)) {
+    const up = Math.min(UPSCALE_MAX, UPSCALE_SIDE / Math.max(img.width, img.height));
+    await tryRead(await transform(img, (s) => up > 1.1
+      ? s.resize(Math.round(img.width * up), Math.round(img.height * up), { kernel: 'lanczos3' }).normalise().sharpen({ sigma: 2, m1: 1.5, m2: 5 })
+      : s.normalise().sharpen({ sigma: 1.6, m1: 1.5, m2: 3 })), up > 1.1 ? `sharpened×${up.toFixed(1)}` : 'sharpened');
+  }
   const chosen: Attempt = best!;
   return {
     mrz: chosen.mrz,

@@ -137,7 +137,8 @@ export function readPrinted(boxes: TextBox[], exclude: (b: TextBox) => boolean =
   return out;
 }
 
-const letters = (s: string) => anyAscii(s).toUpperCase().replace(/[^A-Z]+/g, '');
+/** A name's letters only, upper case, accents folded. */
+export const letters = (s: string) => anyAscii(s).toUpperCase().replace(/[^A-Z]+/g, '');
 
 export type Agreement = 'match' | 'mismatch' | 'not_located';
 
