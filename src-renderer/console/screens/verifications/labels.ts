@@ -1,5 +1,6 @@
-// Words for the face rules and outcomes, as an analyst reads them.
+// Words for the face rules, the document checks and the outcomes, as an analyst reads them.
 import type { Billable } from '../../../../src-shared/catalog';
+import type { DocumentCheck, DocumentCheckName, IdentityResult } from '../../../../src-shared/contracts/documents';
 import type { PolicyCheck, PolicyName } from '../../../../src-shared/contracts/faces';
 
 export const PRODUCT_LABEL: Record<Billable, string> = {
@@ -23,7 +24,67 @@ export const REASON_LABEL: Record<string, string> = {
   spoof_suspected: 'Looks like a print or screen',
   estimated_age_below_threshold: 'Estimate not conclusive',
   compliance_provider_unavailable: 'Lists not loaded',
+  below_minimum_age: 'Below the minimum age',
+  // Identity and KYC-plus (service: core/documents/identity.ts identityFailure, routes/documents.ts).
+  document_unreadable: 'Document not readable',
+  no_face_on_document: 'No face on the document',
+  face_mismatch: 'Face does not match the document',
+  document_expired: 'Document expired',
+  document_inconsistent: 'Document failed its checks',
+  claim_mismatch: 'Name or date of birth differs',
+  screening_hit: 'Potential watchlist match',
 };
+
+/** Each document authenticity signal by name (service: core/documents/assess.ts). */
+export const DOCUMENT_CHECK_LABEL: Record<DocumentCheckName, string> = {
+  mrz_found: 'MRZ found and read',
+  check_digit_document_number: 'Check digit: document number',
+  check_digit_date_of_birth: 'Check digit: date of birth',
+  check_digit_expiry_date: 'Check digit: expiry date',
+  check_digit_personal_number: 'Check digit: personal number',
+  check_digit_composite: 'Check digit: composite',
+  not_expired: 'Not expired',
+  dates_plausible: 'Dates possible',
+  issuing_state_known: 'Issuing state known',
+  printed_name_matches_mrz: 'Printed name matches the MRZ',
+  printed_date_of_birth_matches_mrz: 'Printed date of birth matches the MRZ',
+  printed_document_number_matches_mrz: 'Printed number matches the MRZ',
+  portrait_face_present: 'Portrait present',
+  mrz_read_confidence: 'MRZ read with confidence',
+};
+
+export const CHECK_RESULT: Record<DocumentCheck['result'], string> = { pass: 'Pass', fail: 'Fail', not_checked: 'Not checked' };
+
+/** MRZ fields: the check digits' and the printed (VIZ) fields compared with the MRZ. */
+export const MRZ_FIELD_LABEL: Record<string, string> = {
+  document_number: 'Document number',
+  date_of_birth: 'Date of birth',
+  expiry_date: 'Expiry date',
+  personal_number: 'Personal number',
+  composite: 'Composite',
+  surname: 'Surname',
+  given_names: 'Given names',
+};
+
+/** A printed field against the MRZ. */
+export const AGREEMENT_LABEL: Record<NonNullable<IdentityResult['mrz']>['printed'][number]['agreement'], string> = {
+  match: 'Matches',
+  mismatch: 'Differs',
+  not_located: 'Not located',
+};
+
+export const DOCUMENT_TYPE_LABEL: Record<string, string> = {
+  passport: 'Passport', id_card: 'ID card', visa: 'Visa', travel_document: 'Travel document',
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A document date (MM/DD/YYYY, as the service answers it) as "12 Aug 1964"; unchanged when it is not one. */
+export function documentDate(usDate: string): string {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(usDate);
+  const month = m ? MONTHS[Number(m[1]) - 1] : undefined;
+  return m && month ? `${m[2]} ${month} ${m[3]}` : usDate || '—';
+}
 
 /** A measured value in its rule's unit. */
 export function checkValue(c: PolicyCheck): string {
