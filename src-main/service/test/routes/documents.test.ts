@@ -118,15 +118,18 @@ describe('POST /api/identity/v1/submit', () => {
 
 describe('POST /api/kyc/v1/submit_plus and generate_report', () => {
   it('screens the document holder: a listed person is a Potential Match (not verified); the report PDF holds the hit and no image, and can be encrypted', async () => {
-    const listed: Holder = { surname: 'PUTIN', given: 'VLADIMIR VLADIMIROVICH', dob: '1952-10-07', sex: 'M', nationality: 'RUS', issuing: 'RUS', number: '720000001', expiry: '2031-01-01', issued: '2021-01-02', face: 'd' };
+    const listed: Holder = { surname: 'PUTIN', given: 'VLADIMIR VLADIMIROVICH', dob: '1952-10-07', sex: 'M', nationality: 'RUS', issuing: 'RUS', number: '720000001', expiry: '2031-01-01', issued: '2021-01-02', face: 'c' };
     const { status, body } = await t.json<ComplianceResult>('POST', '/api/kyc/v1/submit_plus', {
-      key: live.api_key, body: { selfie_b64: b64(await fx.selfie('d')), id_front_b64: await doc(listed) },
+      key: live.api_key, body: { selfie_b64: b64(await fx.selfie('c')), id_front_b64: await doc(listed) },
     });
     expect(status).toBe(200);
     expect(body.compliance_screening.status).toBe('Potential Match');
     expect(body.compliance_screening.total_hits).toBeGreaterThan(0);
     expect(body.compliance_screening.found_records![0]).toMatchObject({ name: expect.stringMatching(/PUTIN/i), category: 'Sanctions' });
-    expect(body.verified).toBe(false);
+    // The identity itself verifies: the hit alone makes it unverified.
+    expect(body.face_match.is_match).toBe(true);
+    expect(body.authenticity.is_genuine).toBe(true);
+    expect(body).toMatchObject({ verified: false, failure_reason: 'screening_hit' });
     expect(body.credits_consumed).toBe(50);
     const events = t.s.db.prepare("SELECT type, payload FROM webhook_events WHERE type LIKE 'compliance.%'").all() as { type: string; payload: string }[];
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['compliance.completed', 'compliance.hit_detected']));
