@@ -37,6 +37,23 @@ describe('findMrz', () => {
     expect(m.checkDigits.every((c) => c.valid)).toBe(true);
   });
 
+  it('puts back the document code letter the reader dropped, and reads a T for the I of a card\'s code', () => {
+    const [l1, l2, l3] = mrzLines(anna, 'td1');
+    const dropped = findMrz(boxes([l1!.slice(1), l2!, l3!]))!;
+    expect(dropped).toMatchObject({ documentCode: 'I', issuingState: 'UTO', documentNumber: 'L898902C3' });
+    expect(dropped.checkDigits.every((c) => c.valid)).toBe(true);
+    expect(findMrz(boxes([`T${l1!.slice(1)}`, l2!, l3!]))!.documentCode).toBe('I');
+  });
+
+  it('takes an unknown issuing state one letter from the nationality for the nationality (ERA next to FRA)', () => {
+    const camille = HOLDERS[3]!;
+    const [l1, l2] = mrzLines(camille, 'td2');
+    const m = findMrz(boxes([l1!.replace('I<FRA', 'I<ERA'), l2!]))!;
+    expect(m).toMatchObject({ issuingState: 'FRA', nationality: 'FRA', unknownState: false });
+    const far = findMrz(boxes([l1!.replace('I<FRA', 'I<XQZ'), l2!]))!;
+    expect(far).toMatchObject({ issuingState: 'XQZ', unknownState: true });
+  });
+
   it('finds a line whose run of fillers came out short (CTC merges repeats), and repairs its length', () => {
     const [l1, l2, l3] = mrzLines(erika, 'td1');
     const short = l2!.replace(/<{11}/, '<<');
@@ -61,6 +78,10 @@ describe('fillerKVariants', () => {
     // The K of ERIKSSON is a run too: replacing it gives other candidates, which the printed name then rules out.
     expect(variants).toContainEqual({ surname: 'ERI SSON', givenNames: 'ANNA MARIA' });
     expect(variants).toHaveLength(3);
+  });
+
+  it('reads a tail of K and fillers as fillers', () => {
+    expect(fillerKVariants('ERIKSSONKKANNAKMARIAKKKKKKKK<<')).toContainEqual({ surname: 'ERIKSSON', givenNames: 'ANNA MARIA' });
   });
 
   it('offers nothing for a name without K', () => {

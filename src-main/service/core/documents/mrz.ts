@@ -105,6 +105,25 @@ function fitsLength(chars: MrzChar[], len: number): boolean {
   return Math.abs(off) <= Math.max(3, len * 0.12) || (off < 0 && chars.length >= len * 0.6 && hasFillerRun(chars));
 }
 
+/** ICAO state codes (and the specimen state UTO), as they stand in a zone without fillers. */
+const isState = (code: string) => code === 'UTO' || code in (states as Record<string, string>);
+const stateAt = (chars: MrzChar[], at: number) => isState(lettersOnly(chars.slice(at, at + 3).map((c) => c.c).join('')).replace(/</g, ''));
+
+/**
+ * The first line of a zone starts with the document code (a letter, then a letter or filler) and
+ * the issuing state. The reader drops the narrow code letter I at times, or the filler after it,
+ * which shifts the whole line. Where the state code stands one place early, the dropped character
+ * is put back: a filler after a letter, else the format's usual code letter (P for passports, I
+ * for cards). The check digits then prove the rest of the line.
+ */
+export function realignFirstLine(chars: MrzChar[], format: MrzFormat): { chars: MrzChar[]; repaired: number } {
+  if (chars.length < 6 || stateAt(chars, 2) || !stateAt(chars, 1)) return { chars, repaired: 0 };
+  const first = chars[0]!.c;
+  const inserted: MrzChar = first === '<' ? { c: format === 'TD3' ? 'P' : 'I', p: 0 } : { c: '<', p: 0 };
+  const at = first === '<' ? 0 : 1;
+  return { chars: [...chars.slice(0, at), inserted, ...chars.slice(at)], repaired: 1 };
+}
+
 /** Brings a line to its format's length by growing or shrinking its longest run of fillers. */
 export function fitLength(chars: MrzChar[], n: number): { chars: MrzChar[]; repaired: number } {
   if (chars.length === n) return { chars, repaired: 0 };
@@ -203,6 +222,16 @@ function correctDocumentNumber(lines: string[], r: ParseResult): { lines: string
   return null;
 }
 
+/** ICAO 9303 check digit: weights 7, 3, 1; `<` is 0, letters are 10-35. */
+export function checkDigitOf(s: string): string {
+  let sum = 0;
+  [...s].forEach((c, i) => {
+    const v = c === '<' ? 0 : /\d/.test(c) ? Number(c) : c.charCodeAt(0) - 55;
+    sum += v * [7, 3, 1][i % 3]!;
+  });
+  return String(sum % 10);
+}
+
 /**
  * The printed document number, when the MRZ's fails its check digit: the two are the same
  * number, so a printed one that makes every check digit hold is the better reading.
@@ -213,20 +242,45 @@ function numberFromPrinted(lines: string[], r: ParseResult, printed: string | un
   if (!number || number.length > 9 || !d || d.line === undefined || d.start === undefined) return null;
   const line = lines[d.line]!;
   const padded = (number + '<<<<<<<<<').slice(0, 9);
-  const next = [...lines];
-  next[d.line] = line.slice(0, d.start) + padded + line.slice(d.start + 9);
-  if (next[d.line]!.length !== line.length) return null;
-  const result = parse(next, { autocorrect: true });
-  if (!allValid(result)) return null;
-  let changed = 0;
-  for (let i = 0; i < 9; i++) if (line[d.start + i] !== padded[i]) changed++;
-  return { lines: next, result, changed };
+  // The number alone, then with its own check digit: the composite check digit (another line's
+  // last character) still has to hold, so a wrong printed number is not taken.
+  for (const digit of [line[d.start + 9]!, checkDigitOf(padded)]) {
+    const next = [...lines];
+    next[d.line] = line.slice(0, d.start) + padded + digit + line.slice(d.start + 10);
+    if (next[d.line]!.length !== line.length) return null;
+    const result = parse(next, { autocorrect: true });
+    if (!allValid(result)) continue;
+    let changed = digit === line[d.start + 9] ? 0 : 1;
+    for (let i = 0; i < 9; i++) if (line[d.start + i] !== padded[i]) changed++;
+    return { lines: next, result, changed };
+  }
+  return null;
 }
 
 /** Given names and surname from the name field: `<` inside a name is a space; reading noise after the filler run is dropped. */
 function cleanName(s: string | null | undefined): string {
   if (!s) return '';
   return s.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * ICAO 9303: a card's (TD1, TD2) document code starts with A, C or I. A first letter the reader
+ * took for something else that looks like an I (T, L, J, 1) is an I.
+ */
+function documentCodeOf(format: MrzFormat, code: string): string {
+  return format !== 'TD3' && code.length > 0 && !'ACIPV'.includes(code[0]!) && 'TLJ1'.includes(code[0]!) ? `I${code.slice(1)}` : code;
+}
+
+/**
+ * An issuing state that is no state code, one letter away from the holder's nationality (a
+ * known code read on the other line), is that nationality: ERA next to FRA is France. Any other
+ * unknown code is kept as read (and reported by the `issuing_state_known` check).
+ */
+function issuingStateOf(state: string, nationality: string | null): string {
+  if (isState(state) || !nationality || !isState(nationality) || state.length !== nationality.length) return state;
+  let differ = 0;
+  for (let i = 0; i < state.length; i++) if (state[i] !== nationality[i]) differ++;
+  return differ === 1 ? nationality : state;
 }
 
 function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, printedNumber?: string): MrzReading | null {
@@ -248,12 +302,15 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
     const d = result.details.find((x) => x.field === field);
     return d && d.start !== undefined && d.end !== undefined ? lettersOnly(lines[d.line]!.slice(d.start, d.end).replace(/</g, '')) : '';
   };
+  const nationality = f.nationality ?? (raw('nationality') || null);
+  const readState = f.issuingState ?? raw('issuingState');
+  const issuingState = issuingStateOf(readState, nationality);
   return {
     format: result.format === 'FRENCH_NATIONAL_ID' ? 'FRENCH_NATIONAL_ID' : format,
     lines,
-    documentCode: f.documentCode ?? lines[0]!.slice(0, 2).replace(/</g, ''),
-    issuingState: f.issuingState ?? raw('issuingState'),
-    nationality: f.nationality ?? (raw('nationality') || null),
+    documentCode: documentCodeOf(format, f.documentCode ?? lines[0]!.slice(0, 2).replace(/</g, '')),
+    issuingState,
+    nationality,
     surname: cleanName(f.lastName),
     givenNames: cleanName(f.firstName),
     documentNumber: f.documentNumber.replace(/<+/g, ''),
@@ -264,7 +321,7 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
     lowConfidence: chars.flat().filter((c) => c.p < 0.5).length,
     repaired,
     corrected,
-    unknownState: Boolean(stateError('issuingState') || stateError('nationality')),
+    unknownState: Boolean((stateError('issuingState') && issuingState === readState) || stateError('nationality')),
   };
 }
 
@@ -284,9 +341,10 @@ export function findMrz(boxes: TextBox[], printedNumber?: string): MrzReading | 
       // (a photo at a slant) come out as a few.
       if (window.some((r) => !fitsLength(r.chars, len))) continue;
       let repaired = 0;
-      const fitted = window.map((r) => {
-        const f = fitLength(unsureKs(r.chars), len);
-        repaired += f.repaired;
+      const fitted = window.map((r, line) => {
+        const aligned = line === 0 ? realignFirstLine(unsureKs(r.chars), format) : { chars: unsureKs(r.chars), repaired: 0 };
+        const f = fitLength(aligned.chars, len);
+        repaired += f.repaired + aligned.repaired;
         return f.chars;
       });
       const reading = interpret(format, fitted, repaired, printedNumber);
@@ -314,10 +372,12 @@ export function splitNameField(field: string): { surname: string; givenNames: st
  * at most two runs at a time: the candidates, for a caller that can confirm one against the
  * printed name.
  */
-export function fillerKVariants(field: string): { surname: string; givenNames: string }[] {
+export function fillerKVariants(raw: string): { surname: string; givenNames: string }[] {
+  // The field's tail is fillers: a run of K and < there with two or more K is fillers read as K.
+  const field = raw.replace(/[K<]+$/, (tail) => ((tail.match(/K/g)?.length ?? 0) >= 2 ? '<'.repeat(tail.length) : tail));
   const runs = [...field.matchAll(/K{1,2}/g)].map((x) => ({ at: x.index, n: x[0].length }));
-  if (runs.length === 0 || runs.length > 8) return [];
-  const out: { surname: string; givenNames: string }[] = [];
+  if (runs.length > 8 || (runs.length === 0 && field === raw)) return [];
+  const out: { surname: string; givenNames: string }[] = field === raw ? [] : [splitNameField(field)];
   for (let mask = 1; mask < 1 << runs.length; mask++) {
     const chosen = runs.filter((_, i) => mask & (1 << i));
     if (chosen.length > 2) continue;

@@ -93,6 +93,8 @@ export async function loadTextReader(opts: { threads?: number } = {}): Promise<T
     intraOpNumThreads: opts.threads ?? 1,
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
+    // Idle threads sleep instead of spinning: the face models share the cores during an identity check.
+    extra: { session: { intra_op: { allow_spinning: '0' } } },
   };
   const det = await InferenceSession.create(defaultModels.detectionPath, sessionOptions);
   const rec = await InferenceSession.create(defaultModels.recognitionPath, sessionOptions);

@@ -4,6 +4,7 @@
 // contrast (a blurred or dim picture), and keeps the best reading. (Other detector scales were
 // tried and dropped: the lines are cut from the full-resolution image either way, so the reading
 // came out the same.) Runs in the document reader's child process.
+import anyAscii from 'any-ascii';
 import sharp, { type Sharp } from 'sharp';
 import { fillerKVariants, findMrz, nameField, type MrzReading } from './mrz';
 import type { RgbImage, TextBox, TextReader } from './ocr';
@@ -47,8 +48,15 @@ function restoreNames(m: MrzReading, p: Printed): MrzReading {
   if (surname || given) return { ...m, surname: surname ?? m.surname, givenNames: given ?? m.givenNames };
   // Fillers read as K (ERIKSSONKKANNA): taken only when the printed surname and given names are then exactly the MRZ's.
   const field = nameField(m);
-  if (!field || !p.surname || namesOk(m, p)) return m;
   const same = (a: string | undefined, b: string) => a !== undefined && letters(a) === letters(b);
+  // A filler between two words dropped (DEJONG for DE<JONG): the same letters, spaced as printed.
+  const spaced = (mrz: string, printed: string | undefined) => {
+    const words = printed === undefined ? '' : anyAscii(printed).toUpperCase().replace(/[^A-Z]+/g, ' ').trim();
+    return printed !== undefined && same(printed, mrz) && words.split(' ').length > mrz.split(' ').length ? words : mrz;
+  };
+  if (!field || !p.surname || (same(p.surname, m.surname) && (p.given_names === undefined || same(p.given_names, m.givenNames)))) {
+    return { ...m, surname: spaced(m.surname, p.surname), givenNames: spaced(m.givenNames, p.given_names) };
+  }
   const fixed = fillerKVariants(field).find((v) => same(p.surname, v.surname) && (p.given_names === undefined || same(p.given_names, v.givenNames)));
   return fixed ? { ...m, ...fixed } : m;
 }
@@ -101,6 +109,25 @@ export async function readDocument(reader: TextReader, img: RgbImage): Promise<D
     const skew = skewOf(first);
     if (Math.abs(skew) >= 1) await tryRead(await transform(img, (s) => s.rotate(-skew, { background: '#ffffff' })), `deskew${skew.toFixed(1)}`);
   }
+  // The zone alone, enlarged: its lines get the detector's and the recogniser's full attention (a
+  // line lost under the portrait's edge, fillers merged on a slanted photo). The printed fields stay
+  // the page's.
+  const band = mrzBand(first, img);
+  if (band && !settled(best)) {
+    const page = best!;
+    for (const sharpen of [false, true]) {
+      const zone = await transform(img, (s) => {
+        const cut = s.extract(band.region).resize(Math.round(band.region.width * band.scale), Math.round(band.region.height * band.scale), { kernel: 'lanczos3' });
+        return sharpen ? cut.normalise().sharpen({ sigma: 1.5, m1: 1.5, m2: 4 }) : cut;
+      });
+      const { boxes } = await reader.read(zone, Math.max(zone.width, zone.height));
+      const found = findMrz(boxes, page.printed.document_number);
+      const attempt: Attempt = { mrz: found && restoreNames(found, page.printed), boxes: page.boxes, printed: page.printed };
+      attempts.push(`zone${sharpen ? '-sharpened' : ''}:${found ? found.checkDigits.filter((c) => c.valid).length + '/' + found.checkDigits.length : 'none'}`);
+      if (quality(attempt) > quality(best!)) best = attempt;
+      if (settled(best)) break;
+    }
+  }
   // A blurred or low-contrast picture: sharpened and stretched to the full range.
   // A small picture is enlarged first: the lines are cut from it, and a blurred MRZ line 33 px high
   // was read whole only after that (TD1 specimen, blur).
@@ -118,6 +145,32 @@ export async function readDocument(reader: TextReader, img: RgbImage): Promise<D
     attempts,
     ms: Math.round(performance.now() - t0),
   };
+}
+
+/** Lines of the zone as the recogniser sees them best: about this many pixels high. */
+const ZONE_LINE_HEIGHT = 56;
+/** The zone is cut this many line heights beyond the lines found (a lost line above or below them). */
+const ZONE_MARGIN_LINES = 1.6;
+
+/**
+ * Where the zone is on the page: around the boxes with a run of fillers, widened by a line and a
+ * half above and below, and the enlargement that brings its lines to ZONE_LINE_HEIGHT (at most 2.5×,
+ * at most 1600 px wide). Null when no box has fillers.
+ */
+function mrzBand(boxes: TextBox[], img: RgbImage): { region: { left: number; top: number; width: number; height: number }; scale: number } | null {
+  const rows = boxes.filter((b) => (b.text.match(/[<«‹]/g)?.length ?? 0) >= 3);
+  if (!rows.length) return null;
+  const heights = rows.map((b) => Math.hypot(b.box[3]![0] - b.box[0]![0], b.box[3]![1] - b.box[0]![1])).sort((a, b) => a - b);
+  const h = Math.max(8, heights[heights.length >> 1]!);
+  const xs = rows.flatMap((b) => b.box.map(([x]) => x));
+  const ys = rows.flatMap((b) => b.box.map(([, y]) => y));
+  const left = Math.max(0, Math.floor(Math.min(...xs) - h));
+  const right = Math.min(img.width, Math.ceil(Math.max(...xs) + h));
+  const top = Math.max(0, Math.floor(Math.min(...ys) - ZONE_MARGIN_LINES * h));
+  const bottom = Math.min(img.height, Math.ceil(Math.max(...ys) + ZONE_MARGIN_LINES * h));
+  if (right - left < 32 || bottom - top < 16) return null;
+  const scale = Math.max(1, Math.min(2.5, ZONE_LINE_HEIGHT / h, 1600 / (right - left)));
+  return { region: { left, top, width: right - left, height: bottom - top }, scale };
 }
 
 /** MRZ lines are not printed fields. */
