@@ -6,11 +6,13 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDict, PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { encryptPdf, type KycReportInput, printable, renderKycReport } from './report-pdf';
 
 const PDFTOTEXT = '/usr/bin/pdftotext';
 const hasPdftotext = existsSync(PDFTOTEXT);
+const PDFTOPPM = '/usr/bin/pdftoppm';
 const SECTIONS = ['KYC screening report', 'Subject', 'Screening outcome', 'Matches', 'Lists checked', 'Identity document summary'];
 const DISCLAIMER = 'Screening signals, not a compliance decision. This report contains no images or biometric data.';
 
@@ -61,6 +63,29 @@ function latin1(bytes: Uint8Array): string {
 }
 
 describe('renderKycReport', () => {
+  // What an auditor sees: page 1 rasterised by poppler (as `pdftoppm` renders it to look at), A4,
+  // with the dark header band on top, a body that is mostly paper, and text on it.
+  it.skipIf(!existsSync(PDFTOPPM))('rasterises to an A4 page with the header band, a light body and printed text', async () => {
+    const pdf = await renderKycReport(sampleReport(6));
+    const png = execFileSync(PDFTOPPM, ['-png', '-r', '40', '-f', '1', '-l', '1', '-singlefile', '-'], { input: pdf });
+    const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    expect(info.height / info.width).toBeCloseTo(297 / 210, 1);
+    const rowMean = (y: number) => {
+      let sum = 0;
+      for (let x = 0; x < info.width; x++) sum += data[y * info.width + x]!;
+      return sum / info.width;
+    };
+    expect(rowMean(Math.round(info.height * 0.03))).toBeLessThan(100);
+    let dark = 0;
+    let light = 0;
+    for (let i = Math.round(info.height * 0.2) * info.width; i < data.length; i++) {
+      if (data[i]! < 128) dark++;
+      else light++;
+    }
+    expect(light / (dark + light)).toBeGreaterThan(0.85);
+    expect(dark).toBeGreaterThan(500);
+  });
+
   it('renders a cleared report on one page and a 40-match report over several, without images', async () => {
     const cleared = await renderKycReport(sampleReport(0, { environment: 'live' }));
     const busy = await renderKycReport(sampleReport(40));
