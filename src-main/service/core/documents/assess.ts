@@ -29,6 +29,7 @@ const CRITICAL: ReadonlySet<DocumentCheckName> = new Set([
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 export const usDate = (d: DateParts) => `${pad2(d.m)}/${pad2(d.d)}/${d.y}`;
+export const isoDate = (d: DateParts) => `${d.y}-${pad2(d.m)}-${pad2(d.d)}`;
 
 export function documentType(code: string): string {
   const c = code.charAt(0);

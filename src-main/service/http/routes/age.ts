@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
 import { agePolicy } from '../../core/age/policy';
-import { usDate } from '../../core/documents/assess';
+import { isoDate, usDate } from '../../core/documents/assess';
 import { checkIdentity, identityAnswer, type IdentityCheck } from '../../core/documents/identity';
 import { ageDecision, analysisBlock, DEMO_CONFIDENCE, demoAge, demoAnalysis, judge } from '../../core/faces/selfie';
 import { bytesOfBase64, decodeImage, IMAGE_JSON_BYTES, SELFIE_MAX_SIDE } from '../../core/media/image';
@@ -78,7 +78,7 @@ type AgeIdResult = Omit<AgeIdResponse, 'credits_consumed' | 'credits_remaining' 
 export function ageById(r: IdentityCheck, minAge: number, now: Date): Outcome<AgeIdResult> {
   const { failure, confidence } = identityAnswer(r, []);
   const birth = r.assessment.birth;
-  const actualAge = birth ? ageOn(`${birth.y}-${String(birth.m).padStart(2, '0')}-${String(birth.d).padStart(2, '0')}`, now) : null;
+  const actualAge = birth ? ageOn(isoDate(birth), now) : null;
   const common = {
     actual_age: actualAge, dob: birth ? usDate(birth) : null, face_match_confidence: r.match.face_match_confidence,
     authenticity: r.assessment.authenticity,

@@ -9,7 +9,7 @@ import {
 } from '../../../../src-shared/contracts/documents';
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
-import { compareClaims, parseClaimedDate } from '../../core/documents/assess';
+import { compareClaims, isoDate, parseClaimedDate } from '../../core/documents/assess';
 import { checkIdentity, identityAnswer, type IdentityCheck, type IdentityImages } from '../../core/documents/identity';
 import { nationalityAlpha2 } from '../../core/documents/mrz';
 import { encryptPdf, renderKycReport } from '../../core/documents/report-pdf';
@@ -182,7 +182,7 @@ export async function kycPlus(c: Context<AppEnv>, s: Services, key: Payer, body:
           id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live',
           subject: {
             type: 'individual', first_name: m.givenNames || m.surname, last_name: m.surname,
-            ...(birth ? { date_of_birth: `${birth.y}-${String(birth.m).padStart(2, '0')}-${String(birth.d).padStart(2, '0')}` } : {}),
+            ...(birth ? { date_of_birth: isoDate(birth) } : {}),
             ...(country ? { country } : {}),
           },
         });
