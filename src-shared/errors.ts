@@ -64,6 +64,12 @@ export const ERRORS = {
     http: 409, shape: 'general', code: 'FLOW_COMPLETED',
     error: 'This age verification is not waiting for an ID: it was completed already. Start a new flow.',
   },
+  /** A hosted-session token that names no session. */
+  hosted_session_not_found: { http: 404, shape: 'general', error: 'This verification link is not valid.', code: 'HOSTED_SESSION_NOT_FOUND' },
+  /** A hosted session already used, expired or revoked (the message says which). */
+  hosted_session_closed: { http: 410, shape: 'general', error: 'This verification link can no longer be used.', code: 'HOSTED_SESSION_CLOSED' },
+  /** The same hosted session is being completed by another request right now. */
+  hosted_session_busy: { http: 409, shape: 'general', error: 'This verification is already being completed.', code: 'HOSTED_SESSION_BUSY' },
   idempotency_conflict: {
     http: 400, shape: 'general', code: 'IDEMPOTENCY_KEY_REUSED',
     error: 'Idempotency-Key was already used with a different request',

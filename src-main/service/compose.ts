@@ -21,6 +21,7 @@ import { createReview } from './core/review/review';
 import { defaultResourcesDir } from './paths';
 import { createDocumentReader, type DocumentReaderOptions } from './core/documents/pool';
 import { createReportStore } from './core/documents/report-store';
+import { createHostedSessions } from './core/hosted/sessions';
 import { createFacePool, type FacePoolOptions } from './core/faces/pool';
 import { createVerificationTokens } from './core/verification/tokens';
 
@@ -73,8 +74,9 @@ export function compose(opts: ComposeOptions) {
   const documents = createDocumentReader({ ...opts.documents, log: (m, f) => logger.info(m, f) });
   const tokens = createVerificationTokens(secret, clock);
   const reports = createReportStore(() => clock.now());
+  const hosted = createHostedSessions(db, clock);
   return {
-    faces, documents, reports, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review,
+    faces, documents, reports, hosted, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, version: opts.version ?? '0.1.0' },
     close(): void {
       void faces.stop();

@@ -17,6 +17,7 @@ import { faceRoutes } from './routes/faces';
 import { verificationRoutes } from './routes/verifications';
 import { ageRoutes } from './routes/age';
 import { documentRoutes } from './routes/documents';
+import { hostedRoutes } from './routes/hosted';
 import { webhookRoutes } from './routes/webhooks';
 import { screeningRoutes } from './routes/screening';
 import { batchRoutes } from './routes/batch';
@@ -102,6 +103,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   accountRoutes(router);
   ageRoutes(router);
   documentRoutes(router);
+  hostedRoutes(router);
   faceRoutes(router);
   verificationRoutes(router);
   webhookRoutes(router);

@@ -28,7 +28,7 @@ describe('the route registry', () => {
     const table = new Set(t.routes.map((r) => `${r.method} ${r.path}`));
     const mounted = new Set(
       t.app.routes
-        .filter((r) => r.path.startsWith('/api/') && r.path !== '/api/*' && r.method !== 'ALL')
+        .filter((r) => (r.path.startsWith('/api/') || r.path.startsWith('/hosted/')) && r.path !== '/api/*' && r.method !== 'ALL')
         .map((r) => `${r.method} ${r.path}`),
     );
     expect(mounted.size).toBeGreaterThanOrEqual(38);

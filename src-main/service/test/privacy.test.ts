@@ -84,6 +84,7 @@ const NO_SUBJECT_INPUT = [
   'POST /api/console/batches/:id/cancel', 'POST /api/console/batches/:id/finish', 'POST /api/review/clearances/:id/approve',
   'POST /api/validate', 'GET /api/mobile/v1/human/status/:verification_id', 'GET /api/mobile/v1/age/status/:session_id', 'GET /api/verifications',
   'GET /api/mobile/v1/identity/status/:session_id', 'GET /api/mobile/v1/compliance/status/:session_id',
+  'POST /hosted/generate', 'GET /hosted/session/:token', 'GET /api/hosted/sessions', 'POST /api/hosted/sessions/:id/revoke',
 ];
 
 interface Sent { label: string; status: number; text: string }
@@ -152,6 +153,17 @@ const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
     const sent = await send(x, 'console try kyc', 'POST', '/api/console/try/kyc', { cookie: x.cookie, body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c) } });
     if (sent.status === 200) x.consoleKycId = (JSON.parse(sent.text) as { verification_id: string }).verification_id;
     return [sent];
+  }],
+  ['POST /hosted/complete/:token', async (x) => {
+    const out: Sent[] = [];
+    const session = async (product: string) => {
+      const res = await x.t.call('POST', '/hosted/generate', { headers: { Authorization: `Bearer ${x.live}` }, body: { product, redirect_url: 'https://shop.example/done' } });
+      return ((await res.json()) as { token: string }).token;
+    };
+    out.push(await send(x, 'hosted liveness', 'POST', `/hosted/complete/${await session('human')}`, { body: { selfie_b64: x.c.imageB64 } }));
+    out.push(await send(x, 'hosted age', 'POST', `/hosted/complete/${await session('age')}`, { body: { date_of_birth: x.c.dob, selfie_b64: x.c.imageB64 } }));
+    out.push(await send(x, 'hosted identity', 'POST', `/hosted/complete/${await session('identity')}`, { body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c) } }));
+    return out;
   }],
   ['POST /api/console/try/report', async (x) => [
     await send(x, 'console try report', 'POST', '/api/console/try/report', { cookie: x.cookie, body: { verification_id: x.consoleKycId ?? 'none', report_password: x.c.clientReference } }),
@@ -268,7 +280,7 @@ describe('valid requests carrying subject data', () => {
       // The live flows were really billed and recorded (so ledger, outbox and idempotency rows exist).
       expect(t.s.db.prepare("SELECT product, COUNT(*) AS n FROM verifications WHERE env = 'live' GROUP BY product ORDER BY product").all())
         .toEqual([
-          { product: 'age', n: 3 }, { product: 'compliance', n: 1 }, { product: 'human', n: 1 }, { product: 'identity', n: 1 }, { product: 'rescreen', n: 2 }, { product: 'screen', n: 3 },
+          { product: 'age', n: 4 }, { product: 'compliance', n: 1 }, { product: 'human', n: 2 }, { product: 'identity', n: 2 }, { product: 'rescreen', n: 2 }, { product: 'screen', n: 3 },
         ]);
       expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM idempotency_keys').get()).toEqual({ n: 6 });
       expect((t.s.db.prepare('SELECT COUNT(*) AS n FROM webhook_events').get() as { n: number }).n).toBeGreaterThan(0);

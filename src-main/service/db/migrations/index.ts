@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-webhooks';
 import * as m0003 from './0003-review-audit';
+import * as m0004 from './0004-hosted';
 
 export interface Migration {
   version: number;
@@ -10,4 +11,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: Migration[] = [m0001, m0002, m0003];
+export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004];

@@ -1,0 +1,104 @@
+// Hosted sessions: made by an API key, opened and completed by the person through the token in
+// the URL. The token is returned once and only its SHA-256 is stored. Completion is single-use:
+// the row moves to `completed` in one UPDATE that only an open, unexpired session matches.
+import { randomBytes } from 'node:crypto';
+import type { Environment } from '../../../../src-shared/catalog';
+import type { Db } from '../../db/open';
+import type { Clock } from '../clock';
+import { newId, nowIso, sha256Hex } from '../ids';
+
+export type HostedProduct = 'human' | 'age' | 'identity' | 'compliance';
+export type HostedState = 'created' | 'opened' | 'completed' | 'revoked' | 'expired';
+
+export interface HostedRow {
+  id: string;
+  token_hash: string;
+  org_id: number;
+  env: Environment;
+  api_key_id: string | null;
+  product: HostedProduct;
+  redirect_url: string | null;
+  failure_redirect_url: string | null;
+  page_title: string | null;
+  success_message: string | null;
+  failure_message: string | null;
+  min_age: number | null;
+  state: Exclude<HostedState, 'expired'>;
+  verification_id: string | null;
+  outcome: 'passed' | 'failed' | null;
+  created_at: string;
+  expires_at: string;
+  opened_at: string | null;
+  completed_at: string | null;
+}
+
+export interface HostedSettings {
+  product: HostedProduct;
+  redirectUrl?: string | undefined;
+  failureRedirectUrl?: string | undefined;
+  expiresInHours: number;
+  pageTitle?: string | undefined;
+  successMessage?: string | undefined;
+  failureMessage?: string | undefined;
+  minAge?: number | undefined;
+}
+
+const hashOf = (token: string) => sha256Hex(`hosted:${token}`);
+
+export function createHostedSessions(db: Db, clock: Clock) {
+  const q = {
+    insert: db.prepare(
+      `INSERT INTO hosted_sessions (id, token_hash, org_id, env, api_key_id, product, redirect_url, failure_redirect_url, page_title,
+         success_message, failure_message, min_age, state, created_at, expires_at)
+       VALUES (@id, @token_hash, @org_id, @env, @api_key_id, @product, @redirect_url, @failure_redirect_url, @page_title,
+         @success_message, @failure_message, @min_age, 'created', @created_at, @expires_at)`,
+    ),
+    byHash: db.prepare<[string], HostedRow>('SELECT * FROM hosted_sessions WHERE token_hash = ?'),
+    byId: db.prepare<[string], HostedRow>('SELECT * FROM hosted_sessions WHERE id = ?'),
+    open: db.prepare("UPDATE hosted_sessions SET state = 'opened', opened_at = @at WHERE id = @id AND state = 'created'"),
+    complete: db.prepare(
+      `UPDATE hosted_sessions SET state = 'completed', verification_id = @verification_id, outcome = @outcome, completed_at = @at
+       WHERE id = @id AND state IN ('created','opened') AND expires_at > @at`,
+    ),
+    pending: db.prepare("UPDATE hosted_sessions SET verification_id = @verification_id WHERE id = @id AND state IN ('created','opened')"),
+    revoke: db.prepare("UPDATE hosted_sessions SET state = 'revoked' WHERE id = @id AND org_id = @org AND state IN ('created','opened')"),
+    list: db.prepare<[number, string, number], HostedRow>('SELECT * FROM hosted_sessions WHERE org_id = ? AND env = ? ORDER BY created_at DESC, id DESC LIMIT ?'),
+  };
+  const now = () => nowIso(clock.now());
+  /** The state as a person or an analyst sees it: an open session past its time is expired. */
+  const stateOf = (r: HostedRow): HostedState => ((r.state === 'created' || r.state === 'opened') && r.expires_at <= now() ? 'expired' : r.state);
+
+  return {
+    stateOf,
+    create(owner: { orgId: number; env: Environment; keyId: string | null }, s: HostedSettings): { row: HostedRow; token: string } {
+      const token = randomBytes(32).toString('base64url');
+      const created = clock.now();
+      const row = {
+        id: newId('hs'), token_hash: hashOf(token), org_id: owner.orgId, env: owner.env, api_key_id: owner.keyId, product: s.product,
+        redirect_url: s.redirectUrl || null, failure_redirect_url: s.failureRedirectUrl || null, page_title: s.pageTitle ?? null,
+        success_message: s.successMessage ?? null, failure_message: s.failureMessage ?? null, min_age: s.minAge ?? null,
+        created_at: nowIso(created), expires_at: nowIso(created + s.expiresInHours * 3_600_000),
+      };
+      q.insert.run(row);
+      return { row: q.byId.get(row.id)!, token };
+    },
+    /** The session a URL token names (any state), or undefined. */
+    byToken: (token: string) => (token.length >= 20 && token.length <= 100 ? q.byHash.get(hashOf(token)) : undefined),
+    byId: (id: string) => q.byId.get(id),
+    /** Marks the first visit; later visits change nothing. */
+    open(r: HostedRow): void {
+      q.open.run({ id: r.id, at: now() });
+    },
+    /** Single use: true for the one call that completed it. */
+    complete(r: HostedRow, verificationId: string, outcome: 'passed' | 'failed'): boolean {
+      return q.complete.run({ id: r.id, verification_id: verificationId, outcome, at: now() }).changes === 1;
+    },
+    /** An age flow waiting for an ID document: the verification it continues. */
+    setPending(r: HostedRow, verificationId: string): void {
+      q.pending.run({ id: r.id, verification_id: verificationId });
+    },
+    revoke: (id: string, orgId: number) => q.revoke.run({ id, org: orgId }).changes === 1,
+    list: (orgId: number, env: Environment, limit = 200) => q.list.all(orgId, env, limit),
+  };
+}
+export type HostedSessions = ReturnType<typeof createHostedSessions>;

@@ -1,0 +1,176 @@
+// Hosted sessions through their HTTP routes: made by a Bearer API key, opened and completed with
+// the URL token (single use, expiring, revocable), the product run on the real models, the
+// redirect by the spec's rules with routing signals only, and verification.completed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HostedCompleteResponse, HostedGenerateResponse, HostedPage, HostedSessionList } from '../../../../src-shared/contracts/hosted';
+import { closeAll, ORIGIN, testService, type TestService } from '../harness';
+import { degrade, HOLDERS, renderSpecimen } from '../document-fixtures';
+import * as fx from '../face-fixtures';
+
+afterAll(closeAll);
+
+let t: TestService;
+let testKey: string;
+let liveKey: string;
+let cookie: string;
+beforeAll(async () => {
+  t = await testService({ plan: 'pro' });
+  testKey = t.key({ scopes: ['human', 'age', 'identity'] }).api_key;
+  liveKey = t.key({ env: 'live', scopes: ['human', 'age', 'identity'] }).api_key;
+  t.grant(200);
+  cookie = await t.login();
+  t.s.webhooks.create({ orgId: t.orgId, url: 'https://receiver.example/hooks', env: 'test', events: ['verification.completed'], createdBy: null });
+  t.s.webhooks.create({ orgId: t.orgId, url: 'https://receiver.example/hooks', env: 'live', events: ['verification.completed'], createdBy: null });
+}, 60_000);
+
+const b64 = (b: Buffer) => b.toString('base64');
+const generate = (body: Record<string, unknown>, key = testKey, headers: Record<string, string> = { Authorization: `Bearer ${key}` }) =>
+  t.json<HostedGenerateResponse & Record<string, unknown>>('POST', '/hosted/generate', { body, headers });
+const complete = (token: string, body: Record<string, unknown>) => t.json<HostedCompleteResponse & Record<string, unknown>>('POST', `/hosted/complete/${token}`, { body });
+const events = () => (t.s.db.prepare("SELECT env, payload FROM webhook_events WHERE type = 'verification.completed' ORDER BY rowid").all() as { env: string; payload: string }[])
+  .map((e) => ({ env: e.env, ...(JSON.parse(e.payload) as Record<string, unknown>) }));
+
+describe('POST /hosted/generate', () => {
+  it('makes a session for a Bearer API key: a hosted URL with a token kept only as a hash, expiring as asked', async () => {
+    const { status, body, res } = await generate({ product: 'human', redirect_url: 'https://shop.example/done', expires_in_hours: 2, page_title: 'Check-in' });
+    expect(status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(body.hosted_url).toBe(`${ORIGIN}/hosted/v/${body.token}`);
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(body.expires_at) - t.clock.now()).toBe(2 * 3_600_000);
+    const row = t.s.db.prepare('SELECT * FROM hosted_sessions WHERE id = ?').get(body.session_id) as Record<string, unknown>;
+    expect(row).toMatchObject({ product: 'human', env: 'test', state: 'created', page_title: 'Check-in' });
+    expect(JSON.stringify(t.s.db.prepare('SELECT * FROM hosted_sessions').all())).not.toContain(body.token);
+  });
+
+  it('accepts https, custom-scheme deep links and loopback http; refuses scripts, data, files, plain http and credentials by field, without echoing the URL', async () => {
+    for (const ok of ['https://shop.example/done?x=1', 'myapp://verify/done', 'com.example.app:/callback', 'http://localhost:3000/cb', 'http://127.0.0.1/cb']) {
+      expect((await generate({ product: 'human', redirect_url: ok })).status, ok).toBe(200);
+    }
+    const refused: [string, string][] = [
+      ['javascript:alert(document.cookie)', 'refused_scheme'], ['JaVaScRiPt:alert(1)', 'refused_scheme'], ['java\tscript:alert(1)', 'not_a_url'],
+      ['data:text/html;base64,PHNjcmlwdD4=', 'refused_scheme'], ['file:///etc/passwd', 'refused_scheme'], ['http://shop.example/done', 'http_not_allowed'],
+      ['https://user:secret@shop.example/', 'credentials_in_url'], ['/relative/path', 'not_a_url'], ['vbscript:msgbox', 'refused_scheme'],
+    ];
+    for (const [url, issue] of refused) {
+      const r = await generate({ product: 'human', redirect_url: 'https://ok.example/', failure_redirect_url: url });
+      expect(r.status, url).toBe(400);
+      expect(r.body).toMatchObject({ code: 'INVALID_PARAMETERS', fields: [{ field: 'failure_redirect_url', issue }] });
+      expect(JSON.stringify(r.body)).not.toContain(url.slice(0, 12));
+    }
+    expect((await generate({ product: 'human', expires_in_hours: 0 })).status).toBe(400);
+    expect((await generate({ product: 'bogus' })).status).toBe(400);
+  });
+
+  it('needs an API key as a Bearer token, with the scope of the product', async () => {
+    expect((await generate({ product: 'human' }, testKey, { 'X-API-Key': testKey })).status).toBe(401);
+    expect((await generate({ product: 'human' }, testKey, { Authorization: 'Bearer svk-nope' })).status).toBe(401);
+    const humanOnly = t.key({ scopes: ['human'] }).api_key;
+    const wrong = await generate({ product: 'identity' }, humanOnly);
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toBe('API key does not have the required scope');
+  });
+});
+
+describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/complete/:token', () => {
+  it('runs liveness in test mode (free): passed, the redirect with routing signals only, verification.completed, and the link used up', async () => {
+    const g = await generate({ product: 'human', redirect_url: 'https://shop.example/done?order=42', success_message: 'Thanks!' });
+    const page = await t.json<HostedPage>('GET', `/hosted/session/${g.body.token}`);
+    expect(page.body).toMatchObject({ product: 'human', state: 'opened', test_mode: true, page_title: null, needs_id: false });
+    const before = t.s.credits.balance(t.orgId);
+    const r = await complete(g.body.token, { selfie_b64: b64(await fx.selfie('a')) });
+    expect(r.status).toBe(200);
+    expect(r.res.headers.get('cache-control')).toBe('no-store');
+    expect(r.body).toMatchObject({ status: 'passed', product: 'human', environment: 'test', message: 'Thanks!', test_mode: true, reason: null });
+    const target = new URL(r.body.redirect_url!);
+    expect(`${target.origin}${target.pathname}`).toBe('https://shop.example/done');
+    expect(Object.fromEntries(target.searchParams)).toEqual({ order: '42', hosted_session: g.body.session_id, status: 'passed' });
+    expect(t.s.credits.balance(t.orgId)).toBe(before);
+    expect(t.s.ledger.get(r.body.verification_id!)).toMatchObject({ product: 'human', env: 'test', status: 'PASS', credits: 0 });
+    expect(events().at(-1)).toMatchObject({ env: 'test', event: 'verification.completed', verification_id: r.body.verification_id, status: 'PASS', product: 'human', environment: 'test', timestamp: expect.any(String) });
+
+    const again = await complete(g.body.token, { selfie_b64: b64(await fx.selfie('a')) });
+    expect(again.status).toBe(410);
+    expect(again.body).toMatchObject({ code: 'HOSTED_SESSION_CLOSED', error: expect.stringContaining('already used') });
+    expect((await t.json<HostedPage>('GET', `/hosted/session/${g.body.token}`)).body.state).toBe('completed');
+  }, 60_000);
+
+  it('a failure goes to failure_redirect_url when set, else nowhere; a live session is paid by the key that made it', async () => {
+    const withFailure = await generate({ product: 'human', redirect_url: 'https://shop.example/ok', failure_redirect_url: 'myapp://verify/failed' }, liveKey);
+    const before = t.s.credits.balance(t.orgId);
+    const r = await complete(withFailure.body.token, { selfie_b64: b64(await fx.noFace()) });
+    expect(r.body).toMatchObject({ status: 'failed', environment: 'live', reason: 'no_face_detected', test_mode: false });
+    expect(r.body.redirect_url).toBe(`myapp://verify/failed?hosted_session=${withFailure.body.session_id}&status=failed`);
+    expect(t.s.credits.balance(t.orgId)).toBe(before - 1);
+    expect(events().at(-1)).toMatchObject({ env: 'live', status: 'FAIL', verification_id: r.body.verification_id });
+
+    const noFailureUrl = await generate({ product: 'human', redirect_url: 'https://shop.example/ok' });
+    const stay = await complete(noFailureUrl.body.token, { selfie_b64: b64(await fx.noFace()) });
+    expect(stay.body).toMatchObject({ status: 'failed', redirect_url: null, message: 'We could not verify you this time.' });
+  }, 60_000);
+
+  it('age: under the minimum by date of birth is a denial without a picture looked at; a selfie that is not enough asks for an ID, which finishes the flow without a second charge', async () => {
+    const denied = await generate({ product: 'age', min_age: 21, failure_redirect_url: 'https://www.example.org/' }, liveKey);
+    const before = t.s.credits.balance(t.orgId);
+    const young = new Date(t.clock.now() - 19 * 365.25 * 86_400_000).toISOString().slice(0, 10);
+    const d = await complete(denied.body.token, { date_of_birth: young, selfie_b64: 'not even an image' });
+    expect(d.body).toMatchObject({ status: 'failed', reason: 'below_minimum_age' });
+    expect(d.body.redirect_url).toContain('https://www.example.org/?hosted_session=');
+    expect(t.s.credits.balance(t.orgId)).toBe(before);
+
+    const flow = await generate({ product: 'age', min_age: 60, redirect_url: 'https://shop.example/adult' }, liveKey);
+    const selfie = b64(await fx.selfie('b'));
+    const step = await complete(flow.body.token, { date_of_birth: '1964-08-12', selfie_b64: selfie });
+    expect(step.body).toMatchObject({ status: 'id_required', redirect_url: null });
+    expect((await t.json<HostedPage>('GET', `/hosted/session/${flow.body.token}`)).body).toMatchObject({ state: 'opened', needs_id: true, min_age: 60 });
+    const missing = await complete(flow.body.token, { selfie_b64: selfie });
+    expect(missing.body).toMatchObject({ fields: [{ field: 'id_front_b64', issue: 'missing' }] });
+    const id = await complete(flow.body.token, { selfie_b64: selfie, id_front_b64: b64(await degrade(await renderSpecimen(HOLDERS[1]!), 'clean')) });
+    expect(id.body).toMatchObject({ status: 'passed', verification_id: step.body.verification_id });
+    expect(t.s.credits.balance(t.orgId)).toBe(before - 10);
+    expect(t.s.ledger.get(step.body.verification_id!)).toMatchObject({ status: 'success', credits: 10 });
+  }, 90_000);
+
+  it('identity: a selfie and an ID document; the answer to the page carries no document data', async () => {
+    const g = await generate({ product: 'identity' });
+    const r = await complete(g.body.token, { selfie_b64: b64(await fx.selfie('b')), id_front_b64: b64(await degrade(await renderSpecimen(HOLDERS[1]!, { kind: 'td1' }), 'clean')) });
+    expect(r.body).toMatchObject({ status: 'passed', product: 'identity' });
+    expect(JSON.stringify(r.body)).not.toMatch(/MUSTERMANN|C01X00T47|1964/);
+  }, 60_000);
+
+  it('refuses unknown, expired and revoked links and a revoked key\'s links; missing fields are named; nothing is run or charged', async () => {
+    expect((await complete('x'.repeat(43), { selfie_b64: 'x' })).status).toBe(404);
+    expect((await t.json('GET', `/hosted/session/${'y'.repeat(43)}`)).status).toBe(404);
+
+    const missing = await generate({ product: 'human' });
+    expect((await complete(missing.body.token, {})).body).toMatchObject({ status: 'ERROR', fields: [{ field: 'selfie_b64', issue: 'missing' }] });
+
+    const short = await generate({ product: 'human', expires_in_hours: 1 });
+    t.clock.advance(3_600_000 + 1);
+    const late = await complete(short.body.token, { selfie_b64: b64(await fx.selfie('a')) });
+    expect(late.status).toBe(410);
+    expect(late.body.error).toContain('expired');
+
+    const revoked = await generate({ product: 'human' });
+    const other = await t.addOrg({ email: 'owner@other-hosted.test' });
+    expect((await t.json('POST', `/api/hosted/sessions/${revoked.body.session_id}/revoke`, { cookie: await other.login() })).status).toBe(404);
+    const rv = await t.json('POST', `/api/hosted/sessions/${revoked.body.session_id}/revoke`, { cookie });
+    expect(rv.body).toMatchObject({ state: 'revoked' });
+    expect((await complete(revoked.body.token, { selfie_b64: b64(await fx.selfie('a')) })).status).toBe(410);
+
+    const k = t.key({ scopes: ['human'] });
+    const byKey = await generate({ product: 'human' }, k.api_key);
+    t.s.keys.revoke(k.id);
+    expect((await complete(byKey.body.token, { selfie_b64: b64(await fx.selfie('a')) })).status).toBe(410);
+  }, 60_000);
+
+  it('the console lists the sessions with their state and no token or subject data', async () => {
+    const list = await t.json<HostedSessionList>('GET', '/api/hosted/sessions?env=test', { cookie });
+    expect(list.status).toBe(200);
+    const states = new Set(list.body.sessions.map((s) => s.state));
+    expect([...states]).toEqual(expect.arrayContaining(['completed', 'expired', 'revoked', 'created']));
+    expect(list.body.sessions.every((s) => s.environment === 'test')).toBe(true);
+    expect(JSON.stringify(list.body)).not.toMatch(/token|MUSTERMANN/);
+    expect((await t.json('GET', '/api/hosted/sessions')).status).toBe(401);
+  });
+});

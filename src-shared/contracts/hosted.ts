@@ -1,0 +1,101 @@
+// Hosted verification sessions (spec: Hosted session; hosted completion; states not shown, see
+// docs/decisions.md). A session is made by an API key (or an analyst in the console), opened on
+// a person's phone through its single-use URL, and completed there. Answers to the hosted page
+// carry the outcome in words and the routing signals only; proof is the webhook.
+import { z } from 'zod';
+
+export const HOSTED_PRODUCTS = ['human', 'age', 'identity', 'compliance'] as const;
+export const HOSTED_STATES = ['created', 'opened', 'completed', 'revoked', 'expired'] as const;
+
+const Message = z.string().max(500);
+
+export const HostedGenerateRequest = z.object({
+  product: z.enum(HOSTED_PRODUCTS),
+  /** Where a pass goes: https, a custom-scheme deep link, or http://localhost for testing. Without it the person stays on the result page. */
+  redirect_url: z.string().max(2048).optional(),
+  /** Where a failure or a denial goes (optional). */
+  failure_redirect_url: z.string().max(2048).optional(),
+  expires_in_hours: z.number().int().min(1).max(168).default(24),
+  page_title: z.string().max(120).optional(),
+  success_message: Message.optional(),
+  failure_message: Message.optional(),
+  /** Added, age only: the minimum age (default 18). */
+  min_age: z.number().int().min(13).max(99).optional(),
+});
+export type HostedGenerateRequest = z.input<typeof HostedGenerateRequest>;
+
+export const HostedGenerateResponse = z.object({
+  hosted_url: z.string(),
+  token: z.string(),
+  expires_at: z.string(),
+  /** Added: the session's id (lists, the redirect's `hosted_session` parameter). Not a credential. */
+  session_id: z.string(),
+});
+export type HostedGenerateResponse = z.infer<typeof HostedGenerateResponse>;
+
+/** What the hosted page needs to show its flow. */
+export const HostedPage = z.object({
+  product: z.enum(HOSTED_PRODUCTS),
+  state: z.enum(HOSTED_STATES),
+  page_title: z.string().nullable(),
+  success_message: z.string().nullable(),
+  failure_message: z.string().nullable(),
+  min_age: z.number().int().nullable(),
+  test_mode: z.boolean(),
+  expires_at: z.string(),
+  /** Age: a selfie was not conclusive, and an ID document finishes the flow. */
+  needs_id: z.boolean(),
+});
+export type HostedPage = z.infer<typeof HostedPage>;
+
+const Image = z.string().min(1).max(14_000_000);
+
+/** What the person sends, by product: liveness a selfie; age a date of birth and a selfie (then an ID if asked); identity and compliance a selfie and an ID document. */
+export const HostedCompleteRequest = z.object({
+  selfie_b64: Image.optional(),
+  id_front_b64: Image.optional(),
+  id_back_b64: Image.optional(),
+  /** Age: YYYY-MM-DD. */
+  date_of_birth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+});
+export type HostedCompleteRequest = z.input<typeof HostedCompleteRequest>;
+
+export const HostedCompleteResponse = z.object({
+  /** `passed`, `failed`, or (age) `id_required`: the session stays open for an ID document. */
+  status: z.enum(['passed', 'failed', 'id_required']),
+  verification_id: z.string().nullable(),
+  product: z.enum(HOSTED_PRODUCTS),
+  environment: z.enum(['test', 'live']),
+  /** What to tell the person. */
+  message: z.string(),
+  /** Why it failed, as a code (no subject data). */
+  reason: z.string().nullable(),
+  /** Where to send the person now; null to stay on the result page. Query parameters are routing signals, not proof. */
+  redirect_url: z.string().nullable(),
+  test_mode: z.boolean(),
+});
+export type HostedCompleteResponse = z.infer<typeof HostedCompleteResponse>;
+
+/** A session as an analyst sees it in the console: settings and state, never subject data. */
+export const HostedSessionView = z.object({
+  session_id: z.string(),
+  product: z.enum(HOSTED_PRODUCTS),
+  environment: z.enum(['test', 'live']),
+  state: z.enum(HOSTED_STATES),
+  outcome: z.enum(['passed', 'failed']).nullable(),
+  verification_id: z.string().nullable(),
+  page_title: z.string().nullable(),
+  redirect_url: z.string().nullable(),
+  failure_redirect_url: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  opened_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  api_key_id: z.string().nullable(),
+});
+export type HostedSessionView = z.infer<typeof HostedSessionView>;
+
+export const HostedSessionList = z.object({ sessions: z.array(HostedSessionView) });
+export type HostedSessionList = z.infer<typeof HostedSessionList>;
+
+export const HostedSessionQuery = z.object({ env: z.enum(['test', 'live']).default('test') });
