@@ -98,4 +98,8 @@ export type HostedSessionView = z.infer<typeof HostedSessionView>;
 export const HostedSessionList = z.object({ sessions: z.array(HostedSessionView) });
 export type HostedSessionList = z.infer<typeof HostedSessionList>;
 
+/** An analyst makes a session in the console: the API's settings plus the environment (live sessions are paid by the organisation). */
+export const HostedConsoleCreateRequest = HostedGenerateRequest.extend({ env: z.enum(['test', 'live']) });
+export type HostedConsoleCreateRequest = z.input<typeof HostedConsoleCreateRequest>;
+
 export const HostedSessionQuery = z.object({ env: z.enum(['test', 'live']).default('test') });

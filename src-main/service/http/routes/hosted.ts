@@ -5,10 +5,11 @@
 // backend learns the authoritative result from the `verification.completed` webhook. Answers to
 // the page carry the outcome in words, a reason code and the redirect: never subject data.
 import type { Context } from 'hono';
+import type { z } from 'zod';
 import { planAllows } from '../../../../src-shared/catalog';
 import type { AgeIdResponse, AgeSelfieResponse } from '../../../../src-shared/contracts/age';
 import {
-  HostedCompleteRequest, HostedCompleteResponse, HostedGenerateRequest, HostedGenerateResponse, HostedPage, HostedSessionList,
+  HostedCompleteRequest, HostedCompleteResponse, HostedConsoleCreateRequest, HostedGenerateRequest, HostedGenerateResponse, HostedPage, HostedSessionList,
   HostedSessionQuery, type HostedSessionView,
 } from '../../../../src-shared/contracts/hosted';
 import { AppError } from '../../../../src-shared/errors';
@@ -111,6 +112,18 @@ async function runProduct(c: Context<AppEnv>, s: Services, row: HostedRow, body:
   }
 }
 
+/** A session for its owner (an API key, or the console's organisation) with validated redirects. */
+function createSession(
+  c: Context<AppEnv>, s: Services, owner: { orgId: number; env: 'test' | 'live'; keyId: string | null }, body: z.output<typeof HostedGenerateRequest>,
+): HostedGenerateResponse {
+  checkRedirects({ redirect_url: body.redirect_url, failure_redirect_url: body.failure_redirect_url });
+  const { row, token } = s.hosted.create(owner, {
+    product: body.product, redirectUrl: body.redirect_url, failureRedirectUrl: body.failure_redirect_url, expiresInHours: body.expires_in_hours,
+    pageTitle: body.page_title, successMessage: body.success_message, failureMessage: body.failure_message, minAge: body.min_age,
+  });
+  return { hosted_url: `${new URL(c.req.url).origin}/hosted/v/${token}`, token, expires_at: row.expires_at, session_id: row.id };
+}
+
 export function hostedRoutes({ route, services }: Router): void {
   route({
     method: 'POST', path: '/hosted/generate', auth: { kind: 'key', scope: null, category: 'read', via: 'bearer' }, tags: ['hosted'],
@@ -126,14 +139,7 @@ export function hostedRoutes({ route, services }: Router): void {
       if (!key.scopes.includes(body.product)) throw new AppError('wrong_scope', { hint: `Hosted ${body.product} sessions need a key with the ${body.product} scope.` });
       const denied = planAllows(c.get('org').plan, body.product);
       if (denied) throw denied;
-      checkRedirects({ redirect_url: body.redirect_url, failure_redirect_url: body.failure_redirect_url });
-      const { row, token } = services.hosted.create({ orgId: key.orgId, env: key.env, keyId: key.id }, {
-        product: body.product, redirectUrl: body.redirect_url, failureRedirectUrl: body.failure_redirect_url, expiresInHours: body.expires_in_hours,
-        pageTitle: body.page_title, successMessage: body.success_message, failureMessage: body.failure_message, minAge: body.min_age,
-      });
-      return c.json<HostedGenerateResponse>({
-        hosted_url: `${new URL(c.req.url).origin}/hosted/v/${token}`, token, expires_at: row.expires_at, session_id: row.id,
-      });
+      return c.json<HostedGenerateResponse>(createSession(c, services, { orgId: key.orgId, env: key.env, keyId: key.id }, body));
     },
   });
 
@@ -206,6 +212,21 @@ export function hostedRoutes({ route, services }: Router): void {
     handler: (c, input) => {
       const org = c.get('session').org.id;
       return c.json<HostedSessionList>({ sessions: services.hosted.list(org, input.query().env).map((r) => view(services, r)) });
+    },
+  });
+
+  route({
+    method: 'POST', path: '/api/hosted/sessions', auth: { kind: 'session', roles: ['owner', 'admin'] }, tags: ['hosted'],
+    summary: 'An analyst makes a hosted session (for an on-site check): the URL is shown once, for a QR code',
+    description: 'Live sessions are paid by the organisation when completed; test sessions are free. The product must be in the plan.',
+    request: { body: HostedConsoleCreateRequest },
+    responses: { 200: HostedGenerateResponse },
+    handler: async (c, input) => {
+      const body = await input.body();
+      const org = c.get('session').org;
+      const denied = planAllows(org.plan, body.product);
+      if (denied) throw denied;
+      return c.json<HostedGenerateResponse>(createSession(c, services, { orgId: org.id, env: body.env, keyId: null }, body));
     },
   });
 

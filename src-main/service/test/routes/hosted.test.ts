@@ -164,6 +164,18 @@ describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/
     expect((await complete(byKey.body.token, { selfie_b64: b64(await fx.selfie('a')) })).status).toBe(410);
   }, 60_000);
 
+  it('an owner makes a session in the console for an on-site check; a member may not; the link works like an API key\'s', async () => {
+    const made = await t.json<HostedGenerateResponse>('POST', '/api/hosted/sessions', { cookie, body: { product: 'human', env: 'test', page_title: 'Front desk' } });
+    expect(made.status).toBe(200);
+    expect(made.body.hosted_url).toBe(`${ORIGIN}/hosted/v/${made.body.token}`);
+    expect(t.s.db.prepare('SELECT api_key_id, env FROM hosted_sessions WHERE id = ?').get(made.body.session_id)).toEqual({ api_key_id: null, env: 'test' });
+    expect((await t.json<HostedPage>('GET', `/hosted/session/${made.body.token}`)).body).toMatchObject({ page_title: 'Front desk', test_mode: true });
+    expect((await t.json('POST', '/api/hosted/sessions', { cookie, body: { product: 'human', env: 'test', redirect_url: 'javascript:alert(1)' } })).status).toBe(400);
+    await t.s.accounts.addUser({ orgId: t.orgId, email: 'member-hosted@example.test', name: 'Mem', password: 'member password 1', role: 'member' });
+    const member = await t.login('member-hosted@example.test', 'member password 1');
+    expect((await t.json('POST', '/api/hosted/sessions', { cookie: member, body: { product: 'human', env: 'test' } })).status).toBe(403);
+  });
+
   it('the console lists the sessions with their state and no token or subject data', async () => {
     const list = await t.json<HostedSessionList>('GET', '/api/hosted/sessions?env=test', { cookie });
     expect(list.status).toBe(200);
