@@ -22,6 +22,7 @@ import { defaultResourcesDir } from './paths';
 import { createDocumentReader, type DocumentReaderOptions } from './core/documents/pool';
 import { createReportStore } from './core/documents/report-store';
 import { createHostedSessions } from './core/hosted/sessions';
+import { createOnsite } from './http/onsite';
 import { createFacePool, type FacePoolOptions } from './core/faces/pool';
 import { createVerificationTokens } from './core/verification/tokens';
 
@@ -75,12 +76,14 @@ export function compose(opts: ComposeOptions) {
   const tokens = createVerificationTokens(secret, clock);
   const reports = createReportStore(() => clock.now());
   const hosted = createHostedSessions(db, clock);
+  const onsite = createOnsite({ dataDir: opts.dataDir, log: (m, f) => logger.info(m, f) });
   return {
-    faces, documents, reports, hosted, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review,
+    faces, documents, reports, hosted, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, version: opts.version ?? '0.1.0' },
     close(): void {
       void faces.stop();
       void documents.stop();
+      void onsite.stop();
       if (db.open) db.close();
     },
   };

@@ -18,6 +18,7 @@ import { verificationRoutes } from './routes/verifications';
 import { ageRoutes } from './routes/age';
 import { documentRoutes } from './routes/documents';
 import { hostedRoutes } from './routes/hosted';
+import { onsiteRoutes } from './routes/onsite';
 import { webhookRoutes } from './routes/webhooks';
 import { screeningRoutes } from './routes/screening';
 import { batchRoutes } from './routes/batch';
@@ -104,6 +105,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   ageRoutes(router);
   documentRoutes(router);
   hostedRoutes(router);
+  onsiteRoutes(router);
   faceRoutes(router);
   verificationRoutes(router);
   webhookRoutes(router);
@@ -121,5 +123,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
 
   app.notFound((c) => errorToResponse(c, new AppError('not_found'), services.logger));
   app.onError((err, c) => errorToResponse(c, err, services.logger));
+  // The on-site listener passes the hosted page's requests on to this app.
+  services.onsite.attach(app.fetch);
   return { app, routes: [...router.table] };
 }

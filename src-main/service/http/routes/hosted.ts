@@ -121,7 +121,9 @@ function createSession(
     product: body.product, redirectUrl: body.redirect_url, failureRedirectUrl: body.failure_redirect_url, expiresInHours: body.expires_in_hours,
     pageTitle: body.page_title, successMessage: body.success_message, failureMessage: body.failure_message, minAge: body.min_age,
   });
-  return { hosted_url: `${new URL(c.req.url).origin}/hosted/v/${token}`, token, expires_at: row.expires_at, session_id: row.id };
+  // Made in the console while the on-site server runs: the URL a device on site can open.
+  const origin = (owner.keyId === null ? s.onsite.origin() : null) ?? new URL(c.req.url).origin;
+  return { hosted_url: `${origin}/hosted/v/${token}`, token, expires_at: row.expires_at, session_id: row.id };
 }
 
 export function hostedRoutes({ route, services }: Router): void {

@@ -1,0 +1,83 @@
+// The on-site server's TLS certificate: self-signed, made on first use (a phone's camera needs a
+// secure context, so the LAN page must be HTTPS), kept in the data directory (0600) and reused
+// while it names the address the server binds and has more than 30 days left. The key is RSA
+// 2048 from Node's crypto; node-forge writes the certificate. Its SHA-256 fingerprint is shown in
+// the console so a device can be told to trust exactly this certificate.
+import { createHash, generateKeyPair, randomBytes, X509Certificate } from 'node:crypto';
+import { promisify } from 'node:util';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join } from 'node:path';
+import forge from 'node-forge';
+
+export interface OnsiteCertificate {
+  cert: string;
+  key: string;
+  /** SHA-256 of the DER certificate, upper-case hex pairs joined by colons (as browsers show it). */
+  fingerprint: string;
+  notAfter: string;
+}
+
+const VALID_DAYS = 825;
+const RENEW_BEFORE_MS = 30 * 86_400_000;
+
+export function fingerprintOf(pem: string): string {
+  const der = new X509Certificate(pem).raw;
+  return createHash('sha256').update(der).digest('hex').toUpperCase().match(/../g)!.join(':');
+}
+
+function covers(pem: string, host: string, now: number): boolean {
+  const x = new X509Certificate(pem);
+  if (Date.parse(x.validTo) - now < RENEW_BEFORE_MS) return false;
+  const names = (x.subjectAltName ?? '').split(/,\s*/);
+  return names.includes(isIP(host) ? `IP Address:${host}` : `DNS:${host}`);
+}
+
+const newKeyPair = promisify(generateKeyPair);
+
+/** The key is made on libuv's thread pool (not on the HTTP thread); signing is a few milliseconds. */
+async function make(hosts: string[], now: number): Promise<{ cert: string; key: string }> {
+  const { privateKey, publicKey } = await newKeyPair('rsa', { modulusLength: 2048 });
+  const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  // A positive serial: 16 random bytes with the top bit cleared.
+  const serial = randomBytes(16);
+  serial[0]! &= 0x7f;
+  cert.serialNumber = serial.toString('hex');
+  cert.validity.notBefore = new Date(now - 60_000);
+  cert.validity.notAfter = new Date(now + VALID_DAYS * 86_400_000);
+  const subject = [{ name: 'commonName', value: 'Compliance Console on-site' }, { name: 'organizationName', value: 'Compliance Console' }];
+  cert.setSubject(subject);
+  cert.setIssuer(subject);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: false, critical: true },
+    { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+    { name: 'extKeyUsage', serverAuth: true },
+    { name: 'subjectAltName', altNames: hosts.map((h) => (isIP(h) ? { type: 7, ip: h } : { type: 2, value: h })) },
+  ]);
+  cert.sign(forge.pki.privateKeyFromPem(keyPem), forge.md.sha256.create());
+  return { cert: forge.pki.certificateToPem(cert), key: keyPem };
+}
+
+/** The certificate for `host` in `dir`: the kept one when it still serves, else a new one (kept). */
+export async function ensureCertificate(dir: string, host: string, now = Date.now()): Promise<OnsiteCertificate> {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const certFile = join(dir, 'onsite-cert.pem');
+  const keyFile = join(dir, 'onsite-key.pem');
+  let pair: { cert: string; key: string } | null = null;
+  if (existsSync(certFile) && existsSync(keyFile)) {
+    const kept = { cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') };
+    try {
+      if (covers(kept.cert, host, now)) pair = kept;
+    } catch {
+      // Unreadable: replaced below.
+    }
+  }
+  if (!pair) {
+    pair = await make([...new Set([host, '127.0.0.1', 'localhost'])], now);
+    writeFileSync(keyFile, pair.key, { mode: 0o600 });
+    writeFileSync(certFile, pair.cert, { mode: 0o600 });
+  }
+  return { ...pair, fingerprint: fingerprintOf(pair.cert), notAfter: new Date(new X509Certificate(pair.cert).validTo).toISOString() };
+}
