@@ -34,6 +34,8 @@ export interface ComposeOptions {
   nativeBinding?: string;
   /** Built console (out/renderer); when absent the service serves the API only. */
   consoleDir?: string;
+  /** Built hosted verification page (out/hosted); when absent `/hosted/v/:token` says it is not built. */
+  hostedDir?: string;
   logger?: Logger | 'file';
   version?: string;
   /** Shipped watchlists and other resources; defaults to CONSOLE_RESOURCES_DIR or <app>/resources. */
@@ -79,7 +81,7 @@ export function compose(opts: ComposeOptions) {
   const onsite = createOnsite({ dataDir: opts.dataDir, log: (m, f) => logger.info(m, f) });
   return {
     faces, documents, reports, hosted, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review,
-    config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, version: opts.version ?? '0.1.0' },
+    config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, version: opts.version ?? '0.1.0' },
     close(): void {
       void faces.stop();
       void documents.stop();

@@ -40,6 +40,12 @@ export function defaultConsoleDir(): string | undefined {
   return existsSync(join(dir, 'index.html')) ? dir : undefined;
 }
 
+/** The hosted verification page, built by vite.hosted.config.ts. */
+export function defaultHostedDir(): string | undefined {
+  const dir = join(APP_ROOT, 'out', 'hosted');
+  return existsSync(join(dir, 'index.html')) ? dir : undefined;
+}
+
 export function defaultResourcesDir(): string {
   return process.env.CONSOLE_RESOURCES_DIR ?? join(APP_ROOT, 'resources');
 }

@@ -5,7 +5,7 @@ import type { Services } from '../compose';
 import type { DriftHandler } from './response-check';
 import { createUploadBudget } from './body';
 import { createRouter, type Router } from './router';
-import { serveConsole } from './static';
+import { serveConsole, serveHosted } from './static';
 import type { AppEnv, RouteInfo } from './types';
 import { openApiRoutes } from './routes/openapi';
 import { healthRoutes } from './routes/health';
@@ -119,6 +119,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   app.all('/api/*', () => {
     throw new AppError('not_found');
   });
+  serveHosted(app, services.config.hostedDir);
   if (services.config.consoleDir) serveConsole(app, services.config.consoleDir);
 
   app.notFound((c) => errorToResponse(c, new AppError('not_found'), services.logger));

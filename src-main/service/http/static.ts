@@ -2,8 +2,9 @@
 // cookie stays same-origin in Chromium and in the Electron window alike.
 import { readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
-import type { Hono } from 'hono';
-import { CONSOLE_CSP } from '../../../src-shared/csp';
+import type { Context, Hono } from 'hono';
+import { CONSOLE_CSP, HOSTED_CSP } from '../../../src-shared/csp';
+import { AppError } from '../../../src-shared/errors';
 import type { AppEnv } from './types';
 
 const TYPES: Record<string, string> = {
@@ -43,6 +44,45 @@ export function serveConsole(app: Hono<AppEnv>, root: string): void {
     // Hashed asset names never change content; the HTML must always be fresh.
     c.header('Cache-Control', html ? 'no-cache' : 'public, max-age=31536000, immutable');
     return c.body(readFileSync(file));
+  });
+}
+
+/**
+ * The hosted verification page (out/hosted): its HTML for `/hosted/v/:token` (the token is read by
+ * the page from its own path) and its hashed assets under `/hosted/assets/`. Any other `/hosted/`
+ * path that no API route took is a 404, never the console. Without a built page, the page path
+ * says so. The token is in the URL: no referrer leaves the page, and the HTML is never stored.
+ */
+export function serveHosted(app: Hono<AppEnv>, root: string | undefined): void {
+  const secure = (c: Context<AppEnv>) => {
+    c.header('Content-Security-Policy', HOSTED_CSP);
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
+  };
+  app.get('/hosted/v/:token', (c) => {
+    secure(c);
+    c.header('Cache-Control', 'no-store');
+    const file = root ? join(root, 'index.html') : '';
+    if (!root || !isFile(file)) return c.text('Hosted page not built: run `npm run build`', 404);
+    c.header('Content-Type', TYPES['.html']!);
+    return c.body(readFileSync(file));
+  });
+  app.get('/hosted/assets/*', (c) => {
+    secure(c);
+    if (!root) return c.text('Not found', 404);
+    const rel = decodePath(c.req.path.slice('/hosted/'.length));
+    if (rel === null) return c.text('Bad request', 400);
+    const base = normalize(join(root, 'assets') + sep);
+    const file = normalize(join(root, rel));
+    if (rel.includes('\0') || !file.startsWith(base) || !isFile(file)) return c.text('Not found', 404);
+    c.header('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    return c.body(readFileSync(file));
+  });
+  app.get('/hosted/*', () => {
+    throw new AppError('not_found');
   });
 }
 

@@ -1,0 +1,251 @@
+// The hosted verification page against the real service and its face models, at a phone's size:
+// a session made with a test API key (POST /hosted/generate), opened from its URL, a selfie given
+// from a file (and, in a second browser, from a fake camera fed a y4m made here from the test
+// face), completed, and the redirect followed to a tiny local server; a used link shows the
+// closed page; an age session refuses an underage date of birth and stays on its result page.
+// CONSOLE_SCREENSHOTS=/some/dir also saves screenshots (hosted-*.png).
+import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { HostedGenerateRequest, HostedGenerateResponse } from '../../src-shared/contracts/hosted';
+import { DEFAULT_ORG, initOrg } from '../support/accounts';
+import { expect, ROOT, test, type Service } from '../support/service';
+
+const PHONE = { width: 390, height: 844 };
+const shotsDir = process.env.CONSOLE_SCREENSHOTS;
+async function shot(page: Page, name: string): Promise<void> {
+  if (shotsDir) await page.screenshot({ path: join(shotsDir, `hosted-${name}.png`), fullPage: true });
+}
+
+const SAMPLE = join(ROOT, 'node_modules/@vladmandic/face-api/demo/sample1.jpg');
+const selfie = () => sharp(SAMPLE).extract({ left: 122, top: 105, width: 774, height: 774 }).resize(560).jpeg().toBuffer();
+
+/** The selfie as a few frames of raw YUV 4:2:0 (BT.601, limited range), for Chromium's fake camera. */
+async function selfieY4m(path: string): Promise<void> {
+  const { data, info } = await sharp(await selfie()).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width: w, height: h } = info;
+  const y = Buffer.alloc(w * h);
+  const u = Buffer.alloc((w / 2) * (h / 2));
+  const v = Buffer.alloc((w / 2) * (h / 2));
+  const clamp = (x: number) => Math.max(0, Math.min(255, Math.round(x)));
+  for (let row = 0; row < h; row++) {
+    for (let col = 0; col < w; col++) {
+      const i = (row * w + col) * 3;
+      const [r, g, b] = [data[i]! / 255, data[i + 1]! / 255, data[i + 2]! / 255];
+      y[row * w + col] = clamp(16 + 65.481 * r + 128.553 * g + 24.966 * b);
+      if (row % 2 === 0 && col % 2 === 0) {
+        const j = (row / 2) * (w / 2) + col / 2;
+        u[j] = clamp(128 - 37.797 * r - 74.203 * g + 112 * b);
+        v[j] = clamp(128 + 112 * r - 93.786 * g - 18.214 * b);
+      }
+    }
+  }
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
+  await writeFile(path, Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\n`), ...Array(5).fill(frame)]));
+}
+
+/** Where the redirect lands: records the URLs it is asked for. */
+async function startLanding(): Promise<{ url: string; seen: string[]; close: () => Promise<void> }> {
+  const seen: string[] = [];
+  const server = createServer((req, res) => {
+    seen.push(req.url ?? '');
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Shop</title><h1>Back at the shop</h1>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, seen, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+async function testKey(service: Service): Promise<string> {
+  await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
+  const { stdout } = await service.cli('keys', 'create', '--env', 'test', '--scopes', 'human,age,identity', '--name', 'Hosted e2e', '--json');
+  return (JSON.parse(stdout) as { api_key: string }).api_key;
+}
+
+async function generate(service: Service, key: string, body: HostedGenerateRequest): Promise<HostedGenerateResponse> {
+  const res = await fetch(`${service.url}/hosted/generate`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as HostedGenerateResponse;
+}
+
+test.use({ viewport: PHONE });
+
+test('hosted page: a selfie from a file completes the session, lands on the redirect, and the used link is closed', async ({ page, service }) => {
+  test.setTimeout(120_000);
+  const landing = await startLanding();
+  try {
+    const key = await testKey(service);
+    const session = await generate(service, key, {
+      product: 'human', redirect_url: `${landing.url}/done?order=42`, page_title: 'Northwind check-in', success_message: 'Thanks, you are verified.',
+    });
+
+    const response = await page.goto(session.hosted_url);
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    expect(response?.headers()['cache-control']).toBe('no-store');
+    await expect(page.getByTestId('page-title')).toHaveText('Northwind check-in');
+    await expect(page.getByTestId('test-banner')).toContainText('Test mode');
+    await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeFocused();
+    await shot(page, 'selfie-step');
+
+    // Continuing without a picture is refused in words.
+    await page.getByTestId('continue').click();
+    await expect(page.getByTestId('photo-problem')).toHaveText('Add a photo first.');
+
+    await page.getByTestId('photo-file').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await selfie() });
+    await expect(page.getByTestId('photo-preview')).toBeVisible();
+    await expect(page.getByTestId('status')).toHaveText('Photo ready. Check it, then continue.');
+    await shot(page, 'selfie-preview');
+
+    await page.getByTestId('continue').click();
+    const result = page.getByTestId('result');
+    await expect(result).toHaveAttribute('data-status', 'passed', { timeout: 60_000 });
+    await expect(page.getByTestId('result-message')).toHaveText('Thanks, you are verified.');
+    await expect(page.getByTestId('continue-link')).toBeVisible();
+    await shot(page, 'result-passed');
+
+    // After a moment the page goes to the redirect, with routing signals only.
+    await page.waitForURL((u) => u.href.startsWith(landing.url), { timeout: 10_000 });
+    const landed = new URL(page.url());
+    expect(landed.pathname).toBe('/done');
+    expect(landed.searchParams.get('order')).toBe('42');
+    expect(landed.searchParams.get('hosted_session')).toBe(session.session_id);
+    expect(landed.searchParams.get('status')).toBe('passed');
+    expect(landed.href).not.toContain(session.token);
+    await expect(page.getByRole('heading', { name: 'Back at the shop' })).toBeVisible();
+
+    // The link is single use.
+    await page.goto(session.hosted_url);
+    await expect(page.getByTestId('closed')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'This link can no longer be used' })).toBeFocused();
+    await expect(page.getByTestId('closed-reason')).toHaveText('This verification has already been completed.');
+    await shot(page, 'closed');
+
+    // A link that never existed.
+    await page.goto(`${service.url}/hosted/v/not-a-real-token`);
+    await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
+
+    // Nothing of the picture is kept by the page.
+    const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    expect(storage).toBe('{}{}');
+  } finally {
+    await landing.close();
+  }
+});
+
+test('hosted page: an age session asks the date of birth first and refuses an underage one; it stays on its result', async ({ page, service }) => {
+  test.setTimeout(90_000);
+  const key = await testKey(service);
+  const session = await generate(service, key, { product: 'age', min_age: 21 });
+  await page.goto(session.hosted_url);
+  await expect(page.getByTestId('page-title')).toHaveText('Confirm your age');
+  await expect(page.getByRole('heading', { name: 'Your date of birth' })).toBeFocused();
+  await expect(page.getByText('You must be at least 21 years old.')).toBeVisible();
+
+  await page.getByTestId('continue').click();
+  await expect(page.getByRole('alert')).toHaveText('Enter your date of birth.');
+  const young = new Date();
+  young.setFullYear(young.getFullYear() - 15);
+  await page.getByLabel('Date of birth').fill(young.toISOString().slice(0, 10));
+  await shot(page, 'age-dob');
+  await page.getByTestId('continue').click();
+
+  await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeFocused();
+  await expect(page.getByText('Step 2 of 2')).toBeVisible();
+  await page.getByTestId('photo-file').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await selfie() });
+  await expect(page.getByTestId('photo-preview')).toBeVisible();
+  await page.getByTestId('continue').click();
+  await expect(page.getByTestId('result')).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Not verified' })).toBeFocused();
+  await expect(page.getByTestId('result-message')).toHaveText('We could not verify you this time.');
+  await expect(page.getByText('You can close this page.')).toBeVisible();
+  await shot(page, 'age-failed');
+  await page.waitForTimeout(2_000);
+  expect(new URL(page.url()).pathname).toBe(`/hosted/v/${session.token}`);
+});
+
+test('hosted page: an identity session takes a selfie, the front of an ID and an optional back, then answers', async ({ page, service }) => {
+  test.setTimeout(120_000);
+  const key = await testKey(service);
+  const session = await generate(service, key, { product: 'identity', failure_message: 'Please see the desk.' });
+  await page.goto(session.hosted_url);
+  await expect(page.getByTestId('page-title')).toHaveText('Verify your identity');
+  await expect(page.getByText('Step 1 of 3')).toBeVisible();
+  await page.getByTestId('photo-file').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await selfie() });
+  await expect(page.getByTestId('photo-preview')).toBeVisible();
+  await page.getByTestId('continue').click();
+
+  await expect(page.getByRole('heading', { name: 'Photo of your ID document' })).toBeFocused();
+  await expect(page.getByText('Step 2 of 3')).toBeVisible();
+  // Back keeps the selfie; forward again.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeFocused();
+  await expect(page.getByTestId('photo-preview')).toBeVisible();
+  await page.getByTestId('continue').click();
+  // A picture that is no document: the service reads it and says no.
+  const plain = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#d8e2ee' } }).jpeg().toBuffer();
+  await page.getByTestId('photo-file').setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: plain });
+  await expect(page.getByTestId('photo-preview')).toBeVisible();
+  await shot(page, 'identity-front');
+  await page.getByTestId('continue').click();
+
+  await expect(page.getByRole('heading', { name: 'Back of your ID document (optional)' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+  await page.getByTestId('skip').click();
+  await expect(page.getByTestId('result')).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
+  await expect(page.getByTestId('result-message')).toHaveText('Please see the desk.');
+  await shot(page, 'identity-failed');
+});
+
+test('hosted page: a selfie from a fake camera (a y4m made from the test face) completes the session', async ({ service }) => {
+  test.setTimeout(120_000);
+  const y4m = join(tmpdir(), `cc-hosted-selfie-${process.pid}.y4m`);
+  await selfieY4m(y4m);
+  const landing = await startLanding();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox', '--disable-gpu', '--no-first-run',
+      '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`,
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: PHONE });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) problems.push(`csp: ${m.text()}`);
+    });
+    const key = await testKey(service);
+    const session = await generate(service, key, { product: 'human', redirect_url: `${landing.url}/welcome` });
+    await page.goto(session.hosted_url);
+    await page.getByTestId('open-camera').click();
+    const video = page.getByTestId('camera-video');
+    await expect(video).toBeVisible();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+    await expect(page.getByTestId('status')).toHaveText('Camera ready. Press Take photo.');
+    await shot(page, 'camera');
+    await page.getByTestId('take-photo').click();
+    await expect(page.getByTestId('photo-preview')).toBeVisible();
+    // The stream is stopped once the photo is taken.
+    await expect(video).toBeHidden();
+    await shot(page, 'camera-photo');
+    await page.getByTestId('continue').click();
+    await expect(page.getByTestId('result')).toHaveAttribute('data-status', 'passed', { timeout: 60_000 });
+    await page.waitForURL((u) => u.href.startsWith(landing.url), { timeout: 10_000 });
+    const landed = new URL(page.url());
+    expect(landed.searchParams.get('hosted_session')).toBe(session.session_id);
+    expect(landed.searchParams.get('status')).toBe('passed');
+    expect(problems).toEqual([]);
+  } finally {
+    await browser.close();
+    await landing.close();
+  }
+});

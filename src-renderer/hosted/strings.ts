@@ -1,0 +1,92 @@
+// Every word the hosted page shows, in one table (English), ready for translation: a translation
+// is another object of the same type (Strings). Functions take the values they place.
+export const en = {
+  documentTitle: 'Verification',
+  defaultTitle: {
+    human: 'Verify it is you',
+    age: 'Confirm your age',
+    identity: 'Verify your identity',
+    compliance: 'Verify your identity',
+  },
+  fallbackTitle: 'Verification',
+  loading: 'Loading…',
+  testBanner: 'Test mode: this is not a real verification and nothing is charged.',
+  stepOf: (n: number, total: number) => `Step ${n} of ${total}`,
+
+  intro: {
+    human: 'Take a selfie to show that you are a real person.',
+    age: 'Enter your date of birth and take a selfie to confirm your age.',
+    identity: 'Take a selfie, then a photo of your ID document.',
+    compliance: 'Take a selfie, then a photo of your ID document.',
+  },
+
+  dobTitle: 'Your date of birth',
+  dobLabel: 'Date of birth',
+  dobHint: (minAge: number) => `You must be at least ${minAge} years old.`,
+  dobMissing: 'Enter your date of birth.',
+  dobFuture: 'The date of birth cannot be in the future.',
+
+  selfieTitle: 'Take a selfie',
+  selfieHint: 'Face the camera in good light, with nothing covering your face.',
+  idFrontTitle: 'Photo of your ID document',
+  idFrontHint: 'The front of your passport, ID card or driving licence, flat and fully in the picture.',
+  idBackTitle: 'Back of your ID document (optional)',
+  idBackHint: 'If your document has a back with printed details, add a photo of it. Otherwise skip this step.',
+  idRequiredNote: 'Your selfie was not enough to confirm your age. Add a photo of your ID document to finish.',
+
+  openCamera: 'Open camera',
+  takePhoto: 'Take photo',
+  closeCamera: 'Close camera',
+  chooseFile: 'Choose a photo',
+  retake: 'Take another',
+  usePhoto: 'Use this photo',
+  skip: 'Skip',
+  next: 'Continue',
+  back: 'Back',
+  submit: 'Submit',
+  cameraPreview: 'Camera preview',
+  photoPreview: (what: string) => `Your photo: ${what}`,
+  cameraStarting: 'Starting the camera…',
+  cameraReady: 'Camera ready. Press Take photo.',
+  cameraDenied: 'The camera could not be used. You can choose a photo instead.',
+  photoReady: 'Photo ready. Check it, then continue.',
+  photoUnreadable: 'That file could not be read as a picture. Try another photo.',
+  photoMissing: 'Add a photo first.',
+
+  checking: 'Checking…',
+  checkingHint: 'This can take a few seconds. Keep this page open.',
+  passedTitle: 'Verified',
+  failedTitle: 'Not verified',
+  redirecting: 'Taking you back…',
+  continueNow: 'Continue now',
+  closeHint: 'You can close this page.',
+
+  closedTitle: 'This link can no longer be used',
+  notFoundTitle: 'This link is not valid',
+  closedHint: 'Ask whoever sent it for a new verification link.',
+  closedBecause: {
+    completed: 'This verification has already been completed.',
+    expired: 'This link has expired.',
+    revoked: 'This link was cancelled.',
+  } as Record<string, string>,
+  errorTitle: 'Something went wrong',
+  networkError: 'The service could not be reached. Check your connection and try again.',
+  unexpected: 'The service answered in a way this page does not understand. Try again later.',
+  tryAgain: 'Try again',
+  fixAndRetry: 'Fix this and send again.',
+
+  fields: {
+    selfie_b64: 'Selfie',
+    id_front_b64: 'Front of ID document',
+    id_back_b64: 'Back of ID document',
+    date_of_birth: 'Date of birth',
+    body: 'Request',
+  } as Record<string, string>,
+  issues: {
+    missing: 'missing',
+    out_of_range: 'not a possible date',
+  } as Record<string, string>,
+};
+
+export type Strings = typeof en;
+export const t: Strings = en;
