@@ -6,6 +6,7 @@ import { ApiKeysScreen } from '../screens/api-keys/ApiKeysScreen';
 import { ApiReferenceScreen } from '../screens/api-reference/ApiReferenceScreen';
 import { AuditScreen } from '../screens/audit/AuditScreen';
 import { BatchScreen } from '../screens/batch/BatchScreen';
+import { HostedScreen } from '../screens/hosted/HostedScreen';
 import { PlanScreen } from '../screens/plan/PlanScreen';
 import { ReviewScreen } from '../screens/review/ReviewScreen';
 import { ScreeningScreen } from '../screens/screening/ScreeningScreen';
@@ -47,7 +48,7 @@ export const ROUTES: readonly RouteDef[] = [
     summary: 'Liveness, age, identity and compliance checks made with your API keys.',
   },
   {
-    path: 'hosted', label: 'Hosted sessions', group: 'Verification', arrivesWith: 'hosted verification sessions',
+    path: 'hosted', label: 'Hosted sessions', group: 'Verification', screen: HostedScreen,
     summary: 'Verification pages this service hosts for your customers to complete on their phones.',
   },
   {
