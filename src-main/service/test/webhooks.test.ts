@@ -136,6 +136,41 @@ describe('delivery', () => {
     plan = [];
   });
 
+  it('a failed delivery is tried again now on request, once, signed afresh; pending, succeeded, other endpoints\' and other organisations\' deliveries are refused', async () => {
+    const t = await testService();
+    const { id, secret } = await withEndpoint(t, 'test', ['compliance.screening.completed']);
+    plan = Array(MAX_ATTEMPTS).fill(500);
+    t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { id: 'scr_retry' } });
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      await t.s.webhooks.dispatchDue();
+      t.clock.advance(5 * 3600_000);
+    }
+    let [d] = t.s.webhooks.deliveries(t.orgId, id);
+    expect(d).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS });
+    const path = `/api/webhooks/${id}/deliveries/${d!.id}/retry`;
+    // Signed in after the two days of retries.
+    const cookie = await t.login();
+
+    const other = await t.addOrg({ email: 'owner@other-retry.test' });
+    expect((await t.json('POST', path, { cookie: await other.login() })).status).toBe(404);
+    expect((await t.json('POST', `/api/webhooks/${id}/deliveries/whd_nope/retry`, { cookie })).status).toBe(404);
+
+    plan = [200];
+    received.length = 0;
+    const retried = await t.json<{ state: string; attempts: number }>('POST', path, { cookie });
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ state: 'pending', attempts: MAX_ATTEMPTS });
+    expect((await t.json('POST', path, { cookie })).status).toBe(409);
+    await t.s.webhooks.dispatchDue();
+    [d] = t.s.webhooks.deliveries(t.orgId, id);
+    expect(d).toMatchObject({ state: 'succeeded', attempts: MAX_ATTEMPTS + 1, last_status: 200 });
+    expect(received).toHaveLength(1);
+    const h = received[0]!.headers;
+    expect(verify(secret, received[0]!.body, h['x-service-signature'] as string, Number(h['x-service-timestamp']), Number(h['x-service-timestamp']))).toBe(true);
+    expect((await t.json('POST', path, { cookie })).status).toBe(409);
+    plan = [];
+  });
+
   it('test events go only to test endpoints, live events only to live ones, by subscription', async () => {
     const t = await testService();
     const test = await withEndpoint(t, 'test', ['compliance.rescreen.completed']);

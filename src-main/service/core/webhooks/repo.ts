@@ -84,6 +84,13 @@ export function webhooksRepo(db: Db) {
       `SELECT d.*, e.type FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
        WHERE d.endpoint_id = ? ORDER BY d.created_at DESC, d.id LIMIT ?`,
     ),
+    delivery: db.prepare<[string, string], DeliveryRow & { type: string }>(
+      'SELECT d.*, e.type FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE d.id = ? AND d.endpoint_id = ?',
+    ),
+    retry: db.prepare(
+      `UPDATE webhook_deliveries SET state = 'pending', next_attempt_at = @now, lease_until = NULL, completed_at = NULL
+       WHERE id = @id AND endpoint_id = @endpoint AND state = 'failed'`,
+    ),
     purgeEvents: db.prepare<[string]>(
       `DELETE FROM webhook_events WHERE created_at < ?
        AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id AND d.state = 'pending')`,
@@ -104,6 +111,8 @@ export function webhooksRepo(db: Db) {
     finish: (r: Pick<DeliveryRow, 'id' | 'state' | 'attempts' | 'next_attempt_at' | 'last_status' | 'last_error' | 'last_latency_ms' | 'completed_at'>) =>
       s.finish.run(r),
     deliveries: (endpointId: string, limit: number) => s.deliveries.all(endpointId, limit),
+    delivery: (id: string, endpointId: string) => s.delivery.get(id, endpointId),
+    retry: (id: string, endpointId: string, now: string) => s.retry.run({ id, endpoint: endpointId, now }).changes === 1,
     purgeEvents: (before: string) => s.purgeEvents.run(before).changes,
   };
 }

@@ -162,6 +162,20 @@ export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch } = {
       return repo.deliveries(id, limit).map(toDelivery);
     },
 
+    /**
+     * A failed delivery tried again now (once: it keeps its attempt count, so one more failure
+     * ends it again). Pending or succeeded deliveries are a conflict; another endpoint's, not found.
+     */
+    retry(orgId: number, endpointId: string, deliveryId: string): WebhookDelivery {
+      this.get(orgId, endpointId);
+      const row = repo.delivery(deliveryId, endpointId);
+      if (!row) throw new AppError('webhook_not_found', { message: 'Delivery not found' });
+      if (!repo.retry(deliveryId, endpointId, nowIso(clock.now()))) {
+        throw new AppError('conflict', { message: row.state === 'pending' ? 'This delivery is still being retried.' : 'This delivery succeeded; there is nothing to retry.' });
+      }
+      return toDelivery(repo.delivery(deliveryId, endpointId)!);
+    },
+
     /** Writes an event and its deliveries; call inside the transaction of the result it reports. */
     emitInTransaction,
 

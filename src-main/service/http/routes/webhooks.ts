@@ -2,7 +2,7 @@
 // add, remove and test. The signing secret is shown once, at creation.
 import { Message } from '../../../../src-shared/contracts/common';
 import {
-  CreatedWebhook, CreateWebhookRequest, WebhookDeliveryList, WebhookList, WebhookTestQueued,
+  CreatedWebhook, CreateWebhookRequest, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookTestQueued,
 } from '../../../../src-shared/contracts/webhooks';
 import type { Router } from '../router';
 
@@ -60,5 +60,13 @@ export function webhookRoutes({ route, services }: Router): void {
     summary: 'An endpoint\'s delivery log',
     responses: { 200: WebhookDeliveryList },
     handler: (c) => c.json<WebhookDeliveryList>({ deliveries: webhooks.deliveries(c.get('session').org.id, c.req.param('id') ?? '') }),
+  });
+
+  route({
+    method: 'POST', path: '/api/webhooks/:id/deliveries/:delivery/retry', auth: MANAGERS, tags: TAGS,
+    summary: 'Tries a failed delivery again now (one more attempt, signed afresh)',
+    responses: { 200: WebhookDelivery },
+    handler: (c) =>
+      c.json<WebhookDelivery>(webhooks.retry(c.get('session').org.id, c.req.param('id') ?? '', c.req.param('delivery') ?? '')),
   });
 }

@@ -1,7 +1,8 @@
 // The delivery log of one endpoint, below the endpoints table so a test event can be sent and
 // watched arriving. Polls every 2 s while open (and the window is visible); Esc closes it.
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { WebhookEndpoint } from '../../../../src-shared/contracts/webhooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { WebhookDelivery, WebhookEndpoint } from '../../../../src-shared/contracts/webhooks';
+import { errorText } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { DataGrid } from '../../components/DataGrid';
@@ -46,7 +47,24 @@ export function DeliveriesPanel({ endpoint, canManage, sending, refreshSignal, o
   // Recomputed on each load, so "in 9 s" counts down with the polling.
   const [loadedAt, setLoadedAt] = useState(Date.now);
   useEffect(() => setLoadedAt(Date.now()), [deliveries.data]);
-  const columns = useMemo(() => deliveryColumns(loadedAt), [loadedAt]);
+  const [retryingId, setRetryingId] = useState<string | null>(null);
+  const [retryError, setRetryError] = useState<string | null>(null);
+  const retry = useCallback(async (d: WebhookDelivery) => {
+    setRetryingId(d.id);
+    setRetryError(null);
+    try {
+      await webhooksApi.retry(endpoint.id, d.id);
+      reload();
+    } catch (e) {
+      setRetryError(errorText(e));
+    } finally {
+      setRetryingId(null);
+    }
+  }, [endpoint.id, reload]);
+  const columns = useMemo(
+    () => deliveryColumns(loadedAt, canManage ? { onRetry: (d) => void retry(d), retryingId } : null),
+    [loadedAt, canManage, retryingId, retry],
+  );
   const list = deliveries.data?.deliveries ?? [];
 
   return (
@@ -86,6 +104,11 @@ export function DeliveriesPanel({ endpoint, canManage, sending, refreshSignal, o
           </button>
         </div>
       </div>
+      {retryError ? (
+        <Alert testId="deliveries-retry-error" title="Could not retry the delivery.">
+          {retryError}
+        </Alert>
+      ) : null}
       {deliveries.error ? (
         <Alert testId="deliveries-error" title="Could not load the deliveries.">
           {deliveries.error}

@@ -38,7 +38,13 @@ function stateBadge(d: WebhookDelivery): { tone: BadgeTone; text: string; title:
   }
 }
 
-export function deliveryColumns(now: number): GridColumn<WebhookDelivery>[] {
+/** A failed delivery can be tried again now by owners and admins. */
+export interface RetryAction {
+  onRetry: (d: WebhookDelivery) => void;
+  retryingId: string | null;
+}
+
+export function deliveryColumns(now: number, retry: RetryAction | null = null): GridColumn<WebhookDelivery>[] {
   const nowrap: GridColumnLayout = { nowrap: true };
   const numeric: GridColumnLayout = { nowrap: true, numeric: true };
   return [
@@ -117,6 +123,16 @@ export function deliveryColumns(now: number): GridColumn<WebhookDelivery>[] {
               <time dateTime={d.next_attempt_at}>{formatInstant(d.next_attempt_at)}</time>
               <span className="muted">{fromNow(d.next_attempt_at, now)}</span>
             </span>
+          );
+        }
+        if (d.state === 'failed' && retry) {
+          return (
+            <button
+              type="button" className="btn btn-small" onClick={() => retry.onRetry(d)} disabled={retry.retryingId !== null}
+              data-testid="delivery-retry" aria-label={`Retry delivery ${d.id} now`}
+            >
+              {retry.retryingId === d.id ? 'Retrying…' : 'Retry now'}
+            </button>
           );
         }
         return <span className="muted" data-testid="delivery-next">—</span>;

@@ -1,7 +1,7 @@
 // The webhook endpoints API, checked against the shared contracts like the rest of api/client.ts.
 import { Message } from '../../../../src-shared/contracts/common';
 import {
-  CreatedWebhook, WebhookDeliveryList, WebhookList, WebhookTestQueued, type CreateWebhookRequest,
+  CreatedWebhook, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookTestQueued, type CreateWebhookRequest,
 } from '../../../../src-shared/contracts/webhooks';
 import { request } from '../../api/client';
 
@@ -13,4 +13,5 @@ export const webhooksApi = {
   remove: (id: string) => request('DELETE', path(id), Message),
   sendTest: (id: string) => request('POST', path(id, '/test'), WebhookTestQueued),
   deliveries: (id: string, signal?: AbortSignal) => request('GET', path(id, '/deliveries'), WebhookDeliveryList, { signal }),
+  retry: (id: string, deliveryId: string) => request('POST', path(id, `/deliveries/${encodeURIComponent(deliveryId)}/retry`), WebhookDelivery),
 };
