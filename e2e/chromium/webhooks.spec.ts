@@ -124,6 +124,23 @@ test('webhooks: add an endpoint, see the secret once, send a signed test event, 
     expect(Math.abs(Date.now() / 1000 - Number(req.headers['x-service-timestamp']))).toBeLessThan(300);
     await expect(delivered.getByTestId('delivery-id')).toHaveText(String(req.headers['x-service-delivery']));
 
+    // Rotate the secret: the new one is shown once; for 24 hours the old one still signs
+    // X-Service-Signature and the new one X-Service-Signature-Next.
+    await hooks.row(receiver.url).getByTestId('rotate-webhook').click();
+    await expect(hooks.secretDialog).toContainText('New signing secret');
+    await expect(hooks.secretDialog.getByTestId('rotation-overlap')).toContainText('X-Service-Signature-Next');
+    const next = await hooks.revealedSecret();
+    expect(next).toMatch(/^whsec_[A-Za-z0-9]{40}$/);
+    expect(next).not.toBe(secret);
+    await shot(page, 'webhooks-rotated');
+    await hooks.closeRevealed();
+    await expect(hooks.row(receiver.url).getByTestId('rotate-webhook')).toBeDisabled();
+    await hooks.sendTest(receiver.url);
+    await expect.poll(() => receiver.requests.length, { timeout: 15_000 }).toBe(2);
+    const rotated = receiver.requests[1]!;
+    expect(rotated.headers['x-service-signature']).toBe(hmac(secret, rotated.body));
+    expect(rotated.headers['x-service-signature-next']).toBe(hmac(next, rotated.body));
+
     // Remove, with a confirm that names the URL; the endpoint and its log go away.
     await hooks.row(receiver.url).getByTestId('remove-webhook').click();
     await expect(hooks.removeDialog).toContainText(receiver.url);

@@ -47,11 +47,17 @@ export const WebhookEndpoint = z.object({
   secret_prefix: z.string(),
   created_at: z.string(),
   disabled_at: z.string().nullable(),
+  /** Added: after a secret rotation, until when deliveries are still signed with the previous secret (null when none). */
+  previous_secret_until: z.string().nullable(),
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 
 export const CreatedWebhook = z.object({ endpoint: WebhookEndpoint, secret: z.string() });
 export type CreatedWebhook = z.infer<typeof CreatedWebhook>;
+
+/** A rotated signing secret: the new one, shown once; the old one keeps signing until `endpoint.previous_secret_until`. */
+export const RotatedWebhookSecret = CreatedWebhook;
+export type RotatedWebhookSecret = CreatedWebhook;
 
 export const WebhookDelivery = z.object({
   id: z.string(),

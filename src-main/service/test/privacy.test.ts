@@ -84,7 +84,7 @@ const NO_SUBJECT_INPUT = [
   'POST /api/console/batches/:id/cancel', 'POST /api/console/batches/:id/finish', 'POST /api/review/clearances/:id/approve',
   'POST /api/validate', 'GET /api/mobile/v1/human/status/:verification_id', 'GET /api/mobile/v1/age/status/:session_id', 'GET /api/verifications',
   'GET /api/mobile/v1/identity/status/:session_id', 'GET /api/mobile/v1/compliance/status/:session_id',
-  'POST /api/webhooks/:id/deliveries/:delivery/retry', 'POST /hosted/generate', 'POST /api/hosted/sessions', 'GET /api/onsite', 'POST /api/onsite/start', 'POST /api/onsite/stop', 'GET /hosted/session/:token', 'GET /api/hosted/sessions', 'POST /api/hosted/sessions/:id/revoke',
+  'POST /api/webhooks/:id/deliveries/:delivery/retry', 'POST /api/webhooks/:id/rotate-secret', 'POST /hosted/generate', 'POST /api/hosted/sessions', 'GET /api/onsite', 'POST /api/onsite/start', 'POST /api/onsite/stop', 'GET /hosted/session/:token', 'GET /api/hosted/sessions', 'POST /api/hosted/sessions/:id/revoke',
 ];
 
 interface Sent { label: string; status: number; text: string }

@@ -171,6 +171,47 @@ describe('delivery', () => {
     plan = [];
   });
 
+  it('rotating the secret: the old one signs X-Service-Signature for 24 hours with the new one in X-Service-Signature-Next, then the new one alone', async () => {
+    const t = await testService();
+    const { cookie, id, secret: old } = await withEndpoint(t, 'test', ['compliance.screening.completed']);
+    const other = await t.addOrg({ email: 'owner@other-rotate.test' });
+    expect((await t.json('POST', `/api/webhooks/${id}/rotate-secret`, { cookie: await other.login() })).status).toBe(404);
+
+    const rotated = await t.json<{ endpoint: { previous_secret_until: string | null; secret_prefix: string }; secret: string }>('POST', `/api/webhooks/${id}/rotate-secret`, { cookie });
+    expect(rotated.status).toBe(200);
+    const fresh = rotated.body.secret;
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(old);
+    expect(Date.parse(rotated.body.endpoint.previous_secret_until!) - t.clock.now()).toBe(24 * 3600_000);
+    expect((await t.json('POST', `/api/webhooks/${id}/rotate-secret`, { cookie })).status).toBe(409);
+    const listed = await t.json<{ endpoints: { id: string; previous_secret_until: string | null }[] }>('GET', '/api/webhooks', { cookie });
+    expect(JSON.stringify(listed.body)).not.toContain(fresh);
+
+    const deliver = async () => {
+      received.length = 0;
+      t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { id: 'scr_rot' } });
+      await t.s.webhooks.dispatchDue();
+      expect(received).toHaveLength(1);
+      return received[0]!;
+    };
+    const check = (key: string, r: Received, header: string) => {
+      const at = Number(r.headers['x-service-timestamp']);
+      return verify(key, r.body, r.headers[header] as string, at, at);
+    };
+    const during = await deliver();
+    expect(check(old, during, 'x-service-signature')).toBe(true);
+    expect(check(fresh, during, 'x-service-signature-next')).toBe(true);
+
+    t.clock.advance(24 * 3600_000 + 1);
+    const after = await deliver();
+    expect(check(fresh, after, 'x-service-signature')).toBe(true);
+    expect(check(old, after, 'x-service-signature')).toBe(false);
+    expect(after.headers['x-service-signature-next']).toBeUndefined();
+    const relogged = await t.login();
+    const listedAfter = await t.json<{ endpoints: { previous_secret_until: string | null }[] }>('GET', '/api/webhooks', { cookie: relogged });
+    expect(listedAfter.body.endpoints[0]!.previous_secret_until).toBeNull();
+  });
+
   it('test events go only to test endpoints, live events only to live ones, by subscription', async () => {
     const t = await testService();
     const test = await withEndpoint(t, 'test', ['compliance.rescreen.completed']);

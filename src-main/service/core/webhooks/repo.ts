@@ -13,6 +13,9 @@ export interface EndpointRow {
   created_by: number | null;
   created_at: string;
   disabled_at: string | null;
+  /** The secret replaced by a rotation, still used to sign until previous_secret_until. */
+  previous_secret: string | null;
+  previous_secret_until: string | null;
 }
 
 export interface DeliveryRow {
@@ -71,8 +74,10 @@ export function webhooksRepo(db: Db) {
          ORDER BY next_attempt_at LIMIT ?)
        RETURNING *`,
     ),
-    dueDetails: db.prepare<[string], { type: string; payload: string; url: string; secret: string; disabled_at: string | null }>(
-      `SELECT e.type, e.payload, p.url, p.secret, p.disabled_at FROM webhook_deliveries d
+    dueDetails: db.prepare<[string], {
+      type: string; payload: string; url: string; secret: string; disabled_at: string | null; previous_secret: string | null; previous_secret_until: string | null;
+    }>(
+      `SELECT e.type, e.payload, p.url, p.secret, p.disabled_at, p.previous_secret, p.previous_secret_until FROM webhook_deliveries d
        JOIN webhook_events e ON e.id = d.event_id JOIN webhook_endpoints p ON p.id = d.endpoint_id WHERE d.id = ?`,
     ),
     finish: db.prepare(
@@ -84,6 +89,7 @@ export function webhooksRepo(db: Db) {
       `SELECT d.*, e.type FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
        WHERE d.endpoint_id = ? ORDER BY d.created_at DESC, d.id LIMIT ?`,
     ),
+    rotate: db.prepare('UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_until = @until, secret = @secret WHERE id = @id'),
     delivery: db.prepare<[string, string], DeliveryRow & { type: string }>(
       'SELECT d.*, e.type FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE d.id = ? AND d.endpoint_id = ?',
     ),
@@ -97,7 +103,7 @@ export function webhooksRepo(db: Db) {
     ),
   };
   return {
-    insertEndpoint: (r: Omit<EndpointRow, 'disabled_at'>) => s.insertEndpoint.run(r),
+    insertEndpoint: (r: Omit<EndpointRow, 'disabled_at' | 'previous_secret' | 'previous_secret_until'>) => s.insertEndpoint.run(r),
     endpoint: (id: string) => s.endpoint.get(id),
     endpoints: (orgId: number) => s.endpoints.all(orgId),
     subscribed: (orgId: number, env: Environment) => s.subscribed.all(orgId, env),
@@ -112,6 +118,7 @@ export function webhooksRepo(db: Db) {
       s.finish.run(r),
     deliveries: (endpointId: string, limit: number) => s.deliveries.all(endpointId, limit),
     delivery: (id: string, endpointId: string) => s.delivery.get(id, endpointId),
+    rotate: (id: string, secret: string, until: string) => s.rotate.run({ id, secret, until }),
     retry: (id: string, endpointId: string, now: string) => s.retry.run({ id, endpoint: endpointId, now }).changes === 1,
     purgeEvents: (before: string) => s.purgeEvents.run(before).changes,
   };

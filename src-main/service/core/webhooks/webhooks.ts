@@ -26,10 +26,31 @@ export interface WebhookEvent {
   fields: Record<string, unknown>;
 }
 
-function toEndpoint(r: EndpointRow): WebhookEndpoint {
+/** After a rotation, how long the previous secret keeps signing (receivers switch in that time). */
+export const ROTATION_OVERLAP_MS = 24 * 3600_000;
+export const NEXT_SIGNATURE_HEADER = 'X-Service-Signature-Next';
+
+const rotating = (r: { previous_secret: string | null; previous_secret_until: string | null }, now: number) =>
+  r.previous_secret !== null && r.previous_secret_until !== null && Date.parse(r.previous_secret_until) > now;
+
+/**
+ * The signature headers of a delivery. During a rotation's overlap X-Service-Signature is still
+ * made with the previous secret (receivers that have not switched keep working) and
+ * X-Service-Signature-Next with the new one (a receiver that switched early checks that); after
+ * it, X-Service-Signature alone, with the new secret.
+ */
+export function signatureHeaders(
+  e: { secret: string; previous_secret: string | null; previous_secret_until: string | null; payload: string }, now: number,
+): Record<string, string> {
+  if (!rotating(e, now)) return { [SIGNATURE_HEADER]: sign(e.secret, e.payload) };
+  return { [SIGNATURE_HEADER]: sign(e.previous_secret!, e.payload), [NEXT_SIGNATURE_HEADER]: sign(e.secret, e.payload) };
+}
+
+function toEndpoint(r: EndpointRow, now: number): WebhookEndpoint {
   return {
     id: r.id, url: r.url, env: r.env, events: r.events.split(','), description: r.description,
     secret_prefix: r.secret.slice(0, 10), created_at: r.created_at, disabled_at: r.disabled_at,
+    previous_secret_until: rotating(r, now) ? r.previous_secret_until : null,
   };
 }
 
@@ -98,7 +119,7 @@ export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch } = {
         headers: {
           'Content-Type': 'application/json',
           'User-Agent': 'ComplianceConsole-Webhooks/1',
-          [SIGNATURE_HEADER]: sign(details.secret, details.payload),
+          ...signatureHeaders(details, clock.now()),
           [TIMESTAMP_HEADER]: String(Math.floor(Date.parse(timestamp) / 1000)),
           'X-Service-Event': details.type,
           'X-Service-Delivery': d.id,
@@ -135,15 +156,15 @@ export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch } = {
         });
       }
       const secret = `whsec_${randomBase62(40)}`;
-      const row: Omit<EndpointRow, 'disabled_at'> = {
+      const row: Omit<EndpointRow, 'disabled_at' | 'previous_secret' | 'previous_secret_until'> = {
         id: newId('whe', 16), org_id: input.orgId, url: input.url, env: input.env, events: [...new Set(input.events)].join(','),
         secret, description: input.description ?? null, created_by: input.createdBy, created_at: nowIso(clock.now()),
       };
       repo.insertEndpoint(row);
-      return { endpoint: toEndpoint(repo.endpoint(row.id)!), secret };
+      return { endpoint: toEndpoint(repo.endpoint(row.id)!, clock.now()), secret };
     },
 
-    list: (orgId: number) => repo.endpoints(orgId).map(toEndpoint),
+    list: (orgId: number) => repo.endpoints(orgId).map((r) => toEndpoint(r, clock.now())),
 
     get(orgId: number, id: string): EndpointRow {
       const row = repo.endpoint(id);
@@ -160,6 +181,15 @@ export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch } = {
     deliveries(orgId: number, id: string, limit = 50): WebhookDelivery[] {
       this.get(orgId, id);
       return repo.deliveries(id, limit).map(toDelivery);
+    },
+
+    /** A new signing secret (shown once); the old one keeps signing for ROTATION_OVERLAP_MS. */
+    rotateSecret(orgId: number, id: string): { endpoint: WebhookEndpoint; secret: string } {
+      const ep = this.get(orgId, id);
+      if (rotating(ep, clock.now())) throw new AppError('conflict', { message: 'A rotation of this secret is still in its overlap. Rotate again after it ends.' });
+      const secret = `whsec_${randomBase62(40)}`;
+      repo.rotate(id, secret, nowIso(clock.now() + ROTATION_OVERLAP_MS));
+      return { endpoint: toEndpoint(repo.endpoint(id)!, clock.now()), secret };
     },
 
     /**

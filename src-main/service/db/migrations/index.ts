@@ -4,6 +4,7 @@ import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-webhooks';
 import * as m0003 from './0003-review-audit';
 import * as m0004 from './0004-hosted';
+import * as m0005 from './0005-webhook-rotation';
 
 export interface Migration {
   version: number;
@@ -11,4 +12,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004];
+export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005];

@@ -2,7 +2,7 @@
 // add, remove and test. The signing secret is shown once, at creation.
 import { Message } from '../../../../src-shared/contracts/common';
 import {
-  CreatedWebhook, CreateWebhookRequest, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookTestQueued,
+  CreatedWebhook, CreateWebhookRequest, RotatedWebhookSecret, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookTestQueued,
 } from '../../../../src-shared/contracts/webhooks';
 import type { Router } from '../router';
 
@@ -68,5 +68,15 @@ export function webhookRoutes({ route, services }: Router): void {
     responses: { 200: WebhookDelivery },
     handler: (c) =>
       c.json<WebhookDelivery>(webhooks.retry(c.get('session').org.id, c.req.param('id') ?? '', c.req.param('delivery') ?? '')),
+  });
+
+  route({
+    method: 'POST', path: '/api/webhooks/:id/rotate-secret', auth: MANAGERS, tags: TAGS,
+    summary: 'A new signing secret, shown once; the old one keeps signing for 24 hours',
+    description:
+      'During the overlap X-Service-Signature is still made with the old secret and X-Service-Signature-Next with the new one; ' +
+      'after it, X-Service-Signature alone with the new secret. Switch the receiver to the new secret within the overlap. 409 while an overlap runs.',
+    responses: { 200: RotatedWebhookSecret },
+    handler: (c) => c.json<RotatedWebhookSecret>(webhooks.rotateSecret(c.get('session').org.id, c.req.param('id') ?? '')),
   });
 }

@@ -1,6 +1,6 @@
 // Webhooks: endpoints per environment, add (signing secret shown once), send a test event,
 // watch the delivery log, remove with a confirm. Members look; owners and admins change.
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { CreatedWebhook, WebhookEndpoint } from '../../../../src-shared/contracts/webhooks';
 import { errorText } from '../../api/client';
 import { useResource } from '../../api/use-resource';
@@ -22,6 +22,7 @@ type Open =
   | { kind: 'none' }
   | { kind: 'add' }
   | { kind: 'created'; created: CreatedWebhook }
+  | { kind: 'rotated'; created: CreatedWebhook }
   | { kind: 'remove'; endpoint: WebhookEndpoint };
 
 type Notice = { tone: 'success' | 'error'; text: string };
@@ -42,6 +43,7 @@ export function WebhooksScreen() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [deliveriesFor, setDeliveriesFor] = useState<string | null>(null);
   const [sendingId, setSendingId] = useState<string | null>(null);
+  const [rotatingId, setRotatingId] = useState<string | null>(null);
   const [refreshSignal, setRefreshSignal] = useState(0);
 
   const all = endpoints.data?.endpoints ?? [];
@@ -65,6 +67,21 @@ export function WebhooksScreen() {
     }
   };
 
+  const reloadEndpoints = endpoints.reload;
+  const rotate = useCallback(async (endpoint: WebhookEndpoint) => {
+    setRotatingId(endpoint.id);
+    setNotice(null);
+    try {
+      const created = await webhooksApi.rotate(endpoint.id);
+      setOpen({ kind: 'rotated', created });
+      reloadEndpoints();
+    } catch (e) {
+      setNotice({ tone: 'error', text: `Could not rotate the secret: ${errorText(e)}` });
+    } finally {
+      setRotatingId(null);
+    }
+  }, [reloadEndpoints]);
+
   const columns = useMemo(
     () =>
       endpointColumns({
@@ -74,9 +91,11 @@ export function WebhooksScreen() {
         onDeliveries: (e) => setDeliveriesFor((current) => (current === e.id ? null : e.id)),
         onTest: (e) => void sendTest(e),
         onRemove: (e) => setOpen({ kind: 'remove', endpoint: e }),
+        onRotate: (e) => void rotate(e),
+        rotatingId,
       }),
     // sendTest only uses setters and its argument.
-    [canManage, sendingId, shown?.id],
+    [canManage, sendingId, shown?.id, rotatingId, rotate],
   );
 
   const closeDeliveries = () => {
@@ -185,6 +204,7 @@ export function WebhooksScreen() {
         />
       ) : null}
       {open.kind === 'created' ? <NewSecretDialog created={open.created} onClose={() => setOpen({ kind: 'none' })} /> : null}
+      {open.kind === 'rotated' ? <NewSecretDialog rotated created={open.created} onClose={() => setOpen({ kind: 'none' })} /> : null}
       {open.kind === 'remove' ? (
         <RemoveEndpointDialog
           endpoint={open.endpoint}

@@ -14,6 +14,8 @@ export interface EndpointActions {
   onDeliveries: (endpoint: WebhookEndpoint) => void;
   onTest: (endpoint: WebhookEndpoint) => void;
   onRemove: (endpoint: WebhookEndpoint) => void;
+  onRotate: (endpoint: WebhookEndpoint) => void;
+  rotatingId: string | null;
 }
 
 const hidden = (text: string) => <span className="visually-hidden">{text}</span>;
@@ -110,6 +112,25 @@ export function endpointColumns(a: EndpointActions): GridColumn<WebhookEndpoint>
           data-testid="test-webhook"
         >
           {a.sendingId === row.id ? 'Sending…' : 'Send test event'}
+        </button>
+      ),
+    },
+    {
+      id: 'rotate',
+      header: hidden('Rotate secret'),
+      width: '136px',
+      ...nowrap,
+      cell: (row) => (
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => a.onRotate(row)}
+          disabled={a.rotatingId === row.id || row.previous_secret_until !== null}
+          title={row.previous_secret_until ? `The previous secret signs until ${new Date(row.previous_secret_until).toLocaleString()}` : undefined}
+          aria-label={`Rotate the signing secret of ${row.url}`}
+          data-testid="rotate-webhook"
+        >
+          {a.rotatingId === row.id ? 'Rotating…' : row.previous_secret_until ? 'Rotating (24 h)' : 'Rotate secret'}
         </button>
       ),
     },
