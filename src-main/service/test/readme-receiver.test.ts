@@ -30,18 +30,23 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const post = (body: string, signature: string) =>
-  fetch(`http://127.0.0.1:${port}/hook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Service-Signature': signature }, body }).then((r) => r.status);
+const post = (body: string, signature: string, next?: string) =>
+  fetch(`http://127.0.0.1:${port}/hook`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Service-Signature': signature, ...(next ? { 'X-Service-Signature-Next': next } : {}) }, body,
+  }).then((r) => r.status);
 
 describe('the README webhook receiver', () => {
   const event = (at: Date) => JSON.stringify({ event: 'verification.completed', verification_id: 'ver_1', status: 'PASS', product: 'human', environment: 'test', timestamp: at.toISOString() });
 
-  it('accepts a signed, fresh event and refuses tampering, another secret and a replay older than 5 minutes', async () => {
+  it('accepts a signed, fresh event (also by the rotation\'s Next signature) and refuses tampering, another secret and a replay older than 5 minutes', async () => {
     const fresh = event(new Date());
     expect(await post(fresh, sign(SECRET, fresh))).toBe(200);
     expect(await post(fresh.replace('PASS', 'FAIL'), sign(SECRET, fresh))).toBe(401);
     expect(await post(fresh, sign('whsec_someoneElse', fresh))).toBe(401);
     expect(await post(fresh, '')).toBe(401);
+    // During a rotation's overlap: the receiver already on the new secret checks the Next signature.
+    expect(await post(fresh, sign('whsec_theOldSecret', fresh), sign(SECRET, fresh))).toBe(200);
+    expect(await post(fresh, sign('whsec_theOldSecret', fresh), sign('whsec_someoneElse', fresh))).toBe(401);
     const old = event(new Date(Date.now() - 6 * 60_000));
     expect(await post(old, sign(SECRET, old))).toBe(401);
   });
