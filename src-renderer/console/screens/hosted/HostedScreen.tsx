@@ -15,6 +15,7 @@ import { useSession } from '../../stores/session';
 import { CreateSessionDialog } from './CreateSessionDialog';
 import { hostedApi } from './hosted-api';
 import { isOpen, PRODUCT_INFO, type HostedProduct } from './labels';
+import { OnsitePanel } from './OnsitePanel';
 import { RevokeSessionDialog } from './RevokeSessionDialog';
 import { sessionColumns } from './session-columns';
 import { SessionCreatedDialog } from './SessionCreatedDialog';
@@ -131,6 +132,8 @@ export function HostedScreen() {
           webhooks as <code>verification.completed</code>.
         </p>
       </section>
+
+      <OnsitePanel canManage={canManage} />
 
       {open.kind === 'create' ? (
         <CreateSessionDialog
