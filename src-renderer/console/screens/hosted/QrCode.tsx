@@ -48,8 +48,8 @@ export function QrCode({ value, label, size = 232, testId }: QrCodeProps) {
       shapeRendering="crispEdges"
       data-testid={testId}
     >
-      <rect width={modules} height={modules} fill="#fff" />
-      <path d={d} fill="#000" />
+      <rect width={modules} height={modules} style={{ fill: 'var(--qr-light)' }} />
+      <path d={d} style={{ fill: 'var(--qr-dark)' }} />
     </svg>
   );
 }
