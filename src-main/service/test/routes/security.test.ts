@@ -38,7 +38,9 @@ describe.each(table.filter((r) => r.auth.kind === 'key').map((r) => [`${r.method
     const auth = r.auth as Extract<RouteInfo['auth'], { kind: 'key' }>;
     const path = concrete(r.path);
     const body = MINIMAL_BODY[r.path];
-    const send = (key?: string) => t.json<Record<string, unknown>>(r.method, path, { ...(key ? { key } : {}), ...(body ? { body } : {}) });
+    // Keys go where the route takes them: X-API-Key, or a Bearer token (hosted sessions).
+    const carry = (key: string) => (auth.via === 'bearer' ? { headers: { Authorization: `Bearer ${key}` } } : { key });
+    const send = (key?: string) => t.json<Record<string, unknown>>(r.method, path, { ...(key ? carry(key) : {}), ...(body ? { body } : {}) });
 
     it('refuses a request without a key: 401 with hint', async () => {
       const { status, body: b } = await send();
