@@ -1,8 +1,9 @@
 // The hosted verification page against the real service and its face models, at a phone's size:
 // a session made with a test API key (POST /hosted/generate), opened from its URL, a selfie given
 // from a file (and, in a second browser, from a fake camera fed a y4m made here from the test
-// face), completed, and the redirect followed to a tiny local server; a used link shows the
-// closed page; an age session refuses an underage date of birth and stays on its result page.
+// face, in a page without MediaRecorder so that the single photo is taken), completed, and the
+// redirect followed to a tiny local server; a used link shows the closed page; an age session
+// refuses an underage date of birth and stays on its result page.
 // CONSOLE_SCREENSHOTS=/some/dir also saves screenshots (hosted-*.png).
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -204,7 +205,7 @@ test('hosted page: an identity session takes a selfie, the front of an ID and an
   await shot(page, 'identity-failed');
 });
 
-test('hosted page: a selfie from a fake camera (a y4m made from the test face) completes the session', async ({ service }) => {
+test('hosted page: without MediaRecorder, a selfie photo from a fake camera (a y4m made from the test face) completes the session', async ({ service }) => {
   test.setTimeout(120_000);
   const y4m = join(tmpdir(), `cc-hosted-selfie-${process.pid}.y4m`);
   await selfieY4m(y4m);
@@ -218,6 +219,11 @@ test('hosted page: a selfie from a fake camera (a y4m made from the test face) c
   });
   try {
     const page = await browser.newPage({ viewport: PHONE });
+    // A browser without MediaRecorder: the human session's camera takes the single photo (the
+    // recorded head-turn challenge, where the browser can record, is hosted-challenge.spec.ts).
+    await page.addInitScript(() => {
+      delete (window as { MediaRecorder?: unknown }).MediaRecorder;
+    });
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
     page.on('console', (m) => {
@@ -231,6 +237,7 @@ test('hosted page: a selfie from a fake camera (a y4m made from the test face) c
     await expect(video).toBeVisible();
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
     await expect(page.getByTestId('status')).toHaveText('Camera ready. Press Take photo.');
+    await expect(page.getByTestId('start-recording')).toHaveCount(0);
     await shot(page, 'camera');
     await page.getByTestId('take-photo').click();
     await expect(page.getByTestId('photo-preview')).toBeVisible();

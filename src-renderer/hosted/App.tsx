@@ -273,6 +273,7 @@ export function App() {
           notice={notice}
           continueLabel={last ? t.submit : t.next}
           onContinue={forward}
+          challenge={page.product === 'human' && step === 'selfie'}
           {...(step === 'id_back' ? { onSkip: forward } : {})}
           {...(back ? { onBack: back } : {})}
         />

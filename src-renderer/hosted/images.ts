@@ -9,6 +9,8 @@ export interface Photo {
   /** Base64 JPEG without the data: prefix (what the service's image fields take). */
   b64: string;
   blob: Blob;
+  /** A short video clip (the liveness challenge) rather than a picture. */
+  clip?: boolean;
 }
 
 function toPhoto(source: CanvasImageSource, width: number, height: number): Promise<Photo> {

@@ -1,7 +1,11 @@
 // One picture: the camera (getUserMedia; the front camera for a selfie, the back one for a
 // document) or a file, shown back to the person before they continue. The stream stops when the
 // photo is taken, the camera is closed or the step is left; preview URLs are revoked.
+// With `challenge` (the liveness product) and a browser that can record video, the open camera
+// asks for a short head turn instead: a clip of a few seconds, recorded in memory (clip.ts),
+// sent in place of the photo. Without a camera or MediaRecorder, the single photo remains.
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { CLIP_MS, clipType, recordClip, type Recording } from './clip';
 import { photoFromFile, photoFromVideo, type Photo } from './images';
 import { t } from './strings';
 
@@ -22,6 +26,16 @@ interface Props {
   onContinue: () => void;
   onSkip?: () => void;
   onBack?: () => void;
+  /** The active liveness challenge: record a short head turn when the camera can. */
+  challenge?: boolean;
+}
+
+const CLIP_SECONDS = Math.round(CLIP_MS / 1000);
+/** The cue for a moment of the recording: look, turn to one side, come back. */
+function cueAt(elapsed: number): string {
+  if (elapsed < CLIP_MS * 0.25) return t.cueLook;
+  if (elapsed < CLIP_MS * 0.62) return t.cueTurn;
+  return t.cueBack;
 }
 
 function useObjectUrl(blob: Blob | null): string | null {
@@ -46,21 +60,33 @@ export function PhotoStep(props: Props) {
   const inputId = useId();
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
-  const [camera, setCamera] = useState<'off' | 'starting' | 'on'>('off');
+  const [camera, setCamera] = useState<'off' | 'starting' | 'on' | 'recording'>('off');
   const [problem, setProblem] = useState<string | null>(null);
+  const [elapsed, setElapsed] = useState(0);
+  const [recordFailed, setRecordFailed] = useState(false);
+  const recordingRef = useRef<Recording | null>(null);
+  const cueRef = useRef<HTMLParagraphElement>(null);
   const preview = useObjectUrl(photo?.blob ?? null);
+  const [recordType] = useState(() => (props.challenge ? clipType() : null));
+  const challenge = recordType !== null;
 
   const stopCamera = () => {
+    recordingRef.current?.cancel();
+    recordingRef.current = null;
     streamRef.current?.getTracks().forEach((track) => track.stop());
     streamRef.current = null;
     if (videoRef.current) videoRef.current.srcObject = null;
     setCamera('off');
   };
   // Leaving the step (or the page) always releases the camera.
-  useEffect(() => () => streamRef.current?.getTracks().forEach((track) => track.stop()), []);
+  useEffect(() => () => {
+    recordingRef.current?.cancel();
+    streamRef.current?.getTracks().forEach((track) => track.stop());
+  }, []);
 
   const startCamera = async () => {
     setProblem(null);
+    setRecordFailed(false);
     setCamera('starting');
     announce(t.cameraStarting);
     try {
@@ -76,7 +102,7 @@ export function PhotoStep(props: Props) {
         video.srcObject = stream;
         await video.play().catch(() => undefined);
       }
-      announce(t.cameraReady);
+      announce(challenge ? t.challengeReady : t.cameraReady);
     } catch {
       stopCamera();
       setProblem(t.cameraDenied);
@@ -97,9 +123,54 @@ export function PhotoStep(props: Props) {
     }
   };
 
+  // The challenge: the cue and the countdown follow the recording; the clip replaces the photo.
+  const lastCue = useRef('');
+  const record = async () => {
+    const stream = streamRef.current;
+    if (!stream || !recordType) return;
+    setProblem(null);
+    setElapsed(0);
+    lastCue.current = '';
+    let recording: Recording;
+    try {
+      recording = recordClip(stream, recordType, (ms) => {
+        setElapsed(ms);
+        const cue = cueAt(ms);
+        if (cue !== lastCue.current) {
+          lastCue.current = cue;
+          announce(cue);
+        }
+      });
+    } catch {
+      return failRecording();
+    }
+    recordingRef.current = recording;
+    setCamera('recording');
+    requestAnimationFrame(() => cueRef.current?.focus());
+    try {
+      const clip = await recording.done;
+      if (recordingRef.current !== recording) return;
+      recordingRef.current = null;
+      stopCamera();
+      onPhoto(clip);
+      announce(t.clipReady);
+      requestAnimationFrame(() => props.headingRef.current?.focus());
+    } catch {
+      if (recordingRef.current === recording) failRecording();
+    }
+  };
+  const failRecording = () => {
+    recordingRef.current = null;
+    stopCamera();
+    setRecordFailed(true);
+    setProblem(t.clipFailed);
+    announce(t.clipFailed);
+  };
+
   const chooseFile = async (file: File | undefined) => {
     if (!file) return;
     setProblem(null);
+    setRecordFailed(false);
     stopCamera();
     try {
       const p = await photoFromFile(file);
@@ -129,6 +200,24 @@ export function PhotoStep(props: Props) {
       {props.notice}
       {problem && <p className="problem" role="alert" data-testid="photo-problem">{problem}</p>}
 
+      {challenge && camera === 'on' && (
+        <div className="challenge" data-testid="challenge-instructions">
+          <ol>
+            {t.challengeSteps.map((line) => <li key={line}>{line}</li>)}
+          </ol>
+          <p className="hint">{t.challengeLength(CLIP_SECONDS)}</p>
+        </div>
+      )}
+      {camera === 'recording' && (
+        <div className="challenge recording" data-testid="challenge-recording">
+          <p className="cue" ref={cueRef} tabIndex={-1} data-testid="challenge-cue">{cueAt(elapsed)}</p>
+          <progress max={CLIP_MS} value={elapsed} aria-label={t.recordingLabel} data-testid="challenge-progress" />
+          <p className="countdown" aria-hidden="true" data-testid="challenge-countdown">
+            {t.secondsLeft(Math.max(1, Math.ceil((CLIP_MS - elapsed) / 1000 - 0.2)))}
+          </p>
+        </div>
+      )}
+
       <div className={`frame${selfie ? ' frame-selfie' : ''}${camera === 'off' && preview ? ' frame-photo' : ''}`} hidden={camera === 'off' && !preview}>
         <video
           ref={videoRef}
@@ -139,22 +228,34 @@ export function PhotoStep(props: Props) {
           aria-label={t.cameraPreview}
           data-testid="camera-video"
         />
-        {camera === 'off' && preview && <img src={preview} alt={t.photoPreview(props.title)} data-testid="photo-preview" />}
+        {camera === 'off' && preview && !photo?.clip && <img src={preview} alt={t.photoPreview(props.title)} data-testid="photo-preview" />}
+        {camera === 'off' && preview && photo?.clip && (
+          <video src={preview} controls muted playsInline aria-label={t.clipPreview} data-testid="clip-preview" />
+        )}
       </div>
 
       <div className="actions">
         {camera === 'on' && (
           <>
-            <button type="button" className="primary" onClick={() => void takePhoto()} data-testid="take-photo">{t.takePhoto}</button>
+            {challenge ? (
+              <button type="button" className="primary" onClick={() => void record()} data-testid="start-recording">{t.startRecording}</button>
+            ) : (
+              <button type="button" className="primary" onClick={() => void takePhoto()} data-testid="take-photo">{t.takePhoto}</button>
+            )}
             <button type="button" className="secondary" onClick={stopCamera}>{t.closeCamera}</button>
           </>
         )}
         {camera === 'off' && canUseCamera() && (
-          <button type="button" className={photo ? 'secondary' : 'primary'} onClick={() => void startCamera()} data-testid="open-camera">
-            {photo ? t.retake : t.openCamera}
+          <button
+            type="button"
+            className={photo && !recordFailed ? 'secondary' : 'primary'}
+            onClick={() => void startCamera()}
+            data-testid={recordFailed ? 'try-again' : 'open-camera'}
+          >
+            {recordFailed ? t.tryAgain : photo ? (photo.clip ? t.recordAgain : t.retake) : t.openCamera}
           </button>
         )}
-        {camera !== 'on' && (
+        {camera !== 'on' && camera !== 'recording' && (
           <span className="file-pick">
             <input
               id={inputId}

@@ -53,6 +53,25 @@ export const en = {
   photoUnreadable: 'That file could not be read as a picture. Try another photo.',
   photoMissing: 'Add a photo first.',
 
+  // The active liveness challenge (human product, camera open, the browser can record video).
+  challengeReady: 'Camera ready. Read the instructions, then press Start recording.',
+  challengeSteps: [
+    'Hold the phone at eye level with your whole face inside the frame.',
+    'Press Start recording and look at the camera.',
+    'Then turn your head slowly to one side and back to the camera.',
+  ],
+  challengeLength: (seconds: number) => `The recording takes ${seconds} seconds and stops by itself.`,
+  startRecording: 'Start recording',
+  recordingLabel: 'Recording progress',
+  secondsLeft: (n: number) => (n === 1 ? '1 second left' : `${n} seconds left`),
+  cueLook: 'Look at the camera',
+  cueTurn: 'Turn your head slowly to one side…',
+  cueBack: '…and back to the camera',
+  clipReady: 'Video recorded and the camera is off. Check it, then submit.',
+  clipPreview: 'Your recorded video',
+  clipFailed: 'The recording did not work. Try again, or choose a photo instead.',
+  recordAgain: 'Record again',
+
   checking: 'Checking…',
   checkingHint: 'This can take a few seconds. Keep this page open.',
   passedTitle: 'Verified',

@@ -1,0 +1,221 @@
+// The hosted page's active liveness challenge (human sessions) against the real service and its
+// face models, at a phone's size: Chromium's fake camera is fed a y4m made here from frames of the
+// test face. With a face that moves (the service tests' selfieFrames(true)), the page records a
+// short WebM clip while the person turns their head, sends it as selfie_b64, and the session
+// passes and follows its redirect. With a still picture filmed, the clip fails as spoof_suspected.
+// A recording that fails offers Try again.
+// CONSOLE_SCREENSHOTS=/some/dir also saves screenshots (hosted-challenge-*.png).
+import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { HostedCompleteResponse, HostedGenerateRequest, HostedGenerateResponse } from '../../src-shared/contracts/hosted';
+import { selfieFrames } from '../../src-main/service/test/face-fixtures';
+import { DEFAULT_ORG, initOrg } from '../support/accounts';
+import { expect, test, type Service } from '../support/service';
+
+const PHONE = { width: 390, height: 844 };
+const FPS = 6;
+const shotsDir = process.env.CONSOLE_SCREENSHOTS;
+async function shot(page: Page, name: string): Promise<void> {
+  if (shotsDir) await page.screenshot({ path: join(shotsDir, `hosted-challenge-${name}.png`), fullPage: true });
+}
+
+/** Frames (PNG, all of one size) as raw YUV 4:2:0 (BT.601, limited range) for Chromium's fake camera; it loops them. */
+async function writeY4m(path: string, frames: Buffer[]): Promise<void> {
+  const parts: Buffer[] = [];
+  let header = '';
+  for (const png of frames) {
+    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { width: w, height: h } = info;
+    header ||= `YUV4MPEG2 W${w} H${h} F${FPS}:1 Ip A1:1 C420jpeg\n`;
+    const y = Buffer.alloc(w * h);
+    const u = Buffer.alloc((w / 2) * (h / 2));
+    const v = Buffer.alloc((w / 2) * (h / 2));
+    const clamp = (x: number) => Math.max(0, Math.min(255, Math.round(x)));
+    for (let row = 0; row < h; row++) {
+      for (let col = 0; col < w; col++) {
+        const i = (row * w + col) * 3;
+        const [r, g, b] = [data[i]! / 255, data[i + 1]! / 255, data[i + 2]! / 255];
+        y[row * w + col] = clamp(16 + 65.481 * r + 128.553 * g + 24.966 * b);
+        if (row % 2 === 0 && col % 2 === 0) {
+          const j = (row / 2) * (w / 2) + col / 2;
+          u[j] = clamp(128 - 37.797 * r - 74.203 * g + 112 * b);
+          v[j] = clamp(128 + 112 * r - 93.786 * g - 18.214 * b);
+        }
+      }
+    }
+    parts.push(Buffer.from('FRAME\n'), y, u, v);
+  }
+  await writeFile(path, Buffer.concat([Buffer.from(header), ...parts]));
+}
+
+async function cameraBrowser(moving: boolean): Promise<Browser> {
+  const y4m = join(tmpdir(), `cc-hosted-challenge-${moving ? 'moving' : 'still'}-${process.pid}.y4m`);
+  // 18 frames at 6 per second: a 3-second loop of the face panning and zooming (or standing still).
+  await writeY4m(y4m, await selfieFrames(moving, 18));
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox', '--disable-gpu', '--no-first-run',
+      '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`,
+    ],
+  });
+}
+
+async function startLanding(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Shop</title><h1>Back at the shop</h1>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+async function session(service: Service, body: HostedGenerateRequest): Promise<HostedGenerateResponse> {
+  await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
+  const { stdout } = await service.cli('keys', 'create', '--env', 'test', '--scopes', 'human', '--name', 'Challenge e2e', '--json');
+  const key = (JSON.parse(stdout) as { api_key: string }).api_key;
+  const res = await fetch(`${service.url}/hosted/generate`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as HostedGenerateResponse;
+}
+
+/**
+ * Opens the camera, checks the instructions, records the challenge and submits it; returns what
+ * the page sent (the clip's first bytes and size) and what the service answered.
+ */
+async function recordAndSubmit(page: Page, shots: boolean): Promise<{ head: string; bytes: number; answer: HostedCompleteResponse }> {
+  await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeFocused();
+  await page.getByTestId('open-camera').click();
+  const video = page.getByTestId('camera-video');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+  await expect(page.getByTestId('status')).toHaveText('Camera ready. Read the instructions, then press Start recording.');
+  const instructions = page.getByTestId('challenge-instructions');
+  await expect(instructions).toContainText('turn your head slowly to one side and back');
+  await expect(instructions).toContainText('The recording takes 3 seconds');
+  // The challenge replaces the single photo while the browser can record.
+  await expect(page.getByTestId('take-photo')).toHaveCount(0);
+  if (shots) await shot(page, 'instructions');
+
+  await page.getByTestId('start-recording').click();
+  const cue = page.getByTestId('challenge-cue');
+  await expect(cue).toBeFocused();
+  await expect(page.getByTestId('challenge-progress')).toBeVisible();
+  await expect(page.getByTestId('challenge-countdown')).toContainText(/\d seconds? left/);
+  // The cue moves on as the recording runs, and the live region says it too.
+  await expect(cue).toHaveText('Turn your head slowly to one side…', { timeout: 3_000 });
+  await expect(page.getByTestId('status')).toHaveText('Turn your head slowly to one side…');
+  if (shots) await shot(page, 'recording');
+  await expect(cue).toHaveText('…and back to the camera', { timeout: 3_000 });
+
+  // Recorded: the camera is stopped, the clip is shown back, the heading has the focus again.
+  await expect(page.getByTestId('clip-preview')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('status')).toHaveText('Video recorded and the camera is off. Check it, then submit.');
+  await expect(video).toBeHidden();
+  expect(await video.evaluate((v: HTMLVideoElement) => v.srcObject)).toBeNull();
+  await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeFocused();
+  await expect(page.getByTestId('open-camera')).toHaveText('Record again');
+  if (shots) await shot(page, 'recorded');
+
+  const request = page.waitForRequest((r) => r.url().includes('/hosted/complete/'));
+  const response = page.waitForResponse((r) => r.url().includes('/hosted/complete/'));
+  await page.getByTestId('continue').click();
+  const sent = JSON.parse((await request).postData() ?? '{}') as { selfie_b64?: string };
+  const clip = Buffer.from(sent.selfie_b64 ?? '', 'base64');
+  const answer = (await (await response).json()) as HostedCompleteResponse;
+  return { head: clip.subarray(0, 4).toString('hex'), bytes: clip.length, answer };
+}
+
+test('hosted challenge: a moving face recorded by the fake camera passes as a clip and follows the redirect', async ({ service }) => {
+  test.setTimeout(120_000);
+  const landing = await startLanding();
+  const browser = await cameraBrowser(true);
+  try {
+    const page = await browser.newPage({ viewport: PHONE });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) problems.push(`csp: ${m.text()}`);
+    });
+    const s = await session(service, { product: 'human', redirect_url: `${landing.url}/welcome` });
+    await page.goto(s.hosted_url);
+    const { head, bytes, answer } = await recordAndSubmit(page, true);
+    // A WebM clip (EBML magic), well inside the service's 10 MB limit.
+    expect(head).toBe('1a45dfa3');
+    expect(bytes).toBeGreaterThan(10_000);
+    expect(bytes).toBeLessThan(10 * 1024 * 1024);
+    expect(answer).toMatchObject({ status: 'passed', reason: null });
+    await expect(page.getByTestId('result')).toHaveAttribute('data-status', 'passed');
+    await shot(page, 'passed');
+    await page.waitForURL((u) => u.href.startsWith(landing.url), { timeout: 10_000 });
+    const landed = new URL(page.url());
+    expect(landed.pathname).toBe('/welcome');
+    expect(landed.searchParams.get('hosted_session')).toBe(s.session_id);
+    expect(landed.searchParams.get('status')).toBe('passed');
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).toBe('{}{}');
+    expect(problems).toEqual([]);
+  } finally {
+    await browser.close();
+    await landing.close();
+  }
+});
+
+test('hosted challenge: a still picture filmed by the fake camera fails as a suspected spoof', async ({ service }) => {
+  test.setTimeout(120_000);
+  const browser = await cameraBrowser(false);
+  try {
+    const page = await browser.newPage({ viewport: PHONE });
+    const s = await session(service, { product: 'human', failure_message: 'Please see the desk.' });
+    await page.goto(s.hosted_url);
+    const { head, answer } = await recordAndSubmit(page, false);
+    expect(head).toBe('1a45dfa3');
+    expect(answer).toMatchObject({ status: 'failed', reason: 'spoof_suspected' });
+    await expect(page.getByTestId('result')).toHaveAttribute('data-status', 'failed');
+    await expect(page.getByRole('heading', { name: 'Not verified' })).toBeFocused();
+    await expect(page.getByTestId('result-message')).toHaveText('Please see the desk.');
+    await shot(page, 'failed');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('hosted challenge: a recording that fails says so, stops the camera and offers Try again', async ({ service }) => {
+  test.setTimeout(60_000);
+  const browser = await cameraBrowser(true);
+  try {
+    const page = await browser.newPage({ viewport: PHONE });
+    // The first recording refuses to start, as a recorder can on a busy or odd device.
+    await page.addInitScript(() => {
+      const start = MediaRecorder.prototype.start;
+      let failed = false;
+      MediaRecorder.prototype.start = function (this: MediaRecorder, ...args: [number?]) {
+        if (!failed) {
+          failed = true;
+          throw new DOMException('refused', 'NotSupportedError');
+        }
+        start.apply(this, args);
+      };
+    });
+    const s = await session(service, { product: 'human' });
+    await page.goto(s.hosted_url);
+    await page.getByTestId('open-camera').click();
+    await page.getByTestId('start-recording').click();
+    await expect(page.getByTestId('photo-problem')).toHaveText('The recording did not work. Try again, or choose a photo instead.');
+    await expect(page.getByTestId('camera-video')).toBeHidden();
+    await expect(page.getByTestId('photo-file')).toBeAttached();
+    await page.getByTestId('try-again').click();
+    await expect(page.getByTestId('photo-problem')).toHaveCount(0);
+    await page.getByTestId('start-recording').click();
+    await expect(page.getByTestId('clip-preview')).toBeVisible({ timeout: 10_000 });
+  } finally {
+    await browser.close();
+  }
+});
