@@ -116,7 +116,17 @@ async function main(): Promise<void> {
   services.logger.info('listening', { port: actualPort });
   // The face models load and warm in their workers meanwhile; requests queue until they are ready.
   services.faces.start();
-  services.documents.start();
+  // The document reader loads once a face worker is warm (or after 5 s): loading both at once on two
+  // cores put the first liveness answer at 2.0 s instead of 1.4 s. A document request before then
+  // starts the reader itself.
+  const waitingSince = Date.now();
+  const readerAfterFaces = setInterval(() => {
+    if (services.faces.stats().ready > 0 || Date.now() - waitingSince > 5000) {
+      clearInterval(readerAfterFaces);
+      services.documents.start();
+    }
+  }, 100);
+  readerAfterFaces.unref();
   services.screening.start().then(
     (l) => {
       services.logger.info('lists_loaded', { load_ms: l.timings.load_ms, index_ms: l.timings.index_ms, snapshot: l.timings.snapshot, names: l.stats.names });
