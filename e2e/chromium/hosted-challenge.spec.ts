@@ -5,17 +5,16 @@
 // passes and follows its redirect. With a still picture filmed, the clip fails as spoof_suspected.
 // A recording that fails offers Try again.
 // CONSOLE_SCREENSHOTS=/some/dir also saves screenshots (hosted-challenge-*.png).
-import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import type { HostedCompleteResponse, HostedGenerateRequest, HostedGenerateResponse } from '../../src-shared/contracts/hosted';
 import { selfieFrames } from '../../src-main/service/test/face-fixtures';
 import { DEFAULT_ORG, initOrg } from '../support/accounts';
 import { expect, test, type Service } from '../support/service';
+import { fakeCameraArgs, writeY4m } from '../support/fake-camera';
 
 const PHONE = { width: 390, height: 844 };
 const FPS = 6;
@@ -24,44 +23,15 @@ async function shot(page: Page, name: string): Promise<void> {
   if (shotsDir) await page.screenshot({ path: join(shotsDir, `hosted-challenge-${name}.png`), fullPage: true });
 }
 
-/** Frames (PNG, all of one size) as raw YUV 4:2:0 (BT.601, limited range) for Chromium's fake camera; it loops them. */
-async function writeY4m(path: string, frames: Buffer[]): Promise<void> {
-  const parts: Buffer[] = [];
-  let header = '';
-  for (const png of frames) {
-    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const { width: w, height: h } = info;
-    header ||= `YUV4MPEG2 W${w} H${h} F${FPS}:1 Ip A1:1 C420jpeg\n`;
-    const y = Buffer.alloc(w * h);
-    const u = Buffer.alloc((w / 2) * (h / 2));
-    const v = Buffer.alloc((w / 2) * (h / 2));
-    const clamp = (x: number) => Math.max(0, Math.min(255, Math.round(x)));
-    for (let row = 0; row < h; row++) {
-      for (let col = 0; col < w; col++) {
-        const i = (row * w + col) * 3;
-        const [r, g, b] = [data[i]! / 255, data[i + 1]! / 255, data[i + 2]! / 255];
-        y[row * w + col] = clamp(16 + 65.481 * r + 128.553 * g + 24.966 * b);
-        if (row % 2 === 0 && col % 2 === 0) {
-          const j = (row / 2) * (w / 2) + col / 2;
-          u[j] = clamp(128 - 37.797 * r - 74.203 * g + 112 * b);
-          v[j] = clamp(128 + 112 * r - 93.786 * g - 18.214 * b);
-        }
-      }
-    }
-    parts.push(Buffer.from('FRAME\n'), y, u, v);
-  }
-  await writeFile(path, Buffer.concat([Buffer.from(header), ...parts]));
-}
-
 async function cameraBrowser(moving: boolean): Promise<Browser> {
   const y4m = join(tmpdir(), `cc-hosted-challenge-${moving ? 'moving' : 'still'}-${process.pid}.y4m`);
   // 18 frames at 6 per second: a 3-second loop of the face panning and zooming (or standing still).
-  await writeY4m(y4m, await selfieFrames(moving, 18));
+  await writeY4m(y4m, await selfieFrames(moving, 18), FPS);
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
       '--no-sandbox', '--disable-gpu', '--no-first-run',
-      '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`,
+      ...fakeCameraArgs(y4m),
     ],
   });
 }

@@ -6,7 +6,6 @@
 // fingerprint), where the console's routes answer 404.
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import type { HostedCompleteResponse, HostedGenerateResponse, HostedSessionList 
 import type { OnsiteStatus } from '../../src-shared/contracts/onsite';
 import { DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
 import { expect, ROOT, test, type Service } from '../support/service';
+import { httpsGet } from '../support/https';
 
 const PHONE = { width: 390, height: 844 };
 const SAMPLE = join(ROOT, 'node_modules/@vladmandic/face-api/demo/sample1.jpg');
@@ -134,19 +134,6 @@ function peerCertificate(url: string): Promise<{ fingerprint256: string; pem: st
   });
 }
 
-/** A GET over HTTPS that trusts `ca` only. */
-function httpsGet(url: string, ca: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpsRequest(url, { method: 'GET', ca, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 test.use({ viewport: PHONE });
 

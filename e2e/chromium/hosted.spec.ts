@@ -5,7 +5,6 @@
 // redirect followed to a tiny local server; a used link shows the closed page; an age session
 // refuses an underage date of birth and stays on its result page.
 // CONSOLE_SCREENSHOTS=/some/dir also saves screenshots (hosted-*.png).
-import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +14,7 @@ import sharp from 'sharp';
 import type { HostedGenerateRequest, HostedGenerateResponse } from '../../src-shared/contracts/hosted';
 import { DEFAULT_ORG, initOrg } from '../support/accounts';
 import { expect, ROOT, test, type Service } from '../support/service';
+import { fakeCameraArgs, writeY4m } from '../support/fake-camera';
 
 const PHONE = { width: 390, height: 844 };
 const shotsDir = process.env.CONSOLE_SCREENSHOTS;
@@ -24,30 +24,6 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const SAMPLE = join(ROOT, 'node_modules/@vladmandic/face-api/demo/sample1.jpg');
 const selfie = () => sharp(SAMPLE).extract({ left: 122, top: 105, width: 774, height: 774 }).resize(560).jpeg().toBuffer();
-
-/** The selfie as a few frames of raw YUV 4:2:0 (BT.601, limited range), for Chromium's fake camera. */
-async function selfieY4m(path: string): Promise<void> {
-  const { data, info } = await sharp(await selfie()).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const { width: w, height: h } = info;
-  const y = Buffer.alloc(w * h);
-  const u = Buffer.alloc((w / 2) * (h / 2));
-  const v = Buffer.alloc((w / 2) * (h / 2));
-  const clamp = (x: number) => Math.max(0, Math.min(255, Math.round(x)));
-  for (let row = 0; row < h; row++) {
-    for (let col = 0; col < w; col++) {
-      const i = (row * w + col) * 3;
-      const [r, g, b] = [data[i]! / 255, data[i + 1]! / 255, data[i + 2]! / 255];
-      y[row * w + col] = clamp(16 + 65.481 * r + 128.553 * g + 24.966 * b);
-      if (row % 2 === 0 && col % 2 === 0) {
-        const j = (row / 2) * (w / 2) + col / 2;
-        u[j] = clamp(128 - 37.797 * r - 74.203 * g + 112 * b);
-        v[j] = clamp(128 + 112 * r - 93.786 * g - 18.214 * b);
-      }
-    }
-  }
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
-  await writeFile(path, Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\n`), ...Array(5).fill(frame)]));
-}
 
 /** Where the redirect lands: records the URLs it is asked for. */
 async function startLanding(): Promise<{ url: string; seen: string[]; close: () => Promise<void> }> {
@@ -208,13 +184,14 @@ test('hosted page: an identity session takes a selfie, the front of an ID and an
 test('hosted page: without MediaRecorder, a selfie photo from a fake camera (a y4m made from the test face) completes the session', async ({ service }) => {
   test.setTimeout(120_000);
   const y4m = join(tmpdir(), `cc-hosted-selfie-${process.pid}.y4m`);
-  await selfieY4m(y4m);
+  const still = await selfie();
+  await writeY4m(y4m, Array<Buffer>(5).fill(still), 10);
   const landing = await startLanding();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
       '--no-sandbox', '--disable-gpu', '--no-first-run',
-      '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`,
+      ...fakeCameraArgs(y4m),
     ],
   });
   try {

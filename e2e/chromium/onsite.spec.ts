@@ -6,7 +6,6 @@
 // (console-onsite*.png).
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { request as httpsRequest } from 'node:https';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -14,25 +13,13 @@ import { addMember, DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
 import { expect, test } from '../support/service';
 import { HostedPage } from '../pages/hosted-page';
 import { OnsitePanel } from '../pages/onsite-panel';
+import { httpsGet } from '../support/https';
 
 const shotsDir = process.env.CONSOLE_SCREENSHOTS;
 async function shot(page: Page, name: string): Promise<void> {
   if (shotsDir) await page.screenshot({ path: join(shotsDir, `console-${name}.png`), fullPage: true });
 }
 
-/** A GET over HTTPS that trusts `ca` only. */
-function httpsGet(url: string, ca: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpsRequest(url, { method: 'GET', ca, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 test('on-site server: start it from the panel, a session link carries its https address and opens over it, members look, stop it', async ({ page, service }) => {
   const org = await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
