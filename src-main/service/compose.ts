@@ -25,6 +25,9 @@ import { createHostedSessions } from './core/hosted/sessions';
 import { createOnsite } from './http/onsite';
 import { createFacePool, type FacePoolOptions } from './core/faces/pool';
 import { createVerificationTokens } from './core/verification/tokens';
+import { createAgeGateStores } from './core/age-gate/stores';
+import { createAgeGateAttempts } from './core/age-gate/attempts';
+import { AGE_GATE_ATTEMPTS_PER_HOUR } from '../../src-shared/contracts/age-gate';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -36,6 +39,8 @@ export interface ComposeOptions {
   consoleDir?: string;
   /** Built hosted verification page (out/hosted); when absent `/hosted/v/:token` says it is not built. */
   hostedDir?: string;
+  /** Built storefront widget (out/widget); when absent `/widget/age-gate.js` says it is not built. */
+  widgetDir?: string;
   logger?: Logger | 'file';
   version?: string;
   /** Shipped watchlists and other resources; defaults to CONSOLE_RESOURCES_DIR or <app>/resources. */
@@ -78,10 +83,11 @@ export function compose(opts: ComposeOptions) {
   const tokens = createVerificationTokens(secret, clock);
   const reports = createReportStore(() => clock.now());
   const hosted = createHostedSessions(db, clock);
+  const ageGate = { stores: createAgeGateStores(db, clock), attempts: createAgeGateAttempts(clock, AGE_GATE_ATTEMPTS_PER_HOUR) };
   const onsite = createOnsite({ dataDir: opts.dataDir, log: (m, f) => logger.info(m, f) });
   return {
-    faces, documents, reports, hosted, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review,
-    config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, version: opts.version ?? '0.1.0' },
+    faces, documents, reports, hosted, ageGate, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review,
+    config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     close(): void {
       void faces.stop();
       void documents.stop();

@@ -9,7 +9,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { compose, type Services } from './compose';
 import { createApp } from './http/app';
 import { createLogger } from './log';
-import { defaultConsoleDir, defaultDataDir, defaultHostedDir } from './paths';
+import { defaultConsoleDir, defaultDataDir, defaultHostedDir, defaultWidgetDir } from './paths';
 import { seedDemo } from './demo';
 import { startPoller } from './jobs/poller';
 
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       'console-dir': { type: 'string' },
       'hosted-dir': { type: 'string' },
+      'widget-dir': { type: 'string' },
       demo: { type: 'boolean', default: false },
     },
     strict: true,
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
     nativeBinding: process.env.CONSOLE_SQLITE_BINDING,
     consoleDir: values['console-dir'] ?? defaultConsoleDir(),
     hostedDir: values['hosted-dir'] ?? defaultHostedDir(),
+    widgetDir: values['widget-dir'] ?? defaultWidgetDir(),
     version: process.env.CONSOLE_APP_VERSION ?? process.env.npm_package_version,
   });
   opened = services;

@@ -46,6 +46,11 @@ export function defaultHostedDir(): string | undefined {
   return existsSync(join(dir, 'index.html')) ? dir : undefined;
 }
 
+export function defaultWidgetDir(): string | undefined {
+  const dir = join(APP_ROOT, 'out', 'widget');
+  return existsSync(join(dir, 'age-gate.js')) ? dir : undefined;
+}
+
 export function defaultResourcesDir(): string {
   return process.env.CONSOLE_RESOURCES_DIR ?? join(APP_ROOT, 'resources');
 }

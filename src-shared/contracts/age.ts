@@ -33,7 +33,7 @@ export const AgeInitResponse = z.object({
 export type AgeInitResponse = z.infer<typeof AgeInitResponse>;
 
 /** A date of birth as the spec gives it (YYYY-MM-DD), and a real calendar day. */
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => {
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => {
   const t = new Date(`${d}T00:00:00Z`);
   return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
 });

@@ -5,7 +5,7 @@ import type { Services } from '../compose';
 import type { DriftHandler } from './response-check';
 import { createUploadBudget } from './body';
 import { createRouter, type Router } from './router';
-import { serveConsole, serveHosted } from './static';
+import { serveConsole, serveHosted, serveWidget } from './static';
 import type { AppEnv, RouteInfo } from './types';
 import { openApiRoutes } from './routes/openapi';
 import { healthRoutes } from './routes/health';
@@ -18,6 +18,7 @@ import { verificationRoutes } from './routes/verifications';
 import { ageRoutes } from './routes/age';
 import { documentRoutes } from './routes/documents';
 import { hostedRoutes } from './routes/hosted';
+import { ageGateRoutes } from './routes/age-gate';
 import { onsiteRoutes } from './routes/onsite';
 import { webhookRoutes } from './routes/webhooks';
 import { screeningRoutes } from './routes/screening';
@@ -105,6 +106,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   ageRoutes(router);
   documentRoutes(router);
   hostedRoutes(router);
+  ageGateRoutes(router);
   onsiteRoutes(router);
   faceRoutes(router);
   verificationRoutes(router);
@@ -120,6 +122,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
     throw new AppError('not_found');
   });
   serveHosted(app, services.config.hostedDir);
+  serveWidget(app, services.config.widgetDir);
   if (services.config.consoleDir) serveConsole(app, services.config.consoleDir);
 
   app.notFound((c) => errorToResponse(c, new AppError('not_found'), services.logger));

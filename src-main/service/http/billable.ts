@@ -13,6 +13,7 @@ export async function runBillable<R>(
   opts: {
     operation: Billable; idPrefix: string; bodyText: string; events?: BillableRequest<R>['events']; payer?: Payer;
     alsoRecord?: BillableRequest<R>['alsoRecord'];
+    free?: boolean;
     /**
      * false: the attempt is recorded but never kept under the request's Idempotency-Key (a
      * provider outage: the next attempt with the same key may well succeed).
@@ -29,6 +30,7 @@ export async function runBillable<R>(
       idPrefix: opts.idPrefix,
       ...(opts.events ? { events: opts.events } : {}),
       ...(opts.alsoRecord ? { alsoRecord: opts.alsoRecord } : {}),
+      ...(opts.free ? { free: true } : {}),
       ...(idemKey !== undefined
         ? { idempotency: { key: idemKey, fingerprint: s.idempotency.fingerprint(c.req.method, c.req.path, opts.bodyText) } }
         : {}),

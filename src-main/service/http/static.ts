@@ -86,6 +86,24 @@ export function serveHosted(app: Hono<AppEnv>, root: string | undefined): void {
   });
 }
 
+/**
+ * The storefront age-gate widget (out/widget/age-gate.js): one script any storefront page may
+ * include, so it is served to every origin. Its name is not hashed: a short cache, then revalidate.
+ */
+export function serveWidget(app: Hono<AppEnv>, root: string | undefined): void {
+  app.get('/widget/age-gate.js', (c) => {
+    c.header('Access-Control-Allow-Origin', '*');
+    c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    c.header('X-Content-Type-Options', 'nosniff');
+    const file = root ? join(root, 'age-gate.js') : '';
+    if (!root || !isFile(file)) return c.text('Widget not built: run `npm run build`', 404);
+    c.header('Content-Type', TYPES['.js']!);
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.body(readFileSync(file));
+  });
+  app.get('/widget/*', (c) => c.text('Not found', 404));
+}
+
 function decodePath(path: string): string | null {
   try {
     return decodeURIComponent(path);

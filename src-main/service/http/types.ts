@@ -43,7 +43,7 @@ export type AuthSpec =
       product?: Product;
     };
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * A body that is not one JSON document: a file upload, a CSV or PDF download, or NDJSON (whose

@@ -22,7 +22,10 @@ beforeAll(() => {
   const consoleDir = join(root, 'console');
   mkdirSync(consoleDir);
   writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
-  s = compose({ dataDir: mkdtempSync(join(tmpdir(), 'cc-hosted-page-data-')), consoleDir, hostedDir: hosted });
+  const widget = join(root, 'widget');
+  mkdirSync(widget);
+  writeFileSync(join(widget, 'age-gate.js'), '(()=>{/* the age gate */})()');
+  s = compose({ dataDir: mkdtempSync(join(tmpdir(), 'cc-hosted-page-data-')), consoleDir, hostedDir: hosted, widgetDir: widget });
   app = createApp(s).app;
 });
 afterAll(() => s.close());
@@ -82,6 +85,34 @@ describe('hosted page static files', () => {
       expect(r.status).toBe(404);
       expect(await r.text()).toContain('not built');
       expect(r.headers.get('referrer-policy')).toBe('no-referrer');
+    } finally {
+      bare.close();
+    }
+  });
+});
+
+describe('the storefront widget script', () => {
+  it('is served to any storefront origin as JavaScript, cached briefly; nothing else lives under /widget/', async () => {
+    const r = await get('/widget/age-gate.js');
+    expect(r.status).toBe(200);
+    expect(await r.text()).toContain('the age gate');
+    expect(r.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    expect(r.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(r.headers.get('cache-control')).toBe('public, max-age=300');
+    for (const path of ['/widget/', '/widget/../secret.txt', '/widget/age-gate.js.map', '/widget/%2e%2e/secret.txt']) {
+      const other = await get(path);
+      expect(other.status, path).toBe(404);
+      expect(await other.text()).not.toContain('console');
+    }
+  });
+
+  it('says it is not built when the widget is missing', async () => {
+    const bare = compose({ dataDir: mkdtempSync(join(tmpdir(), 'cc-widget-data-')) });
+    try {
+      const r = await createApp(bare).app.request('http://127.0.0.1/widget/age-gate.js');
+      expect(r.status).toBe(404);
+      expect(await r.text()).toContain('not built');
     } finally {
       bare.close();
     }

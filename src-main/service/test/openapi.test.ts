@@ -58,7 +58,7 @@ describe('OpenAPI document', () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       expect(path).toMatch(/^\/[^:]*$/);
       for (const [method, op] of Object.entries(ops)) {
-        expect(['get', 'post', 'patch', 'delete']).toContain(method);
+        expect(['get', 'post', 'put', 'patch', 'delete']).toContain(method);
         expect(Object.keys((op as Op).responses).length).toBeGreaterThan(0);
       }
     }

@@ -85,6 +85,7 @@ const NO_SUBJECT_INPUT = [
   'POST /api/validate', 'GET /api/mobile/v1/human/status/:verification_id', 'GET /api/mobile/v1/age/status/:session_id', 'GET /api/verifications',
   'GET /api/mobile/v1/identity/status/:session_id', 'GET /api/mobile/v1/compliance/status/:session_id',
   'POST /api/webhooks/:id/deliveries/:delivery/retry', 'POST /api/webhooks/:id/rotate-secret', 'POST /hosted/generate', 'POST /api/hosted/sessions', 'GET /api/onsite', 'POST /api/onsite/start', 'POST /api/onsite/stop', 'GET /hosted/session/:token', 'GET /api/hosted/sessions', 'POST /api/hosted/sessions/:id/revoke',
+  'GET /api/age-gate', 'PUT /api/age-gate', 'GET /api/age-gate/config/:store_id',
 ];
 
 interface Sent { label: string; status: number; text: string }
@@ -163,6 +164,18 @@ const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
     out.push(await send(x, 'hosted liveness', 'POST', `/hosted/complete/${await session('human')}`, { body: { selfie_b64: x.c.imageB64 } }));
     out.push(await send(x, 'hosted age', 'POST', `/hosted/complete/${await session('age')}`, { body: { date_of_birth: x.c.dob, selfie_b64: x.c.imageB64 } }));
     out.push(await send(x, 'hosted identity', 'POST', `/hosted/complete/${await session('identity')}`, { body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c) } }));
+    return out;
+  }],
+  ['POST /api/verify-age', async (x) => {
+    const out: Sent[] = [];
+    for (const [env, requireSelfie] of [['live', true], ['test', false]] as const) {
+      const res = await x.t.call('PUT', '/api/age-gate', { cookie: x.cookie, body: { env, settings: { enabled: true, require_selfie: requireSelfie, session_mode: 'profile' } } });
+      const store = ((await res.json()) as { store_id: string }).store_id;
+      const visitor = { 'User-Agent': `${x.c.clientReference} ${env}` };
+      const body = { store_id: store, date_of_birth: x.c.dob, mode: 'profile', customer_id: x.c.clientReference, use_case: 'adult' };
+      out.push(await send(x, `age gate ${env} dob`, 'POST', '/api/verify-age', { body, headers: visitor }));
+      if (requireSelfie) out.push(await send(x, `age gate ${env} selfie`, 'POST', '/api/verify-age', { body: { ...body, selfie_b64: x.c.imageB64 }, headers: visitor }));
+    }
     return out;
   }],
   ['POST /api/console/try/report', async (x) => [
@@ -280,7 +293,7 @@ describe('valid requests carrying subject data', () => {
       // The live flows were really billed and recorded (so ledger, outbox and idempotency rows exist).
       expect(t.s.db.prepare("SELECT product, COUNT(*) AS n FROM verifications WHERE env = 'live' GROUP BY product ORDER BY product").all())
         .toEqual([
-          { product: 'age', n: 4 }, { product: 'compliance', n: 1 }, { product: 'human', n: 2 }, { product: 'identity', n: 2 }, { product: 'rescreen', n: 2 }, { product: 'screen', n: 3 },
+          { product: 'age', n: 5 }, { product: 'compliance', n: 1 }, { product: 'human', n: 2 }, { product: 'identity', n: 2 }, { product: 'rescreen', n: 2 }, { product: 'screen', n: 3 },
         ]);
       expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM idempotency_keys').get()).toEqual({ n: 6 });
       expect((t.s.db.prepare('SELECT COUNT(*) AS n FROM webhook_events').get() as { n: number }).n).toBeGreaterThan(0);

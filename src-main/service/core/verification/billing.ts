@@ -54,6 +54,8 @@ export interface BillableRequest<R = unknown> {
   idempotency?: { key: string; fingerprint: string };
   /** Webhook events for the result, written to the outbox in the same transaction. */
   events?: (r: { verificationId: string; createdAt: number; outcome: Outcome<R> }) => WebhookEvent[];
+  /** Never charged whatever the outcome (age-gate attestations): no balance is needed either. */
+  free?: boolean;
   /** Further records of the same act (the console's audit row), written in the same transaction. */
   alsoRecord?: (r: { verificationId: string; createdAt: number; outcome: Outcome<R> }) => void;
 }
@@ -147,7 +149,7 @@ export function createBilling(
 
       try {
         // Spend no CPU on work the organisation cannot pay for.
-        if (pays(key)) {
+        if (pays(key) && !req.free) {
           const balance = credits.balance(key.orgId);
           if (balance < cost) throw insufficient(balance, cost);
         }
@@ -156,7 +158,7 @@ export function createBilling(
         const started = performance.now();
         const outcome = await work({ verificationId, createdAt, replay: false });
         const latency = Math.round(performance.now() - started);
-        const charge = pays(key) && outcome.billable ? cost : 0;
+        const charge = pays(key) && outcome.billable && !req.free ? cost : 0;
 
         const creditsRemaining = db
           .transaction(() => {

@@ -14,6 +14,7 @@ export function createLedger(db: Db) {
       return row && row.org_id === orgId && row.env === env ? row : undefined;
     },
     get: (id: string) => repo.byId(id),
+    numberOf: (id: string) => repo.numberOf(id),
 
     /** A page of an organisation's ledger in one environment, newest first, filtered. */
     page(orgId: number, q: z.output<typeof VerificationQuery>): VerificationPage {

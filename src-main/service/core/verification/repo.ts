@@ -25,6 +25,7 @@ export function verificationRepo(db: Db) {
        VALUES (@id, @org_id, @api_key_id, @product, @env, @status, @confidence, @credits, @billable, @error_code, @latency_ms, @created_at, @completed_at)`,
     ),
     byId: db.prepare<[string], VerificationRow>('SELECT * FROM verifications WHERE id = ?'),
+    number: db.prepare<[string], { n: number }>('SELECT rowid AS n FROM verifications WHERE id = ?'),
     complete: db.prepare(
       `UPDATE verifications SET status = @status, confidence = @confidence, error_code = @error_code,
          latency_ms = COALESCE(latency_ms, 0) + @latency_ms, completed_at = @completed_at
@@ -34,6 +35,8 @@ export function verificationRepo(db: Db) {
   return {
     insert: (r: VerificationRow) => s.insert.run(r),
     byId: (id: string) => s.byId.get(id),
+    /** The row's number in the ledger (a receipt number where an integer id is asked for: age-gate attestations). */
+    numberOf: (id: string) => s.number.get(id)?.n,
     /** Moves a multi-step flow's row out of its waiting status; false when it was not waiting (any more). */
     complete: (r: Pick<VerificationRow, 'id' | 'status' | 'confidence' | 'error_code' | 'completed_at'> & { latency_ms: number; waiting: string }) =>
       s.complete.run(r).changes === 1,

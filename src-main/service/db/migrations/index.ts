@@ -5,6 +5,7 @@ import * as m0002 from './0002-webhooks';
 import * as m0003 from './0003-review-audit';
 import * as m0004 from './0004-hosted';
 import * as m0005 from './0005-webhook-rotation';
+import * as m0006 from './0006-age-gate';
 
 export interface Migration {
   version: number;
@@ -12,4 +13,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005];
+export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006];

@@ -1,0 +1,56 @@
+// Age-gate attempts per visitor (spec: 5 per hour per visitor, then Too Many Attempts). A visitor
+// is known only by a keyed hash of the store, the client address and the user agent. The key is
+// random, held in memory and replaced every hour; the hash of the previous hour is still
+// computed so a rotation gives nobody a fresh allowance, and after two rotations nothing links a
+// visitor to anything. No address, agent or date of birth is kept, here or anywhere.
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Clock } from '../clock';
+
+export const HOUR_MS = 3_600_000;
+/** Visitors tracked at most (the oldest are dropped first): a flood of fresh agents cannot grow memory. */
+const MAX_VISITORS = 50_000;
+
+interface Generation {
+  key: Buffer;
+  from: number;
+  visits: Map<string, number[]>;
+}
+
+export function createAgeGateAttempts(clock: Clock, perHour: number) {
+  const fresh = (from: number): Generation => ({ key: randomBytes(32), from, visits: new Map() });
+  let current = fresh(clock.now());
+  let previous: Generation | null = null;
+
+  const rotate = (now: number) => {
+    if (now - current.from < HOUR_MS) return;
+    previous = now - current.from < 2 * HOUR_MS ? current : null;
+    current = fresh(now);
+  };
+  const hashOf = (g: Generation, visitor: readonly string[]) => createHmac('sha256', g.key).update(visitor.join('\u0000')).digest('base64url');
+  const recent = (g: Generation | null, visitor: readonly string[], now: number) =>
+    g ? (g.visits.get(hashOf(g, visitor)) ?? []).filter((t) => now - t < HOUR_MS) : [];
+
+  return {
+    /**
+     * Counts one attempt by this visitor if the hour allows it. Answers whether it was allowed,
+     * the attempts left after it, and (when refused) the seconds until the oldest one ages out.
+     */
+    take(visitor: readonly string[]): { allowed: boolean; remaining: number; retryAfter: number } {
+      const now = clock.now();
+      rotate(now);
+      const times = [...recent(previous, visitor, now), ...recent(current, visitor, now)].sort((a, b) => a - b);
+      if (times.length >= perHour) {
+        return { allowed: false, remaining: 0, retryAfter: Math.max(1, Math.ceil((times[0]! + HOUR_MS - now) / 1000)) };
+      }
+      const id = hashOf(current, visitor);
+      const mine = recent(current, visitor, now);
+      current.visits.delete(id);
+      current.visits.set(id, [...mine, now]);
+      if (current.visits.size > MAX_VISITORS) current.visits.delete(current.visits.keys().next().value!);
+      return { allowed: true, remaining: perHour - times.length - 1, retryAfter: 0 };
+    },
+    /** Visitors held in memory (tests: the memory is bounded and forgets). */
+    size: () => current.visits.size + (previous?.visits.size ?? 0),
+  };
+}
+export type AgeGateAttempts = ReturnType<typeof createAgeGateAttempts>;
