@@ -15,6 +15,8 @@ import type { HostedGenerateRequest, HostedGenerateResponse } from '../../src-sh
 import { DEFAULT_ORG, initOrg } from '../support/accounts';
 import { expect, ROOT, test, type Service } from '../support/service';
 import { fakeCameraArgs, writeY4m } from '../support/fake-camera';
+import { degrade, HOLDERS, renderSpecimen } from '../../src-main/service/test/document-fixtures';
+import { selfie as faceSelfie } from '../../src-main/service/test/face-fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const shotsDir = process.env.CONSOLE_SCREENSHOTS;
@@ -146,6 +148,41 @@ test('hosted page: an age session asks the date of birth first and refuses an un
   await shot(page, 'age-failed');
   await page.waitForTimeout(2_000);
   expect(new URL(page.url()).pathname).toBe(`/hosted/v/${session.token}`);
+});
+
+test('hosted page: an age session whose selfie is not conclusive asks for an ID document on the same link, which finishes it', async ({ page, service }) => {
+  test.setTimeout(150_000);
+  const key = await testKey(service);
+  // A minimum above what the test face looks: the selfie cannot settle it, the passport (born 1974) can.
+  const holder = HOLDERS[0]!;
+  const session = await generate(service, key, { product: 'age', min_age: 45, success_message: 'Age confirmed.' });
+  await page.goto(session.hosted_url);
+  await page.getByLabel('Date of birth').fill(holder.dob);
+  await page.getByTestId('continue').click();
+  await page.getByTestId('photo-file').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await faceSelfie(holder.face) });
+  await expect(page.getByTestId('photo-preview')).toBeVisible();
+  await page.getByTestId('continue').click();
+
+  await expect(page.getByRole('heading', { name: 'Photo of your ID document' })).toBeFocused({ timeout: 30_000 });
+  await expect(page.getByTestId('status')).toHaveText('Your selfie was not enough to confirm your age. Add a photo of your ID document to finish.');
+  await shot(page, 'age-id-required');
+  // The link still works after a reload: the session waits for the document (the selfie, held
+  // only in the page's memory, is taken again; the date of birth is not asked twice).
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeFocused();
+  await page.getByTestId('photo-file').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await faceSelfie(holder.face) });
+  await expect(page.getByTestId('photo-preview')).toBeVisible();
+  await page.getByTestId('continue').click();
+  await expect(page.getByRole('heading', { name: 'Photo of your ID document' })).toBeFocused();
+  const passport = await degrade(await renderSpecimen(holder, { kind: 'td3' }), 'clean');
+  await page.getByTestId('photo-file').setInputFiles({ name: 'passport.jpg', mimeType: 'image/jpeg', buffer: passport });
+  await expect(page.getByTestId('photo-preview')).toBeVisible();
+  await page.getByTestId('continue').click();
+  await expect(page.getByTestId('result')).toHaveAttribute('data-status', 'passed', { timeout: 60_000 });
+  await expect(page.getByTestId('result-message')).toHaveText('Age confirmed.');
+  await shot(page, 'age-id-passed');
+  await page.goto(session.hosted_url);
+  await expect(page.getByTestId('closed')).toBeVisible();
 });
 
 test('hosted page: an identity session takes a selfie, the front of an ID and an optional back, then answers', async ({ page, service }) => {
