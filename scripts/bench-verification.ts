@@ -6,6 +6,7 @@
 //   concurrent     20 liveness calls at once: statuses, and /api/health polled meanwhile
 //   memory         the service's RSS (its face workers are threads of the same process)
 //   documents      identity and KYC-plus on specimen documents (scripts/bench-documents.ts)
+//   age gate       the storefront's POST /api/verify-age (scripts/bench-age-gate.ts); `-- --age-gate` alone
 // Targets (issue 10): selfie analysis ≤ 150 ms median warm; first answer ≤ 2 s; 20 concurrent
 // calls without a 5xx and /api/health ≤ 50 ms throughout; RSS ≤ 700 MB. Issue 11: see
 // bench-documents.ts. Exits 1 when one is missed. `-- --documents` runs the document part only.
@@ -13,6 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { ageGateBench } from './bench-age-gate';
 import { documentBench } from './bench-documents';
 import { healthDuring } from './support/health';
 import { rssMiB, startDemo } from './support/service';
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
   const failures: string[] = [];
   const listening = performance.now() - started;
   const key = /Test key \(all products\): (\S+)/.exec(out)![1]!;
+  const [, email, password] = /login: +(\S+) \/ (\S+)/.exec(out)!;
   const verify = async () => {
     const form = new FormData();
     form.append('file', new Blob([selfie]), 'selfie.jpg');
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
 
   try {
     if (process.argv.includes('--documents')) await documentBench(url, key, line, failures);
+    else if (process.argv.includes('--age-gate')) await ageGateBench(url, { email: email!, password: password! }, line, failures);
     else await faceBench();
   } finally {
     child.kill('SIGTERM');
@@ -116,6 +120,7 @@ async function main(): Promise<void> {
     line('service RSS (with its face workers)', `${rss ?? '?'} MiB`);
     if (rss !== null && rss > 700) failures.push(`RSS ${rss} MiB > 700 MiB`);
     await documentBench(url, key, line, failures);
+    await ageGateBench(url, { email: email!, password: password! }, line, failures);
     const after = rssMiB(child.pid!);
     line('service RSS after the documents (the reader is a child process)', `${after ?? '?'} MiB`);
   }
