@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = join(root, 'out', '.build-stamp');
-const inputs = ['src-main', 'src-shared', 'src-renderer', 'electron.vite.config.ts', 'vite.hosted.config.ts', 'package.json'];
+const inputs = ['src-main', 'src-shared', 'src-renderer', 'electron.vite.config.ts', 'vite.hosted.config.ts', 'vite.widget.config.ts', 'package.json'];
 
 function newest(p) {
   const st = statSync(p, { throwIfNoEntry: false });
@@ -34,6 +34,12 @@ if (!existsSync(join(root, 'out', 'main', 'service.js')) || changed > built) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   if (h.status !== 0) process.exit(h.status ?? 1);
+  // The storefront age-gate widget is one script (out/widget/age-gate.js).
+  const w = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--config', 'vite.widget.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (w.status !== 0) process.exit(w.status ?? 1);
   writeFileSync(stamp, new Date().toISOString());
 }
 

@@ -2,6 +2,7 @@
 // they arrive with and render an honest placeholder (never sample data).
 import type { ComponentType } from 'react';
 import type { Role } from '../../../src-shared/catalog';
+import { AgeGateScreen } from '../screens/age-gate/AgeGateScreen';
 import { ApiKeysScreen } from '../screens/api-keys/ApiKeysScreen';
 import { ApiReferenceScreen } from '../screens/api-reference/ApiReferenceScreen';
 import { AuditScreen } from '../screens/audit/AuditScreen';
@@ -50,6 +51,10 @@ export const ROUTES: readonly RouteDef[] = [
   {
     path: 'hosted', label: 'Hosted sessions', group: 'Verification', screen: HostedScreen,
     summary: 'Verification pages this service hosts for your customers to complete on their phones.',
+  },
+  {
+    path: 'age-gate', label: 'Age gate', group: 'Verification', screen: AgeGateScreen,
+    summary: 'The age check on your online store: its settings, a live preview and the script tag to paste.',
   },
   {
     path: 'reports', label: 'Reports', group: 'Insights', arrivesWith: 'reporting',
