@@ -32,16 +32,17 @@ export function createAgeGateAttempts(clock: Clock, perHour: number) {
 
   return {
     /**
-     * Counts one attempt by this visitor if the hour allows it. Answers whether it was allowed,
+     * Counts one attempt by this visitor if the hour allows it (`count` false: only checks). Answers whether it was allowed,
      * the attempts left after it, and (when refused) the seconds until the oldest one ages out.
      */
-    take(visitor: readonly string[]): { allowed: boolean; remaining: number; retryAfter: number } {
+    take(visitor: readonly string[], count = true): { allowed: boolean; remaining: number; retryAfter: number } {
       const now = clock.now();
       rotate(now);
       const times = [...recent(previous, visitor, now), ...recent(current, visitor, now)].sort((a, b) => a - b);
       if (times.length >= perHour) {
         return { allowed: false, remaining: 0, retryAfter: Math.max(1, Math.ceil((times[0]! + HOUR_MS - now) / 1000)) };
       }
+      if (!count) return { allowed: true, remaining: perHour - times.length, retryAfter: 0 };
       const id = hashOf(current, visitor);
       const mine = recent(current, visitor, now);
       current.visits.delete(id);

@@ -67,7 +67,7 @@ export function ageGateRoutes({ route, services }: Router): void {
     method: 'PUT', path: '/api/age-gate', auth: { kind: 'session', roles: ['owner', 'admin'] }, tags: TAGS,
     summary: 'Saves the age gate\'s settings (the first save issues the store\'s public id, which never changes)',
     description: 'The underage redirect must be https (http only to this machine, for testing). A live store\'s selfie checks are paid by the organisation (10 credits each); attestations are free.',
-    request: { body: AgeGateSaveRequest },
+    request: { body: AgeGateSaveRequest, invalid: 'invalid_parameters' },
     responses: { 200: AgeGateStore },
     handler: async (c, input) => {
       const body = await input.body();
@@ -91,7 +91,7 @@ export function ageGateRoutes({ route, services }: Router): void {
       'No API key: the store is named by its public `store_id`. Underage → `reason: underage` and the store\'s `redirect_url`. ' +
       'Adult, attestation store → verified, `mode: attestation`, an integer `verification_id` (recorded, free). ' +
       'Adult, selfie store, no selfie yet → `reason: selfie_required`. With `selfie_b64` → the age estimate (a string `verification_id`; 10 credits on a live store). ' +
-      '`attestation_only` cannot skip a selfie the store requires. Every request is an attempt: 5 per visitor per hour, then 429 TOO_MANY_ATTEMPTS. ' +
+      '`attestation_only` cannot skip a selfie the store requires. Every decision is an attempt (not the request that is only asked for a selfie): 5 per visitor per hour, then 429 TOO_MANY_ATTEMPTS. ' +
       'Test stores answer `_test_mode: true` and are free.',
     request: { body: AgeGateRequest, maxBytes: IMAGE_JSON_BYTES },
     responses: { 200: AgeGateResponse },
@@ -103,7 +103,9 @@ export function ageGateRoutes({ route, services }: Router): void {
       if (age < 0 || age > 150) throw new AppError('invalid_parameters', { fields: [{ field: 'date_of_birth', issue: 'out_of_range' }] });
 
       const visitor = [st.id, clientAddress(c), c.req.header('user-agent') ?? ''];
-      const attempt = services.ageGate.attempts.take(visitor);
+      // An adult asked for the selfie the store requires has made no decision yet: not an attempt.
+      const decides = !(age >= minAgeOf(st, body.min_age) && st.settings.require_selfie && !body.selfie_b64);
+      const attempt = services.ageGate.attempts.take(visitor, decides);
       if (!attempt.allowed) {
         c.header('Retry-After', String(attempt.retryAfter));
         throw new AppError('age_gate_too_many_attempts', { message: 'Too Many Attempts. Please try again later.' });

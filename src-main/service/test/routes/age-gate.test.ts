@@ -59,9 +59,11 @@ describe('the age gate\'s settings in the console: GET and PUT /api/age-gate', (
   });
 
   it('refuses settings out of the spec\'s ranges and unsafe redirects or logos, by field and without echoing', async () => {
-    for (const bad of [{ min_age: 17 }, { min_age: 26 }, { session_duration_hours: 200 }, { session_duration_hours: 5 }, { use_case: 'custom' }, { apply_to: 'everything' }]) {
-      const r = await save('test', bad);
+    const bads: Record<string, unknown>[] = [{ min_age: 17 }, { min_age: 26 }, { session_duration_hours: 200 }, { session_duration_hours: 5 }, { use_case: 'custom' }, { apply_to: 'everything' }];
+    for (const bad of bads) {
+      const r = await save('test', bad as AgeGateSettingsInput);
       expect(r.status, JSON.stringify(bad)).toBe(400);
+      expect(r.body).toMatchObject({ code: 'INVALID_PARAMETERS', fields: [expect.objectContaining({ field: `settings.${Object.keys(bad)[0]}` })] });
     }
     const js = await save('test', { underage_redirect_url: 'javascript:alert(1)' });
     expect(js.status).toBe(400);
@@ -128,7 +130,8 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
     const id = st.body.store_id!;
     const agent = visitor();
     const step = await verify({ store_id: id, date_of_birth: bornYearsAgo(30), attestation_only: true }, agent);
-    expect(step.body).toMatchObject({ success: true, verified: false, reason: 'selfie_required', verification_id: null });
+    // Asking for the selfie decides nothing: it is not an attempt.
+    expect(step.body).toMatchObject({ success: true, verified: false, reason: 'selfie_required', verification_id: null, attempts_remaining: 5 });
     expect(step.body.mode).toBeUndefined();
 
     t.grant(100);
@@ -136,6 +139,7 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
     const selfie = (await fx.selfie('a')).toString('base64');
     const r = await verify({ store_id: id, date_of_birth: bornYearsAgo(30), selfie_b64: selfie }, agent);
     expect(r.status).toBe(200);
+    expect(r.body.attempts_remaining).toBe(4);
     expect(r.body).toMatchObject({ success: true, verification_id: expect.stringMatching(/^age_/), estimated_age: expect.any(Number) });
     expect(t.s.credits.balance(t.orgId)).toBe(before - 10);
     const row = t.s.ledger.get(r.body.verification_id as string)!;
