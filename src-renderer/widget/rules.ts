@@ -1,7 +1,8 @@
 // The widget's decisions, apart from the DOM so they are tested in plain Node: reading the
-// service's answers (checked by hand against the contract's types: zod would triple the script),
+// service's answers (checked by hand against the contract's types and values: zod would triple the script),
 // whether the gate applies to this page, and what a remembered success looks like.
 import type { AgeGatePublicConfig, AgeGateResponse } from '../../src-shared/contracts/age-gate';
+import { AGE_GATE_SESSION_MODES, AGE_GATE_TRIGGERS, AGE_GATE_USE_CASES } from '../../src-shared/contracts/age-gate-values';
 
 /** The public settings the widget reads. */
 export type WidgetConfig = Pick<
@@ -13,24 +14,21 @@ export type WidgetConfig = Pick<
 /** The parts of an answer the widget acts on. */
 export type WidgetAnswer = Pick<AgeGateResponse, 'verified' | 'reason' | 'redirect_url' | 'attempts_remaining' | 'session_duration_hours'>;
 
-// The contract's enums, as records typed by it: the type checker refuses a missing or an extra value.
-const TRIGGERS: Record<AgeGatePublicConfig['apply_to'], 1> = { all_pages: 1, product_tag: 1, collection_tag: 1, page_handles: 1 };
-const USE_CASES: Record<AgeGatePublicConfig['use_case'], 1> = { adult: 1, tobacco: 1, alcohol: 1, cannabis: 1, gambling: 1 };
-const MODES: Record<AgeGatePublicConfig['session_mode'], 1> = { guest: 1, profile: 1 };
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStr = (v: unknown): v is string => typeof v === 'string';
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
-const isOneOf = (set: Record<string, 1>, v: unknown): boolean => isStr(v) && Object.prototype.hasOwnProperty.call(set, v);
+/** One of the contract's own values (the zod-free module its enums are built from). */
+const isOneOf = (values: readonly string[], v: unknown): boolean => isStr(v) && values.includes(v);
 
 /** The config endpoint's answer, or null when it is not one (the widget then does nothing). */
 export function parseConfig(v: unknown): WidgetConfig | null {
   if (!isObj(v)) return null;
   const ok =
-    isStr(v.store_id) && typeof v.test_mode === 'boolean' && v.enabled === true && isOneOf(TRIGGERS, v.apply_to) && isStr(v.product_tag) &&
-    isStr(v.collection_tag) && Array.isArray(v.page_handles) && v.page_handles.every(isStr) && isInt(v.min_age) && isOneOf(USE_CASES, v.use_case) &&
-    typeof v.require_selfie === 'boolean' && isOneOf(MODES, v.session_mode) && isInt(v.session_duration_hours) && v.session_duration_hours > 0 &&
+    isStr(v.store_id) && typeof v.test_mode === 'boolean' && v.enabled === true && isOneOf(AGE_GATE_TRIGGERS, v.apply_to) && isStr(v.product_tag) &&
+    isStr(v.collection_tag) && Array.isArray(v.page_handles) && v.page_handles.every(isStr) && isInt(v.min_age) && isOneOf(AGE_GATE_USE_CASES, v.use_case) &&
+    typeof v.require_selfie === 'boolean' && isOneOf(AGE_GATE_SESSION_MODES, v.session_mode) && isInt(v.session_duration_hours) && v.session_duration_hours > 0 &&
     isStr(v.custom_message) && isStr(v.logo);
   return ok ? (v as unknown as WidgetConfig) : null;
 }

@@ -5,18 +5,11 @@
 // by the store's organisation in the store's environment (test stores are free and say so).
 import { z } from 'zod';
 import { IsoDate } from './age';
+import {
+  AGE_GATE_DURATIONS, AGE_GATE_LOGO_MAX_CHARS, AGE_GATE_MIN_AGE, AGE_GATE_SESSION_MODES, AGE_GATE_TRIGGERS, AGE_GATE_USE_CASES,
+} from './age-gate-values';
 
-/** Apply Age Gate To: the four trigger modes. */
-export const AGE_GATE_TRIGGERS = ['all_pages', 'product_tag', 'collection_tag', 'page_handles'] as const;
-export const AGE_GATE_USE_CASES = ['adult', 'tobacco', 'alcohol', 'cannabis', 'gambling'] as const;
-export const AGE_GATE_SESSION_MODES = ['guest', 'profile'] as const;
-/** Session Duration choices in hours: 1 hour to 1 week. */
-export const AGE_GATE_DURATIONS = [1, 6, 12, 24, 48, 72, 168] as const;
-export const AGE_GATE_MIN_AGE = { min: 18, max: 25 } as const;
-/** Attempts a visitor may make per store in one hour; the next answers Too Many Attempts. */
-export const AGE_GATE_ATTEMPTS_PER_HOUR = 5;
-/** A logo is a small picture kept with the settings (a data: URL) or an https address. */
-export const AGE_GATE_LOGO_MAX_CHARS = 200_000;
+export * from './age-gate-values';
 
 const Tag = z.string().trim().min(1).max(100);
 const Logo = z
