@@ -68,6 +68,10 @@ export const ERRORS = {
   hosted_session_not_found: { http: 404, shape: 'general', error: 'This verification link is not valid.', code: 'HOSTED_SESSION_NOT_FOUND' },
   /** A hosted session already used, expired or revoked (the message says which). */
   hosted_session_closed: { http: 410, shape: 'general', error: 'This verification link can no longer be used.', code: 'HOSTED_SESSION_CLOSED' },
+  /** A published-flow URL that names no flow. */
+  published_flow_not_found: { http: 404, shape: 'general', error: 'This verification link is not valid.', code: 'PUBLISHED_FLOW_NOT_FOUND' },
+  /** A published flow its organisation has switched off (or whose product the plan no longer includes). */
+  published_flow_closed: { http: 410, shape: 'general', error: 'This verification is not available right now.', code: 'PUBLISHED_FLOW_CLOSED' },
   /** The storefront age gate: an unknown store id, or a store whose gate is off. */
   age_gate_not_found: { http: 404, shape: 'general', error: 'Age gate not found or not enabled for this store', code: 'AGE_GATE_NOT_FOUND' },
   /** Spec: after 5 attempts within an hour the visitor is blocked with a Too Many Attempts message. */

@@ -22,6 +22,7 @@ import { defaultResourcesDir } from './paths';
 import { createDocumentReader, type DocumentReaderOptions } from './core/documents/pool';
 import { createReportStore } from './core/documents/report-store';
 import { createHostedSessions } from './core/hosted/sessions';
+import { createPublishedFlows } from './core/hosted/flows';
 import { createOnsite } from './http/onsite';
 import { createFacePool, type FacePoolOptions } from './core/faces/pool';
 import { createVerificationTokens } from './core/verification/tokens';
@@ -83,10 +84,11 @@ export function compose(opts: ComposeOptions) {
   const tokens = createVerificationTokens(secret, clock);
   const reports = createReportStore(() => clock.now());
   const hosted = createHostedSessions(db, clock);
+  const flows = createPublishedFlows(db, clock);
   const ageGate = { stores: createAgeGateStores(db, clock), attempts: createAgeGateAttempts(clock, AGE_GATE_ATTEMPTS_PER_HOUR) };
   const onsite = createOnsite({ dataDir: opts.dataDir, log: (m, f) => logger.info(m, f) });
   return {
-    faces, documents, reports, hosted, ageGate, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review,
+    faces, documents, reports, hosted, flows, ageGate, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     close(): void {
       void faces.stop();

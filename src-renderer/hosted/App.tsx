@@ -1,10 +1,11 @@
-// The hosted verification page: reads its token from the path, asks the service what to show,
+// The hosted verification page: reads its token from the path (or, on a published flow's stable
+// URL, asks for a fresh session and moves to its token's path), asks the service what to show,
 // walks the person through the product's steps, completes the session and shows the outcome
 // (then follows the redirect the service chose, if any). Subject data lives in this component's
 // state only, and is dropped once the session is completed.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HostedCompleteRequest, HostedCompleteResponse, HostedPage } from '../../src-shared/contracts/hosted';
-import { completeSession, HostedError, loadSession, tokenFromPath, type FieldIssue } from './api';
+import { completeSession, flowSlugFromPath, HostedError, loadSession, startFlow, tokenFromPath, type FieldIssue } from './api';
 import type { Photo } from './images';
 import { PhotoStep, type PhotoKind } from './photo-step';
 import { t } from './strings';
@@ -12,7 +13,7 @@ import { t } from './strings';
 type Step = 'dob' | PhotoKind;
 type Phase =
   | { kind: 'loading' }
-  | { kind: 'closed'; notFound: boolean; message: string }
+  | { kind: 'closed'; notFound: boolean; message: string; flowClosed?: boolean }
   | { kind: 'fault'; message: string }
   | { kind: 'steps' }
   | { kind: 'checking' }
@@ -60,7 +61,8 @@ const today = () => {
 };
 
 export function App() {
-  const [token] = useState(() => tokenFromPath(window.location.pathname));
+  const [token, setToken] = useState(() => tokenFromPath(window.location.pathname));
+  const [flowSlug] = useState(() => flowSlugFromPath(window.location.pathname));
   const [page, setPage] = useState<HostedPage | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const [status, setStatus] = useState<string>(t.loading);
@@ -79,8 +81,31 @@ export function App() {
     setStatus(e.kind === 'not_found' ? t.notFoundTitle : t.closedTitle);
   }, []);
 
+  // A published flow: one fresh session per visit. The address becomes the session's own, so a
+  // reload continues this session instead of starting another.
+  useEffect(() => {
+    if (token || !flowSlug) return;
+    startFlow(flowSlug).then(
+      (s) => {
+        window.history.replaceState(null, '', `/hosted/v/${encodeURIComponent(s.token)}`);
+        setToken(s.token);
+      },
+      (e: unknown) => {
+        if (e instanceof HostedError && e.kind === 'closed') {
+          setPhase({ kind: 'closed', notFound: false, message: '', flowClosed: true });
+          setStatus(t.flowClosedTitle);
+        } else if (e instanceof HostedError && e.kind === 'not_found') {
+          closed(e);
+        } else {
+          setPhase({ kind: 'fault', message: e instanceof HostedError && e.kind === 'network' ? t.networkError : t.unexpected });
+        }
+      },
+    );
+  }, [token, flowSlug, closed]);
+
   useEffect(() => {
     if (!token) {
+      if (flowSlug) return;
       setPhase({ kind: 'closed', notFound: true, message: '' });
       setStatus(t.notFoundTitle);
       return;
@@ -103,7 +128,7 @@ export function App() {
         setPhase({ kind: 'fault', message: e instanceof HostedError && e.kind === 'network' ? t.networkError : t.unexpected });
       },
     );
-  }, [token, closed]);
+  }, [token, flowSlug, closed]);
 
   // A new step, a result or a closed page: its heading takes the focus, so a screen reader starts there.
   useEffect(() => {
@@ -121,7 +146,7 @@ export function App() {
   if (!page || !token) {
     return (
       <Shell page={page} status={status}>
-        {phase.kind === 'closed' ? <Closed notFound={phase.notFound} headingRef={headingRef} message={phase.message} /> : null}
+        {phase.kind === 'closed' ? <Closed notFound={phase.notFound} flowClosed={phase.flowClosed ?? false} headingRef={headingRef} message={phase.message} /> : null}
         {phase.kind === 'fault' ? <Fault headingRef={headingRef} message={phase.message} /> : null}
         {phase.kind === 'loading' ? <p className="loading" aria-busy="true">{t.loading}</p> : null}
       </Shell>
@@ -178,7 +203,7 @@ export function App() {
   const back = stepIndex > 0 && !(idMode && step === 'id_front') ? () => setStepIndex(stepIndex - 1) : undefined;
 
   let body;
-  if (phase.kind === 'closed') body = <Closed notFound={phase.notFound} headingRef={headingRef} message={phase.message} />;
+  if (phase.kind === 'closed') body = <Closed notFound={phase.notFound} flowClosed={phase.flowClosed ?? false} headingRef={headingRef} message={phase.message} />;
   else if (phase.kind === 'fault') body = <Fault headingRef={headingRef} message={phase.message} />;
   else if (phase.kind === 'checking') {
     body = (
@@ -304,12 +329,14 @@ function Shell({ page, status, children }: { page: HostedPage | null; status: st
   );
 }
 
-function Closed({ notFound, message, headingRef }: { notFound: boolean; message: string; headingRef: React.RefObject<HTMLHeadingElement | null> }) {
+function Closed({ notFound, flowClosed, message, headingRef }: {
+  notFound: boolean; flowClosed: boolean; message: string; headingRef: React.RefObject<HTMLHeadingElement | null>;
+}) {
   return (
-    <section className="step closed" data-testid="closed">
-      <h2 ref={headingRef} tabIndex={-1}>{notFound ? t.notFoundTitle : t.closedTitle}</h2>
+    <section className="step closed" data-testid="closed" data-closed={flowClosed ? 'flow' : notFound ? 'not_found' : 'closed'}>
+      <h2 ref={headingRef} tabIndex={-1}>{flowClosed ? t.flowClosedTitle : notFound ? t.notFoundTitle : t.closedTitle}</h2>
       {message && <p data-testid="closed-reason">{message}</p>}
-      <p className="hint">{t.closedHint}</p>
+      <p className="hint">{flowClosed ? t.flowClosedHint : t.closedHint}</p>
     </section>
   );
 }

@@ -1,6 +1,6 @@
-// The hosted page's two calls to its own origin, parsed with the shared contract's schemas.
+// The hosted page's calls to its own origin, parsed with the shared contract's schemas.
 import {
-  HostedCompleteResponse, HostedPage, type HostedCompleteRequest,
+  HostedCompleteResponse, HostedPage, PublishedFlowStartResponse, type HostedCompleteRequest,
 } from '../../src-shared/contracts/hosted';
 import { GeneralErrorBody } from '../../src-shared/errors';
 
@@ -20,6 +20,12 @@ export class HostedError extends Error {
 /** The token is the last segment of `/hosted/v/<token>`. */
 export function tokenFromPath(path: string): string | null {
   const m = /^\/hosted\/v\/([^/?#]+)\/?$/.exec(path);
+  return m?.[1] ? decodeURIComponent(m[1]) : null;
+}
+
+/** A published flow's stable URL: `/hosted/f/<slug>`. */
+export function flowSlugFromPath(path: string): string | null {
+  const m = /^\/hosted\/f\/([^/?#]+)\/?$/.exec(path);
   return m?.[1] ? decodeURIComponent(m[1]) : null;
 }
 
@@ -53,4 +59,9 @@ export function completeSession(token: string, body: HostedCompleteRequest): Pro
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
+}
+
+/** A fresh session from a published flow (a POST: opening the flow's URL alone starts nothing). */
+export function startFlow(slug: string): Promise<PublishedFlowStartResponse> {
+  return call(`/hosted/flow/${encodeURIComponent(slug)}/start`, PublishedFlowStartResponse, { method: 'POST' });
 }

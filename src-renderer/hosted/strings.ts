@@ -80,6 +80,8 @@ export const en = {
   continueNow: 'Continue now',
   closeHint: 'You can close this page.',
 
+  flowClosedTitle: 'This verification is not available right now',
+  flowClosedHint: 'Please try again later, or ask whoever gave you this link.',
   closedTitle: 'This link can no longer be used',
   notFoundTitle: 'This link is not valid',
   closedHint: 'Ask whoever sent it for a new verification link.',

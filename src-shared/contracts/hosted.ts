@@ -92,6 +92,8 @@ export const HostedSessionView = z.object({
   opened_at: z.string().nullable(),
   completed_at: z.string().nullable(),
   api_key_id: z.string().nullable(),
+  /** The published flow the session was started from (null: made by an API key or in the console). */
+  flow_id: z.string().nullable(),
 });
 export type HostedSessionView = z.infer<typeof HostedSessionView>;
 
@@ -103,3 +105,49 @@ export const HostedConsoleCreateRequest = HostedGenerateRequest.extend({ env: z.
 export type HostedConsoleCreateRequest = z.input<typeof HostedConsoleCreateRequest>;
 
 export const HostedSessionQuery = z.object({ env: z.enum(['test', 'live']).default('test') });
+
+// Published flows (spec, Endpoints rule 9: a stable published-flow URL is reusable for many users
+// and does not change when flow settings are edited). A flow keeps a hosted session's settings
+// under a public URL; each person who opens it gets a fresh session made from the current settings.
+
+/** A flow's settings: the hosted session's, except the expiry (each started session lasts one hour). */
+export const PublishedFlowSettings = HostedGenerateRequest.pick({
+  redirect_url: true, failure_redirect_url: true, page_title: true, success_message: true, failure_message: true, min_age: true,
+});
+export type PublishedFlowSettings = z.infer<typeof PublishedFlowSettings>;
+
+/** Edits a flow (PUT: the whole settings); its URL, environment and counts stay. */
+export const PublishedFlowRequest = PublishedFlowSettings.extend({
+  /** The flow's name in the console (never shown to the person). */
+  name: z.string().trim().min(1).max(80),
+  product: HostedGenerateRequest.shape.product,
+});
+export type PublishedFlowRequest = z.input<typeof PublishedFlowRequest>;
+
+/** Publishes a flow in one environment (the console's switch). */
+export const PublishedFlowCreateRequest = PublishedFlowRequest.extend({ env: HostedConsoleCreateRequest.shape.env });
+export type PublishedFlowCreateRequest = z.input<typeof PublishedFlowCreateRequest>;
+
+export const PublishedFlowView = z.object({
+  id: z.string(),
+  name: z.string(),
+  product: z.enum(HOSTED_PRODUCTS),
+  environment: z.enum(['test', 'live']),
+  enabled: z.boolean(),
+  /** The stable URL, `{origin}/hosted/f/<slug>`: the on-site server's origin while it runs. */
+  url: z.string(),
+  settings: PublishedFlowSettings,
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Sessions started from the flow, and how many of them were completed. */
+  sessions_started: z.number().int(),
+  sessions_completed: z.number().int(),
+});
+export type PublishedFlowView = z.infer<typeof PublishedFlowView>;
+
+export const PublishedFlowList = z.object({ flows: z.array(PublishedFlowView) });
+export type PublishedFlowList = z.infer<typeof PublishedFlowList>;
+
+/** A fresh session from the flow's current settings, for the hosted page to continue with. */
+export const PublishedFlowStartResponse = HostedGenerateResponse.pick({ hosted_url: true, token: true, expires_at: true });
+export type PublishedFlowStartResponse = z.infer<typeof PublishedFlowStartResponse>;

@@ -18,6 +18,7 @@ import { verificationRoutes } from './routes/verifications';
 import { ageRoutes } from './routes/age';
 import { documentRoutes } from './routes/documents';
 import { hostedRoutes } from './routes/hosted';
+import { flowRoutes } from './routes/flows';
 import { ageGateRoutes } from './routes/age-gate';
 import { onsiteRoutes } from './routes/onsite';
 import { webhookRoutes } from './routes/webhooks';
@@ -106,6 +107,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   ageRoutes(router);
   documentRoutes(router);
   hostedRoutes(router);
+  flowRoutes(router);
   ageGateRoutes(router);
   onsiteRoutes(router);
   faceRoutes(router);

@@ -1,7 +1,7 @@
 // The on-site server: a second listener, HTTPS with a certificate made on first use, bound to one
-// chosen local address, off by default. It answers only the hosted page and the two calls that
-// page makes; everything else (API-key, session and console routes, health, the console itself)
-// is 404 there, decided before any route runs.
+// chosen local address, off by default. It answers only the hosted page and the calls that page
+// makes (a published flow's page and its start call too); everything else (API-key, session and
+// console routes, health, the console itself) is 404 there, decided before any route runs.
 import { createServer as createHttpsServer } from 'node:https';
 import type { Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
@@ -11,12 +11,15 @@ import type { OnsiteStatus } from '../../../src-shared/contracts/onsite';
 import { AppError } from '../../../src-shared/errors';
 import { ensureCertificate, type OnsiteCertificate } from '../core/onsite/certificate';
 
-/** What the LAN may reach: the hosted page, its assets, and its session and completion calls. */
+/** What the LAN may reach: the hosted page, its assets, its session and completion calls, and published flows. */
 const ALLOWED: { method: string; path: RegExp }[] = [
   { method: 'GET', path: /^\/hosted\/v\/[A-Za-z0-9_-]{20,100}$/ },
   { method: 'GET', path: /^\/hosted\/assets\/[A-Za-z0-9._-]+$/ },
   { method: 'GET', path: /^\/hosted\/session\/[A-Za-z0-9_-]{20,100}$/ },
   { method: 'POST', path: /^\/hosted\/complete\/[A-Za-z0-9_-]{20,100}$/ },
+  // A published flow: its stable page, and the page's call that starts a session from it.
+  { method: 'GET', path: /^\/hosted\/f\/[A-Za-z0-9_-]{16,64}$/ },
+  { method: 'POST', path: /^\/hosted\/flow\/[A-Za-z0-9_-]{16,64}\/start$/ },
 ];
 
 export function onsiteAllows(method: string, path: string): boolean {

@@ -49,8 +49,8 @@ export function serveConsole(app: Hono<AppEnv>, root: string): void {
 
 /**
  * The hosted verification page (out/hosted): its HTML for `/hosted/v/:token` (the token is read by
- * the page from its own path) and its hashed assets under `/hosted/assets/`. Any other `/hosted/`
- * path that no API route took is a 404, never the console. Without a built page, the page path
+ * the page from its own path) and for a published flow's `/hosted/f/:slug`, and its hashed assets
+ * under `/hosted/assets/`. Any other `/hosted/` path that no API route took is a 404, never the console. Without a built page, the page path
  * says so. The token is in the URL: no referrer leaves the page, and the HTML is never stored.
  */
 export function serveHosted(app: Hono<AppEnv>, root: string | undefined): void {
@@ -61,14 +61,17 @@ export function serveHosted(app: Hono<AppEnv>, root: string | undefined): void {
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()');
   };
-  app.get('/hosted/v/:token', (c) => {
+  const page = (c: Context<AppEnv>) => {
     secure(c);
     c.header('Cache-Control', 'no-store');
     const file = root ? join(root, 'index.html') : '';
     if (!root || !isFile(file)) return c.text('Hosted page not built: run `npm run build`', 404);
     c.header('Content-Type', TYPES['.html']!);
     return c.body(readFileSync(file));
-  });
+  };
+  app.get('/hosted/v/:token', page);
+  // A published flow's stable URL: the same page, which asks for a session by POST (a GET starts nothing).
+  app.get('/hosted/f/:slug', page);
   app.get('/hosted/assets/*', (c) => {
     secure(c);
     if (!root) return c.text('Not found', 404);

@@ -30,7 +30,7 @@ describe('the route registry', () => {
       t.app.routes
         // The hosted page's HTML and assets are static files served outside the registry (static.ts), like the console.
         .filter((r) => (r.path.startsWith('/api/') || r.path.startsWith('/hosted/')) && r.path !== '/api/*' && r.method !== 'ALL')
-        .filter((r) => !['/hosted/v/:token', '/hosted/assets/*', '/hosted/*'].includes(r.path))
+        .filter((r) => !['/hosted/v/:token', '/hosted/f/:slug', '/hosted/assets/*', '/hosted/*'].includes(r.path))
         .map((r) => `${r.method} ${r.path}`),
     );
     expect(mounted.size).toBeGreaterThanOrEqual(38);

@@ -33,8 +33,8 @@ afterAll(() => s.close());
 const get = (path: string) => app.request(`http://127.0.0.1${path}`);
 
 describe('hosted page static files', () => {
-  it('serves the page for a token path: strict CSP, no framing, no referrer, never stored', async () => {
-    const r = await get('/hosted/v/AbC_dEf-123');
+  it.each(['/hosted/v/AbC_dEf-123', '/hosted/f/AbC_dEf-123456789012'])('serves the page for %s: strict CSP, no framing, no referrer, never stored', async (path) => {
+    const r = await get(path);
     expect(r.status).toBe(200);
     expect(await r.text()).toContain('hosted page');
     expect(r.headers.get('content-type')).toBe('text/html; charset=utf-8');

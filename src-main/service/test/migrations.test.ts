@@ -54,6 +54,9 @@ describe('migrations', () => {
     ['SELECT * FROM audit_log WHERE org_id = ? AND at >= ? AND at < ? ORDER BY seq DESC LIMIT 50', 'audit_log_org_at'],
     ['SELECT * FROM audit_log WHERE org_id = ? AND client_ref_hmac = ? ORDER BY seq DESC LIMIT 50', 'audit_log_org_client_ref'],
     ["SELECT * FROM clearances WHERE org_id = ? AND batch_id = ? AND row_number = ? AND state = 'pending'", 'clearances_batch_row'],
+    ["SELECT COUNT(*) FROM hosted_sessions WHERE flow_id = ? AND state = 'completed'", 'hosted_sessions_flow_state'],
+    ['SELECT * FROM published_flows WHERE org_id = ? AND env = ? ORDER BY created_at DESC LIMIT 200', 'published_flows_org_env_created'],
+    ['SELECT * FROM published_flows WHERE slug = ?', 'sqlite_autoindex_published_flows'],
   ])('query plan of %s uses %s', (sql, index) => {
     const db = openDatabase(dir());
     const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(sql.split('?').length - 1).fill('x')) as { detail: string }[];

@@ -6,7 +6,7 @@ import { request } from 'node:https';
 import { connect } from 'node:tls';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HostedCompleteResponse, HostedGenerateResponse } from '../../../src-shared/contracts/hosted';
+import type { HostedCompleteResponse, HostedGenerateResponse, PublishedFlowStartResponse, PublishedFlowView } from '../../../src-shared/contracts/hosted';
 import type { OnsiteStatus } from '../../../src-shared/contracts/onsite';
 import { onsiteAllows } from '../http/onsite';
 import { closeAll, testService, type TestService } from './harness';
@@ -92,7 +92,7 @@ describe('the on-site server', () => {
     const token = 'z'.repeat(43);
     let checked = 0;
     for (const r of t.routes) {
-      const path = r.path.replace(/:token/g, token).replace(/:[a-z_]+/g, 'x');
+      const path = r.path.replace(/:token/g, token).replace(/:slug/g, 'z'.repeat(22)).replace(/:[a-z_]+/g, 'x');
       if (onsiteAllows(r.method, path)) continue;
       const res = await call(`${on.body.url!}${path}`, r.method, r.method === 'GET' ? undefined : {});
       expect(res.status, `${r.method} ${r.path}`).toBe(404);
@@ -102,6 +102,38 @@ describe('the on-site server', () => {
     for (const p of ['/', '/index.html', '/api/health', '/hosted/v/short', '/hosted/assets/../../console.db', '/hosted/generate']) {
       expect((await call(`${on.body.url!}${p}`)).status, p).toBe(404);
     }
+    // Only the two public routes of published flows pass; the console's flow routes are 404 there.
+    expect(t.routes.filter((r) => r.path.includes('flow') && onsiteAllows(r.method, r.path.replace(':slug', 'z'.repeat(22)))).map((r) => `${r.method} ${r.path}`))
+      .toEqual(['POST /hosted/flow/:slug/start']);
     await t.s.onsite.stop();
   }, 120_000);
+
+  it('serves a published flow at its stable on-site URL: the page\'s start call makes a session whose calls answer there too; the console\'s flow routes do not', async () => {
+    const on = await t.json<OnsiteStatus>('POST', '/api/onsite/start', { cookie, body: { host: '127.0.0.1', port: 0 } });
+    const flow = await t.json<PublishedFlowView>('POST', '/api/hosted/flows', { cookie, body: { name: 'Lobby', product: 'human', env: 'test', page_title: 'Lobby check' } });
+    expect(flow.body.url).toMatch(new RegExp(`^${on.body.url!}/hosted/f/[A-Za-z0-9_-]{22}$`));
+    const slug = flow.body.url.split('/').pop()!;
+    // The page reaches the app (no page is built in tests: the app says so, not the listener's JSON 404).
+    expect((await call(flow.body.url)).text).toContain('Hosted page not built');
+    const started = await call(`${on.body.url!}/hosted/flow/${slug}/start`, 'POST');
+    expect(started.status).toBe(200);
+    const s = JSON.parse(started.text) as PublishedFlowStartResponse;
+    expect(s.hosted_url).toBe(`${on.body.url!}/hosted/v/${s.token}`);
+    const page = await call(`${on.body.url!}/hosted/session/${s.token}`);
+    expect(JSON.parse(page.text)).toMatchObject({ page_title: 'Lobby check', test_mode: true });
+
+    for (const [method, path] of [
+      ['GET', '/api/hosted/flows?env=test'], ['POST', '/api/hosted/flows'], ['PUT', `/api/hosted/flows/${flow.body.id}`],
+      ['POST', `/api/hosted/flows/${flow.body.id}/disable`], ['POST', `/api/hosted/flows/${flow.body.id}/enable`], ['GET', `/hosted/flow/${slug}/start`],
+      ['POST', `/hosted/f/${slug}`], ['POST', '/hosted/flow/short/start'],
+    ] as const) {
+      expect((await call(`${on.body.url!}${path}`, method, method === 'GET' ? undefined : {})).status, `${method} ${path}`).toBe(404);
+    }
+    // Switched off in the console: the on-site URL answers the closed page's 410.
+    await t.json('POST', `/api/hosted/flows/${flow.body.id}/disable`, { cookie });
+    const closed = await call(`${on.body.url!}/hosted/flow/${slug}/start`, 'POST');
+    expect(closed.status).toBe(410);
+    expect(JSON.parse(closed.text)).toMatchObject({ code: 'PUBLISHED_FLOW_CLOSED' });
+    await t.s.onsite.stop();
+  }, 60_000);
 });

@@ -85,6 +85,9 @@ const NO_SUBJECT_INPUT = [
   'POST /api/validate', 'GET /api/mobile/v1/human/status/:verification_id', 'GET /api/mobile/v1/age/status/:session_id', 'GET /api/verifications',
   'GET /api/mobile/v1/identity/status/:session_id', 'GET /api/mobile/v1/compliance/status/:session_id',
   'POST /api/webhooks/:id/deliveries/:delivery/retry', 'POST /api/webhooks/:id/rotate-secret', 'POST /hosted/generate', 'POST /api/hosted/sessions', 'GET /api/onsite', 'POST /api/onsite/start', 'POST /api/onsite/stop', 'GET /hosted/session/:token', 'GET /api/hosted/sessions', 'POST /api/hosted/sessions/:id/revoke',
+  // Published flows: settings only (checked in routes/flows.test.ts); a flow's sessions are completed through POST /hosted/complete/:token below.
+  'GET /api/hosted/flows', 'POST /api/hosted/flows', 'PUT /api/hosted/flows/:id', 'POST /api/hosted/flows/:id/enable', 'POST /api/hosted/flows/:id/disable',
+  'POST /hosted/flow/:slug/start',
   'GET /api/age-gate', 'PUT /api/age-gate', 'GET /api/age-gate/config/:store_id',
 ];
 
@@ -164,6 +167,10 @@ const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
     out.push(await send(x, 'hosted liveness', 'POST', `/hosted/complete/${await session('human')}`, { body: { selfie_b64: x.c.imageB64 } }));
     out.push(await send(x, 'hosted age', 'POST', `/hosted/complete/${await session('age')}`, { body: { date_of_birth: x.c.dob, selfie_b64: x.c.imageB64 } }));
     out.push(await send(x, 'hosted identity', 'POST', `/hosted/complete/${await session('identity')}`, { body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c) } }));
+    // A session started from a published flow (test environment: the live counts below stay the API's).
+    const flow = await x.t.json<{ url: string }>('POST', '/api/hosted/flows', { cookie: x.cookie, body: { name: 'Canary flow', product: 'age', env: 'test' } });
+    const started = await x.t.json<{ token: string }>('POST', `/hosted/flow/${flow.body.url.split('/').pop()!}/start`);
+    out.push(await send(x, 'hosted age from a published flow', 'POST', `/hosted/complete/${started.body.token}`, { body: { date_of_birth: x.c.dob, selfie_b64: x.c.imageB64 } }));
     return out;
   }],
   ['POST /api/verify-age', async (x) => {

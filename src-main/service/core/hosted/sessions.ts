@@ -30,6 +30,8 @@ export interface HostedRow {
   expires_at: string;
   opened_at: string | null;
   completed_at: string | null;
+  /** The published flow this session was started from, if any. */
+  flow_id: string | null;
 }
 
 export interface HostedSettings {
@@ -49,9 +51,9 @@ export function createHostedSessions(db: Db, clock: Clock) {
   const q = {
     insert: db.prepare(
       `INSERT INTO hosted_sessions (id, token_hash, org_id, env, api_key_id, product, redirect_url, failure_redirect_url, page_title,
-         success_message, failure_message, min_age, state, created_at, expires_at)
+         success_message, failure_message, min_age, state, created_at, expires_at, flow_id)
        VALUES (@id, @token_hash, @org_id, @env, @api_key_id, @product, @redirect_url, @failure_redirect_url, @page_title,
-         @success_message, @failure_message, @min_age, 'created', @created_at, @expires_at)`,
+         @success_message, @failure_message, @min_age, 'created', @created_at, @expires_at, @flow_id)`,
     ),
     byHash: db.prepare<[string], HostedRow>('SELECT * FROM hosted_sessions WHERE token_hash = ?'),
     byId: db.prepare<[string], HostedRow>('SELECT * FROM hosted_sessions WHERE id = ?'),
@@ -70,14 +72,14 @@ export function createHostedSessions(db: Db, clock: Clock) {
 
   return {
     stateOf,
-    create(owner: { orgId: number; env: Environment; keyId: string | null }, s: HostedSettings): { row: HostedRow; token: string } {
+    create(owner: { orgId: number; env: Environment; keyId: string | null; flowId?: string }, s: HostedSettings): { row: HostedRow; token: string } {
       const token = randomBytes(32).toString('base64url');
       const created = clock.now();
       const row = {
         id: newId('hs'), token_hash: hashOf(token), org_id: owner.orgId, env: owner.env, api_key_id: owner.keyId, product: s.product,
         redirect_url: s.redirectUrl || null, failure_redirect_url: s.failureRedirectUrl || null, page_title: s.pageTitle ?? null,
         success_message: s.successMessage ?? null, failure_message: s.failureMessage ?? null, min_age: s.minAge ?? null,
-        created_at: nowIso(created), expires_at: nowIso(created + s.expiresInHours * 3_600_000),
+        created_at: nowIso(created), expires_at: nowIso(created + s.expiresInHours * 3_600_000), flow_id: owner.flowId ?? null,
       };
       q.insert.run(row);
       return { row: q.byId.get(row.id)!, token };

@@ -38,7 +38,7 @@ function view(s: Services, r: HostedRow): HostedSessionView {
   return {
     session_id: r.id, product: r.product, environment: r.env, state: s.hosted.stateOf(r), outcome: r.outcome, verification_id: r.verification_id,
     page_title: r.page_title, redirect_url: r.redirect_url, failure_redirect_url: r.failure_redirect_url, created_at: r.created_at,
-    expires_at: r.expires_at, opened_at: r.opened_at, completed_at: r.completed_at, api_key_id: r.api_key_id,
+    expires_at: r.expires_at, opened_at: r.opened_at, completed_at: r.completed_at, api_key_id: r.api_key_id, flow_id: r.flow_id,
   };
 }
 

@@ -50,7 +50,7 @@ interface TextAreaProps {
 }
 
 /** A labelled textarea whose hint and error are tied to it, like Field. */
-function TextArea({ id, label, value, onChange, error, hint, testId }: TextAreaProps) {
+export function TextArea({ id, label, value, onChange, error, hint, testId }: TextAreaProps) {
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>

@@ -1,5 +1,6 @@
 // Hosted sessions: verification pages this service hosts, made in the console for an on-site
-// check (the link shown once, with a QR code for a phone or tablet) or by an API key. The list
+// check (the link shown once, with a QR code for a phone or tablet), by an API key, or by a visit to
+// a published flow (one stable link, its QR code shown any time). The list
 // follows the console's environment and shows settings and state only. Members look; owners and
 // admins create and revoke.
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -15,6 +16,7 @@ import { useSession } from '../../stores/session';
 import { CreateSessionDialog } from './CreateSessionDialog';
 import { hostedApi } from './hosted-api';
 import { isOpen, PRODUCT_INFO, type HostedProduct } from './labels';
+import { FlowsPanel } from './FlowsPanel';
 import { OnsitePanel } from './OnsitePanel';
 import { RevokeSessionDialog } from './RevokeSessionDialog';
 import { sessionColumns } from './session-columns';
@@ -132,6 +134,8 @@ export function HostedScreen() {
           webhooks as <code>verification.completed</code>.
         </p>
       </section>
+
+      <FlowsPanel env={env} plan={plan} canManage={canManage} />
 
       <OnsitePanel canManage={canManage} />
 

@@ -43,7 +43,7 @@ function Fingerprint({ value, id }: { value: string; id: string }) {
 }
 
 /** Copies text to the clipboard, saying so to screen readers. */
-function CopyButton({ text, what, testId }: { text: string; what: string; testId: string }) {
+export function CopyButton({ text, what, testId }: { text: string; what: string; testId: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;

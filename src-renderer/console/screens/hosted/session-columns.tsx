@@ -19,7 +19,7 @@ export function sessionColumns(canManage: boolean, onRevoke: (s: HostedSessionVi
       cell: (row) => (
         <span className="cell-stack">
           <time dateTime={row.created_at} className="nowrap">{formatDateTime(row.created_at)}</time>
-          <span className="muted" data-testid="hosted-made-by">{row.api_key_id ? 'by an API key' : 'in the console'}</span>
+          <span className="muted" data-testid="hosted-made-by">{row.api_key_id ? 'by an API key' : row.flow_id ? 'from a published flow' : 'in the console'}</span>
         </span>
       ),
     },

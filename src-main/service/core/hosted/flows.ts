@@ -1,0 +1,101 @@
+// Published flows: an organisation's hosted-session settings under a public slug (16 random
+// bytes, base64url) that is made once and never changes, so a printed QR code or a link on a
+// website keeps working while the settings are edited. The slug names the flow, it is not a
+// credential: anyone with it may start a session, which is the point of publishing. Each start
+// makes an ordinary hosted session (core/hosted/sessions.ts) that names its flow.
+import { randomBytes } from 'node:crypto';
+import type { Environment } from '../../../../src-shared/catalog';
+import type { Db } from '../../db/open';
+import type { Clock } from '../clock';
+import { newId, nowIso } from '../ids';
+import type { HostedProduct } from './sessions';
+
+export interface FlowRow {
+  id: string;
+  slug: string;
+  org_id: number;
+  env: Environment;
+  name: string;
+  product: HostedProduct;
+  redirect_url: string | null;
+  failure_redirect_url: string | null;
+  page_title: string | null;
+  success_message: string | null;
+  failure_message: string | null;
+  min_age: number | null;
+  enabled: 0 | 1;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A flow with how many sessions it started and how many of those were completed. */
+export type FlowWithCounts = FlowRow & { started: number; completed: number };
+
+export interface FlowSettings {
+  name: string;
+  product: HostedProduct;
+  redirectUrl?: string | undefined;
+  failureRedirectUrl?: string | undefined;
+  pageTitle?: string | undefined;
+  successMessage?: string | undefined;
+  failureMessage?: string | undefined;
+  minAge?: number | undefined;
+}
+
+const columns = (s: FlowSettings) => ({
+  name: s.name, product: s.product, redirect_url: s.redirectUrl || null, failure_redirect_url: s.failureRedirectUrl || null,
+  page_title: s.pageTitle ?? null, success_message: s.successMessage ?? null, failure_message: s.failureMessage ?? null,
+  // The minimum age means something to age flows only.
+  min_age: s.product === 'age' ? (s.minAge ?? null) : null,
+});
+
+const WITH_COUNTS = `SELECT f.*,
+    (SELECT COUNT(*) FROM hosted_sessions h WHERE h.flow_id = f.id) AS started,
+    (SELECT COUNT(*) FROM hosted_sessions h WHERE h.flow_id = f.id AND h.state = 'completed') AS completed
+  FROM published_flows f`;
+
+export function createPublishedFlows(db: Db, clock: Clock) {
+  const q = {
+    insert: db.prepare(
+      `INSERT INTO published_flows (id, slug, org_id, env, name, product, redirect_url, failure_redirect_url, page_title, success_message,
+         failure_message, min_age, enabled, created_at, updated_at)
+       VALUES (@id, @slug, @org_id, @env, @name, @product, @redirect_url, @failure_redirect_url, @page_title, @success_message,
+         @failure_message, @min_age, 1, @at, @at)`,
+    ),
+    // The slug, org and environment are not in the SET list: an edit cannot move a flow or change its URL.
+    update: db.prepare(
+      `UPDATE published_flows SET name = @name, product = @product, redirect_url = @redirect_url, failure_redirect_url = @failure_redirect_url,
+         page_title = @page_title, success_message = @success_message, failure_message = @failure_message, min_age = @min_age, updated_at = @at
+       WHERE id = @id AND org_id = @org_id`,
+    ),
+    enabled: db.prepare('UPDATE published_flows SET enabled = @enabled, updated_at = @at WHERE id = @id AND org_id = @org_id'),
+    byId: db.prepare<[string], FlowWithCounts>(`${WITH_COUNTS} WHERE f.id = ?`),
+    bySlug: db.prepare<[string], FlowRow>('SELECT * FROM published_flows WHERE slug = ?'),
+    list: db.prepare<[number, string, number], FlowWithCounts>(`${WITH_COUNTS} WHERE f.org_id = ? AND f.env = ? ORDER BY f.created_at DESC, f.id DESC LIMIT ?`),
+  };
+  const now = () => nowIso(clock.now());
+
+  return {
+    create(owner: { orgId: number; env: Environment }, s: FlowSettings): FlowWithCounts {
+      const id = newId('pf');
+      q.insert.run({ id, slug: randomBytes(16).toString('base64url'), org_id: owner.orgId, env: owner.env, ...columns(s), at: now() });
+      return q.byId.get(id)!;
+    },
+    /** Replaces the settings; the slug (the URL) stays. Undefined when the organisation has no such flow. */
+    update(id: string, orgId: number, s: FlowSettings): FlowWithCounts | undefined {
+      return q.update.run({ id, org_id: orgId, ...columns(s), at: now() }).changes === 1 ? q.byId.get(id) : undefined;
+    },
+    setEnabled(id: string, orgId: number, enabled: boolean): FlowWithCounts | undefined {
+      return q.enabled.run({ id, org_id: orgId, enabled: enabled ? 1 : 0, at: now() }).changes === 1 ? q.byId.get(id) : undefined;
+    },
+    /** The organisation's flow by id (another organisation's is undefined). */
+    byId(id: string, orgId: number): FlowWithCounts | undefined {
+      const row = q.byId.get(id);
+      return row && row.org_id === orgId ? row : undefined;
+    },
+    /** The flow a public URL names (any state), or undefined. */
+    bySlug: (slug: string) => (slug.length >= 16 && slug.length <= 64 ? q.bySlug.get(slug) : undefined),
+    list: (orgId: number, env: Environment, limit = 200) => q.list.all(orgId, env, limit),
+  };
+}
+export type PublishedFlows = ReturnType<typeof createPublishedFlows>;
