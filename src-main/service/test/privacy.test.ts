@@ -86,6 +86,9 @@ const NO_SUBJECT_INPUT = [
   'GET /api/mobile/v1/identity/status/:session_id', 'GET /api/mobile/v1/compliance/status/:session_id',
   'POST /api/webhooks/:id/deliveries/:delivery/retry', 'POST /api/webhooks/:id/rotate-secret', 'POST /hosted/generate', 'POST /api/hosted/sessions', 'GET /api/onsite', 'POST /api/onsite/start', 'POST /api/onsite/stop', 'GET /hosted/session/:token', 'GET /api/hosted/sessions', 'POST /api/hosted/sessions/:id/revoke',
   'GET /api/age-gate', 'PUT /api/age-gate', 'GET /api/age-gate/config/:store_id',
+  // Team management: members' and invitees' e-mails are account data, not subject data.
+  'GET /api/team/members', 'POST /api/team/invite', 'POST /api/team/invite/accept', 'PATCH /api/team/members/:id/role',
+  'DELETE /api/team/members/:id', 'GET /api/team/invites', 'DELETE /api/team/invites/:id',
 ];
 
 interface Sent { label: string; status: number; text: string }
