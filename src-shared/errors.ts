@@ -161,6 +161,22 @@ export const ERRORS = {
   webhook_not_found: { http: 404, shape: 'account', error: 'Webhook endpoint not found' },
   conflict: { http: 409, shape: 'account', error: 'Conflict' },
   team_full: { http: 403, shape: 'account', error: 'Team limit reached. Upgrade your plan for more members.' },
+  // Team management (account spec; statuses the spec leaves open are in docs/decisions.md).
+  member_not_found: { http: 404, shape: 'account', error: 'Team member not found' },
+  invitation_not_found: { http: 404, shape: 'account', error: 'Invitation not found' },
+  already_on_team: { http: 409, shape: 'account', error: 'Email already on team' },
+  invitation_pending: { http: 409, shape: 'account', error: 'An invitation for this email is already pending' },
+  invalid_invitation: { http: 400, shape: 'account', error: 'Invalid invitation token' },
+  owners_change_roles: { http: 403, shape: 'account', error: 'Only owners can change member roles' },
+  cannot_remove_owner: { http: 403, shape: 'account', error: 'Cannot remove owner' },
+  owner_role_fixed: { http: 403, shape: 'account', error: "Cannot change the owner's role; ownership must be transferred first" },
+  invitation_other_account: {
+    http: 403, shape: 'account', error: 'This invitation is for another e-mail address. Log out and log in with the invited e-mail.',
+  },
+  invitation_login_required: { http: 401, shape: 'account', error: 'Log in with the invited e-mail to accept this invitation' },
+  invitation_other_owner: {
+    http: 409, shape: 'account', error: 'The owner of another organization cannot join a team; ownership must be transferred first',
+  },
   invalid_approver: { http: 403, shape: 'account', error: 'Invalid approver e-mail or password' },
   approver_not_allowed: { http: 403, shape: 'account', error: 'An owner or admin other than the analyst must approve' },
   too_many_attempts: { http: 429, shape: 'account', error: 'Too many failed attempts. Try again later.' },

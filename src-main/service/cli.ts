@@ -165,8 +165,9 @@ async function run(argv: string[]): Promise<string> {
         if (!Password.safeParse(values.password).success) fail('--password must be 10 to 256 characters');
         const role = oneOf<Exclude<Role, 'owner'>>(values.role, ['admin', 'member'], '--role');
         if (s.accounts.repo.userByEmail(email.data)) fail(`${email.data} is already a member`);
+        if (s.accounts.repo.anyUserByEmail(email.data)) fail(`${email.data} was removed from a team; invite it in the console to bring the account back`);
         const limit = PLAN_INFO[org.plan].team_size;
-        const current = s.accounts.repo.countUsers(org.id);
+        const current = s.accounts.repo.countTeam(org.id, new Date(s.clock.now()).toISOString());
         if (limit !== null && current >= limit) {
           throw new AppError('team_full', { message: `Team limit reached: the ${PLAN_INFO[org.plan].label} plan allows ${limit} ${limit === 1 ? 'person' : 'people'}. Change the plan for more members.` });
         }

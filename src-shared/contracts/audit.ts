@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'screened', 'batch.created', 'batch.cancelled', 'batch.finished',
   'disposition.set', 'disposition.removed', 'clearance.requested', 'clearance.approved', 'clearance.withdrawn',
   'list.imported', 'list.removed', 'key.created', 'key.revoked', 'plan.changed', 'settings.changed', 'member.added',
+  'member.invited', 'invite.cancelled', 'invite.accepted', 'member.role_changed', 'member.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -48,6 +49,8 @@ export const AuditEntry = z.object({
   risk_score: z.number().int().nullable(),
   target: z.object({ user_id: z.number().int(), email: z.string().nullable() }).nullable(),
   client_ref_hmac: z.string().nullable(),
+  /** The team invitation an invite, cancel or accept was about. */
+  invitation_id: z.number().int().nullable(),
   prev_hash: z.string(),
   hash: z.string(),
 });

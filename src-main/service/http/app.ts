@@ -13,6 +13,7 @@ import { statusRoutes } from './routes/status';
 import { authRoutes } from './routes/auth';
 import { keyRoutes } from './routes/keys';
 import { accountRoutes } from './routes/account';
+import { teamRoutes } from './routes/team';
 import { faceRoutes } from './routes/faces';
 import { verificationRoutes } from './routes/verifications';
 import { ageRoutes } from './routes/age';
@@ -104,6 +105,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   authRoutes(router);
   keyRoutes(router);
   accountRoutes(router);
+  teamRoutes(router);
   ageRoutes(router);
   documentRoutes(router);
   hostedRoutes(router);

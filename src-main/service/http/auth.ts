@@ -126,7 +126,7 @@ function authenticate(s: Services, auth: AuthSpec): Step | null {
           const token = getCookie(c, SESSION_COOKIE);
           const session = token ? s.accounts.resolveSession(token) : null;
           if (!session) throw new AppError('session_required');
-          if (auth.roles && !auth.roles.includes(session.user.role)) throw new AppError('permission_denied');
+          if (auth.roles && !auth.roles.includes(session.user.role)) throw new AppError(auth.denied ?? 'permission_denied');
           c.set('session', session);
           c.set('org', session.org);
         },

@@ -41,6 +41,8 @@ export type AuthSpec =
       roles?: readonly Role[];
       /** A product the organisation's plan must include (catalog.planAllows). */
       product?: Product;
+      /** The error a signed-in user without one of `roles` gets (default `permission_denied`). */
+      denied?: ErrorCode;
     };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -57,6 +57,8 @@ describe('migrations', () => {
     ["SELECT COUNT(*) FROM hosted_sessions WHERE flow_id = ? AND state = 'completed'", 'hosted_sessions_flow_state'],
     ['SELECT * FROM published_flows WHERE org_id = ? AND env = ? ORDER BY created_at DESC LIMIT 200', 'published_flows_org_env_created'],
     ['SELECT * FROM published_flows WHERE slug = ?', 'sqlite_autoindex_published_flows'],
+    ['SELECT * FROM team_invitations WHERE org_id = ? AND email = ? AND accepted_at IS NULL AND cancelled_at IS NULL AND expires_at > ?', 'team_invitations_org_email'],
+    ['SELECT * FROM team_invitations WHERE token_hash = ?', 'sqlite_autoindex_team_invitations'],
   ])('query plan of %s uses %s', (sql, index) => {
     const db = openDatabase(dir());
     const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(sql.split('?').length - 1).fill('x')) as { detail: string }[];
@@ -74,5 +76,27 @@ describe('migrations', () => {
     expect(db.prepare('SELECT plan, four_eyes FROM organizations').get()).toEqual({ plan: 'pro', four_eyes: 0 });
     expect(db.prepare('SELECT COUNT(*) AS n FROM audit_log').get()).toEqual({ n: 0 });
     expect(() => db.prepare('UPDATE organizations SET four_eyes = 2').run()).toThrow(/CHECK/);
+  });
+
+  it('0008 keeps every audit row as written, its indexes and append-only triggers, and gives users a join time', () => {
+    const d = dir();
+    const raw = new Database(join(d, DB_FILE));
+    for (const m of MIGRATIONS.slice(0, 7)) m.up(raw);
+    raw.pragma('user_version = 7');
+    raw.prepare("INSERT INTO organizations (name, plan, created_at) VALUES ('Old Org', 'pro', '2025-01-01T00:00:00.000Z')").run();
+    raw.prepare("INSERT INTO users (org_id, email, name, password_hash, role, created_at) VALUES (1, 'o@example.test', 'O', 'x', 'owner', '2025-01-01T00:00:00.000Z')").run();
+    raw.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, action, key_id, prev_hash, hash)
+      VALUES (1, '2025-01-02T00:00:00.000Z', 1, 'cli', 'key.created', 'key_1', '${'0'.repeat(64)}', '${'a'.repeat(64)}')`).run();
+    const before = raw.prepare('SELECT * FROM audit_log').all();
+    raw.close();
+    const db = openDatabase(d);
+    const after = db.prepare('SELECT * FROM audit_log').all() as Record<string, unknown>[];
+    expect(after).toEqual((before as Record<string, unknown>[]).map((r) => ({ ...r, invitation_id: null })));
+    expect(() => db.prepare('UPDATE audit_log SET key_id = NULL').run()).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log' ORDER BY name").all().map((r) => (r as { name: string }).name))
+      .toEqual(['audit_log_org_action', 'audit_log_org_actor', 'audit_log_org_at', 'audit_log_org_client_ref']);
+    expect(db.prepare('SELECT joined_at, removed_at FROM users').get()).toEqual({ joined_at: '2025-01-01T00:00:00.000Z', removed_at: null });
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'audit_log_v3'").get()).toBeUndefined();
   });
 });

@@ -89,6 +89,9 @@ const NO_SUBJECT_INPUT = [
   'GET /api/hosted/flows', 'POST /api/hosted/flows', 'PUT /api/hosted/flows/:id', 'POST /api/hosted/flows/:id/enable', 'POST /api/hosted/flows/:id/disable',
   'POST /hosted/flow/:slug/start',
   'GET /api/age-gate', 'PUT /api/age-gate', 'GET /api/age-gate/config/:store_id',
+  // Team management: members' and invitees' e-mails are account data, not subject data.
+  'GET /api/team/members', 'POST /api/team/invite', 'POST /api/team/invite/accept', 'PATCH /api/team/members/:id/role',
+  'DELETE /api/team/members/:id', 'GET /api/team/invites', 'DELETE /api/team/invites/:id',
 ];
 
 interface Sent { label: string; status: number; text: string }

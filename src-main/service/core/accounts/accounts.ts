@@ -127,7 +127,7 @@ export function createAccounts(db: Db, clock: Clock, opts: { loginToken?: string
       }
       const user = repo.userById(row.user_id);
       const org = user && repo.orgById(user.org_id);
-      if (!user || !org) return null;
+      if (!user || !org || user.removed_at !== null) return null;
       // Slide the idle window at most once a minute to keep writes off the hot path.
       if (Date.parse(row.idle_expires_at) - now < SESSION_IDLE_MS - 60_000) {
         repo.slideSession(hash, nowIso(now + SESSION_IDLE_MS));
@@ -163,7 +163,8 @@ export function createAccounts(db: Db, clock: Clock, opts: { loginToken?: string
           if (!org) throw new AppError('account_not_found', { message: 'Organization not set up yet' });
           if (org.plan === plan) return { org, from: org.plan, changed: false };
           const limit = PLAN_INFO[plan].team_size;
-          const current = repo.countUsers(orgId);
+          // Pending invitations count toward the team size (account spec).
+          const current = repo.countTeam(orgId, nowIso(clock.now()));
           if (limit !== null && current > limit) {
             throw new AppError('conflict', {
               field: 'plan',

@@ -38,6 +38,8 @@ export interface AuditEvent {
   counts?: { total?: number; done?: number; failed?: number };
   riskScore?: number;
   targetUserId?: number;
+  /** A team invitation (its invitee has no user id yet). */
+  invitationId?: number;
   /** Only its HMAC is written. */
   clientReference?: string;
   /** An HMAC made earlier with `clientRefHmac` (a pending clearance keeps it). */
@@ -106,6 +108,7 @@ export function createAudit(db: Db, clock: Clock, secret: InstallSecret, users: 
         risk_score: e.riskScore ?? null,
         target_user_id: e.targetUserId ?? null,
         client_ref_hmac: e.clientReference ? clientRefHmac(e.clientReference) : (e.clientRefHmac ?? null),
+        invitation_id: e.invitationId ?? null,
       };
       const row: AuditRow = { ...fields, prev_hash: prev, hash: rowHash(secret.derive(CHAIN_KEY), prev, fields) };
       repo.insert(row);
@@ -152,6 +155,7 @@ export function createAudit(db: Db, clock: Clock, secret: InstallSecret, users: 
       risk_score: int(r.risk_score),
       target: person(int(r.target_user_id)),
       client_ref_hmac: str(r.client_ref_hmac),
+      invitation_id: int(r.invitation_id),
       prev_hash: r.prev_hash,
       hash: r.hash,
     };

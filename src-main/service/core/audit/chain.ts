@@ -9,10 +9,21 @@ export const CHAINED_COLUMNS = [
   'seq', 'at', 'org_id', 'actor_kind', 'actor_id', 'actor_role', 'action', 'env', 'screening_id', 'batch_id', 'row_number',
   'entity_ids', 'record_hashes', 'disposition', 'reason_code', 'has_note', 'clearance_id', 'approver_user_id', 'key_id', 'list_id',
   'setting', 'from_value', 'to_value', 'count_total', 'count_done', 'count_failed', 'risk_score', 'target_user_id', 'client_ref_hmac',
+  // Added by migration 8 (team). Columns added later are hashed only when set, so every row
+  // written before them keeps the hash it was written with.
+  'invitation_id',
 ] as const;
+/** How many columns the first version of the log hashed; later ones are left out while null. */
+const FIRST_COLUMNS = 29;
 export type ChainedColumn = (typeof CHAINED_COLUMNS)[number];
 
 export type AuditRow = Record<ChainedColumn, string | number | null> & { seq: number; prev_hash: string; hash: string };
+
+function canonical(row: Record<ChainedColumn, string | number | null>): (string | number | null)[] {
+  const values = CHAINED_COLUMNS.map((c) => row[c] ?? null);
+  while (values.length > FIRST_COLUMNS && values[values.length - 1] === null) values.pop();
+  return values;
+}
 
 export const GENESIS = '0'.repeat(64);
 
@@ -20,7 +31,7 @@ export function rowHash(key: Buffer, prevHash: string, row: Record<ChainedColumn
   return createHmac('sha256', key)
     .update(prevHash)
     .update('\n')
-    .update(JSON.stringify(CHAINED_COLUMNS.map((c) => row[c] ?? null)))
+    .update(JSON.stringify(canonical(row)))
     .digest('hex');
 }
 

@@ -2,6 +2,7 @@
 // missing, malformed, unknown and revoked keys, wrong scope, expired trial, environment
 // isolation, and for session routes missing/forged/expired sessions, cross-origin writes, roles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorResponse } from '../../../../src-shared/errors';
 import type { RouteInfo } from '../../http/types';
 import { closeAll, testService, type TestService } from '../harness';
 
@@ -145,7 +146,9 @@ describe.each(table.filter((r) => r.auth.kind === 'session').map((r) => [`${r.me
       expect(status).toBe(401);
     });
 
-    const roles = (r.auth as Extract<RouteInfo['auth'], { kind: 'session' }>).roles;
+    const { roles, denied } = r.auth as Extract<RouteInfo['auth'], { kind: 'session' }>;
+    // The spec's text for the route's refusal (e.g. `Only owners can change member roles`), else `Permission denied`.
+    const refusal = errorResponse(denied ?? 'permission_denied').body;
     if (roles && !roles.includes('member')) {
       it(`refuses a member (needs ${roles.join(' or ')})`, async () => {
         const u = await testService();
@@ -153,7 +156,7 @@ describe.each(table.filter((r) => r.auth.kind === 'session').map((r) => [`${r.me
         const cookie = await u.login('member@example.test', 'member password');
         const { status, body: b } = await u.json(r.method, path, { cookie, ...(body ? { body } : {}) });
         expect(status).toBe(403);
-        expect(b).toEqual({ error: 'Permission denied' });
+        expect(b).toEqual(refusal);
       });
     }
 
@@ -164,7 +167,7 @@ describe.each(table.filter((r) => r.auth.kind === 'session').map((r) => [`${r.me
         const cookie = await u.login('admin@example.test', 'admin password');
         const { status, body: b } = await u.json(r.method, path, { cookie, ...(body ? { body } : {}) });
         expect(status).toBe(403);
-        expect(b).toEqual({ error: 'Permission denied' });
+        expect(b).toEqual(refusal);
       });
     }
 

@@ -21,6 +21,11 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   'plan.changed': 'Plan changed',
   'settings.changed': 'Setting changed',
   'member.added': 'Member added',
+  'member.invited': 'Member invited',
+  'invite.cancelled': 'Invitation cancelled',
+  'invite.accepted': 'Invitation accepted',
+  'member.role_changed': 'Role changed',
+  'member.removed': 'Member removed',
 };
 
 function planLabel(v: string | null): string {
@@ -73,7 +78,16 @@ export function auditDetail(e: AuditEntry): string {
     case 'settings.changed':
       return `${e.setting === 'four_eyes' ? 'Four-eyes' : e.setting ?? ''}: ${e.from_value ?? '?'} → ${e.to_value ?? '?'}`;
     case 'member.added':
+    case 'invite.accepted':
       return `${e.target?.email ?? `user ${e.target?.user_id ?? '?'}`} as ${e.to_value ?? '?'}`;
+    case 'member.invited':
+      return `invitation ${e.invitation_id ?? '?'} as ${e.to_value ?? '?'}`;
+    case 'invite.cancelled':
+      return `invitation ${e.invitation_id ?? '?'}`;
+    case 'member.role_changed':
+      return `${e.target?.email ?? `user ${e.target?.user_id ?? '?'}`}: ${e.from_value ?? '?'} → ${e.to_value ?? '?'}`;
+    case 'member.removed':
+      return `${e.target?.email ?? `user ${e.target?.user_id ?? '?'}`} (was ${e.from_value ?? '?'})`;
   }
 }
 

@@ -1,0 +1,197 @@
+// Team management (issue 13): the members of an organisation, invitations by e-mail with a
+// one-time token, role changes and removals, each recorded in the audit log in the transaction of
+// the act. Who may do what is docs/roles.md; the route guard checks the route's roles, and the
+// finer rules (an admin acts only on member-level people and invitations) are checked here.
+import { randomBytes } from 'node:crypto';
+import { PLAN_INFO } from '../../../../src-shared/catalog';
+import {
+  INVITATION_DAYS, InviteEmail, type InvitationListItem, type Member, type MemberList, type TeamRole,
+} from '../../../../src-shared/contracts/team';
+import { AppError } from '../../../../src-shared/errors';
+import type { Db } from '../../db/open';
+import { actorOf, type Audit } from '../audit/audit';
+import type { Clock } from '../clock';
+import { nowIso, sha256Hex } from '../ids';
+import type { Accounts, SessionContext } from './accounts';
+import { hashPassword } from './passwords';
+import type { OrgRow, UserRow } from './repo';
+import { isPending, teamRepo, type InvitationRow } from './team-repo';
+
+const DAY_MS = 24 * 3600_000;
+
+export function toMember(u: UserRow): Member {
+  return {
+    id: u.id, user_id: u.id, email: u.email, name: u.name, role: u.role,
+    joined_at: u.joined_at ?? u.created_at, last_active: u.last_active_at,
+  };
+}
+
+export interface AcceptOutcome {
+  org: OrgRow;
+  role: TeamRole;
+  user: UserRow;
+  /** True when the invitee had no account and one was made: the route signs them in. */
+  created: boolean;
+}
+
+export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audit) {
+  const repo = teamRepo(db);
+  const users = accounts.repo;
+  const now = () => nowIso(clock.now());
+
+  /** A member of this organisation (not removed), or 404: other organisations' ids are unknown here. */
+  function memberOf(org: OrgRow, id: number): UserRow {
+    const u = users.userById(id);
+    if (!u || u.org_id !== org.id || u.removed_at !== null) throw new AppError('member_not_found');
+    return u;
+  }
+
+  /** Re-reads the invitation under the write lock; anything but a pending one is an invalid token. */
+  function pendingInvitation(tokenHash: string): InvitationRow {
+    const inv = repo.byTokenHash(tokenHash);
+    if (!inv || !isPending(inv, now())) throw new AppError('invalid_invitation');
+    return inv;
+  }
+
+  /** The plan's team size, counting the member about to join (their invitation no longer pending). */
+  function checkRoomToJoin(org: OrgRow): void {
+    const limit = PLAN_INFO[org.plan].team_size;
+    const current = users.countUsers(org.id);
+    if (limit !== null && current + 1 > limit) throw new AppError('team_full', { current, team_limit: limit });
+  }
+
+  return {
+    members(org: OrgRow): MemberList {
+      const members = users.membersOf(org.id).map(toMember);
+      return { members, total: members.length, limit: PLAN_INFO[org.plan].team_size };
+    },
+
+    invitations(org: OrgRow): { invites: InvitationListItem[]; total: number } {
+      const invites = repo.pendingOf(org.id, now()).map((i) => ({
+        id: i.id, email: i.email, role: i.role, invited_by: i.inviter_email, created_at: i.created_at, expires_at: i.expires_at,
+      }));
+      return { invites, total: invites.length };
+    },
+
+    /** A pending invitation and its token (shown once: only the token's SHA-256 is stored). */
+    invite(actor: UserRow, org: OrgRow, input: { email: string; role: TeamRole }): { invitation: InvitationRow; token: string } {
+      const parsed = InviteEmail.safeParse(input.email);
+      if (!parsed.success) throw new AppError('invalid_email', { field: 'email' });
+      const email = parsed.data;
+      // Only the owner gives admin rights, by invitation as by role change.
+      if (actor.role !== 'owner' && input.role === 'admin') throw new AppError('permission_denied');
+      const token = randomBytes(32).toString('base64url');
+      return audit.atomically(() => {
+        const at = now();
+        const existing = users.userByEmail(email);
+        if (existing && existing.org_id === org.id) throw new AppError('already_on_team', { field: 'email' });
+        if (repo.pendingFor(org.id, email, at)) throw new AppError('invitation_pending', { field: 'email' });
+        const limit = PLAN_INFO[org.plan].team_size;
+        const current = users.countTeam(org.id, at);
+        if (limit !== null && current >= limit) throw new AppError('team_full', { current, team_limit: limit });
+        const id = repo.insert({
+          orgId: org.id, email, role: input.role, tokenHash: sha256Hex(token), invitedBy: actor.id,
+          at, expires: nowIso(clock.now() + INVITATION_DAYS * DAY_MS),
+        });
+        audit.record({ orgId: org.id, actor: actorOf(actor), action: 'member.invited', invitationId: id, to: input.role });
+        return { invitation: repo.byId(id)!, token };
+      });
+    },
+
+    cancelInvitation(actor: UserRow, org: OrgRow, id: number): void {
+      audit.atomically(() => {
+        const inv = repo.byId(id);
+        if (!inv || inv.org_id !== org.id || !isPending(inv, now())) throw new AppError('invitation_not_found');
+        if (actor.role !== 'owner' && inv.role === 'admin') throw new AppError('permission_denied');
+        repo.cancel(inv.id, actor.id, now());
+        audit.record({ orgId: org.id, actor: actorOf(actor), action: 'invite.cancelled', invitationId: inv.id, from: inv.role });
+      });
+    },
+
+    /**
+     * Accepting (spec rule 4): signed in with the invited e-mail, the token alone; signed in as
+     * someone else, refused (log out, log in with the invited e-mail); no account for the invited
+     * e-mail, `name` and `password` create one in the inviting organisation.
+     */
+    async accept(input: { token: string; name?: string | undefined; password?: string | undefined }, session: SessionContext | null): Promise<AcceptOutcome> {
+      const tokenHash = sha256Hex(input.token);
+      const first = pendingInvitation(tokenHash);
+
+      if (session) {
+        if (session.user.email !== first.email) throw new AppError('invitation_other_account');
+        return audit.atomically(() => {
+          const inv = pendingInvitation(tokenHash);
+          const user = users.userById(session.user.id)!;
+          if (user.org_id === inv.org_id) throw new AppError('already_on_team');
+          if (user.role === 'owner') throw new AppError('invitation_other_owner');
+          const org = users.orgById(inv.org_id)!;
+          checkRoomToJoin(org);
+          const at = now();
+          // One organisation per user: joining this team leaves the other one, recorded there.
+          audit.record({ orgId: user.org_id, actor: actorOf(user), action: 'member.removed', targetUserId: user.id, from: user.role });
+          repo.join(user.id, org.id, inv.role, at);
+          if (!repo.accept(inv.id, user.id, at)) throw new AppError('invalid_invitation');
+          const joined = users.userById(user.id)!;
+          audit.record({ orgId: org.id, actor: actorOf(joined), action: 'invite.accepted', invitationId: inv.id, targetUserId: joined.id, to: inv.role });
+          return { org, role: inv.role, user: joined, created: false };
+        });
+      }
+
+      const existing = users.anyUserByEmail(first.email);
+      if (existing && existing.removed_at === null) throw new AppError('invitation_login_required');
+      if (!input.name) throw new AppError('account_validation', { field: 'name', message: 'Your name and a password (at least 10 characters) create your account' });
+      if (!input.password) throw new AppError('account_validation', { field: 'password', message: 'Your name and a password (at least 10 characters) create your account' });
+      const name = input.name;
+      const passwordHash = await hashPassword(input.password);
+      return audit.atomically(() => {
+        const inv = pendingInvitation(tokenHash);
+        const org = users.orgById(inv.org_id)!;
+        checkRoomToJoin(org);
+        const at = now();
+        const again = users.anyUserByEmail(inv.email);
+        if (again && again.removed_at === null) throw new AppError('invitation_login_required');
+        let userId: number;
+        if (again) {
+          // A member removed earlier (here or elsewhere) comes back with the account made now.
+          repo.revive(again.id, { orgId: org.id, role: inv.role, name, passwordHash, at });
+          userId = again.id;
+        } else {
+          userId = users.insertUser({ orgId: org.id, email: inv.email, name, passwordHash, role: inv.role, billing: false, at });
+        }
+        if (!repo.accept(inv.id, userId, at)) throw new AppError('invalid_invitation');
+        const user = users.userById(userId)!;
+        audit.record({ orgId: org.id, actor: actorOf(user), action: 'invite.accepted', invitationId: inv.id, targetUserId: user.id, to: inv.role });
+        return { org, role: inv.role, user, created: true };
+      });
+    },
+
+    /** Owner only (route guard). The owner's own role is not changed here, and nobody is made owner. */
+    changeRole(actor: UserRow, org: OrgRow, id: number, role: TeamRole): { member: UserRow; changed: boolean } {
+      return audit.atomically(() => {
+        const target = memberOf(org, id);
+        if (target.role === 'owner') throw new AppError('owner_role_fixed');
+        if (target.role === role) return { member: target, changed: false };
+        repo.setRole(target.id, role);
+        audit.record({ orgId: org.id, actor: actorOf(actor), action: 'member.role_changed', targetUserId: target.id, from: target.role, to: role });
+        return { member: users.userById(target.id)!, changed: true };
+      });
+    },
+
+    /**
+     * Owners remove anyone but themselves; admins remove members only. The member's sessions end at
+     * once; the keys they made stay active (their integrations keep working) and are counted back.
+     */
+    remove(actor: UserRow, org: OrgRow, id: number): { activeApiKeys: number } {
+      return audit.atomically(() => {
+        const target = memberOf(org, id);
+        if (target.role === 'owner') throw new AppError('cannot_remove_owner');
+        if (actor.role !== 'owner' && target.role !== 'member') throw new AppError('permission_denied');
+        repo.markRemoved(target.id, now());
+        repo.endSessions(target.id);
+        audit.record({ orgId: org.id, actor: actorOf(actor), action: 'member.removed', targetUserId: target.id, from: target.role });
+        return { activeApiKeys: repo.liveKeysBy(org.id, target.id) };
+      });
+    },
+  };
+}
+export type Team = ReturnType<typeof createTeam>;

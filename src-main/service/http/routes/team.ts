@@ -1,0 +1,120 @@
+// Team management (account spec, team endpoints; issue 13). Everyone on the team sees the members;
+// owners and admins invite, list and cancel invitations and remove members; only the owner changes
+// roles. Accepting an invitation is open to the invitee, signed in or not (spec rule 4).
+import { getCookie, setCookie } from 'hono/cookie';
+import {
+  AcceptedInvitation, AcceptInviteRequest, ChangedRole, ChangeRoleRequest, CreatedInvitation, InvitationList,
+  InviteRequest, MemberList, RemovedMember,
+} from '../../../../src-shared/contracts/team';
+import { Message } from '../../../../src-shared/contracts/common';
+import { AppError } from '../../../../src-shared/errors';
+import { SESSION_COOKIE, sameOrigin } from '../auth';
+import type { Router } from '../router';
+
+/** Path ids are integers; anything else names no member or invitation. */
+function idOf(raw: string | undefined, notFound: 'member_not_found' | 'invitation_not_found'): number {
+  if (!raw || !/^\d{1,12}$/.test(raw)) throw new AppError(notFound);
+  return Number(raw);
+}
+
+export function teamRoutes({ route, services }: Router): void {
+  const { team, accounts } = services;
+  const TAGS = ['team'];
+  const MANAGERS = ['owner', 'admin'] as const;
+
+  route({
+    method: 'GET', path: '/api/team/members', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'The team: members, their number and the plan\'s team size (null = unlimited)',
+    responses: { 200: MemberList },
+    handler: (c) => c.json<MemberList>(team.members(c.get('session').org)),
+  });
+
+  route({
+    method: 'POST', path: '/api/team/invite', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    summary: 'Invite someone by e-mail (owner or admin); the acceptance link is shown once',
+    request: { body: InviteRequest },
+    responses: { 201: CreatedInvitation },
+    handler: async (c, input) => {
+      const s = c.get('session');
+      const body = await input.body();
+      const { invitation: i, token } = team.invite(s.user, s.org, body);
+      services.logger.info('team_invitation_created', { invitation_id: i.id, user_id: s.user.id });
+      return c.json<CreatedInvitation>({
+        message: 'Invitation created. Share the acceptance link with the invitee: it is shown only now.',
+        invite: { id: i.id, email: i.email, role: i.role, created_at: i.created_at, expires_at: i.expires_at },
+        // In the fragment: the token never reaches a server log or a Referer header.
+        accept_url: `${new URL(c.req.url).origin}/#/accept-invite?token=${token}`,
+      }, 201);
+    },
+  });
+
+  route({
+    method: 'POST', path: '/api/team/invite/accept', auth: { kind: 'public' }, tags: TAGS,
+    summary: 'Accept an invitation: signed in with the invited e-mail, or creating the account with name and password',
+    request: { body: AcceptInviteRequest, invalid: 'account_validation' },
+    responses: { 200: AcceptedInvitation },
+    handler: async (c, input) => {
+      // A cookie may ride along: writes must come from the console's own origin.
+      if (!sameOrigin(c)) throw new AppError('cross_origin');
+      const body = await input.body();
+      const cookie = getCookie(c, SESSION_COOKIE);
+      const session = cookie ? accounts.resolveSession(cookie) : null;
+      const r = await team.accept(body, session);
+      if (r.created) {
+        // Immediate access (spec rule 5): the new account is signed in.
+        const started = accounts.sessionFor(r.user.id);
+        setCookie(c, SESSION_COOKIE, started.token, { httpOnly: true, sameSite: 'Strict', path: '/', expires: started.expires });
+      }
+      services.logger.info('team_invitation_accepted', { user_id: r.user.id });
+      return c.json<AcceptedInvitation>({ message: 'Invitation accepted', organization: r.org.name, role: r.role });
+    },
+  });
+
+  route({
+    method: 'PATCH', path: '/api/team/members/:id/role', auth: { kind: 'session', roles: ['owner'], denied: 'owners_change_roles' }, tags: TAGS,
+    summary: 'Change a member\'s role to admin or member (owner only)',
+    request: { body: ChangeRoleRequest },
+    responses: { 200: ChangedRole },
+    handler: async (c, input) => {
+      const s = c.get('session');
+      const id = idOf(c.req.param('id'), 'member_not_found');
+      const body = await input.body();
+      const { member, changed } = team.changeRole(s.user, s.org, id, body.role);
+      return c.json<ChangedRole>({
+        message: changed ? 'Member role updated' : 'Member already has this role',
+        member: { id: member.id, email: member.email, role: member.role },
+      });
+    },
+  });
+
+  route({
+    method: 'DELETE', path: '/api/team/members/:id', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    summary: 'Remove a member (owner or admin; admins remove members only); their sessions end',
+    responses: { 200: RemovedMember },
+    handler: (c) => {
+      const s = c.get('session');
+      const id = idOf(c.req.param('id'), 'member_not_found');
+      const r = team.remove(s.user, s.org, id);
+      services.logger.info('team_member_removed', { target_user_id: id, user_id: s.user.id });
+      return c.json<RemovedMember>({ message: 'Team member removed', active_api_keys: r.activeApiKeys });
+    },
+  });
+
+  route({
+    method: 'GET', path: '/api/team/invites', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    summary: 'Pending invitations (owner or admin)',
+    responses: { 200: InvitationList },
+    handler: (c) => c.json<InvitationList>(team.invitations(c.get('session').org)),
+  });
+
+  route({
+    method: 'DELETE', path: '/api/team/invites/:id', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    summary: 'Cancel a pending invitation (owner or admin; admin invitations: owner)',
+    responses: { 200: Message },
+    handler: (c) => {
+      const s = c.get('session');
+      team.cancelInvitation(s.user, s.org, idOf(c.req.param('id'), 'invitation_not_found'));
+      return c.json<Message>({ message: 'Invitation cancelled' });
+    },
+  });
+}
