@@ -14,6 +14,7 @@ import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
 import { CopyField } from '../../components/CopyField';
+import { LoadError } from '../../components/LoadError';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useEnv } from '../../stores/env';
 import { useSession } from '../../stores/session';
@@ -158,14 +159,7 @@ export function AgeGateScreen() {
         title="Age gate"
         summary="An age check for your online store: a script tag shows an overlay that asks visitors for their date of birth (and, if you require it, a selfie) before they see age-restricted pages. One store per environment; the console’s environment switch decides which."
       />
-      {loaded.error ? (
-        <Alert testId="age-gate-load-error" title="Could not load the age gate.">
-          {loaded.error}{' '}
-          <button type="button" className="link-button" onClick={loaded.reload}>
-            Try again
-          </button>
-        </Alert>
-      ) : null}
+      <LoadError testId="age-gate-load-error" title="Could not load the age gate." error={loaded.error} onRetry={loaded.reload} />
       {canManage ? null : (
         <Alert tone="info" testId="age-gate-read-only">
           You can see the age gate’s settings. Owners and admins change them.

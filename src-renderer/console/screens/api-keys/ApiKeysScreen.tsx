@@ -5,6 +5,7 @@ import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { DataGrid } from '../../components/DataGrid';
+import { LoadError } from '../../components/LoadError';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useEnv } from '../../stores/env';
 import { useSession } from '../../stores/session';
@@ -40,14 +41,7 @@ export function ApiKeysScreen() {
       />
 
       {notice ? <Alert tone="success" testId="keys-notice">{notice}</Alert> : null}
-      {keys.error ? (
-        <Alert testId="keys-error" title="Could not load the keys.">
-          {keys.error}{' '}
-          <button type="button" className="link-button" onClick={keys.reload}>
-            Try again
-          </button>
-        </Alert>
-      ) : null}
+      <LoadError testId="keys-error" title="Could not load the keys." error={keys.error} onRetry={keys.reload} />
 
       <section className="panel" aria-labelledby="keys-heading" aria-busy={keys.loading}>
         <div className="panel-header">

@@ -12,6 +12,7 @@ import { Badge } from '../../components/Badge';
 import { CopyField } from '../../components/CopyField';
 import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { Dialog } from '../../components/Dialog';
+import { LoadError } from '../../components/LoadError';
 import { FlowDialog } from './FlowDialog';
 import { flowsApi } from './hosted-api';
 import { PRODUCT_INFO } from './labels';
@@ -170,12 +171,7 @@ export function FlowsPanel({ env, plan, canManage }: FlowsPanelProps) {
       </p>
       {notice ? <Alert tone="success" testId="flows-notice">{notice}</Alert> : null}
       {error ? <Alert testId="flows-action-error">{error}</Alert> : null}
-      {flows.error ? (
-        <Alert testId="flows-error" title="Could not load the published flows.">
-          {flows.error}{' '}
-          <button type="button" className="link-button" onClick={flows.reload}>Try again</button>
-        </Alert>
-      ) : null}
+      <LoadError testId="flows-error" title="Could not load the published flows." error={flows.error} onRetry={flows.reload} />
       <DataGrid
         label={`${envLabel} published flows, newest first`}
         rows={list}

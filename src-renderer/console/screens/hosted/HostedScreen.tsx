@@ -9,6 +9,7 @@ import type { HostedGenerateResponse, HostedSessionView } from '../../../../src-
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { DataGrid } from '../../components/DataGrid';
+import { LoadError } from '../../components/LoadError';
 import { formatDateTime } from '../../components/format';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useEnv } from '../../stores/env';
@@ -87,14 +88,7 @@ export function HostedScreen() {
         </Alert>
       )}
       {notice ? <Alert tone="success" testId="hosted-notice">{notice}</Alert> : null}
-      {sessions.error ? (
-        <Alert testId="hosted-error" title="Could not load the sessions.">
-          {sessions.error}{' '}
-          <button type="button" className="link-button" onClick={sessions.reload}>
-            Try again
-          </button>
-        </Alert>
-      ) : null}
+      <LoadError testId="hosted-error" title="Could not load the sessions." error={sessions.error} onRetry={sessions.reload} />
 
       <section className="panel" aria-labelledby="hosted-heading" aria-busy={sessions.loading}>
         <div className="panel-header">

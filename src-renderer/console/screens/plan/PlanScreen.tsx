@@ -6,6 +6,7 @@ import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { DataGrid } from '../../components/DataGrid';
+import { LoadError } from '../../components/LoadError';
 import { formatNumber } from '../../components/format';
 import { Pager } from '../../components/Pager';
 import { ScreenHeader } from '../../components/ScreenHeader';
@@ -89,14 +90,7 @@ export function PlanScreen() {
           <h2 id="ledger-heading">Credit ledger</h2>
           <span className="muted">Newest first. Entries are never edited; corrections are new entries.</span>
         </div>
-        {ledger.error ? (
-          <Alert testId="ledger-error" title="Could not load the ledger.">
-            {ledger.error}{' '}
-            <button type="button" className="link-button" onClick={ledger.reload}>
-              Try again
-            </button>
-          </Alert>
-        ) : null}
+        <LoadError testId="ledger-error" title="Could not load the ledger." error={ledger.error} onRetry={ledger.reload} />
         <DataGrid
           label="Credit ledger"
           rows={ledger.data?.entries ?? []}

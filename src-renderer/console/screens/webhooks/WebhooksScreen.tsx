@@ -6,6 +6,7 @@ import { errorText } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { DataGrid } from '../../components/DataGrid';
+import { LoadError } from '../../components/LoadError';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useEnv } from '../../stores/env';
 import { useSession } from '../../stores/session';
@@ -128,14 +129,7 @@ export function WebhooksScreen() {
           {notice.text}
         </Alert>
       ) : null}
-      {endpoints.error ? (
-        <Alert testId="webhooks-error" title="Could not load the endpoints.">
-          {endpoints.error}{' '}
-          <button type="button" className="link-button" onClick={endpoints.reload}>
-            Try again
-          </button>
-        </Alert>
-      ) : null}
+      <LoadError testId="webhooks-error" title="Could not load the endpoints." error={endpoints.error} onRetry={endpoints.reload} />
 
       <section className="panel" aria-labelledby="webhooks-heading" aria-busy={endpoints.loading}>
         <div className="panel-header">
