@@ -83,8 +83,11 @@ export function App() {
 
   // A published flow: one fresh session per visit. The address becomes the session's own, so a
   // reload continues this session instead of starting another.
+  const flowStarted = useRef(false);
   useEffect(() => {
-    if (token || !flowSlug) return;
+    // Once per visit, also where effects run twice (React's StrictMode in development).
+    if (token || !flowSlug || flowStarted.current) return;
+    flowStarted.current = true;
     startFlow(flowSlug).then(
       (s) => {
         window.history.replaceState(null, '', `/hosted/v/${encodeURIComponent(s.token)}`);
