@@ -36,14 +36,14 @@ export function inviteColumns(viewer: Role, onCancel: (invite: InvitationListIte
     {
       id: 'sent',
       header: 'Sent',
-      width: 'minmax(176px, 1fr)',
+      width: 'minmax(200px, 1fr)',
       nowrap: true,
       cell: (i) => <time dateTime={i.created_at} title={i.created_at}>{formatDateTime(i.created_at)}</time>,
     },
     {
       id: 'expires',
       header: 'Expires',
-      width: 'minmax(176px, 1fr)',
+      width: 'minmax(200px, 1fr)',
       nowrap: true,
       cell: (i) => <time dateTime={i.expires_at} title={i.expires_at} data-testid="invite-expires">{formatDateTime(i.expires_at)}</time>,
     },

@@ -57,7 +57,7 @@ export function memberColumns(a: MemberActions): GridColumn<Member>[] {
     {
       id: 'last-active',
       header: 'Last active',
-      width: 'minmax(176px, 1.1fr)',
+      width: 'minmax(200px, 1.1fr)',
       nowrap: true,
       cell: (m) =>
         m.last_active ? (
@@ -72,7 +72,7 @@ export function memberColumns(a: MemberActions): GridColumn<Member>[] {
     columns.push({
       id: 'change-role',
       header: hidden('Change role'),
-      width: '136px',
+      width: '152px',
       nowrap: true,
       cell: (m) => {
         if (!can.changeRole(a.viewer.role, m)) return null;
