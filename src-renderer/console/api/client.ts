@@ -11,6 +11,10 @@ import {
   type ChangePlanRequest, type CreateKeyRequest, type LoginRequest, type SetupRequest,
 } from '../../../src-shared/contracts/accounts';
 import { OrgSettings, type UpdateSettingsRequest } from '../../../src-shared/contracts/review';
+import {
+  AcceptedInvitation, ChangedRole, CreatedInvitation, InvitationList, MemberList, RemovedMember,
+  type AcceptInviteRequest, type InviteRequest, type TeamRole,
+} from '../../../src-shared/contracts/team';
 import { ErrorBody, type FieldIssue } from '../../../src-shared/errors';
 import { serviceUrl } from './shell';
 
@@ -24,6 +28,8 @@ export class ApiError extends Error {
     readonly code?: string,
     /** Seconds the service asked to wait (Retry-After on a 429 or 503). */
     readonly retryAfter?: number,
+    /** Account errors about a cap (the team limit): how many there are and how many the plan allows. */
+    readonly counts?: { current: number; limit: number },
   ) {
     super(message);
     this.name = 'ApiError';
@@ -74,8 +80,9 @@ function toApiError(res: Response, body: unknown): ApiError {
   if (!parsed.success) return new ApiError(status, `The service answered with HTTP ${status}.`, undefined, undefined, undefined, retryAfter);
   const b = parsed.data;
   if (typeof b.error !== 'string') return new ApiError(status, b.error.message, undefined, undefined, b.error.code, retryAfter);
+  const counts = 'current' in b && b.current !== undefined && 'limit' in b && typeof b.limit === 'number' ? { current: b.current, limit: b.limit } : undefined;
   return new ApiError(
-    status, b.error, 'field' in b ? b.field : undefined, 'fields' in b ? b.fields : undefined, 'code' in b ? b.code : undefined, retryAfter,
+    status, b.error, 'field' in b ? b.field : undefined, 'fields' in b ? b.fields : undefined, 'code' in b ? b.code : undefined, retryAfter, counts,
   );
 }
 
@@ -311,4 +318,16 @@ export const api = {
   updateSettings: (body: UpdateSettingsRequest) => request('PATCH', '/api/settings', OrgSettings, { body }),
   ledger: (page: number, perPage: number, signal?: AbortSignal) =>
     request('GET', `/api/credits/ledger?page=${page}&per_page=${perPage}`, LedgerPage, { signal }),
+
+  teamMembers: (signal?: AbortSignal) => request('GET', '/api/team/members', MemberList, { signal }),
+  teamInvites: (signal?: AbortSignal) => request('GET', '/api/team/invites', InvitationList, { signal }),
+  invite: (body: InviteRequest) => request('POST', '/api/team/invite', CreatedInvitation, { body }),
+  cancelInvite: (id: number) => request('DELETE', `/api/team/invites/${id}`, Message),
+  changeRole: (id: number, role: TeamRole) => request('PATCH', `/api/team/members/${id}/role`, ChangedRole, { body: { role } }),
+  removeMember: (id: number) => request('DELETE', `/api/team/members/${id}`, RemovedMember),
+  /**
+   * Anonymous: the invitee may not be signed in, and its 401 ("log in with the invited e-mail") is
+   * an answer for the acceptance screen, not an ended session. The token goes in the body only.
+   */
+  acceptInvite: (body: AcceptInviteRequest) => request('POST', '/api/team/invite/accept', AcceptedInvitation, { body, anonymous: true }),
 };

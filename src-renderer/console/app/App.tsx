@@ -1,18 +1,27 @@
-// Decides what the window shows: start-up, first run, login, or the console itself.
+// Decides what the window shows: start-up, first run, login, or the console itself; and an
+// invitation's acceptance screen, signed in or not (the invitee may have no account yet).
 import { useEffect } from 'react';
+import { AcceptInviteScreen } from '../screens/accept-invite/AcceptInviteScreen';
 import { FirstRunScreen } from '../screens/first-run/FirstRunScreen';
 import { LoginScreen } from '../screens/login/LoginScreen';
 import { useSession } from '../stores/session';
 import { AppShell } from './AppShell';
+import { ACCEPT_INVITE } from './invite-token';
+import { useLocation } from './router';
 
 export function App() {
   const status = useSession((s) => s.status);
   const bootError = useSession((s) => s.bootError);
   const boot = useSession((s) => s.boot);
+  const screen = useLocation().screen;
 
   useEffect(() => {
     void boot();
   }, [boot]);
+
+  // Outside the signed-in frame, and the same element whether signed in or not, so signing in
+  // (or out) on it keeps its state.
+  if (screen === ACCEPT_INVITE && (status === 'login' || status === 'ready')) return <AcceptInviteScreen />;
 
   switch (status) {
     case 'booting':

@@ -12,6 +12,7 @@ import { PlanScreen } from '../screens/plan/PlanScreen';
 import { ReviewScreen } from '../screens/review/ReviewScreen';
 import { ScreeningScreen } from '../screens/screening/ScreeningScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
+import { TeamScreen } from '../screens/team/TeamScreen';
 import { VerificationsScreen } from '../screens/verifications/VerificationsScreen';
 import { WebhooksScreen } from '../screens/webhooks/WebhooksScreen';
 
@@ -65,7 +66,7 @@ export const ROUTES: readonly RouteDef[] = [
     summary: 'PDF and CSV exports of your reports, kept for 24 hours.',
   },
   {
-    path: 'team', label: 'Team', group: 'Organization', arrivesWith: 'team management',
+    path: 'team', label: 'Team', group: 'Organization', screen: TeamScreen,
     summary: 'Members of your organization, their roles and pending invitations.',
   },
   {

@@ -12,6 +12,8 @@ interface ConfirmRemoveDialogProps {
   /** "Keep list", and "Remove list" (reads "Removing…" while it runs). */
   keepLabel: string;
   confirmLabel: string;
+  /** The confirm button while it runs; "Removing…" unless the act has another name ("Cancelling…"). */
+  busyLabel?: string;
   /** Does the removal; a rejection is shown in the dialog and the user may try again. */
   onConfirm: () => Promise<void>;
   onClose: () => void;
@@ -19,7 +21,9 @@ interface ConfirmRemoveDialogProps {
   testId: string;
 }
 
-export function ConfirmRemoveDialog({ title, body, keepLabel, confirmLabel, onConfirm, onClose, testId }: ConfirmRemoveDialogProps) {
+export function ConfirmRemoveDialog({
+  title, body, keepLabel, confirmLabel, busyLabel = 'Removing…', onConfirm, onClose, testId,
+}: ConfirmRemoveDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -49,7 +53,7 @@ export function ConfirmRemoveDialog({ title, body, keepLabel, confirmLabel, onCo
             {keepLabel}
           </button>
           <button type="button" className="btn btn-danger" onClick={() => void confirm()} disabled={busy} data-testid={`confirm-remove-${testId}`}>
-            {busy ? 'Removing…' : confirmLabel}
+            {busy ? busyLabel : confirmLabel}
           </button>
         </>
       }

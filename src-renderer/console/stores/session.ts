@@ -2,6 +2,7 @@
 // start-up error. Holds the session's user and organization only, never keys or subject data.
 import { create } from 'zustand';
 import type { LoginRequest, Organization, Session, SetupRequest } from '../../../src-shared/contracts/accounts';
+import type { AcceptedInvitation } from '../../../src-shared/contracts/team';
 import { api, errorText, setUnauthorizedHandler } from '../api/client';
 import { shell } from '../api/shell';
 
@@ -21,6 +22,14 @@ interface SessionState {
   logout: () => Promise<void>;
   /** The organisation changed (its plan): the top bar and plan-gated screens follow at once. */
   setOrganization: (organization: Organization) => void;
+  /**
+   * An invitation was accepted: the service signed the new account in (or moved the signed-in
+   * one to the inviting team), so the session is read again and the console opens with the new
+   * role. `joined` says so once, on the Team screen.
+   */
+  joinedTeam: (accepted: AcceptedInvitation) => Promise<void>;
+  joined: AcceptedInvitation | null;
+  dismissJoined: () => void;
 }
 
 export const useSession = create<SessionState>()((set) => ({
@@ -29,6 +38,7 @@ export const useSession = create<SessionState>()((set) => ({
   bootError: null,
   notice: null,
   version: null,
+  joined: null,
 
   boot: async () => {
     set({ status: 'booting', bootError: null });
@@ -69,6 +79,13 @@ export const useSession = create<SessionState>()((set) => ({
     set({ status: 'ready', session, notice: null });
   },
 
+  joinedTeam: async (accepted) => {
+    const session = await api.me();
+    set({ status: 'ready', session, notice: null, joined: accepted });
+  },
+
+  dismissJoined: () => set({ joined: null }),
+
   setOrganization: (organization) =>
     set((s) => (s.session ? { session: { ...s.session, organization } } : {})),
 
@@ -76,7 +93,7 @@ export const useSession = create<SessionState>()((set) => ({
     try {
       await api.logout();
     } finally {
-      set({ status: 'login', session: null, notice: null });
+      set({ status: 'login', session: null, notice: null, joined: null });
     }
   },
 }));

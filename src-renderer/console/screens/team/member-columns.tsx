@@ -1,0 +1,110 @@
+// Columns of the members table. Each action has its own column: the grid focuses one control per
+// cell. Columns of actions the viewer's role may not take are left out, not disabled.
+import type { Role } from '../../../../src-shared/catalog';
+import type { Member } from '../../../../src-shared/contracts/team';
+import { Badge } from '../../components/Badge';
+import type { GridColumn } from '../../components/DataGrid';
+import { formatDate, formatDateTime } from '../../components/format';
+import { can, ROLE_LABEL } from './team-rules';
+
+export interface MemberActions {
+  viewer: { id: number; role: Role };
+  /** The member whose role is being changed, if any. */
+  changingId: number | null;
+  onChangeRole: (member: Member) => void;
+  onRemove: (member: Member) => void;
+}
+
+const hidden = (text: string) => <span className="visually-hidden">{text}</span>;
+
+export function memberColumns(a: MemberActions): GridColumn<Member>[] {
+  const columns: GridColumn<Member>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      width: 'minmax(0, 1.3fr)',
+      cell: (m) => (
+        <span className="tm-name">
+          <span className="cell-strong" data-testid="member-name">{m.name}</span>
+          {m.id === a.viewer.id ? <Badge tone="info">You</Badge> : null}
+        </span>
+      ),
+    },
+    {
+      id: 'email',
+      header: 'E-mail',
+      width: 'minmax(0, 1.5fr)',
+      cell: (m) => <span className="tm-email" data-testid="member-email">{m.email}</span>,
+    },
+    {
+      id: 'role',
+      header: 'Role',
+      width: '112px',
+      nowrap: true,
+      cell: (m) => (
+        <span data-testid="member-role" data-role={m.role}>
+          <Badge tone={m.role === 'owner' ? 'positive' : m.role === 'admin' ? 'warning' : 'neutral'}>{ROLE_LABEL[m.role]}</Badge>
+        </span>
+      ),
+    },
+    {
+      id: 'joined',
+      header: 'Joined',
+      width: 'minmax(112px, 0.8fr)',
+      nowrap: true,
+      cell: (m) => <time dateTime={m.joined_at} title={m.joined_at} data-testid="member-joined">{formatDate(m.joined_at)}</time>,
+    },
+    {
+      id: 'last-active',
+      header: 'Last active',
+      width: 'minmax(200px, 1.1fr)',
+      nowrap: true,
+      cell: (m) =>
+        m.last_active ? (
+          <time dateTime={m.last_active} title={m.last_active} data-testid="member-last-active">{formatDateTime(m.last_active)}</time>
+        ) : (
+          <span className="muted" data-testid="member-last-active">Not signed in yet</span>
+        ),
+    },
+  ];
+
+  if (can.changeRole(a.viewer.role, { role: 'member' })) {
+    columns.push({
+      id: 'change-role',
+      header: hidden('Change role'),
+      width: '152px',
+      nowrap: true,
+      cell: (m) => {
+        if (!can.changeRole(a.viewer.role, m)) return null;
+        const to = m.role === 'admin' ? 'member' : 'admin';
+        return (
+          <button
+            type="button" className="btn btn-small" onClick={() => a.onChangeRole(m)} disabled={a.changingId === m.id}
+            aria-label={`Make ${m.name} ${to === 'admin' ? 'an admin' : 'a member'}`} data-testid="change-role" data-to={to}
+          >
+            {a.changingId === m.id ? 'Changing…' : to === 'admin' ? 'Make admin' : 'Make member'}
+          </button>
+        );
+      },
+    });
+  }
+
+  if (can.remove(a.viewer.role, { role: 'member' })) {
+    columns.push({
+      id: 'remove',
+      header: hidden('Remove'),
+      width: '104px',
+      nowrap: true,
+      cell: (m) =>
+        can.remove(a.viewer.role, m) && m.id !== a.viewer.id ? (
+          <button
+            type="button" className="btn btn-small btn-danger-quiet" onClick={() => a.onRemove(m)}
+            aria-label={`Remove ${m.name} from the team`} data-testid="remove-member"
+          >
+            Remove
+          </button>
+        ) : null,
+    });
+  }
+  return columns;
+}

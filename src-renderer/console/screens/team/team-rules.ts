@@ -1,0 +1,71 @@
+// What the Team screen shows each role (docs/roles.md; a unit test reads that table and checks
+// these rules against every cell, so the screen cannot offer what the service refuses), and the
+// sentences it builds from counts.
+import type { Role } from '../../../../src-shared/catalog';
+import type { TeamRole } from '../../../../src-shared/contracts/team';
+
+export const ROLE_LABEL: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
+
+export const ROLE_HINT: Record<TeamRole, string> = {
+  member: 'Works in the console and manages only their own API keys.',
+  admin: 'Also invites and removes members, manages every API key, webhooks, lists and settings, and reads the audit log.',
+};
+
+/** An admin acts only on member-level people and invitations; everything about admins and the owner is the owner's. */
+export const can = {
+  listMembers: (_viewer: Role) => true,
+  invite: (viewer: Role, role: TeamRole) => viewer === 'owner' || (viewer === 'admin' && role === 'member'),
+  listInvites: (viewer: Role) => viewer === 'owner' || viewer === 'admin',
+  cancelInvite: (viewer: Role, invite: { role: TeamRole }) => viewer === 'owner' || (viewer === 'admin' && invite.role === 'member'),
+  /** The owner's own role is fixed here (ownership is transferred, not given). */
+  changeRole: (viewer: Role, target: { role: Role }) => viewer === 'owner' && target.role !== 'owner',
+  remove: (viewer: Role, target: { role: Role }) =>
+    target.role !== 'owner' && (viewer === 'owner' || (viewer === 'admin' && target.role === 'member')),
+};
+
+/** The roles `viewer` may give in an invitation, member first (the usual one). */
+export function invitableRoles(viewer: Role): TeamRole[] {
+  return (['member', 'admin'] as const).filter((r) => can.invite(viewer, r));
+}
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+
+export interface Seats {
+  text: string;
+  /** Every seat taken (members and pending invitations): a new invitation would be refused. */
+  full: boolean;
+}
+
+/**
+ * The team's size against the plan's. Pending invitations take a seat (spec); `pending` is null
+ * for members, who do not see invitations, so their line counts members only.
+ */
+export function seatSummary(members: number, pending: number | null, limit: number | null): Seats {
+  const pendingText = pending ? plural(pending, 'pending invitation', 'pending invitations') : '';
+  if (limit === null) {
+    return { text: [plural(members, 'member', 'members'), pendingText, 'no seat limit on this plan'].filter(Boolean).join(' · '), full: false };
+  }
+  if (pending === null) {
+    return { text: `${plural(members, 'member', 'members')} · the plan allows ${plural(limit, 'seat', 'seats')}`, full: false };
+  }
+  const used = members + pending;
+  const parts = pending > 0 ? `: ${plural(members, 'member', 'members')}, ${pendingText}` : '';
+  return { text: `${used.toLocaleString()} of ${plural(limit, 'seat', 'seats')} used${parts}`, full: used >= limit };
+}
+
+/** The team-limit refusal with its counts (`current` and `limit` of the spec's body). */
+export function teamFullText(message: string, counts: { current: number; limit: number } | undefined): string {
+  if (!counts) return message;
+  return `${message} ${counts.current.toLocaleString()} of ${plural(counts.limit, 'seat is', 'seats are')} taken by members and pending invitations.`;
+}
+
+/**
+ * After a removal: who went, and the API keys they made, which stay active (docs/decisions.md,
+ * "Team (issue 13)"): the caller links the keys screen when there are any.
+ */
+export function removalNotice(name: string, activeApiKeys: number): string {
+  const gone = `${name} was removed from the team and signed out.`;
+  if (activeApiKeys === 0) return gone;
+  const keys = activeApiKeys === 1 ? 'The API key they created stays active' : `The ${activeApiKeys.toLocaleString()} API keys they created stay active`;
+  return `${gone} ${keys}: revoke ${activeApiKeys === 1 ? 'it' : 'them'} in API keys if ${activeApiKeys === 1 ? 'it' : 'they'} should stop working.`;
+}
