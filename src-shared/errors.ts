@@ -169,6 +169,7 @@ export const ERRORS = {
   invalid_invitation: { http: 400, shape: 'account', error: 'Invalid invitation token' },
   owners_change_roles: { http: 403, shape: 'account', error: 'Only owners can change member roles' },
   cannot_remove_owner: { http: 403, shape: 'account', error: 'Cannot remove owner' },
+  owner_billing_fixed: { http: 403, shape: 'account', error: 'Owners always have billing access' },
   owner_role_fixed: { http: 403, shape: 'account', error: "Cannot change the owner's role; ownership must be transferred first" },
   invitation_other_account: {
     http: 403, shape: 'account', error: 'This invitation is for another e-mail address. Log out and log in with the invited e-mail.',

@@ -91,7 +91,7 @@ const NO_SUBJECT_INPUT = [
   'GET /api/age-gate', 'PUT /api/age-gate', 'GET /api/age-gate/config/:store_id',
   // Team management: members' and invitees' e-mails are account data, not subject data.
   'GET /api/team/members', 'POST /api/team/invite', 'POST /api/team/invite/accept', 'PATCH /api/team/members/:id/role',
-  'DELETE /api/team/members/:id', 'GET /api/team/invites', 'DELETE /api/team/invites/:id',
+  'DELETE /api/team/members/:id', 'GET /api/team/invites', 'DELETE /api/team/invites/:id', 'PATCH /api/team/members/:id/billing',
 ];
 
 interface Sent { label: string; status: number; text: string }
