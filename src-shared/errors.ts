@@ -147,6 +147,8 @@ export const ERRORS = {
   session_required: { http: 401, shape: 'account', error: 'Authentication required' },
   invalid_login: { http: 401, shape: 'account', error: 'Invalid email or password' },
   invalid_login_token: { http: 401, shape: 'account', error: 'Invalid or used login token' },
+  desktop_choice_expired: { http: 401, shape: 'account', error: 'This sign-in has expired. Sign in with your e-mail and password.' },
+  invalid_password: { http: 401, shape: 'account', error: 'Incorrect password' },
   permission_denied: { http: 403, shape: 'account', error: 'Permission denied' },
   cross_origin: { http: 403, shape: 'account', error: 'Cross-origin request refused' },
   already_set_up: { http: 409, shape: 'account', error: 'Organization already set up' },

@@ -95,6 +95,7 @@ const NO_SUBJECT_INPUT = [
   // Organisation settings: the organisation's own name and logo (branding, not subject data) and the data directory's size.
   'GET /api/settings/organization', 'PATCH /api/settings/organization', 'PUT /api/settings/logo', 'GET /api/settings/logo',
   'DELETE /api/settings/logo', 'GET /api/settings/data-directory', 'GET /hosted/logo/:token',
+  'GET /api/auth/desktop/members', 'POST /api/auth/desktop/login',
 ];
 
 interface Sent { label: string; status: number; text: string }
