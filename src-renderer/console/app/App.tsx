@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { FirstRunScreen } from '../screens/first-run/FirstRunScreen';
 import { LoginScreen } from '../screens/login/LoginScreen';
+import { ChooseMemberScreen } from '../screens/login/ChooseMemberScreen';
 import { useSession } from '../stores/session';
 import { AppShell } from './AppShell';
 
@@ -37,6 +38,8 @@ export function App() {
       return <FirstRunScreen />;
     case 'login':
       return <LoginScreen />;
+    case 'choose-member':
+      return <ChooseMemberScreen />;
     case 'ready':
       return <AppShell />;
   }
