@@ -68,6 +68,8 @@ export const ERRORS = {
   hosted_session_not_found: { http: 404, shape: 'general', error: 'This verification link is not valid.', code: 'HOSTED_SESSION_NOT_FOUND' },
   /** A hosted session already used, expired or revoked (the message says which). */
   hosted_session_closed: { http: 410, shape: 'general', error: 'This verification link can no longer be used.', code: 'HOSTED_SESSION_CLOSED' },
+  /** A hosted page's logo: the link names no session, or its organisation has no logo. */
+  hosted_logo_not_found: { http: 404, shape: 'general', error: 'No logo.', code: 'LOGO_NOT_FOUND' },
   /** A published-flow URL that names no flow. */
   published_flow_not_found: { http: 404, shape: 'general', error: 'This verification link is not valid.', code: 'PUBLISHED_FLOW_NOT_FOUND' },
   /** A published flow its organisation has switched off (or whose product the plan no longer includes). */
@@ -145,6 +147,8 @@ export const ERRORS = {
   session_required: { http: 401, shape: 'account', error: 'Authentication required' },
   invalid_login: { http: 401, shape: 'account', error: 'Invalid email or password' },
   invalid_login_token: { http: 401, shape: 'account', error: 'Invalid or used login token' },
+  desktop_choice_expired: { http: 401, shape: 'account', error: 'This sign-in has expired. Sign in with your e-mail and password.' },
+  invalid_password: { http: 401, shape: 'account', error: 'Incorrect password' },
   permission_denied: { http: 403, shape: 'account', error: 'Permission denied' },
   cross_origin: { http: 403, shape: 'account', error: 'Cross-origin request refused' },
   already_set_up: { http: 409, shape: 'account', error: 'Organization already set up' },
@@ -169,6 +173,8 @@ export const ERRORS = {
   invalid_invitation: { http: 400, shape: 'account', error: 'Invalid invitation token' },
   owners_change_roles: { http: 403, shape: 'account', error: 'Only owners can change member roles' },
   cannot_remove_owner: { http: 403, shape: 'account', error: 'Cannot remove owner' },
+  logo_not_found: { http: 404, shape: 'account', error: 'No logo set' },
+  owner_billing_fixed: { http: 403, shape: 'account', error: 'Owners always have billing access' },
   owner_role_fixed: { http: 403, shape: 'account', error: "Cannot change the owner's role; ownership must be transferred first" },
   invitation_other_account: {
     http: 403, shape: 'account', error: 'This invitation is for another e-mail address. Log out and log in with the invited e-mail.',

@@ -18,6 +18,7 @@ import { createScreenPool } from './core/screening/pool';
 import { createInstallSecret } from './core/install-secret';
 import { createAudit } from './core/audit/audit';
 import { createTeam } from './core/accounts/team';
+import { createOrganization, type Branding } from './core/accounts/organization';
 import { createReview } from './core/review/review';
 import { defaultResourcesDir } from './paths';
 import { createDocumentReader, type DocumentReaderOptions } from './core/documents/pool';
@@ -63,6 +64,7 @@ export function compose(opts: ComposeOptions) {
   const audit = createAudit(db, clock, secret, { byId: (id) => accounts.repo.userById(id), ofOrg: (orgId) => accounts.repo.usersOf(orgId) });
   const review = createReview(db, clock, { accounts, audit, secret });
   const team = createTeam(db, clock, accounts, audit);
+  const organization = createOrganization(db, clock, audit, opts.dataDir);
   const keys = createKeys(db, clock);
   const credits = createCredits(db, clock);
   const ledger = createLedger(db);
@@ -90,6 +92,9 @@ export function compose(opts: ComposeOptions) {
   const ageGate = { stores: createAgeGateStores(db, clock), attempts: createAgeGateAttempts(clock, AGE_GATE_ATTEMPTS_PER_HOUR) };
   const onsite = createOnsite({ dataDir: opts.dataDir, log: (m, f) => logger.info(m, f) });
   return {
+    organization,
+    /** The organisation's display name and logo PNG, for PDF exports and hosted pages. */
+    organizationBranding: (orgId: number): Branding => organization.branding(orgId),
     faces, documents, reports, hosted, flows, ageGate, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     close(): void {

@@ -324,6 +324,12 @@ function Shell({ page, status, children }: { page: HostedPage | null; status: st
         <div className="test-banner" role="note" data-testid="test-banner">{t.testBanner}</div>
       )}
       <header className="header">
+        {page && (
+          <p className="brand" data-testid="org-brand">
+            {page.organization.logo_url && <img className="brand-logo" src={page.organization.logo_url} alt="" data-testid="org-logo" />}
+            <span data-testid="org-name">{page.organization.name}</span>
+          </p>
+        )}
         <h1 data-testid="page-title">{page ? (page.page_title ?? t.defaultTitle[page.product]) : t.fallbackTitle}</h1>
       </header>
       <main className="main">{children}</main>

@@ -44,6 +44,24 @@ export type Organization = z.infer<typeof Organization>;
 export const Session = z.object({ user: User, organization: Organization });
 export type Session = z.infer<typeof Session>;
 
+/** A member offered on the desktop's "Who is signing in?" screen. */
+export const DesktopMember = z.object({ id: z.number().int(), name: z.string(), email: z.string(), role: z.enum(ROLES) });
+export type DesktopMember = z.infer<typeof DesktopMember>;
+
+/**
+ * The desktop shell's token, with several people on the team: no one is signed in yet; the window
+ * (holding a short-lived `cc_desktop` cookie) shows the members and the chosen one gives a password.
+ */
+export const DesktopChoice = z.object({ choose_member: z.literal(true), members: z.array(DesktopMember) });
+export type DesktopChoice = z.infer<typeof DesktopChoice>;
+
+/** `POST /api/auth/token`: signed in (the only member), or the choice of member. */
+export const TokenLoginResponse = z.union([Session, DesktopChoice]);
+export type TokenLoginResponse = z.infer<typeof TokenLoginResponse>;
+
+export const DesktopLoginRequest = z.object({ user_id: z.number().int().positive(), password: z.string().min(1).max(256) });
+export type DesktopLoginRequest = z.infer<typeof DesktopLoginRequest>;
+
 export const SetupStatus = z.object({ needs_setup: z.boolean(), version: z.string() });
 export type SetupStatus = z.infer<typeof SetupStatus>;
 

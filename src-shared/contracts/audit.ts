@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'disposition.set', 'disposition.removed', 'clearance.requested', 'clearance.approved', 'clearance.withdrawn',
   'list.imported', 'list.removed', 'key.created', 'key.revoked', 'plan.changed', 'settings.changed', 'member.added',
   'member.invited', 'invite.cancelled', 'invite.accepted', 'member.role_changed', 'member.removed',
+  'member.billing_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -45,6 +45,8 @@ export const HostedPage = z.object({
   expires_at: z.string(),
   /** Age: a selfie was not conclusive, and an ID document finishes the flow. */
   needs_id: z.boolean(),
+  /** Added: whose check this is. `logo_url` is same-origin (`/hosted/logo/<token>`), null without a logo. */
+  organization: z.object({ name: z.string(), logo_url: z.string().nullable() }),
 });
 export type HostedPage = z.infer<typeof HostedPage>;
 

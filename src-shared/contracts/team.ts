@@ -22,6 +22,8 @@ export const Member = z.object({
   joined_at: z.string(),
   /** Null until the member first signs in. */
   last_active: z.string().nullable(),
+  /** Added: may see the credits section of the V2.1 full report (owners always). */
+  billing: z.boolean(),
 });
 export type Member = z.infer<typeof Member>;
 
@@ -100,6 +102,16 @@ export const ChangedRole = z.object({
   member: z.object({ id: z.number().int(), email: z.string(), role: z.enum(ROLES) }),
 });
 export type ChangedRole = z.infer<typeof ChangedRole>;
+
+/** Owner only: opens or closes the credits section of the V2.1 full report for an admin or member. */
+export const SetBillingRequest = z.object({ billing: z.boolean() });
+export type SetBillingRequest = z.infer<typeof SetBillingRequest>;
+
+export const ChangedBilling = z.object({
+  message: z.string(),
+  member: z.object({ id: z.number().int(), email: z.string(), role: z.enum(ROLES), billing: z.boolean() }),
+});
+export type ChangedBilling = z.infer<typeof ChangedBilling>;
 
 export const RemovedMember = z.object({
   message: z.string(),

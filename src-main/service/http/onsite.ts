@@ -16,6 +16,7 @@ const ALLOWED: { method: string; path: RegExp }[] = [
   { method: 'GET', path: /^\/hosted\/v\/[A-Za-z0-9_-]{20,100}$/ },
   { method: 'GET', path: /^\/hosted\/assets\/[A-Za-z0-9._-]+$/ },
   { method: 'GET', path: /^\/hosted\/session\/[A-Za-z0-9_-]{20,100}$/ },
+  { method: 'GET', path: /^\/hosted\/logo\/[A-Za-z0-9_-]{20,100}$/ },
   { method: 'POST', path: /^\/hosted\/complete\/[A-Za-z0-9_-]{20,100}$/ },
   // A published flow: its stable page, and the page's call that starts a session from it.
   { method: 'GET', path: /^\/hosted\/f\/[A-Za-z0-9_-]{16,64}$/ },

@@ -150,3 +150,20 @@ describe('clientKey form field (the /api/verify way of sending a key)', () => {
     expect((await t.app.request('http://127.0.0.1:4310/api/probe/form', { method: 'POST', body: form(other.api_key) })).status).toBe(401);
   });
 });
+
+describe('checkpointed balance over HTTP', () => {
+  it('after grants and 60 concurrent charged requests, the balance the API reports is SUM(amount)', async () => {
+    const t = await service();
+    t.grant(1000);
+    const k = t.key({ env: 'live' });
+    const cookie = await t.login();
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => t.json('POST', '/api/probe/identity', { key: k.api_key, body: { value: `v${i}` } })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(33);
+    t.grant(15);
+    const sum = (t.s.db.prepare('SELECT SUM(amount) AS s FROM credit_entries WHERE org_id = ?').get(t.orgId) as { s: number }).s;
+    expect(sum).toBe(1000 - 33 * 30 + 15);
+    expect((await t.json<{ credits: { balance: number } }>('GET', '/api/account', { cookie })).body.credits.balance).toBe(sum);
+    expect((await t.json<{ balance: number }>('GET', '/api/credits/ledger', { cookie })).body.balance).toBe(sum);
+    expect(t.s.db.prepare('SELECT balance FROM credit_balances WHERE org_id = ?').get(t.orgId)).toEqual({ balance: sum });
+  });
+});

@@ -196,3 +196,85 @@ describe('ledger integrity', () => {
     expect(t.s.credits.balance(t.orgId)).toBe(844);
   });
 });
+
+describe('checkpointed balance (migration 0009)', () => {
+  const equal = (t: TestService, orgId = t.orgId) => {
+    const r = t.s.credits.reconcile(orgId);
+    expect(r.balance).toBe(r.sum);
+    expect(r.checkpoint?.balance ?? 0).toBe(r.sum);
+    return r.sum;
+  };
+
+  it('equals the sum of the ledger after grants, charges, batches and concurrent charges, per organisation', async () => {
+    const t = await testService();
+    const other = await t.addOrg();
+    t.grant(5000);
+    other.grant(70);
+    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    await Promise.allSettled(Array.from({ length: 30 }, () => t.s.billing.run({ key, operation: 'identity', idPrefix: 'ver' }, pass)));
+    t.s.billing.recordMany({ id: null, orgId: t.orgId, env: 'live', demo: false }, 'rescreen',
+      Array.from({ length: 20 }, (_, i) => ({ id: `rsc_${i}`, createdAt: t.clock.now(), status: 'CLEAR', confidence: null, latencyMs: 1 })));
+    t.grant(7);
+    expect(equal(t)).toBe(5000 - 30 * 30 - 20 * 30 + 7);
+    expect(equal(t, other.orgId)).toBe(70);
+    const last = t.s.db.prepare('SELECT MAX(id) AS id FROM credit_entries WHERE org_id = ?').get(t.orgId) as { id: number };
+    expect(t.s.credits.reconcile(t.orgId).checkpoint?.last_entry_id).toBe(last.id);
+  });
+
+  it('a transaction that fails after its charge leaves the checkpoint and the ledger as they were (rollback)', async () => {
+    const t = await testService();
+    t.grant(100);
+    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const crash = () => { throw new Error('crash after the charge'); };
+    await expect(t.s.billing.run({ key, operation: 'identity', idPrefix: 'ver', alsoRecord: crash }, pass)).rejects.toThrow(/crash/);
+    expect(() => t.s.db.transaction(() => {
+      t.s.credits.grant(t.orgId, 500);
+      t.s.db.prepare("INSERT INTO credit_entries (org_id, amount, kind, created_at) VALUES (?, -30, 'adjustment', 'x')").run(t.orgId);
+      throw new Error('crash mid-transaction');
+    })()).toThrow(/crash/);
+    expect(equal(t)).toBe(100);
+    expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM credit_entries').get()).toEqual({ n: 1 });
+  });
+
+  it('a random sequence of grants, charges, refusals, batches and crashes keeps checkpoint = sum = model', async () => {
+    const t = await testService();
+    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    let seed = 0x9e3779b9;
+    const rnd = (n: number) => { seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0; return seed % n; };
+    const ops = ['human', 'age', 'identity', 'compliance', 'screen', 'rescreen'] as const;
+    const price = { human: 1, age: 10, identity: 30, compliance: 50, screen: 60, rescreen: 30 };
+    let model = 0;
+    for (let step = 0; step < 300; step++) {
+      const r = rnd(10);
+      if (r < 3) {
+        const n = 1 + rnd(200);
+        t.grant(n);
+        model += n;
+      } else if (r < 8) {
+        const op = ops[rnd(ops.length)]!;
+        const crash = rnd(5) === 0;
+        const done = await t.s.billing.run(
+          { key, operation: op, idPrefix: 'ver', ...(crash ? { alsoRecord: () => { throw new Error('crash'); } } : {}) }, pass,
+        ).then(() => true, () => false);
+        if (done) model -= price[op];
+        expect(done).toBe(!crash && model + (done ? price[op] : 0) >= price[op]);
+      } else {
+        const n = 1 + rnd(5);
+        const items = Array.from({ length: n }, (_, i) => ({ id: `rsc_${step}_${i}`, createdAt: t.clock.now(), status: 'CLEAR', confidence: null, latencyMs: 1 }));
+        const ok = (() => {
+          try { t.s.billing.recordMany({ id: null, orgId: t.orgId, env: 'live', demo: false }, 'rescreen', items); return true; } catch { return false; }
+        })();
+        expect(ok).toBe(model >= n * 30);
+        if (ok) model -= n * 30;
+      }
+      expect(equal(t)).toBe(model);
+    }
+  });
+
+  it('is kept by the database for every writer: a raw insert (another process, the CLI) moves it too', async () => {
+    const t = await testService();
+    t.grant(10);
+    t.s.db.prepare("INSERT INTO credit_entries (org_id, amount, kind, created_at) VALUES (?, -4, 'adjustment', 'x')").run(t.orgId);
+    expect(equal(t)).toBe(6);
+  });
+});

@@ -46,6 +46,8 @@ describe('migrations', () => {
     ['SELECT COUNT(*) FROM verifications WHERE api_key_id = ? AND product = ?', 'verifications_key_product'],
     ['SELECT * FROM verifications WHERE org_id = ? AND env = ? AND created_at >= ?', 'verifications_org_env_created'],
     ['SELECT COALESCE(SUM(amount),0) FROM credit_entries WHERE org_id = ?', 'credit_entries_org'],
+    ['SELECT balance, last_entry_id FROM credit_balances WHERE org_id = ?', 'credit_balances USING INTEGER PRIMARY KEY'],
+    ['SELECT SUM(amount) FROM credit_entries WHERE org_id = ? AND id > ?', 'credit_entries_org'],
     ['SELECT * FROM idempotency_keys WHERE api_key_id = ? AND idem_key = ?', 'sqlite_autoindex_idempotency_keys'],
     ['DELETE FROM idempotency_keys WHERE expires_at < ?', 'idempotency_expires'],
     ['SELECT * FROM sessions WHERE token_hash = ?', 'sqlite_autoindex_sessions'],
@@ -98,5 +100,37 @@ describe('migrations', () => {
       .toEqual(['audit_log_org_action', 'audit_log_org_actor', 'audit_log_org_at', 'audit_log_org_client_ref']);
     expect(db.prepare('SELECT joined_at, removed_at FROM users').get()).toEqual({ joined_at: '2025-01-01T00:00:00.000Z', removed_at: null });
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'audit_log_v3'").get()).toBeUndefined();
+  });
+
+  it('0009 backfills the checkpointed balance of every organisation and keeps the audit log as written', () => {
+    const d = dir();
+    const raw = new Database(join(d, DB_FILE));
+    for (const m of MIGRATIONS.slice(0, 8)) m.up(raw);
+    raw.pragma('user_version = 8');
+    const org = raw.prepare("INSERT INTO organizations (name, plan, created_at) VALUES (?, 'pro', '2025-01-01T00:00:00.000Z')");
+    org.run('A');
+    org.run('B');
+    org.run('C');
+    const entry = raw.prepare("INSERT INTO credit_entries (org_id, amount, kind, created_at) VALUES (?, ?, ?, '2025-01-01T00:00:00.000Z')");
+    for (const [o, a] of [[1, 500], [2, 40], [1, -30], [1, -1], [2, -10], [1, 5]] as const) entry.run(o, a, a > 0 ? 'grant' : 'adjustment');
+    raw.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, action, key_id, prev_hash, hash, invitation_id)
+      VALUES (1, '2025-01-02T00:00:00.000Z', 1, 'cli', 'member.invited', NULL, '${'0'.repeat(64)}', '${'a'.repeat(64)}', 7)`).run();
+    const before = raw.prepare('SELECT * FROM audit_log').all();
+    raw.close();
+    const db = openDatabase(d);
+    expect(db.prepare('SELECT * FROM credit_balances ORDER BY org_id').all()).toEqual([
+      { org_id: 1, balance: 474, last_entry_id: 6 },
+      { org_id: 2, balance: 30, last_entry_id: 5 },
+    ]);
+    db.prepare("INSERT INTO credit_entries (org_id, amount, kind, created_at) VALUES (3, 9, 'grant', 'x')").run();
+    db.prepare("INSERT INTO credit_entries (org_id, amount, kind, created_at) VALUES (1, -4, 'adjustment', 'x')").run();
+    expect(db.prepare('SELECT * FROM credit_balances ORDER BY org_id').all()).toEqual([
+      { org_id: 1, balance: 470, last_entry_id: 8 },
+      { org_id: 2, balance: 30, last_entry_id: 5 },
+      { org_id: 3, balance: 9, last_entry_id: 7 },
+    ]);
+    expect(db.prepare('SELECT * FROM audit_log').all()).toEqual(before);
+    expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
+    expect(db.prepare('SELECT logo_png, logo_updated_at FROM organizations WHERE id = 1').get()).toEqual({ logo_png: null, logo_updated_at: null });
   });
 });

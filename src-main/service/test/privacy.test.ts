@@ -91,7 +91,11 @@ const NO_SUBJECT_INPUT = [
   'GET /api/age-gate', 'PUT /api/age-gate', 'GET /api/age-gate/config/:store_id',
   // Team management: members' and invitees' e-mails are account data, not subject data.
   'GET /api/team/members', 'POST /api/team/invite', 'POST /api/team/invite/accept', 'PATCH /api/team/members/:id/role',
-  'DELETE /api/team/members/:id', 'GET /api/team/invites', 'DELETE /api/team/invites/:id',
+  'DELETE /api/team/members/:id', 'GET /api/team/invites', 'DELETE /api/team/invites/:id', 'PATCH /api/team/members/:id/billing',
+  // Organisation settings: the organisation's own name and logo (branding, not subject data) and the data directory's size.
+  'GET /api/settings/organization', 'PATCH /api/settings/organization', 'PUT /api/settings/logo', 'GET /api/settings/logo',
+  'DELETE /api/settings/logo', 'GET /api/settings/data-directory', 'GET /hosted/logo/:token',
+  'GET /api/auth/desktop/members', 'POST /api/auth/desktop/login',
 ];
 
 interface Sent { label: string; status: number; text: string }

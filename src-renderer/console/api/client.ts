@@ -7,9 +7,10 @@ import { z } from 'zod';
 import type { Environment } from '../../../src-shared/catalog';
 import { Message } from '../../../src-shared/contracts/common';
 import {
-  Account, CreatedKey, KeyList, LedgerPage, RevokedKey, Session, SetupStatus,
-  type ChangePlanRequest, type CreateKeyRequest, type LoginRequest, type SetupRequest,
+  Account, CreatedKey, DesktopChoice, KeyList, LedgerPage, RevokedKey, Session, SetupStatus, TokenLoginResponse,
+  type ChangePlanRequest, type CreateKeyRequest, type DesktopLoginRequest, type LoginRequest, type SetupRequest,
 } from '../../../src-shared/contracts/accounts';
+import { DataDirectory, OrganizationSettings, type UpdateOrganizationRequest } from '../../../src-shared/contracts/organization';
 import { OrgSettings, type UpdateSettingsRequest } from '../../../src-shared/contracts/review';
 import {
   AcceptedInvitation, ChangedRole, CreatedInvitation, InvitationList, MemberList, RemovedMember,
@@ -204,6 +205,8 @@ interface UploadOptions {
    * wrong with the file, say); returned instead of thrown.
    */
   answerStatuses?: readonly number[];
+  /** POST unless said (the logo is PUT: it replaces the one there is). */
+  method?: 'POST' | 'PUT';
 }
 
 /** POSTs a file as the raw body (not JSON); the JSON answer is checked against `schema`. */
@@ -214,14 +217,15 @@ export async function upload<S extends z.ZodType>(
   schema: S,
   opts: UploadOptions = {},
 ): Promise<z.output<S>> {
-  const res = await send('POST', path, { body: file, contentType, signal: opts.signal });
+  const method = opts.method ?? 'POST';
+  const res = await send(method, path, { body: file, contentType, signal: opts.signal });
   const json = await readJson(res);
   if (!res.ok) {
     const answer = opts.answerStatuses?.includes(res.status) ? schema.safeParse(json) : null;
     if (answer?.success) return answer.data;
     throw toApiError(res, json);
   }
-  return understood(schema, json, `POST ${path}`);
+  return understood(schema, json, `${method} ${path}`);
 }
 
 /** POSTs a multipart form (the browser sets its boundary); the JSON answer is checked against `schema`. */
@@ -302,7 +306,10 @@ export const api = {
   setupStatus: (signal?: AbortSignal) => request('GET', '/api/setup', SetupStatus, { signal, anonymous: true }),
   setup: (body: SetupRequest) => request('POST', '/api/setup', Session, { body, anonymous: true }),
   login: (body: LoginRequest) => request('POST', '/api/auth/login', Session, { body, anonymous: true }),
-  loginWithToken: (token: string) => request('POST', '/api/auth/token', Session, { body: { token }, anonymous: true }),
+  /** The only member's session, or the members to choose from (several people share the desktop install). */
+  loginWithToken: (token: string) => request('POST', '/api/auth/token', TokenLoginResponse, { body: { token }, anonymous: true }),
+  desktopMembers: () => request('GET', '/api/auth/desktop/members', DesktopChoice, { anonymous: true }),
+  desktopLogin: (body: DesktopLoginRequest) => request('POST', '/api/auth/desktop/login', Session, { body, anonymous: true }),
   /** Anonymous: "not logged in yet" at start-up is a normal answer, not an ended session. */
   me: () => request('GET', '/api/auth/me', Session, { anonymous: true }),
   logout: () => request('POST', '/api/auth/logout', Message, { anonymous: true }),
@@ -316,6 +323,13 @@ export const api = {
   changePlan: (body: ChangePlanRequest) => request('PATCH', '/api/account/plan', Account, { body }),
   settings: (signal?: AbortSignal) => request('GET', '/api/settings', OrgSettings, { signal }),
   updateSettings: (body: UpdateSettingsRequest) => request('PATCH', '/api/settings', OrgSettings, { body }),
+  organization: (signal?: AbortSignal) => request('GET', '/api/settings/organization', OrganizationSettings, { signal }),
+  renameOrganization: (body: UpdateOrganizationRequest) => request('PATCH', '/api/settings/organization', OrganizationSettings, { body }),
+  /** Any other file goes as octet-stream, so the service's check (by its first bytes) says what is wrong with it. */
+  uploadLogo: (file: Blob) =>
+    upload('/api/settings/logo', file, file.type === 'image/png' || file.type === 'image/jpeg' ? file.type : 'application/octet-stream', OrganizationSettings, { method: 'PUT' }),
+  removeLogo: () => request('DELETE', '/api/settings/logo', OrganizationSettings),
+  dataDirectory: (signal?: AbortSignal) => request('GET', '/api/settings/data-directory', DataDirectory, { signal }),
   ledger: (page: number, perPage: number, signal?: AbortSignal) =>
     request('GET', `/api/credits/ledger?page=${page}&per_page=${perPage}`, LedgerPage, { signal }),
 

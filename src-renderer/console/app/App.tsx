@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { AcceptInviteScreen } from '../screens/accept-invite/AcceptInviteScreen';
 import { FirstRunScreen } from '../screens/first-run/FirstRunScreen';
 import { LoginScreen } from '../screens/login/LoginScreen';
+import { ChooseMemberScreen } from '../screens/login/ChooseMemberScreen';
 import { useSession } from '../stores/session';
 import { AppShell } from './AppShell';
 import { ACCEPT_INVITE } from './invite-token';
@@ -46,6 +47,8 @@ export function App() {
       return <FirstRunScreen />;
     case 'login':
       return <LoginScreen />;
+    case 'choose-member':
+      return <ChooseMemberScreen />;
     case 'ready':
       return <AppShell />;
   }

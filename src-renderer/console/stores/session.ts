@@ -1,12 +1,12 @@
 // Who is signed in and what the console should show before the app: first run, login, or a
 // start-up error. Holds the session's user and organization only, never keys or subject data.
 import { create } from 'zustand';
-import type { LoginRequest, Organization, Session, SetupRequest } from '../../../src-shared/contracts/accounts';
 import type { AcceptedInvitation } from '../../../src-shared/contracts/team';
+import type { DesktopMember, LoginRequest, Organization, Session, SetupRequest } from '../../../src-shared/contracts/accounts';
 import { api, errorText, setUnauthorizedHandler } from '../api/client';
 import { shell } from '../api/shell';
 
-export type SessionStatus = 'booting' | 'first-run' | 'login' | 'ready' | 'unreachable';
+export type SessionStatus = 'booting' | 'first-run' | 'login' | 'choose-member' | 'ready' | 'unreachable';
 
 interface SessionState {
   status: SessionStatus;
@@ -16,9 +16,15 @@ interface SessionState {
   /** Set when the session ended by itself (expired, logged out elsewhere). */
   notice: string | null;
   version: string | null;
+  /** The desktop's "Who is signing in?": the members the shell's token offered. */
+  members: DesktopMember[];
   boot: () => Promise<void>;
   setup: (body: SetupRequest) => Promise<void>;
   login: (body: LoginRequest) => Promise<void>;
+  /** The chosen member's password on the desktop's "Who is signing in?" screen. */
+  desktopLogin: (userId: number, password: string) => Promise<void>;
+  /** Leave the choice for the e-mail and password form. */
+  switchToEmailLogin: () => void;
   logout: () => Promise<void>;
   /** The organisation changed (its plan): the top bar and plan-gated screens follow at once. */
   setOrganization: (organization: Organization) => void;
@@ -39,6 +45,7 @@ export const useSession = create<SessionState>()((set) => ({
   notice: null,
   version: null,
   joined: null,
+  members: [],
 
   boot: async () => {
     set({ status: 'booting', bootError: null });
@@ -53,7 +60,9 @@ export const useSession = create<SessionState>()((set) => ({
       const token = await shell()?.takeLoginToken().catch(() => null);
       if (token) {
         try {
-          set({ status: 'ready', session: await api.loginWithToken(token) });
+          const r = await api.loginWithToken(token);
+          if ('choose_member' in r) set({ status: 'choose-member', session: null, members: r.members });
+          else set({ status: 'ready', session: r });
           return;
         } catch {
           // A used or unknown token: fall through to the cookie, then to the login screen.
@@ -62,7 +71,9 @@ export const useSession = create<SessionState>()((set) => ({
       try {
         set({ status: 'ready', session: await api.me() });
       } catch {
-        set({ status: 'login', session: null });
+        // A window reloaded while choosing who signs in: its choice (a cookie) may still be open.
+        const choice = await api.desktopMembers().catch(() => null);
+        set(choice ? { status: 'choose-member', session: null, members: choice.members } : { status: 'login', session: null });
       }
     } catch (e) {
       set({ status: 'unreachable', bootError: errorText(e) });
@@ -85,6 +96,12 @@ export const useSession = create<SessionState>()((set) => ({
   },
 
   dismissJoined: () => set({ joined: null }),
+  desktopLogin: async (userId, password) => {
+    const session = await api.desktopLogin({ user_id: userId, password });
+    set({ status: 'ready', session, notice: null, members: [] });
+  },
+
+  switchToEmailLogin: () => set({ status: 'login', members: [] }),
 
   setOrganization: (organization) =>
     set((s) => (s.session ? { session: { ...s.session, organization } } : {})),

@@ -10,6 +10,9 @@ import { nowIso, sha256Hex } from '../ids';
 import { accountsRepo, type OrgRow, type UserRow } from './repo';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 
+/** How long the desktop window may take to choose a member and give the password. */
+export const DESKTOP_CHOICE_MS = 10 * 60_000;
+
 /** Sliding idle lifetime and absolute lifetime of a dashboard session. */
 export const SESSION_IDLE_MS = 12 * 3600_000;
 export const SESSION_MAX_MS = 7 * 24 * 3600_000;
@@ -32,6 +35,18 @@ export function createAccounts(db: Db, clock: Clock, opts: { loginToken?: string
   const repo = accountsRepo(db);
   // The desktop shell hands the window a one-time token; it is held only in memory.
   let loginToken: Buffer | null = opts.loginToken ? Buffer.from(opts.loginToken) : null;
+  // Desktop choices in progress (SHA-256 of the window's cookie -> organisation, expiry): memory only.
+  const choices = new Map<string, { orgId: number; expires: number }>();
+
+  function choiceOf(cookie: string | undefined): { orgId: number } {
+    const hash = cookie ? sha256Hex(cookie) : '';
+    const c = choices.get(hash);
+    if (!c || c.expires <= clock.now()) {
+      choices.delete(hash);
+      throw new AppError('desktop_choice_expired');
+    }
+    return c;
+  }
 
   function newSession(userId: number): { token: string; expires: Date } {
     const token = randomBytes(32).toString('base64url');
@@ -99,16 +114,45 @@ export function createAccounts(db: Db, clock: Clock, opts: { loginToken?: string
       return { ...newSession(user.id), user, org: repo.orgById(user.org_id)! };
     },
 
-    /** The shell's one-time token logs the desktop user in as the organisation owner. */
-    loginWithToken(token: string) {
+    /**
+     * The shell's one-time token. With one person on the team it signs them in (the desktop's
+     * user). With several, nobody is signed in: the window gets a short-lived choice (a random
+     * cookie value, kept hashed in memory) to pick a member, who then gives their password, so a
+     * shared install never lets one person act as another silently.
+     */
+    loginWithToken(token: string):
+      | { kind: 'session'; token: string; expires: Date; user: UserRow; org: OrgRow }
+      | { kind: 'choose'; choice: string; expires: Date; members: UserRow[] } {
       const given = Buffer.from(token);
       const valid = loginToken !== null && given.length === loginToken.length && timingSafeEqual(given, loginToken);
       if (!valid) throw new AppError('invalid_login_token');
-      loginToken = null;
       const org = repo.firstOrg();
-      const owner = org && repo.ownerOf(org.id);
-      if (!org || !owner) throw new AppError('invalid_login_token', { message: 'Organization not set up yet' });
-      return { ...newSession(owner.id), user: owner, org };
+      const members = org ? repo.membersOf(org.id) : [];
+      if (!org || members.length === 0) throw new AppError('invalid_login_token', { message: 'Organization not set up yet' });
+      loginToken = null;
+      if (members.length === 1) return { kind: 'session', ...newSession(members[0]!.id), user: members[0]!, org };
+      const choice = randomBytes(32).toString('base64url');
+      const expires = clock.now() + DESKTOP_CHOICE_MS;
+      for (const [h, c] of choices) if (c.expires <= clock.now()) choices.delete(h);
+      choices.set(sha256Hex(choice), { orgId: org.id, expires });
+      return { kind: 'choose', choice, expires: new Date(expires), members };
+    },
+
+    /** The members a desktop choice offers (the window reloaded). */
+    desktopMembers(choice: string | undefined): UserRow[] {
+      return repo.membersOf(choiceOf(choice).orgId);
+    },
+
+    /** The chosen member's password ends the choice with their session; a wrong one leaves it open. */
+    async desktopLogin(choice: string | undefined, userId: number, password: string) {
+      const { orgId } = choiceOf(choice);
+      const user = repo.userById(userId);
+      if (!user || user.org_id !== orgId || user.removed_at !== null) throw new AppError('member_not_found');
+      if (!(await verifyPassword(password, user.password_hash))) throw new AppError('invalid_password');
+      // Checked again after the await: two windows of one choice cannot both finish.
+      choiceOf(choice);
+      choices.delete(sha256Hex(choice!));
+      return { ...newSession(user.id), user, org: repo.orgById(orgId)! };
     },
 
     /** Session issued right after first-run setup. */

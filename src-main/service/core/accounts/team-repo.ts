@@ -38,6 +38,7 @@ export function teamRepo(db: Db) {
     accept: db.prepare<[string, number, number, string]>(`UPDATE team_invitations SET accepted_at = ?, accepted_by = ? WHERE id = ? AND ${PENDING}`),
     cancel: db.prepare<[string, number, number, string]>(`UPDATE team_invitations SET cancelled_at = ?, cancelled_by = ? WHERE id = ? AND ${PENDING}`),
     setRole: db.prepare<[Role, number]>('UPDATE users SET role = ? WHERE id = ?'),
+    setBilling: db.prepare<[number, number]>('UPDATE users SET billing = ? WHERE id = ?'),
     markRemoved: db.prepare<[string, number]>('UPDATE users SET removed_at = ? WHERE id = ? AND removed_at IS NULL'),
     endSessions: db.prepare<[number]>('DELETE FROM sessions WHERE user_id = ?'),
     /** An invited person joins: a new organisation, role and join time (billing is not carried over). */
@@ -62,6 +63,7 @@ export function teamRepo(db: Db) {
     accept: (id: number, userId: number, at: string) => s.accept.run(at, userId, id, at).changes === 1,
     cancel: (id: number, userId: number, at: string) => s.cancel.run(at, userId, id, at).changes === 1,
     setRole: (userId: number, role: Role) => s.setRole.run(role, userId),
+    setBilling: (userId: number, billing: boolean) => s.setBilling.run(billing ? 1 : 0, userId),
     markRemoved: (userId: number, at: string) => s.markRemoved.run(at, userId).changes === 1,
     endSessions: (userId: number) => s.endSessions.run(userId).changes,
     join: (userId: number, orgId: number, role: Role, at: string) => s.join.run(orgId, role, at, userId),

@@ -23,6 +23,7 @@ export function toMember(u: UserRow): Member {
   return {
     id: u.id, user_id: u.id, email: u.email, name: u.name, role: u.role,
     joined_at: u.joined_at ?? u.created_at, last_active: u.last_active_at,
+    billing: u.role === 'owner' || u.billing === 1,
   };
 }
 
@@ -173,6 +174,21 @@ export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audi
         if (target.role === role) return { member: target, changed: false };
         repo.setRole(target.id, role);
         audit.record({ orgId: org.id, actor: actorOf(actor), action: 'member.role_changed', targetUserId: target.id, from: target.role, to: role });
+        return { member: users.userById(target.id)!, changed: true };
+      });
+    },
+
+    /** Owner only (the route): the billing flag of an admin or member; owners always have it. */
+    setBilling(actor: UserRow, org: OrgRow, id: number, billing: boolean): { member: UserRow; changed: boolean } {
+      return audit.atomically(() => {
+        const target = memberOf(org, id);
+        if (target.role === 'owner') throw new AppError('owner_billing_fixed');
+        if ((target.billing === 1) === billing) return { member: target, changed: false };
+        repo.setBilling(target.id, billing);
+        audit.record({
+          orgId: org.id, actor: actorOf(actor), action: 'member.billing_changed', targetUserId: target.id,
+          from: String(target.billing === 1), to: String(billing),
+        });
         return { member: users.userById(target.id)!, changed: true };
       });
     },

@@ -32,7 +32,7 @@ export interface AuditEvent {
   approverUserId?: number;
   keyId?: string;
   listId?: string;
-  setting?: 'four_eyes';
+  setting?: 'four_eyes' | 'organization_name' | 'logo';
   from?: string;
   to?: string;
   counts?: { total?: number; done?: number; failed?: number };

@@ -8,6 +8,10 @@ import { toOrganization } from '../../core/accounts/accounts';
 import type { OrgRow } from '../../core/accounts/repo';
 import { actorOf } from '../../core/audit/audit';
 import { OrgSettings, UpdateSettingsRequest } from '../../../../src-shared/contracts/review';
+import {
+  DataDirectory, LOGO_MAX_SIDE, LOGO_MAX_UPLOAD_BYTES, OrganizationSettings, UpdateOrganizationRequest,
+} from '../../../../src-shared/contracts/organization';
+import { AppError } from '../../../../src-shared/errors';
 import type { Router } from '../router';
 
 function accountOf(services: Services, org: OrgRow): Account {
@@ -66,6 +70,71 @@ export function accountRoutes({ route, services }: Router): void {
       const body = await input.body();
       return c.json<OrgSettings>(services.review.setFourEyes(c.get('session'), body.four_eyes));
     },
+  });
+
+  const MANAGERS = ['owner', 'admin'] as const;
+
+  route({
+    method: 'GET', path: '/api/settings/organization', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'The organisation\'s display name and logo (hosted pages, PDF exports)',
+    responses: { 200: OrganizationSettings },
+    handler: (c) => c.json<OrganizationSettings>(services.organization.settings(c.get('session').org.id)),
+  });
+
+  route({
+    method: 'PATCH', path: '/api/settings/organization', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    summary: 'Rename the organisation (owner or admin; 1–120 characters, trimmed)',
+    request: { body: UpdateOrganizationRequest },
+    responses: { 200: OrganizationSettings },
+    handler: async (c, input) => {
+      const s = c.get('session');
+      const body = await input.body();
+      return c.json<OrganizationSettings>(services.organization.rename(s.user, s.org.id, body.name));
+    },
+  });
+
+  route({
+    method: 'PUT', path: '/api/settings/logo', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    summary: 'Upload the organisation\'s logo (owner or admin)',
+    description: `A PNG or JPEG of at most ${LOGO_MAX_UPLOAD_BYTES / 1024} KB, recognised by its first bytes and decoded to check it; ` +
+      `stored re-encoded as a PNG of at most ${LOGO_MAX_SIDE}×${LOGO_MAX_SIDE} pixels, without the file's metadata.`,
+    request: {
+      body: { contentType: 'image/png', accept: ['image/jpeg', 'application/octet-stream'], description: 'The image file\'s bytes' },
+      maxBytes: LOGO_MAX_UPLOAD_BYTES,
+    },
+    responses: { 200: OrganizationSettings },
+    handler: async (c, input) => {
+      const s = c.get('session');
+      return c.json<OrganizationSettings>(await services.organization.setLogo(s.user, s.org.id, await input.bytes()));
+    },
+  });
+
+  route({
+    method: 'GET', path: '/api/settings/logo', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'The organisation\'s logo as PNG',
+    responses: { 200: { contentType: 'image/png', description: 'The logo, re-encoded by the service' } },
+    handler: (c) => {
+      const logo = services.organization.logo(c.get('session').org.id);
+      if (!logo) throw new AppError('logo_not_found');
+      return c.body(new Uint8Array(logo.png), 200, { 'Content-Type': 'image/png', 'X-Content-Type-Options': 'nosniff' });
+    },
+  });
+
+  route({
+    method: 'DELETE', path: '/api/settings/logo', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    summary: 'Remove the organisation\'s logo (owner or admin)',
+    responses: { 200: OrganizationSettings },
+    handler: (c) => {
+      const s = c.get('session');
+      return c.json<OrganizationSettings>(services.organization.removeLogo(s.user, s.org.id));
+    },
+  });
+
+  route({
+    method: 'GET', path: '/api/settings/data-directory', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    summary: 'Where the data directory is and how large it is, by part (owner or admin)',
+    responses: { 200: DataDirectory },
+    handler: (c) => c.json<DataDirectory>(services.organization.dataDirectory()),
   });
 
   route({

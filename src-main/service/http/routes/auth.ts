@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import {
-  LoginRequest, Session, SetupRequest, SetupStatus, TokenLoginRequest,
+  DesktopChoice, DesktopLoginRequest, LoginRequest, Session, SetupRequest, SetupStatus, TokenLoginRequest, TokenLoginResponse,
 } from '../../../../src-shared/contracts/accounts';
 import { Message } from '../../../../src-shared/contracts/common';
 import { AppError, isAppError } from '../../../../src-shared/errors';
@@ -18,6 +18,13 @@ function startSession(c: Context, token: string, expires: Date): void {
 /** Marks this browser as one that signed in to the account (login-throttle.ts): a year, login route only. */
 const DEVICE_COOKIE = 'cc_device';
 const DEVICE_DAYS = 365;
+/** The desktop window's choice of member (accounts.loginWithToken): its own paths only. */
+const DESKTOP_COOKIE = 'cc_desktop';
+const DESKTOP_PATH = '/api/auth/desktop';
+
+function desktopChoice(members: UserRow[]): DesktopChoice {
+  return { choose_member: true, members: members.map((m) => ({ id: m.id, name: m.name, email: m.email, role: m.role })) };
+}
 
 function session(user: UserRow, org: OrgRow): Session {
   return { user: toUser(user), organization: toOrganization(org) };
@@ -83,13 +90,59 @@ export function authRoutes({ route, services }: Router): void {
 
   route({
     method: 'POST', path: '/api/auth/token', auth: { kind: 'public' }, tags: TAGS,
-    summary: 'Sign in with the desktop shell\'s one-time token',
+    summary: 'Sign in with the desktop shell\'s one-time token: the only member directly, else the choice of member',
+    description: 'With one person on the team the answer is their session. With several, nobody is signed in: the answer lists the members ' +
+      '(`choose_member`) and sets a short-lived `cc_desktop` cookie (10 minutes) with which the chosen member signs in with their password ' +
+      '(`POST /api/auth/desktop/login`).',
     request: { body: TokenLoginRequest, invalid: 'account_validation' },
+    responses: { 200: TokenLoginResponse },
+    handler: async (c, input) => {
+      if (!sameOrigin(c)) throw new AppError('cross_origin');
+      const body = await input.body();
+      const r = accounts.loginWithToken(body.token);
+      if (r.kind === 'choose') {
+        setCookie(c, DESKTOP_COOKIE, r.choice, { httpOnly: true, sameSite: 'Strict', path: DESKTOP_PATH, expires: r.expires });
+        return c.json<TokenLoginResponse>(desktopChoice(r.members));
+      }
+      startSession(c, r.token, r.expires);
+      return c.json<TokenLoginResponse>(session(r.user, r.org));
+    },
+  });
+
+  route({
+    method: 'GET', path: '/api/auth/desktop/members', auth: { kind: 'public' }, tags: TAGS,
+    summary: 'The members a desktop sign-in in progress offers (needs its cc_desktop cookie)',
+    responses: { 200: DesktopChoice },
+    handler: (c) => c.json<DesktopChoice>(desktopChoice(accounts.desktopMembers(getCookie(c, DESKTOP_COOKIE)))),
+  });
+
+  route({
+    method: 'POST', path: '/api/auth/desktop/login', auth: { kind: 'public' }, tags: TAGS,
+    summary: 'The chosen member signs in on the desktop with their password (needs the cc_desktop cookie)',
+    request: { body: DesktopLoginRequest, invalid: 'account_validation' },
     responses: { 200: Session },
     handler: async (c, input) => {
       if (!sameOrigin(c)) throw new AppError('cross_origin');
       const body = await input.body();
-      const s = accounts.loginWithToken(body.token);
+      const choice = getCookie(c, DESKTOP_COOKIE);
+      const members = accounts.desktopMembers(choice);
+      const email = members.find((m) => m.id === body.user_id)?.email ?? `#${body.user_id}`;
+      const address = clientAddress(c);
+      const device = getCookie(c, DEVICE_COOKIE);
+      // The same throttle as the e-mail login: a shared desktop is no way round it.
+      const d = services.loginThrottle.check(email, address, device);
+      if (!d.allowed) throw new AppError('too_many_attempts', { retry_after: d.retryAfter });
+      let s: Awaited<ReturnType<typeof accounts.desktopLogin>>;
+      try {
+        s = await accounts.desktopLogin(choice, body.user_id, body.password);
+      } catch (e) {
+        if (isAppError(e) && e.code === 'invalid_password') {
+          services.loginThrottle.failed(email, address, device);
+          services.logger.info('login_failed', { address });
+        }
+        throw e;
+      }
+      deleteCookie(c, DESKTOP_COOKIE, { path: DESKTOP_PATH });
       startSession(c, s.token, s.expires);
       return c.json<Session>(session(s.user, s.org));
     },

@@ -154,11 +154,26 @@ export function hostedRoutes({ route, services }: Router): void {
       if (!row) throw new AppError('hosted_session_not_found');
       services.hosted.open(row);
       const fresh = services.hosted.byId(row.id)!;
+      const brand = services.organizationBranding(fresh.org_id);
       return c.json<HostedPage>({
         product: fresh.product, state: services.hosted.stateOf(fresh), page_title: fresh.page_title, success_message: fresh.success_message,
         failure_message: fresh.failure_message, min_age: fresh.product === 'age' ? (fresh.min_age ?? 18) : null, test_mode: fresh.env === 'test',
         expires_at: fresh.expires_at, needs_id: fresh.product === 'age' && fresh.verification_id !== null && fresh.state !== 'completed',
+        organization: { name: brand.name, logo_url: brand.logo_png ? `/hosted/logo/${c.req.param('token') ?? ''}` : null },
       });
+    },
+  });
+
+  route({
+    method: 'GET', path: '/hosted/logo/:token', auth: { kind: 'public' }, tags: ['hosted'],
+    summary: 'The logo of the organisation whose session this is (PNG), for the hosted page',
+    description: 'Any session the token names, open or closed: the closed page shows whose link it was. 404 LOGO_NOT_FOUND for an unknown token or no logo.',
+    responses: { 200: { contentType: 'image/png', description: 'The organisation\'s logo, re-encoded by the service' } },
+    handler: (c) => {
+      const row = services.hosted.byToken(c.req.param('token') ?? '');
+      const png = row ? services.organizationBranding(row.org_id).logo_png : null;
+      if (!png) throw new AppError('hosted_logo_not_found');
+      return c.body(new Uint8Array(png), 200, { 'Content-Type': 'image/png', 'X-Content-Type-Options': 'nosniff' });
     },
   });
 

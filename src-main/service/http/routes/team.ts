@@ -3,8 +3,8 @@
 // roles. Accepting an invitation is open to the invitee, signed in or not (spec rule 4).
 import { getCookie, setCookie } from 'hono/cookie';
 import {
-  AcceptedInvitation, AcceptInviteRequest, ChangedRole, ChangeRoleRequest, CreatedInvitation, InvitationList,
-  InviteRequest, MemberList, RemovedMember,
+  AcceptedInvitation, AcceptInviteRequest, ChangedBilling, ChangedRole, ChangeRoleRequest, CreatedInvitation, InvitationList,
+  InviteRequest, MemberList, RemovedMember, SetBillingRequest,
 } from '../../../../src-shared/contracts/team';
 import { Message } from '../../../../src-shared/contracts/common';
 import { AppError } from '../../../../src-shared/errors';
@@ -83,6 +83,23 @@ export function teamRoutes({ route, services }: Router): void {
       return c.json<ChangedRole>({
         message: changed ? 'Member role updated' : 'Member already has this role',
         member: { id: member.id, email: member.email, role: member.role },
+      });
+    },
+  });
+
+  route({
+    method: 'PATCH', path: '/api/team/members/:id/billing', auth: { kind: 'session', roles: ['owner'] }, tags: TAGS,
+    summary: 'Open or close the credits section of the V2.1 full report for an admin or member (owner only; owners always have it)',
+    request: { body: SetBillingRequest },
+    responses: { 200: ChangedBilling },
+    handler: async (c, input) => {
+      const s = c.get('session');
+      const id = idOf(c.req.param('id'), 'member_not_found');
+      const body = await input.body();
+      const { member, changed } = team.setBilling(s.user, s.org, id, body.billing);
+      return c.json<ChangedBilling>({
+        message: changed ? 'Billing access updated' : 'Billing access unchanged',
+        member: { id: member.id, email: member.email, role: member.role, billing: member.billing === 1 },
       });
     },
   });

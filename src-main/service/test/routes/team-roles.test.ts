@@ -34,6 +34,8 @@ const ACTIONS: Record<string, Act> = {
   'Remove a member': async (w) => (await w.t.call('DELETE', `/api/team/members/${w.targetMember}`, { cookie: w.cookie })).status,
   'Remove an admin': async (w) => (await w.t.call('DELETE', `/api/team/members/${w.targetAdmin}`, { cookie: w.cookie })).status,
   'Remove the owner': async (w) => (await w.t.call('DELETE', `/api/team/members/${w.t.ownerId}`, { cookie: w.cookie })).status,
+  'Give a member billing access': async (w) => (await w.t.call('PATCH', `/api/team/members/${w.targetMember}/billing`, { cookie: w.cookie, body: { billing: true } })).status,
+  "Change the owner's billing access": async (w) => (await w.t.call('PATCH', `/api/team/members/${w.t.ownerId}/billing`, { cookie: w.cookie, body: { billing: false } })).status,
 };
 
 /** The table in docs/roles.md: action -> status per role. */

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Plan, Role } from '../../../../src-shared/catalog';
 import type { AuditPage } from '../../../../src-shared/contracts/audit';
+import type { Session } from '../../../../src-shared/contracts/accounts';
 import type { CreatedInvitation, InvitationList, MemberList } from '../../../../src-shared/contracts/team';
 import { closeAll, cookieFrom, OWNER, testService, type TestService } from '../harness';
 
@@ -47,7 +48,7 @@ describe('GET /api/team/members', () => {
     expect(body.limit).toBe(10);
     expect(body.members[0]).toEqual({
       id: t.ownerId, user_id: t.ownerId, email: OWNER.email, name: OWNER.name, role: 'owner',
-      joined_at: expect.stringMatching(ISO), last_active: expect.stringMatching(ISO),
+      joined_at: expect.stringMatching(ISO), last_active: expect.stringMatching(ISO), billing: true,
     });
     expect(body.members[1]).toMatchObject({ id: memberId, user_id: memberId, email: 'mia@example.test', role: 'member' });
     expect((await t.json('GET', '/api/team/members', { cookie: owner })).status).toBe(200);
@@ -350,6 +351,69 @@ describe('PATCH /api/team/members/{id}/role', () => {
       expect(r.body).toEqual({ error: 'Team member not found' });
     }
     expect(t.s.accounts.repo.userById(theirs)?.role).toBe('member');
+  });
+});
+
+describe('PATCH /api/team/members/{id}/billing', () => {
+  it('the owner gives a member billing access and takes it away; the member list, the session and the audit log show it', async () => {
+    const { t, owner } = await setup();
+    const id = await add(t, 'mia@example.test', 'member');
+    const mia = await t.login('mia@example.test', PASSWORD);
+    expect((await t.json<Session>('GET', '/api/auth/me', { cookie: mia })).body.user.billing).toBe(false);
+    const r = await t.json('PATCH', `/api/team/members/${id}/billing`, { cookie: owner, body: { billing: true } });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ message: 'Billing access updated', member: { id, email: 'mia@example.test', role: 'member', billing: true } });
+    expect((await t.json<Session>('GET', '/api/auth/me', { cookie: mia })).body.user.billing).toBe(true);
+    const list = await t.json<MemberList>('GET', '/api/team/members', { cookie: owner });
+    expect(list.body.members.map((m) => [m.email, m.billing])).toEqual([[OWNER.email, true], ['mia@example.test', true]]);
+    const same = await t.json('PATCH', `/api/team/members/${id}/billing`, { cookie: owner, body: { billing: true } });
+    expect(same.body).toMatchObject({ message: 'Billing access unchanged', member: { billing: true } });
+    await t.json('PATCH', `/api/team/members/${id}/billing`, { cookie: owner, body: { billing: false } });
+    expect((await t.json<Session>('GET', '/api/auth/me', { cookie: mia })).body.user.billing).toBe(false);
+    const log = await t.json<AuditPage>('GET', '/api/audit?action=member.billing_changed', { cookie: owner });
+    expect(log.body.entries.map((e) => [e.target?.user_id, e.from_value, e.to_value])).toEqual([[id, 'true', 'false'], [id, 'false', 'true']]);
+  });
+
+  it('a role change keeps the flag; an admin can be given it too', async () => {
+    const { t, owner } = await setup();
+    const id = await add(t, 'ada@example.test', 'admin');
+    await t.json('PATCH', `/api/team/members/${id}/billing`, { cookie: owner, body: { billing: true } });
+    await t.json('PATCH', `/api/team/members/${id}/role`, { cookie: owner, body: { role: 'member' } });
+    const ada = await t.login('ada@example.test', PASSWORD);
+    expect((await t.json<Session>('GET', '/api/auth/me', { cookie: ada })).body.user).toMatchObject({ role: 'member', billing: true });
+  });
+
+  it('errors: owner\'s own flag 403, bad body 400 naming billing, unknown and other organisations\' members 404', async () => {
+    const { t, owner } = await setup();
+    const other = await t.addOrg();
+    const theirs = await add(t, 'theirs@example.test', 'member', other.orgId);
+    const self = await t.json('PATCH', `/api/team/members/${t.ownerId}/billing`, { cookie: owner, body: { billing: false } });
+    expect(self.status).toBe(403);
+    expect(self.body).toEqual({ error: 'Owners always have billing access' });
+    const id = await add(t, 'mia@example.test', 'member');
+    const bad = await t.json('PATCH', `/api/team/members/${id}/billing`, { cookie: owner, body: { billing: 'yes' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ field: 'billing' });
+    for (const target of ['999999', 'abc', String(theirs), String(other.ownerId)]) {
+      const r = await t.json('PATCH', `/api/team/members/${target}/billing`, { cookie: owner, body: { billing: true } });
+      expect(r.status, target).toBe(404);
+      expect(r.body).toEqual({ error: 'Team member not found' });
+    }
+    expect(t.s.accounts.repo.userById(theirs)?.billing).toBe(0);
+  });
+
+  it('admins and members are refused 403 `Permission denied`, also for themselves; signed out 401', async () => {
+    const { t } = await setup();
+    const target = await add(t, 'mia@example.test', 'member');
+    const adminId = await add(t, 'ada@example.test', 'admin');
+    for (const [email, id] of [['ada@example.test', target], ['ada@example.test', adminId], ['mia@example.test', target]] as const) {
+      const cookie = await t.login(email, PASSWORD);
+      const r = await t.json('PATCH', `/api/team/members/${id}/billing`, { cookie, body: { billing: true } });
+      expect(r.status, email).toBe(403);
+      expect(r.body).toEqual({ error: 'Permission denied' });
+    }
+    expect((await t.json('PATCH', `/api/team/members/${target}/billing`, { body: { billing: true } })).status).toBe(401);
+    expect(t.s.accounts.repo.userById(target)?.billing).toBe(0);
   });
 });
 

@@ -26,6 +26,7 @@ export const ACTION_LABEL: Record<AuditAction, string> = {
   'invite.accepted': 'Invitation accepted',
   'member.role_changed': 'Role changed',
   'member.removed': 'Member removed',
+  'member.billing_changed': 'Billing access changed',
 };
 
 function planLabel(v: string | null): string {
@@ -76,6 +77,8 @@ export function auditDetail(e: AuditEntry): string {
     case 'plan.changed':
       return `${planLabel(e.from_value)} → ${planLabel(e.to_value)}`;
     case 'settings.changed':
+      if (e.setting === 'logo') return `Logo ${e.to_value === 'removed' ? 'removed' : 'replaced'}`;
+      if (e.setting === 'organization_name') return 'Organisation name changed';
       return `${e.setting === 'four_eyes' ? 'Four-eyes' : e.setting ?? ''}: ${e.from_value ?? '?'} → ${e.to_value ?? '?'}`;
     case 'member.added':
     case 'invite.accepted':
@@ -88,6 +91,8 @@ export function auditDetail(e: AuditEntry): string {
       return `${e.target?.email ?? `user ${e.target?.user_id ?? '?'}`}: ${e.from_value ?? '?'} → ${e.to_value ?? '?'}`;
     case 'member.removed':
       return `${e.target?.email ?? `user ${e.target?.user_id ?? '?'}`} (was ${e.from_value ?? '?'})`;
+    case 'member.billing_changed':
+      return `${e.target?.email ?? `user ${e.target?.user_id ?? '?'}`}: ${e.to_value === 'true' ? 'billing access given' : 'billing access taken away'}`;
   }
 }
 

@@ -1,12 +1,16 @@
-// Settings: how the organization reviews. Four-eyes makes clearing a strong sanctions match count
-// only once an owner or admin other than the analyst approves it. Everyone sees the setting;
-// owners and admins change it, and each change is in the audit log.
+// Settings: the organization (name and logo shown on hosted pages and PDF reports), how it
+// reviews (four-eyes makes clearing a strong sanctions match count only once an owner or admin
+// other than the analyst approves it), this console's preferences, and the data directory.
+// Everyone sees the settings; owners and admins change them, and each change is in the audit log.
 import { useState } from 'react';
 import { api, errorText } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../../stores/session';
+import { DataDirectorySection } from './DataDirectorySection';
+import { OrganizationSection } from './OrganizationSection';
+import { PreferencesSection } from './PreferencesSection';
 
 export function SettingsScreen() {
   const role = useSession((s) => s.session?.user.role);
@@ -42,7 +46,8 @@ export function SettingsScreen() {
 
   return (
     <>
-      <ScreenHeader title="Settings" summary="How your organization reviews screening results." />
+      <ScreenHeader title="Settings" summary="Your organization, how it reviews screening results, and this console." />
+      <OrganizationSection canChange={canChange} />
       {settings.error ? <Alert testId="settings-error" title="Could not load the settings.">{settings.error}</Alert> : null}
       {notice ? <Alert tone={notice.tone} testId="settings-notice">{notice.text}</Alert> : null}
       <section className="panel settings-panel" aria-labelledby="review-settings-heading" aria-busy={settings.loading || busy}>
@@ -70,6 +75,8 @@ export function SettingsScreen() {
           {canChange ? null : <p className="muted" data-testid="settings-read-only">Only owners and admins change this setting.</p>}
         </div>
       </section>
+      <PreferencesSection />
+      {canChange ? <DataDirectorySection /> : null}
     </>
   );
 }

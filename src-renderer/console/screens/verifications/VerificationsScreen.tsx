@@ -13,12 +13,12 @@ import { formatDateTime, formatNumber, localDayStart } from '../../components/fo
 import { Pager } from '../../components/Pager';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useEnv } from '../../stores/env';
+import { usePreferences } from '../../stores/preferences';
 import { PRODUCT_LABEL, REASON_LABEL, statusTone } from './labels';
 import { TryPanel } from './TryPanel';
 import { verificationsApi } from './verifications-api';
 import './verifications.css';
 
-const PER_PAGE = 100;
 
 interface Filters {
   product: Billable | '';
@@ -53,20 +53,21 @@ const columns: GridColumn<VerificationEntry>[] = [
 
 export function VerificationsScreen() {
   const env = useEnv((s) => s.env);
+  const perPage = usePreferences((s) => s.pageSize);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
   const keys = useResource((signal) => api.listKeys(env, signal), [env]);
   const ledger = useResource(
     (signal) => verificationsApi.page({
-      env, page, per_page: PER_PAGE,
+      env, page, per_page: perPage,
       ...(filters.product ? { product: filters.product } : {}),
       ...(filters.status ? { status: filters.status } : {}),
       ...(filters.key ? { key: filters.key } : {}),
       ...(filters.from ? { from: localDayStart(filters.from) } : {}),
       ...(filters.to ? { to: localDayStart(filters.to, 1) } : {}),
     }, signal),
-    [env, page, version, filters.product, filters.status, filters.key, filters.from, filters.to],
+    [env, page, perPage, version, filters.product, filters.status, filters.key, filters.from, filters.to],
   );
   const set = (patch: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
@@ -125,7 +126,7 @@ export function VerificationsScreen() {
         </form>
         <DataGrid
           label="Verification ledger" rows={data?.entries ?? []} columns={columns} getRowKey={(r) => r.verification_id}
-          testId="ledger-grid" rowTestId="ledger-row" maxHeight={520} totalRows={data?.total} firstRowIndex={(page - 1) * PER_PAGE}
+          testId="ledger-grid" rowTestId="ledger-row" maxHeight={520} totalRows={data?.total} firstRowIndex={(page - 1) * perPage}
           empty={
             filtered
               ? 'No verification matches these filters.'

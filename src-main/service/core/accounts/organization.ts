@@ -1,0 +1,159 @@
+// The organisation's branding (display name and logo, shown on hosted pages and in PDF exports)
+// and the data directory's size. The logo is org branding, not subject data: it is kept in
+// SQLite as a PNG the service re-encoded itself (so no uploaded bytes, metadata or polyglot
+// content are ever served back), at most LOGO_MAX_SIDE pixels on a side.
+import { lstatSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { AppError } from '../../../../src-shared/errors';
+import { LOGO_MAX_SIDE, type DataDirectory, type OrganizationSettings } from '../../../../src-shared/contracts/organization';
+import type { Db } from '../../db/open';
+import { DB_FILE } from '../../db/open';
+import { DATA_FOLDERS } from '../../paths';
+import type { Audit } from '../audit/audit';
+import { actorOf } from '../audit/audit';
+import type { Clock } from '../clock';
+import { nowIso } from '../ids';
+import type { OrgRow, UserRow } from './repo';
+
+/** Decoded pixels refused beyond this: a logo needs far fewer, a decompression bomb many more. */
+const LOGO_MAX_PIXELS = 25_000_000;
+/** A re-encoded logo above this is quantised to a palette PNG (always under the stored limit). */
+const LOGO_PALETTE_ABOVE = 300 * 1024;
+
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG_MAGIC = [0xff, 0xd8, 0xff];
+const starts = (b: Uint8Array, magic: number[]) => b.length >= magic.length && magic.every((m, i) => b[i] === m);
+
+const invalid = (message: string) => new AppError('account_validation', { field: 'logo', message });
+
+export interface Branding {
+  name: string;
+  logo_png: Uint8Array | null;
+}
+
+interface LogoRow { logo_png: Uint8Array | null; logo_updated_at: string | null }
+
+/** Re-encodes an uploaded PNG or JPEG as a bounded PNG; refuses anything else. */
+export async function normaliseLogo(bytes: Uint8Array): Promise<{ png: Buffer; width: number; height: number }> {
+  const format = starts(bytes, PNG_MAGIC) ? 'png' : starts(bytes, JPEG_MAGIC) ? 'jpeg' : null;
+  if (!format) throw invalid('The logo must be a PNG or JPEG image');
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: LOGO_MAX_PIXELS }).metadata();
+    if (meta.format !== format) throw invalid('The logo must be a PNG or JPEG image');
+    const resized = sharp(bytes, { limitInputPixels: LOGO_MAX_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(LOGO_MAX_SIDE, LOGO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
+    let out = await resized.clone().png({ compressionLevel: 9 }).toBuffer({ resolveWithObject: true });
+    if (out.data.length > LOGO_PALETTE_ABOVE) out = await resized.clone().png({ compressionLevel: 9, palette: true }).toBuffer({ resolveWithObject: true });
+    return { png: out.data, width: out.info.width, height: out.info.height };
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw invalid('The logo could not be read as an image');
+  }
+}
+
+function sizeOf(path: string): number {
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch {
+    return 0;
+  }
+  if (st.isSymbolicLink()) return 0;
+  if (!st.isDirectory()) return st.size;
+  let total = 0;
+  for (const name of readdirSync(path)) total += sizeOf(join(path, name));
+  return total;
+}
+
+export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: string) {
+  const s = {
+    org: db.prepare<[number], OrgRow>('SELECT * FROM organizations WHERE id = ?'),
+    rename: db.prepare<[string, number]>('UPDATE organizations SET name = ? WHERE id = ?'),
+    logo: db.prepare<[number], LogoRow>('SELECT logo_png, logo_updated_at FROM organizations WHERE id = ?'),
+    setLogo: db.prepare<[Uint8Array | null, string | null, number]>('UPDATE organizations SET logo_png = ?, logo_updated_at = ? WHERE id = ?'),
+  };
+
+  function logoOf(orgId: number): { png: Uint8Array; updated_at: string } | null {
+    const r = s.logo.get(orgId);
+    return r?.logo_png && r.logo_updated_at ? { png: r.logo_png, updated_at: r.logo_updated_at } : null;
+  }
+
+  function settings(orgId: number): OrganizationSettings {
+    const org = s.org.get(orgId);
+    if (!org) throw new AppError('account_not_found');
+    const logo = logoOf(orgId);
+    let dims = { width: 0, height: 0 };
+    if (logo) {
+      // The PNG's IHDR: width and height as big-endian integers at bytes 16 and 20.
+      const v = new DataView(logo.png.buffer, logo.png.byteOffset, logo.png.byteLength);
+      dims = { width: v.getUint32(16), height: v.getUint32(20) };
+    }
+    return {
+      name: org.name,
+      logo: logo ? { url: `/api/settings/logo?v=${Date.parse(logo.updated_at)}`, ...dims, size_bytes: logo.png.byteLength, updated_at: logo.updated_at } : null,
+    };
+  }
+
+  return {
+    settings,
+
+    /** What PDF exports and hosted pages show: the display name and the logo PNG (or null). */
+    branding(orgId: number): Branding {
+      const org = s.org.get(orgId);
+      if (!org) throw new AppError('account_not_found');
+      return { name: org.name, logo_png: logoOf(orgId)?.png ?? null };
+    },
+
+    logo: logoOf,
+
+    rename(actor: UserRow, orgId: number, name: string): OrganizationSettings {
+      audit.atomically(() => {
+        const org = s.org.get(orgId)!;
+        if (org.name === name) return;
+        s.rename.run(name, orgId);
+        // The names themselves stay out of the log (they may be long): that it changed, by whom.
+        audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'organization_name' });
+      });
+      return settings(orgId);
+    },
+
+    async setLogo(actor: UserRow, orgId: number, bytes: Uint8Array): Promise<OrganizationSettings> {
+      const { png } = await normaliseLogo(bytes);
+      audit.atomically(() => {
+        const had = logoOf(orgId) !== null;
+        s.setLogo.run(png, nowIso(clock.now()), orgId);
+        audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'logo', from: had ? 'set' : 'none', to: 'replaced' });
+      });
+      return settings(orgId);
+    },
+
+    removeLogo(actor: UserRow, orgId: number): OrganizationSettings {
+      audit.atomically(() => {
+        if (logoOf(orgId) === null) return;
+        s.setLogo.run(null, null, orgId);
+        audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'logo', from: 'set', to: 'removed' });
+      });
+      return settings(orgId);
+    },
+
+    /** The data directory's size by part: the database, its journal, each folder the service writes, and the rest. */
+    dataDirectory(): DataDirectory {
+      const known = new Set([DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`]);
+      const breakdown = [
+        { name: 'database', size_bytes: sizeOf(join(dataDir, DB_FILE)) },
+        { name: 'database_journal', size_bytes: sizeOf(join(dataDir, `${DB_FILE}-wal`)) + sizeOf(join(dataDir, `${DB_FILE}-shm`)) },
+      ];
+      for (const folder of [...Object.values(DATA_FOLDERS), 'onsite']) {
+        known.add(folder);
+        breakdown.push({ name: folder, size_bytes: sizeOf(join(dataDir, folder)) });
+      }
+      let other = 0;
+      for (const name of readdirSync(dataDir)) if (!known.has(name)) other += sizeOf(join(dataDir, name));
+      breakdown.push({ name: 'other', size_bytes: other });
+      return { path: dataDir, size_bytes: breakdown.reduce((a, b) => a + b.size_bytes, 0), breakdown };
+    },
+  };
+}
+export type Organization = ReturnType<typeof createOrganization>;
