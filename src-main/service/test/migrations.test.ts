@@ -38,7 +38,7 @@ describe('migrations', () => {
     const db = openDatabase(dir());
     const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string }[];
     expect(tables.length).toBeGreaterThan(5);
-    for (const t of tables) expect(t.sql, t.name).toMatch(/\)\s*STRICT$/);
+    for (const t of tables) expect(t.sql, t.name).toMatch(/\)\s*STRICT(, WITHOUT ROWID)?$/);
   });
 
   it.each([
@@ -59,6 +59,9 @@ describe('migrations', () => {
     ['SELECT * FROM published_flows WHERE slug = ?', 'sqlite_autoindex_published_flows'],
     ['SELECT * FROM team_invitations WHERE org_id = ? AND email = ? AND accepted_at IS NULL AND cancelled_at IS NULL AND expires_at > ?', 'team_invitations_org_email'],
     ['SELECT * FROM team_invitations WHERE token_hash = ?', 'sqlite_autoindex_team_invitations'],
+    // Reports read the daily rollups by organisation, environment and day (migration 0011).
+    ['SELECT * FROM report_daily WHERE org_id = ? AND env = ? AND day >= ? AND day <= ?', 'report_daily USING PRIMARY KEY (org_id=? AND env=? AND day>? AND day<?)'],
+    ['SELECT conf10, SUM(n) FROM report_confidence WHERE org_id = ? AND env = ? AND day >= ? AND day <= ? GROUP BY conf10', 'report_confidence USING PRIMARY KEY (org_id=? AND env=? AND day>? AND day<?)'],
   ])('query plan of %s uses %s', (sql, index) => {
     const db = openDatabase(dir());
     const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(sql.split('?').length - 1).fill('x')) as { detail: string }[];

@@ -8,6 +8,8 @@ import * as m0005 from './0005-webhook-rotation';
 import * as m0006 from './0006-age-gate';
 import * as m0007 from './0007-published-flows';
 import * as m0008 from './0008-team';
+// 0011 runs as version 9 until 0009/0010 are merged (see the file).
+import * as m0011 from './0011-reports';
 
 export interface Migration {
   version: number;
@@ -15,4 +17,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008];
+export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0011];
