@@ -85,7 +85,8 @@ export function up(db: Database.Database): void {
     INSERT INTO report_daily
       SELECT org_id, env, substr(created_at, 1, 10), product, coalesce(api_key_id, ''), status, coalesce(error_code, ''), 0, '',
         count(*), count(confidence), coalesce(sum(confidence), 0), count(latency_ms), coalesce(sum(latency_ms), 0), sum(credits),
-        sum(confidence < 50), sum(confidence >= 50 AND confidence < 70), sum(confidence >= 70 AND confidence < 85), sum(confidence >= 85)
+        CAST(total(confidence < 50) AS INTEGER), CAST(total(confidence >= 50 AND confidence < 70) AS INTEGER),
+        CAST(total(confidence >= 70 AND confidence < 85) AS INTEGER), CAST(total(confidence >= 85) AS INTEGER)
       FROM verifications GROUP BY 1, 2, 3, 4, 5, 6, 7;
     INSERT INTO report_confidence
       SELECT org_id, env, substr(created_at, 1, 10), CAST(round(confidence * 10) AS INTEGER), count(*)
