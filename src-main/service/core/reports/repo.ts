@@ -1,6 +1,7 @@
 // SQL for the reports: the daily rollups (migration 0011), the confidence histogram and the key
 // names. Every query is bound to one organisation.
 import type { Environment } from '../../../../src-shared/catalog';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open';
 
 export interface DailyRow {
@@ -25,13 +26,41 @@ export interface DailyRow {
   c_85_up: number;
 }
 
+/** Dimensions a report groups by; status and error code always (the outcome mapping needs both). */
+export type Dimension = 'day' | 'product' | 'api_key_id' | 'screened' | 'hits';
+const DIMENSIONS: readonly Dimension[] = ['day', 'product', 'api_key_id', 'screened', 'hits'];
+
+/** Which products a report reads. */
+export const PRODUCT_SETS = {
+  verifications: ['human', 'age', 'identity', 'compliance'],
+  coverage: ['compliance', 'screen', 'rescreen'],
+  all: null,
+} as const;
+export type ProductSet = keyof typeof PRODUCT_SETS;
+
 export function reportsRepo(db: Db) {
+  // Summed in SQL over the rollup rows (tens of thousands for a million ledger rows), so only a
+  // few dozen rows reach JavaScript; one prepared statement per shape.
+  const grouped = new Map<string, Statement<[number, string, string, string], DailyRow>>();
+  function groupedStatement(dims: readonly Dimension[], set: ProductSet) {
+    const key = `${dims.join(',')}|${set}`;
+    let st = grouped.get(key);
+    if (!st) {
+      const cols = DIMENSIONS.map((d) => (dims.includes(d) ? d : d === 'screened' ? '0 AS screened' : `'' AS ${d}`));
+      const products = PRODUCT_SETS[set];
+      st = db.prepare<[number, string, string, string], DailyRow>(
+        `SELECT ${cols.join(', ')}, status, error_code, SUM(n) AS n, SUM(conf_n) AS conf_n, SUM(conf_sum) AS conf_sum,
+           SUM(lat_n) AS lat_n, SUM(lat_sum) AS lat_sum, SUM(credits) AS credits,
+           SUM(c_lt50) AS c_lt50, SUM(c_50_69) AS c_50_69, SUM(c_70_84) AS c_70_84, SUM(c_85_up) AS c_85_up
+         FROM report_daily WHERE org_id = ? AND env = ? AND day >= ? AND day <= ?
+           ${products ? `AND product IN (${products.map((p) => `'${p}'`).join(', ')})` : ''}
+         GROUP BY ${[...dims, 'status', 'error_code'].join(', ')} HAVING SUM(n) > 0`,
+      );
+      grouped.set(key, st);
+    }
+    return st;
+  }
   const s = {
-    daily: db.prepare<[number, string, string, string], DailyRow>(
-      `SELECT day, product, api_key_id, status, error_code, screened, hits, n, conf_n, conf_sum, lat_n, lat_sum, credits,
-         c_lt50, c_50_69, c_70_84, c_85_up
-       FROM report_daily WHERE org_id = ? AND env = ? AND day >= ? AND day <= ? AND n > 0`,
-    ),
     confidence: db.prepare<[number, string, string, string], { conf10: number; n: number }>(
       `SELECT conf10, SUM(n) AS n FROM report_confidence WHERE org_id = ? AND env = ? AND day >= ? AND day <= ?
        GROUP BY conf10 HAVING SUM(n) > 0 ORDER BY conf10`,
@@ -43,7 +72,9 @@ export function reportsRepo(db: Db) {
     keyNames: db.prepare<[number], { id: string; name: string }>('SELECT id, name FROM api_keys WHERE org_id = ?'),
   };
   return {
-    daily: (orgId: number, env: Environment, from: string, to: string) => s.daily.all(orgId, env, from, to),
+    /** Rollup sums over the range, grouped by the dimensions given (others blank), status and error code. */
+    daily: (orgId: number, env: Environment, from: string, to: string, dims: readonly Dimension[], set: ProductSet) =>
+      groupedStatement(dims, set).all(orgId, env, from, to),
     /** Confidence histogram, ascending: value = conf10 / 10. */
     confidence: (orgId: number, env: Environment, from: string, to: string) => s.confidence.all(orgId, env, from, to),
     /** Credits charged for the ledger rows of both environments in the range. */

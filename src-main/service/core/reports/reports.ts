@@ -17,7 +17,7 @@ import type { Clock } from '../clock';
 import type { ReportFlagSwitch } from './flags';
 import { outcomeOf } from './outcome';
 import { addDays, checkRange, dayMs, daysIn, type ReportParams, type SchemaVersion } from './params';
-import { reportsRepo, type DailyRow } from './repo';
+import { reportsRepo, type DailyRow, type Dimension } from './repo';
 
 /** Who asks: the organisation, its plan, and whether the caller may see credits (owner, admin, billing flag). */
 export interface Who {
@@ -54,7 +54,6 @@ export const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 500;
 
 const VERIFICATION_PRODUCTS: ReadonlySet<string> = new Set(PRODUCTS);
-const COVERAGE_PRODUCTS: ReadonlySet<string> = new Set(['compliance', 'screen', 'rescreen']);
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const pct = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
@@ -170,8 +169,8 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
   const cache = new Map<string, { value: Computed<unknown>; at: number; version: number; dataVersion: number; generatedAt: string }>();
   const dataVersion = () => db.pragma('data_version', { simple: true }) as number;
 
-  const verificationRows = (who: Who, p: Pick<ReportParams, 'env' | 'from' | 'to'>) =>
-    repo.daily(who.orgId, p.env, p.from, p.to).filter((r) => VERIFICATION_PRODUCTS.has(r.product));
+  const verificationRows = (who: Who, p: Pick<ReportParams, 'env' | 'from' | 'to'>, dims: readonly Dimension[]) =>
+    repo.daily(who.orgId, p.env, p.from, p.to, dims, 'verifications');
 
   function keyName(names: Map<string, string>, id: string): string {
     return id === '' ? CONSOLE_KEY_NAME : (names.get(id) ?? id);
@@ -194,7 +193,7 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
 
   const v1 = {
     overview(who: Who, p: ReportParams): Computed<Overview> {
-      const rows = verificationRows(who, p);
+      const rows = verificationRows(who, p, ['product']);
       const a = aggOf(rows);
       const byProduct = groupBy(rows, (r) => r.product);
       return {
@@ -207,13 +206,13 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
     },
 
     volume(who: Who, p: ReportParams): Computed<Volume> {
-      const rows = verificationRows(who, p);
+      const rows = verificationRows(who, p, ['day']);
       const a = aggOf(rows);
       return { data: { series: series(rows, p.from, p.to, p.granularity), totals: { total: a.total, pass: a.PASS, fail: a.FAIL } } };
     },
 
     usage(who: Who, p: ReportParams): Computed<Usage> {
-      const all = repo.daily(who.orgId, p.env, p.from, p.to);
+      const all = repo.daily(who.orgId, p.env, p.from, p.to, ['product', 'api_key_id'], 'all');
       const rows = all.filter((r) => VERIFICATION_PRODUCTS.has(r.product));
       const total = aggOf(rows).total;
       const byProduct = groupBy(rows, (r) => r.product);
@@ -237,7 +236,7 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
     },
 
     'risk-summary'(who: Who, p: ReportParams): Computed<RiskSummary> {
-      const rows = verificationRows(who, p);
+      const rows = verificationRows(who, p, []);
       const a = aggOf(rows);
       const failed = rows.filter((r) => outcomeOf(r.status, r.error_code || null) === 'FAIL');
       const reasons = [...groupBy(failed, (r) => r.error_code || 'unspecified')]
@@ -259,7 +258,7 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
 
     'widget-performance'(who: Who, p: ReportParams): Computed<WidgetPerformance> {
       const names = repo.keyNames(who.orgId);
-      const widgets = [...groupBy(verificationRows(who, p), (r) => r.api_key_id)]
+      const widgets = [...groupBy(verificationRows(who, p, ['api_key_id']), (r) => r.api_key_id)]
         .map(([id, a]) => ({
           api_key_id: id === '' ? null : id, name: keyName(names, id), total: a.total, pass: a.PASS, fail: a.FAIL,
           pass_rate: passRate(a), avg_confidence: avgConfidence(a), avg_latency_ms: avgLatency(a),
@@ -270,7 +269,7 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
     },
 
     'regulatory-coverage'(who: Who, p: ReportParams): Computed<RegulatoryCoverage> {
-      const rows = repo.daily(who.orgId, p.env, p.from, p.to).filter((r) => COVERAGE_PRODUCTS.has(r.product));
+      const rows = repo.daily(who.orgId, p.env, p.from, p.to, ['screened', 'hits'], 'coverage');
       const a = aggOf(rows);
       let screened = 0;
       let withHit = 0;
@@ -353,8 +352,8 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
     return out;
   }
 
-  function verificationCore(who: Who, p: Pick<ReportParams, 'env' | 'from' | 'to'>) {
-    const rows = verificationRows(who, p);
+  function verificationCore(who: Who, p: Pick<ReportParams, 'env' | 'from' | 'to'>, dims: readonly Dimension[]) {
+    const rows = verificationRows(who, p, dims);
     const a = aggOf(rows);
     const summary: Summary = { total: a.total, pass: a.PASS, fail: a.FAIL, pass_rate: passRate(a), avg_confidence: avgConfidence(a) };
     const severity: RiskSeverity = {
@@ -365,9 +364,9 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
 
   const v21 = {
     verification(who: Who, p: ReportParams): Computed<V21Verification> {
-      const { rows, a, summary, score, severity } = verificationCore(who, p);
+      const { rows, a, summary, score, severity } = verificationCore(who, p, ['day']);
       const len = daysIn(p.from, p.to);
-      const prev = aggOf(verificationRows(who, { env: p.env, from: addDays(p.from, -len), to: addDays(p.from, -1) }));
+      const prev = aggOf(verificationRows(who, { env: p.env, from: addDays(p.from, -len), to: addDays(p.from, -1) }, []));
       const prevConfidence = avgConfidence(prev);
       const confidence = avgConfidence(a);
       const credits = who.canViewCredits ? creditsSnapshot(who, p) : null;
@@ -392,7 +391,7 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
     },
 
     full(who: Who, p: ReportParams): Computed<V21Full> {
-      const { rows, summary, score, severity } = verificationCore(who, p);
+      const { rows, summary, score, severity } = verificationCore(who, p, ['api_key_id']);
       const names = repo.keyNames(who.orgId);
       const widgets = [...groupBy(rows, (r) => r.api_key_id)]
         .map(([id, x]) => ({ api_key_id: id === '' ? null : id, name: keyName(names, id), total: x.total, risk_score: riskScore(x) }))
