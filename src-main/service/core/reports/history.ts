@@ -22,7 +22,7 @@ export interface HistoryOptions {
   /** The history ends here (ms; default now); it starts `days` days before. */
   endMs?: number;
   seed?: number;
-  /** API key ids to spread rows over (null = console or hosted page); default the env's keys and null. */
+  /** API key ids to spread rows over (null = console or hosted page); default the env's non-demo keys and null. */
   keys?: (string | null)[];
 }
 
@@ -132,7 +132,8 @@ export function generateHistory(db: Db, opts: HistoryOptions): HistoryResult {
   const keyRows = db.prepare('SELECT id, demo FROM api_keys WHERE org_id = ? AND env = ? AND revoked_at IS NULL ORDER BY created_at, id')
     .all(opts.orgId, env) as { id: string; demo: number }[];
   const demoKeys = new Set(keyRows.filter((k) => k.demo === 1).map((k) => k.id));
-  const keys = opts.keys ?? [...keyRows.map((k) => k.id), null];
+  // Demo keys only ever answer a simulated PASS: real-looking history goes to the other keys.
+  const keys = opts.keys ?? [...keyRows.filter((k) => k.demo === 0).map((k) => k.id), null];
   // The first keys carry most traffic (a main integration, then smaller ones); console work ~15%.
   const keyPick = picker<string | null>(random, keys.map((k, i) => [k, k === null ? 15 : 60 / (i + 1)] as const));
   const productPick = picker(random, PRODUCT_MIX);
