@@ -31,6 +31,8 @@ import { createVerificationTokens } from './core/verification/tokens';
 import { createAgeGateStores } from './core/age-gate/stores';
 import { createAgeGateAttempts } from './core/age-gate/attempts';
 import { AGE_GATE_ATTEMPTS_PER_HOUR } from '../../src-shared/contracts/age-gate';
+import { createReportFlags, type FlagOverrides } from './core/reports/flags';
+import { createReports } from './core/reports/reports';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -53,6 +55,8 @@ export interface ComposeOptions {
   /** The face workers (size, queue); tests pass their own. */
   faces?: Omit<FacePoolOptions, 'log'>;
   documents?: Omit<DocumentReaderOptions, 'log'>;
+  /** Pins REPORTING_ENABLED / REPORT_EXPORTS_ENABLED instead of reading the environment (tests). */
+  reportFlags?: FlagOverrides;
 }
 
 export function compose(opts: ComposeOptions) {
@@ -70,7 +74,8 @@ export function compose(opts: ComposeOptions) {
   const ledger = createLedger(db);
   const idempotency = createIdempotency(db, clock, secret);
   const webhooks = createWebhooks(db, clock, opts.fetch ? { fetch: opts.fetch } : {});
-  const billing = createBilling(db, clock, credits, idempotency, webhooks.emitInTransaction);
+  const reports = createReports(db, clock, { flags: createReportFlags(opts.reportFlags), balance: (orgId) => credits.balance(orgId) });
+  const billing = createBilling(db, clock, credits, idempotency, webhooks.emitInTransaction, (orgId) => reports.invalidate(orgId));
   const limiter = createRateLimiter(clock);
   const loginThrottle = createLoginThrottle(clock, secret);
   // The lists are loaded (and reloaded) in the screening worker; this thread holds their meta.
@@ -86,7 +91,8 @@ export function compose(opts: ComposeOptions) {
   const faces = createFacePool({ ...opts.faces, log: (m, f) => logger.info(m, f) });
   const documents = createDocumentReader({ ...opts.documents, log: (m, f) => logger.info(m, f) });
   const tokens = createVerificationTokens(secret, clock);
-  const reports = createReportStore(() => clock.now());
+  // KYC-plus screening results held in memory for the report PDF (not the reporting API).
+  const kycReports = createReportStore(() => clock.now());
   const hosted = createHostedSessions(db, clock);
   const flows = createPublishedFlows(db, clock);
   const ageGate = { stores: createAgeGateStores(db, clock), attempts: createAgeGateAttempts(clock, AGE_GATE_ATTEMPTS_PER_HOUR) };
@@ -95,7 +101,7 @@ export function compose(opts: ComposeOptions) {
     organization,
     /** The organisation's display name and logo PNG, for PDF exports and hosted pages. */
     organizationBranding: (orgId: number): Branding => organization.branding(orgId),
-    faces, documents, reports, hosted, flows, ageGate, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team,
+    faces, documents, kycReports, reports, hosted, flows, ageGate, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     close(): void {
       void faces.stop();

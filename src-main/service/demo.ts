@@ -2,6 +2,7 @@
 // screen has something to show. Later capabilities add their own demo data here.
 import { randomBytes } from 'node:crypto';
 import type { Services } from './compose';
+import { generateHistory } from './core/reports/history';
 
 export interface DemoInfo {
   email: string;
@@ -22,5 +23,8 @@ export async function seedDemo(s: Services): Promise<DemoInfo> {
     const c = s.keys.create({ orgId: org.id, plan: org.plan, name: k.name, env: k.env, scopes: [...k.scopes], demo: k.demo, createdBy: user.id });
     return { name: k.name, api_key: c.api_key, secret: c.secret, env: k.env, scopes: [...k.scopes], demo: k.demo };
   });
+  // 90 days of test-mode history (about 25,000 ledger rows, ~1 s) so every report and chart has something to show.
+  generateHistory(s.db, { orgId: org.id, rows: 25_000, env: 'test', days: 90, endMs: s.clock.now(), seed: 13 });
+  s.reports.invalidate(org.id);
   return { email, password, keys };
 }

@@ -16,6 +16,24 @@ const CLEAR = { type: 'individual', first_name: 'Ingeborg', last_name: 'Abrahams
 // Success and error bodies share one type here so assertions can reach into either.
 type Body = ScreeningResponse & { error: { type: string; code: string; message: string } };
 
+describe('screen: the ledger row classifies the result (migration 0010; docs/reports.md)', () => {
+  it('a hit writes its kinds of list and screening_hit; a clear result writes no hit; the reports count both', async () => {
+    const k = t.key();
+    const hit = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN } });
+    const clear = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: CLEAR } });
+    const row = (id: string) => t.s.db.prepare('SELECT status, error_code, hit_categories FROM verifications WHERE id = ?').get(id);
+    expect(row(hit.body.id)).toEqual({ status: 'completed', error_code: 'screening_hit', hit_categories: 'sanctions' });
+    expect(row(clear.body.id)).toEqual({ status: 'completed', error_code: null, hit_categories: '' });
+    const today = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const cookie = await t.login();
+    const r = await t.json<{ data: { categories: { category: string; hits: number }[]; hit_rate: number } }>(
+      'GET', `/api/reports/regulatory-coverage?env=test&from=${today}&to=${today}`, { cookie },
+    );
+    expect(r.body.data.categories.find((c) => c.category === 'sanctions')!.hits).toBeGreaterThanOrEqual(1);
+    expect(r.body.data.hit_rate).toBeGreaterThan(0);
+  });
+});
+
 describe('screen: happy paths', () => {
   it('finds a listed person, explains the match, and answers in the spec shape', async () => {
     const k = t.key();
