@@ -38,7 +38,7 @@ describe('migrations', () => {
     const db = openDatabase(dir());
     const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string }[];
     expect(tables.length).toBeGreaterThan(5);
-    for (const t of tables) expect(t.sql, t.name).toMatch(/\)\s*STRICT$/);
+    for (const t of tables) expect(t.sql, t.name).toMatch(/\)\s*STRICT(, WITHOUT ROWID)?$/);
   });
 
   it.each([
@@ -62,6 +62,9 @@ describe('migrations', () => {
     ["SELECT id FROM report_exports WHERE status = 'queued' ORDER BY id LIMIT 1", 'report_exports_status'],
     ['SELECT id FROM report_exports WHERE file_removed_at IS NULL AND expires_at IS NOT NULL AND expires_at <= ?', 'report_exports_expiry'],
     ['SELECT * FROM team_invitations WHERE token_hash = ?', 'sqlite_autoindex_team_invitations'],
+    // Reports read the daily rollups by organisation, environment and day (migration 0011).
+    ['SELECT * FROM report_daily WHERE org_id = ? AND env = ? AND day >= ? AND day <= ?', 'report_daily USING PRIMARY KEY (org_id=? AND env=? AND day>? AND day<?)'],
+    ['SELECT conf10, SUM(n) FROM report_confidence WHERE org_id = ? AND env = ? AND day >= ? AND day <= ? GROUP BY conf10', 'report_confidence USING PRIMARY KEY (org_id=? AND env=? AND day>? AND day<?)'],
   ])('query plan of %s uses %s', (sql, index) => {
     const db = openDatabase(dir());
     const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(sql.split('?').length - 1).fill('x')) as { detail: string }[];
