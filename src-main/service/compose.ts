@@ -33,6 +33,8 @@ import { createAgeGateAttempts } from './core/age-gate/attempts';
 import { AGE_GATE_ATTEMPTS_PER_HOUR } from '../../src-shared/contracts/age-gate';
 import { createReportFlags, type FlagOverrides } from './core/reports/flags';
 import { createReports } from './core/reports/reports';
+import { createExports, type BrandingSource, type BundleSource } from './core/exports/exports';
+import { createRenderRunner, type RunnerOptions } from './core/exports/runner';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -57,6 +59,8 @@ export interface ComposeOptions {
   documents?: Omit<DocumentReaderOptions, 'log'>;
   /** Pins REPORTING_ENABLED / REPORT_EXPORTS_ENABLED instead of reading the environment (tests). */
   reportFlags?: FlagOverrides;
+  /** Report exports: tests may pass their own report source, branding or an in-process renderer. */
+  exports?: { bundle?: BundleSource; branding?: BrandingSource; runner?: RunnerOptions };
 }
 
 export function compose(opts: ComposeOptions) {
@@ -96,17 +100,25 @@ export function compose(opts: ComposeOptions) {
   const hosted = createHostedSessions(db, clock);
   const flows = createPublishedFlows(db, clock);
   const ageGate = { stores: createAgeGateStores(db, clock), attempts: createAgeGateAttempts(clock, AGE_GATE_ATTEMPTS_PER_HOUR) };
+  const exports = createExports(db, clock, {
+    bundle: opts.exports?.bundle ?? ((type, who, params) => reports.bundle(type, who, params)),
+    enabled: () => reports.flags.exportsEnabled(),
+    branding: opts.exports?.branding ?? ((orgId) => organization.branding(orgId)),
+    runner: createRenderRunner({ ...opts.exports?.runner, log: (m, f) => logger.info(m, f) }),
+    log: (m, f) => logger.info(m, f),
+  });
   const onsite = createOnsite({ dataDir: opts.dataDir, log: (m, f) => logger.info(m, f) });
   return {
     organization,
     /** The organisation's display name and logo PNG, for PDF exports and hosted pages. */
     organizationBranding: (orgId: number): Branding => organization.branding(orgId),
-    faces, documents, kycReports, reports, hosted, flows, ageGate, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team,
+    faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     close(): void {
       void faces.stop();
       void documents.stop();
       void onsite.stop();
+      void exports.stop();
       if (db.open) db.close();
     },
   };

@@ -28,6 +28,7 @@ import { batchRoutes } from './routes/batch';
 import { reviewRoutes } from './routes/review';
 import { auditRoutes } from './routes/audit';
 import { reportRoutes, reportSchemaVersion } from './routes/reports';
+import { exportRoutes } from './routes/exports';
 
 export type App = Hono<AppEnv>;
 export type { Router };
@@ -124,6 +125,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   reviewRoutes(router);
   auditRoutes(router);
   reportRoutes(router);
+  exportRoutes(router);
   for (const extra of options.extraRoutes ?? []) extra(router);
   openApiRoutes(router);
 

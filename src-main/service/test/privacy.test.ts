@@ -100,6 +100,9 @@ const NO_SUBJECT_INPUT = [
   'GET /api/settings/organization', 'PATCH /api/settings/organization', 'PUT /api/settings/logo', 'GET /api/settings/logo',
   'DELETE /api/settings/logo', 'GET /api/settings/data-directory', 'GET /hosted/logo/:token',
   'GET /api/auth/desktop/members', 'POST /api/auth/desktop/login',
+  // Report exports: report types, dates and ids in; ledger aggregates out (never subject data).
+  'POST /api/reports/exports', 'GET /api/reports/exports', 'GET /api/reports/exports/:id', 'GET /api/reports/exports/:id/download',
+  'DELETE /api/reports/exports/:id',
 ];
 
 interface Sent { label: string; status: number; text: string }

@@ -10,6 +10,7 @@ import * as m0007 from './0007-published-flows';
 import * as m0008 from './0008-team';
 import * as m0009 from './0009-accounts';
 import * as m0010 from './0010-reports';
+import * as m0011 from './0011-report-exports';
 
 export interface Migration {
   version: number;
@@ -17,4 +18,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010];
+export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011];
