@@ -26,7 +26,8 @@ const SHOWN: Record<string, (viewer: Role) => boolean> = {
 
 function matrix(): [string, Record<Role, number>][] {
   const doc = readFileSync(join(import.meta.dirname, '../../../../docs/roles.md'), 'utf8');
-  const rows = doc.split('\n').filter((l) => /^\| [A-Z]/.test(l) && !l.startsWith('| Action'));
+  // The team table only: the whole matrix after it is permissions.test.ts's.
+  const rows = doc.split('\n## Every other console route')[0]!.split('\n').filter((l) => /^\| [A-Z]/.test(l) && !l.startsWith('| Action'));
   return rows.map((l) => {
     const [action, , ...statuses] = l.split('|').slice(1, -1).map((c) => c.trim());
     return [action!, Object.fromEntries(ROLE_COLUMNS.map((r, i) => [r, Number(statuses[i])])) as Record<Role, number>];
