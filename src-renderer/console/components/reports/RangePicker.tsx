@@ -4,6 +4,7 @@
 import { useId } from 'react';
 import type { Plan } from '../../../../src-shared/catalog';
 import { PRESET_DAYS, planLimitText, presetOf, presetRange, presetRefusal, rangeProblem, type DayRange } from './range';
+import './reports.css';
 
 interface RangePickerProps {
   value: DayRange;

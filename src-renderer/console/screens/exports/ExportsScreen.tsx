@@ -14,6 +14,7 @@ import { Alert } from '../../components/Alert';
 import { DataGrid } from '../../components/DataGrid';
 import { LoadError } from '../../components/LoadError';
 import { Pager } from '../../components/Pager';
+import { UpgradeNote } from '../../components/reports/UpgradeNote';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useEnv } from '../../stores/env';
 import { useSession } from '../../stores/session';
@@ -47,16 +48,10 @@ function ExportsUpgrade({ limits }: { limits: Limits }) {
   return (
     <>
       <ScreenHeader title="Exports" summary={SUMMARY} />
-      <section className="panel rep-upgrade" aria-labelledby="exports-upgrade-heading" data-testid="exports-upgrade">
-        <h2 id="exports-upgrade-heading">Export functionality requires Growth plan or higher</h2>
-        <p>
-          PDF reports with charts and CSV files of the data points are part of the Growth, Pro and Enterprise plans. Your organization is on the{' '}
-          {limits.plan.charAt(0).toUpperCase() + limits.plan.slice(1)} plan; its reports are on the <a href={href('reports')}>Reports</a> screen.
-        </p>
-        <p className="muted">
-          {isOwner ? <a href={href('plan')}>Change the plan under Plan &amp; credits</a> : 'The organization’s owner can change the plan under Plan & credits.'}
-        </p>
-      </section>
+      <UpgradeNote title="Export functionality requires Growth plan or higher" plan={limits.plan} canChangePlan={isOwner} testId="exports-upgrade">
+        PDF reports with charts and CSV files of the data points are part of the Growth, Pro and Enterprise plans. Your reports are on
+        the <a href={href('reports')}>Reports</a> screen.
+      </UpgradeNote>
     </>
   );
 }

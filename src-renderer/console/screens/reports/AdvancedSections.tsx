@@ -1,33 +1,22 @@
 // Advanced reports (Growth plan or higher): risk summary, widget performance and regulatory
 // coverage. Lower plans see what the reports hold and how to get them, not a failed request.
 import type { Plan } from '../../../../src-shared/catalog';
-import { PLAN_INFO } from '../../../../src-shared/catalog';
 import type { RegulatoryCoverage, RiskSummary, WidgetPerformance } from '../../../../src-shared/contracts/reports';
 import { barChart } from '../../../../src-shared/charts/charts';
-import { href } from '../../app/router';
 import type { Resource } from '../../api/use-resource';
 import { ChartFigure } from '../../components/charts/Chart';
 import { DataGrid } from '../../components/DataGrid';
 import { LoadError } from '../../components/LoadError';
+import { UpgradeNote } from '../../components/reports/UpgradeNote';
 import { count, emptyText, percent, score } from './figures';
 import { labelledColumns, widgetColumns, type LabelledRow } from './report-columns';
 
 export function AdvancedUpgrade({ plan, canChangePlan }: { plan: Plan; canChangePlan: boolean }) {
   return (
-    <section className="panel rep-upgrade" aria-labelledby="rep-advanced-heading" data-testid="rep-advanced-upgrade">
-      <h2 id="rep-advanced-heading">Advanced reports</h2>
-      <p>
-        Risk summary (confidence bands and failure reasons), widget performance per API key and regulatory coverage are part of the
-        Growth, Pro and Enterprise plans. Your organization is on the {PLAN_INFO[plan].label} plan.
-      </p>
-      <p className="muted">
-        {canChangePlan ? (
-          <a href={href('plan')} data-testid="rep-upgrade-link">Change the plan under Plan &amp; credits</a>
-        ) : (
-          'The organization’s owner can change the plan under Plan & credits.'
-        )}
-      </p>
-    </section>
+    <UpgradeNote title="Advanced reports require Growth plan or higher" plan={plan} canChangePlan={canChangePlan} testId="rep-advanced-upgrade">
+      Risk summary (confidence bands and failure reasons), widget performance per API key and regulatory coverage are part of the Growth,
+      Pro and Enterprise plans.
+    </UpgradeNote>
   );
 }
 

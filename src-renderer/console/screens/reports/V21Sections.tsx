@@ -41,7 +41,7 @@ export function ScorePanel({ v21 }: { v21: Resource<{ data: V21Verification } | 
     <section className="panel rep-panel" aria-labelledby="rep-score-heading" aria-busy={v21.loading} data-testid="rep-v21">
       <div className="panel-header">
         <h2 id="rep-score-heading">Compliance effectiveness</h2>
-        <span className="muted">Compared with the same number of days just before this range.</span>
+        <span className="muted">Changes against the days just before.</span>
       </div>
       <LoadError testId="rep-v21-error" title="Could not load the V2.1 analytics." error={v21.error} onRetry={v21.reload} />
       <div className="rep-score-row">
