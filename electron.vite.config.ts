@@ -37,6 +37,7 @@ export default defineConfig({
           'screening-worker': resolve(__dirname, 'src-main/service/workers/screening-worker.ts'),
           'faces-worker': resolve(__dirname, 'src-main/service/workers/faces-worker.ts'),
           'document-reader': resolve(__dirname, 'src-main/service/workers/document-reader.ts'),
+          'export-worker': resolve(__dirname, 'src-main/service/workers/export-worker.ts'),
           'snapshot-build': resolve(__dirname, 'src-main/service/snapshot-build.ts'),
         },
       },

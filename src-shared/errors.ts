@@ -177,6 +177,19 @@ export const ERRORS = {
   invitation_other_owner: {
     http: 409, shape: 'account', error: 'The owner of another organization cannot join a team; ownership must be transferred first',
   },
+  // Report exports (account spec, Errors; issue 13).
+  invalid_report_type: {
+    http: 400, shape: 'account',
+    error: 'Invalid report_type. Must be one of: overview, volume, usage, risk-summary, widget-performance, full, verification-v21, full-v21',
+  },
+  invalid_export_format: { http: 400, shape: 'account', error: 'Invalid format' },
+  exports_plan: { http: 403, shape: 'account', error: 'Export functionality requires Growth plan or higher' },
+  export_not_found: { http: 404, shape: 'account', error: 'Export job not found' },
+  export_file_not_found: { http: 404, shape: 'account', error: 'Export file not found or expired' },
+  /** The message names the status: `Cannot cancel export with status: running`. */
+  export_not_cancellable: { http: 400, shape: 'account', error: 'Cannot cancel export with status' },
+  /** Too many unfinished exports for one organisation (docs/decisions.md, "Report exports"). */
+  export_queue_full: { http: 429, shape: 'account', error: 'Too many exports in progress. Wait for one to finish.' },
   invalid_approver: { http: 403, shape: 'account', error: 'Invalid approver e-mail or password' },
   approver_not_allowed: { http: 403, shape: 'account', error: 'An owner or admin other than the analyst must approve' },
   too_many_attempts: { http: 429, shape: 'account', error: 'Too many failed attempts. Try again later.' },

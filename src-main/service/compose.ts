@@ -30,6 +30,9 @@ import { createVerificationTokens } from './core/verification/tokens';
 import { createAgeGateStores } from './core/age-gate/stores';
 import { createAgeGateAttempts } from './core/age-gate/attempts';
 import { AGE_GATE_ATTEMPTS_PER_HOUR } from '../../src-shared/contracts/age-gate';
+import { AppError } from '../../src-shared/errors';
+import { createExports, type BrandingSource, type BundleSource } from './core/exports/exports';
+import { createRenderRunner, type RunnerOptions } from './core/exports/runner';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -52,6 +55,8 @@ export interface ComposeOptions {
   /** The face workers (size, queue); tests pass their own. */
   faces?: Omit<FacePoolOptions, 'log'>;
   documents?: Omit<DocumentReaderOptions, 'log'>;
+  /** Report exports: tests pass a fixture report source, branding or an in-process renderer. */
+  exports?: { bundle?: BundleSource; branding?: BrandingSource; runner?: RunnerOptions };
 }
 
 export function compose(opts: ComposeOptions) {
@@ -88,14 +93,23 @@ export function compose(opts: ComposeOptions) {
   const hosted = createHostedSessions(db, clock);
   const flows = createPublishedFlows(db, clock);
   const ageGate = { stores: createAgeGateStores(db, clock), attempts: createAgeGateAttempts(clock, AGE_GATE_ATTEMPTS_PER_HOUR) };
+  const exports = createExports(db, clock, {
+    // The reports service (core/reports) is wired here when it is merged; until then no report data.
+    bundle: opts.exports?.bundle ?? (() => { throw new AppError('not_implemented'); }),
+    // The organisation's name and no logo until accounts' branding is wired.
+    branding: opts.exports?.branding ?? ((orgId) => ({ name: accounts.repo.orgById(orgId)?.name ?? '', logo_png: null })),
+    runner: createRenderRunner({ ...opts.exports?.runner, log: (m, f) => logger.info(m, f) }),
+    log: (m, f) => logger.info(m, f),
+  });
   const onsite = createOnsite({ dataDir: opts.dataDir, log: (m, f) => logger.info(m, f) });
   return {
-    faces, documents, reports, hosted, flows, ageGate, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team,
+    faces, documents, reports, exports, hosted, flows, ageGate, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     close(): void {
       void faces.stop();
       void documents.stop();
       void onsite.stop();
+      void exports.stop();
       if (db.open) db.close();
     },
   };

@@ -136,6 +136,9 @@ async function main(): Promise<void> {
     (e: unknown) => services.logger.error('lists_failed', { name: e instanceof Error ? e.name : 'unknown' }),
   );
 
+  // Report exports: jobs a previous run left running are recovered, expired files removed, and
+  // queued jobs rendered in the export worker from now on.
+  services.exports.start();
   const deliveries = startPoller(async () => {
     // Started, not awaited: a slow receiver holds its own slots, never the next tick.
     services.webhooks.pump();

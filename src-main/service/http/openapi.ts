@@ -136,7 +136,7 @@ export function openApiDocument(routes: readonly RouteInfo[]): OpenApiDocument {
   const body = (spec: BodySpec, description: string): Json => {
     if (!isContentBody(spec)) return { description, content: { 'application/json': { schema: { $ref: idOf(spec) } } } };
     const schema = spec.schema ? { $ref: idOf(spec.schema) } : { type: 'string', format: 'binary' };
-    return { description: spec.description, content: { [spec.contentType]: { schema } } };
+    return { description: spec.description, content: Object.fromEntries([spec.contentType, ...(spec.accept ?? [])].map((type) => [type, { schema }])) };
   };
 
   const paths: OpenApiDocument['paths'] = {};

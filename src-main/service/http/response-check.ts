@@ -99,7 +99,9 @@ export function responseCheck(route: Pick<RouteEntry, 'method' | 'path' | 'respo
     };
     if (!declared && status < 400) return fail(`status ${status} is not declared`);
     if (declared && isContentBody(declared)) {
-      if (!type.startsWith(declared.contentType)) return fail(`content type '${type}', declared '${declared.contentType}'`);
+      // A download may come as one of several media types (an export's PDF or CSV): `accept` lists the others.
+      const types = [declared.contentType, ...(declared.accept ?? [])];
+      if (!types.some((t) => type.startsWith(t))) return fail(`content type '${type}', declared '${types.join("' or '")}'`);
       if (declared.schema && declared.contentType === 'application/x-ndjson' && res.body) {
         c.res = new Response(res.body.pipeThrough(lineCheck(declared.schema, report)), res);
       }

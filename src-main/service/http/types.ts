@@ -55,7 +55,10 @@ export interface ContentBody {
   contentType: string;
   description: string;
   schema?: z.ZodType;
-  /** Other media types taken for the same bytes (a CSV sent as text/plain, say); others answer 415. */
+  /**
+   * Other media types taken for the same bytes (a CSV sent as text/plain, say; others answer 415),
+   * or, for an answer, the other media types it may come as (an export's PDF or CSV).
+   */
   accept?: readonly string[];
 }
 

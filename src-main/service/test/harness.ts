@@ -60,6 +60,7 @@ export async function testService(
   opts: { plan?: Plan; setup?: boolean; loginToken?: string; extraRoutes?: AppOptions['extraRoutes']; resourcesDir?: string;
     uploadBudgetBytes?: number;
     faces?: ComposeOptions['faces'];
+    exports?: ComposeOptions['exports'];
   } = {},
 ): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-test-'));
@@ -69,6 +70,7 @@ export async function testService(
     ...(opts.loginToken ? { loginToken: opts.loginToken } : {}),
     ...(opts.resourcesDir ? { resourcesDir: opts.resourcesDir } : {}),
     ...(opts.faces ? { faces: opts.faces } : {}),
+    ...(opts.exports ? { exports: opts.exports } : {}),
   });
   // Every answer is held to the schema its route declares; drift fails the request and the file.
   const { app, routes } = createApp(s, {

@@ -92,6 +92,9 @@ const NO_SUBJECT_INPUT = [
   // Team management: members' and invitees' e-mails are account data, not subject data.
   'GET /api/team/members', 'POST /api/team/invite', 'POST /api/team/invite/accept', 'PATCH /api/team/members/:id/role',
   'DELETE /api/team/members/:id', 'GET /api/team/invites', 'DELETE /api/team/invites/:id',
+  // Report exports: report types, dates and ids in; ledger aggregates out (never subject data).
+  'POST /api/reports/exports', 'GET /api/reports/exports', 'GET /api/reports/exports/:id', 'GET /api/reports/exports/:id/download',
+  'DELETE /api/reports/exports/:id',
 ];
 
 interface Sent { label: string; status: number; text: string }

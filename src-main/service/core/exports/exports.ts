@@ -1,0 +1,242 @@
+// Report exports (account spec, "Export job"; issue 13): a durable job queue in SQLite. A job is
+// queued by POST, claimed (running) by the one runner of this process, its report data gathered
+// here, its file rendered in a worker thread, then stored with the succeeded state in one
+// transaction, or failed with a short code. After a crash, a job left running is queued again on
+// the next start, or failed as interrupted once it has had MAX_ATTEMPTS tries (a report that
+// kills the process every time must not do so forever). Files are removed 24 hours after they
+// were made; the job row stays (succeeded, without a download link).
+import { PLAN_INFO, type Plan } from '../../../../src-shared/catalog';
+import {
+  EXPORT_FILE_HOURS, EXPORT_FORMATS, REPORT_TYPES, type ExportFormat, type ExportJob, type ExportListItem, type ReportBundle, type ReportType,
+} from '../../../../src-shared/contracts/reports';
+import { AppError, isAppError } from '../../../../src-shared/errors';
+import type { Db } from '../../db/open';
+import type { OrgRow, UserRow } from '../accounts/repo';
+import type { Clock } from '../clock';
+import { nowIso } from '../ids';
+import { checkReportParams, type ReportParams } from './params';
+import { CONTENT_TYPES } from './render';
+import { exportsRepo, type ExportErrorCode, type ExportRow } from './repo';
+import { RenderError, type RenderRunner } from './runner';
+
+/** Tries a job gets when the process dies under it before it is failed as interrupted. */
+export const MAX_ATTEMPTS = 3;
+/** Unfinished (queued or running) exports one organisation may have at once. */
+export const MAX_UNFINISHED = 10;
+const FILE_MS = EXPORT_FILE_HOURS * 3600_000;
+
+export interface ReportWho { orgId: number; plan: Plan; canViewCredits: boolean }
+/** The reports service's bundle (core/reports): the data of the report an export is made of. */
+export type BundleSource = (type: ReportType, who: ReportWho, params: ReportParams) => ReportBundle | Promise<ReportBundle>;
+/** The organisation's branding for the PDF header (accounts: name and logo). */
+export type BrandingSource = (orgId: number) => { name: string; logo_png: Uint8Array | null };
+
+export interface ExportDeps {
+  bundle: BundleSource;
+  branding: BrandingSource;
+  runner: RenderRunner;
+  log?: (msg: string, fields?: Record<string, string | number>) => void;
+  /** How often a started service looks for queued jobs and expired files. */
+  pollMs?: number;
+  sweepMs?: number;
+}
+
+export interface CreateExport { report_type?: string | undefined; format?: string | undefined; env?: string | undefined; from?: string | undefined; to?: string | undefined }
+
+/** The export list and the job view (the contract's shapes) from a row, as of `now`. */
+function listItem(r: ExportRow): ExportListItem {
+  return {
+    id: r.id, report_type: r.report_type, format: r.format, status: r.status,
+    file_size_bytes: r.file_size_bytes, created_at: r.created_at, completed_at: r.completed_at,
+  };
+}
+
+function fileAvailable(r: ExportRow, now: number): boolean {
+  return r.status === 'succeeded' && r.file_removed_at === null && r.expires_at !== null && Date.parse(r.expires_at) > now;
+}
+
+export function toJob(r: ExportRow, now: number): ExportJob {
+  return {
+    ...listItem(r),
+    params: { env: r.env, from: r.from_date, to: r.to_date },
+    download_url: fileAvailable(r, now) ? `/api/reports/exports/${r.id}/download` : null,
+    expires_at: r.expires_at,
+    error_code: r.status === 'failed' ? r.error_code : null,
+  };
+}
+
+/** Who may cancel a queued export: whoever made it, and the owner and admins. */
+export function mayCancel(user: Pick<UserRow, 'id' | 'role'>, r: ExportRow): boolean {
+  return r.created_by === user.id || user.role === 'owner' || user.role === 'admin';
+}
+
+export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
+  const repo = exportsRepo(db);
+  const log = deps.log ?? (() => {});
+  let pumping: Promise<void> | null = null;
+  let started = false;
+  let stopping = false;
+  let timers: NodeJS.Timeout[] = [];
+
+  function requirePlan(org: OrgRow): void {
+    if (!PLAN_INFO[org.plan].exports) throw new AppError('exports_plan');
+  }
+
+  function find(orgId: number, id: number): ExportRow {
+    const r = repo.byId(orgId, id);
+    if (!r) throw new AppError('export_not_found');
+    return r;
+  }
+
+  async function runOne(job: ExportRow): Promise<void> {
+    const began = performance.now();
+    const generatedAt = clock.now();
+    let code: ExportErrorCode;
+    try {
+      let bundle: ReportBundle;
+      try {
+        bundle = await deps.bundle(job.report_type, { orgId: job.org_id, plan: job.plan, canViewCredits: job.with_credits === 1 }, {
+          env: job.env, from: job.from_date, to: job.to_date,
+        });
+      } catch (e) {
+        // A report the service refuses (a range or a report the plan no longer allows) is not retried.
+        if (isAppError(e)) throw new RenderError('report_unavailable');
+        throw e;
+      }
+      const bytes = await deps.runner.render({
+        exportId: job.id, reportType: job.report_type, format: job.format, env: job.env, from: job.from_date, to: job.to_date,
+        generatedAt: nowIso(generatedAt), organisation: deps.branding(job.org_id), bundle,
+      });
+      const at = clock.now();
+      if (!db.open) return;
+      if (repo.succeed(job.id, bytes, nowIso(at), nowIso(at + FILE_MS))) {
+        log('export_succeeded', { export_id: job.id, format: job.format, bytes: bytes.byteLength, ms: Math.round(performance.now() - began) });
+      }
+      return;
+    } catch (e) {
+      code = e instanceof RenderError ? e.reason : 'render_failed';
+    }
+    if (!db.open) return;
+    // Cut off by a shutdown: it runs again on the next start, like a job a crash left behind.
+    if (stopping && job.attempts < MAX_ATTEMPTS && repo.requeue(job.id)) return;
+    repo.fail(job.id, code, nowIso(clock.now()));
+    log('export_failed', { export_id: job.id, reason: code });
+  }
+
+  /** Runs queued jobs one at a time until none is left. */
+  function pump(): Promise<void> {
+    pumping ??= (async () => {
+      try {
+        while (db.open && !stopping) {
+          const job = repo.claim(nowIso(clock.now()));
+          if (!job) break;
+          await runOne(job);
+        }
+      } finally {
+        pumping = null;
+      }
+    })();
+    return pumping;
+  }
+
+  return {
+    repo,
+
+    /** Validates and queues an export (spec texts for every mistake, in the order the fields are listed). */
+    create(user: UserRow, org: OrgRow, body: CreateExport, canViewCredits: boolean): ExportRow {
+      requirePlan(org);
+      if (!(REPORT_TYPES as readonly string[]).includes(body.report_type ?? '')) throw new AppError('invalid_report_type', { field: 'report_type' });
+      const format = body.format ?? 'pdf';
+      if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new AppError('invalid_export_format', { field: 'format' });
+      const params = checkReportParams(body, org.plan);
+      if (repo.unfinished(org.id) >= MAX_UNFINISHED) throw new AppError('export_queue_full');
+      const row = repo.insert(org.id, user.id, body.report_type as ReportType, format as ExportFormat, params.env, params.from, params.to, org.plan, canViewCredits, nowIso(clock.now()));
+      if (started) setImmediate(() => void pump());
+      return row;
+    },
+
+    list(org: OrgRow, page: number, perPage: number): { exports: ExportListItem[]; total: number; page: number; pages: number } {
+      requirePlan(org);
+      const total = repo.count(org.id);
+      return { exports: repo.page(org.id, perPage, (page - 1) * perPage).map(listItem), total, page, pages: Math.ceil(total / perPage) };
+    },
+
+    get(org: OrgRow, id: number): ExportJob {
+      requirePlan(org);
+      return toJob(find(org.id, id), clock.now());
+    },
+
+    /** Only a queued job is cancelled; it is then removed (docs/decisions.md). */
+    cancel(user: UserRow, org: OrgRow, id: number): void {
+      requirePlan(org);
+      const r = find(org.id, id);
+      if (r.status !== 'queued') throw new AppError('export_not_cancellable', { message: `Cannot cancel export with status: ${r.status}` });
+      if (!mayCancel(user, r)) throw new AppError('permission_denied');
+      // Claimed between the read and now: it is running, and says so.
+      if (!repo.cancel(org.id, id)) throw new AppError('export_not_cancellable', { message: `Cannot cancel export with status: ${find(org.id, id).status}` });
+    },
+
+    download(org: OrgRow, id: number): { bytes: Uint8Array; contentType: string; filename: string } {
+      requirePlan(org);
+      const r = find(org.id, id);
+      const now = clock.now();
+      const bytes = fileAvailable(r, now) ? repo.file(r.id) : undefined;
+      if (!bytes) throw new AppError('export_file_not_found');
+      repo.downloaded(r.id, nowIso(now));
+      return { bytes, contentType: CONTENT_TYPES[r.format], filename: `report_${r.id}.${r.format}` };
+    },
+
+    /** Jobs a dead process left running: queued again, or failed once they have had their tries. */
+    recover(): { requeued: number; failed: number } {
+      let requeued = 0;
+      let failed = 0;
+      for (const r of repo.running()) {
+        if (r.attempts >= MAX_ATTEMPTS) {
+          if (repo.fail(r.id, 'interrupted', nowIso(clock.now()))) failed++;
+        } else if (repo.requeue(r.id)) {
+          requeued++;
+        }
+      }
+      if (requeued + failed > 0) log('exports_recovered', { requeued, failed });
+      return { requeued, failed };
+    },
+
+    /** Removes the files of exports made more than 24 hours ago. */
+    sweep(): number {
+      const removed = repo.sweep(nowIso(clock.now()));
+      if (removed > 0) log('export_files_removed', { count: removed });
+      return removed;
+    },
+
+    /** Where the last export was rendered: 'worker' in the service (tests, logs). */
+    renderedIn: () => deps.runner.mode(),
+
+    /** Runs every queued job now (tests drive the queue with this; a started service runs it itself). */
+    drain: pump,
+
+    /** With the service: recovers, sweeps, then runs queued jobs as they come and sweeps every hour. */
+    start(): void {
+      if (started) return;
+      started = true;
+      this.recover();
+      this.sweep();
+      void pump();
+      const poll = setInterval(() => void pump(), deps.pollMs ?? 5000);
+      const sweep = setInterval(() => this.sweep(), deps.sweepMs ?? 3600_000);
+      poll.unref();
+      sweep.unref();
+      timers = [poll, sweep];
+    },
+
+    async stop(): Promise<void> {
+      started = false;
+      stopping = true;
+      for (const t of timers) clearInterval(t);
+      timers = [];
+      const running = pumping;
+      await deps.runner.stop();
+      if (running) await running.catch(() => undefined);
+    },
+  };
+}
+export type Exports = ReturnType<typeof createExports>;
