@@ -1,6 +1,6 @@
 // What the Exports screen says about a job: report names, status, size, and when its file goes.
 import {
-  EXPORT_FILE_HOURS, type ExportFormat, type ExportListItem, type ExportStatus, type ReportType,
+  EXPORT_FILE_HOURS, type ExportErrorCode, type ExportFormat, type ExportListItem, type ExportStatus, type ReportType,
 } from '../../../../src-shared/contracts/reports';
 import type { BadgeTone } from '../Badge';
 
@@ -44,6 +44,14 @@ export const STATUS_TONE: Record<ExportStatus, BadgeTone> = {
   running: 'info',
   succeeded: 'positive',
   failed: 'negative',
+};
+
+/** Why a failed export failed (the job view's `error_code`), as the list says it. */
+export const FAILURE_TEXT: Record<ExportErrorCode, string> = {
+  render_failed: 'The file could not be made',
+  timeout: 'Making the file took too long',
+  interrupted: 'The service stopped while making it',
+  report_unavailable: 'The report could not be made for this range',
 };
 
 export function isActive(status: ExportStatus): boolean {

@@ -1,12 +1,13 @@
 // Columns of the exports table. Each action has its own column (the grid focuses one control per
 // cell): Download for a ready, unexpired file; Cancel while queued.
-import type { ExportListItem } from '../../../../src-shared/contracts/reports';
+import type { ExportJob, ExportListItem } from '../../../../src-shared/contracts/reports';
 import { Badge } from '../../components/Badge';
 import type { GridColumn } from '../../components/DataGrid';
 import { formatDateTime } from '../../components/format';
-import { expiryOf, expiryText, formatBytes, FORMAT_LABEL, isExpired, REPORT_TYPE_LABEL, STATUS_LABEL, STATUS_TONE } from '../../components/reports/export-labels';
+import { expiryOf, expiryText, FAILURE_TEXT, formatBytes, FORMAT_LABEL, isExpired, REPORT_TYPE_LABEL, STATUS_LABEL, STATUS_TONE } from '../../components/reports/export-labels';
 
-export type ExportRow = ExportListItem & { expires_at?: string | null; download_url?: string | null };
+/** A list row, or the job view once polling has seen it (with expiry and, when failed, why). */
+export type ExportRow = ExportListItem & Partial<Pick<ExportJob, 'expires_at' | 'download_url' | 'error_code'>>;
 
 interface Options {
   now: number;
@@ -20,7 +21,14 @@ interface Options {
 
 function FileCell({ row, now }: { row: ExportRow; now: number }) {
   const expires = expiryOf(row);
-  if (row.status === 'failed') return <span className="muted">No file</span>;
+  if (row.status === 'failed') {
+    return (
+      <span className="cell-stack" data-testid="export-failed">
+        <span>No file</span>
+        <span className="muted">{row.error_code ? FAILURE_TEXT[row.error_code] : 'Create a new export to try again'}</span>
+      </span>
+    );
+  }
   if (!expires) return <span className="muted">Not ready yet</span>;
   if (isExpired(expires, now)) {
     return (

@@ -37,7 +37,7 @@ describe('export expiry', () => {
 function job(status: ExportStatus): ExportJob {
   return {
     id: 7, report_type: 'overview', format: 'pdf', status, file_size_bytes: null, created_at: '2026-01-15T12:00:00Z',
-    completed_at: null, params: { env: 'test', from: '2026-01-01', to: '2026-01-15' }, download_url: null, expires_at: null,
+    completed_at: null, params: { env: 'test', from: '2026-01-01', to: '2026-01-15' }, download_url: null, expires_at: null, error_code: null,
   };
 }
 
