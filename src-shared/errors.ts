@@ -195,6 +195,14 @@ export const ERRORS = {
   too_many_attempts: { http: 429, shape: 'account', error: 'Too many failed attempts. Try again later.' },
   /** A per-organisation cap on stored things (webhook endpoints, own lists); `team_limit` gives the cap. */
   resource_limit: { http: 409, shape: 'account', error: 'Limit reached for this organization' },
+  // Reporting (account spec; every reporting error adds `schema_version`). The query's own texts
+  // ("'env' must be 'test' or 'live'", "'from' date is required", ...) come with the error.
+  report_invalid: { http: 400, shape: 'account', error: 'Invalid report query' },
+  advanced_reports: { http: 403, shape: 'account', error: 'Advanced reports require Growth plan or higher' },
+  /** Feature flag REPORTING_ENABLED off (docs/decisions.md, "Reports (issue 13)"). */
+  reporting_disabled: { http: 404, shape: 'account', error: 'Reporting is not enabled on this installation' },
+  /** Feature flag REPORT_EXPORTS_ENABLED (or REPORTING_ENABLED) off. */
+  report_exports_disabled: { http: 404, shape: 'account', error: 'Report exports are not enabled on this installation' },
 } as const satisfies Record<string, Entry>;
 
 export type ErrorCode = keyof typeof ERRORS;

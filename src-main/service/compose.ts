@@ -30,9 +30,10 @@ import { createVerificationTokens } from './core/verification/tokens';
 import { createAgeGateStores } from './core/age-gate/stores';
 import { createAgeGateAttempts } from './core/age-gate/attempts';
 import { AGE_GATE_ATTEMPTS_PER_HOUR } from '../../src-shared/contracts/age-gate';
-import { AppError } from '../../src-shared/errors';
 import { createExports, type BrandingSource, type BundleSource } from './core/exports/exports';
 import { createRenderRunner, type RunnerOptions } from './core/exports/runner';
+import { createReportFlags, type FlagOverrides } from './core/reports/flags';
+import { createReports } from './core/reports/reports';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -57,6 +58,8 @@ export interface ComposeOptions {
   documents?: Omit<DocumentReaderOptions, 'log'>;
   /** Report exports: tests pass a fixture report source, branding or an in-process renderer. */
   exports?: { bundle?: BundleSource; branding?: BrandingSource; runner?: RunnerOptions };
+  /** Pins REPORTING_ENABLED / REPORT_EXPORTS_ENABLED instead of reading the environment (tests). */
+  reportFlags?: FlagOverrides;
 }
 
 export function compose(opts: ComposeOptions) {
@@ -73,7 +76,8 @@ export function compose(opts: ComposeOptions) {
   const ledger = createLedger(db);
   const idempotency = createIdempotency(db, clock, secret);
   const webhooks = createWebhooks(db, clock, opts.fetch ? { fetch: opts.fetch } : {});
-  const billing = createBilling(db, clock, credits, idempotency, webhooks.emitInTransaction);
+  const reports = createReports(db, clock, { flags: createReportFlags(opts.reportFlags), balance: (orgId) => credits.balance(orgId) });
+  const billing = createBilling(db, clock, credits, idempotency, webhooks.emitInTransaction, (orgId) => reports.invalidate(orgId));
   const limiter = createRateLimiter(clock);
   const loginThrottle = createLoginThrottle(clock, secret);
   // The lists are loaded (and reloaded) in the screening worker; this thread holds their meta.
@@ -89,13 +93,13 @@ export function compose(opts: ComposeOptions) {
   const faces = createFacePool({ ...opts.faces, log: (m, f) => logger.info(m, f) });
   const documents = createDocumentReader({ ...opts.documents, log: (m, f) => logger.info(m, f) });
   const tokens = createVerificationTokens(secret, clock);
-  const reports = createReportStore(() => clock.now());
+  // KYC-plus screening results held in memory for the report PDF (not the reporting API).
+  const kycReports = createReportStore(() => clock.now());
   const hosted = createHostedSessions(db, clock);
   const flows = createPublishedFlows(db, clock);
   const ageGate = { stores: createAgeGateStores(db, clock), attempts: createAgeGateAttempts(clock, AGE_GATE_ATTEMPTS_PER_HOUR) };
   const exports = createExports(db, clock, {
-    // The reports service (core/reports) is wired here when it is merged; until then no report data.
-    bundle: opts.exports?.bundle ?? (() => { throw new AppError('not_implemented'); }),
+    bundle: opts.exports?.bundle ?? ((type, who, params) => reports.bundle(type, who, params)),
     // The organisation's name and no logo until accounts' branding is wired.
     branding: opts.exports?.branding ?? ((orgId) => ({ name: accounts.repo.orgById(orgId)?.name ?? '', logo_png: null })),
     runner: createRenderRunner({ ...opts.exports?.runner, log: (m, f) => logger.info(m, f) }),
@@ -103,7 +107,7 @@ export function compose(opts: ComposeOptions) {
   });
   const onsite = createOnsite({ dataDir: opts.dataDir, log: (m, f) => logger.info(m, f) });
   return {
-    faces, documents, reports, exports, hosted, flows, ageGate, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team,
+    faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     close(): void {
       void faces.stop();

@@ -182,6 +182,16 @@ export const V21Full = z.object({
 });
 export type V21Full = z.infer<typeof V21Full>;
 
+/** The page of a report's breakdown list (docs/reports.md, "Breakdowns and pages"). */
+export const ReportPagination = z.object({
+  page: z.number().int().min(1),
+  per_page: z.number().int().min(1).max(REPORT_PAGE.max),
+  /** Items in the list after the breakdown limit. */
+  total: z.number().int().min(0),
+  pages: z.number().int().min(1),
+});
+export type ReportPagination = z.infer<typeof ReportPagination>;
+
 const MetaV1 = z.object({
   from: z.string(),
   to: z.string(),
@@ -190,6 +200,10 @@ const MetaV1 = z.object({
   generated_at: z.string(),
   /** Volume only. */
   granularity: z.enum(GRANULARITIES).optional(),
+  /** Added, breakdown reports: the items a breakdown may hold (the caller's `limit`, at most the plan's). */
+  limit: z.number().int().optional(),
+  /** Added, breakdown reports: the page of the paginated list (docs/reports.md). */
+  pagination: ReportPagination.optional(),
 });
 const MetaV21 = MetaV1.omit({ cached: true, granularity: true });
 

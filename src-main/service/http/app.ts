@@ -28,6 +28,7 @@ import { batchRoutes } from './routes/batch';
 import { reviewRoutes } from './routes/review';
 import { auditRoutes } from './routes/audit';
 import { exportRoutes } from './routes/exports';
+import { reportRoutes, reportSchemaVersion } from './routes/reports';
 
 export type App = Hono<AppEnv>;
 export type { Router };
@@ -52,7 +53,10 @@ export function errorToResponse(c: Context, err: unknown, logger: Services['logg
     logger.error('unhandled', { route: c.req.routePath, name: err instanceof Error ? err.name : 'unknown' });
     e = new AppError('internal');
   }
-  const details = UPGRADE_CODES.has(e.code) && !e.details.upgrade_url ? { ...e.details, upgrade_url: upgradeUrl(c) } : e.details;
+  let details = UPGRADE_CODES.has(e.code) && !e.details.upgrade_url ? { ...e.details, upgrade_url: upgradeUrl(c) } : e.details;
+  // Reporting errors carry the endpoint's schema_version (account spec, Errors), sign-in ones too.
+  const reportVersion = details.schema_version ? null : reportSchemaVersion(c.req.path);
+  if (reportVersion) details = { ...details, schema_version: reportVersion };
   const { status, body } = errorResponse(e.code, details);
   // Any error that says when to come back says it in the header too (rate limits, throttled
   // logins, a busy upload budget).
@@ -121,6 +125,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   reviewRoutes(router);
   auditRoutes(router);
   exportRoutes(router);
+  reportRoutes(router);
   for (const extra of options.extraRoutes ?? []) extra(router);
   openApiRoutes(router);
 

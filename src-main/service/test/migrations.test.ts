@@ -38,7 +38,7 @@ describe('migrations', () => {
     const db = openDatabase(dir());
     const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string }[];
     expect(tables.length).toBeGreaterThan(5);
-    for (const t of tables) expect(t.sql, t.name).toMatch(/\)\s*STRICT$/);
+    for (const t of tables) expect(t.sql, t.name).toMatch(/\)\s*STRICT(, WITHOUT ROWID)?$/);
   });
 
   it.each([
@@ -59,6 +59,9 @@ describe('migrations', () => {
     ['SELECT * FROM published_flows WHERE slug = ?', 'sqlite_autoindex_published_flows'],
     ['SELECT * FROM team_invitations WHERE org_id = ? AND email = ? AND accepted_at IS NULL AND cancelled_at IS NULL AND expires_at > ?', 'team_invitations_org_email'],
     ['SELECT * FROM team_invitations WHERE token_hash = ?', 'sqlite_autoindex_team_invitations'],
+    // Reports read the daily rollups by organisation, environment and day (migration 0011).
+    ['SELECT * FROM report_daily WHERE org_id = ? AND env = ? AND day >= ? AND day <= ?', 'report_daily USING PRIMARY KEY (org_id=? AND env=? AND day>? AND day<?)'],
+    ['SELECT conf10, SUM(n) FROM report_confidence WHERE org_id = ? AND env = ? AND day >= ? AND day <= ? GROUP BY conf10', 'report_confidence USING PRIMARY KEY (org_id=? AND env=? AND day>? AND day<?)'],
   ])('query plan of %s uses %s', (sql, index) => {
     const db = openDatabase(dir());
     const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...Array(sql.split('?').length - 1).fill('x')) as { detail: string }[];
@@ -98,5 +101,26 @@ describe('migrations', () => {
       .toEqual(['audit_log_org_action', 'audit_log_org_actor', 'audit_log_org_at', 'audit_log_org_client_ref']);
     expect(db.prepare('SELECT joined_at, removed_at FROM users').get()).toEqual({ joined_at: '2025-01-01T00:00:00.000Z', removed_at: null });
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'audit_log_v3'").get()).toBeUndefined();
+  });
+  it('0011 (reports) sums the ledger rows already there into the daily rollups and the confidence histogram', () => {
+    const d = dir();
+    const raw = new Database(join(d, DB_FILE));
+    const before = MIGRATIONS.findIndex((m) => m.name === 'reports');
+    for (const m of MIGRATIONS.slice(0, before)) m.up(raw);
+    raw.pragma(`user_version = ${before}`);
+    raw.prepare("INSERT INTO organizations (name, plan, created_at) VALUES ('Old Org', 'pro', '2025-01-01T00:00:00.000Z')").run();
+    const ins = raw.prepare(`INSERT INTO verifications (id, org_id, product, env, status, confidence, credits, error_code, latency_ms, created_at)
+      VALUES (?, 1, ?, 'live', ?, ?, ?, ?, 100, ?)`);
+    ins.run('a', 'human', 'PASS', 90, 1, null, '2025-06-01T10:00:00.000Z');
+    ins.run('b', 'human', 'PASS', 60.04, 1, null, '2025-06-01T11:00:00.000Z');
+    ins.run('c', 'identity', 'FAIL', null, 30, 'document_unreadable', '2025-06-01T12:00:00.000Z');
+    raw.close();
+    const db = openDatabase(d);
+    expect(db.prepare('SELECT day, product, status, error_code, screened, hits, n, conf_n, conf_sum, lat_sum, credits, c_lt50, c_50_69, c_70_84, c_85_up FROM report_daily ORDER BY product').all()).toEqual([
+      { day: '2025-06-01', product: 'human', status: 'PASS', error_code: '', screened: 0, hits: '', n: 2, conf_n: 2, conf_sum: 150.04, lat_sum: 200, credits: 2, c_lt50: 0, c_50_69: 1, c_70_84: 0, c_85_up: 1 },
+      { day: '2025-06-01', product: 'identity', status: 'FAIL', error_code: 'document_unreadable', screened: 0, hits: '', n: 1, conf_n: 0, conf_sum: 0, lat_sum: 100, credits: 30, c_lt50: 0, c_50_69: 0, c_70_84: 0, c_85_up: 0 },
+    ]);
+    expect(db.prepare('SELECT conf10, n FROM report_confidence ORDER BY conf10').all()).toEqual([{ conf10: 600, n: 1 }, { conf10: 900, n: 1 }]);
+    expect(db.prepare('SELECT hit_categories FROM verifications WHERE id = ?').get('a')).toEqual({ hit_categories: null });
   });
 });

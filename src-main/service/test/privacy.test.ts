@@ -89,6 +89,10 @@ const NO_SUBJECT_INPUT = [
   'GET /api/hosted/flows', 'POST /api/hosted/flows', 'PUT /api/hosted/flows/:id', 'POST /api/hosted/flows/:id/enable', 'POST /api/hosted/flows/:id/disable',
   'POST /hosted/flow/:slug/start',
   'GET /api/age-gate', 'PUT /api/age-gate', 'GET /api/age-gate/config/:store_id',
+  // Reports: aggregates of ledger rows (ids, products, statuses, codes, timings, confidences); queries take dates only.
+  'GET /api/reports/overview', 'GET /api/reports/volume', 'GET /api/reports/usage', 'GET /api/reports/risk-summary',
+  'GET /api/reports/widget-performance', 'GET /api/reports/regulatory-coverage', 'GET /api/reports/limits',
+  'GET /api/reports/v21/verification', 'GET /api/reports/v21/full',
   // Team management: members' and invitees' e-mails are account data, not subject data.
   'GET /api/team/members', 'POST /api/team/invite', 'POST /api/team/invite/accept', 'PATCH /api/team/members/:id/role',
   'DELETE /api/team/members/:id', 'GET /api/team/invites', 'DELETE /api/team/invites/:id',

@@ -18,6 +18,7 @@ import type { Billing, Payer } from '../verification/billing';
 import { MATCHER_VERSION } from './match/version';
 import type { ScreenPool } from './pool';
 import { listsToCheck, type LoadedIndex } from './service';
+import { SCREENING_HIT } from './hits';
 
 export const BATCH_IDLE_MS = 10 * 60_000;
 /**
@@ -176,7 +177,9 @@ export function createBatches(deps: {
             review: { batchId: b.id, key: deps.reviewKey() },
           });
           const now = deps.clock.now();
-          const items = outcomes.flatMap((o) => (o.screened ? [{ id: o.screened.id, createdAt: now, status: 'completed', confidence: o.screened.confidence, latencyMs: o.screened.latencyMs }] : []));
+          const items = outcomes.flatMap((o) => (o.screened ? [{ id: o.screened.id, createdAt: now, status: 'completed', confidence: o.screened.confidence, latencyMs: o.screened.latencyMs,
+            errorCode: o.screened.hits ? SCREENING_HIT : null, hitCategories: o.screened.hits,
+          }] : []));
           let lines = outcomes.map((o) => o.line);
           b.errors += outcomes.length - items.length;
           if (items.length) {

@@ -6,6 +6,7 @@ import { firstIssueMessage, nestedTooDeep } from '../../../../src-shared/validat
 import { newId } from '../ids';
 import { reviewToken } from '../review/token';
 import { runScreening, type LoadedIndex } from './service';
+import { hitCategories } from './hits';
 
 export interface RowJob {
   /** The chunk's NDJSON lines, as sent: parsed here (in the worker), not on the HTTP thread. */
@@ -23,7 +24,7 @@ export interface RowOutcome {
   /** The finished NDJSON line (without newline). */
   line: string;
   /** Set for screened rows: what the ledger records. */
-  screened?: { id: string; confidence: number; latencyMs: number };
+  screened?: { id: string; confidence: number; latencyMs: number; hits: string };
 }
 
 /** One NDJSON line as a row to validate, or a mark saying why it cannot be one. */
@@ -73,7 +74,7 @@ export function screenRows(loaded: LoadedIndex, job: RowJob): RowOutcome[] {
         matches: matches.filter((m) => !m.cleared),
       }),
     };
-    out.push({ row: r.row, line: JSON.stringify(result), screened: { id: sid, confidence: resp.risk.score, latencyMs: Math.round(performance.now() - started) } });
+    out.push({ row: r.row, line: JSON.stringify(result), screened: { id: sid, confidence: resp.risk.score, latencyMs: Math.round(performance.now() - started), hits: hitCategories(resp.matches) } });
   }
   return out;
 }

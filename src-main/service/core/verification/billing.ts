@@ -25,6 +25,8 @@ export interface Outcome<R> {
   /** False for attempts the spec says are not billed (e.g. provider unavailable). */
   billable: boolean;
   errorCode?: string | null;
+  /** Screening results only: kinds of list with an uncleared match ('' none; see core/screening/hits.ts). */
+  hitCategories?: string | null;
   httpStatus: number;
   result: R;
 }
@@ -66,6 +68,8 @@ export function createBilling(
   credits: Credits,
   idempotency: Idempotency,
   emit: (orgId: number, env: Payer['env'], event: WebhookEvent) => void = () => {},
+  /** Told after an organisation's ledger rows changed (the reports' cache forgets its figures). */
+  onRecorded: (orgId: number) => void = () => {},
 ) {
   const repo = verificationRepo(db);
 
@@ -83,17 +87,19 @@ export function createBilling(
     recordMany(
       payer: Payer,
       operation: Billable,
-      items: readonly { id: string; createdAt: number; status: string; confidence: number | null; latencyMs: number }[],
+      items: readonly {
+        id: string; createdAt: number; status: string; confidence: number | null; latencyMs: number; errorCode?: string | null; hitCategories?: string | null;
+      }[],
     ): { charged: number; creditsRemaining: number | null } {
       const cost = pays(payer) ? CREDITS[operation] : 0;
-      return db
+      const result = db
         .transaction(() => {
           const done = nowIso(clock.now());
           for (const it of items) {
             repo.insert({
               id: it.id, org_id: payer.orgId, api_key_id: payer.id, product: operation, env: payer.env, status: it.status,
-              confidence: it.confidence, credits: cost, billable: 1, error_code: null, latency_ms: it.latencyMs,
-              created_at: nowIso(it.createdAt), completed_at: done,
+              confidence: it.confidence, credits: cost, billable: 1, error_code: it.errorCode ?? null, latency_ms: it.latencyMs,
+              created_at: nowIso(it.createdAt), completed_at: done, hit_categories: it.hitCategories ?? null,
             });
           }
           const remaining = cost > 0
@@ -102,6 +108,8 @@ export function createBilling(
           return { charged: cost * items.length, creditsRemaining: remaining };
         })
         .immediate();
+      onRecorded(payer.orgId);
+      return result;
     },
 
     /**
@@ -125,6 +133,7 @@ export function createBilling(
         latency_ms: Math.round(performance.now() - started), completed_at: nowIso(clock.now()),
       });
       if (!moved) throw new AppError('flow_completed');
+      onRecorded(key.orgId);
       return { outcome, creditsRemaining: pays(key) ? credits.balance(key.orgId) : null };
     },
 
@@ -166,7 +175,7 @@ export function createBilling(
               id: verificationId, org_id: key.orgId, api_key_id: key.id, product: operation, env: key.env,
               status: outcome.status, confidence: outcome.confidence, credits: charge,
               billable: outcome.billable ? 1 : 0, error_code: outcome.errorCode ?? null, latency_ms: latency,
-              created_at: nowIso(createdAt), completed_at: nowIso(clock.now()),
+              created_at: nowIso(createdAt), completed_at: nowIso(clock.now()), hit_categories: outcome.hitCategories ?? null,
             });
             const remaining = charge > 0
               ? credits.chargeInTransaction(key.orgId, charge, operation, verificationId, key.env)
@@ -177,6 +186,7 @@ export function createBilling(
             return remaining;
           })
           .immediate();
+        onRecorded(key.orgId);
 
         return { verificationId, createdAt, charged: charge, creditsRemaining, replayed: false, outcome };
       } catch (e) {

@@ -16,13 +16,15 @@ export interface VerificationRow {
   latency_ms: number | null;
   created_at: string;
   completed_at: string | null;
+  /** Kinds of list an uncleared screening match was on, comma-separated; '' none; null not screened (migration 0011). */
+  hit_categories?: string | null;
 }
 
 export function verificationRepo(db: Db) {
   const s = {
     insert: db.prepare(
-      `INSERT INTO verifications (id, org_id, api_key_id, product, env, status, confidence, credits, billable, error_code, latency_ms, created_at, completed_at)
-       VALUES (@id, @org_id, @api_key_id, @product, @env, @status, @confidence, @credits, @billable, @error_code, @latency_ms, @created_at, @completed_at)`,
+      `INSERT INTO verifications (id, org_id, api_key_id, product, env, status, confidence, credits, billable, error_code, latency_ms, created_at, completed_at, hit_categories)
+       VALUES (@id, @org_id, @api_key_id, @product, @env, @status, @confidence, @credits, @billable, @error_code, @latency_ms, @created_at, @completed_at, @hit_categories)`,
     ),
     byId: db.prepare<[string], VerificationRow>('SELECT * FROM verifications WHERE id = ?'),
     number: db.prepare<[string], { n: number }>('SELECT rowid AS n FROM verifications WHERE id = ?'),
@@ -33,7 +35,7 @@ export function verificationRepo(db: Db) {
     ),
   };
   return {
-    insert: (r: VerificationRow) => s.insert.run(r),
+    insert: (r: VerificationRow) => s.insert.run({ ...r, hit_categories: r.hit_categories ?? null }),
     byId: (id: string) => s.byId.get(id),
     /** The row's number in the ledger (a receipt number where an integer id is asked for: age-gate attestations). */
     numberOf: (id: string) => s.number.get(id)?.n,

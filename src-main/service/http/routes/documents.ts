@@ -14,6 +14,7 @@ import { checkIdentity, identityAnswer, type IdentityCheck, type IdentityImages 
 import { nationalityAlpha2 } from '../../core/documents/mrz';
 import { encryptPdf, renderKycReport } from '../../core/documents/report-pdf';
 import type { HeldReport } from '../../core/documents/report-store';
+import { hitCategories, SCREENING_HIT } from '../../core/screening/hits';
 import type { Payer } from '../../core/verification/billing';
 import { DEMO_CONFIDENCE, demoAnalysis } from '../../core/faces/selfie';
 import { bytesOfBase64, IMAGE_JSON_BYTES } from '../../core/media/image';
@@ -121,7 +122,7 @@ export async function identity(c: Context<AppEnv>, s: Services, key: Payer, body
 
 /** The report PDF of a KYC-plus verification held for this organisation and environment. */
 export async function report(c: Context<AppEnv>, s: Services, key: Payer, body: ReportRequest): Promise<Response> {
-  const held = s.reports.take(body.verification_id, key.orgId, key.env);
+  const held = s.kycReports.take(body.verification_id, key.orgId, key.env);
   if (!held) {
     const row = s.ledger.findForKey(body.verification_id, key.orgId, key.env);
     throw new AppError(row && row.product === 'compliance' ? 'report_unavailable' : 'verification_not_found');
@@ -156,7 +157,7 @@ export async function kycPlus(c: Context<AppEnv>, s: Services, key: Payer, body:
           : [{ type: 'compliance.completed', fields }];
       },
       alsoRecord: ({ verificationId }) => {
-        if (held) s.reports.hold(verificationId, key.orgId, key.env, { ...held, verificationId });
+        if (held) s.kycReports.hold(verificationId, key.orgId, key.env, { ...held, verificationId });
       },
     },
     async (ctx) => {
@@ -164,7 +165,7 @@ export async function kycPlus(c: Context<AppEnv>, s: Services, key: Payer, body:
       const screenedAt = new Date(ctx.createdAt).toISOString();
       if (key.demo) {
         return {
-          status: 'PASS', confidence: DEMO_CONFIDENCE, billable: false, httpStatus: 200,
+          status: 'PASS', confidence: DEMO_CONFIDENCE, billable: false, httpStatus: 200, hitCategories: '',
           result: {
             ...demoIdentity(), ...stamp,
             compliance_screening: { performed: true, status: 'Cleared', total_hits: 0, message: 'Simulated: no matches (demo key)', timestamp: screenedAt },
@@ -223,7 +224,8 @@ export async function kycPlus(c: Context<AppEnv>, s: Services, key: Payer, body:
       const hitFailure = !failure && hits.length ? { error: 'Potential watchlist match: review required', failure_reason: 'screening_hit' } : {};
       return {
         status: verified ? 'PASS' : 'FAIL', confidence, billable: true, httpStatus: 200,
-        errorCode: failure?.code ?? (hits.length ? 'screening_hit' : screening ? null : 'document_unreadable'),
+        errorCode: failure?.code ?? (hits.length ? SCREENING_HIT : screening ? null : 'document_unreadable'),
+        hitCategories: screening ? hitCategories(hits) : null,
         result: { ...answer, ...hitFailure, verified, ...stamp, compliance_screening },
       };
     },

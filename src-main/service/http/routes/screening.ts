@@ -16,6 +16,7 @@ import type { SessionContext } from '../../core/accounts/accounts';
 import { actorOf } from '../../core/audit/audit';
 import { importOfficialList, importUserCsv, removeUserCsv, type ListActor, type ListManagement } from '../../core/screening/lists/manage';
 import { storedLists } from '../../core/screening/lists/store';
+import { hitCategories, SCREENING_HIT } from '../../core/screening/hits';
 import { eventFields, listsToCheck, type ScreenCall } from '../../core/screening/service';
 import type { Payer } from '../../core/verification/billing';
 import type { WebhookEvent } from '../../core/webhooks/webhooks';
@@ -61,7 +62,11 @@ async function handle(
     },
     async (ctx) => {
       const result = await s.pool.screenOne(loaded, { ...call, id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live' });
-      return { status: 'completed', confidence: result.risk.score, billable: true, httpStatus: 200, result };
+      const hits = hitCategories(result.matches);
+      return {
+        status: 'completed', confidence: result.risk.score, billable: true, httpStatus: 200, result,
+        errorCode: hits ? SCREENING_HIT : null, hitCategories: hits,
+      };
     },
   );
   return c.json<ScreeningResponse>(billed.outcome.result);

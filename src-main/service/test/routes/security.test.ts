@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponse } from '../../../../src-shared/errors';
 import type { RouteInfo } from '../../http/types';
 import { closeAll, testService, type TestService } from '../harness';
+import { reportSchemaVersion } from '../../http/routes/reports';
 
 let t: TestService;
 beforeAll(async () => {
@@ -124,7 +125,9 @@ describe.each(table.filter((r) => r.auth.kind === 'session').map((r) => [`${r.me
     it('refuses a request without a session: 401', async () => {
       const { status, body: b } = await t.json<Record<string, unknown>>(r.method, path, body ? { body } : {});
       expect(status).toBe(401);
-      expect(b).toEqual({ error: 'Authentication required' });
+      // Reporting errors carry their schema_version (account spec, Errors).
+      const sv = reportSchemaVersion(path);
+      expect(b).toEqual({ error: 'Authentication required', ...(sv ? { schema_version: sv } : {}) });
     });
 
     it('refuses a forged session cookie', async () => {
