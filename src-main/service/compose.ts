@@ -30,10 +30,10 @@ import { createVerificationTokens } from './core/verification/tokens';
 import { createAgeGateStores } from './core/age-gate/stores';
 import { createAgeGateAttempts } from './core/age-gate/attempts';
 import { AGE_GATE_ATTEMPTS_PER_HOUR } from '../../src-shared/contracts/age-gate';
-import { createExports, type BrandingSource, type BundleSource } from './core/exports/exports';
-import { createRenderRunner, type RunnerOptions } from './core/exports/runner';
 import { createReportFlags, type FlagOverrides } from './core/reports/flags';
 import { createReports } from './core/reports/reports';
+import { createExports, type BrandingSource, type BundleSource } from './core/exports/exports';
+import { createRenderRunner, type RunnerOptions } from './core/exports/runner';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -56,10 +56,10 @@ export interface ComposeOptions {
   /** The face workers (size, queue); tests pass their own. */
   faces?: Omit<FacePoolOptions, 'log'>;
   documents?: Omit<DocumentReaderOptions, 'log'>;
-  /** Report exports: tests pass a fixture report source, branding or an in-process renderer. */
-  exports?: { bundle?: BundleSource; branding?: BrandingSource; runner?: RunnerOptions };
   /** Pins REPORTING_ENABLED / REPORT_EXPORTS_ENABLED instead of reading the environment (tests). */
   reportFlags?: FlagOverrides;
+  /** Report exports: tests may pass their own report source, branding or an in-process renderer. */
+  exports?: { bundle?: BundleSource; branding?: BrandingSource; runner?: RunnerOptions };
 }
 
 export function compose(opts: ComposeOptions) {
@@ -100,6 +100,7 @@ export function compose(opts: ComposeOptions) {
   const ageGate = { stores: createAgeGateStores(db, clock), attempts: createAgeGateAttempts(clock, AGE_GATE_ATTEMPTS_PER_HOUR) };
   const exports = createExports(db, clock, {
     bundle: opts.exports?.bundle ?? ((type, who, params) => reports.bundle(type, who, params)),
+    enabled: () => reports.flags.exportsEnabled(),
     // The organisation's name and no logo until accounts' branding is wired.
     branding: opts.exports?.branding ?? ((orgId) => ({ name: accounts.repo.orgById(orgId)?.name ?? '', logo_png: null })),
     runner: createRenderRunner({ ...opts.exports?.runner, log: (m, f) => logger.info(m, f) }),

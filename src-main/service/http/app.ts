@@ -27,8 +27,8 @@ import { screeningRoutes } from './routes/screening';
 import { batchRoutes } from './routes/batch';
 import { reviewRoutes } from './routes/review';
 import { auditRoutes } from './routes/audit';
-import { exportRoutes } from './routes/exports';
 import { reportRoutes, reportSchemaVersion } from './routes/reports';
+import { exportRoutes } from './routes/exports';
 
 export type App = Hono<AppEnv>;
 export type { Router };
@@ -124,8 +124,8 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   batchRoutes(router);
   reviewRoutes(router);
   auditRoutes(router);
-  exportRoutes(router);
   reportRoutes(router);
+  exportRoutes(router);
   for (const extra of options.extraRoutes ?? []) extra(router);
   openApiRoutes(router);
 

@@ -58,6 +58,9 @@ describe('migrations', () => {
     ['SELECT * FROM published_flows WHERE org_id = ? AND env = ? ORDER BY created_at DESC LIMIT 200', 'published_flows_org_env_created'],
     ['SELECT * FROM published_flows WHERE slug = ?', 'sqlite_autoindex_published_flows'],
     ['SELECT * FROM team_invitations WHERE org_id = ? AND email = ? AND accepted_at IS NULL AND cancelled_at IS NULL AND expires_at > ?', 'team_invitations_org_email'],
+    ['SELECT * FROM report_exports WHERE org_id = ? ORDER BY id DESC LIMIT 20 OFFSET 0', 'report_exports_org_id'],
+    ["SELECT id FROM report_exports WHERE status = 'queued' ORDER BY id LIMIT 1", 'report_exports_status'],
+    ['SELECT id FROM report_exports WHERE file_removed_at IS NULL AND expires_at IS NOT NULL AND expires_at <= ?', 'report_exports_expiry'],
     ['SELECT * FROM team_invitations WHERE token_hash = ?', 'sqlite_autoindex_team_invitations'],
     // Reports read the daily rollups by organisation, environment and day (migration 0011).
     ['SELECT * FROM report_daily WHERE org_id = ? AND env = ? AND day >= ? AND day <= ?', 'report_daily USING PRIMARY KEY (org_id=? AND env=? AND day>? AND day<?)'],

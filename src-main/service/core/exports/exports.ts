@@ -5,7 +5,7 @@
 // the next start, or failed as interrupted once it has had MAX_ATTEMPTS tries (a report that
 // kills the process every time must not do so forever). Files are removed 24 hours after they
 // were made; the job row stays (succeeded, without a download link).
-import { PLAN_INFO, type Plan } from '../../../../src-shared/catalog';
+import { PLAN_INFO, type Environment, type Plan } from '../../../../src-shared/catalog';
 import {
   EXPORT_FILE_HOURS, EXPORT_FORMATS, REPORT_TYPES, type ExportFormat, type ExportJob, type ExportListItem, type ReportBundle, type ReportType,
 } from '../../../../src-shared/contracts/reports';
@@ -14,7 +14,8 @@ import type { Db } from '../../db/open';
 import type { OrgRow, UserRow } from '../accounts/repo';
 import type { Clock } from '../clock';
 import { nowIso } from '../ids';
-import { checkReportParams, type ReportParams } from './params';
+import { checkRange } from '../reports/params';
+import type { Who as ReportWho } from '../reports/reports';
 import { CONTENT_TYPES } from './render';
 import { exportsRepo, type ExportErrorCode, type ExportRow } from './repo';
 import { RenderError, type RenderRunner } from './runner';
@@ -25,7 +26,8 @@ export const MAX_ATTEMPTS = 3;
 export const MAX_UNFINISHED = 10;
 const FILE_MS = EXPORT_FILE_HOURS * 3600_000;
 
-export interface ReportWho { orgId: number; plan: Plan; canViewCredits: boolean }
+export type { ReportWho };
+export interface ReportParams { env: Environment; from: string; to: string }
 /** The reports service's bundle (core/reports): the data of the report an export is made of. */
 export type BundleSource = (type: ReportType, who: ReportWho, params: ReportParams) => ReportBundle | Promise<ReportBundle>;
 /** The organisation's branding for the PDF header (accounts: name and logo). */
@@ -33,6 +35,8 @@ export type BrandingSource = (orgId: number) => { name: string; logo_png: Uint8A
 
 export interface ExportDeps {
   bundle: BundleSource;
+  /** Feature flag REPORT_EXPORTS_ENABLED (core/reports/flags): off, every export route answers 404. */
+  enabled?: () => boolean;
   branding: BrandingSource;
   runner: RenderRunner;
   log?: (msg: string, fields?: Record<string, string | number>) => void;
@@ -79,7 +83,21 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
   let timers: NodeJS.Timeout[] = [];
 
   function requirePlan(org: OrgRow): void {
+    if (deps.enabled && !deps.enabled()) throw new AppError('report_exports_disabled');
     if (!PLAN_INFO[org.plan].exports) throw new AppError('exports_plan');
+  }
+
+  /** The reporting API's own check of env, from, to and the plan's range, with its texts (without its schema_version: an export is no report envelope). */
+  function checkParams(body: CreateExport, plan: Plan): ReportParams {
+    try {
+      return checkRange(body, plan, '1.0');
+    } catch (e) {
+      if (isAppError(e)) {
+        const { schema_version: _dropped, ...details } = e.details;
+        throw new AppError(e.code, details);
+      }
+      throw e;
+    }
   }
 
   function find(orgId: number, id: number): ExportRow {
@@ -148,7 +166,7 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
       if (!(REPORT_TYPES as readonly string[]).includes(body.report_type ?? '')) throw new AppError('invalid_report_type', { field: 'report_type' });
       const format = body.format ?? 'pdf';
       if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new AppError('invalid_export_format', { field: 'format' });
-      const params = checkReportParams(body, org.plan);
+      const params = checkParams(body, org.plan);
       if (repo.unfinished(org.id) >= MAX_UNFINISHED) throw new AppError('export_queue_full');
       const row = repo.insert(org.id, user.id, body.report_type as ReportType, format as ExportFormat, params.env, params.from, params.to, org.plan, canViewCredits, nowIso(clock.now()));
       if (started) setImmediate(() => void pump());

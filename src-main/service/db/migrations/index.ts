@@ -19,8 +19,8 @@ export interface Migration {
 }
 
 /**
- * Versions 10-11 belong to migrations made on parallel branches (issue 13); until they are merged
- * they are empty here, so that 0012 keeps its number (0011 runs as 9 for now). Replaced by the real files at the merge.
+ * Versions 10-11 belong to migrations made on parallel branches (issue 13; 0011 runs as 9 until
+ * 0009/0010 are merged); until then they are empty here, so that 0012 keeps its number. Replaced by the real files at the merge.
  */
 function reserved(version: number): Migration {
   return { version, name: `reserved-${version}`, up() {} };

@@ -18,6 +18,7 @@ import { MAX_ATTEMPTS } from '../../core/exports/exports';
 import { createLogger } from '../../log';
 import { fixtureBundle } from '../fixtures/report-bundle';
 import { closeAll, testService, type TestService } from '../harness';
+import { seedHistory } from '../fixtures/ledger-history';
 
 afterAll(closeAll);
 
@@ -43,18 +44,24 @@ function bundleFor(type: ReportType, who: ReportWho): ReportBundle {
 
 interface Setup { t: TestService; owner: string; calls: { type: ReportType; who: ReportWho }[] }
 
+/**
+ * A service with the real reports service behind its exports (each call recorded), or with
+ * `bundle` in its place; renders in this thread (one test renders in the worker).
+ */
 async function setup(plan: Plan = 'growth', bundle?: BundleSource): Promise<Setup> {
   const calls: Setup['calls'] = [];
+  const svc: { t?: TestService } = {};
   const t = await testService({
     plan,
     exports: {
-      bundle: bundle ?? ((type, who) => {
+      bundle: bundle ?? ((type, who, params) => {
         calls.push({ type, who });
-        return bundleFor(type, who);
+        return svc.t!.s.reports.bundle(type, who, params);
       }),
       runner: { inProcess: true },
     },
   });
+  svc.t = t;
   return { t, owner: await t.login(), calls };
 }
 
@@ -254,6 +261,9 @@ describe('GET /api/reports/exports/{id}', () => {
 describe('GET /api/reports/exports/{id}/download', () => {
   it('the PDF: application/pdf, attachment report_<id>.pdf, a report with the organisation, period and figures', async () => {
     const { t, owner } = await setup();
+    const key = t.s.keys.create({ orgId: t.orgId, plan: 'growth', name: '=Checkout widget', env: 'live', scopes: ['human'], demo: false, createdBy: null }).key.id;
+    const seeded = seedHistory(t, { from: '2026-01-01', to: '2026-01-31', perDay: 40, keyIds: [key, null] });
+    seedHistory(t, { from: '2026-01-01', to: '2026-01-31', perDay: 3, env: 'test' });
     const job = await done(t, owner, { ...BODY, report_type: 'full-v21' });
     const res = await t.call('GET', job.download_url!, { cookie: owner });
     expect(res.status).toBe(200);
@@ -269,25 +279,28 @@ describe('GET /api/reports/exports/{id}/download', () => {
       expect(text).toContain('Test Org');
       expect(text).toContain('1 Jan 2026 \u2013 31 Jan 2026 (31 days)');
       expect(text).toContain('Live');
-      expect(text).toContain('11,267');
-      expect(text).toContain('87.3');
+      expect(text).toContain(seeded.toLocaleString('en-US'));
+      expect(text).toContain('=Checkout widget');
+      expect(text).toContain('COMPLIANCE SCORE');
       expect(text).toContain('Health checks');
-      expect(text).toContain('CRITICAL');
+      expect(text).toContain('Risk severity');
       expect(pages[0]).toContain(`Page 1 of ${pages.length}`);
       expect(pages.at(-1)).toContain(`Page ${pages.length} of ${pages.length}`);
     }
   });
 
-  it('the CSV: text/csv, attachment report_<id>.csv, the documented columns', async () => {
+  it('the CSV: text/csv, attachment report_<id>.csv, the documented columns, a hostile key name escaped', async () => {
     const { t, owner } = await setup();
-    const job = await done(t, owner, { ...BODY, report_type: 'volume', format: 'csv' });
+    const key = t.s.keys.create({ orgId: t.orgId, plan: 'growth', name: '=HYPERLINK("https://evil.example")', env: 'live', scopes: ['human'], demo: false, createdBy: null }).key.id;
+    const seeded = seedHistory(t, { from: '2026-01-01', to: '2026-01-31', perDay: 10, keyIds: [key] });
+    const job = await done(t, owner, { ...BODY, report_type: 'usage', format: 'csv' });
     const res = await t.call('GET', `/api/reports/exports/${job.id}/download`, { cookie: owner });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename=report_${job.id}.csv`);
     const rows = Papa.parse<string[]>((await res.text()).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
     expect(rows[0]).toEqual(['section', 'item', 'item_id', 'date', 'metric', 'value']);
-    expect(rows).toContainEqual(['volume_totals', 'all', '', '', 'total', '11267']);
+    expect(rows).toContainEqual(['usage_by_api_key', `'=HYPERLINK("https://evil.example")`, key, '', 'count', String(seeded)]);
   });
 
   it('404 Export file not found or expired before success and 24 hours after the file was made; the row stays', async () => {
@@ -379,6 +392,23 @@ describe('DELETE /api/reports/exports/{id}', () => {
   });
 });
 
+describe('feature flag REPORT_EXPORTS_ENABLED', () => {
+  it('off (or reporting off): every export route answers 404 and nothing is queued', async () => {
+    const { t, owner } = await setup('pro');
+    const id = (await create(t, owner)).body.id;
+    t.s.reports.flags.set({ exports: false });
+    const gone = { error: 'Report exports are not enabled on this installation' };
+    expect(await t.json('POST', '/api/reports/exports', { cookie: owner, body: BODY })).toMatchObject({ status: 404, body: gone });
+    for (const [method, path] of [['GET', ''], ['GET', `/${id}`], ['GET', `/${id}/download`], ['DELETE', `/${id}`]] as const) {
+      expect(await t.json(method, `/api/reports/exports${path}`, { cookie: owner }), `${method} ${path}`).toMatchObject({ status: 404, body: gone });
+    }
+    t.s.reports.flags.set({ exports: true, reporting: false });
+    expect((await create(t, owner)).status).toBe(404);
+    t.s.reports.flags.set({ reporting: true });
+    expect((await t.json<ExportList>('GET', '/api/reports/exports', { cookie: owner })).body.total).toBe(1);
+  });
+});
+
 describe('a durable queue', () => {
   it('after a crash, a job left running is queued again and finishes; after its last try it fails as interrupted', async () => {
     const { t, owner } = await setup();
@@ -410,9 +440,10 @@ describe('a durable queue', () => {
   });
 
   it('renders in a worker thread, off the HTTP loop', async () => {
-    const t = await testService({ plan: 'growth', exports: { bundle: (type, who) => bundleFor(type, who) } });
+    const t = await testService({ plan: 'growth' });
     const owner = await t.login();
-    const job = await done(t, owner, { ...BODY, report_type: 'full' });
+    seedHistory(t, { from: '2026-01-01', to: '2026-01-31', perDay: 20 });
+    const job = await done(t, owner, { ...BODY, report_type: 'full-v21' });
     expect(job.status).toBe('succeeded');
     expect(t.s.exports.renderedIn()).toBe('worker');
     const res = await t.call('GET', job.download_url!, { cookie: owner });
