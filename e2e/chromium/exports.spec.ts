@@ -89,3 +89,30 @@ test('exports: plans below Growth see why there are no exports', async ({ page, 
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error).toBe('Export functionality requires Growth plan or higher');
 });
+
+test('exports: a queued export is cancelled from the list and leaves it', async ({ page, service }) => {
+  await initOrg(service, org('growth'));
+  await seedHistory(service, { rows: 3000 });
+  await signIn(page, org('growth'));
+  // Ten exports at once (the most one organisation may have unfinished): they run one at a time,
+  // so the newest waits in the queue for several seconds.
+  const to = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+  const ids: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const res = await page.request.post('/api/reports/exports', { data: { report_type: 'full-v21', format: 'pdf', env: 'test', from, to } });
+    expect(res.status()).toBe(201);
+    ids.push((await res.json()).id);
+  }
+  const newest = ids[ids.length - 1]!;
+  const exportsPage = new ExportsPage(page);
+  await exportsPage.goto();
+  const row = exportsPage.row(newest);
+  await expect(row.getByTestId('export-status')).toHaveAttribute('data-status', 'queued');
+  await row.getByTestId('export-cancel').click();
+  await expect(exportsPage.notice).toHaveText(`Export job cancelled: #${newest}, Full analytics (V2.1).`);
+  await expect(row).toHaveCount(0);
+  expect((await page.request.get(`/api/reports/exports/${newest}`)).status()).toBe(404);
+  // The others are still followed to the end.
+  await expect(exportsPage.row(ids[8]!).getByTestId('export-status')).toHaveAttribute('data-status', 'succeeded', { timeout: 45_000 });
+});
