@@ -35,7 +35,7 @@ test('exports: a PDF export is made, followed until ready, and downloads as repo
   await exportsPage.newButton.click();
   await expect(exportsPage.dialog.getByTestId('export-env-test')).toBeChecked();
   await exportsPage.create({ reportType: 'full', format: 'pdf', preset: 30 });
-  await expect(exportsPage.notice).toContainText('is queued');
+  await expect(exportsPage.notice).toContainText('was queued');
   const id = await newestId(page);
   const row = exportsPage.row(id);
   await expect(row.getByTestId('export-status')).toHaveAttribute('data-status', 'succeeded', { timeout: 30_000 });

@@ -24,7 +24,7 @@ const num = (n: number) => n.toLocaleString('en-US');
 test('reports: the dashboard shows the API figures for the seeded ledger, advanced and V2.1 included', async ({ page, service }) => {
   await initOrg(service, org('growth'));
   await seedHistory(service);
-  await page.setViewportSize({ width: 1440, height: 2600 });
+  await page.setViewportSize({ width: 1440, height: 3300 });
   await signIn(page, org('growth'));
   const reports = new ReportsPage(page);
   await reports.goto();
@@ -70,6 +70,8 @@ test('reports: the dashboard shows the API figures for the seeded ledger, advanc
   await expect(page.getByTestId('rep-health-check')).toHaveCount(v21.health_checks.length);
   await expect(reports.creditsSnapshot).toBeVisible();
   await expect(reports.creditsHidden).toHaveCount(0);
+  await page.getByTestId('rep-volume-chart-toggle-data').click();
+  await expect(page.getByTestId('rep-volume-chart-data')).toHaveCount(0);
   await shot(page, 'reports');
 });
 

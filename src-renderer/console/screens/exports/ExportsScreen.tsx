@@ -206,7 +206,7 @@ function Exports({ limits }: { limits: Limits }) {
           onClose={() => setCreating(false)}
           onCreated={(job) => {
             setCreating(false);
-            setNotice({ tone: 'info', text: `Export #${job.id} (${REPORT_TYPE_LABEL[job.report_type]}, ${job.format.toUpperCase()}) is queued. This list follows it until the file is ready.` });
+            setNotice({ tone: 'info', text: `Export #${job.id} (${REPORT_TYPE_LABEL[job.report_type]}, ${job.format.toUpperCase()}) was queued. This list follows it until the file is ready.` });
             if (page !== 1) setPage(1);
             else reload();
           }}

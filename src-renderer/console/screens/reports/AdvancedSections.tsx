@@ -8,7 +8,7 @@ import { ChartFigure } from '../../components/charts/Chart';
 import { DataGrid } from '../../components/DataGrid';
 import { LoadError } from '../../components/LoadError';
 import { UpgradeNote } from '../../components/reports/UpgradeNote';
-import { count, emptyText, percent, score } from './figures';
+import { count, emptyText, percent, reasonLabel, score } from './figures';
 import { labelledColumns, widgetColumns, type LabelledRow } from './report-columns';
 
 export function AdvancedUpgrade({ plan, canChangePlan }: { plan: Plan; canChangePlan: boolean }) {
@@ -28,7 +28,7 @@ export function RiskSummaryPanel({ risk }: { risk: Resource<{ data: RiskSummary 
   const bands: LabelledRow[] = r
     ? (['high', 'medium', 'low'] as const).map((b) => ({ key: b, label: BAND_LABEL[b], value: r.confidence_distribution[b].count, share: r.confidence_distribution[b].percentage }))
     : [];
-  const reasons: LabelledRow[] = (r?.failure_reasons ?? []).map((f) => ({ key: f.reason, label: f.reason, value: f.count, share: f.percentage }));
+  const reasons: LabelledRow[] = (r?.failure_reasons ?? []).map((f) => ({ key: f.reason, label: reasonLabel(f.reason), value: f.count, share: f.percentage }));
   const banded = bands.reduce((n, b) => n + b.value, 0);
   return (
     <section className="panel rep-panel" aria-labelledby="rep-risk-heading" aria-busy={risk.loading} data-testid="rep-risk">
@@ -90,7 +90,7 @@ export function WidgetPanel({ widgets }: { widgets: Resource<{ data: WidgetPerfo
 
 export function CoveragePanel({ coverage }: { coverage: Resource<{ data: RegulatoryCoverage } | undefined> }) {
   const c = coverage.data?.data;
-  const cats: LabelledRow[] = (c?.categories ?? []).map((k) => ({ key: k.category, label: k.category, value: k.hits }));
+  const cats: LabelledRow[] = (c?.categories ?? []).map((k) => ({ key: k.category, label: k.category.length <= 3 ? k.category.toUpperCase() : reasonLabel(k.category), value: k.hits }));
   return (
     <section className="panel rep-panel" aria-labelledby="rep-coverage-heading" aria-busy={coverage.loading} data-testid="rep-coverage">
       <div className="panel-header">

@@ -142,7 +142,7 @@ export function UsagePanel({ usage }: { usage: Resource<{ data: Usage } | undefi
         <div className="rep-credits" data-testid="rep-credits-consumed">
           <h3 className="card-title">Credits consumed</h3>
           <p className="big-number" data-testid="rep-credits-total">{u ? count(u.credits_consumed.total ?? 0) : '…'}</p>
-          {credits.length > 0 ? (
+          {credits.some((c) => c.value > 0) ? (
             <ChartFigure
               title="Credits by operation"
               summary={`Credits consumed: ${credits.map((c) => `${c.label} ${count(c.value)}`).join(', ')}.`}

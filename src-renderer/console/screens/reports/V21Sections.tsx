@@ -8,7 +8,7 @@ import { Badge } from '../../components/Badge';
 import { ChartFigure } from '../../components/charts/Chart';
 import { DataGrid } from '../../components/DataGrid';
 import { LoadError } from '../../components/LoadError';
-import { HEALTH_LABEL, HEALTH_TONE, count, delta, depletion, emptyText, millis, percent, score, type Delta } from './figures';
+import { HEALTH_LABEL, HEALTH_TONE, count, delta, depletion, emptyText, millis, percent, reasonLabel, score, type Delta } from './figures';
 import { labelledColumns, widgetRiskColumns, type LabelledRow } from './report-columns';
 
 const SEVERITY_LABEL = { critical: 'Critical (0–49)', high: 'High (50–69)', medium: 'Medium (70–84)', low: 'Low (85–100)' } as const;
@@ -115,7 +115,7 @@ export function HealthPanel({ v21 }: { v21: Resource<{ data: V21Verification } |
             <li key={c.check} data-testid="rep-health-check" data-status={c.status}>
               <Badge tone={HEALTH_TONE[c.status]}>{HEALTH_LABEL[c.status]}</Badge>
               <span className="cell-stack">
-                <span className="cell-strong">{c.check}</span>
+                <span className="cell-strong">{reasonLabel(c.check)}</span>
                 <span className="muted">{c.message}</span>
               </span>
             </li>

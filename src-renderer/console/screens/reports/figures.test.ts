@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, dayText, delta, depletion, millis, percent, score } from './figures';
+import { count, dayText, delta, depletion, millis, percent, reasonLabel, score } from './figures';
 
 describe('report figures', () => {
   it('writes rates, scores and times, with a dash for nothing', () => {
@@ -10,6 +10,7 @@ describe('report figures', () => {
     expect(millis(412.4)).toBe('412 ms');
     expect(millis(null)).toBe('—');
     expect(dayText('2026-11-03')).toBe('3 Nov 2026');
+    expect(reasonLabel('no_face_detected')).toBe('No face detected');
   });
 
   it('writes period changes with their direction, in words too', () => {

@@ -67,3 +67,9 @@ export function emptyText(resource: { data: unknown; loading: boolean }, isEmpty
   if (resource.data === undefined) return resource.loading ? 'Loading…' : 'Not available.';
   return isEmpty ? 'No verifications in this range.' : null;
 }
+
+/** A failure code as words: `no_face_detected` → "No face detected" (the code stays in the data table's key). */
+export function reasonLabel(code: string): string {
+  const words = code.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
