@@ -55,9 +55,9 @@ test('screenshots of API keys and Plan & credits', async ({ page, service }) => 
   await expect(plan.ledgerRows).toHaveCount(2);
   await page.screenshot({ path: out('plan') });
 
-  await page.getByTestId('nav-reports').click();
-  await expect(page.getByTestId('placeholder')).toBeVisible();
-  await page.screenshot({ path: out('placeholder') });
+  await page.getByTestId('nav-team').click();
+  await expect(page.getByTestId('members-table')).toBeVisible();
+  await page.screenshot({ path: out('team') });
 
   await page.getByTestId('env-live').click();
   await page.getByTestId('nav-keys').click();

@@ -289,6 +289,21 @@ export async function streamLines<S extends z.ZodType>(
   }
 }
 
+export interface DownloadedFile {
+  bytes: Uint8Array;
+  /** From Content-Disposition (`attachment; filename="report_7.pdf"`); null when it names none. */
+  filename: string | null;
+}
+
+/** GETs a file (a report export) as bytes, for the desktop shell's save dialog. */
+export async function download(path: string, opts: { signal?: AbortSignal } = {}): Promise<DownloadedFile> {
+  const res = await send('GET', path, { accept: '*/*', signal: opts.signal });
+  if (!res.ok) throw toApiError(res, await readJson(res));
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const name = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return { bytes: new Uint8Array(await res.arrayBuffer()), filename: name };
+}
+
 /** Just enough of an OpenAPI document to know it is one; Swagger UI reads the rest itself. */
 const OpenApiDocument = z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }).loose();
 export type OpenApiDocument = z.output<typeof OpenApiDocument>;

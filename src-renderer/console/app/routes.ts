@@ -7,8 +7,10 @@ import { ApiKeysScreen } from '../screens/api-keys/ApiKeysScreen';
 import { ApiReferenceScreen } from '../screens/api-reference/ApiReferenceScreen';
 import { AuditScreen } from '../screens/audit/AuditScreen';
 import { BatchScreen } from '../screens/batch/BatchScreen';
+import { ExportsScreen } from '../screens/exports/ExportsScreen';
 import { HostedScreen } from '../screens/hosted/HostedScreen';
 import { PlanScreen } from '../screens/plan/PlanScreen';
+import { ReportsScreen } from '../screens/reports/ReportsScreen';
 import { ReviewScreen } from '../screens/review/ReviewScreen';
 import { ScreeningScreen } from '../screens/screening/ScreeningScreen';
 import { SettingsScreen } from '../screens/settings/SettingsScreen';
@@ -58,11 +60,11 @@ export const ROUTES: readonly RouteDef[] = [
     summary: 'The age check on your online store: its settings, a live preview and the script tag to paste.',
   },
   {
-    path: 'reports', label: 'Reports', group: 'Insights', arrivesWith: 'reporting',
+    path: 'reports', label: 'Reports', group: 'Insights', screen: ReportsScreen,
     summary: 'Volumes, pass rates, risk and regulatory coverage over a date range.',
   },
   {
-    path: 'exports', label: 'Exports', group: 'Insights', arrivesWith: 'report exports',
+    path: 'exports', label: 'Exports', group: 'Insights', screen: ExportsScreen,
     summary: 'PDF and CSV exports of your reports, kept for 24 hours.',
   },
   {

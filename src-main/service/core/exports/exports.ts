@@ -143,17 +143,18 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
 
   /** Runs queued jobs one at a time until none is left. */
   function pump(): Promise<void> {
+    // Cleared in a .finally callback, which runs after the assignment: a `finally` block inside
+    // the async function would run synchronously when the queue is empty, before `pumping` is
+    // set, and leave a settled promise there for good (no job would run again).
     pumping ??= (async () => {
-      try {
-        while (db.open && !stopping) {
-          const job = repo.claim(nowIso(clock.now()));
-          if (!job) break;
-          await runOne(job);
-        }
-      } finally {
-        pumping = null;
+      while (db.open && !stopping) {
+        const job = repo.claim(nowIso(clock.now()));
+        if (!job) break;
+        await runOne(job);
       }
-    })();
+    })().finally(() => {
+      pumping = null;
+    });
     return pumping;
   }
 

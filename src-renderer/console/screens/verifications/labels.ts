@@ -1,11 +1,8 @@
 // Words for the face rules, the document checks and the outcomes, as an analyst reads them.
-import type { Billable } from '../../../../src-shared/catalog';
 import type { DocumentCheck, DocumentCheckName, IdentityResult } from '../../../../src-shared/contracts/documents';
 import type { PolicyCheck, PolicyName } from '../../../../src-shared/contracts/faces';
 
-export const PRODUCT_LABEL: Record<Billable, string> = {
-  human: 'Liveness', age: 'Age', identity: 'Identity', compliance: 'KYC plus', screen: 'Screening', rescreen: 'Rescreen',
-};
+export { PRODUCT_LABEL } from '../../components/product-labels';
 
 export const POLICY_LABEL: Record<PolicyName, { name: string; rule: string }> = {
   one_face: { name: 'One person', rule: 'exactly one face' },
