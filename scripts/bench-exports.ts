@@ -46,7 +46,7 @@ for (const inProcess of [false, true]) {
   const keys = Array.from({ length: 12 }, (_, i) => t.s.keys.create({ orgId: t.orgId, plan: 'enterprise', name: `Store ${i + 1}`, env: 'live', scopes: ['human'], demo: false, createdBy: null }).key.id);
   const n = seedHistory(t, { from: '2026-01-01', to: '2026-03-31', perDay, keyIds: [...keys, null] });
   const b0 = performance.now();
-  t.s.reports.bundle('full-v21', { orgId: t.orgId, plan: 'enterprise', canViewCredits: true }, { env: 'live', from: BODY.from, to: BODY.to });
+  await t.s.reports.bundle('full-v21', { orgId: t.orgId, plan: 'enterprise', canViewCredits: true }, { env: 'live', from: BODY.from, to: BODY.to });
   console.log(`\n${inProcess ? 'Rendering in the HTTP thread (comparison)' : 'Rendering in the export worker'}: ${n} ledger rows, report data ${Math.round(performance.now() - b0)} ms (first, uncached)`);
   // Warm: the first render also starts the worker and loads pdf-lib.
   await run(t, cookie, 'pdf');

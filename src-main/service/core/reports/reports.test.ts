@@ -124,7 +124,7 @@ describe('rollups', () => {
     expect(sample(again)).toEqual(sample(db));
   });
 
-  it('generated history reads as plausible reports (pass rates, screening hit rate, bimodal confidence)', () => {
+  it('generated history reads as plausible reports (pass rates, screening hit rate, bimodal confidence)', async () => {
     const db = freshDb();
     const end = Date.parse('2026-03-31T12:00:00.000Z');
     generateHistory(db, { orgId: 1, rows: 20000, days: 90, endMs: end, seed: 3 });
@@ -142,12 +142,25 @@ describe('rollups', () => {
     const { high, medium, low } = risk.confidence_distribution;
     expect(high.count).toBeGreaterThan(medium.count);
     expect(low.count).toBeGreaterThan(medium.count / 2);
-    const bundle = reports.bundle('full-v21', who, { env: 'test', from: '2026-03-01', to: '2026-03-31' });
+    const bundle = await reports.bundle('full-v21', who, { env: 'test', from: '2026-03-01', to: '2026-03-31' });
     expect(Object.keys(bundle).sort()).toEqual(['overview', 'regulatory_coverage', 'risk_summary', 'usage', 'v21_full', 'v21_verification', 'volume', 'widget_performance']);
-    expect(Object.keys(reports.bundle('full', { ...who, plan: 'starter' }, { env: 'test', from: '2026-03-01', to: '2026-03-30' })).sort()).toEqual(['overview', 'usage', 'volume']);
-    expect(() => reports.bundle('risk-summary', { ...who, plan: 'starter' }, { env: 'test', from: '2026-03-01', to: '2026-03-02' }))
-      .toThrow('Advanced reports require Growth plan or higher');
-    expect(() => reports.bundle('overview', { ...who, plan: 'free' }, { env: 'test', from: '2026-03-01', to: '2026-03-31' }))
-      .toThrow('Date range exceeds plan limit of 7 days');
+    expect(Object.keys(await reports.bundle('full', { ...who, plan: 'starter' }, { env: 'test', from: '2026-03-01', to: '2026-03-30' })).sort()).toEqual(['overview', 'usage', 'volume']);
+    await expect(reports.bundle('risk-summary', { ...who, plan: 'starter' }, { env: 'test', from: '2026-03-01', to: '2026-03-02' }))
+      .rejects.toThrow('Advanced reports require Growth plan or higher');
+    await expect(reports.bundle('overview', { ...who, plan: 'free' }, { env: 'test', from: '2026-03-01', to: '2026-03-31' }))
+      .rejects.toThrow('Date range exceeds plan limit of 7 days');
+    // An export's bundle lets the event loop go before each of its eight parts: other requests
+    // wait for one aggregate at most, never for all of them (a synchronous bundle gives 0-1 turns).
+    let turns = 0;
+    let spinning = true;
+    const spin = () => {
+      if (!spinning) return;
+      turns += 1;
+      setImmediate(spin);
+    };
+    setImmediate(spin);
+    await reports.bundle('full-v21', who, { env: 'test', from: '2026-03-01', to: '2026-03-31' });
+    spinning = false;
+    expect(turns).toBeGreaterThanOrEqual(7);
   });
 });
