@@ -110,6 +110,13 @@ test('team: the owner invites, the invitee creates the account from the link, th
   await expect(mo.getByTestId('member-role')).toHaveAttribute('data-role', 'admin');
   await expect(mo.getByTestId('change-role')).toHaveText('Make member');
 
+  // Only the owner gives billing access (the credits section of the reports); the owner always has it.
+  await expect(team.member(DEFAULT_ORG.email).getByTestId('member-billing')).toHaveText('Always');
+  await expect(team.member(DEFAULT_ORG.email).getByTestId('member-billing-toggle')).toHaveCount(0);
+  await mo.getByTestId('member-billing-toggle').check();
+  await expect(team.notice).toContainText(`${INVITEE.name} now has billing access`);
+  await expect(mo.getByTestId('member-billing')).toHaveAttribute('data-billing', 'true');
+
   // As an admin: may invite (members only), sees invitations, no role control, cannot remove admins or the owner.
   await invitee.reload();
   await expect(inviteeTeam.memberRows).toHaveCount(2);
@@ -117,6 +124,8 @@ test('team: the owner invites, the invitee creates the account from the link, th
   await expect(inviteeTeam.inviteButton).toBeVisible();
   await expect(inviteeTeam.invites).toBeVisible();
   await expect(invitee.getByTestId('change-role')).toHaveCount(0);
+  await expect(invitee.getByTestId('member-billing-toggle')).toHaveCount(0);
+  await expect(inviteeTeam.member(INVITEE.email).getByTestId('member-billing')).toHaveText('Yes');
   await expect(invitee.getByTestId('remove-member')).toHaveCount(0);
   await inviteeTeam.inviteButton.click();
   await expect(inviteeTeam.inviteDialog.getByTestId('invite-role-fixed')).toContainText('member');

@@ -13,7 +13,7 @@ import {
 import { DataDirectory, OrganizationSettings, type UpdateOrganizationRequest } from '../../../src-shared/contracts/organization';
 import { OrgSettings, type UpdateSettingsRequest } from '../../../src-shared/contracts/review';
 import {
-  AcceptedInvitation, ChangedRole, CreatedInvitation, InvitationList, MemberList, RemovedMember,
+  AcceptedInvitation, ChangedBilling, ChangedRole, CreatedInvitation, InvitationList, MemberList, RemovedMember,
   type AcceptInviteRequest, type InviteRequest, type TeamRole,
 } from '../../../src-shared/contracts/team';
 import { ErrorBody, type FieldIssue } from '../../../src-shared/errors';
@@ -353,6 +353,7 @@ export const api = {
   invite: (body: InviteRequest) => request('POST', '/api/team/invite', CreatedInvitation, { body }),
   cancelInvite: (id: number) => request('DELETE', `/api/team/invites/${id}`, Message),
   changeRole: (id: number, role: TeamRole) => request('PATCH', `/api/team/members/${id}/role`, ChangedRole, { body: { role } }),
+  setBilling: (id: number, billing: boolean) => request('PATCH', `/api/team/members/${id}/billing`, ChangedBilling, { body: { billing } }),
   removeMember: (id: number) => request('DELETE', `/api/team/members/${id}`, RemovedMember),
   /**
    * Anonymous: the invitee may not be signed in, and its 401 ("log in with the invited e-mail") is

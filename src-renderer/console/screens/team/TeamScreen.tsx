@@ -43,6 +43,7 @@ export function TeamScreen() {
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [notice, setNotice] = useState<Notice | null>(null);
   const [changingId, setChangingId] = useState<number | null>(null);
+  const [billingId, setBillingId] = useState<number | null>(null);
 
   // The welcome after accepting an invitation is said once.
   useEffect(() => () => dismissJoined(), [dismissJoined]);
@@ -69,17 +70,38 @@ export function TeamScreen() {
     }
   };
 
+  const setBilling = async (member: Member, billing: boolean) => {
+    setBillingId(member.id);
+    setNotice(null);
+    try {
+      await api.setBilling(member.id, billing);
+      setNotice({
+        tone: 'success',
+        text: billing
+          ? `${member.name} now has billing access: the credits section of the reports shows for them.`
+          : `${member.name} no longer has billing access.`,
+      });
+      reloadMembers();
+    } catch (e) {
+      setNotice({ tone: 'error', text: `Could not change the billing access of ${member.name}: ${errorText(e)}` });
+    } finally {
+      setBillingId(null);
+    }
+  };
+
   const columns = useMemo(
     () =>
       memberColumns({
         viewer,
         changingId,
         onChangeRole: (m) => void changeRole(m),
+        billingId,
+        onSetBilling: (m, on) => void setBilling(m, on),
         onRemove: (m) => setOpen({ kind: 'remove', member: m }),
       }),
-    // changeRole only uses setters, its argument and the reload function.
+    // changeRole and setBilling only use setters, their arguments and the reload function.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [viewer.id, viewer.role, changingId],
+    [viewer.id, viewer.role, changingId, billingId],
   );
   const invitationColumns = useMemo(() => inviteColumns(viewer.role, (i) => setOpen({ kind: 'cancel', invite: i })), [viewer.role]);
 

@@ -12,6 +12,9 @@ export interface MemberActions {
   /** The member whose role is being changed, if any. */
   changingId: number | null;
   onChangeRole: (member: Member) => void;
+  /** The member whose billing access is being changed, if any. */
+  billingId: number | null;
+  onSetBilling: (member: Member, billing: boolean) => void;
   onRemove: (member: Member) => void;
 }
 
@@ -88,6 +91,31 @@ export function memberColumns(a: MemberActions): GridColumn<Member>[] {
       },
     });
   }
+
+  // Billing access: everyone sees who has it; only the owner changes it (owners always have it).
+  columns.push({
+    id: 'billing',
+    header: 'Billing access',
+    width: '136px',
+    nowrap: true,
+    cell: (m) => {
+      if (m.role === 'owner') return <span className="muted" data-testid="member-billing" data-billing="true">Always</span>;
+      if (!can.setBilling(a.viewer.role, m)) {
+        return <span data-testid="member-billing" data-billing={String(m.billing)}>{m.billing ? 'Yes' : <span className="muted">No</span>}</span>;
+      }
+      return (
+        <label className="tm-billing">
+          <input
+            type="checkbox" checked={m.billing} disabled={a.billingId === m.id}
+            onChange={(e) => a.onSetBilling(m, e.currentTarget.checked)}
+            aria-label={`Billing access for ${m.name}: sees the credits section of reports`}
+            data-testid="member-billing-toggle"
+          />
+          <span data-testid="member-billing" data-billing={String(m.billing)}>{m.billing ? 'Yes' : 'No'}</span>
+        </label>
+      );
+    },
+  });
 
   if (can.remove(a.viewer.role, { role: 'member' })) {
     columns.push({

@@ -22,6 +22,8 @@ const SHOWN: Record<string, (viewer: Role) => boolean> = {
   'Remove a member': (v) => can.remove(v, { role: 'member' }),
   'Remove an admin': (v) => can.remove(v, { role: 'admin' }),
   'Remove the owner': (v) => can.remove(v, { role: 'owner' }),
+  'Give a member billing access': (v) => can.setBilling(v, { role: 'member' }),
+  "Change the owner's billing access": (v) => can.setBilling(v, { role: 'owner' }),
 };
 
 function matrix(): [string, Record<Role, number>][] {

@@ -19,6 +19,8 @@ export const can = {
   cancelInvite: (viewer: Role, invite: { role: TeamRole }) => viewer === 'owner' || (viewer === 'admin' && invite.role === 'member'),
   /** The owner's own role is fixed here (ownership is transferred, not given). */
   changeRole: (viewer: Role, target: { role: Role }) => viewer === 'owner' && target.role !== 'owner',
+  /** The billing flag opens the credits section of the V2.1 full report; owners always have it. */
+  setBilling: (viewer: Role, target: { role: Role }) => viewer === 'owner' && target.role !== 'owner',
   remove: (viewer: Role, target: { role: Role }) =>
     target.role !== 'owner' && (viewer === 'owner' || (viewer === 'admin' && target.role === 'member')),
 };
