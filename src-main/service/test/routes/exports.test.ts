@@ -4,6 +4,7 @@
 // headers and contents, and a restart after a crash that left a job running.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import type { Plan, Role } from '../../../../src-shared/catalog';
@@ -17,7 +18,7 @@ import type { BundleSource, ReportWho } from '../../core/exports/exports';
 import { MAX_ATTEMPTS } from '../../core/exports/exports';
 import { createLogger } from '../../log';
 import { fixtureBundle } from '../fixtures/report-bundle';
-import { closeAll, testService, type TestService } from '../harness';
+import { closeAll, ORIGIN, testService, type TestService } from '../harness';
 import { seedHistory } from '../fixtures/ledger-history';
 
 afterAll(closeAll);
@@ -259,6 +260,25 @@ describe('GET /api/reports/exports/{id}', () => {
 });
 
 describe('GET /api/reports/exports/{id}/download', () => {
+  it('the PDF carries the organisation\'s name and logo as set in Settings (the same branding as the hosted pages)', async () => {
+    const { t, owner } = await setup();
+    expect((await t.json('PATCH', '/api/settings/organization', { cookie: owner, body: { name: 'Branded Payments GmbH' } })).status).toBe(200);
+    const logo = await sharp({ create: { width: 64, height: 32, channels: 3, background: { r: 20, g: 60, b: 140 } } }).png().toBuffer();
+    const up = await t.app.request(`${ORIGIN}/api/settings/logo`, {
+      method: 'PUT', headers: { Cookie: owner, 'Content-Type': 'image/png' }, body: logo as Uint8Array<ArrayBuffer>,
+    });
+    expect(up.status).toBe(200);
+    const job = await done(t, owner);
+    const bytes = new Uint8Array(await (await t.call('GET', job.download_url!, { cookie: owner })).arrayBuffer());
+    // The logo is embedded as an image XObject; without a logo there is none.
+    expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+    if (hasPdftotext) expect(execFileSync('/usr/bin/pdftotext', ['-layout', '-', '-'], { input: bytes }).toString()).toContain('Branded Payments GmbH');
+    expect((await t.json('DELETE', '/api/settings/logo', { cookie: owner })).status).toBe(200);
+    const plain = await done(t, owner);
+    const noLogo = new Uint8Array(await (await t.call('GET', plain.download_url!, { cookie: owner })).arrayBuffer());
+    expect(Buffer.from(noLogo).toString('latin1')).not.toMatch(/\/Subtype\s*\/Image/);
+  });
+
   it('the PDF: application/pdf, attachment report_<id>.pdf, a report with the organisation, period and figures', async () => {
     const { t, owner } = await setup();
     const key = t.s.keys.create({ orgId: t.orgId, plan: 'growth', name: '=Checkout widget', env: 'live', scopes: ['human'], demo: false, createdBy: null }).key.id;
