@@ -1,23 +1,12 @@
 // Worker thread for report exports: renders one export's PDF or CSV per message, so a large
 // report never holds the HTTP loop (architecture rule 6). Errors are answered by name only.
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
+import { lowerThreadPriority } from './priority';
 import { renderExport, type RenderInput } from '../core/exports/render';
 
 const port = parentPort!;
 
-/** Lower CPU priority than the HTTP thread, as the face workers do: on 2 cores requests come first. */
-function lowerPriority(): void {
-  if (process.platform !== 'linux') return;
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 10);
-  } catch {
-    // Best effort.
-  }
-}
-lowerPriority();
+lowerThreadPriority();
 
 port.on('message', (m: { seq: number; input: RenderInput }) => {
   renderExport(m.input).then(

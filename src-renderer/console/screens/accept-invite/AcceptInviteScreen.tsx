@@ -7,13 +7,14 @@
 // (which changes nothing) tells the first two cases apart before anyone types a password.
 import { useEffect, useState, type FormEvent } from 'react';
 import { AcceptInviteRequest, type AcceptedInvitation } from '../../../../src-shared/contracts/team';
-import { api, errorText } from '../../api/client';
+import { api } from '../../api/client';
 import { forgetInviteToken, useInviteToken } from '../../app/invite-token';
 import { navigate } from '../../app/router';
 import { HOME } from '../../app/routes';
 import { Alert } from '../../components/Alert';
 import { AuthFrame } from '../../components/AuthFrame';
 import { Field } from '../../components/Field';
+import { useSignIn } from '../../components/use-sign-in';
 import { useSession } from '../../stores/session';
 import { refusalOf, type Refusal } from './accept-outcome';
 import './accept-invite.css';
@@ -202,29 +203,7 @@ function CreateAccount({ token, onPhase }: { token: string; onPhase: (p: Phase) 
 
 /** Signing in here turns the screen into the Accept button (the session store's status changes). */
 function SignIn() {
-  const login = useSession((s) => s.login);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!email.trim() || !password) {
-      setError('Enter your e-mail and password.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await login({ email: email.trim(), password });
-    } catch (err) {
-      setError(errorText(err));
-      setPassword('');
-      setBusy(false);
-      document.getElementById('accept-login-password')?.focus();
-    }
-  };
+  const { email, setEmail, password, setPassword, error, busy, onSubmit } = useSignIn('accept-login-password');
 
   return (
     <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={busy}>

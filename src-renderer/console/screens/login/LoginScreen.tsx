@@ -1,35 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { errorText } from '../../api/client';
 import { Alert } from '../../components/Alert';
 import { AuthFrame } from '../../components/AuthFrame';
 import { Field } from '../../components/Field';
+import { useSignIn } from '../../components/use-sign-in';
 import { useSession } from '../../stores/session';
 
 export function LoginScreen() {
-  const login = useSession((s) => s.login);
   const notice = useSession((s) => s.notice);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!email.trim() || !password) {
-      setError('Enter your e-mail and password.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await login({ email: email.trim(), password });
-    } catch (err) {
-      setError(errorText(err));
-      setPassword('');
-      setBusy(false);
-      document.getElementById('login-password')?.focus();
-    }
-  };
+  const { email, setEmail, password, setPassword, error, busy, onSubmit } = useSignIn('login-password');
 
   return (
     <AuthFrame testId="login" title="Sign in" intro={<p>Sign in with your organization account.</p>}>
