@@ -139,3 +139,9 @@ export function donutChart(items: readonly BarItem[], box: Box): ChartModel {
     legend: items.map((i, n) => ({ label: i.label, tone: i.tone ?? `series-${n}` })),
   };
 }
+
+/** A machine code as words ("no_face_detected" -> "No face detected"): failure reasons, health checks. */
+export function codeLabel(code: string): string {
+  const words = code.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

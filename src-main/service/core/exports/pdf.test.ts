@@ -39,7 +39,7 @@ describe('renderReportPdf', () => {
     for (const s of [
       'Enterprise analytics report (V2.1)', 'Northwind Payments Ltd', '1 Jan 2026 \u2013 31 Mar 2026 (90 days)', 'Live', '2026-04-01 08:15:00 UTC',
       'COMPLIANCE SCORE', '87.3', '11,267', 'Verification volume', 'Product mix', 'Risk severity', 'Period comparison', '+412', '-1.4 pts',
-      'Health checks', 'CRITICAL', 'WARNING', 'Credits run out in about 6 days', 'Usage by API key', 'Failure reasons', 'FACE_NOT_DETECTED',
+      'Health checks', 'CRITICAL', 'WARNING', 'Credits run out in about 6 days', 'Usage by API key', 'Failure reasons', 'FACE NOT DETECTED', 'Error rate',
       'Widget performance', 'Regulatory coverage', 'Days until depletion',
     ]) expect(all, s).toContain(s);
   });

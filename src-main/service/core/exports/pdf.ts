@@ -6,7 +6,7 @@
 // score, the risk severity breakdown, the period-over-period comparison and the health-check
 // alerts. Every figure is an aggregate of ledger rows: no subject data is in a report.
 import { PDFDocument, type PDFImage, type PDFPage, type RGB, StandardFonts, rgb } from 'pdf-lib';
-import { barChart, countLabel, donutChart, trendChart, type ChartModel, type Tone, type TrendPoint } from '../../../../src-shared/charts/charts';
+import { barChart, codeLabel, countLabel, donutChart, trendChart, type ChartModel, type Tone, type TrendPoint } from '../../../../src-shared/charts/charts';
 import type { Band, HealthCheck, ReportBundle, ReportType } from '../../../../src-shared/contracts/reports';
 import type { Environment } from '../../../../src-shared/catalog';
 import { fit, instant, printable, wrap, type Fonts } from '../pdf/text';
@@ -531,7 +531,7 @@ function healthSection(w: Writer, checks: HealthCheck[]): void {
     const s = HEALTH[c.status];
     w.page.drawRectangle({ x: MARGIN, y: w.y - h, width: 3, height: h, color: s.color });
     w.pill(s.label, MARGIN + 10, w.y - 14, s.fill, s.color);
-    w.text(fit(c.check, w.fonts.bold, 8.5, 100), MARGIN + 80, w.y - 14, 8.5, { bold: true });
+    w.text(fit(codeLabel(c.check), w.fonts.bold, 8.5, 100), MARGIN + 80, w.y - 14, 8.5, { bold: true });
     lines.forEach((line, i) => w.text(line, MARGIN + 190, w.y - 14 - i * 11, 8.5));
     w.y -= h + 4;
     w.page.drawLine({ start: { x: MARGIN, y: w.y + 2 }, end: { x: A4[0] - MARGIN, y: w.y + 2 }, thickness: 0.3, color: C.rule });
@@ -568,7 +568,7 @@ function tables(w: Writer, b: ReportBundle): void {
   if (b.risk_summary) {
     w.section('Failure reasons', 50);
     w.table('Failure reasons', [{ title: 'Reason', width: WIDTH - 200 }, { title: 'Failures', width: 100, align: R }, { title: 'Share', width: 100, align: R }],
-      b.risk_summary.failure_reasons.map((f) => [f.reason, countLabel(f.count), pct(f.percentage)]), 'No failures in this period.');
+      b.risk_summary.failure_reasons.map((f) => [codeLabel(f.reason), countLabel(f.count), pct(f.percentage)]), 'No failures in this period.');
   }
   if (b.widget_performance) {
     w.section('Widget performance', 50);

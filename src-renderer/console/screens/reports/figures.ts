@@ -2,6 +2,7 @@
 // one decimal (contracts/reports.ts); a null figure (no confidence in the range) is a dash.
 import type { HealthCheck } from '../../../../src-shared/contracts/reports';
 import type { BadgeTone } from '../../components/Badge';
+import { codeLabel } from '../../../../src-shared/charts/charts';
 
 export function count(n: number): string {
   return n.toLocaleString('en-US');
@@ -69,7 +70,5 @@ export function emptyText(resource: { data: unknown; loading: boolean }, isEmpty
 }
 
 /** A failure code as words: `no_face_detected` → "No face detected" (the code stays in the data table's key). */
-export function reasonLabel(code: string): string {
-  const words = code.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+/** A failure reason or health check as words; the PDF exports print them the same way. */
+export const reasonLabel = codeLabel;
