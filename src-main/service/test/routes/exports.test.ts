@@ -2,8 +2,9 @@
 // happy path, its errors with the spec's exact texts, plan, session, role and cross-organisation
 // security, pagination, the cancel rules, the 24-hour file expiry on the fake clock, download
 // headers and contents, and a restart after a crash that left a job running.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
@@ -430,6 +431,28 @@ describe('feature flag REPORT_EXPORTS_ENABLED', () => {
 });
 
 describe('a durable queue', () => {
+  it('a service process killed (SIGKILL) while rendering leaves the job running; the next start queues it again and it succeeds', async () => {
+    const { t, owner } = await setup();
+    const id = (await create(t, owner)).body.id;
+    const worker = fileURLToPath(new URL('../fixtures/export-crash-worker.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', worker, t.dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => { if (d.toString().includes('running')) resolve(); });
+      child.on('exit', (code) => reject(new Error(`the child ended early (${code})`)));
+    });
+    const died = new Promise((r) => child.on('exit', r));
+    child.kill('SIGKILL');
+    await died;
+    const org = t.s.accounts.organization()!;
+    expect(t.s.exports.get(org, id)).toMatchObject({ status: 'running' });
+    // The next start: recovery puts it back in the queue, and it runs to the end.
+    expect(t.s.exports.recover()).toEqual({ requeued: 1, failed: 0 });
+    await t.s.exports.drain();
+    expect(t.s.exports.get(org, id)).toMatchObject({ status: 'succeeded' });
+    expect(t.s.exports.repo.byId(org.id, id)!.attempts).toBe(2);
+    expect((await t.call('GET', `/api/reports/exports/${id}/download`, { cookie: owner })).status).toBe(200);
+  }, 60_000);
+
   it('after a crash, a job left running is queued again and finishes; after its last try it fails as interrupted', async () => {
     const { t, owner } = await setup();
     const a = (await create(t, owner)).body.id;
