@@ -43,7 +43,7 @@ export function TeamScreen() {
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [notice, setNotice] = useState<Notice | null>(null);
   const [changingId, setChangingId] = useState<number | null>(null);
-  const [billingId, setBillingId] = useState<number | null>(null);
+  const [billing, setBillingChange] = useState<{ id: number; to: boolean } | null>(null);
 
   // The welcome after accepting an invitation is said once.
   useEffect(() => () => dismissJoined(), [dismissJoined]);
@@ -71,7 +71,7 @@ export function TeamScreen() {
   };
 
   const setBilling = async (member: Member, billing: boolean) => {
-    setBillingId(member.id);
+    setBillingChange({ id: member.id, to: billing });
     setNotice(null);
     try {
       await api.setBilling(member.id, billing);
@@ -81,13 +81,14 @@ export function TeamScreen() {
           ? `${member.name} now has billing access: the credits section of the reports shows for them.`
           : `${member.name} no longer has billing access.`,
       });
+      // The box keeps the new state until the reloaded list carries it (no flicker back).
       reloadMembers();
     } catch (e) {
       setNotice({ tone: 'error', text: `Could not change the billing access of ${member.name}: ${errorText(e)}` });
-    } finally {
-      setBillingId(null);
+      setBillingChange(null);
     }
   };
+  useEffect(() => setBillingChange(null), [members.data]);
 
   const columns = useMemo(
     () =>
@@ -95,13 +96,13 @@ export function TeamScreen() {
         viewer,
         changingId,
         onChangeRole: (m) => void changeRole(m),
-        billingId,
+        billing,
         onSetBilling: (m, on) => void setBilling(m, on),
         onRemove: (m) => setOpen({ kind: 'remove', member: m }),
       }),
     // changeRole and setBilling only use setters, their arguments and the reload function.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [viewer.id, viewer.role, changingId, billingId],
+    [viewer.id, viewer.role, changingId, billing],
   );
   const invitationColumns = useMemo(() => inviteColumns(viewer.role, (i) => setOpen({ kind: 'cancel', invite: i })), [viewer.role]);
 

@@ -12,8 +12,8 @@ export interface MemberActions {
   /** The member whose role is being changed, if any. */
   changingId: number | null;
   onChangeRole: (member: Member) => void;
-  /** The member whose billing access is being changed, if any. */
-  billingId: number | null;
+  /** The billing change being saved, if any: the box shows the new state until the answer. */
+  billing: { id: number; to: boolean } | null;
   onSetBilling: (member: Member, billing: boolean) => void;
   onRemove: (member: Member) => void;
 }
@@ -106,7 +106,7 @@ export function memberColumns(a: MemberActions): GridColumn<Member>[] {
       return (
         <label className="tm-billing">
           <input
-            type="checkbox" checked={m.billing} disabled={a.billingId === m.id}
+            type="checkbox" checked={a.billing?.id === m.id ? a.billing.to : m.billing} disabled={a.billing?.id === m.id}
             onChange={(e) => a.onSetBilling(m, e.currentTarget.checked)}
             aria-label={`Billing access for ${m.name}: sees the credits section of reports`}
             data-testid="member-billing-toggle"
