@@ -165,8 +165,8 @@ function Exports({ limits }: { limits: Limits }) {
 
       <section className="panel" aria-labelledby="exports-heading" aria-busy={list.loading}>
         <div className="panel-header">
-          <h2 id="exports-heading">Your exports</h2>
-          <span className="muted">Newest first. Queued exports can be cancelled.</span>
+          <h2 id="exports-heading">Exports of your team</h2>
+          <span className="muted">Everyone on the team sees them. Newest first; a queued export can be cancelled by whoever made it, an owner or an admin.</span>
         </div>
         <DataGrid
           label="Report exports"

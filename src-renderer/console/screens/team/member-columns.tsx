@@ -53,14 +53,14 @@ export function memberColumns(a: MemberActions): GridColumn<Member>[] {
     {
       id: 'joined',
       header: 'Joined',
-      width: 'minmax(112px, 0.8fr)',
+      width: 'minmax(136px, 0.8fr)',
       nowrap: true,
       cell: (m) => <time dateTime={m.joined_at} title={m.joined_at} data-testid="member-joined">{formatDate(m.joined_at)}</time>,
     },
     {
       id: 'last-active',
       header: 'Last active',
-      width: 'minmax(200px, 1.1fr)',
+      width: 'minmax(184px, 1fr)',
       nowrap: true,
       cell: (m) =>
         m.last_active ? (
