@@ -17,6 +17,7 @@ import { createLoginThrottle } from './core/accounts/login-throttle';
 import { createScreenPool } from './core/screening/pool';
 import { createInstallSecret } from './core/install-secret';
 import { createAudit } from './core/audit/audit';
+import { createTeamActivity } from './core/accounts/team-activity';
 import { createTeam } from './core/accounts/team';
 import { createOrganization, type Branding } from './core/accounts/organization';
 import { createReview } from './core/review/review';
@@ -72,6 +73,7 @@ export function compose(opts: ComposeOptions) {
   const audit = createAudit(db, clock, secret, { byId: (id) => accounts.repo.userById(id), ofOrg: (orgId) => accounts.repo.usersOf(orgId) });
   const review = createReview(db, clock, { accounts, audit, secret });
   const team = createTeam(db, clock, accounts, audit);
+  const teamActivity = createTeamActivity(db);
   const organization = createOrganization(db, clock, audit, opts.dataDir);
   const keys = createKeys(db, clock);
   const credits = createCredits(db, clock);
@@ -112,7 +114,7 @@ export function compose(opts: ComposeOptions) {
     organization,
     /** The organisation's display name and logo PNG, for PDF exports and hosted pages. */
     organizationBranding: (orgId: number): Branding => organization.branding(orgId),
-    faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team,
+    faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     close(): void {
       void faces.stop();

@@ -122,3 +122,43 @@ export type RemovedMember = z.infer<typeof RemovedMember>;
 
 /** The e-mail format rule the invite checks (same as sign-in's). */
 export const InviteEmail = Email;
+
+/**
+ * Team activity (account spec, Authentication rule 6: "team members share visibility of team
+ * activity"): invitations, joins, role and billing changes, removals and report exports, for
+ * everyone on the team. API keys stay private and are never in it. Not shown in the spec; see
+ * docs/decisions.md ("Permissions (issue 13)").
+ */
+export const TEAM_ACTIVITY_KINDS = [
+  'member_added', 'invitation_sent', 'invitation_cancelled', 'invitation_accepted', 'role_changed', 'billing_changed',
+  'member_removed', 'export_created',
+] as const;
+export type TeamActivityKind = (typeof TEAM_ACTIVITY_KINDS)[number];
+
+export const TeamActivityQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const TeamActivityEntry = z.object({
+  at: z.string(),
+  kind: z.enum(TEAM_ACTIVITY_KINDS),
+  /** Who did it; null when it was done on this computer's command line. */
+  actor: z.object({ user_id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  /** The person it was about (the invitee's or member's e-mail), when there is one. */
+  subject_email: z.string().nullable(),
+  /** The export it was about, for `export_created`. */
+  export: z.object({ id: z.number().int(), report_type: z.string(), format: z.string() }).nullable(),
+  /** Role or flag before and after (`member` -> `admin`; billing `false` -> `true`). */
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type TeamActivityEntry = z.infer<typeof TeamActivityEntry>;
+
+export const TeamActivity = z.object({
+  entries: z.array(TeamActivityEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export type TeamActivity = z.infer<typeof TeamActivity>;

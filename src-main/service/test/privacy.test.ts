@@ -94,7 +94,7 @@ const NO_SUBJECT_INPUT = [
   'GET /api/reports/widget-performance', 'GET /api/reports/regulatory-coverage', 'GET /api/reports/limits',
   'GET /api/reports/v21/verification', 'GET /api/reports/v21/full',
   // Team management: members' and invitees' e-mails are account data, not subject data.
-  'GET /api/team/members', 'POST /api/team/invite', 'POST /api/team/invite/accept', 'PATCH /api/team/members/:id/role',
+  'GET /api/team/members', 'GET /api/team/activity', 'POST /api/team/invite', 'POST /api/team/invite/accept', 'PATCH /api/team/members/:id/role',
   'DELETE /api/team/members/:id', 'GET /api/team/invites', 'DELETE /api/team/invites/:id', 'PATCH /api/team/members/:id/billing',
   // Organisation settings: the organisation's own name and logo (branding, not subject data) and the data directory's size.
   'GET /api/settings/organization', 'PATCH /api/settings/organization', 'PUT /api/settings/logo', 'GET /api/settings/logo',

@@ -4,7 +4,7 @@
 import { getCookie, setCookie } from 'hono/cookie';
 import {
   AcceptedInvitation, AcceptInviteRequest, ChangedBilling, ChangedRole, ChangeRoleRequest, CreatedInvitation, InvitationList,
-  InviteRequest, MemberList, RemovedMember, SetBillingRequest,
+  InviteRequest, MemberList, RemovedMember, TeamActivity, TeamActivityQuery, SetBillingRequest,
 } from '../../../../src-shared/contracts/team';
 import { Message } from '../../../../src-shared/contracts/common';
 import { AppError } from '../../../../src-shared/errors';
@@ -27,6 +27,17 @@ export function teamRoutes({ route, services }: Router): void {
     summary: 'The team: members, their number and the plan\'s team size (null = unlimited)',
     responses: { 200: MemberList },
     handler: (c) => c.json<MemberList>(team.members(c.get('session').org)),
+  });
+
+  route({
+    method: 'GET', path: '/api/team/activity', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'Team activity for everyone on the team: invitations, joins, role and billing changes, removals, report exports (newest first; API keys stay private)',
+    request: { query: TeamActivityQuery },
+    responses: { 200: TeamActivity },
+    handler: (c, input) => {
+      const q = input.query();
+      return c.json<TeamActivity>(services.teamActivity.page(c.get('session').org.id, q.page, q.per_page));
+    },
   });
 
   route({

@@ -25,6 +25,7 @@ type Act = (w: World) => Promise<number>;
 
 const ACTIONS: Record<string, Act> = {
   'List members': async (w) => (await w.t.call('GET', '/api/team/members', { cookie: w.cookie })).status,
+  'See team activity': async (w) => (await w.t.call('GET', '/api/team/activity', { cookie: w.cookie })).status,
   'Invite a member': async (w) => (await w.t.call('POST', '/api/team/invite', { cookie: w.cookie, body: { email: 'new@example.test', role: 'member' } })).status,
   'Invite an admin': async (w) => (await w.t.call('POST', '/api/team/invite', { cookie: w.cookie, body: { email: 'new@example.test', role: 'admin' } })).status,
   'List pending invitations': async (w) => (await w.t.call('GET', '/api/team/invites', { cookie: w.cookie })).status,

@@ -13,6 +13,7 @@ const ROLE_COLUMNS: Role[] = ['owner', 'admin', 'member'];
 /** Whether the screen offers each action of docs/roles.md to `viewer`. */
 const SHOWN: Record<string, (viewer: Role) => boolean> = {
   'List members': (v) => can.listMembers(v),
+  'See team activity': (v) => can.seeActivity(v),
   'Invite a member': (v) => can.invite(v, 'member'),
   'Invite an admin': (v) => can.invite(v, 'admin'),
   'List pending invitations': (v) => can.listInvites(v),

@@ -14,6 +14,8 @@ export const ROLE_HINT: Record<TeamRole, string> = {
 /** An admin acts only on member-level people and invitations; everything about admins and the owner is the owner's. */
 export const can = {
   listMembers: (_viewer: Role) => true,
+  /** Team activity is the whole team's (API keys are not in it). */
+  seeActivity: (_viewer: Role) => true,
   invite: (viewer: Role, role: TeamRole) => viewer === 'owner' || (viewer === 'admin' && role === 'member'),
   listInvites: (viewer: Role) => viewer === 'owner' || viewer === 'admin',
   cancelInvite: (viewer: Role, invite: { role: TeamRole }) => viewer === 'owner' || (viewer === 'admin' && invite.role === 'member'),
