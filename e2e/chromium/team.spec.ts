@@ -116,6 +116,9 @@ test('team: the owner invites, the invitee creates the account from the link, th
   await mo.getByTestId('member-billing-toggle').check();
   await expect(team.notice).toContainText(`${INVITEE.name} now has billing access`);
   await expect(mo.getByTestId('member-billing')).toHaveAttribute('data-billing', 'true');
+  // Team activity, newest first, for the whole team.
+  await expect(page.getByTestId('activity-entry').first()).toContainText(`gave ${INVITEE.email} billing access`);
+  await expect(page.getByTestId('activity-entry').nth(1)).toContainText(`made ${INVITEE.email} an admin`);
 
   // As an admin: may invite (members only), sees invitations, no role control, cannot remove admins or the owner.
   await invitee.reload();
@@ -126,6 +129,7 @@ test('team: the owner invites, the invitee creates the account from the link, th
   await expect(invitee.getByTestId('change-role')).toHaveCount(0);
   await expect(invitee.getByTestId('member-billing-toggle')).toHaveCount(0);
   await expect(inviteeTeam.member(INVITEE.email).getByTestId('member-billing')).toHaveText('Yes');
+  await expect(invitee.getByTestId('activity-entry').first()).toContainText(`gave ${INVITEE.email} billing access`);
   await expect(invitee.getByTestId('remove-member')).toHaveCount(0);
   await inviteeTeam.inviteButton.click();
   await expect(inviteeTeam.inviteDialog.getByTestId('invite-role-fixed')).toContainText('member');

@@ -13,8 +13,7 @@ import {
 import { DataDirectory, OrganizationSettings, type UpdateOrganizationRequest } from '../../../src-shared/contracts/organization';
 import { OrgSettings, type UpdateSettingsRequest } from '../../../src-shared/contracts/review';
 import {
-  AcceptedInvitation, ChangedBilling, ChangedRole, CreatedInvitation, InvitationList, MemberList, RemovedMember,
-  type AcceptInviteRequest, type InviteRequest, type TeamRole,
+  AcceptedInvitation, type AcceptInviteRequest, ChangedBilling, ChangedRole, CreatedInvitation, InvitationList, type InviteRequest, MemberList, RemovedMember, TeamActivity, type TeamRole,
 } from '../../../src-shared/contracts/team';
 import { ErrorBody, type FieldIssue } from '../../../src-shared/errors';
 import { serviceUrl } from './shell';
@@ -350,6 +349,7 @@ export const api = {
 
   teamMembers: (signal?: AbortSignal) => request('GET', '/api/team/members', MemberList, { signal }),
   teamInvites: (signal?: AbortSignal) => request('GET', '/api/team/invites', InvitationList, { signal }),
+  teamActivity: (page: number, signal?: AbortSignal) => request('GET', `/api/team/activity?page=${page}&per_page=20`, TeamActivity, { signal }),
   invite: (body: InviteRequest) => request('POST', '/api/team/invite', CreatedInvitation, { body }),
   cancelInvite: (id: number) => request('DELETE', `/api/team/invites/${id}`, Message),
   changeRole: (id: number, role: TeamRole) => request('PATCH', `/api/team/members/${id}/role`, ChangedRole, { body: { role } }),

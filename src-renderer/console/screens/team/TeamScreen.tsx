@@ -18,6 +18,7 @@ import { InviteDialog } from './InviteDialog';
 import { inviteColumns } from './invite-columns';
 import { memberColumns } from './member-columns';
 import { RemoveMemberDialog } from './RemoveMemberDialog';
+import { TeamActivityPanel } from './TeamActivityPanel';
 import { can, removalNotice, ROLE_LABEL, seatSummary } from './team-rules';
 import './team.css';
 
@@ -40,6 +41,8 @@ export function TeamScreen() {
 
   const members = useResource((signal) => api.teamMembers(signal), []);
   const invites = useResource((signal) => (managesInvites ? api.teamInvites(signal) : Promise.resolve(null)), [managesInvites]);
+  const [activityPage, setActivityPage] = useState(1);
+  const activity = useResource((signal) => api.teamActivity(activityPage, signal), [activityPage]);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [notice, setNotice] = useState<Notice | null>(null);
   const [changingId, setChangingId] = useState<number | null>(null);
@@ -48,8 +51,13 @@ export function TeamScreen() {
   // The welcome after accepting an invitation is said once.
   useEffect(() => () => dismissJoined(), [dismissJoined]);
 
-  const reloadMembers = members.reload;
   const reloadInvites = invites.reload;
+  const reloadActivity = activity.reload;
+  // Every change the screen makes is team activity too.
+  const reloadMembers = () => {
+    members.reload();
+    reloadActivity();
+  };
   const reload = () => {
     reloadMembers();
     reloadInvites();
@@ -208,6 +216,14 @@ export function TeamScreen() {
         </section>
       ) : null}
 
+      <TeamActivityPanel
+        data={activity.data ?? null}
+        loading={activity.loading}
+        error={activity.error}
+        onRetry={reloadActivity}
+        onPage={setActivityPage}
+      />
+
       {open.kind === 'invite' ? (
         <InviteDialog
           viewer={viewer.role}
@@ -215,6 +231,7 @@ export function TeamScreen() {
           onCreated={(created) => {
             setNotice(null);
             reloadInvites();
+            reloadActivity();
             setOpen({ kind: 'created', created });
           }}
         />
@@ -239,6 +256,7 @@ export function TeamScreen() {
             setOpen({ kind: 'none' });
             setNotice({ tone: 'success', text: `The invitation for ${invite.email} (${ROLE_LABEL[invite.role].toLowerCase()}) was cancelled. Its link no longer works.` });
             reloadInvites();
+            reloadActivity();
           }}
         />
       ) : null}

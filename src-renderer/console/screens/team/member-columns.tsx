@@ -25,7 +25,7 @@ export function memberColumns(a: MemberActions): GridColumn<Member>[] {
     {
       id: 'name',
       header: 'Name',
-      width: 'minmax(0, 1.3fr)',
+      width: 'minmax(120px, 1.3fr)',
       cell: (m) => (
         <span className="tm-name">
           <span className="cell-strong" data-testid="member-name">{m.name}</span>
@@ -36,7 +36,7 @@ export function memberColumns(a: MemberActions): GridColumn<Member>[] {
     {
       id: 'email',
       header: 'E-mail',
-      width: 'minmax(0, 1.5fr)',
+      width: 'minmax(168px, 1.5fr)',
       cell: (m) => <span className="tm-email" data-testid="member-email">{m.email}</span>,
     },
     {

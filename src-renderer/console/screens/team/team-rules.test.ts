@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../../src-shared/catalog';
 import { ERRORS } from '../../../../src-shared/errors';
-import { can, invitableRoles, removalNotice, seatSummary, teamFullText } from './team-rules';
+import { activityText, can, invitableRoles, removalNotice, seatSummary, teamFullText } from './team-rules';
 
 const ROLE_COLUMNS: Role[] = ['owner', 'admin', 'member'];
 
@@ -101,5 +101,22 @@ describe('texts', () => {
     expect(removalNotice('Mo Member', 2)).toBe(
       'Mo Member was removed from the team and signed out. The 2 API keys they created stay active: revoke them in API keys if they should stop working.',
     );
+  });
+});
+
+describe('activityText', () => {
+  const owner = { user_id: 1, name: 'Olivia Owner', email: 'owner@example.test' };
+  const base = { at: '2026-11-23T10:00:00.000Z', actor: owner, subject_email: 'mo@example.test', export: null, from: null, to: null };
+  it('says each kind of team activity as a sentence', () => {
+    expect(activityText({ ...base, kind: 'invitation_sent', to: 'admin' })).toBe('Olivia Owner invited mo@example.test as an admin');
+    expect(activityText({ ...base, kind: 'invitation_cancelled', from: 'member' })).toBe('Olivia Owner cancelled the invitation of mo@example.test');
+    expect(activityText({ ...base, kind: 'invitation_accepted', to: 'member' })).toBe('mo@example.test accepted the invitation and joined as a member');
+    expect(activityText({ ...base, kind: 'role_changed', from: 'member', to: 'admin' })).toBe('Olivia Owner made mo@example.test an admin');
+    expect(activityText({ ...base, kind: 'billing_changed', from: 'false', to: 'true' })).toBe('Olivia Owner gave mo@example.test billing access');
+    expect(activityText({ ...base, kind: 'billing_changed', from: 'true', to: 'false' })).toBe('Olivia Owner took billing access from mo@example.test');
+    expect(activityText({ ...base, kind: 'member_removed', from: 'member' })).toBe('Olivia Owner removed mo@example.test from the team');
+    expect(activityText({ ...base, kind: 'member_added', actor: null, to: 'member' })).toBe('The command line on this computer added mo@example.test as a member');
+    expect(activityText({ ...base, kind: 'export_created', subject_email: null, export: { id: 7, report_type: 'full-v21', format: 'pdf' } }))
+      .toBe('Olivia Owner exported Full analytics (V2.1) as PDF (export #7)');
   });
 });

@@ -3,6 +3,9 @@
 // sentences it builds from counts.
 import type { Role } from '../../../../src-shared/catalog';
 import type { TeamRole } from '../../../../src-shared/contracts/team';
+import type { ReportType } from '../../../../src-shared/contracts/reports';
+import type { TeamActivityEntry } from '../../../../src-shared/contracts/team';
+import { REPORT_TYPE_LABEL } from '../../components/reports/export-labels';
 
 export const ROLE_LABEL: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 
@@ -72,4 +75,25 @@ export function removalNotice(name: string, activeApiKeys: number): string {
   if (activeApiKeys === 0) return gone;
   const keys = activeApiKeys === 1 ? 'The API key they created stays active' : `The ${activeApiKeys.toLocaleString()} API keys they created stay active`;
   return `${gone} ${keys}: revoke ${activeApiKeys === 1 ? 'it' : 'them'} in API keys if ${activeApiKeys === 1 ? 'it' : 'they'} should stop working.`;
+}
+
+/** One line of team activity, as a sentence ("Olivia Owner invited mo@… as a member"). */
+export function activityText(e: TeamActivityEntry): string {
+  const who = e.actor ? e.actor.name : 'The command line on this computer';
+  const them = e.subject_email ?? 'someone';
+  const asRole = (r: string | null) => (r === 'admin' ? 'an admin' : r === 'owner' ? 'the owner' : 'a member');
+  switch (e.kind) {
+    case 'member_added': return `${who} added ${them} as ${asRole(e.to)}`;
+    case 'invitation_sent': return `${who} invited ${them} as ${asRole(e.to)}`;
+    case 'invitation_cancelled': return `${who} cancelled the invitation of ${them}`;
+    case 'invitation_accepted': return `${them} accepted the invitation and joined as ${asRole(e.to)}`;
+    case 'role_changed': return `${who} made ${them} ${asRole(e.to)}`;
+    case 'billing_changed': return e.to === 'true' ? `${who} gave ${them} billing access` : `${who} took billing access from ${them}`;
+    case 'member_removed': return `${who} removed ${them} from the team`;
+    case 'export_created': {
+      const x = e.export;
+      const type = x && x.report_type in REPORT_TYPE_LABEL ? REPORT_TYPE_LABEL[x.report_type as ReportType] : (x?.report_type ?? 'a report');
+      return `${who} exported ${type} as ${x?.format === 'csv' ? 'CSV' : 'PDF'}${x ? ` (export #${x.id})` : ''}`;
+    }
+  }
 }
