@@ -2,8 +2,8 @@
 // stand-in `window.shell`: with several people on the team the token signs nobody in; the window
 // asks "Who is signing in?", and the chosen member gives their own password.
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { addMember, DEFAULT_ORG, initOrg } from '../support/accounts';
+import { installFakeShell } from '../support/fake-shell';
 import { expect, ROOT, test } from '../support/service';
 import { AppShell } from '../pages/app-shell';
 import { LoginPage } from '../pages/login-page';
@@ -12,32 +12,10 @@ const TOKEN = 'e2e-one-time-login-token-desktop-choice-0123';
 
 test.use({ serviceEnv: { CONSOLE_LOGIN_TOKEN: TOKEN } });
 
-async function withShell(page: Page, serviceUrl: string): Promise<void> {
-  await page.addInitScript(
-    ({ token, url }) => {
-      let pending: string | null = token;
-      Object.defineProperty(window, 'shell', {
-        value: {
-          serviceUrl: url,
-          takeLoginToken: async () => {
-            const t = pending;
-            pending = null;
-            return t;
-          },
-          saveFile: async () => ({ saved: false }),
-          openExternal: async () => undefined,
-          appVersion: async () => 'e2e',
-        },
-      });
-    },
-    { token: TOKEN, url: serviceUrl },
-  );
-}
-
 test('several members: the token opens "Who is signing in?"; a wrong password is refused; the chosen member signs in as themselves', async ({ page, service }) => {
   const org = await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
   await addMember(service, org, { email: 'mo@northwind.test', password: 'a member password', name: 'Mo Member' });
-  await withShell(page, service.url);
+  await installFakeShell(page, { token: TOKEN, serviceUrl: service.url });
   await page.goto('/');
 
   const choose = page.getByTestId('choose-member');
@@ -71,7 +49,7 @@ test('several members: the token opens "Who is signing in?"; a wrong password is
 test('"Sign in with e-mail instead" leads to the ordinary sign-in form', async ({ page, service }) => {
   const org = await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
   await addMember(service, org, { email: 'mo@northwind.test', password: 'a member password' });
-  await withShell(page, service.url);
+  await installFakeShell(page, { token: TOKEN, serviceUrl: service.url });
   await page.goto('/');
   await page.getByTestId('choose-member-email').click();
   await expect(new LoginPage(page).root).toBeVisible();

@@ -1,6 +1,7 @@
 // The console inside the desktop shell, simulated in Chromium: a stand-in `window.shell` hands
 // over the one-time login token the shell gave the service, so the user lands signed in.
 import { initOrg, DEFAULT_ORG } from '../support/accounts';
+import { installFakeShell } from '../support/fake-shell';
 import { expect, test } from '../support/service';
 import { AppShell } from '../pages/app-shell';
 import { LoginPage } from '../pages/login-page';
@@ -11,25 +12,7 @@ test.use({ serviceEnv: { CONSOLE_LOGIN_TOKEN: TOKEN } });
 
 test('with a shell bridge, the one-time token signs the owner in; afterwards login is needed', async ({ page, service }) => {
   await initOrg(service);
-  await page.addInitScript(
-    ({ token, serviceUrl }) => {
-      let pending: string | null = token;
-      Object.defineProperty(window, 'shell', {
-        value: {
-          serviceUrl,
-          takeLoginToken: async () => {
-            const t = pending;
-            pending = null;
-            return t;
-          },
-          saveFile: async () => ({ saved: false }),
-          openExternal: async () => undefined,
-          appVersion: async () => 'e2e',
-        },
-      });
-    },
-    { token: TOKEN, serviceUrl: service.url },
-  );
+  await installFakeShell(page, { token: TOKEN, serviceUrl: service.url });
 
   await page.goto('/');
   const shell = new AppShell(page);
