@@ -21,7 +21,7 @@ import type { Payer } from '../../core/verification/billing';
 import { runBillable } from '../billable';
 import type { Router } from '../router';
 import type { AppEnv } from '../types';
-import { ageOn, idStep, selfieStep } from './age';
+import { ageFromIso, idStep, selfieStep } from './age';
 import { identity, kycPlus } from './documents';
 import { runLiveness } from './faces';
 
@@ -96,8 +96,8 @@ async function runProduct(c: Context<AppEnv>, s: Services, row: HostedRow, body:
       }
       need(body, 'date_of_birth', 'selfie_b64');
       const dob = body.date_of_birth!;
-      const age = ageOn(dob, new Date(s.clock.now()));
-      if (Number.isNaN(Date.parse(`${dob}T00:00:00Z`)) || new Date(`${dob}T00:00:00Z`).toISOString().slice(0, 10) !== dob || age < 0 || age > 150) throw new AppError('invalid_parameters', { fields: [{ field: 'date_of_birth', issue: 'out_of_range' }] });
+      const age = ageFromIso(dob, new Date(s.clock.now()));
+      if (age === null || age < 0 || age > 150) throw new AppError('invalid_parameters', { fields: [{ field: 'date_of_birth', issue: 'out_of_range' }] });
       if (age < minAge) {
         // A denial at the date of birth: recorded (free), and no picture is looked at.
         const billed = await runBillable(c, s, { operation: 'age', idPrefix: 'age', bodyText: text, payer }, async () => ({

@@ -67,6 +67,7 @@ export const MRZ_FIELD_LABEL: Record<string, string> = {
 export const AGREEMENT_LABEL: Record<NonNullable<IdentityResult['mrz']>['printed'][number]['agreement'], string> = {
   match: 'Matches',
   mismatch: 'Differs',
+  review: 'Review',
   not_located: 'Not located',
 };
 
