@@ -68,6 +68,7 @@ export function documentRoutes({ route, services }: Router): void {
     description:
       'The document\'s MRZ (TD1, TD2 or TD3) is read and checked digit by digit; printed fields are compared with it; the portrait is matched to the selfie. ' +
       '`authenticity.checks` names every signal. Claimed `name` and `date_of_birth` (YYYY-MM-DD or MM/DD/YYYY) are compared and reported in `claims`, never echoed. ' +
+      'A name the MRZ and the printed page disagree on (names carry no check digit) is listed in `review` with both readings and makes `verified` false (`document_needs_review`). ' +
       'A card\'s MRZ may be on its back: send `id_back_b64`.',
     request: { body: IdentityRequest, maxBytes: THREE_IMAGES_JSON },
     responses: { 200: IdentityResult },
