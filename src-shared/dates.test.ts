@@ -15,6 +15,8 @@ describe('two-digit years', () => {
     expect(parseYymmdd('361231', 'birth', NOW)).toEqual(ymd(1936, 12, 31));
     expect(parseYymmdd('640812', 'birth', NOW)).toEqual(ymd(1964, 8, 12));
     expect(parseYymmdd('090318', 'birth', NOW)).toEqual(ymd(2009, 3, 18));
+    // Two digits cannot tell 1917 from 2017: the latest past date is taken (a century older is for the printed page to show).
+    expect(parseYymmdd('170329', 'birth', NOW)).toEqual(ymd(2017, 3, 29));
   });
 
   it('reads a birth this year as this year only when the day has come', () => {

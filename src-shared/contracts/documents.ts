@@ -78,23 +78,24 @@ export const MrzBlock = z.object({
   read_ms: z.number().int(),
 });
 
-export const REVIEW_FIELDS = ['surname', 'given_names'] as const;
+export const REVIEW_FIELDS = ['surname', 'given_names', 'date_of_birth'] as const;
 export const REVIEW_REASONS = ['printed_differs', 'unreadable_character'] as const;
 
 /**
  * Added: a field the service could not settle on its own. The MRZ and the printed page disagree
- * and no check digit decides (names carry none), or a character could not be read as a letter.
- * The answer keeps the MRZ's reading; an analyst compares the two on the image.
+ * and no check digit decides (names carry none; a date of birth's check digit covers a two-digit
+ * year, not its century), or a character could not be read as a letter. The answer keeps the MRZ's
+ * reading; an analyst compares the two on the image.
  */
 export const ReviewFlag = z.object({
   field: z.enum(REVIEW_FIELDS),
   reason: z.enum(REVIEW_REASONS),
   detail: z.string(),
-  /** The MRZ's reading (the one answered). */
+  /** The MRZ's reading (the one answered; a date as MM/DD/YYYY). */
   mrz: z.string(),
   /** The printed reading, when the field was located on the page. */
   printed: z.string().optional(),
-}).meta({ description: 'Added: a field the MRZ and the printed page disagree on where no check digit decides (names carry none), or a character that could not be read as a letter. The answer keeps the MRZ reading; compare the two on the image.' });
+}).meta({ description: 'Added: a field the MRZ and the printed page disagree on where no check digit decides (names carry none; a date of birth\'s check digit covers its two-digit year, not the century), or a character that could not be read as a letter. The answer keeps the MRZ reading; compare the two on the image.' });
 export type ReviewFlag = z.infer<typeof ReviewFlag>;
 
 const ImageField = z.string().min(1).meta({ description: 'Base64 JPEG, PNG or WebP (a data: prefix is accepted), at most 10 MB decoded.' });

@@ -11,7 +11,7 @@ import { DEFAULT_THRESHOLD, scoreNamePair } from '../screening/match/compare';
 import { reviewFlags, settleNames, type SettledName, type SettledNames } from './fields';
 import type { MrzReading } from './mrz';
 import type { DocumentReading } from './reader';
-import { datesAgree, numbersAgree } from './viz';
+import { datesAgree, numbersAgree, printedInOtherCentury } from './viz';
 
 /** More than this many MRZ characters read with low confidence (or repaired) sends the document to review. */
 export const LOW_CONFIDENCE_LIMIT = 3;
@@ -100,7 +100,10 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
         a === 'match' ? `Printed ${what} matches the MRZ` : a === 'mismatch' ? `Printed ${what} differs from the MRZ` : `Printed ${what} not located`);
     const name = nameCheck(names.surname, names.givenNames);
     add('printed_name_matches_mrz', name.result, name.detail);
-    agreeing('printed_date_of_birth_matches_mrz', datesAgree(printed.date_of_birth, birth, now), 'date of birth');
+    const dob = datesAgree(printed.date_of_birth, birth, now);
+    if (dob === 'other_century') {
+      add('printed_date_of_birth_matches_mrz', 'not_checked', 'Printed date of birth is the MRZ\'s in another century, which its two-digit year cannot tell apart: flagged for review');
+    } else agreeing('printed_date_of_birth_matches_mrz', dob, 'date of birth');
     agreeing('printed_document_number_matches_mrz', numbersAgree(printed.document_number, m.documentNumber), 'document number');
     // A character held to its field's alphabet was misread; one the reader was already unsure of is counted once.
     const unsure = m.lowConfidence + m.corrected + m.alphabetRepairs.filter((r) => r.p >= 0.5).length;
@@ -116,10 +119,20 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
   let confidence = total ? Math.round((1000 * passed) / total) / 10 : 0;
   if (failedCritical) confidence = Math.min(confidence, 50);
   const fullName = m ? `${m.givenNames} ${m.surname}`.replace(/\s+/g, ' ').trim() : null;
+  const otherCentury = m ? printedInOtherCentury(reading!.printed.date_of_birth, birth, now) : null;
+  const review: ReviewFlag[] = [
+    ...(names ? reviewFlags(names) : []),
+    ...(birth && otherCentury
+      ? [{
+          field: 'date_of_birth' as const, reason: 'printed_differs' as const, mrz: formatUsDate(birth), printed: formatUsDate(otherCentury),
+          detail: 'The printed date of birth is the MRZ\'s in another century; the MRZ\'s two-digit year and its check digit cannot tell them apart: read the year on the image',
+        }]
+      : []),
+  ];
   return {
     mrz: m,
     names,
-    review: names ? reviewFlags(names) : [],
+    review,
     birth,
     expiry,
     fullName,

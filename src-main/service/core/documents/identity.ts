@@ -57,7 +57,7 @@ export async function checkIdentity(faces: FacePool, documents: DocumentReader, 
 /**
  * Why an identity check did not verify, first reason first; null when it verified. `reviewFields`
  * are the fields whose review flags stop it (age by ID takes only the date of birth from the
- * document, which its check digit decides, so a name left for review does not stop that).
+ * document, so a name left for review does not stop that; a century left for review does).
  */
 export function identityFailure(
   r: IdentityCheck, claims: ClaimComparison[], reviewFields: readonly ReviewFlag['field'][] = REVIEW_FIELDS,
@@ -72,7 +72,7 @@ export function identityFailure(
   if (failed) return { code: 'document_inconsistent', text: `The ID document did not pass its checks: ${failed.detail}` };
   const review = a.review.filter((f) => reviewFields.includes(f.field));
   if (review.length) {
-    const fields = [...new Set(review.map((f) => f.field.replace('_', ' ')))].join(' and ');
+    const fields = [...new Set(review.map((f) => f.field.replaceAll('_', ' ')))].join(' and ');
     return { code: 'document_needs_review', text: `The ${fields} on the ID document could not be settled from its MRZ and printed page: an analyst should compare them on the image` };
   }
   if (claims.some((c) => c.result === 'mismatch')) return { code: 'claim_mismatch', text: 'The name or date of birth given does not match the ID document' };
@@ -114,6 +114,7 @@ export function identityAnswer(r: IdentityCheck, claims: ClaimComparison[], revi
 type Agreement = NonNullable<IdentityResult['mrz']>['printed'][number]['agreement'];
 
 function agreementOf(a: Assessment, field: 'surname' | 'given_names' | 'date_of_birth' | 'document_number'): Agreement {
+  if (a.review.some((f) => f.field === field && f.reason === 'printed_differs')) return 'review';
   if (field === 'surname' || field === 'given_names') {
     const settled = a.names?.[field === 'surname' ? 'surname' : 'givenNames'].settlement ?? 'not_located';
     return settled === 'restored' ? 'match' : settled;

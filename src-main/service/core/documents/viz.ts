@@ -148,12 +148,24 @@ export function namesAgree(printed: string | undefined, mrz: string): Agreement 
   return a === 'match' ? 'match' : a === 'not_located' ? 'not_located' : 'mismatch';
 }
 
-/** The printed date of birth against the MRZ's (a two-digit printed year is a birth year: in the past of `now`). */
-export function datesAgree(printed: string | undefined, mrz: CalendarDate | null, now: Date): Agreement {
+/**
+ * The printed date of birth against the MRZ's (a two-digit printed year is a birth year: in the
+ * past of `now`). `other_century`: the printed date is the MRZ's in another century (a holder born
+ * 1917 has 17 in the zone, which reads as 2017): the zone's two-digit year and its check digit
+ * cannot tell the two apart.
+ */
+export function datesAgree(printed: string | undefined, mrz: CalendarDate | null, now: Date): Agreement | 'other_century' {
   if (printed === undefined || !mrz) return 'not_located';
   const dates = parsePrintedDates(printed, 'birth', now);
   if (!dates.length) return 'not_located';
-  return dates.some((d) => sameDate(d, mrz)) ? 'match' : 'mismatch';
+  if (dates.some((d) => sameDate(d, mrz))) return 'match';
+  return printedInOtherCentury(printed, mrz, now) ? 'other_century' : 'mismatch';
+}
+
+/** The printed date of birth when it is the MRZ's in another century (see datesAgree); else null. */
+export function printedInOtherCentury(printed: string | undefined, mrz: CalendarDate | null, now: Date): CalendarDate | null {
+  if (printed === undefined || !mrz) return null;
+  return parsePrintedDates(printed, 'birth', now).find((d) => d.y !== mrz.y && (d.y - mrz.y) % 100 === 0 && d.m === mrz.m && d.d === mrz.d) ?? null;
 }
 
 /** Document numbers, with the letters and digits the reader confuses treated as one. */

@@ -73,8 +73,8 @@ type AgeIdResult = Omit<AgeIdResponse, 'credits_consumed' | 'credits_remaining' 
 
 /** The age answer of an identity check: verified when the document and face verify and its date of birth meets the minimum. */
 export function ageById(r: IdentityCheck, minAge: number, now: Date): Outcome<AgeIdResult> {
-  // Only the date of birth is taken from the document, and its check digit decides it: a name left for review does not stop an age check.
-  const { failure, confidence } = identityAnswer(r, [], []);
+  // Only the date of birth is taken from the document: a name left for review does not stop an age check, its century does.
+  const { failure, confidence } = identityAnswer(r, [], ['date_of_birth']);
   const birth = r.assessment.birth;
   const actualAge = birth ? ageOn(birth, now) : null;
   const common = {

@@ -123,6 +123,18 @@ describe('POST /api/identity/v1/submit', () => {
     }
   }, 120_000);
 
+  it('sends a holder born 1917 (17 in the zone, 1917 printed) to review, identity and age alike: two digits cannot tell the century', async () => {
+    const id = await doc({ ...erika, dob: '1917-03-29' });
+    const { body } = await submit({ selfie_b64: b64(await fx.selfie('b')), id_front_b64: id });
+    expect(body).toMatchObject({ verified: false, failure_reason: 'document_needs_review', document_data: { date_of_birth: '03/29/2017' } });
+    expect(body.review).toEqual([expect.objectContaining({ field: 'date_of_birth', mrz: '03/29/2017', printed: '03/29/1917' })]);
+    expect(body.mrz!.printed).toContainEqual({ field: 'date_of_birth', agreement: 'review' });
+    const age = await t.json<AgeIdResponse>('POST', '/api/v1/verify-age/step3', {
+      key: t.key({ scopes: ['age'] }).api_key, body: { image_selfie_b64: b64(await fx.selfie('b')), image_id_b64: id, min_age: 21, use_case: 'custom' },
+    });
+    expect(age.body).toMatchObject({ verified: false, reason: 'document_needs_review' });
+  }, 120_000);
+
   it('answers an image that is no document as unreadable, and a broken image as 400 naming the field (not billed)', async () => {
     const selfie = b64(await fx.selfie('a'));
     const unreadable = await submit({ selfie_b64: selfie, id_front_b64: selfie });
