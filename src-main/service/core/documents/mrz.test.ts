@@ -244,6 +244,14 @@ describe('ICAO field alphabets', () => {
     expect(m.lines).toEqual([l1, l2]);
   });
 
+  it('leaves a visa\'s optional data as read where a passport has check digits', () => {
+    const [l1, l2] = mrzLines(erika, 'td3');
+    const visa = [`V${l1!.slice(1)}`, `${l2!.slice(0, 28)}AB12CD34EF56GHIO`];
+    const m = findMrz(boxes(visa))!;
+    expect(m.lines[1]!.slice(28)).toBe('AB12CD34EF56GHIO');
+    expect(m.checkDigits.filter((c) => ['document_number', 'date_of_birth', 'expiry_date'].includes(c.field)).every((c) => c.valid)).toBe(true);
+  });
+
   it('answers the sex as M, F, or X for the zone\'s unspecified <', () => {
     const sexes = (['M', 'F', 'X'] as const).map((sex) => {
       const [l1, l2] = mrzLines({ ...erika, sex }, 'td3');
