@@ -233,11 +233,16 @@ function stateLetters(code: string): string {
   return readings.find((r) => isState(r.replace(/</g, ''))) ?? lettersOnly(code);
 }
 
-/** Every field held to its alphabet: the repaired lines and each character changed. */
+/**
+ * Every field held to its alphabet: the repaired lines and each character changed. A visa (code V,
+ * ICAO part 7) has optional data where a passport has its personal number's check digit and the
+ * composite: those are left as read.
+ */
 export function holdToAlphabets(chars: MrzChar[][], layout: MrzLayout): { lines: string[]; repairs: AlphabetRepair[] } {
   const lines = chars.map((l) => l.map((c) => c.c));
   const repairs: AlphabetRepair[] = [];
-  for (const f of SPANS[layout]) {
+  const visa = lines[0]?.[0] === 'V';
+  for (const f of SPANS[layout].filter((x) => !(visa && x.line === 1 && x.start >= 28))) {
     const line = lines[f.line];
     if (!line) continue;
     const read = line.slice(f.start, f.end).join('');
