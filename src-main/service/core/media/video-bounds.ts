@@ -2,11 +2,12 @@
 // and the byte size are checked at intake (image.ts); this reads the container's own header
 // through ffmpeg's demuxer probe (`ffmpeg -i`, which lists the streams), with the decoder's pixel
 // ceiling set, so a frame larger than the limit is never allocated even where the probe looks
-// into the first packet. The same run copies the first second of video packets to nowhere
-// (`-c copy -f null`: demuxed, not decoded) and counts them, because a browser's WebM recording
-// declares no frame rate and ffmpeg's guess for it (`tbr`) is the container's 1 kHz clock.
-// What the header declares is held to the limits below; a refusal is a 400 naming the field and
-// the issue, never quoting the clip.
+// into the first packet. The same run lists every video packet's timestamp (`-c copy -f framecrc`:
+// demuxed, never decoded), because a browser's WebM recording declares neither its length nor its
+// frame rate (ffmpeg's guess, `tbr`, is the container's 1 kHz clock): the length and the most
+// frames in any one second are measured from the packets. Declared or measured, the larger is
+// held to the limits below; a refusal is a 400 naming the field and the issue, never quoting the
+// clip.
 import { AppError } from '../../../../src-shared/errors';
 
 export const VIDEO_LIMITS = {
@@ -41,7 +42,7 @@ export function videoError(field: string, problem: VideoProblem): AppError {
 export interface ClipHeader {
   /** Seconds, when the container says (a browser's live WebM recording does not). */
   duration: number | null;
-  /** `fps`: the declared rate, else the video packets counted in the first second. */
+  /** `fps`: the declared rate or the most video packets in one second, whichever is higher. */
   video: { codec: string; width: number; height: number; fps: number | null }[];
   streams: number;
 }
@@ -52,17 +53,38 @@ function rate(text: string): number {
   return m ? Number(m[1]) * (m[2] ? 1000 : 1) : Number.NaN;
 }
 
+/** What the video packets say: the clip's length and the most packets in any one second. */
+export function measurePackets(framecrc: string): { seconds: number; busiestSecond: number } | null {
+  const tb = /^#tb 0: (\d+)\/(\d+)$/m.exec(framecrc);
+  if (!tb || Number(tb[2]) === 0) return null;
+  const unit = Number(tb[1]) / Number(tb[2]);
+  const times: number[] = [];
+  let last = 0;
+  for (const m of framecrc.matchAll(/^0,\s*-?\d+,\s*(-?\d+),\s*(\d+),/gm)) {
+    times.push(Number(m[1]) * unit);
+    last = Number(m[2]) * unit;
+  }
+  if (times.length === 0) return null;
+  times.sort((a, b) => a - b);
+  let busiest = 0;
+  for (let i = 0, j = 0; i < times.length; i++) {
+    while (times[i]! - times[j]! >= 1) j++;
+    busiest = Math.max(busiest, i - j + 1);
+  }
+  return { seconds: times[times.length - 1]! - times[0]! + last, busiestSecond: busiest };
+}
+
 /**
- * The header as the probe printed it (ffmpeg's `Input #0` block), or null when ffmpeg found no
- * container there. Only the first input's lines are read; metadata values are never looked at.
+ * The header as the probe printed it (ffmpeg's `Input #0` block) with the packets' measure, or
+ * null when ffmpeg found no container there. Only the first input's lines are read; metadata
+ * values are never looked at.
  */
-export function parseProbe(stderr: string): ClipHeader | null {
+export function parseProbe(stderr: string, packets: { seconds: number; busiestSecond: number } | null = null): ClipHeader | null {
   const start = stderr.indexOf('Input #0');
   if (start < 0) return null;
   const end = ['Output #0', 'Stream mapping:'].map((m) => stderr.indexOf(m, start)).filter((i) => i > 0);
   const lines = stderr.slice(start, end.length ? Math.min(...end) : undefined).split('\n');
-  const counted = [...stderr.matchAll(/frame=\s*(\d+)/g)].at(-1);
-  const firstSecond = counted ? Number(counted[1]) : null;
+  const firstSecond = packets ? packets.busiestSecond : null;
   let duration: number | null = null;
   const video: ClipHeader['video'] = [];
   let streams = 0;
@@ -82,6 +104,7 @@ export function parseProbe(stderr: string): ClipHeader | null {
       fps: rates.length ? rates.reduce((a, b) => (Number.isNaN(a) || Number.isNaN(b) ? Number.NaN : Math.max(a, b))) : null,
     });
   }
+  if (packets) duration = Math.max(duration ?? 0, packets.seconds);
   return { duration, video, streams };
 }
 

@@ -17,7 +17,7 @@ import type { FacePool } from '../faces/pool';
 import { judgeSelfie, type SelfieVerdict } from '../faces/policy';
 import type { FaceAnalysis } from '../faces/types';
 import { imageError, sniff } from './image';
-import { checkClipHeader, parseProbe, VIDEO_LIMITS } from './video-bounds';
+import { checkClipHeader, measurePackets, parseProbe, VIDEO_LIMITS, videoError } from './video-bounds';
 
 /** How many frames are taken, at what rate from the start (the clip's first seconds). */
 export interface Sampling {
@@ -38,6 +38,8 @@ const SIDE = 640;
 /** Decoding a clip longer than this is a hostile clip: it is stopped and refused. */
 const DECODE_TIMEOUT_MS = 15_000;
 const PROBE_TIMEOUT_MS = 5_000;
+/** The probe's packet list (about 50 bytes a packet): 512 KiB holds 10,000 packets, four times a 20 s clip at 120 fps. */
+const PACKET_LIST_MAX = 512 * 1024;
 /** Below this head movement (degrees) and eye change, the clip is a still picture filmed. */
 export const STILL_POSE_DEG = 1;
 export const STILL_EYES = 0.08;
@@ -87,7 +89,11 @@ function runFfmpeg(args: string[], opts: { timeoutMs: number; maxOut: number }):
     let err = '';
     ff.stdout.on('data', (d: Buffer) => {
       size += d.length;
-      if (size > opts.maxOut) return void ff.kill('SIGKILL');
+      if (size > opts.maxOut) {
+        ff.kill('SIGKILL');
+        parts.push(d.subarray(0, Math.max(0, opts.maxOut - (size - d.length))));
+        return;
+      }
       parts.push(d);
     });
     ff.stderr.on('data', (d: Buffer) => {
@@ -114,9 +120,13 @@ function demuxerOf(field: string, bytes: Uint8Array): string {
 async function probe(field: string, url: string, demuxer: string): Promise<void> {
   const run = await runFfmpeg([
     '-hide_banner', '-nostdin', '-protocol_whitelist', 'http,tcp', '-max_pixels', String(VIDEO_LIMITS.maxPixels),
-    '-f', demuxer, '-i', url, '-map', '0:v:0?', '-c', 'copy', '-t', '1', '-f', 'null', '-',
-  ], { timeoutMs: PROBE_TIMEOUT_MS, maxOut: 0 }).catch(() => null);
-  checkClipHeader(field, run ? parseProbe(run.err) : null);
+    '-f', demuxer, '-i', url, '-map', '0:v:0?', '-c', 'copy', '-f', 'framecrc', 'pipe:1',
+  ], { timeoutMs: PROBE_TIMEOUT_MS, maxOut: PACKET_LIST_MAX }).catch(() => null);
+  if (!run) throw videoError(field, 'corrupt');
+  // A packet list this long is tens of thousands of frames: no clip within the limits has them.
+  if (run.out.length >= PACKET_LIST_MAX) throw videoError(field, 'too_long');
+  if (run.code === null) throw videoError(field, 'corrupt');
+  checkClipHeader(field, parseProbe(run.err, measurePackets(run.out.toString('latin1'))));
 }
 
 /**
