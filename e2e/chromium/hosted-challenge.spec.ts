@@ -106,7 +106,8 @@ async function recordAndSubmit(page: Page, shots: boolean, open: 'open-camera' |
   if (shots) await shot(page, 'recorded');
 
   const request = page.waitForRequest((r) => r.url().includes('/hosted/complete/'));
-  const response = page.waitForResponse((r) => r.url().includes('/hosted/complete/'));
+  // Ten described frames in the face worker: a few seconds here, more on a busy machine.
+  const response = page.waitForResponse((r) => r.url().includes('/hosted/complete/'), { timeout: 90_000 });
   await page.getByTestId('continue').click();
   const sent = JSON.parse((await request).postData() ?? '{}') as { selfie_b64?: string };
   const clip = Buffer.from(sent.selfie_b64 ?? '', 'base64');
@@ -115,7 +116,7 @@ async function recordAndSubmit(page: Page, shots: boolean, open: 'open-camera' |
 }
 
 test('hosted challenge: a head turning in front of the fake camera passes as a clip and follows the redirect', async ({ service }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const landing = await startLanding();
   const browser = await cameraBrowser('head-turn');
   try {
@@ -149,7 +150,7 @@ test('hosted challenge: a head turning in front of the fake camera passes as a c
 });
 
 test('hosted challenge: a flat photo turned in front of the camera is asked to record again with the reason, and fails the third time', async ({ service }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(400_000);
   const browser = await cameraBrowser('flat-photo');
   try {
     const page = await browser.newPage({ viewport: PHONE });
@@ -182,7 +183,7 @@ test('hosted challenge: a flat photo turned in front of the camera is asked to r
 });
 
 test('hosted challenge: a still picture filmed by the fake camera misses the challenge on head_turn', async ({ service }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const browser = await cameraBrowser('still');
   try {
     const page = await browser.newPage({ viewport: PHONE });

@@ -10,7 +10,7 @@ import type { FaceReading } from './types';
  * `npm run calibrate:challenge` (docs/faces.md, "Video"): the same person turned up to 45° from
  * the first frame against different people at the same poses, on the faceres embedding.
  */
-export const SAME_FACE_MIN = 0.5;
+export const SAME_FACE_MIN = 0.58;
 
 /** Cosine similarity of the two faces' embeddings (0 when either has none). */
 export function faceSimilarity(a: FaceReading, b: FaceReading): number {

@@ -11,7 +11,7 @@ import type { SelfieVerdict } from './policy';
 
 export const CHALLENGE_POLICY = {
   /** Yaw range (degrees, max − min over the frames) a head turn must reach. */
-  minYawRange: 12,
+  minYawRange: 14,
   /** Relative drop of eye openness that counts as a blink, the eyes open again before and after it (see blinkDrop). */
   minBlinkDrop: 0.5,
   /** Lowest similarity of any frame's face to the first frame's. */
