@@ -108,13 +108,14 @@ export function parseProbe(stderr: string, packets: { seconds: number; busiestSe
   return { duration, video, streams };
 }
 
-/** Refuses a header outside the bounds, in a fixed order: streams, codec, size, rate, length. */
+/** Refuses a header outside the bounds, in a fixed order: streams, a readable stream, codec, size, rate, length. */
 export function checkClipHeader(field: string, h: ClipHeader | null): void {
   if (!h) throw videoError(field, 'corrupt');
   const v = h.video[0];
   if (!v || h.video.length !== 1 || h.streams > VIDEO_LIMITS.maxStreams) throw videoError(field, 'too_many_streams');
+  // A stream whose codec or size ffmpeg could not read is a cut or broken file, not a foreign codec.
+  if (v.codec === 'none' || v.width <= 0 || v.height <= 0) throw videoError(field, 'corrupt');
   if (!VIDEO_LIMITS.codecs.includes(v.codec)) throw videoError(field, 'unsupported_codec');
-  if (v.width <= 0 || v.height <= 0) throw videoError(field, 'corrupt');
   if (v.width * v.height > VIDEO_LIMITS.maxPixels || Math.max(v.width, v.height) > VIDEO_LIMITS.maxSide) throw videoError(field, 'too_many_pixels');
   if (v.fps !== null && !(v.fps <= VIDEO_LIMITS.maxFps)) throw videoError(field, 'frame_rate_too_high');
   if (h.duration !== null && h.duration > VIDEO_LIMITS.maxSeconds) throw videoError(field, 'too_long');

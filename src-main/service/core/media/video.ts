@@ -32,8 +32,6 @@ export const STILL_SAMPLING: Sampling = { fps: 2, frames: 6 };
  * rule), so 10 is also what one request may cost the face worker (about 1.5-2 s).
  */
 export const CHALLENGE_SAMPLING: Sampling = { fps: 3, frames: 10 };
-/** Kept for callers that count frames: the still sampling's frame count. */
-export const FRAMES = STILL_SAMPLING.frames;
 const SIDE = 640;
 /** Decoding a clip longer than this is a hostile clip: it is stopped and refused. */
 const DECODE_TIMEOUT_MS = 15_000;
