@@ -168,6 +168,8 @@ test('hosted challenge: a flat photo turned in front of the camera is asked to r
       await expect(why).toHaveAttribute('role', 'alert');
       await expect(page.getByTestId('status')).toContainText('Please record again.');
       await expect(page.getByTestId('try-again')).toHaveText('Try again');
+      // The service asked for a recording: the page no longer offers a photo instead.
+      await expect(page.getByTestId('photo-file')).toHaveCount(0);
       if (left === 2) await shot(page, 'retry');
     }
     const { answer } = await recordAndSubmit(page, false, 'try-again');

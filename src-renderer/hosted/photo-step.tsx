@@ -262,7 +262,8 @@ export function PhotoStep(props: Props) {
             {recordFailed || (props.again && !photo) ? t.tryAgain : photo ? (photo.clip ? t.recordAgain : t.retake) : t.openCamera}
           </button>
         )}
-        {camera !== 'on' && camera !== 'recording' && (
+        {/* After a missed challenge the service asked for a recording: a photo is no answer to that. */}
+        {camera !== 'on' && camera !== 'recording' && !(props.again && challenge) && (
           <span className="file-pick">
             <input
               id={inputId}
