@@ -36,7 +36,7 @@ export interface ChipAlignment {
 }
 
 /** The alignment the descriptor runs with; chosen on the calibration pairs (docs/faces.md). */
-export const DEFAULT_ALIGNMENT: ChipAlignment = { landmarks: 'dlib', padding: 0.25 };
+export const DEFAULT_ALIGNMENT: ChipAlignment = { landmarks: 'dlib', padding: 0.2 };
 
 // dlib's mean face (landmarks 17-67, normalised to 0-1), from dlib's get_face_chip_details.
 const MEAN_X = [
