@@ -20,9 +20,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { blinkDrop, CHALLENGE_POLICY } from '../src-main/service/core/faces/challenge';
-import { SAME_FACE_MIN } from '../src-main/service/core/faces/challenge-identity';
+import { faceSimilarity, SAME_FACE_MIN } from '../src-main/service/core/faces/challenge-identity';
 import { loadFaceEngine } from '../src-main/service/core/faces/engine';
-import { cosine } from '../src-main/service/core/faces/match';
 import type { FaceReading } from '../src-main/service/core/faces/types';
 import { CHALLENGE_SAMPLING, decodeFrames } from '../src-main/service/core/media/video';
 import { selfie, turnProfile, type FaceId } from '../src-main/service/test/face-fixtures';
@@ -44,9 +43,9 @@ async function readFace(image: Buffer | Rgb, describe = true): Promise<FaceReadi
   const { data } = await input.resize(SIDE, SIDE, { fit: 'contain', background: '#ffffff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return readFrame(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), describe);
 }
-/** `describe`: the embedding too (the same-face figures), two thirds of the models' time. */
+/** `describe`: the face-match descriptor too (the same-face figures). */
 async function readFrame(rgb: Uint8Array, describe = true): Promise<FaceReading | null> {
-  const a = await engine.analyze({ rgb, width: SIDE, height: SIDE, describe });
+  const a = await engine.analyze({ rgb, width: SIDE, height: SIDE, describe: false, match: describe });
   return [...a.faces].filter((f) => f.score >= 0.5).sort((x, y) => y.box.width - x.box.width)[0] ?? null;
 }
 
@@ -106,8 +105,8 @@ if (POINTING04) {
   for (const theta of [15, 30, 45, 60]) turnRows.push([`real, Pointing'04, turned ${theta}° and back`, byAngle[theta]!]);
   for (const p of people) {
     if (!p.front) continue;
-    for (const t of p.turned) sameFace.push(cosine(p.front.embedding, t.embedding));
-    for (const q of people) if (q.id !== p.id) for (const t of q.turned) otherFace.push(cosine(p.front.embedding, t.embedding));
+    for (const t of p.turned) sameFace.push(faceSimilarity(p.front, t));
+    for (const q of people) if (q.id !== p.id) for (const t of q.turned) otherFace.push(faceSimilarity(p.front, t));
   }
   console.log(`Pointing'04: ${people.length} series of ${new Set(people.map((p) => p.id)).size} people`);
 }
@@ -127,7 +126,7 @@ if (CLIPS) {
       if (faces.length < 2) continue;
       ranges.push(yawRange(faces));
       drops.push(drop(faces));
-      for (const f of faces.slice(1)) sameFace.push(cosine(faces[0]!.embedding, f.embedding));
+      for (const f of faces.slice(1)) sameFace.push(faceSimilarity(faces[0]!, f));
     }
   }
   turnRows.push(['real clips, talking and making faces (no turn asked), per 3.3 s window', ranges]);
@@ -150,7 +149,7 @@ for (const [i, src] of sources.entries()) {
         if (f) seq.push(f);
       }
       render[theta]!.push(yawRange(seq));
-      for (const f of seq.slice(1)) sameFace.push(cosine(seq[0]!.embedding, f.embedding));
+      for (const f of seq.slice(1)) sameFace.push(faceSimilarity(seq[0]!, f));
     }
   }
   console.log(`3D renders of selfie ${ids[i]} measured`);
@@ -186,7 +185,7 @@ for (let i = 0; i < sources.length; i++) {
   const a = await readFace(sources[i]!);
   for (let j = i + 1; j < sources.length; j++) {
     const b = await readFace(sources[j]!);
-    if (a && b) otherFace.push(cosine(a.embedding, b.embedding));
+    if (a && b) otherFace.push(faceSimilarity(a, b));
   }
 }
 

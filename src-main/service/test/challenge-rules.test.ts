@@ -6,12 +6,12 @@ import { CHALLENGE_POLICY, judgeChallenge } from '../core/faces/challenge';
 import { judgeSelfie } from '../core/faces/policy';
 import type { FaceReading } from '../core/faces/types';
 
-/** One frame with one face: its yaw, its eye openness, its box height over width, its embedding. */
-function frame(o: { yaw?: number; eyes?: number; aspect?: number; embedding?: number[] } = {}) {
+/** One frame with one face: its yaw, its eye openness, its box height over width, its face-match descriptor. */
+function frame(o: { yaw?: number; eyes?: number; aspect?: number; descriptor?: number[] } = {}) {
   const width = 200;
   const face: FaceReading = {
     box: { x: 200, y: 200, width, height: Math.round(width * (o.aspect ?? 1)) }, score: 0.95, age: null, gender: null, antispoof: 0.8, liveness: 0.9,
-    pose: { yaw: o.yaw ?? 0, pitch: 0, roll: 0 }, eyes: { left: o.eyes ?? 0.4, right: o.eyes ?? 0.4 }, embedding: o.embedding ?? [1, 0.2, 0.1],
+    pose: { yaw: o.yaw ?? 0, pitch: 0, roll: 0 }, eyes: { left: o.eyes ?? 0.4, right: o.eyes ?? 0.4 }, embedding: [], descriptor: o.descriptor ?? [0.1, 0.2, 0.1],
   };
   return judgeSelfie({ width: 640, height: 640, faces: [face], inferenceMs: 1 });
 }
@@ -44,7 +44,7 @@ describe('the head-turn challenge rules', () => {
     const none = judgeSelfie({ width: 640, height: 640, faces: [], inferenceMs: 1 });
     const turned = [0, 10, 20, 10, 0].map((yaw) => frame({ yaw }));
     expect(judgeChallenge([...turned.slice(0, 2), none, none, none, none]).failed).toBe('face_in_view');
-    const other = [0, 10, 20].map((yaw) => frame({ yaw, embedding: [-0.1, 1, 0.3] }));
+    const other = [0, 10, 20].map((yaw) => frame({ yaw, descriptor: [0.5, 0.6, 0.5] }));
     expect(judgeChallenge([...turned.slice(0, 3), ...other]).failed).toBe('same_face');
   });
 });

@@ -1,8 +1,10 @@
 // Identity by selfie and ID document: the selfie through the selfie rules, the document read in
 // the reader process and its portrait found by the face models, at the same time; then the face
 // match, the document's assessment and the decision. Everything lives for the request only.
+// Face match uses the face-match descriptor only (faceres, the age model, does not run here: nothing
+// in identity reads an age from a face).
 import { REVIEW_FIELDS, type ClaimComparison, type IdentityResult, type ReviewFlag } from '../../../../src-shared/contracts/documents';
-import { FACE_MATCH_THRESHOLD, matchFaces, type FaceMatch } from '../faces/match';
+import { matchFaces, type FaceMatch } from '../faces/match';
 import type { FacePool } from '../faces/pool';
 import { analysisBlock, failureText, judge, type JudgedSelfie } from '../faces/selfie';
 import type { FaceReading } from '../faces/types';
@@ -37,8 +39,8 @@ export async function checkIdentity(faces: FacePool, documents: DocumentReader, 
   const frontSmall = await scaleDecoded(front, PORTRAIT_SEARCH_SIDE);
   const back = images.back ? await decodeImage(images.back.field, images.back.bytes, { maxSide: ANALYSIS_MAX_SIDE }) : null;
   const [selfie, portraitAnalysis, frontReading] = await Promise.all([
-    judge(faces, selfieImg, true),
-    faces.analyze({ ...frontSmall, describe: true }),
+    judge(faces, selfieImg, false, true),
+    faces.analyze({ ...frontSmall, describe: false, match: true }),
     documents.read(front),
   ]);
   let reading = frontReading;
@@ -48,9 +50,8 @@ export async function checkIdentity(faces: FacePool, documents: DocumentReader, 
     if (backReading.mrz) reading = { ...backReading, printed: { ...backReading.printed, ...frontReading.printed }, ms: frontReading.ms + backReading.ms };
   }
   const portrait = largest(portraitAnalysis.faces.filter((f) => f.score >= 0.5));
-  const match = selfie.verdict.face && portrait
-    ? matchFaces(selfie.verdict.face.embedding, portrait.embedding)
-    : { face_match: false, face_match_confidence: 0, threshold: Math.round(FACE_MATCH_THRESHOLD * 1000) / 10 };
+  // No face on either side is a certain non-match (descriptors missing: distance infinite).
+  const match = matchFaces(selfie.verdict.face?.descriptor ?? [], portrait?.descriptor ?? []);
   return { selfie, portrait, match, reading, assessment: assessDocument(reading, portrait ? 1 : 0, now) };
 }
 
@@ -79,11 +80,23 @@ export function identityFailure(
   return null;
 }
 
+/**
+ * Confidence (0-100) in the decision taken (docs/decisions.md): verified, the mean of the
+ * confidence in the face match and the document's authenticity confidence; not verified because
+ * the faces differ, the confidence that they are different people; not verified by any other rule
+ * missed (unreadable, no portrait, a selfie rule, expired, a failed document check, a claim that
+ * differs), 100: the rule was measured as missed, and the checks say by how much.
+ */
+export function identityConfidence(r: Pick<IdentityCheck, 'match' | 'assessment'>, failure: { code: string } | null): number {
+  if (!failure) return Math.round(((r.match.decision_confidence + r.assessment.authenticity.confidence) / 2) * 10) / 10;
+  return failure.code === 'face_mismatch' ? r.match.decision_confidence : 100;
+}
+
 /** The parts of the identity answer every document product shares (identity, KYC-plus). */
 export function identityAnswer(r: IdentityCheck, claims: ClaimComparison[], reviewFields?: readonly ReviewFlag['field'][]) {
   const failure = identityFailure(r, claims, reviewFields);
   const a = r.assessment;
-  const confidence = Math.round(((r.match.face_match_confidence + a.authenticity.confidence) / 2) * 10) / 10;
+  const confidence = identityConfidence(r, failure);
   const body: Omit<IdentityResult, 'verification_id' | 'timestamp' | 'credits_consumed' | 'credits_remaining'> = {
     success: true,
     verified: failure === null,

@@ -12,9 +12,12 @@ export interface JudgedSelfie {
   analysis: FaceAnalysis;
 }
 
-/** Analyses one selfie; `describe` runs the age and embedding model too (age, face match; not liveness). */
-export async function judge(pool: FacePool, image: { rgb: Uint8Array; width: number; height: number }, describe: boolean): Promise<JudgedSelfie> {
-  const analysis = await pool.analyze({ ...image, describe });
+/**
+ * Analyses one selfie; `describe` runs the age model too (age steps, not liveness); `match` computes
+ * the face-match descriptor (identity).
+ */
+export async function judge(pool: FacePool, image: { rgb: Uint8Array; width: number; height: number }, describe: boolean, match = false): Promise<JudgedSelfie> {
+  const analysis = await pool.analyze({ ...image, describe, match });
   return { analysis, verdict: judgeSelfie(analysis) };
 }
 

@@ -170,8 +170,8 @@ export async function analyseVideo(pool: FacePool, bytes: Uint8Array, opts: { ch
   const frames = await decodeFrames('file', bytes, challenge ? CHALLENGE_SAMPLING : STILL_SAMPLING);
   const judged: { a: FaceAnalysis; v: SelfieVerdict }[] = [];
   for (const rgb of frames) {
-    // The challenge compares the faces of its frames, so they are described (embedding).
-    const a = await pool.analyze({ rgb, width: SIDE, height: SIDE, describe: challenge });
+    // The challenge compares the faces of its frames: each gets the face-match descriptor (no age model).
+    const a = await pool.analyze({ rgb, width: SIDE, height: SIDE, describe: false, match: challenge });
     judged.push({ a, v: judgeSelfie(a) });
   }
   const withFace = judged.filter((j) => j.v.face !== null);
@@ -184,8 +184,8 @@ export async function analyseVideo(pool: FacePool, bytes: Uint8Array, opts: { ch
   const summary = {
     analysed: judged.length, with_face: withFace.length, pose_range: poseRange, eye_range: Math.round(eyes * 1000) / 1000, yaw_range: Math.round(yaw * 10) / 10,
   };
-  // Embeddings are compared here and go no further than this function.
-  const analysis = { ...best.a, faces: best.a.faces.map((f) => ({ ...f, embedding: [] })) };
+  // Descriptors are compared here and go no further than this function.
+  const analysis = { ...best.a, faces: best.a.faces.map((f) => ({ ...f, embedding: [], descriptor: [] })) };
   let verdict = best.v;
   if (challenge) {
     const c = judgeChallenge(judged.map((j) => j.v));

@@ -17,6 +17,7 @@ import { encryptPdf, renderKycReport } from '../../core/documents/report-pdf';
 import type { HeldReport } from '../../core/documents/report-store';
 import { hitCategories, SCREENING_HIT } from '../../core/screening/hits';
 import type { Payer } from '../../core/verification/billing';
+import { THRESHOLD_SIMILARITY } from '../../core/faces/match';
 import { DEMO_CONFIDENCE, demoAnalysis } from '../../core/faces/selfie';
 import { bytesOfBase64, IMAGE_JSON_BYTES } from '../../core/media/image';
 import type { ScreeningResponse } from '../../../../src-shared/contracts/screening';
@@ -47,7 +48,7 @@ const DEMO_DOCUMENT: DocumentData = {
 function demoIdentity() {
   return {
     success: true, verified: true, confidence: DEMO_CONFIDENCE, simulated: true,
-    face_match: { similarity: DEMO_CONFIDENCE, is_match: true, threshold: 68 },
+    face_match: { similarity: DEMO_CONFIDENCE, is_match: true, threshold: THRESHOLD_SIMILARITY },
     document_data: DEMO_DOCUMENT,
     authenticity: { is_genuine: true, confidence: DEMO_CONFIDENCE, checks: [] },
     mrz: null,
