@@ -11,6 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { measurePresentation } from './presentation';
 import type { FaceAnalysis, FaceJob, FaceReading } from './types';
 
 const load = createRequire(import.meta.url);
@@ -155,7 +156,10 @@ export async function loadFaceEngine(): Promise<FaceEngine> {
       const runs = ageRuns;
       ageRuns = [];
       const faces = result.face.map((f) => reading(f, describe ? takeRun(runs, f.age) : null, describe));
-      return { width: job.width, height: job.height, faces, inferenceMs: Math.round(performance.now() - started) };
+      // The presentation-attack signals read the pixels here, in the worker, next to the models.
+      const subject = [...faces].sort((a, b) => b.box.width - a.box.width)[0];
+      const presentation = subject ? measurePresentation(job, subject.box) : null;
+      return { width: job.width, height: job.height, faces, presentation, inferenceMs: Math.round(performance.now() - started) };
     },
     async warm() {
       for (const model of Object.values(human.models.models)) {

@@ -1,0 +1,134 @@
+// Lines of print beside the face: what an identity document, a card or a printed page shows
+// around its portrait, and a selfie does not. Measured on the grey image at the face's own
+// scale, so it does not depend on the document's layout, resolution or distance: character
+// strokes make dense horizontal-gradient edges; joining edges across the gap between characters
+// (run-length smearing) turns a line of text into one long, flat component whose height is a
+// small fraction of the face's. Lines inside the face are not counted.
+import type { FaceBox } from '../types';
+import type { Plane, Region } from './plane';
+
+export interface TextLines {
+  /** Text-like line components found around the face. */
+  lines: number;
+  /** Their total length in face widths. */
+  length: number;
+}
+
+/** A text line's height as a fraction of the face's height (print is small beside a portrait). */
+const LINE_HEIGHT = { min: 0.035, max: 0.3 } as const;
+/** Smallest length-to-height ratio of a line of text. */
+const MIN_ASPECT = 3;
+/** Horizontal gradient that counts as a stroke edge (grey levels over two pixels). */
+const EDGE = 34;
+
+export function textLines(g: Plane, face: FaceBox, region: Region): TextLines {
+  const { width: W } = g;
+  const x0 = region.x0 + 1;
+  const x1 = region.x1 - 1;
+  const y0 = region.y0;
+  const y1 = region.y1;
+  const hMin = Math.max(3, LINE_HEIGHT.min * face.height);
+  const hMax = Math.max(hMin + 3, LINE_HEIGHT.max * face.height);
+  const gap = Math.max(3, Math.round(0.09 * face.height));
+  const rw = x1 - x0;
+  const rh = y1 - y0;
+  if (rw < 8 || rh < 8) return { lines: 0, length: 0 };
+
+  // Stroke edges, then the gaps between strokes on a row closed up to `gap` pixels.
+  const edge = new Uint8Array(rw * rh);
+  const mask = new Uint8Array(rw * rh);
+  for (let y = 0; y < rh; y++) {
+    const row = (y + y0) * W;
+    let last = -1e9;
+    for (let x = 0; x < rw; x++) {
+      const i = row + x + x0;
+      const d = Math.abs(g.data[i + 1]! - g.data[i - 1]!);
+      if (d >= EDGE) {
+        edge[y * rw + x] = 1;
+        if (x - last <= gap) mask.fill(1, y * rw + last, y * rw + x + 1);
+        else mask[y * rw + x] = 1;
+        last = x;
+      }
+    }
+  }
+
+  // Connected components of the smeared mask, by runs: union-find over run ids, each row's runs
+  // merged with the previous row's in one pass (both are in x order).
+  const parent: number[] = [];
+  const find = (a: number): number => {
+    while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
+    return a;
+  };
+  const runY: number[] = [];
+  const runA: number[] = [];
+  const runB: number[] = [];
+  let prevFrom = 0;
+  let prevTo = 0;
+  for (let y = 0; y < rh; y++) {
+    const from = runA.length;
+    let x = 0;
+    let j = prevFrom;
+    while (x < rw) {
+      if (!mask[y * rw + x]) { x++; continue; }
+      const a = x;
+      while (x < rw && mask[y * rw + x]) x++;
+      const id = runA.length;
+      runY.push(y);
+      runA.push(a);
+      runB.push(x);
+      parent.push(id);
+      while (j < prevTo && runB[j]! <= a) j++;
+      for (let k = j; k < prevTo && runA[k]! < x; k++) {
+        const ra = find(k);
+        const rb = find(id);
+        if (ra !== rb) parent[ra] = rb;
+      }
+    }
+    prevFrom = from;
+    prevTo = runA.length;
+  }
+  const count = runA.length;
+  const xa = new Int32Array(count).fill(1 << 30);
+  const xb = new Int32Array(count);
+  const ya = new Int32Array(count).fill(1 << 30);
+  const yb = new Int32Array(count);
+  const fill = new Int32Array(count);
+  const edges = new Int32Array(count);
+  const roots: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const root = find(i);
+    if (root === i) roots.push(i);
+    const a = runA[i]!;
+    const b = runB[i]!;
+    const y = runY[i]!;
+    xa[root] = Math.min(xa[root]!, a);
+    xb[root] = Math.max(xb[root]!, b);
+    ya[root] = Math.min(ya[root]!, y);
+    yb[root] = Math.max(yb[root]!, y + 1);
+    fill[root] = fill[root]! + b - a;
+    let e = 0;
+    for (let x = a; x < b; x++) e += edge[y * rw + x]!;
+    edges[root] = edges[root]! + e;
+  }
+
+  // The face and its immediate surround (hair, ears) hold no print.
+  const fx0 = face.x - 0.1 * face.width - x0;
+  const fx1 = face.x + 1.1 * face.width - x0;
+  const fy0 = face.y - 0.25 * face.height - y0;
+  const fy1 = face.y + 1.1 * face.height - y0;
+  let lines = 0;
+  let length = 0;
+  for (const c of roots) {
+    const w = xb[c]! - xa[c]!;
+    const h = yb[c]! - ya[c]!;
+    if (h < hMin || h > hMax || w < MIN_ASPECT * h || w < 2 * gap) continue;
+    const area = w * h;
+    if (fill[c]! < 0.5 * area || edges[c]! < 0.12 * area) continue;
+    const overlapX = Math.min(xb[c]!, fx1) - Math.max(xa[c]!, fx0);
+    const overlapY = Math.min(yb[c]!, fy1) - Math.max(ya[c]!, fy0);
+    if (overlapX > 0 && overlapY > 0) continue;
+    lines += 1;
+    length += w;
+  }
+  return { lines, length: length / Math.max(1, face.width) };
+}
