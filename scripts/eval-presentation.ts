@@ -7,7 +7,7 @@
 // Split: faces from the face-api demo photos and the folder's `dlib-` photos are the development
 // faces (the limits were set on them, with the `screen-stripe` and `print-halftone` families);
 // every other source's faces, and the `screen-diamond` and `print-inkjet` families, are held out.
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { loadFaceEngine, type FaceEngine } from '../src-main/service/core/faces/engine';
 import { judgeSelfie, PRESENTATION_RULES } from '../src-main/service/core/faces/policy';
 import { decodeImage, SELFIE_MAX_SIDE } from '../src-main/service/core/media/image';
@@ -89,11 +89,13 @@ async function main() {
   const todo = limit ? chosen.filter((_, i) => i % Math.ceil(chosen.length / limit) === 0) : chosen;
   process.stderr.write(`${crops.length} real crops; judging ${todo.length} of ${samples.length} images\n`);
   const outcomes: Outcome[] = [];
+  if (dumpFile) writeFileSync(dumpFile, '');
   for (const [i, s] of todo.entries()) {
-    outcomes.push(await judgeBytes(engine, s));
+    const o = await judgeBytes(engine, s);
+    outcomes.push(o);
+    if (dumpFile) appendFileSync(dumpFile, `${JSON.stringify(o)}\n`);
     if (i % 50 === 49) process.stderr.write(`${i + 1}/${todo.length} ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   }
-  if (dumpFile) writeFileSync(dumpFile, outcomes.map((o) => JSON.stringify(o)).join('\n'));
   report(outcomes);
   console.log(`\n${outcomes.length} images, ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

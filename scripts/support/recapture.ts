@@ -70,13 +70,13 @@ function background(r: Rng, width: number, height: number): Raw {
 export type ScreenFamily = 'screen-stripe' | 'screen-diamond';
 
 /**
- * A face shown on a display and photographed. Each camera pixel averages 3×3 samples of the
+ * A face shown on a display and photographed. Each camera pixel averages 2×2 samples of the
  * display's sub-pixels (red, green, blue stripes, or a diamond mosaic), at a random pitch (1.3-4.5
  * camera pixels a display pixel) and angle, so the display's grid beats with the camera's: moiré.
  */
 export async function screenRecapture(photo: Buffer, seed: number, family: ScreenFamily = 'screen-stripe'): Promise<Buffer> {
   const r = rng(seed);
-  const camW = Math.round(between(r, 620, 1100));
+  const camW = Math.round(between(r, 560, 900));
   const camH = Math.round(camW * between(r, 1.0, 1.35));
   const bezel = r() < 0.45;
   const areaW = bezel ? Math.round(camW * between(r, 0.6, 0.85)) : camW;
@@ -121,10 +121,10 @@ export async function screenRecapture(photo: Buffer, seed: number, family: Scree
   for (let v = 0; v < areaH; v++) {
     for (let u = 0; u < areaW; u++) {
       acc[0] = acc[1] = acc[2] = 0;
-      for (let sy = 0; sy < 3; sy++) {
-        for (let sx = 0; sx < 3; sx++) {
-          let cu = u + (sx + 0.5) / 3 - areaW / 2;
-          const cv = v + (sy + 0.5) / 3 - areaH / 2;
+      for (let sy = 0; sy < 2; sy++) {
+        for (let sx = 0; sx < 2; sx++) {
+          let cu = u + (sx + 0.5) / 2 - areaW / 2;
+          const cv = v + (sy + 0.5) / 2 - areaH / 2;
           // A keystone: rows further up are narrower (the display tilted back).
           if (keystone) cu *= 1 + keystone * (0.5 - v / areaH);
           const xs = (cu * cos - cv * sin) / pitch + sw / 2;
@@ -135,7 +135,7 @@ export async function screenRecapture(photo: Buffer, seed: number, family: Scree
         }
       }
       for (let c = 0; c < 3; c++) {
-        const lin = Math.min(1, ((acc[c]! / 9 / Math.max(0.05, share[c]!)) * backlight * tint[c]!) / 255);
+        const lin = Math.min(1, ((acc[c]! / 4 / Math.max(0.05, share[c]!)) * backlight * tint[c]!) / 255);
         out[(v * areaW + u) * 3 + c] = Math.round(255 * Math.pow(lin, gamma));
       }
     }

@@ -2,7 +2,8 @@
 // the camera's sensor, and a print's halftone dots. Both put isolated peaks into the spatial
 // spectrum of the face region. Skin, hair and the camera's own noise have a smooth spectrum, and
 // JPEG's 8-pixel blocks put energy along whole rows and columns of the spectrum, not at points,
-// so a peak counts only when it stands above its neighbours along both axes. The spectrum is
+// so a peak counts only when it stands above its neighbours along both axes (and the block
+// lattice's own points, multiples of an eighth on both axes, are skipped). The spectrum is
 // averaged over overlapping windows (Welch) so that noise alone does not make peaks.
 //
 // The colour signal reads the same region: a screen's red, green and blue sub-pixels, resampled by
@@ -128,6 +129,8 @@ export function periodicPeak(g: Plane, face: FaceBox, region: Region): number {
     for (let u = -n / 2 + 1; u <= n / 2; u++) {
       const r = Math.hypot(u, v);
       if (r < rMin || r > rMax) continue;
+      // JPEG's 8×8 blocks, held flat, repeat the spectrum at multiples of an eighth: not evidence.
+      if (u % (n / 8) === 0 && v % (n / 8) === 0) continue;
       const p = at(u, v);
       row[0] = at(u - 2, v); row[1] = at(u - 3, v); row[2] = at(u + 2, v); row[3] = at(u + 3, v);
       col[0] = at(u, v - 2); col[1] = at(u, v - 3); col[2] = at(u, v + 2); col[3] = at(u, v + 3);
