@@ -2,9 +2,10 @@
 // photos, cropped as a single-face picture, in three forms a customer or a public photo comes in
 // (a phone-sized crop; a 250 px LFW-like JPEG; a small, heavily compressed copy). In memory only.
 //
-// Sources: the face-api demo photos and Human's sample collage (dev dependencies), and any
+// Sources: the face-api demo photos (a dev dependency), and any
 // photos in a folder passed by the caller (for example public sample photos of face-recognition
-// projects; docs/faces.md names the ones used for the published figures).
+// projects; docs/faces.md names the ones used for the published figures). Human's sample
+// collage is left out: it is a screenshot of thumbnails with borders and captions, not a photo.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -20,7 +21,6 @@ export interface Photo { source: string; name: string; bytes: Buffer }
 export function packagedPhotos(): Photo[] {
   const out: Photo[] = [];
   for (let i = 1; i <= 6; i++) out.push({ source: 'face-api-demo', name: `sample${i}`, bytes: readFileSync(join(NM, '@vladmandic/face-api/demo', `sample${i}.jpg`)) });
-  out.push({ source: 'human-assets', name: 'samples', bytes: readFileSync(join(NM, '@vladmandic/human/assets/samples.jpg')) });
   return out;
 }
 

@@ -70,7 +70,7 @@ function background(r: Rng, width: number, height: number): Raw {
 export type ScreenFamily = 'screen-stripe' | 'screen-diamond';
 
 /**
- * A face shown on a display and photographed. Each camera pixel averages 2×2 samples of the
+ * A face shown on a display and photographed. Each camera pixel averages 2×2 jittered samples of the
  * display's sub-pixels (red, green, blue stripes, or a diamond mosaic), at a random pitch (1.3-4.5
  * camera pixels a display pixel) and angle, so the display's grid beats with the camera's: moiré.
  */
@@ -116,15 +116,17 @@ export async function screenRecapture(photo: Buffer, seed: number, family: Scree
     const ch = subpixel(between(r, 0, 64), between(r, 0, 64));
     if (ch >= 0) share[ch] = share[ch]! + 1 / 20000;
   }
+  const light = new Float32Array(areaW * areaH * 3);
   const out = new Uint8Array(areaW * areaH * 3);
   const acc = [0, 0, 0];
   for (let v = 0; v < areaH; v++) {
     for (let u = 0; u < areaW; u++) {
       acc[0] = acc[1] = acc[2] = 0;
+      // The sensor integrates over its pixel: 2×2 jittered samples (regular ones would lock onto the grid).
       for (let sy = 0; sy < 2; sy++) {
         for (let sx = 0; sx < 2; sx++) {
-          let cu = u + (sx + 0.5) / 2 - areaW / 2;
-          const cv = v + (sy + 0.5) / 2 - areaH / 2;
+          let cu = u + (sx + r()) / 2 - areaW / 2;
+          const cv = v + (sy + r()) / 2 - areaH / 2;
           // A keystone: rows further up are narrower (the display tilted back).
           if (keystone) cu *= 1 + keystone * (0.5 - v / areaH);
           const xs = (cu * cos - cv * sin) / pitch + sw / 2;
@@ -134,8 +136,24 @@ export async function screenRecapture(photo: Buffer, seed: number, family: Scree
           if (ch >= 0) acc[ch] = acc[ch]! + shown.data[(Math.floor(ys) * sw + Math.floor(xs)) * 3 + ch]!;
         }
       }
+      for (let c = 0; c < 3; c++) light[(v * areaW + u) * 3 + c] = ((acc[c]! / 4 / Math.max(0.05, share[c]!)) * backlight * tint[c]!) / 255;
+    }
+  }
+  // The lens spreads the light before the sensor clips it: a [1 2 1] blur in linear light, then gamma.
+  const spread = new Float32Array(light.length);
+  for (let v = 0; v < areaH; v++) {
+    for (let u = 0; u < areaW; u++) {
       for (let c = 0; c < 3; c++) {
-        const lin = Math.min(1, ((acc[c]! / 4 / Math.max(0.05, share[c]!)) * backlight * tint[c]!) / 255);
+        const at = (uu: number) => light[(v * areaW + Math.min(areaW - 1, Math.max(0, uu))) * 3 + c]!;
+        spread[(v * areaW + u) * 3 + c] = (at(u - 1) + 2 * at(u) + at(u + 1)) / 4;
+      }
+    }
+  }
+  for (let v = 0; v < areaH; v++) {
+    for (let u = 0; u < areaW; u++) {
+      for (let c = 0; c < 3; c++) {
+        const at = (vv: number) => spread[(Math.min(areaH - 1, Math.max(0, vv)) * areaW + u) * 3 + c]!;
+        const lin = Math.min(1, (at(v - 1) + 2 * at(v) + at(v + 1)) / 4);
         out[(v * areaW + u) * 3 + c] = Math.round(255 * Math.pow(lin, gamma));
       }
     }

@@ -21,37 +21,70 @@ const MIN_ASPECT = 3;
 /** Horizontal gradient that counts as a stroke edge (grey levels over two pixels). */
 const EDGE = 34;
 
+/** Slants searched (tangents, about ±15° in 5° steps): a document photographed at an angle. */
+const SLANTS = [0, -0.0875, 0.0875, -0.176, 0.176, -0.268, 0.268];
+
 export function textLines(g: Plane, face: FaceBox, region: Region): TextLines {
   const { width: W } = g;
   const x0 = region.x0 + 1;
   const x1 = region.x1 - 1;
   const y0 = region.y0;
   const y1 = region.y1;
-  const hMin = Math.max(3, LINE_HEIGHT.min * face.height);
-  const hMax = Math.max(hMin + 3, LINE_HEIGHT.max * face.height);
-  const gap = Math.max(3, Math.round(0.09 * face.height));
   const rw = x1 - x0;
   const rh = y1 - y0;
   if (rw < 8 || rh < 8) return { lines: 0, length: 0 };
-
-  // Stroke edges, then the gaps between strokes on a row closed up to `gap` pixels.
+  // Stroke edges, found once; each slant reads them along its own rows.
   const edge = new Uint8Array(rw * rh);
-  const mask = new Uint8Array(rw * rh);
   for (let y = 0; y < rh; y++) {
-    const row = (y + y0) * W;
-    let last = -1e9;
+    const row = (y + y0) * W + x0;
     for (let x = 0; x < rw; x++) {
-      const i = row + x + x0;
-      const d = Math.abs(g.data[i + 1]! - g.data[i - 1]!);
-      if (d >= EDGE) {
-        edge[y * rw + x] = 1;
-        if (x - last <= gap) mask.fill(1, y * rw + last, y * rw + x + 1);
-        else mask[y * rw + x] = 1;
-        last = x;
-      }
+      const i = row + x;
+      if (Math.abs(g.data[i + 1]! - g.data[i - 1]!) >= EDGE) edge[y * rw + x] = 1;
     }
   }
+  let best: TextLines = { lines: 0, length: 0 };
+  for (const t of SLANTS) {
+    const found = linesAlong(edge, rw, rh, t, { ...face, x: face.x - x0, y: face.y - y0 });
+    if (found.length > best.length) best = found;
+  }
+  return best;
+}
 
+/**
+ * Text lines along rows slanted by `t` (tangent): row y' of the slanted grid holds the pixels at
+ * y = y' + t·x (measured from the centre column). Gaps between strokes on a row are closed up to
+ * a fraction of the face's height, and the closed runs are joined into components.
+ */
+function linesAlong(src: Uint8Array, rw: number, rh: number, t: number, face: FaceBox): TextLines {
+  const hMin = Math.max(3, LINE_HEIGHT.min * face.height);
+  const hMax = Math.max(hMin + 3, LINE_HEIGHT.max * face.height);
+  const gap = Math.max(3, Math.round(0.09 * face.height));
+  const drift = Math.ceil(Math.abs(t) * rw / 2);
+  const sh = rh + 2 * drift;
+  const cx = rw / 2;
+  const edge = new Uint8Array(rw * sh);
+  const mask = new Uint8Array(rw * sh);
+  for (let x = 0; x < rw; x++) {
+    const shift = drift - Math.round(t * (x - cx));
+    for (let y = 0; y < rh; y++) if (src[y * rw + x]) edge[(y + shift) * rw + x] = 1;
+  }
+  const rhS = sh;
+  for (let y = 0; y < rhS; y++) {
+    let last = -1e9;
+    for (let x = 0; x < rw; x++) {
+      if (!edge[y * rw + x]) continue;
+      if (x - last <= gap) mask.fill(1, y * rw + last, y * rw + x + 1);
+      else mask[y * rw + x] = 1;
+      last = x;
+    }
+  }
+  // The face, in the slanted grid (shifted as its centre column is).
+  const faceShift = drift - Math.round(t * (face.x + face.width / 2 - cx));
+  const slanted = { ...face, y: face.y + faceShift };
+  return components(edge, mask, rw, rhS, slanted, hMin, hMax, gap);
+}
+
+function components(edge: Uint8Array, mask: Uint8Array, rw: number, rh: number, face: FaceBox, hMin: number, hMax: number, gap: number): TextLines {
   // Connected components of the smeared mask, by runs: union-find over run ids, each row's runs
   // merged with the previous row's in one pass (both are in x order).
   const parent: number[] = [];
@@ -112,10 +145,10 @@ export function textLines(g: Plane, face: FaceBox, region: Region): TextLines {
   }
 
   // The face and its immediate surround (hair, ears) hold no print.
-  const fx0 = face.x - 0.1 * face.width - x0;
-  const fx1 = face.x + 1.1 * face.width - x0;
-  const fy0 = face.y - 0.25 * face.height - y0;
-  const fy1 = face.y + 1.1 * face.height - y0;
+  const fx0 = face.x - 0.1 * face.width;
+  const fx1 = face.x + 1.1 * face.width;
+  const fy0 = face.y - 0.25 * face.height;
+  const fy1 = face.y + 1.1 * face.height;
   let lines = 0;
   let length = 0;
   for (const c of roots) {
