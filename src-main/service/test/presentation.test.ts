@@ -148,6 +148,12 @@ describe('judgeSelfie with the image rules', () => {
     expect(v.checks.find((c) => c.policy === 'face_size')?.passed).toBe(false);
   });
 
+  it('the other image rules come after the face rules: a framed face too small to judge is face_too_small', () => {
+    const v = judgeSelfie(analysis(face({ box: { x: 100, y: 100, width: 60, height: 60 } }), signals({ frameSides: 4, periodic: 2 })));
+    expect(v.failure).toBe('face_too_small');
+    expect(v.checks.filter((c) => !c.passed).map((c) => c.policy)).toEqual(['face_size', 'screen_pattern', 'frame_around_face']);
+  });
+
   it('print beside a large face (a selfie holding an ID) does not count', () => {
     const v = judgeSelfie(analysis(face(), signals({ faceShare: PRESENTATION_POLICY.documentFaceShare, textLength: 6 })));
     expect(v.failure).toBeNull();

@@ -110,8 +110,8 @@ function evidence(c: PolicyCheck): number {
 
 /**
  * Holds one analysed selfie to the selfie rules, in order; the first rule missed is the failure.
- * A presentation attack comes first whatever else was missed: a document or a screen shown to
- * the camera is refused as what it is, not as a face too small or turned away.
+ * A document comes first whatever else was missed: its portrait is small and often has a ghost
+ * copy beside it, and it is refused as what it is, not as a face too small or a second face.
  */
 export function judgeSelfie(a: FaceAnalysis, policy = SELFIE_POLICY): SelfieVerdict {
   const counted = a.faces.filter((f) => f.score >= Math.min(policy.minDetectionScore, 0.5));
@@ -142,8 +142,8 @@ export function judgeSelfie(a: FaceAnalysis, policy = SELFIE_POLICY): SelfieVerd
     frontal_pose: 'face_not_frontal', presentation_attack: 'spoof_suspected',
     document_presented: 'spoof_suspected', screen_pattern: 'spoof_suspected', colour_fringes: 'spoof_suspected', frame_around_face: 'spoof_suspected',
   };
-  const seen = attack.find((c) => !c.passed);
-  const missed = seen ?? checks.find((c) => !c.passed);
+  const document = attack.find((c) => c.policy === 'document_presented' && !c.passed);
+  const missed = document ?? checks.find((c) => !c.passed);
   const failure = missed ? order[missed.policy] : null;
   const score = Math.min(1, face.score);
   // A refusal as an attack is as sure as its evidence; every other verdict keeps the realness formula.
