@@ -10,6 +10,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { loadFaceEngine, type FaceEngine } from '../src-main/service/core/faces/engine';
 import { judgeSelfie, PRESENTATION_RULES } from '../src-main/service/core/faces/policy';
+import { measurePresentation } from '../src-main/service/core/faces/presentation';
 import { decodeImage, SELFIE_MAX_SIDE } from '../src-main/service/core/media/image';
 import { DEGRADATIONS, degrade, HOLDERS, renderSpecimen, type DocKind } from '../src-main/service/test/document-fixtures';
 import { cropFaces, folderPhotos, packagedPhotos, type RealCrop } from './support/real-photos';
@@ -28,6 +29,9 @@ const only = arg('--only');
 const DEV_SOURCES = new Set(['face-api-demo', 'dlib']);
 
 interface Sample { set: string; family: string; heldOut: boolean; name: string; make: () => Promise<Buffer> }
+/** A few analysed images kept to time the signals alone afterwards (min of repeats: this machine is shared). */
+const timed: { set: string; rgb: Uint8Array; width: number; height: number; box: { x: number; y: number; width: number; height: number } }[] = [];
+
 interface Outcome extends Omit<Sample, 'make'> { failure: string | null; missed: string[]; otherMissed: string[]; signals: unknown; ms: number }
 
 async function judgeBytes(engine: FaceEngine, s: Sample): Promise<Outcome> {
@@ -35,6 +39,8 @@ async function judgeBytes(engine: FaceEngine, s: Sample): Promise<Outcome> {
   const img = await decodeImage('file', await make(), { maxSide: SELFIE_MAX_SIDE });
   const analysis = await engine.analyze({ ...img, describe: false });
   const v = judgeSelfie(analysis);
+  const largest = [...analysis.faces].sort((a, b) => b.box.width - a.box.width)[0];
+  if (largest && timed.filter((t) => t.set === s.set).length < 12) timed.push({ set: s.set, rgb: img.rgb, width: img.width, height: img.height, box: largest.box });
   const rules = new Set<string>(PRESENTATION_RULES);
   const missed = v.checks.filter((c) => !c.passed).map((c) => c.policy);
   return {
@@ -97,6 +103,18 @@ async function main() {
     if (i % 50 === 49) process.stderr.write(`${i + 1}/${todo.length} ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   }
   report(outcomes);
+  const mins: number[] = [];
+  for (const t of timed) {
+    let best = Infinity;
+    for (let k = 0; k < 5; k++) {
+      const t0 = performance.now();
+      measurePresentation(t, t.box);
+      best = Math.min(best, performance.now() - t0);
+    }
+    mins.push(best);
+  }
+  mins.sort((a, b) => a - b);
+  console.log(`signals alone on ${mins.length} analysed images (best of 5 each): median ${mins[Math.floor(mins.length / 2)]?.toFixed(1)} ms, max ${mins.at(-1)?.toFixed(1)} ms`);
   console.log(`\n${outcomes.length} images, ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

@@ -27,7 +27,6 @@ export function rng(seed: number): Rng {
 }
 const between = (r: Rng, lo: number, hi: number) => lo + (hi - lo) * r();
 const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
-const gauss = (r: Rng) => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
 
 interface Raw { data: Uint8Array; width: number; height: number }
 
@@ -44,7 +43,9 @@ const fromRaw = (r: Raw) => sharp(Buffer.from(r.data.buffer, r.data.byteOffset, 
 async function camera(r: Rng, img: Raw, opts: { blur?: [number, number]; noise?: [number, number]; quality?: [number, number]; maxSide?: number } = {}): Promise<Buffer> {
   const noise = between(r, ...(opts.noise ?? [1, 5]));
   const d = img.data;
-  for (let i = 0; i < d.length; i++) d[i] = Math.max(0, Math.min(255, Math.round(d[i]! + noise * gauss(r))));
+  // Sensor noise: the sum of three uniforms (close enough to Gaussian, and cheap).
+  const k = noise * 2;
+  for (let i = 0; i < d.length; i++) d[i] = Math.max(0, Math.min(255, Math.round(d[i]! + k * (r() + r() + r() - 1.5))));
   let s = fromRaw(img);
   const blur = between(r, ...(opts.blur ?? [0.35, 1.1]));
   if (blur >= 0.3) s = s.blur(blur);
@@ -68,6 +69,9 @@ function background(r: Rng, width: number, height: number): Raw {
 }
 
 export type ScreenFamily = 'screen-stripe' | 'screen-diamond';
+/** Diamond mosaic: red, green, green, blue per display pixel, mirrored on every other pixel. */
+const DIAMOND_A = [0, 1, 1, 2];
+const DIAMOND_B = [2, 1, 1, 0];
 
 /**
  * A face shown on a display and photographed. Each camera pixel averages 2×2 jittered samples of the
@@ -105,7 +109,7 @@ export async function screenRecapture(photo: Buffer, seed: number, family: Scree
       return fx * 3 - ch < fill && fy < 0.5 + fill / 2 ? ch : -1;
     }
     const q = (fx < 0.5 ? 0 : 1) + (fy < 0.5 ? 0 : 2);
-    const ch = (px + py) % 2 === 0 ? [0, 1, 1, 2][q]! : [2, 1, 1, 0][q]!;
+    const ch = (px + py) % 2 === 0 ? DIAMOND_A[q]! : DIAMOND_B[q]!;
     const lx = (fx % 0.5) * 2 - 0.5;
     const ly = (fy % 0.5) * 2 - 0.5;
     return Math.abs(lx) + Math.abs(ly) < 0.5 * fill + 0.1 ? ch : -1;
@@ -141,21 +145,21 @@ export async function screenRecapture(photo: Buffer, seed: number, family: Scree
   }
   // The lens spreads the light before the sensor clips it: a [1 2 1] blur in linear light, then gamma.
   const spread = new Float32Array(light.length);
+  const row = areaW * 3;
   for (let v = 0; v < areaH; v++) {
     for (let u = 0; u < areaW; u++) {
-      for (let c = 0; c < 3; c++) {
-        const at = (uu: number) => light[(v * areaW + Math.min(areaW - 1, Math.max(0, uu))) * 3 + c]!;
-        spread[(v * areaW + u) * 3 + c] = (at(u - 1) + 2 * at(u) + at(u + 1)) / 4;
-      }
+      const i = v * row + u * 3;
+      const l = u > 0 ? i - 3 : i;
+      const rr = u < areaW - 1 ? i + 3 : i;
+      for (let c = 0; c < 3; c++) spread[i + c] = (light[l + c]! + 2 * light[i + c]! + light[rr + c]!) / 4;
     }
   }
   for (let v = 0; v < areaH; v++) {
-    for (let u = 0; u < areaW; u++) {
-      for (let c = 0; c < 3; c++) {
-        const at = (vv: number) => spread[(Math.min(areaH - 1, Math.max(0, vv)) * areaW + u) * 3 + c]!;
-        const lin = Math.min(1, (at(v - 1) + 2 * at(v) + at(v + 1)) / 4);
-        out[(v * areaW + u) * 3 + c] = Math.round(255 * Math.pow(lin, gamma));
-      }
+    const up = v > 0 ? -row : 0;
+    const down = v < areaH - 1 ? row : 0;
+    for (let i = v * row; i < (v + 1) * row; i++) {
+      const lin = Math.min(1, (spread[i + up]! + 2 * spread[i]! + spread[i + down]!) / 4);
+      out[i] = Math.round(255 * Math.pow(lin, gamma));
     }
   }
   let frame: Raw = { data: out, width: areaW, height: areaH };

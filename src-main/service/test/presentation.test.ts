@@ -135,8 +135,7 @@ describe('judgeSelfie with the image rules', () => {
     pose: { yaw: 2, pitch: 1, roll: 0 }, eyes: { left: 0.3, right: 0.3 }, embedding: [], ...over,
   });
   const signals = (over: Partial<PresentationSignals> = {}): PresentationSignals => ({
-    faceShare: 0.4, textLines: 0, textLength: 0, periodic: 0.3, colourFringes: 0.02, frameSides: 0, frameCoverage: 0.5, darkFloor: 10,
-    saturation: 0.8, glare: 0, ms: 3, ...over,
+    faceShare: 0.4, textLines: 0, textLength: 0, periodic: 0.3, colourFringes: 0.02, frameSides: 0, frameCoverage: 0.5, ms: 3, ...over,
   });
   const analysis = (f: FaceReading, p: PresentationSignals | null): FaceAnalysis => ({ width: 640, height: 480, faces: [f], presentation: p, inferenceMs: 50 });
 

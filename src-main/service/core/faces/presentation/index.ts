@@ -8,7 +8,6 @@ import { frameAround } from './frame';
 import { luma, pictureRegion } from './plane';
 import { colourFringes, periodicPeak } from './spectrum';
 import { textLines } from './text-lines';
-import { tone } from './tone';
 
 export interface PresentationSignals {
   /** Face width over the picture's width (0-1). */
@@ -23,12 +22,6 @@ export interface PresentationSignals {
   /** Sides of the face with a long straight edge around it (0-4), and the weakest one's coverage. */
   frameSides: number;
   frameCoverage: number;
-  /** 2nd percentile of luma in the face box (0-255). */
-  darkFloor: number;
-  /** 98th percentile of saturation over the picture (0-1). */
-  saturation: number;
-  /** Share of the face box clipped white. */
-  glare: number;
   /** Time these measures took, ms. */
   ms: number;
 }
@@ -40,7 +33,6 @@ export function measurePresentation(image: { rgb: Uint8Array; width: number; hei
   const g = luma(rgb, width, height);
   const text = textLines(g, face, region);
   const frame = frameAround(g, face, region);
-  const t = tone(rgb, width, face, region);
   const r3 = (v: number) => Math.round(v * 1000) / 1000;
   return {
     faceShare: r3(face.width / Math.max(1, region.x1 - region.x0)),
@@ -50,9 +42,6 @@ export function measurePresentation(image: { rgb: Uint8Array; width: number; hei
     colourFringes: r3(colourFringes(rgb, width, face, region)),
     frameSides: frame.sides,
     frameCoverage: r3(frame.coverage),
-    darkFloor: Math.round(t.darkFloor),
-    saturation: r3(t.saturation),
-    glare: r3(t.glare),
     ms: Math.round((performance.now() - started) * 10) / 10,
   };
 }

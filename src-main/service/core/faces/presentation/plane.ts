@@ -82,10 +82,3 @@ export function clampBox(b: FaceBox, r: Region): Region {
     x1: Math.min(r.x1, Math.round(b.x + b.width)), y1: Math.min(r.y1, Math.round(b.y + b.height)),
   };
 }
-
-/** Value at the q-quantile (0-1) of a list of numbers (the list is sorted in place). */
-export function quantile(values: Float32Array | number[], q: number): number {
-  if (values.length === 0) return 0;
-  const sorted = values instanceof Float32Array ? values.sort() : values.sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * (sorted.length - 1))))]!;
-}
