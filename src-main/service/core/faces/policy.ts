@@ -34,12 +34,10 @@ export const REAL_FACE_FROM = 0.5;
 export const PRESENTATION_POLICY = {
   /** Lines of print around the face, total length in face widths. */
   documentText: 2.5,
-  /** ...counted only while the face is narrower than this share of the picture (a selfie holding an ID has a large face). */
-  documentFaceShare: 0.4,
   /** Periodic peak in the face region (log10 over its neighbours): a screen's grid, moiré, halftone. */
   periodic: 1.2,
   /** Fine colour detail over fine brightness detail in the face region. */
-  colourFringes: 0.6,
+  colourFringes: 0.4,
   /** Sides of the face with a long straight edge around it. */
   frameSides: 4,
 } as const;
@@ -89,9 +87,8 @@ export interface SelfieVerdict {
 /** The presentation-attack checks of one image's signals (none when no signals were measured). */
 export function presentationChecks(p: PresentationSignals | null | undefined, policy = PRESENTATION_POLICY): PolicyCheck[] {
   if (!p) return [];
-  const documentCounts = p.faceShare < policy.documentFaceShare;
   return [
-    { policy: 'document_presented', passed: !documentCounts || p.textLength < policy.documentText, value: p.textLength, limit: policy.documentText },
+    { policy: 'document_presented', passed: p.textLength < policy.documentText, value: p.textLength, limit: policy.documentText },
     { policy: 'screen_pattern', passed: p.periodic < policy.periodic, value: p.periodic, limit: policy.periodic },
     { policy: 'colour_fringes', passed: p.colourFringes < policy.colourFringes, value: p.colourFringes, limit: policy.colourFringes },
     { policy: 'frame_around_face', passed: p.frameSides < policy.frameSides, value: p.frameSides, limit: policy.frameSides },

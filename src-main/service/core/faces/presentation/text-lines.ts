@@ -14,8 +14,12 @@ export interface TextLines {
   length: number;
 }
 
-/** A text line's height as a fraction of the face's height (print is small beside a portrait). */
-const LINE_HEIGHT = { min: 0.035, max: 0.3 } as const;
+/**
+ * A text line's height as a fraction of the face's height: print beside a portrait is small (a
+ * document's fields are about a tenth of its portrait's face, a TD1 card's MRZ under a third),
+ * and print on a card held at a live face's distance is smaller than the lower limit.
+ */
+export const LINE_HEIGHT = { min: 0.035, max: 0.3 } as const;
 /** Smallest length-to-height ratio of a line of text. */
 const MIN_ASPECT = 3;
 /** Horizontal gradient that counts as a stroke edge (grey levels over two pixels). */
