@@ -80,7 +80,7 @@ describe('a document photo as a selfie', () => {
       body: { product: 'human', redirect_url: 'https://shop.example/done' }, headers: { Authorization: `Bearer ${key.api_key}` },
     });
     expect(g.status).toBe(200);
-    const r = await t.json<HostedCompleteResponse>('POST', `/hosted/complete/${g.body.token}`, { body: { selfie_b64: b64(await cardPhoto()) } });
+    const r = await t.json<HostedCompleteResponse>('POST', `/hosted/complete/${g.body.token}`, { body: { selfie_b64: b64(await passport()) } });
     expect(r.body).toMatchObject({ status: 'failed', reason: 'spoof_suspected' });
     expect(t.s.ledger.get(r.body.verification_id!)).toMatchObject({ status: 'FAIL', error_code: 'spoof_suspected' });
   }, 60_000);
