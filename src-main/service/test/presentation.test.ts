@@ -85,6 +85,14 @@ describe('screen_pattern: a periodic dot or pixel pattern over the face', () => 
     const s = 250 / 560;
     const smallBox = { x: real.box.x * s, y: real.box.y * s, width: real.box.width * s, height: real.box.height * s };
     expect(check(measurePresentation(await rawOf(small), smallBox), 'screen_pattern').passed).toBe(true);
+    // The worst case for JPEG: a smooth face at q5-q10, where the blocks dominate the fine detail.
+    // Row/column lines and the eighths lattice are not peaks: it stays under half the limit.
+    for (const [side, q] of [[250, 5], [250, 10], [560, 10]] as const) {
+      const blocky = await sharp(real.png).resize(side, side).blur(2).jpeg({ quality: q }).toBuffer();
+      const f = side / 2.2;
+      const p = measurePresentation(await rawOf(blocky), { x: (side - f) / 2, y: (side - f) / 2, width: f, height: f });
+      expect({ side, q, low: p.periodic < PRESENTATION_POLICY.periodic / 2 }).toEqual({ side, q, low: true });
+    }
   });
 });
 
