@@ -1,9 +1,10 @@
 // One picture: the camera (getUserMedia; the front camera for a selfie, the back one for a
 // document) or a file, shown back to the person before they continue. The stream stops when the
 // photo is taken, the camera is closed or the step is left; preview URLs are revoked.
-// With `challenge` (the liveness product) and a browser that can record video, the open camera
-// asks for a short head turn instead: a clip of a few seconds, recorded in memory (clip.ts),
-// sent in place of the photo. Without a camera or MediaRecorder, the single photo remains.
+// With `challenge` (the service holds a liveness clip to its head-turn challenge) and a browser
+// that can record video, the open camera asks for a short head turn instead: a clip of the
+// length the service names, recorded in memory (clip.ts), sent in place of the photo. Without a
+// camera or MediaRecorder, the single photo remains.
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CLIP_MS, clipType, recordClip, type Recording } from './clip';
 import { photoFromFile, photoFromVideo, type Photo } from './images';
@@ -28,13 +29,16 @@ interface Props {
   onBack?: () => void;
   /** The active liveness challenge: record a short head turn when the camera can. */
   challenge?: boolean;
+  /** The recording's length the service asks for, ms. */
+  clipMs?: number;
+  /** The service asked for another recording: the camera button says Try again. */
+  again?: boolean;
 }
 
-const CLIP_SECONDS = Math.round(CLIP_MS / 1000);
 /** The cue for a moment of the recording: look, turn to one side, come back. */
-function cueAt(elapsed: number): string {
-  if (elapsed < CLIP_MS * 0.25) return t.cueLook;
-  if (elapsed < CLIP_MS * 0.62) return t.cueTurn;
+function cueAt(elapsed: number, clipMs: number): string {
+  if (elapsed < clipMs * 0.2) return t.cueLook;
+  if (elapsed < clipMs * 0.55) return t.cueTurn;
   return t.cueBack;
 }
 
@@ -69,6 +73,8 @@ export function PhotoStep(props: Props) {
   const preview = useObjectUrl(photo?.blob ?? null);
   const [recordType] = useState(() => (props.challenge ? clipType() : null));
   const challenge = recordType !== null;
+  const clipMs = props.clipMs ?? CLIP_MS;
+  const clipSeconds = Math.round(clipMs / 1000);
 
   const stopCamera = () => {
     recordingRef.current?.cancel();
@@ -135,12 +141,12 @@ export function PhotoStep(props: Props) {
     try {
       recording = recordClip(stream, recordType, (ms) => {
         setElapsed(ms);
-        const cue = cueAt(ms);
+        const cue = cueAt(ms, clipMs);
         if (cue !== lastCue.current) {
           lastCue.current = cue;
           announce(cue);
         }
-      });
+      }, clipMs);
     } catch {
       return failRecording();
     }
@@ -205,15 +211,16 @@ export function PhotoStep(props: Props) {
           <ol>
             {t.challengeSteps.map((line) => <li key={line}>{line}</li>)}
           </ol>
-          <p className="hint">{t.challengeLength(CLIP_SECONDS)}</p>
+          <p className="hint">{t.challengeLength(clipSeconds)}</p>
+          <p className="hint">{t.challengeBlink}</p>
         </div>
       )}
       {camera === 'recording' && (
         <div className="challenge recording" data-testid="challenge-recording">
-          <p className="cue" ref={cueRef} tabIndex={-1} data-testid="challenge-cue">{cueAt(elapsed)}</p>
-          <progress max={CLIP_MS} value={elapsed} aria-label={t.recordingLabel} data-testid="challenge-progress" />
+          <p className="cue" ref={cueRef} tabIndex={-1} data-testid="challenge-cue">{cueAt(elapsed, clipMs)}</p>
+          <progress max={clipMs} value={elapsed} aria-label={t.recordingLabel} data-testid="challenge-progress" />
           <p className="countdown" aria-hidden="true" data-testid="challenge-countdown">
-            {t.secondsLeft(Math.max(1, Math.ceil((CLIP_MS - elapsed) / 1000 - 0.2)))}
+            {t.secondsLeft(Math.max(1, Math.ceil((clipMs - elapsed) / 1000 - 0.2)))}
           </p>
         </div>
       )}
@@ -250,12 +257,13 @@ export function PhotoStep(props: Props) {
             type="button"
             className={photo && !recordFailed ? 'secondary' : 'primary'}
             onClick={() => void startCamera()}
-            data-testid={recordFailed ? 'try-again' : 'open-camera'}
+            data-testid={recordFailed || (props.again && !photo) ? 'try-again' : 'open-camera'}
           >
-            {recordFailed ? t.tryAgain : photo ? (photo.clip ? t.recordAgain : t.retake) : t.openCamera}
+            {recordFailed || (props.again && !photo) ? t.tryAgain : photo ? (photo.clip ? t.recordAgain : t.retake) : t.openCamera}
           </button>
         )}
-        {camera !== 'on' && camera !== 'recording' && (
+        {/* After a missed challenge the service asked for a recording: a photo is no answer to that. */}
+        {camera !== 'on' && camera !== 'recording' && !(props.again && challenge) && (
           <span className="file-pick">
             <input
               id={inputId}

@@ -38,6 +38,24 @@ export const PolicyCheck = z.object({
 });
 export type PolicyCheck = z.infer<typeof PolicyCheck>;
 
+/**
+ * The active challenge's rules (service: core/faces/challenge.ts): the face stays in view, alone
+ * and the same, and the head turns (yaw range over the frames) or the eyes blink.
+ */
+export const CHALLENGE_RULES = ['face_in_view', 'one_face', 'same_face', 'head_turn', 'blink'] as const;
+export type ChallengeRule = (typeof CHALLENGE_RULES)[number];
+/** The challenges a clip can be asked for (`head_turn`: turn the head to one side and back, or blink). */
+export const CHALLENGES = ['head_turn'] as const;
+
+export const ChallengeCheck = z.object({
+  rule: z.enum(CHALLENGE_RULES),
+  passed: z.boolean(),
+  /** Share of frames with the face (0-1), most faces in one frame, lowest similarity to the first frame (0-1), yaw range (degrees), eye-openness drop (0-1). */
+  value: z.number(),
+  limit: z.number(),
+});
+export type ChallengeCheck = z.infer<typeof ChallengeCheck>;
+
 const Box = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
 /** What the models measured on the face the decision is about (added field `analysis`). */
@@ -56,7 +74,19 @@ export const FaceAnalysisBlock = z.object({
   /** Time the face models took on this image (in their worker), ms. */
   inference_ms: z.number().int().optional(),
   /** Video only: frames decoded and analysed, head movement across them (degrees) and change of eye openness (0-1). */
-  frames: z.object({ analysed: z.number().int(), with_face: z.number().int(), pose_range: z.number(), eye_range: z.number() }).optional(),
+  frames: z.object({
+    analysed: z.number().int(), with_face: z.number().int(), pose_range: z.number(), eye_range: z.number(),
+    /** Added: the yaw range alone (degrees), what the head-turn challenge is held to. */
+    yaw_range: z.number().optional(),
+  }).optional(),
+  /** Added, clips judged as an active challenge: what was asked, whether it was met, and each rule with its value and limit. */
+  challenge: z.object({
+    asked: z.enum(CHALLENGES),
+    passed: z.boolean(),
+    /** The rule missed (null when passed). */
+    failed: z.enum(CHALLENGE_RULES).nullable(),
+    checks: z.array(ChallengeCheck),
+  }).optional(),
 });
 export type FaceAnalysisBlock = z.infer<typeof FaceAnalysisBlock>;
 

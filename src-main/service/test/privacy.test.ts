@@ -108,12 +108,16 @@ const NO_SUBJECT_INPUT = [
 interface Sent { label: string; status: number; text: string }
 interface Ctx { t: TestService; c: Canaries; live: string; test: string; cookie: string; screeningId: string; kycId?: string; consoleKycId?: string; step2?: { id: string; idRequired: boolean }; batch?: { id: string; rows: BatchRowResult[] } }
 
-/** A passport of the canary person (name, number and date of birth as printed and in its MRZ), with the canary face. */
-async function canaryDocument(c: Canaries): Promise<string> {
+/**
+ * A passport of the canary person (name, number and date of birth as printed and in its MRZ), with
+ * the canary face. `printedSurname` prints a surname a letter away from the MRZ's: the two readings
+ * then go into the answer's review flags.
+ */
+async function canaryDocument(c: Canaries, printedSurname?: string): Promise<string> {
   const png = await renderSpecimen({
-    surname: c.lastName, given: c.firstName, dob: c.dob, sex: 'F', nationality: 'GBR', issuing: 'GBR',
+    surname: c.documentSurname, given: c.documentGiven, dob: c.dob, sex: 'X', nationality: 'GBR', issuing: 'GBR',
     number: c.documentNumber.slice(0, 9), expiry: '2034-01-01', issued: '2024-01-02', face: 'a',
-  });
+  }, printedSurname === undefined ? {} : { printedSurname });
   return (await degrade(png, 'clean')).toString('base64');
 }
 
@@ -202,11 +206,24 @@ const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
   ['POST /api/console/try/report', async (x) => [
     await send(x, 'console try report', 'POST', '/api/console/try/report', { cookie: x.cookie, body: { verification_id: x.consoleKycId ?? 'none', report_password: x.c.clientReference } }),
   ]],
-  ['POST /api/identity/v1/submit', async (x) => [
-    await send(x, 'identity', 'POST', '/api/identity/v1/submit', {
+  ['POST /api/identity/v1/submit', async (x) => {
+    const read = await send(x, 'identity', 'POST', '/api/identity/v1/submit', {
       key: x.live, body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c), name: x.c.fullName, date_of_birth: x.c.dob, address: x.c.clientReference },
-    }),
-  ]],
+    });
+    // The names as read went into the answer (so the canary really went through the reading).
+    expect(read.text).toContain(x.c.documentSurname);
+    // A printed surname a letter away: both readings go into the answer's review flags, and nowhere else.
+    const printed = `${x.c.documentSurname.slice(0, -1)}${x.c.documentSurname.endsWith('A') ? 'E' : 'A'}`;
+    const review = await send(x, 'identity review', 'POST', '/api/identity/v1/submit', {
+      key: x.test, body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c, printed), name: x.c.fullName },
+    });
+    // The canary born 1917 also has its century flagged (the zone's 17 reads as 2017).
+    expect(JSON.parse(review.text)).toMatchObject({
+      verified: false, failure_reason: 'document_needs_review',
+      review: expect.arrayContaining([expect.objectContaining({ field: 'surname', mrz: x.c.documentSurname, printed })]),
+    });
+    return [read, review];
+  }],
   ['POST /api/kyc/v1/submit_plus', async (x) => {
     const sent = await send(x, 'kyc-plus', 'POST', '/api/kyc/v1/submit_plus', { key: x.live, body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c) } });
     if (sent.status === 200) x.kycId = (JSON.parse(sent.text) as { verification_id: string }).verification_id;

@@ -33,6 +33,7 @@ export const REASON_LABEL: Record<string, string> = {
   document_expired: 'Document expired',
   document_inconsistent: 'Document failed its checks',
   claim_mismatch: 'Name or date of birth differs',
+  document_needs_review: 'Document needs review',
   screening_hit: 'Potential watchlist match',
 };
 
@@ -71,8 +72,12 @@ export const MRZ_FIELD_LABEL: Record<string, string> = {
 export const AGREEMENT_LABEL: Record<NonNullable<IdentityResult['mrz']>['printed'][number]['agreement'], string> = {
   match: 'Matches',
   mismatch: 'Differs',
+  review: 'Review',
   not_located: 'Not located',
 };
+
+/** The holder's sex as the service answers it (ICAO: X is unspecified). */
+export const SEX_LABEL: Record<NonNullable<NonNullable<IdentityResult['document_data']>['sex']>, string> = { M: 'Male', F: 'Female', X: 'Unspecified (X)' };
 
 export const DOCUMENT_TYPE_LABEL: Record<string, string> = {
   passport: 'Passport', id_card: 'ID card', visa: 'Visa', travel_document: 'Travel document',
