@@ -12,13 +12,35 @@
 import type { FaceBox } from '../types';
 import type { Plane, Region } from './plane';
 
-/** In-place radix-2 FFT of one complex row (length a power of two). */
-function fft(re: Float64Array, im: Float64Array): void {
-  const n = re.length;
+/** Bit-reversal order and twiddle factors of a radix-2 FFT of length n, computed once per n. */
+interface Plan { rev: Uint16Array; cos: Float64Array; sin: Float64Array }
+const plans = new Map<number, Plan>();
+function planOf(n: number): Plan {
+  let p = plans.get(n);
+  if (p) return p;
+  const rev = new Uint16Array(n);
   for (let i = 1, j = 0; i < n; i++) {
     let bit = n >> 1;
     for (; j & bit; bit >>= 1) j ^= bit;
     j ^= bit;
+    rev[i] = j;
+  }
+  const cos = new Float64Array(n / 2);
+  const sin = new Float64Array(n / 2);
+  for (let k = 0; k < n / 2; k++) {
+    cos[k] = Math.cos((-2 * Math.PI * k) / n);
+    sin[k] = Math.sin((-2 * Math.PI * k) / n);
+  }
+  plans.set(n, (p = { rev, cos, sin }));
+  return p;
+}
+
+/** In-place radix-2 FFT of one complex row (length a power of two). */
+function fft(re: Float64Array, im: Float64Array, plan: Plan): void {
+  const n = re.length;
+  const { rev, cos, sin } = plan;
+  for (let i = 1; i < n; i++) {
+    const j = rev[i]!;
     if (i < j) {
       const tr = re[i]!;
       re[i] = re[j]!;
@@ -29,45 +51,44 @@ function fft(re: Float64Array, im: Float64Array): void {
     }
   }
   for (let len = 2; len <= n; len <<= 1) {
-    const ang = (-2 * Math.PI) / len;
-    const wr = Math.cos(ang);
-    const wi = Math.sin(ang);
+    const half = len >> 1;
+    const stride = n / len;
     for (let i = 0; i < n; i += len) {
-      let cr = 1;
-      let ci = 0;
-      for (let k = 0; k < len / 2; k++) {
+      for (let k = 0; k < half; k++) {
+        const cr = cos[k * stride]!;
+        const ci = sin[k * stride]!;
         const a = i + k;
-        const b = a + len / 2;
+        const b = a + half;
         const xr = re[b]! * cr - im[b]! * ci;
         const xi = re[b]! * ci + im[b]! * cr;
         re[b] = re[a]! - xr;
         im[b] = im[a]! - xi;
         re[a] = re[a]! + xr;
         im[a] = im[a]! + xi;
-        const t = cr * wr - ci * wi;
-        ci = cr * wi + ci * wr;
-        cr = t;
       }
     }
   }
 }
 
+/** Scratch buffers for one tile size, reused across the tiles of one image. */
+interface Scratch { re: Float64Array; im: Float64Array; rr: Float64Array; ri: Float64Array }
+const scratchOf = (n: number): Scratch => ({ re: new Float64Array(n * n), im: new Float64Array(n * n), rr: new Float64Array(n), ri: new Float64Array(n) });
+
 /** Power spectrum of an n×n tile (Hann-windowed, mean removed), added into `acc` (n×n, DC at 0). */
-function addTile(g: Plane, x0: number, y0: number, n: number, hann: Float64Array, acc: Float64Array): void {
-  const re = new Float64Array(n * n);
-  const im = new Float64Array(n * n);
+function addTile(g: Plane, x0: number, y0: number, n: number, hann: Float64Array, acc: Float64Array, scratch: Scratch): void {
+  const { re, im, rr, ri } = scratch;
+  const plan = planOf(n);
+  im.fill(0);
   let mean = 0;
   for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) mean += g.data[(y0 + y) * g.width + x0 + x]!;
   mean /= n * n;
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) re[y * n + x] = (g.data[(y0 + y) * g.width + x0 + x]! - mean) * hann[x]! * hann[y]!;
   }
-  const rr = new Float64Array(n);
-  const ri = new Float64Array(n);
   for (let y = 0; y < n; y++) {
     rr.set(re.subarray(y * n, y * n + n));
     ri.set(im.subarray(y * n, y * n + n));
-    fft(rr, ri);
+    fft(rr, ri, plan);
     re.set(rr, y * n);
     im.set(ri, y * n);
   }
@@ -76,7 +97,7 @@ function addTile(g: Plane, x0: number, y0: number, n: number, hann: Float64Array
       rr[y] = re[y * n + x]!;
       ri[y] = im[y * n + x]!;
     }
-    fft(rr, ri);
+    fft(rr, ri, plan);
     for (let y = 0; y < n; y++) acc[y * n + x] = acc[y * n + x]! + rr[y]! * rr[y]! + ri[y]! * ri[y]!;
   }
 }
@@ -104,12 +125,13 @@ export function periodicPeak(g: Plane, face: FaceBox, region: Region): number {
   const hann = new Float64Array(n);
   for (let i = 0; i < n; i++) hann[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * (i + 0.5)) / n);
   const acc = new Float64Array(n * n);
+  const scratch = scratchOf(n);
   // Half-overlapping windows, or fewer on a large face (a few dozen windows settle the noise).
   const step = Math.max(n / 2, Math.floor((sq.side - n) / 5));
   let tiles = 0;
   for (let y = sq.y; y + n <= sq.y + sq.side; y += step) {
     for (let x = sq.x; x + n <= sq.x + sq.side; x += step) {
-      addTile(g, x, y, n, hann, acc);
+      addTile(g, x, y, n, hann, acc, scratch);
       tiles++;
     }
   }

@@ -27,6 +27,8 @@ const EDGE = 34;
 
 /** Slants searched (tangents, about ±15° in 5° steps): a document photographed at an angle. */
 const SLANTS = [0, -0.0875, 0.0875, -0.176, 0.176, -0.268, 0.268];
+/** Print (face widths) beyond which the search stops: twice the policy's limit of 2.5. */
+const ENOUGH = 5;
 
 export function textLines(full: Plane, faceFull: FaceBox, regionFull: Region): TextLines {
   // Print is measured at the face's scale: a large face (a selfie) is read at half size, where its
@@ -56,6 +58,8 @@ export function textLines(full: Plane, faceFull: FaceBox, regionFull: Region): T
   for (const t of SLANTS) {
     const found = linesAlong(edge, rw, rh, t, { ...face, x: face.x - x0, y: face.y - y0 });
     if (found.length > best.length) best = found;
+    // Past this much print no other slant can change what is decided (the rule's evidence is full).
+    if (best.length >= ENOUGH) break;
   }
   return best;
 }
