@@ -4,8 +4,18 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, PRODUCTS } from '../catalog';
 
-/** The named selfie rules (service: core/faces/policy.ts). */
-export const POLICY_NAMES = ['one_face', 'detection_score', 'face_size', 'frontal_pose', 'presentation_attack'] as const;
+/**
+ * The named selfie rules (service: core/faces/policy.ts). `presentation_attack` is the advisory
+ * models' realness; the rules after it read the image itself and fail as `spoof_suspected`:
+ * `document_presented` (lines of print around a small face: an ID document, card or page),
+ * `screen_pattern` (a periodic dot or pixel pattern over the face: screen grid, moiré, halftone),
+ * `colour_fringes` (a screen's sub-pixel colour over the face), `frame_around_face` (straight edges
+ * of a print, card or screen on every side of the face).
+ */
+export const POLICY_NAMES = [
+  'one_face', 'detection_score', 'face_size', 'frontal_pose', 'presentation_attack',
+  'document_presented', 'screen_pattern', 'colour_fringes', 'frame_around_face',
+] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
 
 /** Why a selfie failed; also the ledger's failure reason code. */
@@ -17,9 +27,13 @@ export type FaceFailure = (typeof FACE_FAILURES)[number];
 export const PolicyCheck = z.object({
   policy: z.enum(POLICY_NAMES),
   passed: z.boolean(),
-  /** What was measured: faces counted, detector score 0-1, face width in px, degrees turned, advisory realness 0-1. */
+  /**
+   * What was measured: faces counted, detector score 0-1, face width in px, degrees turned, advisory
+   * realness 0-1; for the image rules: print around the face in face widths, periodic peak
+   * (log10 over its neighbours), colour over brightness detail, sides framed (0-4).
+   */
   value: z.number(),
-  /** The rule's limit in the same unit. */
+  /** The rule's limit in the same unit (the image rules fail at or above it). */
   limit: z.number(),
 });
 export type PolicyCheck = z.infer<typeof PolicyCheck>;

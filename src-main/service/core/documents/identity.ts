@@ -66,7 +66,7 @@ export function identityFailure(
   const a = r.assessment;
   if (!a.mrz) return { code: 'document_unreadable', text: 'The ID document could not be read: send a sharp, well-lit photo of the whole page' };
   if (!r.portrait) return { code: 'no_face_on_document', text: 'No face was found on the ID document' };
-  if (r.selfie.verdict.failure) return { code: r.selfie.verdict.failure, text: `Selfie: ${failureText(r.selfie.verdict.failure)}` };
+  if (r.selfie.verdict.failure) return { code: r.selfie.verdict.failure, text: `Selfie: ${failureText(r.selfie.verdict.failure, r.selfie.verdict)}` };
   if (!r.match.face_match) return { code: 'face_mismatch', text: 'The selfie does not match the face on the ID document' };
   const failed = a.authenticity.checks.find((c) => c.critical && c.result === 'fail');
   if (failed?.check === 'not_expired') return { code: 'document_expired', text: 'The ID document has expired' };

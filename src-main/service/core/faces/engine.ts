@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { chipTransform, DEFAULT_ALIGNMENT, hasAlignmentMesh, warpChip, type ChipAlignment, type Mesh } from './align';
 import { CHIP_SIDE, loadDescriptorNet, type DescriptorTf } from './descriptor';
+import { measurePresentation } from './presentation';
 import type { FaceAnalysis, FaceJob, FaceReading } from './types';
 
 const load = createRequire(import.meta.url);
@@ -188,7 +189,10 @@ export async function loadFaceEngine(opts: FaceEngineOptions = {}): Promise<Face
         faces[matched]!.descriptor = net.describe(chip);
         opts.inspect?.({ rgb: job.rgb, width: job.width, height: job.height, box: faces[matched]!.box, mesh: f.mesh, describe: net.describe });
       }
-      return { width: job.width, height: job.height, faces, inferenceMs: Math.round(performance.now() - started) };
+      // The presentation-attack signals read the pixels here, in the worker, next to the models.
+      const subject = [...faces].sort((a, b) => b.box.width - a.box.width)[0];
+      const presentation = subject ? measurePresentation(job, subject.box) : null;
+      return { width: job.width, height: job.height, faces, presentation, inferenceMs: Math.round(performance.now() - started) };
     },
     async warm() {
       net.warm();

@@ -1,5 +1,6 @@
 // What the face models say about one face, in the analysed image's pixels. Biometric data (the
 // embedding) stays inside the service: it is compared and dropped, never answered or stored.
+import type { PresentationSignals } from './presentation';
 
 export interface FaceBox {
   x: number;
@@ -43,6 +44,8 @@ export interface FaceAnalysis {
   width: number;
   height: number;
   faces: FaceReading[];
+  /** Presentation-attack signals of the image around the largest face (null without a face). */
+  presentation?: PresentationSignals | null;
   /** Time the models took, ms. */
   inferenceMs: number;
 }

@@ -81,7 +81,7 @@ export async function runLiveness(
         verificationId: ctx.verificationId, orgId: key.orgId, env: key.env, product: 'human', status: 'PASS', confidence: d.confidence,
       });
     } else if (d.failure) {
-      result.error = failureText(d.failure);
+      result.error = d.error ?? failureText(d.failure);
       result.failure_reason = d.failure;
     }
     return { status: d.status, confidence: d.confidence, errorCode: d.failure, billable: true, httpStatus: 200, result };

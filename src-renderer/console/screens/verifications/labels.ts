@@ -10,6 +10,10 @@ export const POLICY_LABEL: Record<PolicyName, { name: string; rule: string }> = 
   face_size: { name: 'Face size', rule: 'face width in pixels at least' },
   frontal_pose: { name: 'Facing the camera', rule: 'turned at most (degrees)' },
   presentation_attack: { name: 'Not a print or screen', rule: 'advisory realness at least' },
+  document_presented: { name: 'Not a document or card', rule: 'print around the face (face widths) below' },
+  screen_pattern: { name: 'No screen or dot pattern', rule: 'periodic peak below' },
+  colour_fringes: { name: 'No screen colour fringes', rule: 'colour over brightness detail below' },
+  frame_around_face: { name: 'Not framed by a picture edge', rule: 'sides framed below' },
 };
 
 export const REASON_LABEL: Record<string, string> = {
@@ -93,6 +97,7 @@ export function checkValue(c: PolicyCheck): string {
   switch (c.policy) {
     case 'one_face':
     case 'face_size':
+    case 'frame_around_face':
       return String(Math.round(c.value));
     case 'frontal_pose':
       return `${c.value.toFixed(1)}°`;
