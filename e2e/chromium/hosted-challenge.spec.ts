@@ -4,7 +4,7 @@
 // records a short WebM clip, sends it as selfie_b64, and the session passes and follows its
 // redirect. A flat photo turned in front of the camera, or a still picture filmed, misses the
 // challenge: the page says why and offers Try again, and the third miss fails the session. A
-// recording that fails offers Try again.
+// recording that fails offers Try again. No photo is offered at any point (the service refuses one).
 // CONSOLE_SCREENSHOTS=/some/dir also saves screenshots (hosted-challenge-*.png).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -73,6 +73,8 @@ async function session(service: Service, body: HostedGenerateRequest): Promise<H
  */
 async function recordAndSubmit(page: Page, shots: boolean, open: 'open-camera' | 'try-again' = 'open-camera'): Promise<{ head: string; bytes: number; answer: HostedCompleteResponse }> {
   await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeFocused();
+  // The challenge takes a recording only: no photo from a file (the service would refuse it).
+  await expect(page.getByTestId('photo-file')).toHaveCount(0);
   await page.getByTestId(open).click();
   const video = page.getByTestId('camera-video');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
@@ -221,9 +223,10 @@ test('hosted challenge: a recording that fails says so, stops the camera and off
     await page.goto(s.hosted_url);
     await page.getByTestId('open-camera').click();
     await page.getByTestId('start-recording').click();
-    await expect(page.getByTestId('photo-problem')).toHaveText('The recording did not work. Try again, or choose a photo instead.');
+    await expect(page.getByTestId('photo-problem')).toHaveText('The recording did not work. Try again.');
     await expect(page.getByTestId('camera-video')).toBeHidden();
-    await expect(page.getByTestId('photo-file')).toBeAttached();
+    // No photo instead: the service takes only the recording.
+    await expect(page.getByTestId('photo-file')).toHaveCount(0);
     await page.getByTestId('try-again').click();
     await expect(page.getByTestId('photo-problem')).toHaveCount(0);
     await page.getByTestId('start-recording').click();

@@ -1,10 +1,10 @@
 // One picture: the camera (getUserMedia; the front camera for a selfie, the back one for a
 // document) or a file, shown back to the person before they continue. The stream stops when the
 // photo is taken, the camera is closed or the step is left; preview URLs are revoked.
-// With `challenge` (the service holds a liveness clip to its head-turn challenge) and a browser
-// that can record video, the open camera asks for a short head turn instead: a clip of the
-// length the service names, recorded in memory (clip.ts), sent in place of the photo. Without a
-// camera or MediaRecorder, the single photo remains.
+// With `challenge` (the service requires a liveness clip and holds it to its head-turn challenge)
+// the open camera asks for a short head turn instead: a clip of the length the service names,
+// recorded in memory (clip.ts), sent in place of the photo. No photo is offered then (the service
+// refuses one): a browser that cannot record video is told so, and where to go instead.
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CLIP_MS, clipType, recordClip, type Recording } from './clip';
 import { photoFromFile, photoFromVideo, type Photo } from './images';
@@ -27,7 +27,7 @@ interface Props {
   onContinue: () => void;
   onSkip?: () => void;
   onBack?: () => void;
-  /** The active liveness challenge: record a short head turn when the camera can. */
+  /** The active liveness challenge: the service takes only a recorded head turn, never a photo. */
   challenge?: boolean;
   /** The recording's length the service asks for, ms. */
   clipMs?: number;
@@ -71,8 +71,10 @@ export function PhotoStep(props: Props) {
   const recordingRef = useRef<Recording | null>(null);
   const cueRef = useRef<HTMLParagraphElement>(null);
   const preview = useObjectUrl(photo?.blob ?? null);
-  const [recordType] = useState(() => (props.challenge ? clipType() : null));
+  const [recordType] = useState(() => (props.challenge && canUseCamera() ? clipType() : null));
   const challenge = recordType !== null;
+  // The service asks for a clip this browser cannot record: no photo instead, since it would be refused.
+  const cannotRecord = !!props.challenge && !challenge;
   const clipMs = props.clipMs ?? CLIP_MS;
   const clipSeconds = Math.round(clipMs / 1000);
 
@@ -111,8 +113,9 @@ export function PhotoStep(props: Props) {
       announce(challenge ? t.challengeReady : t.cameraReady);
     } catch {
       stopCamera();
-      setProblem(t.cameraDenied);
-      announce(t.cameraDenied);
+      const problem = challenge ? t.cameraDeniedVideo : t.cameraDenied;
+      setProblem(problem);
+      announce(problem);
     }
   };
 
@@ -198,6 +201,25 @@ export function PhotoStep(props: Props) {
     props.onContinue();
   };
 
+  if (cannotRecord) {
+    return (
+      <section className="step" aria-labelledby={`${inputId}-title`} data-testid={`step-${kind}`}>
+        <p className="progress">{props.progress}</p>
+        <h2 id={`${inputId}-title`} ref={props.headingRef} tabIndex={-1}>{props.title}</h2>
+        {props.notice}
+        <div className="problem" role="alert" data-testid="video-unsupported">
+          <p><strong>{t.videoUnsupported}</strong></p>
+          <p>{t.videoUnsupportedHint}</p>
+        </div>
+        {props.onBack && (
+          <div className="nav">
+            <button type="button" className="link" onClick={props.onBack}>{t.back}</button>
+          </div>
+        )}
+      </section>
+    );
+  }
+
   return (
     <section className="step" aria-labelledby={`${inputId}-title`} data-testid={`step-${kind}`}>
       <p className="progress">{props.progress}</p>
@@ -262,8 +284,8 @@ export function PhotoStep(props: Props) {
             {recordFailed || (props.again && !photo) ? t.tryAgain : photo ? (photo.clip ? t.recordAgain : t.retake) : t.openCamera}
           </button>
         )}
-        {/* After a missed challenge the service asked for a recording: a photo is no answer to that. */}
-        {camera !== 'on' && camera !== 'recording' && !(props.again && challenge) && (
+        {/* The challenge takes a recording only: the service refuses a photo instead. */}
+        {camera !== 'on' && camera !== 'recording' && !challenge && (
           <span className="file-pick">
             <input
               id={inputId}

@@ -70,7 +70,11 @@ export const en = {
   cueBack: '…and back to the camera',
   clipReady: 'Video recorded and the camera is off. Check it, then submit.',
   clipPreview: 'Your recorded video',
-  clipFailed: 'The recording did not work. Try again, or choose a photo instead.',
+  clipFailed: 'The recording did not work. Try again.',
+  cameraDeniedVideo: 'The camera could not be used. This check needs a short video from your camera: allow the camera for this page and try again.',
+  // The service requires the recorded challenge and this browser cannot record video (no MediaRecorder).
+  videoUnsupported: 'This browser cannot record video, and this check needs a short video of you turning your head.',
+  videoUnsupportedHint: 'Open this link in an up-to-date browser (Chrome, Safari, Firefox or Edge) to continue.',
   // Why the service did not accept a recorded challenge, by the rule it names (the person can fix each).
   challengeWhy: {
     head_turn: 'We could not see your head turn. Turn your head slowly to one side and back, or close your eyes for a moment. A photo or a screen held up to the camera cannot do this.',
@@ -117,6 +121,7 @@ export const en = {
   issues: {
     missing: 'missing',
     out_of_range: 'not a possible date',
+    video_required: 'a short video is needed, not a photo',
   } as Record<string, string>,
 };
 

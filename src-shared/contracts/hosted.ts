@@ -49,10 +49,11 @@ export const HostedPage = z.object({
   /** Added: whose check this is. `logo_url` is same-origin (`/hosted/logo/<token>`), null without a logo. */
   organization: z.object({ name: z.string(), logo_url: z.string().nullable() }),
   /**
-   * Added: the active challenge the service holds a recorded clip to (liveness sessions), or null.
-   * `head_turn`: the head turns to one side and back (or the eyes close for a moment); the page
-   * records `clip_seconds` of video. A clip that misses it may be recorded again while
-   * `attempts_left` is above zero.
+   * Added: the active challenge a liveness session requires, or null (another product, or a
+   * service that cannot decode video: then a photo is judged as a selfie). `head_turn`: the head
+   * turns to one side and back (or the eyes close for a moment); the page records `clip_seconds`
+   * of video, and a photo is refused (400 `video_required`). A clip that misses it may be recorded
+   * again while `attempts_left` is above zero.
    */
   challenge: z.object({ kind: z.enum(CHALLENGES), clip_seconds: z.number(), attempts_left: z.number().int() }).nullable().optional(),
 });
@@ -60,7 +61,11 @@ export type HostedPage = z.infer<typeof HostedPage>;
 
 const Image = z.string().min(1).max(14_000_000);
 
-/** What the person sends, by product: liveness a selfie; age a date of birth and a selfie (then an ID if asked); identity and compliance a selfie and an ID document. */
+/**
+ * What the person sends, by product: liveness a selfie (the recorded clip where the page was told a
+ * challenge); age a date of birth and a selfie (then an ID if asked); identity and compliance a
+ * selfie and an ID document.
+ */
 export const HostedCompleteRequest = z.object({
   selfie_b64: Image.optional(),
   id_front_b64: Image.optional(),

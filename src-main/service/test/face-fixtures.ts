@@ -245,3 +245,13 @@ export async function swappedFaceFrames(n = 18): Promise<Buffer[]> {
   const second = await headTurnFrames('e', { n, degrees: -35 });
   return [...first.slice(0, Math.floor(n / 2)), ...second.slice(Math.floor(n / 2))];
 }
+
+/** A head turning (a 3D render of selfie e, 35° and back), as the hosted page records it: passes the head-turn challenge. */
+export function headTurnClip(): Promise<Buffer> {
+  return once('clip-head-turn', async () => clip(await headTurnFrames('e', { degrees: -35 }), 'webm'));
+}
+
+/** A WebM clip with no face in it: misses the challenge on `face_in_view` (no_face_detected), and is quick to analyse. */
+export function noFaceClip(): Promise<Buffer> {
+  return once('clip-no-face', async () => clip(Array<Buffer>(12).fill(await sharp(await noFace()).resize(480, 480).png().toBuffer()), 'webm'));
+}

@@ -4,11 +4,12 @@
 import { appendFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BatchInfo, BatchRowResult } from '../../../src-shared/contracts/batch';
 import { ORIGIN, closeAll, testService, type Call, type TestService } from './harness';
 import { degrade, renderSpecimen } from './document-fixtures';
-import { withFaceImage } from './face-fixtures';
+import { clip as encodeClip, withFaceImage } from './face-fixtures';
 import { makeCanaries, scanForCanaries, type Canaries } from './privacy';
 import { disposition, runBatch } from './review-support';
 
@@ -106,7 +107,7 @@ const NO_SUBJECT_INPUT = [
 ];
 
 interface Sent { label: string; status: number; text: string }
-interface Ctx { t: TestService; c: Canaries; live: string; test: string; cookie: string; screeningId: string; kycId?: string; consoleKycId?: string; step2?: { id: string; idRequired: boolean }; batch?: { id: string; rows: BatchRowResult[] } }
+interface Ctx { t: TestService; c: Canaries; clip: Canaries; live: string; test: string; cookie: string; screeningId: string; kycId?: string; consoleKycId?: string; step2?: { id: string; idRequired: boolean }; batch?: { id: string; rows: BatchRowResult[] } }
 
 /**
  * A passport of the canary person (name, number and date of birth as printed and in its MRZ), with
@@ -182,7 +183,8 @@ const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
       const res = await x.t.call('POST', '/hosted/generate', { headers: { Authorization: `Bearer ${x.live}` }, body: { product, redirect_url: 'https://shop.example/done' } });
       return ((await res.json()) as { token: string }).token;
     };
-    out.push(await send(x, 'hosted liveness', 'POST', `/hosted/complete/${await session('human')}`, { body: { selfie_b64: x.c.imageB64 } }));
+    // Hosted liveness takes the recorded clip (a still one: asked to record again, the session open).
+    out.push(await send(x, 'hosted liveness', 'POST', `/hosted/complete/${await session('human')}`, { body: { selfie_b64: x.clip.imageB64 } }));
     out.push(await send(x, 'hosted age', 'POST', `/hosted/complete/${await session('age')}`, { body: { date_of_birth: x.c.dob, selfie_b64: x.c.imageB64 } }));
     out.push(await send(x, 'hosted identity', 'POST', `/hosted/complete/${await session('identity')}`, { body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c) } }));
     // A session started from a published flow (test environment: the live counts below stay the API's).
@@ -315,13 +317,16 @@ describe('valid requests carrying subject data', () => {
       expect(classified.filter((r) => !routes.includes(r)), 'classified routes that do not exist').toEqual([]);
 
       const c = await withFaceImage(makeCanaries());
+      // The canary face filmed: a clip whose bytes occur nowhere else, scanned for like the image.
+      const filmed = await encodeClip(Array<Buffer>(6).fill(await sharp(c.image).removeAlpha().png().toBuffer()), 'webm');
+      const clip: Canaries = { ...c, image: filmed, imageB64: filmed.toString('base64') };
       const cookie = await t.login();
       t.grant(5000);
       await t.json('PATCH', '/api/settings', { cookie, body: { four_eyes: true } });
       await t.json('POST', '/api/webhooks', {
         cookie, body: { url: 'https://receiver.example/h', env: 'live', events: ['compliance.screening.completed', 'compliance.rescreen.completed', 'compliance.rescreen.risk_changed'] },
       });
-      const x: Ctx = { t, c, live: t.key({ env: 'live' }).api_key, test: t.key({ env: 'test' }).api_key, cookie, screeningId: '' };
+      const x: Ctx = { t, c, clip, live: t.key({ env: 'live' }).api_key, test: t.key({ env: 'test' }).api_key, cookie, screeningId: '' };
 
       for (const [route, flow] of SUBJECT_ROUTES) {
         for (const r of await flow(x)) {
@@ -340,6 +345,7 @@ describe('valid requests carrying subject data', () => {
 
       t.s.db.pragma('wal_checkpoint(PASSIVE)');
       expect(scanForCanaries(tmpRoot, c)).toEqual([]);
+      expect(scanForCanaries(tmpRoot, clip)).toEqual([]);
     } finally {
       if (realTmp === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = realTmp;

@@ -13,7 +13,7 @@ import { bytesOfBase64, checkImageBytes, decodeImage, imageError, SELFIE_MAX_SID
 import { analyseVideo, VIDEO_SUPPORTED, type VideoJudgement } from '../../core/media/video';
 import { analysisBlock, demoAnalysis, DEMO_CONFIDENCE, failureText, judge, livenessDecision } from '../../core/faces/selfie';
 import type { Services } from '../../compose';
-import type { Payer } from '../../core/verification/billing';
+import type { PaidOnce, Payer } from '../../core/verification/billing';
 import { runBillable } from '../billable';
 import type { Router } from '../router';
 import type { AppEnv } from '../types';
@@ -41,7 +41,8 @@ export async function fileOf(form: FormData, field = 'file'): Promise<Uint8Array
  * simulated), the face workers, the rules, one ledger row, a token on PASS.
  */
 export async function runLiveness(
-  c: Context<AppEnv>, services: Services, key: Payer, file: Promise<Uint8Array> | Uint8Array, opts: { challenge?: Challenge | null } = {},
+  c: Context<AppEnv>, services: Services, key: Payer, file: Promise<Uint8Array> | Uint8Array,
+  opts: { challenge?: Challenge | null; paidOnce?: PaidOnce } = {},
 ): Promise<Response> {
   const bytes = await file;
   const format = checkImageBytes('file', bytes, { allowVideo: true });
@@ -51,7 +52,9 @@ export async function runLiveness(
   if (challenge && !isVideo(format)) throw new AppError('invalid_parameters', { message: 'challenge needs a video clip in file', fields: [{ field: 'file', issue: 'video_required' }] });
   const image = isVideo(format) ? null : await decodeImage('file', bytes, { maxSide: SELFIE_MAX_SIDE });
 
-  const billed = await runBillable<LivenessResult>(c, services, { operation: 'human', idPrefix: 'ver', bodyText: sha256(bytes), payer: key }, async (ctx) => {
+  const billed = await runBillable<LivenessResult>(c, services, {
+    operation: 'human', idPrefix: 'ver', bodyText: sha256(bytes), payer: key, ...(opts.paidOnce ? { paidOnce: opts.paidOnce } : {}),
+  }, async (ctx) => {
     const timestamp = nowIso(services.clock.now());
     if (key.demo) {
       const token = await services.tokens.sign({ verificationId: ctx.verificationId, orgId: key.orgId, env: key.env, product: 'human', status: 'PASS', confidence: DEMO_CONFIDENCE });

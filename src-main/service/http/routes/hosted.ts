@@ -42,12 +42,12 @@ export const CHALLENGE_ATTEMPTS = 3;
 /** The clip the page records for the challenge, seconds (the service samples its first 3.3 s). */
 export const CHALLENGE_CLIP_SECONDS = 3.2;
 /**
- * Missed recordings per open session. Kept in memory (no subject data: a session id and a count);
- * a restart of the service gives a session its attempts again, which costs an attacker a restart
- * they cannot cause. Entries go when the session completes.
+ * Hosted liveness is the head-turn challenge wherever this service can decode video: the page is
+ * told so, and nothing but a clip completes the session (a photo would skip the challenge).
  */
-const missedChallenges = new Map<string, number>();
-const attemptsLeft = (sessionId: string) => CHALLENGE_ATTEMPTS - (missedChallenges.get(sessionId) ?? 0);
+const challengeRequired = (product: HostedRow['product']) => product === 'human' && VIDEO_SUPPORTED;
+/** Missed recordings are counted with the session (migration 0012): a restart gives none back. */
+const attemptsLeft = (row: HostedRow) => CHALLENGE_ATTEMPTS - row.challenge_misses;
 
 function view(s: Services, r: HostedRow): HostedSessionView {
   return {
@@ -93,10 +93,16 @@ async function runProduct(c: Context<AppEnv>, s: Services, row: HostedRow, body:
     case 'human': {
       need(body, 'selfie_b64');
       const bytes = bytesOfBase64('selfie_b64', body.selfie_b64!);
-      // The page records the head-turn challenge when the browser can; a clip is always held to it.
-      // A single photo (a browser that cannot record) is judged as a selfie, as on /api/verify.
       const clip = isVideo(sniff(bytes));
-      const r = await answer<LivenessResult>(runLiveness(c, s, payer, bytes, { challenge: clip ? 'head_turn' : null }));
+      // Refused before any model runs or anything is recorded: not charged, not an attempt, the session stays open.
+      if (challengeRequired(row.product) && !clip) {
+        throw new AppError('invalid_parameters', {
+          message: 'selfie_b64 must be a video: this verification asks for a recorded head turn, which a photo cannot show',
+          fields: [{ field: 'selfie_b64', issue: 'video_required' }],
+        });
+      }
+      // A clip is held to the challenge; recordings after a missed one are paid by the session's first.
+      const r = await answer<LivenessResult>(runLiveness(c, s, payer, bytes, { challenge: clip ? 'head_turn' : null, paidOnce: s.hosted.paidOnce(row) }));
       const judged = r.analysis?.challenge;
       return {
         status: r.status === 'PASS' ? 'passed' : 'failed', verificationId: r.verification_id,
@@ -188,7 +194,7 @@ export function hostedRoutes({ route, services }: Router): void {
         failure_message: fresh.failure_message, min_age: fresh.product === 'age' ? (fresh.min_age ?? 18) : null, test_mode: fresh.env === 'test',
         expires_at: fresh.expires_at, needs_id: fresh.product === 'age' && fresh.verification_id !== null && fresh.state !== 'completed',
         organization: { name: brand.name, logo_url: brand.logo_png ? `/hosted/logo/${c.req.param('token') ?? ''}` : null },
-        challenge: fresh.product === 'human' && VIDEO_SUPPORTED ? { kind: 'head_turn', clip_seconds: CHALLENGE_CLIP_SECONDS, attempts_left: attemptsLeft(fresh.id) } : null,
+        challenge: challengeRequired(fresh.product) ? { kind: 'head_turn', clip_seconds: CHALLENGE_CLIP_SECONDS, attempts_left: attemptsLeft(fresh) } : null,
       });
     },
   });
@@ -211,7 +217,8 @@ export function hostedRoutes({ route, services }: Router): void {
     summary: 'Completes a hosted session with what the person sent; the outcome and where to go next',
     description:
       'Single use: the first completion closes the session (410 HOSTED_SESSION_CLOSED after that, and once expired or revoked; 409 while another completion of it runs). Pass → `redirect_url`; failure or denial → `failure_redirect_url` when set; ' +
-      `a liveness clip is held to the head-turn challenge, and one that misses it answers \`retry\` with the rule missed, the session staying open, up to ${CHALLENGE_ATTEMPTS} recordings in all; ` +
+      `liveness takes a clip held to the head-turn challenge (a photo is 400 \`video_required\` where the service decodes video, the session staying open); ` +
+      `a clip that misses it answers \`retry\` with the rule missed, the session staying open, up to ${CHALLENGE_ATTEMPTS} recordings in all, the session charged once; ` +
       'otherwise `redirect_url` is null and the page shows the result. Age sessions whose selfie is not conclusive answer `id_required` and stay open for an ID document. ' +
       'Emits `verification.completed` (the authoritative result) to the organisation\'s webhooks.',
     request: { body: HostedCompleteRequest, maxBytes: 3 * IMAGE_JSON_BYTES },
@@ -226,13 +233,12 @@ export function hostedRoutes({ route, services }: Router): void {
       try {
         const run = await runProduct(c, services, row, body, await input.text(), payer);
         const test = row.env === 'test';
-        if (run.challenge && !run.challenge.passed && attemptsLeft(row.id) > 1) {
-          // A missed challenge is something a person can fix: the session stays open for another recording.
-          missedChallenges.set(row.id, (missedChallenges.get(row.id) ?? 0) + 1);
+        // A missed challenge is something a person can fix: while recordings are left, the session stays open for another.
+        if (run.challenge && !run.challenge.passed && services.hosted.missChallenge(row, CHALLENGE_ATTEMPTS - 1)) {
           return c.json<HostedCompleteResponse>({
             status: 'retry', verification_id: run.verificationId, product: row.product, environment: row.env, message: DEFAULT_MESSAGE.retry,
             reason: services.ledger.get(run.verificationId)?.error_code ?? null, redirect_url: null, test_mode: test,
-            challenge: { failed: run.challenge.failed, attempts_left: attemptsLeft(row.id) },
+            challenge: { failed: run.challenge.failed, attempts_left: attemptsLeft(services.hosted.byId(row.id)!) },
           });
         }
         if (run.status === 'id_required') {
@@ -243,7 +249,6 @@ export function hostedRoutes({ route, services }: Router): void {
           });
         }
         if (!services.hosted.complete(row, run.verificationId, run.status)) throw new AppError('hosted_session_closed', { message: 'This verification link expired while it was being completed.' });
-        missedChallenges.delete(row.id);
         services.webhooks.emit(row.org_id, row.env, {
           type: 'verification.completed',
           fields: { verification_id: run.verificationId, status: run.status === 'passed' ? 'PASS' : 'FAIL', product: row.product, environment: row.env },
