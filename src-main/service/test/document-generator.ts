@@ -645,8 +645,10 @@ function squareToQuad(q: [Point, Point, Point, Point]) {
 }
 
 /** A desk: wood, a cloth, or a cluttered table with papers and a pen (strong straight edges). */
-function drawDesk(ctx: SKRSContext2D, W: number, H: number, r: Rand): string {
-  const kind = pick(r, ['wood', 'cloth', 'clutter', 'dark'] as const);
+export type Desk = 'wood' | 'cloth' | 'clutter' | 'dark';
+function drawDesk(ctx: SKRSContext2D, W: number, H: number, r: Rand, chosen?: Desk): string {
+  const drawn = pick(r, ['wood', 'cloth', 'clutter', 'dark'] as const);
+  const kind = chosen ?? drawn;
   if (kind === 'wood') {
     ctx.fillStyle = pick(r, ['#8a6240', '#a07850', '#6e4b30']);
     ctx.fillRect(0, 0, W, H);
@@ -713,6 +715,7 @@ export interface PhotoOptions {
   tilt?: number;
   glare?: boolean;
   blur?: 'none' | 'defocus' | 'motion';
+  desk?: Desk;
   /** Capture size; 2000 × 1500 when not given. */
   size?: [number, number];
 }
@@ -723,7 +726,7 @@ export async function photograph(page: RenderedPage, seed: number, opts: PhotoOp
   const [W, H] = opts.size ?? [2000, 1500];
   const canvas = createCanvas(W, H);
   const ctx = canvas.getContext('2d');
-  const notes = [`desk ${drawDesk(ctx, W, H, r)}`];
+  const notes = [`desk ${drawDesk(ctx, W, H, r, opts.desk)}`];
 
   const rotation = opts.rotation ?? between(r, -15, 15);
   const tilt = opts.tilt ?? between(r, 0.03, 0.14);
