@@ -56,12 +56,6 @@ const MIN_CONTRAST = 0.15;
 /** Text makes edges: inside a document at least this share of the pixels are edge pixels. */
 const MIN_INTERIOR_EDGES = 0.025;
 
-interface Gray {
-  v: Float32Array;
-  w: number;
-  h: number;
-}
-
 /** A small, lightly blurred copy (libvips): noise and print texture down, the page's edges kept. */
 async function shrink(img: RgbImage, side: number): Promise<{ rgb: Uint8Array; w: number; h: number; scale: number }> {
   const k = Math.max(1, Math.max(img.width, img.height) / side);
