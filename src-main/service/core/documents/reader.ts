@@ -141,9 +141,10 @@ async function transform(img: RgbImage, f: (s: Sharp) => Sharp): Promise<RgbImag
  * read as it came too (a boundary may be wrong: a desk's edge, another paper), and the better
  * reading is kept. A scan, or a picture without a convincing boundary, is read as it came.
  */
-export async function readDocument(reader: TextReader, img: RgbImage): Promise<DocumentReading> {
+export async function readDocument(reader: TextReader, img: RgbImage, opts: { locate?: boolean } = {}): Promise<DocumentReading> {
   const t0 = performance.now();
-  const located = await locatePage(img);
+  // Benches compare with and without the locating step.
+  const located = opts.locate === false ? null : await locatePage(img);
   const attempts: string[] = [];
   let best: Attempt | null = null;
   if (located) {
