@@ -46,7 +46,8 @@ const MAX_DROPPED = 3;
 
 /**
  * The printed name, when the MRZ name is it with a few letters missing and nothing else changed
- * (its letters a subsequence of the printed ones, at most MAX_DROPPED fewer, at least half kept):
+ * (its letters a subsequence of the printed ones, at most MAX_DROPPED fewer and never two side by
+ * side, at least half kept):
  * on photos the recogniser drops letters from a zone's line (MCALLISTER read as MALLISTER, BAO as
  * BO). Null otherwise, and when the zone's name field is full (a truncated name is shorter too).
  */
@@ -55,8 +56,16 @@ function droppedLetters(mrz: string, printed: string | undefined): string | null
   const a = letters(mrz);
   const b = letters(printed);
   if (!a || b.length <= a.length || b.length - a.length > Math.min(MAX_DROPPED, Math.floor(a.length / 2)) || a.length * 2 < b.length) return null;
+  // Letters dropped one here and one there; a run of missing letters is a different name (an
+  // edited print: MUSTERMANN printed as MUSTERMANNSON), never taken.
   let i = 0;
-  for (const ch of b) if (i < a.length && a[i] === ch) i++;
+  let run = 0;
+  for (const ch of b) {
+    if (i < a.length && a[i] === ch) {
+      i++;
+      run = 0;
+    } else if (++run > 1) return null;
+  }
   return i === a.length ? icaoWords(printed) : null;
 }
 
