@@ -731,7 +731,8 @@ export async function photograph(page: RenderedPage, seed: number, opts: PhotoOp
   const rotation = opts.rotation ?? between(r, -15, 15);
   const tilt = opts.tilt ?? between(r, 0.03, 0.14);
   const aspect = page.width / page.height;
-  const docW = W * between(r, 0.55, 0.78);
+  // The page's long side across most of the frame's long side (a page turned a quarter in a tall frame too).
+  const docW = Math.max(W, H) * between(r, 0.55, 0.78);
   const docH = docW / aspect;
   const cx = W / 2 + between(r, -0.08, 0.08) * W;
   const cy = H / 2 + between(r, -0.06, 0.06) * H;

@@ -63,10 +63,14 @@ describe('locating the page in a photo', () => {
     expect(await likeness(img, p)).toBeLessThan(0.6);
   }, 60_000);
 
-  it('turns a page photographed upside down the right way up', async () => {
-    const { p, img } = await photo('td3-trilingual', 14, { rotation: 172, tilt: 0.06, desk: 'dark' });
+  it.each([
+    [172, [2000, 1500], 180],
+    [95, [1500, 2000], 270],
+    [-87, [1500, 2000], 90],
+  ] as const)('turns a page photographed at %i° the right way up', async (rotation, size, turned) => {
+    const { p, img } = await photo('td3-trilingual', 14, { rotation, tilt: 0.06, desk: 'dark', size: [size[0], size[1]] });
     const located = await locatePage(img);
-    expect(located?.turned).toBe(180);
+    expect(located?.turned).toBe(turned);
     expect(await likeness(located!.page, p)).toBeGreaterThan(0.85);
   }, 60_000);
 
