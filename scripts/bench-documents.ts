@@ -10,15 +10,19 @@
 //
 // Options: --n N documents per family and condition (default 30), --seed S (first seed; the figures
 // in docs/documents.md use 9000, tuning used 1-200), --families a,b, --conditions scan,photo,
-// --misses (list every document not read right, with what was read).
+// --misses (list every document not read right, with what was read), --cpu (read in this process
+// and time each document's CPU), --no-locate (the same without the locating step).
 // Targets on the held-out layout (issue 22): flat scans ≥ 95% every field right, phone photos ≥ 80%.
 //
 // The document part of `npm run bench:verification` (documentBench below) sends a smaller sample
 // over HTTP to the built service and times whole identity and KYC-plus requests.
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { ComplianceResult, IdentityResult } from '../src-shared/contracts/documents';
 import { assessDocument } from '../src-main/service/core/documents/assess';
+import { loadTextReader } from '../src-main/service/core/documents/ocr';
 import { createDocumentReader } from '../src-main/service/core/documents/pool';
+import { readDocument } from '../src-main/service/core/documents/reader';
 import { decodeImage } from '../src-main/service/core/media/image';
 import {
   generateCase, HELD_OUT_FAMILY, LAYOUTS, TUNING_FAMILIES, type Condition, type ExpectedData, type GeneratedCase, type LayoutFamily,
@@ -86,6 +90,7 @@ async function main(): Promise<void> {
   const conditions = (arg('conditions')?.split(',') as Condition[] | undefined) ?? CONDITIONS;
   for (const f of families) if (!LAYOUTS[f]) throw new Error(`unknown family ${f}`);
   const showMisses = process.argv.includes('--misses');
+  const cpuMs: number[] = [];
 
   process.stdout.write(`Generating ${families.length} families × ${conditions.join(', ')} × ${n} documents (seeds from ${seed0})…\n`);
   const t0 = performance.now();
@@ -97,17 +102,27 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`  generated in ${((performance.now() - t0) / 1000).toFixed(0)} s; reading one at a time in the reader's child process\n\n`);
 
-  const reader = createDocumentReader({ jobTimeoutMs: 60_000 });
-  reader.start();
+  // --cpu reads in this process instead of the reader's child process, and times each document's
+  // CPU (all threads): on a machine shared with other work, wall time says little. --no-locate
+  // skips the locating step (for comparison; in-process only).
+  const inProcess = process.argv.includes('--cpu') || process.argv.includes('--no-locate');
+  const locate = !process.argv.includes('--no-locate');
+  const local = inProcess ? await loadTextReader({ threads: Math.min(2, availableParallelism()) }) : null;
+  const reader = inProcess ? null : createDocumentReader({ jobTimeoutMs: 60_000 });
+  reader?.start();
+  const read = (img: Awaited<ReturnType<typeof decodeImage>>) => (local ? readDocument(local, img, { locate }) : reader!.read(img));
   const outcomes: Outcome[] = [];
   try {
     // The first read loads and warms nothing the others pay for: it is not counted.
-    await reader.read(await decodeImage('id_front_b64', cases[0]!.capture.bytes));
+    await read(await decodeImage('id_front_b64', cases[0]!.capture.bytes));
     for (const c of cases) {
       const img = await decodeImage('id_front_b64', c.capture.bytes);
       const t = performance.now();
+      const cpu0 = process.cpuUsage();
       try {
-        const reading = await reader.read(img);
+        const reading = await read(img);
+        const used = process.cpuUsage(cpu0);
+        if (local) cpuMs.push((used.user + used.system) / 1000);
         const a = assessDocument(reading, 1, new Date());
         const got = a.documentData as Record<string, unknown> | null;
         outcomes.push({ c, fields: judgeFields(got, c.expected), ms: reading.ms, got, attempts: reading.attempts });
@@ -117,7 +132,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await reader.stop();
+    await reader?.stop();
   }
 
   const by = (pred: (o: Outcome) => boolean) => {
@@ -145,6 +160,7 @@ async function main(): Promise<void> {
   }
   const all = by(() => true);
   process.stdout.write(`${all.line('all')}\n`);
+  if (cpuMs.length) process.stdout.write(`CPU per document (in-process${locate ? '' : ', without locating'}), median / p90: ${q(cpuMs, 0.5).toFixed(0)} / ${q(cpuMs, 0.9).toFixed(0)} ms\n`);
   if (showMisses) {
     process.stdout.write('\nMisses:\n');
     for (const o of outcomes.filter((x) => ![...x.fields.values()].every(Boolean))) {
