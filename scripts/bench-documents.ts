@@ -100,7 +100,6 @@ async function main(): Promise<void> {
       for (let i = 0; i < n; i++) cases.push(await generateCase(family, condition, seed0 + fi * 100_000 + ci * 10_000 + i));
     }
   }
-  process.stdout.write(`  generated in ${((performance.now() - t0) / 1000).toFixed(0)} s; reading one at a time in the reader's child process\n\n`);
 
   // --cpu reads in this process instead of the reader's child process, and times each document's
   // CPU (all threads): on a machine shared with other work, wall time says little. --no-locate
@@ -110,6 +109,7 @@ async function main(): Promise<void> {
   const local = inProcess ? await loadTextReader({ threads: Math.min(2, availableParallelism()) }) : null;
   const reader = inProcess ? null : createDocumentReader({ jobTimeoutMs: 60_000 });
   reader?.start();
+  process.stdout.write(`  generated in ${((performance.now() - t0) / 1000).toFixed(0)} s; reading one at a time ${inProcess ? 'in this process' : "in the reader's child process"}\n\n`);
   const read = (img: Awaited<ReturnType<typeof decodeImage>>) => (local ? readDocument(local, img, { locate }) : reader!.read(img));
   const outcomes: Outcome[] = [];
   try {

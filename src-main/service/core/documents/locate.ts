@@ -408,27 +408,32 @@ export function warpToRect(img: RgbImage, corners: Quad, width: number, height: 
   const m = homography([[0, 0], [width, 0], [width, height], [0, height]], corners).m;
   const out = new Uint8Array(width * height * 3);
   const { rgb, width: W, height: H } = img;
+  const [m0, m1, m2, m3, m4, m5, m6, m7] = m;
+  const maxX = W - 1.001;
+  const maxY = H - 1.001;
+  let o = 0;
   for (let v = 0; v < height; v++) {
     const vv = v + 0.5;
-    for (let u = 0; u < width; u++) {
-      const uu = u + 0.5;
-      const z = m[6] * uu + m[7] * vv + 1;
-      const x = (m[0] * uu + m[1] * vv + m[2]) / z;
-      const y = (m[3] * uu + m[4] * vv + m[5]) / z;
-      const fx = Math.min(W - 1.001, Math.max(0, x - 0.5));
-      const fy = Math.min(H - 1.001, Math.max(0, y - 0.5));
+    // The three projective terms are linear in u: stepped along the row instead of recomputed.
+    let xn = m0 * 0.5 + m1 * vv + m2;
+    let yn = m3 * 0.5 + m4 * vv + m5;
+    let zn = m6 * 0.5 + m7 * vv + 1;
+    for (let u = 0; u < width; u++, xn += m0, yn += m3, zn += m6, o += 3) {
+      const fx = Math.min(maxX, Math.max(0, xn / zn - 0.5));
+      const fy = Math.min(maxY, Math.max(0, yn / zn - 0.5));
       const ix = fx | 0;
       const iy = fy | 0;
       const ax = fx - ix;
       const ay = fy - iy;
+      const w00 = (1 - ax) * (1 - ay);
+      const w10 = ax * (1 - ay);
+      const w01 = (1 - ax) * ay;
+      const w11 = ax * ay;
       const i00 = (iy * W + ix) * 3;
-      const i10 = i00 + 3;
       const i01 = i00 + W * 3;
-      const i11 = i01 + 3;
-      const o = (v * width + u) * 3;
-      for (let c = 0; c < 3; c++) {
-        out[o + c] = (rgb[i00 + c]! * (1 - ax) + rgb[i10 + c]! * ax) * (1 - ay) + (rgb[i01 + c]! * (1 - ax) + rgb[i11 + c]! * ax) * ay + 0.5;
-      }
+      out[o] = rgb[i00]! * w00 + rgb[i00 + 3]! * w10 + rgb[i01]! * w01 + rgb[i01 + 3]! * w11 + 0.5;
+      out[o + 1] = rgb[i00 + 1]! * w00 + rgb[i00 + 4]! * w10 + rgb[i01 + 1]! * w01 + rgb[i01 + 4]! * w11 + 0.5;
+      out[o + 2] = rgb[i00 + 2]! * w00 + rgb[i00 + 5]! * w10 + rgb[i01 + 2]! * w01 + rgb[i01 + 5]! * w11 + 0.5;
     }
   }
   return { rgb: out, width, height };
