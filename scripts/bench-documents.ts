@@ -60,17 +60,19 @@ function seedOf(seed0: number, family: LayoutFamily, condition: Condition, i: nu
   return seed0 + f * 100_000 + CONDITIONS.indexOf(condition) * 10_000 + i;
 }
 
-interface Outcome { c: GeneratedCase; fields: Map<Field, boolean>; ms: number; got: Record<string, unknown> | null; attempts: string[] }
+interface Outcome { c: GeneratedCase; fields: Map<Field, boolean>; ms: number; cpu?: number; got: Record<string, unknown> | null; attempts: string[] }
 
 class Tally {
   docs = 0;
   right = 0;
   ms: number[] = [];
+  cpu: number[] = [];
   fields = new Map<Field, { right: number; total: number }>();
   add(o: Outcome) {
     this.docs++;
     if ([...o.fields.values()].every(Boolean)) this.right++;
     this.ms.push(o.ms);
+    if (o.cpu !== undefined) this.cpu.push(o.cpu);
     for (const [f, ok] of o.fields) {
       const v = this.fields.get(f) ?? { right: 0, total: 0 };
       v.right += ok ? 1 : 0;
@@ -84,7 +86,8 @@ class Tally {
       const v = this.fields.get(f)!;
       return `${f.replace('document_', '').replace('_date', '').replace('date_of_', '').replace('issuing_country', 'issuer')} ${((100 * v.right) / v.total).toFixed(0)}`;
     });
-    return `${label.padEnd(30)} ${`${this.share().toFixed(1)}% (${this.right}/${this.docs})`.padEnd(16)} read ${String(q(this.ms, 0.5).toFixed(0)).padStart(5)} / ${String(q(this.ms, 0.9).toFixed(0)).padStart(5)} ms   ${pf.join(' · ')}`;
+    const cpu = this.cpu.length ? `  cpu ${q(this.cpu, 0.5).toFixed(0)} / ${q(this.cpu, 0.9).toFixed(0)} ms` : '';
+    return `${label.padEnd(30)} ${`${this.share().toFixed(1)}% (${this.right}/${this.docs})`.padEnd(16)} read ${String(q(this.ms, 0.5).toFixed(0)).padStart(5)} / ${String(q(this.ms, 0.9).toFixed(0)).padStart(5)} ms${cpu}   ${pf.join(' · ')}`;
   }
 }
 
@@ -131,10 +134,11 @@ async function main(): Promise<void> {
       try {
         const reading = await read(img);
         const used = process.cpuUsage(cpu0);
-        if (local) cpuMs.push((used.user + used.system) / 1000);
+        const cpu = local ? (used.user + used.system) / 1000 : undefined;
+        if (cpu !== undefined) cpuMs.push(cpu);
         const a = assessDocument(reading, 1, new Date());
         const got = a.documentData as Record<string, unknown> | null;
-        outcomes.push({ c, fields: judgeFields(got, c.expected), ms: reading.ms, got, attempts: reading.attempts });
+        outcomes.push({ c, fields: judgeFields(got, c.expected), ms: reading.ms, ...(cpu !== undefined ? { cpu } : {}), got, attempts: reading.attempts });
       } catch (e) {
         // A reader that fails counts as a document read wrong (the service answers 503 for it).
         outcomes.push({ c, fields: judgeFields(null, c.expected), ms: performance.now() - t, got: null, attempts: [`reader failed: ${e instanceof Error ? e.message : String(e)}`] });
