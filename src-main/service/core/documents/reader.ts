@@ -86,6 +86,20 @@ function unlabelledName(mrz: string, boxes: TextBox[]): string | null {
 }
 
 /**
+ * The zone's lines with the name field holding the restored names, so that what is answered from
+ * the lines (and the lines themselves) carries them; unchanged when they would not fit the field.
+ */
+function withNames(m: MrzReading, names: { surname: string; givenNames: string }): string[] {
+  const field = nameField(m);
+  if (field === null) return m.lines;
+  const word = (s: string) => s.trim().replace(/[^A-Z]+/g, '<');
+  const body = names.givenNames ? `${word(names.surname)}<<${word(names.givenNames)}` : word(names.surname);
+  if (body.length > field.length) return m.lines;
+  const next = body.padEnd(field.length, '<');
+  return m.format === 'TD1' ? [m.lines[0]!, m.lines[1]!, next] : [m.lines[0]!.slice(0, 5) + next, ...m.lines.slice(1)];
+}
+
+/**
  * Names carry no check digit, and the recogniser drops letters from them: narrow OCR-B letters and
  * doubled ones (WILLEM read as WLEM), and on photos others. Where the printed name is the MRZ's with
  * only letters restored, the printed spelling is taken. Any other difference stays a mismatch.
@@ -100,7 +114,10 @@ function restoreNames(m: MrzReading, p: Printed, boxes: TextBox[]): MrzReading {
   };
   const surname = fix(m.surname, p.surname);
   const given = fix(m.givenNames, p.given_names);
-  if (surname || given) return { ...m, surname: surname ?? m.surname, givenNames: given ?? m.givenNames };
+  if (surname || given) {
+    const names = { surname: surname ?? m.surname, givenNames: given ?? m.givenNames };
+    return { ...m, ...names, lines: withNames(m, names) };
+  }
   // Fillers read as K (ERIKSSONKKANNA): taken only when the printed surname and given names are then exactly the MRZ's.
   const same = (a: string | undefined, b: string) => a !== undefined && letters(a) === letters(b);
   // A filler between two words dropped (DEJONG for DE<JONG): the same letters, spaced as printed.
