@@ -163,9 +163,9 @@ async function transform(img: RgbImage, f: (s: Sharp) => Sharp): Promise<RgbImag
 
 /**
  * Reads a document picture. A photo is first searched for the page (locate.ts): when its boundary
- * is found, the page is flattened and read; when that reading finds no settled zone, the picture is
- * read as it came too (a boundary may be wrong: a desk's edge, another paper), and the better
- * reading is kept. A scan, or a picture without a convincing boundary, is read as it came.
+ * is found, the page is flattened and read; when that reading finds no zone whose check digits all
+ * hold, the picture is read as it came too (a boundary may be wrong: a desk's edge, another paper),
+ * and the better reading is kept. A scan, or a picture without a convincing boundary, is read as it came.
  */
 export async function readDocument(reader: TextReader, img: RgbImage, opts: { locate?: boolean } = {}): Promise<DocumentReading> {
   const t0 = performance.now();
@@ -178,7 +178,11 @@ export async function readDocument(reader: TextReader, img: RgbImage, opts: { lo
     attempts.push(`located(support ${b.support.toFixed(2)}, area ${b.area.toFixed(2)}${located.turned ? `, turned ${located.turned}` : ''})`);
     best = await readPicture(reader, located.page, attempts);
   }
-  if (!settled(best)) {
+  // The picture as it came is read only when the flattened page gave no zone whose check digits
+  // all hold: a page whose only doubt is a name would get the same name from the photo, at twice
+  // the time.
+  const digitsHold = (a: Attempt | null) => Boolean(a?.mrz && a.mrz.checkDigits.length && a.mrz.checkDigits.every((c) => c.valid));
+  if (!located || !digitsHold(best)) {
     const whole = await readPicture(reader, img, attempts);
     if (!best || quality(whole) > quality(best)) best = whole;
   }
