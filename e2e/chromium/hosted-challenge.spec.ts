@@ -1,9 +1,10 @@
 // The hosted page's active liveness challenge (human sessions) against the real service and its
 // face models, at a phone's size: Chromium's fake camera is fed a y4m made here from frames of the
-// test face. With a face that moves (the service tests' selfieFrames(true)), the page records a
-// short WebM clip while the person turns their head, sends it as selfie_b64, and the session
-// passes and follows its redirect. With a still picture filmed, the clip fails as spoof_suspected.
-// A recording that fails offers Try again.
+// test faces. With a head that turns (a 3D render of a test selfie: headTurnFrames), the page
+// records a short WebM clip, sends it as selfie_b64, and the session passes and follows its
+// redirect. A flat photo turned in front of the camera, or a still picture filmed, misses the
+// challenge: the page says why and offers Try again, and the third miss fails the session. A
+// recording that fails offers Try again. No photo is offered at any point (the service refuses one).
 // CONSOLE_SCREENSHOTS=/some/dir also saves screenshots (hosted-challenge-*.png).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import type { HostedCompleteResponse, HostedGenerateRequest, HostedGenerateResponse } from '../../src-shared/contracts/hosted';
-import { selfieFrames } from '../../src-main/service/test/face-fixtures';
+import { flatPhotoFrames, headTurnFrames, selfieFrames } from '../../src-main/service/test/face-fixtures';
 import { DEFAULT_ORG, initOrg } from '../support/accounts';
 import { expect, test, type Service } from '../support/service';
 import { fakeCameraArgs, writeY4m } from '../support/fake-camera';
@@ -23,10 +24,18 @@ async function shot(page: Page, name: string): Promise<void> {
   if (shotsDir) await page.screenshot({ path: join(shotsDir, `hosted-challenge-${name}.png`), fullPage: true });
 }
 
-async function cameraBrowser(moving: boolean): Promise<Browser> {
-  const y4m = join(tmpdir(), `cc-hosted-challenge-${moving ? 'moving' : 'still'}-${process.pid}.y4m`);
-  // 18 frames at 6 per second: a 3-second loop of the face panning and zooming (or standing still).
-  await writeY4m(y4m, await selfieFrames(moving, 18), FPS);
+type Feed = 'head-turn' | 'flat-photo' | 'still';
+const FEEDS: Record<Feed, () => Promise<Buffer[]>> = {
+  'head-turn': () => headTurnFrames('c', { n: 18, degrees: 35 }),
+  'flat-photo': () => flatPhotoFrames('yaw', 'c', { n: 18, degrees: 60 }),
+  still: () => selfieFrames(false, 18),
+};
+
+async function cameraBrowser(feed: Feed): Promise<Browser> {
+  const y4m = join(tmpdir(), `cc-hosted-challenge-${feed}-${process.pid}.y4m`);
+  // 18 frames at 6 per second: a 3-second loop (the head turns to one side and back, the photo
+  // is turned 60° and back, or the picture stands still).
+  await writeY4m(y4m, await FEEDS[feed](), FPS);
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -62,15 +71,18 @@ async function session(service: Service, body: HostedGenerateRequest): Promise<H
  * Opens the camera, checks the instructions, records the challenge and submits it; returns what
  * the page sent (the clip's first bytes and size) and what the service answered.
  */
-async function recordAndSubmit(page: Page, shots: boolean): Promise<{ head: string; bytes: number; answer: HostedCompleteResponse }> {
+async function recordAndSubmit(page: Page, shots: boolean, open: 'open-camera' | 'try-again' = 'open-camera'): Promise<{ head: string; bytes: number; answer: HostedCompleteResponse }> {
   await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeFocused();
-  await page.getByTestId('open-camera').click();
+  // The challenge takes a recording only: no photo from a file (the service would refuse it).
+  await expect(page.getByTestId('photo-file')).toHaveCount(0);
+  await page.getByTestId(open).click();
   const video = page.getByTestId('camera-video');
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
   await expect(page.getByTestId('status')).toHaveText('Camera ready. Read the instructions, then press Start recording.');
   const instructions = page.getByTestId('challenge-instructions');
   await expect(instructions).toContainText('turn your head slowly to one side and back');
   await expect(instructions).toContainText('The recording takes 3 seconds');
+  await expect(instructions).toContainText('close your eyes for a moment');
   // The challenge replaces the single photo while the browser can record.
   await expect(page.getByTestId('take-photo')).toHaveCount(0);
   if (shots) await shot(page, 'instructions');
@@ -96,7 +108,8 @@ async function recordAndSubmit(page: Page, shots: boolean): Promise<{ head: stri
   if (shots) await shot(page, 'recorded');
 
   const request = page.waitForRequest((r) => r.url().includes('/hosted/complete/'));
-  const response = page.waitForResponse((r) => r.url().includes('/hosted/complete/'));
+  // Ten described frames in the face worker: a few seconds here, more on a busy machine.
+  const response = page.waitForResponse((r) => r.url().includes('/hosted/complete/'), { timeout: 90_000 });
   await page.getByTestId('continue').click();
   const sent = JSON.parse((await request).postData() ?? '{}') as { selfie_b64?: string };
   const clip = Buffer.from(sent.selfie_b64 ?? '', 'base64');
@@ -104,10 +117,10 @@ async function recordAndSubmit(page: Page, shots: boolean): Promise<{ head: stri
   return { head: clip.subarray(0, 4).toString('hex'), bytes: clip.length, answer };
 }
 
-test('hosted challenge: a moving face recorded by the fake camera passes as a clip and follows the redirect', async ({ service }) => {
-  test.setTimeout(120_000);
+test('hosted challenge: a head turning in front of the fake camera passes as a clip and follows the redirect', async ({ service }) => {
+  test.setTimeout(180_000);
   const landing = await startLanding();
-  const browser = await cameraBrowser(true);
+  const browser = await cameraBrowser('head-turn');
   try {
     const page = await browser.newPage({ viewport: PHONE });
     const problems: string[] = [];
@@ -138,20 +151,52 @@ test('hosted challenge: a moving face recorded by the fake camera passes as a cl
   }
 });
 
-test('hosted challenge: a still picture filmed by the fake camera fails as a suspected spoof', async ({ service }) => {
-  test.setTimeout(120_000);
-  const browser = await cameraBrowser(false);
+test('hosted challenge: a flat photo turned in front of the camera is asked to record again with the reason, and fails the third time', async ({ service }) => {
+  test.setTimeout(400_000);
+  const browser = await cameraBrowser('flat-photo');
   try {
     const page = await browser.newPage({ viewport: PHONE });
     const s = await session(service, { product: 'human', failure_message: 'Please see the desk.' });
     await page.goto(s.hosted_url);
-    const { head, answer } = await recordAndSubmit(page, false);
-    expect(head).toBe('1a45dfa3');
-    expect(answer).toMatchObject({ status: 'failed', reason: 'spoof_suspected' });
+    for (const left of [2, 1]) {
+      const { head, answer } = await recordAndSubmit(page, left === 2, left === 2 ? 'open-camera' : 'try-again');
+      expect(head).toBe('1a45dfa3');
+      expect(answer).toMatchObject({ status: 'retry', reason: 'spoof_suspected', challenge: { failed: 'head_turn', attempts_left: left } });
+      // Back at the selfie: why, in words, in an alert; how many recordings are left; Try again.
+      const why = page.getByTestId('challenge-retry');
+      await expect(why).toContainText('We could not see your head turn');
+      await expect(why).toContainText('A photo or a screen held up to the camera cannot do this.');
+      await expect(why).toContainText(left === 1 ? 'You can record one more time.' : 'You can record 2 more times.');
+      await expect(why).toHaveAttribute('role', 'alert');
+      await expect(page.getByTestId('status')).toContainText('Please record again.');
+      await expect(page.getByTestId('try-again')).toHaveText('Try again');
+      // The service asked for a recording: the page no longer offers a photo instead.
+      await expect(page.getByTestId('photo-file')).toHaveCount(0);
+      if (left === 2) await shot(page, 'retry');
+    }
+    const { answer } = await recordAndSubmit(page, false, 'try-again');
+    expect(answer).toMatchObject({ status: 'failed', reason: 'spoof_suspected', challenge: { failed: 'head_turn', attempts_left: 0 } });
     await expect(page.getByTestId('result')).toHaveAttribute('data-status', 'failed');
     await expect(page.getByRole('heading', { name: 'Not verified' })).toBeFocused();
     await expect(page.getByTestId('result-message')).toHaveText('Please see the desk.');
+    await expect(page.getByTestId('result-why')).toContainText('We could not see your head turn');
     await shot(page, 'failed');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('hosted challenge: a still picture filmed by the fake camera misses the challenge on head_turn', async ({ service }) => {
+  test.setTimeout(180_000);
+  const browser = await cameraBrowser('still');
+  try {
+    const page = await browser.newPage({ viewport: PHONE });
+    const s = await session(service, { product: 'human' });
+    await page.goto(s.hosted_url);
+    const { answer } = await recordAndSubmit(page, false);
+    expect(answer).toMatchObject({ status: 'retry', reason: 'spoof_suspected', challenge: { failed: 'head_turn', attempts_left: 2 } });
+    await expect(page.getByTestId('challenge-retry')).toHaveAttribute('data-rule', 'head_turn');
+    await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeFocused();
   } finally {
     await browser.close();
   }
@@ -159,7 +204,7 @@ test('hosted challenge: a still picture filmed by the fake camera fails as a sus
 
 test('hosted challenge: a recording that fails says so, stops the camera and offers Try again', async ({ service }) => {
   test.setTimeout(60_000);
-  const browser = await cameraBrowser(true);
+  const browser = await cameraBrowser('head-turn');
   try {
     const page = await browser.newPage({ viewport: PHONE });
     // The first recording refuses to start, as a recorder can on a busy or odd device.
@@ -178,9 +223,10 @@ test('hosted challenge: a recording that fails says so, stops the camera and off
     await page.goto(s.hosted_url);
     await page.getByTestId('open-camera').click();
     await page.getByTestId('start-recording').click();
-    await expect(page.getByTestId('photo-problem')).toHaveText('The recording did not work. Try again, or choose a photo instead.');
+    await expect(page.getByTestId('photo-problem')).toHaveText('The recording did not work. Try again.');
     await expect(page.getByTestId('camera-video')).toBeHidden();
-    await expect(page.getByTestId('photo-file')).toBeAttached();
+    // No photo instead: the service takes only the recording.
+    await expect(page.getByTestId('photo-file')).toHaveCount(0);
     await page.getByTestId('try-again').click();
     await expect(page.getByTestId('photo-problem')).toHaveCount(0);
     await page.getByTestId('start-recording').click();

@@ -1,4 +1,4 @@
-// Hosted sessions end to end with their webhook (issue 12): a session made with a test API key is
+// Hosted sessions end to end with their webhook (issue 12): an age session made with a test API key is
 // completed in the page with a selfie from a file, the page lands on the redirect with routing
 // signals only, and `verification.completed` arrives at a local receiver signed with the
 // endpoint's secret; then the same over the on-site HTTPS listener on 127.0.0.1, opened in a
@@ -108,8 +108,14 @@ async function addEndpoint(page: Page, url: string): Promise<string> {
   return secret;
 }
 
-/** Gives the selfie, submits, and returns the page's completion answer. */
+/**
+ * An age check (liveness takes only a recorded clip: hosted-challenge.spec.ts): gives an adult's
+ * date of birth and the selfie, submits, and returns the page's completion answer.
+ */
 async function completeWithSelfie(page: Page): Promise<HostedCompleteResponse> {
+  await expect(page.getByRole('heading', { name: 'Your date of birth' })).toBeFocused();
+  await page.getByLabel('Date of birth').fill('1990-04-12');
+  await page.getByTestId('continue').click();
   await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeFocused();
   await page.getByTestId('photo-file').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await selfie() });
   await expect(page.getByTestId('photo-preview')).toBeVisible();
@@ -149,7 +155,7 @@ test('hosted session with a test key: completed with a selfie, lands on the redi
     const gen = await fetch(`${service.url}/hosted/generate`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ product: 'human', redirect_url: `${receiver.origin}/done?order=7` }),
+      body: JSON.stringify({ product: 'age', redirect_url: `${receiver.origin}/done?order=7` }),
     });
     expect(gen.status, await gen.clone().text()).toBe(200);
     const session = (await gen.json()) as HostedGenerateResponse;
@@ -158,7 +164,7 @@ test('hosted session with a test key: completed with a selfie, lands on the redi
     await page.goto(session.hosted_url);
     await expect(page.getByTestId('test-banner')).toContainText('Test mode');
     const completed = await completeWithSelfie(page);
-    expect(completed).toMatchObject({ status: 'passed', product: 'human', environment: 'test', test_mode: true });
+    expect(completed).toMatchObject({ status: 'passed', product: 'age', environment: 'test', test_mode: true });
     expect(completed.verification_id).toBeTruthy();
     const verificationId = completed.verification_id!;
     await expect(page.getByTestId('result')).toHaveAttribute('data-status', 'passed');
@@ -178,7 +184,7 @@ test('hosted session with a test key: completed with a selfie, lands on the redi
 
     // The authoritative result: the webhook, signed with the endpoint's secret, within the replay window.
     const event = await expectSignedCompletion(receiver, '/hook', secret);
-    expect(event).toMatchObject({ event: 'verification.completed', verification_id: verificationId, status: 'PASS', product: 'human', environment: 'test' });
+    expect(event).toMatchObject({ event: 'verification.completed', verification_id: verificationId, status: 'PASS', product: 'age', environment: 'test' });
     expect(receiver.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
 
     // The console's list agrees: completed, passed, the same verification.
@@ -211,7 +217,7 @@ test('hosted session over the on-site HTTPS listener: a phone that trusts its ce
     const served = await peerCertificate(onsiteUrl);
     expect(served.fingerprint256).toBe(onsite.fingerprint);
 
-    const made = await page.request.post('/api/hosted/sessions', { data: { product: 'human', env: 'test', page_title: 'Front desk check' } });
+    const made = await page.request.post('/api/hosted/sessions', { data: { product: 'age', env: 'test', page_title: 'Front desk check' } });
     expect(made.status(), await made.text()).toBe(200);
     const session = (await made.json()) as HostedGenerateResponse;
     expect(session.hosted_url).toBe(`${onsiteUrl}/hosted/v/${session.token}`);
@@ -233,7 +239,7 @@ test('hosted session over the on-site HTTPS listener: a phone that trusts its ce
       await expect(phonePage.getByTestId('test-banner')).toContainText('Test mode');
 
       const completed = await completeWithSelfie(phonePage);
-      expect(completed).toMatchObject({ status: 'passed', product: 'human', environment: 'test', redirect_url: null });
+      expect(completed).toMatchObject({ status: 'passed', product: 'age', environment: 'test', redirect_url: null });
       await expect(phonePage.getByTestId('result')).toHaveAttribute('data-status', 'passed');
       await expect(phonePage.getByTestId('result-message')).toHaveText('Verification complete. You can close this page.');
       // No redirect: it stays on its result page, on the on-site address.
@@ -243,7 +249,7 @@ test('hosted session over the on-site HTTPS listener: a phone that trusts its ce
 
       // The webhook tells the backend, signed, as for a key's session.
       const event = await expectSignedCompletion(receiver, '/hook', secret);
-      expect(event).toMatchObject({ event: 'verification.completed', verification_id: completed.verification_id, status: 'PASS', product: 'human', environment: 'test' });
+      expect(event).toMatchObject({ event: 'verification.completed', verification_id: completed.verification_id, status: 'PASS', product: 'age', environment: 'test' });
 
       // The link is single use over the on-site address too.
       await phonePage.goto(session.hosted_url);

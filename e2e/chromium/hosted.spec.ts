@@ -1,9 +1,10 @@
 // The hosted verification page against the real service and its face models, at a phone's size:
 // a session made with a test API key (POST /hosted/generate), opened from its URL, a selfie given
 // from a file (and, in a second browser, from a fake camera fed a y4m made here from the test
-// face, in a page without MediaRecorder so that the single photo is taken), completed, and the
-// redirect followed to a tiny local server; a used link shows the closed page; an age session
-// refuses an underage date of birth and stays on its result page.
+// face, in a page without MediaRecorder), completed, and the redirect followed to a tiny local
+// server; a used link shows the closed page; an age session refuses an underage date of birth and
+// stays on its result page. Liveness takes only the recorded head turn (hosted-challenge.spec.ts):
+// without MediaRecorder its page says so and names browsers that can record, offering no photo.
 // CONSOLE_SCREENSHOTS=/some/dir also saves screenshots (hosted-*.png).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -62,8 +63,9 @@ test('hosted page: a selfie from a file completes the session, lands on the redi
   const landing = await startLanding();
   try {
     const key = await testKey(service);
+    // An age check (18 by default): the test face's age range starts above it, so the selfie settles it.
     const session = await generate(service, key, {
-      product: 'human', redirect_url: `${landing.url}/done?order=42`, page_title: 'Northwind check-in', success_message: 'Thanks, you are verified.',
+      product: 'age', redirect_url: `${landing.url}/done?order=42`, page_title: 'Northwind check-in', success_message: 'Thanks, you are verified.',
     });
 
     const response = await page.goto(session.hosted_url);
@@ -71,6 +73,9 @@ test('hosted page: a selfie from a file completes the session, lands on the redi
     expect(response?.headers()['cache-control']).toBe('no-store');
     await expect(page.getByTestId('page-title')).toHaveText('Northwind check-in');
     await expect(page.getByTestId('test-banner')).toContainText('Test mode');
+    await expect(page.getByRole('heading', { name: 'Your date of birth' })).toBeFocused();
+    await page.getByLabel('Date of birth').fill('1990-04-12');
+    await page.getByTestId('continue').click();
     await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeFocused();
     await shot(page, 'selfie-step');
 
@@ -218,7 +223,34 @@ test('hosted page: an identity session takes a selfie, the front of an ID and an
   await shot(page, 'identity-failed');
 });
 
-test('hosted page: without MediaRecorder, a selfie photo from a fake camera (a y4m made from the test face) completes the session', async ({ service }) => {
+test('hosted page: without MediaRecorder, a liveness session says the browser cannot record and where to go instead; no photo is offered', async ({ page, service }) => {
+  // A browser that cannot record video: the service requires the recorded head turn, so the page
+  // offers no camera photo and no file (a photo would be refused: 400 video_required).
+  await page.addInitScript(() => {
+    delete (window as { MediaRecorder?: unknown }).MediaRecorder;
+  });
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+  const key = await testKey(service);
+  const session = await generate(service, key, { product: 'human' });
+  await page.goto(session.hosted_url);
+  await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeFocused();
+  const notice = page.getByTestId('video-unsupported');
+  await expect(notice).toHaveAttribute('role', 'alert');
+  await expect(notice).toContainText('This browser cannot record video, and this check needs a short video of you turning your head.');
+  await expect(notice).toContainText('Open this link in an up-to-date browser (Chrome, Safari, Firefox or Edge) to continue.');
+  for (const control of ['open-camera', 'take-photo', 'photo-file', 'continue']) await expect(page.getByTestId(control), control).toHaveCount(0);
+  await shot(page, 'no-video');
+  // The service agrees: a photo sent anyway is refused, and the session stays open for a recording.
+  const refused = await page.request.post(`${service.url}/hosted/complete/${session.token}`, { data: { selfie_b64: (await selfie()).toString('base64') } });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({ fields: [{ field: 'selfie_b64', issue: 'video_required' }] });
+  await page.reload();
+  await expect(page.getByTestId('video-unsupported')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('hosted page: without MediaRecorder, an age session\'s selfie photo from a fake camera (a y4m made from the test face) completes the session', async ({ service }) => {
   test.setTimeout(120_000);
   const y4m = join(tmpdir(), `cc-hosted-selfie-${process.pid}.y4m`);
   const still = await selfie();
@@ -233,8 +265,8 @@ test('hosted page: without MediaRecorder, a selfie photo from a fake camera (a y
   });
   try {
     const page = await browser.newPage({ viewport: PHONE });
-    // A browser without MediaRecorder: the human session's camera takes the single photo (the
-    // recorded head-turn challenge, where the browser can record, is hosted-challenge.spec.ts).
+    // A browser without MediaRecorder: products that take a photo still take it with the camera
+    // (liveness, which takes only the recorded head turn, is hosted-challenge.spec.ts).
     await page.addInitScript(() => {
       delete (window as { MediaRecorder?: unknown }).MediaRecorder;
     });
@@ -244,8 +276,11 @@ test('hosted page: without MediaRecorder, a selfie photo from a fake camera (a y
       if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) problems.push(`csp: ${m.text()}`);
     });
     const key = await testKey(service);
-    const session = await generate(service, key, { product: 'human', redirect_url: `${landing.url}/welcome` });
+    const session = await generate(service, key, { product: 'age', redirect_url: `${landing.url}/welcome` });
     await page.goto(session.hosted_url);
+    await page.getByLabel('Date of birth').fill('1990-04-12');
+    await page.getByTestId('continue').click();
+    await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeFocused();
     await page.getByTestId('open-camera').click();
     const video = page.getByTestId('camera-video');
     await expect(video).toBeVisible();

@@ -24,6 +24,12 @@ interface StepError {
   fields: FieldIssue[];
 }
 
+/** The service asked for another recording of the challenge: why, and how many are left. */
+interface ChallengeRetry {
+  failed: string | null;
+  attemptsLeft: number;
+}
+
 const REDIRECT_DELAY_MS = 1500;
 const FIELD_STEP: Record<string, Step> = { date_of_birth: 'dob', selfie_b64: 'selfie', id_front_b64: 'id_front', id_back_b64: 'id_back' };
 
@@ -73,6 +79,8 @@ export function App() {
   const [photos, setPhotos] = useState<Partial<Record<PhotoKind, Photo>>>({});
   const [stepError, setStepError] = useState<StepError | null>(null);
   const [dobProblem, setDobProblem] = useState<string | null>(null);
+  const [retry, setRetry] = useState<ChallengeRetry | null>(null);
+  const [retryCount, setRetryCount] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const closed = useCallback((e: HostedError) => {
@@ -172,6 +180,19 @@ export function App() {
     setStatus(t.checking);
     try {
       const r = await completeSession(token, body);
+      if (r.status === 'retry') {
+        // The session stays open: back to the selfie, with why in words and another recording.
+        const why = t.challengeWhy[r.challenge?.failed ?? ''] ?? r.message;
+        const left = r.challenge?.attempts_left ?? 0;
+        setPhotos((all) => ({ ...all, selfie: undefined }));
+        setRetry({ failed: r.challenge?.failed ?? null, attemptsLeft: left });
+        setRetryCount((n) => n + 1);
+        setStepIndex(steps.indexOf('selfie'));
+        setPhase({ kind: 'steps' });
+        setStatus(`${t.challengeRetryTitle}. ${why} ${t.attemptsLeft(left)}`);
+        return;
+      }
+      setRetry(null);
       if (r.status === 'id_required') {
         setIdMode(true);
         setStepIndex(stepsFor(page, true, idOnLoad).indexOf('id_front'));
@@ -224,6 +245,9 @@ export function App() {
         <div className="result-mark" aria-hidden="true">{passed ? '✓' : '✕'}</div>
         <h2 ref={headingRef} tabIndex={-1}>{passed ? t.passedTitle : t.failedTitle}</h2>
         <p className="message" data-testid="result-message">{r.message}</p>
+        {!passed && r.challenge?.failed && t.challengeWhy[r.challenge.failed] && (
+          <p className="hint" data-testid="result-why">{t.challengeWhy[r.challenge.failed]}</p>
+        )}
         {redirect ? (
           <p>
             {t.redirecting} <a href={redirect} data-testid="continue-link">{t.continueNow}</a>
@@ -237,6 +261,13 @@ export function App() {
     const notice = (
       <>
         {idMode && step === 'id_front' && <p className="note" data-testid="id-required">{t.idRequiredNote}</p>}
+        {retry && step === 'selfie' && (
+          <div className="problem" role="alert" data-testid="challenge-retry" data-rule={retry.failed ?? ''}>
+            <p><strong>{t.challengeRetryTitle}</strong></p>
+            <p>{t.challengeWhy[retry.failed ?? ''] ?? t.fixAndRetry}</p>
+            <p>{t.attemptsLeft(retry.attemptsLeft)}</p>
+          </div>
+        )}
         {stepError && <ErrorBox error={stepError} />}
       </>
     );
@@ -289,7 +320,7 @@ export function App() {
       }[step];
       body = (
         <PhotoStep
-          key={step}
+          key={`${step}-${retryCount}`}
           kind={step}
           title={texts.title}
           hint={texts.hint}
@@ -301,7 +332,9 @@ export function App() {
           notice={notice}
           continueLabel={last ? t.submit : t.next}
           onContinue={forward}
-          challenge={page.product === 'human' && step === 'selfie'}
+          challenge={!!page.challenge && step === 'selfie'}
+          {...(page.challenge ? { clipMs: Math.round(page.challenge.clip_seconds * 1000) } : {})}
+          again={!!retry && step === 'selfie'}
           {...(step === 'id_back' ? { onSkip: forward } : {})}
           {...(back ? { onBack: back } : {})}
         />

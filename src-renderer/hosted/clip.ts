@@ -3,15 +3,15 @@
 // the request plus a Blob for the preview. Nothing is written to storage.
 //
 // What the service takes (src-main/service/core/media/video.ts): a WebM, MP4 or MOV clip of at
-// most 10 MB, of which 6 frames from the first 3 s (2 per second) are analysed; a face that
-// neither turns nor blinks across them fails as a filmed still picture. So the clip lasts a
-// little over 3 s. The bit rate is high on purpose: at about 1 Mbit/s the encoder's artefacts
-// alone moved the landmarks of a filmed still picture past the service's 1-degree threshold
-// (e2e/chromium/hosted-challenge.spec.ts); 6 Mbit/s × 3.2 s is at most about 2.4 MB, far
-// below the 10 MB limit (a still scene takes much less).
+// most 10 MB (and 20 s, 120 frames a second, 4K), of which 10 frames from the first 3.3 s (3 per
+// second) are held to the head-turn challenge: the same single face, turning to one side and
+// back (or blinking). The service names the recording's length (HostedPage.challenge); CLIP_MS
+// is the fallback. The bit rate is high on purpose: at about 1 Mbit/s the encoder's artefacts
+// alone moved the landmarks of a filmed still picture by a degree; 6 Mbit/s × 3.2 s is at most
+// about 2.4 MB, far below the 10 MB limit (a still scene takes much less).
 import type { Photo } from './images';
 
-/** Recording length: the service's 6 frames at 2 per second span 0–2.5 s; a margin for the recorder's start. */
+/** Recording length when the service names none: its 10 frames at 3 per second span 0–3 s. */
 export const CLIP_MS = 3200;
 /** Asked of the encoder (a ceiling: still scenes take far less). */
 const BITS_PER_SECOND = 6_000_000;

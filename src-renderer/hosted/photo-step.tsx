@@ -1,9 +1,10 @@
 // One picture: the camera (getUserMedia; the front camera for a selfie, the back one for a
 // document) or a file, shown back to the person before they continue. The stream stops when the
 // photo is taken, the camera is closed or the step is left; preview URLs are revoked.
-// With `challenge` (the liveness product) and a browser that can record video, the open camera
-// asks for a short head turn instead: a clip of a few seconds, recorded in memory (clip.ts),
-// sent in place of the photo. Without a camera or MediaRecorder, the single photo remains.
+// With `challenge` (the service requires a liveness clip and holds it to its head-turn challenge)
+// the open camera asks for a short head turn instead: a clip of the length the service names,
+// recorded in memory (clip.ts), sent in place of the photo. No photo is offered then (the service
+// refuses one): a browser that cannot record video is told so, and where to go instead.
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CLIP_MS, clipType, recordClip, type Recording } from './clip';
 import { photoFromFile, photoFromVideo, type Photo } from './images';
@@ -26,15 +27,18 @@ interface Props {
   onContinue: () => void;
   onSkip?: () => void;
   onBack?: () => void;
-  /** The active liveness challenge: record a short head turn when the camera can. */
+  /** The active liveness challenge: the service takes only a recorded head turn, never a photo. */
   challenge?: boolean;
+  /** The recording's length the service asks for, ms. */
+  clipMs?: number;
+  /** The service asked for another recording: the camera button says Try again. */
+  again?: boolean;
 }
 
-const CLIP_SECONDS = Math.round(CLIP_MS / 1000);
 /** The cue for a moment of the recording: look, turn to one side, come back. */
-function cueAt(elapsed: number): string {
-  if (elapsed < CLIP_MS * 0.25) return t.cueLook;
-  if (elapsed < CLIP_MS * 0.62) return t.cueTurn;
+function cueAt(elapsed: number, clipMs: number): string {
+  if (elapsed < clipMs * 0.2) return t.cueLook;
+  if (elapsed < clipMs * 0.55) return t.cueTurn;
   return t.cueBack;
 }
 
@@ -67,8 +71,12 @@ export function PhotoStep(props: Props) {
   const recordingRef = useRef<Recording | null>(null);
   const cueRef = useRef<HTMLParagraphElement>(null);
   const preview = useObjectUrl(photo?.blob ?? null);
-  const [recordType] = useState(() => (props.challenge ? clipType() : null));
+  const [recordType] = useState(() => (props.challenge && canUseCamera() ? clipType() : null));
   const challenge = recordType !== null;
+  // The service asks for a clip this browser cannot record: no photo instead, since it would be refused.
+  const cannotRecord = !!props.challenge && !challenge;
+  const clipMs = props.clipMs ?? CLIP_MS;
+  const clipSeconds = Math.round(clipMs / 1000);
 
   const stopCamera = () => {
     recordingRef.current?.cancel();
@@ -105,8 +113,9 @@ export function PhotoStep(props: Props) {
       announce(challenge ? t.challengeReady : t.cameraReady);
     } catch {
       stopCamera();
-      setProblem(t.cameraDenied);
-      announce(t.cameraDenied);
+      const problem = challenge ? t.cameraDeniedVideo : t.cameraDenied;
+      setProblem(problem);
+      announce(problem);
     }
   };
 
@@ -135,12 +144,12 @@ export function PhotoStep(props: Props) {
     try {
       recording = recordClip(stream, recordType, (ms) => {
         setElapsed(ms);
-        const cue = cueAt(ms);
+        const cue = cueAt(ms, clipMs);
         if (cue !== lastCue.current) {
           lastCue.current = cue;
           announce(cue);
         }
-      });
+      }, clipMs);
     } catch {
       return failRecording();
     }
@@ -192,6 +201,25 @@ export function PhotoStep(props: Props) {
     props.onContinue();
   };
 
+  if (cannotRecord) {
+    return (
+      <section className="step" aria-labelledby={`${inputId}-title`} data-testid={`step-${kind}`}>
+        <p className="progress">{props.progress}</p>
+        <h2 id={`${inputId}-title`} ref={props.headingRef} tabIndex={-1}>{props.title}</h2>
+        {props.notice}
+        <div className="problem" role="alert" data-testid="video-unsupported">
+          <p><strong>{t.videoUnsupported}</strong></p>
+          <p>{t.videoUnsupportedHint}</p>
+        </div>
+        {props.onBack && (
+          <div className="nav">
+            <button type="button" className="link" onClick={props.onBack}>{t.back}</button>
+          </div>
+        )}
+      </section>
+    );
+  }
+
   return (
     <section className="step" aria-labelledby={`${inputId}-title`} data-testid={`step-${kind}`}>
       <p className="progress">{props.progress}</p>
@@ -205,15 +233,16 @@ export function PhotoStep(props: Props) {
           <ol>
             {t.challengeSteps.map((line) => <li key={line}>{line}</li>)}
           </ol>
-          <p className="hint">{t.challengeLength(CLIP_SECONDS)}</p>
+          <p className="hint">{t.challengeLength(clipSeconds)}</p>
+          <p className="hint">{t.challengeBlink}</p>
         </div>
       )}
       {camera === 'recording' && (
         <div className="challenge recording" data-testid="challenge-recording">
-          <p className="cue" ref={cueRef} tabIndex={-1} data-testid="challenge-cue">{cueAt(elapsed)}</p>
-          <progress max={CLIP_MS} value={elapsed} aria-label={t.recordingLabel} data-testid="challenge-progress" />
+          <p className="cue" ref={cueRef} tabIndex={-1} data-testid="challenge-cue">{cueAt(elapsed, clipMs)}</p>
+          <progress max={clipMs} value={elapsed} aria-label={t.recordingLabel} data-testid="challenge-progress" />
           <p className="countdown" aria-hidden="true" data-testid="challenge-countdown">
-            {t.secondsLeft(Math.max(1, Math.ceil((CLIP_MS - elapsed) / 1000 - 0.2)))}
+            {t.secondsLeft(Math.max(1, Math.ceil((clipMs - elapsed) / 1000 - 0.2)))}
           </p>
         </div>
       )}
@@ -250,12 +279,13 @@ export function PhotoStep(props: Props) {
             type="button"
             className={photo && !recordFailed ? 'secondary' : 'primary'}
             onClick={() => void startCamera()}
-            data-testid={recordFailed ? 'try-again' : 'open-camera'}
+            data-testid={recordFailed || (props.again && !photo) ? 'try-again' : 'open-camera'}
           >
-            {recordFailed ? t.tryAgain : photo ? (photo.clip ? t.recordAgain : t.retake) : t.openCamera}
+            {recordFailed || (props.again && !photo) ? t.tryAgain : photo ? (photo.clip ? t.recordAgain : t.retake) : t.openCamera}
           </button>
         )}
-        {camera !== 'on' && camera !== 'recording' && (
+        {/* The challenge takes a recording only: the service refuses a photo instead. */}
+        {camera !== 'on' && camera !== 'recording' && !challenge && (
           <span className="file-pick">
             <input
               id={inputId}

@@ -56,10 +56,11 @@ export const en = {
   // The active liveness challenge (human product, camera open, the browser can record video).
   challengeReady: 'Camera ready. Read the instructions, then press Start recording.',
   challengeSteps: [
-    'Hold the phone at eye level with your whole face inside the frame.',
+    'Hold the phone at eye level with your whole face inside the frame, and only you in view.',
     'Press Start recording and look at the camera.',
-    'Then turn your head slowly to one side and back to the camera.',
+    'Then turn your head slowly to one side and back, as far as is comfortable (about halfway to your shoulder).',
   ],
+  challengeBlink: 'If you cannot turn your head, close your eyes for a moment and open them again instead.',
   challengeLength: (seconds: number) => `The recording takes ${seconds} seconds and stops by itself.`,
   startRecording: 'Start recording',
   recordingLabel: 'Recording progress',
@@ -69,7 +70,21 @@ export const en = {
   cueBack: '…and back to the camera',
   clipReady: 'Video recorded and the camera is off. Check it, then submit.',
   clipPreview: 'Your recorded video',
-  clipFailed: 'The recording did not work. Try again, or choose a photo instead.',
+  clipFailed: 'The recording did not work. Try again.',
+  cameraDeniedVideo: 'The camera could not be used. This check needs a short video from your camera: allow the camera for this page and try again.',
+  // The service requires the recorded challenge and this browser cannot record video (no MediaRecorder).
+  videoUnsupported: 'This browser cannot record video, and this check needs a short video of you turning your head.',
+  videoUnsupportedHint: 'Open this link in an up-to-date browser (Chrome, Safari, Firefox or Edge) to continue.',
+  // Why the service did not accept a recorded challenge, by the rule it names (the person can fix each).
+  challengeWhy: {
+    head_turn: 'We could not see your head turn. Turn your head slowly to one side and back, or close your eyes for a moment. A photo or a screen held up to the camera cannot do this.',
+    blink: 'We could not see your head turn. Turn your head slowly to one side and back, or close your eyes for a moment. A photo or a screen held up to the camera cannot do this.',
+    same_face: 'The face changed during the recording: a photo or a screen was shown, or someone else came into view. Record only yourself.',
+    face_in_view: 'Your face was out of view for much of the recording. Keep your whole face inside the frame.',
+    one_face: 'More than one face was in view. Make sure only you are in the picture.',
+  } as Record<string, string>,
+  challengeRetryTitle: 'Please record again',
+  attemptsLeft: (n: number) => (n === 1 ? 'You can record one more time.' : `You can record ${n} more times.`),
   recordAgain: 'Record again',
 
   checking: 'Checking…',
@@ -106,6 +121,7 @@ export const en = {
   issues: {
     missing: 'missing',
     out_of_range: 'not a possible date',
+    video_required: 'a short video is needed, not a photo',
   } as Record<string, string>,
 };
 

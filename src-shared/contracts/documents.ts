@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { FaceAnalysisBlock } from './faces';
 
-/** Authenticity signals (service: core/documents/authenticity.ts). */
+/** Authenticity signals (service: core/documents/assess.ts). */
 export const DOCUMENT_CHECKS = [
   'mrz_found', 'check_digit_document_number', 'check_digit_date_of_birth', 'check_digit_expiry_date', 'check_digit_personal_number',
   'check_digit_composite', 'not_expired', 'dates_plausible', 'issuing_state_known', 'printed_name_matches_mrz',
@@ -34,6 +34,10 @@ export const DocumentData = z.object({
   expiry_date: z.string(),
   /** ICAO code as in the MRZ (ISO 3166 alpha-3, or a code such as UTO for specimens). */
   issuing_country: z.string(),
+  /** Added: the holder's nationality as the MRZ's ICAO code (like `issuing_country`); null when the zone has none that reads as letters. */
+  nationality: z.string().nullable().meta({ description: 'Added: the holder\'s nationality, the ICAO code in the MRZ (ISO 3166 alpha-3 or an ICAO code such as UTO or GBD); null when none could be read.' }),
+  /** Added: M, F or X (the MRZ's `<`, unspecified, which the printed page shows as X); null when the character read is none of these. */
+  sex: z.enum(['M', 'F', 'X']).nullable().meta({ description: 'Added: M, F or X. X is the MRZ\'s unspecified sex (`<`), printed as X on the page. null when the character read is none of these.' }),
 });
 export type DocumentData = z.infer<typeof DocumentData>;
 
@@ -66,12 +70,33 @@ export type ClaimComparison = z.infer<typeof ClaimComparison>;
 /** Added: the MRZ as read, for an analyst: each line, and each check digit with its result. */
 export const MrzBlock = z.object({
   format: z.string(),
-  lines: z.array(z.string()),
+  /** The lines with every repair made: fields held to their ICAO alphabets, corrections the check digits proved. */
+  lines: z.array(z.string()).meta({ description: 'The MRZ lines as repaired: each field held to its ICAO alphabet (a digit in a name read as the letter it resembles, a letter in a date as the digit), lengths and corrections proved by the check digits.' }),
   check_digits: z.array(z.object({ field: z.string(), valid: z.boolean() })),
-  /** Printed (VIZ) fields located, compared with the MRZ. */
-  printed: z.array(z.object({ field: z.string(), agreement: z.enum(['match', 'mismatch', 'not_located']) })),
+  /** Printed (VIZ) fields located, compared with the MRZ; `review` when they differ by a letter or two and nothing decides which is right. */
+  printed: z.array(z.object({ field: z.string(), agreement: z.enum(['match', 'mismatch', 'review', 'not_located']) })),
   read_ms: z.number().int(),
 });
+
+export const REVIEW_FIELDS = ['surname', 'given_names', 'date_of_birth'] as const;
+export const REVIEW_REASONS = ['printed_differs', 'unreadable_character'] as const;
+
+/**
+ * Added: a field the service could not settle on its own. The MRZ and the printed page disagree
+ * and no check digit decides (names carry none; a date of birth's check digit covers a two-digit
+ * year, not its century), or a character could not be read as a letter. The answer keeps the MRZ's
+ * reading; an analyst compares the two on the image.
+ */
+export const ReviewFlag = z.object({
+  field: z.enum(REVIEW_FIELDS),
+  reason: z.enum(REVIEW_REASONS),
+  detail: z.string(),
+  /** The MRZ's reading (the one answered; a date as MM/DD/YYYY). */
+  mrz: z.string(),
+  /** The printed reading, when the field was located on the page. */
+  printed: z.string().optional(),
+}).meta({ description: 'Added: a field the MRZ and the printed page disagree on where no check digit decides (names carry none; a date of birth\'s check digit covers its two-digit year, not the century), or a character that could not be read as a letter. The answer keeps the MRZ reading; compare the two on the image.' });
+export type ReviewFlag = z.infer<typeof ReviewFlag>;
 
 const ImageField = z.string().min(1).meta({ description: 'Base64 JPEG, PNG or WebP (a data: prefix is accepted), at most 10 MB decoded.' });
 
@@ -102,6 +127,8 @@ const IdentityCore = {
   credits_remaining: z.number().int(),
   claims: z.array(ClaimComparison).optional(),
   mrz: MrzBlock.nullable().optional(),
+  /** Added: fields for an analyst to settle (empty when none); any makes `verified` false. */
+  review: z.array(ReviewFlag).optional(),
   selfie_analysis: FaceAnalysisBlock.optional(),
   simulated: z.boolean().optional(),
 };

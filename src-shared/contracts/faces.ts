@@ -4,8 +4,18 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, PRODUCTS } from '../catalog';
 
-/** The named selfie rules (service: core/faces/policy.ts). */
-export const POLICY_NAMES = ['one_face', 'detection_score', 'face_size', 'frontal_pose', 'presentation_attack'] as const;
+/**
+ * The named selfie rules (service: core/faces/policy.ts). `presentation_attack` is the advisory
+ * models' realness; the rules after it read the image itself and fail as `spoof_suspected`:
+ * `document_presented` (lines of print around a small face: an ID document, card or page),
+ * `screen_pattern` (a periodic dot or pixel pattern over the face: screen grid, moiré, halftone),
+ * `colour_fringes` (a screen's sub-pixel colour over the face), `frame_around_face` (straight edges
+ * of a print, card or screen on every side of the face).
+ */
+export const POLICY_NAMES = [
+  'one_face', 'detection_score', 'face_size', 'frontal_pose', 'presentation_attack',
+  'document_presented', 'screen_pattern', 'colour_fringes', 'frame_around_face',
+] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
 
 /** Why a selfie failed; also the ledger's failure reason code. */
@@ -17,12 +27,34 @@ export type FaceFailure = (typeof FACE_FAILURES)[number];
 export const PolicyCheck = z.object({
   policy: z.enum(POLICY_NAMES),
   passed: z.boolean(),
-  /** What was measured: faces counted, detector score 0-1, face width in px, degrees turned, advisory realness 0-1. */
+  /**
+   * What was measured: faces counted, detector score 0-1, face width in px, degrees turned, advisory
+   * realness 0-1; for the image rules: print around the face in face widths, periodic peak
+   * (log10 over its neighbours), colour over brightness detail, sides framed (0-4).
+   */
   value: z.number(),
-  /** The rule's limit in the same unit. */
+  /** The rule's limit in the same unit (the image rules fail at or above it). */
   limit: z.number(),
 });
 export type PolicyCheck = z.infer<typeof PolicyCheck>;
+
+/**
+ * The active challenge's rules (service: core/faces/challenge.ts): the face stays in view, alone
+ * and the same, and the head turns (yaw range over the frames) or the eyes blink.
+ */
+export const CHALLENGE_RULES = ['face_in_view', 'one_face', 'same_face', 'head_turn', 'blink'] as const;
+export type ChallengeRule = (typeof CHALLENGE_RULES)[number];
+/** The challenges a clip can be asked for (`head_turn`: turn the head to one side and back, or blink). */
+export const CHALLENGES = ['head_turn'] as const;
+
+export const ChallengeCheck = z.object({
+  rule: z.enum(CHALLENGE_RULES),
+  passed: z.boolean(),
+  /** Share of frames with the face (0-1), most faces in one frame, lowest similarity to the first frame (0-1), yaw range (degrees), eye-openness drop (0-1). */
+  value: z.number(),
+  limit: z.number(),
+});
+export type ChallengeCheck = z.infer<typeof ChallengeCheck>;
 
 const Box = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
@@ -42,7 +74,19 @@ export const FaceAnalysisBlock = z.object({
   /** Time the face models took on this image (in their worker), ms. */
   inference_ms: z.number().int().optional(),
   /** Video only: frames decoded and analysed, head movement across them (degrees) and change of eye openness (0-1). */
-  frames: z.object({ analysed: z.number().int(), with_face: z.number().int(), pose_range: z.number(), eye_range: z.number() }).optional(),
+  frames: z.object({
+    analysed: z.number().int(), with_face: z.number().int(), pose_range: z.number(), eye_range: z.number(),
+    /** Added: the yaw range alone (degrees), what the head-turn challenge is held to. */
+    yaw_range: z.number().optional(),
+  }).optional(),
+  /** Added, clips judged as an active challenge: what was asked, whether it was met, and each rule with its value and limit. */
+  challenge: z.object({
+    asked: z.enum(CHALLENGES),
+    passed: z.boolean(),
+    /** The rule missed (null when passed). */
+    failed: z.enum(CHALLENGE_RULES).nullable(),
+    checks: z.array(ChallengeCheck),
+  }).optional(),
 });
 export type FaceAnalysisBlock = z.infer<typeof FaceAnalysisBlock>;
 

@@ -3,6 +3,7 @@
 // a person's phone through its single-use URL, and completed there. Answers to the hosted page
 // carry the outcome in words and the routing signals only; proof is the webhook.
 import { z } from 'zod';
+import { CHALLENGE_RULES, CHALLENGES } from './faces';
 
 export const HOSTED_PRODUCTS = ['human', 'age', 'identity', 'compliance'] as const;
 export const HOSTED_STATES = ['created', 'opened', 'completed', 'revoked', 'expired'] as const;
@@ -47,12 +48,24 @@ export const HostedPage = z.object({
   needs_id: z.boolean(),
   /** Added: whose check this is. `logo_url` is same-origin (`/hosted/logo/<token>`), null without a logo. */
   organization: z.object({ name: z.string(), logo_url: z.string().nullable() }),
+  /**
+   * Added: the active challenge a liveness session requires, or null (another product, or a
+   * service that cannot decode video: then a photo is judged as a selfie). `head_turn`: the head
+   * turns to one side and back (or the eyes close for a moment); the page records `clip_seconds`
+   * of video, and a photo is refused (400 `video_required`). A clip that misses it may be recorded
+   * again while `attempts_left` is above zero.
+   */
+  challenge: z.object({ kind: z.enum(CHALLENGES), clip_seconds: z.number(), attempts_left: z.number().int() }).nullable().optional(),
 });
 export type HostedPage = z.infer<typeof HostedPage>;
 
 const Image = z.string().min(1).max(14_000_000);
 
-/** What the person sends, by product: liveness a selfie; age a date of birth and a selfie (then an ID if asked); identity and compliance a selfie and an ID document. */
+/**
+ * What the person sends, by product: liveness a selfie (the recorded clip where the page was told a
+ * challenge); age a date of birth and a selfie (then an ID if asked); identity and compliance a
+ * selfie and an ID document.
+ */
 export const HostedCompleteRequest = z.object({
   selfie_b64: Image.optional(),
   id_front_b64: Image.optional(),
@@ -63,8 +76,12 @@ export const HostedCompleteRequest = z.object({
 export type HostedCompleteRequest = z.input<typeof HostedCompleteRequest>;
 
 export const HostedCompleteResponse = z.object({
-  /** `passed`, `failed`, or (age) `id_required`: the session stays open for an ID document. */
-  status: z.enum(['passed', 'failed', 'id_required']),
+  /**
+   * `passed`, `failed`, or (age) `id_required`: the session stays open for an ID document; added
+   * `retry` (liveness): the recorded challenge was not met, and the session stays open for another
+   * recording (`challenge.attempts_left`).
+   */
+  status: z.enum(['passed', 'failed', 'id_required', 'retry']),
   verification_id: z.string().nullable(),
   product: z.enum(HOSTED_PRODUCTS),
   environment: z.enum(['test', 'live']),
@@ -75,6 +92,8 @@ export const HostedCompleteResponse = z.object({
   /** Where to send the person now; null to stay on the result page. Query parameters are routing signals, not proof. */
   redirect_url: z.string().nullable(),
   test_mode: z.boolean(),
+  /** Added, when a recorded challenge was judged: the rule missed (null when met) and the recordings still allowed. */
+  challenge: z.object({ failed: z.enum(CHALLENGE_RULES).nullable(), attempts_left: z.number().int() }).optional(),
 });
 export type HostedCompleteResponse = z.infer<typeof HostedCompleteResponse>;
 

@@ -14,6 +14,8 @@ export async function runBillable<R>(
     operation: Billable; idPrefix: string; bodyText: string; events?: BillableRequest<R>['events']; payer?: Payer;
     alsoRecord?: BillableRequest<R>['alsoRecord'];
     free?: boolean;
+    /** One of several acts paid for once (a hosted session's recordings). */
+    paidOnce?: BillableRequest<R>['paidOnce'];
     /**
      * false: the attempt is recorded but never kept under the request's Idempotency-Key (a
      * provider outage: the next attempt with the same key may well succeed).
@@ -31,6 +33,7 @@ export async function runBillable<R>(
       ...(opts.events ? { events: opts.events } : {}),
       ...(opts.alsoRecord ? { alsoRecord: opts.alsoRecord } : {}),
       ...(opts.free ? { free: true } : {}),
+      ...(opts.paidOnce ? { paidOnce: opts.paidOnce } : {}),
       ...(idemKey !== undefined
         ? { idempotency: { key: idemKey, fingerprint: s.idempotency.fingerprint(c.req.method, c.req.path, opts.bodyText) } }
         : {}),

@@ -110,6 +110,64 @@ describe('concurrency', () => {
   }, 60_000);
 });
 
+describe('acts paid for once (the recordings of one hosted session)', () => {
+  const session = (t: TestService, keyId: string) =>
+    t.s.hosted.create({ orgId: t.orgId, env: 'live', keyId }, { product: 'human', expiresInHours: 1 }).row;
+  const rows = (t: TestService) => t.s.db.prepare('SELECT id, credits, billable FROM verifications ORDER BY rowid').all() as { id: string; credits: number; billable: number }[];
+
+  it('10 recordings finishing at once: one charge, by the row the session names; the rest are rows of 0 credits, not billable', async () => {
+    const t = await testService();
+    t.grant(1);
+    const k = t.key({ env: 'live' });
+    const key = resolve(t, k.api_key);
+    const row = session(t, k.id);
+    // All ten pass the balance check before any has finished: only the transaction can tell them apart.
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => t.s.billing.run({ key, operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(row) }, pass)),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(t.s.credits.balance(t.orgId)).toBe(0);
+    const charged = rows(t).filter((r) => r.credits > 0);
+    expect(charged).toEqual([{ id: t.s.hosted.byId(row.id)!.billed_verification_id, credits: 1, billable: 1 }]);
+    expect(rows(t).filter((r) => r.credits === 0 && r.billable === 0)).toHaveLength(9);
+    expect(t.s.db.prepare("SELECT verification_id FROM credit_entries WHERE kind = 'charge'").all()).toEqual([{ verification_id: charged[0]!.id }]);
+
+    // The balance is spent: a later recording of the paid session is still recorded, free; another session is refused.
+    const later = await t.s.billing.run({ key, operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(row) }, pass);
+    expect(later).toMatchObject({ charged: 0, creditsRemaining: 0 });
+    await expect(t.s.billing.run({ key, operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(session(t, k.id)) }, pass))
+      .rejects.toMatchObject({ code: 'credits_exhausted' });
+    expect(t.s.credits.reconcile(t.orgId)).toMatchObject({ balance: 0, sum: 0 });
+  });
+
+  it('a test key\'s session names its first row too, charging nothing', async () => {
+    const t = await testService();
+    const k = t.key({ env: 'test' });
+    const row = t.s.hosted.create({ orgId: t.orgId, env: 'test', keyId: k.id }, { product: 'human', expiresInHours: 1 }).row;
+    const first = await t.s.billing.run({ key: resolve(t, k.api_key), operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(row) }, pass);
+    await t.s.billing.run({ key: resolve(t, k.api_key), operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(row) }, pass);
+    expect(t.s.hosted.byId(row.id)!.billed_verification_id).toBe(first.verificationId);
+    expect(rows(t).map((r) => [r.credits, r.billable])).toEqual([[0, 1], [0, 0]]);
+  });
+
+  it('4 processes recording for one session at once: one charge in all', async () => {
+    const t = await testService();
+    t.grant(100);
+    const k = t.key({ env: 'live' });
+    const row = session(t, k.id);
+    const worker = fileURLToPath(new URL('./fixtures/charge-worker.ts', import.meta.url));
+    const startAt = String(Date.now() + 8_000);
+    const outs = await Promise.all(
+      Array.from({ length: 4 }, () => run(process.execPath, ['--import', 'tsx', worker, t.dataDir, k.api_key, '5', row.id, startAt])),
+    );
+    expect(outs.map((o) => JSON.parse(o.stdout) as { ok: number; refused: number })).toEqual(Array(4).fill({ ok: 5, refused: 0 }));
+    expect(rows(t)).toHaveLength(20);
+    expect(t.s.credits.balance(t.orgId)).toBe(99);
+    expect(t.s.db.prepare("SELECT verification_id FROM credit_entries WHERE kind = 'charge'").all())
+      .toEqual([{ verification_id: t.s.hosted.byId(row.id)!.billed_verification_id }]);
+  }, 60_000);
+});
+
 describe('idempotency', () => {
   it('a retry with the same key and body returns the first result, uncharged', async () => {
     const t = await testService();

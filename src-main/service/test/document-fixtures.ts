@@ -48,6 +48,10 @@ export interface SpecimenOptions {
   vizMismatch?: boolean;
   /** No portrait pasted (a blank photo area). */
   noFace?: boolean;
+  /** The surname printed on the page, where it differs from the MRZ's (a page read or edited apart). */
+  printedSurname?: string;
+  /** Dates printed with two-digit years (12 AUG 74), as some states print them. */
+  twoDigitYears?: boolean;
 }
 
 const WEIGHTS = [7, 3, 1];
@@ -60,8 +64,9 @@ const mrzName = (s: string) => s.toUpperCase().replace(/[^A-Z]+/g, '<');
 const pad = (s: string, n: number) => (s + '<'.repeat(n)).slice(0, n);
 const yymmdd = (iso: string) => iso.slice(2, 4) + iso.slice(5, 7) + iso.slice(8, 10);
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-/** Printed dates as passports print them: 12 AUG 1974. */
-export const printedDate = (iso: string) => `${iso.slice(8, 10)} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+/** Printed dates as passports print them: 12 AUG 1974 (or 12 AUG 74). */
+export const printedDate = (iso: string, twoDigitYear = false) =>
+  `${iso.slice(8, 10)} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${twoDigitYear ? iso.slice(2, 4) : iso.slice(0, 4)}`;
 
 /** The MRZ lines of a holder's document. */
 export function mrzLines(h: Holder, kind: DocKind, badCheckDigit = false): string[] {
@@ -71,22 +76,24 @@ export function mrzLines(h: Holder, kind: DocKind, badCheckDigit = false): strin
   const dob = yymmdd(h.dob);
   const exp = yymmdd(h.expiry);
   const names = `${mrzName(h.surname)}<<${mrzName(h.given)}`;
+  // ICAO 9303 writes an unspecified sex as < in the zone (the page prints X).
+  const sex = h.sex === 'X' ? '<' : h.sex;
   if (kind === 'td3') {
     const l1 = pad(`P<${h.issuing}${names}`, 44);
     const personal = pad('', 14);
-    const body = `${num}${numCd}${h.nationality}${dob}${checkDigit(dob)}${h.sex}${exp}${checkDigit(exp)}${personal}${checkDigit(personal)}`;
+    const body = `${num}${numCd}${h.nationality}${dob}${checkDigit(dob)}${sex}${exp}${checkDigit(exp)}${personal}${checkDigit(personal)}`;
     const composite = checkDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 43));
     return [l1, body + composite];
   }
   if (kind === 'td2') {
     const l1 = pad(`I<${h.issuing}${names}`, 36);
     const optional = pad('', 7);
-    const body = `${num}${numCd}${h.nationality}${dob}${checkDigit(dob)}${h.sex}${exp}${checkDigit(exp)}${optional}`;
+    const body = `${num}${numCd}${h.nationality}${dob}${checkDigit(dob)}${sex}${exp}${checkDigit(exp)}${optional}`;
     const composite = checkDigit(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 35));
     return [l1, body + composite];
   }
   const l1 = pad(`I<${h.issuing}${num}${numCd}`, 30);
-  const l2head = `${dob}${checkDigit(dob)}${h.sex}${exp}${checkDigit(exp)}${h.nationality}${pad('', 11)}`;
+  const l2head = `${dob}${checkDigit(dob)}${sex}${exp}${checkDigit(exp)}${h.nationality}${pad('', 11)}`;
   const composite = checkDigit(l1.slice(5, 30) + l2head.slice(0, 7) + l2head.slice(8, 15) + l2head.slice(18, 29));
   return [l1, l2head + composite, pad(names, 30)];
 }
@@ -159,7 +166,8 @@ export async function renderSpecimen(h: Holder, opts: SpecimenOptions = {}): Pro
   }
 
   const mismatch = opts.vizMismatch;
-  const surname = mismatch ? `${h.surname}SON` : h.surname;
+  const surname = opts.printedSurname ?? (mismatch ? `${h.surname}SON` : h.surname);
+  const date = (iso: string) => printedDate(iso, opts.twoDigitYears);
   const dob = mismatch ? `${String(Number(h.dob.slice(0, 4)) + 3)}${h.dob.slice(4)}` : h.dob;
   const col = px + pw + 40 * s;
   const col2 = col + 330 * s;
@@ -170,11 +178,11 @@ export async function renderSpecimen(h: Holder, opts: SpecimenOptions = {}): Pro
   field(ctx, 'Surname / Nom', surname.toUpperCase(), col, row(1), s);
   field(ctx, 'Given names / Prenoms', h.given.toUpperCase(), col, row(2), s);
   field(ctx, 'Nationality / Nationalite', h.nationality, col, row(3), s);
-  field(ctx, 'Date of birth / Date de naissance', printedDate(dob), col, row(4), s);
+  field(ctx, 'Date of birth / Date de naissance', date(dob), col, row(4), s);
   field(ctx, 'Sex / Sexe', h.sex, col2 + 120 * s, row(3), s);
   field(ctx, 'Place of birth / Lieu de naissance', (h.place ?? 'ZENITH').toUpperCase(), col2, row(4), s);
-  field(ctx, 'Date of issue / Date de delivrance', printedDate(h.issued), col, row(5), s);
-  field(ctx, 'Date of expiry / Date d\'expiration', printedDate(h.expiry), col2, row(5), s);
+  field(ctx, 'Date of issue / Date de delivrance', date(h.issued), col, row(5), s);
+  field(ctx, 'Date of expiry / Date d\'expiration', date(h.expiry), col2, row(5), s);
 
   // The machine-readable zone: white band, OCR-B at the ICAO pitch (about 2.54 mm a character).
   const lines = mrzLines(h, kind, opts.badCheckDigit);

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { APP_ROOT } from '../paths';
+import { faceMesh, headModel, toPng, toRgb, turnedHead, flatPhoto, type HeadModel } from './head-turn';
 
 const DEMO = join(APP_ROOT, 'node_modules', '@vladmandic', 'face-api', 'demo');
 export const samplePhoto = (i: number): Buffer => readFileSync(join(DEMO, `sample${i}.jpg`));
@@ -16,6 +17,8 @@ const FACES: Record<string, [photo: number, x: number, y: number, side: number]>
   b: [2, 1379, 105, 347],
   c: [3, 515, 295, 361],
   d: [6, 1081, 280, 368],
+  /** Nearly frontal (yaw about -4°): the face the head-turn renders start from. */
+  e: [5, 278, 847, 368],
 };
 export type FaceId = keyof typeof FACES;
 
@@ -180,4 +183,75 @@ export async function selfieFrames(moving: boolean, n = 18): Promise<Buffer[]> {
     out.push(await sharp(base).extract({ left: Math.min(560 - side, Math.max(0, left)), top: Math.min(560 - side, Math.max(0, top)), width: side, height: side }).resize(480, 480).png().toBuffer());
   }
   return out;
+}
+
+/**
+ * Where a head is turned at frame i of n: looking at the camera for the first sixth, turning to
+ * `degrees` by the middle, back to the camera by the last sixth (as the hosted page cues it).
+ */
+export function turnProfile(i: number, n: number, degrees: number): number {
+  const t = n <= 1 ? 0 : i / (n - 1);
+  if (t <= 1 / 6 || t >= 5 / 6) return 0;
+  return degrees * Math.sin(((t - 1 / 6) / (4 / 6)) * Math.PI);
+}
+
+const models = new Map<string, Promise<HeadModel>>();
+async function headOf(id: FaceId): Promise<HeadModel> {
+  if (!models.has(id)) {
+    models.set(id, (async () => {
+      const src = await toRgb(await sharp(await selfie(id)).resize(480, 480).png().toBuffer());
+      return headModel(src, await faceMesh(src));
+    })());
+  }
+  return models.get(id)!;
+}
+
+/**
+ * A head turning, rendered in 3D from one selfie (its depth from Human's face mesh, the rest of
+ * the head an ellipsoid: test/head-turn.ts): looks at the camera, turns `degrees` to one side
+ * (negative: the other) and back. 480 × 480 PNG frames.
+ */
+export async function headTurnFrames(id: FaceId = 'c', opts: { degrees?: number; n?: number } = {}): Promise<Buffer[]> {
+  const n = opts.n ?? 18;
+  const m = await headOf(id);
+  const out: Buffer[] = [];
+  for (let i = 0; i < n; i++) out.push(await toPng(turnedHead(m, turnProfile(i, n, opts.degrees ?? 35))));
+  return out;
+}
+
+/**
+ * A flat photo of the selfie held in front of the camera and moved as an attacker would: turned
+ * about its vertical axis (`yaw`) or horizontal axis (`pitch`) by up to `degrees` and back,
+ * panned across the frame (`pan`), or brought nearer and away (`zoom`). 480 × 480 PNG frames.
+ */
+export async function flatPhotoFrames(move: 'yaw' | 'pitch' | 'pan' | 'zoom', id: FaceId = 'c', opts: { degrees?: number; n?: number } = {}): Promise<Buffer[]> {
+  const n = opts.n ?? 18;
+  const src = await toRgb(await sharp(await selfie(id)).resize(480, 480).png().toBuffer());
+  const out: Buffer[] = [];
+  for (let i = 0; i < n; i++) {
+    const k = turnProfile(i, n, 1);
+    const moved = move === 'yaw' ? { yaw: k * (opts.degrees ?? 60), scale: 0.85 }
+      : move === 'pitch' ? { pitch: k * (opts.degrees ?? 60), scale: 0.85 }
+        : move === 'pan' ? { dx: 90 * Math.sin((i / n) * 2 * Math.PI), dy: 30 * Math.cos((i / n) * 2 * Math.PI), scale: 0.7 }
+          : { scale: 0.6 + 0.5 * k };
+    out.push(await toPng(flatPhoto(src, moved)));
+  }
+  return out;
+}
+
+/** A head turning that becomes another person half-way (a photo swapped in front of the camera). */
+export async function swappedFaceFrames(n = 18): Promise<Buffer[]> {
+  const first = await headTurnFrames('c', { n });
+  const second = await headTurnFrames('e', { n, degrees: -35 });
+  return [...first.slice(0, Math.floor(n / 2)), ...second.slice(Math.floor(n / 2))];
+}
+
+/** A head turning (a 3D render of selfie e, 35° and back), as the hosted page records it: passes the head-turn challenge. */
+export function headTurnClip(): Promise<Buffer> {
+  return once('clip-head-turn', async () => clip(await headTurnFrames('e', { degrees: -35 }), 'webm'));
+}
+
+/** A WebM clip with no face in it: misses the challenge on `face_in_view` (no_face_detected), and is quick to analyse. */
+export function noFaceClip(): Promise<Buffer> {
+  return once('clip-no-face', async () => clip(Array<Buffer>(12).fill(await sharp(await noFace()).resize(480, 480).png().toBuffer()), 'webm'));
 }

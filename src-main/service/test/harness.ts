@@ -49,6 +49,12 @@ export interface TestService {
   grant(n: number): void;
   /** Adds another organisation, with its owner, to this service's database. */
   addOrg(opts?: { name?: string; plan?: Plan; email?: string; password?: string }): Promise<OtherOrg>;
+  /**
+   * Stops this service and starts a new one on the same data directory at the same time, as a
+   * restart of the app would; the new one owns the directory from then on. `meanwhile` runs while
+   * it is stopped (another process of the service on the directory: no module state shared).
+   */
+  restart(meanwhile?: (dataDir: string) => Promise<void>): Promise<TestService>;
   close(): void;
 }
 
@@ -56,15 +62,16 @@ const open: TestService[] = [];
 /** Answers that did not match their declared schema, in any service of this test file. */
 export const drifts: Drift[] = [];
 
-export async function testService(
-  opts: { plan?: Plan; setup?: boolean; loginToken?: string; extraRoutes?: AppOptions['extraRoutes']; resourcesDir?: string;
-    uploadBudgetBytes?: number;
-    faces?: ComposeOptions['faces'];
-    exports?: ComposeOptions['exports'];
-  } = {},
-): Promise<TestService> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cc-test-'));
-  const clock = new ManualClock(Date.now());
+type ServiceOptions = {
+  plan?: Plan; setup?: boolean; loginToken?: string; extraRoutes?: AppOptions['extraRoutes']; resourcesDir?: string;
+  uploadBudgetBytes?: number;
+  faces?: ComposeOptions['faces'];
+  exports?: ComposeOptions['exports'];
+};
+
+export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: string; now: number; ownerId: number }): Promise<TestService> {
+  const dataDir = reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'cc-test-'));
+  const clock = new ManualClock(reuse?.now ?? Date.now());
   const s = compose({
     dataDir, clock, logger: createLogger({ dataDir }),
     ...(opts.loginToken ? { loginToken: opts.loginToken } : {}),
@@ -82,8 +89,9 @@ export async function testService(
     },
   });
   let orgId = 0;
-  let ownerId = 0;
-  if (opts.setup !== false) {
+  let ownerId = reuse?.ownerId ?? 0;
+  let closed = false;
+  if (opts.setup !== false && !reuse) {
     const r = await s.accounts.setup({ organization: 'Test Org', name: OWNER.name, email: OWNER.email, password: OWNER.password, plan: opts.plan ?? 'pro' });
     orgId = r.org.id;
     ownerId = r.user.id;
@@ -138,7 +146,15 @@ export async function testService(
         grant(n) { s.credits.grant(orgId, n, 'test'); },
       };
     },
+    async restart(meanwhile) {
+      closed = true;
+      s.close();
+      await meanwhile?.(dataDir);
+      return testService(opts, { dataDir, now: clock.now(), ownerId });
+    },
     close() {
+      if (closed) return;
+      closed = true;
       s.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -161,4 +161,25 @@ describe('migrations', () => {
     expect(db.prepare('SELECT conf10, n FROM report_confidence ORDER BY conf10').all()).toEqual([{ conf10: 600, n: 1 }, { conf10: 900, n: 1 }]);
     expect(db.prepare('SELECT hit_categories FROM verifications WHERE id = ?').get('a')).toEqual({ hit_categories: null });
   });
+
+  it('0012 (hosted attempts) gives open sessions no missed recordings and no billing row; the count cannot go negative, the row must exist', () => {
+    const d = dir();
+    const raw = new Database(join(d, DB_FILE));
+    const before = MIGRATIONS.findIndex((m) => m.name === 'hosted-attempts');
+    expect(before).toBe(11);
+    for (const m of MIGRATIONS.slice(0, before)) m.up(raw);
+    raw.pragma(`user_version = ${before}`);
+    raw.prepare("INSERT INTO organizations (name, plan, created_at) VALUES ('Old Org', 'pro', '2025-01-01T00:00:00.000Z')").run();
+    raw.prepare(`INSERT INTO hosted_sessions (id, token_hash, org_id, env, product, state, created_at, expires_at)
+      VALUES ('hs_old', 'h', 1, 'live', 'human', 'opened', '2025-01-01T00:00:00.000Z', '2025-01-02T00:00:00.000Z')`).run();
+    const old = raw.prepare('SELECT * FROM hosted_sessions').get() as Record<string, unknown>;
+    raw.close();
+    const db = openDatabase(d);
+    expect(db.prepare('SELECT * FROM hosted_sessions').get()).toEqual({ ...old, challenge_misses: 0, billed_verification_id: null });
+    expect(() => db.prepare('UPDATE hosted_sessions SET challenge_misses = -1').run()).toThrow(/CHECK/);
+    expect(() => db.prepare("UPDATE hosted_sessions SET billed_verification_id = 'ver_nowhere'").run()).toThrow(/FOREIGN KEY/);
+    db.prepare(`INSERT INTO verifications (id, org_id, product, env, status, credits, created_at) VALUES ('ver_1', 1, 'human', 'live', 'FAIL', 1, '2025-01-01T00:00:00.000Z')`).run();
+    db.prepare("UPDATE hosted_sessions SET challenge_misses = challenge_misses + 2, billed_verification_id = 'ver_1'").run();
+    expect(db.prepare('SELECT challenge_misses, billed_verification_id FROM hosted_sessions').get()).toEqual({ challenge_misses: 2, billed_verification_id: 'ver_1' });
+  });
 });

@@ -4,11 +4,12 @@
 import { appendFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BatchInfo, BatchRowResult } from '../../../src-shared/contracts/batch';
 import { ORIGIN, closeAll, testService, type Call, type TestService } from './harness';
 import { degrade, renderSpecimen } from './document-fixtures';
-import { withFaceImage } from './face-fixtures';
+import { clip as encodeClip, withFaceImage } from './face-fixtures';
 import { makeCanaries, scanForCanaries, type Canaries } from './privacy';
 import { disposition, runBatch } from './review-support';
 
@@ -106,14 +107,18 @@ const NO_SUBJECT_INPUT = [
 ];
 
 interface Sent { label: string; status: number; text: string }
-interface Ctx { t: TestService; c: Canaries; live: string; test: string; cookie: string; screeningId: string; kycId?: string; consoleKycId?: string; step2?: { id: string; idRequired: boolean }; batch?: { id: string; rows: BatchRowResult[] } }
+interface Ctx { t: TestService; c: Canaries; clip: Canaries; live: string; test: string; cookie: string; screeningId: string; kycId?: string; consoleKycId?: string; step2?: { id: string; idRequired: boolean }; batch?: { id: string; rows: BatchRowResult[] } }
 
-/** A passport of the canary person (name, number and date of birth as printed and in its MRZ), with the canary face. */
-async function canaryDocument(c: Canaries): Promise<string> {
+/**
+ * A passport of the canary person (name, number and date of birth as printed and in its MRZ), with
+ * the canary face. `printedSurname` prints a surname a letter away from the MRZ's: the two readings
+ * then go into the answer's review flags.
+ */
+async function canaryDocument(c: Canaries, printedSurname?: string): Promise<string> {
   const png = await renderSpecimen({
-    surname: c.lastName, given: c.firstName, dob: c.dob, sex: 'F', nationality: 'GBR', issuing: 'GBR',
+    surname: c.documentSurname, given: c.documentGiven, dob: c.dob, sex: 'X', nationality: 'GBR', issuing: 'GBR',
     number: c.documentNumber.slice(0, 9), expiry: '2034-01-01', issued: '2024-01-02', face: 'a',
-  });
+  }, printedSurname === undefined ? {} : { printedSurname });
   return (await degrade(png, 'clean')).toString('base64');
 }
 
@@ -178,7 +183,8 @@ const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
       const res = await x.t.call('POST', '/hosted/generate', { headers: { Authorization: `Bearer ${x.live}` }, body: { product, redirect_url: 'https://shop.example/done' } });
       return ((await res.json()) as { token: string }).token;
     };
-    out.push(await send(x, 'hosted liveness', 'POST', `/hosted/complete/${await session('human')}`, { body: { selfie_b64: x.c.imageB64 } }));
+    // Hosted liveness takes the recorded clip (a still one: asked to record again, the session open).
+    out.push(await send(x, 'hosted liveness', 'POST', `/hosted/complete/${await session('human')}`, { body: { selfie_b64: x.clip.imageB64 } }));
     out.push(await send(x, 'hosted age', 'POST', `/hosted/complete/${await session('age')}`, { body: { date_of_birth: x.c.dob, selfie_b64: x.c.imageB64 } }));
     out.push(await send(x, 'hosted identity', 'POST', `/hosted/complete/${await session('identity')}`, { body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c) } }));
     // A session started from a published flow (test environment: the live counts below stay the API's).
@@ -202,11 +208,24 @@ const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
   ['POST /api/console/try/report', async (x) => [
     await send(x, 'console try report', 'POST', '/api/console/try/report', { cookie: x.cookie, body: { verification_id: x.consoleKycId ?? 'none', report_password: x.c.clientReference } }),
   ]],
-  ['POST /api/identity/v1/submit', async (x) => [
-    await send(x, 'identity', 'POST', '/api/identity/v1/submit', {
+  ['POST /api/identity/v1/submit', async (x) => {
+    const read = await send(x, 'identity', 'POST', '/api/identity/v1/submit', {
       key: x.live, body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c), name: x.c.fullName, date_of_birth: x.c.dob, address: x.c.clientReference },
-    }),
-  ]],
+    });
+    // The names as read went into the answer (so the canary really went through the reading).
+    expect(read.text).toContain(x.c.documentSurname);
+    // A printed surname a letter away: both readings go into the answer's review flags, and nowhere else.
+    const printed = `${x.c.documentSurname.slice(0, -1)}${x.c.documentSurname.endsWith('A') ? 'E' : 'A'}`;
+    const review = await send(x, 'identity review', 'POST', '/api/identity/v1/submit', {
+      key: x.test, body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c, printed), name: x.c.fullName },
+    });
+    // The canary born 1917 also has its century flagged (the zone's 17 reads as 2017).
+    expect(JSON.parse(review.text)).toMatchObject({
+      verified: false, failure_reason: 'document_needs_review',
+      review: expect.arrayContaining([expect.objectContaining({ field: 'surname', mrz: x.c.documentSurname, printed })]),
+    });
+    return [read, review];
+  }],
   ['POST /api/kyc/v1/submit_plus', async (x) => {
     const sent = await send(x, 'kyc-plus', 'POST', '/api/kyc/v1/submit_plus', { key: x.live, body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c) } });
     if (sent.status === 200) x.kycId = (JSON.parse(sent.text) as { verification_id: string }).verification_id;
@@ -298,13 +317,16 @@ describe('valid requests carrying subject data', () => {
       expect(classified.filter((r) => !routes.includes(r)), 'classified routes that do not exist').toEqual([]);
 
       const c = await withFaceImage(makeCanaries());
+      // The canary face filmed: a clip whose bytes occur nowhere else, scanned for like the image.
+      const filmed = await encodeClip(Array<Buffer>(6).fill(await sharp(c.image).removeAlpha().png().toBuffer()), 'webm');
+      const clip: Canaries = { ...c, image: filmed, imageB64: filmed.toString('base64') };
       const cookie = await t.login();
       t.grant(5000);
       await t.json('PATCH', '/api/settings', { cookie, body: { four_eyes: true } });
       await t.json('POST', '/api/webhooks', {
         cookie, body: { url: 'https://receiver.example/h', env: 'live', events: ['compliance.screening.completed', 'compliance.rescreen.completed', 'compliance.rescreen.risk_changed'] },
       });
-      const x: Ctx = { t, c, live: t.key({ env: 'live' }).api_key, test: t.key({ env: 'test' }).api_key, cookie, screeningId: '' };
+      const x: Ctx = { t, c, clip, live: t.key({ env: 'live' }).api_key, test: t.key({ env: 'test' }).api_key, cookie, screeningId: '' };
 
       for (const [route, flow] of SUBJECT_ROUTES) {
         for (const r of await flow(x)) {
@@ -323,6 +345,7 @@ describe('valid requests carrying subject data', () => {
 
       t.s.db.pragma('wal_checkpoint(PASSIVE)');
       expect(scanForCanaries(tmpRoot, c)).toEqual([]);
+      expect(scanForCanaries(tmpRoot, clip)).toEqual([]);
     } finally {
       if (realTmp === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = realTmp;

@@ -11,6 +11,12 @@ export interface Canaries {
   fullName: string;
   dob: string;
   documentNumber: string;
+  /**
+   * The holder's names as an ID document carries them: letters only (the MRZ's alphabet), so the
+   * whole canary survives the reading, the alphabet repairs, the review flags and the answer.
+   */
+  documentSurname: string;
+  documentGiven: string;
   clientReference: string;
   /** Bytes standing in for an uploaded image: a real PNG signature and a random body. */
   image: Buffer;
@@ -20,6 +26,8 @@ export interface Canaries {
 /** Canary values unlikely to occur anywhere by chance. */
 export function makeCanaries(): Canaries {
   const tag = randomBytes(4).toString('hex').toUpperCase();
+  // The tag's digits spelled with letters the text reader does not confuse with digits or drop (no I, L, O, S, B, Z, G, K).
+  const letters = tag.replace(/[0-9]/g, (d) => 'MNPRTUVWXY'[Number(d)]!);
   const image = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(256)]);
   return {
     firstName: `Zyqcanary${tag}`,
@@ -27,6 +35,8 @@ export function makeCanaries(): Canaries {
     fullName: `Zyqcanary${tag} Vorthcanary${tag}`,
     dob: '1917-03-29',
     documentNumber: `X${tag}9Q`,
+    documentSurname: `VORTHDOC${letters}`,
+    documentGiven: `ZYQDOC${letters}`,
     clientReference: `cref-canary-${tag}`,
     image,
     imageB64: image.toString('base64'),
@@ -40,7 +50,7 @@ export interface Hit {
 }
 
 function needlesOf(c: Canaries): { label: string; bytes: Buffer }[] {
-  const texts = [c.firstName, c.lastName, c.documentNumber, c.clientReference, c.dob];
+  const texts = [c.firstName, c.lastName, c.documentNumber, c.documentSurname, c.documentGiven, c.clientReference, c.dob];
   const out: { label: string; bytes: Buffer }[] = [];
   for (const t of texts) {
     for (const v of new Set([t, t.toLowerCase(), t.toUpperCase()])) {

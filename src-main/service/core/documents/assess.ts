@@ -5,11 +5,13 @@
 // current and sane; a face in the portrait proves there is one to compare. `is_genuine` is true
 // when no critical check failed and the MRZ was read: a consistent, current document, not a
 // forensic examination (docs/decisions.md).
-import type { Authenticity, ClaimComparison, DocumentCheck, DocumentCheckName, DocumentData } from '../../../../src-shared/contracts/documents';
+import type { Authenticity, ClaimComparison, DocumentCheck, DocumentCheckName, DocumentData, ReviewFlag } from '../../../../src-shared/contracts/documents';
+import { ageOn, compareDates, dayOf, formatUsDate, parseClaimedDate, parseYymmdd, sameDate, type CalendarDate } from '../../../../src-shared/dates';
 import { DEFAULT_THRESHOLD, scoreNamePair } from '../screening/match/compare';
-import { mrzDate, type MrzReading } from './mrz';
+import { reviewFlags, settleNames, type SettledName, type SettledNames } from './fields';
+import type { MrzReading } from './mrz';
 import type { DocumentReading } from './reader';
-import { datesAgree, namesAgree, numbersAgree, type DateParts } from './viz';
+import { datesAgree, numbersAgree, printedInOtherCentury } from './viz';
 
 /** More than this many MRZ characters read with low confidence (or repaired) sends the document to review. */
 export const LOW_CONFIDENCE_LIMIT = 3;
@@ -27,10 +29,6 @@ const CRITICAL: ReadonlySet<DocumentCheckName> = new Set([
   'printed_document_number_matches_mrz', 'portrait_face_present',
 ]);
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
-export const usDate = (d: DateParts) => `${pad2(d.m)}/${pad2(d.d)}/${d.y}`;
-export const isoDate = (d: DateParts) => `${d.y}-${pad2(d.m)}-${pad2(d.d)}`;
-
 export function documentType(code: string): string {
   const c = code.charAt(0);
   if (c === 'P') return 'passport';
@@ -42,11 +40,16 @@ export function documentType(code: string): string {
 export interface Assessment {
   documentData: DocumentData | null;
   authenticity: Authenticity;
-  birth: DateParts | null;
-  expiry: DateParts | null;
+  birth: CalendarDate | null;
+  expiry: CalendarDate | null;
   /** The document's full name, given names first (for screening and claims). */
   fullName: string | null;
+  /** The zone as answered: names settled against the printed page, lines repaired. */
   mrz: MrzReading | null;
+  /** How each name part was settled against the printed page. */
+  names: SettledNames | null;
+  /** Fields left for an analyst (names the MRZ and the page disagree on, characters that are no letter). */
+  review: ReviewFlag[];
 }
 
 const CHECK_OF = {
@@ -54,38 +57,56 @@ const CHECK_OF = {
   personal_number: 'check_digit_personal_number', composite: 'check_digit_composite',
 } as const;
 
+/** The name check from both parts: a different name fails; a part a letter or two apart leaves it unsettled (review). */
+function nameCheck(surname: SettledName, given: SettledName): { result: DocumentCheck['result']; detail: string } {
+  const parts = [surname, given];
+  if (parts.some((p) => p.settlement === 'mismatch')) return { result: 'fail', detail: 'Printed name differs from the MRZ' };
+  if (parts.some((p) => p.settlement === 'review')) {
+    return { result: 'not_checked', detail: 'Printed name and MRZ differ by a letter or two, and names carry no check digit: flagged for review' };
+  }
+  if (parts.every((p) => p.settlement === 'not_located')) return { result: 'not_checked', detail: 'Printed name not located' };
+  return parts.some((p) => p.settlement === 'restored')
+    ? { result: 'pass', detail: 'Printed name matches the MRZ, with letters the MRZ reading dropped restored from the printed name' }
+    : { result: 'pass', detail: 'Printed name matches the MRZ' };
+}
+
 export function assessDocument(reading: DocumentReading | null, portraitFaces: number, now: Date): Assessment {
   const checks: DocumentCheck[] = [];
   const add = (check: DocumentCheckName, result: DocumentCheck['result'], detail: string) =>
     checks.push({ check, result, critical: CRITICAL.has(check), detail });
-  const m = reading?.mrz ?? null;
+  const read = reading?.mrz ?? null;
+  const names = read ? settleNames(read, reading!.printed) : null;
+  const m: MrzReading | null = read && names ? { ...read, lines: names.lines, surname: names.surname.value, givenNames: names.givenNames.value } : null;
+  const today = dayOf(now);
   add('mrz_found', m ? 'pass' : 'fail', m ? `${m.format} machine-readable zone read` : 'No machine-readable zone could be read');
-  const birth = m ? mrzDate(m.birthDate, 'birth', now) : null;
-  const expiry = m?.expiryDate ? mrzDate(m.expiryDate, 'expiry', now) : null;
-  if (m) {
+  const birth = m ? parseYymmdd(m.birthDate, 'birth', today) : null;
+  const expiry = m?.expiryDate ? parseYymmdd(m.expiryDate, 'expiry', today) : null;
+  if (m && names) {
     for (const c of m.checkDigits) add(CHECK_OF[c.field], c.valid ? 'pass' : 'fail', c.valid ? 'Check digit holds' : 'Check digit does not hold');
     if (expiry) {
-      const expired = Date.UTC(expiry.y, expiry.m - 1, expiry.d) < Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-      add('not_expired', expired ? 'fail' : 'pass', expired ? `Expired on ${usDate(expiry)}` : `Valid until ${usDate(expiry)}`);
+      const expired = compareDates(expiry, today) < 0;
+      add('not_expired', expired ? 'fail' : 'pass', expired ? `Expired on ${formatUsDate(expiry)}` : `Valid until ${formatUsDate(expiry)}`);
     } else add('not_expired', 'not_checked', 'No readable expiry date');
-    const age = birth ? (now.getTime() - Date.UTC(birth.y, birth.m - 1, birth.d)) / (365.25 * 86_400_000) : null;
-    const plausible = birth !== null && age !== null && age >= 0 && age <= 120 && (!expiry || Date.UTC(expiry.y, expiry.m - 1, expiry.d) > Date.UTC(birth.y, birth.m - 1, birth.d));
+    const age = birth ? ageOn(birth, today) : null;
+    const plausible = birth !== null && age !== null && age >= 0 && age <= 120 && (!expiry || compareDates(expiry, birth) > 0);
     add('dates_plausible', plausible ? 'pass' : 'fail', plausible ? 'Birth and expiry dates are real dates in a possible order' : 'A date is impossible or out of order');
     add(
       'issuing_state_known', m.unknownState ? 'fail' : 'pass',
       m.unknownState ? (m.issuingState === 'UTO' ? 'UTO is the ICAO specimen state' : 'The state code is not an ISO 3166 code') : `Issued by ${m.issuingState}`,
     );
     const printed = reading!.printed;
-    const agreeing = (check: DocumentCheckName, a: ReturnType<typeof namesAgree>, what: string) =>
+    const agreeing = (check: DocumentCheckName, a: ReturnType<typeof numbersAgree>, what: string) =>
       add(check, a === 'match' ? 'pass' : a === 'mismatch' ? 'fail' : 'not_checked',
         a === 'match' ? `Printed ${what} matches the MRZ` : a === 'mismatch' ? `Printed ${what} differs from the MRZ` : `Printed ${what} not located`);
-    const surname = namesAgree(printed.surname, m.surname);
-    const given = namesAgree(printed.given_names, m.givenNames);
-    const name = surname === 'mismatch' || given === 'mismatch' ? 'mismatch' : surname === 'match' || given === 'match' ? 'match' : 'not_located';
-    agreeing('printed_name_matches_mrz', name, 'name');
-    agreeing('printed_date_of_birth_matches_mrz', datesAgree(printed.date_of_birth, birth), 'date of birth');
+    const name = nameCheck(names.surname, names.givenNames);
+    add('printed_name_matches_mrz', name.result, name.detail);
+    const dob = datesAgree(printed.date_of_birth, birth, now);
+    if (dob === 'other_century') {
+      add('printed_date_of_birth_matches_mrz', 'not_checked', 'Printed date of birth is the MRZ\'s in another century, which its two-digit year cannot tell apart: flagged for review');
+    } else agreeing('printed_date_of_birth_matches_mrz', dob, 'date of birth');
     agreeing('printed_document_number_matches_mrz', numbersAgree(printed.document_number, m.documentNumber), 'document number');
-    const unsure = m.lowConfidence + m.corrected;
+    // A character held to its field's alphabet was misread; one the reader was already unsure of is counted once.
+    const unsure = m.lowConfidence + m.corrected + m.alphabetRepairs.filter((r) => r.p >= 0.5).length;
     add('mrz_read_confidence', unsure <= LOW_CONFIDENCE_LIMIT ? 'pass' : 'fail',
       unsure <= LOW_CONFIDENCE_LIMIT ? 'MRZ characters read with confidence' : `${unsure} MRZ characters read with low confidence or corrected: review the image`);
   }
@@ -98,8 +119,20 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
   let confidence = total ? Math.round((1000 * passed) / total) / 10 : 0;
   if (failedCritical) confidence = Math.min(confidence, 50);
   const fullName = m ? `${m.givenNames} ${m.surname}`.replace(/\s+/g, ' ').trim() : null;
+  const otherCentury = m ? printedInOtherCentury(reading!.printed.date_of_birth, birth, now) : null;
+  const review: ReviewFlag[] = [
+    ...(names ? reviewFlags(names) : []),
+    ...(birth && otherCentury
+      ? [{
+          field: 'date_of_birth' as const, reason: 'printed_differs' as const, mrz: formatUsDate(birth), printed: formatUsDate(otherCentury),
+          detail: 'The printed date of birth is the MRZ\'s in another century; the MRZ\'s two-digit year and its check digit cannot tell them apart: read the year on the image',
+        }]
+      : []),
+  ];
   return {
     mrz: m,
+    names,
+    review,
     birth,
     expiry,
     fullName,
@@ -107,24 +140,16 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
     documentData: m && birth
       ? {
           name: fullName!,
-          date_of_birth: usDate(birth),
+          date_of_birth: formatUsDate(birth),
           document_type: documentType(m.documentCode),
           document_number: m.documentNumber,
-          expiry_date: expiry ? usDate(expiry) : '',
+          expiry_date: expiry ? formatUsDate(expiry) : '',
           issuing_country: m.issuingState,
+          nationality: m.nationality,
+          sex: m.sex,
         }
       : null,
   };
-}
-
-/** A claimed date of birth: YYYY-MM-DD or MM/DD/YYYY; null when it is neither. */
-export function parseClaimedDate(s: string): DateParts | null {
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s.trim());
-  const us = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(s.trim());
-  const [y, m, d] = iso ? [Number(iso[1]), Number(iso[2]), Number(iso[3])] : us ? [Number(us[3]), Number(us[1]), Number(us[2])] : [0, 0, 0];
-  if (!y) return null;
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  return dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d ? { y, m, d } : null;
 }
 
 /** Score at or above which a claimed name is the document's (case, accents, order and initials aside). */
@@ -148,7 +173,7 @@ export function compareClaims(a: Assessment, claimed: { name?: string | undefine
     const c = parseClaimedDate(claimed.date_of_birth);
     if (!a.birth || !c) out.push({ field: 'date_of_birth', result: 'not_compared', detail: a.birth ? 'Not a date' : 'The document could not be read' });
     else {
-      const same = c.y === a.birth.y && c.m === a.birth.m && c.d === a.birth.d;
+      const same = sameDate(c, a.birth);
       out.push({ field: 'date_of_birth', result: same ? 'match' : 'mismatch', detail: same ? 'Same date of birth' : 'Different date of birth' });
     }
   }

@@ -1,8 +1,10 @@
 // Identity by selfie and ID document: the selfie through the selfie rules, the document read in
 // the reader process and its portrait found by the face models, at the same time; then the face
 // match, the document's assessment and the decision. Everything lives for the request only.
-import type { ClaimComparison, IdentityResult } from '../../../../src-shared/contracts/documents';
-import { FACE_MATCH_THRESHOLD, matchFaces, type FaceMatch } from '../faces/match';
+// Face match uses the face-match descriptor only (faceres, the age model, does not run here: nothing
+// in identity reads an age from a face).
+import { REVIEW_FIELDS, type ClaimComparison, type IdentityResult, type ReviewFlag } from '../../../../src-shared/contracts/documents';
+import { matchFaces, type FaceMatch } from '../faces/match';
 import type { FacePool } from '../faces/pool';
 import { analysisBlock, failureText, judge, type JudgedSelfie } from '../faces/selfie';
 import type { FaceReading } from '../faces/types';
@@ -37,8 +39,8 @@ export async function checkIdentity(faces: FacePool, documents: DocumentReader, 
   const frontSmall = await scaleDecoded(front, PORTRAIT_SEARCH_SIDE);
   const back = images.back ? await decodeImage(images.back.field, images.back.bytes, { maxSide: ANALYSIS_MAX_SIDE }) : null;
   const [selfie, portraitAnalysis, frontReading] = await Promise.all([
-    judge(faces, selfieImg, true),
-    faces.analyze({ ...frontSmall, describe: true }),
+    judge(faces, selfieImg, false, true),
+    faces.analyze({ ...frontSmall, describe: false, match: true }),
     documents.read(front),
   ]);
   let reading = frontReading;
@@ -48,31 +50,53 @@ export async function checkIdentity(faces: FacePool, documents: DocumentReader, 
     if (backReading.mrz) reading = { ...backReading, printed: { ...backReading.printed, ...frontReading.printed }, ms: frontReading.ms + backReading.ms };
   }
   const portrait = largest(portraitAnalysis.faces.filter((f) => f.score >= 0.5));
-  const match = selfie.verdict.face && portrait
-    ? matchFaces(selfie.verdict.face.embedding, portrait.embedding)
-    : { face_match: false, face_match_confidence: 0, threshold: Math.round(FACE_MATCH_THRESHOLD * 1000) / 10 };
+  // No face on either side is a certain non-match (descriptors missing: distance infinite).
+  const match = matchFaces(selfie.verdict.face?.descriptor ?? [], portrait?.descriptor ?? []);
   return { selfie, portrait, match, reading, assessment: assessDocument(reading, portrait ? 1 : 0, now) };
 }
 
-/** Why an identity check did not verify, first reason first; null when it verified. */
-export function identityFailure(r: IdentityCheck, claims: ClaimComparison[]): { code: string; text: string } | null {
+/**
+ * Why an identity check did not verify, first reason first; null when it verified. `reviewFields`
+ * are the fields whose review flags stop it (age by ID takes only the date of birth from the
+ * document, so a name left for review does not stop that; a century left for review does).
+ */
+export function identityFailure(
+  r: IdentityCheck, claims: ClaimComparison[], reviewFields: readonly ReviewFlag['field'][] = REVIEW_FIELDS,
+): { code: string; text: string } | null {
   const a = r.assessment;
   if (!a.mrz) return { code: 'document_unreadable', text: 'The ID document could not be read: send a sharp, well-lit photo of the whole page' };
   if (!r.portrait) return { code: 'no_face_on_document', text: 'No face was found on the ID document' };
-  if (r.selfie.verdict.failure) return { code: r.selfie.verdict.failure, text: `Selfie: ${failureText(r.selfie.verdict.failure)}` };
+  if (r.selfie.verdict.failure) return { code: r.selfie.verdict.failure, text: `Selfie: ${failureText(r.selfie.verdict.failure, r.selfie.verdict)}` };
   if (!r.match.face_match) return { code: 'face_mismatch', text: 'The selfie does not match the face on the ID document' };
   const failed = a.authenticity.checks.find((c) => c.critical && c.result === 'fail');
   if (failed?.check === 'not_expired') return { code: 'document_expired', text: 'The ID document has expired' };
   if (failed) return { code: 'document_inconsistent', text: `The ID document did not pass its checks: ${failed.detail}` };
+  const review = a.review.filter((f) => reviewFields.includes(f.field));
+  if (review.length) {
+    const fields = [...new Set(review.map((f) => f.field.replaceAll('_', ' ')))].join(' and ');
+    return { code: 'document_needs_review', text: `The ${fields} on the ID document could not be settled from its MRZ and printed page: an analyst should compare them on the image` };
+  }
   if (claims.some((c) => c.result === 'mismatch')) return { code: 'claim_mismatch', text: 'The name or date of birth given does not match the ID document' };
   return null;
 }
 
+/**
+ * Confidence (0-100) in the decision taken (docs/decisions.md): verified, the mean of the
+ * confidence in the face match and the document's authenticity confidence; not verified because
+ * the faces differ, the confidence that they are different people; not verified by any other rule
+ * missed (unreadable, no portrait, a selfie rule, expired, a failed document check, a claim that
+ * differs), 100: the rule was measured as missed, and the checks say by how much.
+ */
+export function identityConfidence(r: Pick<IdentityCheck, 'match' | 'assessment'>, failure: { code: string } | null): number {
+  if (!failure) return Math.round(((r.match.decision_confidence + r.assessment.authenticity.confidence) / 2) * 10) / 10;
+  return failure.code === 'face_mismatch' ? r.match.decision_confidence : 100;
+}
+
 /** The parts of the identity answer every document product shares (identity, KYC-plus). */
-export function identityAnswer(r: IdentityCheck, claims: ClaimComparison[]) {
-  const failure = identityFailure(r, claims);
+export function identityAnswer(r: IdentityCheck, claims: ClaimComparison[], reviewFields?: readonly ReviewFlag['field'][]) {
+  const failure = identityFailure(r, claims, reviewFields);
   const a = r.assessment;
-  const confidence = Math.round(((r.match.face_match_confidence + a.authenticity.confidence) / 2) * 10) / 10;
+  const confidence = identityConfidence(r, failure);
   const body: Omit<IdentityResult, 'verification_id' | 'timestamp' | 'credits_consumed' | 'credits_remaining'> = {
     success: true,
     verified: failure === null,
@@ -94,14 +118,21 @@ export function identityAnswer(r: IdentityCheck, claims: ClaimComparison[]) {
           read_ms: r.reading.ms,
         }
       : null,
+    review: a.review,
     selfie_analysis: analysisBlock(r.selfie),
   };
   return { body, failure, confidence };
 }
 
-function agreementOf(a: Assessment, field: 'surname' | 'given_names' | 'date_of_birth' | 'document_number'): 'match' | 'mismatch' | 'not_located' {
-  const check = field === 'date_of_birth' ? 'printed_date_of_birth_matches_mrz' : field === 'document_number' ? 'printed_document_number_matches_mrz' : 'printed_name_matches_mrz';
+type Agreement = NonNullable<IdentityResult['mrz']>['printed'][number]['agreement'];
+
+function agreementOf(a: Assessment, field: 'surname' | 'given_names' | 'date_of_birth' | 'document_number'): Agreement {
+  if (a.review.some((f) => f.field === field && f.reason === 'printed_differs')) return 'review';
+  if (field === 'surname' || field === 'given_names') {
+    const settled = a.names?.[field === 'surname' ? 'surname' : 'givenNames'].settlement ?? 'not_located';
+    return settled === 'restored' ? 'match' : settled;
+  }
+  const check = field === 'date_of_birth' ? 'printed_date_of_birth_matches_mrz' : 'printed_document_number_matches_mrz';
   const r = a.authenticity.checks.find((c) => c.check === check)?.result;
   return r === 'pass' ? 'match' : r === 'fail' ? 'mismatch' : 'not_located';
 }
-

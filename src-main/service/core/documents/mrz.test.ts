@@ -1,8 +1,9 @@
 // Finding and parsing the MRZ in what the text reader returned: the reader's known slips, given as
-// text boxes the way the reader gives them.
+// text boxes the way the reader gives them. Zones are built with the fixtures' own check digits
+// (an implementation independent of the service's parser).
 import { describe, expect, it } from 'vitest';
-import { HOLDERS, mrzLines } from '../../test/document-fixtures';
-import { fillerKVariants, findMrz } from './mrz';
+import { checkDigit, HOLDERS, mrzLines, type DocKind, type Holder } from '../../test/document-fixtures';
+import { fillerKVariants, findMrz, type CheckDigit, type MrzReading } from './mrz';
 import type { TextBox } from './ocr';
 
 /** One text box per line, stacked, each character read with certainty unless given. */
@@ -86,5 +87,176 @@ describe('fillerKVariants', () => {
 
   it('offers nothing for a name without K', () => {
     expect(fillerKVariants('DE<JONG<<WILLEM<<<<<<<<<<<<<<')).toEqual([]);
+  });
+});
+
+/** One character of a line replaced. */
+const put = (line: string, at: number, c: string) => line.slice(0, at) + c + line.slice(at + c.length);
+/** Where each format's composite check digit is and what it covers (ICAO 9303). */
+const COMPOSITE: Record<DocKind, { line: number; at: number; covers: (l: string[]) => string }> = {
+  td3: { line: 1, at: 43, covers: (l) => l[1]!.slice(0, 10) + l[1]!.slice(13, 20) + l[1]!.slice(21, 43) },
+  td2: { line: 1, at: 35, covers: (l) => l[1]!.slice(0, 10) + l[1]!.slice(13, 20) + l[1]!.slice(21, 35) },
+  td1: { line: 1, at: 29, covers: (l) => l[0]!.slice(5, 30) + l[1]!.slice(0, 7) + l[1]!.slice(8, 15) + l[1]!.slice(18, 29) },
+};
+/** The lines with the composite check digit made to hold again (so only the field under test fails). */
+const recomposed = (lines: string[], kind: DocKind) => {
+  const c = COMPOSITE[kind];
+  const out = [...lines];
+  out[c.line] = put(out[c.line]!, c.at, checkDigit(c.covers(out)));
+  return out;
+};
+/** A check digit written wrong: the right one plus 3. */
+const wrong = (d: string) => String((Number(d) + 3) % 10);
+const validity = (m: MrzReading) => Object.fromEntries(m.checkDigits.map((c) => [c.field, c.valid])) as Partial<Record<CheckDigit['field'], boolean>>;
+
+/** A TD3 passport zone with a personal number (its own check digit), as a state writes it. */
+function passportWithPersonalNumber(h: Holder, personal: string): string[] {
+  const [l1, l2] = mrzLines(h, 'td3');
+  const field = (personal + '<'.repeat(14)).slice(0, 14);
+  return recomposed([l1!, l2!.slice(0, 28) + field + checkDigit(field) + l2!.slice(43)], 'td3');
+}
+
+describe('check digits: a wrong one is reported, never read into validity', () => {
+  const erika = HOLDERS[1]!;
+  const zone = passportWithPersonalNumber(erika, 'ZE184226B');
+
+  it('reads the passport with its personal number, every check digit holding', () => {
+    const m = findMrz(boxes(zone))!;
+    expect(validity(m)).toEqual({ document_number: true, date_of_birth: true, expiry_date: true, personal_number: true, composite: true });
+    expect(m.lines).toEqual(zone);
+  });
+
+  // Each check digit written wrong, the composite made to hold over it, so only that field fails.
+  const cases: [CheckDigit['field'], number][] = [['document_number', 9], ['date_of_birth', 19], ['expiry_date', 27], ['personal_number', 42]];
+  for (const [field, at] of cases) {
+    it(`reports a wrong ${field.replaceAll('_', ' ')} check digit as invalid, and nothing else`, () => {
+      const lines = recomposed([zone[0]!, put(zone[1]!, at, wrong(zone[1]![at]!))], 'td3');
+      const m = findMrz(boxes(lines))!;
+      expect(validity(m)).toEqual({ document_number: true, date_of_birth: true, expiry_date: true, personal_number: true, composite: true, [field]: false });
+      expect(m.corrected).toBe(0);
+      expect(m.lines[1]![at]).toBe(lines[1]![at]);
+    });
+  }
+
+  it('reports a wrong composite check digit as invalid', () => {
+    const m = findMrz(boxes([zone[0]!, put(zone[1]!, 43, wrong(zone[1]![43]!))]))!;
+    expect(validity(m)).toMatchObject({ composite: false, document_number: true, date_of_birth: true });
+  });
+
+  it('reports a date misread as another date (a digit for a digit) by its failing check digit, and keeps the date as read', () => {
+    const m = findMrz(boxes([zone[0]!, put(zone[1]!, 18, '3')]))!;
+    expect(m.birthDate).toBe('640813');
+    expect(validity(m)).toMatchObject({ date_of_birth: false, composite: false });
+  });
+
+  it('keeps a wrong document-number check digit invalid although the number holds characters the reader confuses (0, 1, O)', () => {
+    // C01X00T47: four characters another reading could swap; none makes the wrong digit and the composite hold.
+    const [l1, l2] = mrzLines(erika, 'td3', true);
+    const m = findMrz(boxes([l1!, l2!]))!;
+    expect(m.documentNumber).toBe('C01X00T47');
+    expect(validity(m)).toMatchObject({ document_number: false });
+    expect(m.corrected).toBe(0);
+  });
+
+  it('repairs a document number only when one confusable character makes its check digit and the composite hold', () => {
+    const read = put(zone[1]!, 4, 'O'); // C01X00T47 read as C01XO0T47
+    const m = findMrz(boxes([zone[0]!, read]))!;
+    expect(m.documentNumber).toBe('C01X00T47');
+    expect(m.corrected).toBe(1);
+    expect(m.checkDigits.every((c) => c.valid)).toBe(true);
+    expect(m.lines[1]).toBe(zone[1]);
+  });
+});
+
+describe('ICAO field alphabets', () => {
+  const erika = HOLDERS[1]!;
+
+  it('reads letters in dates and check digits as the digits they resemble, proved by the check digits, and answers the repaired lines', () => {
+    const [l1, l2] = mrzLines(erika, 'td3');
+    // Birth 640812 read as 64O8I2 (check digit 6 as G), expiry 301031 as 3O1O3I, composite as a Z where it is 2... of what it is.
+    let read = put(put(put(l2!, 15, 'O'), 17, 'I'), 19, l2![19] === '6' ? 'G' : l2![19]!);
+    read = put(put(put(read, 22, 'O'), 24, 'O'), 26, 'I');
+    const m = findMrz(boxes([l1!, read]))!;
+    expect(m.birthDate).toBe('640812');
+    expect(m.expiryDate).toBe('301031');
+    expect(m.checkDigits.every((c) => c.valid)).toBe(true);
+    expect(m.lines).toEqual([l1, l2]);
+    expect(m.readLines[1]).toBe(read);
+    expect(m.alphabetRepairs.map((r) => `${r.read}>${r.as}`)).toEqual(expect.arrayContaining(['O>0', 'I>1']));
+  });
+
+  it('reads every letter that stands for a digit (O, D, Q, I, L, S, B, Z, G) in a date, and a letter that stands for none stays and fails', () => {
+    const h: Holder = { ...erika, dob: '1958-06-25', expiry: '2032-01-10' };
+    const [l1, l2] = mrzLines(h, 'td3');
+    // 580625 as SB0GZS; 320110 as 3ZDLIQ.
+    const read = l2!.slice(0, 13) + 'SB0GZS' + l2!.slice(19, 21) + '3ZDLIQ' + l2!.slice(27);
+    const m = findMrz(boxes([l1!, read]))!;
+    expect([m.birthDate, m.expiryDate]).toEqual(['580625', '320110']);
+    expect(m.checkDigits.every((c) => c.valid)).toBe(true);
+    expect(m.lines[1]).toBe(l2);
+    const t = findMrz(boxes([l1!, put(l2!, 14, 'T')]));
+    expect(t?.checkDigits.find((c) => c.field === 'date_of_birth')?.valid ?? false).toBe(false);
+  });
+
+  it('reads digits in names, nationality and issuing state as the letters they resemble, on a TD3 passport', () => {
+    const h: Holder = { ...erika, surname: 'MOLIN', given: 'LIVIA BEATRIZ', nationality: 'POL', issuing: 'POL' };
+    const [l1, l2] = mrzLines(h, 'td3');
+    const read1 = l1!.replace('P<POLMOLIN<<LIVIA<BEATRIZ', 'P<P0LM0L1N<<L1V1A<8EA7R12');
+    const read2 = l2!.replace('POL', 'P0L');
+    const m = findMrz(boxes([read1, read2]))!;
+    expect(m).toMatchObject({ issuingState: 'POL', nationality: 'POL', surname: 'MOLIN', unknownState: false });
+    // 7 is no letter: it stays, for the printed name or an analyst to settle.
+    expect(m.givenNames).toBe('LIVIA BEA7RIZ');
+    expect(m.lines[0]).toBe(l1!.replace('BEATRIZ', 'BEA7RIZ'));
+    expect(m.lines[1]).toBe(l2);
+    expect(m.checkDigits.every((c) => c.valid)).toBe(true);
+  });
+
+  it('takes a state code\'s 0 for D and 1 for L where only that is a state (0EU is DEU), on a TD2 card', () => {
+    const h: Holder = { ...HOLDERS[3]!, surname: 'OLIVEIRA', given: 'SIOBHAN', nationality: 'IND', issuing: 'DEU' };
+    const [l1, l2] = mrzLines(h, 'td2');
+    const m = findMrz(boxes([l1!.replace('I<DEUOLIVEIRA<<SIOBHAN', 'I<0EU0L1VE1RA<<5IO8HAN'), l2!.replace('IND', '1ND')]))!;
+    expect(m).toMatchObject({ format: 'TD2', issuingState: 'DEU', nationality: 'IND', surname: 'OLIVEIRA', givenNames: 'SIOBHAN', unknownState: false });
+    expect(m.lines).toEqual([l1, l2]);
+  });
+
+  it('holds a TD1 card\'s three lines to their alphabets: state, number check digit, dates, nationality, names', () => {
+    const h: Holder = { ...HOLDERS[3]!, nationality: 'ROU', issuing: 'ROU', surname: 'BOGDAN', given: 'GEORGE' };
+    const [l1, l2, l3] = mrzLines(h, 'td1');
+    const read = [put(l1!.replace('I<ROU', 'I<R0U'), 14, l1![14] === '1' ? 'I' : l1![14]!), l2!.replace('ROU', 'R0U').replace(/^92/, '9Z'), l3!.replace('BOGDAN<<GEORGE', '8OGDAN<<6E0RGE')];
+    const m = findMrz(boxes(read))!;
+    expect(m).toMatchObject({ format: 'TD1', issuingState: 'ROU', nationality: 'ROU', surname: 'BOGDAN', givenNames: 'GEORGE', birthDate: '921103' });
+    expect(m.checkDigits.every((c) => c.valid)).toBe(true);
+    expect(m.lines).toEqual([l1, l2, l3]);
+  });
+
+  it('reads the French national ID card (36 characters, IDFRA) with its names held to letters', () => {
+    const l1 = 'IDFRAMARTIN<<<<<<<<<<<<<<<<<<<932013';
+    const number = '0506932020438';
+    const given = 'CAMILLE<<LOUISE'.slice(0, 14);
+    const head = `${number.slice(0, 12)}${checkDigit(number.slice(0, 12))}${given}921103${checkDigit('921103')}F`;
+    const l2 = head + checkDigit(l1 + head);
+    expect(l2).toHaveLength(36);
+    const m = findMrz(boxes([l1.replace('MARTIN', 'MART1N'), l2.replace('CAMILLE', 'CAM1LLE')]))!;
+    // The given-names field is 14 characters: LOUISE is cut to LOUIS by the issuer.
+    expect(m).toMatchObject({ format: 'FRENCH_NATIONAL_ID', issuingState: 'FRA', surname: 'MARTIN', givenNames: 'CAMILLE LOUIS', sex: 'F', birthDate: '921103' });
+    expect(m.checkDigits.every((c) => c.valid)).toBe(true);
+    expect(m.lines).toEqual([l1, l2]);
+  });
+
+  it('leaves a visa\'s optional data as read where a passport has check digits', () => {
+    const [l1, l2] = mrzLines(erika, 'td3');
+    const visa = [`V${l1!.slice(1)}`, `${l2!.slice(0, 28)}AB12CD34EF56GHIO`];
+    const m = findMrz(boxes(visa))!;
+    expect(m.lines[1]!.slice(28)).toBe('AB12CD34EF56GHIO');
+    expect(m.checkDigits.filter((c) => ['document_number', 'date_of_birth', 'expiry_date'].includes(c.field)).every((c) => c.valid)).toBe(true);
+  });
+
+  it('answers the sex as M, F, or X for the zone\'s unspecified <', () => {
+    const sexes = (['M', 'F', 'X'] as const).map((sex) => {
+      const [l1, l2] = mrzLines({ ...erika, sex }, 'td3');
+      return findMrz(boxes([l1!, l2!]))!.sex;
+    });
+    expect(sexes).toEqual(['M', 'F', 'X']);
   });
 });

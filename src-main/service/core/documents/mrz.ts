@@ -1,11 +1,15 @@
-// Finding and parsing the machine-readable zone (ICAO 9303: TD1 cards, TD2 cards, TD3 passports)
-// in what the text reader read. OCR text is mapped to the MRZ alphabet (A-Z, 0-9, <), the lines
-// are found by shape (long, upper case, filler characters), their length is repaired where a run
-// of fillers was read one short or long, and the `mrz` package parses them with the check digits.
-// Where a check digit fails, characters the reader confuses (O/0, I/1, S/5, B/8, Z/2, G/6, D/0)
-// are tried one at a time in the document number until the digit and the composite agree, after
-// the printed document number (the same number, read a second time). The check digits prove the zone is consistent, not that it is authentic: see
-// authenticity.ts for what is claimed from them.
+// Finding and parsing the machine-readable zone (ICAO 9303: TD1 cards, TD2 cards, TD3 passports,
+// and the French national ID card's 36-character zone) in what the text reader read. OCR text is
+// mapped to the MRZ alphabet (A-Z, 0-9, <), the lines are found by shape (long, upper case, filler
+// characters), their length is repaired where a run of fillers was read one short or long, and each
+// field is held to its ICAO alphabet: names, nationality and issuing state are letters, so a digit
+// read there is the letter it resembles; dates and check digits are digits, so a letter read there
+// is the digit it resembles (the check digits then prove or refute the repair). The `mrz` package
+// parses the repaired lines with their check digits. Where a check digit still fails, characters
+// the reader confuses (O/0, I/1, S/5, B/8, Z/2, G/6, D/0) are tried one at a time in the document
+// number until the digit and the composite agree, after the printed document number (the same
+// number, read a second time). The lines answered are the repaired ones. The check digits prove
+// the zone is consistent, not that it is authentic: see assess.ts for what is claimed from them.
 import { parse, states, type ParseResult } from 'mrz';
 import { toCountryCode } from '../screening/lists/countries';
 import type { TextBox } from './ocr';
@@ -41,9 +45,20 @@ export function toMrzAlphabet(text: string, probs: number[]): MrzChar[] {
   return out;
 }
 
-/** Digits the reader returns for letters, in fields that hold letters only (state codes). */
-const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '6': 'G', '8': 'B' };
-const lettersOnly = (s: string) => s.replace(/[0-9]/g, (d) => DIGIT_AS_LETTER[d] ?? d);
+/**
+ * The letter a digit read in a letters-only field stands for (OCR-B's 0 and O, 1 and I, 5 and S, 8
+ * and B, 2 and Z, 6 and G, 4 and A are the reader's usual confusions). 3, 7 and 9 resemble no
+ * letter well enough and are left as read.
+ */
+export const DIGIT_AS_LETTER: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '8': 'B' };
+/** Other letters a digit may stand for, tried where a list decides (state codes) or a second reading does (printed names). */
+export const DIGIT_AS_LETTERS: Readonly<Record<string, readonly string[]>> = {
+  '0': ['O', 'D', 'Q'], '1': ['I', 'L'], '2': ['Z'], '4': ['A'], '5': ['S'], '6': ['G'], '8': ['B'],
+};
+/** The digit a letter read in a digits-only field stands for. */
+export const LETTER_AS_DIGIT: Readonly<Record<string, string>> = { O: '0', D: '0', Q: '0', I: '1', L: '1', S: '5', B: '8', Z: '2', G: '6' };
+export const lettersOnly = (s: string) => s.replace(/[0-9]/g, (d) => DIGIT_AS_LETTER[d] ?? d);
+const digitsOnly = (s: string) => s.replace(/[A-Z]/g, (c) => LETTER_AS_DIGIT[c] ?? c);
 
 interface Row {
   chars: MrzChar[];
@@ -150,6 +165,98 @@ export function fitLength(chars: MrzChar[], n: number): { chars: MrzChar[]; repa
   return out.length === n ? { chars: out, repaired: Math.abs(diff) } : { chars: out.slice(0, n).concat(Array.from({ length: Math.max(0, n - out.length) }, () => ({ c: '<', p: 0 }))), repaired: Math.abs(diff) };
 }
 
+/** The layouts a zone is parsed as: the three ICAO formats and the French national ID card. */
+export type MrzLayout = MrzFormat | 'FRENCH_NATIONAL_ID';
+
+type Alphabet = 'letters' | 'state' | 'digits';
+interface Span {
+  line: number;
+  start: number;
+  end: number;
+  alphabet: Alphabet;
+}
+const span = (line: number, start: number, end: number, alphabet: Alphabet): Span => ({ line, start, end, alphabet });
+
+/**
+ * Where each ICAO 9303 field of one alphabet lies (part 4 for TD3, part 5 for TD1, part 6 for TD2;
+ * the French card after the `mrz` package's layout). Letters: document code, issuing state, names,
+ * nationality. Digits: dates, their check digits, the document number's and the personal number's
+ * check digits (a filler there stays a filler: a long TD1 number moves its digit into the optional
+ * data) and the composite. The document number and optional data may hold either and are not
+ * touched here; the sex is M, F or < and is read as it is.
+ */
+const SPANS: Record<MrzLayout, Span[]> = {
+  TD3: [
+    span(0, 0, 2, 'letters'), span(0, 2, 5, 'state'), span(0, 5, 44, 'letters'),
+    span(1, 9, 10, 'digits'), span(1, 10, 13, 'state'), span(1, 13, 20, 'digits'), span(1, 21, 28, 'digits'), span(1, 42, 44, 'digits'),
+  ],
+  TD2: [
+    span(0, 0, 2, 'letters'), span(0, 2, 5, 'state'), span(0, 5, 36, 'letters'),
+    span(1, 9, 10, 'digits'), span(1, 10, 13, 'state'), span(1, 13, 20, 'digits'), span(1, 21, 28, 'digits'), span(1, 35, 36, 'digits'),
+  ],
+  TD1: [
+    span(0, 0, 2, 'letters'), span(0, 2, 5, 'state'), span(0, 14, 15, 'digits'),
+    span(1, 0, 7, 'digits'), span(1, 8, 15, 'digits'), span(1, 15, 18, 'state'), span(1, 29, 30, 'digits'),
+    span(2, 0, 30, 'letters'),
+  ],
+  FRENCH_NATIONAL_ID: [
+    span(0, 0, 2, 'letters'), span(0, 2, 5, 'state'), span(0, 5, 30, 'letters'),
+    span(1, 0, 4, 'digits'), span(1, 12, 13, 'digits'), span(1, 13, 27, 'letters'), span(1, 27, 34, 'digits'), span(1, 35, 36, 'digits'),
+  ],
+};
+
+/** Where the sex is: M, F or < (unspecified). */
+const SEX_AT: Record<MrzLayout, [number, number]> = { TD3: [1, 20], TD2: [1, 20], TD1: [1, 7], FRENCH_NATIONAL_ID: [1, 34] };
+
+/** A character of a field held to its alphabet: what was read at (line, at) and what it stands for. */
+export interface AlphabetRepair {
+  line: number;
+  at: number;
+  read: string;
+  as: string;
+  /** The reader's probability for the character it read. */
+  p: number;
+}
+
+/** The French card's zone is 36 characters like TD2's and starts IDFRA (its first letters held to letters). */
+const layoutOf = (format: MrzFormat, lines: string[]): MrzLayout =>
+  format === 'TD2' && lettersOnly(lines[0]!.slice(0, 5)) === 'IDFRA' ? 'FRENCH_NATIONAL_ID' : format;
+
+/**
+ * A state code with its digits read as letters: the first reading that is a known code (0 may be
+ * O, D or Q; 1 may be I or L), else the usual letters.
+ */
+function stateLetters(code: string): string {
+  const options = [...code].map((c) => DIGIT_AS_LETTERS[c] ?? [c]);
+  let readings = [''];
+  for (const o of options) readings = readings.flatMap((r) => o.map((c) => r + c));
+  return readings.find((r) => isState(r.replace(/</g, ''))) ?? lettersOnly(code);
+}
+
+/**
+ * Every field held to its alphabet: the repaired lines and each character changed. A visa (code V,
+ * ICAO part 7) has optional data where a passport has its personal number's check digit and the
+ * composite: those are left as read.
+ */
+export function holdToAlphabets(chars: MrzChar[][], layout: MrzLayout): { lines: string[]; repairs: AlphabetRepair[] } {
+  const lines = chars.map((l) => l.map((c) => c.c));
+  const repairs: AlphabetRepair[] = [];
+  const visa = lines[0]?.[0] === 'V';
+  for (const f of SPANS[layout].filter((x) => !(visa && x.line === 1 && x.start >= 28))) {
+    const line = lines[f.line];
+    if (!line) continue;
+    const read = line.slice(f.start, f.end).join('');
+    const fixed = f.alphabet === 'letters' ? lettersOnly(read) : f.alphabet === 'state' ? stateLetters(read) : digitsOnly(read);
+    [...fixed].forEach((c, i) => {
+      const at = f.start + i;
+      if (c === line[at]) return;
+      repairs.push({ line: f.line, at, read: line[at]!, as: c, p: chars[f.line]![at]?.p ?? 0 });
+      line[at] = c;
+    });
+  }
+  return { lines: lines.map((l) => l.join('')), repairs };
+}
+
 const SWAPS: Record<string, string[]> = {
   O: ['0'], '0': ['O', 'D'], D: ['0'], Q: ['0'], I: ['1'], '1': ['I'], L: ['1'], S: ['5'], '5': ['S'],
   B: ['8'], '8': ['B'], Z: ['2'], '2': ['Z'], G: ['6'], '6': ['G'],
@@ -161,8 +268,11 @@ export interface CheckDigit {
 }
 
 export interface MrzReading {
-  format: MrzFormat | 'FRENCH_NATIONAL_ID';
+  format: MrzLayout;
+  /** The zone as answered: lengths repaired, every field held to its alphabet, corrections the check digits proved. */
   lines: string[];
+  /** The zone as the reader read it (lengths repaired only): the source of the other readings of a repaired character. */
+  readLines: string[];
   documentCode: string;
   issuingState: string;
   nationality: string | null;
@@ -172,13 +282,16 @@ export interface MrzReading {
   /** YYMMDD as printed in the zone. */
   birthDate: string;
   expiryDate: string | null;
-  sex: string | null;
+  /** ICAO: M, F, or X for the zone's < (unspecified); null when the character is none of these. */
+  sex: 'M' | 'F' | 'X' | null;
   checkDigits: CheckDigit[];
   /** Characters the reader was unsure of (probability under 0.5), and characters a repair added. */
   lowConfidence: number;
   repaired: number;
   /** Document-number characters changed so its check digit and the composite agree. */
   corrected: number;
+  /** Characters held to their field's alphabet (a digit in a name, a letter in a date). */
+  alphabetRepairs: AlphabetRepair[];
   /** The state code is not an ISO 3166 code (for example the ICAO specimen code UTO). */
   unknownState: boolean;
 }
@@ -257,12 +370,6 @@ function numberFromPrinted(lines: string[], r: ParseResult, printed: string | un
   return null;
 }
 
-/** Given names and surname from the name field: `<` inside a name is a space; reading noise after the filler run is dropped. */
-function cleanName(s: string | null | undefined): string {
-  if (!s) return '';
-  return s.replace(/\s+/g, ' ').trim();
-}
-
 /**
  * ICAO 9303: a card's (TD1, TD2) document code starts with A, C or I. A first letter the reader
  * took for something else that looks like an I (T, L, J, 1) is an I.
@@ -283,8 +390,16 @@ function issuingStateOf(state: string, nationality: string | null): string {
   return differ === 1 ? nationality : state;
 }
 
+/** The sex character as ICAO's letter: the zone's < (unspecified) is X, as the printed page shows it. */
+function sexOf(c: string | undefined): MrzReading['sex'] {
+  return c === 'M' || c === 'F' ? c : c === '<' || c === 'X' ? 'X' : null;
+}
+
 function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, printedNumber?: string): MrzReading | null {
-  const lines = chars.map((l) => l.map((c) => c.c).join(''));
+  const readLines = chars.map((l) => l.map((c) => c.c).join(''));
+  const layout = layoutOf(format, readLines);
+  const held = holdToAlphabets(chars, layout);
+  const lines = held.lines;
   let result = parse(lines, { autocorrect: true });
   let corrected = 0;
   if (!allValid(result)) {
@@ -300,32 +415,45 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
   const stateError = (field: string) => result.details.find((d) => d.field === field && !d.valid && /state code/i.test(d.error ?? ''));
   const raw = (field: string) => {
     const d = result.details.find((x) => x.field === field);
-    return d && d.start !== undefined && d.end !== undefined ? lettersOnly(lines[d.line]!.slice(d.start, d.end).replace(/</g, '')) : '';
+    return d && d.start !== undefined && d.end !== undefined ? lines[d.line]!.slice(d.start, d.end).replace(/</g, '') : '';
   };
   const nationality = f.nationality ?? (raw('nationality') || null);
   const readState = f.issuingState ?? raw('issuingState');
   const issuingState = issuingStateOf(readState, nationality);
+  // The state taken from the nationality is written into the zone, so the lines say what is answered.
+  if (issuingState !== readState && lines[0]!.slice(2, 5) === readState) lines[0] = lines[0]!.slice(0, 2) + issuingState + lines[0]!.slice(5);
+  const french = result.format === 'FRENCH_NATIONAL_ID';
+  const [sexLine, sexAt] = SEX_AT[french ? 'FRENCH_NATIONAL_ID' : layout];
   return {
-    format: result.format === 'FRENCH_NATIONAL_ID' ? 'FRENCH_NATIONAL_ID' : format,
+    format: french ? 'FRENCH_NATIONAL_ID' : format,
     lines,
+    readLines,
     documentCode: documentCodeOf(format, f.documentCode ?? lines[0]!.slice(0, 2).replace(/</g, '')),
     issuingState,
     nationality,
-    surname: cleanName(f.lastName),
-    givenNames: cleanName(f.firstName),
+    ...zoneNames({ format: french ? 'FRENCH_NATIONAL_ID' : format, lines }),
     documentNumber: f.documentNumber.replace(/<+/g, ''),
     birthDate: f.birthDate,
     expiryDate: f.expirationDate ?? null,
-    sex: f.sex ?? null,
+    sex: sexOf(lines[sexLine]?.[sexAt]),
     checkDigits: checksOf(result),
     lowConfidence: chars.flat().filter((c) => c.p < 0.5).length,
     repaired,
     corrected,
+    alphabetRepairs: held.repairs,
     unknownState: Boolean((stateError('issuingState') && issuingState === readState) || stateError('nationality')),
   };
 }
 
-const score = (r: MrzReading) => r.checkDigits.filter((c) => c.valid).length * 10 - r.corrected - r.repaired * 0.1 - r.lowConfidence * 0.01;
+/**
+ * An empty personal number's check digit holds over nothing: it proves no reading. (A TD2 card's
+ * lines padded to TD3 length hold every TD2 check digit and that one too, and would otherwise be
+ * taken for a passport.)
+ */
+const proves = (r: MrzReading, c: CheckDigit) => c.valid && !(c.field === 'personal_number' && /^<*$/.test(r.lines[1]?.slice(28, 42) ?? ''));
+// A reading that needed its alphabets repaired is a little less likely to be the zone's right window and format.
+const score = (r: MrzReading) =>
+  r.checkDigits.filter((c) => proves(r, c)).length * 10 - r.corrected - r.repaired * 0.1 - r.alphabetRepairs.length * 0.05 - r.lowConfidence * 0.01;
 
 /** The best MRZ among the text boxes, or null when none parses. */
 export function findMrz(boxes: TextBox[], printedNumber?: string): MrzReading | null {
@@ -354,9 +482,16 @@ export function findMrz(boxes: TextBox[], printedNumber?: string): MrzReading | 
   return best;
 }
 
-/** The name field of a zone as read: TD1 has it on its third line, TD2 and TD3 after the state code. */
-export function nameField(m: MrzReading): string | null {
+/** The name field of a zone: TD1 has it on its third line, TD2 and TD3 after the state code (the French card splits it). */
+export function nameField(m: Pick<MrzReading, 'format' | 'lines'>): string | null {
   return (m.format === 'TD1' ? m.lines[2] : m.format === 'FRENCH_NATIONAL_ID' ? null : m.lines[0]?.slice(5)) ?? null;
+}
+
+/** Surname and given names from the zone's lines (the French card has its surname on the first line, its given names on the second). */
+export function zoneNames(m: Pick<MrzReading, 'format' | 'lines'>): { surname: string; givenNames: string } {
+  if (m.format !== 'FRENCH_NATIONAL_ID') return splitNameField(nameField(m) ?? '');
+  const part = (x: string) => lettersOnly(x).replace(/<+/g, ' ').trim();
+  return { surname: part(m.lines[0]?.slice(5, 30) ?? ''), givenNames: part(m.lines[1]?.slice(13, 27) ?? '') };
 }
 
 /** ICAO name field to surname and given names: `<<` separates them, `<` is a space. */
@@ -386,21 +521,6 @@ export function fillerKVariants(raw: string): { surname: string; givenNames: str
     out.push(splitNameField(chars.join('')));
   }
   return out;
-}
-
-/** YYMMDD to a full date: birth dates are never in the future; expiry dates are this century. */
-export function mrzDate(yymmdd: string, kind: 'birth' | 'expiry', now: Date): { y: number; m: number; d: number } | null {
-  if (!/^\d{6}$/.test(yymmdd)) return null;
-  const yy = Number(yymmdd.slice(0, 2));
-  const m = Number(yymmdd.slice(2, 4));
-  const d = Number(yymmdd.slice(4, 6));
-  const thisYear = now.getUTCFullYear();
-  let y = 2000 + yy;
-  if (kind === 'birth' && y > thisYear) y -= 100;
-  if (kind === 'expiry' && y > thisYear + 50) y -= 100;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return { y, m, d };
 }
 
 /** ISO alpha-2 of an MRZ nationality code (screening's country qualifier); the British variants are GB. */

@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { PDFDocument, type PDFPage, type RGB, StandardFonts, rgb } from 'pdf-lib';
 import { fit, instant, printable, transliterated, wrap, type Fonts } from '../pdf/text';
+import { formatLongDate, parseUsDate } from '../../../../src-shared/dates';
 
 export { printable };
 
@@ -51,16 +52,13 @@ export interface KycReportInput {
 // ---------------------------------------------------------------------------------------------
 // Values as a reader expects them
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const NOT_AVAILABLE = 'Not available';
 
 /** MM/DD/YYYY as "12 Apr 1980", which no reader can take for 4 December. */
 function calendarDate(mdy: string | null): string {
   if (!mdy) return NOT_AVAILABLE;
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(mdy.trim());
-  const month = m ? MONTHS[Number(m[1]) - 1] : undefined;
-  if (!m || !month || Number(m[2]) < 1 || Number(m[2]) > 31) return mdy;
-  return `${Number(m[2])} ${month} ${m[3]}`;
+  const date = parseUsDate(mdy);
+  return date ? formatLongDate(date) : mdy;
 }
 
 function score(n: number): string {

@@ -2,9 +2,12 @@
 // number, located by their labels (English and the common European languages; bilingual labels
 // such as "Surname / Nom" are the rule on passports) with the value under or beside the label.
 // Each is compared with the MRZ. Where a label cannot be found the field is "not located":
-// no claim is made either way.
+// no claim is made either way. A printed name is letters only, as the MRZ's is: a digit the reader
+// returned in it is the letter it resembles (M0LIN is MOLIN).
 import anyAscii from 'any-ascii';
+import { readPrintedDate, parsePrintedDates, sameDate, type CalendarDate } from '../../../../src-shared/dates';
 import { levenshteinSimilarity } from '../screening/match/similarity';
+import { DIGIT_AS_LETTER } from './mrz';
 import type { TextBox } from './ocr';
 
 export type VizField = 'surname' | 'given_names' | 'date_of_birth' | 'document_number';
@@ -49,58 +52,25 @@ function place(b: TextBox): Placed {
   return { b, text: b.text.trim(), left: Math.min(...xs), right: Math.max(...xs), top, bottom, height: bottom - top };
 }
 
-const MONTHS: [RegExp, number][] = [
-  [/^(JAN|GEN|STY|ENE)/, 1], [/^(FEB|FEV|FEV|LUT)/, 2], [/^(MAR|MRZ|MAA)/, 3], [/^(APR|AVR|ABR|KWI)/, 4],
-  [/^(MAY|MAI|MAG|MEI|MAJ)/, 5], [/^(JUN|JUIN|GIU|CZE)/, 6], [/^(JUL|JUIL|LUG|LIP)/, 7], [/^(AUG|AOU|AGO|SIE)/, 8],
-  [/^(SEP|SET|WRZ)/, 9], [/^(OCT|OKT|OTT|PAZ)/, 10], [/^(NOV|LIS)/, 11], [/^(DEC|DEZ|DIC|GRU)/, 12],
-];
-
 /** Digits as the reader sometimes returns them in a number position. */
 const digitsOf = (s: string) => s.replace(/[OQD]/g, '0').replace(/[IL|]/g, '1').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2');
 
-export interface DateParts {
-  y: number;
-  m: number;
-  d: number;
-}
-
-/** Dates as documents print them: 12 AUG 1974, 12.08.1974, 12/08/1974, 1974-08-12 (two-digit years too). Numeric day/month order is ambiguous, so both readings are returned. */
-export function printedDates(text: string): DateParts[] {
-  const t = anyAscii(text).toUpperCase().replace(/\s+/g, ' ');
-  const out: DateParts[] = [];
-  const year = (y: string) => {
-    const n = Number(digitsOf(y));
-    return y.length === 2 ? (n > (new Date().getUTCFullYear() % 100) + 10 ? 1900 + n : 2000 + n) : n;
-  };
-  const valid = (y: number, m: number, d: number) => {
-    const dt = new Date(Date.UTC(y, m - 1, d));
-    return y > 1880 && dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
-  };
-  const named = /([0-9OIL]{1,2}) ?([A-Z]{3,5})(?:\/[A-Z]{3,5})? ?([0-9OIL]{4}|[0-9OIL]{2})\b/g;
-  for (const m of t.matchAll(named)) {
-    const month = MONTHS.find(([re]) => re.test(m[2]!))?.[1];
-    const d = Number(digitsOf(m[1]!));
-    const y = year(m[3]!);
-    if (month && valid(y, month, d)) out.push({ y, m: month, d });
-  }
-  const iso = /\b(\d{4})[-./ ](\d{1,2})[-./ ](\d{1,2})\b/g;
-  for (const m of t.matchAll(iso)) {
-    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    if (valid(y, mo, d)) out.push({ y, m: mo, d });
-  }
-  const numeric = /\b(\d{1,2})[-./ ](\d{1,2})[-./ ](\d{4}|\d{2})\b/g;
-  for (const m of t.matchAll(numeric)) {
-    const [a, b, y] = [Number(m[1]), Number(m[2]), year(m[3]!)];
-    if (valid(y, b, a)) out.push({ y, m: b, d: a });
-    if (a !== b && valid(y, a, b)) out.push({ y, m: a, d: b });
-  }
-  return out;
+/**
+ * A printed name value: letters, spaces, apostrophes and hyphens, where a few digits the reader
+ * returned for letters may stand (at most a third of it, each one that resembles a letter). A date
+ * or a document number is no name.
+ */
+function looksLikeName(s: string): boolean {
+  if (!/^[\p{L}0-9][\p{L}0-9' -]*$/u.test(s) || ANY_LABEL.test(fold(s))) return false;
+  const digits = s.match(/[0-9]/g) ?? [];
+  const letterCount = s.match(/\p{L}/gu)?.length ?? 0;
+  return digits.length === 0 || (letterCount >= 2 && digits.length * 2 <= letterCount && digits.every((d) => d in DIGIT_AS_LETTER) && readPrintedDate(s).length === 0);
 }
 
 const looksLike: Record<VizField, (s: string) => boolean> = {
-  surname: (s) => /^[\p{L}][\p{L}' -]*$/u.test(s) && !ANY_LABEL.test(fold(s)),
-  given_names: (s) => /^[\p{L}][\p{L}' -]*$/u.test(s) && !ANY_LABEL.test(fold(s)),
-  date_of_birth: (s) => printedDates(s).length > 0,
+  surname: looksLikeName,
+  given_names: looksLikeName,
+  date_of_birth: (s) => readPrintedDate(s).length > 0,
   document_number: (s) => /^[A-Z0-9<]{5,12}$/i.test(s.replace(/\s+/g, '')) && /\d/.test(s),
 };
 
@@ -137,27 +107,66 @@ export function readPrinted(boxes: TextBox[], exclude: (b: TextBox) => boolean =
   return out;
 }
 
-/** A name's letters only, upper case, accents folded. */
-export const letters = (s: string) => anyAscii(s).toUpperCase().replace(/[^A-Z]+/g, '');
+/** A name's letters only, upper case, accents folded, digits read as the letters they resemble. */
+export const letters = (s: string) => anyAscii(s).toUpperCase().replace(/[0-9]/g, (d) => DIGIT_AS_LETTER[d] ?? d).replace(/[^A-Z]+/g, '');
 
-export type Agreement = 'match' | 'mismatch' | 'not_located';
+/** A printed name in words of letters, as `letters` reads it (for an answer that takes the printed spelling). */
+/** A printed name in the MRZ's words: letters only, an apostrophe dropped as ICAO drops it (O'CONNOR is OCONNOR). */
+export const nameWords = (s: string) => anyAscii(s).toUpperCase().replace(/['’`]/g, '').replace(/[0-9]/g, (d) => DIGIT_AS_LETTER[d] ?? d).replace(/[^A-Z]+/g, ' ').trim();
 
-/** Names as printed and in the MRZ: the MRZ transliterates and may truncate; reading noise of a letter is tolerated. */
-export function namesAgree(printed: string | undefined, mrz: string): Agreement {
-  if (printed === undefined) return 'not_located';
-  const a = letters(printed);
-  const b = letters(mrz);
-  if (!a || !b) return 'not_located';
-  if (a === b || (b.length >= 20 && a.startsWith(b))) return 'match';
-  return levenshteinSimilarity(a, b) >= 0.85 ? 'match' : 'mismatch';
+/**
+ * ICAO 9303 part 3 writes some letters as two in the MRZ (Ä as AE, Ø as OE, ß as SS, Þ as TH); a
+ * state may also drop the accent (Ä as A). Both spellings of a printed name, in letters.
+ */
+function printedSpellings(printed: string): string[] {
+  const icao = printed
+    .toUpperCase()
+    .replace(/[ÄÆ]/g, 'AE').replace(/[ÖØŒ]/g, 'OE').replace(/Ü/g, 'UE').replace(/Å/g, 'AA').replace(/ß|ẞ/g, 'SS').replace(/Þ/g, 'TH').replace(/Ĳ/g, 'IJ');
+  return [...new Set([letters(printed), letters(icao)])];
 }
 
-/** The printed date of birth against the MRZ's. */
-export function datesAgree(printed: string | undefined, mrz: DateParts | null): Agreement {
+export type Agreement = 'match' | 'mismatch' | 'not_located';
+/** A printed name against the MRZ's: the same, close (a letter or two: reading noise, or an edit), or different. */
+export type NameAgreement = 'match' | 'close' | 'different' | 'not_located';
+
+/** Names as printed and in the MRZ: the same when their letters are, allowing ICAO transliteration and the MRZ's truncation of a long name. */
+export function nameAgreement(printed: string | undefined, mrz: string): NameAgreement {
+  if (printed === undefined) return 'not_located';
+  const b = letters(mrz);
+  const spellings = printedSpellings(printed).filter(Boolean);
+  if (!spellings.length || !b) return 'not_located';
+  if (spellings.some((a) => a === b || (b.length >= 20 && a.startsWith(b)))) return 'match';
+  return spellings.some((a) => levenshteinSimilarity(a, b) >= 0.85) ? 'close' : 'different';
+}
+
+/**
+ * Names as printed and in the MRZ, for deciding whether a reading is settled: only the same name
+ * agrees. A name a letter away is not settled: a better reading may yet agree, and if none does
+ * the difference goes to review (fields.ts).
+ */
+export function namesAgree(printed: string | undefined, mrz: string): Agreement {
+  const a = nameAgreement(printed, mrz);
+  return a === 'match' ? 'match' : a === 'not_located' ? 'not_located' : 'mismatch';
+}
+
+/**
+ * The printed date of birth against the MRZ's (a two-digit printed year is a birth year: in the
+ * past of `now`). `other_century`: the printed date is the MRZ's in another century (a holder born
+ * 1917 has 17 in the zone, which reads as 2017): the zone's two-digit year and its check digit
+ * cannot tell the two apart.
+ */
+export function datesAgree(printed: string | undefined, mrz: CalendarDate | null, now: Date): Agreement | 'other_century' {
   if (printed === undefined || !mrz) return 'not_located';
-  const dates = printedDates(printed);
+  const dates = parsePrintedDates(printed, 'birth', now);
   if (!dates.length) return 'not_located';
-  return dates.some((d) => d.y === mrz.y && d.m === mrz.m && d.d === mrz.d) ? 'match' : 'mismatch';
+  if (dates.some((d) => sameDate(d, mrz))) return 'match';
+  return printedInOtherCentury(printed, mrz, now) ? 'other_century' : 'mismatch';
+}
+
+/** The printed date of birth when it is the MRZ's in another century (see datesAgree); else null. */
+export function printedInOtherCentury(printed: string | undefined, mrz: CalendarDate | null, now: Date): CalendarDate | null {
+  if (printed === undefined || !mrz) return null;
+  return parsePrintedDates(printed, 'birth', now).find((d) => d.y !== mrz.y && (d.y - mrz.y) % 100 === 0 && d.m === mrz.m && d.d === mrz.d) ?? null;
 }
 
 /** Document numbers, with the letters and digits the reader confuses treated as one. */
@@ -185,5 +194,5 @@ export function repairableName(mrz: string, printed: string | undefined): string
     const droppable = 'IL'.includes(b[j]!) || b[j] === b[j - 1] || b[j] === b[j + 1];
     if (!droppable) return null;
   }
-  return i === a.length ? anyAscii(printed).toUpperCase().replace(/[^A-Z]+/g, ' ').trim() : null;
+  return i === a.length ? nameWords(printed) : null;
 }

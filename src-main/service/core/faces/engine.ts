@@ -8,9 +8,14 @@
 // The age read-out also needs more than Human returns: faceres gives a distribution over ages
 // 0-99, and Human keeps only one number; the model's `execute` is wrapped to read the whole
 // distribution, from which the estimate and an 80% range are taken.
+// Face match does not use faceres: it uses dlib's descriptor network (descriptor.ts) on a chip
+// aligned from the same face mesh (align.ts), run on the same tf instance, for the largest face.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { chipTransform, DEFAULT_ALIGNMENT, hasAlignmentMesh, warpChip, type ChipAlignment, type Mesh } from './align';
+import { CHIP_SIDE, loadDescriptorNet, type DescriptorTf } from './descriptor';
+import { measurePresentation } from './presentation';
 import type { FaceAnalysis, FaceJob, FaceReading } from './types';
 
 const load = createRequire(import.meta.url);
@@ -114,14 +119,35 @@ export interface FaceEngine {
   warm(): Promise<void>;
 }
 
-export async function loadFaceEngine(): Promise<FaceEngine> {
+/** A face as the descriptor sees it, for the calibration script's comparisons of alignments. */
+export interface InspectedFace {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+  box: FaceReading['box'];
+  mesh: Mesh;
+  /** The descriptor of any 150 × 150 chip. */
+  describe(chip: Float32Array): number[];
+}
+
+export interface FaceEngineOptions {
+  /** How the chip is cut for the descriptor (calibration compares others; the service uses the default). */
+  alignment?: ChipAlignment;
+  /** Calibration only, in-process: called with each face a descriptor was computed for. */
+  inspect?: (face: InspectedFace) => void;
+}
+
+export async function loadFaceEngine(opts: FaceEngineOptions = {}): Promise<FaceEngine> {
   const humanPath = packageFile('@vladmandic/human', 'dist/human.node-wasm.js');
   const modelDir = join(dirname(humanPath), '..', 'models');
   const wasmDir = dirname(packageFile('@tensorflow/tfjs-backend-wasm', 'dist/tfjs-backend-wasm.wasm')) + '/';
+  const faceApiDir = join(dirname(packageFile('@vladmandic/face-api', 'model/face_recognition_model.bin')), '..');
   const { Human } = load(humanPath) as { Human: new (cfg: unknown) => HumanInstance };
   const human = new Human(config(modelDir, wasmDir));
   human.tf.io.registerLoadRouter(fileLoader);
   await human.load();
+  const net = loadDescriptorNet(human.tf as unknown as DescriptorTf, faceApiDir);
+  const alignment = opts.alignment ?? DEFAULT_ALIGNMENT;
 
   // The age distribution of each face, in the order faceres ran (matched to faces by Human's own
   // age number, computed the same way from the same distribution).
@@ -155,9 +181,21 @@ export async function loadFaceEngine(): Promise<FaceEngine> {
       const runs = ageRuns;
       ageRuns = [];
       const faces = result.face.map((f) => reading(f, describe ? takeRun(runs, f.age) : null, describe));
-      return { width: job.width, height: job.height, faces, inferenceMs: Math.round(performance.now() - started) };
+      // The descriptor for the one face a match is about: the largest with a usable detection.
+      const matched = job.match ? largestUsable(result.face) : -1;
+      const f = result.face[matched];
+      if (f && hasAlignmentMesh(f.mesh)) {
+        const chip = warpChip(job.rgb, job.width, job.height, chipTransform(f.mesh, CHIP_SIDE, alignment), CHIP_SIDE);
+        faces[matched]!.descriptor = net.describe(chip);
+        opts.inspect?.({ rgb: job.rgb, width: job.width, height: job.height, box: faces[matched]!.box, mesh: f.mesh, describe: net.describe });
+      }
+      // The presentation-attack signals read the pixels here, in the worker, next to the models.
+      const subject = [...faces].sort((a, b) => b.box.width - a.box.width)[0];
+      const presentation = subject ? measurePresentation(job, subject.box) : null;
+      return { width: job.width, height: job.height, faces, presentation, inferenceMs: Math.round(performance.now() - started) };
     },
     async warm() {
+      net.warm();
       for (const model of Object.values(human.models.models)) {
         if (!model) continue;
         const inputs = (model as unknown as { inputs?: { shape?: number[] }[] }).inputs ?? [];
@@ -174,6 +212,15 @@ export async function loadFaceEngine(): Promise<FaceEngine> {
       }
     },
   };
+}
+
+/** The faces' index of the largest face detected with a score of at least 0.5 (-1: none). */
+function largestUsable(faces: HumanFace[]): number {
+  let best = -1;
+  faces.forEach((f, i) => {
+    if (f.score >= 0.5 && (best < 0 || f.box[2] > faces[best]!.box[2])) best = i;
+  });
+  return best;
 }
 
 /** Human's own age number from faceres's distribution (to pair each distribution with its face). */
@@ -229,6 +276,7 @@ function reading(f: HumanFace, bins: number[] | null, described: boolean): FaceR
       : { yaw: 0, pitch: 0, roll: 0 },
     eyes: eyesOf(f.mesh),
     embedding: described ? (f.embedding ?? []) : [],
+    descriptor: [],
   };
 }
 

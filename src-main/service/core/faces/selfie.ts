@@ -4,7 +4,7 @@
 import type { AgeSelfieResponse } from '../../../../src-shared/contracts/age';
 import type { FaceAnalysisBlock, FaceFailure } from '../../../../src-shared/contracts/faces';
 import type { FacePool } from './pool';
-import { FAILURES, judgeSelfie, REAL_FACE_FROM, type SelfieVerdict } from './policy';
+import { FAILURES, judgeSelfie, PRESENTATION_POLICY, REAL_FACE_FROM, type SelfieVerdict } from './policy';
 import type { FaceAnalysis } from './types';
 
 export interface JudgedSelfie {
@@ -12,9 +12,12 @@ export interface JudgedSelfie {
   analysis: FaceAnalysis;
 }
 
-/** Analyses one selfie; `describe` runs the age and embedding model too (age, face match; not liveness). */
-export async function judge(pool: FacePool, image: { rgb: Uint8Array; width: number; height: number }, describe: boolean): Promise<JudgedSelfie> {
-  const analysis = await pool.analyze({ ...image, describe });
+/**
+ * Analyses one selfie; `describe` runs the age model too (age steps, not liveness); `match` computes
+ * the face-match descriptor (identity).
+ */
+export async function judge(pool: FacePool, image: { rgb: Uint8Array; width: number; height: number }, describe: boolean, match = false): Promise<JudgedSelfie> {
+  const analysis = await pool.analyze({ ...image, describe, match });
   return { analysis, verdict: judgeSelfie(analysis) };
 }
 
@@ -40,6 +43,8 @@ export interface LivenessDecision {
   faceDetected: boolean;
   isRealFace: boolean;
   failure: FaceFailure | null;
+  /** The failure's text (naming what was seen for a presentation attack); null on a pass. */
+  error: string | null;
 }
 
 export function livenessDecision(v: SelfieVerdict): LivenessDecision {
@@ -49,10 +54,12 @@ export function livenessDecision(v: SelfieVerdict): LivenessDecision {
     faceDetected: v.face !== null,
     isRealFace: !v.failure && v.realness >= REAL_FACE_FROM,
     failure: v.failure,
+    error: v.failure ? failureText(v.failure, v) : null,
   };
 }
 
-export const failureText = (f: FaceFailure): string => FAILURES[f];
+/** A failure's text: the verdict's own when it names what was seen (a document, a screen), else the code's. */
+export const failureText = (f: FaceFailure, v?: SelfieVerdict): string => (v && v.failure === f && v.failureText) || FAILURES[f];
 
 export type AgeDecision = Pick<
   AgeSelfieResponse,
@@ -77,7 +84,7 @@ export function ageDecision(v: SelfieVerdict, minAge: number): AgeDecision {
     verified: false, ...estimate, confidence: v.confidence, is_real_person: isRealPerson, requires_id: true, proceed_to_step3: true,
     status: 'id_required', reason,
     message: v.failure
-      ? `${FAILURES[v.failure]}. Retake the selfie or continue with an ID document.`
+      ? `${failureText(v.failure, v)}. Retake the selfie or continue with an ID document.`
       : `The age estimate does not conclusively meet the minimum age of ${minAge}. Continue with an ID document.`,
   };
 }
@@ -94,6 +101,10 @@ export function demoAnalysis(): FaceAnalysisBlock {
       { policy: 'face_size', passed: true, value: 240, limit: 80 },
       { policy: 'frontal_pose', passed: true, value: 3, limit: 30 },
       { policy: 'presentation_attack', passed: true, value: 0.925, limit: 0.3 },
+      { policy: 'document_presented', passed: true, value: 0, limit: PRESENTATION_POLICY.documentText },
+      { policy: 'screen_pattern', passed: true, value: 0.3, limit: PRESENTATION_POLICY.periodic },
+      { policy: 'colour_fringes', passed: true, value: 0.02, limit: PRESENTATION_POLICY.colourFringes },
+      { policy: 'frame_around_face', passed: true, value: 0, limit: PRESENTATION_POLICY.frameSides },
     ],
   };
 }

@@ -1,5 +1,6 @@
 // What the face models say about one face, in the analysed image's pixels. Biometric data (the
 // embedding) stays inside the service: it is compared and dropped, never answered or stored.
+import type { PresentationSignals } from './presentation';
 
 export interface FaceBox {
   x: number;
@@ -29,14 +30,22 @@ export interface FaceReading {
   pose: { yaw: number; pitch: number; roll: number };
   /** Eye openness from the face mesh (eye height / eye width), for blink challenges. */
   eyes: { left: number; right: number };
-  /** The faceres descriptor (1024 values; empty without a description). Compared in memory only. */
+  /** The faceres descriptor (1024 values; empty without a description). Not used for face match. */
   embedding: number[];
+  /**
+   * The face-match descriptor (dlib's 128 values, descriptor.ts): only for the largest face with a
+   * detection score of at least 0.5, and only when the job asked for `match`; empty otherwise.
+   * Compared in memory only, never answered or stored.
+   */
+  descriptor: number[];
 }
 
 export interface FaceAnalysis {
   width: number;
   height: number;
   faces: FaceReading[];
+  /** Presentation-attack signals of the image around the largest face (null without a face). */
+  presentation?: PresentationSignals | null;
   /** Time the models took, ms. */
   inferenceMs: number;
 }
@@ -51,4 +60,6 @@ export interface FaceJob {
    * Liveness does not need it; age and face match do. Default true.
    */
   describe?: boolean;
+  /** Compute the face-match descriptor of the largest face (identity selfie, document portrait). Default false. */
+  match?: boolean;
 }

@@ -6,6 +6,7 @@ import type { Environment } from '../../../../src-shared/catalog';
 import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
 import { newId, nowIso, sha256Hex } from '../ids';
+import type { PaidOnce } from '../verification/billing';
 
 export type HostedProduct = 'human' | 'age' | 'identity' | 'compliance';
 export type HostedState = 'created' | 'opened' | 'completed' | 'revoked' | 'expired';
@@ -32,6 +33,10 @@ export interface HostedRow {
   completed_at: string | null;
   /** The published flow this session was started from, if any. */
   flow_id: string | null;
+  /** Recordings of the liveness challenge that missed it and were answered `retry` (migration 0012). */
+  challenge_misses: number;
+  /** The ledger row that bills this session: its first billable act (migration 0012). */
+  billed_verification_id: string | null;
 }
 
 export interface HostedSettings {
@@ -64,6 +69,12 @@ export function createHostedSessions(db: Db, clock: Clock) {
     ),
     pending: db.prepare("UPDATE hosted_sessions SET verification_id = @verification_id WHERE id = @id AND state IN ('created','opened')"),
     revoke: db.prepare("UPDATE hosted_sessions SET state = 'revoked' WHERE id = @id AND org_id = @org AND state IN ('created','opened')"),
+    miss: db.prepare(
+      `UPDATE hosted_sessions SET challenge_misses = challenge_misses + 1
+       WHERE id = @id AND state IN ('created','opened') AND expires_at > @at AND challenge_misses < @allowed`,
+    ),
+    billedBy: db.prepare<[string], { billed_verification_id: string | null }>('SELECT billed_verification_id FROM hosted_sessions WHERE id = ?'),
+    bill: db.prepare('UPDATE hosted_sessions SET billed_verification_id = @verification_id WHERE id = @id AND billed_verification_id IS NULL'),
     list: db.prepare<[number, string, number], HostedRow>('SELECT * FROM hosted_sessions WHERE org_id = ? AND env = ? ORDER BY created_at DESC, id DESC LIMIT ?'),
   };
   const now = () => nowIso(clock.now());
@@ -98,6 +109,26 @@ export function createHostedSessions(db: Db, clock: Clock) {
     /** An age flow waiting for an ID document: the verification it continues. */
     setPending(r: HostedRow, verificationId: string): void {
       q.pending.run({ id: r.id, verification_id: verificationId });
+    },
+    /**
+     * A recording that missed the challenge, while the session allows `allowed` misses: counted,
+     * true (the session stays open for another); false when it allowed no more (or is closed).
+     */
+    missChallenge(r: HostedRow, allowed: number): boolean {
+      return q.miss.run({ id: r.id, at: now(), allowed }).changes === 1;
+    },
+    /**
+     * One hosted session, one charge: its first billable act claims the session's charge in the
+     * transaction that writes its ledger row; every later act (a recording after a missed
+     * challenge) is a row of 0 credits.
+     */
+    paidOnce(r: HostedRow): PaidOnce {
+      return {
+        covered: () => q.billedBy.get(r.id)?.billed_verification_id != null,
+        claim: (verificationId: string) => {
+          if (q.bill.run({ id: r.id, verification_id: verificationId }).changes !== 1) throw new Error('hosted session billed twice');
+        },
+      };
     },
     revoke: (id: string, orgId: number) => q.revoke.run({ id, org: orgId }).changes === 1,
     list: (orgId: number, env: Environment, limit = 200) => q.list.all(orgId, env, limit),

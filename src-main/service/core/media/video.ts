@@ -2,25 +2,42 @@
 // the @ffmpeg-installer npm package (no download at install or run time). The clip never touches
 // disk: ffmpeg reads it from a one-use loopback HTTP server that holds it in memory (MP4 and MOV
 // keep their index at the end, so a pipe cannot be seeked) under an unguessable path, and writes
-// raw frames to a pipe. Up to FRAMES frames from the first seconds are analysed; head movement
-// and blinking across them are the clip's own liveness signal.
+// raw frames to a pipe. Before any frame is decoded, the container's header is held to the
+// bounds of video-bounds.ts. A few frames from the first seconds are analysed; head movement and
+// blinking across them are the clip's own liveness signal, or, when a challenge was asked, the
+// challenge's rules (core/faces/challenge.ts).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { judgeChallenge, type ChallengeVerdict } from '../faces/challenge';
 import type { FacePool } from '../faces/pool';
 import { judgeSelfie, type SelfieVerdict } from '../faces/policy';
 import type { FaceAnalysis } from '../faces/types';
 import { imageError, sniff } from './image';
+import { checkClipHeader, measurePackets, parseProbe, VIDEO_LIMITS, videoError } from './video-bounds';
 
-/** Frames analysed per clip, taken at FPS from the start (3 s of video). */
-export const FRAMES = 6;
-const FPS = 2;
+/** How many frames are taken, at what rate from the start (the clip's first seconds). */
+export interface Sampling {
+  fps: number;
+  frames: number;
+}
+/** A clip with no challenge asked: 6 frames from the first 3 s, enough to tell a filmed still. */
+export const STILL_SAMPLING: Sampling = { fps: 2, frames: 6 };
+/**
+ * A challenge clip: 10 frames from the first 3.3 s, dense enough to catch the head at its turn and
+ * eyes held shut for a moment (the page records 3.2 s). Each frame is described (the same-face
+ * rule), so 10 is also what one request may cost the face worker (about 1.5-2 s).
+ */
+export const CHALLENGE_SAMPLING: Sampling = { fps: 3, frames: 10 };
 const SIDE = 640;
 /** Decoding a clip longer than this is a hostile clip: it is stopped and refused. */
 const DECODE_TIMEOUT_MS = 15_000;
+const PROBE_TIMEOUT_MS = 5_000;
+/** The probe's packet list (about 50 bytes a packet): 512 KiB holds 10,000 packets, four times a 20 s clip at 120 fps. */
+const PACKET_LIST_MAX = 512 * 1024;
 /** Below this head movement (degrees) and eye change, the clip is a still picture filmed. */
 export const STILL_POSE_DEG = 1;
 export const STILL_EYES = 0.08;
@@ -39,12 +56,8 @@ const FFMPEG = ffmpegPath();
 /** True when the shipped decoder is present and runnable on this platform. */
 export const VIDEO_SUPPORTED = FFMPEG !== null;
 
-/** Decodes up to FRAMES frames, each SIDE×SIDE RGB (scaled to fit, padded), or refuses the clip. */
-export async function decodeFrames(field: string, bytes: Uint8Array): Promise<Uint8Array[]> {
-  if (!FFMPEG) throw imageError(field, 'unsupported_type');
-  const format = sniff(bytes);
-  const demuxer = format === 'webm' ? 'matroska,webm' : format === 'mov' || format === 'mp4' ? 'mov,mp4,m4a,3gp,3g2,mj2' : null;
-  if (!demuxer) throw imageError(field, 'unsupported_type');
+/** Serves the clip from memory to ffmpeg on loopback, under an unguessable path, for `use`. */
+async function servedFromMemory<T>(bytes: Uint8Array, use: (url: string) => Promise<T>): Promise<T> {
   const path = `/${randomBytes(24).toString('hex')}`;
   const server = createServer((req, res) => {
     if (req.url !== path) return void res.writeHead(404).end();
@@ -57,56 +70,108 @@ export async function decodeFrames(field: string, bytes: Uint8Array): Promise<Ui
     res.end(Buffer.from(bytes.buffer, bytes.byteOffset + from, Math.max(0, to - from + 1)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  const frameBytes = SIDE * SIDE * 3;
   try {
-    const out = await new Promise<Buffer>((resolve, reject) => {
-      const ff = spawn(FFMPEG, [
-        '-v', 'quiet', '-nostdin', '-protocol_whitelist', 'http,tcp', '-f', demuxer.split(',')[0]!, '-i', `http://127.0.0.1:${port}${path}`,
-        '-an', '-sn', '-dn', '-t', String(FRAMES / FPS + 1),
-        '-vf', `fps=${FPS},scale=${SIDE}:${SIDE}:force_original_aspect_ratio=decrease,pad=${SIDE}:${SIDE}:(ow-iw)/2:(oh-ih)/2:white`,
-        '-frames:v', String(FRAMES), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1',
-      ], { stdio: ['ignore', 'pipe', 'ignore'] });
-      const parts: Buffer[] = [];
-      let size = 0;
-      ff.stdout.on('data', (d: Buffer) => {
-        size += d.length;
-        if (size > frameBytes * FRAMES) return void ff.kill('SIGKILL');
-        parts.push(d);
-      });
-      const timer = setTimeout(() => ff.kill('SIGKILL'), DECODE_TIMEOUT_MS);
-      ff.on('error', () => reject(imageError(field, 'corrupt')));
-      ff.on('close', (code) => {
-        clearTimeout(timer);
-        if (code !== 0) reject(imageError(field, 'corrupt'));
-        else resolve(Buffer.concat(parts));
-      });
-    });
-    const frames: Uint8Array[] = [];
-    for (let o = 0; o + frameBytes <= out.length; o += frameBytes) frames.push(new Uint8Array(out.buffer, out.byteOffset + o, frameBytes));
-    if (frames.length === 0) throw imageError(field, 'corrupt');
-    return frames;
+    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
   } finally {
     server.close();
     server.closeAllConnections();
   }
 }
 
-export interface VideoJudgement {
-  verdict: SelfieVerdict;
-  analysis: FaceAnalysis;
-  frames: { analysed: number; with_face: number; pose_range: number; eye_range: number };
+/** One ffmpeg run: its exit code, stdout up to `maxOut` bytes (killed beyond), stderr up to 64 KiB. */
+function runFfmpeg(args: string[], opts: { timeoutMs: number; maxOut: number }): Promise<{ code: number | null; out: Buffer; err: string }> {
+  return new Promise((resolve, reject) => {
+    const ff = spawn(FFMPEG!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const parts: Buffer[] = [];
+    let size = 0;
+    let err = '';
+    ff.stdout.on('data', (d: Buffer) => {
+      size += d.length;
+      if (size > opts.maxOut) {
+        ff.kill('SIGKILL');
+        parts.push(d.subarray(0, Math.max(0, opts.maxOut - (size - d.length))));
+        return;
+      }
+      parts.push(d);
+    });
+    ff.stderr.on('data', (d: Buffer) => {
+      if (err.length < 65_536) err += d.toString('latin1');
+    });
+    const timer = setTimeout(() => ff.kill('SIGKILL'), opts.timeoutMs);
+    ff.on('error', reject);
+    ff.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out: Buffer.concat(parts), err });
+    });
+  });
+}
+
+/** The demuxer ffmpeg must use for the container the magic bytes named (no guessing by ffmpeg). */
+function demuxerOf(field: string, bytes: Uint8Array): string {
+  const format = sniff(bytes);
+  if (format === 'webm') return 'matroska';
+  if (format === 'mov' || format === 'mp4') return 'mov';
+  throw imageError(field, 'unsupported_type');
+}
+
+/** The clip's header as the container declares it, held to VIDEO_LIMITS; nothing decoded for analysis yet. */
+async function probe(field: string, url: string, demuxer: string): Promise<void> {
+  const run = await runFfmpeg([
+    '-hide_banner', '-nostdin', '-protocol_whitelist', 'http,tcp', '-max_pixels', String(VIDEO_LIMITS.maxPixels),
+    '-f', demuxer, '-i', url, '-map', '0:v:0?', '-c', 'copy', '-f', 'framecrc', 'pipe:1',
+  ], { timeoutMs: PROBE_TIMEOUT_MS, maxOut: PACKET_LIST_MAX }).catch(() => null);
+  if (!run) throw videoError(field, 'corrupt');
+  // A packet list this long is tens of thousands of frames: no clip within the limits has them.
+  if (run.out.length >= PACKET_LIST_MAX) throw videoError(field, 'too_long');
+  if (run.code === null) throw videoError(field, 'corrupt');
+  checkClipHeader(field, parseProbe(run.err, measurePackets(run.out.toString('latin1'))));
 }
 
 /**
- * A clip's verdict: the best frame held to the selfie rules, then the clip's own signal. A clip in
- * which the face never moves or blinks is a still picture filmed: `spoof_suspected`.
+ * Decodes up to `sampling.frames` frames, each SIDE×SIDE RGB (scaled to fit, padded), or refuses
+ * the clip. Its header is checked first (size, rate, length, codec, streams: video-bounds.ts).
  */
-export async function analyseVideo(pool: FacePool, bytes: Uint8Array): Promise<VideoJudgement> {
-  const frames = await decodeFrames('file', bytes);
+export async function decodeFrames(field: string, bytes: Uint8Array, sampling: Sampling = STILL_SAMPLING): Promise<Uint8Array[]> {
+  if (!FFMPEG) throw imageError(field, 'unsupported_type');
+  const demuxer = demuxerOf(field, bytes);
+  const frameBytes = SIDE * SIDE * 3;
+  return servedFromMemory(bytes, async (url) => {
+    await probe(field, url, demuxer);
+    const run = await runFfmpeg([
+      '-v', 'quiet', '-nostdin', '-protocol_whitelist', 'http,tcp', '-max_pixels', String(VIDEO_LIMITS.maxPixels), '-f', demuxer, '-i', url,
+      '-an', '-sn', '-dn', '-t', String(sampling.frames / sampling.fps + 1),
+      '-vf', `fps=${sampling.fps},scale=${SIDE}:${SIDE}:force_original_aspect_ratio=decrease,pad=${SIDE}:${SIDE}:(ow-iw)/2:(oh-ih)/2:white`,
+      '-frames:v', String(sampling.frames), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1',
+    ], { timeoutMs: DECODE_TIMEOUT_MS, maxOut: frameBytes * sampling.frames }).catch(() => null);
+    if (!run || run.code !== 0) throw imageError(field, 'corrupt');
+    const frames: Uint8Array[] = [];
+    for (let o = 0; o + frameBytes <= run.out.length; o += frameBytes) frames.push(new Uint8Array(run.out.buffer, run.out.byteOffset + o, frameBytes));
+    if (frames.length === 0) throw imageError(field, 'corrupt');
+    return frames;
+  });
+}
+
+export interface VideoJudgement {
+  verdict: SelfieVerdict;
+  analysis: FaceAnalysis;
+  frames: { analysed: number; with_face: number; pose_range: number; eye_range: number; yaw_range: number };
+  /** Only when a challenge was asked. */
+  challenge?: ChallengeVerdict;
+}
+
+/**
+ * A clip's verdict: the best frame held to the selfie rules, then the clip's own signal. Without
+ * a challenge, a clip in which the face never moves or blinks is a still picture filmed. With the
+ * head-turn challenge, the frames must meet it (core/faces/challenge.ts); a clip that does not
+ * fails as `spoof_suspected` (or `multiple_faces`), the rule missed named in `challenge`.
+ */
+export async function analyseVideo(pool: FacePool, bytes: Uint8Array, opts: { challenge?: boolean } = {}): Promise<VideoJudgement> {
+  const challenge = opts.challenge === true;
+  const frames = await decodeFrames('file', bytes, challenge ? CHALLENGE_SAMPLING : STILL_SAMPLING);
   const judged: { a: FaceAnalysis; v: SelfieVerdict }[] = [];
   for (const rgb of frames) {
-    const a = await pool.analyze({ rgb, width: SIDE, height: SIDE, describe: false });
+    // The challenge compares the faces of its frames: each gets the face-match descriptor (no age model).
+    const a = await pool.analyze({ rgb, width: SIDE, height: SIDE, describe: false, match: challenge });
     judged.push({ a, v: judgeSelfie(a) });
   }
   const withFace = judged.filter((j) => j.v.face !== null);
@@ -116,8 +181,17 @@ export async function analyseVideo(pool: FacePool, bytes: Uint8Array): Promise<V
   const pitch = range(withFace.map((j) => j.v.face!.pose.pitch));
   const eyes = range(withFace.map((j) => (j.v.face!.eyes.left + j.v.face!.eyes.right) / 2));
   const poseRange = Math.round(Math.max(yaw, pitch) * 10) / 10;
-  const summary = { analysed: judged.length, with_face: withFace.length, pose_range: poseRange, eye_range: Math.round(eyes * 1000) / 1000 };
+  const summary = {
+    analysed: judged.length, with_face: withFace.length, pose_range: poseRange, eye_range: Math.round(eyes * 1000) / 1000, yaw_range: Math.round(yaw * 10) / 10,
+  };
+  // Descriptors are compared here and go no further than this function.
+  const analysis = { ...best.a, faces: best.a.faces.map((f) => ({ ...f, embedding: [], descriptor: [] })) };
   let verdict = best.v;
+  if (challenge) {
+    const c = judgeChallenge(judged.map((j) => j.v));
+    if (!verdict.failure && !c.passed) verdict = { ...verdict, failure: c.failed === 'one_face' ? 'multiple_faces' : 'spoof_suspected' };
+    return { verdict, analysis, frames: summary, challenge: c };
+  }
   const still = withFace.length >= 2 && poseRange < STILL_POSE_DEG && eyes < STILL_EYES;
   if (!verdict.failure && still) {
     verdict = {
@@ -125,7 +199,7 @@ export async function analyseVideo(pool: FacePool, bytes: Uint8Array): Promise<V
       checks: verdict.checks.map((c) => (c.policy === 'presentation_attack' ? { ...c, passed: false } : c)),
     };
   }
-  return { verdict, analysis: best.a, frames: summary };
+  return { verdict, analysis, frames: summary };
 }
 
 /** Passing frames first, then by confidence. */

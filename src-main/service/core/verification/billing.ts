@@ -49,6 +49,18 @@ export interface Payer {
   demo: boolean;
 }
 
+/**
+ * Several acts paid for once (the recordings of one hosted session: docs/decisions.md). `covered`
+ * says whether an earlier act has claimed the charge already; `claim` marks this act as the one
+ * that did. Billing asks `covered` inside the transaction that writes the act's row and charge, so
+ * two acts finishing together cannot both pay; it asks once more before the work, only to skip the
+ * balance check for an act that will not be charged.
+ */
+export interface PaidOnce {
+  covered(): boolean;
+  claim(verificationId: string): void;
+}
+
 export interface BillableRequest<R = unknown> {
   key: Payer;
   operation: Billable;
@@ -60,6 +72,8 @@ export interface BillableRequest<R = unknown> {
   free?: boolean;
   /** Further records of the same act (the console's audit row), written in the same transaction. */
   alsoRecord?: (r: { verificationId: string; createdAt: number; outcome: Outcome<R> }) => void;
+  /** One of several acts paid for once: only the first billable one is charged; the others are rows of 0 credits, not billable. */
+  paidOnce?: PaidOnce;
 }
 
 export function createBilling(
@@ -157,8 +171,8 @@ export function createBilling(
       }
 
       try {
-        // Spend no CPU on work the organisation cannot pay for.
-        if (pays(key) && !req.free) {
+        // Spend no CPU on work the organisation cannot pay for (an act already paid for costs nothing).
+        if (pays(key) && !req.free && !req.paidOnce?.covered()) {
           const balance = credits.balance(key.orgId);
           if (balance < cost) throw insufficient(balance, cost);
         }
@@ -167,23 +181,26 @@ export function createBilling(
         const started = performance.now();
         const outcome = await work({ verificationId, createdAt, replay: false });
         const latency = Math.round(performance.now() - started);
-        const charge = pays(key) && outcome.billable && !req.free ? cost : 0;
 
-        const creditsRemaining = db
+        const { creditsRemaining, charge } = db
           .transaction(() => {
+            // Decided here, under the write lock: another act of the same payment may have claimed it during the work.
+            const billable = outcome.billable && !req.paidOnce?.covered();
+            const charge = pays(key) && billable && !req.free ? cost : 0;
             repo.insert({
               id: verificationId, org_id: key.orgId, api_key_id: key.id, product: operation, env: key.env,
               status: outcome.status, confidence: outcome.confidence, credits: charge,
-              billable: outcome.billable ? 1 : 0, error_code: outcome.errorCode ?? null, latency_ms: latency,
+              billable: billable ? 1 : 0, error_code: outcome.errorCode ?? null, latency_ms: latency,
               created_at: nowIso(createdAt), completed_at: nowIso(clock.now()), hit_categories: outcome.hitCategories ?? null,
             });
+            if (billable && !req.free) req.paidOnce?.claim(verificationId);
             const remaining = charge > 0
               ? credits.chargeInTransaction(key.orgId, charge, operation, verificationId, key.env)
               : pays(key) ? credits.balance(key.orgId) : null;
             if (idem) idempotency.completeInTransaction(key.id!, idem.key, verificationId, outcome.httpStatus);
             for (const ev of req.events?.({ verificationId, createdAt, outcome }) ?? []) emit(key.orgId, key.env, ev);
             req.alsoRecord?.({ verificationId, createdAt, outcome });
-            return remaining;
+            return { creditsRemaining: remaining, charge };
           })
           .immediate();
         onRecorded(key.orgId);

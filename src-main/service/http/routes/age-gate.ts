@@ -23,7 +23,7 @@ import { clientAddress } from '../auth';
 import { runBillable } from '../billable';
 import type { Router } from '../router';
 import type { AppEnv } from '../types';
-import { ageOn, selfieStep } from './age';
+import { ageFromIso, selfieStep } from './age';
 
 const TAGS = ['age-gate'];
 
@@ -99,8 +99,8 @@ export function ageGateRoutes({ route, services }: Router): void {
       const body = await input.body();
       const st = openStore(services, body.store_id);
       const now = new Date(services.clock.now());
-      const age = ageOn(body.date_of_birth, now);
-      if (age < 0 || age > 150) throw new AppError('invalid_parameters', { fields: [{ field: 'date_of_birth', issue: 'out_of_range' }] });
+      const age = ageFromIso(body.date_of_birth, now);
+      if (age === null || age < 0 || age > 150) throw new AppError('invalid_parameters', { fields: [{ field: 'date_of_birth', issue: 'out_of_range' }] });
 
       const visitor = [st.id, clientAddress(c), c.req.header('user-agent') ?? ''];
       // An adult asked for the selfie the store requires has made no decision yet: not an attempt.

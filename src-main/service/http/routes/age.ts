@@ -8,10 +8,10 @@ import {
   AgeIdResponse, AgeInitRequest, AgeInitResponse, AgeSelfieRequest, AgeSelfieResponse, AgeStep1Request, AgeStep1Response, AgeStep3Request,
   AgeVerifyRequest,
 } from '../../../../src-shared/contracts/age';
+import { ageOn, formatUsDate, parseIsoDate } from '../../../../src-shared/dates';
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
 import { agePolicy } from '../../core/age/policy';
-import { isoDate, usDate } from '../../core/documents/assess';
 import { checkIdentity, identityAnswer, type IdentityCheck } from '../../core/documents/identity';
 import { ageDecision, analysisBlock, DEMO_CONFIDENCE, demoAge, demoAnalysis, judge } from '../../core/faces/selfie';
 import { bytesOfBase64, decodeImage, IMAGE_JSON_BYTES, SELFIE_MAX_SIDE } from '../../core/media/image';
@@ -22,13 +22,10 @@ import type { AppEnv } from '../types';
 
 const AUTH = { kind: 'key', scope: 'age', category: 'verification', product: 'age' } as const;
 
-/** Whole years from a YYYY-MM-DD birth date to today (UTC). */
-export function ageOn(dob: string, now: Date): number {
-  const [y, m, d] = dob.split('-').map(Number) as [number, number, number];
-  let age = now.getUTCFullYear() - y;
-  const month = now.getUTCMonth() + 1;
-  if (month < m || (month === m && now.getUTCDate() < d)) age -= 1;
-  return age;
+/** Whole years from a YYYY-MM-DD birth date (validated by the request's contract) to the verification's day; null when it is no date. */
+export function ageFromIso(dob: string, now: Date): number | null {
+  const birth = parseIsoDate(dob);
+  return birth ? ageOn(birth, now) : null;
 }
 
 /** Age by selfie (step 2, the single call, the console's try panel): one flow, 10 credits, one ledger row. */
@@ -76,11 +73,12 @@ type AgeIdResult = Omit<AgeIdResponse, 'credits_consumed' | 'credits_remaining' 
 
 /** The age answer of an identity check: verified when the document and face verify and its date of birth meets the minimum. */
 export function ageById(r: IdentityCheck, minAge: number, now: Date): Outcome<AgeIdResult> {
-  const { failure, confidence } = identityAnswer(r, []);
+  // Only the date of birth is taken from the document: a name left for review does not stop an age check, its century does.
+  const { failure, confidence } = identityAnswer(r, [], ['date_of_birth']);
   const birth = r.assessment.birth;
-  const actualAge = birth ? ageOn(isoDate(birth), now) : null;
+  const actualAge = birth ? ageOn(birth, now) : null;
   const common = {
-    actual_age: actualAge, dob: birth ? usDate(birth) : null, face_match_confidence: r.match.face_match_confidence,
+    actual_age: actualAge, dob: birth ? formatUsDate(birth) : null, face_match_confidence: r.match.face_match_confidence,
     authenticity: r.assessment.authenticity,
   };
   const failed = (reason: string, message: string, extra: Partial<AgeIdResult> = {}): Outcome<AgeIdResult> => ({
@@ -98,7 +96,7 @@ export function ageById(r: IdentityCheck, minAge: number, now: Date): Outcome<Ag
 
 function demoAgeById(minAge: number, now: Date): AgeIdResult {
   // The specimen the demo identity answer describes (born 12 August 1964).
-  const actualAge = ageOn('1964-08-12', now);
+  const actualAge = ageOn({ y: 1964, m: 8, d: 12 }, now);
   const common = { actual_age: actualAge, dob: '08/12/1964', face_match_confidence: DEMO_CONFIDENCE, simulated: true };
   return actualAge >= minAge
     ? { ...common, verified: true, method: 'selfie+id', status: 'success' }
@@ -163,8 +161,8 @@ export function ageRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const body = await input.body();
       const minAge = agePolicy(body.use_case, body.min_age, body.state_code).min_age;
-      const age = ageOn(body.date_of_birth, new Date(services.clock.now()));
-      if (age < 0 || age > 150) throw new AppError('invalid_parameters', { fields: [{ field: 'date_of_birth', issue: 'out_of_range' }] });
+      const age = ageFromIso(body.date_of_birth, new Date(services.clock.now()));
+      if (age === null || age < 0 || age > 150) throw new AppError('invalid_parameters', { fields: [{ field: 'date_of_birth', issue: 'out_of_range' }] });
       if (age >= minAge) {
         return c.json<AgeStep1Response>({
           success: true, proceed_to_step2: true, user_age: age, min_age_required: minAge, credits_consumed: 0,

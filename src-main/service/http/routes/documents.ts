@@ -9,13 +9,15 @@ import {
 } from '../../../../src-shared/contracts/documents';
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
-import { compareClaims, isoDate, parseClaimedDate } from '../../core/documents/assess';
+import { formatIsoDate, parseClaimedDate } from '../../../../src-shared/dates';
+import { compareClaims } from '../../core/documents/assess';
 import { checkIdentity, identityAnswer, type IdentityCheck, type IdentityImages } from '../../core/documents/identity';
 import { nationalityAlpha2 } from '../../core/documents/mrz';
 import { encryptPdf, renderKycReport } from '../../core/documents/report-pdf';
 import type { HeldReport } from '../../core/documents/report-store';
 import { hitCategories, SCREENING_HIT } from '../../core/screening/hits';
 import type { Payer } from '../../core/verification/billing';
+import { THRESHOLD_SIMILARITY } from '../../core/faces/match';
 import { DEMO_CONFIDENCE, demoAnalysis } from '../../core/faces/selfie';
 import { bytesOfBase64, IMAGE_JSON_BYTES } from '../../core/media/image';
 import type { ScreeningResponse } from '../../../../src-shared/contracts/screening';
@@ -40,16 +42,17 @@ function imagesOf(body: Images): IdentityImages {
 /** The specimen a demo key's simulated answer describes. */
 const DEMO_DOCUMENT: DocumentData = {
   name: 'ERIKA MUSTERMANN', date_of_birth: '08/12/1964', document_type: 'passport', document_number: 'C01X00T47',
-  expiry_date: '10/31/2030', issuing_country: 'D',
+  expiry_date: '10/31/2030', issuing_country: 'D', nationality: 'D', sex: 'F',
 };
 
 function demoIdentity() {
   return {
     success: true, verified: true, confidence: DEMO_CONFIDENCE, simulated: true,
-    face_match: { similarity: DEMO_CONFIDENCE, is_match: true, threshold: 68 },
+    face_match: { similarity: DEMO_CONFIDENCE, is_match: true, threshold: THRESHOLD_SIMILARITY },
     document_data: DEMO_DOCUMENT,
     authenticity: { is_genuine: true, confidence: DEMO_CONFIDENCE, checks: [] },
     mrz: null,
+    review: [],
     selfie_analysis: demoAnalysis(),
   };
 }
@@ -66,6 +69,7 @@ export function documentRoutes({ route, services }: Router): void {
     description:
       'The document\'s MRZ (TD1, TD2 or TD3) is read and checked digit by digit; printed fields are compared with it; the portrait is matched to the selfie. ' +
       '`authenticity.checks` names every signal. Claimed `name` and `date_of_birth` (YYYY-MM-DD or MM/DD/YYYY) are compared and reported in `claims`, never echoed. ' +
+      'A name the MRZ and the printed page disagree on (names carry no check digit) is listed in `review` with both readings and makes `verified` false (`document_needs_review`). ' +
       'A card\'s MRZ may be on its back: send `id_back_b64`.',
     request: { body: IdentityRequest, maxBytes: THREE_IMAGES_JSON },
     responses: { 200: IdentityResult },
@@ -174,6 +178,7 @@ export async function kycPlus(c: Context<AppEnv>, s: Services, key: Payer, body:
       }
       const r = await identityRun(s, images);
       const { body: answer, failure, confidence } = identityAnswer(r, []);
+      // The names as settled against the printed page (a name left for review is screened as the MRZ reads it).
       const m = r.assessment.mrz;
       let screening: ScreeningResponse | null = null;
       if (m && m.surname) {
@@ -183,7 +188,7 @@ export async function kycPlus(c: Context<AppEnv>, s: Services, key: Payer, body:
           id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live',
           subject: {
             type: 'individual', first_name: m.givenNames || m.surname, last_name: m.surname,
-            ...(birth ? { date_of_birth: isoDate(birth) } : {}),
+            ...(birth ? { date_of_birth: formatIsoDate(birth) } : {}),
             ...(country ? { country } : {}),
           },
         });

@@ -5,17 +5,20 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Product } from '../../../../src-shared/catalog';
-import { LivenessResult, MobileStatus, ValidateRequest, ValidateResponse } from '../../../../src-shared/contracts/faces';
+import { CHALLENGES, LivenessResult, MobileStatus, ValidateRequest, ValidateResponse } from '../../../../src-shared/contracts/faces';
+import { CHALLENGE_POLICY } from '../../core/faces/challenge';
 import { AppError } from '../../../../src-shared/errors';
 import { nowIso } from '../../core/ids';
 import { bytesOfBase64, checkImageBytes, decodeImage, imageError, SELFIE_MAX_SIDE, isVideo, IMAGE_MAX_BYTES } from '../../core/media/image';
 import { analyseVideo, VIDEO_SUPPORTED, type VideoJudgement } from '../../core/media/video';
 import { analysisBlock, demoAnalysis, DEMO_CONFIDENCE, failureText, judge, livenessDecision } from '../../core/faces/selfie';
 import type { Services } from '../../compose';
-import type { Payer } from '../../core/verification/billing';
+import type { PaidOnce, Payer } from '../../core/verification/billing';
 import { runBillable } from '../billable';
 import type { Router } from '../router';
 import type { AppEnv } from '../types';
+
+type Challenge = (typeof CHALLENGES)[number];
 
 /** The multipart body: the file (at most 10 MB) and form overhead; past this, 413 while it streams. */
 export const UPLOAD_MAX_BYTES = IMAGE_MAX_BYTES + 2 * 1024 * 1024;
@@ -37,13 +40,21 @@ export async function fileOf(form: FormData, field = 'file'): Promise<Uint8Array
  * bad file is a 400 before any model or charge, for demo keys too: only the models are
  * simulated), the face workers, the rules, one ledger row, a token on PASS.
  */
-export async function runLiveness(c: Context<AppEnv>, services: Services, key: Payer, file: Promise<Uint8Array> | Uint8Array): Promise<Response> {
+export async function runLiveness(
+  c: Context<AppEnv>, services: Services, key: Payer, file: Promise<Uint8Array> | Uint8Array,
+  opts: { challenge?: Challenge | null; paidOnce?: PaidOnce } = {},
+): Promise<Response> {
   const bytes = await file;
   const format = checkImageBytes('file', bytes, { allowVideo: true });
   if (isVideo(format) && !VIDEO_SUPPORTED) throw imageError('file', 'unsupported_type');
+  const challenge = opts.challenge ?? null;
+  // A challenge is a movement over time: a single picture cannot meet it.
+  if (challenge && !isVideo(format)) throw new AppError('invalid_parameters', { message: 'challenge needs a video clip in file', fields: [{ field: 'file', issue: 'video_required' }] });
   const image = isVideo(format) ? null : await decodeImage('file', bytes, { maxSide: SELFIE_MAX_SIDE });
 
-  const billed = await runBillable<LivenessResult>(c, services, { operation: 'human', idPrefix: 'ver', bodyText: sha256(bytes), payer: key }, async (ctx) => {
+  const billed = await runBillable<LivenessResult>(c, services, {
+    operation: 'human', idPrefix: 'ver', bodyText: sha256(bytes), payer: key, ...(opts.paidOnce ? { paidOnce: opts.paidOnce } : {}),
+  }, async (ctx) => {
     const timestamp = nowIso(services.clock.now());
     if (key.demo) {
       const token = await services.tokens.sign({ verificationId: ctx.verificationId, orgId: key.orgId, env: key.env, product: 'human', status: 'PASS', confidence: DEMO_CONFIDENCE });
@@ -56,10 +67,14 @@ export async function runLiveness(c: Context<AppEnv>, services: Services, key: P
       };
     }
     // Liveness needs no age or embedding: the description model (two thirds of the time) is skipped.
-    const judged = image ? await judge(services.faces, image, false) : await analyseVideo(services.faces, bytes);
+    const judged = image ? await judge(services.faces, image, false) : await analyseVideo(services.faces, bytes, { challenge: challenge !== null });
     const d = livenessDecision(judged.verdict);
     const analysis = analysisBlock(judged);
-    if ('frames' in judged) analysis.frames = (judged as VideoJudgement).frames;
+    if ('frames' in judged) {
+      const clip = judged as VideoJudgement;
+      analysis.frames = clip.frames;
+      if (challenge && clip.challenge) analysis.challenge = { asked: challenge, passed: clip.challenge.passed, failed: clip.challenge.failed, checks: clip.challenge.checks };
+    }
     const result: LivenessResult = {
       verification_id: ctx.verificationId, status: d.status, confidence: d.confidence, face_detected: d.faceDetected, timestamp, analysis,
     };
@@ -69,12 +84,21 @@ export async function runLiveness(c: Context<AppEnv>, services: Services, key: P
         verificationId: ctx.verificationId, orgId: key.orgId, env: key.env, product: 'human', status: 'PASS', confidence: d.confidence,
       });
     } else if (d.failure) {
-      result.error = failureText(d.failure);
+      result.error = d.error ?? failureText(d.failure);
       result.failure_reason = d.failure;
     }
     return { status: d.status, confidence: d.confidence, errorCode: d.failure, billable: true, httpStatus: 200, result };
   });
   return c.json<LivenessResult>(billed.outcome.result);
+}
+
+/** The optional `challenge` form field: absent, or one of CHALLENGES. */
+function challengeOf(form: FormData): Challenge | null {
+  const value = form.get('challenge');
+  if (value === null || value === '') return null;
+  const known = CHALLENGES.find((k) => k === value);
+  if (!known) throw new AppError('invalid_parameters', { message: `challenge must be one of ${CHALLENGES.join(', ')}`, fields: [{ field: 'challenge', issue: 'unsupported' }] });
+  return known;
 }
 
 export function faceRoutes({ route, services }: Router): void {
@@ -84,14 +108,22 @@ export function faceRoutes({ route, services }: Router): void {
     summary: 'Liveness: is there one real, live human face in this image or short video? (1 credit; 200 for PASS and FAIL)',
     description:
       'multipart/form-data with the field `file`: a JPEG, PNG or WebP image (at most 10 MB)' +
-      (VIDEO_SUPPORTED ? ', or a short MP4, MOV or WebM clip (at most 10 MB; 6 frames from its first 3 s are analysed; a face that neither moves nor blinks fails as a filmed still picture)' : '') +
+      (VIDEO_SUPPORTED
+        ? ', or a short MP4, MOV or WebM clip (at most 10 MB, 20 s, 120 frames per second and 3840 × 2160 pixels, one video stream in H.264, HEVC, VP8, VP9 or AV1; ' +
+          'the header is checked before any frame is decoded). Without `challenge`, 6 frames from its first 3 s are analysed and a face that neither moves nor blinks fails as a filmed still picture. ' +
+          'With `challenge=head_turn` (the person was asked to turn their head to one side and back), 10 frames from its first 3.3 s must show one face, the same throughout, and its head turning ' +
+          `(yaw range at least ${CHALLENGE_POLICY.minYawRange}°) or its eyes blinking; otherwise spoof_suspected, the rule missed named in analysis.challenge`
+        : '') +
       '. The key may be sent as the form field `clientKey` instead of X-API-Key. An unusable file answers 400 INVALID_IMAGE naming the field and the reason.',
     request: {
-      body: { contentType: 'multipart/form-data', description: 'Fields: `file` (required), `clientKey` (optional).' },
+      body: { contentType: 'multipart/form-data', description: 'Fields: `file` (required), `clientKey` (optional), `challenge` (optional, clips only: `head_turn`).' },
       maxBytes: UPLOAD_MAX_BYTES,
     },
     responses: { 200: LivenessResult },
-    handler: async (c, input) => runLiveness(c, services, c.get('key'), fileOf(await input.form())),
+    handler: async (c, input) => {
+      const form = await input.form();
+      return runLiveness(c, services, c.get('key'), fileOf(form), { challenge: challengeOf(form) });
+    },
   });
 
   route({

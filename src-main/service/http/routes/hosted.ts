@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { planAllows } from '../../../../src-shared/catalog';
 import type { AgeIdResponse, AgeSelfieResponse } from '../../../../src-shared/contracts/age';
+import type { ChallengeRule, LivenessResult } from '../../../../src-shared/contracts/faces';
 import {
   HostedCompleteRequest, HostedCompleteResponse, HostedConsoleCreateRequest, HostedGenerateRequest, HostedGenerateResponse, HostedPage, HostedSessionList,
   HostedSessionQuery, type HostedSessionView,
@@ -16,12 +17,13 @@ import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
 import { checkRedirects, redirectWith } from '../../core/hosted/redirects';
 import type { HostedRow } from '../../core/hosted/sessions';
-import { bytesOfBase64, IMAGE_JSON_BYTES } from '../../core/media/image';
+import { bytesOfBase64, IMAGE_JSON_BYTES, isVideo, sniff } from '../../core/media/image';
+import { VIDEO_SUPPORTED } from '../../core/media/video';
 import type { Payer } from '../../core/verification/billing';
 import { runBillable } from '../billable';
 import type { Router } from '../router';
 import type { AppEnv } from '../types';
-import { ageOn, idStep, selfieStep } from './age';
+import { ageFromIso, idStep, selfieStep } from './age';
 import { identity, kycPlus } from './documents';
 import { runLiveness } from './faces';
 
@@ -29,10 +31,23 @@ const DEFAULT_MESSAGE = {
   passed: 'Verification complete. You can close this page.',
   failed: 'We could not verify you this time.',
   id_required: 'Your selfie was not enough to confirm your age. Add a photo of your ID document to finish.',
+  retry: 'The recording did not show what was asked. Record it again.',
 } as const;
 
 /** Sessions being completed right now: a second completion of the same token waits for none and is refused. */
 const completing = new Set<string>();
+
+/** Recordings of the liveness challenge a session may make: a missed one can be recorded again, this many in all. */
+export const CHALLENGE_ATTEMPTS = 3;
+/** The clip the page records for the challenge, seconds (the service samples its first 3.3 s). */
+export const CHALLENGE_CLIP_SECONDS = 3.2;
+/**
+ * Hosted liveness is the head-turn challenge wherever this service can decode video: the page is
+ * told so, and nothing but a clip completes the session (a photo would skip the challenge).
+ */
+const challengeRequired = (product: HostedRow['product']) => product === 'human' && VIDEO_SUPPORTED;
+/** Missed recordings are counted with the session (migration 0012): a restart gives none back. */
+const attemptsLeft = (row: HostedRow) => CHALLENGE_ATTEMPTS - row.challenge_misses;
 
 function view(s: Services, r: HostedRow): HostedSessionView {
   return {
@@ -64,7 +79,12 @@ const need = (body: HostedCompleteRequest, ...fields: (keyof HostedCompleteReque
   if (missing.length) throw new AppError('invalid_parameters', { message: `Send ${missing.join(' and ')}`, fields: missing.map((field) => ({ field, issue: 'missing' })) });
 };
 
-type Run = { status: 'passed' | 'failed' | 'id_required'; verificationId: string };
+type Run = {
+  status: 'passed' | 'failed' | 'id_required';
+  verificationId: string;
+  /** A liveness clip judged as the head-turn challenge. */
+  challenge?: { passed: boolean; failed: ChallengeRule | null };
+};
 
 /** Runs the session's product on what the person sent, through the API's own handlers. */
 async function runProduct(c: Context<AppEnv>, s: Services, row: HostedRow, body: HostedCompleteRequest, text: string, payer: Payer): Promise<Run> {
@@ -72,8 +92,22 @@ async function runProduct(c: Context<AppEnv>, s: Services, row: HostedRow, body:
   switch (row.product) {
     case 'human': {
       need(body, 'selfie_b64');
-      const r = await answer<{ verification_id: string; status: string }>(runLiveness(c, s, payer, bytesOfBase64('selfie_b64', body.selfie_b64!)));
-      return { status: r.status === 'PASS' ? 'passed' : 'failed', verificationId: r.verification_id };
+      const bytes = bytesOfBase64('selfie_b64', body.selfie_b64!);
+      const clip = isVideo(sniff(bytes));
+      // Refused before any model runs or anything is recorded: not charged, not an attempt, the session stays open.
+      if (challengeRequired(row.product) && !clip) {
+        throw new AppError('invalid_parameters', {
+          message: 'selfie_b64 must be a video: this verification asks for a recorded head turn, which a photo cannot show',
+          fields: [{ field: 'selfie_b64', issue: 'video_required' }],
+        });
+      }
+      // A clip is held to the challenge; recordings after a missed one are paid by the session's first.
+      const r = await answer<LivenessResult>(runLiveness(c, s, payer, bytes, { challenge: clip ? 'head_turn' : null, paidOnce: s.hosted.paidOnce(row) }));
+      const judged = r.analysis?.challenge;
+      return {
+        status: r.status === 'PASS' ? 'passed' : 'failed', verificationId: r.verification_id,
+        ...(judged ? { challenge: { passed: judged.passed, failed: judged.failed } } : {}),
+      };
     }
     case 'identity':
     case 'compliance': {
@@ -96,8 +130,8 @@ async function runProduct(c: Context<AppEnv>, s: Services, row: HostedRow, body:
       }
       need(body, 'date_of_birth', 'selfie_b64');
       const dob = body.date_of_birth!;
-      const age = ageOn(dob, new Date(s.clock.now()));
-      if (Number.isNaN(Date.parse(`${dob}T00:00:00Z`)) || new Date(`${dob}T00:00:00Z`).toISOString().slice(0, 10) !== dob || age < 0 || age > 150) throw new AppError('invalid_parameters', { fields: [{ field: 'date_of_birth', issue: 'out_of_range' }] });
+      const age = ageFromIso(dob, new Date(s.clock.now()));
+      if (age === null || age < 0 || age > 150) throw new AppError('invalid_parameters', { fields: [{ field: 'date_of_birth', issue: 'out_of_range' }] });
       if (age < minAge) {
         // A denial at the date of birth: recorded (free), and no picture is looked at.
         const billed = await runBillable(c, s, { operation: 'age', idPrefix: 'age', bodyText: text, payer }, async () => ({
@@ -160,6 +194,7 @@ export function hostedRoutes({ route, services }: Router): void {
         failure_message: fresh.failure_message, min_age: fresh.product === 'age' ? (fresh.min_age ?? 18) : null, test_mode: fresh.env === 'test',
         expires_at: fresh.expires_at, needs_id: fresh.product === 'age' && fresh.verification_id !== null && fresh.state !== 'completed',
         organization: { name: brand.name, logo_url: brand.logo_png ? `/hosted/logo/${c.req.param('token') ?? ''}` : null },
+        challenge: challengeRequired(fresh.product) ? { kind: 'head_turn', clip_seconds: CHALLENGE_CLIP_SECONDS, attempts_left: attemptsLeft(fresh) } : null,
       });
     },
   });
@@ -182,6 +217,8 @@ export function hostedRoutes({ route, services }: Router): void {
     summary: 'Completes a hosted session with what the person sent; the outcome and where to go next',
     description:
       'Single use: the first completion closes the session (410 HOSTED_SESSION_CLOSED after that, and once expired or revoked; 409 while another completion of it runs). Pass → `redirect_url`; failure or denial → `failure_redirect_url` when set; ' +
+      `liveness takes a clip held to the head-turn challenge (a photo is 400 \`video_required\` where the service decodes video, the session staying open); ` +
+      `a clip that misses it answers \`retry\` with the rule missed, the session staying open, up to ${CHALLENGE_ATTEMPTS} recordings in all, the session charged once; ` +
       'otherwise `redirect_url` is null and the page shows the result. Age sessions whose selfie is not conclusive answer `id_required` and stay open for an ID document. ' +
       'Emits `verification.completed` (the authoritative result) to the organisation\'s webhooks.',
     request: { body: HostedCompleteRequest, maxBytes: 3 * IMAGE_JSON_BYTES },
@@ -196,6 +233,14 @@ export function hostedRoutes({ route, services }: Router): void {
       try {
         const run = await runProduct(c, services, row, body, await input.text(), payer);
         const test = row.env === 'test';
+        // A missed challenge is something a person can fix: while recordings are left, the session stays open for another.
+        if (run.challenge && !run.challenge.passed && services.hosted.missChallenge(row, CHALLENGE_ATTEMPTS - 1)) {
+          return c.json<HostedCompleteResponse>({
+            status: 'retry', verification_id: run.verificationId, product: row.product, environment: row.env, message: DEFAULT_MESSAGE.retry,
+            reason: services.ledger.get(run.verificationId)?.error_code ?? null, redirect_url: null, test_mode: test,
+            challenge: { failed: run.challenge.failed, attempts_left: attemptsLeft(services.hosted.byId(row.id)!) },
+          });
+        }
         if (run.status === 'id_required') {
           services.hosted.setPending(row, run.verificationId);
           return c.json<HostedCompleteResponse>({
@@ -214,6 +259,7 @@ export function hostedRoutes({ route, services }: Router): void {
           message: (run.status === 'passed' ? row.success_message : row.failure_message) ?? DEFAULT_MESSAGE[run.status],
           reason: run.status === 'failed' ? (services.ledger.get(run.verificationId)?.error_code ?? null) : null,
           redirect_url: target ? redirectWith(target, row.id, run.status) : null, test_mode: test,
+          ...(run.challenge ? { challenge: { failed: run.challenge.failed, attempts_left: 0 } } : {}),
         });
       } finally {
         completing.delete(row.id);

@@ -44,6 +44,19 @@ describe('POST /api/v1/verify-age/step1', () => {
       expect(JSON.stringify(body)).not.toContain(dob);
     }
   });
+
+  it('someone born on 29 February comes of age on 1 March in a common year, on the service\'s clock', async () => {
+    const u = await testService({ plan: 'pro' });
+    const k = u.key({ scopes: ['age'] });
+    const ageOn = async (day: string) => {
+      u.clock.set(Date.parse(`${day}T12:00:00Z`));
+      const { body } = await u.json<{ user_age: number }>('POST', '/api/v1/verify-age/step1', { key: k.api_key, body: { date_of_birth: '2008-02-29', use_case: 'adult' } });
+      return body.user_age;
+    };
+    expect(await ageOn('2026-02-28')).toBe(17);
+    expect(await ageOn('2026-03-01')).toBe(18);
+    expect(await ageOn('2028-02-29')).toBe(20);
+  });
 });
 
 describe('POST /api/v1/verify-age/step2', () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgeIdResponse, AgeSelfieResponse } from '../../../../src-shared/contracts/age';
 import type { ComplianceResult, IdentityResult, ReportResult } from '../../../../src-shared/contracts/documents';
 import { closeAll, testService, type TestService } from '../harness';
-import { degrade, HOLDERS, renderSpecimen, type Holder, type SpecimenOptions } from '../document-fixtures';
+import { degrade, HOLDERS, mrzLines, renderSpecimen, type Holder, type SpecimenOptions } from '../document-fixtures';
 import * as fx from '../face-fixtures';
 
 afterAll(closeAll);
@@ -40,8 +40,10 @@ describe('POST /api/identity/v1/submit', () => {
     expect(body.verified).toBe(true);
     expect(body.document_data).toEqual({
       name: 'ERIKA MUSTERMANN', date_of_birth: '08/12/1964', document_type: 'passport', document_number: 'C01X00T47',
-      expiry_date: '10/31/2030', issuing_country: 'DEU',
+      expiry_date: '10/31/2030', issuing_country: 'DEU', nationality: 'DEU', sex: 'F',
     });
+    expect(body.mrz!.lines).toEqual(mrzLines(erika, 'td3'));
+    expect(body.review).toEqual([]);
     expect(body.face_match.is_match).toBe(true);
     expect(body.authenticity.is_genuine).toBe(true);
     expect(body.authenticity.checks.map((c) => c.check)).toEqual(expect.arrayContaining(['mrz_found', 'check_digit_composite', 'not_expired', 'printed_name_matches_mrz', 'portrait_face_present']));
@@ -78,6 +80,59 @@ describe('POST /api/identity/v1/submit', () => {
     expect(edited.body.verified).toBe(false);
     const failed = edited.body.authenticity.checks.filter((c) => c.result === 'fail').map((c) => c.check);
     expect(failed).toEqual(expect.arrayContaining(['printed_name_matches_mrz', 'printed_date_of_birth_matches_mrz']));
+  }, 120_000);
+
+  it('flags a printed surname a letter away from the MRZ\'s for review (names carry no check digit): not verified, the MRZ\'s reading answered, both readings given; age by the same ID still verifies', async () => {
+    const id = await doc(erika, { printedSurname: 'MUSTERNANN' });
+    const { body } = await submit({ selfie_b64: b64(await fx.selfie('b')), id_front_b64: id });
+    expect(body).toMatchObject({ verified: false, failure_reason: 'document_needs_review' });
+    expect(body.error).not.toMatch(/MUSTER/);
+    expect(body.document_data!.name).toBe('ERIKA MUSTERMANN');
+    expect(body.review).toEqual([{ field: 'surname', reason: 'printed_differs', mrz: 'MUSTERMANN', printed: 'MUSTERNANN', detail: expect.any(String) }]);
+    expect(body.mrz!.printed).toContainEqual({ field: 'surname', agreement: 'review' });
+    expect(body.authenticity.is_genuine).toBe(true);
+    expect(body.authenticity.checks.find((c) => c.check === 'printed_name_matches_mrz')!.result).toBe('not_checked');
+    expect(t.s.ledger.get(body.verification_id)).toMatchObject({ status: 'FAIL', error_code: 'document_needs_review' });
+
+    // An age check takes only the date of birth from the document, which its check digit decides.
+    const age = await t.json<AgeIdResponse>('POST', '/api/v1/verify-age/step3', {
+      key: t.key({ scopes: ['age'] }).api_key, body: { image_selfie_b64: b64(await fx.selfie('b')), image_id_b64: id, min_age: 21, use_case: 'custom' },
+    });
+    expect(age.body).toMatchObject({ verified: true, dob: '08/12/1964' });
+  }, 120_000);
+
+  it('reads holders born 1927 and 1936 whose pages print two-digit years (27, 36) as the MRZ does, with an expiry in 2027', async () => {
+    const saved = t.clock.now();
+    t.clock.set(Date.UTC(2026, 5, 1, 12));
+    try {
+      const elder: Holder = { ...erika, dob: '1927-03-01', expiry: '2027-02-28', issued: '2017-03-01' };
+      const passport = await submit({ selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc(elder, { twoDigitYears: true }), date_of_birth: '1927-03-01' });
+      expect(passport.body).toMatchObject({ verified: true, document_data: { date_of_birth: '03/01/1927', expiry_date: '02/28/2027' } });
+      expect(passport.body.authenticity.checks.find((c) => c.check === 'printed_date_of_birth_matches_mrz')!.result).toBe('pass');
+      expect(passport.body.claims).toEqual([{ field: 'date_of_birth', result: 'match', detail: expect.any(String) }]);
+
+      const card: Holder = { ...erika, dob: '1936-12-31', expiry: '2027-01-15', issued: '2017-01-16' };
+      const age = await t.json<AgeIdResponse>('POST', '/api/v1/verify-age/step3', {
+        key: t.key({ scopes: ['age'] }).api_key,
+        body: { image_selfie_b64: b64(await fx.selfie('b')), image_id_b64: await doc(card, { kind: 'td1', twoDigitYears: true }), min_age: 21, use_case: 'custom' },
+      });
+      expect(age.body).toMatchObject({ verified: true, dob: '12/31/1936', actual_age: 89 });
+      expect(age.body.authenticity!.checks.find((c) => c.check === 'printed_date_of_birth_matches_mrz')!.result).toBe('pass');
+    } finally {
+      t.clock.set(saved);
+    }
+  }, 120_000);
+
+  it('sends a holder born 1917 (17 in the zone, 1917 printed) to review, identity and age alike: two digits cannot tell the century', async () => {
+    const id = await doc({ ...erika, dob: '1917-03-29' });
+    const { body } = await submit({ selfie_b64: b64(await fx.selfie('b')), id_front_b64: id });
+    expect(body).toMatchObject({ verified: false, failure_reason: 'document_needs_review', document_data: { date_of_birth: '03/29/2017' } });
+    expect(body.review).toEqual([expect.objectContaining({ field: 'date_of_birth', mrz: '03/29/2017', printed: '03/29/1917' })]);
+    expect(body.mrz!.printed).toContainEqual({ field: 'date_of_birth', agreement: 'review' });
+    const age = await t.json<AgeIdResponse>('POST', '/api/v1/verify-age/step3', {
+      key: t.key({ scopes: ['age'] }).api_key, body: { image_selfie_b64: b64(await fx.selfie('b')), image_id_b64: id, min_age: 21, use_case: 'custom' },
+    });
+    expect(age.body).toMatchObject({ verified: false, reason: 'document_needs_review' });
   }, 120_000);
 
   it('answers an image that is no document as unreadable, and a broken image as 400 naming the field (not billed)', async () => {

@@ -56,7 +56,7 @@ describe('publishing a flow and starting sessions from it', () => {
     expect(rows.every((r) => r.api_key_id === null && r.org_id === t.orgId && r.env === 'test')).toBe(true);
 
     // The session works like any: completed once, with the flow's redirect.
-    const done = await t.json<HostedCompleteResponse>('POST', `/hosted/complete/${first.body.token}`, { body: { selfie_b64: (await fx.selfie('a')).toString('base64') } });
+    const done = await t.json<HostedCompleteResponse>('POST', `/hosted/complete/${first.body.token}`, { body: { selfie_b64: (await fx.headTurnClip()).toString('base64') } });
     expect(done.body).toMatchObject({ status: 'passed', test_mode: true });
     expect(done.body.redirect_url).toMatch(/^https:\/\/shop\.example\/done\?hosted_session=hs_/);
 
@@ -111,7 +111,8 @@ describe('publishing a flow and starting sessions from it', () => {
     const s = await start(slugOf(live.body.url));
     expect((await page(s.body.token)).body.test_mode).toBe(false);
     const balance = t.s.credits.balance(t.orgId);
-    await t.json('POST', `/hosted/complete/${s.body.token}`, { body: { selfie_b64: (await fx.selfie('a')).toString('base64') } });
+    // A liveness recording (one that misses the challenge: the session's first, so its charge).
+    await t.json('POST', `/hosted/complete/${s.body.token}`, { body: { selfie_b64: (await fx.noFaceClip()).toString('base64') } });
     expect(t.s.credits.balance(t.orgId)).toBe(balance - 1);
 
     // KYC plus needs Pro or Enterprise.

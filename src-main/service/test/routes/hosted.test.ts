@@ -1,8 +1,11 @@
 // Hosted sessions through their HTTP routes: made by a Bearer API key, opened and completed with
 // the URL token (single use, expiring, revocable), the product run on the real models, the
 // redirect by the spec's rules with routing signals only, and verification.completed.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostedCompleteResponse, HostedGenerateResponse, HostedPage, HostedSessionList } from '../../../../src-shared/contracts/hosted';
+import type { HostedRow } from '../../core/hosted/sessions';
 import { closeAll, ORIGIN, testService, type TestService } from '../harness';
 import { degrade, HOLDERS, renderSpecimen } from '../document-fixtures';
 import * as fx from '../face-fixtures';
@@ -24,6 +27,9 @@ beforeAll(async () => {
 }, 60_000);
 
 const b64 = (b: Buffer) => b.toString('base64');
+// Hosted liveness takes a clip: a head turning passes the challenge; a clip with no face misses it.
+const headTurnClip = async () => b64(await fx.headTurnClip());
+const noFaceClip = async () => b64(await fx.noFaceClip());
 const generate = (body: Record<string, unknown>, key = testKey, headers: Record<string, string> = { Authorization: `Bearer ${key}` }) =>
   t.json<HostedGenerateResponse & Record<string, unknown>>('POST', '/hosted/generate', { body, headers });
 const complete = (token: string, body: Record<string, unknown>) => t.json<HostedCompleteResponse & Record<string, unknown>>('POST', `/hosted/complete/${token}`, { body });
@@ -78,7 +84,7 @@ describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/
     const page = await t.json<HostedPage>('GET', `/hosted/session/${g.body.token}`);
     expect(page.body).toMatchObject({ product: 'human', state: 'opened', test_mode: true, page_title: null, needs_id: false });
     const before = t.s.credits.balance(t.orgId);
-    const r = await complete(g.body.token, { selfie_b64: b64(await fx.selfie('a')) });
+    const r = await complete(g.body.token, { selfie_b64: await headTurnClip() });
     expect(r.status).toBe(200);
     expect(r.res.headers.get('cache-control')).toBe('no-store');
     expect(r.body).toMatchObject({ status: 'passed', product: 'human', environment: 'test', message: 'Thanks!', test_mode: true, reason: null });
@@ -89,25 +95,32 @@ describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/
     expect(t.s.ledger.get(r.body.verification_id!)).toMatchObject({ product: 'human', env: 'test', status: 'PASS', credits: 0 });
     expect(events().at(-1)).toMatchObject({ env: 'test', event: 'verification.completed', verification_id: r.body.verification_id, status: 'PASS', product: 'human', environment: 'test', timestamp: expect.any(String) });
 
-    const again = await complete(g.body.token, { selfie_b64: b64(await fx.selfie('a')) });
+    const again = await complete(g.body.token, { selfie_b64: await headTurnClip() });
     expect(again.status).toBe(410);
     expect(again.body).toMatchObject({ code: 'HOSTED_SESSION_CLOSED', error: expect.stringContaining('already used') });
     expect((await t.json<HostedPage>('GET', `/hosted/session/${g.body.token}`)).body.state).toBe('completed');
-  }, 60_000);
+  }, 120_000);
 
-  it('a failure goes to failure_redirect_url when set, else nowhere; a live session is paid by the key that made it', async () => {
+  it('a failure goes to failure_redirect_url when set, else nowhere; a live session is paid by the key that made it, once', async () => {
     const withFailure = await generate({ product: 'human', redirect_url: 'https://shop.example/ok', failure_redirect_url: 'myapp://verify/failed' }, liveKey);
     const before = t.s.credits.balance(t.orgId);
-    const r = await complete(withFailure.body.token, { selfie_b64: b64(await fx.noFace()) });
-    expect(r.body).toMatchObject({ status: 'failed', environment: 'live', reason: 'no_face_detected', test_mode: false });
+    // Three recordings with no face: two are asked again, the third fails the session.
+    for (const left of [2, 1]) {
+      expect((await complete(withFailure.body.token, { selfie_b64: await noFaceClip() })).body)
+        .toMatchObject({ status: 'retry', reason: 'no_face_detected', redirect_url: null, challenge: { failed: 'face_in_view', attempts_left: left } });
+    }
+    const r = await complete(withFailure.body.token, { selfie_b64: await noFaceClip() });
+    expect(r.body).toMatchObject({ status: 'failed', environment: 'live', reason: 'no_face_detected', test_mode: false, challenge: { attempts_left: 0 } });
     expect(r.body.redirect_url).toBe(`myapp://verify/failed?hosted_session=${withFailure.body.session_id}&status=failed`);
     expect(t.s.credits.balance(t.orgId)).toBe(before - 1);
     expect(events().at(-1)).toMatchObject({ env: 'live', status: 'FAIL', verification_id: r.body.verification_id });
 
-    const noFailureUrl = await generate({ product: 'human', redirect_url: 'https://shop.example/ok' });
-    const stay = await complete(noFailureUrl.body.token, { selfie_b64: b64(await fx.noFace()) });
+    // Denied at the date of birth, with no failure URL: the person stays on the result page.
+    const noFailureUrl = await generate({ product: 'age', min_age: 21, redirect_url: 'https://shop.example/ok' });
+    const young = new Date(t.clock.now() - 19 * 365.25 * 86_400_000).toISOString().slice(0, 10);
+    const stay = await complete(noFailureUrl.body.token, { date_of_birth: young, selfie_b64: b64(await fx.selfie('a')) });
     expect(stay.body).toMatchObject({ status: 'failed', redirect_url: null, message: 'We could not verify you this time.' });
-  }, 60_000);
+  }, 120_000);
 
   it('age: under the minimum by date of birth is a denial without a picture looked at; a selfie that is not enough asks for an ID, which finishes the flow without a second charge', async () => {
     const denied = await generate({ product: 'age', min_age: 21, failure_redirect_url: 'https://www.example.org/' }, liveKey);
@@ -185,4 +198,87 @@ describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/
     expect(JSON.stringify(list.body)).not.toMatch(/token|MUSTERMANN/);
     expect((await t.json('GET', '/api/hosted/sessions')).status).toBe(401);
   });
+});
+
+describe('hosted liveness requires the recorded challenge, is charged once, and keeps its missed recordings', () => {
+  const page = (token: string, tt = t) => tt.json<HostedPage>('GET', `/hosted/session/${token}`);
+  const ledgerCount = () => (t.s.db.prepare('SELECT COUNT(*) AS n FROM verifications').get() as { n: number }).n;
+  const sessionRow = (id: string, tt = t) => tt.s.db.prepare('SELECT * FROM hosted_sessions WHERE id = ?').get(id) as HostedRow;
+
+  it('a photo instead of the clip is a 400 naming selfie_b64 video_required, before anything runs: not charged, not an attempt, the session still open', async () => {
+    const g = await generate({ product: 'human' }, liveKey);
+    expect((await page(g.body.token)).body.challenge).toMatchObject({ kind: 'head_turn', attempts_left: 3 });
+    const balance = t.s.credits.balance(t.orgId);
+    const rows = ledgerCount();
+    for (const photo of [await fx.selfie('a'), await fx.selfie('b', 'png'), await fx.selfie('c', 'webp')]) {
+      const r = await complete(g.body.token, { selfie_b64: b64(photo) });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ status: 'ERROR', code: 'INVALID_PARAMETERS', fields: [{ field: 'selfie_b64', issue: 'video_required' }] });
+      expect(r.body.error).toMatch(/video/);
+      expect(JSON.stringify(r.body)).not.toContain(b64(photo).slice(100, 140));
+    }
+    expect(t.s.credits.balance(t.orgId)).toBe(balance);
+    expect(ledgerCount()).toBe(rows);
+    expect(sessionRow(g.body.session_id)).toMatchObject({ state: 'opened', challenge_misses: 0, billed_verification_id: null, verification_id: null });
+    expect((await page(g.body.token)).body).toMatchObject({ state: 'opened', challenge: { attempts_left: 3 } });
+    // The same session still takes a recording.
+    expect((await complete(g.body.token, { selfie_b64: await noFaceClip() })).body).toMatchObject({ status: 'retry', challenge: { attempts_left: 2 } });
+  }, 60_000);
+
+  it('two missed recordings and a pass on a live key cost one charge, the first recording\'s; the retries are ledger rows of 0 credits', async () => {
+    const g = await generate({ product: 'human', redirect_url: 'https://shop.example/ok' }, liveKey);
+    const balance = t.s.credits.balance(t.orgId);
+    const ids: string[] = [];
+    for (const left of [2, 1]) {
+      const miss = await complete(g.body.token, { selfie_b64: await noFaceClip() });
+      expect(miss.body).toMatchObject({ status: 'retry', environment: 'live', challenge: { attempts_left: left } });
+      ids.push(miss.body.verification_id!);
+    }
+    const pass = await complete(g.body.token, { selfie_b64: await headTurnClip() });
+    expect(pass.body).toMatchObject({ status: 'passed', environment: 'live', challenge: { failed: null, attempts_left: 0 } });
+    ids.push(pass.body.verification_id!);
+
+    expect(t.s.credits.balance(t.orgId)).toBe(balance - 1);
+    expect(ids.map((id) => t.s.ledger.get(id))).toMatchObject([
+      { product: 'human', env: 'live', status: 'FAIL', credits: 1, billable: 1 },
+      { product: 'human', env: 'live', status: 'FAIL', credits: 0, billable: 0 },
+      { product: 'human', env: 'live', status: 'PASS', credits: 0, billable: 0 },
+    ]);
+    const charges = t.s.db.prepare(`SELECT verification_id, amount FROM credit_entries WHERE kind = 'charge' AND verification_id IN (?, ?, ?)`).all(...ids);
+    expect(charges).toEqual([{ verification_id: ids[0], amount: -1 }]);
+    // The session names the row that billed it and the verification that completed it.
+    expect(sessionRow(g.body.session_id)).toMatchObject({ state: 'completed', outcome: 'passed', billed_verification_id: ids[0], verification_id: ids[2], challenge_misses: 2 });
+    expect(events().at(-1)).toMatchObject({ env: 'live', status: 'PASS', verification_id: ids[2] });
+    expect(t.s.credits.reconcile(t.orgId).balance).toBe(t.s.credits.reconcile(t.orgId).sum);
+  }, 120_000);
+
+  it('missed recordings survive a restart of the service on the same data directory (and another process of it)', async () => {
+    const first = await testService({ plan: 'pro' });
+    const key = first.key({ scopes: ['human'] }).api_key;
+    const g = await first.json<HostedGenerateResponse>('POST', '/hosted/generate', { body: { product: 'human' }, headers: { Authorization: `Bearer ${key}` } });
+    const send = async (tt: TestService) => tt.json<HostedCompleteResponse>('POST', `/hosted/complete/${g.body.token}`, { body: { selfie_b64: await noFaceClip() } });
+    expect((await send(first)).body).toMatchObject({ status: 'retry', challenge: { attempts_left: 2 } });
+
+    // While it is down, a fresh process of the service (nothing in memory) serves the page once.
+    let elsewhere: { page: HostedPage; complete: { status: number; body: HostedCompleteResponse } } | undefined;
+    const second = await first.restart(async (dataDir) => {
+      const worker = fileURLToPath(new URL('../fixtures/hosted-worker.ts', import.meta.url));
+      const child = execFile(process.execPath, ['--import', 'tsx', worker, dataDir, g.body.token]);
+      child.stdin!.end(await noFaceClip());
+      const out = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        child.stdout!.on('data', (d: Buffer) => (text += d.toString()));
+        child.on('error', reject);
+        child.on('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`hosted worker exited ${code}`))));
+      });
+      elsewhere = JSON.parse(out) as typeof elsewhere;
+    });
+    expect(elsewhere?.page).toMatchObject({ state: 'opened', challenge: { attempts_left: 2 } });
+    expect(elsewhere?.complete).toMatchObject({ status: 200, body: { status: 'retry', challenge: { attempts_left: 1 } } });
+
+    expect(second.dataDir).toBe(first.dataDir);
+    expect((await page(g.body.token, second)).body.challenge).toMatchObject({ attempts_left: 1 });
+    expect((await send(second)).body).toMatchObject({ status: 'failed', reason: 'no_face_detected', challenge: { attempts_left: 0 } });
+    expect(sessionRow(g.body.session_id, second)).toMatchObject({ state: 'completed', outcome: 'failed', challenge_misses: 2 });
+  }, 120_000);
 });

@@ -1,8 +1,9 @@
 // An identity or KYC-plus answer as an analyst reads it: the decision and why, the holder's
-// screening (KYC-plus) with its report, the face match against its threshold, what was read from
-// the document, the MRZ line by line with each check digit, the printed fields against the MRZ,
-// and every authenticity signal by name. The report PDF goes straight to a save (a download in a
-// browser); its password is held by this component only.
+// screening (KYC-plus) with its report, the face match against its threshold, the fields left for
+// review with both readings, what was read from the document, the MRZ line by line with each
+// check digit, the printed fields against the MRZ, and every authenticity signal by name. The
+// report PDF goes straight to a save (a download in a browser); its password is held by this
+// component only.
 import { useId, useState } from 'react';
 import type { ComplianceResult, IdentityResult } from '../../../../src-shared/contracts/documents';
 import { errorText } from '../../api/client';
@@ -11,7 +12,7 @@ import { Alert } from '../../components/Alert';
 import { Badge, type BadgeTone } from '../../components/Badge';
 import { formatNumber } from '../../components/format';
 import {
-  AGREEMENT_LABEL, CHECK_RESULT, DOCUMENT_CHECK_LABEL, DOCUMENT_TYPE_LABEL, documentDate, MRZ_FIELD_LABEL, REASON_LABEL,
+  AGREEMENT_LABEL, CHECK_RESULT, DOCUMENT_CHECK_LABEL, DOCUMENT_TYPE_LABEL, documentDate, MRZ_FIELD_LABEL, REASON_LABEL, SEX_LABEL,
 } from './labels';
 import { bytesOfBase64, verificationsApi } from './verifications-api';
 
@@ -22,7 +23,7 @@ const fieldLabel = (f: string) => MRZ_FIELD_LABEL[f] ?? f.replace(/_/g, ' ');
 const score = (n: number) => n.toFixed(1);
 
 function DocumentDecision({ body }: { body: Body }) {
-  const review = body.failure_reason === 'screening_hit';
+  const review = body.failure_reason === 'screening_hit' || body.failure_reason === 'document_needs_review';
   const tone: BadgeTone = body.verified ? 'positive' : review ? 'warning' : 'negative';
   const reason = body.failure_reason ? (REASON_LABEL[body.failure_reason] ?? body.failure_reason) : null;
   // The service's sentence, unless it only repeats the reason's label.
@@ -76,7 +77,34 @@ function DocumentDataBlock({ data }: { data: NonNullable<Body['document_data']> 
         <dt>Number</dt><dd className="mono">{data.document_number || '—'}</dd>
         <dt>Expires</dt><dd title={data.expiry_date}>{data.expiry_date ? documentDate(data.expiry_date) : 'No expiry date'}</dd>
         <dt>Issuing country</dt><dd className="mono">{data.issuing_country || '—'}</dd>
+        <dt>Nationality</dt><dd className="mono">{data.nationality ?? '—'}</dd>
+        <dt>Sex</dt><dd>{data.sex ? SEX_LABEL[data.sex] : '—'}</dd>
       </dl>
+    </section>
+  );
+}
+
+/** Fields the service left for the analyst: both readings side by side, to compare on the image. */
+function ReviewSection({ flags }: { flags: NonNullable<Body['review']> }) {
+  return (
+    <section className="try-section" aria-labelledby="try-review-heading" data-testid="try-review">
+      <h3 id="try-review-heading">For review</h3>
+      <table className="try-checks">
+        <caption className="visually-hidden">Fields the MRZ and the printed page disagree on</caption>
+        <thead>
+          <tr><th scope="col">Field</th><th scope="col">MRZ (answered)</th><th scope="col">Printed</th><th scope="col">Why</th></tr>
+        </thead>
+        <tbody>
+          {flags.map((f) => (
+            <tr key={`${f.field}-${f.reason}`} data-testid="try-review-flag" data-field={f.field} data-reason={f.reason}>
+              <th scope="row">{fieldLabel(f.field)}</th>
+              <td className="mono">{f.mrz}</td>
+              <td className="mono">{f.printed ?? '—'}</td>
+              <td className="try-detail">{f.detail}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }
@@ -115,7 +143,7 @@ function MrzSection({ mrz }: { mrz: NonNullable<Body['mrz']> }) {
               <tr key={p.field} data-testid="try-printed-field" data-field={p.field} data-agreement={p.agreement}>
                 <th scope="row">{fieldLabel(p.field)}</th>
                 <td>
-                  <Badge tone={p.agreement === 'match' ? 'positive' : p.agreement === 'mismatch' ? 'negative' : 'neutral'}>{AGREEMENT_LABEL[p.agreement]}</Badge>
+                  <Badge tone={p.agreement === 'match' ? 'positive' : p.agreement === 'mismatch' ? 'negative' : p.agreement === 'review' ? 'warning' : 'neutral'}>{AGREEMENT_LABEL[p.agreement]}</Badge>
                 </td>
               </tr>
             ))}
@@ -254,6 +282,7 @@ export function DocumentResult({ body }: { body: Body }) {
       <DocumentDecision body={body} />
       {'compliance_screening' in body ? <ScreeningSection screening={body.compliance_screening} verificationId={body.verification_id} /> : null}
       <FaceMatchBlock match={body.face_match} />
+      {body.review?.length ? <ReviewSection flags={body.review} /> : null}
       {body.document_data ? <DocumentDataBlock data={body.document_data} /> : null}
       {body.mrz ? <MrzSection mrz={body.mrz} /> : <p className="muted" data-testid="try-no-mrz">No machine-readable zone was read.</p>}
       <AuthenticitySection authenticity={body.authenticity} />

@@ -10,6 +10,10 @@ export const POLICY_LABEL: Record<PolicyName, { name: string; rule: string }> = 
   face_size: { name: 'Face size', rule: 'face width in pixels at least' },
   frontal_pose: { name: 'Facing the camera', rule: 'turned at most (degrees)' },
   presentation_attack: { name: 'Not a print or screen', rule: 'advisory realness at least' },
+  document_presented: { name: 'Not a document or card', rule: 'print around the face (face widths) below' },
+  screen_pattern: { name: 'No screen or dot pattern', rule: 'periodic peak below' },
+  colour_fringes: { name: 'No screen colour fringes', rule: 'colour over brightness detail below' },
+  frame_around_face: { name: 'Not framed by a picture edge', rule: 'sides framed below' },
 };
 
 export const REASON_LABEL: Record<string, string> = {
@@ -29,6 +33,7 @@ export const REASON_LABEL: Record<string, string> = {
   document_expired: 'Document expired',
   document_inconsistent: 'Document failed its checks',
   claim_mismatch: 'Name or date of birth differs',
+  document_needs_review: 'Document needs review',
   screening_hit: 'Potential watchlist match',
 };
 
@@ -67,8 +72,12 @@ export const MRZ_FIELD_LABEL: Record<string, string> = {
 export const AGREEMENT_LABEL: Record<NonNullable<IdentityResult['mrz']>['printed'][number]['agreement'], string> = {
   match: 'Matches',
   mismatch: 'Differs',
+  review: 'Review',
   not_located: 'Not located',
 };
+
+/** The holder's sex as the service answers it (ICAO: X is unspecified). */
+export const SEX_LABEL: Record<NonNullable<NonNullable<IdentityResult['document_data']>['sex']>, string> = { M: 'Male', F: 'Female', X: 'Unspecified (X)' };
 
 export const DOCUMENT_TYPE_LABEL: Record<string, string> = {
   passport: 'Passport', id_card: 'ID card', visa: 'Visa', travel_document: 'Travel document',
@@ -88,6 +97,7 @@ export function checkValue(c: PolicyCheck): string {
   switch (c.policy) {
     case 'one_face':
     case 'face_size':
+    case 'frame_around_face':
       return String(Math.round(c.value));
     case 'frontal_pose':
       return `${c.value.toFixed(1)}°`;

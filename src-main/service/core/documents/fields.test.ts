@@ -1,0 +1,183 @@
+// The printed page against the MRZ: names settled only where a reading slip explains the
+// difference, everything else flagged for review; printed dates read by the date module's rules.
+import { describe, expect, it } from 'vitest';
+import { HOLDERS, mrzLines, type Holder } from '../../test/document-fixtures';
+import { assessDocument } from './assess';
+import { reviewFlags, settleNames } from './fields';
+import { findMrz, type MrzReading } from './mrz';
+import type { TextBox } from './ocr';
+import type { DocumentReading } from './reader';
+import { datesAgree, nameAgreement } from './viz';
+
+const NOW = new Date(Date.UTC(2026, 0, 15, 12));
+
+const boxes = (lines: string[]): TextBox[] =>
+  lines.map((text, i) => ({
+    text, probs: [...text].map(() => 0.99),
+    box: [[40, 700 + 40 * i], [1200, 700 + 40 * i], [1200, 730 + 40 * i], [40, 730 + 40 * i]],
+  }));
+/** The zone of a holder's passport, with the name field (after P<XXX) as the reader read it. */
+function zone(h: Holder, nameRead?: string): MrzReading {
+  const [l1, l2] = mrzLines(h, 'td3');
+  const line = nameRead === undefined ? l1! : (l1!.slice(0, 5) + nameRead + '<'.repeat(44)).slice(0, 44);
+  return findMrz(boxes([line, l2!]))!;
+}
+const holder = (surname: string, given: string): Holder => ({ ...HOLDERS[1]!, surname, given });
+const reading = (m: MrzReading, printed: DocumentReading['printed']): DocumentReading => ({ mrz: m, printed, textBoxes: 20, attempts: [], ms: 1 });
+const nameCheckOf = (m: MrzReading, printed: DocumentReading['printed']) =>
+  assessDocument(reading(m, printed), 1, NOW).authenticity.checks.find((c) => c.check === 'printed_name_matches_mrz')!;
+
+describe('names: the MRZ against the printed page', () => {
+  it('agrees when the letters are the same; the zone is answered as it is', () => {
+    const m = zone(holder('MUSTERMANN', 'ERIKA'));
+    const s = settleNames(m, { surname: 'MUSTERMANN', given_names: 'Erika' });
+    expect([s.surname.settlement, s.givenNames.settlement]).toEqual(['match', 'match']);
+    expect(s.lines).toEqual(m.lines);
+    expect(reviewFlags(s)).toEqual([]);
+    expect(nameCheckOf(m, { surname: 'MUSTERMANN', given_names: 'ERIKA' }).result).toBe('pass');
+  });
+
+  it('agrees across ICAO transliteration (MÜLLER is MUELLER or MULLER in the zone) and a printed name read with digits (M0LIN)', () => {
+    expect(nameAgreement('MÜLLER', 'MUELLER')).toBe('match');
+    expect(nameAgreement('MÜLLER', 'MULLER')).toBe('match');
+    expect(nameAgreement('ØSTERGÅRD', 'OESTERGAARD')).toBe('match');
+    expect(nameAgreement('M0LIN', 'MOLIN')).toBe('match');
+    expect(nameAgreement('L1VE1RA', 'LIVEIRA')).toBe('match');
+  });
+
+  it('restores letters the zone\'s reading dropped (WLEM for WILLEM) from the printed name, and writes them into the answered zone', () => {
+    const h = holder('DE JONG', 'WILLEM');
+    const m = zone(h, 'DE<JONG<<WLEM');
+    expect(m.givenNames).toBe('WLEM');
+    const s = settleNames(m, { surname: 'DE JONG', given_names: 'WILLEM' });
+    expect(s.givenNames).toMatchObject({ value: 'WILLEM', settlement: 'restored' });
+    expect(s.lines[0]).toBe(mrzLines(h, 'td3')[0]);
+    expect(reviewFlags(s)).toEqual([]);
+    expect(nameCheckOf(m, { surname: 'DE JONG', given_names: 'WILLEM' })).toMatchObject({ result: 'pass', detail: expect.stringContaining('restored') });
+  });
+
+  it('takes fillers read as K back as fillers, and a digit for the other letter it resembles, when the printed name confirms it letter for letter', () => {
+    const anna = holder('ERIKSSON', 'ANNA MARIA');
+    const k = settleNames(zone(anna, 'ERIKSSONKKANNA<MARIA'), { surname: 'ERIKSSON', given_names: 'ANNA MARIA' });
+    expect([k.surname.value, k.givenNames.value, k.surname.settlement]).toEqual(['ERIKSSON', 'ANNA MARIA', 'match']);
+    expect(k.lines[0]).toBe(mrzLines(anna, 'td3')[0]);
+
+    // MO1INA: 1 is first taken for I (MOIINA); the printed MOLINA confirms L.
+    const molina = holder('MOLINA', 'ERIKA');
+    const m = zone(molina, 'MO1INA<<ERIKA');
+    expect(m.surname).toBe('MOIINA');
+    const d = settleNames(m, { surname: 'MOLINA', given_names: 'ERIKA' });
+    expect(d.surname).toMatchObject({ value: 'MOLINA', settlement: 'match' });
+    expect(d.lines[0]).toBe(mrzLines(molina, 'td3')[0]);
+  });
+
+  it('flags a name a letter away (OONNOR or OCONNOR?) for review with both readings, answering the MRZ\'s, and leaves the name check unsettled', () => {
+    const h = holder('OCONNOR', 'SIOBHAN');
+    const m = zone(h, 'OONNOR<<SIOBHAN');
+    const printed = { surname: "O'CONNOR", given_names: 'SIOBHAN' };
+    const s = settleNames(m, printed);
+    expect(s.surname).toMatchObject({ value: 'OONNOR', settlement: 'review' });
+    expect(s.lines).toEqual(m.lines);
+    expect(reviewFlags(s)).toEqual([{ field: 'surname', reason: 'printed_differs', mrz: 'OONNOR', printed: 'O CONNOR', detail: expect.stringContaining('no check digit') }]);
+    const a = assessDocument(reading(m, printed), 1, NOW);
+    expect(a.authenticity.checks.find((c) => c.check === 'printed_name_matches_mrz')!.result).toBe('not_checked');
+    expect(a.authenticity.is_genuine).toBe(true);
+    expect(a.documentData!.name).toBe('SIOBHAN OONNOR');
+    expect(a.review.map((f) => f.field)).toEqual(['surname']);
+  });
+
+  it('does not restore a letter the recogniser does not drop (OONNOR is not OCONNOR by a dropped C), nor take a shorter printed name', () => {
+    const m = zone(holder('MUSTERMANN', 'ERIKA'));
+    expect(settleNames(m, { surname: 'MUSTERMAN', given_names: 'ERIKA' }).surname.settlement).toBe('review');
+  });
+
+  it('fails the name check for a different name (an edited page), and flags it too', () => {
+    const m = zone(holder('MUSTERMANN', 'ERIKA'));
+    const printed = { surname: 'MUSTERMANNSON', given_names: 'ERIKA' };
+    expect(settleNames(m, printed).surname.settlement).toBe('mismatch');
+    expect(nameCheckOf(m, printed).result).toBe('fail');
+    expect(reviewFlags(settleNames(m, printed))).toMatchObject([{ field: 'surname', reason: 'printed_differs' }]);
+  });
+
+  it('fills a character that is no letter (a 7) from the printed name when every other letter agrees, and flags it when there is none', () => {
+    const h = holder('OLIVEIRA', 'ERIKA');
+    const m = zone(h, 'OLIV7IRA<<ERIKA');
+    expect(m.surname).toBe('OLIV7IRA');
+    const printed = settleNames(m, { surname: 'OLIVEIRA', given_names: 'ERIKA' });
+    expect(printed.surname).toMatchObject({ value: 'OLIVEIRA', settlement: 'match', unreadable: false });
+    expect(printed.lines[0]).toBe(mrzLines(h, 'td3')[0]);
+    const alone = settleNames(m, {});
+    expect(alone.surname).toMatchObject({ value: 'OLIV7IRA', settlement: 'not_located', unreadable: true });
+    expect(reviewFlags(alone)).toMatchObject([{ field: 'surname', reason: 'unreadable_character', mrz: 'OLIV7IRA' }]);
+  });
+
+  it('makes no claim where the printed name was not located', () => {
+    const m = zone(holder('MUSTERMANN', 'ERIKA'));
+    const s = settleNames(m, {});
+    expect([s.surname.settlement, s.givenNames.settlement]).toEqual(['not_located', 'not_located']);
+    expect(reviewFlags(s)).toEqual([]);
+    expect(nameCheckOf(m, {}).result).toBe('not_checked');
+  });
+});
+
+describe('the answer\'s document data', () => {
+  it('carries nationality and sex as the MRZ gives them (X for its unspecified <), and the repaired zone', () => {
+    const h: Holder = { ...HOLDERS[1]!, nationality: 'POL', sex: 'X' };
+    const [l1, l2] = mrzLines(h, 'td3');
+    const m = findMrz(boxes([l1!, l2!.replace('POL', 'P0L')]))!;
+    const a = assessDocument(reading(m, {}), 1, NOW);
+    expect(a.documentData).toMatchObject({ nationality: 'POL', sex: 'X', issuing_country: 'DEU', date_of_birth: '08/12/1964', expiry_date: '10/31/2030' });
+    expect(a.mrz!.lines).toEqual([l1, l2]);
+  });
+});
+
+describe('printed dates against the MRZ', () => {
+  const born = (iso: string, yymmdd: string) => {
+    const h: Holder = { ...HOLDERS[1]!, dob: iso };
+    const [l1, l2] = mrzLines(h, 'td3');
+    expect(l2!.slice(13, 19)).toBe(yymmdd);
+    return assessDocument(reading(findMrz(boxes([l1!, l2!]))!, { date_of_birth: `${iso.slice(8)} MAR ${iso.slice(2, 4)}` }), 1, NOW);
+  };
+
+  it('agrees for holders born 1927 and 1936 whose page prints a two-digit year (27, 36), as the MRZ does', () => {
+    for (const [iso, yymmdd] of [['1927-03-01', '270301'], ['1936-03-31', '360331']] as const) {
+      const a = born(iso, yymmdd);
+      expect(a.documentData!.date_of_birth).toBe(`03/${iso.slice(8)}/${iso.slice(0, 4)}`);
+      expect(a.authenticity.checks.find((c) => c.check === 'printed_date_of_birth_matches_mrz')!.result).toBe('pass');
+      expect(a.authenticity.checks.find((c) => c.check === 'dates_plausible')!.result).toBe('pass');
+    }
+  });
+
+  it('reads the birth year against the verification date it is given, not the machine clock', () => {
+    expect(datesAgree('01 MAR 27', { y: 1927, m: 3, d: 1 }, NOW)).toBe('match');
+    expect(datesAgree('01 MAR 27', { y: 2027, m: 3, d: 1 }, new Date(Date.UTC(2030, 0, 1)))).toBe('match');
+    expect(datesAgree('01.03.27', { y: 1927, m: 3, d: 1 }, NOW)).toBe('match');
+    expect(datesAgree('02 MAR 27', { y: 1927, m: 3, d: 1 }, NOW)).toBe('mismatch');
+  });
+
+  it('flags a printed birth year a century before the MRZ\'s (1917 printed, 17 in the zone reads 2017) for review: the check digit cannot decide a century', () => {
+    const h: Holder = { ...HOLDERS[1]!, dob: '1917-03-29' };
+    const [l1, l2] = mrzLines(h, 'td3');
+    const m = findMrz(boxes([l1!, l2!]))!;
+    const a = assessDocument(reading(m, { date_of_birth: '29 MAR 1917' }), 1, NOW);
+    expect(a.documentData!.date_of_birth).toBe('03/29/2017');
+    expect(a.review).toEqual([{ field: 'date_of_birth', reason: 'printed_differs', mrz: '03/29/2017', printed: '03/29/1917', detail: expect.stringContaining('century') }]);
+    expect(a.authenticity.checks.find((c) => c.check === 'printed_date_of_birth_matches_mrz')!.result).toBe('not_checked');
+    expect(a.authenticity.is_genuine).toBe(true);
+    // The same date printed, and a different date, are no review.
+    expect(assessDocument(reading(m, { date_of_birth: '29 MAR 2017' }), 1, NOW).review).toEqual([]);
+    const other = assessDocument(reading(m, { date_of_birth: '28 MAR 1917' }), 1, NOW);
+    expect(other.review).toEqual([]);
+    expect(other.authenticity.checks.find((c) => c.check === 'printed_date_of_birth_matches_mrz')!.result).toBe('fail');
+  });
+
+  it('reads an MRZ expiry in 2027 as current, and one that passed as expired', () => {
+    const at = (expiry: string) => {
+      const [l1, l2] = mrzLines({ ...HOLDERS[1]!, expiry }, 'td3');
+      return assessDocument(reading(findMrz(boxes([l1!, l2!]))!, {}), 1, NOW).authenticity.checks.find((c) => c.check === 'not_expired')!;
+    };
+    expect(at('2027-03-01')).toMatchObject({ result: 'pass', detail: 'Valid until 03/01/2027' });
+    expect(at('2026-01-14')).toMatchObject({ result: 'fail', detail: 'Expired on 01/14/2026' });
+    expect(at('2026-01-15').result).toBe('pass');
+  });
+});

@@ -1,0 +1,181 @@
+// Lines of print beside the face: what an identity document, a card or a printed page shows
+// around its portrait, and a selfie does not. Measured on the grey image at the face's own
+// scale, so it does not depend on the document's layout, resolution or distance: character
+// strokes make dense horizontal-gradient edges; joining edges across the gap between characters
+// (run-length smearing) turns a line of text into one long, flat component whose height is a
+// small fraction of the face's. Lines inside the face are not counted.
+import type { FaceBox } from '../types';
+import { shrink, type Plane, type Region } from './plane';
+
+export interface TextLines {
+  /** Text-like line components found around the face. */
+  lines: number;
+  /** Their total length in face widths. */
+  length: number;
+}
+
+/**
+ * A text line's height as a fraction of the face's height: print beside a portrait is small (a
+ * document's fields are about a tenth of its portrait's face, a TD1 card's MRZ under a third),
+ * and print on a card held at a live face's distance is smaller than the lower limit.
+ */
+export const LINE_HEIGHT = { min: 0.035, max: 0.3 } as const;
+/** Smallest length-to-height ratio of a line of text. */
+const MIN_ASPECT = 3;
+/** Horizontal gradient that counts as a stroke edge (grey levels over two pixels). */
+const EDGE = 34;
+
+/** Slants searched (tangents, about ±15° in 5° steps): a document photographed at an angle. */
+const SLANTS = [0, -0.0875, 0.0875, -0.176, 0.176, -0.268, 0.268];
+/** Print (face widths) beyond which the search stops: twice the policy's limit of 2.5. */
+const ENOUGH = 5;
+
+export function textLines(full: Plane, faceFull: FaceBox, regionFull: Region): TextLines {
+  // Print is measured at the face's scale: a large face (a selfie) is read at half size, where its
+  // smallest counted line is still 3 pixels high, at a quarter of the cost.
+  const k = faceFull.height >= 170 ? 2 : 1;
+  const g = shrink(full, k);
+  const face = { x: faceFull.x / k, y: faceFull.y / k, width: faceFull.width / k, height: faceFull.height / k };
+  const region = { x0: Math.ceil(regionFull.x0 / k), y0: Math.ceil(regionFull.y0 / k), x1: Math.floor(regionFull.x1 / k), y1: Math.floor(regionFull.y1 / k) };
+  const { width: W } = g;
+  const x0 = region.x0 + 1;
+  const x1 = region.x1 - 1;
+  const y0 = region.y0;
+  const y1 = region.y1;
+  const rw = x1 - x0;
+  const rh = y1 - y0;
+  if (rw < 8 || rh < 8) return { lines: 0, length: 0 };
+  // Stroke edges, found once; each slant reads them along its own rows.
+  const edge = new Uint8Array(rw * rh);
+  for (let y = 0; y < rh; y++) {
+    const row = (y + y0) * W + x0;
+    for (let x = 0; x < rw; x++) {
+      const i = row + x;
+      if (Math.abs(g.data[i + 1]! - g.data[i - 1]!) >= EDGE) edge[y * rw + x] = 1;
+    }
+  }
+  let best: TextLines = { lines: 0, length: 0 };
+  for (const t of SLANTS) {
+    const found = linesAlong(edge, rw, rh, t, { ...face, x: face.x - x0, y: face.y - y0 });
+    if (found.length > best.length) best = found;
+    // Past this much print no other slant can change what is decided (the rule's evidence is full).
+    if (best.length >= ENOUGH) break;
+  }
+  return best;
+}
+
+/**
+ * Text lines along rows slanted by `t` (tangent): row y' of the slanted grid holds the pixels at
+ * y = y' + t·x (measured from the centre column). Gaps between strokes on a row are closed up to
+ * a fraction of the face's height, and the closed runs are joined into components.
+ */
+function linesAlong(src: Uint8Array, rw: number, rh: number, t: number, face: FaceBox): TextLines {
+  const hMin = Math.max(3, LINE_HEIGHT.min * face.height);
+  const hMax = Math.max(hMin + 3, LINE_HEIGHT.max * face.height);
+  const gap = Math.max(3, Math.round(0.09 * face.height));
+  const drift = Math.ceil(Math.abs(t) * rw / 2);
+  const sh = rh + 2 * drift;
+  const cx = rw / 2;
+  const edge = new Uint8Array(rw * sh);
+  const mask = new Uint8Array(rw * sh);
+  for (let x = 0; x < rw; x++) {
+    const shift = drift - Math.round(t * (x - cx));
+    for (let y = 0; y < rh; y++) if (src[y * rw + x]) edge[(y + shift) * rw + x] = 1;
+  }
+  const rhS = sh;
+  for (let y = 0; y < rhS; y++) {
+    let last = -1e9;
+    for (let x = 0; x < rw; x++) {
+      if (!edge[y * rw + x]) continue;
+      if (x - last <= gap) mask.fill(1, y * rw + last, y * rw + x + 1);
+      else mask[y * rw + x] = 1;
+      last = x;
+    }
+  }
+  // The face, in the slanted grid (shifted as its centre column is).
+  const faceShift = drift - Math.round(t * (face.x + face.width / 2 - cx));
+  const slanted = { ...face, y: face.y + faceShift };
+  return components(edge, mask, rw, rhS, slanted, hMin, hMax, gap);
+}
+
+function components(edge: Uint8Array, mask: Uint8Array, rw: number, rh: number, face: FaceBox, hMin: number, hMax: number, gap: number): TextLines {
+  // Connected components of the smeared mask, by runs: union-find over run ids, each row's runs
+  // merged with the previous row's in one pass (both are in x order).
+  const parent: number[] = [];
+  const find = (a: number): number => {
+    while (parent[a] !== a) a = parent[a] = parent[parent[a]!]!;
+    return a;
+  };
+  const runY: number[] = [];
+  const runA: number[] = [];
+  const runB: number[] = [];
+  let prevFrom = 0;
+  let prevTo = 0;
+  for (let y = 0; y < rh; y++) {
+    const from = runA.length;
+    let x = 0;
+    let j = prevFrom;
+    while (x < rw) {
+      if (!mask[y * rw + x]) { x++; continue; }
+      const a = x;
+      while (x < rw && mask[y * rw + x]) x++;
+      const id = runA.length;
+      runY.push(y);
+      runA.push(a);
+      runB.push(x);
+      parent.push(id);
+      while (j < prevTo && runB[j]! <= a) j++;
+      for (let k = j; k < prevTo && runA[k]! < x; k++) {
+        const ra = find(k);
+        const rb = find(id);
+        if (ra !== rb) parent[ra] = rb;
+      }
+    }
+    prevFrom = from;
+    prevTo = runA.length;
+  }
+  const count = runA.length;
+  const xa = new Int32Array(count).fill(1 << 30);
+  const xb = new Int32Array(count);
+  const ya = new Int32Array(count).fill(1 << 30);
+  const yb = new Int32Array(count);
+  const fill = new Int32Array(count);
+  const edges = new Int32Array(count);
+  const roots: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const root = find(i);
+    if (root === i) roots.push(i);
+    const a = runA[i]!;
+    const b = runB[i]!;
+    const y = runY[i]!;
+    xa[root] = Math.min(xa[root]!, a);
+    xb[root] = Math.max(xb[root]!, b);
+    ya[root] = Math.min(ya[root]!, y);
+    yb[root] = Math.max(yb[root]!, y + 1);
+    fill[root] = fill[root]! + b - a;
+    let e = 0;
+    for (let x = a; x < b; x++) e += edge[y * rw + x]!;
+    edges[root] = edges[root]! + e;
+  }
+
+  // The face and its immediate surround (hair, ears) hold no print.
+  const fx0 = face.x - 0.1 * face.width;
+  const fx1 = face.x + 1.1 * face.width;
+  const fy0 = face.y - 0.25 * face.height;
+  const fy1 = face.y + 1.1 * face.height;
+  let lines = 0;
+  let length = 0;
+  for (const c of roots) {
+    const w = xb[c]! - xa[c]!;
+    const h = yb[c]! - ya[c]!;
+    if (h < hMin || h > hMax || w < MIN_ASPECT * h || w < 2 * gap) continue;
+    const area = w * h;
+    if (fill[c]! < 0.5 * area || edges[c]! < 0.12 * area) continue;
+    const overlapX = Math.min(xb[c]!, fx1) - Math.max(xa[c]!, fx0);
+    const overlapY = Math.min(yb[c]!, fy1) - Math.max(ya[c]!, fy0);
+    if (overlapX > 0 && overlapY > 0) continue;
+    lines += 1;
+    length += w;
+  }
+  return { lines, length: length / Math.max(1, face.width) };
+}
