@@ -1,148 +1,234 @@
-// The document part of `npm run bench:verification`: identity and KYC-plus over HTTP on specimen
-// documents rendered by code (test/document-fixtures.ts), clean and degraded.
-//   dev set     6 fixed holders × TD3, TD1, TD2 × clean, blur, 3-5° rotation, JPEG q35, uneven light,
-//               perspective (the set the reader was tuned on)
-//   fresh set   holders generated from a seed (names, countries, numbers and dates never used
-//               while tuning), each format × degradation twice
-// Figures: the six `document_data` fields right (name, date of birth, type, number, expiry,
-// issuing country), per field, set and degradation; identity and KYC-plus request times.
-// Targets (issue 11): fields right ≥ 97% over both sets; identity median ≤ 1.2 s; KYC-plus
-// median ≤ 1.5 s.
+// `npm run bench:documents`: how many generated documents the reader gets entirely right, per
+// layout family and per condition (flat scan, phone photo), with the held-out layout apart.
+// Documents come from test/document-generator.ts, seeded; each is decoded as the identity route
+// decodes it (image.ts, at most 1600 px), read by the document reader in its child process
+// (pool.ts, as the service runs it) and assessed (assess.ts) into `document_data`.
+//
+//   every field right   name, date of birth, type, number, expiry, issuing country, and nationality
+//                       and sex where `document_data` carries them
+//   read ms             the reader's own time (DocumentReading.ms), median and p90
+//
+// Options: --n N documents per family and condition (default 30), --seed S (first seed; the figures
+// in docs/documents.md use 9000, tuning used 1-200), --families a,b, --conditions scan,photo,
+// --misses (list every document not read right, with what was read), --cpu (read in this process
+// and time each document's CPU), --no-locate (the same without the locating step).
+// Targets on the held-out layout (issue 22): flat scans ≥ 95% every field right, phone photos ≥ 80%.
+//
+// The document part of `npm run bench:verification` (documentBench below) sends a smaller sample
+// over HTTP to the built service and times whole identity and KYC-plus requests.
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import type { ComplianceResult, IdentityResult } from '../src-shared/contracts/documents';
-import { DEGRADATIONS, degrade, HOLDERS, renderSpecimen, type Degradation, type DocKind, type Holder } from '../src-main/service/test/document-fixtures';
-import { selfie, type FaceId } from '../src-main/service/test/face-fixtures';
+import { assessDocument } from '../src-main/service/core/documents/assess';
+import { loadTextReader } from '../src-main/service/core/documents/ocr';
+import { createDocumentReader } from '../src-main/service/core/documents/pool';
+import { readDocument } from '../src-main/service/core/documents/reader';
+import { decodeImage } from '../src-main/service/core/media/image';
+import {
+  generateCase, HELD_OUT_FAMILY, LAYOUTS, TUNING_FAMILIES, type Condition, type ExpectedData, type GeneratedCase, type LayoutFamily,
+} from '../src-main/service/test/document-generator';
+import { selfie } from '../src-main/service/test/face-fixtures';
 
-const KINDS: DocKind[] = ['td3', 'td1', 'td2'];
-const FIELDS = ['name', 'date_of_birth', 'document_type', 'document_number', 'expiry_date', 'issuing_country'] as const;
-const FACES: FaceId[] = ['a', 'b', 'c', 'd'];
+const FIELDS = ['name', 'date_of_birth', 'document_type', 'document_number', 'expiry_date', 'issuing_country', 'nationality', 'sex'] as const;
+type Field = (typeof FIELDS)[number];
+const CONDITIONS: Condition[] = ['scan', 'photo'];
 
-const SURNAMES = [
-  'NAKAMURA', 'OYELARAN', 'LINDQVIST', 'FITZGERALD', 'PAPADOPOULOS', 'KOWALCZYK', 'HERNANDEZ', 'VAN DER BERG', 'OCONNELL', 'ABERNATHY',
-  'MORIARTY', 'SILVA SANTOS', 'HOFFMANN', 'DUBOIS', 'WOJCIK', 'JOHANSSON', 'BIANCHI', 'MACDONALD', 'ESPOSITO', 'KRISTENSEN',
-  'LEFEBVRE', 'NOVAKOVA', 'ANDERSEN', 'MONTGOMERY', 'OKONKWO', 'YILMAZ', 'SCHNEIDER', 'DELACROIX', 'HALLORAN', 'VASQUEZ',
-];
-const GIVEN = [
-  'HIROSHI', 'ADAEZE', 'INGRID SOFIA', 'PATRICK', 'ELENI', 'TOMASZ', 'MARIA JOSE', 'PIETER', 'SIOBHAN', 'WILLIAM HENRY', 'NIAMH',
-  'JOAO PEDRO', 'KLAUS', 'MARGAUX', 'KATARZYNA', 'LARS', 'FRANCESCA', 'EWAN', 'SALVATORE', 'METTE', 'AURELIE', 'PETRA', 'SOREN',
-  'ELIZABETH', 'OBINNA', 'EMRE', 'JULIA', 'THEO', 'BRIDGET', 'LUCIA ISABEL',
-];
-const STATES = ['UTO', 'DEU', 'FRA', 'NLD', 'GBR', 'CAN', 'ESP', 'ITA', 'SWE', 'IRL', 'USA', 'AUS', 'POL', 'PRT'];
+const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0;
 
-/** A small seeded generator (mulberry32): the fresh set is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** Which fields of an answer's `document_data` are right; fields the answer does not carry are left out. */
+export function judgeFields(data: Record<string, unknown> | null | undefined, want: ExpectedData): Map<Field, boolean> {
+  const out = new Map<Field, boolean>();
+  for (const f of FIELDS) {
+    if ((f === 'nationality' || f === 'sex') && (!data || !(f in data))) continue;
+    const got = data?.[f];
+    const ok = f === 'name'
+      ? typeof got === 'string' && [want.name, ...want.nameAlternatives].includes(got)
+      : f === 'sex'
+        ? typeof got === 'string' && got.charAt(0).toUpperCase() === want.sex
+        : got === want[f];
+    out.set(f, ok);
+  }
+  return out;
 }
 
-function freshHolders(n: number, seed = 2026): Holder[] {
-  const r = random(seed);
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
-  const date = (from: number, to: number) => {
-    const t = Date.UTC(from, 0, 1) + r() * (Date.UTC(to, 0, 1) - Date.UTC(from, 0, 1));
-    return new Date(t).toISOString().slice(0, 10);
-  };
-  const ALNUM = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-  return Array.from({ length: n }, () => {
-    const issued = date(2018, 2025);
-    const expiry = `${Number(issued.slice(0, 4)) + 10}${issued.slice(4)}`;
-    const state = pick(STATES);
-    const number = pick('ABCDEFGHJKLMNPRSTUVWXYZ'.split('')) + Array.from({ length: 8 }, () => pick(ALNUM.split(''))).join('');
-    return {
-      surname: pick(SURNAMES), given: pick(GIVEN), dob: date(1950, 2004), sex: r() < 0.5 ? 'F' : 'M', nationality: state, issuing: state,
-      number, expiry, issued, face: pick(FACES),
-    } satisfies Holder;
-  });
+/**
+ * A document's seed, the same whichever families and conditions a run asks for: the held-out
+ * family first, then the tuning families in their order; scans, then photos.
+ */
+function seedOf(seed0: number, family: LayoutFamily, condition: Condition, i: number): number {
+  const f = family === HELD_OUT_FAMILY ? 0 : 1 + (TUNING_FAMILIES as readonly LayoutFamily[]).indexOf(family);
+  return seed0 + f * 100_000 + CONDITIONS.indexOf(condition) * 10_000 + i;
 }
 
-const us = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-function expected(h: Holder, kind: DocKind): Record<(typeof FIELDS)[number], string> {
-  return {
-    name: `${h.given} ${h.surname}`, date_of_birth: us(h.dob), document_type: kind === 'td3' ? 'passport' : 'id_card',
-    document_number: h.number, expiry_date: us(h.expiry), issuing_country: h.issuing,
-  };
+interface Outcome { c: GeneratedCase; fields: Map<Field, boolean>; ms: number; cpu?: number; got: Record<string, unknown> | null; attempts: string[] }
+
+class Tally {
+  docs = 0;
+  right = 0;
+  ms: number[] = [];
+  cpu: number[] = [];
+  fields = new Map<Field, { right: number; total: number }>();
+  add(o: Outcome) {
+    this.docs++;
+    if ([...o.fields.values()].every(Boolean)) this.right++;
+    this.ms.push(o.ms);
+    if (o.cpu !== undefined) this.cpu.push(o.cpu);
+    for (const [f, ok] of o.fields) {
+      const v = this.fields.get(f) ?? { right: 0, total: 0 };
+      v.right += ok ? 1 : 0;
+      v.total++;
+      this.fields.set(f, v);
+    }
+  }
+  share = () => (this.docs ? (100 * this.right) / this.docs : 0);
+  line(label: string): string {
+    const pf = FIELDS.filter((f) => this.fields.has(f)).map((f) => {
+      const v = this.fields.get(f)!;
+      return `${f.replace('document_', '').replace('_date', '').replace('date_of_', '').replace('issuing_country', 'issuer')} ${((100 * v.right) / v.total).toFixed(0)}`;
+    });
+    const cpu = this.cpu.length ? `  cpu ${q(this.cpu, 0.5).toFixed(0)} / ${q(this.cpu, 0.9).toFixed(0)} ms` : '';
+    return `${label.padEnd(30)} ${`${this.share().toFixed(1)}% (${this.right}/${this.docs})`.padEnd(16)} read ${String(q(this.ms, 0.5).toFixed(0)).padStart(5)} / ${String(q(this.ms, 0.9).toFixed(0)).padStart(5)} ms${cpu}   ${pf.join(' · ')}`;
+  }
 }
 
-interface Case { set: 'dev' | 'fresh'; holder: Holder; kind: DocKind; how: Degradation }
+async function main(): Promise<void> {
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  const n = Number(arg('n') ?? 30);
+  const seed0 = Number(arg('seed') ?? 9000);
+  const families = (arg('families')?.split(',') as LayoutFamily[] | undefined) ?? [...TUNING_FAMILIES, HELD_OUT_FAMILY];
+  const conditions = (arg('conditions')?.split(',') as Condition[] | undefined) ?? CONDITIONS;
+  for (const f of families) if (!LAYOUTS[f]) throw new Error(`unknown family ${f}`);
+  const showMisses = process.argv.includes('--misses');
+  const cpuMs: number[] = [];
 
+  process.stdout.write(`Generating ${families.length} families × ${conditions.join(', ')} × ${n} documents (seeds from ${seed0})…\n`);
+  const t0 = performance.now();
+  const cases: GeneratedCase[] = [];
+  for (const family of families) {
+    for (const condition of conditions) {
+      for (let i = 0; i < n; i++) cases.push(await generateCase(family, condition, seedOf(seed0, family, condition, i)));
+    }
+  }
+
+  // --cpu reads in this process instead of the reader's child process, and times each document's
+  // CPU (all threads): on a machine shared with other work, wall time says little. --no-locate
+  // skips the locating step (for comparison; in-process only).
+  const inProcess = process.argv.includes('--cpu') || process.argv.includes('--no-locate');
+  const locate = !process.argv.includes('--no-locate');
+  const local = inProcess ? await loadTextReader({ threads: Math.min(2, availableParallelism()) }) : null;
+  const reader = inProcess ? null : createDocumentReader({ jobTimeoutMs: 60_000 });
+  reader?.start();
+  process.stdout.write(`  generated in ${((performance.now() - t0) / 1000).toFixed(0)} s; reading one at a time ${inProcess ? 'in this process' : "in the reader's child process"}\n\n`);
+  const read = (img: Awaited<ReturnType<typeof decodeImage>>) => (local ? readDocument(local, img, { locate }) : reader!.read(img));
+  const outcomes: Outcome[] = [];
+  try {
+    // The first read loads and warms nothing the others pay for: it is not counted.
+    await read(await decodeImage('id_front_b64', cases[0]!.capture.bytes));
+    for (const c of cases) {
+      const img = await decodeImage('id_front_b64', c.capture.bytes);
+      const t = performance.now();
+      const cpu0 = process.cpuUsage();
+      try {
+        const reading = await read(img);
+        const used = process.cpuUsage(cpu0);
+        const cpu = local ? (used.user + used.system) / 1000 : undefined;
+        if (cpu !== undefined) cpuMs.push(cpu);
+        const a = assessDocument(reading, 1, new Date());
+        const got = a.documentData as Record<string, unknown> | null;
+        outcomes.push({ c, fields: judgeFields(got, c.expected), ms: reading.ms, ...(cpu !== undefined ? { cpu } : {}), got, attempts: reading.attempts });
+      } catch (e) {
+        // A reader that fails counts as a document read wrong (the service answers 503 for it).
+        outcomes.push({ c, fields: judgeFields(null, c.expected), ms: performance.now() - t, got: null, attempts: [`reader failed: ${e instanceof Error ? e.message : String(e)}`] });
+      }
+    }
+  } finally {
+    await reader?.stop();
+  }
+
+  const by = (pred: (o: Outcome) => boolean) => {
+    const t = new Tally();
+    for (const o of outcomes.filter(pred)) t.add(o);
+    return t;
+  };
+  process.stdout.write(`${'family / condition'.padEnd(30)} ${'every field'.padEnd(16)} read median / p90   per-field %\n`);
+  for (const family of families) {
+    for (const condition of conditions) {
+      process.stdout.write(`${by((o) => o.c.family === family && o.c.condition === condition).line(`${family}${family === HELD_OUT_FAMILY ? ' (held out)' : ''} ${condition}`)}\n`);
+    }
+  }
+  process.stdout.write('\n');
+  for (const condition of conditions) {
+    const tuned = by((o) => o.c.family !== HELD_OUT_FAMILY && o.c.condition === condition);
+    if (tuned.docs) process.stdout.write(`${tuned.line(`tuning families, ${condition}`)}\n`);
+  }
+  for (const condition of conditions) {
+    const held = by((o) => o.c.family === HELD_OUT_FAMILY && o.c.condition === condition);
+    if (!held.docs) continue;
+    process.stdout.write(`${held.line(`HELD OUT ${HELD_OUT_FAMILY}, ${condition}`)}\n`);
+    const target = condition === 'scan' ? 95 : 80;
+    process.stdout.write(`  target ≥ ${target}%: ${held.share() >= target ? 'met' : 'MISSED'}\n`);
+  }
+  const all = by(() => true);
+  process.stdout.write(`${all.line('all')}\n`);
+  if (cpuMs.length) process.stdout.write(`CPU per document (in-process${locate ? '' : ', without locating'}), median / p90: ${q(cpuMs, 0.5).toFixed(0)} / ${q(cpuMs, 0.9).toFixed(0)} ms\n`);
+  if (showMisses) {
+    process.stdout.write('\nMisses:\n');
+    for (const o of outcomes.filter((x) => ![...x.fields.values()].every(Boolean))) {
+      const wrong = [...o.fields].filter(([, ok]) => !ok).map(([f]) => `${f}: ${JSON.stringify(o.got?.[f] ?? null)} (want ${JSON.stringify(o.c.expected[f])})`);
+      process.stdout.write(`  ${o.c.family} ${o.c.condition} seed ${o.c.seed} [${o.c.capture.notes.join(', ')}] ${wrong.join('; ')} | ${o.attempts.join(' ')}\n`);
+    }
+  }
+}
+
+/** The document part of `npm run bench:verification`: identity and KYC-plus over HTTP on generated documents. */
 export async function documentBench(url: string, key: string, line: (label: string, value: string | number) => void, failures: string[]): Promise<void> {
-  const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0;
-  const cases: Case[] = [];
-  for (const holder of HOLDERS.slice(0, 6)) for (const kind of KINDS) for (const how of DEGRADATIONS) cases.push({ set: 'dev', holder, kind, how });
-  const fresh = freshHolders(KINDS.length * DEGRADATIONS.length * 2);
-  let i = 0;
-  for (let round = 0; round < 2; round++) for (const kind of KINDS) for (const how of DEGRADATIONS) cases.push({ set: 'fresh', holder: fresh[i++]!, kind, how });
-
+  const cases: GeneratedCase[] = [];
+  // Two of each tuning family and three held-out documents per condition: the request times, and a
+  // check that the HTTP path reads as the reader bench does.
+  for (const [fi, family] of [...TUNING_FAMILIES, HELD_OUT_FAMILY].entries()) {
+    for (const [ci, condition] of CONDITIONS.entries()) {
+      const count = family === HELD_OUT_FAMILY ? 3 : 2;
+      for (let i = 0; i < count; i++) cases.push(await generateCase(family, condition, 7000 + fi * 100 + ci * 10 + i));
+    }
+  }
   const post = async <T>(path: string, body: unknown): Promise<{ ms: number; status: number; body: T }> => {
     const t = performance.now();
     const r = await fetch(`${url}${path}`, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const answer = (await r.json()) as T;
     return { ms: performance.now() - t, status: r.status, body: answer };
   };
-  const imagesOf = async (c: Case, seed: number) => ({
-    selfie_b64: (await selfie(c.holder.face ?? 'a')).toString('base64'),
-    id_front_b64: (await degrade(await renderSpecimen(c.holder, { kind: c.kind }), c.how, seed)).toString('base64'),
-  });
+  const imagesOf = async (c: GeneratedCase) => ({ selfie_b64: (await selfie(c.holder.face)).toString('base64'), id_front_b64: c.capture.bytes.toString('base64') });
 
-  process.stdout.write(`\n== Identity  POST /api/identity/v1/submit, one at a time: ${cases.length} specimen documents (selfie + ID)\n`);
-  // Warm the reader's and the face models' first call.
-  await post('/api/identity/v1/submit', await imagesOf(cases[0]!, 9));
+  process.stdout.write(`\n== Identity  POST /api/identity/v1/submit, one at a time: ${cases.length} generated documents (selfie + ID; flat scans and phone photos)\n`);
+  await post('/api/identity/v1/submit', await imagesOf(cases[0]!));
   const times: number[] = [];
   const readMs: number[] = [];
-  const tally = new Map<string, { right: number; total: number }>();
-  const count = (k: string, ok: boolean) => {
-    const v = tally.get(k) ?? { right: 0, total: 0 };
-    v.right += ok ? 1 : 0;
-    v.total += 1;
-    tally.set(k, v);
-  };
-  const wrong: string[] = [];
-  for (const [n, c] of cases.entries()) {
-    const r = await post<IdentityResult>('/api/identity/v1/submit', await imagesOf(c, n + 1));
-    if (r.status !== 200) failures.push(`identity: ${r.status} on ${c.kind} ${c.how}`);
+  const right = new Map<Condition, { right: number; total: number }>();
+  for (const c of cases) {
+    const r = await post<IdentityResult>('/api/identity/v1/submit', await imagesOf(c));
+    if (r.status !== 200) failures.push(`identity: ${r.status} on ${c.family} ${c.condition}`);
     times.push(r.ms);
     if (r.body.mrz) readMs.push(r.body.mrz.read_ms);
-    const want = expected(c.holder, c.kind);
-    const missed: string[] = [];
-    for (const f of FIELDS) {
-      const ok = r.body.document_data?.[f] === want[f];
-      if (!ok) missed.push(f);
-      for (const k of ['all', c.set, `field ${f}`]) count(k, ok);
-    }
-    count(`documents ${c.set}`, missed.length === 0);
-    count(`documents ${c.how}`, missed.length === 0);
-    count(`documents ${c.kind}`, missed.length === 0);
-    if (missed.length) wrong.push(`${c.set} ${c.kind} ${c.how}: ${missed.join(', ')}`);
+    const ok = [...judgeFields(r.body.document_data as Record<string, unknown> | null, c.expected).values()].every(Boolean);
+    const v = right.get(c.condition) ?? { right: 0, total: 0 };
+    v.right += ok ? 1 : 0;
+    v.total++;
+    right.set(c.condition, v);
   }
-  const pct = (k: string) => {
-    const v = tally.get(k)!;
-    return `${((100 * v.right) / v.total).toFixed(1)}% (${v.right} of ${v.total})`;
-  };
-  line('document fields right, both sets', pct('all'));
-  line('  dev set (tuned on)', pct('dev'));
-  line('  fresh set (seeded, never tuned on)', pct('fresh'));
-  for (const f of FIELDS) line(`  ${f}`, pct(`field ${f}`));
-  line('documents with every field right, dev / fresh', `${pct('documents dev')} / ${pct('documents fresh')}`);
-  for (const how of DEGRADATIONS) line(`  ${how}`, pct(`documents ${how}`));
-  for (const kind of KINDS) line(`  ${kind.toUpperCase()}`, pct(`documents ${kind}`));
-  for (const w of wrong.slice(0, 12)) line('  missed', w);
-  if (wrong.length > 12) line('  missed', `and ${wrong.length - 12} more`);
+  for (const [condition, v] of right) line(`documents with every field right, ${condition}`, `${((100 * v.right) / v.total).toFixed(1)}% (${v.right} of ${v.total})`);
   line('document reading (mrz.read_ms), median / p90', `${q(readMs, 0.5).toFixed(0)} / ${q(readMs, 0.9).toFixed(0)} ms`);
   line('identity request, median / p90 / max', `${q(times, 0.5).toFixed(0)} / ${q(times, 0.9).toFixed(0)} / ${Math.max(...times).toFixed(0)} ms`);
-  const all = tally.get('all')!;
-  if (all.right / all.total < 0.97) failures.push(`document fields right ${pct('all')} < 97%`);
   if (q(times, 0.5) > 1200) failures.push(`identity median ${q(times, 0.5).toFixed(0)} ms > 1200 ms`);
 
-  const kycCases = cases.filter((c) => c.set === 'fresh').slice(0, 18);
-  process.stdout.write(`\n== KYC-plus  POST /api/kyc/v1/submit_plus, one at a time: ${kycCases.length} fresh documents (identity + screening)\n`);
+  const kycCases = cases.filter((_, i) => i % 2 === 0).slice(0, 14);
+  process.stdout.write(`\n== KYC-plus  POST /api/kyc/v1/submit_plus, one at a time: ${kycCases.length} generated documents (identity + screening)\n`);
   const kyc: number[] = [];
   let screened = 0;
-  for (const [n, c] of kycCases.entries()) {
-    const r = await post<ComplianceResult>('/api/kyc/v1/submit_plus', await imagesOf(c, 100 + n));
+  for (const c of kycCases) {
+    const r = await post<ComplianceResult>('/api/kyc/v1/submit_plus', await imagesOf(c));
     if (r.status !== 200) failures.push(`kyc-plus: ${r.status}`);
     if (r.body.compliance_screening?.performed) screened++;
     kyc.push(r.ms);
@@ -150,4 +236,14 @@ export async function documentBench(url: string, key: string, line: (label: stri
   line('screened (document read)', `${screened} of ${kycCases.length}`);
   line('KYC-plus request, median / p90 / max', `${q(kyc, 0.5).toFixed(0)} / ${q(kyc, 0.9).toFixed(0)} / ${Math.max(...kyc).toFixed(0)} ms`);
   if (q(kyc, 0.5) > 1500) failures.push(`KYC-plus median ${q(kyc, 0.5).toFixed(0)} ms > 1500 ms`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().then(
+    () => process.exit(0),
+    (e: unknown) => {
+      process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+      process.exit(1);
+    },
+  );
 }

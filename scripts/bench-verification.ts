@@ -5,7 +5,7 @@
 //   age            POST /api/v1/verify-age/step2, the same
 //   concurrent     20 liveness calls at once: statuses, and /api/health polled meanwhile
 //   memory         the service's RSS (its face workers are threads of the same process)
-//   documents      identity and KYC-plus on specimen documents (scripts/bench-documents.ts)
+//   documents      identity and KYC-plus on generated documents, scans and phone photos (scripts/bench-documents.ts)
 //   age gate       the storefront's POST /api/verify-age (scripts/bench-age-gate.ts); `-- --age-gate` alone
 // Targets (issue 10): selfie analysis ≤ 150 ms median warm; first answer ≤ 2 s; 20 concurrent
 // calls without a 5xx and /api/health ≤ 50 ms throughout; RSS ≤ 700 MB. Issue 11: see

@@ -163,6 +163,9 @@ export async function loadTextReader(opts: { threads?: number } = {}): Promise<T
       const t1 = performance.now();
       const boxes: TextBox[] = [];
       for (const line of lines) {
+        // A degenerate box (a sliver at the picture's edge) gives an empty crop: nothing to read, and
+        // sharp refuses an empty buffer, which would fail the whole document.
+        if (line.image.width < 1 || line.image.height < 1 || line.image.data.length === 0) continue;
         const aspect = line.image.width / Math.max(1, line.image.height);
         const { text, probs } = await recognise({ data: line.image.data, width: line.image.width, height: line.image.height }, aspect > 25 ? 1 : VIZ_SQUEEZE);
         if (!text) continue;

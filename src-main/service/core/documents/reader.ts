@@ -6,6 +6,7 @@
 // came out the same.) Runs in the document reader's child process.
 import anyAscii from 'any-ascii';
 import sharp, { type Sharp } from 'sharp';
+import { locatePage } from './locate';
 import { fillerKVariants, findMrz, nameField, type MrzReading } from './mrz';
 import type { RgbImage, TextBox, TextReader } from './ocr';
 import { letters, namesAgree, readPrinted, repairableName, type VizField } from './viz';
@@ -37,21 +38,91 @@ interface Attempt {
   printed: Printed;
 }
 
+/** A printed name in the MRZ's words: accents folded, apostrophes dropped (ICAO: O'CONNOR is OCONNOR), other separators a space. */
+const icaoWords = (printed: string) => anyAscii(printed).toUpperCase().replace(/['’`´]/g, '').replace(/[^A-Z]+/g, ' ').trim();
+
+/** Letters the recogniser may drop from a zone's name, beyond narrow and doubled ones: at most this many... */
+const MAX_DROPPED = 3;
+
 /**
- * The recogniser drops narrow OCR-B letters and doubled letters from MRZ names at times (WILLEM
- * read as WLEM); names have no check digit. Where the printed name is the MRZ's with only such
- * letters restored, the printed spelling is taken. Any other difference stays a mismatch.
+ * The printed name, when the MRZ name is it with a few letters missing and nothing else changed
+ * (its letters a subsequence of the printed ones, at most MAX_DROPPED fewer and never two side by
+ * side, at least half kept):
+ * on photos the recogniser drops letters from a zone's line (MCALLISTER read as MALLISTER, BAO as
+ * BO). Null otherwise, and when the zone's name field is full (a truncated name is shorter too).
  */
-function restoreNames(m: MrzReading, p: Printed): MrzReading {
-  const surname = repairableName(m.surname, p.surname);
-  const given = repairableName(m.givenNames, p.given_names);
-  if (surname || given) return { ...m, surname: surname ?? m.surname, givenNames: given ?? m.givenNames };
-  // Fillers read as K (ERIKSSONKKANNA): taken only when the printed surname and given names are then exactly the MRZ's.
+function droppedLetters(mrz: string, printed: string | undefined): string | null {
+  if (!printed) return null;
+  const a = letters(mrz);
+  const b = letters(printed);
+  if (!a || b.length <= a.length || b.length - a.length > Math.min(MAX_DROPPED, Math.floor(a.length / 2)) || a.length * 2 < b.length) return null;
+  // Letters dropped one here and one there; a run of missing letters is a different name (an
+  // edited print: MUSTERMANN printed as MUSTERMANNSON), never taken.
+  let i = 0;
+  let run = 0;
+  for (const ch of b) {
+    if (i < a.length && a[i] === ch) {
+      i++;
+      run = 0;
+    } else if (++run > 1) return null;
+  }
+  return i === a.length ? icaoWords(printed) : null;
+}
+
+/**
+ * On a photo the labels are often too small to be found, while the values, larger and bold, are
+ * read. The one printed word group that is the MRZ name with a few letters restored (as
+ * droppedLetters) is then the name's print; none, or more than one, and null.
+ */
+function unlabelledName(mrz: string, boxes: TextBox[]): string | null {
+  const found = new Set<string>();
+  for (const b of boxes) {
+    const text = b.text.trim();
+    if (isMrzLike(b) || !/^[\p{L}][\p{L}'’ -]*$/u.test(text)) continue;
+    const restored = droppedLetters(mrz, text);
+    if (restored) found.add(restored);
+  }
+  return found.size === 1 ? [...found][0]! : null;
+}
+
+/**
+ * The zone's lines with the name field holding the restored names, so that what is answered from
+ * the lines (and the lines themselves) carries them; unchanged when they would not fit the field.
+ */
+function withNames(m: MrzReading, names: { surname: string; givenNames: string }): string[] {
   const field = nameField(m);
+  if (field === null) return m.lines;
+  const word = (s: string) => s.trim().replace(/[^A-Z]+/g, '<');
+  const body = names.givenNames ? `${word(names.surname)}<<${word(names.givenNames)}` : word(names.surname);
+  if (body.length > field.length) return m.lines;
+  const next = body.padEnd(field.length, '<');
+  return m.format === 'TD1' ? [m.lines[0]!, m.lines[1]!, next] : [m.lines[0]!.slice(0, 5) + next, ...m.lines.slice(1)];
+}
+
+/**
+ * Names carry no check digit, and the recogniser drops letters from them: narrow OCR-B letters and
+ * doubled ones (WILLEM read as WLEM), and on photos others. Where the printed name is the MRZ's with
+ * only letters restored, the printed spelling is taken. Any other difference stays a mismatch.
+ */
+function restoreNames(m: MrzReading, p: Printed, boxes: TextBox[]): MrzReading {
+  const field = nameField(m);
+  const full = field !== null && !field.endsWith('<');
+  const fix = (mrz: string, printed: string | undefined) => {
+    if (repairableName(mrz, printed)) return icaoWords(printed!);
+    if (full) return null;
+    return printed === undefined ? unlabelledName(mrz, boxes) : droppedLetters(mrz, printed);
+  };
+  const surname = fix(m.surname, p.surname);
+  const given = fix(m.givenNames, p.given_names);
+  if (surname || given) {
+    const names = { surname: surname ?? m.surname, givenNames: given ?? m.givenNames };
+    return { ...m, ...names, lines: withNames(m, names) };
+  }
+  // Fillers read as K (ERIKSSONKKANNA): taken only when the printed surname and given names are then exactly the MRZ's.
   const same = (a: string | undefined, b: string) => a !== undefined && letters(a) === letters(b);
   // A filler between two words dropped (DEJONG for DE<JONG): the same letters, spaced as printed.
   const spaced = (mrz: string, printed: string | undefined) => {
-    const words = printed === undefined ? '' : anyAscii(printed).toUpperCase().replace(/[^A-Z]+/g, ' ').trim();
+    const words = printed === undefined ? '' : icaoWords(printed);
     return printed !== undefined && same(printed, mrz) && words.split(' ').length > mrz.split(' ').length ? words : mrz;
   };
   if (!field || !p.surname || (same(p.surname, m.surname) && (p.given_names === undefined || same(p.given_names, m.givenNames)))) {
@@ -90,16 +161,50 @@ async function transform(img: RgbImage, f: (s: Sharp) => Sharp): Promise<RgbImag
   return { rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 
-export async function readDocument(reader: TextReader, img: RgbImage): Promise<DocumentReading> {
+/**
+ * Reads a document picture. A photo is first searched for the page (locate.ts): when its boundary
+ * is found, the page is flattened and read; when that reading finds no zone whose check digits all
+ * hold, the picture is read as it came too (a boundary may be wrong: a desk's edge, another paper),
+ * and the better reading is kept. A scan, or a picture without a convincing boundary, is read as it came.
+ */
+export async function readDocument(reader: TextReader, img: RgbImage, opts: { locate?: boolean } = {}): Promise<DocumentReading> {
   const t0 = performance.now();
+  // Benches compare with and without the locating step.
+  const located = opts.locate === false ? null : await locatePage(img);
   const attempts: string[] = [];
+  let best: Attempt | null = null;
+  if (located) {
+    const b = located.boundary;
+    attempts.push(`located(support ${b.support.toFixed(2)}, area ${b.area.toFixed(2)}${located.turned ? `, turned ${located.turned}` : ''})`);
+    best = await readPicture(reader, located.page, attempts);
+  }
+  // The picture as it came is read only when the flattened page gave no zone whose check digits
+  // all hold: a page whose only doubt is a name would get the same name from the photo, at twice
+  // the time.
+  const digitsHold = (a: Attempt | null) => Boolean(a?.mrz && a.mrz.checkDigits.length && a.mrz.checkDigits.every((c) => c.valid));
+  if (!located || !digitsHold(best)) {
+    const whole = await readPicture(reader, img, attempts);
+    if (!best || quality(whole) > quality(best)) best = whole;
+  }
+  const chosen: Attempt = best!;
+  return {
+    mrz: chosen.mrz,
+    printed: chosen.printed,
+    textBoxes: chosen.boxes.length,
+    attempts,
+    ms: Math.round(performance.now() - t0),
+  };
+}
+
+/** One picture through the attempts below, until the reading is settled; the best attempt. */
+async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]): Promise<Attempt> {
   let best: Attempt | null = null;
   const tryRead = async (image: RgbImage, label: string) => {
     const { boxes } = await reader.read(image, DET_SIDE);
     const flat = levelled(boxes, skewOf(boxes));
     const printed = readPrinted(flat, isMrzLike);
     const found = findMrz(boxes, printed.document_number);
-    const attempt: Attempt = { mrz: found && restoreNames(found, printed), boxes: flat, printed };
+    const attempt: Attempt = { mrz: found && restoreNames(found, printed, flat), boxes: flat, printed };
     attempts.push(`${label}:${found ? found.checkDigits.filter((c) => c.valid).length + '/' + found.checkDigits.length : 'none'}`);
     if (!best || quality(attempt) > quality(best)) best = attempt;
     return boxes;
@@ -122,7 +227,7 @@ export async function readDocument(reader: TextReader, img: RgbImage): Promise<D
       });
       const { boxes } = await reader.read(zone, Math.max(zone.width, zone.height));
       const found = findMrz(boxes, page.printed.document_number);
-      const attempt: Attempt = { mrz: found && restoreNames(found, page.printed), boxes: page.boxes, printed: page.printed };
+      const attempt: Attempt = { mrz: found && restoreNames(found, page.printed, page.boxes), boxes: page.boxes, printed: page.printed };
       attempts.push(`zone${sharpen ? '-sharpened' : ''}:${found ? found.checkDigits.filter((c) => c.valid).length + '/' + found.checkDigits.length : 'none'}`);
       if (quality(attempt) > quality(best!)) best = attempt;
       if (settled(best)) break;
@@ -137,14 +242,7 @@ export async function readDocument(reader: TextReader, img: RgbImage): Promise<D
       ? s.resize(Math.round(img.width * up), Math.round(img.height * up), { kernel: 'lanczos3' }).normalise().sharpen({ sigma: 2, m1: 1.5, m2: 5 })
       : s.normalise().sharpen({ sigma: 1.6, m1: 1.5, m2: 3 })), up > 1.1 ? `sharpened×${up.toFixed(1)}` : 'sharpened');
   }
-  const chosen: Attempt = best!;
-  return {
-    mrz: chosen.mrz,
-    printed: chosen.printed,
-    textBoxes: chosen.boxes.length,
-    attempts,
-    ms: Math.round(performance.now() - t0),
-  };
+  return best!;
 }
 
 /** Lines of the zone as the recogniser sees them best: about this many pixels high. */
@@ -173,5 +271,11 @@ function mrzBand(boxes: TextBox[], img: RgbImage): { region: { left: number; top
   return { region: { left, top, width: right - left, height: bottom - top }, scale };
 }
 
-/** MRZ lines are not printed fields. */
-const isMrzLike = (b: TextBox) => (b.text.match(/[<«‹]/g)?.length ?? 0) >= 2 || b.text.replace(/\s/g, '').length >= 28;
+/**
+ * MRZ lines are not printed fields: two fillers, or a long run of capitals and digits only. A long
+ * trilingual label ("5. Nombres/Given names/Prenoms") has lower case and slashes, and stays a label.
+ */
+const isMrzLike = (b: TextBox) => {
+  const t = b.text.replace(/\s/g, '');
+  return (t.match(/[<«‹]/g)?.length ?? 0) >= 2 || (t.length >= 28 && /^[A-Z0-9<«‹]+$/.test(t));
+};

@@ -111,7 +111,8 @@ export function readPrinted(boxes: TextBox[], exclude: (b: TextBox) => boolean =
 export const letters = (s: string) => anyAscii(s).toUpperCase().replace(/[0-9]/g, (d) => DIGIT_AS_LETTER[d] ?? d).replace(/[^A-Z]+/g, '');
 
 /** A printed name in words of letters, as `letters` reads it (for an answer that takes the printed spelling). */
-export const nameWords = (s: string) => anyAscii(s).toUpperCase().replace(/[0-9]/g, (d) => DIGIT_AS_LETTER[d] ?? d).replace(/[^A-Z]+/g, ' ').trim();
+/** A printed name in the MRZ's words: letters only, an apostrophe dropped as ICAO drops it (O'CONNOR is OCONNOR). */
+export const nameWords = (s: string) => anyAscii(s).toUpperCase().replace(/['’`]/g, '').replace(/[0-9]/g, (d) => DIGIT_AS_LETTER[d] ?? d).replace(/[^A-Z]+/g, ' ').trim();
 
 /**
  * ICAO 9303 part 3 writes some letters as two in the MRZ (Ä as AE, Ø as OE, ß as SS, Þ as TH); a

@@ -1,0 +1,49 @@
+// The reader's use of the print for names the zone lost letters of, through readDocument with a
+// stand-in text reader that returns given lines (the real models are exercised by the route tests).
+import { describe, expect, it } from 'vitest';
+import { expectedData, generatedMrz, generateHolder, seeded, type GenHolder } from '../../test/document-generator';
+import type { TextBox, TextReader } from './ocr';
+import { readDocument } from './reader';
+
+const box = (text: string, x: number, y: number, w: number, h = 24): TextBox => ({
+  text, probs: [...text].map(() => 0.99), box: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]],
+});
+const blank = { rgb: new Uint8Array(640 * 450 * 3).fill(235), width: 640, height: 450 };
+const readerOf = (boxes: TextBox[]): TextReader => ({ read: () => Promise.resolve({ boxes, ms: { detect: 0, recognise: 0 } }) });
+
+/** A holder's passport as the text reader would return it, with the zone's name spelled as given. */
+function passport(h: GenHolder, zoneSurname: string, printed: TextBox[]): TextBox[] {
+  const [l1, l2] = generatedMrz(h, 'td3');
+  const line1 = l1!.replace(h.surname.replace(/[^A-Z]/g, ''), zoneSurname);
+  return [...printed, box((line1 + '<<<<').slice(0, 44), 20, 360, 600), box(l2!, 20, 400, 600)];
+}
+
+describe('names the zone lost letters of', () => {
+  const h: GenHolder = { ...generateHolder(seeded(77)), surname: 'MCALLISTER', given: 'OISIN' };
+
+  it('are taken from the print when the zone lacks single letters, with or without the labels', async () => {
+    const labelled = [box('Surname / Nom', 200, 100, 160, 14), box('MCALLISTER', 200, 118, 150), box('Given names / Prénoms', 200, 160, 200, 14), box('OISIN', 200, 178, 80)];
+    const withLabels = await readDocument(readerOf(passport(h, 'MALLISTER', labelled)), blank);
+    expect(withLabels.mrz?.surname).toBe('MCALLISTER');
+    // A photo whose small labels were not found: the value alone.
+    const unlabelled = await readDocument(readerOf(passport(h, 'MALLISTER', [box('MCALLISTER', 200, 118, 150), box('OISIN', 200, 178, 80)])), blank);
+    expect(unlabelled.mrz?.surname).toBe('MCALLISTER');
+    // The answered lines carry the restored name too (what is answered is read from them).
+    expect(unlabelled.mrz?.lines[0]).toBe(generatedMrz(h, 'td3')[0]);
+    expect(expectedData(h, 'td3').name).toBe('OISIN MCALLISTER');
+  });
+
+  it('are not taken when the print differs by more than dropped letters (a run of letters added), or when two prints would fit', async () => {
+    const edited = await readDocument(readerOf(passport(h, 'MCALLISTER', [box('Surname / Nom', 200, 100, 160, 14), box('MCALLISTERSON', 200, 118, 170)])), blank);
+    expect(edited.mrz?.surname).toBe('MCALLISTER');
+    const two = await readDocument(readerOf(passport(h, 'MALLISTER', [box('MCALLISTER', 200, 118, 150), box('MALLISTERS', 200, 240, 150)])), blank);
+    expect(two.mrz?.surname).toBe('MALLISTER');
+  });
+
+  it('drops an apostrophe as ICAO does', async () => {
+    const o: GenHolder = { ...h, surname: "O'CONNOR", given: 'SIOBHAN' };
+    const [l1, l2] = generatedMrz(o, 'td3');
+    const r = await readDocument(readerOf([box('Surname / Nom', 200, 100, 160, 14), box("O'CONNOR", 200, 118, 120), box(l1!.replace('OCONNOR', 'OCONOR') + '<', 20, 360, 600), box(l2!, 20, 400, 600)]), blank);
+    expect(r.mrz?.surname).toBe('OCONNOR');
+  });
+});
