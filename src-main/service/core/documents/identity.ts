@@ -40,7 +40,7 @@ export async function checkIdentity(faces: FacePool, documents: DocumentReader, 
   const back = images.back ? await decodeImage(images.back.field, images.back.bytes, { maxSide: ANALYSIS_MAX_SIDE }) : null;
   const [selfie, portraitAnalysis, frontReading] = await Promise.all([
     judge(faces, selfieImg, false, true),
-    faces.analyze({ ...frontSmall, describe: false, match: true }),
+    faces.analyze({ ...frontSmall, describe: false, match: true, portrait: true }),
     documents.read(front),
   ]);
   let reading = frontReading;

@@ -27,13 +27,15 @@ const UPSCALE_MAX = 1.5;
 
 type Printed = Partial<Record<VizField, string>>;
 const namesOk = (m: MrzReading, p: Printed) => namesAgree(p.surname, m.surname) !== 'mismatch' && namesAgree(p.given_names, m.givenNames) !== 'mismatch';
-/**
- * Final: every check digit holds without a correction. Names are not retried for: on 120 generated
- * documents, re-reading a page whose digits held but whose names differed from the print fixed as
- * many names as it broke, at 2.5 s more a document at p90 (docs/documents.md); a name that still
- * differs goes to review (fields.ts).
- */
+/** Final: every check digit holds without a correction. */
 const settled = (r: Attempt | null) => Boolean(r?.mrz && r.mrz.checkDigits.length && r.mrz.checkDigits.every((c) => c.valid) && r.mrz.corrected === 0);
+/**
+ * Names carry no check digit: a settled reading whose names differ from the print gets one more
+ * look, the zone alone enlarged (the recogniser drops letters from a zone's names on photos), and
+ * no more: the sharpened re-reads fixed as many names as they broke, at 2.5 s more at p90
+ * (docs/documents.md). A name that still differs goes to review (fields.ts).
+ */
+const namesSettled = (r: Attempt | null) => Boolean(r?.mrz && namesOk(r.mrz, r.printed));
 const quality = ({ mrz, printed }: Attempt) =>
   mrz ? mrz.checkDigits.filter((c) => c.valid).length * 10 - mrz.corrected * 3 + (namesOk(mrz, printed) ? 5 : 0) - mrz.lowConfidence * 0.05 : -1;
 
@@ -222,9 +224,10 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
   // line lost under the portrait's edge, fillers merged on a slanted photo). The printed fields stay
   // the page's.
   const band = mrzBand(first, img);
-  if (band && !settled(best)) {
+  if (band && !(settled(best) && namesSettled(best))) {
     const page = best!;
-    for (const sharpen of [false, true]) {
+    // A reading whose digits hold is looked at again for its names only, without sharpening.
+    for (const sharpen of settled(best) ? [false] : [false, true]) {
       const zone = await transform(img, (s) => {
         const cut = s.extract(band.region).resize(Math.round(band.region.width * band.scale), Math.round(band.region.height * band.scale), { kernel: 'lanczos3' });
         return sharpen ? cut.normalise().sharpen({ sigma: 1.5, m1: 1.5, m2: 4 }) : cut;
@@ -234,7 +237,7 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
       const attempt: Attempt = { mrz: found && restoreNames(found, page.printed, page.boxes), boxes: page.boxes, printed: page.printed };
       attempts.push(`zone${sharpen ? '-sharpened' : ''}:${found ? found.checkDigits.filter((c) => c.valid).length + '/' + found.checkDigits.length : 'none'}`);
       if (quality(attempt) > quality(best!)) best = attempt;
-      if (settled(best)) break;
+      if (settled(best) && namesSettled(best)) break;
     }
   }
   // A blurred or low-contrast picture: sharpened and stretched to the full range.

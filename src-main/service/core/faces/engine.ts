@@ -173,7 +173,8 @@ export async function loadFaceEngine(opts: FaceEngineOptions = {}): Promise<Face
       const describe = job.describe !== false;
       let result: Awaited<ReturnType<HumanInstance['detect']>>;
       try {
-        result = await human.detect(input, { face: { description: { enabled: describe } } });
+        const live = job.portrait !== true;
+        result = await human.detect(input, { face: { description: { enabled: describe }, antispoof: { enabled: live }, liveness: { enabled: live } } });
       } finally {
         human.tf.dispose(input);
       }
@@ -191,7 +192,7 @@ export async function loadFaceEngine(opts: FaceEngineOptions = {}): Promise<Face
       }
       // The presentation-attack signals read the pixels here, in the worker, next to the models.
       const subject = [...faces].sort((a, b) => b.box.width - a.box.width)[0];
-      const presentation = subject ? measurePresentation(job, subject.box) : null;
+      const presentation = subject && job.portrait !== true ? measurePresentation(job, subject.box) : null;
       return { width: job.width, height: job.height, faces, presentation, inferenceMs: Math.round(performance.now() - started) };
     },
     async warm() {

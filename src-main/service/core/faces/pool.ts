@@ -137,8 +137,8 @@ export function createFacePool(opts: FacePoolOptions = {}) {
         }, jobTimeoutMs);
         slot.running = { ...next, seq: id, timer };
         // The pixels move to the worker; nothing of them stays here.
-        const { rgb, width, height, describe, match } = next.job;
-        slot.worker.postMessage({ seq: id, job: { rgb, width, height, describe, match } }, [rgb.buffer as ArrayBuffer]);
+        const { rgb, width, height, describe, match, portrait } = next.job;
+        slot.worker.postMessage({ seq: id, job: { rgb, width, height, describe, match, portrait } }, [rgb.buffer as ArrayBuffer]);
       }
       return;
     }
@@ -184,7 +184,7 @@ export function createFacePool(opts: FacePoolOptions = {}) {
       // A copy the pool owns, so a transfer never detaches the caller's buffer.
       const rgb = new Uint8Array(job.rgb);
       return new Promise<FaceAnalysis>((resolve, reject) => {
-        queue.push({ job: { rgb, width: job.width, height: job.height, describe: job.describe !== false, match: job.match === true }, resolve, reject });
+        queue.push({ job: { rgb, width: job.width, height: job.height, describe: job.describe !== false, match: job.match === true, portrait: job.portrait === true }, resolve, reject });
         pump();
       });
     },

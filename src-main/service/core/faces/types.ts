@@ -62,4 +62,10 @@ export interface FaceJob {
   describe?: boolean;
   /** Compute the face-match descriptor of the largest face (identity selfie, document portrait). Default false. */
   match?: boolean;
+  /**
+   * A portrait printed on a document, not a selfie: no presentation-attack signals and no antispoof
+   * or liveness model (a printed portrait is a print by design; nothing judges it as a live face).
+   * Default false.
+   */
+  portrait?: boolean;
 }
