@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { POLICY_NAMES } from '../../src-shared/contracts/faces';
 import { initOrg, signIn } from '../support/accounts';
 import { expect, ROOT, test } from '../support/service';
 
@@ -32,7 +33,7 @@ test('verifications: try liveness and age on images, read the rules, and find bo
   await expect(page.getByTestId('try-decision')).toHaveAttribute('data-status', 'PASS', { timeout: 30_000 });
   await expect(page.getByTestId('try-box')).toBeVisible();
   const checks = page.getByTestId('try-checks').locator('tbody tr');
-  await expect(checks).toHaveCount(5);
+  await expect(checks).toHaveCount(POLICY_NAMES.length);
   await expect(page.getByTestId('try-checks').locator('tr[data-passed="false"]')).toHaveCount(0);
   await expect(page.getByTestId('try-json')).toContainText('"verification_id"');
   await panel.scrollIntoViewIfNeeded();
