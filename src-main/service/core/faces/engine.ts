@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { chipTransform, DEFAULT_ALIGNMENT, hasAlignmentMesh, warpChip, type ChipAlignment, type Mesh } from './align';
-import { CHIP_SIDE, loadDescriptorNet, type DescriptorTf } from './descriptor';
+import { CHIP_SIDE, loadDescriptorNet, type DescriptorNet, type DescriptorTf } from './descriptor';
 import { measurePresentation } from './presentation';
 import type { FaceAnalysis, FaceJob, FaceReading } from './types';
 
@@ -115,8 +115,13 @@ function fileLoader(url: string | string[]) {
 
 export interface FaceEngine {
   analyze(job: FaceJob): Promise<FaceAnalysis>;
-  /** Runs every model once on blank input, so the first real request does not pay the compile. */
+  /** Runs Human's models once on blank input, so the first real request does not pay the compile. */
   warm(): Promise<void>;
+  /**
+   * Loads and warms the face-match descriptor network (≈ 0.25 s). Otherwise the first job that
+   * matches does: liveness and age never need it, so the worker says it is ready without it.
+   */
+  warmMatch(): void;
 }
 
 /** A face as the descriptor sees it, for the calibration script's comparisons of alignments. */
@@ -146,7 +151,14 @@ export async function loadFaceEngine(opts: FaceEngineOptions = {}): Promise<Face
   const human = new Human(config(modelDir, wasmDir));
   human.tf.io.registerLoadRouter(fileLoader);
   await human.load();
-  const net = loadDescriptorNet(human.tf as unknown as DescriptorTf, faceApiDir);
+  let loadedNet: DescriptorNet | null = null;
+  const descriptorNet = (): DescriptorNet => {
+    if (!loadedNet) {
+      loadedNet = loadDescriptorNet(human.tf as unknown as DescriptorTf, faceApiDir);
+      loadedNet.warm();
+    }
+    return loadedNet;
+  };
   const alignment = opts.alignment ?? DEFAULT_ALIGNMENT;
 
   // The age distribution of each face, in the order faceres ran (matched to faces by Human's own
@@ -187,6 +199,7 @@ export async function loadFaceEngine(opts: FaceEngineOptions = {}): Promise<Face
       const f = result.face[matched];
       if (f && hasAlignmentMesh(f.mesh)) {
         const chip = warpChip(job.rgb, job.width, job.height, chipTransform(f.mesh, CHIP_SIDE, alignment), CHIP_SIDE);
+        const net = descriptorNet();
         faces[matched]!.descriptor = net.describe(chip);
         opts.inspect?.({ rgb: job.rgb, width: job.width, height: job.height, box: faces[matched]!.box, mesh: f.mesh, describe: net.describe });
       }
@@ -195,8 +208,10 @@ export async function loadFaceEngine(opts: FaceEngineOptions = {}): Promise<Face
       const presentation = subject && job.portrait !== true ? measurePresentation(job, subject.box) : null;
       return { width: job.width, height: job.height, faces, presentation, inferenceMs: Math.round(performance.now() - started) };
     },
+    warmMatch() {
+      descriptorNet();
+    },
     async warm() {
-      net.warm();
       for (const model of Object.values(human.models.models)) {
         if (!model) continue;
         const inputs = (model as unknown as { inputs?: { shape?: number[] }[] }).inputs ?? [];
