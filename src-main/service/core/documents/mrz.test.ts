@@ -55,6 +55,18 @@ describe('findMrz', () => {
     expect(far).toMatchObject({ issuingState: 'XQZ', unknownState: true });
   });
 
+  it('takes an unknown nationality one letter from the issuing state for the issuing state, and writes it into the zone', () => {
+    const camille = HOLDERS[3]!;
+    const [l1, l2] = mrzLines(camille, 'td2');
+    expect(l2!.slice(10, 13)).toBe('FRA');
+    const misread = `${l2!.slice(0, 10)}FRZ${l2!.slice(13)}`;
+    const m = findMrz(boxes([l1!, misread]))!;
+    expect(m).toMatchObject({ issuingState: 'FRA', nationality: 'FRA', unknownState: false });
+    expect(m.lines[1]).toBe(l2);
+    const far = findMrz(boxes([l1!, `${l2!.slice(0, 10)}XQZ${l2!.slice(13)}`]))!;
+    expect(far).toMatchObject({ nationality: 'XQZ', unknownState: true });
+  });
+
   it('finds a line whose run of fillers came out short (CTC merges repeats), and repairs its length', () => {
     const [l1, l2, l3] = mrzLines(erika, 'td1');
     const short = l2!.replace(/<{11}/, '<<');

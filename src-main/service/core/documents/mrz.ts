@@ -379,15 +379,16 @@ function documentCodeOf(format: MrzFormat, code: string): string {
 }
 
 /**
- * An issuing state that is no state code, one letter away from the holder's nationality (a
- * known code read on the other line), is that nationality: ERA next to FRA is France. Any other
- * unknown code is kept as read (and reported by the `issuing_state_known` check).
+ * A state code that is no state code, one letter away from the zone's other state code (the
+ * issuing state and the holder's nationality, read on different lines), is that code: ERA next to
+ * FRA is France, OMZ next to OMN is Oman, either way round. Any other unknown code is kept as read
+ * (and reported by the `issuing_state_known` check).
  */
-function issuingStateOf(state: string, nationality: string | null): string {
-  if (isState(state) || !nationality || !isState(nationality) || state.length !== nationality.length) return state;
+function stateNextTo(code: string, other: string | null): string {
+  if (isState(code) || !other || !isState(other) || code.length !== other.length) return code;
   let differ = 0;
-  for (let i = 0; i < state.length; i++) if (state[i] !== nationality[i]) differ++;
-  return differ === 1 ? nationality : state;
+  for (let i = 0; i < code.length; i++) if (code[i] !== other[i]) differ++;
+  return differ === 1 ? other : code;
 }
 
 /** The sex character as ICAO's letter: the zone's < (unspecified) is X, as the printed page shows it. */
@@ -417,11 +418,16 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
     const d = result.details.find((x) => x.field === field);
     return d && d.start !== undefined && d.end !== undefined ? lines[d.line]!.slice(d.start, d.end).replace(/</g, '') : '';
   };
-  const nationality = f.nationality ?? (raw('nationality') || null);
+  const readNationality = f.nationality ?? (raw('nationality') || null);
   const readState = f.issuingState ?? raw('issuingState');
-  const issuingState = issuingStateOf(readState, nationality);
-  // The state taken from the nationality is written into the zone, so the lines say what is answered.
+  const issuingState = stateNextTo(readState, readNationality);
+  const nationality = readNationality && stateNextTo(readNationality, readState);
+  // A code taken from the other is written into the zone, so the lines say what is answered.
   if (issuingState !== readState && lines[0]!.slice(2, 5) === readState) lines[0] = lines[0]!.slice(0, 2) + issuingState + lines[0]!.slice(5);
+  const at = result.details.find((d) => d.field === 'nationality');
+  if (nationality !== readNationality && at && at.start !== undefined && lines[at.line]!.slice(at.start, at.start + 3) === readNationality) {
+    lines[at.line] = lines[at.line]!.slice(0, at.start) + nationality + lines[at.line]!.slice(at.start + 3);
+  }
   const french = result.format === 'FRENCH_NATIONAL_ID';
   const [sexLine, sexAt] = SEX_AT[french ? 'FRENCH_NATIONAL_ID' : layout];
   return {
@@ -441,7 +447,7 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
     repaired,
     corrected,
     alphabetRepairs: held.repairs,
-    unknownState: Boolean((stateError('issuingState') && issuingState === readState) || stateError('nationality')),
+    unknownState: Boolean((stateError('issuingState') && issuingState === readState) || (stateError('nationality') && nationality === readNationality)),
   };
 }
 
