@@ -11,20 +11,11 @@
 // families and reported separately.
 import { createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import sharp, { type Sharp } from 'sharp';
+import { seededRandom, type Rng } from '../../src-main/service/core/random';
 
-export type Rng = () => number;
+export type { Rng };
+export const rng = seededRandom;
 
-/** mulberry32: small, seeded, good enough for drawing parameters. */
-export function rng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const between = (r: Rng, lo: number, hi: number) => lo + (hi - lo) * r();
 const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 

@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { APP_ROOT } from '../paths';
 import { checkDigit, type DocKind } from './document-fixtures';
 import { selfie, type FaceId } from './face-fixtures';
+import { seededRandom } from '../core/random';
 
 const FONT_DIR = join(APP_ROOT, 'src-main', 'service', 'test', 'fixtures', 'fonts');
 const FONT_FILES: [file: string, family: string][] = [
@@ -31,16 +32,7 @@ const FONT_FILES: [file: string, family: string][] = [
 ];
 for (const [file, family] of FONT_FILES) GlobalFonts.registerFromPath(join(FONT_DIR, file), family);
 
-/** A small seeded generator (mulberry32). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const seeded = seededRandom;
 type Rand = () => number;
 const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const between = (r: Rand, a: number, b: number) => a + r() * (b - a);

@@ -11,10 +11,11 @@
 //
 // Everything is raw RGB in memory. Human is loaded here directly (test code only), because the
 // service's engine answers readings, not landmarks.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { packageFile } from '../core/faces/engine';
 
 export interface Rgb {
   data: Uint8Array;
@@ -109,13 +110,6 @@ interface HumanLite {
 }
 
 const load = createRequire(import.meta.url);
-function packageFile(pkg: string, file: string): string {
-  for (const base of load.resolve.paths(pkg) ?? []) {
-    const p = join(base, pkg, file);
-    if (existsSync(p)) return p;
-  }
-  throw new Error(`${pkg}/${file} is not installed`);
-}
 
 /**
  * Models are read through an IO router of their own scheme: the service's engine registers one

@@ -21,7 +21,7 @@ import type { FaceAnalysis, FaceJob, FaceReading } from './types';
 const load = createRequire(import.meta.url);
 
 /** A package file by its path inside the package, found where Node would look for the package. */
-function packageFile(pkg: string, file: string): string {
+export function packageFile(pkg: string, file: string): string {
   for (const base of load.resolve.paths(pkg) ?? []) {
     const p = join(base, pkg, file);
     if (existsSync(p)) return p;

@@ -12,6 +12,7 @@ import { CREDITS, type Billable, type Environment } from '../../../../src-shared
 import { FACE_FAILURES } from '../../../../src-shared/contracts/faces';
 import type { Db } from '../../db/open';
 import { dayOf } from './params';
+import { seededRandom } from '../random';
 
 export interface HistoryOptions {
   orgId: number;
@@ -31,18 +32,6 @@ export interface HistoryResult {
   ms: number;
   from: string;
   to: string;
-}
-
-/** mulberry32: small, fast, deterministic. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Pick<T> = readonly (readonly [T, number])[];
@@ -125,7 +114,7 @@ export function generateHistory(db: Db, opts: HistoryOptions): HistoryResult {
   const started = performance.now();
   const env = opts.env ?? 'test';
   const days = opts.days ?? 90;
-  const random = rng(opts.seed ?? 13);
+  const random = seededRandom(opts.seed ?? 13);
   const endDay = Date.parse(`${dayOf(opts.endMs ?? Date.now())}T00:00:00.000Z`);
   const firstDay = endDay - (days - 1) * DAY_MS;
 
