@@ -47,3 +47,26 @@ describe('names the zone lost letters of', () => {
     expect(r.mrz?.surname).toBe('OCONNOR');
   });
 });
+
+describe('a reading whose check digits hold', () => {
+  const h: GenHolder = generateHolder(seeded(91));
+  const [l1, l2] = generatedMrz(h, 'td3');
+  const zone = (line2: string) => [box(l1!, 20, 360, 600), box(line2, 20, 400, 600)];
+
+  it('is read again while its nationality is no state code (no check digit covers it), and the better reading answered', async () => {
+    const misread = `${l2!.slice(0, 10)}XQZ${l2!.slice(13)}`;
+    let calls = 0;
+    const reader: TextReader = { read: () => Promise.resolve({ boxes: zone(calls++ === 0 ? misread : l2!), ms: { detect: 0, recognise: 0 } }) };
+    const r = await readDocument(reader, blank);
+    expect(calls).toBeGreaterThan(1);
+    expect(r.mrz).toMatchObject({ nationality: l2!.slice(10, 13), unknownState: false });
+  });
+
+  it('is final when its state codes are codes: one read', async () => {
+    let calls = 0;
+    const reader: TextReader = { read: () => Promise.resolve({ boxes: zone(calls++ === 0 ? l2! : l2!.replace(/\d/, '0')), ms: { detect: 0, recognise: 0 } }) };
+    const r = await readDocument(reader, blank);
+    expect(calls).toBe(1);
+    expect(r.mrz?.lines[1]).toBe(l2);
+  });
+});

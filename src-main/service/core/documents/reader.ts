@@ -27,8 +27,12 @@ const UPSCALE_MAX = 1.5;
 
 type Printed = Partial<Record<VizField, string>>;
 const namesOk = (m: MrzReading, p: Printed) => namesAgree(p.surname, m.surname) !== 'mismatch' && namesAgree(p.given_names, m.givenNames) !== 'mismatch';
-/** Final: every check digit holds without a correction. */
-const settled = (r: Attempt | null) => Boolean(r?.mrz && r.mrz.checkDigits.length && r.mrz.checkDigits.every((c) => c.valid) && r.mrz.corrected === 0);
+/**
+ * Final: every check digit holds without a correction, and both state codes are codes (no check
+ * digit covers the nationality: a letter lost there leaves every digit holding).
+ */
+const settled = (r: Attempt | null) =>
+  Boolean(r?.mrz && r.mrz.checkDigits.length && r.mrz.checkDigits.every((c) => c.valid) && r.mrz.corrected === 0 && !r.mrz.unknownState);
 /**
  * Names carry no check digit: a settled reading whose names differ from the print gets one more
  * look, the zone alone enlarged (the recogniser drops letters from a zone's names on photos), and
@@ -37,7 +41,7 @@ const settled = (r: Attempt | null) => Boolean(r?.mrz && r.mrz.checkDigits.lengt
  */
 const namesSettled = (r: Attempt | null) => Boolean(r?.mrz && namesOk(r.mrz, r.printed));
 const quality = ({ mrz, printed }: Attempt) =>
-  mrz ? mrz.checkDigits.filter((c) => c.valid).length * 10 - mrz.corrected * 3 + (namesOk(mrz, printed) ? 5 : 0) - mrz.lowConfidence * 0.05 : -1;
+  mrz ? mrz.checkDigits.filter((c) => c.valid).length * 10 - mrz.corrected * 3 + (namesOk(mrz, printed) ? 5 : 0) - (mrz.unknownState ? 4 : 0) - mrz.lowConfidence * 0.05 : -1;
 
 interface Attempt {
   mrz: MrzReading | null;
