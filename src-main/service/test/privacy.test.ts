@@ -136,9 +136,10 @@ async function send(x: Ctx, label: string, method: string, path: string, o: Call
 }
 
 /** The canary image as a multipart upload, with an API key or the console's session. */
-async function upload(x: Ctx, label: string, path: string, key: string | { cookie: string }): Promise<Sent> {
+async function upload(x: Ctx, label: string, path: string, key: string | { cookie: string }, media: { c: Canaries; name: string; fields?: Record<string, string> } = { c: x.c, name: 'canary.png' }): Promise<Sent> {
   const body = new FormData();
-  body.append('file', new Blob([x.c.image as Uint8Array<ArrayBuffer>]), 'canary.png');
+  body.append('file', new Blob([media.c.image as Uint8Array<ArrayBuffer>]), media.name);
+  for (const [k, v] of Object.entries(media.fields ?? {})) body.append(k, v);
   const headers: Record<string, string> = typeof key === 'string' ? { 'X-API-Key': key } : { Cookie: key.cookie, Origin: ORIGIN };
   const res = await x.t.app.request(`${ORIGIN}${path}`, { method: 'POST', body, headers });
   return { label, status: res.status, text: await res.text() };
@@ -146,7 +147,11 @@ async function upload(x: Ctx, label: string, path: string, key: string | { cooki
 
 /** In order: later flows use what earlier ones made (a screening id, a batch and its rows). */
 const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
-  ['POST /api/verify', async (x) => [await upload(x, 'liveness live', '/api/verify', x.live), await upload(x, 'liveness test', '/api/verify', x.test)]],
+  ['POST /api/verify', async (x) => [
+    await upload(x, 'liveness live', '/api/verify', x.live), await upload(x, 'liveness test', '/api/verify', x.test),
+    // A clip held to the head-turn challenge (frames decoded, analysed and described; a still clip misses it).
+    await upload(x, 'liveness clip, head-turn challenge', '/api/verify', x.live, { c: x.clip, name: 'canary.webm', fields: { challenge: 'head_turn' } }),
+  ]],
   ['POST /api/console/try/liveness', async (x) => [await upload(x, 'console try liveness', '/api/console/try/liveness', { cookie: x.cookie })]],
   ['POST /api/console/try/age', async (x) => [await upload(x, 'console try age', '/api/console/try/age?min_age=21', { cookie: x.cookie })]],
   ['POST /api/v1/verify-age/step1', async (x) => [
@@ -336,7 +341,7 @@ describe('valid requests carrying subject data', () => {
       // The live flows were really billed and recorded (so ledger, outbox and idempotency rows exist).
       expect(t.s.db.prepare("SELECT product, COUNT(*) AS n FROM verifications WHERE env = 'live' GROUP BY product ORDER BY product").all())
         .toEqual([
-          { product: 'age', n: 5 }, { product: 'compliance', n: 1 }, { product: 'human', n: 2 }, { product: 'identity', n: 2 }, { product: 'rescreen', n: 2 }, { product: 'screen', n: 3 },
+          { product: 'age', n: 5 }, { product: 'compliance', n: 1 }, { product: 'human', n: 3 }, { product: 'identity', n: 2 }, { product: 'rescreen', n: 2 }, { product: 'screen', n: 3 },
         ]);
       expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM idempotency_keys').get()).toEqual({ n: 6 });
       expect((t.s.db.prepare('SELECT COUNT(*) AS n FROM webhook_events').get() as { n: number }).n).toBeGreaterThan(0);
