@@ -83,6 +83,9 @@ async function main(): Promise<void> {
     version: process.env.CONSOLE_APP_VERSION ?? process.env.npm_package_version,
   });
   opened = services;
+  // The face models load and warm in their worker threads (at a lower priority) while this thread
+  // opens the data, seeds a demo and starts listening; requests queue until a worker is ready.
+  services.faces.start();
   // Attempts cut off by a crash of the previous run would otherwise answer
   // IDEMPOTENCY_KEY_IN_PROGRESS to every retry for minutes.
   const released = services.idempotency.releaseInProgress();
@@ -116,8 +119,6 @@ async function main(): Promise<void> {
   process.stdout.write(`Compliance Console service listening on ${url}\n`);
   parentPort()?.postMessage({ type: 'ready', url });
   services.logger.info('listening', { port: actualPort });
-  // The face models load and warm in their workers meanwhile; requests queue until they are ready.
-  services.faces.start();
   // The document reader loads once a face worker is warm (or after 5 s): loading both at once on two
   // cores put the first liveness answer at 2.0 s instead of 1.4 s. A document request before then
   // starts the reader itself.
