@@ -9,7 +9,6 @@
 // held to the limits below; a refusal is a 400 naming the field and the issue, never quoting the
 // clip.
 import { AppError } from '../../../../src-shared/errors';
-import { imageError } from './image';
 
 export const VIDEO_LIMITS = {
   /** A 4K UHD frame (3840 × 2160); phones film at most this for a selfie clip. */
@@ -32,10 +31,10 @@ export const VIDEO_PROBLEMS = {
   too_long: `is a video longer than ${VIDEO_LIMITS.maxSeconds} seconds`,
   unsupported_codec: 'is a video in a codec other than H.264, HEVC, VP8, VP9 or AV1',
   too_many_streams: `is a video with no video stream, more than one, or more than ${VIDEO_LIMITS.maxStreams} streams`,
+  corrupt: 'could not be decoded (corrupt or truncated)',
 } as const;
 export type VideoProblem = keyof typeof VIDEO_PROBLEMS;
 
-/** A clip refused for its bounds; a clip that does not decode is an image's `corrupt` (imageError). */
 export function videoError(field: string, problem: VideoProblem): AppError {
   return new AppError('invalid_image', { message: `${field} ${VIDEO_PROBLEMS[problem]}`, fields: [{ field, issue: problem }] });
 }
@@ -111,11 +110,11 @@ export function parseProbe(stderr: string, packets: { seconds: number; busiestSe
 
 /** Refuses a header outside the bounds, in a fixed order: streams, a readable stream, codec, size, rate, length. */
 export function checkClipHeader(field: string, h: ClipHeader | null): void {
-  if (!h) throw imageError(field, 'corrupt');
+  if (!h) throw videoError(field, 'corrupt');
   const v = h.video[0];
   if (!v || h.video.length !== 1 || h.streams > VIDEO_LIMITS.maxStreams) throw videoError(field, 'too_many_streams');
   // A stream whose codec or size ffmpeg could not read is a cut or broken file, not a foreign codec.
-  if (v.codec === 'none' || v.width <= 0 || v.height <= 0) throw imageError(field, 'corrupt');
+  if (v.codec === 'none' || v.width <= 0 || v.height <= 0) throw videoError(field, 'corrupt');
   if (!VIDEO_LIMITS.codecs.includes(v.codec)) throw videoError(field, 'unsupported_codec');
   if (v.width * v.height > VIDEO_LIMITS.maxPixels || Math.max(v.width, v.height) > VIDEO_LIMITS.maxSide) throw videoError(field, 'too_many_pixels');
   if (v.fps !== null && !(v.fps <= VIDEO_LIMITS.maxFps)) throw videoError(field, 'frame_rate_too_high');

@@ -120,10 +120,10 @@ async function probe(field: string, url: string, demuxer: string): Promise<void>
     '-hide_banner', '-nostdin', '-protocol_whitelist', 'http,tcp', '-max_pixels', String(VIDEO_LIMITS.maxPixels),
     '-f', demuxer, '-i', url, '-map', '0:v:0?', '-c', 'copy', '-f', 'framecrc', 'pipe:1',
   ], { timeoutMs: PROBE_TIMEOUT_MS, maxOut: PACKET_LIST_MAX }).catch(() => null);
-  if (!run) throw imageError(field, 'corrupt');
+  if (!run) throw videoError(field, 'corrupt');
   // A packet list this long is tens of thousands of frames: no clip within the limits has them.
   if (run.out.length >= PACKET_LIST_MAX) throw videoError(field, 'too_long');
-  if (run.code === null) throw imageError(field, 'corrupt');
+  if (run.code === null) throw videoError(field, 'corrupt');
   checkClipHeader(field, parseProbe(run.err, measurePackets(run.out.toString('latin1'))));
 }
 
