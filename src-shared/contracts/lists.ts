@@ -4,10 +4,16 @@ import { z } from 'zod';
 import { LIST_KINDS } from './screening';
 
 /** The official sources a newer file can replace. */
-export const OFFICIAL_SOURCES = ['us_ofac_sdn', 'us_ofac_cons', 'us_csl', 'un_sc'] as const;
+export const OFFICIAL_SOURCES = [
+  'us_ofac_sdn', 'us_ofac_cons', 'us_csl', 'un_sc',
+  'pep_us_congress', 'pep_us_executive', 'pep_wikidata_leaders',
+] as const;
 export type OfficialSource = (typeof OFFICIAL_SOURCES)[number];
 
-export const OFFICIAL_FORMATS = ['ofac-csv', 'ofac-enhanced-xml', 'csl-csv', 'un-xml'] as const;
+export const OFFICIAL_FORMATS = [
+  'ofac-csv', 'ofac-enhanced-xml', 'csl-csv', 'un-xml',
+  'us-legislators-yaml', 'wikidata-leaders-csv',
+] as const;
 
 /** A user list's slug: the same name (whatever its accents or case) replaces the same list. */
 export function listSlug(name: string): string {
@@ -24,6 +30,9 @@ export const LoadedList = z.object({
   list_date: z.string().nullable(),
   retrieval_date: z.string().nullable(),
   sha256: z.string(),
+  /** Official sources: who publishes the list and the licence or terms to attribute it by. */
+  publisher: z.string().optional(),
+  terms: z.string().optional(),
   counts: z.object({
     total: z.number().int(),
     person: z.number().int(),

@@ -8,6 +8,7 @@ import { normalizeName, normalizeSubjectName, type NameToken, type NormalizedNam
 import { PARAMS } from './match/params';
 import { matchLevel } from './risk';
 import type { ListEntity } from './types';
+import { pepStatus } from './pep-status';
 
 /** Match score (0-100) at or above which a match is reported, and above which it is strong. */
 export const REPORT_THRESHOLD = PARAMS.reportThreshold;
@@ -317,6 +318,7 @@ function qualify(e: ListEntity, s: SubjectInput, quality: 'strong' | 'weak'): Qu
   if (quality === 'weak') q.push({ factor: 'weak_alias', effect: PARAMS.qualifierEffects.weak_alias, detail: 'matched a low-quality alias' });
   // Records whose type the list omits (CSL Commerce/State rows) may be companies.
   if (e.schema === 'unknown') q.push({ factor: 'record_type_unknown', effect: PARAMS.qualifierEffects.record_type_unknown, detail: 'the list does not say this record is a person' });
+  q.push(...pepStatus(e));
   return q;
 }
 

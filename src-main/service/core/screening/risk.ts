@@ -30,6 +30,12 @@ const FLOOR: Record<'strong' | 'possible', Record<ListKind, number>> = {
 /** Possible matches land in the spec's review band: a scale down and a ceiling below high. */
 const POSSIBLE_SCALE = 0.7;
 const MEDIUM_MAX = RISK_BANDS[1].max;
+/**
+ * The most one match on a kind of list can carry. Being a politically exposed person is a reason
+ * for enhanced due diligence, not a prohibition: a PEP match, even strong and exact, is medium
+ * risk (review), never the sanctions' high band.
+ */
+const KIND_CEILING: Record<ListKind, number> = { sanctions: 100, wanted: 100, pep: MEDIUM_MAX, rca: 100 };
 
 export function band(score: number): { level: Risk['level']; decision: Risk['decision'] } {
   const b = RISK_BANDS.find((x) => score >= x.min && score <= x.max) ?? RISK_BANDS[0];
@@ -43,8 +49,8 @@ export function band(score: number): { level: Risk['level']; decision: Risk['dec
  */
 export function matchRisk(m: Pick<RiskInput, 'kind' | 'score' | 'strength'>): number {
   if (m.strength === 'weak') return 0;
-  if (m.strength === 'strong') return Math.min(100, Math.max(Math.round(m.score * KIND_WEIGHT[m.kind]), FLOOR.strong[m.kind]));
-  return Math.min(MEDIUM_MAX, Math.max(Math.round(m.score * KIND_WEIGHT[m.kind] * POSSIBLE_SCALE), FLOOR.possible[m.kind]));
+  if (m.strength === 'strong') return Math.min(KIND_CEILING[m.kind], Math.max(Math.round(m.score * KIND_WEIGHT[m.kind]), FLOOR.strong[m.kind]));
+  return Math.min(MEDIUM_MAX, KIND_CEILING[m.kind], Math.max(Math.round(m.score * KIND_WEIGHT[m.kind] * POSSIBLE_SCALE), FLOOR.possible[m.kind]));
 }
 
 /** The level one match alone carries (shown next to it with its reason). */

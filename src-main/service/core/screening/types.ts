@@ -42,6 +42,22 @@ export interface ListEntity {
   programs: string[];
   /** SHA-256 (hex, 16 chars) of the normalised record: a cleared match stays cleared until it changes. */
   recordHash: string;
+  /** PEP sources: the public offices held (current and former), for the PEP qualifiers. */
+  positions?: EntityPosition[];
+}
+
+/** A public office a PEP holds or held. Dates 'YYYY-MM-DD' (or shorter), absent when unknown. */
+export interface EntityPosition {
+  /** As the explanation words it, e.g. "Head of government", "U.S. Senator". */
+  role: string;
+  /** ISO 3166 alpha-2, upper case, when the office belongs to a country. */
+  country?: string;
+  /** A sub-division, e.g. a U.S. state ("NY"). */
+  region?: string;
+  start?: string;
+  end?: string;
+  /** Held on the list's date (a term that had not ended, or the source lists the holder as current). */
+  current: boolean;
 }
 
 /** What an import of one source file (or file set) produced. */

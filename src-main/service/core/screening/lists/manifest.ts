@@ -76,6 +76,34 @@ export const SHIPPED: readonly ShippedSource[] = [
       { role: 'list', path: 'un_sc/2026-02-27/consolidated.xml', retrieval_date: '2026-02-27', origin: 'github.com/moov-io/watchman test/testdata/UN_consolidated.xml @ d299005' },
     ],
   },
+  {
+    source: 'pep_us_congress',
+    format: 'us-legislators-yaml',
+    retrieval_date: '2026-06-15',
+    date_note: 'The file states no date. list_date is the latest term start in the file; retrieval_date is the date it was committed to its source repository. A term is current when it ends after list_date.',
+    files: [
+      { role: 'list', path: 'pep_us_congress/2026-06-15/legislators-current.yaml', retrieval_date: '2026-06-15', origin: 'github.com/unitedstates/congress-legislators legislators-current.yaml @ dfa9622263dd (blob a05785b)' },
+    ],
+  },
+  {
+    source: 'pep_us_executive',
+    format: 'us-legislators-yaml',
+    retrieval_date: '2026-06-15',
+    date_note: 'The file states no date. list_date is the latest term start in the file; retrieval_date is the date it was committed to its source repository. A term is current when it ends after list_date.',
+    files: [
+      { role: 'list', path: 'pep_us_congress/2026-06-15/executive.yaml', retrieval_date: '2026-06-15', origin: 'github.com/unitedstates/congress-legislators executive.yaml @ dfa9622263dd (blob 61549ee)' },
+    ],
+  },
+  {
+    source: 'pep_wikidata_leaders',
+    format: 'wikidata-leaders-csv',
+    retrieval_date: '2025-10-03',
+    date_note: 'The files state no date. list_date is the latest office start date in them (one corrupt date, 20254-04-01, is dropped); retrieval_date is the date they were committed to their source repository. An office is current when leaders_current.csv lists its holder.',
+    files: [
+      { role: 'list', path: 'pep_wikidata_world_leaders/2025-10-03/leaders_history.csv', retrieval_date: '2025-10-03', origin: 'github.com/cfmessias/geografia data/leaders_history.csv @ 2e1e3b9cf6bf (blob 50131bc)' },
+      { role: 'current', path: 'pep_wikidata_world_leaders/2025-10-03/leaders_current.csv', retrieval_date: '2025-10-03', origin: 'github.com/cfmessias/geografia data/leaders_current.csv @ 2e1e3b9cf6bf (blob 2da9e59)' },
+    ],
+  },
 ];
 
 export interface ManifestFile extends ShippedFile {

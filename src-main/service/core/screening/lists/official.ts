@@ -9,9 +9,14 @@ import { importOfacCsv } from './ofac-csv';
 import { importOfacEnhancedXml } from './ofac-enhanced-xml';
 import { isOfficialSource, SOURCE_INFO, type ListFormat, type OfficialSource } from './sources';
 import { importUnXml } from './un-xml';
+import { importUsLegislators, US_YAML_MAX_BYTES } from './pep-us';
+import { importWikidataLeaders, looksLikeWikidataLeaders } from './pep-wikidata';
 
-/** A file's part in a set: OFAC's legacy CSVs come as four files, everything else as one. */
-export type FileRole = 'primary' | 'alt' | 'add' | 'comments' | 'list';
+/**
+ * A file's part in a set: OFAC's legacy CSVs come as four files, the Wikidata leaders as a
+ * history ('list') and a current file, everything else as one.
+ */
+export type FileRole = 'primary' | 'alt' | 'add' | 'comments' | 'list' | 'current';
 
 export interface OfficialFile {
   /** The file's name as uploaded (used to tell sdn.csv from alt.csv); may be ''. */
@@ -43,7 +48,7 @@ export function runImporter(
   files: Partial<Record<FileRole, Uint8Array>>,
   options: ImportOptions = {},
 ): ListImport {
-  const one = files.list ?? files.primary;
+  const one = files.list ?? files.primary ?? (format === 'wikidata-leaders-csv' ? files.current : undefined);
   if (!one) throw new FormatError('no file given');
   let imp: ListImport;
   switch (format) {
@@ -62,6 +67,12 @@ export function runImporter(
       break;
     case 'un-xml':
       imp = importUnXml(one);
+      break;
+    case 'us-legislators-yaml':
+      imp = importUsLegislators(one);
+      break;
+    case 'wikidata-leaders-csv':
+      imp = importWikidataLeaders({ history: files.list ?? files.primary, current: files.current });
       break;
   }
   if (imp.source !== source) {
@@ -92,7 +103,28 @@ function looksLikeXml(b: Uint8Array): boolean {
   return false;
 }
 
+/** The PEP sources: recognised by content (the YAML's terms, the CSV's header), one or two files. */
+function detectPep(source: OfficialSource, files: readonly OfficialFile[]): { format: ListFormat; roles: Map<FileRole, OfficialFile> } {
+  if (source === 'pep_wikidata_leaders') {
+    if (files.length === 0 || files.length > 2) throw new FormatError('give the leaders history file, the current file, or both');
+    const roles = new Map<FileRole, OfficialFile>();
+    for (const f of files) {
+      if (!looksLikeWikidataLeaders(f.bytes)) throw new FormatError('not a Wikidata leaders CSV (expected the header iso3,country,role,person,person_qid,start,end,...)');
+      // One file alone is read whole (current holders: no end); of two, the one named *current* is the current file.
+      const role: FileRole = files.length === 2 && /current[^\\/]*$/i.test(f.name) ? 'current' : 'list';
+      if (roles.has(role)) throw new FormatError('of two files, name one leaders_current.csv and the other leaders_history.csv');
+      roles.set(role, f);
+    }
+    return { format: 'wikidata-leaders-csv', roles };
+  }
+  const single = files.length === 1 ? files[0] : undefined;
+  if (!single) throw new FormatError(`give exactly one file for ${source}`);
+  if (single.bytes.length > US_YAML_MAX_BYTES) throw new FormatError(`the file is larger than ${US_YAML_MAX_BYTES / 2 ** 20} MiB`);
+  return { format: 'us-legislators-yaml', roles: new Map([['list', single]]) };
+}
+
 function detect(source: OfficialSource, files: readonly OfficialFile[]): { format: ListFormat; roles: Map<FileRole, OfficialFile> } {
+  if (SOURCE_INFO[source].listKind === 'pep') return detectPep(source, files);
   const single = files.length === 1 ? files[0] : undefined;
   if (source === 'us_csl' || source === 'un_sc') {
     if (!single) throw new FormatError(`give exactly one file for ${source}`);

@@ -121,6 +121,50 @@ describe('UN Security Council Consolidated List', () => {
   });
 });
 
+describe('PEP: U.S. Congress and executive (@unitedstates YAML)', () => {
+  const congress = imported('pep_us_congress');
+  const executive = imported('pep_us_executive');
+
+  it("matches SOURCES.md's counts, dated by the latest term start", () => {
+    expect(congress.counts).toMatchObject({ total: 537, person: 537 });
+    expect(congress.listDate).toBe('2026-06-10');
+    expect(executive.counts).toMatchObject({ total: 80, person: 80 });
+    expect(executive.listDate).toBe('2025-01-20');
+    expect(congress.entities.filter((e) => e.positions?.some((p) => p.current)).length).toBe(537);
+  });
+
+  it('reads a former president with his nickname, birthday and offices', () => {
+    const biden = executive.entities.find((e) => e.names.some((n) => n.name === 'Joe Biden'));
+    expect(biden).toMatchObject({ kind: 'pep', schema: 'person', dobs: ['1942-11-20'], countries: ['US'], gender: 'male' });
+    expect(biden?.positions).toEqual([
+      { role: 'Vice President of the United States', country: 'US', start: '2009-01-20', end: '2017-01-20', current: false },
+      { role: 'President of the United States', country: 'US', start: '2021-01-20', end: '2025-01-20', current: false },
+    ]);
+    const trump = executive.entities.find((e) => e.names.some((n) => n.name === 'Donald Trump'));
+    expect(trump?.positions?.at(-1)).toEqual({ role: 'President of the United States', country: 'US', start: '2025-01-20', end: '2029-01-20', current: true });
+  });
+});
+
+describe('PEP: heads of state and government (Wikidata)', () => {
+  const imp = imported('pep_wikidata_leaders');
+
+  it('one record per person, dated by the latest start, the corrupt date dropped but its office kept', () => {
+    expect(imp.listDate).toBe('2025-10-03');
+    expect(imp.counts).toMatchObject({ total: 6094, person: 6094 });
+    expect(imp.skipped.unreadable_date_dropped).toBe(42);
+    // "20254-04-01" as Italo Righi's start (San Marino): the office is there, without a start.
+    const righi = imp.entities.find((e) => e.id === 'pep_wikidata_leaders:Q1353628');
+    expect(righi?.positions).toEqual([{ role: 'Head of state of San Marino', country: 'SM', current: true }]);
+  });
+
+  it('current holders from the current file; a stale open-ended history row is former', () => {
+    const ishiba = imp.entities.find((e) => e.id === 'pep_wikidata_leaders:Q1335527');
+    expect(ishiba?.positions?.[0]).toEqual({ role: 'Head of government of Japan', country: 'JP', start: '2024-11-11', current: true });
+    const weverCroes = imp.entities.find((e) => e.id === 'pep_wikidata_leaders:Q23038705');
+    expect(weverCroes?.positions).toEqual([{ role: 'Head of government of Aruba', country: 'AW', start: '2017-11-17', current: false }]);
+  });
+});
+
 describe('resources/watchlists/manifest.json', () => {
   const built = buildManifest(RESOURCES_DIR, shippedImports);
 
@@ -134,7 +178,8 @@ describe('resources/watchlists/manifest.json', () => {
     expect(by.us_ofac_cons?.list_date).toBe('2025-01-10');
     expect(by.us_csl?.loaded.removed_as_duplicates.duplicate_SDN_in_us_ofac_sdn).toBe(9552);
     expect(by.us_csl?.loaded.counts.total).toBe(1831);
-    expect(built.loaded_total.total).toBe(18242);
+    expect(built.loaded_total.total).toBe(24953);
+    expect(by.pep_us_congress?.list_kind).toBe('pep');
   });
 });
 
@@ -146,7 +191,7 @@ describe('loadShippedLists', () => {
     expect(loaded.entities.length).toBe(manifest.loaded_total.total);
     expect(loaded.versions).toEqual(
       manifest.sources.map((s) => ({
-        source: s.source, title: s.title, kind: 'sanctions', list_date: s.list_date, retrieval_date: s.retrieval_date,
+        source: s.source, title: s.title, kind: s.list_kind, list_date: s.list_date, retrieval_date: s.retrieval_date,
         sha256: s.sha256, counts: s.loaded.counts,
       })),
     );

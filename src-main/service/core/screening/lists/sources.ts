@@ -11,7 +11,7 @@ export interface SourceInfo {
   source: OfficialSource;
   title: string;
   publisher: string;
-  /** Every official source is a sanctions source; PEP/RCA/wanted data comes from user lists. */
+  /** Sanctions for the sanctions lists, 'pep' for the shipped PEP sources; RCA/wanted data comes from user lists. */
   listKind: ListKind;
   formats: readonly ListFormat[];
   homepage: string;
@@ -54,6 +54,33 @@ export const SOURCE_INFO: Record<OfficialSource, SourceInfo> = {
     formats: ['un-xml'],
     homepage: 'https://main.un.org/securitycouncil/en/content/un-sc-consolidated-list',
     terms: 'Published by the UN for public use; attribute to the "UN Security Council Consolidated List", no UN endorsement implied',
+  },
+  pep_us_congress: {
+    source: 'pep_us_congress',
+    title: 'U.S. Congress: current members (PEP)',
+    publisher: 'The @unitedstates project (congress-legislators), from official Congress sources',
+    listKind: 'pep',
+    formats: ['us-legislators-yaml'],
+    homepage: 'https://github.com/unitedstates/congress-legislators',
+    terms: 'CC0 1.0 (public domain dedication), the @unitedstates project',
+  },
+  pep_us_executive: {
+    source: 'pep_us_executive',
+    title: 'U.S. Presidents and Vice Presidents, current and former (PEP)',
+    publisher: 'The @unitedstates project (congress-legislators), from official sources',
+    listKind: 'pep',
+    formats: ['us-legislators-yaml'],
+    homepage: 'https://github.com/unitedstates/congress-legislators',
+    terms: 'CC0 1.0 (public domain dedication), the @unitedstates project',
+  },
+  pep_wikidata_leaders: {
+    source: 'pep_wikidata_leaders',
+    title: 'Heads of state and government, current and former (Wikidata) (PEP)',
+    publisher: 'Wikidata (Wikimedia Foundation), query results of heads of state and government',
+    listKind: 'pep',
+    formats: ['wikidata-leaders-csv'],
+    homepage: 'https://www.wikidata.org/',
+    terms: 'Wikidata content, CC0 1.0 (public domain dedication)',
   },
 };
 

@@ -88,6 +88,8 @@ export function storeOfficial(dataDir: string, source: OfficialSource, files: re
 function suffix(name: string, format: ListFormat): string {
   const m = /\.[A-Za-z0-9.]+$/.exec(name);
   if (m) return m[0].toLowerCase();
+  if (format === 'us-legislators-yaml') return '.yaml';
+  if (format === 'wikidata-leaders-csv') return '.csv';
   return format === 'csl-csv' ? '.csv.gz' : format === 'ofac-csv' ? '.csv' : '.xml';
 }
 

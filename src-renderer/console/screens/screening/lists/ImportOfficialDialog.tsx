@@ -33,6 +33,21 @@ export const OFFICIAL_INFO: Record<OfficialSource, { label: string; files: strin
     files: 'consolidated.xml, the UN Security Council Consolidated List in XML.',
     accept: '.xml',
   },
+  pep_us_congress: {
+    label: 'US Congress (PEP)',
+    files: 'legislators-current.yaml from the @unitedstates congress-legislators project.',
+    accept: '.yaml,.yml',
+  },
+  pep_us_executive: {
+    label: 'US Presidents and Vice Presidents (PEP)',
+    files: 'executive.yaml from the @unitedstates congress-legislators project.',
+    accept: '.yaml,.yml',
+  },
+  pep_wikidata_leaders: {
+    label: 'Heads of state and government (PEP, Wikidata)',
+    files: 'leaders_history.csv (former and current office holders) or leaders_current.csv (current only): iso3,country,role,person,person_qid,start,end,...',
+    accept: '.csv',
+  },
 };
 
 interface ImportOfficialDialogProps {
