@@ -95,6 +95,13 @@ export function ListsPanel() {
                   {formatNumber(l.counts.total)} records
                 </span>
               </span>
+              <span className="scr-list-provenance muted">
+                {l.publisher ? <span data-testid="loaded-list-publisher">{l.publisher}</span> : null}
+                <span data-testid="loaded-list-checksum" title={`SHA-256 of the imported file: ${l.sha256}`}>
+                  SHA-256 <code>{l.sha256.slice(0, 16)}…</code>
+                </span>
+                {l.terms ? <span data-testid="loaded-list-terms">Licence: {l.terms}</span> : null}
+              </span>
             </li>
           ))}
         </ul>
