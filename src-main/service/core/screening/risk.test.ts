@@ -25,6 +25,17 @@ describe('risk mapping', () => {
     expect(r.flags).toEqual(['PEP_POSSIBLE_MATCH']);
   });
 
+  it('a PEP match is medium risk, never high, even strong with a perfect score and alongside other PEP matches', () => {
+    for (const score of [100, 90, 80]) {
+      expect(matchLevel({ kind: 'pep', score, strength: 'strong' })).toBe('medium');
+      expect(assessRisk([{ kind: 'pep', score, strength: 'strong', cleared: false }])).toMatchObject({ level: 'medium', decision: 'review', flags: ['PEP_STRONG_MATCH'] });
+    }
+    const several = assessRisk(Array.from({ length: 4 }, () => ({ kind: 'pep' as const, score: 100, strength: 'strong' as const, cleared: false })));
+    expect(several.level).toBe('medium');
+    // A sanctions match beside it still makes the result high.
+    expect(assessRisk([{ kind: 'pep', score: 100, strength: 'strong', cleared: false }, { kind: 'sanctions', score: 93, strength: 'strong', cleared: false }]).level).toBe('high');
+  });
+
   it('cleared and weak matches carry no risk', () => {
     const r = assessRisk([
       { kind: 'sanctions', score: 95, strength: 'strong', cleared: true },
