@@ -39,7 +39,9 @@ describe('user lists', () => {
     expect(body.screening.lists_checked).toEqual(['pep']);
     expect(body.flags).toContain('PEP_STRONG_MATCH');
     expect(body.risk.level).not.toBe('low');
-    expect(body.screening.list_versions.map((v) => v.source)).toEqual(['user:acme-pep-list']);
+    // The user's PEP list is screened beside the shipped PEP sources.
+    expect(body.screening.list_versions.map((v) => v.source)).toEqual(['pep_us_congress', 'pep_us_executive', 'pep_wikidata_leaders', 'user:acme-pep-list']);
+    expect(body.matches[0]).toMatchObject({ source: 'user:acme-pep-list', list: 'pep', risk_level: 'medium' });
     const all = await t.json<ScreeningResponse>('POST', '/api/compliance/v1/screen', {
       key: k.api_key, body: { subject: { type: 'individual', first_name: 'Ingeborg', last_name: 'Abrahamsen' } },
     });
@@ -52,7 +54,8 @@ describe('user lists', () => {
     const gone = await t.json<ScreeningResponse>('POST', '/api/compliance/v1/screen', {
       key: k.api_key, body: { subject: { type: 'individual', first_name: 'Quentin', last_name: 'Abernathy-Vole' } },
     });
-    expect(gone.body.screening.lists_checked).toEqual(['sanctions']);
+    expect(gone.body.screening.lists_checked).toEqual(['sanctions', 'pep']);
+    expect(gone.body.matches.some((m) => m.source === 'user:acme-pep-list')).toBe(false);
   }, 120_000);
 });
 
@@ -87,6 +90,6 @@ describe('console list import (session, owners and admins)', () => {
     const bad = await t.call('POST', '/api/screening/lists/official?source=us_csl', { cookie, rawBody: 'not a list', headers: { 'Content-Type': 'text/plain' } });
     expect(bad.status).toBe(400);
     expect((await t.json('DELETE', '/api/screening/lists/user/internal-watchlist', { cookie })).status).toBe(200);
-    expect((await t.json<{ loaded_kinds: string[] }>('GET', '/api/screening/lists', { cookie })).body.loaded_kinds).toEqual(['sanctions']);
+    expect((await t.json<{ loaded_kinds: string[] }>('GET', '/api/screening/lists', { cookie })).body.loaded_kinds).toEqual(['sanctions', 'pep']);
   }, 120_000);
 });

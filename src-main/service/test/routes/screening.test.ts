@@ -22,7 +22,8 @@ describe('screen: the ledger row classifies the result (migration 0010; docs/rep
     const hit = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN } });
     const clear = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: CLEAR } });
     const row = (id: string) => t.s.db.prepare('SELECT status, error_code, hit_categories FROM verifications WHERE id = ?').get(id);
-    expect(row(hit.body.id)).toEqual({ status: 'completed', error_code: 'screening_hit', hit_categories: 'sanctions' });
+    // Putin is on the sanctions lists and, as Russia's head of state, on the shipped PEP list.
+    expect(row(hit.body.id)).toEqual({ status: 'completed', error_code: 'screening_hit', hit_categories: 'sanctions,pep' });
     expect(row(clear.body.id)).toEqual({ status: 'completed', error_code: null, hit_categories: '' });
     const today = new Date(t.clock.now()).toISOString().slice(0, 10);
     const cookie = await t.login();
@@ -45,7 +46,7 @@ describe('screen: happy paths', () => {
     expect(body).toMatchObject({
       object: 'compliance.screening', livemode: false, status: 'completed', client_reference_id: 'cust-1', subject_type: 'individual',
       provider: { normalized: true, raw_response_included: false },
-      screening: { lists_checked: ['sanctions'], search_mode: 'standard', provider_reference_id: null },
+      screening: { lists_checked: ['sanctions', 'pep'], search_mode: 'standard', provider_reference_id: null },
       risk: { level: 'high', decision: 'high_risk_review' },
       flags: expect.arrayContaining(['SANCTIONS_STRONG_MATCH']),
       data_retention: {
@@ -60,7 +61,7 @@ describe('screen: happy paths', () => {
     expect(top).toMatchObject({ entity_id: 'us_ofac_sdn:35096', list: 'sanctions', source: 'us_ofac_sdn', strength: 'strong' });
     expect(top.explanation.alignment.map((a) => a.method)).toContain('exact');
     expect(top.explanation.qualifiers.map((q) => q.factor)).toEqual(expect.arrayContaining(['dob_exact', 'country_match']));
-    expect(body.screening.list_versions.map((v) => v.source).sort()).toEqual(['un_sc', 'us_csl', 'us_ofac_cons', 'us_ofac_sdn']);
+    expect(body.screening.list_versions.map((v) => v.source).sort()).toEqual(['pep_us_congress', 'pep_us_executive', 'pep_wikidata_leaders', 'un_sc', 'us_csl', 'us_ofac_cons', 'us_ofac_sdn']);
     expect(JSON.stringify(body)).not.toMatch(/approved|rejected|"pass"|"fail"/i);
   });
 
@@ -91,13 +92,13 @@ describe('screen: happy paths', () => {
     expect(body.flags).not.toContain('SANCTIONS_STRONG_MATCH');
   });
 
-  it('lists_checked reports only lists actually loaded: asking for PEP alone is refused as unavailable', async () => {
+  it('lists_checked reports only lists actually loaded: asking for wanted lists alone is refused as unavailable', async () => {
     const k = t.key();
-    const both = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN, screening: { lists: ['sanctions', 'pep'] } } });
+    const both = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN, screening: { lists: ['sanctions', 'wanted'] } } });
     expect(both.body.screening.lists_checked).toEqual(['sanctions']);
-    const pepOnly = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN, screening: { lists: ['pep'] } } });
-    expect(pepOnly.status).toBe(503);
-    expect(pepOnly.body.error.code).toBe('compliance_provider_unavailable');
+    const wantedOnly = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN, screening: { lists: ['wanted'] } } });
+    expect(wantedOnly.status).toBe(503);
+    expect(wantedOnly.body.error.code).toBe('compliance_provider_unavailable');
   });
 });
 
@@ -241,8 +242,8 @@ describe('console screening (session)', () => {
     expect((await u.json('POST', '/api/console/screen?env=prod', { cookie, body: { subject: CLEAR } })).status).toBe(400);
     const lists = await u.json<{ state: string; loaded_kinds: string[]; lists: { source: string; title: string; counts: { total: number } }[] }>('GET', '/api/screening/lists', { cookie });
     expect(lists.body.state).toBe('ready');
-    expect(lists.body.loaded_kinds).toEqual(['sanctions']);
-    expect(lists.body.lists.map((l) => l.source).sort()).toEqual(['un_sc', 'us_csl', 'us_ofac_cons', 'us_ofac_sdn']);
+    expect(lists.body.loaded_kinds).toEqual(['sanctions', 'pep']);
+    expect(lists.body.lists.map((l) => l.source).sort()).toEqual(['pep_us_congress', 'pep_us_executive', 'pep_wikidata_leaders', 'un_sc', 'us_csl', 'us_ofac_cons', 'us_ofac_sdn']);
     expect(lists.body.lists.every((l) => l.counts.total > 0 && l.title.length > 0)).toBe(true);
   });
 
