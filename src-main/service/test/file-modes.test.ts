@@ -66,7 +66,7 @@ describe.skipIf(process.platform === 'win32')('file modes in the data directory'
         headers: { 'X-API-Key': key.api_key, 'Content-Type': 'application/json' },
         body: JSON.stringify({ subject: { type: 'individual', first_name: 'Jane', last_name: 'Roe' } }),
       });
-      expect(((await screen.json()) as ScreeningResponse).screening.lists_checked).toEqual(['sanctions']);
+      expect(((await screen.json()) as ScreeningResponse).screening.lists_checked).toEqual(['sanctions', 'pep']);
       const user = await call('POST', '/api/screening/lists/user?name=Our%20PEPs', {
         headers: { Cookie: cookie, 'Content-Type': 'text/csv' }, body: 'kind,name\npep,Quentin Abernathy-Vole\n',
       });

@@ -69,6 +69,8 @@ describe('PEP screening out of the box', () => {
     expect(putin.screening.lists_checked).toEqual(['sanctions', 'pep']);
     expect(putin.matches.find((m) => m.list === 'pep')).toMatchObject({ source: 'pep_wikidata_leaders', risk_level: 'medium' });
     expect(putin.risk.level).toBe('high');
+    // The higher-risk match comes first, whatever the ids.
+    expect(putin.matches[0]).toMatchObject({ list: 'sanctions', risk_level: 'high' });
   });
 
   it('GET /api/screening/lists names the PEP kind, each official list\'s publisher, checksum and licence', async () => {

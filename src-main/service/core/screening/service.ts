@@ -177,6 +177,15 @@ export function listsToCheck(loaded: readonly ListKind[], requested: readonly Li
   return LIST_KINDS.filter((k) => want.includes(k) && loaded.includes(k));
 }
 
+/**
+ * A sanctions match before a PEP match of the same name: what carries the most risk comes first;
+ * within a risk level the engine's order (strength, score) stands (the sort is stable).
+ */
+function highRiskFirst(matches: ScreeningResponse['matches']): ScreeningResponse['matches'] {
+  const rank = (m: ScreeningResponse['matches'][number]) => (m.risk_level === 'high' ? 0 : 1);
+  return [...matches].sort((a, b) => rank(a) - rank(b));
+}
+
 export function runScreening(loaded: LoadedIndex, call: ScreenCall): ScreeningResponse {
   const lists = listsToCheck(loaded.loadedKinds, call.lists);
   const result = screen(loaded.index, call.subject, { lists, cleared: call.rescreen?.summary?.cleared_matches ?? [] }, loaded.scratch);
@@ -202,7 +211,7 @@ export function runScreening(loaded: LoadedIndex, call: ScreenCall): ScreeningRe
       matcher_version: MATCHER_VERSION,
     },
     risk: { score: risk.score, level: risk.level, decision: risk.decision, reasons: risk.reasons },
-    matches: result.matches,
+    matches: highRiskFirst(result.matches),
     flags: risk.flags,
     data_retention: DATA_RETENTION,
     metadata: scrubMetadata(call.metadata),
