@@ -90,7 +90,8 @@ describe('PEP screening out of the box', () => {
 describe('POST /api/screening/lists/official with a PEP file', () => {
   const post = (u: TestService, source: string, body: string | Uint8Array, headers: Record<string, string>) =>
     u.app.request(`http://127.0.0.1/api/screening/lists/official?source=${source}&filename=executive.yaml`, {
-      method: 'POST', headers: { Origin: 'http://127.0.0.1', 'Content-Type': 'application/octet-stream', ...headers }, body,
+      method: 'POST', headers: { Origin: 'http://127.0.0.1', 'Content-Type': 'application/octet-stream', ...headers },
+      body: typeof body === 'string' ? body : new Uint8Array(body),
     });
 
   it('happy: a newer executive.yaml replaces the shipped one, recognised by content', async () => {
