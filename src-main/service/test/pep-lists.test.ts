@@ -1,6 +1,7 @@
 // The shipped PEP sources (issue 23): screening on lists ['pep'] out of the box, PEP matches at
 // medium risk with the current/former PEP qualifier, and newer PEP files through the official
 // import (HTTP, owners and admins).
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,4 +133,22 @@ describe('POST /api/screening/lists/official with a PEP file', () => {
     expect((await post(t, 'pep_us_executive', EXECUTIVE, {})).status).toBe(401);
     expect((await post(t, 'pep_us_executive', EXECUTIVE, { 'X-API-Key': t.key().api_key })).status).toBe(401);
   });
+});
+
+describe('lists import --source pep_wikidata_leaders (CLI)', () => {
+  it('takes the history and current files together, tells them apart by name, and the service loads them', async () => {
+    const u = await testService({ plan: 'pro' });
+    const dir = join(ROOT, 'resources/watchlists/pep_wikidata_world_leaders/2025-10-03');
+    const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [
+      join(ROOT, 'src-main/service/cli.ts'), 'lists', 'import', '--data-dir', u.dataDir, '--source', 'pep_wikidata_leaders',
+      join(dir, 'leaders_current.csv'), join(dir, 'leaders_history.csv'), '--json',
+    ], { encoding: 'utf8', cwd: ROOT, timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, source: 'pep_wikidata_leaders', format: 'wikidata-leaders-csv', records: 6094, list_date: '2025-10-03' });
+    expect(await u.s.screening.refresh()).toBe(true);
+    const v = u.s.screening.current()!.catalog.find((c) => c.source === 'pep_wikidata_leaders')!;
+    // The same bytes as shipped, read as a set: the same version hash, now the organisation's own copy.
+    expect(v.sha256).toBe(t.s.screening.current()!.catalog.find((c) => c.source === 'pep_wikidata_leaders')!.sha256);
+    expect(v.retrieval_date).toBe(new Date().toISOString().slice(0, 10));
+  }, 120_000);
 });
