@@ -51,9 +51,33 @@ async function openLists(page: Page, service: Service): Promise<{ lists: ListsPa
   return { lists, screening };
 }
 
+test('lists: the shipped lists show publisher, version date, checksum and licence; PEP screening works out of the box', async ({ page, service }) => {
+  const { lists, screening } = await openLists(page, service);
+  const wikidata = lists.officialList('pep_wikidata_leaders');
+  await expect(wikidata.locator('.badge')).toHaveText('PEP');
+  await expect(wikidata.getByTestId('loaded-list-date')).toHaveText('3 Oct 2025');
+  await expect(wikidata.getByTestId('loaded-list-publisher')).toContainText('Wikidata');
+  await expect(wikidata.getByTestId('loaded-list-terms')).toHaveText('Licence: Wikidata content, CC0 1.0 (public domain dedication)');
+  await expect(wikidata.getByTestId('loaded-list-checksum')).toHaveText(/^SHA-256 [0-9a-f]{16}…$/);
+  await expect(lists.officialList('pep_us_congress').getByTestId('loaded-list-terms')).toContainText('CC0 1.0');
+  await expect(lists.officialList('un_sc').getByTestId('loaded-list-publisher')).toHaveText('United Nations Security Council');
+  await expect(screening.listKind('pep')).toBeEnabled();
+  await expect(screening.listKind('pep')).toBeChecked();
+  await shot(lists.panel, 'lists-provenance');
+
+  // A former president: a PEP match, for review (medium), never high risk.
+  await screening.screen({ firstName: 'Joe', lastName: 'Biden', dob: '1942-11-20' });
+  await expect(screening.listsChecked).toContainText('Politically exposed persons');
+  await expect(screening.flags.filter({ hasText: 'PEP_STRONG_MATCH' })).toHaveCount(1);
+  await expect(screening.riskBadge).toHaveAttribute('data-level', 'medium');
+  await expect(screening.match(0).getByTestId('match-list')).toHaveText('Politically exposed persons');
+  await expect(screening.match(0).getByTestId('match-tier')).toHaveAttribute('data-level', 'medium');
+});
+
 test('lists: add your own PEP list from a CSV, see its report, screen against it, remove it', async ({ page, service }) => {
   const { lists, screening } = await openLists(page, service);
-  await expect(screening.listKind('pep')).toBeDisabled();
+  // The shipped PEP sources are loaded already; the organisation's own list comes beside them.
+  await expect(screening.listKind('pep')).toBeEnabled();
   await expect(lists.panel.getByTestId('user-lists-empty')).toBeVisible();
 
   // The template: the header and two example rows.
@@ -96,7 +120,7 @@ test('lists: add your own PEP list from a CSV, see its report, screen against it
   await lists.userDialog.getByTestId('add-user-list-done').click();
   await expect(lists.userDialog).toBeHidden();
 
-  // The panel lists it with its record count; the form can now check PEP lists.
+  // The panel lists it with its record count; the form checks PEP lists, now with it.
   const mine = lists.userList(LIST_NAME);
   await expect(mine).toHaveCount(1, REBUILD);
   await expect(mine.getByTestId('user-list-rows')).toHaveText('2 records');
@@ -115,7 +139,7 @@ test('lists: add your own PEP list from a CSV, see its report, screen against it
   await expect(screening.match(0).getByTestId('match-list')).toHaveText('Politically exposed persons');
   await shot(page, 'lists-pep-result');
 
-  // Remove it, after a confirmation: PEP is not loaded any more.
+  // Remove it, after a confirmation: its records are gone, the shipped PEP lists stay.
   await mine.getByTestId('user-list-remove').click();
   await expect(lists.removeDialog).toBeVisible();
   await shot(page, 'lists-remove');
@@ -125,8 +149,8 @@ test('lists: add your own PEP list from a CSV, see its report, screen against it
   await lists.removeUserList(LIST_NAME);
   await expect(lists.notice).toContainText(`Removed “${LIST_NAME}”`);
   await expect(mine).toHaveCount(0, REBUILD);
-  await expect(screening.listKind('pep')).toBeDisabled(REBUILD);
-  await expect(page.getByTestId('screen-list-pep-status')).toHaveText('not loaded');
+  await expect(screening.listKind('pep')).toBeEnabled();
+  await expect(page.getByTestId('screen-list-pep-status')).toHaveCount(0);
   await expect(lists.panel.getByTestId('user-lists-empty')).toBeVisible();
   await page.mouse.move(0, 0);
   await shot(lists.panel, 'lists-removed');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export type OfficialSource = 'us_ofac_sdn' | 'us_ofac_cons' | 'us_csl' | 'un_sc';
+export type OfficialSource = 'us_ofac_sdn' | 'us_ofac_cons' | 'us_csl' | 'un_sc' | 'pep_us_congress' | 'pep_us_executive' | 'pep_wikidata_leaders';
 
 /** A file to upload: a path on disk, or content made in the test. */
 export type UploadFile = string | { name: string; mimeType?: string; content: string | Buffer };
