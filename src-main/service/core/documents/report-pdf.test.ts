@@ -179,6 +179,21 @@ describe('renderKycReport', () => {
     expect(text).not.toMatch(/us_ofac_sdn|eu_fsf|un_sc|Version not stated/);
   });
 
+  it.skipIf(!hasPdftotext)('never leaves the lists table\'s header alone at the foot of a page, wherever the table starts', async () => {
+    // The table starts lower with each match and each line of reason; its first row is a retrieved list (two lines).
+    for (let matches = 0; matches <= 8; matches++) {
+      for (let lines = 0; lines <= 8; lines++) {
+        const input = sampleReport(matches);
+        input.screening.listsChecked.reverse();
+        input.identity.reason = lines ? Array.from({ length: lines * 5 }, () => 'words that wrap').join(' ') : null;
+        const pages = pdfText(await renderKycReport(input)).split('\f');
+        for (const page of pages.filter((p) => /List\s+Version date\s+SHA-256/.test(p))) {
+          expect(page, `${matches} matches, ${lines} lines`).toMatch(/[0-9a-f]{16}\.\.\./);
+        }
+      }
+    }
+  });
+
   it.skipIf(!hasPdftotext)('names every failed check, the face match\'s similarity against its threshold, and what was not checked', async () => {
     const input = sampleReport(0);
     input.identity = {

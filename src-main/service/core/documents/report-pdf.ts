@@ -440,7 +440,7 @@ export async function renderKycReport(input: KycReportInput): Promise<Uint8Array
   ]);
   w.y -= 12;
 
-  w.section(`Matches (${screening.records.length})`, 60);
+  w.section(`Matches (${screening.records.length})`, 75);
   if (screening.records.length === 0) {
     w.paragraph('No potential matches were found on the lists checked.');
   } else {
@@ -472,7 +472,8 @@ export async function renderKycReport(input: KycReportInput): Promise<Uint8Array
   w.note('Face match: the similarity of the selfie and the document portrait on a 0-100 scale; the faces match at or above the threshold.');
   w.y -= 12;
 
-  w.section('Lists checked', 45);
+  // Room for the table's header and its first row under the title: never a header alone at a page's foot.
+  w.section('Lists checked', 75);
   if (screening.listsChecked.length === 0) w.paragraph('No lists were recorded for this screening.');
   else {
     w.table('Lists checked', LIST_COLUMNS, screening.listsChecked.map((l) => [
