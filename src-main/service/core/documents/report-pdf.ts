@@ -1,4 +1,4 @@
-// The KYC screening report: one verification's screening signals and identity-document summary as
+// The KYC screening report: one verification's screening signals and identity checks as
 // an A4 PDF a compliance officer can hand to an auditor, and optional AES-256 password encryption.
 // Everything happens in memory: no file, no temp file, no log line ever holds subject data. The
 // report carries no images and no raw biometric data (no face descriptors): what the document said,

@@ -1,5 +1,5 @@
 // What a KYC report needs, held in memory for a short window after the verification and never
-// stored: the screening result and the document summary of one KYC-plus verification. After the
+// stored: the screening result and the identity checks of one KYC-plus verification. After the
 // window (or a restart) generate_report answers 404 saying so. Bounded: the oldest entries go
 // first when it is full.
 import type { ListVersion } from '../../../../src-shared/contracts/screening';

@@ -107,7 +107,8 @@ export function documentRoutes({ route, services }: Router): void {
     auth: { kind: 'key', scope: 'compliance', category: 'read' }, tags: ['identity'],
     summary: 'The KYC report PDF of a KYC-plus verification (screening results only; optionally AES-256 encrypted)',
     description:
-      'Screening results, lists checked and a document summary: never images or biometric data. With `report_password` the PDF is encrypted with AES-256. ' +
+      'Screening results; each list checked by title, version date and checksum; the identity checks, every failed one named, with the face match\'s similarity against its threshold; who ran the verification and who asked for the report. ' +
+      'Never images or raw biometric data. With `report_password` the PDF is encrypted with AES-256. ' +
       'Available for 30 minutes after the verification (results are held in memory only); then 404 REPORT_UNAVAILABLE.',
     request: { body: ReportRequest },
     responses: { 200: ReportResult },
