@@ -132,11 +132,14 @@ export function listVersionDate(l: ReportList): string {
   return l.retrieval_date ? `${calendarDate(l.retrieval_date)} (retrieved)` : 'No date stated';
 }
 
-/** Notes under a list's version date. (Freshness will add its stale note here: one line.) */
+/**
+ * Notes printed after a list's version date, one rule a line: freshness's stale note (ListVersion's
+ * `stale`, arriving with its branch) is one more entry.
+ */
+const LIST_NOTES: ((l: ReportList) => string | null)[] = [];
+
 export function listNotes(l: ReportList): string[] {
-  const notes: string[] = [];
-  void l;
-  return notes;
+  return LIST_NOTES.map((note) => note(l)).filter((n): n is string => n !== null);
 }
 
 /** How many hex digits of a list's SHA-256 are printed: 64 bits tell any two files apart; the PDF's keywords hold all 64. */
