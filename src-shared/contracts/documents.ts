@@ -13,6 +13,24 @@ export const DOCUMENT_CHECKS = [
 ] as const;
 export type DocumentCheckName = (typeof DOCUMENT_CHECKS)[number];
 
+/** Each document authenticity signal as a reader says it (the console's checks list, the KYC report). */
+export const DOCUMENT_CHECK_LABEL: Record<DocumentCheckName, string> = {
+  mrz_found: 'MRZ found and read',
+  check_digit_document_number: 'Check digit: document number',
+  check_digit_date_of_birth: 'Check digit: date of birth',
+  check_digit_expiry_date: 'Check digit: expiry date',
+  check_digit_personal_number: 'Check digit: personal number',
+  check_digit_composite: 'Check digit: composite',
+  not_expired: 'Not expired',
+  dates_plausible: 'Dates possible',
+  issuing_state_known: 'Issuing state known',
+  printed_name_matches_mrz: 'Printed name matches the MRZ',
+  printed_date_of_birth_matches_mrz: 'Printed date of birth matches the MRZ',
+  printed_document_number_matches_mrz: 'Printed number matches the MRZ',
+  portrait_face_present: 'Portrait present',
+  mrz_read_confidence: 'MRZ read with confidence',
+};
+
 export const DocumentCheck = z.object({
   check: z.enum(DOCUMENT_CHECKS),
   /** `pass` and `fail` are what the signal proves; `not_checked` when it could not be measured (no claim either way). */

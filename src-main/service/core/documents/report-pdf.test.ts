@@ -13,8 +13,11 @@ import { encryptPdf, type KycReportInput, printable, renderKycReport } from './r
 const PDFTOTEXT = '/usr/bin/pdftotext';
 const hasPdftotext = existsSync(PDFTOTEXT);
 const PDFTOPPM = '/usr/bin/pdftoppm';
-const SECTIONS = ['KYC screening report', 'Subject', 'Screening outcome', 'Matches', 'Lists checked', 'Identity document summary'];
-const DISCLAIMER = 'Screening signals, not a compliance decision. This report contains no images or biometric data.';
+const SECTIONS = ['KYC screening report', 'Subject', 'Screening outcome', 'Matches', 'Identity checks', 'Lists checked'];
+const DISCLAIMER = 'Screening signals, not a compliance decision. This report contains no images or raw biometric data.';
+const SDN_SHA = 'a3f1c9e07b2d4458e6a1b0c2d3e4f5061728394a5b6c7d8e9f00112233445566';
+const EU_SHA = '0b7e2c94d1f35a6b8c9d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d';
+const UN_SHA = 'ffee00112233445566778899aabbccddeeff00112233445566778899aabbccdd';
 
 /** A synthetic verification; `matches` potential matches with long, wrapping reasons. */
 function sampleReport(matches: number, overrides: Partial<KycReportInput> = {}): KycReportInput {
@@ -33,21 +36,28 @@ function sampleReport(matches: number, overrides: Partial<KycReportInput> = {}):
     organisation: 'Northwind Payments Ltd',
     verifiedAt: '2026-11-20T14:02:11.000Z',
     generatedAt: '2026-11-21T09:30:00.000Z',
-    subject: { name: 'Margaret Example-Whitfield', dateOfBirth: '04/12/1980', nationality: 'GBR' },
+    subject: { name: 'Margaret Example-Whitfield', dateOfBirth: '1980-04-12', nationality: 'GBR' },
     screening: {
       status: matches > 0 ? 'Potential Match' : 'Cleared',
       totalHits: matches,
       screenedAt: '2026-11-20T14:02:12.000Z',
       listsChecked: [
-        { name: 'OFAC SDN', version: '2026-11-20' },
-        { name: 'EU Consolidated Financial Sanctions List', version: '2026-11-19' },
-        { name: 'UN Security Council Consolidated List', version: null },
+        { source: 'us_ofac_sdn', kind: 'sanctions', title: 'OFAC Specially Designated Nationals and Blocked Persons List (SDN)', list_date: '2026-11-20', retrieval_date: null, sha256: SDN_SHA },
+        { source: 'eu_fsf', kind: 'sanctions', title: 'EU Consolidated Financial Sanctions List', list_date: '2026-11-19', retrieval_date: '2026-11-19', sha256: EU_SHA },
+        { source: 'un_sc', kind: 'sanctions', title: 'UN Security Council Consolidated List', list_date: null, retrieval_date: '2024-05-03', sha256: UN_SHA },
       ],
       records,
     },
+    verifiedBy: { kind: 'api_key', name: 'Onboarding backend', prefix: 'svk-Ab12Cd' },
+    generatedBy: { kind: 'analyst', email: 'auditor@northwind.example' },
     identity: {
-      verified: true, documentType: 'Passport', issuingCountry: 'GBR', documentExpiry: '2031-03-14',
-      checksPassed: 11, checksTotal: 12,
+      verified: true, documentType: 'Passport', issuingCountry: 'GBR', documentExpiry: '2031-03-14', reason: null,
+      faceMatch: { similarity: 82.4, threshold: 48, isMatch: true },
+      checks: [
+        { name: 'Selfie accepted', result: 'pass' },
+        ...Array.from({ length: 10 }, (_, i) => ({ name: `Document check ${i + 1}`, result: 'pass' as const })),
+        { name: 'Printed number matches the MRZ', result: 'not_checked' },
+      ],
     },
     ...overrides,
   };
@@ -86,7 +96,7 @@ describe('renderKycReport', () => {
     expect(dark).toBeGreaterThan(500);
   });
 
-  it('renders a cleared report on one page and a 40-match report over several, without images', async () => {
+  it('renders a cleared report on at most two pages and a 40-match report over several, without images', async () => {
     const cleared = await renderKycReport(sampleReport(0, { environment: 'live' }));
     const busy = await renderKycReport(sampleReport(40));
     for (const pdf of [cleared, busy]) {
@@ -96,7 +106,8 @@ describe('renderKycReport', () => {
       expect(doc.getProducer()).toBe('Compliance Console');
       expect(doc.getCreationDate()?.toISOString()).toBe('2026-11-21T09:30:00.000Z');
       expect(doc.getSubject()).toBeUndefined();
-      expect(doc.getKeywords()).toBeUndefined();
+      // The one machine field: every list's full checksum.
+      expect(doc.getKeywords()).toBe(`sha256:us_ofac_sdn=${SDN_SHA} sha256:eu_fsf=${EU_SHA} sha256:un_sc=${UN_SHA}`);
       for (const page of doc.getPages()) {
         expect(page.getSize()).toEqual({ width: 595.28, height: 841.89 });
         // pdf-lib writes an empty /XObject dictionary on every page: it must stay empty.
@@ -104,7 +115,8 @@ describe('renderKycReport', () => {
         expect(xobjects?.keys() ?? []).toEqual([]);
       }
     }
-    expect((await PDFDocument.load(cleared)).getPageCount()).toBe(1);
+    // A cleared report: the outcome and the identity checks on page 1, the lists (with their dates and checksums) after.
+    expect((await PDFDocument.load(cleared)).getPageCount()).toBeLessThanOrEqual(2);
     expect((await PDFDocument.load(busy)).getPageCount()).toBeGreaterThan(1);
   });
 
@@ -115,8 +127,8 @@ describe('renderKycReport', () => {
 
   it.skipIf(!hasPdftotext)('reads as a report: sections, subject, outcome, pages, footers', async () => {
     const cleared = pdfText(await renderKycReport(sampleReport(0, { environment: 'live' })));
-    for (const s of [...SECTIONS, 'Margaret Example-Whitfield', 'ver_7hQk2LmX9pR4tW1vZ8nB3cYd', 'Page 1 of 1', 'Cleared',
-      '12 Apr 1980', 'Northwind Payments Ltd', '2026-11-21 09:30:00 UTC', 'UN Security Council Consolidated List', '11 of 12']) {
+    for (const s of [...SECTIONS, 'Margaret Example-Whitfield', 'ver_7hQk2LmX9pR4tW1vZ8nB3cYd', 'Page 1 of ', 'Cleared',
+      '1980-04-12', 'Northwind Payments Ltd', '2026-11-21 09:30:00 UTC', 'UN Security Council Consolidated List', 'Checks passed 12 of 12']) {
       expect(cleared).toContain(s);
     }
     expect(cleared).not.toContain('TEST ENVIRONMENT');
@@ -152,6 +164,80 @@ describe('renderKycReport', () => {
     const text = pdfText(pdf).replace(/\s+/g, ' ');
     for (const k of [0, 45, 89]) expect(text).toContain(`reason ${k}: an explanation`);
     expect((await PDFDocument.load(pdf)).getPageCount()).toBeGreaterThan(2);
+  });
+
+  it.skipIf(!hasPdftotext)('names each list by its title with its version date (or retrieval date, said as such) and checksum: no internal ids', async () => {
+    const text = pdfText(await renderKycReport(sampleReport(0)));
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('OFAC Specially Designated Nationals and Blocked Persons List (SDN)');
+    expect(flat).toContain('EU Consolidated Financial Sanctions List');
+    expect(text).toMatch(/2026-11-20\s+a3f1c9e07b2d4458\.\.\./);
+    expect(text).toMatch(/2026-11-19\s+0b7e2c94d1f35a6b\.\.\./);
+    expect(flat).toMatch(/2024-05-03 (ffee001122334455\.\.\. )?\(retrieved\)/);
+    expect(flat).toContain('"retrieved" where it states none');
+    expect(text).not.toContain(SDN_SHA);
+    expect(text).not.toMatch(/us_ofac_sdn|eu_fsf|un_sc|Version not stated/);
+  });
+
+  it.skipIf(!hasPdftotext)('never leaves the lists table\'s header alone at the foot of a page, wherever the table starts', async () => {
+    // The table starts lower with each match and each line of reason; its first row is a retrieved list (two lines).
+    for (let matches = 0; matches <= 8; matches++) {
+      for (let lines = 0; lines <= 8; lines++) {
+        const input = sampleReport(matches);
+        input.screening.listsChecked.reverse();
+        input.identity.reason = lines ? Array.from({ length: lines * 5 }, () => 'words that wrap').join(' ') : null;
+        const pages = pdfText(await renderKycReport(input)).split('\f');
+        for (const page of pages.filter((p) => /List\s+Version date\s+SHA-256/.test(p))) {
+          expect(page, `${matches} matches, ${lines} lines`).toMatch(/[0-9a-f]{16}\.\.\./);
+        }
+      }
+    }
+  });
+
+  it.skipIf(!hasPdftotext)('names every failed check, the face match\'s similarity against its threshold, and what was not checked', async () => {
+    const input = sampleReport(0);
+    input.identity = {
+      ...input.identity, verified: false, reason: 'The selfie does not match the face on the ID document',
+      faceMatch: { similarity: 41, threshold: 48, isMatch: false },
+      checks: [
+        { name: 'Selfie accepted', result: 'pass' },
+        { name: 'Not expired', result: 'fail' },
+        ...Array.from({ length: 11 }, (_, i) => ({ name: `Document check ${i + 1}`, result: 'pass' as const })),
+        { name: 'Printed number matches the MRZ', result: 'not_checked' },
+      ],
+    };
+    const flat = pdfText(await renderKycReport(input)).replace(/\s+/g, ' ');
+    expect(flat).toContain('Checks passed 12 of 14. Failed: Face match (similarity 41.0, threshold 48.0); Not expired. Not checked: Printed number matches the MRZ.');
+    expect(flat).toContain('Face match No match: similarity 41.0 against threshold 48.0');
+    expect(flat).toContain('Reason The selfie does not match the face on the ID document');
+
+    input.identity = { ...input.identity, faceMatch: null };
+    const none = pdfText(await renderKycReport(input)).replace(/\s+/g, ' ');
+    expect(none).toContain('Not compared: no face to compare');
+    expect(none).toMatch(/Not checked: Face match; Printed number/);
+  });
+
+  it.skipIf(!hasPdftotext)('says which key ran the verification and who generated the report, never more of a key than its prefix', async () => {
+    const flat = pdfText(await renderKycReport(sampleReport(0))).replace(/\s+/g, ' ');
+    expect(flat).toContain('Verification run by Report generated by API key "Onboarding backend" (svk-Ab12Cd...) Analyst auditor@northwind.example');
+    const byKey = sampleReport(0, { generatedBy: { kind: 'api_key', name: 'Audit exports', prefix: 'svk-Zz99Yy' } });
+    expect(pdfText(await renderKycReport(byKey)).replace(/\s+/g, ' ')).toContain('API key "Audit exports" (svk-Zz99Yy...)');
+  });
+
+  it.skipIf(!hasPdftotext)('prints every date as YYYY-MM-DD and every time as YYYY-MM-DD HH:MM:SS UTC, whatever style it came in', async () => {
+    const input = sampleReport(3, {
+      subject: { name: 'Margaret Example-Whitfield', dateOfBirth: '04/12/1980', nationality: 'GBR' },
+    });
+    input.identity.documentExpiry = '03/14/2031';
+    const text = pdfText(await renderKycReport(input));
+    expect(text).toContain('1980-04-12');
+    expect(text).toContain('2031-03-14');
+    for (const t of ['2026-11-20 14:02:11 UTC', '2026-11-21 09:30:00 UTC', '2026-11-20 14:02:12 UTC']) expect(text).toContain(t);
+    // No other style anywhere: no slashed dates, month names, or times without their zone.
+    expect(text).not.toMatch(/\d{1,2}\/\d{1,2}\/\d{2,4}/);
+    expect(text).not.toMatch(/\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{4}|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2},? \d{4}/);
+    expect(text).not.toMatch(/\d{2}:\d{2}:\d{2}(?! UTC)/);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
 
   it('prints names in any script, transliterated where Helvetica has no letters for them', async () => {

@@ -1,8 +1,9 @@
-// The KYC screening report: one verification's screening signals and identity-document summary as
+// The KYC screening report: one verification's screening signals and identity checks as
 // an A4 PDF a compliance officer can hand to an auditor, and optional AES-256 password encryption.
 // Everything happens in memory: no file, no temp file, no log line ever holds subject data. The
-// report carries no images, face-match scores or biometric data, only what the document said and
-// what the screening found.
+// report carries no images and no raw biometric data (no face descriptors): what the document said,
+// the checks' results with the face match's similarity against its threshold, and what the
+// screening found.
 //
 // Encryption runs qpdf compiled to WebAssembly (@neslinesli93/qpdf-wasm) on its in-memory file
 // system. Checked against 0.3.0 (qpdf 12.2.0): loading it installs no process handlers
@@ -15,9 +16,30 @@ import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { PDFDocument, type PDFPage, type RGB, StandardFonts, rgb } from 'pdf-lib';
 import { fit, instant, printable, transliterated, wrap, type Fonts } from '../pdf/text';
-import { formatLongDate, parseUsDate } from '../../../../src-shared/dates';
+import { formatIsoDate, parseIsoDate, parseUsDate } from '../../../../src-shared/dates';
+import type { ListVersion } from '../../../../src-shared/contracts/screening';
 
 export { printable };
+
+/**
+ * A list as the report names it: its version exactly as the screening answered it (whatever
+ * ListVersion carries, so fields added there arrive here), and the title readers know it by.
+ */
+export type ReportList = ListVersion & { title: string };
+
+/** One identity check as the report names it; `detail` carries measured values a reader needs with a failure. */
+export interface ReportCheck {
+  name: string;
+  result: 'pass' | 'fail' | 'not_checked';
+  detail?: string | undefined;
+}
+
+/** Who made something: an API key (its name and public prefix, never the key or secret) or a signed-in analyst. */
+export type ReportActor =
+  | { kind: 'api_key'; name: string; prefix: string }
+  | { kind: 'analyst'; email: string }
+  /** A hosted verification link made in the console, without a key (no analyst is signed in on the subject's phone). */
+  | { kind: 'hosted_link' };
 
 export interface KycReportInput {
   verificationId: string;
@@ -28,14 +50,17 @@ export interface KycReportInput {
   verifiedAt: string;
   /** ISO 8601: when this report was made; also the PDF's creation date. */
   generatedAt: string;
-  /** As read from the identity document. dateOfBirth is MM/DD/YYYY, nationality ISO alpha-3. */
+  /** Who ran the verification, and who asked for this report. */
+  verifiedBy: ReportActor;
+  generatedBy: ReportActor;
+  /** As read from the identity document. dateOfBirth is YYYY-MM-DD, nationality ISO alpha-3. */
   subject: { name: string; dateOfBirth: string | null; nationality: string | null };
   screening: {
     status: 'Cleared' | 'Potential Match';
     totalHits: number;
     /** ISO 8601. */
     screenedAt: string;
-    listsChecked: { name: string; version: string | null }[];
+    listsChecked: ReportList[];
     /** matchScore is 0-100; reasons are short explanations such as 'name: exact'. */
     records: { name: string; category: string; matchScore: number; list: string; reasons: string[] }[];
   };
@@ -43,9 +68,14 @@ export interface KycReportInput {
     verified: boolean;
     documentType: string | null;
     issuingCountry: string | null;
+    /** YYYY-MM-DD. */
     documentExpiry: string | null;
-    checksPassed: number;
-    checksTotal: number;
+    /** Why it did not verify (the answer's `error`), when it did not. */
+    reason: string | null;
+    /** Similarity and threshold on the answer's 0-100 scale; null when no face pair could be compared. */
+    faceMatch: { similarity: number; threshold: number; isMatch: boolean } | null;
+    /** Every other check: the selfie's and the document's, in the order they ran. */
+    checks: ReportCheck[];
   };
 }
 
@@ -54,12 +84,67 @@ export interface KycReportInput {
 
 const NOT_AVAILABLE = 'Not available';
 
-/** MM/DD/YYYY as "12 Apr 1980", which no reader can take for 4 December. */
-function calendarDate(mdy: string | null): string {
-  if (!mdy) return NOT_AVAILABLE;
-  const date = parseUsDate(mdy);
-  return date ? formatLongDate(date) : mdy;
+/**
+ * A calendar date as YYYY-MM-DD, the report's one date style (instants: "YYYY-MM-DD HH:MM:SS UTC");
+ * a US MM/DD/YYYY is turned round, anything else is printed as given.
+ */
+export function calendarDate(date: string | null): string {
+  if (!date) return NOT_AVAILABLE;
+  const d = parseIsoDate(date.slice(0, 10)) ?? parseUsDate(date);
+  return d ? formatIsoDate(d) : date;
 }
+
+/** Similarity and threshold on the product's published 0-100 scale (docs/faces.md), one decimal. */
+const oneDecimal = (n: number): string => n.toFixed(1);
+
+/** All identity checks: the face match first (the one a reader looks for), then the others. */
+export function identityChecks(identity: KycReportInput['identity']): ReportCheck[] {
+  const f = identity.faceMatch;
+  const face: ReportCheck = f
+    ? { name: 'Face match', result: f.isMatch ? 'pass' : 'fail', detail: `similarity ${oneDecimal(f.similarity)}, threshold ${oneDecimal(f.threshold)}` }
+    : { name: 'Face match', result: 'not_checked' };
+  return [face, ...identity.checks];
+}
+
+/** "Checks passed 13 of 14. Failed: face match (similarity 41.0, threshold 48.0)." and what could not be checked. */
+export function checksSummary(checks: readonly ReportCheck[]): string {
+  const measured = checks.filter((c) => c.result !== 'not_checked');
+  const passed = measured.filter((c) => c.result === 'pass').length;
+  const named = (c: ReportCheck) => (c.detail && c.result === 'fail' ? `${c.name} (${c.detail})` : c.name);
+  const failed = measured.filter((c) => c.result === 'fail').map(named);
+  const unchecked = checks.filter((c) => c.result === 'not_checked').map(named);
+  return [
+    `Checks passed ${passed} of ${measured.length}.`,
+    ...(failed.length ? [`Failed: ${failed.join('; ')}.`] : []),
+    ...(unchecked.length ? [`Not checked: ${unchecked.join('; ')}.`] : []),
+  ].join(' ');
+}
+
+/** Who made it, as a reader identifies them: a key by its name and public prefix, an analyst by e-mail. */
+export function actorText(a: ReportActor): string {
+  if (a.kind === 'api_key') return `API key "${a.name}" (${a.prefix}...)`;
+  return a.kind === 'analyst' ? `Analyst ${a.email}` : 'Hosted verification link made in the console';
+}
+
+/** A list's version date: the date it states, else the date it was retrieved, said as such. */
+export function listVersionDate(l: ReportList): string {
+  if (l.list_date) return calendarDate(l.list_date);
+  return l.retrieval_date ? `${calendarDate(l.retrieval_date)} (retrieved)` : 'No date stated';
+}
+
+/**
+ * Notes printed after a list's version date, one rule a line: freshness's stale note (ListVersion's
+ * `stale`, arriving with its branch) is one more entry.
+ */
+const LIST_NOTES: ((l: ReportList) => string | null)[] = [];
+
+export function listNotes(l: ReportList): string[] {
+  return LIST_NOTES.map((note) => note(l)).filter((n): n is string => n !== null);
+}
+
+/** How many hex digits of a list's SHA-256 are printed: 64 bits tell any two files apart; the PDF's keywords hold all 64. */
+const CHECKSUM_SHOWN = 16;
+export const shortChecksum = (sha256: string): string => (sha256.length > CHECKSUM_SHOWN ? `${sha256.slice(0, CHECKSUM_SHOWN)}...` : sha256);
 
 function score(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(1);
@@ -106,7 +191,8 @@ const MATCH_COLUMNS: Column[] = [
 ];
 const LIST_COLUMNS: Column[] = [
   { title: 'List', width: 300 },
-  { title: 'Version', width: CONTENT_WIDTH - 300 },
+  { title: 'Version date', width: 94 },
+  { title: 'SHA-256', width: CONTENT_WIDTH - 300 - 94 },
 ];
 
 /** A cursor over the pages: knows where the next line goes and starts a new page when needed. */
@@ -298,7 +384,7 @@ class ReportWriter {
 
   /** Footers go on last, when the page count is known. */
   footers(): void {
-    const disclaimer = 'Screening signals, not a compliance decision. This report contains no images or biometric data.';
+    const disclaimer = 'Screening signals, not a compliance decision. This report contains no images or raw biometric data.';
     this.pages.forEach((page, i) => {
       this.page = page;
       this.rule(44);
@@ -321,6 +407,8 @@ export async function renderKycReport(input: KycReportInput): Promise<Uint8Array
   doc.setProducer('Compliance Console');
   doc.setCreator('Compliance Console');
   doc.setLanguage('en');
+  // The full checksum of every list, for a machine to compare (the table prints the first 16 hex digits).
+  if (input.screening.listsChecked.length) doc.setKeywords(input.screening.listsChecked.map((l) => `sha256:${l.source}=${l.sha256}`));
   if (!Number.isNaN(generated.getTime())) {
     doc.setCreationDate(generated);
     doc.setModificationDate(generated);
@@ -355,7 +443,7 @@ export async function renderKycReport(input: KycReportInput): Promise<Uint8Array
   ]);
   w.y -= 12;
 
-  w.section(`Matches (${screening.records.length})`, 60);
+  w.section(`Matches (${screening.records.length})`, 75);
   if (screening.records.length === 0) {
     w.paragraph('No potential matches were found on the lists checked.');
   } else {
@@ -374,49 +462,72 @@ export async function renderKycReport(input: KycReportInput): Promise<Uint8Array
   }
   w.y -= 12;
 
-  w.section('Lists checked', 45);
-  if (screening.listsChecked.length === 0) w.paragraph('No lists were recorded for this screening.');
-  else w.table('Lists checked', LIST_COLUMNS, screening.listsChecked.map((l) => [l.name, l.version ?? 'Version not stated']));
-  w.y -= 2;
-
-  w.section('Identity document summary', 90);
+  w.section('Identity checks', 90);
   w.fields([
     ['Verified', identity.verified ? 'Yes' : 'No'],
     ['Document type', identity.documentType ?? NOT_AVAILABLE],
     ['Issuing country', identity.issuingCountry ?? NOT_AVAILABLE],
-    ['Document expiry', identity.documentExpiry ?? NOT_AVAILABLE],
-    ['Checks passed', `${identity.checksPassed} of ${identity.checksTotal}`],
+    ['Document expiry', calendarDate(identity.documentExpiry)],
+    ...(identity.reason ? [['Reason', identity.reason] as [string, string]] : []),
+    ['Face match', faceMatchText(identity.faceMatch)],
+    ['Checks', checksSummary(identityChecks(identity))],
   ]);
+  w.note('Face match: the similarity of the selfie and the document portrait on a 0-100 scale; the faces match at or above the threshold.');
+  w.y -= 12;
+
+  // Room for the table's header and its first row under the title: never a header alone at a page's foot.
+  w.section('Lists checked', 75);
+  if (screening.listsChecked.length === 0) w.paragraph('No lists were recorded for this screening.');
+  else {
+    w.table('Lists checked', LIST_COLUMNS, screening.listsChecked.map((l) => [
+      l.title, [listVersionDate(l), ...listNotes(l)].join(' '), shortChecksum(l.sha256),
+    ]));
+    w.note('Version date: the publication date the list states; "retrieved" where it states none and the date the list was obtained is shown. ' +
+      'SHA-256: the first 16 hex digits of the checksum of the list as imported; the PDF\'s keywords hold the full checksums.');
+  }
+  w.y -= 10;
 
   w.footers();
   return doc.save();
 }
 
-/** Verification id, environment and the two times, in four columns under the header band. */
+function faceMatchText(f: KycReportInput['identity']['faceMatch']): string {
+  if (!f) return 'Not compared: no face to compare on the selfie or the document';
+  return `${f.isMatch ? 'Match' : 'No match'}: similarity ${oneDecimal(f.similarity)} against threshold ${oneDecimal(f.threshold)}`;
+}
+
+/** Verification id, environment and the two times in four columns under the header band; then who ran it and who made this report. */
 function metaRow(w: ReportWriter): void {
   const { input } = w;
-  const cells: [string, string][] = [
-    ['Verification ID', input.verificationId],
-    ['Environment', input.environment === 'test' ? 'Test' : 'Live'],
-    ['Verified at', instant(input.verifiedAt)],
-    ['Generated at', instant(input.generatedAt)],
-  ];
-  const widths = [CONTENT_WIDTH * 0.4, CONTENT_WIDTH * 0.12, CONTENT_WIDTH * 0.24, CONTENT_WIDTH * 0.24];
-  let x = MARGIN;
-  let tallest = 0;
-  cells.forEach(([label, value], i) => {
-    const width = (widths[i] ?? 0) - 10;
-    w.text(label, x, w.y - 8, 8, { color: COLOR.muted });
-    const lines = wrap(value, w.fonts.bold, 9, width);
-    lines.forEach((line, k) => w.text(line, x, w.y - 21 - k * 12, 9, {
-      bold: true, color: i === 1 && input.environment === 'test' ? COLOR.matchText : COLOR.ink,
-    }));
-    tallest = Math.max(tallest, lines.length);
-    x += widths[i] ?? 0;
-  });
-  w.y -= 22 + (tallest - 1) * 12 + 12;
+  const testEnv = input.environment === 'test';
+  metaCells(w, [
+    { label: 'Verification ID', value: input.verificationId, width: 0.4 },
+    { label: 'Environment', value: testEnv ? 'Test' : 'Live', width: 0.12, color: testEnv ? COLOR.matchText : COLOR.ink },
+    { label: 'Verified at', value: instant(input.verifiedAt), width: 0.24 },
+    { label: 'Generated at', value: instant(input.generatedAt), width: 0.24 },
+  ]);
+  w.y -= 8;
+  metaCells(w, [
+    { label: 'Verification run by', value: actorText(input.verifiedBy), width: 0.5 },
+    { label: 'Report generated by', value: actorText(input.generatedBy), width: 0.5 },
+  ]);
   w.rule(w.y);
   w.y -= 22;
+}
+
+/** One row of label-over-value cells, `width` a share of the content width; values wrap in their cell. */
+function metaCells(w: ReportWriter, cells: { label: string; value: string; width: number; color?: RGB }[]): void {
+  let x = MARGIN;
+  let tallest = 0;
+  for (const c of cells) {
+    const width = CONTENT_WIDTH * c.width;
+    w.text(c.label, x, w.y - 8, 8, { color: COLOR.muted });
+    const lines = wrap(c.value, w.fonts.bold, 9, width - 10);
+    lines.forEach((line, k) => w.text(line, x, w.y - 21 - k * 12, 9, { bold: true, color: c.color ?? COLOR.ink }));
+    tallest = Math.max(tallest, lines.length);
+    x += width;
+  }
+  w.y -= 22 + (tallest - 1) * 12 + 12;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,14 +1,28 @@
 // What a KYC report needs, held in memory for a short window after the verification and never
-// stored: the screening result and the document summary of one KYC-plus verification. After the
+// stored: the screening result and the identity checks of one KYC-plus verification. After the
 // window (or a restart) generate_report answers 404 saying so. Bounded: the oldest entries go
 // first when it is full.
-import type { KycReportInput } from './report-pdf';
+import type { ListVersion } from '../../../../src-shared/contracts/screening';
+import { isOfficialSource, SOURCE_INFO } from '../screening/lists/sources';
+import type { KycReportInput, ReportList } from './report-pdf';
 
 /** Reports can be made for 30 minutes after the verification (docs/decisions.md). */
 export const REPORT_WINDOW_MS = 30 * 60_000;
 const MAX_ENTRIES = 2000;
 
-export type HeldReport = Omit<KycReportInput, 'generatedAt' | 'organisation'>;
+export type HeldReport = Omit<KycReportInput, 'generatedAt' | 'generatedBy' | 'organisation'>;
+
+/**
+ * The lists a screening answered, each with the title readers know it by: the loaded list's own
+ * title (an official source's from SOURCE_INFO, a user list's name), else the official title, else
+ * the source id. Everything the version carries is kept.
+ */
+export function reportLists(versions: readonly ListVersion[], catalog: readonly { source: string; title: string }[]): ReportList[] {
+  return versions.map((v) => ({
+    ...v,
+    title: catalog.find((c) => c.source === v.source)?.title ?? (isOfficialSource(v.source) ? SOURCE_INFO[v.source].title : v.source),
+  }));
+}
 
 interface Entry {
   orgId: number;

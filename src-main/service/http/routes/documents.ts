@@ -5,7 +5,7 @@
 // row per verification holds the outcome, never a name, a date or an image.
 import type { Context } from 'hono';
 import {
-  ComplianceRequest, ComplianceResult, IdentityRequest, IdentityResult, ReportRequest, ReportResult, type DocumentData,
+  ComplianceRequest, ComplianceResult, DOCUMENT_CHECK_LABEL, IdentityRequest, IdentityResult, ReportRequest, ReportResult, type DocumentData,
 } from '../../../../src-shared/contracts/documents';
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
@@ -13,8 +13,8 @@ import { formatIsoDate, parseClaimedDate } from '../../../../src-shared/dates';
 import { compareClaims } from '../../core/documents/assess';
 import { checkIdentity, identityAnswer, type IdentityCheck, type IdentityImages } from '../../core/documents/identity';
 import { nationalityAlpha2 } from '../../core/documents/mrz';
-import { encryptPdf, renderKycReport } from '../../core/documents/report-pdf';
-import type { HeldReport } from '../../core/documents/report-store';
+import { encryptPdf, renderKycReport, type ReportActor } from '../../core/documents/report-pdf';
+import { reportLists, type HeldReport } from '../../core/documents/report-store';
 import { hitCategories, SCREENING_HIT } from '../../core/screening/hits';
 import type { Payer } from '../../core/verification/billing';
 import { THRESHOLD_SIMILARITY } from '../../core/faces/match';
@@ -57,6 +57,19 @@ function demoIdentity() {
   };
 }
 
+/**
+ * Who acts, for the report: the paying key by its name and public prefix (never the key itself),
+ * else the signed-in analyst (console try), else a keyless hosted link.
+ */
+function actorOf(c: Context<AppEnv>, s: Services, payer: Payer): ReportActor {
+  if (payer.id) {
+    const k = s.keys.get(payer.id);
+    return { kind: 'api_key', name: k?.name ?? payer.id, prefix: k?.prefix ?? '' };
+  }
+  const session = c.get('session') as AppEnv['Variables']['session'] | undefined;
+  return session ? { kind: 'analyst', email: session.user.email } : { kind: 'hosted_link' };
+}
+
 function identityRun(s: Services, images: IdentityImages): Promise<IdentityCheck> {
   return checkIdentity(s.faces, s.documents, images, new Date(s.clock.now()));
 }
@@ -94,7 +107,8 @@ export function documentRoutes({ route, services }: Router): void {
     auth: { kind: 'key', scope: 'compliance', category: 'read' }, tags: ['identity'],
     summary: 'The KYC report PDF of a KYC-plus verification (screening results only; optionally AES-256 encrypted)',
     description:
-      'Screening results, lists checked and a document summary: never images or biometric data. With `report_password` the PDF is encrypted with AES-256. ' +
+      'Screening results; each list checked by title, version date and checksum; the identity checks, every failed one named, with the face match\'s similarity against its threshold; who ran the verification and who asked for the report. ' +
+      'Never images or raw biometric data. With `report_password` the PDF is encrypted with AES-256. ' +
       'Available for 30 minutes after the verification (results are held in memory only); then 404 REPORT_UNAVAILABLE.',
     request: { body: ReportRequest },
     responses: { 200: ReportResult },
@@ -132,7 +146,9 @@ export async function report(c: Context<AppEnv>, s: Services, key: Payer, body: 
     throw new AppError(row && row.product === 'compliance' ? 'report_unavailable' : 'verification_not_found');
   }
   const org = s.accounts.organization();
-  let pdf = await renderKycReport({ ...held, organisation: org?.name ?? 'Compliance Console', generatedAt: new Date(s.clock.now()).toISOString() });
+  let pdf = await renderKycReport({
+    ...held, organisation: org?.name ?? 'Compliance Console', generatedAt: new Date(s.clock.now()).toISOString(), generatedBy: actorOf(c, s, key),
+  });
   if (body.report_password !== undefined) pdf = await encryptPdf(pdf, body.report_password);
   s.webhooks.emit(key.orgId, key.env, { type: 'compliance.report_ready', fields: { verification_id: body.verification_id, encrypted: body.report_password !== undefined } });
   return c.json<ReportResult>({
@@ -210,19 +226,28 @@ export async function kycPlus(c: Context<AppEnv>, s: Services, key: Payer, body:
       };
       const verified = !failure && screening !== null && hits.length === 0;
       if (screening && r.assessment.fullName) {
+        const a = r.assessment;
+        const selfieFailure = r.selfie.verdict.failure;
         held = {
-          verificationId: ctx.verificationId, environment: key.env, verifiedAt: screenedAt,
-          subject: { name: r.assessment.fullName, dateOfBirth: r.assessment.documentData?.date_of_birth ?? null, nationality: m?.nationality ?? null },
+          verificationId: ctx.verificationId, environment: key.env, verifiedAt: screenedAt, verifiedBy: actorOf(c, s, key),
+          subject: { name: r.assessment.fullName, dateOfBirth: a.birth ? formatIsoDate(a.birth) : null, nationality: m?.nationality ?? null },
           screening: {
             status: compliance_screening.status, totalHits: hits.length, screenedAt,
-            listsChecked: screening.screening.list_versions.map((v) => ({ name: v.source, version: v.list_date })),
+            listsChecked: reportLists(screening.screening.list_versions, ready!.catalog),
             records: found.map((f) => ({ name: f.name, category: f.category, matchScore: f.match_score, list: f.list, reasons: f.reasons })),
           },
           identity: {
-            verified: !failure, documentType: r.assessment.documentData?.document_type ?? null, issuingCountry: m?.issuingState ?? null,
-            documentExpiry: r.assessment.documentData?.expiry_date || null,
-            checksPassed: r.assessment.authenticity.checks.filter((x) => x.result === 'pass').length,
-            checksTotal: r.assessment.authenticity.checks.filter((x) => x.result !== 'not_checked').length,
+            verified: !failure, documentType: a.documentData?.document_type ?? null, issuingCountry: m?.issuingState ?? null,
+            documentExpiry: a.expiry ? formatIsoDate(a.expiry) : null,
+            reason: failure?.text ?? null,
+            // Compared only when both faces were found (otherwise matchFaces answers a certain non-match).
+            faceMatch: r.selfie.verdict.face && r.portrait
+              ? { similarity: r.match.face_match_confidence, threshold: r.match.threshold, isMatch: r.match.face_match }
+              : null,
+            checks: [
+              { name: 'Selfie accepted', result: selfieFailure ? 'fail' : 'pass', detail: r.selfie.verdict.failureText ?? undefined },
+              ...a.authenticity.checks.map((x) => ({ name: DOCUMENT_CHECK_LABEL[x.check], result: x.result })),
+            ],
           },
         };
       }

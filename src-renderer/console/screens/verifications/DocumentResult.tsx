@@ -228,7 +228,7 @@ function ReportDownload({ verificationId }: { verificationId: string }) {
         </button>
       </div>
       <div id={`${id}-hint`} className="field-hint">
-        The KYC report PDF: screening results and a document summary, no images. With a password it is encrypted (AES-256). It can be made for 30 minutes after the check.
+        The KYC report PDF: screening results, the lists checked with their versions, and the identity checks with the face match's similarity; no images. With a password it is encrypted (AES-256). It can be made for 30 minutes after the check.
       </div>
       {notice ? <Alert tone={notice.tone} testId="try-report-notice">{notice.text}</Alert> : null}
     </div>

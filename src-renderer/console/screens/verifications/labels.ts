@@ -1,5 +1,5 @@
 // Words for the face rules, the document checks and the outcomes, as an analyst reads them.
-import type { DocumentCheck, DocumentCheckName, IdentityResult } from '../../../../src-shared/contracts/documents';
+import type { DocumentCheck, IdentityResult } from '../../../../src-shared/contracts/documents';
 import type { PolicyCheck, PolicyName } from '../../../../src-shared/contracts/faces';
 
 export { PRODUCT_LABEL } from '../../components/product-labels';
@@ -37,23 +37,8 @@ export const REASON_LABEL: Record<string, string> = {
   screening_hit: 'Potential watchlist match',
 };
 
-/** Each document authenticity signal by name (service: core/documents/assess.ts). */
-export const DOCUMENT_CHECK_LABEL: Record<DocumentCheckName, string> = {
-  mrz_found: 'MRZ found and read',
-  check_digit_document_number: 'Check digit: document number',
-  check_digit_date_of_birth: 'Check digit: date of birth',
-  check_digit_expiry_date: 'Check digit: expiry date',
-  check_digit_personal_number: 'Check digit: personal number',
-  check_digit_composite: 'Check digit: composite',
-  not_expired: 'Not expired',
-  dates_plausible: 'Dates possible',
-  issuing_state_known: 'Issuing state known',
-  printed_name_matches_mrz: 'Printed name matches the MRZ',
-  printed_date_of_birth_matches_mrz: 'Printed date of birth matches the MRZ',
-  printed_document_number_matches_mrz: 'Printed number matches the MRZ',
-  portrait_face_present: 'Portrait present',
-  mrz_read_confidence: 'MRZ read with confidence',
-};
+/** Each document authenticity signal by name: one table, shared with the service's KYC report. */
+export { DOCUMENT_CHECK_LABEL } from '../../../../src-shared/contracts/documents';
 
 export const CHECK_RESULT: Record<DocumentCheck['result'], string> = { pass: 'Pass', fail: 'Fail', not_checked: 'Not checked' };
 
