@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { LIST_KINDS } from './screening';
 
 /** The official sources a newer file can replace. */
-export const OFFICIAL_SOURCES = ['us_ofac_sdn', 'us_ofac_cons', 'us_csl', 'un_sc'] as const;
+export const OFFICIAL_SOURCES = ['us_ofac_sdn', 'us_ofac_cons', 'us_csl', 'un_sc', 'uk_sanctions', 'au_dfat'] as const;
 export type OfficialSource = (typeof OFFICIAL_SOURCES)[number];
 
-export const OFFICIAL_FORMATS = ['ofac-csv', 'ofac-enhanced-xml', 'csl-csv', 'un-xml'] as const;
+export const OFFICIAL_FORMATS = ['ofac-csv', 'ofac-enhanced-xml', 'csl-csv', 'un-xml', 'uk-sanctions', 'dfat-xlsx'] as const;
 
 /** A user list's slug: the same name (whatever its accents or case) replaces the same list. */
 export function listSlug(name: string): string {

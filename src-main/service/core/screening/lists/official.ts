@@ -4,14 +4,19 @@
 import type { ListImport } from '../types';
 import { FormatError, sha256Hex } from './common';
 import { importCsl } from './csl';
+import { importDfat } from './dfat';
 import type { CslDuplicateCheck } from './dedupe';
 import { importOfacCsv } from './ofac-csv';
 import { importOfacEnhancedXml } from './ofac-enhanced-xml';
 import { isOfficialSource, SOURCE_INFO, type ListFormat, type OfficialSource } from './sources';
+import { importUk } from './uk';
 import { importUnXml } from './un-xml';
 
-/** A file's part in a set: OFAC's legacy CSVs come as four files, everything else as one. */
-export type FileRole = 'primary' | 'alt' | 'add' | 'comments' | 'list';
+/**
+ * A file's part in a set: OFAC's legacy CSVs come as four files, the UK list as one or two (an
+ * older ConList under a newer FCDO file), everything else as one.
+ */
+export type FileRole = 'primary' | 'alt' | 'add' | 'comments' | 'list' | 'older';
 
 export interface OfficialFile {
   /** The file's name as uploaded (used to tell sdn.csv from alt.csv); may be ''. */
@@ -63,6 +68,12 @@ export function runImporter(
     case 'un-xml':
       imp = importUnXml(one);
       break;
+    case 'uk-sanctions':
+      imp = importUk(files.older ? [files.older, one] : [one]);
+      break;
+    case 'dfat-xlsx':
+      imp = importDfat(one);
+      break;
   }
   if (imp.source !== source) {
     const actual = isOfficialSource(imp.source) ? SOURCE_INFO[imp.source].title : imp.source;
@@ -94,6 +105,16 @@ function looksLikeXml(b: Uint8Array): boolean {
 
 function detect(source: OfficialSource, files: readonly OfficialFile[]): { format: ListFormat; roles: Map<FileRole, OfficialFile> } {
   const single = files.length === 1 ? files[0] : undefined;
+  if (source === 'uk_sanctions') {
+    // One file (ConList or FCDO, CSV/XLSX/ODS), or both: importUk orders them by their dates.
+    const [a, b] = files;
+    if (!a || files.length > 2) throw new FormatError('give one UK file, or an older OFSI ConList and a newer FCDO file');
+    return { format: 'uk-sanctions', roles: new Map(b ? [['older', a], ['list', b]] : [['list', a]]) };
+  }
+  if (source === 'au_dfat') {
+    if (!single) throw new FormatError(`give exactly one file for ${source}`);
+    return { format: 'dfat-xlsx', roles: new Map([['list', single]]) };
+  }
   if (source === 'us_csl' || source === 'un_sc') {
     if (!single) throw new FormatError(`give exactly one file for ${source}`);
     return { format: source === 'us_csl' ? 'csl-csv' : 'un-xml', roles: new Map([['list', single]]) };

@@ -55,6 +55,24 @@ export const SOURCE_INFO: Record<OfficialSource, SourceInfo> = {
     homepage: 'https://main.un.org/securitycouncil/en/content/un-sc-consolidated-list',
     terms: 'Published by the UN for public use; attribute to the "UN Security Council Consolidated List", no UN endorsement implied',
   },
+  uk_sanctions: {
+    source: 'uk_sanctions',
+    title: 'UK Sanctions List (FCDO) merged with the OFSI Consolidated List of Financial Sanctions Targets',
+    publisher: 'UK Foreign, Commonwealth & Development Office (FCDO) and HM Treasury, Office of Financial Sanctions Implementation (OFSI)',
+    listKind: 'sanctions',
+    formats: ['uk-sanctions'],
+    homepage: 'https://www.gov.uk/government/publications/the-uk-sanctions-list',
+    terms: 'Contains public sector information licensed under the Open Government Licence v3.0',
+  },
+  au_dfat: {
+    source: 'au_dfat',
+    title: 'Australian Consolidated List (DFAT: autonomous and UN Security Council sanctions)',
+    publisher: 'Commonwealth of Australia (Department of Foreign Affairs and Trade)',
+    listKind: 'sanctions',
+    formats: ['dfat-xlsx'],
+    homepage: 'https://www.dfat.gov.au/international-relations/security/sanctions/consolidated-list',
+    terms: '© Commonwealth of Australia (Department of Foreign Affairs and Trade), licensed under CC BY 4.0',
+  },
 };
 
 export function isOfficialSource(value: string): value is OfficialSource {

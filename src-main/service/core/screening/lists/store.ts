@@ -88,6 +88,8 @@ export function storeOfficial(dataDir: string, source: OfficialSource, files: re
 function suffix(name: string, format: ListFormat): string {
   const m = /\.[A-Za-z0-9.]+$/.exec(name);
   if (m) return m[0].toLowerCase();
+  if (format === 'dfat-xlsx') return '.xlsx';
+  if (format === 'uk-sanctions') return '.bin';
   return format === 'csl-csv' ? '.csv.gz' : format === 'ofac-csv' ? '.csv' : '.xml';
 }
 

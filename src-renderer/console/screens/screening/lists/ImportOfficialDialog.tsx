@@ -33,6 +33,16 @@ export const OFFICIAL_INFO: Record<OfficialSource, { label: string; files: strin
     files: 'consolidated.xml, the UN Security Council Consolidated List in XML.',
     accept: '.xml',
   },
+  uk_sanctions: {
+    label: 'UK Sanctions List',
+    files: 'The FCDO UK Sanctions List or the OFSI Consolidated List (ConList), as ODS, XLSX or CSV.',
+    accept: '.ods,.xlsx,.csv',
+  },
+  au_dfat: {
+    label: 'Australia DFAT Consolidated List',
+    files: 'regulation8_consolidated.xlsx from dfat.gov.au.',
+    accept: '.xlsx',
+  },
 };
 
 interface ImportOfficialDialogProps {
