@@ -24,6 +24,9 @@ export const LoadedList = z.object({
   list_date: z.string().nullable(),
   retrieval_date: z.string().nullable(),
   sha256: z.string(),
+  /** Who publishes the list and the attribution its licence asks for; null for own lists. */
+  publisher: z.string().nullable(),
+  terms: z.string().nullable(),
   counts: z.object({
     total: z.number().int(),
     person: z.number().int(),

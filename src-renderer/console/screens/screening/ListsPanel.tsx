@@ -95,6 +95,11 @@ export function ListsPanel() {
                   {formatNumber(l.counts.total)} records
                 </span>
               </span>
+              {l.publisher ? <span className="scr-list-publisher muted" data-testid="loaded-list-publisher">{l.publisher}</span> : null}
+              <span className="scr-list-checksum muted" data-testid="loaded-list-sha256" title={l.sha256}>
+                SHA-256 {l.sha256.slice(0, 12)}…
+              </span>
+              {l.terms ? <span className="scr-list-terms muted" data-testid="loaded-list-terms">{l.terms}</span> : null}
             </li>
           ))}
         </ul>

@@ -78,3 +78,10 @@ export const SOURCE_INFO: Record<OfficialSource, SourceInfo> = {
 export function isOfficialSource(value: string): value is OfficialSource {
   return (OFFICIAL_SOURCES as readonly string[]).includes(value);
 }
+
+/** Publisher and licence attribution shown with a loaded list (null for the organisation's own). */
+export function listAttribution(source: string): { publisher: string | null; terms: string | null } {
+  if (!isOfficialSource(source)) return { publisher: null, terms: null };
+  const info = SOURCE_INFO[source];
+  return { publisher: info.publisher, terms: info.terms };
+}
