@@ -196,8 +196,10 @@ describe('loadShippedLists', () => {
     for (const s of manifest.sources) {
       expect(recordsDigest(loaded.entities.filter((e) => e.source === s.source))).toBe(s.loaded.records_digest);
     }
-    // Generous for a busy CI machine; ~0.75 s measured on an idle 2-core VM.
-    expect(loaded.timings_ms.total).toBeLessThan(5000);
+    // Generous for a busy CI machine. The UK and Australian spreadsheets (SheetJS, ~2.4 s for the
+    // ConList's 17 MB of XML) took the load from ~1 s to ~4.5 s on a 2-core VM, 6-9 s with other
+    // work running; the bundled service restores its build-time snapshot instead (bench:screening).
+    expect(loaded.timings_ms.total).toBeLessThan(15_000);
   });
 
   it('refuses a shipped file that does not match the manifest', () => {
