@@ -6,7 +6,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListsStatus } from '../../../src-shared/contracts/lists';
 import type { ScreeningResponse } from '../../../src-shared/contracts/screening';
-import { closeAll, testService, type TestService } from './harness';
+import { closeAll, ORIGIN, testService, type TestService } from './harness';
 
 afterAll(closeAll);
 const WATCHLISTS = join(import.meta.dirname, '..', '..', '..', 'resources', 'watchlists');
@@ -56,8 +56,11 @@ describe('UK and Australian lists out of the box', () => {
 });
 
 describe('POST /api/screening/lists/official for the UK and Australian lists', () => {
-  const post = (source: string, filename: string, bytes: Uint8Array, cookie?: string) =>
-    t.call('POST', `/api/screening/lists/official?source=${source}&filename=${encodeURIComponent(filename)}`, { ...(cookie ? { cookie } : {}), rawBody: bytes, headers: { 'Content-Type': 'application/octet-stream' } });
+  // The harness's call() takes text bodies; these are binary files.
+  const post = async (source: string, filename: string, bytes: Uint8Array, cookie?: string) =>
+    t.app.request(`${ORIGIN}/api/screening/lists/official?source=${source}&filename=${encodeURIComponent(filename)}`, {
+      method: 'POST', headers: { 'Content-Type': 'application/octet-stream', ...(cookie ? { Cookie: cookie } : {}) }, body: new Uint8Array(bytes) as Uint8Array<ArrayBuffer>,
+    });
 
   it('refuses a member, and a caller without a session', async () => {
     const member = await t.login(MEMBER.email, MEMBER.password);

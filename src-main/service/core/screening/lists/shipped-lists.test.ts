@@ -198,9 +198,14 @@ describe('loadShippedLists', () => {
     }
     // Generous for a busy CI machine. The UK and Australian spreadsheets (SheetJS, ~2.4 s for the
     // ConList's 17 MB of XML) took the load from ~1 s to ~4.5 s on a 2-core VM, 6-9 s with other
-    // work running; the bundled service restores its build-time snapshot instead (bench:screening).
-    expect(loaded.timings_ms.total).toBeLessThan(15_000);
-  });
+    // work running (22 s seen beside four other test files); the bundled service restores its
+    // build-time snapshot instead (bench:screening).
+    expect(loaded.timings_ms.total).toBeLessThan(30_000);
+    // A reload in the same process (an own list changed) reuses the shipped imports, not re-parses.
+    const again = loadShippedLists(RESOURCES_DIR);
+    const uk = (l: typeof loaded) => l.entities.find((e) => e.source === 'uk_sanctions');
+    expect(uk(again)).toBe(uk(loaded));
+  }, 120_000);
 
   it('refuses a shipped file that does not match the manifest', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lists-'));
