@@ -35,7 +35,7 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   webhooks remove --data-dir DIR ID
   webhooks deliveries --data-dir DIR ID [--json]
   lists list --data-dir DIR [--json]
-  lists import --data-dir DIR --source us_ofac_sdn|us_ofac_cons|us_csl|un_sc|pep_us_congress|pep_us_executive|pep_wikidata_leaders FILE... [--json]
+  lists import --data-dir DIR --source us_ofac_sdn|us_ofac_cons|us_csl|un_sc|uk_sanctions|au_dfat|pep_us_congress|pep_us_executive|pep_wikidata_leaders FILE... [--json]
   lists import --data-dir DIR --user "LIST NAME" FILE.csv [--json]
   lists remove --data-dir DIR --user "LIST NAME"
   screening score-pairs < pairs.csv          (CSV schema,name1,name2 → one score per line)

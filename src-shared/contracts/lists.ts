@@ -5,13 +5,13 @@ import { LIST_KINDS } from './screening';
 
 /** The official sources a newer file can replace. */
 export const OFFICIAL_SOURCES = [
-  'us_ofac_sdn', 'us_ofac_cons', 'us_csl', 'un_sc',
+  'us_ofac_sdn', 'us_ofac_cons', 'us_csl', 'un_sc', 'uk_sanctions', 'au_dfat',
   'pep_us_congress', 'pep_us_executive', 'pep_wikidata_leaders',
 ] as const;
 export type OfficialSource = (typeof OFFICIAL_SOURCES)[number];
 
 export const OFFICIAL_FORMATS = [
-  'ofac-csv', 'ofac-enhanced-xml', 'csl-csv', 'un-xml',
+  'ofac-csv', 'ofac-enhanced-xml', 'csl-csv', 'un-xml', 'uk-sanctions', 'dfat-xlsx',
   'us-legislators-yaml', 'wikidata-leaders-csv',
 ] as const;
 
@@ -30,9 +30,9 @@ export const LoadedList = z.object({
   list_date: z.string().nullable(),
   retrieval_date: z.string().nullable(),
   sha256: z.string(),
-  /** Official sources: who publishes the list and the licence or terms to attribute it by. */
-  publisher: z.string().optional(),
-  terms: z.string().optional(),
+  /** Who publishes the list and the attribution its licence asks for; null for own lists. */
+  publisher: z.string().nullable(),
+  terms: z.string().nullable(),
   counts: z.object({
     total: z.number().int(),
     person: z.number().int(),

@@ -15,8 +15,8 @@ import type { Services } from '../../compose';
 import type { SessionContext } from '../../core/accounts/accounts';
 import { actorOf } from '../../core/audit/audit';
 import { importOfficialList, importUserCsv, removeUserCsv, type ListActor, type ListManagement } from '../../core/screening/lists/manage';
+import { listAttribution } from '../../core/screening/lists/sources';
 import { storedLists } from '../../core/screening/lists/store';
-import { isOfficialSource, SOURCE_INFO } from '../../core/screening/lists/sources';
 import { hitCategories, SCREENING_HIT } from '../../core/screening/hits';
 import { eventFields, listsToCheck, type ScreenCall } from '../../core/screening/service';
 import type { Payer } from '../../core/verification/billing';
@@ -81,13 +81,6 @@ function events(operation: 'screen' | 'rescreen') {
     if (change === 'risk_increased' || change === 'risk_decreased') out.push({ type: 'compliance.rescreen.risk_changed', fields: eventFields(r) });
     return out;
   };
-}
-
-/** An official list's publisher and licence, shown in the console beside its version and checksum. */
-function withAttribution(l: ListsStatus['lists'][number]): ListsStatus['lists'][number] {
-  if (!isOfficialSource(l.source)) return l;
-  const info = SOURCE_INFO[l.source];
-  return { ...l, publisher: info.publisher, terms: info.terms };
 }
 
 const EnvQuery = z.object({ env: z.enum(ENVIRONMENTS) });
@@ -187,7 +180,7 @@ export function screeningRoutes({ route, services }: Router): void {
       return c.json<ListsStatus>({
         state: services.screening.state(),
         loaded_kinds: loaded?.loadedKinds ?? [],
-        lists: (loaded?.catalog ?? []).map((l) => withAttribution(l as ListsStatus['lists'][number])),
+        lists: (loaded?.catalog ?? []).map((l) => ({ ...l, ...listAttribution(l.source) })) as ListsStatus['lists'],
         index: loaded ? { ...loaded.stats, load_ms: loaded.timings.load_ms } : null,
         user_lists: Object.values(storedLists(services.config.dataDir).user).map((u) => ({ slug: u.slug, name: u.name, rows: u.rows, imported_at: u.imported_at })),
       });

@@ -57,11 +57,13 @@ describe('screen: happy paths', () => {
     });
     expect(body.id).toMatch(/^scr_/);
     expect(body.risk.reasons).toContain('sanctions_strong_match');
-    const top = body.matches[0]!;
+    // Each jurisdiction's listing is its own match (docs/decisions.md): OFAC, the UK and Australia.
+    expect(body.matches.filter((m) => m.strength === 'strong').map((m) => m.source)).toEqual(expect.arrayContaining(['us_ofac_sdn', 'uk_sanctions', 'au_dfat']));
+    const top = body.matches.find((m) => m.source === 'us_ofac_sdn')!;
     expect(top).toMatchObject({ entity_id: 'us_ofac_sdn:35096', list: 'sanctions', source: 'us_ofac_sdn', strength: 'strong' });
     expect(top.explanation.alignment.map((a) => a.method)).toContain('exact');
     expect(top.explanation.qualifiers.map((q) => q.factor)).toEqual(expect.arrayContaining(['dob_exact', 'country_match']));
-    expect(body.screening.list_versions.map((v) => v.source).sort()).toEqual(['pep_us_congress', 'pep_us_executive', 'pep_wikidata_leaders', 'un_sc', 'us_csl', 'us_ofac_cons', 'us_ofac_sdn']);
+    expect(body.screening.list_versions.map((v) => v.source).sort()).toEqual(['au_dfat', 'pep_us_congress', 'pep_us_executive', 'pep_wikidata_leaders', 'uk_sanctions', 'un_sc', 'us_csl', 'us_ofac_cons', 'us_ofac_sdn']);
     expect(JSON.stringify(body)).not.toMatch(/approved|rejected|"pass"|"fail"/i);
   });
 
@@ -243,7 +245,7 @@ describe('console screening (session)', () => {
     const lists = await u.json<{ state: string; loaded_kinds: string[]; lists: { source: string; title: string; counts: { total: number } }[] }>('GET', '/api/screening/lists', { cookie });
     expect(lists.body.state).toBe('ready');
     expect(lists.body.loaded_kinds).toEqual(['sanctions', 'pep']);
-    expect(lists.body.lists.map((l) => l.source).sort()).toEqual(['pep_us_congress', 'pep_us_executive', 'pep_wikidata_leaders', 'un_sc', 'us_csl', 'us_ofac_cons', 'us_ofac_sdn']);
+    expect(lists.body.lists.map((l) => l.source).sort()).toEqual(['au_dfat', 'pep_us_congress', 'pep_us_executive', 'pep_wikidata_leaders', 'uk_sanctions', 'un_sc', 'us_csl', 'us_ofac_cons', 'us_ofac_sdn']);
     expect(lists.body.lists.every((l) => l.counts.total > 0 && l.title.length > 0)).toBe(true);
   });
 

@@ -75,6 +75,13 @@ export function combineLists(lists: readonly LoadableList[]): Omit<LoadedLists, 
   return { entities, versions, skipped };
 }
 
+/**
+ * Imports of shipped files already made in this process, by source, format and file hashes: the
+ * service reloads its lists whenever an own list changes, and the UK and Australian spreadsheets
+ * take seconds to parse. Public list data only; the bytes are still read and hashed every time.
+ */
+const shippedMemo = new Map<string, ListImport>();
+
 /** Reads and imports one shipped source, verifying each file against the manifest. */
 export function importShippedSource(resourcesDir: string, entry: ManifestSource, options: ImportOptions = {}): ListImport {
   const byRole: Partial<Record<FileRole, Uint8Array>> = {};
@@ -83,7 +90,13 @@ export function importShippedSource(resourcesDir: string, entry: ManifestSource,
     if (sha256Hex(data) !== f.sha256) throw new ListIntegrityError(`${f.path} does not match its SHA-256 in the manifest`);
     byRole[f.role] = data;
   }
-  return runImporter(entry.source, entry.format, byRole, options);
+  // Only imports that depend on nothing but the files (the CSL's depends on the OFAC imports).
+  const memoKey = Object.keys(options).length === 0 ? `${entry.source} ${entry.format} ${entry.files.map((f) => f.sha256).join(' ')}` : undefined;
+  const known = memoKey ? shippedMemo.get(memoKey) : undefined;
+  if (known) return known;
+  const imp = runImporter(entry.source, entry.format, byRole, options);
+  if (memoKey) shippedMemo.set(memoKey, imp);
+  return imp;
 }
 
 /** A newer official file the organisation imported, used in place of its shipped source. */

@@ -104,6 +104,26 @@ export const SHIPPED: readonly ShippedSource[] = [
       { role: 'current', path: 'pep_wikidata_world_leaders/2025-10-03/leaders_current.csv', retrieval_date: '2025-10-03', origin: 'github.com/cfmessias/geografia data/leaders_current.csv @ 2e1e3b9cf6bf (blob 2da9e59)' },
     ],
   },
+  {
+    source: 'uk_sanctions',
+    format: 'uk-sanctions',
+    retrieval_date: '2025-08-11',
+    date_note:
+      'The FCDO short export (named FCDO_SL_Mon_Aug 11 2025.ods) states no date inside; list_date is its latest Date Designated. It is merged over the OFSI ConList (Last Updated 14/04/2025) by OFSI Group ID, the FCDO file winning; ConList groups missing from it are taken as delisted (docs/decisions.md).',
+    files: [
+      { role: 'older', path: 'uk_ofsi_conlist/2025-04-14/ConList.xlsx', retrieval_date: '2025-04-14', origin: 'github.com/mmahmed107/malverde_data_task ConList.xlsx @ 038e9e883cc8 (blob ca84e74)' },
+      { role: 'list', path: 'uk_fcdo_sanctions_list/2025-08-11/FCDO_SL_Mon_Aug_11_2025.ods', retrieval_date: '2025-08-11', origin: 'github.com/JachymSRB/GitMatch "FCDO_SL_Mon_Aug 11 2025.ods" @ 569ad22b7d5b (blob b676fd4)' },
+    ],
+  },
+  {
+    source: 'au_dfat',
+    format: 'dfat-xlsx',
+    retrieval_date: '2024-12-17',
+    date_note: 'list_date is the latest Control Date in the file (2024-11-11, also the workbook\'s modified date); retrieval_date is when it was committed to its source repository.',
+    files: [
+      { role: 'list', path: 'au_dfat_consolidated/2024-11-11/regulation8_consolidated.xlsx', retrieval_date: '2024-12-17', origin: 'github.com/Stanux/app-lista-negra regulation8_consolidated.xlsx @ 48e080840ca4 (blob d89158e)' },
+    ],
+  },
 ];
 
 export interface ManifestFile extends ShippedFile {

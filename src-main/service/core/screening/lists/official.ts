@@ -4,19 +4,22 @@
 import type { ListImport } from '../types';
 import { FormatError, sha256Hex } from './common';
 import { importCsl } from './csl';
+import { importDfat } from './dfat';
 import type { CslDuplicateCheck } from './dedupe';
 import { importOfacCsv } from './ofac-csv';
 import { importOfacEnhancedXml } from './ofac-enhanced-xml';
 import { isOfficialSource, SOURCE_INFO, type ListFormat, type OfficialSource } from './sources';
+import { importUk } from './uk';
 import { importUnXml } from './un-xml';
 import { importUsLegislators, US_YAML_MAX_BYTES } from './pep-us';
 import { importWikidataLeaders, looksLikeWikidataLeaders } from './pep-wikidata';
 
 /**
  * A file's part in a set: OFAC's legacy CSVs come as four files, the Wikidata leaders as a
- * history ('list') and a current file, everything else as one.
+ * history ('list') and a current file, the UK list as one or two (an older ConList under a newer
+ * FCDO file), everything else as one.
  */
-export type FileRole = 'primary' | 'alt' | 'add' | 'comments' | 'list' | 'current';
+export type FileRole = 'primary' | 'alt' | 'add' | 'comments' | 'list' | 'current' | 'older';
 
 export interface OfficialFile {
   /** The file's name as uploaded (used to tell sdn.csv from alt.csv); may be ''. */
@@ -74,6 +77,12 @@ export function runImporter(
     case 'wikidata-leaders-csv':
       imp = importWikidataLeaders({ history: files.list ?? files.primary, current: files.current });
       break;
+    case 'uk-sanctions':
+      imp = importUk(files.older ? [files.older, one] : [one]);
+      break;
+    case 'dfat-xlsx':
+      imp = importDfat(one);
+      break;
   }
   if (imp.source !== source) {
     const actual = isOfficialSource(imp.source) ? SOURCE_INFO[imp.source].title : imp.source;
@@ -126,6 +135,16 @@ function detectPep(source: OfficialSource, files: readonly OfficialFile[]): { fo
 function detect(source: OfficialSource, files: readonly OfficialFile[]): { format: ListFormat; roles: Map<FileRole, OfficialFile> } {
   if (SOURCE_INFO[source].listKind === 'pep') return detectPep(source, files);
   const single = files.length === 1 ? files[0] : undefined;
+  if (source === 'uk_sanctions') {
+    // One file (ConList or FCDO, CSV/XLSX/ODS), or both: importUk orders them by their dates.
+    const [a, b] = files;
+    if (!a || files.length > 2) throw new FormatError('give one UK file, or an older OFSI ConList and a newer FCDO file');
+    return { format: 'uk-sanctions', roles: new Map(b ? [['older', a], ['list', b]] : [['list', a]]) };
+  }
+  if (source === 'au_dfat') {
+    if (!single) throw new FormatError(`give exactly one file for ${source}`);
+    return { format: 'dfat-xlsx', roles: new Map([['list', single]]) };
+  }
   if (source === 'us_csl' || source === 'un_sc') {
     if (!single) throw new FormatError(`give exactly one file for ${source}`);
     return { format: source === 'us_csl' ? 'csl-csv' : 'un-xml', roles: new Map([['list', single]]) };

@@ -165,6 +165,44 @@ describe('PEP: heads of state and government (Wikidata)', () => {
   });
 });
 
+describe('UK Sanctions List (FCDO) over the OFSI ConList', () => {
+  const imp = imported('uk_sanctions');
+
+  it('keeps every FCDO designation, drops the ConList groups the newer list no longer has', () => {
+    // FCDO: 5,302 rows, 16 of them a second regime of a group already read, 2 blank.
+    expect(imp.counts).toEqual({ total: 5284, person: 3738, organization: 1085, vessel: 461, aircraft: 0, unknown: 0 });
+    expect(imp.skipped).toEqual({ added_by_newer_file: 620, delisted_not_in_newer_file: 24, fcdo_second_regime_of_group: 16, fcdo_without_id_or_name: 2 });
+  });
+
+  it("a group in both: FCDO's primary name, ConList's aliases, DOB and nationality", () => {
+    const e = imp.entities.find((x) => x.names.some((n) => /ABRAMOVICH/i.test(n.name) && n.kind === 'primary'));
+    expect(e).toBeDefined();
+    expect(e?.schema).toBe('person');
+    expect(e?.names.length).toBeGreaterThan(2);
+    expect(e?.dobs).toEqual(['1966-10-24']);
+    expect(e?.countries).toContain('RU');
+    expect(e?.programs).toEqual(['Russia']);
+  });
+});
+
+describe('Australian DFAT Consolidated List', () => {
+  const imp = imported('au_dfat');
+
+  it("matches SOURCES.md's 3,062 listings and the latest Control Date", () => {
+    expect(imp.listDate).toBe('2024-11-11');
+    expect(imp.counts).toEqual({ total: 3062, person: 2316, organization: 746, vessel: 0, aircraft: 0, unknown: 0 });
+  });
+
+  it('groups 2 and 2a into one listing with its original-script name, DOB range and citizenship', () => {
+    const e = imp.entities.find((x) => x.id === 'au_dfat:2');
+    expect(e?.names[0]).toEqual({ name: 'MOHAMMAD HASSAN AKHUND', kind: 'primary', quality: 'strong' });
+    expect(e?.names).toContainEqual({ name: 'محمد حسن أخوند', kind: 'aka', quality: 'strong' });
+    expect(e?.dobs).toEqual(expect.arrayContaining(['1955', '1958', '1945']));
+    expect(e?.countries).toEqual(['AF']);
+    expect(e?.programs).toEqual(['1988 (Taliban)']);
+  });
+});
+
 describe('resources/watchlists/manifest.json', () => {
   const built = buildManifest(RESOURCES_DIR, shippedImports);
 
@@ -178,8 +216,10 @@ describe('resources/watchlists/manifest.json', () => {
     expect(by.us_ofac_cons?.list_date).toBe('2025-01-10');
     expect(by.us_csl?.loaded.removed_as_duplicates.duplicate_SDN_in_us_ofac_sdn).toBe(9552);
     expect(by.us_csl?.loaded.counts.total).toBe(1831);
-    expect(built.loaded_total.total).toBe(24953);
     expect(by.pep_us_congress?.list_kind).toBe('pep');
+    expect(by.uk_sanctions?.list_date).toBe('2025-07-23');
+    expect(by.au_dfat?.list_date).toBe('2024-11-11');
+    expect(built.loaded_total.total).toBe(33299);
   });
 });
 
@@ -201,9 +241,16 @@ describe('loadShippedLists', () => {
     for (const s of manifest.sources) {
       expect(recordsDigest(loaded.entities.filter((e) => e.source === s.source))).toBe(s.loaded.records_digest);
     }
-    // Generous for a busy CI machine; ~0.75 s measured on an idle 2-core VM.
-    expect(loaded.timings_ms.total).toBeLessThan(5000);
-  });
+    // Generous for a busy CI machine. The UK and Australian spreadsheets (SheetJS, ~2.4 s for the
+    // ConList's 17 MB of XML) took the load from ~1 s to ~4.5 s on a 2-core VM, 6-9 s with other
+    // work running (22 s seen beside four other test files); the bundled service restores its
+    // build-time snapshot instead (bench:screening).
+    expect(loaded.timings_ms.total).toBeLessThan(30_000);
+    // A reload in the same process (an own list changed) reuses the shipped imports, not re-parses.
+    const again = loadShippedLists(RESOURCES_DIR);
+    const uk = (l: typeof loaded) => l.entities.find((e) => e.source === 'uk_sanctions');
+    expect(uk(again)).toBe(uk(loaded));
+  }, 120_000);
 
   it('refuses a shipped file that does not match the manifest', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lists-'));

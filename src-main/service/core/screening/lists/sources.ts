@@ -82,8 +82,33 @@ export const SOURCE_INFO: Record<OfficialSource, SourceInfo> = {
     homepage: 'https://www.wikidata.org/',
     terms: 'Wikidata content, CC0 1.0 (public domain dedication)',
   },
+  uk_sanctions: {
+    source: 'uk_sanctions',
+    title: 'UK Sanctions List (FCDO) merged with the OFSI Consolidated List of Financial Sanctions Targets',
+    publisher: 'UK Foreign, Commonwealth & Development Office (FCDO) and HM Treasury, Office of Financial Sanctions Implementation (OFSI)',
+    listKind: 'sanctions',
+    formats: ['uk-sanctions'],
+    homepage: 'https://www.gov.uk/government/publications/the-uk-sanctions-list',
+    terms: 'Contains public sector information licensed under the Open Government Licence v3.0',
+  },
+  au_dfat: {
+    source: 'au_dfat',
+    title: 'Australian Consolidated List (DFAT: autonomous and UN Security Council sanctions)',
+    publisher: 'Commonwealth of Australia (Department of Foreign Affairs and Trade)',
+    listKind: 'sanctions',
+    formats: ['dfat-xlsx'],
+    homepage: 'https://www.dfat.gov.au/international-relations/security/sanctions/consolidated-list',
+    terms: '© Commonwealth of Australia (Department of Foreign Affairs and Trade), licensed under CC BY 4.0',
+  },
 };
 
 export function isOfficialSource(value: string): value is OfficialSource {
   return (OFFICIAL_SOURCES as readonly string[]).includes(value);
+}
+
+/** Publisher and licence attribution shown with a loaded list (null for the organisation's own). */
+export function listAttribution(source: string): { publisher: string | null; terms: string | null } {
+  if (!isOfficialSource(source)) return { publisher: null, terms: null };
+  const info = SOURCE_INFO[source];
+  return { publisher: info.publisher, terms: info.terms };
 }

@@ -90,6 +90,8 @@ function suffix(name: string, format: ListFormat): string {
   if (m) return m[0].toLowerCase();
   if (format === 'us-legislators-yaml') return '.yaml';
   if (format === 'wikidata-leaders-csv') return '.csv';
+  if (format === 'dfat-xlsx') return '.xlsx';
+  if (format === 'uk-sanctions') return '.bin';
   return format === 'csl-csv' ? '.csv.gz' : format === 'ofac-csv' ? '.csv' : '.xml';
 }
 

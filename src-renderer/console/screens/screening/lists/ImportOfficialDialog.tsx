@@ -48,6 +48,16 @@ export const OFFICIAL_INFO: Record<OfficialSource, { label: string; files: strin
     files: 'leaders_history.csv (former and current office holders) or leaders_current.csv (current only): iso3,country,role,person,person_qid,start,end,...',
     accept: '.csv',
   },
+  uk_sanctions: {
+    label: 'UK Sanctions List',
+    files: 'The FCDO UK Sanctions List or the OFSI Consolidated List (ConList), as ODS, XLSX or CSV.',
+    accept: '.ods,.xlsx,.csv',
+  },
+  au_dfat: {
+    label: 'Australia DFAT Consolidated List',
+    files: 'regulation8_consolidated.xlsx from dfat.gov.au.',
+    accept: '.xlsx',
+  },
 };
 
 interface ImportOfficialDialogProps {
