@@ -111,6 +111,10 @@ export const ListVersion = z.object({
   list_date: z.string().nullable(),
   retrieval_date: z.string().nullable(),
   sha256: z.string(),
+  /** The list's own publication date (list_date, else retrieval_date), YYYY-MM-DD; null when neither is known. */
+  published_at: z.string().nullable(),
+  /** published_at is older than the organisation's window for the list's kind (settings: list freshness), at answer time. */
+  stale: z.boolean(),
 });
 export type ListVersion = z.infer<typeof ListVersion>;
 
