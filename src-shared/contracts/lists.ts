@@ -30,6 +30,8 @@ export const LoadedList = z.object({
   stale: z.boolean(),
   /** Whole days since published_at (null when it is null): the console's banner says how old. */
   age_days: z.number().int().nullable(),
+  /** The organisation's window for this list's kind, in days (stale past it). */
+  stale_after_days: z.number().int(),
   counts: z.object({
     total: z.number().int(),
     person: z.number().int(),

@@ -15,7 +15,7 @@ import type { Services } from '../../compose';
 import type { SessionContext } from '../../core/accounts/accounts';
 import { actorOf } from '../../core/audit/audit';
 import { importOfficialList, importUserCsv, removeUserCsv, type ListActor, type ListManagement } from '../../core/screening/lists/manage';
-import { freshnessOf } from '../../core/screening/lists/freshness';
+import { freshnessOf, staleDaysFor } from '../../core/screening/lists/freshness';
 import { storedLists } from '../../core/screening/lists/store';
 import { hitCategories, SCREENING_HIT } from '../../core/screening/hits';
 import { eventFields, listsToCheck, type ScreenCall } from '../../core/screening/service';
@@ -185,7 +185,7 @@ export function screeningRoutes({ route, services }: Router): void {
       return c.json<ListsStatus>({
         state: services.screening.state(),
         loaded_kinds: loaded?.loadedKinds ?? [],
-        lists: (loaded?.catalog ?? []).map((l) => ({ ...l, ...freshnessOf(l, windows, now) })) as ListsStatus['lists'],
+        lists: (loaded?.catalog ?? []).map((l) => ({ ...l, ...freshnessOf(l, windows, now), stale_after_days: staleDaysFor(l.kind, windows) })) as ListsStatus['lists'],
         stale_windows: windows,
         index: loaded ? { ...loaded.stats, load_ms: loaded.timings.load_ms } : null,
         user_lists: Object.values(storedLists(services.config.dataDir).user).map((u) => ({ slug: u.slug, name: u.name, rows: u.rows, imported_at: u.imported_at })),

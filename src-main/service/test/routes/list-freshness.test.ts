@@ -71,6 +71,7 @@ describe('GET /api/screening/lists: published_at, age and stale per list', () =>
       if (l.published_at === null) continue;
       const window = l.kind === 'pep' || l.kind === 'rca' ? 1 : 3650;
       expect(l.stale, l.source).toBe(l.age_days! > window);
+      expect(l.stale_after_days, l.source).toBe(window);
     }
     await setWindows({ sanctions_stale_days: 14, pep_stale_days: 180 });
   });
