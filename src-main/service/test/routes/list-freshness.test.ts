@@ -2,6 +2,9 @@
 // GET /api/screening/lists and in every screening answer's list_versions (API, console, batch),
 // judged by the caller's organisation's windows at answer time; the windows setting (read by
 // everyone, changed by owners and admins, audited, bounded). The test clock starts 2026-01-15.
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../../src-shared/catalog';
 import type { AuditPage } from '../../../../src-shared/contracts/audit';
@@ -150,4 +153,42 @@ describe('GET/PATCH /api/settings/list-freshness', () => {
     expect((await t.json('GET', '/api/settings/list-freshness')).status).toBe(401);
     expect((await t.json('PATCH', '/api/settings/list-freshness', { body: { sanctions_stale_days: 3 } })).status).toBe(401);
   });
+});
+
+describe('report exports state the lists loaded at export time', () => {
+  it('PDF and CSV name each list with its published date, checksum prefix and stale flag for the organisation', async () => {
+    const e = await testService({ plan: 'growth', exports: { runner: { inProcess: true } } });
+    expect(await e.s.screening.ready(60_000)).not.toBeNull();
+    const cookie = await e.login();
+    const sdn = e.s.screening.current()!.versions.find((v) => v.source === 'us_ofac_sdn')!;
+    const exportOf = async (format: 'pdf' | 'csv') => {
+      const c = await e.json<{ id: number }>('POST', '/api/reports/exports', { cookie, body: { report_type: 'overview', format, env: 'live', from: '2026-01-01', to: '2026-01-14' } });
+      expect(c.status).toBe(201);
+      await e.s.exports.drain();
+      const res = await e.call('GET', `/api/reports/exports/${c.body.id}/download`, { cookie });
+      expect(res.status).toBe(200);
+      return new Uint8Array(await res.arrayBuffer());
+    };
+    const csvRows = (bytes: Uint8Array) => Papa.parse<string[]>(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+
+    let rows = csvRows(await exportOf('csv'));
+    const loaded = e.s.screening.current()!.versions;
+    expect(rows.filter((r) => r[0] === 'lists_loaded').map((r) => r[1]).sort()).toEqual(loaded.map((v) => v.source).sort());
+    expect(rows).toContainEqual(['lists_loaded', 'us_ofac_sdn', sdn.sha256.slice(0, 12), '2024-05-03', 'stale', '1']);
+    // The organisation's window, at export time.
+    await e.json('PATCH', '/api/settings/list-freshness', { cookie, body: { sanctions_stale_days: 3650 } });
+    rows = csvRows(await exportOf('csv'));
+    expect(rows).toContainEqual(['lists_loaded', 'us_ofac_sdn', sdn.sha256.slice(0, 12), '2024-05-03', 'stale', '0']);
+
+    await e.json('PATCH', '/api/settings/list-freshness', { cookie, body: { sanctions_stale_days: 14 } });
+    const pdf = await exportOf('pdf');
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+    // FRESHNESS_PDF_OUT=file.pdf keeps the PDF to look at (pdftoppm -r 60 -png).
+    if (process.env.FRESHNESS_PDF_OUT) writeFileSync(process.env.FRESHNESS_PDF_OUT, pdf);
+    if (existsSync('/usr/bin/pdftotext')) {
+      const text = execFileSync('/usr/bin/pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
+      expect(text).toContain('Lists loaded at export time');
+      expect(text).toMatch(new RegExp(`us_ofac_sdn\\s+Sanctions\\s+3 May 2024\\s+${sdn.sha256.slice(0, 12)}\\s+Stale`));
+    }
+  }, 120_000);
 });
