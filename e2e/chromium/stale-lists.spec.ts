@@ -2,6 +2,7 @@
 // (retrieved 2024-05-03, no date of its own) is far older than the default 14-day window, so
 // Screening and Batch rescreen warn about it, say how to import a newer file, and mark it in the
 // Lists panel; widening the window in Settings (owner) takes the warning away.
+import { join } from 'node:path';
 import { initOrg, signIn, type TestOrg } from '../support/accounts';
 import { expect, test } from '../support/service';
 import { ListsPage } from '../pages/lists-page';
@@ -23,9 +24,11 @@ test('stale lists: a banner on Screening and Batch rescreen naming the list and 
   await expect(sdn).toBeVisible();
   await expect(sdn).toContainText('us_ofac_sdn');
   await expect(sdn).toContainText(/\d+ days old \(older than 14 days\)/);
-  await expect(sdn).toContainText('Import newer official file…');
-  await expect(sdn).toContainText('npm run cli -- lists import --data-dir DIR --source us_ofac_sdn FILE');
+  await expect(banner.getByTestId('stale-lists-official')).toContainText('Import newer official file…');
+  await expect(banner.getByTestId('stale-lists-official')).toContainText('npm run cli -- lists import --data-dir DIR --source us_ofac_sdn FILE');
   await expect(screening.listsPanel.locator('[data-source="us_ofac_sdn"] .badge-warning')).toHaveText('Out of date');
+  // CONSOLE_SCREENSHOTS=/some/dir also saves console-stale-lists.png.
+  if (process.env.CONSOLE_SCREENSHOTS) await page.screenshot({ path: join(process.env.CONSOLE_SCREENSHOTS, 'console-stale-lists.png'), fullPage: true });
 
   await page.goto('/#/rescreen');
   await expect(page.getByTestId('stale-list-us_ofac_sdn')).toBeVisible();

@@ -12,26 +12,36 @@ export function StaleListsNotice({ data, canManage }: { data: ListsStatus | unde
   const stale = staleLists(data);
   if (stale.length === 0) return null;
   const title = stale.length === 1 ? 'A list screened against is out of date' : `${stale.length} lists screened against are out of date`;
+  const official = stale.flatMap((l) => (l.update.kind === 'official' ? [{ source: l.source, cli: l.update.cli }] : []));
+  const own = stale.some((l) => l.update.kind === 'user');
+  const shipped = stale.some((l) => l.update.kind === 'shipped');
+  const who = canManage ? '' : 'An owner or admin can ';
   return (
     <Alert tone="warning" testId="stale-lists" title={title}>
       <ul className="stale-lists">
         {stale.map((l) => (
           <li key={l.source} data-testid={`stale-list-${l.source}`}>
             <strong>{l.title}</strong> ({l.source}): published <span title={l.published_at ?? ''}>{formatDate(l.published_at)}</span>,{' '}
-            {ageText(l.age_days)} (older than {l.window_days} days).{' '}
-            {l.update.kind === 'official' ? (
-              <>
-                {canManage ? 'Import a newer file with “Import newer official file…” in the Lists panel of Screening, or' : 'An owner or admin can import a newer file with “Import newer official file…” in the Lists panel of Screening, or'}{' '}
-                on the command line: <code>{l.update.cli}</code>
-              </>
-            ) : l.update.kind === 'user' ? (
-              canManage ? 'Import a newer copy under the same name with “Add your own list…” in the Lists panel of Screening.' : 'An owner or admin can import a newer copy under the same name with “Add your own list…” in the Lists panel of Screening.'
-            ) : (
-              'A newer copy comes with an update of the app.'
-            )}
+            {ageText(l.age_days)} (older than {l.window_days} days).
           </li>
         ))}
       </ul>
+      {official.length > 0 ? (
+        <div data-testid="stale-lists-official">
+          <p>
+            {who ? `${who}import` : 'Import'} a newer file with “Import newer official file…” in the Lists panel of Screening, or on the command line:
+          </p>
+          <ul className="stale-lists-commands">
+            {official.map((o) => <li key={o.source}><code>{o.cli}</code></li>)}
+          </ul>
+        </div>
+      ) : null}
+      {own ? (
+        <p data-testid="stale-lists-own">
+          {who ? `${who}import` : 'Import'} a newer copy of your own list under the same name with “Add your own list…” in the Lists panel of Screening.
+        </p>
+      ) : null}
+      {shipped ? <p data-testid="stale-lists-shipped">A newer copy of the other lists comes with an update of the app.</p> : null}
       <p className="muted">Results still screen against these files. The windows are in Settings (owners and admins change them).</p>
     </Alert>
   );

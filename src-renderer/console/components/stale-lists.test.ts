@@ -37,8 +37,10 @@ describe('stale lists banner', () => {
     expect(out).toContain(officialImportCommand('us_ofac_sdn'));
     expect(officialImportCommand('us_ofac_sdn')).toBe('npm run cli -- lists import --data-dir DIR --source us_ofac_sdn FILE');
     expect(out).toContain('Add your own list…');
-    expect(out).toContain('A newer copy comes with an update of the app.');
+    expect(out).toContain('A newer copy of the other lists comes with an update of the app.');
     expect(html(data, false)).toContain('An owner or admin can import a newer file');
+    // The CLI command once per official list, for that list only.
+    expect(out.match(/npm run cli -- lists import/g)).toHaveLength(1);
   });
 
   it('shows nothing when no list is stale or the lists are not ready', () => {
