@@ -11,6 +11,7 @@ import { createWebhooks, type Fetch } from './core/webhooks/webhooks';
 import { systemClock, type Clock } from './core/clock';
 import { createLogger, silentLogger, type Logger } from './log';
 import { createScreening } from './core/screening/service';
+import { withFreshness } from './core/screening/lists/freshness';
 import { createBatches } from './core/screening/batch';
 import { createGate } from './jobs/gate';
 import { createLoginThrottle } from './core/accounts/login-throttle';
@@ -106,6 +107,7 @@ export function compose(opts: ComposeOptions) {
     bundle: opts.exports?.bundle ?? ((type, who, params) => reports.bundle(type, who, params)),
     enabled: () => reports.flags.exportsEnabled(),
     branding: opts.exports?.branding ?? ((orgId) => organization.branding(orgId)),
+    lists: (orgId, now) => withFreshness(screening.current()?.versions ?? [], organization.listFreshness(orgId), now),
     runner: createRenderRunner({ ...opts.exports?.runner, log: (m, f) => logger.info(m, f) }),
     log: (m, f) => logger.info(m, f),
   });

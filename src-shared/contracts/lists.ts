@@ -2,6 +2,7 @@
 // not in the spec, see docs/decisions.md): what is loaded, and the answers of the imports.
 import { z } from 'zod';
 import { LIST_KINDS } from './screening';
+import { ListFreshnessSettings } from './organization';
 
 /** The official sources a newer file can replace. */
 export const OFFICIAL_SOURCES = [
@@ -33,6 +34,13 @@ export const LoadedList = z.object({
   /** Who publishes the list and the attribution its licence asks for; null for own lists. */
   publisher: z.string().nullable(),
   terms: z.string().nullable(),
+  /** As in a screening's list_versions (contracts/screening.ts ListVersion), for the caller's organisation now. */
+  published_at: z.string().nullable(),
+  stale: z.boolean(),
+  /** Whole days since published_at (null when it is null): the console's banner says how old. */
+  age_days: z.number().int().nullable(),
+  /** The organisation's window for this list's kind, in days (stale past it). */
+  stale_after_days: z.number().int(),
   counts: z.object({
     total: z.number().int(),
     person: z.number().int(),
@@ -62,6 +70,8 @@ export const ListsStatus = z.object({
     })
     .nullable(),
   user_lists: z.array(UserList),
+  /** The organisation's windows the `stale` flags were computed with (contracts/organization.ts). */
+  stale_windows: ListFreshnessSettings,
 });
 export type ListsStatus = z.infer<typeof ListsStatus>;
 

@@ -36,3 +36,22 @@ export const DataDirectory = z.object({
   breakdown: z.array(z.object({ name: z.string(), size_bytes: z.number().int() })),
 });
 export type DataDirectory = z.infer<typeof DataDirectory>;
+
+/**
+ * List freshness (issue 23): a list whose publication date is older than its kind's window is
+ * stale. Sanctions (and wanted) lists use `sanctions_stale_days`, PEP (and RCA) lists
+ * `pep_stale_days`. Read by every member; changed by owners and admins.
+ */
+export const STALE_DAYS_MIN = 1;
+export const STALE_DAYS_MAX = 3650;
+export const DEFAULT_STALE_DAYS = { sanctions_stale_days: 14, pep_stale_days: 180 } as const;
+const StaleDays = z.number().int().min(STALE_DAYS_MIN).max(STALE_DAYS_MAX);
+
+export const ListFreshnessSettings = z.object({ sanctions_stale_days: StaleDays, pep_stale_days: StaleDays });
+export type ListFreshnessSettings = z.infer<typeof ListFreshnessSettings>;
+
+/** PATCH /api/settings/list-freshness: either window or both. */
+export const UpdateListFreshnessRequest = ListFreshnessSettings.partial()
+  .strict()
+  .refine((b) => b.sanctions_stale_days !== undefined || b.pep_stale_days !== undefined, 'Give sanctions_stale_days, pep_stale_days or both');
+export type UpdateListFreshnessRequest = z.infer<typeof UpdateListFreshnessRequest>;

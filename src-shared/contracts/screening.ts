@@ -111,8 +111,24 @@ export const ListVersion = z.object({
   list_date: z.string().nullable(),
   retrieval_date: z.string().nullable(),
   sha256: z.string(),
+  /** The list's own publication date (list_date, else retrieval_date), YYYY-MM-DD; null when neither is known. */
+  published_at: z.string().nullable(),
+  /** published_at is older than the organisation's window for the list's kind (settings: list freshness), at answer time. */
+  stale: z.boolean(),
 });
 export type ListVersion = z.infer<typeof ListVersion>;
+
+/** Characters of a list's SHA-256 shown where files and reports say what was screened against. */
+export const LIST_CHECKSUM_PREFIX = 12;
+
+/**
+ * One list as result files and exports name it: source, publication date, checksum prefix, and
+ * "stale" when it was older than the organisation's window, e.g.
+ * `us_ofac_sdn published 2024-05-03 sha256:551994af81b9 stale`.
+ */
+export function listVersionLabel(v: Pick<ListVersion, 'source' | 'published_at' | 'sha256' | 'stale'>): string {
+  return `${v.source} published ${v.published_at ?? 'undated'} sha256:${v.sha256.slice(0, LIST_CHECKSUM_PREFIX)}${v.stale ? ' stale' : ''}`;
+}
 
 export const RISK_DECISIONS = ['clear', 'review', 'high_risk_review'] as const;
 

@@ -10,7 +10,9 @@ import {
   Account, CreatedKey, DesktopChoice, KeyList, LedgerPage, RevokedKey, Session, SetupStatus, TokenLoginResponse,
   type ChangePlanRequest, type CreateKeyRequest, type DesktopLoginRequest, type LoginRequest, type SetupRequest,
 } from '../../../src-shared/contracts/accounts';
-import { DataDirectory, OrganizationSettings, type UpdateOrganizationRequest } from '../../../src-shared/contracts/organization';
+import {
+  DataDirectory, ListFreshnessSettings, OrganizationSettings, type UpdateListFreshnessRequest, type UpdateOrganizationRequest,
+} from '../../../src-shared/contracts/organization';
 import { OrgSettings, type UpdateSettingsRequest } from '../../../src-shared/contracts/review';
 import {
   AcceptedInvitation, type AcceptInviteRequest, ChangedBilling, ChangedRole, CreatedInvitation, InvitationList, type InviteRequest, MemberList, RemovedMember, TeamActivity, type TeamRole,
@@ -339,6 +341,8 @@ export const api = {
   updateSettings: (body: UpdateSettingsRequest) => request('PATCH', '/api/settings', OrgSettings, { body }),
   organization: (signal?: AbortSignal) => request('GET', '/api/settings/organization', OrganizationSettings, { signal }),
   renameOrganization: (body: UpdateOrganizationRequest) => request('PATCH', '/api/settings/organization', OrganizationSettings, { body }),
+  listFreshness: (signal?: AbortSignal) => request('GET', '/api/settings/list-freshness', ListFreshnessSettings, { signal }),
+  updateListFreshness: (body: UpdateListFreshnessRequest) => request('PATCH', '/api/settings/list-freshness', ListFreshnessSettings, { body }),
   /** Any other file goes as octet-stream, so the service's check (by its first bytes) says what is wrong with it. */
   uploadLogo: (file: Blob) =>
     upload('/api/settings/logo', file, file.type === 'image/png' || file.type === 'image/jpeg' ? file.type : 'application/octet-stream', OrganizationSettings, { method: 'PUT' }),

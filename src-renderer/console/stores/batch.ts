@@ -10,7 +10,7 @@ import { create } from 'zustand';
 import type { Environment } from '../../../src-shared/catalog';
 import type { BatchRowResult } from '../../../src-shared/contracts/batch';
 import type { Disposition, ReasonCode } from '../../../src-shared/contracts/review';
-import type { ClearedMatch, PreviousResultSummary } from '../../../src-shared/contracts/screening';
+import type { ClearedMatch, ListVersion, PreviousResultSummary } from '../../../src-shared/contracts/screening';
 import { useSession } from './session';
 
 export { DISPOSITIONS, type Disposition } from '../../../src-shared/contracts/review';
@@ -99,6 +99,9 @@ export interface RunState {
   endedAt: number | null;
   error: string | null;
   listsChecked: string[];
+  /** The lists the run screens against, with their dates and stale flags (the batch's list_versions), and since when. */
+  listVersions: ListVersion[];
+  listsAsOf: string | null;
 }
 
 export interface BatchEntry {

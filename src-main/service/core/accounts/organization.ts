@@ -6,7 +6,9 @@ import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { AppError } from '../../../../src-shared/errors';
-import { LOGO_MAX_SIDE, type DataDirectory, type OrganizationSettings } from '../../../../src-shared/contracts/organization';
+import {
+  LOGO_MAX_SIDE, type DataDirectory, type ListFreshnessSettings, type OrganizationSettings, type UpdateListFreshnessRequest,
+} from '../../../../src-shared/contracts/organization';
 import type { Db } from '../../db/open';
 import { DB_FILE } from '../../db/open';
 import { DATA_FOLDERS } from '../../paths';
@@ -73,7 +75,15 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
     rename: db.prepare<[string, number]>('UPDATE organizations SET name = ? WHERE id = ?'),
     logo: db.prepare<[number], LogoRow>('SELECT logo_png, logo_updated_at FROM organizations WHERE id = ?'),
     setLogo: db.prepare<[Uint8Array | null, string | null, number]>('UPDATE organizations SET logo_png = ?, logo_updated_at = ? WHERE id = ?'),
+    freshness: db.prepare<[number], ListFreshnessSettings>('SELECT sanctions_stale_days, pep_stale_days FROM organizations WHERE id = ?'),
+    setFreshness: db.prepare<[number, number, number]>('UPDATE organizations SET sanctions_stale_days = ?, pep_stale_days = ? WHERE id = ?'),
   };
+
+  function listFreshness(orgId: number): ListFreshnessSettings {
+    const r = s.freshness.get(orgId);
+    if (!r) throw new AppError('account_not_found');
+    return { sanctions_stale_days: r.sanctions_stale_days, pep_stale_days: r.pep_stale_days };
+  }
 
   function logoOf(orgId: number): { png: Uint8Array; updated_at: string } | null {
     const r = s.logo.get(orgId);
@@ -117,6 +127,26 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
         audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'organization_name' });
       });
       return settings(orgId);
+    },
+
+    /** The organisation's windows after which a list is stale (lists/freshness.ts). */
+    listFreshness,
+
+    /** Changes either window or both; each change is audited with its old and new number of days. */
+    setListFreshness(actor: UserRow, orgId: number, change: UpdateListFreshnessRequest): ListFreshnessSettings {
+      return audit.atomically(() => {
+        const before = listFreshness(orgId);
+        const after = {
+          sanctions_stale_days: change.sanctions_stale_days ?? before.sanctions_stale_days,
+          pep_stale_days: change.pep_stale_days ?? before.pep_stale_days,
+        };
+        s.setFreshness.run(after.sanctions_stale_days, after.pep_stale_days, orgId);
+        for (const setting of ['sanctions_stale_days', 'pep_stale_days'] as const) {
+          if (before[setting] === after[setting]) continue;
+          audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting, from: String(before[setting]), to: String(after[setting]) });
+        }
+        return after;
+      });
     },
 
     async setLogo(actor: UserRow, orgId: number, bytes: Uint8Array): Promise<OrganizationSettings> {

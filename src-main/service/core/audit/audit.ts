@@ -32,7 +32,7 @@ export interface AuditEvent {
   approverUserId?: number;
   keyId?: string;
   listId?: string;
-  setting?: 'four_eyes' | 'organization_name' | 'logo';
+  setting?: 'four_eyes' | 'organization_name' | 'logo' | 'sanctions_stale_days' | 'pep_stale_days';
   from?: string;
   to?: string;
   counts?: { total?: number; done?: number; failed?: number };

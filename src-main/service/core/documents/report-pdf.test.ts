@@ -42,9 +42,9 @@ function sampleReport(matches: number, overrides: Partial<KycReportInput> = {}):
       totalHits: matches,
       screenedAt: '2026-11-20T14:02:12.000Z',
       listsChecked: [
-        { source: 'us_ofac_sdn', kind: 'sanctions', title: 'OFAC Specially Designated Nationals and Blocked Persons List (SDN)', list_date: '2026-11-20', retrieval_date: null, sha256: SDN_SHA },
-        { source: 'eu_fsf', kind: 'sanctions', title: 'EU Consolidated Financial Sanctions List', list_date: '2026-11-19', retrieval_date: '2026-11-19', sha256: EU_SHA },
-        { source: 'un_sc', kind: 'sanctions', title: 'UN Security Council Consolidated List', list_date: null, retrieval_date: '2024-05-03', sha256: UN_SHA },
+        { source: 'us_ofac_sdn', kind: 'sanctions', title: 'OFAC Specially Designated Nationals and Blocked Persons List (SDN)', list_date: '2026-11-20', retrieval_date: null, sha256: SDN_SHA, published_at: '2026-11-20', stale: false },
+        { source: 'eu_fsf', kind: 'sanctions', title: 'EU Consolidated Financial Sanctions List', list_date: '2026-11-19', retrieval_date: '2026-11-19', sha256: EU_SHA, published_at: '2026-11-19', stale: false },
+        { source: 'un_sc', kind: 'sanctions', title: 'UN Security Council Consolidated List', list_date: null, retrieval_date: '2024-05-03', sha256: UN_SHA, published_at: '2024-05-03', stale: true },
       ],
       records,
     },

@@ -132,11 +132,11 @@ export function listVersionDate(l: ReportList): string {
   return l.retrieval_date ? `${calendarDate(l.retrieval_date)} (retrieved)` : 'No date stated';
 }
 
-/**
- * Notes printed after a list's version date, one rule a line: freshness's stale note (ListVersion's
- * `stale`, arriving with its branch) is one more entry.
- */
-const LIST_NOTES: ((l: ReportList) => string | null)[] = [];
+/** Notes printed after a list's version date, one rule a line. */
+const LIST_NOTES: ((l: ReportList) => string | null)[] = [
+  // Older than the organisation's window for its kind when the screening ran (ListVersion.stale).
+  (l) => (l.stale ? 'Out of date: older than the organisation\'s freshness window' : null),
+];
 
 export function listNotes(l: ReportList): string[] {
   return LIST_NOTES.map((note) => note(l)).filter((n): n is string => n !== null);

@@ -5,7 +5,7 @@ import { SOURCE_INFO } from '../screening/lists/sources';
 import { reportLists } from './report-store';
 
 const version = (source: string, extra: Partial<ListVersion> = {}): ListVersion => ({
-  source, kind: 'sanctions', list_date: '2026-11-20', retrieval_date: null, sha256: 'ab'.repeat(32), ...extra,
+  source, kind: 'sanctions', list_date: '2026-11-20', retrieval_date: null, sha256: 'ab'.repeat(32), published_at: '2026-11-20', stale: false, ...extra,
 });
 
 describe('reportLists', () => {

@@ -6,6 +6,7 @@
 // apostrophe; numbers are written as numbers and never escaped (-3.2 is a number, not a formula).
 import Papa from 'papaparse';
 import type { ReportBundle } from '../../../../src-shared/contracts/reports';
+import { LIST_CHECKSUM_PREFIX, type ListVersion } from '../../../../src-shared/contracts/screening';
 
 export const CSV_COLUMNS = ['section', 'item', 'item_id', 'date', 'metric', 'value'] as const;
 type Cell = string | number | null;
@@ -110,6 +111,10 @@ function sectionsOf(b: ReportBundle): Row[] {
 }
 
 /** The CSV text (UTF-8, CRLF line ends, header row first). */
-export function renderCsv(bundle: ReportBundle): string {
-  return Papa.unparse({ fields: [...CSV_COLUMNS], data: sectionsOf(bundle) }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
+export function renderCsv(bundle: ReportBundle, lists?: readonly ListVersion[]): string {
+  const rows = sectionsOf(bundle);
+  // The lists loaded at export time: one row per list, item = source, item_id = the first
+  // LIST_CHECKSUM_PREFIX characters of its SHA-256, date = published_at, metric stale (1 or 0).
+  for (const v of lists ?? []) rows.push(['lists_loaded', v.source, v.sha256.slice(0, LIST_CHECKSUM_PREFIX), v.published_at ?? '', 'stale', v.stale ? 1 : 0]);
+  return Papa.unparse({ fields: [...CSV_COLUMNS], data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
 }

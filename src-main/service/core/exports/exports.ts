@@ -16,6 +16,7 @@ import type { Clock } from '../clock';
 import { nowIso } from '../ids';
 import { checkRange } from '../reports/params';
 import type { Who as ReportWho } from '../reports/reports';
+import type { ListVersion } from '../../../../src-shared/contracts/screening';
 import { CONTENT_TYPES } from './render';
 import { exportsRepo, type ExportErrorCode, type ExportRow } from './repo';
 import { RenderError, type RenderRunner } from './runner';
@@ -38,6 +39,8 @@ export interface ExportDeps {
   /** Feature flag REPORT_EXPORTS_ENABLED (core/reports/flags): off, every export route answers 404. */
   enabled?: () => boolean;
   branding: BrandingSource;
+  /** The lists loaded now, with the organisation's stale flags (screening + list freshness); absent: exports do not state them. */
+  lists?: (orgId: number, now: number) => ListVersion[];
   runner: RenderRunner;
   log?: (msg: string, fields?: Record<string, string | number>) => void;
   /** How often a started service looks for queued jobs and expired files. */
@@ -124,6 +127,7 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
       const bytes = await deps.runner.render({
         exportId: job.id, reportType: job.report_type, format: job.format, env: job.env, from: job.from_date, to: job.to_date,
         generatedAt: nowIso(generatedAt), organisation: deps.branding(job.org_id), bundle,
+        ...(deps.lists ? { lists: deps.lists(job.org_id, generatedAt) } : {}),
       });
       const at = clock.now();
       if (!db.open) return;

@@ -9,6 +9,7 @@ import { PDFDocument, type PDFImage, type PDFPage, type RGB, StandardFonts, rgb 
 import { barChart, codeLabel, countLabel, donutChart, trendChart, type ChartModel, type Tone, type TrendPoint } from '../../../../src-shared/charts/charts';
 import type { Band, HealthCheck, ReportBundle, ReportType } from '../../../../src-shared/contracts/reports';
 import type { Environment } from '../../../../src-shared/catalog';
+import { LIST_CHECKSUM_PREFIX, type ListVersion } from '../../../../src-shared/contracts/screening';
 import { fit, instant, printable, wrap, type Fonts } from '../pdf/text';
 
 export interface ReportPdfInput {
@@ -22,6 +23,8 @@ export interface ReportPdfInput {
   generatedAt: string;
   organisation: { name: string; logo_png: Uint8Array | null };
   bundle: ReportBundle;
+  /** The lists loaded when the export was made, with the organisation's stale flags then (absent: not stated). */
+  lists?: ListVersion[] | undefined;
 }
 
 export const REPORT_TITLES: Record<ReportType, string> = {
@@ -614,6 +617,20 @@ function tables(w: Writer, b: ReportBundle): void {
 // ---------------------------------------------------------------------------------------------
 // The report
 
+/** What screening was done against when the report was made: each list, its date, checksum and freshness. */
+function listsSection(w: Writer, lists: readonly ListVersion[], generatedAt: string): void {
+  const stale = lists.filter((v) => v.stale).length;
+  // Kept on one page with its note where it fits (a short table split over pages reads badly).
+  w.section('Lists loaded at export time', 60 + 16 * Math.min(lists.length, 10));
+  w.note(`The screening lists as loaded on ${instant(generatedAt)}. ${stale === 0 ? 'None was' : `${stale} ${stale === 1 ? 'was' : 'were'}`} older than the organisation's freshness window (stale).`);
+  w.table('Lists loaded at export time', [
+    { title: 'List', width: WIDTH - 330 }, { title: 'Kind', width: 70 }, { title: 'Published', width: 90 },
+    { title: 'SHA-256 (first 12)', width: 110 }, { title: 'Status', width: 60 },
+  ], lists.map((v) => [
+    v.source, cap(v.kind), v.published_at ? day(v.published_at) : 'undated', v.sha256.slice(0, LIST_CHECKSUM_PREFIX), v.stale ? 'Stale' : 'Current',
+  ]), 'No lists were loaded when this report was made.');
+}
+
 export async function renderReportPdf(input: ReportPdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   const title = `${REPORT_TITLES[input.reportType]} \u2014 ${input.organisation.name}`;
@@ -657,6 +674,7 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Uint8Array
     kpiSection(w, b.v21_verification);
   }
   tables(w, b);
+  if (input.lists) listsSection(w, input.lists, input.generatedAt);
   w.footers();
   return doc.save();
 }

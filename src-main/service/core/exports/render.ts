@@ -14,6 +14,6 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = { pdf: 'application/p
 const BOM = '\uFEFF';
 
 export async function renderExport(input: RenderInput): Promise<Uint8Array> {
-  if (input.format === 'csv') return new TextEncoder().encode(BOM + renderCsv(input.bundle));
+  if (input.format === 'csv') return new TextEncoder().encode(BOM + renderCsv(input.bundle, input.lists));
   return renderReportPdf(input);
 }

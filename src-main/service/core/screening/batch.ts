@@ -9,7 +9,9 @@ import {
   BATCH_LIMITS, type BatchChunkEnd, type BatchInfo, type BatchPreview, type BatchRowError,
   type CreateBatchRequest,
 } from '../../../../src-shared/contracts/batch';
+import type { ListFreshnessSettings } from '../../../../src-shared/contracts/organization';
 import type { ListKind, ListVersion } from '../../../../src-shared/contracts/screening';
+import { withFreshness } from './lists/freshness';
 import { AppError, isAppError } from '../../../../src-shared/errors';
 import type { Clock } from '../clock';
 import { insufficient } from '../credits/credits';
@@ -103,7 +105,7 @@ export function createBatches(deps: {
       return { env, rows, credits_per_row: perRow(env), total_credits: total, balance, sufficient: env === 'test' || balance >= total };
     },
 
-    create(orgId: number, req: { env: 'test' | 'live'; total_rows: number; lists?: ListKind[] | undefined; reason: Batch['reason']; confirm_credits?: number | undefined }, loaded: LoadedIndex | null): BatchInfo {
+    create(orgId: number, req: { env: 'test' | 'live'; total_rows: number; lists?: ListKind[] | undefined; reason: Batch['reason']; confirm_credits?: number | undefined }, loaded: LoadedIndex | null, staleWindows?: ListFreshnessSettings): BatchInfo {
       const now = deps.clock.now();
       const current = open.get(orgId);
       if (current && current.state === 'open' && now - current.lastActivity < BATCH_IDLE_MS) {
@@ -122,7 +124,8 @@ export function createBatches(deps: {
         id: newId('bat', 16), orgId, payer: { id: null, orgId, env: req.env, demo: false }, total: req.total_rows,
         lists: req.lists, reason: req.reason, state: 'open', processed: 0, errors: 0, charged: 0,
         createdAt: now, lastActivity: now, busy: false,
-        loaded, listsChecked, listVersions: loaded ? loaded.versions.filter((v) => listsChecked.includes(v.kind)) : [],
+        loaded, listsChecked, // Stale as of the batch's start: the lists it screens against do not change while it runs.
+        listVersions: loaded ? withFreshness(loaded.versions.filter((v) => listsChecked.includes(v.kind)), staleWindows, now) : [],
       };
       // Replaces (and so releases) an idle batch of this organisation.
       if (current && current.loaded) {

@@ -5,8 +5,9 @@
 // Memory: the process keeps one index per resources/data directory, the one of the lists as
 // they are now. When the lists change, the cache and each service drop the old index; a batch
 // that started on it keeps its own reference until it ends (batch.ts), then it is collected.
+import type { ListFreshnessSettings } from '../../../../src-shared/contracts/organization';
 import type {
-  ListKind, ListVersion, PreviousResultSummary, ScreeningResponse, Subject,
+  ListKind, PreviousResultSummary, ScreeningResponse, Subject,
 } from '../../../../src-shared/contracts/screening';
 import { join } from 'node:path';
 import { AppError } from '../../../../src-shared/errors';
@@ -17,10 +18,12 @@ import { listsStamp, readOwnLists } from './lists/store';
 import { bundleBuildId, readSnapshot, SNAPSHOT_PATH } from './snapshot';
 import { MATCHER_VERSION } from './match/version';
 import { assessRisk, riskChange } from './risk';
+import { withFreshness, type BaseListVersion } from './lists/freshness';
 
 /** What is known of an index without holding it: enough for every answer but a screening. */
 export interface IndexMeta {
-  versions: ListVersion[];
+  /** Without published_at/stale: those depend on the organisation and the time (lists/freshness.ts). */
+  versions: BaseListVersion[];
   /** Each loaded list with its title and record counts, for the console. */
   catalog: LoadedLists['versions'];
   loadedKinds: ListKind[];
@@ -68,7 +71,7 @@ export function remoteIndex(meta: IndexMeta, resourcesDir: string, dataDir: stri
 /** Per resources and data directory: the index of its lists at one stamp (older ones are dropped). */
 const cache = new Map<string, { stamp: string; index: Promise<LoadedIndex> }>();
 
-function versionsOf(lists: Pick<LoadedLists, 'versions'>): ListVersion[] {
+function versionsOf(lists: Pick<LoadedLists, 'versions'>): BaseListVersion[] {
   return lists.versions.map((v) => ({
     source: v.source, kind: v.kind as ListKind, list_date: v.list_date, retrieval_date: v.retrieval_date, sha256: v.sha256,
   }));
@@ -164,6 +167,8 @@ export interface ScreenCall {
   lists?: ListKind[] | undefined;
   clientReferenceId?: string | undefined;
   metadata?: Record<string, string | number | boolean | null> | undefined;
+  /** The caller's organisation's list-freshness windows (defaults when absent, e.g. the CLI); `stale` is judged at `created`. */
+  staleWindows?: ListFreshnessSettings | undefined;
   rescreen?: {
     previous_screening_id: string;
     reason: NonNullable<ScreeningResponse['rescreen']>['reason'];
@@ -207,7 +212,7 @@ export function runScreening(loaded: LoadedIndex, call: ScreenCall): ScreeningRe
       screened_at: new Date(call.created).toISOString(),
       search_mode: 'standard',
       provider_reference_id: null,
-      list_versions: loaded.versions.filter((v) => lists.includes(v.kind)),
+      list_versions: withFreshness(loaded.versions.filter((v) => lists.includes(v.kind)), call.staleWindows, call.created),
       matcher_version: MATCHER_VERSION,
     },
     risk: { score: risk.score, level: risk.level, decision: risk.decision, reasons: risk.reasons },

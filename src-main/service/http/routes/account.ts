@@ -9,7 +9,8 @@ import type { OrgRow } from '../../core/accounts/repo';
 import { actorOf } from '../../core/audit/audit';
 import { OrgSettings, UpdateSettingsRequest } from '../../../../src-shared/contracts/review';
 import {
-  DataDirectory, LOGO_MAX_SIDE, LOGO_MAX_UPLOAD_BYTES, OrganizationSettings, UpdateOrganizationRequest,
+  DataDirectory, ListFreshnessSettings, LOGO_MAX_SIDE, LOGO_MAX_UPLOAD_BYTES, OrganizationSettings, UpdateListFreshnessRequest,
+  UpdateOrganizationRequest,
 } from '../../../../src-shared/contracts/organization';
 import { AppError } from '../../../../src-shared/errors';
 import type { Router } from '../router';
@@ -90,6 +91,24 @@ export function accountRoutes({ route, services }: Router): void {
       const s = c.get('session');
       const body = await input.body();
       return c.json<OrganizationSettings>(services.organization.rename(s.user, s.org.id, body.name));
+    },
+  });
+
+  route({
+    method: 'GET', path: '/api/settings/list-freshness', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'The days after which a sanctions (and wanted) or PEP (and RCA) list is reported stale',
+    responses: { 200: ListFreshnessSettings },
+    handler: (c) => c.json<ListFreshnessSettings>(services.organization.listFreshness(c.get('session').org.id)),
+  });
+
+  route({
+    method: 'PATCH', path: '/api/settings/list-freshness', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    summary: 'Change the list-freshness windows (owner or admin; 1–3650 days each)',
+    request: { body: UpdateListFreshnessRequest },
+    responses: { 200: ListFreshnessSettings },
+    handler: async (c, input) => {
+      const s = c.get('session');
+      return c.json<ListFreshnessSettings>(services.organization.setListFreshness(s.user, s.org.id, await input.body()));
     },
   });
 

@@ -38,7 +38,7 @@ export function batchRoutes({ route, services }: Router): void {
       const body = await input.body();
       const loaded = await screening.ready();
       if (!loaded) throw new AppError('provider_unavailable');
-      const info = batches.create(s.org.id, body, loaded);
+      const info = batches.create(s.org.id, body, loaded, services.organization.listFreshness(s.org.id));
       services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'batch.created', batchId: info.id, env: info.env, counts: { total: info.total_rows } });
       return c.json<BatchInfo>(info, 201);
     },

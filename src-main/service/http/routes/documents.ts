@@ -201,7 +201,7 @@ export async function kycPlus(c: Context<AppEnv>, s: Services, key: Payer, body:
         const birth = r.assessment.birth;
         const country = nationalityAlpha2(m.nationality);
         screening = await s.pool.screenOne(ready!, {
-          id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live',
+          id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live', staleWindows: s.organization.listFreshness(key.orgId),
           subject: {
             type: 'individual', first_name: m.givenNames || m.surname, last_name: m.surname,
             ...(birth ? { date_of_birth: formatIsoDate(birth) } : {}),

@@ -16,6 +16,7 @@ import type { SessionContext } from '../../core/accounts/accounts';
 import { actorOf } from '../../core/audit/audit';
 import { importOfficialList, importUserCsv, removeUserCsv, type ListActor, type ListManagement } from '../../core/screening/lists/manage';
 import { listAttribution } from '../../core/screening/lists/sources';
+import { freshnessOf, staleDaysFor } from '../../core/screening/lists/freshness';
 import { storedLists } from '../../core/screening/lists/store';
 import { hitCategories, SCREENING_HIT } from '../../core/screening/hits';
 import { eventFields, listsToCheck, type ScreenCall } from '../../core/screening/service';
@@ -62,7 +63,9 @@ async function handle(
       ...(alsoRecord ? { alsoRecord: ({ verificationId, outcome }) => alsoRecord({ verificationId, result: outcome.result }) } : {}),
     },
     async (ctx) => {
-      const result = await s.pool.screenOne(loaded, { ...call, id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live' });
+      const result = await s.pool.screenOne(loaded, {
+        ...call, id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live', staleWindows: s.organization.listFreshness(key.orgId),
+      });
       const hits = hitCategories(result.matches);
       return {
         status: 'completed', confidence: result.risk.score, billable: true, httpStatus: 200, result,
@@ -177,10 +180,14 @@ export function screeningRoutes({ route, services }: Router): void {
     responses: { 200: ListsStatus },
     handler: (c) => {
       const loaded = services.screening.current();
+      // Stale for this organisation's windows, now.
+      const windows = services.organization.listFreshness(c.get('session').org.id);
+      const now = services.clock.now();
       return c.json<ListsStatus>({
         state: services.screening.state(),
         loaded_kinds: loaded?.loadedKinds ?? [],
-        lists: (loaded?.catalog ?? []).map((l) => ({ ...l, ...listAttribution(l.source) })) as ListsStatus['lists'],
+        lists: (loaded?.catalog ?? []).map((l) => ({ ...l, ...listAttribution(l.source), ...freshnessOf(l, windows, now), stale_after_days: staleDaysFor(l.kind, windows) })) as ListsStatus['lists'],
+        stale_windows: windows,
         index: loaded ? { ...loaded.stats, load_ms: loaded.timings.load_ms } : null,
         user_lists: Object.values(storedLists(services.config.dataDir).user).map((u) => ({ slug: u.slug, name: u.name, rows: u.rows, imported_at: u.imported_at })),
       });

@@ -53,6 +53,11 @@ export const OUTPUT_COLUMNS: readonly ColumnDoc[] = [
   { name: 'decided_at', help: 'When the service recorded it (ISO 8601, UTC).' },
   { name: 'approved_by', help: 'With four-eyes: the owner or admin who approved clearing a strong sanctions match.' },
   { name: 'approved_at', help: 'When they approved it (ISO 8601, UTC).' },
+  {
+    name: 'lists_screened',
+    help: 'The lists the row was screened against, separated by ;: source, publication date, the first 12 characters of the file’s SHA-256, and “stale” when older than your organisation’s window.',
+  },
+  { name: 'lists_as_of', help: 'When the run started: the lists as loaded then (ISO 8601, UTC).' },
   { name: 'row_error', help: 'Why the service could not screen the row, if it could not.' },
 ];
 

@@ -2,6 +2,7 @@
 // written as a CSV the next import reads back (csv-columns.ts says how). Goes only to the save
 // dialog (a download in a browser), never to the app's own storage.
 import Papa from 'papaparse';
+import { listVersionLabel, type ListVersion } from '../../../../src-shared/contracts/screening';
 import { saveFile } from '../../api/shell';
 import { effectiveDisposition, type BatchEntry, type DecisionRecord, type ImportedRow, type RowIssue } from '../../stores/batch';
 import { INPUT_NAMES, OUTPUT_NAMES } from './csv-columns';
@@ -21,7 +22,13 @@ function inputCells(r: ImportedRow): string[] {
   ];
 }
 
-function outputCells(entry: BatchEntry | undefined, decision: DecisionRecord | undefined, runStopped: boolean): string[] {
+/** What the run screened against: the same cells on every screened row. */
+export interface ScreenedAgainst {
+  versions: readonly ListVersion[];
+  asOf: string | null;
+}
+
+function outputCells(entry: BatchEntry | undefined, decision: DecisionRecord | undefined, runStopped: boolean, lists: ScreenedAgainst): string[] {
   const result = entry?.result ?? null;
   if (!result) {
     const why = entry?.error ?? (runStopped ? 'not screened: the run stopped before this row' : 'not screened');
@@ -49,14 +56,19 @@ function outputCells(entry: BatchEntry | undefined, decision: DecisionRecord | u
     decision?.decidedAt ?? '',
     decision?.approval?.state === 'approved' ? decision.approval.by ?? '' : '',
     decision?.approval?.state === 'approved' ? decision.approval.at ?? '' : '',
+    lists.versions.map(listVersionLabel).join(';'),
+    lists.asOf ?? '',
     '',
   ];
 }
 
-export function resultsCsv(rows: readonly ImportedRow[], entries: readonly BatchEntry[], dispositions: ReadonlyMap<number, DecisionRecord>): string {
+export function resultsCsv(
+  rows: readonly ImportedRow[], entries: readonly BatchEntry[], dispositions: ReadonlyMap<number, DecisionRecord>,
+  lists: ScreenedAgainst = { versions: [], asOf: null },
+): string {
   const byRow = new Map(entries.map((e) => [e.input.row, e]));
   const stopped = entries.length < rows.length;
-  const data = rows.map((r) => [...inputCells(r), ...outputCells(byRow.get(r.row), dispositions.get(r.row), stopped)]);
+  const data = rows.map((r) => [...inputCells(r), ...outputCells(byRow.get(r.row), dispositions.get(r.row), stopped, lists)]);
   // escapeFormulae: a name starting with = or + must not run as a formula in a spreadsheet; the
   // import strips the guard again.
   return BOM + Papa.unparse({ fields: [...INPUT_NAMES, ...OUTPUT_NAMES], data }, { escapeFormulae: true, newline: '\r\n' });
@@ -76,8 +88,10 @@ export function resultsFileName(source: string): string {
 
 const CSV_FILTER = [{ name: 'CSV', extensions: ['csv'] }];
 
-export async function saveResults(fileName: string, rows: readonly ImportedRow[], entries: readonly BatchEntry[], dispositions: ReadonlyMap<number, DecisionRecord>) {
-  return saveFile({ defaultName: resultsFileName(fileName), content: resultsCsv(rows, entries, dispositions), filters: CSV_FILTER });
+export async function saveResults(
+  fileName: string, rows: readonly ImportedRow[], entries: readonly BatchEntry[], dispositions: ReadonlyMap<number, DecisionRecord>, lists?: ScreenedAgainst,
+) {
+  return saveFile({ defaultName: resultsFileName(fileName), content: resultsCsv(rows, entries, dispositions, lists), filters: CSV_FILTER });
 }
 
 /** The error report: where and why, never the cell's value. */

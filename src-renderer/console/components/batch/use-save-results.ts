@@ -19,7 +19,7 @@ export function useSaveResults() {
     setSaving(true);
     setNotice(null);
     try {
-      const result = await saveResults(s.parse.fileName, s.rows, s.entries, s.dispositions);
+      const result = await saveResults(s.parse.fileName, s.rows, s.entries, s.dispositions, { versions: s.run?.listVersions ?? [], asOf: s.run?.listsAsOf ?? null });
       if (!result.saved) return false;
       useBatch.getState().markSaved();
       const where = result.path ? `Saved to ${result.path}.` : 'Saved: the file is in your downloads.';

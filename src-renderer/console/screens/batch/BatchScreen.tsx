@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { errorText } from '../../api/client';
 import { Alert } from '../../components/Alert';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { StaleListsBanner } from '../../components/StaleListsBanner';
 import { useBatch } from '../../stores/batch';
 import { templateCsv } from '../../components/batch/csv-columns';
 import { ImportPanel } from './ImportPanel';
@@ -48,6 +49,7 @@ export function BatchScreen() {
           </button>
         }
       />
+      <StaleListsBanner />
       {fileNotice ? <Alert testId="batch-file-error">{fileNotice}</Alert> : null}
       {notice ? <Alert tone={notice.tone} testId="batch-save-notice">{notice.text}</Alert> : null}
 

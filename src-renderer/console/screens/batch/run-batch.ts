@@ -59,7 +59,7 @@ export async function runBatch(env: Environment, confirmCredits?: number): Promi
   useBatch.setState((s) => ({
     run: {
       status: 'starting', env, batchId: null, total: rows.length, processed: 0, rowErrors: 0, creditsCharged: 0,
-      startedAt: performance.now(), endedAt: null, error: null, listsChecked: [],
+      startedAt: performance.now(), endedAt: null, error: null, listsChecked: [], listVersions: [], listsAsOf: null,
     },
     entries,
     dispositions: new Map(),
@@ -79,7 +79,7 @@ export async function runBatch(env: Environment, confirmCredits?: number): Promi
     );
     batchId = info.id;
     if (cancelled) throw new DOMException('cancelled', 'AbortError');
-    setRun({ status: 'running', batchId, listsChecked: info.lists_checked });
+    setRun({ status: 'running', batchId, listsChecked: info.lists_checked, listVersions: info.list_versions, listsAsOf: info.created_at });
     let lastPaint = 0;
     for (let i = 0; i < rows.length && !cancelled; i += CHUNK) {
       const chunk: BatchRow[] = [];

@@ -11,6 +11,7 @@ import { formatNumber } from '../../components/format';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useEnv } from '../../stores/env';
 import { useLists } from '../../stores/lists';
+import { StaleListsBanner } from '../../components/StaleListsBanner';
 import { useSession } from '../../stores/session';
 import { ListsPanel } from './ListsPanel';
 import { SCREEN_COST, screeningApi, type ScreeningResult } from './screening-api';
@@ -191,6 +192,8 @@ export function ScreeningScreen() {
           Your organization is on the {PLAN_INFO[plan].label} plan. See <a href={href('plan')}>Plan &amp; credits</a>.
         </Alert>
       )}
+
+      {allowed ? <StaleListsBanner /> : null}
 
       <div className="scr-top">
         <section className="panel scr-form-panel" aria-labelledby="scr-form-heading">

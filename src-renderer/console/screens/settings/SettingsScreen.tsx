@@ -9,6 +9,7 @@ import { Alert } from '../../components/Alert';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../../stores/session';
 import { DataDirectorySection } from './DataDirectorySection';
+import { ListFreshnessSection } from './ListFreshnessSection';
 import { OrganizationSection } from './OrganizationSection';
 import { PreferencesSection } from './PreferencesSection';
 
@@ -75,6 +76,7 @@ export function SettingsScreen() {
           {canChange ? null : <p className="muted" data-testid="settings-read-only">Only owners and admins change this setting.</p>}
         </div>
       </section>
+      <ListFreshnessSection canChange={canChange} />
       <PreferencesSection />
       {canChange ? <DataDirectorySection /> : null}
     </>

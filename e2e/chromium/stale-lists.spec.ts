@@ -1,0 +1,51 @@
+// List freshness (issue 23) in the console, against the real service: the shipped OFAC SDN file
+// (retrieved 2024-05-03, no date of its own) is far older than the default 14-day window, so
+// Screening and Batch rescreen warn about it, say how to import a newer file, and mark it in the
+// Lists panel; widening the window in Settings (owner) takes the warning away.
+import { join } from 'node:path';
+import { initOrg, signIn, type TestOrg } from '../support/accounts';
+import { expect, test } from '../support/service';
+import { ListsPage } from '../pages/lists-page';
+import { ScreeningPage } from '../pages/screening-page';
+
+const ORG: TestOrg = { organization: 'Freshness Ltd', email: 'owner@freshness.test', password: 'correct horse battery', plan: 'pro' };
+
+test('stale lists: a banner on Screening and Batch rescreen naming the list and the import; the window in Settings', async ({ page, service }) => {
+  await initOrg(service, ORG);
+  await signIn(page, ORG);
+  const lists = new ListsPage(page);
+  await lists.waitForServiceLists();
+  const screening = new ScreeningPage(page);
+  await screening.goto();
+  await screening.waitForLists();
+
+  const banner = page.getByTestId('stale-lists');
+  const sdn = banner.getByTestId('stale-list-us_ofac_sdn');
+  await expect(sdn).toBeVisible();
+  await expect(sdn).toContainText('us_ofac_sdn');
+  await expect(sdn).toContainText(/\d+ days old \(older than 14 days\)/);
+  await expect(banner.getByTestId('stale-lists-official')).toContainText('Import newer official file…');
+  await expect(banner.getByTestId('stale-lists-official')).toContainText('npm run cli -- lists import --data-dir DIR --source us_ofac_sdn FILE');
+  await expect(screening.listsPanel.locator('[data-source="us_ofac_sdn"] .badge-warning')).toHaveText('Out of date');
+  // CONSOLE_SCREENSHOTS=/some/dir also saves console-stale-lists.png.
+  if (process.env.CONSOLE_SCREENSHOTS) await page.screenshot({ path: join(process.env.CONSOLE_SCREENSHOTS, 'console-stale-lists.png'), fullPage: true });
+
+  await page.goto('/#/rescreen');
+  await expect(page.getByTestId('stale-list-us_ofac_sdn')).toBeVisible();
+
+  await page.goto('/#/settings');
+  const section = page.getByTestId('settings-list-freshness');
+  await expect(section.getByTestId('list-freshness-sanctions_stale_days')).toHaveValue('14');
+  await section.getByTestId('list-freshness-sanctions_stale_days').fill('0');
+  await section.getByTestId('list-freshness-save').click();
+  await expect(section.getByTestId('list-freshness-sanctions_stale_days-error')).toContainText('from 1 to 3650');
+  await section.getByTestId('list-freshness-sanctions_stale_days').fill('3650');
+  await section.getByTestId('list-freshness-pep_stale_days').fill('3650');
+  await section.getByTestId('list-freshness-save').click();
+  await expect(section.getByTestId('list-freshness-notice')).toContainText('Saved');
+
+  await screening.goto();
+  await screening.waitForLists();
+  await expect(screening.loadedLists.first()).toBeVisible();
+  await expect(page.getByTestId('stale-lists')).toHaveCount(0);
+});
