@@ -2,7 +2,7 @@
 // it counts once the service has answered. Requests go one at a time, in the order the analyst
 // made them, so fast single-key work cannot arrive out of order.
 import { useState } from 'react';
-import { hasStrongSanctionsMatch, type DispositionRequest, type ReasonCode } from '../../../../src-shared/contracts/review';
+import { evidenceOf, hasStrongSanctionsMatch, type DispositionRequest, type ReasonCode } from '../../../../src-shared/contracts/review';
 import { errorText } from '../../api/client';
 import { useBatch, type BatchEntry, type DecisionRecord, type Disposition } from '../../stores/batch';
 import { openMatches } from '../../components/batch/labels';
@@ -24,7 +24,7 @@ function requestFor(batchId: string, entry: BatchEntry, choice: Choice | null): 
   const r = entry.result!;
   return {
     batch_id: batchId, row: r.row, screening_id: r.id, review_token: r.review_token, client_reference_id: r.client_reference_id,
-    matches: openMatches(r).map((m) => ({ entity_id: m.entity_id, record_hash: m.record_hash, score: m.score, list: m.list })),
+    matches: openMatches(r).map((m) => ({ entity_id: m.entity_id, record_hash: m.record_hash, score: m.score, list: m.list, evidence: evidenceOf(m) })),
     disposition: choice?.disposition ?? null,
     reason_code: choice?.reason ?? null,
     has_note: choice !== null && choice.note.trim() !== '',
