@@ -197,6 +197,8 @@ export const ERRORS = {
   /** Too many unfinished exports for one organisation (docs/decisions.md, "Report exports"). */
   export_queue_full: { http: 429, shape: 'account', error: 'Too many exports in progress. Wait for one to finish.' },
   invalid_approver: { http: 403, shape: 'account', error: 'Invalid approver e-mail or password' },
+  /** A clearing reason the match evidence contradicts, without an override note (issue 23). */
+  reason_contradicts_evidence: { http: 422, shape: 'account', error: 'The clearing reason contradicts the match evidence' },
   approver_not_allowed: { http: 403, shape: 'account', error: 'An owner or admin other than the analyst must approve' },
   too_many_attempts: { http: 429, shape: 'account', error: 'Too many failed attempts. Try again later.' },
   /** A per-organisation cap on stored things (webhook endpoints, own lists); `team_limit` gives the cap. */

@@ -3,7 +3,7 @@
 // export holds exactly what the table holds.
 import { z } from 'zod';
 import { ENVIRONMENTS, ROLES } from '../catalog';
-import { DISPOSITIONS, REASON_CODES } from './review';
+import { CONTRADICTIONS, DISPOSITIONS, REASON_CODES } from './review';
 
 export const AUDIT_ACTIONS = [
   'screened', 'batch.created', 'batch.cancelled', 'batch.finished',
@@ -52,6 +52,8 @@ export const AuditEntry = z.object({
   client_ref_hmac: z.string().nullable(),
   /** The team invitation an invite, cancel or accept was about. */
   invitation_id: z.number().int().nullable(),
+  /** A clearing whose reason contradicts the match evidence, overridden with a note (issue 23). */
+  override_contradiction: z.enum(CONTRADICTIONS).nullable().default(null),
   prev_hash: z.string(),
   hash: z.string(),
 });

@@ -23,12 +23,61 @@ export function hasStrongSanctionsMatch(matches: readonly { list: ListKind; scor
   return matches.some((m) => m.list === 'sanctions' && m.score >= STRONG_SANCTIONS_SCORE);
 }
 
+/**
+ * What a match's evidence says, as flags only (no subject data): the date of birth (exact, the
+ * year or a partial agreement, differs, none given), the country (listed, differs, none given) and
+ * whether the name is exact. Derived from the match explanation's qualifiers by `evidenceOf`, in
+ * the batch worker (signed into the review token) and in the console (sent back with a decision).
+ */
+export const MatchEvidence = z.object({
+  dob: z.enum(['exact', 'year', 'differs', 'none']),
+  country: z.enum(['match', 'differs', 'none']),
+  exact_name: z.boolean(),
+});
+export type MatchEvidence = z.infer<typeof MatchEvidence>;
+
+const DOB_EVIDENCE: Record<string, MatchEvidence['dob']> = {
+  dob_exact: 'exact', dob_year: 'year', dob_flipped: 'year', dob_same_year: 'year', dob_near: 'differs', dob_mismatch: 'differs',
+};
+
+export function evidenceOf(m: { explanation: { exact_name: boolean; qualifiers: readonly { factor: string }[] } }): MatchEvidence {
+  const factors = m.explanation.qualifiers.map((q) => q.factor);
+  const dobFactor = factors.find((f) => f in DOB_EVIDENCE);
+  return {
+    dob: dobFactor ? DOB_EVIDENCE[dobFactor]! : 'none',
+    country: factors.includes('country_match') ? 'match' : factors.includes('country_mismatch') ? 'differs' : 'none',
+    exact_name: m.explanation.exact_name,
+  };
+}
+
+/** A clearing reason the evidence of a match contradicts (docs/decisions.md, issue 23). */
+export const CONTRADICTIONS = ['dob_matches_exactly', 'country_matches', 'exact_name_and_dob'] as const;
+export type Contradiction = (typeof CONTRADICTIONS)[number];
+
+export const CONTRADICTION_TEXT: Record<Contradiction, string> = {
+  dob_matches_exactly: 'The reason is "different date of birth" but a listed date of birth matches exactly',
+  country_matches: 'The reason is "different nationality" but the subject\'s country is listed',
+  exact_name_and_dob: 'The reason is "different person" but the full name is exact and the date of birth matches exactly',
+};
+
+/**
+ * The one rule, used by the service (refuses without an override note) and the console (shows it
+ * before submit): the first contradiction between a clearing reason and any match it clears.
+ */
+export function reasonContradiction(reason: ReasonCode | null, matches: readonly { evidence: MatchEvidence }[]): Contradiction | null {
+  if (reason === 'different_dob' && matches.some((m) => m.evidence.dob === 'exact')) return 'dob_matches_exactly';
+  if (reason === 'different_nationality' && matches.some((m) => m.evidence.country === 'match')) return 'country_matches';
+  if (reason === 'different_person_other_identifiers' && matches.some((m) => m.evidence.exact_name && m.evidence.dob === 'exact')) return 'exact_name_and_dob';
+  return null;
+}
+
 /** The open (not cleared) matches of a batch row, as the row's review token signed them. */
 export const ReviewMatch = z.object({
   entity_id: z.string().min(1).max(200),
   record_hash: z.string().regex(/^[0-9a-f]{1,64}$/),
   score: z.number().min(0).max(100),
   list: z.enum(LIST_KINDS),
+  evidence: MatchEvidence,
 });
 export type ReviewMatch = z.infer<typeof ReviewMatch>;
 
@@ -47,6 +96,11 @@ export const DispositionRequest = z
     reason_code: z.enum(REASON_CODES).nullable().default(null),
     /** Whether the analyst wrote a note; its text never leaves the console. */
     has_note: z.boolean().default(false),
+    /**
+     * The analyst wrote an override note for a reason the evidence contradicts (its text stays in
+     * the console); such a clearing always waits for a second person's approval.
+     */
+    override_note: z.boolean().default(false),
   })
   .superRefine((r, ctx) => {
     if (r.reason_code !== null && r.disposition !== 'cleared_false_positive') {
@@ -70,6 +124,8 @@ export const Clearance = z.object({
   requested_at: z.string(),
   approved_by: z.string().nullable(),
   approved_at: z.string().nullable(),
+  /** Set when the reason contradicts the evidence and the analyst overrode it with a note. */
+  override: z.enum(CONTRADICTIONS).nullable().default(null),
 });
 export type Clearance = z.infer<typeof Clearance>;
 

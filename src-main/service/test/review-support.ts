@@ -1,7 +1,7 @@
 // Helpers for review and audit tests: run a small batch through the HTTP API and turn one of its
 // result lines into a disposition request, exactly as the console does.
 import type { BatchInfo, BatchRowResult } from '../../../src-shared/contracts/batch';
-import type { DispositionRequest } from '../../../src-shared/contracts/review';
+import { evidenceOf, type DispositionRequest } from '../../../src-shared/contracts/review';
 import type { TestService } from './harness';
 
 export const PUTIN = { type: 'individual', first_name: 'Vladimir', last_name: 'Putin' } as const;
@@ -29,7 +29,7 @@ export async function runBatch(t: TestService, cookie: string, subjects: readonl
 export function disposition(batchId: string, r: BatchRowResult, d: DispositionRequest['disposition'], extra: Partial<DispositionRequest> = {}): DispositionRequest {
   return {
     batch_id: batchId, row: r.row, screening_id: r.id, review_token: r.review_token, client_reference_id: r.client_reference_id,
-    matches: r.matches.filter((m) => !m.cleared).map((m) => ({ entity_id: m.entity_id, record_hash: m.record_hash, score: m.score, list: m.list })),
+    matches: r.matches.filter((m) => !m.cleared).map((m) => ({ entity_id: m.entity_id, record_hash: m.record_hash, score: m.score, list: m.list, evidence: evidenceOf(m) })),
     disposition: d, ...extra,
   };
 }

@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import type { Environment, Role } from '../../../../src-shared/catalog';
 import type { AuditAction, AuditEntry, AuditPage, AuditVerification } from '../../../../src-shared/contracts/audit';
-import type { Disposition, ReasonCode } from '../../../../src-shared/contracts/review';
+import type { Contradiction, Disposition, ReasonCode } from '../../../../src-shared/contracts/review';
 import type { Db } from '../../db/open';
 import type { UserRow } from '../accounts/repo';
 import type { Clock } from '../clock';
@@ -40,6 +40,8 @@ export interface AuditEvent {
   targetUserId?: number;
   /** A team invitation (its invitee has no user id yet). */
   invitationId?: number;
+  /** A clearing whose reason contradicts the evidence, overridden with a note (issue 23). */
+  overrideContradiction?: Contradiction;
   /** Only its HMAC is written. */
   clientReference?: string;
   /** An HMAC made earlier with `clientRefHmac` (a pending clearance keeps it). */
@@ -109,6 +111,7 @@ export function createAudit(db: Db, clock: Clock, secret: InstallSecret, users: 
         target_user_id: e.targetUserId ?? null,
         client_ref_hmac: e.clientReference ? clientRefHmac(e.clientReference) : (e.clientRefHmac ?? null),
         invitation_id: e.invitationId ?? null,
+        override_contradiction: e.overrideContradiction ?? null,
       };
       const row: AuditRow = { ...fields, prev_hash: prev, hash: rowHash(secret.derive(CHAIN_KEY), prev, fields) };
       repo.insert(row);
@@ -156,6 +159,7 @@ export function createAudit(db: Db, clock: Clock, secret: InstallSecret, users: 
       target: person(int(r.target_user_id)),
       client_ref_hmac: str(r.client_ref_hmac),
       invitation_id: int(r.invitation_id),
+      override_contradiction: (str(r.override_contradiction) as Contradiction | null),
       prev_hash: r.prev_hash,
       hash: r.hash,
     };

@@ -12,6 +12,8 @@ export const CHAINED_COLUMNS = [
   // Added by migration 8 (team). Columns added later are hashed only when set, so every row
   // written before them keeps the hash it was written with.
   'invitation_id',
+  // Added by migration 13 (clearance override).
+  'override_contradiction',
 ] as const;
 /** How many columns the first version of the log hashed; later ones are left out while null. */
 const FIRST_COLUMNS = 29;

@@ -3,7 +3,7 @@
 // as an audit row, and keeps pending clearances (ids only) until a second person approves them.
 import { AppError } from '../../../../src-shared/errors';
 import {
-  hasStrongSanctionsMatch, type Clearance, type DispositionRequest, type DispositionResponse, type OrgSettings,
+  hasStrongSanctionsMatch, reasonContradiction, CONTRADICTION_TEXT, type Clearance, type Contradiction, type DispositionRequest, type DispositionResponse, type OrgSettings,
 } from '../../../../src-shared/contracts/review';
 import type { z } from 'zod';
 import type { Db } from '../../db/open';
@@ -33,6 +33,7 @@ interface ClearanceRow {
   requested_at: string;
   decided_by: number | null;
   decided_at: string | null;
+  override_contradiction: Contradiction | null;
 }
 
 const REVIEW_KEY = 'review-token/v1';
@@ -41,8 +42,8 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
   const { accounts, audit } = deps;
   const s = {
     insert: db.prepare(
-      `INSERT INTO clearances (id, org_id, batch_id, row_number, screening_id, entity_ids, record_hashes, reason_code, has_note, client_ref_hmac, state, requested_by, requested_at)
-       VALUES (@id, @org_id, @batch_id, @row_number, @screening_id, @entity_ids, @record_hashes, @reason_code, @has_note, @client_ref_hmac, 'pending', @requested_by, @requested_at)`,
+      `INSERT INTO clearances (id, org_id, batch_id, row_number, screening_id, entity_ids, record_hashes, reason_code, has_note, client_ref_hmac, state, requested_by, requested_at, override_contradiction)
+       VALUES (@id, @org_id, @batch_id, @row_number, @screening_id, @entity_ids, @record_hashes, @reason_code, @has_note, @client_ref_hmac, 'pending', @requested_by, @requested_at, @override_contradiction)`,
     ),
     byId: db.prepare<[string], ClearanceRow>('SELECT * FROM clearances WHERE id = ?'),
     pendingFor: db.prepare<[number, string, number], ClearanceRow>(
@@ -60,6 +61,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
       requested_by: email(c.requested_by) ?? '', requested_at: c.requested_at,
       approved_by: c.state === 'approved' ? email(c.decided_by) : null,
       approved_at: c.state === 'approved' ? c.decided_at : null,
+      override: c.override_contradiction,
     };
   }
 
@@ -98,6 +100,13 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
       if (strong && d.reason_code === null) {
         throw new AppError('account_validation', { field: 'reason_code', message: 'Clearing a strong sanctions match needs a reason code' });
       }
+      // The reason is checked against the signed evidence; a contradiction needs an override note
+      // and then always waits for a second person, whatever the four-eyes setting.
+      const contradiction = d.disposition === 'cleared_false_positive' ? reasonContradiction(d.reason_code, d.matches) : null;
+      if (contradiction && !d.override_note) {
+        throw new AppError('reason_contradicts_evidence', { field: 'reason_code', message: `${CONTRADICTION_TEXT[contradiction]}: write an override note (a second person must then approve) or choose another reason` });
+      }
+      const override = contradiction ? { overrideContradiction: contradiction } : {};
       const actor = actorOf(session.user);
       const entities = d.matches.map((m) => ({ entity_id: m.entity_id, record_hash: m.record_hash }));
       const refHmac = d.client_reference_id ? audit.clientRefHmac(d.client_reference_id) : undefined;
@@ -118,15 +127,16 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
         }
         const clearing = d.disposition === 'cleared_false_positive';
         const reason = clearing ? { reasonCode: d.reason_code, hasNote: d.has_note } : {};
-        if (strong && org.four_eyes === 1) {
+        if (contradiction || (strong && org.four_eyes === 1)) {
           const at = nowIso(clock.now());
           const id = newId('clr', 16);
           s.insert.run({
             id, org_id: org.id, batch_id: d.batch_id, row_number: d.row, screening_id: d.screening_id,
             entity_ids: JSON.stringify(entities.map((e) => e.entity_id)), record_hashes: JSON.stringify(entities.map((e) => e.record_hash)),
             reason_code: d.reason_code, has_note: d.has_note ? 1 : 0, client_ref_hmac: refHmac ?? null, requested_by: session.user.id, requested_at: at,
+            override_contradiction: contradiction,
           });
-          audit.record({ ...common, ...reason, action: 'clearance.requested', disposition: d.disposition, clearanceId: id });
+          audit.record({ ...common, ...reason, ...override, action: 'clearance.requested', disposition: d.disposition, clearanceId: id });
           return { ...base, status: 'pending_approval', decided_at: at, clearance: view(s.byId.get(id)!) };
         }
         const row = audit.record({ ...common, ...reason, action: 'disposition.set', disposition: d.disposition });
@@ -142,7 +152,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
       const approver = await accounts.verifyCredentials(email, password);
       if (!approver || approver.org_id !== session.org.id) throw new AppError('invalid_approver', { field: 'password' });
       if (approver.role !== 'owner' && approver.role !== 'admin') {
-        throw new AppError('approver_not_allowed', { field: 'email', message: 'Only an owner or admin can approve clearing a strong sanctions match' });
+        throw new AppError('approver_not_allowed', { field: 'email', message: found.override_contradiction ? 'Only an owner or admin can approve an overridden clearing reason' : 'Only an owner or admin can approve clearing a strong sanctions match' });
       }
       if (approver.id === found.requested_by) {
         throw new AppError('approver_not_allowed', { field: 'email', message: 'The analyst who cleared the match cannot approve it: a second person must' });
@@ -159,6 +169,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
           orgId: c.org_id, actor: actorOf(approver), action: 'clearance.approved', batchId: c.batch_id, rowNumber: c.row_number,
           screeningId: c.screening_id, disposition: 'cleared_false_positive', reasonCode: c.reason_code, hasNote: c.has_note === 1,
           clearanceId: c.id, approverUserId: approver.id, ...(c.client_ref_hmac ? { clientRefHmac: c.client_ref_hmac } : {}),
+          ...(c.override_contradiction ? { overrideContradiction: c.override_contradiction } : {}),
           entities: ids.map((entity_id, i) => ({ entity_id, record_hash: hashes[i] ?? '' })),
         });
         return view(s.byId.get(c.id)!);

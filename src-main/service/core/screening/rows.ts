@@ -4,6 +4,7 @@ import { BATCH_LIMITS, BatchRow, type BatchRowError, type BatchRowResult } from 
 import type { ListKind, RESCREEN_REASONS } from '../../../../src-shared/contracts/screening';
 import { firstIssueMessage, nestedTooDeep } from '../../../../src-shared/validation';
 import { newId } from '../ids';
+import { evidenceOf } from '../../../../src-shared/contracts/review';
 import { reviewToken } from '../review/token';
 import { runScreening, type LoadedIndex } from './service';
 import { hitCategories } from './hits';
@@ -71,7 +72,7 @@ export function screenRows(loaded: LoadedIndex, job: RowJob): RowOutcome[] {
       matches,
       review_token: reviewToken(reviewKey, {
         batch_id: job.review.batchId, row: r.row, screening_id: sid, client_reference_id: r.client_reference_id ?? null,
-        matches: matches.filter((m) => !m.cleared),
+        matches: matches.filter((m) => !m.cleared).map((m) => ({ ...m, evidence: evidenceOf(m) })),
       }),
     };
     out.push({ row: r.row, line: JSON.stringify(result), screened: { id: sid, confidence: resp.risk.score, latencyMs: Math.round(performance.now() - started), hits: hitCategories(resp.matches) } });

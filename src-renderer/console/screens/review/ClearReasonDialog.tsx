@@ -1,14 +1,14 @@
 // Clearing a strong sanctions match asks why (a reason code from a fixed list) and takes an
 // optional note; with four-eyes on it says that a second person must approve before it counts.
 import { useId, useState, type FormEvent } from 'react';
-import { REASON_CODES, type ReasonCode } from '../../../../src-shared/contracts/review';
+import { CONTRADICTION_TEXT, REASON_CODES, type ReasonCode } from '../../../../src-shared/contracts/review';
 import { Alert } from '../../components/Alert';
 import { Dialog } from '../../components/Dialog';
 import { FormFooter } from '../../components/FormFooter';
 import { KIND_SHORT } from '../../components/screening-labels';
 import type { BatchEntry } from '../../stores/batch';
 import { fullName, openMatches, REASON_INFO } from '../../components/batch/labels';
-import type { Choice } from './use-decisions';
+import { contradictionFor, type Choice } from './use-decisions';
 
 interface ClearReasonDialogProps {
   entry: BatchEntry;
@@ -26,6 +26,8 @@ export function ClearReasonDialog({ entry, fourEyes, error, onClose, onConfirm }
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; note?: string }>({});
   const [busy, setBusy] = useState(false);
+  // The service refuses a reason the evidence contradicts unless there is an override note: shown before submit.
+  const contradiction = contradictionFor(entry, reason);
   const strongest = [...openMatches(entry.result)].sort((a, b) => b.score - a.score).find((m) => m.list === 'sanctions');
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -33,10 +35,11 @@ export function ClearReasonDialog({ entry, fourEyes, error, onClose, onConfirm }
     const next: typeof errors = {};
     if (!reason) next.reason = 'Choose why this match is not the customer.';
     if (reason === 'other' && note.trim() === '') next.note = 'With “Other”, say why in the note.';
+    if (contradiction && note.trim() === '') next.note = 'This reason contradicts the match: write an override note, or choose another reason.';
     setErrors(next);
     if (next.reason || next.note || !reason) return;
     setBusy(true);
-    if (!(await onConfirm({ disposition: 'cleared_false_positive', reason, note }))) setBusy(false);
+    if (!(await onConfirm({ disposition: 'cleared_false_positive', reason, note, override: contradiction !== null }))) setBusy(false);
   };
 
   return (
@@ -59,7 +62,7 @@ export function ClearReasonDialog({ entry, fourEyes, error, onClose, onConfirm }
       footer={
         <FormFooter
           formId={formId} busy={busy} onCancel={onClose} busyLabel="Recording…" submitTestId="review-reason-confirm"
-          submitLabel={fourEyes ? 'Clear and ask for approval' : 'Clear match'}
+          submitLabel={fourEyes || contradiction ? 'Clear and ask for approval' : 'Clear match'}
         />
       }
     >
@@ -92,8 +95,14 @@ export function ClearReasonDialog({ entry, fourEyes, error, onClose, onConfirm }
           </div>
           {errors.reason ? <div id={`${formId}-reason-error`} className="field-error" data-testid="review-reason-error">{errors.reason}</div> : null}
         </fieldset>
+        {contradiction ? (
+          <Alert tone="warning" testId="review-reason-contradiction" title="This reason contradicts the match.">
+            {CONTRADICTION_TEXT[contradiction]}. To clear it anyway, write an override note saying why; an owner or admin other
+            than you must then approve it before it counts, whatever the four-eyes setting.
+          </Alert>
+        ) : null}
         <div className={`field${errors.note ? ' field-invalid' : ''}`}>
-          <label htmlFor={`${formId}-note`}>Note {reason === 'other' ? '' : '(optional)'}</label>
+          <label htmlFor={`${formId}-note`}>{contradiction ? 'Override note' : 'Note'} {reason === 'other' || contradiction ? '' : '(optional)'}</label>
           <textarea
             id={`${formId}-note`} rows={3} maxLength={2000} value={note} data-testid="review-reason-note"
             aria-invalid={errors.note ? true : undefined} aria-describedby={`${formId}-note-hint${errors.note ? ` ${formId}-note-error` : ''}`}

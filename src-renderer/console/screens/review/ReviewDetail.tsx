@@ -8,7 +8,37 @@ import type { BatchEntry, DecisionRecord, Disposition } from '../../stores/batch
 import { DISPOSITIONS } from '../../stores/batch';
 import { DISPOSITION_INFO, matchFlag, REASON_INFO } from '../../components/batch/labels';
 
-function MatchBlock({ match, isNew }: { match: ScreeningMatch; isNew: boolean }) {
+/** Listed aliases shown beside a match (the rest are counted). */
+const ALIASES_SHOWN = 10;
+
+/** The subject's own values beside the listed record's: what an analyst compares before choosing a reason. */
+function Comparison({ match, subject }: { match: ScreeningMatch; subject: BatchEntry['input'] }) {
+  const none = <span className="muted">not given</span>;
+  const listedAliases = match.aliases.slice(0, ALIASES_SHOWN).join('; ') + (match.aliases.length > ALIASES_SHOWN ? ` (+${match.aliases.length - ALIASES_SHOWN} more)` : '');
+  const rows: [string, string, string][] = [
+    ['Name', [subject.first_name, subject.middle_name, subject.last_name].filter(Boolean).join(' '), match.name],
+    ['Date of birth', subject.date_of_birth, match.dates_of_birth.join('; ')],
+    ['Country', subject.country, match.countries.join('; ')],
+    ['Programmes', '', match.programs.join('; ')],
+    ['Aliases', '', listedAliases],
+  ];
+  return (
+    <table className="rev-compare" data-testid="review-compare">
+      <thead><tr><th scope="col" /><th scope="col">Customer</th><th scope="col">Listed record</th></tr></thead>
+      <tbody>
+        {rows.map(([label, own, listed]) => (
+          <tr key={label} data-testid={`review-compare-${label.toLowerCase().replace(/ /g, '-')}`}>
+            <th scope="row">{label}</th>
+            <td>{label === 'Programmes' || label === 'Aliases' ? <span className="muted">—</span> : own || none}</td>
+            <td>{listed || none}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function MatchBlock({ match, isNew, subject }: { match: ScreeningMatch; isNew: boolean; subject: BatchEntry['input'] }) {
   return (
     <li className={`rev-match${match.cleared ? ' rev-match-cleared' : ''}`} data-testid="review-match" data-entity-id={match.entity_id} data-cleared={match.cleared}>
       <div className="rev-match-head">
@@ -20,7 +50,10 @@ function MatchBlock({ match, isNew }: { match: ScreeningMatch; isNew: boolean })
         {isNew ? <Badge tone="negative">New</Badge> : null}
       </div>
       {match.cleared ? null : (
-        <MatchExplanation match={match} variant="inline" testIdPrefix="review-" testId="review-explanation" />
+        <>
+          <Comparison match={match} subject={subject} />
+          <MatchExplanation match={match} variant="inline" testIdPrefix="review-" testId="review-explanation" />
+        </>
       )}
     </li>
   );
@@ -99,7 +132,7 @@ export function ReviewDetail({ entry, decision, singleKeys, onDispose, onApprove
         <ol className="rev-matches">
           {matches.map((m) => {
             const flag = matchFlag(m);
-            return <MatchBlock key={m.entity_id} match={m} isNew={!m.cleared && flag !== null && !before.has(flag)} />;
+            return <MatchBlock key={m.entity_id} match={m} subject={entry.input} isNew={!m.cleared && flag !== null && !before.has(flag)} />;
           })}
         </ol>
       ) : result ? (

@@ -2,7 +2,7 @@
 // it counts once the service has answered. Requests go one at a time, in the order the analyst
 // made them, so fast single-key work cannot arrive out of order.
 import { useState } from 'react';
-import { hasStrongSanctionsMatch, type DispositionRequest, type ReasonCode } from '../../../../src-shared/contracts/review';
+import { evidenceOf, hasStrongSanctionsMatch, reasonContradiction, type Contradiction, type DispositionRequest, type ReasonCode } from '../../../../src-shared/contracts/review';
 import { errorText } from '../../api/client';
 import { useBatch, type BatchEntry, type DecisionRecord, type Disposition } from '../../stores/batch';
 import { openMatches } from '../../components/batch/labels';
@@ -13,6 +13,14 @@ export interface Choice {
   reason: ReasonCode | null;
   /** Stays in this window and the saved CSV; the service learns only whether there is one. */
   note: string;
+  /** The reason contradicts the match evidence and the note is the analyst's override (always waits for approval). */
+  override?: boolean;
+}
+
+/** What the evidence of the row's open matches says against a reason: the same rule the service applies. */
+export function contradictionFor(entry: BatchEntry, reason: ReasonCode | null): Contradiction | null {
+  if (!entry.result) return null;
+  return reasonContradiction(reason, openMatches(entry.result).map((m) => ({ evidence: evidenceOf(m) })));
 }
 
 /** Clearing this row takes a reason (and maybe a second person): it has a strong sanctions match. */
@@ -24,10 +32,11 @@ function requestFor(batchId: string, entry: BatchEntry, choice: Choice | null): 
   const r = entry.result!;
   return {
     batch_id: batchId, row: r.row, screening_id: r.id, review_token: r.review_token, client_reference_id: r.client_reference_id,
-    matches: openMatches(r).map((m) => ({ entity_id: m.entity_id, record_hash: m.record_hash, score: m.score, list: m.list })),
+    matches: openMatches(r).map((m) => ({ entity_id: m.entity_id, record_hash: m.record_hash, score: m.score, list: m.list, evidence: evidenceOf(m) })),
     disposition: choice?.disposition ?? null,
     reason_code: choice?.reason ?? null,
     has_note: choice !== null && choice.note.trim() !== '',
+    override_note: choice?.override === true && choice.note.trim() !== '',
   };
 }
 
