@@ -17,6 +17,7 @@ const CSV = [
   'sanctions,Richard Kelly Smith,,1960-05-05,GB,smith',
   'sanctions,Scott Michael Miller,,1961-01-01,US,miller',
   'sanctions,Bogdan Kazimierz Wroblewski,,1950-03-03,PL,rare2',
+  'sanctions,Riley M. Moore,,1980-06-09,US,moore',
   'sanctions,Zygmunt Kowalczykiewicz,,1955-02-02,PL,rare',
   'sanctions,Charles Carper,,,,carper',
   'sanctions,Oleksandr Hrytsenko,,,,bare',
@@ -79,6 +80,11 @@ describe('the whole name must agree as names', () => {
     const m = top('Michael', 'Miller');
     expect(m?.entity_id).toBe(ids.get('miller'));
     expect(m?.strength).toBe('possible');
+  });
+
+  it('a given name that meets only a listed middle initial, the listed first name missing, is no match ("Malachi Moore" / "Riley M. Moore")', () => {
+    expect(top('Malachi', 'Moore')).toBeUndefined();
+    expect(top('Riley', 'Moore')?.entity_id).toBe(ids.get('moore'));
   });
 
   it('a subject\'s common surname a letter from a rarer listed one (Torres / Torresi) is possible', () => {

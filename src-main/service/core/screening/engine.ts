@@ -457,11 +457,16 @@ function summary(exact: boolean, alignment: readonly ShownPair[], quality: 'stro
  * "Usama bin Laden"). Names after bin/ibn (the nasab: father's, grandfather's names) and
  * patronymics (Vladimirovich) are not counted: lists record them and people leave them out.
  */
-function extraListedParts(cand: NormalizedName, alignment: readonly AlignedPair[]): { count: number; firstGiven: boolean } {
+function extraListedParts(cand: NormalizedName, alignment: readonly AlignedPair[]): { count: number; firstGiven: boolean; givenNamed: boolean } {
   let count = 0;
   let firstGiven = false;
+  // Some listed given name met by a name of the subject's, not only by an initial.
+  let givenNamed = false;
   const firstGivenAt = cand.tokens.findIndex((t) => t.kind === 'given');
   for (const a of alignment) {
+    if (a.method !== 'unmatched' && a.method !== 'initial' && a.at[2] >= 0) {
+      for (let j = a.at[2]; j < a.at[3]; j++) if (cand.tokens[j]?.kind === 'given') givenNamed = true;
+    }
     if (a.method !== 'unmatched' || a.candidate === null) continue;
     const i = a.at[2];
     const t = cand.tokens[i];
@@ -471,7 +476,7 @@ function extraListedParts(cand: NormalizedName, alignment: readonly AlignedPair[
     count++;
     if (i === firstGivenAt) firstGiven = true;
   }
-  return { count, firstGiven };
+  return { count, firstGiven, givenNamed };
 }
 
 /** Every name word of the subject's is a common name (common-names.ts): many people share the whole name. */
@@ -602,6 +607,9 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       const bare = entity.dobs.length === 0 && entity.countries.length === 0 && entity.ids.length === 0;
       const whole = partsAgree && !commonNameDiffers(query, norm, cmp.alignment) && (!bare || (exact && fullName(cmp.alignment)));
       let strength: Scored['strength'] = null;
+      // Only the family name agrees when the subject's given name met nothing but a listed middle
+      // initial and the listed first name is missing ("Malachi Moore" / "Riley M. Moore"): no match.
+      if (extra.firstGiven && !extra.givenNamed) continue;
       if (score >= STRONG_THRESHOLD && !conflicting && corroborated && whole && name.quality === 'strong') strength = 'strong';
       // An exact, complete name on a published (not low-quality) name is never hidden by
       // what qualifies it: a typo in a date of birth must not hide a head of state.

@@ -480,6 +480,8 @@ function addEdge(s: MatchScratch, qs: number, qe: number, cs: number, ce: number
 /** Best credit first; on ties plain token pairs before joins, then by position (determinism). */
 function edgeBefore(x: Edge, y: Edge): boolean {
   if (x.credit !== y.credit) return x.credit > y.credit;
+  // A whole name before an initial of equal credit: "Moore" pairs with "Moore", not with "M.".
+  if (x.asymmetric !== y.asymmetric) return !x.asymmetric;
   const sx = x.qe - x.qs + x.ce - x.cs;
   const sy = y.qe - y.qs + y.ce - y.cs;
   if (sx !== sy) return sx < sy;
