@@ -74,7 +74,8 @@ export const MatchExplanation = z.object({
   exact_name: z.boolean(),
   /** What agrees and what does not, in words: "name matches; date of birth differs". */
   summary: z.string(),
-  alignment: z.array(z.object({ query: z.string().nullable(), candidate: z.string().nullable(), method: z.string(), similarity: z.number() })),
+  /** The words as written (non-Latin words in their own characters), and how a word in another script was read. */
+  alignment: z.array(z.object({ query: z.string().nullable(), candidate: z.string().nullable(), method: z.string(), similarity: z.number(), romanisation: z.string().nullable() })),
   qualifiers: z.array(z.object({ factor: z.string(), effect: z.number(), detail: z.string() })),
 });
 export type MatchExplanation = z.infer<typeof MatchExplanation>;

@@ -92,7 +92,10 @@ function AlignmentTable({ alignment, headings, t }: { alignment: Explanation['al
             <tr key={i} data-testid={`${t}alignment-row`} data-method={a.method} data-tone={info.tone}>
               <td><Token text={a.query} tone={info.tone} /></td>
               <td><Token text={a.candidate} tone={info.tone} /></td>
-              <td title={info.hint}>{info.label}</td>
+              <td title={info.hint}>
+                {info.label}
+                {a.romanisation !== null ? <span className="mx-romanisation" data-testid={`${t}alignment-romanisation`}>{a.romanisation}</span> : null}
+              </td>
               <td className="numeric">{a.method === 'unmatched' ? '—' : `${Math.round(a.similarity * 100)}%`}</td>
             </tr>
           );

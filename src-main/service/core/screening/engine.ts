@@ -3,7 +3,7 @@
 // country, gender, alias quality) that turn a name score into a match score with an
 // explanation. Pure: lists in, matches out; nothing is written anywhere.
 import type { ClearedMatch, ListKind, MatchExplanation, ScreeningMatch } from '../../../../src-shared/contracts/screening';
-import { compareNames, createMatchScratch, type MatchScratch, type NameComparison } from './match/compare';
+import { commonNameOther, compareNames, createMatchScratch, shownAlignment, type AlignedPair, type MatchScratch, type NameComparison, type ShownPair } from './match/compare';
 import { normalizeName, normalizeSubjectName, type NameToken, type NormalizedName } from './match/normalize';
 import { PARAMS } from './match/params';
 import { matchLevel } from './risk';
@@ -401,9 +401,47 @@ const SUMMARY_WORDS: Record<string, string> = {
   listed_name_part_unmatched: 'part of the listed name is missing',
 };
 
-/** One line an analyst reads first: what agrees and what does not ("name matches; date of birth differs"). */
-function summary(exact: boolean, nameScore: number, quality: 'strong' | 'weak', qualifiers: readonly Qualifier[]): string {
-  const parts = [exact ? 'name matches' : nameScore >= PARAMS.closeNameScore ? 'name matches closely' : 'name is similar'];
+/** How the summary names each way two words can differ. */
+const DIFFERENCE_WORDS: Partial<Record<AlignedPair['method'], string>> = {
+  edit_distance: 'close spelling',
+  jaro_winkler: 'close spelling',
+  phonetic: 'sounds alike',
+  nickname: 'short form',
+  initial: 'initial',
+  joined: 'written together',
+};
+
+/**
+ * One line an analyst reads first: "name matches" only for an exact name; otherwise what differs
+ * ("close spelling: Vladimr/Vladimir, Puttin/Putin; listed name also has: Kelly"), then what the
+ * qualifiers say for or against the record.
+ */
+function summary(exact: boolean, alignment: readonly ShownPair[], quality: 'strong' | 'weak', qualifiers: readonly Qualifier[]): string {
+  const parts: string[] = [];
+  const listedExtra = alignment.filter((a) => a.method === 'unmatched' && a.candidate !== null).map((a) => a.candidate!);
+  if (exact && listedExtra.length === 0) parts.push('name matches');
+  else if (exact) parts.push(`every part of the name matches; listed name also has: ${listedExtra.join(', ')}`);
+  else {
+    const by = new Map<string, string[]>();
+    const listedOnly: string[] = [];
+    const subjectOnly: string[] = [];
+    for (const a of alignment) {
+      if (a.method === 'unmatched') {
+        if (a.candidate !== null) listedOnly.push(a.candidate);
+        else if (a.query !== null) subjectOnly.push(a.query);
+        continue;
+      }
+      const how = a.romanisation !== null && a.method !== 'exact' ? 'read from another script' : DIFFERENCE_WORDS[a.method];
+      if (how === undefined || a.query === null || a.candidate === null) continue;
+      const list = by.get(how) ?? [];
+      list.push(`${a.query}/${a.candidate}`);
+      by.set(how, list);
+    }
+    for (const [how, pairs] of by) parts.push(`${how}: ${pairs.join(', ')}`);
+    if (subjectOnly.length > 0) parts.push(`not in the listed name: ${subjectOnly.join(', ')}`);
+    if (listedOnly.length > 0) parts.push(`listed name also has: ${listedOnly.join(', ')}`);
+    if (parts.length === 0) parts.push('name matches with other words or order');
+  }
   if (quality === 'weak') parts[0] += ' (a low-quality alias)';
   for (const q of qualifiers) {
     const w = SUMMARY_WORDS[q.factor];
@@ -412,14 +450,70 @@ function summary(exact: boolean, nameScore: number, quality: 'strong' | 'weak', 
   return parts.join('; ');
 }
 
+/**
+ * Name parts the listed name has and the subject's lacks ("Richard Kelly Smyth" for "Richard
+ * Smith"), and whether the listed first given name is among them (the subject's first name met a
+ * middle one: "Scott Michael Miller" for "Michael Muller", "Hamza Usama Muhammad bin Laden" for
+ * "Usama bin Laden"). Names after bin/ibn (the nasab: father's, grandfather's names) and
+ * patronymics (Vladimirovich) are not counted: lists record them and people leave them out.
+ */
+function extraListedParts(cand: NormalizedName, alignment: readonly AlignedPair[]): { count: number; firstGiven: boolean; givenNamed: boolean } {
+  let count = 0;
+  let firstGiven = false;
+  // Some listed given name met by a name of the subject's, not only by an initial.
+  let givenNamed = false;
+  const firstGivenAt = cand.tokens.findIndex((t) => t.kind === 'given');
+  for (const a of alignment) {
+    if (a.method !== 'unmatched' && a.method !== 'initial' && a.at[2] >= 0) {
+      for (let j = a.at[2]; j < a.at[3]; j++) if (cand.tokens[j]?.kind === 'given') givenNamed = true;
+    }
+    if (a.method !== 'unmatched' || a.candidate === null) continue;
+    const i = a.at[2];
+    const t = cand.tokens[i];
+    if (t === undefined || (t.kind !== 'given' && t.kind !== 'initial' && t.kind !== 'family')) continue;
+    if (t.kind === 'given' && t.key.endsWith('ovich') && t.weight === PARAMS.patronymicWeight) continue; // a patronymic
+    if (NASAB_LINKS.has(cand.tokens[i - 1]?.text ?? '')) continue;
+    count++;
+    if (i === firstGivenAt) firstGiven = true;
+  }
+  return { count, firstGiven, givenNamed };
+}
+
+/** Every name word of the subject's is a common name (common-names.ts): many people share the whole name. */
+function everydayName(query: NormalizedName): boolean {
+  const words = query.tokens.filter((t) => t.kind === 'given' || t.kind === 'family');
+  return words.length > 0 && words.every((t) => t.common > 0);
+}
+
+const NASAB_LINKS: ReadonlySet<string> = new Set(['bin', 'ibn', 'ben', 'bint', 'binti', 'bn', 'ould', 'walad']);
+
+/** Spelled differently, not as a listed equivalent or short form. */
+const SPELLING_METHODS: ReadonlySet<string> = new Set(['edit_distance', 'jaro_winkler', 'phonetic']);
+
+/**
+ * A common name of the subject's paired with another name by its spelling (compare.ts,
+ * commonNameOther: "Jan" / "Juan", "Carter" / "Carper"): reviewed, never strong.
+ */
+function commonNameDiffers(query: NormalizedName, cand: NormalizedName, alignment: readonly AlignedPair[]): boolean {
+  return alignment.some((a) => {
+    if (!SPELLING_METHODS.has(a.method) || a.at[1] - a.at[0] !== 1 || a.at[3] - a.at[2] !== 1) return false;
+    const q = query.tokens[a.at[0]];
+    const c = cand.tokens[a.at[2]];
+    return q !== undefined && c !== undefined && commonNameOther(q, c);
+  });
+}
 
 interface Scored {
   cmp: NameComparison;
   name: IndexedName;
+  /** The name's position in the index. */
+  id: number;
   score: number;
   qualifiers: Qualifier[];
   strength: 'strong' | 'possible' | null;
   exact: boolean;
+  /** Every part of the subject's name is in the listed name, and the listed name adds no part. */
+  complete: boolean;
 }
 
 /**
@@ -503,13 +597,27 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       // spelling: alone, like a low-quality alias, it is never strong; an agreeing date of birth
       // or country is.
       const corroborated = !cmp.reading || qualifiers.some((q) => CORROBORATES.has(q.factor));
+      // The whole name must agree as names, and a record with nothing but a name (no date of birth,
+      // country or identifier) is strong only on its exact full name; otherwise possible.
+      // The listed first given name missing, or any listed part missing from an everyday name
+      // (many Richard Smiths, one Ali Khamenei), is another person as often as the same one; an
+      // exact date of birth identifies the person beyond the parts they did not give.
+      const extra = extraListedParts(norm, cmp.alignment);
+      const partsAgree = dobExact || (!extra.firstGiven && (extra.count === 0 || !everydayName(query)));
+      const bare = entity.dobs.length === 0 && entity.countries.length === 0 && entity.ids.length === 0;
+      const whole = partsAgree && !commonNameDiffers(query, norm, cmp.alignment) && (!bare || (exact && fullName(cmp.alignment)));
       let strength: Scored['strength'] = null;
-      if (score >= STRONG_THRESHOLD && !conflicting && corroborated && name.quality === 'strong') strength = 'strong';
+      // Only the family name agrees when the subject's given name met nothing but a listed middle
+      // initial and the listed first name is missing ("Malachi Moore" / "Riley M. Moore"): no match.
+      if (extra.firstGiven && !extra.givenNamed) continue;
+      if (score >= STRONG_THRESHOLD && !conflicting && corroborated && whole && name.quality === 'strong') strength = 'strong';
       // An exact, complete name on a published (not low-quality) name is never hidden by
       // what qualifies it: a typo in a date of birth must not hide a head of state.
       else if (score >= threshold || exact) strength = 'possible';
+      // A full-name match: every part of the subject's name found, and no given name added.
+      const complete = extra.count === 0 && !cmp.alignment.some((a) => a.method === 'unmatched' && a.query !== null);
       const prev = best.get(ei);
-      if (!prev || rank(strength, score) > rank(prev.strength, prev.score)) best.set(ei, { cmp, name, score, qualifiers, strength, exact });
+      if (!prev || rank(strength, score, complete) > rank(prev.strength, prev.score, prev.complete)) best.set(ei, { cmp, name, id, score, qualifiers, strength, exact, complete });
     }
   }
 
@@ -520,6 +628,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
     if (m.strength === null) continue;
     const e = index.entities[ei]!;
     const clearedHash = cleared.get(e.id);
+    const shown = shownAlignment(query, normOf(index, m.id, scratch), m.cmp.alignment);
     if (clearedHash !== undefined && clearedHash !== e.recordHash) flags.push('CLEARED_MATCH_RECORD_CHANGED');
     matches.push({
       entity_id: e.id,
@@ -542,17 +651,23 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
         matched_name_quality: m.name.quality,
         name_score: Math.round(m.cmp.score * 1000) / 1000,
         exact_name: m.exact,
-        summary: summary(m.exact, m.cmp.score, m.name.quality, m.qualifiers),
-        alignment: m.cmp.alignment.map((a) => ({ ...a, similarity: Math.round(a.similarity * 1000) / 1000 })),
+        summary: summary(m.exact, shown, m.name.quality, m.qualifiers),
+        alignment: shown.map((a) => ({ ...a, similarity: Math.round(a.similarity * 1000) / 1000 })),
         qualifiers: m.qualifiers,
       },
     });
   }
-  matches.sort((a, b) => rank(b.strength, b.score) - rank(a.strength, a.score) || a.entity_id.localeCompare(b.entity_id));
+  const completeOf = new Map([...best].map(([ei, m]) => [index.entities[ei]!.id, m.complete]));
+  matches.sort((a, b) => rank(b.strength, b.score, completeOf.get(b.entity_id)) - rank(a.strength, a.score, completeOf.get(a.entity_id)) || a.entity_id.localeCompare(b.entity_id));
   return { matches: matches.slice(0, PARAMS.maxMatches), flags: [...new Set(flags)], candidates: ranked.length };
 }
 
-/** Order of matches: strong before possible, then by score. */
-function rank(strength: Scored['strength'] | ScreeningMatch['strength'], score: number): number {
-  return (strength === 'strong' ? 2000 : strength === 'possible' ? 1000 : 0) + score;
+/** Order of matches: strong before possible, then the subject's exact full name before a partial one, then by score. */
+function rank(strength: Scored['strength'] | ScreeningMatch['strength'], score: number, complete = false): number {
+  return (strength === 'strong' ? 2000 : strength === 'possible' ? 1000 : 0) + (complete ? 500 : 0) + score;
+}
+
+/** No listed name part (given, family or other word) is left unmatched: the exact full name. */
+function fullName(alignment: readonly AlignedPair[]): boolean {
+  return !alignment.some((a) => a.method === 'unmatched' && a.candidate !== null && a.candidate.length > 1);
 }

@@ -240,14 +240,14 @@ describe('compareNames: token weights', () => {
 describe('compareNames: explanation', () => {
   it('lists every token with its method and similarity', () => {
     const r = compare('Jon Smyth Jr', 'John Smith');
-    expect(r.alignment).toContainEqual({ query: 'smyth', candidate: 'smith', method: 'edit_distance', similarity: expect.any(Number) });
+    expect(r.alignment).toContainEqual({ query: 'smyth', candidate: 'smith', method: 'edit_distance', similarity: expect.any(Number), at: [1, 2, 1, 2] });
     expect(r.alignment.find((a) => a.query === 'jon')?.candidate).toBe('john');
     // Every token, with the similarity it earned: a typo each in "jon" and "smyth", a suffix
     // the other name lacks (no similarity, a small penalty).
     expect(r.alignment).toEqual([
-      { query: 'jon', candidate: 'john', method: 'edit_distance', similarity: 0.942 },
-      { query: 'smyth', candidate: 'smith', method: 'edit_distance', similarity: 0.987 },
-      { query: 'jr', candidate: null, method: 'unmatched', similarity: 0 },
+      { query: 'jon', candidate: 'john', method: 'edit_distance', similarity: 0.942, at: [0, 1, 0, 1] },
+      { query: 'smyth', candidate: 'smith', method: 'edit_distance', similarity: 0.987, at: [1, 2, 1, 2] },
+      { query: 'jr', candidate: null, method: 'unmatched', similarity: 0, at: [2, 3, -1, -1] },
     ]);
     expect(r.score).toBe(0.945);
   });
@@ -285,9 +285,9 @@ describe('compareNames: explanation', () => {
     const expected = {
       score: 0.972,
       alignment: [
-        { query: 'abd al rahman', candidate: 'abdulrahman', method: 'joined', similarity: 0.992 },
-        { query: 'salim', candidate: 'salem', method: 'edit_distance', similarity: 0.966 },
-        { query: 'ibrahim', candidate: 'ibraheem', method: 'equivalent', similarity: 0.98 },
+        { query: 'abd al rahman', candidate: 'abdulrahman', method: 'joined', similarity: 0.992, at: [0, 3, 0, 1] },
+        { query: 'salim', candidate: 'salem', method: 'edit_distance', similarity: 0.966, at: [3, 4, 1, 2] },
+        { query: 'ibrahim', candidate: 'ibraheem', method: 'equivalent', similarity: 0.98, at: [4, 5, 2, 3] },
       ],
       penalties: [],
       exact: false,

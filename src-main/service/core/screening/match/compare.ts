@@ -29,6 +29,32 @@ export interface AlignedPair {
   method: AlignmentMethod;
   /** How much the pair counted as a match, 0..1 (1 = identical or equivalent spelling). */
   similarity: number;
+  /** Token positions [start, end) in the query and candidate (-1 when the side is empty), for shownAlignment. */
+  at: readonly [number, number, number, number];
+}
+
+/** An aligned pair as people read it: the words as written (non-Latin words in their own characters). */
+export interface ShownPair {
+  query: string | null;
+  candidate: string | null;
+  method: AlignmentMethod;
+  similarity: number;
+  /** How a word in another script was read against the other name's letters; null for Latin alone. */
+  romanisation: string | null;
+}
+
+/** The alignment in the subject's and the list's own words, with the romanisation used; never comparison keys. */
+export function shownAlignment(query: NormalizedName, candidate: NormalizedName, alignment: readonly AlignedPair[]): ShownPair[] {
+  return alignment.map((a) => {
+    const [qs, qe, cs, ce] = a.at;
+    return {
+      query: qs < 0 ? null : spanShown(query.tokens, qs, qe),
+      candidate: cs < 0 ? null : spanShown(candidate.tokens, cs, ce),
+      method: a.method,
+      similarity: a.similarity,
+      romanisation: (qs < 0 ? null : romanisationOf(query.tokens, qs, qe)) ?? (cs < 0 ? null : romanisationOf(candidate.tokens, cs, ce)),
+    };
+  });
 }
 
 export interface NameComparison {
@@ -270,6 +296,32 @@ function sharedAffix(a: string, b: string): [string, string] | null {
   return null;
 }
 
+/**
+ * A Latin spelling without the letters English names spell a sound several ways with: silent h,
+ * doubled letters, a final e, y for i, c or ck for k, ph for f. Jon and John, Sara and Sarah,
+ * Philip and Phillip, Ann and Anne are one name written two ways; Jan and Juan, Jose and Jesse,
+ * Carter and Carper are two names.
+ */
+function silentLetters(text: string): string {
+  return text
+    .replace(/ph/g, 'f')
+    .replace(/ck/g, 'k')
+    .replace(/c(?=[aou]|$)/g, 'k')
+    .replace(/y/g, 'i')
+    .replace(/h/g, '')
+    .replace(/(.)\1+/g, '$1')
+    .replace(/(?<=..)e$/, '');
+}
+
+/**
+ * The subject's word `a` is a common name (common-names.ts) and `b` is another name, not the
+ * same one written another way: credit for such a pair is capped, and the engine never makes it
+ * strong.
+ */
+export function commonNameOther(a: NameToken, b: NameToken): boolean {
+  return a.common > 0 && a.key !== b.key && silentLetters(a.text) !== silentLetters(b.text);
+}
+
 /** An Arabic-script token starting with l may carry the article (al-) glued on. */
 function hasGluedArticle(t: NameToken): boolean {
   return t.script === 'arabic' && t.text.charCodeAt(0) === 108;
@@ -354,6 +406,11 @@ function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
   }
   // Two different known names (Ahmed, Mohamed) are different names, however close they look.
   if (a.known && b.known) return 0;
+  // Name frequency is evidence. A subject's common name against another listed spelling (Jan /
+  // Juan, Jose / Jesse, Carter / Carper, Torres / Torresi) is likelier the subject's own name than
+  // a typo of the listed one: part credit only, enough to review, and the engine never makes
+  // such a pair strong (engine.ts, commonNameDiffers). A slip in a rarer name keeps its credit.
+  const commonCap = commonNameOther(a, b) ? PARAMS.commonNameCredit : 1;
   // A foreign name transcribed into kana, Han or Hangul against its spelling in another script.
   const transcription = a.script !== b.script && (a.transcribed || b.transcribed) ? skeletonCredit(s, a.loose, b.loose) : 0;
   // Pinyin from Han characters is canonical: a Latin spelling one vowel away ("Yang"/"Yong",
@@ -362,7 +419,8 @@ function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
     s.method = M.Phonetic;
     return transcription;
   }
-  if (a.script === 'latin' && b.script === 'latin') {
+  // Two different common names are not inflections of one another (Roberts / Robert).
+  if (a.script === 'latin' && b.script === 'latin' && !(a.common > 0 && b.common > 0)) {
     const inflected = balticInflection(a.text, b.text);
     if (inflected) {
       s.method = M.Equivalent;
@@ -398,7 +456,7 @@ function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
     method = M.Phonetic;
   }
   s.method = method;
-  return best;
+  return best > commonCap ? commonCap : best;
 }
 
 // Candidate edges live in the scratch's pool, reused across calls.
@@ -422,6 +480,8 @@ function addEdge(s: MatchScratch, qs: number, qe: number, cs: number, ce: number
 /** Best credit first; on ties plain token pairs before joins, then by position (determinism). */
 function edgeBefore(x: Edge, y: Edge): boolean {
   if (x.credit !== y.credit) return x.credit > y.credit;
+  // A whole name before an initial of equal credit: "Moore" pairs with "Moore", not with "M.".
+  if (x.asymmetric !== y.asymmetric) return !x.asymmetric;
   const sx = x.qe - x.qs + x.ce - x.cs;
   const sy = y.qe - y.qs + y.ce - y.cs;
   if (sx !== sy) return sx < sy;
@@ -517,6 +577,38 @@ function spanText(tokens: NameToken[], s: number, e: number): string {
   let out = '';
   for (let i = s; i < e; i++) out += (i > s ? ' ' : '') + (tokens[i]?.text ?? '');
   return out;
+}
+
+/** A word as its writer wrote it: the original characters of a non-Latin word, else the word capitalised. */
+function shownWord(t: NameToken): string {
+  return t.surface !== '' ? t.surface : t.text.charAt(0).toUpperCase() + t.text.slice(1);
+}
+
+function spanShown(tokens: NameToken[], s: number, e: number): string {
+  const out: string[] = [];
+  for (let i = s; i < e; i++) {
+    const w = shownWord(tokens[i] as NameToken);
+    // One non-Latin word can make several tokens: show it once.
+    if (out[out.length - 1] !== w) out.push(w);
+  }
+  return out.join(' ');
+}
+
+const SCRIPT_NAMES: Readonly<Record<Script, string>> = {
+  latin: 'Latin', cyrillic: 'Cyrillic', greek: 'Greek', armenian: 'Armenian', georgian: 'Georgian', arabic: 'Arabic', hebrew: 'Hebrew',
+  indic: 'Indic', southeast_asian: 'Southeast Asian', hangul: 'Hangul', kana: 'Japanese kana', han: 'Chinese characters', other: 'non-Latin',
+};
+
+/** How a span in another script was read: the romanisation used, in words (never a comparison key). */
+function romanisationOf(tokens: readonly NameToken[], s: number, e: number): string | null {
+  const t = tokens[s];
+  if (t === undefined || t.script === 'latin' || s >= e) return null;
+  const script = SCRIPT_NAMES[t.script];
+  if (t.script === 'han') return `${script} read in Pinyin (${t.text})`;
+  if (t.script === 'hangul') return `${script} romanised as in the lists' Korean spellings (${t.text})`;
+  if (t.transcribed) return `${script} transcription of a foreign name, compared by its consonants`;
+  if (isVowelUnreliable(t.script)) return `${script} script, which leaves short vowels unwritten: compared by its consonants`;
+  return `${script} letters romanised one by one (${t.text})`;
 }
 
 function round(x: number): number {
@@ -712,15 +804,16 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
       candidate: spanText(ct, e.cs, e.ce),
       method: METHOD_NAMES[e.method] ?? 'exact',
       similarity: round(e.credit),
+      at: [e.qs, e.qe, e.cs, e.ce],
     });
   }
   for (let i = 0; i < n; i++) {
-    if (usedQ[i] === 0) alignment.push({ query: (qt[i] as NameToken).text, candidate: null, method: 'unmatched', similarity: 0 });
-    else if (usedQ[i] === REPEAT) alignment.push({ query: (qt[i] as NameToken).text, candidate: null, method: 'repeated', similarity: 1 });
+    if (usedQ[i] === 0) alignment.push({ query: (qt[i] as NameToken).text, candidate: null, method: 'unmatched', similarity: 0, at: [i, i + 1, -1, -1] });
+    else if (usedQ[i] === REPEAT) alignment.push({ query: (qt[i] as NameToken).text, candidate: null, method: 'repeated', similarity: 1, at: [i, i + 1, -1, -1] });
   }
   for (let j = 0; j < m; j++) {
-    if (usedC[j] === 0) alignment.push({ query: null, candidate: (ct[j] as NameToken).text, method: 'unmatched', similarity: 0 });
-    else if (usedC[j] === REPEAT) alignment.push({ query: null, candidate: (ct[j] as NameToken).text, method: 'repeated', similarity: 1 });
+    if (usedC[j] === 0) alignment.push({ query: null, candidate: (ct[j] as NameToken).text, method: 'unmatched', similarity: 0, at: [-1, -1, j, j + 1] });
+    else if (usedC[j] === REPEAT) alignment.push({ query: null, candidate: (ct[j] as NameToken).text, method: 'repeated', similarity: 1, at: [-1, -1, j, j + 1] });
   }
   return { score: round(score), alignment, penalties, exact, reading };
 }
@@ -737,9 +830,12 @@ function isExact(qt: NameToken[], ct: NameToken[], chosen: readonly Edge[], used
   // One name part is exact only when it is the whole of the other name as well ("Haji Bando").
   if (names < 2 && (names === 0 || ct.some((t, j) => isName(t) && usedCandidate[j] === 0))) return false;
   for (const e of chosen) {
-    // A split or join is the same spelling only when the letters are exactly the same.
-    const least = e.qe - e.qs > 1 || e.ce - e.cs > 1 ? 1 : PARAMS.exactCredit;
-    if (e.credit < least || e.method === M.Initial) {
+    // Exact means spelled the same or as a listed equivalent (Mohammed / Muhammad, a declined
+    // ending): a spelling that is only close ("Vladimr" / "Vladimir") is a typo or another
+    // name, never exact. A split or join is exact only when the letters are the same.
+    const joined = e.qe - e.qs > 1 || e.ce - e.cs > 1;
+    const same = joined ? e.credit >= 1 : e.method === M.Exact || e.method === M.Equivalent;
+    if (!same || e.credit <= 0) {
       // A title or particle that paired loosely does not make the name less exact.
       let matters = false;
       for (let i = e.qs; i < e.qe; i++) {

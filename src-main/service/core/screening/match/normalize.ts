@@ -3,6 +3,7 @@
 // keys, skeletons, equivalence keys, adjacent-token concatenations), so a comparison does
 // little more than look things up.
 
+import { COMMON_NAMES } from './common-names';
 import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
 import { PARAMS } from './params';
@@ -86,6 +87,13 @@ export interface NameToken {
   shortFor: readonly string[];
   /** Coarse Mandarin syllable key (see mandarin.ts) when the whole name reads as Mandarin, else ''. */
   mandarin: string;
+  /**
+   * People in 100,000 carrying this word as a name, when it is a common one (common-names.ts,
+   * public statistics); 0 for rarer words, non-Latin words and words outside people's names.
+   */
+  common: number;
+  /** The word as written when its script is not Latin ("أسامة", "Путин", "金"), for explanations; else ''. */
+  surface: string;
 }
 
 /** Concatenation of adjacent tokens, for "SiemensAG" / "Siemens AG" and "Jinping" / "Jin Ping". */
@@ -219,6 +227,8 @@ interface RawToken {
   transcribed?: boolean;
   /** Spelling the loose skeleton is made from, when the script calls for another reading. */
   loosePre?: string;
+  /** The word as written, when its script is not Latin. */
+  surface?: string;
 }
 
 const SEPARATOR_RE = /[\s\u00b7\u30fb\u2027\u2022,;:/\\|()[\]{}<>"“”„«»!?+=*#~^_]+/u;
@@ -329,6 +339,7 @@ function latinTokens(segment: string, wordIndex: number, family: boolean, out: R
   const script = dominantScript(segment);
   let s = anyAscii(script === 'greek' ? greekDigraphs(segment) : script === 'indic' ? devanagariNasals(segment) : segment).toLowerCase();
   const burmese = /[\u1000-\u109f]/.test(segment);
+  const surface = script === 'latin' ? undefined : segment;
   s = s.replace(/&/g, ' and ');
   // Possessive 's carries nothing: "Deutsche Bank's AG", "People's Liberation Army".
   if (script === 'latin') s = s.replace(/([a-z])['\u2019]s(?![a-z])/g, '$1');
@@ -356,9 +367,9 @@ function latinTokens(segment: string, wordIndex: number, family: boolean, out: R
     // Katakana is the script of foreign names in Japanese: every kana token is a transcription.
     // Burmese spells foreign names syllable by syllable too, and its ya also writes r (ရ is
     // read ya): "ဗလာဒီမီယာ" is Vladimir.
-    if (script === 'kana') out.push({ text, pre, wordIndex, script, acronym, family, transcribed: true, loosePre: kanaInitialW(pre) });
-    else if (burmese) out.push({ text, pre, wordIndex, script, acronym, family, transcribed: true, loosePre: pre.replace(/(?<=.)y/g, 'r') });
-    else out.push({ text, pre, wordIndex, script, acronym, family });
+    if (script === 'kana') out.push({ text, pre, wordIndex, script, acronym, family, transcribed: true, loosePre: kanaInitialW(pre), surface });
+    else if (burmese) out.push({ text, pre, wordIndex, script, acronym, family, transcribed: true, loosePre: pre.replace(/(?<=.)y/g, 'r'), surface });
+    else out.push({ text, pre, wordIndex, script, acronym, family, surface });
   }
 }
 
@@ -678,6 +689,8 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
       loose: kind === 'number' ? t.text : consonantSkeleton(t.loosePre ?? t.pre, true),
       shortFor: person ? formalKeys(t.text) : NONE,
       mandarin: '',
+      surface: t.native || t.surface || '',
+      common: person && t.script === 'latin' && (kind === 'given' || kind === 'family') ? COMMON_NAMES.get(t.text) ?? 0 : 0,
     };
   });
 

@@ -40,6 +40,11 @@ export const PARAMS = {
   /** Shortest token (longer side) for which Jaro-Winkler is trusted. */
   jwMinLength: 4,
   phoneticCredit: 0.7,
+  /**
+   * Most credit a subject's common name (common-names.ts) earns against a different listed
+   * spelling: enough to be reviewed as possible, never enough to be strong on its own.
+   */
+  commonNameCredit: 0.75,
   /** Phonetic keys collapse vowels: also require this much spelling similarity. */
   phoneticGuard: 0.7,
   /** Credit of identical consonant skeletons across scripts that drop vowels. */
@@ -78,8 +83,6 @@ export const PARAMS = {
   initialRemainder: 0.5,
   /** Score ceiling when only legal forms, titles, particles or initials matched. */
   insubstantialCap: 0.3,
-  /** Least credit of a pair that counts as the same spelling for `exact` (equivalents, inflections). */
-  exactCredit: 0.95,
 
   // ---- string similarity (similarity.ts)
   /** Edit cost of a letter inserted or deleted next to the same letter (Hanniball/Hannibal). */

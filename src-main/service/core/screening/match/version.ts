@@ -4,6 +4,7 @@
 // hash of everything the matching *data* consists of: PARAMS and the name tables. Changing a
 // constant or a table entry therefore changes the version without anyone remembering to.
 import { createHash } from 'node:crypto';
+import { COMMON_NAMES } from './common-names';
 import { COMPARE_TABLES } from './compare';
 import { HYPOCORISMS } from './hypocorisms';
 import { FINALS, INITIALS } from './mandarin';
@@ -13,7 +14,7 @@ import * as NAME_TABLES from './tables';
 import { TITLES } from './titles';
 
 /** Bump (semver) when the matching code changes behaviour; data changes are caught by the hash. */
-export const MATCHER_RELEASE = '1.0.0';
+export const MATCHER_RELEASE = '1.1.0';
 
 export interface MatcherInputs {
   release: string;
@@ -25,7 +26,7 @@ export const MATCHER_INPUTS: MatcherInputs = {
   release: MATCHER_RELEASE,
   params: PARAMS,
   tables: {
-    ...NAME_TABLES, titles: TITLES, hypocorisms: HYPOCORISMS, mandarin: { INITIALS, FINALS }, compare: COMPARE_TABLES, costs: COST_TABLES,
+    ...NAME_TABLES, titles: TITLES, hypocorisms: HYPOCORISMS, mandarin: { INITIALS, FINALS }, compare: COMPARE_TABLES, costs: COST_TABLES, commonNames: COMMON_NAMES,
   },
 };
 

@@ -1,0 +1,147 @@
+// The rules that keep everyday names from raising strong sanctions alerts (issue 23), each
+// through screen() on a small list written for the rule; the ranking and wording rules on the
+// real shipped lists. Every test fails when its rule is taken out of the engine.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildIndex, screen, type ScreeningIndex } from './engine';
+import { loadShippedLists } from './lists/load';
+import { importUserList } from './lists/user-csv';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+
+// Records with a date of birth and country, and records with nothing but a name ("bare").
+const CSV = [
+  'kind,name,aliases,dob,country,ref',
+  'sanctions,Juan Vasquez,,1970-01-01,MX,juan',
+  'sanctions,Richard Kelly Smith,,1960-05-05,GB,smith',
+  'sanctions,Scott Michael Miller,,1961-01-01,US,miller',
+  'sanctions,Bogdan Kazimierz Wroblewski,,1950-03-03,PL,rare2',
+  'sanctions,Riley M. Moore,,1980-06-09,US,moore',
+  'sanctions,Zygmunt Kowalczykiewicz,,1955-02-02,PL,rare',
+  'sanctions,Charles Carper,,,,carper',
+  'sanctions,Oleksandr Hrytsenko,,,,bare',
+  'sanctions,Anthony J. Torresi,,1966-06-06,US,torresi',
+].join('\n');
+
+let small: ScreeningIndex;
+const ids = new Map<string, string>();
+
+beforeAll(() => {
+  const imp = importUserList(CSV, { listName: 'Rules' }).import;
+  for (const e of imp.entities) ids.set(e.id.split(':').at(-1)!, e.id);
+  small = buildIndex(imp.entities);
+});
+
+function top(first: string, last: string, index = small, dob?: string) {
+  const r = screen(index, { first_name: first, last_name: last, ...(dob ? { date_of_birth: dob } : {}) }, { lists: ['sanctions'] });
+  return r.matches[0];
+}
+
+describe('name frequency: a common name is a name, not a typo', () => {
+  it('two different common given names (Jan / Juan) are two people: not reported as the listed one', () => {
+    const m = top('Jan', 'Vasquez');
+    expect(m?.strength === 'strong').toBe(false);
+    expect(top('Juan', 'Vasquez')?.strength).toBe('strong');
+  });
+
+  it('a subject\'s common surname a letter from a rarer listed one (Carter / Carper) is at most possible', () => {
+    const m = top('Charles', 'Carter');
+    expect(m?.entity_id).toBe(ids.get('carper'));
+    expect(m?.strength).toBe('possible');
+    expect(m?.score).toBeLessThan(85);
+  });
+
+  it('a one-letter slip in a rare name is still a likely typo: strong', () => {
+    const m = top('Zygmunt', 'Kowalczykiewic');
+    expect(m?.entity_id).toBe(ids.get('rare'));
+    expect(m?.strength).toBe('strong');
+  });
+});
+
+describe('the whole name must agree as names', () => {
+  it('a listed middle name an everyday name lacks (Richard [Kelly] Smith) keeps the match possible', () => {
+    const m = top('Richard', 'Smith');
+    expect(m?.entity_id).toBe(ids.get('smith'));
+    expect(m?.strength).toBe('possible');
+    expect(m?.explanation.summary).toBe('every part of the name matches; listed name also has: Kelly');
+    expect(top('Richard Kelly', 'Smith')?.strength).toBe('strong');
+    // An exact date of birth identifies the person beyond the part they left out.
+    expect(top('Richard', 'Smith', small, '1960-05-05')?.strength).toBe('strong');
+  });
+
+  it('a rare name without its listed middle name is still strong (one Bogdan Wroblewski, many Richard Smiths)', () => {
+    const m = top('Bogdan', 'Wroblewski');
+    expect(m?.entity_id).toBe(ids.get('rare2'));
+    expect(m?.strength).toBe('strong');
+  });
+
+  it('the subject\'s first name meeting the listed middle name (Michael ~ Scott Michael Miller) is possible', () => {
+    const m = top('Michael', 'Miller');
+    expect(m?.entity_id).toBe(ids.get('miller'));
+    expect(m?.strength).toBe('possible');
+  });
+
+  it('a given name that meets only a listed middle initial, the listed first name missing, is no match ("Malachi Moore" / "Riley M. Moore")', () => {
+    expect(top('Malachi', 'Moore')).toBeUndefined();
+    expect(top('Riley', 'Moore')?.entity_id).toBe(ids.get('moore'));
+  });
+
+  it('a subject\'s common surname a letter from a rarer listed one (Torres / Torresi) is possible', () => {
+    const m = top('Anthony', 'Torres');
+    expect(m?.entity_id).toBe(ids.get('torresi'));
+    expect(m?.strength).toBe('possible');
+  });
+
+  it('a record with no date of birth, country or identifier is strong only on its exact full name', () => {
+    expect(top('Oleksandr', 'Hrytsenko')?.strength).toBe('strong');
+    const typo = top('Oleksandr', 'Hrytsenco');
+    expect(typo?.entity_id).toBe(ids.get('bare'));
+    expect(typo?.strength).toBe('possible');
+  });
+});
+
+describe('wording', () => {
+  it('"name matches" only for an exact name; otherwise the summary says what differs', () => {
+    const m = top('Zygmunt', 'Kowalczykiewic');
+    expect(m?.explanation.exact_name).toBe(false);
+    expect(m?.explanation.summary).toBe('close spelling: Kowalczykiewic/Kowalczykiewicz');
+    expect(top('Zygmunt', 'Kowalczykiewicz')?.explanation.summary).toBe('name matches');
+  });
+});
+
+describe('on the shipped lists', () => {
+  let shipped: ScreeningIndex;
+  beforeAll(() => {
+    shipped = buildIndex(loadShippedLists(path.join(repoRoot, 'resources', 'watchlists')).entities);
+  }, 60_000);
+
+  it('two typos are close spelling, not an exact name: "Vladimr Puttin"', () => {
+    const m = screen(shipped, { first_name: 'Vladimr', last_name: 'Puttin' }, { lists: ['sanctions'] }).matches[0]!;
+    expect(m.name).toMatch(/PUTIN/);
+    expect(m.explanation.exact_name).toBe(false);
+    expect(m.explanation.summary).toBe('close spelling: Vladimr/Vladimir, Puttin/Putin');
+  });
+
+  it('Arabic "أسامة بن لادن": the full-name match (Usama) ranks above a partial one (Hamza), and Hamza is not strong', () => {
+    const r = screen(shipped, { first_name: 'أسامة', last_name: 'بن لادن' }, { lists: ['sanctions'] });
+    expect(r.matches[0]!.name).toMatch(/Usama/i);
+    const hamza = r.matches.find((m) => /HAMZA/.test(m.name));
+    expect(hamza?.strength).not.toBe('strong');
+  });
+
+  it('explanations show the words as written and the romanisation used, never comparison keys', () => {
+    const m = screen(shipped, { first_name: 'أسامة', last_name: 'بن لادن' }, { lists: ['sanctions'] }).matches[0]!;
+    const queries = m.explanation.alignment.map((a) => a.query).filter((q) => q !== null);
+    expect(queries).toEqual(['أسامة', 'بن', 'لادن']);
+    expect(m.explanation.alignment.every((a) => a.romanisation !== null && !/\b(smh|ldn|bn)\b/.test(a.romanisation))).toBe(true);
+    expect(m.explanation.summary).toContain('read from another script: أسامة/Usama');
+  });
+
+  it('an exact listed name with a wrong date of birth is still reported at 100', () => {
+    const m = screen(shipped, { first_name: 'Bashar', last_name: 'al-Assad', date_of_birth: '1990-01-01' }, { lists: ['sanctions'] }).matches[0]!;
+    expect(m.explanation.exact_name).toBe(true);
+    expect(m.strength).not.toBeUndefined();
+    expect(m.explanation.name_score).toBe(1);
+  });
+});
