@@ -609,7 +609,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       let strength: Scored['strength'] = null;
       // Only the family name agrees when the subject's given name met nothing but a listed middle
       // initial and the listed first name is missing ("Malachi Moore" / "Riley M. Moore"): no match.
-      if (extra.firstGiven && !extra.givenNamed) continue;
+      if (extra.firstGiven && !extra.givenNamed && cmp.alignment.some((a) => a.method === 'initial' && a.at[1] - a.at[0] === 1 && query.tokens[a.at[0]]?.kind === 'given')) continue;
       if (score >= STRONG_THRESHOLD && !conflicting && corroborated && whole && name.quality === 'strong') strength = 'strong';
       // An exact, complete name on a published (not low-quality) name is never hidden by
       // what qualifies it: a typo in a date of birth must not hide a head of state.

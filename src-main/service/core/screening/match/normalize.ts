@@ -327,6 +327,11 @@ function greekDigraphs(word: string): string {
     .replace(/τζ/g, 'dz');
 }
 
+/** Armenian writes the vowel u as ու (like Greek ου): any-ascii reads it letter by letter ("Պուտին" as "powtin"). */
+function armenianDigraphs(word: string): string {
+  return word.replace(/[Ոո]ւ/g, (m) => (m[0] === 'Ո' ? 'U' : 'u'));
+}
+
 /**
  * The Devanagari anusvara (ं) is a nasal taking the place of the next consonant: n before most
  * (नरेंद्र Narendra, गांधी Gandhi), m before labials. any-ascii writes m for all of them.
@@ -337,7 +342,8 @@ function devanagariNasals(word: string): string {
 
 function latinTokens(segment: string, wordIndex: number, family: boolean, out: RawToken[]): void {
   const script = dominantScript(segment);
-  let s = anyAscii(script === 'greek' ? greekDigraphs(segment) : script === 'indic' ? devanagariNasals(segment) : segment).toLowerCase();
+  const spelled = script === 'greek' ? greekDigraphs(segment) : script === 'indic' ? devanagariNasals(segment) : script === 'armenian' ? armenianDigraphs(segment) : segment;
+  let s = anyAscii(spelled).toLowerCase();
   const burmese = /[\u1000-\u109f]/.test(segment);
   const surface = script === 'latin' ? undefined : segment;
   s = s.replace(/&/g, ' and ');
