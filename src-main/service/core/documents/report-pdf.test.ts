@@ -173,8 +173,11 @@ describe('renderKycReport', () => {
     expect(flat).toContain('EU Consolidated Financial Sanctions List');
     expect(text).toMatch(/2026-11-20\s+a3f1c9e07b2d4458\.\.\./);
     expect(text).toMatch(/2026-11-19\s+0b7e2c94d1f35a6b\.\.\./);
-    expect(flat).toMatch(/2024-05-03 (ffee001122334455\.\.\. )?\(retrieved\)/);
+    expect(flat).toMatch(/2024-05-03 (ffee001122334455\.\.\. )?\(retrieved\) \(out of date\)/);
     expect(flat).toContain('"retrieved" where it states none');
+    // The stale list (ListVersion.stale) is marked, and the mark explained; the others are not.
+    expect(flat.match(/\(out of date\)/g)).toHaveLength(1);
+    expect(flat).toContain('Out of date: older than the organisation\'s freshness window');
     expect(text).not.toContain(SDN_SHA);
     expect(text).not.toMatch(/us_ofac_sdn|eu_fsf|un_sc|Version not stated/);
   });

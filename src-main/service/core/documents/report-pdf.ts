@@ -135,7 +135,7 @@ export function listVersionDate(l: ReportList): string {
 /** Notes printed after a list's version date, one rule a line. */
 const LIST_NOTES: ((l: ReportList) => string | null)[] = [
   // Older than the organisation's window for its kind when the screening ran (ListVersion.stale).
-  (l) => (l.stale ? 'Out of date: older than the organisation\'s freshness window' : null),
+  (l) => (l.stale ? '(out of date)' : null),
 ];
 
 export function listNotes(l: ReportList): string[] {
@@ -483,7 +483,8 @@ export async function renderKycReport(input: KycReportInput): Promise<Uint8Array
       l.title, [listVersionDate(l), ...listNotes(l)].join(' '), shortChecksum(l.sha256),
     ]));
     w.note('Version date: the publication date the list states; "retrieved" where it states none and the date the list was obtained is shown. ' +
-      'SHA-256: the first 16 hex digits of the checksum of the list as imported; the PDF\'s keywords hold the full checksums.');
+      'SHA-256: the first 16 hex digits of the checksum of the list as imported; the PDF\'s keywords hold the full checksums.' +
+      (screening.listsChecked.some((l) => l.stale) ? ' Out of date: older than the organisation\'s freshness window for its kind when the screening ran.' : ''));
   }
   w.y -= 10;
 
