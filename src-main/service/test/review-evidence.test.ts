@@ -48,7 +48,7 @@ const RULES = [
 
 describe('the evidence of a match', () => {
   it('is read from the explanation: the date of birth, the country and the exact name', () => {
-    const full = batch.row(2).matches.find((m) => m.list === 'sanctions' && m.strength === 'strong')!;
+    const full = batch.row(2).matches.find((m) => m.source === 'us_ofac_sdn' && m.strength === 'strong')!;
     expect(evidenceOf(full)).toEqual({ dob: 'exact', country: 'match', exact_name: true });
     const nameOnly = batch.row(9).matches.find((m) => m.list === 'sanctions')!;
     expect(evidenceOf(nameOnly)).toEqual({ dob: 'none', country: 'none', exact_name: true });
