@@ -101,7 +101,7 @@ test('review: a strong sanctions match is cleared only with a reason; the saved 
     disposition: 'cleared_false_positive', disposition_reason: 'other', disposition_note: note, decided_by: OWNER.email, approved_by: '', approved_at: '',
   });
   expect(row(c.clientReference).decided_at).toMatch(ISO);
-  expect(row(c.clientReference).disposition_entities).toMatch(/^us_ofac_sdn:/);
+  expect(row(c.clientReference).disposition_entities).toMatch(/(^|;)us_ofac_sdn:/);
   expect(row('cust-0002')).toMatchObject({ disposition: 'escalated', disposition_reason: '', decided_by: OWNER.email });
   expect(row('cust-0004')).toMatchObject({ disposition: '', decided_by: '' });
 

@@ -171,7 +171,9 @@ export function ReviewScreen() {
       if (expanded !== null) {
         e.preventDefault();
         setExpanded(null);
-        setFocusSignal((n) => n + 1);
+        // Once the detail has collapsed and the list re-measured its rows (a tall detail shifts
+        // them), focus goes back to the row: asking in the same render finds the old row element.
+        requestAnimationFrame(() => setFocusSignal((n) => n + 1));
       }
       return;
     }
