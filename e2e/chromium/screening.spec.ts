@@ -171,7 +171,7 @@ test('screening: while the service is still loading its lists the panel says so 
   let polls = 0;
   await page.route('**/api/screening/lists', async (route) => {
     polls += 1;
-    if (polls <= 2) await route.fulfill({ json: { state: 'loading', loaded_kinds: [], lists: [], index: null, user_lists: [] } });
+    if (polls <= 2) await route.fulfill({ json: { state: 'loading', loaded_kinds: [], lists: [], index: null, user_lists: [], stale_windows: { sanctions_stale_days: 14, pep_stale_days: 180 } } });
     else await route.continue();
   });
   const screening = new ScreeningPage(page);
