@@ -81,7 +81,7 @@ test('screening: a sanctioned person is high risk, with the top match explained 
   await expect(top.getByTestId('match-strength')).toHaveText('Strong match');
   await expect(top.getByTestId('match-tier')).toHaveAttribute('data-level', 'high');
   await expect(top.getByTestId('match-tier')).toContainText('High-risk review');
-  await expect(top.getByTestId('match-reason')).toHaveText('name matches; date of birth matches; country is listed');
+  await expect(top.getByTestId('match-reason')).toHaveText('every part of the name matches; listed name also has: Vladimirovich; date of birth matches; country is listed');
   await expect(top.getByTestId('match-list')).toHaveText('Sanctions');
   await expect(top.getByTestId('match-dobs')).toContainText('1952-10-07');
   await expect(top.getByTestId('match-countries')).toContainText('RU');
