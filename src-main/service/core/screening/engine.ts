@@ -3,7 +3,7 @@
 // country, gender, alias quality) that turn a name score into a match score with an
 // explanation. Pure: lists in, matches out; nothing is written anywhere.
 import type { ClearedMatch, ListKind, MatchExplanation, ScreeningMatch } from '../../../../src-shared/contracts/screening';
-import { commonNameOther, compareNames, createMatchScratch, shownAlignment, type AlignedPair, type MatchScratch, type NameComparison, type ShownPair } from './match/compare';
+import { commonNameOther, compareNames, createMatchScratch, PATRONYMIC_LINKS, shownAlignment, type AlignedPair, type MatchScratch, type NameComparison, type ShownPair } from './match/compare';
 import { normalizeName, normalizeSubjectName, type NameToken, type NormalizedName } from './match/normalize';
 import { PARAMS } from './match/params';
 import { matchLevel } from './risk';
@@ -485,7 +485,8 @@ function everydayName(query: NormalizedName): boolean {
   return words.length > 0 && words.every((t) => t.common > 0);
 }
 
-const NASAB_LINKS: ReadonlySet<string> = new Set(['bin', 'ibn', 'ben', 'bint', 'binti', 'bn', 'ould', 'walad']);
+/** The words that link a name to a father's (compare.ts), and walad, which the lists also write so ("Mafouz Walad Al-Walid"). */
+const NASAB_LINKS: ReadonlySet<string> = new Set([...PATRONYMIC_LINKS, 'walad']);
 
 /** Spelled differently, not as a listed equivalent or short form. */
 const SPELLING_METHODS: ReadonlySet<string> = new Set(['edit_distance', 'jaro_winkler', 'phonetic']);
@@ -526,6 +527,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
   const threshold = opts.threshold ?? REPORT_THRESHOLD;
   const query = normalizeSubjectName(subject.first_name, subject.middle_name, subject.last_name);
   const weight = idfWeight(index);
+  const everyday = everydayName(query);
 
   // Retrieval: each query token votes, with its IDF, for every name sharing one of its keys.
   const votes = new Map<number, number>();
@@ -603,7 +605,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       // (many Richard Smiths, one Ali Khamenei), is another person as often as the same one; an
       // exact date of birth identifies the person beyond the parts they did not give.
       const extra = extraListedParts(norm, cmp.alignment);
-      const partsAgree = dobExact || (!extra.firstGiven && (extra.count === 0 || !everydayName(query)));
+      const partsAgree = dobExact || (!extra.firstGiven && (extra.count === 0 || !everyday));
       const bare = entity.dobs.length === 0 && entity.countries.length === 0 && entity.ids.length === 0;
       const whole = partsAgree && !commonNameDiffers(query, norm, cmp.alignment) && (!bare || (exact && fullName(cmp.alignment)));
       let strength: Scored['strength'] = null;

@@ -9,8 +9,8 @@
 // newer file's primary name, regime and type, and keeps the older file's aliases, dates of birth
 // and countries; a group only in the newer, complete, file is added; a group only in the older
 // file is taken as delisted and left out (counted in `skipped`).
-import type { EntityId, EntityName, EntitySchema, ListEntity, ListImport } from '../types';
-import { addSkip, clean, countEntities, finishEntity, FormatError, parseGender, sha256Hex } from './common';
+import type { EntityName, EntitySchema, ListEntity, ListImport } from '../types';
+import { addSkip, clean, countEntities, finishEntity, FormatError, parseGender, parseOneDate, sha256Hex } from './common';
 import { toCountryCode } from './countries';
 import { SOURCE_INFO } from './sources';
 import { findHeader, headerKey, readTable, type SheetRow } from './spreadsheet';
@@ -18,15 +18,9 @@ import { findHeader, headerKey, readTable, type SheetRow } from './spreadsheet';
 export const UK_SOURCE = 'uk_sanctions';
 
 /** One designation as either file gives it, before the merge. */
-export interface UkDesignation {
+export interface UkDesignation extends Pick<ListEntity, 'schema' | 'names' | 'dobs' | 'countries' | 'gender' | 'ids'> {
   /** OFSI Group ID, else (FCDO rows without one) the UK Sanctions List reference. */
   key: string;
-  schema: EntitySchema;
-  names: EntityName[];
-  dobs: string[];
-  countries: string[];
-  gender?: 'male' | 'female';
-  ids: EntityId[];
   regimes: string[];
   /** YYYY-MM-DD, the UK designation date where given. */
   designated?: string;
@@ -58,12 +52,8 @@ export function ukDate(text: string): string | undefined {
   const m = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(t);
   if (!m) return undefined;
   const [d, mo, y] = [m[1] ?? '', m[2] ?? '', m[3] ?? ''];
-  if (y === '0000') return undefined;
-  if (mo === '00') return y;
-  if (Number(mo) > 12) return undefined;
-  if (d === '00') return `${y}-${mo}`;
-  const dt = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  return dt.getUTCDate() === Number(d) ? `${y}-${mo}-${d}` : undefined;
+  // parseOneDate reads 00 parts as unknown and checks the calendar; a month past 12 is no date.
+  return y === '0000' || Number(mo) > 12 ? undefined : parseOneDate(`${y}-${mo}-${d}`);
 }
 
 /** "(1) Germany. (2) Morocco", "Russia", "Russia, Israel" -> codes. */

@@ -410,7 +410,6 @@ function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
   // Juan, Jose / Jesse, Carter / Carper, Torres / Torresi) is likelier the subject's own name than
   // a typo of the listed one: part credit only, enough to review, and the engine never makes
   // such a pair strong (engine.ts, commonNameDiffers). A slip in a rarer name keeps its credit.
-  const commonCap = commonNameOther(a, b) ? PARAMS.commonNameCredit : 1;
   // A foreign name transcribed into kana, Han or Hangul against its spelling in another script.
   const transcription = a.script !== b.script && (a.transcribed || b.transcribed) ? skeletonCredit(s, a.loose, b.loose) : 0;
   // Pinyin from Han characters is canonical: a Latin spelling one vowel away ("Yang"/"Yong",
@@ -456,7 +455,8 @@ function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
     method = M.Phonetic;
   }
   s.method = method;
-  return best > commonCap ? commonCap : best;
+  // Checked last, and only for credit above the cap: most pairs never pay for it.
+  return best > PARAMS.commonNameCredit && commonNameOther(a, b) ? PARAMS.commonNameCredit : best;
 }
 
 // Candidate edges live in the scratch's pool, reused across calls.
@@ -550,7 +550,7 @@ function pushJoinEdges(s: MatchScratch, runs: NormalizedName['joins'], runTokens
   }
 }
 
-const PATRONYMIC_LINKS: ReadonlySet<string> = new Set(['bin', 'ibn', 'ben', 'bint', 'binti', 'bn', 'ould']);
+export const PATRONYMIC_LINKS: ReadonlySet<string> = new Set(['bin', 'ibn', 'ben', 'bint', 'binti', 'bn', 'ould']);
 
 /**
  * "Salman bin Muhammad" is Muhammad's son Salman; "Muhammad bin Salman" is his father or his
