@@ -92,7 +92,7 @@ export type AuditVerification = z.infer<typeof AuditVerification>;
 /** The CSV export's columns, in order; `auditCsvRow` gives one entry's cells. */
 export const AUDIT_CSV_COLUMNS = [
   'seq', 'at', 'actor', 'actor_role', 'action', 'env', 'screening_id', 'batch_id', 'row_number', 'entity_ids', 'record_hashes',
-  'disposition', 'reason_code', 'has_note', 'clearance_id', 'approver', 'key_id', 'list_id', 'setting', 'from_value', 'to_value',
+  'disposition', 'reason_code', 'has_note', 'override_contradiction', 'clearance_id', 'approver', 'key_id', 'list_id', 'setting', 'from_value', 'to_value',
   'count_total', 'count_done', 'count_failed', 'risk_score', 'target_user', 'client_ref_hmac', 'prev_hash', 'hash',
 ] as const;
 
@@ -103,7 +103,7 @@ export function auditCsvRow(e: AuditEntry): string[] {
   const actor = e.actor.kind === 'cli' ? 'cli' : e.actor.email ?? `user ${e.actor.user_id}`;
   return [
     text(e.seq), e.at, actor, text(e.actor.role), e.action, text(e.env), text(e.screening_id), text(e.batch_id), text(e.row_number),
-    e.entity_ids.join(';'), e.record_hashes.join(';'), text(e.disposition), text(e.reason_code), text(e.has_note), text(e.clearance_id),
+    e.entity_ids.join(';'), e.record_hashes.join(';'), text(e.disposition), text(e.reason_code), text(e.has_note), text(e.override_contradiction), text(e.clearance_id),
     who(e.approver), text(e.key_id), text(e.list_id), text(e.setting), text(e.from_value), text(e.to_value), text(e.count_total),
     text(e.count_done), text(e.count_failed), text(e.risk_score), who(e.target), text(e.client_ref_hmac), e.prev_hash, e.hash,
   ];

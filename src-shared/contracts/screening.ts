@@ -99,6 +99,8 @@ export const ScreeningMatch = z.object({
   programs: z.array(z.string()),
   dates_of_birth: z.array(z.string()),
   countries: z.array(z.string()),
+  /** When the list says the record was listed or designated ('YYYY-MM-DD'); null where it does not say. */
+  listed_on: z.string().nullable(),
   record_hash: z.string(),
   cleared: z.boolean(),
   explanation: MatchExplanation,

@@ -34,13 +34,14 @@ describe('UK and Australian lists out of the box', () => {
     const r = await screen('Roman', 'Abramovich', '1966-10-24');
     expect(r.risk.level).toBe('high');
     const uk = r.matches.find((m) => m.source === 'uk_sanctions');
-    expect(uk).toMatchObject({ strength: 'strong', risk_level: 'high', programs: ['Russia'], dates_of_birth: ['1966-10-24'] });
+    expect(uk).toMatchObject({ strength: 'strong', risk_level: 'high', programs: ['Russia'], dates_of_birth: ['1966-10-24'], listed_on: '2022-03-10' });
     expect(r.screening.list_versions.map((v) => v.source)).toEqual(expect.arrayContaining(['uk_sanctions', 'au_dfat']));
   }, 60_000);
 
   it('a designation only Australia made is found', async () => {
     const r = await screen('Jadranko', 'Prlic', '1959-06-10');
     expect(r.matches.map((m) => m.source)).toEqual(['au_dfat']);
+    expect(r.matches[0]?.listed_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(r.risk.level).toBe('high');
   });
 

@@ -646,6 +646,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       programs: e.programs,
       dates_of_birth: e.dobs,
       countries: e.countries,
+      listed_on: e.listedOn ?? null,
       record_hash: e.recordHash,
       cleared: clearedHash === e.recordHash,
       explanation: {

@@ -42,6 +42,8 @@ export interface ListEntity {
   programs: string[];
   /** SHA-256 (hex, 16 chars) of the normalised record: a cleared match stays cleared until it changes. */
   recordHash: string;
+  /** When the source says the record was listed or designated ('YYYY-MM-DD'), where it says; not in the record hash. */
+  listedOn?: string;
   /** PEP sources: the public offices held (current and former), for the PEP qualifiers. */
   positions?: EntityPosition[];
 }

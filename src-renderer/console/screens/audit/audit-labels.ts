@@ -3,6 +3,7 @@
 import type { AuditAction, AuditEntry } from '../../../../src-shared/contracts/audit';
 import { PLAN_INFO, PLANS, type Plan } from '../../../../src-shared/catalog';
 import { DISPOSITION_INFO, REASON_INFO } from '../../components/batch/labels';
+import { CONTRADICTION_TEXT } from '../../../../src-shared/contracts/review';
 
 export const ACTION_LABEL: Record<AuditAction, string> = {
   screened: 'Screened',
@@ -42,6 +43,7 @@ function decision(e: AuditEntry): string {
     e.disposition ? DISPOSITION_INFO[e.disposition].label : null,
     e.reason_code ? `reason: ${REASON_INFO[e.reason_code].label}` : null,
     e.has_note ? 'with a note' : null,
+    e.override_contradiction ? `overriding the evidence (${CONTRADICTION_TEXT[e.override_contradiction]})` : null,
   ].filter(Boolean);
   return parts.join(', ');
 }

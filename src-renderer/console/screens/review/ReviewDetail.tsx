@@ -15,12 +15,14 @@ const ALIASES_SHOWN = 10;
 function Comparison({ match, subject }: { match: ScreeningMatch; subject: BatchEntry['input'] }) {
   const none = <span className="muted">not given</span>;
   const listedAliases = match.aliases.slice(0, ALIASES_SHOWN).join('; ') + (match.aliases.length > ALIASES_SHOWN ? ` (+${match.aliases.length - ALIASES_SHOWN} more)` : '');
-  const rows: [string, string, string][] = [
+  // [label, customer's value (null: the customer has no such value), listed value]
+  const rows: [string, string | null, string][] = [
     ['Name', [subject.first_name, subject.middle_name, subject.last_name].filter(Boolean).join(' '), match.name],
-    ['Date of birth', subject.date_of_birth, match.dates_of_birth.join('; ')],
-    ['Country', subject.country, match.countries.join('; ')],
-    ['Programmes', '', match.programs.join('; ')],
-    ['Aliases', '', listedAliases],
+    ['Date of birth', subject.date_of_birth ?? '', match.dates_of_birth.join('; ')],
+    ['Country', subject.country ?? '', match.countries.join('; ')],
+    ['Programmes', null, match.programs.join('; ')],
+    ['Listed on', null, match.listed_on ?? ''],
+    ['Aliases', null, listedAliases],
   ];
   return (
     <table className="rev-compare" data-testid="review-compare">
@@ -29,8 +31,8 @@ function Comparison({ match, subject }: { match: ScreeningMatch; subject: BatchE
         {rows.map(([label, own, listed]) => (
           <tr key={label} data-testid={`review-compare-${label.toLowerCase().replace(/ /g, '-')}`}>
             <th scope="row">{label}</th>
-            <td>{label === 'Programmes' || label === 'Aliases' ? <span className="muted">—</span> : own || none}</td>
-            <td>{listed || none}</td>
+            <td>{own === null ? <span className="muted">—</span> : own || none}</td>
+            <td>{listed || (label === 'Listed on' ? <span className="muted">not stated by the list</span> : none)}</td>
           </tr>
         ))}
       </tbody>

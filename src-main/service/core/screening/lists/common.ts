@@ -69,6 +69,8 @@ export interface EntityDraft {
   gender?: 'male' | 'female' | undefined;
   ids?: EntityId[];
   programs?: string[];
+  /** The listing or designation date, where the source gives one as a full date ('YYYY-MM-DD'). */
+  listedOn?: string | undefined;
 }
 
 const NAME_RANK = { primary: 0, aka: 1, fka: 2, nka: 3 } as const;
@@ -127,6 +129,8 @@ export function finishEntity(d: EntityDraft): ListEntity {
   };
   if (d.gender) entity.gender = d.gender;
   entity.recordHash = recordHash(entity);
+  // After the hash: a corrected listing date does not reopen a cleared match.
+  if (d.listedOn !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(d.listedOn)) entity.listedOn = d.listedOn;
   return entity;
 }
 

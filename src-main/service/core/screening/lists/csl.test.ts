@@ -18,7 +18,7 @@ const CSV = [
     ids: 'QA, 28440000526, National ID No.; JO, 2014-08-30, 2009-08-31, K475336, Passport; Male, Gender; http://x.example, Website',
   }),
   row({ _id: '17292', source: 'Sectoral Sanctions Identifications List (SSI) - Treasury Department', entity_number: '17292', type: 'Entity', name: 'SAME NUMBER, OTHER LIST' }),
-  row({ _id: 'deb7a1d5', source: 'Denied Persons List (DPL) - Bureau of Industry and Security', name: ' I. ASH', addresses: 'FCI SEAGOVILLE, TX, 75159, US' }),
+  row({ _id: 'deb7a1d5', source: 'Denied Persons List (DPL) - Bureau of Industry and Security', name: ' I. ASH', addresses: 'FCI SEAGOVILLE, TX, 75159, US', start_date: '2019-07-16' }),
   row({ _id: 'e1', source: 'Entity List (EL) - Bureau of Industry and Security', name: 'Some Institute' }),
   row({ _id: 'v1', source: 'Specially Designated Nationals (SDN) - Treasury Department', entity_number: 'v1', type: 'Vessel', name: 'SHIP', call_sign: '9HA1', vessel_flag: 'Iran' }),
   row({ _id: 'v1', source: 'Specially Designated Nationals (SDN) - Treasury Department', entity_number: 'v1', type: 'Vessel', name: 'SHIP' }),
@@ -49,7 +49,8 @@ describe('importCsl on a small file', () => {
         programs: ['SDGT'],
       });
       expect(imp.entities[1]?.id).toBe('us_csl:SSI:17292');
-      expect(imp.entities[2]).toMatchObject({ schema: 'unknown', names: [{ name: 'I. ASH' }], countries: ['US'] });
+      expect(imp.entities[2]).toMatchObject({ schema: 'unknown', names: [{ name: 'I. ASH' }], countries: ['US'], listedOn: '2019-07-16' });
+      expect(imp.entities[0]?.listedOn).toBeUndefined();
       expect(imp.entities[3]).toMatchObject({ schema: 'vessel', countries: ['IR'], ids: [{ type: 'Call Sign', number: '9HA1' }] });
     }
   });

@@ -128,6 +128,7 @@ export function importCsl(bytes: Uint8Array, options: CslOptions = {}): ListImpo
     programs: col('programs'), name: col('name'), addresses: col('addresses'), call_sign: col('call_sign'),
     vessel_flag: col('vessel_flag'), alt_names: col('alt_names'), citizenships: col('citizenships'),
     dates_of_birth: col('dates_of_birth'), nationalities: col('nationalities'), ids: col('ids'),
+    start_date: col('start_date'),
   };
 
   const skipped: Record<string, number> = {};
@@ -204,6 +205,7 @@ export function importCsl(bytes: Uint8Array, options: CslOptions = {}): ListImpo
         gender,
         ids,
         programs: multi(r('programs')),
+        listedOn: clean(r('start_date') ?? ''),
       }),
     );
   }

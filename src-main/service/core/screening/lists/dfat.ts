@@ -4,7 +4,7 @@
 // Control Date and some dates of birth are Excel serial numbers; several values are lettered
 // lists ("a) Approximately 1955-1958 b) 1945").
 import type { EntityName, EntitySchema, ListEntity, ListImport } from '../types';
-import { addSkip, clean, countEntities, finishEntity, FormatError, parseDob, parseGender, sha256Hex } from './common';
+import { addSkip, clean, countEntities, finishEntity, FormatError, parseDob, parseGender, parseOneDate, sha256Hex } from './common';
 import { toCountryCode } from './countries';
 import { SOURCE_INFO } from './sources';
 import { findHeader, readTable } from './spreadsheet';
@@ -89,6 +89,13 @@ interface Draft {
   countries: string[];
   gender?: 'male' | 'female';
   programs: string[];
+  listedOn?: string | undefined;
+}
+
+/** "Listed by UN 1267 Committee on 25 January 2001 (amended on …)": the first date stated, when it is a whole date. */
+export function dfatListedOn(listing: string): string | undefined {
+  const m = /\bon\s*(\d{1,2}\s+[A-Za-z]+\.?,?\s+\d{4})/i.exec(listing);
+  return m?.[1] === undefined ? undefined : parseOneDate(m[1]);
 }
 
 export function importDfat(bytes: Uint8Array): ListImport {
@@ -123,6 +130,7 @@ export function importDfat(bytes: Uint8Array): ListImport {
     d.dobs.push(...dobsOf(c(row, 'Date of Birth')));
     d.countries.push(...countriesOf(c(row, 'Citizenship')));
     d.gender ??= parseGender(/^(male|female)\b/i.exec(c(row, 'Additional Information'))?.[1]);
+    d.listedOn ??= dfatListedOn(c(row, 'Listing Information'));
     const committee = c(row, 'Committees');
     if (committee) d.programs.push(committee);
     const control = Number(c(row, 'Control Date'));
@@ -144,6 +152,7 @@ export function importDfat(bytes: Uint8Array): ListImport {
         countries: d.countries,
         gender: d.gender,
         programs: d.programs,
+        listedOn: d.listedOn,
       }),
     );
   }

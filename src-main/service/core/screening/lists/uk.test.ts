@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { FormatError } from './common';
-import { importDfat } from './dfat';
+import { dfatListedOn, importDfat } from './dfat';
 import { importUk, ukDate } from './uk';
 
 const CONLIST_HEADER = 'Name 6,Name 1,Name 2,Name 3,Name 4,Name 5,Title,Name Non-Latin Script,Non-Latin Script Type,Non-Latin Script Language,DOB,Town of Birth,Country of Birth,Nationality,Passport Number,Passport Details,National Identification Number,National Identification Details,Position,Address 1,Address 2,Address 3,Address 4,Address 5,Address 6,Post/Zip Code,Country,Other Information,Group Type,Alias Type,Alias Quality,Regime,Listed On,UK Sanctions List Date Designated,Last Updated,Group ID';
@@ -48,6 +48,16 @@ describe('UK: OFSI ConList merged with the newer FCDO list by group id', () => {
     expect(e?.countries).toEqual(['RU', 'IL', 'PT']);
     expect(e?.gender).toBe('male');
     expect(e?.programs).toEqual(['Russia', 'Global Anti-Corruption']);
+    expect(e?.listedOn).toBe('2022-03-10');
+  });
+
+  it('the designation date is the listing date, and it is not part of the record hash', () => {
+    const one = importUk([CONLIST]).entities.find((x) => x.id === 'uk_sanctions:14195');
+    expect(one?.listedOn).toBe('2022-03-15');
+    const redated = strToU8(new TextDecoder().decode(CONLIST).replaceAll('15/03/2022', '16/03/2022'));
+    const other = importUk([redated]).entities.find((x) => x.id === 'uk_sanctions:14195');
+    expect(other?.listedOn).toBe('2022-03-16');
+    expect(other?.recordHash).toBe(one?.recordHash);
   });
 
   it('the file order does not matter: the newer date wins', () => {
@@ -81,7 +91,7 @@ describe('Australia: DFAT Consolidated List', () => {
     const wb = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([
       ['Reference', 'Name of Individual or Entity', 'Type', 'Name Type', 'Date of Birth', 'Place of Birth', 'Citizenship', 'Address', 'Additional Information', 'Listing Information', 'Committees', 'Control Date'],
-      [6678, 'Ivan PETROV', 'individual ', 'Primary name ', 24108, '', 'Russian and Ukrainian', '', 'Male; General', '', 'Autonomous (Russia)', 45607],
+      [6678, 'Ivan PETROV', 'individual ', 'Primary name ', 24108, '', 'Russian and Ukrainian', '', 'Male; General', 'Autonomous (Russia) Sanctions (Designated Persons) Instrument on 24 Feb. 2022 (amended on 1 Mar 2023)', 'Autonomous (Russia)', 45607],
       ['6678a', 'Иван Петров', 'Individual', 'original Script', '', '', '', '', '', '', 'Autonomous (Russia)', 45607],
       ['6678b', 'I. Petrov', 'Individual', 'Aka ', 'a) Approximately 1955- 1957 b) 12/05/1965', '', '', '', '', '', '', 45600],
     ]), 'Sheet1');
@@ -92,6 +102,15 @@ describe('Australia: DFAT Consolidated List', () => {
     expect(e).toMatchObject({ id: 'au_dfat:6678', schema: 'person', gender: 'male', countries: ['RU', 'UA'], programs: ['Autonomous (Russia)'] });
     expect(e?.names.map((n) => [n.name, n.kind])).toEqual([['Ivan PETROV', 'primary'], ['Иван Петров', 'aka'], ['I. Petrov', 'aka']]);
     expect(e?.dobs).toEqual(['1955', '1956', '1957', '1965-05-12', '1966-01-01']);
+    expect(e?.listedOn).toBe('2022-02-24');
+  });
+
+  it('reads the first whole date of Listing Information as the listing date, and nothing else', () => {
+    expect(dfatListedOn('Listed by UN 1267 Committee on 25 January 2001 (amended on 20 December 2005)')).toBe('2001-01-25');
+    expect(dfatListedOn('Listed on 29 Nov. 2011')).toBe('2011-11-29');
+    expect(dfatListedOn('Instrument of first listing: Charter of the United Nations (Anti terrorism) List 2001.')).toBeUndefined();
+    expect(dfatListedOn('Listed on 31 Feb 2011')).toBeUndefined();
+    expect(dfatListedOn('')).toBeUndefined();
   });
 
   it('refuses a CSV or a workbook without its header', () => {

@@ -203,6 +203,7 @@ function toEntity(d: UkDesignation): ListEntity {
     gender: d.gender,
     ids: d.ids,
     programs: d.regimes,
+    listedOn: d.designated,
   });
 }
 

@@ -9,7 +9,7 @@ const XML = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
   <INDIVIDUALS>
     <INDIVIDUAL>
       <DATAID>1</DATAID><FIRST_NAME>Ahmad</FIRST_NAME><SECOND_NAME>Oumar</SECOND_NAME><THIRD_NAME>Imhamad</THIRD_NAME><FOURTH_NAME>al-Fitouri</FOURTH_NAME>
-      <UN_LIST_TYPE>Libya</UN_LIST_TYPE><REFERENCE_NUMBER>LYi.023</REFERENCE_NUMBER><GENDER>Male</GENDER>
+      <UN_LIST_TYPE>Libya</UN_LIST_TYPE><REFERENCE_NUMBER>LYi.023</REFERENCE_NUMBER><GENDER>Male</GENDER><LISTED_ON>2011-06-27</LISTED_ON>
       <NAME_ORIGINAL_SCRIPT>احمد عمر امحمد الفيتوري</NAME_ORIGINAL_SCRIPT>
       <NATIONALITY><VALUE>Libya</VALUE><VALUE>Iran (Islamic Republic of)</VALUE></NATIONALITY>
       <INDIVIDUAL_ALIAS><QUALITY>Good</QUALITY><ALIAS_NAME>Ahmed al-Fitouri</ALIAS_NAME></INDIVIDUAL_ALIAS>
@@ -63,7 +63,15 @@ describe('importUnXml on a small file', () => {
         { type: 'National Identification Number', number: '119880387067' },
       ],
       programs: ['Libya'],
+      listedOn: '2011-06-27',
     });
+  });
+
+  it('keeps the listing date out of the record hash, and leaves it out where the list gives none', () => {
+    const without = importUnXml(new TextEncoder().encode(XML.replace('<LISTED_ON>2011-06-27</LISTED_ON>', '')));
+    expect(without.entities[0]!.listedOn).toBeUndefined();
+    expect(without.entities[0]!.recordHash).toBe(imp.entities[0]!.recordHash);
+    expect(imp.entities[1]!.listedOn).toBeUndefined();
   });
 
   it('reads entity aliases as a.k.a./f.k.a.', () => {

@@ -109,6 +109,7 @@ export function importUnXml(bytes: Uint8Array): ListImport {
         gender: parseGender(textOf(el, 'GENDER')),
         ids,
         programs: listType ? [listType] : [],
+        listedOn: textOf(el, 'LISTED_ON'),
       }),
     );
   }
