@@ -86,8 +86,22 @@ describe('POST /api/screening/lists/official for the UK and Australian lists', (
     const au = await post('au_dfat', 'regulation8_consolidated.xlsx', DFAT, owner);
     expect(au.status).toBe(201);
     expect(await au.json()).toMatchObject({ ok: true, source: 'au_dfat', format: 'dfat-xlsx', list_date: '2024-11-11', records: 3062 });
-    const uk = await post('uk_sanctions', 'UK_Sanctions_List.ods', FCDO, owner);
+    // The short FCDO export alone holds primary names only: refused, the list in use stays.
+    const short = await post('uk_sanctions', 'FCDO_SL.ods', FCDO, owner);
+    expect(short.status).toBe(400);
+    expect(JSON.stringify(await short.json())).toContain('primary names only');
+    // The full UK Sanctions List file, as FCDO publishes it since ConList was retired.
+    const header = 'Last Updated,Unique ID,OFSI Group ID,UN Reference Number,Name 6,Name 1,Name 2,Name 3,Name 4,Name 5,Name type,Alias strength,Title,Name non-latin script,Non-latin script type,Non-latin script language,Regime Name,Designation Type,Designation source,Sanctions Imposed,Other Information,UK Statement of Reasons,Address Line 1,Address Line 2,Address Line 3,Address Line 4,Address Line 5,Address Line 6,Address Postal Code,Address Country,Phone number,Website,Email address,Date Designated,D.O.B,Nationality(/ies)';
+    const full = [
+      'Report Date: 24-Jun-2026', header,
+      '16/04/2026,RUS0244,14195,,ABRAMOVICH,Roman,Arkadyevich,,,,Primary Name,,,,,,Russia,Individual,UK,Asset freeze,,,,,,,,,,,,,,10/03/2022,24/10/1966,Russia',
+      '16/06/2026,RUS9990,99001,,QUARTERMAINE,Zebedee,,,,,Primary Name,,,,,,Russia,Individual,UK,Asset freeze,,,,,,,,,,,,,,20/06/2026,02/03/1971,Russia',
+    ].join('\r\n');
+    const uk = await post('uk_sanctions', 'UK_Sanctions_List.csv', new TextEncoder().encode(full), owner);
     expect(uk.status).toBe(201);
-    expect(await uk.json()).toMatchObject({ ok: true, source: 'uk_sanctions', format: 'uk-sanctions', list_date: '2025-07-23' });
+    expect(await uk.json()).toMatchObject({ ok: true, source: 'uk_sanctions', format: 'uk-sanctions', list_date: '2026-06-24', records: 2 });
+    const r = await screen('Zebedee', 'Quartermaine', '1971-03-02');
+    expect(r.matches[0]).toMatchObject({ source: 'uk_sanctions', strength: 'strong', listed_on: '2026-06-20' });
+    expect(r.screening.list_versions.find((v) => v.source === 'uk_sanctions')).toMatchObject({ list_date: '2026-06-24' });
   }, 120_000);
 });

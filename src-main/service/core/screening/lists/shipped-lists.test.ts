@@ -171,7 +171,7 @@ describe('UK Sanctions List (FCDO) over the OFSI ConList', () => {
   it('keeps every FCDO designation, drops the ConList groups the newer list no longer has', () => {
     // FCDO: 5,302 rows, 16 of them a second regime of a group already read, 2 blank.
     expect(imp.counts).toEqual({ total: 5284, person: 3738, organization: 1085, vessel: 461, aircraft: 0, unknown: 0 });
-    expect(imp.skipped).toEqual({ added_by_newer_file: 620, delisted_not_in_newer_file: 24, fcdo_second_regime_of_group: 16, fcdo_without_id_or_name: 2 });
+    expect(imp.skipped).toEqual({ added_by_newer_file: 620, delisted_not_in_newer_file: 24, fcdo_short_second_regime_of_group: 16, fcdo_short_without_id_or_name: 2 });
   });
 
   it("a group in both: FCDO's primary name, ConList's aliases, DOB and nationality", () => {

@@ -68,7 +68,7 @@ describe('UK: OFSI ConList merged with the newer FCDO list by group id', () => {
     const imp = importUk([CONLIST, FCDO]);
     expect(imp.entities.map((e) => e.id).sort()).toEqual(['uk_sanctions:14195', 'uk_sanctions:777', 'uk_sanctions:RUS9999']);
     expect(imp.entities.find((e) => e.id === 'uk_sanctions:777')?.schema).toBe('vessel');
-    expect(imp.skipped).toMatchObject({ delisted_not_in_newer_file: 1, added_by_newer_file: 1, fcdo_second_regime_of_group: 1 });
+    expect(imp.skipped).toMatchObject({ delisted_not_in_newer_file: 1, added_by_newer_file: 1, fcdo_short_second_regime_of_group: 1 });
   });
 
   it('one ConList on its own: every group, its Last Updated as the date, 00 parts of a DOB dropped', () => {
@@ -79,10 +79,92 @@ describe('UK: OFSI ConList merged with the newer FCDO list by group id', () => {
 
   it('reads dates as the UK lists write them', () => {
     expect([ukDate('24/10/1966'), ukDate('00/10/1966'), ukDate('00/00/1966'), ukDate('10-03-2022'), ukDate('31/02/1966'), ukDate('x')]).toEqual(['1966-10-24', '1966-10', '1966', '2022-03-10', undefined, undefined]);
+    expect([ukDate('dd/mm/1984'), ukDate('dd/05/1984'), ukDate('mm/dd/1984')]).toEqual(['1984', '1984-05', undefined]);
   });
 
   it('refuses a file with neither header', () => {
     expect(() => importUk([strToU8('a,b,c\n1,2,3\n')])).toThrow(FormatError);
+  });
+});
+
+// The full FCDO UK Sanctions List, as published since OFSI's ConList was retired (January 2026).
+const FULL_HEADER = [
+  'Last Updated', 'Unique ID', 'OFSI Group ID', 'UN Reference Number', 'Name 6', 'Name 1', 'Name 2', 'Name 3', 'Name 4', 'Name 5', 'Name type',
+  'Alias strength', 'Title', 'Name non-latin script', 'Non-latin script type', 'Non-latin script language', 'Regime Name', 'Designation Type',
+  'Designation source', 'Sanctions Imposed', 'Other Information', 'UK Statement of Reasons', 'Address Line 1', 'Address Line 2', 'Address Line 3',
+  'Address Line 4', 'Address Line 5', 'Address Line 6', 'Address Postal Code', 'Address Country', 'Phone number', 'Website', 'Email address',
+  'Date Designated', 'D.O.B', 'Nationality(/ies)', 'National Identifier number', 'National Identifier additional information', 'Passport number',
+  'Passport additional information', 'Position', 'Gender', 'Town of birth', 'Country of birth', 'Type of entity', 'Subsidiaries', 'Parent company',
+  'Business registration number (s)', 'IMO number', 'Current owner/operator (s)', 'Previous owner/operator (s)', 'Current believed flag of ship',
+  'Previous flags', 'Type of ship', 'Tonnage of ship', 'Length of ship', 'Year Built', 'Hull identification number (HIN)',
+];
+
+function fullRow(v: Partial<Record<(typeof FULL_HEADER)[number], string>>): string[] {
+  return FULL_HEADER.map((h) => v[h] ?? '');
+}
+
+const FULL_ROWS: string[][] = [
+  ['Report Date: 24-Jun-2026'],
+  FULL_HEADER,
+  fullRow({ 'Last Updated': '16/04/2026', 'Unique ID': 'RUS0244', 'OFSI Group ID': '14195', 'Name 6': 'ABRAMOVICH', 'Name 1': 'Roman', 'Name 2': 'Arkadyevich', 'Name type': 'Primary Name', 'Regime Name': 'Russia', 'Designation Type': 'Individual', 'Date Designated': '10/03/2022', 'D.O.B': '24/10/1966', 'Nationality(/ies)': '(1) Russia (2) Israel', 'Passport number': '(1) 12345 (2) 67890', Gender: 'Male', 'Name non-latin script': 'Роман Абрамович' }),
+  fullRow({ 'Unique ID': 'RUS0244', 'OFSI Group ID': '14195', 'Name 6': 'ABRAMOVICH', 'Name 1': 'Roman', 'Name type': 'Alias', 'Alias strength': 'Good quality', 'Regime Name': 'Russia', 'Designation Type': 'Individual', 'D.O.B': '24/10/1966' }),
+  fullRow({ 'Unique ID': 'RUS0244', 'OFSI Group ID': '14195', 'Name 6': 'ABRAMOVICH', 'Name 1': 'R.', 'Name type': 'Alias', 'Alias strength': 'Low quality', 'Regime Name': 'Russia', 'Designation Type': 'Individual', 'D.O.B': 'dd/mm/1967' }),
+  fullRow({ 'Unique ID': 'GAC0001', 'OFSI Group ID': '14195', 'Name 6': 'ABRAMOVICH', 'Name 1': 'Roman', 'Name 2': 'Arkadievich', 'Name type': 'Primary Name', 'Regime Name': 'Global Anti-Corruption', 'Designation Type': 'Individual', 'Date Designated': '01/02/2024' }),
+  fullRow({ 'Unique ID': 'RUS9999', 'Name 6': 'NEWCO LLC', 'Name type': 'Primary Name', 'Regime Name': 'Russia', 'Designation Type': 'Entity', 'Date Designated': '23/05/2026', 'Address Country': 'Russia' }),
+  fullRow({ 'Unique ID': 'SHP0001', 'OFSI Group ID': '777', 'Name 6': 'SHIPCO', 'Name type': 'Primary Name', 'Regime Name': 'Russia', 'Designation Type': 'Ship', 'Date Designated': '01/01/2023' }),
+  fullRow({ 'Unique ID': 'BAD0001', 'OFSI Group ID': '888' }),
+];
+
+const csvOf = (rows: string[][]) => strToU8(rows.map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(',')).join('\r\n'));
+const sheetOf = (rows: string[][], bookType: 'xlsx' | 'ods') => {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'UK Sanctions List');
+  return new Uint8Array(XLSX.write(wb, { type: 'array', bookType }) as ArrayBuffer);
+};
+
+describe('UK: the full FCDO UK Sanctions List', () => {
+  it('reads one record per group from its name rows: aliases, non-Latin name, dates of birth, nationalities, ids, regimes', () => {
+    const imp = importUk([csvOf(FULL_ROWS)]);
+    expect(imp.listDate).toBe('2026-06-24');
+    expect(imp.entities.map((e) => e.id).sort()).toEqual(['uk_sanctions:14195', 'uk_sanctions:777', 'uk_sanctions:RUS9999']);
+    const e = imp.entities.find((x) => x.id === 'uk_sanctions:14195')!;
+    expect(e.names.map((n) => [n.name, n.kind, n.quality])).toEqual([
+      ['Roman Arkadyevich ABRAMOVICH', 'primary', 'strong'],
+      ['Роман Абрамович', 'aka', 'strong'],
+      ['Roman ABRAMOVICH', 'aka', 'strong'],
+      ['R. ABRAMOVICH', 'aka', 'weak'],
+      ['Roman Arkadievich ABRAMOVICH', 'aka', 'strong'],
+    ]);
+    expect(e.dobs).toEqual(['1966-10-24', '1967']);
+    expect(e.countries).toEqual(['RU', 'IL']);
+    expect(e.gender).toBe('male');
+    expect(e.programs).toEqual(['Russia', 'Global Anti-Corruption']);
+    expect(e.ids.map((i) => i.number)).toEqual(expect.arrayContaining(['RUS0244', 'GAC0001', '12345', '67890']));
+    expect(e.listedOn).toBe('2022-03-10');
+    expect(imp.entities.find((x) => x.id === 'uk_sanctions:RUS9999')).toMatchObject({ schema: 'organization', countries: ['RU'], listedOn: '2026-05-23' });
+    expect(imp.entities.find((x) => x.id === 'uk_sanctions:777')?.schema).toBe('vessel');
+    expect(imp.skipped).toEqual({ fcdo_without_id_or_name: 1 });
+  });
+
+  it('reads the same from XLSX and ODS, and without the Report Date line takes the latest date in the file', () => {
+    const csv = importUk([csvOf(FULL_ROWS)]);
+    for (const book of ['xlsx', 'ods'] as const) expect(importUk([sheetOf(FULL_ROWS, book)]).entities).toEqual(csv.entities);
+    expect(importUk([csvOf(FULL_ROWS.slice(1))]).listDate).toBe('2026-05-23');
+  });
+
+  it('replaces an older ConList whole: an alias the newer file dropped is dropped, a group it lacks is delisted', () => {
+    const withDropped = strToU8(`${new TextDecoder().decode(CONLIST)}\n${conRow({ surname: 'ABRAMOVICZ', given: 'Romek', alias: 'AKA', group: '14195' })}`);
+    expect(importUk([withDropped]).entities.find((x) => x.id === 'uk_sanctions:14195')?.names.map((n) => n.name)).toContain('Romek ABRAMOVICZ');
+    const imp = importUk([withDropped, csvOf(FULL_ROWS)]);
+    expect(imp.listDate).toBe('2026-06-24');
+    const e = imp.entities.find((x) => x.id === 'uk_sanctions:14195')!;
+    expect(e.names.map((n) => n.name)).not.toContain('Romek ABRAMOVICZ');
+    expect(e.names).toHaveLength(5);
+    expect(imp.skipped).toMatchObject({ delisted_not_in_newer_file: 1, added_by_newer_file: 1 });
+  });
+
+  it('refuses the short export on its own (primary names only), naming the full file to import instead', () => {
+    expect(() => importUk([FCDO])).toThrow(/primary names only.*full UK Sanctions List file/);
   });
 });
 

@@ -2,13 +2,22 @@
 // - HM Treasury OFSI's Consolidated List (ConList, 2022 format; XLSX, CSV or ODS): row 1 "Last
 //   Updated,dd/mm/yyyy", a 36-column header in row 2, then one row per name or alias, grouped by
 //   Group ID; Name 6 is the surname; DOB dd/mm/yyyy with 00 for an unknown part;
-// - the FCDO UK Sanctions List, which replaced ConList (the short export: Unique ID, OFSI Group
-//   ID, Name, Regime Name, Type, Designation source, Date Designated, Sanctions Imposed; one row a
-//   designation, primary names only). Read by header, so further columns are ignored.
-// Merged by OFSI Group ID, the newer file winning (docs/decisions.md): a group in both takes the
-// newer file's primary name, regime and type, and keeps the older file's aliases, dates of birth
-// and countries; a group only in the newer, complete, file is added; a group only in the older
-// file is taken as delisted and left out (counted in `skipped`).
+// - the FCDO UK Sanctions List, which replaced ConList in January 2026, in two shapes:
+//   - the full file (CSV, XLSX or ODS): a "Report Date: 24-Jun-2026" line, a ~58-column header
+//     (Last Updated, Unique ID, OFSI Group ID, UN Reference Number, Name 6, Name 1…5, Name type,
+//     Alias strength, …, Regime Name, Designation Type, …, Date Designated, D.O.B,
+//     Nationality(/ies), …), then one row per name (and repeated per date of birth) of each
+//     designation; Name 6 is the surname or an entity's whole name; D.O.B dd/mm/yyyy with dd or
+//     mm for an unknown part;
+//   - the short export (Unique ID, OFSI Group ID, Name, Regime Name, Type, Designation source,
+//     Date Designated, Sanctions Imposed; one row a designation, primary names only), usable
+//     only as an update of a complete file.
+//   Read by header, so further columns are ignored.
+// Two files are merged by OFSI Group ID, the newer file winning (docs/decisions.md): a group in
+// both takes the newer file's record (from the short export: its primary name, regime, type and
+// date, keeping the older file's aliases, dates of birth and countries); a group only in the
+// newer file is added; a group only in the older file is taken as delisted and left out
+// (counted in `skipped`).
 import type { EntityName, EntitySchema, ListEntity, ListImport } from '../types';
 import { addSkip, clean, countEntities, finishEntity, FormatError, parseGender, parseOneDate, sha256Hex } from './common';
 import { toCountryCode } from './countries';
@@ -27,7 +36,9 @@ export interface UkDesignation extends Pick<ListEntity, 'schema' | 'names' | 'do
 }
 
 export interface UkFile {
-  kind: 'conlist' | 'fcdo';
+  kind: 'conlist' | 'fcdo' | 'fcdo_short';
+  /** Whether the file holds whole records (aliases, dates of birth, nationalities), not only primary names. */
+  complete: boolean;
   /** The date the file states (ConList's "Last Updated"; FCDO: the latest Date Designated). */
   date: string | null;
   designations: Map<string, UkDesignation>;
@@ -35,7 +46,8 @@ export interface UkFile {
 }
 
 const CONLIST_REQUIRED = ['Name 6', 'Name 1', 'Group Type', 'Alias Type', 'Regime', 'Group ID'];
-const FCDO_REQUIRED = ['Unique ID', 'OFSI Group ID', 'Name', 'Regime Name', 'Type'];
+const FCDO_REQUIRED = ['Unique ID', 'Name 6', 'Name type', 'Regime Name'];
+const FCDO_SHORT_REQUIRED = ['Unique ID', 'OFSI Group ID', 'Name', 'Regime Name', 'Type'];
 
 function schemaOf(type: string): EntitySchema {
   const t = type.trim().toLowerCase();
@@ -45,9 +57,9 @@ function schemaOf(type: string): EntitySchema {
   return 'unknown';
 }
 
-/** dd/mm/yyyy or dd-mm-yyyy, 00 for an unknown day or month; a bare year. */
+/** dd/mm/yyyy or dd-mm-yyyy, 00 (or dd, mm) for an unknown day or month; a bare year. */
 export function ukDate(text: string): string | undefined {
-  const t = clean(text);
+  const t = clean(text).replace(/^dd(?=[/-])/i, '00').replace(/(?<=^\d\d[/-])mm(?=[/-])/i, '00');
   if (/^\d{4}$/.test(t)) return t === '0000' ? undefined : t;
   const m = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(t);
   if (!m) return undefined;
@@ -129,7 +141,7 @@ function readConList(rows: SheetRow[], at: number, col: Map<string, number>): Uk
     if (designated && designated.length === 10) d.designated ??= designated;
     latest = later(latest, ukDate(cell(row, col, 'Last Updated')));
   }
-  return { kind: 'conlist', date: date ?? latest ?? null, designations, skipped };
+  return { kind: 'conlist', complete: true, date: date ?? latest ?? null, designations, skipped };
 }
 
 /** FCDO writes individuals "SURNAME Given Names": the surname is the leading upper-case words. */
@@ -142,7 +154,75 @@ function fcdoName(name: string, schema: EntitySchema): EntityName[] {
   return out;
 }
 
+/** "Report Date: 24-Jun-2026" (or a date in the next cell) above the full file's header. */
+function reportDate(rows: readonly SheetRow[], at: number): string | undefined {
+  for (let r = 0; r < at; r++) {
+    const text = (rows[r] ?? []).map((c) => clean(c)).join(' ');
+    const m = /report\s*date\s*:?\s*(\d{1,2})[-/ ]([A-Za-z]{3,9}|\d{1,2})[-/ ](\d{4})/i.exec(text);
+    if (!m) continue;
+    const [, d, mo, y] = m;
+    const date = /^\d+$/.test(mo ?? '') ? ukDate(`${(d ?? '').padStart(2, '0')}/${(mo ?? '').padStart(2, '0')}/${y}`) : parseOneDate(`${d} ${mo} ${y}`);
+    if (date && date.length === 10) return date;
+  }
+  return undefined;
+}
+
+/** A cell holding one value or several numbered ones: "(1) 12/05/1965 (2) 1966". */
+function numbered(text: string): string[] {
+  return clean(text).split(/\(\d+\)/).map((v) => v.trim().replace(/[.;,]$/, '').trim()).filter((v) => v !== '');
+}
+
 function readFcdo(rows: SheetRow[], at: number, col: Map<string, number>): UkFile {
+  const designations = new Map<string, UkDesignation>();
+  const skipped: Record<string, number> = {};
+  let latest: string | undefined;
+  for (let r = at + 1; r < rows.length; r++) {
+    const row = rows[r] ?? [];
+    const uid = cell(row, col, 'Unique ID');
+    const name = [...['Name 1', 'Name 2', 'Name 3', 'Name 4', 'Name 5'].map((n) => cell(row, col, n)), cell(row, col, 'Name 6')]
+      .filter((n) => n !== '')
+      .join(' ');
+    if (uid === '' || name === '') {
+      if (row.some((c) => clean(c) !== '')) addSkip(skipped, 'without_id_or_name');
+      continue;
+    }
+    const key = cell(row, col, 'OFSI Group ID') || uid;
+    let d = designations.get(key);
+    if (!d) {
+      d = { key, schema: schemaOf(cell(row, col, 'Designation Type') || cell(row, col, 'Individual, Entity, Ship')), names: [], dobs: [], countries: [], ids: [], regimes: [] };
+      designations.set(key, d);
+    }
+    if (!d.ids.some((i) => i.number === uid)) d.ids.push({ type: 'UK Sanctions List Ref', number: uid });
+    const nameType = cell(row, col, 'Name type').toLowerCase();
+    const quality = /low|weak/i.test(cell(row, col, 'Alias strength')) ? 'weak' : 'strong';
+    // One primary name leads; a second designation's primary name in the same group is an alias.
+    const primary = nameType === 'primary name' && !d.names.some((n) => n.kind === 'primary');
+    const entry: EntityName = { name, kind: primary ? 'primary' : 'aka', quality: primary ? 'strong' : quality };
+    if (primary) d.names.unshift(entry);
+    else d.names.push(entry);
+    const script = cell(row, col, 'Name non-latin script');
+    if (script !== '') d.names.push({ name: script, kind: 'aka', quality: 'strong' });
+    for (const v of numbered(cell(row, col, 'D.O.B'))) {
+      const dob = ukDate(v);
+      if (dob) d.dobs.push(dob);
+    }
+    d.countries.push(...countriesOf(cell(row, col, 'Nationality(/ies)')), ...countriesOf(cell(row, col, 'Address Country')));
+    d.gender ??= parseGender(cell(row, col, 'Gender'));
+    for (const [column, type] of [['Passport number', 'Passport'], ['National Identifier number', 'National identification number']] as const) {
+      for (const number of numbered(cell(row, col, column))) if (!d.ids.some((i) => i.number === number)) d.ids.push({ type, number });
+    }
+    const regime = cell(row, col, 'Regime Name');
+    if (regime && !d.regimes.includes(regime)) d.regimes.push(regime);
+    const designated = ukDate(cell(row, col, 'Date Designated'));
+    // The group's first designation is when it was listed.
+    if (designated && designated.length === 10 && (!d.designated || designated < d.designated)) d.designated = designated;
+    latest = later(latest, ukDate(cell(row, col, 'Last Updated')) ?? designated);
+  }
+  for (const d of designations.values()) d.dobs = [...new Set(d.dobs)];
+  return { kind: 'fcdo', complete: true, date: reportDate(rows, at) ?? latest ?? null, designations, skipped };
+}
+
+function readFcdoShort(rows: SheetRow[], at: number, col: Map<string, number>): UkFile {
   const designations = new Map<string, UkDesignation>();
   const skipped: Record<string, number> = {};
   let latest: string | undefined;
@@ -177,7 +257,7 @@ function readFcdo(rows: SheetRow[], at: number, col: Map<string, number>): UkFil
       designated,
     });
   }
-  return { kind: 'fcdo', date: latest ?? null, designations, skipped };
+  return { kind: 'fcdo_short', complete: false, date: latest ?? null, designations, skipped };
 }
 
 /** Reads either UK file (XLSX, ODS or CSV), telling them apart by their headers. */
@@ -187,6 +267,8 @@ export function readUkFile(bytes: Uint8Array): UkFile {
   if (conlist) return readConList(rows, conlist.at, conlist.col);
   const fcdo = findHeader(rows, FCDO_REQUIRED);
   if (fcdo) return readFcdo(rows, fcdo.at, fcdo.col);
+  const short = findHeader(rows, FCDO_SHORT_REQUIRED);
+  if (short) return readFcdoShort(rows, short.at, short.col);
   throw new FormatError('not an OFSI Consolidated List or FCDO UK Sanctions List file (its header was not found)');
 }
 
@@ -220,12 +302,18 @@ export function importUk(files: readonly Uint8Array[]): ListImport {
   const older = order.length === 2 ? order[0]?.f : undefined;
   const newer = order[order.length - 1]?.f;
   if (!newer) throw new FormatError('no UK file');
+  if (!newer.complete && !older) {
+    throw new FormatError(
+      'this FCDO export lists primary names only (no aliases, dates of birth or nationalities), so on its own it would weaken screening: import the full UK Sanctions List file (CSV, XLSX or ODS) instead',
+    );
+  }
   const entities: ListEntity[] = [];
   for (const d of newer.designations.values()) {
     const old = older?.designations.get(d.key);
-    if (!old) {
+    if (!old || newer.complete) {
+      // A complete newer file's record stands alone: an alias it dropped is dropped.
       entities.push(toEntity(d));
-      if (older) addSkip(skipped, 'added_by_newer_file');
+      if (older && !old) addSkip(skipped, 'added_by_newer_file');
       continue;
     }
     // Newer file: primary name, regime, type, designation date. Older file: what the newer lacks.

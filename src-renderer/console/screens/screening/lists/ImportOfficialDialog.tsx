@@ -50,7 +50,7 @@ export const OFFICIAL_INFO: Record<OfficialSource, { label: string; files: strin
   },
   uk_sanctions: {
     label: 'UK Sanctions List',
-    files: 'The FCDO UK Sanctions List or the OFSI Consolidated List (ConList), as ODS, XLSX or CSV.',
+    files: 'The full UK Sanctions List file from gov.uk (FCDO; CSV, XLSX or ODS), or an OFSI Consolidated List (ConList). The short FCDO export (primary names only) is not enough on its own.',
     accept: '.ods,.xlsx,.csv',
   },
   au_dfat: {
