@@ -217,10 +217,30 @@ export interface ScreenScratch {
   /** The index `norms` belongs to; another index resets them. */
   index: ScreeningIndex | null;
   norms: (NormalizedName | undefined)[];
+  /** Retrieval votes by name id, valid where `voteStamp` is the current screen's stamp. */
+  votes: Float64Array;
+  voteStamp: Uint32Array;
+  /** One query token's best key weight by name id, valid where `hitStamp` is the token's stamp. */
+  hits: Float64Array;
+  hitStamp: Uint32Array;
+  stamp: number;
 }
 
 export function createScreenScratch(): ScreenScratch {
-  return { match: createMatchScratch(), index: null, norms: [] };
+  const none = new Float64Array(0);
+  return { match: createMatchScratch(), index: null, norms: [], votes: none, voteStamp: new Uint32Array(0), hits: none, hitStamp: new Uint32Array(0), stamp: 0 };
+}
+
+/** The next stamp for `scratch`'s vote arrays, sized to `names` (typed arrays: no per-call maps). */
+function nextStamp(scratch: ScreenScratch, names: number): number {
+  if (scratch.votes.length < names || scratch.stamp >= 0xff000000) {
+    scratch.votes = new Float64Array(names);
+    scratch.voteStamp = new Uint32Array(names);
+    scratch.hits = new Float64Array(names);
+    scratch.hitStamp = new Uint32Array(names);
+    scratch.stamp = 0;
+  }
+  return ++scratch.stamp;
 }
 
 function normOf(index: ScreeningIndex, id: number, scratch: ScreenScratch): NormalizedName {
@@ -530,7 +550,11 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
   const everyday = everydayName(query);
 
   // Retrieval: each query token votes, with its IDF, for every name sharing one of its keys.
-  const votes = new Map<number, number>();
+  // Typed arrays stamped per query and per token, walked through the ids in first-vote order.
+  const voteStampNow = nextStamp(scratch, index.names.length);
+  const { votes, voteStamp, hits, hitStamp } = scratch;
+  const voted: number[] = [];
+  const hitIds: number[] = [];
   let total = 0;
   const perToken = keyGroups(query, new Map());
   // A token's vote is its informativeness (IDF) times its kind's weight: an initial says little.
@@ -539,7 +563,8 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
     const t = informative[i];
     const w = t ? weight(t.text) * t.weight : PARAMS.joinVote;
     if (t) total += w;
-    const hit = new Map<number, number>();
+    const hitStampNow = ++scratch.stamp;
+    hitIds.length = 0;
     // Latin spellings are found by their own keys; skeletons are for other scripts.
     const skeletons = t !== undefined && t.script !== 'latin';
     for (const k of keys) {
@@ -549,10 +574,22 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       const kw = KEY_WEIGHT[k[0]!] ?? PARAMS.keyWeightOther;
       for (let j = 0; j < p.length; j++) {
         const id = p[j]!;
-        if ((hit.get(id) ?? 0) < kw) hit.set(id, kw);
+        if (hitStamp[id] !== hitStampNow) {
+          if (kw <= 0) continue;
+          hitStamp[id] = hitStampNow;
+          hits[id] = kw;
+          hitIds.push(id);
+        } else if (hits[id]! < kw) hits[id] = kw;
       }
     }
-    for (const [id, kw] of hit) votes.set(id, (votes.get(id) ?? 0) + w * kw);
+    for (const id of hitIds) {
+      if (voteStamp[id] !== voteStampNow) {
+        voteStamp[id] = voteStampNow;
+        votes[id] = 0;
+        voted.push(id);
+      }
+      votes[id] = votes[id]! + w * hits[id]!;
+    }
   });
 
   // Candidates are entities of the requested kinds, never names: a common name's many aliases
@@ -560,7 +597,8 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
   const need = total * PARAMS.voteShare;
   const queryLength = query.text.length;
   const byEntity = new Map<number, { vote: number; gap: number; names: number[] }>();
-  for (const [id, v] of votes) {
+  for (const id of voted) {
+    const v = votes[id]!;
     if (v < need) continue;
     const name = index.names[id]!;
     if (!wanted.has(index.entities[name.entity]!.kind)) continue;
@@ -581,7 +619,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
   const best = new Map<number, Scored>();
   for (const [ei, cand] of ranked) {
     const entity = index.entities[ei]!;
-    const names = cand.names.length > PARAMS.namesPerEntity ? cand.names.sort((a, b) => votes.get(b)! - votes.get(a)! || a - b).slice(0, PARAMS.namesPerEntity) : cand.names;
+    const names = cand.names.length > PARAMS.namesPerEntity ? cand.names.sort((a, b) => votes[b]! - votes[a]! || a - b).slice(0, PARAMS.namesPerEntity) : cand.names;
     for (const id of names) {
       const name = index.names[id]!;
       const norm = normOf(index, id, scratch);
