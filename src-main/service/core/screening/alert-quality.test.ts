@@ -22,6 +22,8 @@ const CSV = [
   'sanctions,Charles Carper,,,,carper',
   'sanctions,Oleksandr Hrytsenko,,,,bare',
   'sanctions,Anthony J. Torresi,,1966-06-06,US,torresi',
+  'sanctions,Luis Lopez Ibarra,,1971-07-07,MX,luis',
+  'sanctions,Julio Cesar Mendoza,,1968-08-08,CO,julio',
 ].join('\n');
 
 let small: ScreeningIndex;
@@ -50,6 +52,18 @@ describe('name frequency: a common name is a name, not a typo', () => {
     expect(m?.entity_id).toBe(ids.get('carper'));
     expect(m?.strength).toBe('possible');
     expect(m?.score).toBeLessThan(85);
+  });
+
+  it('a name and its other-gender form (Luisa / Luis, Julia / Julio) are two people: at most possible', () => {
+    const luisa = top('Luisa', 'Lopez Ibarra');
+    expect(luisa?.entity_id).toBe(ids.get('luis'));
+    expect(luisa?.strength).toBe('possible');
+    expect(top('Luis', 'Lopez Ibarra')?.strength).toBe('strong');
+    const julia = screen(small, { first_name: 'Julia', middle_name: 'Cesar', last_name: 'Mendoza' }, { lists: ['sanctions'] }).matches[0];
+    expect(julia?.entity_id).toBe(ids.get('julio'));
+    expect(julia?.strength).toBe('possible');
+    // A typo that is no gender form stays a likely typo of the listed name.
+    expect(screen(small, { first_name: 'Julip', middle_name: 'Cesar', last_name: 'Mendoza' }, { lists: ['sanctions'] }).matches[0]?.strength).toBe('strong');
   });
 
   it('a one-letter slip in a rare name is still a likely typo: strong', () => {

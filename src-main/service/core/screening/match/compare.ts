@@ -319,7 +319,22 @@ function silentLetters(text: string): string {
  * strong.
  */
 export function commonNameOther(a: NameToken, b: NameToken): boolean {
-  return a.common > 0 && a.key !== b.key && silentLetters(a.text) !== silentLetters(b.text);
+  if (a.common > 0 && a.key !== b.key && silentLetters(a.text) !== silentLetters(b.text)) return true;
+  // A name and its other-gender form are two names, one of them common on either side.
+  return (a.common > 0 || b.common > 0) && genderForms(a.text, b.text);
+}
+
+/**
+ * Luis and Luisa, Daniel and Daniela, Julio and Julia: one name with the feminine -a added, or
+ * the masculine -o turned -a (Latin script, four letters or more for the longer form).
+ */
+function genderForms(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.length < 4 || !/^[a-z]+$/.test(long)) return false;
+  if (long.length === short.length + 1) return long.endsWith('a') && long.startsWith(short) && !short.endsWith('a');
+  if (long.length !== short.length) return false;
+  const stem = long.slice(0, -1);
+  return stem === short.slice(0, -1) && ((long.endsWith('a') && short.endsWith('o')) || (long.endsWith('o') && short.endsWith('a')));
 }
 
 /** An Arabic-script token starting with l may carry the article (al-) glued on. */
