@@ -175,6 +175,7 @@ export const ERRORS = {
   cannot_remove_owner: { http: 403, shape: 'account', error: 'Cannot remove owner' },
   logo_not_found: { http: 404, shape: 'account', error: 'No logo set' },
   owner_billing_fixed: { http: 403, shape: 'account', error: 'Owners always have billing access' },
+  admin_billing_fixed: { http: 403, shape: 'account', error: 'Admins always have billing access' },
   owner_role_fixed: { http: 403, shape: 'account', error: "Cannot change the owner's role; ownership must be transferred first" },
   invitation_other_account: {
     http: 403, shape: 'account', error: 'This invitation is for another e-mail address. Log out and log in with the invited e-mail.',

@@ -94,6 +94,12 @@ test('team: the owner invites, the invitee creates the account from the link, th
   await expect(invitee.getByTestId('team-read-only')).toBeVisible();
   await expect(inviteeTeam.seats).toHaveText('2 members · the plan allows 10 seats');
   await shot(invitee, 'team-member');
+  // A member without billing access sees the balance, not the credit ledger (the service refuses it too).
+  await inviteeShell.open('plan');
+  await expect(invitee.getByTestId('credit-balance')).not.toHaveText('…');
+  await expect(invitee.getByTestId('ledger-hidden')).toContainText('owner, admins and members the owner gave billing access');
+  await expect(invitee.getByTestId('ledger-table')).toHaveCount(0);
+  await inviteeShell.open('team');
 
   // The owner sees the new member (signed in already) and no pending invitation.
   await page.reload();
@@ -104,21 +110,23 @@ test('team: the owner invites, the invitee creates the account from the link, th
   await expect(team.inviteRows).toHaveCount(0);
   await expect(team.seats).toHaveText('2 of 10 seats used');
 
-  // Only the owner changes roles.
-  await mo.getByTestId('change-role').click();
-  await expect(team.notice).toContainText(`${INVITEE.name} is now an admin.`);
-  await expect(mo.getByTestId('member-role')).toHaveAttribute('data-role', 'admin');
-  await expect(mo.getByTestId('change-role')).toHaveText('Make member');
-
-  // Only the owner gives billing access (the credits section of the reports); the owner always has it.
+  // Only the owner gives a member billing access (the credit ledger and the reports' credits); the owner always has it.
   await expect(team.member(DEFAULT_ORG.email).getByTestId('member-billing')).toHaveText('Always');
   await expect(team.member(DEFAULT_ORG.email).getByTestId('member-billing-toggle')).toHaveCount(0);
   await mo.getByTestId('member-billing-toggle').check();
   await expect(team.notice).toContainText(`${INVITEE.name} now has billing access`);
   await expect(mo.getByTestId('member-billing')).toHaveAttribute('data-billing', 'true');
+
+  // Only the owner changes roles; an admin sees credits by role, so there is no toggle for them.
+  await mo.getByTestId('change-role').click();
+  await expect(team.notice).toContainText(`${INVITEE.name} is now an admin.`);
+  await expect(mo.getByTestId('member-role')).toHaveAttribute('data-role', 'admin');
+  await expect(mo.getByTestId('change-role')).toHaveText('Make member');
+  await expect(mo.getByTestId('member-billing')).toHaveText('Always');
+  await expect(mo.getByTestId('member-billing-toggle')).toHaveCount(0);
   // Team activity, newest first, for the whole team.
-  await expect(page.getByTestId('activity-entry').first()).toContainText(`gave ${INVITEE.email} billing access`);
-  await expect(page.getByTestId('activity-entry').nth(1)).toContainText(`made ${INVITEE.email} an admin`);
+  await expect(page.getByTestId('activity-entry').first()).toContainText(`made ${INVITEE.email} an admin`);
+  await expect(page.getByTestId('activity-entry').nth(1)).toContainText(`gave ${INVITEE.email} billing access`);
 
   // As an admin: may invite (members only), sees invitations, no role control, cannot remove admins or the owner.
   await invitee.reload();
@@ -128,8 +136,8 @@ test('team: the owner invites, the invitee creates the account from the link, th
   await expect(inviteeTeam.invites).toBeVisible();
   await expect(invitee.getByTestId('change-role')).toHaveCount(0);
   await expect(invitee.getByTestId('member-billing-toggle')).toHaveCount(0);
-  await expect(inviteeTeam.member(INVITEE.email).getByTestId('member-billing')).toHaveText('Yes');
-  await expect(invitee.getByTestId('activity-entry').first()).toContainText(`gave ${INVITEE.email} billing access`);
+  await expect(inviteeTeam.member(INVITEE.email).getByTestId('member-billing')).toHaveText('Always');
+  await expect(invitee.getByTestId('activity-entry').first()).toContainText(`made ${INVITEE.email} an admin`);
   await expect(invitee.getByTestId('remove-member')).toHaveCount(0);
   await inviteeTeam.inviteButton.click();
   await expect(inviteeTeam.inviteDialog.getByTestId('invite-role-fixed')).toContainText('member');

@@ -11,6 +11,7 @@ import type { Services } from '../compose';
 import type { Decision } from '../core/rate-limit/token-bucket';
 import { mediaType } from './body';
 import type { AppEnv, AuthSpec } from './types';
+import { may, seesCredits } from '../../../src-shared/policy';
 
 export const SESSION_COOKIE = 'cc_session';
 const TOUCH_EVERY_MS = 60_000;
@@ -126,7 +127,8 @@ function authenticate(s: Services, auth: AuthSpec): Step | null {
           const token = getCookie(c, SESSION_COOKIE);
           const session = token ? s.accounts.resolveSession(token) : null;
           if (!session) throw new AppError('session_required');
-          if (auth.roles && !auth.roles.includes(session.user.role)) throw new AppError(auth.denied ?? 'permission_denied');
+          if (auth.act && !may(session.user.role, auth.act)) throw new AppError(auth.denied ?? 'permission_denied');
+          if (auth.credits && !seesCredits(session.user)) throw new AppError('permission_denied');
           c.set('session', session);
           c.set('org', session.org);
         },

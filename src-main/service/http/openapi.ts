@@ -18,6 +18,7 @@ import * as errors from '../../../src-shared/errors';
 import { SESSION_COOKIE } from './auth';
 import { isContentBody } from './response-check';
 import type { AuthSpec, BodySpec, RouteInfo } from './types';
+import { rolesFor } from '../../../src-shared/policy';
 
 type Json = Record<string, unknown>;
 export interface OpenApiDocument {
@@ -60,7 +61,10 @@ function authExtension(auth: AuthSpec): Json {
     case 'secret':
       return { kind: 'secret', rate_category: 'read' };
     case 'session':
-      return { kind: 'session', ...(auth.roles ? { roles: [...auth.roles] } : {}), ...(auth.product ? { plan_product: auth.product } : {}) };
+      return {
+        kind: 'session', ...(auth.act ? { roles: [...rolesFor(auth.act)] } : {}), ...(auth.credits ? { sees_credits: true } : {}),
+        ...(auth.product ? { plan_product: auth.product } : {}),
+      };
     case 'key':
       return {
         kind: 'key', scope: auth.scope, rate_category: auth.category,
@@ -102,7 +106,7 @@ function errorStatuses(auth: AuthSpec, path: string, hasBody: boolean): number[]
   if (path.includes(':')) out.add(404);
   if ((auth.kind === 'key' && auth.category === 'verification') || (auth.kind === 'session' && auth.product)) out.add(402);
   if (auth.kind !== 'public') out.add(401);
-  if (auth.kind === 'session' && (auth.roles || auth.product)) out.add(403);
+  if (auth.kind === 'session' && (auth.act || auth.credits || auth.product)) out.add(403);
   if (auth.kind === 'key') {
     out.add(429);
     if ((auth.product ?? auth.scope) === 'compliance' || (auth.product ?? auth.scope) === 'age') out.add(403);

@@ -3,10 +3,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, Env } from 'hono';
 import type { z } from 'zod';
 import type { ErrorCode } from '../../../src-shared/errors';
-import type { Product, RateCategory, Role } from '../../../src-shared/catalog';
+import type { Product, RateCategory } from '../../../src-shared/catalog';
 import type { SessionContext } from '../core/accounts/accounts';
 import type { ResolvedKey } from '../core/keys/keys';
 import type { OrgRow } from '../core/accounts/repo';
+import type { Act } from '../../../src-shared/policy';
 
 export interface AppEnv extends Env {
   Bindings: { incoming?: IncomingMessage };
@@ -38,10 +39,13 @@ export type AuthSpec =
   | { kind: 'secret' }
   | {
       kind: 'session';
-      roles?: readonly Role[];
+      /** The act (src-shared/policy.ts) the signed-in user's role must allow; any role when absent. */
+      act?: Act;
+      /** Only for users who see credits (policy.seesCredits: owners, admins, members with billing access). */
+      credits?: true;
       /** A product the organisation's plan must include (catalog.planAllows). */
       product?: Product;
-      /** The error a signed-in user without one of `roles` gets (default `permission_denied`). */
+      /** The error a signed-in user whose role does not allow `act` gets (default `permission_denied`). */
       denied?: ErrorCode;
     };
 

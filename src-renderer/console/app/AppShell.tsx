@@ -10,10 +10,11 @@ import { EnvSwitch } from './EnvSwitch';
 import { href, navigate, useLocation } from './router';
 import { findRoute, HOME, NAV_GROUPS, ROUTES } from './routes';
 import { useUnsavedWarning } from './use-unsaved-warning';
+import { may } from '../../../src-shared/policy';
 
 function Nav({ current }: { current: string }) {
   const role = useSession((s) => s.session?.user.role);
-  const visible = ROUTES.filter((r) => !r.roles || (role !== undefined && r.roles.includes(role)));
+  const visible = ROUTES.filter((r) => !r.act || may(role, r.act));
   return (
     <nav className="nav" aria-label="Main" data-testid="nav">
       {NAV_GROUPS.map((group) => (

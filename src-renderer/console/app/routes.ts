@@ -1,7 +1,6 @@
 // Every screen of the console, in nav order. Screens that are not built yet name the capability
 // they arrive with and render an honest placeholder (never sample data).
 import type { ComponentType } from 'react';
-import type { Role } from '../../../src-shared/catalog';
 import { AgeGateScreen } from '../screens/age-gate/AgeGateScreen';
 import { ApiKeysScreen } from '../screens/api-keys/ApiKeysScreen';
 import { ApiReferenceScreen } from '../screens/api-reference/ApiReferenceScreen';
@@ -17,6 +16,7 @@ import { SettingsScreen } from '../screens/settings/SettingsScreen';
 import { TeamScreen } from '../screens/team/TeamScreen';
 import { VerificationsScreen } from '../screens/verifications/VerificationsScreen';
 import { WebhooksScreen } from '../screens/webhooks/WebhooksScreen';
+import type { Act } from '../../../src-shared/policy';
 
 export interface RouteDef {
   path: string;
@@ -27,8 +27,8 @@ export interface RouteDef {
   screen?: ComponentType;
   /** For screens not built yet: the capability they arrive with. */
   arrivesWith?: string;
-  /** Only these roles see the screen in the navigation (the service enforces the same). */
-  roles?: readonly Role[];
+  /** Only roles this act allows see the screen in the navigation (the service enforces the same). */
+  act?: Act;
 }
 
 export const NAV_GROUPS = ['Compliance', 'Verification', 'Insights', 'Organization'] as const;
@@ -88,7 +88,7 @@ export const ROUTES: readonly RouteDef[] = [
     summary: 'Your plan, its limits, your credit balance and every credit movement.',
   },
   {
-    path: 'audit', label: 'Audit log', group: 'Organization', screen: AuditScreen, roles: ['owner', 'admin'],
+    path: 'audit', label: 'Audit log', group: 'Organization', screen: AuditScreen, act: 'audit.read',
     summary: 'Who screened, ran batches, decided dispositions and changed keys, lists, plan and settings, and when.',
   },
   {

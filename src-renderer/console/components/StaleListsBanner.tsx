@@ -7,6 +7,7 @@ import { useSession } from '../stores/session';
 import { Alert } from './Alert';
 import { formatDate } from './format';
 import { ageText, staleLists } from './stale-lists';
+import { may } from '../../../src-shared/policy';
 
 export function StaleListsNotice({ data, canManage }: { data: ListsStatus | undefined; canManage: boolean }) {
   const stale = staleLists(data);
@@ -51,5 +52,5 @@ export function StaleListsNotice({ data, canManage }: { data: ListsStatus | unde
 export function StaleListsBanner() {
   const lists = useLists();
   const role = useSession((s) => s.session?.user.role);
-  return <StaleListsNotice data={lists.data} canManage={role === 'owner' || role === 'admin'} />;
+  return <StaleListsNotice data={lists.data} canManage={may(role, 'lists.manage')} />;
 }

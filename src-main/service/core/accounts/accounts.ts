@@ -9,6 +9,7 @@ import type { Clock } from '../clock';
 import { nowIso, sha256Hex } from '../ids';
 import { accountsRepo, type OrgRow, type UserRow } from './repo';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import { seesCredits } from '../../../../src-shared/policy';
 
 /** How long the desktop window may take to choose a member and give the password. */
 export const DESKTOP_CHOICE_MS = 10 * 60_000;
@@ -24,7 +25,7 @@ export interface SessionContext {
 }
 
 export function toUser(u: UserRow): User {
-  return { id: u.id, email: u.email, name: u.name, role: u.role, billing: u.billing === 1 || u.role === 'owner' };
+  return { id: u.id, email: u.email, name: u.name, role: u.role, billing: seesCredits(u) };
 }
 
 export function toOrganization(o: OrgRow): Organization {

@@ -1,7 +1,9 @@
 // scrypt password hashes in a self-describing format: scrypt$N$r$p$salt$hash (base64url).
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const N = 1 << 15;
+/** scrypt cost: 2^15 (about 0.1 s here). Hashes say their own N, so any stored hash still verifies. */
+const PRODUCTION_N = 1 << 15;
+let N = PRODUCTION_N;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
@@ -13,10 +15,10 @@ function scrypt(password: string, salt: Buffer, n: number, r: number, p: number)
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost = N): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, N, R, P);
-  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await scrypt(password, salt, cost, R, P);
+  return ['scrypt', cost, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -33,3 +35,14 @@ export function dummyHash(): Promise<string> {
   dummy ??= hashPassword('not-a-real-password-' + randomBytes(8).toString('hex'));
   return dummy;
 }
+
+/**
+ * Tests only (vitest's setup file): hash new passwords at 2^10, not 2^15, so the hundreds of
+ * accounts the suite makes do not each cost a tenth of a second. Nothing in the service calls it
+ * (passwords.test.ts checks that, and the production cost).
+ */
+export function lowerPasswordCostForTests(): void {
+  N = 1 << 10;
+}
+
+export { PRODUCTION_N as PASSWORD_COST };

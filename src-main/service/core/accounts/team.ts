@@ -16,6 +16,7 @@ import type { Accounts, SessionContext } from './accounts';
 import { hashPassword } from './passwords';
 import type { OrgRow, UserRow } from './repo';
 import { isPending, teamRepo, type InvitationRow } from './team-repo';
+import { seesCredits, team } from '../../../../src-shared/policy';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -23,7 +24,7 @@ export function toMember(u: UserRow): Member {
   return {
     id: u.id, user_id: u.id, email: u.email, name: u.name, role: u.role,
     joined_at: u.joined_at ?? u.created_at, last_active: u.last_active_at,
-    billing: u.role === 'owner' || u.billing === 1,
+    billing: seesCredits(u),
   };
 }
 
@@ -80,7 +81,7 @@ export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audi
       if (!parsed.success) throw new AppError('invalid_email', { field: 'email' });
       const email = parsed.data;
       // Only the owner gives admin rights, by invitation as by role change.
-      if (actor.role !== 'owner' && input.role === 'admin') throw new AppError('permission_denied');
+      if (!team.invite(actor.role, input.role)) throw new AppError('permission_denied');
       const token = randomBytes(32).toString('base64url');
       return audit.atomically(() => {
         const at = now();
@@ -103,7 +104,7 @@ export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audi
       audit.atomically(() => {
         const inv = repo.byId(id);
         if (!inv || inv.org_id !== org.id || !isPending(inv, now())) throw new AppError('invitation_not_found');
-        if (actor.role !== 'owner' && inv.role === 'admin') throw new AppError('permission_denied');
+        if (!team.invite(actor.role, inv.role)) throw new AppError('permission_denied');
         repo.cancel(inv.id, actor.id, now());
         audit.record({ orgId: org.id, actor: actorOf(actor), action: 'invite.cancelled', invitationId: inv.id, from: inv.role });
       });
@@ -183,6 +184,7 @@ export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audi
       return audit.atomically(() => {
         const target = memberOf(org, id);
         if (target.role === 'owner') throw new AppError('owner_billing_fixed');
+        if (target.role === 'admin') throw new AppError('admin_billing_fixed');
         if ((target.billing === 1) === billing) return { member: target, changed: false };
         repo.setBilling(target.id, billing);
         audit.record({
@@ -201,7 +203,7 @@ export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audi
       return audit.atomically(() => {
         const target = memberOf(org, id);
         if (target.role === 'owner') throw new AppError('cannot_remove_owner');
-        if (actor.role !== 'owner' && target.role !== 'member') throw new AppError('permission_denied');
+        if (!team.remove(actor.role, target)) throw new AppError('permission_denied');
         repo.markRemoved(target.id, now());
         repo.endSessions(target.id);
         audit.record({ orgId: org.id, actor: actorOf(actor), action: 'member.removed', targetUserId: target.id, from: target.role });

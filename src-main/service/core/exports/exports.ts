@@ -20,6 +20,7 @@ import type { ListVersion } from '../../../../src-shared/contracts/screening';
 import { CONTENT_TYPES } from './render';
 import { exportsRepo, type ExportErrorCode, type ExportRow } from './repo';
 import { RenderError, type RenderRunner } from './runner';
+import { may } from '../../../../src-shared/policy';
 
 /** Tries a job gets when the process dies under it before it is failed as interrupted. */
 export const MAX_ATTEMPTS = 3;
@@ -74,7 +75,7 @@ export function toJob(r: ExportRow, now: number): ExportJob {
 
 /** Who may cancel a queued export: whoever made it, and the owner and admins. */
 export function mayCancel(user: Pick<UserRow, 'id' | 'role'>, r: ExportRow): boolean {
-  return r.created_by === user.id || user.role === 'owner' || user.role === 'admin';
+  return r.created_by === user.id || may(user.role, 'exports.cancel_all');
 }
 
 export function createExports(db: Db, clock: Clock, deps: ExportDeps) {

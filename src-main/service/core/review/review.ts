@@ -14,6 +14,7 @@ import type { Clock } from '../clock';
 import { newId, nowIso } from '../ids';
 import type { InstallSecret } from '../install-secret';
 import { reviewTokenValid } from './token';
+import { may } from '../../../../src-shared/policy';
 
 type Decision = z.output<typeof DispositionRequest>;
 
@@ -151,7 +152,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
       if (found.state !== 'pending') throw new AppError('conflict', { message: `This clearance is ${found.state === 'approved' ? 'already approved' : 'withdrawn'}` });
       const approver = await accounts.verifyCredentials(email, password);
       if (!approver || approver.org_id !== session.org.id) throw new AppError('invalid_approver', { field: 'password' });
-      if (approver.role !== 'owner' && approver.role !== 'admin') {
+      if (!may(approver.role, 'review.approve')) {
         throw new AppError('approver_not_allowed', { field: 'email', message: found.override_contradiction ? 'Only an owner or admin can approve an overridden clearing reason' : 'Only an owner or admin can approve clearing a strong sanctions match' });
       }
       if (approver.id === found.requested_by) {

@@ -39,7 +39,7 @@ export function accountRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'PATCH', path: '/api/account/plan', auth: { kind: 'session', roles: ['owner'] }, tags: TAGS,
+    method: 'PATCH', path: '/api/account/plan', auth: { kind: 'session', act: 'plan.change' }, tags: TAGS,
     summary: 'Record the plan the organisation bought (owner)',
     request: { body: ChangePlanRequest },
     responses: { 200: Account },
@@ -63,7 +63,7 @@ export function accountRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'PATCH', path: '/api/settings', auth: { kind: 'session', roles: ['owner', 'admin'] }, tags: TAGS,
+    method: 'PATCH', path: '/api/settings', auth: { kind: 'session', act: 'settings.manage' }, tags: TAGS,
     summary: 'Change the organisation\'s settings (four-eyes)',
     request: { body: UpdateSettingsRequest },
     responses: { 200: OrgSettings },
@@ -73,7 +73,6 @@ export function accountRoutes({ route, services }: Router): void {
     },
   });
 
-  const MANAGERS = ['owner', 'admin'] as const;
 
   route({
     method: 'GET', path: '/api/settings/organization', auth: { kind: 'session' }, tags: TAGS,
@@ -83,7 +82,7 @@ export function accountRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'PATCH', path: '/api/settings/organization', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    method: 'PATCH', path: '/api/settings/organization', auth: { kind: 'session', act: 'settings.manage' }, tags: TAGS,
     summary: 'Rename the organisation (owner or admin; 1–120 characters, trimmed)',
     request: { body: UpdateOrganizationRequest },
     responses: { 200: OrganizationSettings },
@@ -102,7 +101,7 @@ export function accountRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'PATCH', path: '/api/settings/list-freshness', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    method: 'PATCH', path: '/api/settings/list-freshness', auth: { kind: 'session', act: 'settings.manage' }, tags: TAGS,
     summary: 'Change the list-freshness windows (owner or admin; 1–3650 days each)',
     request: { body: UpdateListFreshnessRequest },
     responses: { 200: ListFreshnessSettings },
@@ -113,7 +112,7 @@ export function accountRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'PUT', path: '/api/settings/logo', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    method: 'PUT', path: '/api/settings/logo', auth: { kind: 'session', act: 'settings.manage' }, tags: TAGS,
     summary: 'Upload the organisation\'s logo (owner or admin)',
     description: `A PNG or JPEG of at most ${LOGO_MAX_UPLOAD_BYTES / 1024} KB, recognised by its first bytes and decoded to check it; ` +
       `stored re-encoded as a PNG of at most ${LOGO_MAX_SIDE}×${LOGO_MAX_SIDE} pixels, without the file's metadata.`,
@@ -140,7 +139,7 @@ export function accountRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'DELETE', path: '/api/settings/logo', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    method: 'DELETE', path: '/api/settings/logo', auth: { kind: 'session', act: 'settings.manage' }, tags: TAGS,
     summary: 'Remove the organisation\'s logo (owner or admin)',
     responses: { 200: OrganizationSettings },
     handler: (c) => {
@@ -150,14 +149,14 @@ export function accountRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'GET', path: '/api/settings/data-directory', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    method: 'GET', path: '/api/settings/data-directory', auth: { kind: 'session', act: 'settings.manage' }, tags: TAGS,
     summary: 'Where the data directory is and how large it is, by part (owner or admin)',
     responses: { 200: DataDirectory },
     handler: (c) => c.json<DataDirectory>(services.organization.dataDirectory()),
   });
 
   route({
-    method: 'GET', path: '/api/credits/ledger', auth: { kind: 'session' }, tags: TAGS,
+    method: 'GET', path: '/api/credits/ledger', auth: { kind: 'session', credits: true }, tags: TAGS,
     summary: 'A page of the credit ledger',
     request: { query: PageQuery },
     responses: { 200: LedgerPage },

@@ -64,7 +64,7 @@ export function ageGateRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'PUT', path: '/api/age-gate', auth: { kind: 'session', roles: ['owner', 'admin'] }, tags: TAGS,
+    method: 'PUT', path: '/api/age-gate', auth: { kind: 'session', act: 'age_gate.manage' }, tags: TAGS,
     summary: 'Saves the age gate\'s settings (the first save issues the store\'s public id, which never changes)',
     description: 'The underage redirect must be https (http only to this machine, for testing). A live store\'s selfie checks are paid by the organisation (10 credits each); attestations are free.',
     request: { body: AgeGateSaveRequest, invalid: 'invalid_parameters' },

@@ -3,7 +3,7 @@ import { AuditPage, AuditQuery, AuditVerification } from '../../../../src-shared
 import type { Router } from '../router';
 
 export function auditRoutes({ route, services }: Router): void {
-  const ADMINS = { kind: 'session', roles: ['owner', 'admin'] } as const;
+  const ADMINS = { kind: 'session', act: 'audit.read' } as const;
 
   route({
     method: 'GET', path: '/api/audit', auth: ADMINS, tags: ['audit'],

@@ -7,7 +7,7 @@ import {
 } from '../../../../src-shared/contracts/reports';
 import { AppError } from '../../../../src-shared/errors';
 import type { Router } from '../router';
-import { whoOf } from './reports';
+import { seesCredits } from '../../../../src-shared/policy';
 
 /** Path ids are integers; anything else names no export. */
 function idOf(raw: string | undefined): number {
@@ -27,8 +27,8 @@ export function exportRoutes({ route, services }: Router): void {
     responses: { 201: CreatedExport },
     handler: async (c, input) => {
       const s = c.get('session');
-      // The credits section follows the maker's role now (reports' own rule), kept with the job.
-      const r = exports.create(s.user, s.org, await input.body(), whoOf(s).canViewCredits);
+      // The credits section follows the maker's access now (src-shared/policy.ts), kept with the job.
+      const r = exports.create(s.user, s.org, await input.body(), seesCredits(s.user));
       services.logger.info('export_created', { export_id: r.id, user_id: s.user.id });
       return c.json<CreatedExport>({
         id: r.id, report_type: r.report_type, format: r.format, status: r.status,

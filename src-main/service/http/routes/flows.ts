@@ -65,7 +65,7 @@ export function flowRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'POST', path: '/api/hosted/flows', auth: { kind: 'session', roles: ['owner', 'admin'] }, tags: TAGS,
+    method: 'POST', path: '/api/hosted/flows', auth: { kind: 'session', act: 'hosted.manage' }, tags: TAGS,
     summary: 'Publishes a flow: a stable hosted-page URL many people can open, each getting a fresh session',
     description:
       'Settings as for a hosted session (no expiry: each started session lasts one hour). Redirects are validated like `/hosted/generate`; ' +
@@ -80,7 +80,7 @@ export function flowRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'PUT', path: '/api/hosted/flows/:id', auth: { kind: 'session', roles: ['owner', 'admin'] }, tags: TAGS,
+    method: 'PUT', path: '/api/hosted/flows/:id', auth: { kind: 'session', act: 'hosted.manage' }, tags: TAGS,
     summary: 'Replaces a flow\'s settings; its URL stays the same',
     description: 'Sessions already started keep the settings they were made with; the next visit gets the new ones.',
     request: { body: PublishedFlowRequest },
@@ -97,7 +97,7 @@ export function flowRoutes({ route, services }: Router): void {
 
   for (const [action, enabled] of [['enable', true], ['disable', false]] as const) {
     route({
-      method: 'POST', path: `/api/hosted/flows/:id/${action}`, auth: { kind: 'session', roles: ['owner', 'admin'] }, tags: TAGS,
+      method: 'POST', path: `/api/hosted/flows/:id/${action}`, auth: { kind: 'session', act: 'hosted.manage' }, tags: TAGS,
       summary: enabled
         ? 'Switches a flow on again: its URL starts sessions again'
         : 'Switches a flow off: its URL shows a closed page (410 PUBLISHED_FLOW_CLOSED) until it is switched on; sessions already started go on',

@@ -279,7 +279,7 @@ export function hostedRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'POST', path: '/api/hosted/sessions', auth: { kind: 'session', roles: ['owner', 'admin'] }, tags: ['hosted'],
+    method: 'POST', path: '/api/hosted/sessions', auth: { kind: 'session', act: 'hosted.manage' }, tags: ['hosted'],
     summary: 'An analyst makes a hosted session (for an on-site check): the URL is shown once, for a QR code',
     description: 'Live sessions are paid by the organisation when completed; test sessions are free. The product must be in the plan.',
     request: { body: HostedConsoleCreateRequest },
@@ -294,7 +294,7 @@ export function hostedRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'POST', path: '/api/hosted/sessions/:id/revoke', auth: { kind: 'session', roles: ['owner', 'admin'] }, tags: ['hosted'],
+    method: 'POST', path: '/api/hosted/sessions/:id/revoke', auth: { kind: 'session', act: 'hosted.manage' }, tags: ['hosted'],
     summary: 'Revokes an open hosted session: its link stops working at once',
     responses: { 200: HostedSessionList.shape.sessions.element },
     handler: (c) => {

@@ -5,9 +5,10 @@ import { AppError } from '../../../../src-shared/errors';
 import type { SessionContext } from '../../core/accounts/accounts';
 import { actorOf } from '../../core/audit/audit';
 import type { Router } from '../router';
+import { may } from '../../../../src-shared/policy';
 
 function managesAll(s: SessionContext): boolean {
-  return s.user.role === 'owner' || s.user.role === 'admin';
+  return may(s.user.role, 'keys.manage_all');
 }
 
 export function keyRoutes({ route, services }: Router): void {

@@ -12,7 +12,7 @@ export function onsiteRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'POST', path: '/api/onsite/start', auth: { kind: 'session', roles: ['owner', 'admin'] }, tags: ['hosted'],
+    method: 'POST', path: '/api/onsite/start', auth: { kind: 'session', act: 'hosted.manage' }, tags: ['hosted'],
     summary: 'Starts the on-site HTTPS server on one local address (a certificate is made on first use and kept)',
     description: 'It serves only the hosted page and its calls; every other route is 404 there. Sessions made in the console while it runs get its address in their URL.',
     request: { body: OnsiteStartRequest },
@@ -24,7 +24,7 @@ export function onsiteRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'POST', path: '/api/onsite/stop', auth: { kind: 'session', roles: ['owner', 'admin'] }, tags: ['hosted'],
+    method: 'POST', path: '/api/onsite/stop', auth: { kind: 'session', act: 'hosted.manage' }, tags: ['hosted'],
     summary: 'Stops the on-site server',
     responses: { 200: OnsiteStatus },
     handler: async (c) => c.json<OnsiteStatus>(await services.onsite.stop()),

@@ -14,6 +14,7 @@ import type { Who } from '../../core/reports/reports';
 import type { Router } from '../router';
 import type { AppEnv } from '../types';
 import type { z } from 'zod';
+import { seesCredits } from '../../../../src-shared/policy';
 
 /** The `schema_version` of a reporting path's answers, errors included; null for other paths (exports have their own). */
 export function reportSchemaVersion(path: string): SchemaVersion | null {
@@ -21,9 +22,9 @@ export function reportSchemaVersion(path: string): SchemaVersion | null {
   return path.startsWith('/api/reports/v21/') ? '2.1' : '1.0';
 }
 
-/** Credits are shown to owners, admins and members with the billing flag (docs/roles.md). */
+/** Credits are shown to those who see credits (src-shared/policy.ts). */
 export function whoOf(s: SessionContext): Who {
-  return { orgId: s.org.id, plan: s.org.plan, canViewCredits: s.user.role === 'owner' || s.user.role === 'admin' || s.user.billing === 1 };
+  return { orgId: s.org.id, plan: s.org.plan, canViewCredits: seesCredits(s.user) };
 }
 
 function meta(p: ReportParams, generatedAt: string) {

@@ -119,7 +119,7 @@ export function screeningRoutes({ route, services }: Router): void {
 
   // Importing lists: owners and admins. Official files are public data; a user list is the
   // organisation's own reference data (not a request's subject), kept in the data directory.
-  const LIST_ADMINS = { kind: 'session', roles: ['owner', 'admin'] } as const;
+  const LIST_ADMINS = { kind: 'session', act: 'lists.manage' } as const;
   const LIST_BYTES = 64 * 1024 * 1024;
   const lists: ListManagement = {
     dataDir: services.config.dataDir, audit: services.audit, now: () => new Date(services.clock.now()),

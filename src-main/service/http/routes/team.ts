@@ -10,6 +10,7 @@ import { Message } from '../../../../src-shared/contracts/common';
 import { AppError } from '../../../../src-shared/errors';
 import { SESSION_COOKIE, sameOrigin } from '../auth';
 import type { Router } from '../router';
+import { seesCredits } from '../../../../src-shared/policy';
 
 /** Path ids are integers; anything else names no member or invitation. */
 function idOf(raw: string | undefined, notFound: 'member_not_found' | 'invitation_not_found'): number {
@@ -20,7 +21,6 @@ function idOf(raw: string | undefined, notFound: 'member_not_found' | 'invitatio
 export function teamRoutes({ route, services }: Router): void {
   const { team, accounts } = services;
   const TAGS = ['team'];
-  const MANAGERS = ['owner', 'admin'] as const;
 
   route({
     method: 'GET', path: '/api/team/members', auth: { kind: 'session' }, tags: TAGS,
@@ -41,7 +41,7 @@ export function teamRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'POST', path: '/api/team/invite', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    method: 'POST', path: '/api/team/invite', auth: { kind: 'session', act: 'team.invite_member' }, tags: TAGS,
     summary: 'Invite someone by e-mail (owner or admin); the acceptance link is shown once',
     request: { body: InviteRequest },
     responses: { 201: CreatedInvitation },
@@ -82,7 +82,7 @@ export function teamRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'PATCH', path: '/api/team/members/:id/role', auth: { kind: 'session', roles: ['owner'], denied: 'owners_change_roles' }, tags: TAGS,
+    method: 'PATCH', path: '/api/team/members/:id/role', auth: { kind: 'session', act: 'team.change_role', denied: 'owners_change_roles' }, tags: TAGS,
     summary: 'Change a member\'s role to admin or member (owner only)',
     request: { body: ChangeRoleRequest },
     responses: { 200: ChangedRole },
@@ -99,7 +99,7 @@ export function teamRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'PATCH', path: '/api/team/members/:id/billing', auth: { kind: 'session', roles: ['owner'] }, tags: TAGS,
+    method: 'PATCH', path: '/api/team/members/:id/billing', auth: { kind: 'session', act: 'team.set_billing' }, tags: TAGS,
     summary: 'Open or close the credits section of the V2.1 full report for an admin or member (owner only; owners always have it)',
     request: { body: SetBillingRequest },
     responses: { 200: ChangedBilling },
@@ -110,13 +110,13 @@ export function teamRoutes({ route, services }: Router): void {
       const { member, changed } = team.setBilling(s.user, s.org, id, body.billing);
       return c.json<ChangedBilling>({
         message: changed ? 'Billing access updated' : 'Billing access unchanged',
-        member: { id: member.id, email: member.email, role: member.role, billing: member.billing === 1 },
+        member: { id: member.id, email: member.email, role: member.role, billing: seesCredits(member) },
       });
     },
   });
 
   route({
-    method: 'DELETE', path: '/api/team/members/:id', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    method: 'DELETE', path: '/api/team/members/:id', auth: { kind: 'session', act: 'team.remove_member' }, tags: TAGS,
     summary: 'Remove a member (owner or admin; admins remove members only); their sessions end',
     responses: { 200: RemovedMember },
     handler: (c) => {
@@ -129,14 +129,14 @@ export function teamRoutes({ route, services }: Router): void {
   });
 
   route({
-    method: 'GET', path: '/api/team/invites', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    method: 'GET', path: '/api/team/invites', auth: { kind: 'session', act: 'team.list_invites' }, tags: TAGS,
     summary: 'Pending invitations (owner or admin)',
     responses: { 200: InvitationList },
     handler: (c) => c.json<InvitationList>(team.invitations(c.get('session').org)),
   });
 
   route({
-    method: 'DELETE', path: '/api/team/invites/:id', auth: { kind: 'session', roles: MANAGERS }, tags: TAGS,
+    method: 'DELETE', path: '/api/team/invites/:id', auth: { kind: 'session', act: 'team.invite_member' }, tags: TAGS,
     summary: 'Cancel a pending invitation (owner or admin; admin invitations: owner)',
     responses: { 200: Message },
     handler: (c) => {

@@ -6,7 +6,7 @@ import {
 } from '../../../../src-shared/contracts/webhooks';
 import type { Router } from '../router';
 
-const MANAGERS = { kind: 'session', roles: ['owner', 'admin'] } as const;
+const MANAGERS = { kind: 'session', act: 'webhooks.manage' } as const;
 const TAGS = ['webhooks'];
 
 export function webhookRoutes({ route, services }: Router): void {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../../src-shared/catalog';
 import { closeAll, testService, type TestService } from '../harness';
+import { rolesFor, seesCredits } from '../../../../src-shared/policy';
 
 afterAll(closeAll);
 
@@ -63,10 +64,12 @@ describe('docs/roles.md: every other console route', () => {
       .sort();
     expect(rows.map((r) => r.route).sort()).toEqual(registered);
     for (const r of rows) for (const role of ROLES) expect(['yes', 'no', 'own']).toContain(r.cells[role]);
-    // The registry's own role lists agree with the table (a route without roles is open to all).
+    // The registry's acts, through the policy, agree with the table (a route without an act is open to all).
     for (const r of t.routes.filter((x) => x.auth.kind === 'session' && !x.path.startsWith('/api/team/'))) {
       const row = rows.find((x) => x.route === `${r.method} ${r.path}`)!;
-      const allowed = 'roles' in r.auth && r.auth.roles ? r.auth.roles : ROLES;
+      const byRole: readonly string[] = 'act' in r.auth && r.auth.act ? rolesFor(r.auth.act) : ROLES;
+      // A route for those who see credits: a member (the table's, without billing access) does not.
+      const allowed = 'credits' in r.auth && r.auth.credits ? byRole.filter((x) => seesCredits({ role: x as Role, billing: false })) : byRole;
       for (const role of ROLES) expect(row.cells[role] === 'no', `${row.route} as ${role}`).toBe(!allowed.includes(role));
     }
   });
@@ -114,6 +117,12 @@ describe('docs/roles.md: inside a route', () => {
   };
 
   const CHECKS: Record<string, (who: Who) => Promise<boolean>> = {
+    '`GET /api/credits/ledger` answers': async (who) => {
+      const { t, cookie } = await world(who);
+      const r = await t.json('GET', '/api/credits/ledger', { cookie });
+      expect([200, 403]).toContain(r.status);
+      return r.status === 200;
+    },
     '`GET /api/keys` lists keys made by others': async (who) => {
       const { t, cookie } = await world(who);
       const k = t.key();

@@ -6,6 +6,7 @@ import { errorResponse } from '../../../../src-shared/errors';
 import type { RouteInfo } from '../../http/types';
 import { closeAll, testService, type TestService } from '../harness';
 import { reportSchemaVersion } from '../../http/routes/reports';
+import { rolesFor } from '../../../../src-shared/policy';
 
 let t: TestService;
 beforeAll(async () => {
@@ -149,7 +150,8 @@ describe.each(table.filter((r) => r.auth.kind === 'session').map((r) => [`${r.me
       expect(status).toBe(401);
     });
 
-    const { roles, denied } = r.auth as Extract<RouteInfo['auth'], { kind: 'session' }>;
+    const { act, denied } = r.auth as Extract<RouteInfo['auth'], { kind: 'session' }>;
+    const roles = act ? rolesFor(act) : undefined;
     // The spec's text for the route's refusal (e.g. `Only owners can change member roles`), else `Permission denied`.
     const refusal = errorResponse(denied ?? 'permission_denied').body;
     if (roles && !roles.includes('member')) {

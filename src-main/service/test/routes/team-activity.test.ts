@@ -27,9 +27,10 @@ describe('GET /api/team/activity', () => {
     expect(accepted.status).toBe(200);
     t.clock.advance(1000);
     const mo = t.s.accounts.repo.userByEmail('mo@example.test')!;
-    expect((await t.json('PATCH', `/api/team/members/${mo.id}/role`, { cookie: owner, body: { role: 'admin' } })).status).toBe(200);
-    t.clock.advance(1000);
+    // Billing access is a member's (an admin sees credits by role), so it is given first.
     expect((await t.json('PATCH', `/api/team/members/${mo.id}/billing`, { cookie: owner, body: { billing: true } })).status).toBe(200);
+    t.clock.advance(1000);
+    expect((await t.json('PATCH', `/api/team/members/${mo.id}/role`, { cookie: owner, body: { role: 'admin' } })).status).toBe(200);
     t.clock.advance(1000);
     const member = await t.login('mo@example.test', PASSWORD);
     const exp = await t.json<{ id: number }>('POST', '/api/reports/exports', { cookie: member, body: { report_type: 'usage', format: 'csv', env: 'test', from: '2026-01-01', to: '2026-01-31' } });
@@ -45,9 +46,9 @@ describe('GET /api/team/activity', () => {
     const owner_ = { user_id: t.ownerId, name: expect.any(String), email: expect.any(String) };
     const moRef = { user_id: mo.id, name: 'Mo', email: 'mo@example.test' };
     expect(r.body.entries.map((e) => e.kind)).toEqual([
-      'export_created', 'billing_changed', 'role_changed', 'invitation_accepted', 'invitation_cancelled', 'invitation_sent', 'invitation_sent',
+      'export_created', 'role_changed', 'billing_changed', 'invitation_accepted', 'invitation_cancelled', 'invitation_sent', 'invitation_sent',
     ]);
-    const [exported, billing, role, joined, cancelled, sentAdmin, sentMember] = r.body.entries;
+    const [exported, role, billing, joined, cancelled, sentAdmin, sentMember] = r.body.entries;
     expect(exported).toEqual({ at: expect.any(String), kind: 'export_created', actor: moRef, subject_email: null, export: { id: exp.body.id, report_type: 'usage', format: 'csv' }, from: null, to: null });
     expect(billing).toMatchObject({ actor: owner_, subject_email: 'mo@example.test', from: 'false', to: 'true' });
     expect(role).toMatchObject({ actor: owner_, subject_email: 'mo@example.test', from: 'member', to: 'admin' });

@@ -36,6 +36,7 @@ const ACTIONS: Record<string, Act> = {
   'Remove an admin': async (w) => (await w.t.call('DELETE', `/api/team/members/${w.targetAdmin}`, { cookie: w.cookie })).status,
   'Remove the owner': async (w) => (await w.t.call('DELETE', `/api/team/members/${w.t.ownerId}`, { cookie: w.cookie })).status,
   'Give a member billing access': async (w) => (await w.t.call('PATCH', `/api/team/members/${w.targetMember}/billing`, { cookie: w.cookie, body: { billing: true } })).status,
+  "Change an admin's billing access": async (w) => (await w.t.call('PATCH', `/api/team/members/${w.targetAdmin}/billing`, { cookie: w.cookie, body: { billing: false } })).status,
   "Change the owner's billing access": async (w) => (await w.t.call('PATCH', `/api/team/members/${w.t.ownerId}/billing`, { cookie: w.cookie, body: { billing: false } })).status,
 };
 

@@ -374,13 +374,22 @@ describe('PATCH /api/team/members/{id}/billing', () => {
     expect(log.body.entries.map((e) => [e.target?.user_id, e.from_value, e.to_value])).toEqual([[id, 'true', 'false'], [id, 'false', 'true']]);
   });
 
-  it('a role change keeps the flag; an admin can be given it too', async () => {
+  it('an admin sees credits by role (their flag is fixed); a member keeps the flag through a role change and back', async () => {
     const { t, owner } = await setup();
-    const id = await add(t, 'ada@example.test', 'admin');
-    await t.json('PATCH', `/api/team/members/${id}/billing`, { cookie: owner, body: { billing: true } });
-    await t.json('PATCH', `/api/team/members/${id}/role`, { cookie: owner, body: { role: 'member' } });
+    const adaId = await add(t, 'ada@example.test', 'admin');
     const ada = await t.login('ada@example.test', PASSWORD);
-    expect((await t.json<Session>('GET', '/api/auth/me', { cookie: ada })).body.user).toMatchObject({ role: 'member', billing: true });
+    expect((await t.json<Session>('GET', '/api/auth/me', { cookie: ada })).body.user).toMatchObject({ role: 'admin', billing: true });
+    const fixed = await t.json('PATCH', `/api/team/members/${adaId}/billing`, { cookie: owner, body: { billing: false } });
+    expect(fixed.status).toBe(403);
+    expect(fixed.body).toEqual({ error: 'Admins always have billing access' });
+    const miaId = await add(t, 'mia@example.test', 'member');
+    await t.json('PATCH', `/api/team/members/${miaId}/billing`, { cookie: owner, body: { billing: true } });
+    await t.json('PATCH', `/api/team/members/${miaId}/role`, { cookie: owner, body: { role: 'admin' } });
+    await t.json('PATCH', `/api/team/members/${miaId}/role`, { cookie: owner, body: { role: 'member' } });
+    const mia = await t.login('mia@example.test', PASSWORD);
+    expect((await t.json<Session>('GET', '/api/auth/me', { cookie: mia })).body.user).toMatchObject({ role: 'member', billing: true });
+    await t.json('PATCH', `/api/team/members/${adaId}/role`, { cookie: owner, body: { role: 'member' } });
+    expect((await t.json<Session>('GET', '/api/auth/me', { cookie: ada })).body.user).toMatchObject({ role: 'member', billing: false });
   });
 
   it('errors: owner\'s own flag 403, bad body 400 naming billing, unknown and other organisations\' members 404', async () => {

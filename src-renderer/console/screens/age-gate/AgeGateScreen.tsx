@@ -27,6 +27,7 @@ import {
 import { LogoField } from './LogoField';
 import { Preview } from './Preview';
 import './age-gate.css';
+import { may } from '../../../../src-shared/policy';
 
 /** The settings as the form holds them: page handles as the comma-separated text the merchant types. */
 export type FormState = Omit<AgeGateSettings, 'page_handles'> & { page_handles: string };
@@ -54,7 +55,7 @@ function errorsOf(result: ReturnType<typeof AgeGateSettings.safeParse>): Errors 
 export function AgeGateScreen() {
   const env = useEnv((s) => s.env);
   const role = useSession((s) => s.session?.user.role);
-  const canManage = role === 'owner' || role === 'admin';
+  const canManage = may(role, 'age_gate.manage');
   const loaded = useResource((signal) => ageGateApi.get(env, signal), [env]);
   const [store, setStore] = useState<AgeGateStore | null>(null);
   const [form, setForm] = useState<FormState | null>(null);

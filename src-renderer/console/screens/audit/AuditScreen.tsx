@@ -15,6 +15,7 @@ import { auditApi } from './audit-api';
 import { auditColumns } from './audit-columns';
 import { ACTION_LABEL } from './audit-labels';
 import './audit.css';
+import { may } from '../../../../src-shared/policy';
 
 const PER_PAGE = 50;
 const EXPORT_PAGE = 500;
@@ -68,7 +69,7 @@ function ChainStatus() {
 
 export function AuditScreen() {
   const role = useSession((s) => s.session?.user.role);
-  const allowed = role === 'owner' || role === 'admin';
+  const allowed = may(role, 'audit.read');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [reference, setReference] = useState('');
   const [page, setPage] = useState(1);

@@ -23,6 +23,7 @@ import { CreateExportDialog } from '../../components/reports/CreateExportDialog'
 import { exportColumns, type ExportRow } from './export-columns';
 import { isActive, REPORT_TYPE_LABEL, STATUS_LABEL } from '../../components/reports/export-labels';
 import { pollJob } from './poll-job';
+import { may } from '../../../../src-shared/policy';
 
 const SUMMARY = 'PDF and CSV files of your reports. Each file is kept for 24 hours after it is ready.';
 /** The expiry countdown moves on every 30 seconds. */
@@ -44,7 +45,7 @@ export function ExportsScreen() {
 }
 
 function ExportsUpgrade({ limits }: { limits: Limits }) {
-  const isOwner = useSession((s) => s.session?.user.role === 'owner');
+  const isOwner = useSession((s) => may(s.session?.user.role, 'plan.change'));
   return (
     <>
       <ScreenHeader title="Exports" summary={SUMMARY} />

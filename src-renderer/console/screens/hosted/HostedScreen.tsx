@@ -23,6 +23,7 @@ import { RevokeSessionDialog } from './RevokeSessionDialog';
 import { sessionColumns } from './session-columns';
 import { SessionCreatedDialog } from './SessionCreatedDialog';
 import './hosted.css';
+import { may } from '../../../../src-shared/policy';
 
 type Open =
   | { kind: 'none' }
@@ -43,7 +44,7 @@ export function HostedScreen() {
   const env = useEnv((s) => s.env);
   const role = useSession((s) => s.session?.user.role);
   const plan = useSession((s) => s.session?.organization.plan ?? 'free');
-  const canManage = role === 'owner' || role === 'admin';
+  const canManage = may(role, 'hosted.manage');
   const sessions = useResource((signal) => hostedApi.list(env, signal), [env]);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [notice, setNotice] = useState<string | null>(null);

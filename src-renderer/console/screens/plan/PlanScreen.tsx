@@ -13,6 +13,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../../stores/session';
 import { ChangePlanDialog } from './ChangePlanDialog';
 import { ledgerColumns } from './ledger-columns';
+import { may, seesCredits } from '../../../../src-shared/policy';
 
 const PER_PAGE = 20;
 
@@ -46,9 +47,12 @@ function PlanLimits({ plan }: { plan: Account['plan'] }) {
 export function PlanScreen() {
   const [page, setPage] = useState(1);
   const account = useResource((signal) => api.account(signal), []);
-  const ledger = useResource((signal) => api.ledger(page, PER_PAGE, signal), [page]);
+  const user = useSession((s) => s.session?.user);
+  const isOwner = may(user?.role, 'plan.change');
+  // The ledger is for those who see credits (owners, admins, members with billing access).
+  const showLedger = user !== undefined && seesCredits(user);
+  const ledger = useResource((signal) => (showLedger ? api.ledger(page, PER_PAGE, signal) : Promise.resolve(null)), [page, showLedger]);
   const balance = ledger.data?.balance ?? account.data?.credits.balance;
-  const isOwner = useSession((s) => s.session?.user.role === 'owner');
   const setOrganization = useSession((s) => s.setOrganization);
   const [changing, setChanging] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -85,6 +89,12 @@ export function PlanScreen() {
         </section>
       </div>
 
+      {!showLedger ? (
+        <section className="panel" aria-labelledby="ledger-heading" data-testid="ledger-hidden">
+          <h2 id="ledger-heading">Credit ledger</h2>
+          <p className="muted">The ledger is for the owner, admins and members the owner gave billing access.</p>
+        </section>
+      ) : (
       <section className="panel" aria-labelledby="ledger-heading" aria-busy={ledger.loading}>
         <div className="panel-header">
           <h2 id="ledger-heading">Credit ledger</h2>
@@ -113,6 +123,7 @@ export function PlanScreen() {
           />
         ) : null}
       </section>
+      )}
 
       {changing && account.data ? (
         <ChangePlanDialog

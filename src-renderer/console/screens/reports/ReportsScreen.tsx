@@ -22,6 +22,7 @@ import { RangePicker } from '../../components/reports/RangePicker';
 import { daysInclusive, defaultRange, rangeProblem, todayUtc, type DayRange } from '../../components/reports/range';
 import { CreditsPanel, HealthPanel, ScorePanel, SeverityPanel, WidgetRiskPanel } from './V21Sections';
 import './reports.css';
+import { may } from '../../../../src-shared/policy';
 
 export function ReportsScreen() {
   const limits = useResource((signal) => reportsApi.limits(signal), []);
@@ -123,7 +124,7 @@ function Dashboard({ limits }: { limits: Limits }) {
               <CoveragePanel coverage={coverage} />
             </>
           ) : (
-            <AdvancedUpgrade plan={limits.plan} canChangePlan={role === 'owner'} />
+            <AdvancedUpgrade plan={limits.plan} canChangePlan={may(role, 'plan.change')} />
           )}
 
           <h2 className="rep-group-title">Analytics (V2.1)</h2>

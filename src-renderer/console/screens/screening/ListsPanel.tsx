@@ -16,6 +16,7 @@ import { ImportOfficialDialog } from './lists/ImportOfficialDialog';
 import type { UserList } from './lists/lists-api';
 import { RemoveListDialog } from './lists/RemoveListDialog';
 import './lists/lists.css';
+import { may } from '../../../../src-shared/policy';
 
 type Open = { kind: 'none' } | { kind: 'official' } | { kind: 'user' } | { kind: 'remove'; list: UserList };
 
@@ -23,7 +24,7 @@ const USER_SOURCE = 'user:';
 export function ListsPanel() {
   const lists = useLists();
   const role = useSession((s) => s.session?.user.role);
-  const canManage = role === 'owner' || role === 'admin';
+  const canManage = may(role, 'lists.manage');
   const data = lists.data;
   const state = data?.state ?? 'loading';
   const ownHeading = useId();

@@ -12,10 +12,11 @@ import { DataDirectorySection } from './DataDirectorySection';
 import { ListFreshnessSection } from './ListFreshnessSection';
 import { OrganizationSection } from './OrganizationSection';
 import { PreferencesSection } from './PreferencesSection';
+import { may } from '../../../../src-shared/policy';
 
 export function SettingsScreen() {
   const role = useSession((s) => s.session?.user.role);
-  const canChange = role === 'owner' || role === 'admin';
+  const canChange = may(role, 'settings.manage');
   const settings = useResource((signal) => api.settings(signal), []);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);

@@ -10,6 +10,7 @@ import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { FormFooter } from '../../components/FormFooter';
 import { invitableRoles, ROLE_HINT, ROLE_LABEL, teamFullText } from './team-rules';
+import { may } from '../../../../src-shared/policy';
 
 interface InviteDialogProps {
   viewer: Role;
@@ -73,7 +74,7 @@ export function InviteDialog({ viewer, onClose, onCreated }: InviteDialogProps) 
         {formError ? (
           <Alert testId="invite-error">
             {formError.text}
-            {formError.full && viewer === 'owner' ? (
+            {formError.full && may(viewer, 'plan.change') ? (
               <>
                 {' '}
                 <a href={href('plan')} onClick={onClose}>

@@ -21,6 +21,7 @@ import { RemoveMemberDialog } from './RemoveMemberDialog';
 import { TeamActivityPanel } from './TeamActivityPanel';
 import { can, removalNotice, ROLE_LABEL, seatSummary } from './team-rules';
 import './team.css';
+import { may } from '../../../../src-shared/policy';
 
 type Open =
   | { kind: 'none' }
@@ -168,7 +169,7 @@ export function TeamScreen() {
         {seats?.full && canInvite ? (
           <Alert tone="warning" testId="team-full-note">
             Every seat is taken.{' '}
-            {viewer.role === 'owner' ? <a href={href('plan')}>Change the plan</a> : 'The owner can change the plan'} or cancel a pending
+            {may(viewer.role, 'plan.change') ? <a href={href('plan')}>Change the plan</a> : 'The owner can change the plan'} or cancel a pending
             invitation to invite someone else.
           </Alert>
         ) : null}

@@ -6,6 +6,7 @@ import { Badge } from '../../components/Badge';
 import type { GridColumn } from '../../components/DataGrid';
 import { formatDate, formatDateTime } from '../../components/format';
 import { can, ROLE_LABEL } from './team-rules';
+import { seesCredits } from '../../../../src-shared/policy';
 
 export interface MemberActions {
   viewer: { id: number; role: Role };
@@ -92,14 +93,14 @@ export function memberColumns(a: MemberActions): GridColumn<Member>[] {
     });
   }
 
-  // Billing access: everyone sees who has it; only the owner changes it (owners always have it).
+  // Billing access: everyone sees who has it; only the owner changes a member's (owners and admins have it by role).
   columns.push({
     id: 'billing',
     header: 'Billing access',
     width: '136px',
     nowrap: true,
     cell: (m) => {
-      if (m.role === 'owner') return <span className="muted" data-testid="member-billing" data-billing="true">Always</span>;
+      if (seesCredits({ role: m.role, billing: false })) return <span className="muted" data-testid="member-billing" data-billing="true">Always</span>;
       if (!can.setBilling(a.viewer.role, m)) {
         return <span data-testid="member-billing" data-billing={String(m.billing)}>{m.billing ? 'Yes' : <span className="muted">No</span>}</span>;
       }

@@ -24,6 +24,7 @@ const SHOWN: Record<string, (viewer: Role) => boolean> = {
   'Remove an admin': (v) => can.remove(v, { role: 'admin' }),
   'Remove the owner': (v) => can.remove(v, { role: 'owner' }),
   'Give a member billing access': (v) => can.setBilling(v, { role: 'member' }),
+  "Change an admin's billing access": (v) => can.setBilling(v, { role: 'admin' }),
   "Change the owner's billing access": (v) => can.setBilling(v, { role: 'owner' }),
 };
 

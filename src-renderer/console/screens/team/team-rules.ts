@@ -6,6 +6,7 @@ import type { TeamRole } from '../../../../src-shared/contracts/team';
 import type { ReportType } from '../../../../src-shared/contracts/reports';
 import type { TeamActivityEntry } from '../../../../src-shared/contracts/team';
 import { REPORT_TYPE_LABEL } from '../../components/reports/export-labels';
+import { may, team } from '../../../../src-shared/policy';
 
 export const ROLE_LABEL: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
 
@@ -14,20 +15,19 @@ export const ROLE_HINT: Record<TeamRole, string> = {
   admin: 'Also invites and removes members, manages every API key, webhooks, lists and settings, and reads the audit log.',
 };
 
-/** An admin acts only on member-level people and invitations; everything about admins and the owner is the owner's. */
+/** The Team screen's questions, answered by the one policy (src-shared/policy.ts). */
 export const can = {
-  listMembers: (_viewer: Role) => true,
+  listMembers: (viewer: Role) => may(viewer, 'console.use'),
   /** Team activity is the whole team's (API keys are not in it). */
-  seeActivity: (_viewer: Role) => true,
-  invite: (viewer: Role, role: TeamRole) => viewer === 'owner' || (viewer === 'admin' && role === 'member'),
-  listInvites: (viewer: Role) => viewer === 'owner' || viewer === 'admin',
-  cancelInvite: (viewer: Role, invite: { role: TeamRole }) => viewer === 'owner' || (viewer === 'admin' && invite.role === 'member'),
+  seeActivity: (viewer: Role) => may(viewer, 'console.use'),
+  invite: (viewer: Role, role: TeamRole) => team.invite(viewer, role),
+  listInvites: (viewer: Role) => may(viewer, 'team.list_invites'),
+  cancelInvite: (viewer: Role, invite: { role: TeamRole }) => team.invite(viewer, invite.role),
   /** The owner's own role is fixed here (ownership is transferred, not given). */
-  changeRole: (viewer: Role, target: { role: Role }) => viewer === 'owner' && target.role !== 'owner',
-  /** The billing flag opens the credits section of the V2.1 full report; owners always have it. */
-  setBilling: (viewer: Role, target: { role: Role }) => viewer === 'owner' && target.role !== 'owner',
-  remove: (viewer: Role, target: { role: Role }) =>
-    target.role !== 'owner' && (viewer === 'owner' || (viewer === 'admin' && target.role === 'member')),
+  changeRole: (viewer: Role, target: { role: Role }) => team.changeRole(viewer, target),
+  /** A member's billing access (the credit ledger and the reports' credits); owners and admins have it by role. */
+  setBilling: (viewer: Role, target: { role: Role }) => team.setBilling(viewer, target),
+  remove: (viewer: Role, target: { role: Role }) => team.remove(viewer, target),
 };
 
 /** The roles `viewer` may give in an invitation, member first (the usual one). */

@@ -18,6 +18,7 @@ import { RemoveEndpointDialog } from './RemoveEndpointDialog';
 import { SigningHelp } from './SigningHelp';
 import { webhooksApi } from './webhooks-api';
 import './webhooks.css';
+import { may } from '../../../../src-shared/policy';
 
 type Open =
   | { kind: 'none' }
@@ -38,7 +39,7 @@ export function WebhooksScreen() {
   const env = useEnv((s) => s.env);
   const setEnv = useEnv((s) => s.setEnv);
   const role = useSession((s) => s.session?.user.role);
-  const canManage = role === 'owner' || role === 'admin';
+  const canManage = may(role, 'webhooks.manage');
   const endpoints = useResource((signal) => webhooksApi.list(signal), []);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [notice, setNotice] = useState<Notice | null>(null);
