@@ -305,16 +305,4 @@ describe('scoreNamePair', () => {
     expect(scoreNamePair('Company', 'EMMA LLC', 'ACME LLC')).toBeLessThan(0.2);
     expect(scoreNamePair('Vessel', 'Zu Zag Bong 6', 'Zu Zag Bong 5')).toBeLessThan(DEFAULT_THRESHOLD);
   });
-
-  it('is fast enough for tens of comparisons per screening', () => {
-    const a = normalizeName('AKHTAR MOHAMMAD MANSOUR ABDUL MOHAMMED', 'person');
-    const b = normalizeName('AKHTAR MOHAMMAD MANSOUR SHAH MOHAMMED', 'person');
-    for (let i = 0; i < 2000; i++) compareNames(a, b);
-    const n = 5000;
-    const t0 = performance.now();
-    for (let i = 0; i < n; i++) compareNames(a, b);
-    const us = ((performance.now() - t0) * 1000) / n;
-    // Generous bound for slow CI machines; the benchmark reports the real figure.
-    expect(us).toBeLessThan(100);
-  });
 });
