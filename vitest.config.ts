@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -5,6 +6,8 @@ export default defineConfig({
     include: ['src-main/**/*.test.ts', 'src-shared/**/*.test.ts', 'src-renderer/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // One worker per core (vitest's default leaves one idle: on CI's 2 cores, half the machine).
+    maxWorkers: Math.max(1, availableParallelism()),
     // The suite's accounts hash passwords cheaply (core/accounts/passwords.ts); the service does not.
     setupFiles: ['src-main/service/test/setup-fast-passwords.ts'],
     testTimeout: 20_000,
