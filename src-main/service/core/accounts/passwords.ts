@@ -2,8 +2,8 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /** scrypt cost: 2^15 (about 0.1 s here). Hashes say their own N, so any stored hash still verifies. */
-const PRODUCTION_N = 1 << 15;
-let N = PRODUCTION_N;
+export const PASSWORD_COST = 1 << 15;
+let N = PASSWORD_COST;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
@@ -44,5 +44,3 @@ export function dummyHash(): Promise<string> {
 export function lowerPasswordCostForTests(): void {
   N = 1 << 10;
 }
-
-export { PRODUCTION_N as PASSWORD_COST };

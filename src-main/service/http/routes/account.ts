@@ -73,7 +73,6 @@ export function accountRoutes({ route, services }: Router): void {
     },
   });
 
-
   route({
     method: 'GET', path: '/api/settings/organization', auth: { kind: 'session' }, tags: TAGS,
     summary: 'The organisation\'s display name and logo (hosted pages, PDF exports)',

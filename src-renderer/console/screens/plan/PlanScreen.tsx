@@ -95,34 +95,34 @@ export function PlanScreen() {
           <p className="muted">The ledger is for the owner, admins and members the owner gave billing access.</p>
         </section>
       ) : (
-      <section className="panel" aria-labelledby="ledger-heading" aria-busy={ledger.loading}>
-        <div className="panel-header">
-          <h2 id="ledger-heading">Credit ledger</h2>
-          <span className="muted">Newest first. Entries are never edited; corrections are new entries.</span>
-        </div>
-        <LoadError testId="ledger-error" title="Could not load the ledger." error={ledger.error} onRetry={ledger.reload} />
-        <DataGrid
-          label="Credit ledger"
-          rows={ledger.data?.entries ?? []}
-          columns={ledgerColumns}
-          getRowKey={(e) => String(e.id)}
-          testId="ledger-table"
-          rowTestId="ledger-row"
-          totalRows={ledger.data?.total}
-          firstRowIndex={(page - 1) * PER_PAGE}
-          empty={ledger.loading && !ledger.data ? 'Loading the ledger…' : 'No credit movements yet.'}
-        />
-        {ledger.data && ledger.data.total > 0 ? (
-          <Pager
-            page={ledger.data.page}
-            pages={ledger.data.pages}
-            total={ledger.data.total}
-            noun={['entries', 'entry']}
-            onPage={setPage}
-            disabled={ledger.loading}
+        <section className="panel" aria-labelledby="ledger-heading" aria-busy={ledger.loading}>
+          <div className="panel-header">
+            <h2 id="ledger-heading">Credit ledger</h2>
+            <span className="muted">Newest first. Entries are never edited; corrections are new entries.</span>
+          </div>
+          <LoadError testId="ledger-error" title="Could not load the ledger." error={ledger.error} onRetry={ledger.reload} />
+          <DataGrid
+            label="Credit ledger"
+            rows={ledger.data?.entries ?? []}
+            columns={ledgerColumns}
+            getRowKey={(e) => String(e.id)}
+            testId="ledger-table"
+            rowTestId="ledger-row"
+            totalRows={ledger.data?.total}
+            firstRowIndex={(page - 1) * PER_PAGE}
+            empty={ledger.loading && !ledger.data ? 'Loading the ledger…' : 'No credit movements yet.'}
           />
-        ) : null}
-      </section>
+          {ledger.data && ledger.data.total > 0 ? (
+            <Pager
+              page={ledger.data.page}
+              pages={ledger.data.pages}
+              total={ledger.data.total}
+              noun={['entries', 'entry']}
+              onPage={setPage}
+              disabled={ledger.loading}
+            />
+          ) : null}
+        </section>
       )}
 
       {changing && account.data ? (

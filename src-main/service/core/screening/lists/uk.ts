@@ -89,6 +89,25 @@ function cell(row: SheetRow, col: Map<string, number>, name: string): string {
   return i === undefined ? '' : clean(row[i]);
 }
 
+/** The group's designation, made on its first row. */
+function designationOf(designations: Map<string, UkDesignation>, key: string, type: string): UkDesignation {
+  let d = designations.get(key);
+  if (!d) {
+    d = { key, schema: schemaOf(type), names: [], dobs: [], countries: [], ids: [], regimes: [] };
+    designations.set(key, d);
+  }
+  return d;
+}
+
+/** A name row's name (the primary one leads the record) and its non-Latin spelling. */
+function addNames(d: UkDesignation, entry: EntityName, script: string): void {
+  if (entry.name !== '') {
+    if (entry.kind === 'primary') d.names.unshift(entry);
+    else d.names.push(entry);
+  }
+  if (script !== '') d.names.push({ name: script, kind: 'aka', quality: 'strong' });
+}
+
 function readConList(rows: SheetRow[], at: number, col: Map<string, number>): UkFile {
   let date: string | null = null;
   for (let r = 0; r < at; r++) {
@@ -105,25 +124,14 @@ function readConList(rows: SheetRow[], at: number, col: Map<string, number>): Uk
       if (row.some((c) => clean(c) !== '')) addSkip(skipped, 'without_group_id');
       continue;
     }
-    let d = designations.get(group);
-    if (!d) {
-      d = { key: group, schema: schemaOf(cell(row, col, 'Group Type')), names: [], dobs: [], countries: [], ids: [], regimes: [] };
-      designations.set(group, d);
-    }
+    const d = designationOf(designations, group, cell(row, col, 'Group Type'));
     const surname = cell(row, col, 'Name 6');
     const given = ['Name 1', 'Name 2', 'Name 3', 'Name 4', 'Name 5'].map((n) => cell(row, col, n)).filter((n) => n !== '');
     const name = [...given, surname].filter((n) => n !== '').join(' ');
     const aliasType = cell(row, col, 'Alias Type').toLowerCase();
     const quality = cell(row, col, 'Alias Quality').toLowerCase().startsWith('low') ? 'weak' : 'strong';
     const kind = aliasType === 'primary name' ? 'primary' : aliasType === 'fka' ? 'fka' : 'aka';
-    if (name !== '') {
-      const entry: EntityName = { name, kind, quality };
-      // The primary name leads the record.
-      if (kind === 'primary') d.names.unshift(entry);
-      else d.names.push(entry);
-    }
-    const script = cell(row, col, 'Name Non-Latin Script');
-    if (script !== '') d.names.push({ name: script, kind: 'aka', quality: 'strong' });
+    addNames(d, { name, kind, quality }, cell(row, col, 'Name Non-Latin Script'));
     const dob = ukDate(cell(row, col, 'DOB'));
     if (dob) d.dobs.push(dob);
     d.countries.push(...countriesOf(cell(row, col, 'Nationality')), ...countriesOf(cell(row, col, 'Country')));
@@ -187,21 +195,13 @@ function readFcdo(rows: SheetRow[], at: number, col: Map<string, number>): UkFil
       continue;
     }
     const key = cell(row, col, 'OFSI Group ID') || uid;
-    let d = designations.get(key);
-    if (!d) {
-      d = { key, schema: schemaOf(cell(row, col, 'Designation Type') || cell(row, col, 'Individual, Entity, Ship')), names: [], dobs: [], countries: [], ids: [], regimes: [] };
-      designations.set(key, d);
-    }
-    if (!d.ids.some((i) => i.number === uid)) d.ids.push({ type: 'UK Sanctions List Ref', number: uid });
-    const nameType = cell(row, col, 'Name type').toLowerCase();
+    // Repeated values (a row per name and per date of birth) are folded by finishEntity.
+    const d = designationOf(designations, key, cell(row, col, 'Designation Type') || cell(row, col, 'Individual, Entity, Ship'));
+    d.ids.push({ type: 'UK Sanctions List Ref', number: uid });
     const quality = /low|weak/i.test(cell(row, col, 'Alias strength')) ? 'weak' : 'strong';
     // One primary name leads; a second designation's primary name in the same group is an alias.
-    const primary = nameType === 'primary name' && !d.names.some((n) => n.kind === 'primary');
-    const entry: EntityName = { name, kind: primary ? 'primary' : 'aka', quality: primary ? 'strong' : quality };
-    if (primary) d.names.unshift(entry);
-    else d.names.push(entry);
-    const script = cell(row, col, 'Name non-latin script');
-    if (script !== '') d.names.push({ name: script, kind: 'aka', quality: 'strong' });
+    const primary = cell(row, col, 'Name type').toLowerCase() === 'primary name' && !d.names.some((n) => n.kind === 'primary');
+    addNames(d, { name, kind: primary ? 'primary' : 'aka', quality: primary ? 'strong' : quality }, cell(row, col, 'Name non-latin script'));
     for (const v of numbered(cell(row, col, 'D.O.B'))) {
       const dob = ukDate(v);
       if (dob) d.dobs.push(dob);
@@ -209,16 +209,15 @@ function readFcdo(rows: SheetRow[], at: number, col: Map<string, number>): UkFil
     d.countries.push(...countriesOf(cell(row, col, 'Nationality(/ies)')), ...countriesOf(cell(row, col, 'Address Country')));
     d.gender ??= parseGender(cell(row, col, 'Gender'));
     for (const [column, type] of [['Passport number', 'Passport'], ['National Identifier number', 'National identification number']] as const) {
-      for (const number of numbered(cell(row, col, column))) if (!d.ids.some((i) => i.number === number)) d.ids.push({ type, number });
+      for (const number of numbered(cell(row, col, column))) d.ids.push({ type, number });
     }
     const regime = cell(row, col, 'Regime Name');
-    if (regime && !d.regimes.includes(regime)) d.regimes.push(regime);
+    if (regime) d.regimes.push(regime);
     const designated = ukDate(cell(row, col, 'Date Designated'));
     // The group's first designation is when it was listed.
     if (designated && designated.length === 10 && (!d.designated || designated < d.designated)) d.designated = designated;
     latest = later(latest, ukDate(cell(row, col, 'Last Updated')) ?? designated);
   }
-  for (const d of designations.values()) d.dobs = [...new Set(d.dobs)];
   return { kind: 'fcdo', complete: true, date: reportDate(rows, at) ?? latest ?? null, designations, skipped };
 }
 
