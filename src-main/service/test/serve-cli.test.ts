@@ -177,6 +177,25 @@ describe('npm run serve + CLI on one data directory', () => {
     }
   }, 60_000);
 
+  it('the bundled service reads an imported own list in its worker thread, not on the HTTP loop', async () => {
+    const login = await fetch(`${svc.url}/api/auth/login`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'op@example.test', password: 'operator password' }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const logText = () => readFileSync(join(dataDir, 'logs', 'service.log'), 'utf8');
+    for (let i = 0; i < 60 && !logText().includes('"msg":"screen_worker_ready"'); i++) await new Promise((r) => setTimeout(r, 500));
+    const post = (csv: string) => fetch(`${svc.url}/api/screening/lists/user?name=Worker%20checked`, {
+      method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'text/csv', Origin: svc.url }, body: csv,
+    });
+    const bad = await post('kind,name\nnot-a-kind,Someone\n');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { rows: { rejected: number } }).rows.rejected).toBe(1);
+    const good = await post('kind,name,dob\npep,Worker Checked Person,1970\nwanted,Another Checked Person,\n');
+    expect(good.status).toBe(201);
+    expect(((await good.json()) as { rows: { imported: number } }).rows.imported).toBe(2);
+    await expect.poll(logText, { timeout: 3000 }).toMatch(/"msg":"screening_runs".*"job":"check-user-list","in":"worker"/);
+  }, 60_000);
+
   it('shuts down cleanly on SIGTERM', async () => {
     const done = exited(svc.proc);
     svc.proc.kill('SIGTERM');

@@ -13,16 +13,36 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ScreeningResponse } from '../../../../src-shared/contracts/screening';
 import { APP_ROOT } from '../../paths';
+import type { ListChecker } from './lists/manage';
+import type { OfficialFile } from './lists/official';
+import type { OfficialSource } from './lists/sources';
+import { checkOfficial, checkUserList, type OfficialCheck, type UserListCheck } from './lists/store';
 import { screenRows, type RowJob, type RowOutcome } from './rows';
 import { remoteIndex, runScreening, type IndexMeta, type LoadedIndex, type ScreenCall } from './service';
 
-/** What a worker is asked: a chunk of batch rows, or one screening. */
-export type PoolJob = { kind: 'rows'; job: RowJob } | { kind: 'screen'; call: ScreenCall };
-type PoolAnswer<J extends PoolJob> = J extends { kind: 'rows' } ? RowOutcome[] : ScreeningResponse;
+/**
+ * What a worker is asked: a chunk of batch rows, one screening, or reading an imported list file
+ * (a sanctions file is megabytes, an own list thousands of rows: never parsed on the HTTP loop).
+ */
+export type PoolJob =
+  | { kind: 'rows'; job: RowJob }
+  | { kind: 'screen'; call: ScreenCall }
+  | { kind: 'check-user-list'; name: string; bytes: Uint8Array }
+  | { kind: 'check-official'; source: OfficialSource; files: readonly OfficialFile[] };
+type PoolAnswer<J extends PoolJob> = J extends { kind: 'rows' } ? RowOutcome[]
+  : J extends { kind: 'screen' } ? ScreeningResponse
+  : J extends { kind: 'check-user-list' } ? UserListCheck
+  : OfficialCheck;
 
 /** The same work, here: a worker runs exactly this. */
-export function runJob(loaded: LoadedIndex, j: PoolJob): RowOutcome[] | ScreeningResponse {
-  return j.kind === 'rows' ? screenRows(loaded, j.job) : runScreening(loaded, j.call);
+export function runJob(loaded: LoadedIndex | null, j: PoolJob): PoolAnswer<PoolJob> {
+  switch (j.kind) {
+    case 'check-user-list': return checkUserList(j.name, j.bytes);
+    case 'check-official': return checkOfficial(j.source, j.files);
+    default:
+      if (!loaded) throw new Error('no index');
+      return j.kind === 'rows' ? screenRows(loaded, j.job) : runScreening(loaded, j.call);
+  }
 }
 
 /**
@@ -123,9 +143,9 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
     });
   }
 
-  function run<J extends PoolJob>(loaded: LoadedIndex, j: J): Promise<PoolAnswer<J>> | PoolAnswer<J> {
-    const slot = byStamp.get(loaded.stamp);
-    if (!slot) {
+  /** In slot's worker, or here when there is none (no index: a list check, with no worker yet). */
+  function run<J extends PoolJob>(slot: Slot | undefined, loaded: LoadedIndex | null, j: J): Promise<PoolAnswer<J>> | PoolAnswer<J> {
+    if (!slot || slot.retiring) {
       ran(j.kind, 'in-process');
       return runJob(loaded, j) as PoolAnswer<J>;
     }
@@ -154,12 +174,17 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
     mode: () => mode,
     /** Batch rows, in the worker holding the batch's lists (here when there is none). */
     async screen(loaded: LoadedIndex, job: RowJob): Promise<RowOutcome[]> {
-      return run(loaded, { kind: 'rows', job });
+      return run(byStamp.get(loaded.stamp), loaded, { kind: 'rows', job });
     },
     /** One screening, in the worker holding these lists (here when there is none). */
     async screenOne(loaded: LoadedIndex, call: ScreenCall): Promise<ScreeningResponse> {
-      return run(loaded, { kind: 'screen', call });
+      return run(byStamp.get(loaded.stamp), loaded, { kind: 'screen', call });
     },
+    /** Reads an imported list file in the current worker (here when there is none): ListManagement.check. */
+    checks: {
+      userList: async (name: string, bytes: Uint8Array): Promise<UserListCheck> => run(current ?? undefined, null, { kind: 'check-user-list', name, bytes }),
+      official: async (source: OfficialSource, files: readonly OfficialFile[]): Promise<OfficialCheck> => run(current ?? undefined, null, { kind: 'check-official', source, files }),
+    } satisfies ListChecker,
     /** An open batch screens with these lists: their worker stays until release. */
     retain(stamp: string): void {
       const slot = byStamp.get(stamp);

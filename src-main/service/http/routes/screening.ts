@@ -124,6 +124,7 @@ export function screeningRoutes({ route, services }: Router): void {
   const lists: ListManagement = {
     dataDir: services.config.dataDir, audit: services.audit, now: () => new Date(services.clock.now()),
     refresh: () => services.screening.refresh(),
+    check: services.pool.checks,
   };
   const by = (session: SessionContext): ListActor => ({ orgId: session.org.id, actor: actorOf(session.user) });
 

@@ -2,14 +2,15 @@
 // routes and by the CLI. Each stores (or removes) the files, records who did it in the audit
 // log, and, in a running service, swaps in the new index (the CLI leaves that to the service's
 // watch of the lists folder).
-import { listSlug } from '../../../../../src-shared/contracts/lists';
 import { AppError } from '../../../../../src-shared/errors';
 import type { Audit, AuditActorRef } from '../../audit/audit';
 import type { OfficialFile } from './official';
 import type { OfficialSource } from './sources';
 import {
-  removeUserList, storedLists, storeOfficial, storeUserList, type OfficialStoreOutcome, type UserStoreOutcome,
+  checkOfficial, checkUserList, removeUserList, storedLists, storeOfficial, storeUserList,
+  type OfficialCheck, type OfficialStoreOutcome, type UserListCheck, type UserStoreOutcome,
 } from './store';
+import { userListSlugOf } from './user-csv';
 
 /**
  * Own lists kept at most. Each is indexed in memory beside the official lists and read at every
@@ -23,6 +24,16 @@ export interface ListManagement {
   now: () => Date;
   /** Rebuilds the running service's index; absent in the CLI. */
   refresh?: () => Promise<unknown>;
+  /**
+   * Reads a file elsewhere (the service's screening worker), so a large list never stalls the
+   * HTTP loop; absent, it is read here (the CLI).
+   */
+  check?: ListChecker;
+}
+
+export interface ListChecker {
+  userList(name: string, bytes: Uint8Array): Promise<UserListCheck>;
+  official(source: OfficialSource, files: readonly OfficialFile[]): Promise<OfficialCheck>;
 }
 
 /** Who acts: the organisation (none before the first run, when nothing is audited) and the actor. */
@@ -42,7 +53,8 @@ function record(m: ListManagement, who: ListActor, action: 'list.imported' | 'li
 export async function importOfficialList(
   m: ListManagement, who: ListActor, source: OfficialSource, files: readonly OfficialFile[],
 ): Promise<OfficialStoreOutcome> {
-  const r = storeOfficial(m.dataDir, source, files, m.now());
+  const checked = m.check ? await m.check.official(source, files) : checkOfficial(source, files);
+  const r = storeOfficial(m.dataDir, source, files, m.now(), checked);
   if (!r.ok) return r;
   record(m, who, 'list.imported', r.source, r.records);
   await m.refresh?.();
@@ -51,13 +63,15 @@ export async function importOfficialList(
 
 /** The organisation's own CSV list; stored only when at least one row could be imported. */
 export async function importUserCsv(m: ListManagement, who: ListActor, name: string, bytes: Uint8Array): Promise<UserStoreOutcome> {
+  const slug = userListSlugOf(name);
   const held = storedLists(m.dataDir).user;
-  if (!Object.hasOwn(held, listSlug(name)) && Object.keys(held).length >= MAX_USER_LISTS) {
+  if (!Object.hasOwn(held, slug) && Object.keys(held).length >= MAX_USER_LISTS) {
     throw new AppError('resource_limit', {
       team_limit: MAX_USER_LISTS, message: `At most ${MAX_USER_LISTS} own lists can be kept. Remove one, or replace a list by importing it under the same name.`,
     });
   }
-  const r = storeUserList(m.dataDir, name, bytes, m.now());
+  const checked = m.check ? await m.check.userList(name, bytes) : checkUserList(name, bytes);
+  const r = storeUserList(m.dataDir, name, bytes, m.now(), checked);
   if (!r.ok) return r;
   record(m, who, 'list.imported', r.source, r.rows.imported);
   await m.refresh?.();

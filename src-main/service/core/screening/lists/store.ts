@@ -13,10 +13,18 @@ import { importOfficialFile, type FileRole, type OfficialFile } from './official
 import { SOURCE_INFO, type ListFormat, type OfficialSource } from './sources';
 import { importUserList, userListSlug, type UserListIssue } from './user-csv';
 
+/** One file of an official list as read; stored, it also has its path. */
+interface OfficialFileEntry {
+  name: string;
+  role: FileRole;
+  sha256: string;
+  bytes: number;
+}
+
 interface StoredOfficial {
   source: OfficialSource;
   format: ListFormat;
-  files: { name: string; role: FileRole; sha256: string; bytes: number; path: string }[];
+  files: (OfficialFileEntry & { path: string })[];
   imported_at: string;
 }
 
@@ -66,15 +74,36 @@ export type OfficialStoreOutcome =
   | { ok: true; source: OfficialSource; format: ListFormat; records: number; list_date: string | null; sha256: string }
   | { ok: false; reason: string };
 
-export function storeOfficial(dataDir: string, source: OfficialSource, files: readonly OfficialFile[], now: Date): OfficialStoreOutcome {
+/**
+ * What reading an official file set found: enough to store it and to answer the import, and no
+ * records. Reading is the costly part (a sanctions file is megabytes), so the service runs it in
+ * its screening worker (ScreenPool.check) and storing is left with the writes.
+ */
+export type OfficialCheck =
+  | { ok: true; format: ListFormat; files: OfficialFileEntry[]; records: number; list_date: string | null; sha256: string }
+  | { ok: false; reason: string };
+
+export function checkOfficial(source: OfficialSource, files: readonly OfficialFile[]): OfficialCheck {
   const outcome = importOfficialFile(source, files);
+  if (!outcome.ok) return outcome;
+  return {
+    ok: true, format: outcome.format, files: outcome.files, records: outcome.import.entities.length,
+    list_date: outcome.import.listDate, sha256: outcome.import.sha256,
+  };
+}
+
+export function storeOfficial(
+  dataDir: string, source: OfficialSource, files: readonly OfficialFile[], now: Date, outcome: OfficialCheck = checkOfficial(source, files),
+): OfficialStoreOutcome {
   if (!outcome.ok) return outcome;
   const dir = join(listsDir(dataDir), 'official', source);
   rmSync(dir, { recursive: true, force: true });
   privateDir(dir);
   const stored: StoredOfficial['files'] = [];
   for (const f of outcome.files) {
-    const given = files.find((x) => sha256Hex(x.bytes) === f.sha256)!;
+    // By name and size; hashing again (megabytes, on the HTTP loop) only when that is ambiguous.
+    const alike = files.filter((x) => x.name === f.name && x.bytes.length === f.bytes);
+    const given = alike.length === 1 ? alike[0]! : files.find((x) => sha256Hex(x.bytes) === f.sha256)!;
     const path = join('official', source, `${f.role}${suffix(f.name, outcome.format)}`);
     writePrivateFile(join(listsDir(dataDir), path), given.bytes);
     stored.push({ ...f, path });
@@ -82,7 +111,7 @@ export function storeOfficial(dataDir: string, source: OfficialSource, files: re
   const index = readIndex(dataDir);
   index.official[source] = { source, format: outcome.format, files: stored, imported_at: now.toISOString() };
   writeIndex(dataDir, index);
-  return { ok: true, source, format: outcome.format, records: outcome.import.entities.length, list_date: outcome.import.listDate, sha256: outcome.import.sha256 };
+  return { ok: true, source, format: outcome.format, records: outcome.records, list_date: outcome.list_date, sha256: outcome.sha256 };
 }
 
 function suffix(name: string, format: ListFormat): string {
@@ -106,22 +135,32 @@ export interface UserStoreOutcome {
   warnings_total: number;
 }
 
-export function storeUserList(dataDir: string, listName: string, bytes: Uint8Array, now: Date): UserStoreOutcome {
+/** What reading an own list's CSV found (counts and the first problems, no records); see OfficialCheck. */
+export type UserListCheck = Omit<UserStoreOutcome, 'source'>;
+
+export function checkUserList(listName: string, bytes: Uint8Array): UserListCheck {
   const result = importUserList(bytes, { listName });
+  return {
+    ok: result.rows.imported > 0, rows: result.rows, errors: result.errors, warnings: result.warnings,
+    errors_total: result.errorsTotal, warnings_total: result.warningsTotal,
+  };
+}
+
+/** Stores the list when at least one row could be imported; checked is what checkUserList found in these bytes. */
+export function storeUserList(
+  dataDir: string, listName: string, bytes: Uint8Array, now: Date, checked: UserListCheck = checkUserList(listName, bytes),
+): UserStoreOutcome {
   const slug = userListSlug(listName);
-  const ok = result.rows.imported > 0;
+  const { ok } = checked;
   if (ok) {
     const path = join('user', `${slug}.csv`);
     privateDir(join(listsDir(dataDir), 'user'));
     writePrivateFile(join(listsDir(dataDir), path), bytes);
     const index = readIndex(dataDir);
-    index.user[slug] = { slug, name: listName, path, sha256: sha256Hex(bytes), imported_at: now.toISOString(), rows: result.rows.imported };
+    index.user[slug] = { slug, name: listName, path, sha256: sha256Hex(bytes), imported_at: now.toISOString(), rows: checked.rows.imported };
     writeIndex(dataDir, index);
   }
-  return {
-    ok, source: `user:${slug}`, rows: result.rows, errors: result.errors, warnings: result.warnings,
-    errors_total: result.errorsTotal, warnings_total: result.warningsTotal,
-  };
+  return { ...checked, source: `user:${slug}` };
 }
 
 /** What listSlug can produce: lower-case letters and digits joined by single hyphens. */

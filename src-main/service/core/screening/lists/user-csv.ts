@@ -93,9 +93,15 @@ function refused(source: string, publisher: string, bytes: Uint8Array, reason: s
   };
 }
 
+/** The list's slug; a name that cannot name a list is a FormatError, before any row is read. */
+export function userListSlugOf(listName: string): string {
+  const slug = listSlug(listName);
+  if (slug === '' || listName.length > 80) throw new FormatError('list name must be 1-80 characters with a letter or digit');
+  return slug;
+}
+
 export function importUserList(input: Uint8Array | string, options: UserListOptions): UserListResult {
-  const slug = listSlug(options.listName);
-  if (slug === '' || options.listName.length > 80) throw new FormatError('list name must be 1-80 characters with a letter or digit');
+  const slug = userListSlugOf(options.listName);
   const source = `user:${slug}`;
   const publisher = options.publisher ?? 'Organisation (user-supplied list)';
   const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
