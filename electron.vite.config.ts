@@ -39,6 +39,8 @@ export default defineConfig({
           'document-reader': resolve(__dirname, 'src-main/service/workers/document-reader.ts'),
           'export-worker': resolve(__dirname, 'src-main/service/workers/export-worker.ts'),
           'snapshot-build': resolve(__dirname, 'src-main/service/snapshot-build.ts'),
+          // The admin CLI, built once: tests and scripts run it with node, not through tsx per call.
+          cli: resolve(__dirname, 'src-main/service/cli.ts'),
         },
       },
     },

@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test as base } from '@playwright/test';
+import { cliCommand } from '../../src-main/service/test/cli-command';
 
 const run = promisify(execFile);
 export const ROOT = resolve(import.meta.dirname, '..', '..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const READY = /https?:\/\/127\.0\.0\.1:\d+/;
 const START_TIMEOUT_MS = 60_000;
 
@@ -30,7 +30,7 @@ export interface Service {
   url: string;
   dataDir: string;
   /**
-   * Runs the admin CLI (`tsx src-main/service/cli.ts ...args`) on this service's data directory;
+   * Runs the admin CLI (the built bundle, or the source through tsx: cliCommand) on this service's data directory;
    * `--data-dir` is added unless given. Rejects with the CLI's output when it fails.
    */
   cli: (...args: string[]) => Promise<CliResult>;
@@ -99,7 +99,8 @@ export async function stopService(child: ChildProcess): Promise<void> {
 export async function runCli(dataDir: string, args: string[]): Promise<CliResult> {
   const full = args.includes('--data-dir') ? args : [...args, '--data-dir', dataDir];
   try {
-    const { stdout, stderr } = await run(TSX, ['src-main/service/cli.ts', ...full], { cwd: ROOT, timeout: 60_000 });
+    const c = cliCommand();
+    const { stdout, stderr } = await run(c.file, [...c.args, ...full], { cwd: ROOT, timeout: 60_000 });
     return { stdout, stderr };
   } catch (e) {
     const err = e as Error & { stdout?: string; stderr?: string };

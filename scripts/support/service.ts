@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { seededRandom } from '../../src-main/service/core/random';
+import { cli } from '../../src-main/service/test/cli-command';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 /** The service's database file in its data directory (src-main/service/db/open.ts). */
 export const DB_FILE = 'console.db';
 
@@ -82,18 +82,8 @@ export async function stopService(s: RunningService, graceMs = 5000): Promise<vo
   clearTimeout(timer);
 }
 
-/** The admin CLI (tsx src-main/service/cli.ts), without blocking this process's event loop. */
-export function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(TSX, [join(ROOT, 'src-main/service/cli.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    proc.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    proc.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    proc.on('error', reject);
-    proc.on('close', (status) => resolve({ status, stdout: stdout.trim(), stderr: stderr.trim() }));
-  });
-}
+/** The admin CLI, without blocking this process's event loop. */
+export { cli };
 
 async function cliOk(...args: string[]): Promise<string> {
   const r = await cli(...args);

@@ -3,7 +3,6 @@
 // and admins, and verified by the service and by `npm run cli -- audit verify`, which names the
 // first row that was edited or removed in the database file.
 import Database from 'better-sqlite3';
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,14 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage, AuditVerification } from '../../../src-shared/contracts/audit';
 import { CHAINED_COLUMNS } from '../core/audit/chain';
 import { DB_FILE } from '../db/open';
+import { cliSync } from './cli-command';
 import { closeAll, testService, type TestService } from './harness';
 import { disposition, NOBODY, PUTIN, runBatch } from './review-support';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
-
 function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(TSX, [join(ROOT, 'src-main/service/cli.ts'), ...args], { encoding: 'utf8', cwd: ROOT });
+  const r = cliSync(args);
   return { status: r.status, stdout: r.stdout.trim(), stderr: r.stderr.trim() };
 }
 

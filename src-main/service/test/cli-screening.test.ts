@@ -1,14 +1,10 @@
 // The streaming screening CLI, as benchmarks and outside checks use it.
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scoreNamePair } from '../core/screening/match/compare';
-
-const ROOT = join(import.meta.dirname, '..', '..', '..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+import { cliSync } from './cli-command';
 
 function cli(input: string, ...args: string[]) {
-  return spawnSync(TSX, [join(ROOT, 'src-main/service/cli.ts'), ...args], { input, encoding: 'utf8', cwd: ROOT, timeout: 120_000 });
+  return cliSync(args, { input });
 }
 
 describe('screening score-pairs', () => {

@@ -1,16 +1,15 @@
 // Lists an organisation adds: its own PEP/RCA/wanted lists and newer official files, through
 // the CLI, picked up by a running service, reported in lists_checked and list_versions.
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ScreeningResponse } from '../../../src-shared/contracts/screening';
+import { cliSync } from './cli-command';
 import { closeAll, testService } from './harness';
 
 afterAll(closeAll);
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
-const cli = (...args: string[]) => spawnSync(TSX, [join(ROOT, 'src-main/service/cli.ts'), ...args], { encoding: 'utf8', cwd: ROOT, timeout: 120_000 });
+const cli = (...args: string[]) => cliSync(args);
 
 const PEP_CSV = [
   'kind,name,aliases,dob,country,id,id_type,gender,program,schema,ref,notes',

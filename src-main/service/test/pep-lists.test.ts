@@ -1,13 +1,13 @@
 // The shipped PEP sources (issue 23): screening on lists ['pep'] out of the box, PEP matches at
 // medium risk with the current/former PEP qualifier, and newer PEP files through the official
 // import (HTTP, owners and admins).
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListsStatus } from '../../../src-shared/contracts/lists';
 import type { ScreeningResponse } from '../../../src-shared/contracts/screening';
 import { closeAll, testService, type TestService } from './harness';
+import { cliSync } from './cli-command';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const EXECUTIVE = readFileSync(join(ROOT, 'resources/watchlists/pep_us_congress/2026-06-15/executive.yaml'));
@@ -139,10 +139,10 @@ describe('lists import --source pep_wikidata_leaders (CLI)', () => {
   it('takes the history and current files together, tells them apart by name, and the service loads them', async () => {
     const u = await testService({ plan: 'pro' });
     const dir = join(ROOT, 'resources/watchlists/pep_wikidata_world_leaders/2025-10-03');
-    const r = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [
-      join(ROOT, 'src-main/service/cli.ts'), 'lists', 'import', '--data-dir', u.dataDir, '--source', 'pep_wikidata_leaders',
+    const r = cliSync([
+      'lists', 'import', '--data-dir', u.dataDir, '--source', 'pep_wikidata_leaders',
       join(dir, 'leaders_current.csv'), join(dir, 'leaders_history.csv'), '--json',
-    ], { encoding: 'utf8', cwd: ROOT, timeout: 120_000 });
+    ]);
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ ok: true, source: 'pep_wikidata_leaders', format: 'wikidata-leaders-csv', records: 6094, list_date: '2025-10-03' });
     expect(await u.s.screening.refresh()).toBe(true);

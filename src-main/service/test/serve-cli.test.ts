@@ -6,25 +6,9 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from './cli-command';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
-
-/**
- * Runs the CLI without blocking this process: a blocked event loop keeps fetch from noticing that
- * the service closed an idle keep-alive connection, and the next request then fails on it.
- */
-function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(TSX, [join(ROOT, 'src-main/service/cli.ts'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    proc.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-    proc.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-    proc.on('error', reject);
-    proc.on('close', (status) => resolve({ status, stdout: stdout.trim(), stderr: stderr.trim() }));
-  });
-}
 
 /** Starts scripts/serve.mjs with `args`; resolves once it listens, with its URL and what it printed. */
 async function serve(args: string[]): Promise<{ proc: ChildProcess; url: string; out: () => string; err: () => string }> {
