@@ -8,14 +8,20 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../../../src-shared/errors';
 import { APP_ROOT } from '../../paths';
+import { watchDeadline } from '../workers/deadline';
 import type { RgbImage } from './ocr';
 import type { DocumentReading } from './reader';
 
 export interface DocumentReaderOptions {
   /** Jobs that may wait; beyond it requests answer 503. */
   queueLimit?: number;
-  /** A read running longer than this is a hung reader: the process is killed and replaced. */
+  /**
+   * A read using more CPU time than this is a hung reader: the process is killed and replaced.
+   * CPU time, not wall time (core/workers/deadline.ts): a reader waiting for a busy core is not hung.
+   */
   jobTimeoutMs?: number;
+  /** A read unanswered after this wall time is a stuck reader, whatever CPU it used. */
+  jobWallLimitMs?: number;
   log?: (msg: string, fields?: Record<string, string | number>) => void;
   /** Tests: the entry to run. */
   entry?: string;
@@ -32,12 +38,13 @@ function defaultEntry(): { file: string; execArgv: string[] } {
 export function createDocumentReader(opts: DocumentReaderOptions = {}) {
   const queueLimit = opts.queueLimit ?? 16;
   const jobTimeoutMs = opts.jobTimeoutMs ?? 30_000;
+  const jobWallLimitMs = opts.jobWallLimitMs ?? 4 * jobTimeoutMs;
   const log = opts.log ?? (() => {});
   const entry = opts.entry ? { file: opts.entry, execArgv: opts.entry.endsWith('.ts') ? ['--import', 'tsx'] : [] } : defaultEntry();
   const queue: Waiting[] = [];
   let child: ChildProcess | null = null;
   let ready = false;
-  let running: (Waiting & { seq: number; timer: NodeJS.Timeout }) | null = null;
+  let running: (Waiting & { seq: number; unwatch: () => void }) | null = null;
   let seq = 0;
   let restarts = 0;
   let stopped = false;
@@ -72,7 +79,7 @@ export function createDocumentReader(opts: DocumentReaderOptions = {}) {
       }
       const run = running;
       if (!run || run.seq !== m.seq) return;
-      clearTimeout(run.timer);
+      run.unwatch();
       running = null;
       if (m.answer) {
         avgMs = avgMs * 0.8 + m.answer.ms * 0.2;
@@ -85,7 +92,7 @@ export function createDocumentReader(opts: DocumentReaderOptions = {}) {
       child = null;
       ready = false;
       if (running) {
-        clearTimeout(running.timer);
+        running.unwatch();
         running.reject(failed());
         running = null;
       }
@@ -103,11 +110,14 @@ export function createDocumentReader(opts: DocumentReaderOptions = {}) {
     if (!next) return;
     const id = ++seq;
     const proc = child;
-    const timer = setTimeout(() => {
-      log('document_reader_hung', { ms: jobTimeoutMs });
-      proc.kill('SIGKILL');
-    }, jobTimeoutMs);
-    running = { ...next, seq: id, timer };
+    const unwatch = watchDeadline({
+      pid: proc.pid, cpuMs: jobTimeoutMs, wallMs: jobWallLimitMs,
+      onHung: (why, ms) => {
+        log('document_reader_hung', { by: why, ms });
+        proc.kill('SIGKILL');
+      },
+    });
+    running = { ...next, seq: id, unwatch };
     proc.send({ seq: id, job: next.job });
   }
 
