@@ -16,6 +16,9 @@ import { addMember, DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
 import { fakeCameraArgs, writeY4m } from '../support/fake-camera';
 import { expect, ROOT, test } from '../support/service';
 
+// This spec verifies people: the face and document models load as the app starts them.
+test.use({ models: 'eager' });
+
 const shotsDir = process.env.CONSOLE_SCREENSHOTS;
 async function shot(page: Page, name: string): Promise<void> {
   if (shotsDir) await page.screenshot({ path: join(shotsDir, `age-gate-${name}.png`) });

@@ -17,6 +17,9 @@ import { DEFAULT_ORG, initOrg } from '../support/accounts';
 import { expect, test, type Service } from '../support/service';
 import { fakeCameraArgs, writeY4m } from '../support/fake-camera';
 
+// This spec verifies people: the face and document models load as the app starts them.
+test.use({ models: 'eager' });
+
 const PHONE = { width: 390, height: 844 };
 const FPS = 6;
 const shotsDir = process.env.CONSOLE_SCREENSHOTS;

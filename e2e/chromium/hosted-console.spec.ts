@@ -9,6 +9,9 @@ import { addMember, DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
 import { expect, test } from '../support/service';
 import { HostedPage } from '../pages/hosted-page';
 
+// This spec verifies people: the face and document models load as the app starts them.
+test.use({ models: 'eager' });
+
 const shotsDir = process.env.CONSOLE_SCREENSHOTS;
 async function shot(page: Page, name: string): Promise<void> {
   if (shotsDir) await page.screenshot({ path: join(shotsDir, `console-${name}.png`) });

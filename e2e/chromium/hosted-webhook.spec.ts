@@ -17,6 +17,9 @@ import { DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
 import { expect, ROOT, test, type Service } from '../support/service';
 import { httpsGet } from '../support/https';
 
+// This spec verifies people: the face and document models load as the app starts them.
+test.use({ models: 'eager' });
+
 const PHONE = { width: 390, height: 844 };
 const SAMPLE = join(ROOT, 'node_modules/@vladmandic/face-api/demo/sample1.jpg');
 const selfie = () => sharp(SAMPLE).extract({ left: 122, top: 105, width: 774, height: 774 }).resize(560).jpeg().toBuffer();

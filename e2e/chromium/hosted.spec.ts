@@ -19,6 +19,9 @@ import { fakeCameraArgs, writeY4m } from '../support/fake-camera';
 import { degrade, HOLDERS, renderSpecimen } from '../../src-main/service/test/document-fixtures';
 import { selfie as faceSelfie } from '../../src-main/service/test/face-fixtures';
 
+// This spec verifies people: the face and document models load as the app starts them.
+test.use({ models: 'eager' });
+
 const PHONE = { width: 390, height: 844 };
 const shotsDir = process.env.CONSOLE_SCREENSHOTS;
 async function shot(page: Page, name: string): Promise<void> {

@@ -15,6 +15,9 @@ import { HostedPage } from '../pages/hosted-page';
 import { OnsitePanel } from '../pages/onsite-panel';
 import { httpsGet } from '../support/https';
 
+// This spec verifies people: the face and document models load as the app starts them.
+test.use({ models: 'eager' });
+
 const shotsDir = process.env.CONSOLE_SCREENSHOTS;
 async function shot(page: Page, name: string): Promise<void> {
   if (shotsDir) await page.screenshot({ path: join(shotsDir, `console-${name}.png`), fullPage: true });

@@ -6,6 +6,9 @@ import { expect, test } from '../support/service';
 import { KeysPage } from '../pages/keys-page';
 import { PlanPage } from '../pages/plan-page';
 
+// This spec verifies people: the face and document models load as the app starts them.
+test.use({ models: 'eager' });
+
 const dir = process.env.CONSOLE_SCREENSHOTS;
 
 test.skip(!dir, 'set CONSOLE_SCREENSHOTS to a directory to take screenshots');

@@ -11,6 +11,9 @@ import { selfie } from '../../src-main/service/test/face-fixtures';
 import { DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
 import { expect, test } from '../support/service';
 
+// This spec verifies people: the face and document models load as the app starts them.
+test.use({ models: 'eager' });
+
 const shotsDir = process.env.CONSOLE_SCREENSHOTS;
 /**
  * The window with the answer's decision at the top, and the whole screen (`-full`): the app scrolls

@@ -8,6 +8,9 @@ import { POLICY_NAMES } from '../../src-shared/contracts/faces';
 import { initOrg, signIn } from '../support/accounts';
 import { expect, ROOT, test } from '../support/service';
 
+// This spec verifies people: the face and document models load as the app starts them.
+test.use({ models: 'eager' });
+
 const shotsDir = process.env.CONSOLE_SCREENSHOTS;
 async function shot(page: Page, name: string): Promise<void> {
   if (shotsDir) await page.screenshot({ path: join(shotsDir, `console-${name}.png`), fullPage: true });

@@ -47,12 +47,13 @@ export async function startService(
   dataDir: string,
   entry: 'serve-script' | 'bundle' = 'serve-script',
   env: Record<string, string> = {},
+  extraArgs: readonly string[] = [],
 ): Promise<{ url: string; child: ChildProcess }> {
   const script = entry === 'bundle' && !process.env.CONSOLE_E2E_SERVE_SCRIPT ? SERVICE_BUNDLE : SERVE_SCRIPT;
   if (script === SERVICE_BUNDLE && !existsSync(join(ROOT, SERVICE_BUNDLE))) {
     throw new Error(`${SERVICE_BUNDLE} is missing: run \`npm run build\` (the global setup should have built it)`);
   }
-  const child = spawn(process.execPath, [script, '--data-dir', dataDir, '--port', '0'], {
+  const child = spawn(process.execPath, [script, '--data-dir', dataDir, '--port', '0', ...extraArgs], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: '0', ...env },
@@ -108,12 +109,18 @@ export async function runCli(dataDir: string, args: string[]): Promise<CliResult
   }
 }
 
-export const test = base.extend<{ service: Service; serviceEnv: Record<string, string>; pageGuard: void }>({
+export const test = base.extend<{ service: Service; serviceEnv: Record<string, string>; models: 'eager' | 'lazy'; pageGuard: void }>({
   /** Extra environment for the service process, e.g. CONSOLE_LOGIN_TOKEN (test.use to set). */
   serviceEnv: [{}, { option: true }],
-  service: async ({ serviceEnv }, use) => {
+  /**
+   * When the service loads its face and document models. Lazy (at the first request needing
+   * them: `--lazy-models`) spares a spec that never verifies a person ~4 s of CPU; specs that
+   * verify people use `test.use({ models: 'eager' })`, started as the app starts.
+   */
+  models: ['lazy', { option: true }],
+  service: async ({ serviceEnv, models }, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'cc-e2e-'));
-    const { url, child } = await startService(dataDir, 'bundle', serviceEnv);
+    const { url, child } = await startService(dataDir, 'bundle', serviceEnv, models === 'lazy' ? ['--lazy-models'] : []);
     try {
       await use({ url, dataDir, cli: (...args) => runCli(dataDir, args) });
     } finally {

@@ -39,6 +39,24 @@ function exited(proc: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => proc.on('exit', (code) => resolve(code)));
 }
 
+describe('npm run serve -- --lazy-models', () => {
+  it('loads the face and document models at the first request that needs them, not at start', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cc-serve-lazy-'));
+    const s = await serve(['--data-dir', dataDir, '--port', '0', '--lazy-models']);
+    try {
+      const logText = () => readFileSync(join(dataDir, 'logs', 'service.log'), 'utf8');
+      await expect.poll(logText, { timeout: 30_000 }).toContain('"msg":"lists_loaded"');
+      // An eager start has its face workers ready and the reader loading by now (5 s at most).
+      await new Promise((r) => setTimeout(r, 6000));
+      expect(logText()).not.toMatch(/faces_worker_ready|document_reader_ready/);
+      expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
+    } finally {
+      s.proc.kill('SIGTERM');
+      await exited(s.proc);
+    }
+  }, 60_000);
+});
+
 describe('npm run serve + CLI on one data directory', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-serve-'));
   let svc: { proc: ChildProcess; url: string };
