@@ -23,12 +23,12 @@ import { createTeam } from './core/accounts/team';
 import { createOrganization, type Branding } from './core/accounts/organization';
 import { createReview } from './core/review/review';
 import { defaultResourcesDir } from './paths';
-import { createDocumentReader, type DocumentReaderOptions } from './core/documents/pool';
+import { createDocumentReader, type DocumentReader, type DocumentReaderOptions } from './core/documents/pool';
 import { createReportStore } from './core/documents/report-store';
 import { createHostedSessions } from './core/hosted/sessions';
 import { createPublishedFlows } from './core/hosted/flows';
 import { createOnsite } from './http/onsite';
-import { createFacePool, type FacePoolOptions } from './core/faces/pool';
+import { createFacePool, type FacePool, type FacePoolOptions } from './core/faces/pool';
 import { createVerificationTokens } from './core/verification/tokens';
 import { createAgeGateStores } from './core/age-gate/stores';
 import { createAgeGateAttempts } from './core/age-gate/attempts';
@@ -59,6 +59,11 @@ export interface ComposeOptions {
   /** The face workers (size, queue); tests pass their own. */
   faces?: Omit<FacePoolOptions, 'log'>;
   documents?: Omit<DocumentReaderOptions, 'log'>;
+  /**
+   * Tests: wraps the face pool and the document reader (route tests replay recorded model
+   * outputs through this: test/recorded-models.ts). The service never passes it.
+   */
+  models?: { faces?: (pool: FacePool) => FacePool; documents?: (reader: DocumentReader) => DocumentReader };
   /** Pins REPORTING_ENABLED / REPORT_EXPORTS_ENABLED instead of reading the environment (tests). */
   reportFlags?: FlagOverrides;
   /** Report exports: tests may pass their own report source, branding or an in-process renderer. */
@@ -95,8 +100,10 @@ export function compose(opts: ComposeOptions) {
     clock, billing, balance: (orgId) => credits.balance(orgId), pool, reviewKey: review.reviewKey, log: (m, f) => logger.info(m, f),
   });
   // The face models run in worker threads, loaded when the service starts (main.ts) or on first use.
-  const faces = createFacePool({ ...opts.faces, log: (m, f) => logger.info(m, f) });
-  const documents = createDocumentReader({ ...opts.documents, log: (m, f) => logger.info(m, f) });
+  const realFaces = createFacePool({ ...opts.faces, log: (m, f) => logger.info(m, f) });
+  const realDocuments = createDocumentReader({ ...opts.documents, log: (m, f) => logger.info(m, f) });
+  const faces = opts.models?.faces?.(realFaces) ?? realFaces;
+  const documents = opts.models?.documents?.(realDocuments) ?? realDocuments;
   const tokens = createVerificationTokens(secret, clock);
   // KYC-plus screening results held in memory for the report PDF (not the reporting API).
   const kycReports = createReportStore(() => clock.now());

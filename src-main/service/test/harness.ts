@@ -67,6 +67,8 @@ type ServiceOptions = {
   uploadBudgetBytes?: number;
   faces?: ComposeOptions['faces'];
   exports?: ComposeOptions['exports'];
+  /** Recorded model outputs to replay (test/recorded-models.ts). */
+  models?: ComposeOptions['models'];
 };
 
 export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: string; now: number; ownerId: number }): Promise<TestService> {
@@ -78,6 +80,7 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
     ...(opts.resourcesDir ? { resourcesDir: opts.resourcesDir } : {}),
     ...(opts.faces ? { faces: opts.faces } : {}),
     ...(opts.exports ? { exports: opts.exports } : {}),
+    ...(opts.models ? { models: opts.models } : {}),
   });
   // Every answer is held to the schema its route declares; drift fails the request and the file.
   const { app, routes } = createApp(s, {

@@ -1,13 +1,17 @@
 // Identity, KYC-plus and the KYC report, on the real document reader (a child process) and the
 // real face models, with specimen documents rendered by code.
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { AgeIdResponse, AgeSelfieResponse } from '../../../../src-shared/contracts/age';
 import type { ComplianceResult, IdentityResult, ReportResult } from '../../../../src-shared/contracts/documents';
 import { closeAll, testService, type TestService } from '../harness';
 import { degrade, HOLDERS, mrzLines, renderSpecimen, type Holder, type SpecimenOptions } from '../document-fixtures';
 import * as fx from '../face-fixtures';
 import { isOfficialSource, SOURCE_INFO } from '../../core/screening/lists/sources';
+import { recordedModels } from '../recorded-models';
+
+// The flows around the models are this file's subject: their outputs replay from a recording.
+const models = recordedModels('documents');
 
 afterAll(closeAll);
 
@@ -16,7 +20,7 @@ let key: { id: string; api_key: string; secret: string };
 /** Live keys pay; test keys never do. */
 let live: { id: string; api_key: string; secret: string };
 beforeAll(async () => {
-  t = await testService({ plan: 'pro' });
+  t = await testService({ plan: 'pro', models });
   key = t.key({ scopes: ['identity', 'compliance'] });
   live = t.key({ env: 'live', scopes: ['identity', 'compliance'] });
   t.grant(1000);
@@ -164,6 +168,14 @@ describe('POST /api/identity/v1/submit', () => {
   });
 
   it('a crashed reader fails only its request (503, not billed); the next request gets a fresh reader', async () => {
+    // The reader process itself is the subject: nothing replayed.
+    models.live = true;
+    onTestFinished(() => {
+      models.live = false;
+    });
+    // A loaded reader, so the crash lands on the read and not on the models loading.
+    t.s.documents.start();
+    await expect.poll(() => t.s.documents.stats().ready, { timeout: 60_000 }).toBe(true);
     const before = t.s.credits.balance(t.orgId);
     const pending = submit({ selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc(erika) });
     setTimeout(() => t.s.documents.crash(), 400);

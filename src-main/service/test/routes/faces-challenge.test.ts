@@ -11,13 +11,17 @@ import type { HostedCompleteResponse, HostedGenerateResponse, HostedPage } from 
 import { CHALLENGE_POLICY } from '../../core/faces/challenge';
 import { ORIGIN, closeAll, testService, type TestService } from '../harness';
 import * as fx from '../face-fixtures';
+import { recordedModels } from '../recorded-models';
+
+// The flows around the models are this file's subject: their outputs replay from a recording.
+const models = recordedModels('faces-challenge');
 
 afterAll(closeAll);
 
 let t: TestService;
 let key: string;
 beforeAll(async () => {
-  t = await testService({ plan: 'pro' });
+  t = await testService({ plan: 'pro', models });
   key = t.key({ scopes: ['human'] }).api_key;
 }, 60_000);
 

@@ -9,6 +9,10 @@ import type { HostedRow } from '../../core/hosted/sessions';
 import { closeAll, ORIGIN, testService, type TestService } from '../harness';
 import { degrade, HOLDERS, renderSpecimen } from '../document-fixtures';
 import * as fx from '../face-fixtures';
+import { recordedModels } from '../recorded-models';
+
+// The flows around the models are this file's subject: their outputs replay from a recording.
+const models = recordedModels('hosted');
 
 afterAll(closeAll);
 
@@ -17,7 +21,7 @@ let testKey: string;
 let liveKey: string;
 let cookie: string;
 beforeAll(async () => {
-  t = await testService({ plan: 'pro' });
+  t = await testService({ plan: 'pro', models });
   testKey = t.key({ scopes: ['human', 'age', 'identity'] }).api_key;
   liveKey = t.key({ env: 'live', scopes: ['human', 'age', 'identity'] }).api_key;
   t.grant(200);
