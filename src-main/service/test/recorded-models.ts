@@ -82,44 +82,35 @@ export function recordedModels(name: string, o: { dir?: string; record?: boolean
     writeFileSync(file, gzipSync(serialize(stored), { level: 9 }));
   };
 
+  /** The recorded answer for this key, else the model's (recorded when recording). */
+  async function replay<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const hit = self.live ? undefined : stored.answers.get(key);
+    if (hit) {
+      counts.replayed++;
+      return deserialize(hit) as T;
+    }
+    counts.ran++;
+    const answer = await run();
+    if (recording && !self.live) {
+      stored.answers.set(key, serialize(answer));
+      save();
+    }
+    return answer;
+  }
+
   const self: RecordedModels = {
     live: false,
     counts: () => ({ ...counts }),
     faces: (pool) => ({
       ...pool,
-      async analyze(job) {
-        const key = keyOf('face', job.rgb, { w: job.width, h: job.height, d: job.describe !== false, m: job.match === true, p: job.portrait === true });
-        const hit = self.live ? undefined : stored.answers.get(key);
-        if (hit) {
-          counts.replayed++;
-          return deserialize(hit) as Awaited<ReturnType<FacePool['analyze']>>;
-        }
-        counts.ran++;
-        const answer = await pool.analyze(job);
-        if (recording && !self.live) {
-          stored.answers.set(key, serialize(answer));
-          save();
-        }
-        return answer;
-      },
+      analyze: (job) => replay(
+        keyOf('face', job.rgb, { w: job.width, h: job.height, d: job.describe !== false, m: job.match === true, p: job.portrait === true }),
+        () => pool.analyze(job),
+      ),
     }),
     documents: (reader) => ({
       ...reader,
-      async read(job) {
-        const key = keyOf('document', job.rgb, { w: job.width, h: job.height });
-        const hit = self.live ? undefined : stored.answers.get(key);
-        if (hit) {
-          counts.replayed++;
-          return deserialize(hit) as Awaited<ReturnType<DocumentReader['read']>>;
-        }
-        counts.ran++;
-        const answer = await reader.read(job);
-        if (recording && !self.live) {
-          stored.answers.set(key, serialize(answer));
-          save();
-        }
-        return answer;
-      },
+      read: (job) => replay(keyOf('document', job.rgb, { w: job.width, h: job.height }), () => reader.read(job)),
     }),
   };
   return self;

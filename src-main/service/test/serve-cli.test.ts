@@ -69,6 +69,13 @@ describe('npm run serve + CLI on one data directory', () => {
   afterAll(() => {
     if (svc?.proc.exitCode === null) svc.proc.kill('SIGKILL');
   });
+  /** The operator's session cookie. */
+  const signIn = async (): Promise<string> => {
+    const login = await fetch(`${svc.url}/api/auth/login`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'op@example.test', password: 'operator password' }),
+    });
+    return login.headers.get('set-cookie')!.split(';')[0]!;
+  };
 
   it('prints the loopback URL and answers health', async () => {
     expect(svc.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -121,10 +128,7 @@ describe('npm run serve + CLI on one data directory', () => {
 
   it('the bundled service screens batch rows in its worker thread', async () => {
     expect((await cli('plan', 'set', '--data-dir', dataDir, 'pro')).status).toBe(0);
-    const login = await fetch(`${svc.url}/api/auth/login`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'op@example.test', password: 'operator password' }),
-    });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = await signIn();
     for (let i = 0; i < 60; i++) {
       const l = (await (await fetch(`${svc.url}/api/screening/lists`, { headers: { Cookie: cookie } })).json()) as { state: string };
       if (l.state === 'ready') break;
@@ -144,10 +148,7 @@ describe('npm run serve + CLI on one data directory', () => {
   }, 60_000);
 
   it('the bundled service screens single requests in its worker thread once the worker is up', async () => {
-    const login = await fetch(`${svc.url}/api/auth/login`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'op@example.test', password: 'operator password' }),
-    });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = await signIn();
     const logText = () => readFileSync(join(dataDir, 'logs', 'service.log'), 'utf8');
     for (let i = 0; i < 60 && !logText().includes('"msg":"screen_worker_ready"'); i++) await new Promise((r) => setTimeout(r, 500));
     const res = await fetch(`${svc.url}/api/console/screen?env=test`, {
@@ -164,10 +165,7 @@ describe('npm run serve + CLI on one data directory', () => {
     const log = readFileSync(join(dataDir, 'logs', 'service.log'), 'utf8');
     expect(log).toMatch(/"msg":"lists_loaded".*"snapshot":"used"/);
     expect((await cli('plan', 'set', '--data-dir', dataDir, 'pro')).status).toBe(0);
-    const login = await fetch(`${svc.url}/api/auth/login`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'op@example.test', password: 'operator password' }),
-    });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = await signIn();
     for (const [first_name, last_name] of [['Vladimir', 'Putin'], ['ウラジーミル', 'プーチン']]) {
       const res = await fetch(`${svc.url}/api/console/screen?env=test`, {
         method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json', Origin: svc.url },
@@ -180,10 +178,7 @@ describe('npm run serve + CLI on one data directory', () => {
   }, 60_000);
 
   it('the bundled service reads an imported own list in its worker thread, not on the HTTP loop', async () => {
-    const login = await fetch(`${svc.url}/api/auth/login`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'op@example.test', password: 'operator password' }),
-    });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = await signIn();
     const logText = () => readFileSync(join(dataDir, 'logs', 'service.log'), 'utf8');
     for (let i = 0; i < 60 && !logText().includes('"msg":"screen_worker_ready"'); i++) await new Promise((r) => setTimeout(r, 500));
     const post = (csv: string) => fetch(`${svc.url}/api/screening/lists/user?name=Worker%20checked`, {

@@ -40,11 +40,16 @@ export function watchDeadline(o: DeadlineOptions): () => void {
   const cpu0 = o.pid === undefined ? null : processCpuMs(o.pid);
   const timer = setInterval(() => {
     const wall = performance.now() - began;
-    const used = cpu0 === null ? null : processCpuMs(o.pid!);
-    const why = wall >= o.wallMs ? 'wall' : (used === null ? wall : used - cpu0!) >= o.cpuMs ? 'cpu' : null;
-    if (!why) return;
-    clearInterval(timer);
-    o.onHung(why, Math.round(why === 'wall' || used === null ? wall : used - cpu0!));
+    const now = cpu0 === null ? null : processCpuMs(o.pid!);
+    // CPU time used by the job; wall time where it cannot be read.
+    const cpu = now === null || cpu0 === null ? wall : now - cpu0;
+    if (wall >= o.wallMs) {
+      clearInterval(timer);
+      o.onHung('wall', Math.round(wall));
+    } else if (cpu >= o.cpuMs) {
+      clearInterval(timer);
+      o.onHung('cpu', Math.round(cpu));
+    }
   }, o.everyMs ?? 500);
   timer.unref();
   return () => clearInterval(timer);
