@@ -11,6 +11,10 @@ import tseslint from 'typescript-eslint';
 const ROOT = dirname(fileURLToPath(import.meta.url));
 const NODE_BUILTINS = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 const SCREENS = 'src-renderer/console/screens';
+const ROUTES = 'src-main/service/http/routes';
+const APP = 'src-main/service/core/app';
+/** A module's path without its extension (an import names `./age`, the file is `age.ts`). */
+const stem = (path) => path.replace(/\.(ts|tsx|js|mjs)$/, '');
 
 /** Where an import lands, as a repo-relative path, or the bare package name. */
 function target(file, spec) {
@@ -27,7 +31,10 @@ const isPkg = (pkg, name) => pkg === name || pkg.startsWith(`${name}/`);
  * - core never imports Hono or the HTTP layer;
  * - shared code imports no Node modules and nothing outside src-shared;
  * - the renderer never imports src-main (it talks to the service over HTTP);
- * - a screen imports another screen's code only through components/ (or api/, stores/).
+ * - a screen imports another screen's code only through components/ (or api/, stores/);
+ * - a route never imports another route: what two routes share is a use case (core/app/) or an
+ *   HTTP helper (http/*.ts);
+ * - the domains never import the use-case layer that sits above them (core/app/).
  */
 const WALLS = [
   (from, to) => under(from, 'src-main/service') && (isPkg(to.pkg ?? '', 'electron')) ? 'the service never imports Electron' : null,
@@ -41,6 +48,10 @@ const WALLS = [
   (from, to) => under(from, 'src-shared') && to.pkg && NODE_BUILTINS.has(to.pkg) ? `shared code never imports the Node module ${to.pkg}` : null,
   (from, to) => under(from, 'src-shared') && to.path && !under(to.path, 'src-shared') ? 'shared code imports nothing outside src-shared' : null,
   (from, to) => under(from, 'src-renderer') && to.path && under(to.path, 'src-main') ? 'the renderer talks to the service over HTTP, never by importing src-main' : null,
+  (from, to) => under(from, ROUTES) && to.path && under(to.path, ROUTES) && stem(to.path) !== stem(from)
+    ? 'a route never imports another route: share a use case (core/app/) or an HTTP helper' : null,
+  (from, to) => under(from, 'src-main/service/core') && !under(from, APP) && to.path && under(to.path, APP)
+    ? 'the domains never import the use-case layer above them (core/app/)' : null,
   (from, to) => {
     if (!under(from, SCREENS) || !to.path || !under(to.path, SCREENS)) return null;
     const screenOf = (p) => p.slice(SCREENS.length + 1).split('/')[0];
@@ -48,8 +59,28 @@ const WALLS = [
   },
 ];
 
+/**
+ * The service never parses an answer it made itself: a zero-argument `.json()` reads a Response
+ * back, which is how one route once called another's handler to carry on. Call the use case.
+ */
+const ownResponse = {
+  meta: { type: 'problem', schema: [], messages: { own: 'the service never reads back a Response it made (`.json()`): call the use case instead' } },
+  create(context) {
+    const from = relative(ROOT, context.filename).split('\\').join('/');
+    if (!under(from, 'src-main/service') || /\.test\.ts$|\/test\//.test(from)) return {};
+    return {
+      CallExpression: (n) => {
+        if (n.arguments.length === 0 && n.callee.type === 'MemberExpression' && !n.callee.computed && n.callee.property.name === 'json') {
+          context.report({ node: n, messageId: 'own' });
+        }
+      },
+    };
+  },
+};
+
 const boundaries = {
   rules: {
+    'own-response': ownResponse,
     walls: {
       meta: { type: 'problem', schema: [], messages: { wall: '{{why}} (imports \'{{spec}}\')' } },
       create(context) {
@@ -82,6 +113,7 @@ export default tseslint.config(
     plugins: { boundaries },
     rules: {
       'boundaries/walls': 'error',
+      'boundaries/own-response': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],

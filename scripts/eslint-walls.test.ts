@@ -9,7 +9,9 @@ const eslint = new ESLint({ cwd: root });
 
 async function wallsOf(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(root, file) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/walls' || m.ruleId === 'no-restricted-globals').map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'boundaries/walls' || m.ruleId === 'boundaries/own-response' || m.ruleId === 'no-restricted-globals')
+    .map((m) => m.message);
 }
 
 describe('architecture walls (ESLint)', () => {
@@ -26,6 +28,11 @@ describe('architecture walls (ESLint)', () => {
     ['src-main/service/core/screening/k.ts', "import { createApp } from '../../http/app';\nexport const a = createApp;", 'never imports the HTTP layer'],
     ['src-renderer/console/a.ts', "import { compose } from '../../src-main/service/compose';\nexport const a = compose;", 'never by importing src-main'],
     ['src-renderer/console/screens/review/R.tsx', "import { x } from '../batch/labels';\nexport const a = x;", 'screens share code only through'],
+    ['src-main/service/http/routes/hosted.ts', "import { selfieStep } from './age';\nexport const a = selfieStep;", 'a route never imports another route'],
+    ['src-main/service/http/routes/x.ts', "export const a = () => import('../routes/documents');", 'a route never imports another route'],
+    ['src-main/service/core/hosted/x.ts', "import { liveness } from '../app/liveness';\nexport const a = liveness;", 'never import the use-case layer'],
+    ['src-main/service/http/routes/y.ts', 'export async function f(res: Response) { return res.json(); }', 'never reads back a Response'],
+    ['src-main/service/core/app/z.ts', 'export const f = async (p: Promise<Response>) => (await p).json();', 'never reads back a Response'],
   ])('refuses %s: %s', async (file, code, why) => {
     const found = await wallsOf(file, code);
     expect(found.join('\n')).toContain(why);
@@ -36,6 +43,10 @@ describe('architecture walls (ESLint)', () => {
     ['src-renderer/console/screens/review/R.tsx', "import { Badge } from '../../components/Badge';\nimport { x } from './labels';\nexport const a = [Badge, x];"],
     ['src-renderer/console/screens/screening/lists/L.tsx', "import { y } from '../labels';\nexport const a = y;"],
     ['src-shared/c.ts', "// never import 'electron' here\nexport const a = 1;"],
+    ['src-main/service/http/routes/hosted.ts', "import { liveness } from '../../core/app/liveness';\nimport { reply } from '../call';\nexport const a = [liveness, reply];"],
+    ['src-main/service/core/app/hosted.ts', "import { liveness } from './liveness';\nimport { checkRedirects } from '../hosted/redirects';\nexport const a = [liveness, checkRedirects];"],
+    ['src-main/service/http/routes/z.ts', 'export const f = (c: { json(v: unknown): unknown }) => c.json({ ok: true });'],
+    ['src-main/service/test/x.test.ts', 'export const f = async (res: Response) => res.json();'],
   ])('allows %s', async (file, code) => {
     expect(await wallsOf(file, code)).toEqual([]);
   });

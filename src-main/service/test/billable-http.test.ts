@@ -1,9 +1,11 @@
-// The billing plumbing over HTTP, through a probe route built exactly like a product route:
+// The billing plumbing over HTTP, through a probe route built exactly like a product route (a
+// use case billing through core/app/call.ts, called with the request's call):
 // Idempotency-Key replays, 402 bodies with upgrade_url, test keys never 402, and concurrent
 // HTTP requests never overspend.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Router } from '../http/router';
-import { runBillable } from '../http/billable';
+import { bill } from '../core/app/call';
+import { callOf, reply } from '../http/call';
 import { parseJsonText } from '../http/validate';
 import { z } from 'zod';
 import { closeAll, testService } from './harness';
@@ -23,13 +25,16 @@ function probeRoute(r: Router): void {
     handler: async (c, input) => {
       const text = await input.text();
       const body = parseJsonText(text, Probe);
-      const billed = await runBillable(c, r.services, { operation: 'identity', idPrefix: 'ver', bodyText: text }, async () => {
+      const billed = await bill(r.services, callOf(c), { operation: 'identity', idPrefix: 'ver', bodyText: text }, async () => {
         await new Promise((res) => setTimeout(res, 3));
         return { status: 'PASS', confidence: 90, billable: true, httpStatus: 200, result: { length: body.value.length } };
       });
-      return c.json({
-        verification_id: billed.verificationId, created: billed.createdAt, credits_consumed: billed.charged,
-        credits_remaining: billed.creditsRemaining, result: billed.outcome.result,
+      return reply(c, {
+        body: {
+          verification_id: billed.verificationId, created: billed.createdAt, credits_consumed: billed.charged,
+          credits_remaining: billed.creditsRemaining, result: billed.outcome.result,
+        },
+        replayed: billed.replayed,
       });
     },
   });

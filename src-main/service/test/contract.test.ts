@@ -178,9 +178,12 @@ describe('one rule, one place', () => {
     expect(elsewhere.map((f) => f.path)).toEqual([]);
   });
 
-  it('routes bill only through runBillable', () => {
-    const direct = sources(HTTP_DIR).filter((f) => f.path !== 'billable.ts' && /\bbilling\s*\.\s*(run|recordMany)\b/.test(f.text));
+  it('the HTTP layer never bills: products bill in their use cases, through core/app/call.ts bill', () => {
+    const direct = sources(HTTP_DIR).filter((f) => /\bbilling\s*\.\s*(run|recordMany|continueFlow)\b|\bbill\s*[<(]/.test(f.text));
     expect(direct.map((f) => f.path)).toEqual([]);
+    const appDir = join(SERVICE_DIR, 'core', 'app');
+    const around = sources(appDir).filter((f) => f.path !== 'call.ts' && /\bbilling\s*\.\s*(run|recordMany)\b/.test(f.text));
+    expect(around.map((f) => f.path)).toEqual([]);
   });
 
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ENVIRONMENTS } from '../../../../src-shared/catalog';
 import { BATCH_LIMITS, BatchInfo, BatchLine, BatchPreview, BatchRow, CreateBatchRequest } from '../../../../src-shared/contracts/batch';
 import { AppError } from '../../../../src-shared/errors';
-import { actorOf } from '../../core/audit/audit';
+import { cancelBatch, finishBatch, openBatch } from '../../core/app/batch';
 import type { Router } from '../router';
 
 const PreviewQuery = z.object({ env: z.enum(ENVIRONMENTS), rows: z.coerce.number().int().min(1).max(BATCH_LIMITS.rows) });
@@ -34,13 +34,8 @@ export function batchRoutes({ route, services }: Router): void {
     request: { body: CreateBatchRequest },
     responses: { 201: BatchInfo },
     handler: async (c, input) => {
-      const s = c.get('session');
       const body = await input.body();
-      const loaded = await screening.ready();
-      if (!loaded) throw new AppError('provider_unavailable');
-      const info = batches.create(s.org.id, body, loaded, services.organization.listFreshness(s.org.id));
-      services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'batch.created', batchId: info.id, env: info.env, counts: { total: info.total_rows } });
-      return c.json<BatchInfo>(info, 201);
+      return c.json<BatchInfo>(await openBatch(services, c.get('session'), body), 201);
     },
   });
 
@@ -92,20 +87,11 @@ export function batchRoutes({ route, services }: Router): void {
     },
   });
 
-  const counts = (info: BatchInfo) => ({ total: info.total_rows, done: info.processed, failed: info.errors });
-
   route({
     method: 'POST', path: '/api/console/batches/:id/cancel', auth: { kind: 'session' }, tags: TAGS,
     summary: 'Cancel a batch (rows already screened stay charged)',
     responses: { 200: BatchInfo },
-    handler: async (c) => {
-      const s = c.get('session');
-      const id = c.req.param('id') ?? '';
-      const wasOpen = (await batches.info(s.org.id, id, null)).state === 'open';
-      const info = batches.cancel(s.org.id, id, screening.current());
-      if (wasOpen) services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'batch.cancelled', batchId: info.id, env: info.env, counts: counts(info) });
-      return c.json<BatchInfo>(info);
-    },
+    handler: async (c) => c.json<BatchInfo>(await cancelBatch(services, c.get('session'), c.req.param('id') ?? '')),
   });
 
   // Finishing frees the organisation's batch slot whatever the run's end; the row says how it ended.
@@ -113,13 +99,6 @@ export function batchRoutes({ route, services }: Router): void {
     method: 'POST', path: '/api/console/batches/:id/finish', auth: { kind: 'session' }, tags: TAGS,
     summary: 'Finish a batch and free the organisation\'s batch slot',
     responses: { 200: BatchInfo },
-    handler: async (c) => {
-      const s = c.get('session');
-      const info = await batches.finish(s.org.id, c.req.param('id') ?? '', screening.current());
-      services.audit.record({
-        orgId: s.org.id, actor: actorOf(s.user), action: 'batch.finished', batchId: info.id, env: info.env, counts: counts(info), to: info.state,
-      });
-      return c.json<BatchInfo>(info);
-    },
+    handler: async (c) => c.json<BatchInfo>(await finishBatch(services, c.get('session'), c.req.param('id') ?? '')),
   });
 }

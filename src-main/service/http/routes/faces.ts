@@ -1,96 +1,15 @@
 // Liveness (spec: POST /api/verify, POST /api/validate) and the mobile status lookups of the face
-// products. The image lives only in this request: decoded here, analysed in a face worker, and
-// dropped; the ledger row holds the id, outcome, confidence, failure code and timing.
-import { createHash } from 'node:crypto';
-import type { Context } from 'hono';
+// products. The liveness check itself is a use case (core/app/liveness.ts).
 import { z } from 'zod';
 import type { Product } from '../../../../src-shared/catalog';
 import { CHALLENGES, LivenessResult, MobileStatus, ValidateRequest, ValidateResponse } from '../../../../src-shared/contracts/faces';
-import { CHALLENGE_POLICY } from '../../core/faces/challenge';
 import { AppError } from '../../../../src-shared/errors';
-import { nowIso } from '../../core/ids';
-import { bytesOfBase64, checkImageBytes, decodeImage, imageError, SELFIE_MAX_SIDE, isVideo, IMAGE_MAX_BYTES } from '../../core/media/image';
-import { analyseVideo, VIDEO_SUPPORTED, type VideoJudgement } from '../../core/media/video';
-import { analysisBlock, demoAnalysis, DEMO_CONFIDENCE, failureText, judge, livenessDecision } from '../../core/faces/selfie';
-import type { Services } from '../../compose';
-import type { PaidOnce, Payer } from '../../core/verification/billing';
-import { runBillable } from '../billable';
+import { liveness, type Challenge } from '../../core/app/liveness';
+import { CHALLENGE_POLICY } from '../../core/faces/challenge';
+import { VIDEO_SUPPORTED } from '../../core/media/video';
+import { callOf, reply } from '../call';
 import type { Router } from '../router';
-import type { AppEnv } from '../types';
-
-type Challenge = (typeof CHALLENGES)[number];
-
-/** The multipart body: the file (at most 10 MB) and form overhead; past this, 413 while it streams. */
-export const UPLOAD_MAX_BYTES = IMAGE_MAX_BYTES + 2 * 1024 * 1024;
-
-export function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
-}
-
-/** The `file` field of a multipart form: a file, or base64 text; refused by name when absent. */
-export async function fileOf(form: FormData, field = 'file'): Promise<Uint8Array> {
-  const file = form.get(field);
-  if (file === null) throw imageError(field, 'missing');
-  if (typeof file === 'string') return bytesOfBase64(field, file);
-  return new Uint8Array(await file.arrayBuffer());
-}
-
-/**
- * One liveness check, for an API key (POST /api/verify) or the console's try panel: intake (a
- * bad file is a 400 before any model or charge, for demo keys too: only the models are
- * simulated), the face workers, the rules, one ledger row, a token on PASS.
- */
-export async function runLiveness(
-  c: Context<AppEnv>, services: Services, key: Payer, file: Promise<Uint8Array> | Uint8Array,
-  opts: { challenge?: Challenge | null; paidOnce?: PaidOnce } = {},
-): Promise<Response> {
-  const bytes = await file;
-  const format = checkImageBytes('file', bytes, { allowVideo: true });
-  if (isVideo(format) && !VIDEO_SUPPORTED) throw imageError('file', 'unsupported_type');
-  const challenge = opts.challenge ?? null;
-  // A challenge is a movement over time: a single picture cannot meet it.
-  if (challenge && !isVideo(format)) throw new AppError('invalid_parameters', { message: 'challenge needs a video clip in file', fields: [{ field: 'file', issue: 'video_required' }] });
-  const image = isVideo(format) ? null : await decodeImage('file', bytes, { maxSide: SELFIE_MAX_SIDE });
-
-  const billed = await runBillable<LivenessResult>(c, services, {
-    operation: 'human', idPrefix: 'ver', bodyText: sha256(bytes), payer: key, ...(opts.paidOnce ? { paidOnce: opts.paidOnce } : {}),
-  }, async (ctx) => {
-    const timestamp = nowIso(services.clock.now());
-    if (key.demo) {
-      const token = await services.tokens.sign({ verificationId: ctx.verificationId, orgId: key.orgId, env: key.env, product: 'human', status: 'PASS', confidence: DEMO_CONFIDENCE });
-      return {
-        status: 'PASS', confidence: DEMO_CONFIDENCE, billable: false, httpStatus: 200,
-        result: {
-          verification_id: ctx.verificationId, status: 'PASS', confidence: DEMO_CONFIDENCE, is_real_face: true, face_detected: true,
-          token, timestamp, analysis: demoAnalysis(), simulated: true,
-        },
-      };
-    }
-    // Liveness needs no age or embedding: the description model (two thirds of the time) is skipped.
-    const judged = image ? await judge(services.faces, image, false) : await analyseVideo(services.faces, bytes, { challenge: challenge !== null });
-    const d = livenessDecision(judged.verdict);
-    const analysis = analysisBlock(judged);
-    if ('frames' in judged) {
-      const clip = judged as VideoJudgement;
-      analysis.frames = clip.frames;
-      if (challenge && clip.challenge) analysis.challenge = { asked: challenge, passed: clip.challenge.passed, failed: clip.challenge.failed, checks: clip.challenge.checks };
-    }
-    const result: LivenessResult = {
-      verification_id: ctx.verificationId, status: d.status, confidence: d.confidence, face_detected: d.faceDetected, timestamp, analysis,
-    };
-    if (d.status === 'PASS') {
-      result.is_real_face = d.isRealFace;
-      result.token = await services.tokens.sign({
-        verificationId: ctx.verificationId, orgId: key.orgId, env: key.env, product: 'human', status: 'PASS', confidence: d.confidence,
-      });
-    } else if (d.failure) {
-      result.error = d.error ?? failureText(d.failure);
-      result.failure_reason = d.failure;
-    }
-    return { status: d.status, confidence: d.confidence, errorCode: d.failure, billable: true, httpStatus: 200, result };
-  });
-  return c.json<LivenessResult>(billed.outcome.result);
-}
+import { fileOf, UPLOAD_MAX_BYTES } from '../uploads';
 
 /** The optional `challenge` form field: absent, or one of CHALLENGES. */
 function challengeOf(form: FormData): Challenge | null {
@@ -122,7 +41,8 @@ export function faceRoutes({ route, services }: Router): void {
     responses: { 200: LivenessResult },
     handler: async (c, input) => {
       const form = await input.form();
-      return runLiveness(c, services, c.get('key'), fileOf(form), { challenge: challengeOf(form) });
+      const challenge = challengeOf(form);
+      return reply(c, await liveness(services, callOf(c), await fileOf(form), { challenge }));
     },
   });
 

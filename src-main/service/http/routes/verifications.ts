@@ -8,18 +8,20 @@ import {
 } from '../../../../src-shared/contracts/documents';
 import { LivenessResult } from '../../../../src-shared/contracts/faces';
 import { TryAgeQuery, VerificationPage, VerificationQuery } from '../../../../src-shared/contracts/verifications';
-import type { Payer } from '../../core/verification/billing';
+import { ageBySelfie } from '../../core/app/age';
+import { orgPayer, uploadDigest, type Call } from '../../core/app/call';
+import { identity, kycPlus, kycReport } from '../../core/app/identity';
+import { liveness } from '../../core/app/liveness';
+import { callOf, reply } from '../call';
 import type { Router } from '../router';
 import type { AppEnv } from '../types';
 import type { Context } from 'hono';
-import { selfieStep } from './age';
-import { identity, kycPlus, report, THREE_IMAGES_JSON } from './documents';
-import { fileOf, runLiveness, sha256, UPLOAD_MAX_BYTES } from './faces';
+import { fileOf, THREE_IMAGES_JSON, UPLOAD_MAX_BYTES } from '../uploads';
 
 const UPLOAD = { contentType: 'multipart/form-data', description: 'Field `file`: a JPEG, PNG or WebP image (at most 10 MB).' } as const;
 
 /** The try panel works in test only: free, and never mixed into live figures. */
-const testPayer = (c: Context<AppEnv>): Payer => ({ id: null, orgId: c.get('session').org.id, env: ENVIRONMENTS[0], demo: false });
+const tryCall = (c: Context<AppEnv>): Call => callOf(c, orgPayer(c.get('session').org.id, ENVIRONMENTS[0]));
 
 export function verificationRoutes({ route, services }: Router): void {
   route({
@@ -35,7 +37,7 @@ export function verificationRoutes({ route, services }: Router): void {
     summary: 'Try liveness on an image from the console (test environment, free)',
     request: { body: UPLOAD, maxBytes: UPLOAD_MAX_BYTES },
     responses: { 200: LivenessResult },
-    handler: async (c, input) => runLiveness(c, services, testPayer(c), fileOf(await input.form())),
+    handler: async (c, input) => reply(c, await liveness(services, tryCall(c), await fileOf(await input.form()))),
   });
 
   route({
@@ -47,7 +49,7 @@ export function verificationRoutes({ route, services }: Router): void {
       const { min_age } = input.query();
       const bytes = await fileOf(await input.form());
       const body = { image_selfie_b64: { field: 'file', bytes }, min_age, use_case: 'custom' as const };
-      return selfieStep(c, services, body, sha256(bytes), testPayer(c));
+      return reply(c, await ageBySelfie(services, tryCall(c), body, uploadDigest(bytes)));
     },
   });
 
@@ -56,7 +58,7 @@ export function verificationRoutes({ route, services }: Router): void {
     summary: 'Try identity (selfie + ID document) from the console (test environment, free)',
     request: { body: IdentityRequest, maxBytes: THREE_IMAGES_JSON },
     responses: { 200: IdentityResult },
-    handler: async (c, input) => identity(c, services, testPayer(c), await input.body(), await input.text()),
+    handler: async (c, input) => reply(c, await identity(services, tryCall(c), await input.body(), await input.text())),
   });
 
   route({
@@ -64,7 +66,7 @@ export function verificationRoutes({ route, services }: Router): void {
     summary: 'Try KYC-plus (identity and screening of the document holder) from the console (test environment, free)',
     request: { body: ComplianceRequest, maxBytes: THREE_IMAGES_JSON },
     responses: { 200: ComplianceResult },
-    handler: async (c, input) => kycPlus(c, services, testPayer(c), await input.body(), await input.text()),
+    handler: async (c, input) => reply(c, await kycPlus(services, tryCall(c), await input.body(), await input.text())),
   });
 
   route({
@@ -72,6 +74,6 @@ export function verificationRoutes({ route, services }: Router): void {
     summary: 'The KYC report PDF of a console KYC-plus try, within its 30-minute window (test environment)',
     request: { body: ReportRequest },
     responses: { 200: ReportResult },
-    handler: async (c, input) => report(c, services, testPayer(c), await input.body()),
+    handler: async (c, input) => c.json<ReportResult>(await kycReport(services, tryCall(c), await input.body())),
   });
 }

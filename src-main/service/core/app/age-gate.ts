@@ -1,0 +1,114 @@
+// The storefront age gate (spec: age-gate storefront settings, request and response, behaviour;
+// Authentication rule 4). The merchant keeps the store's settings in the console; the widget on
+// the storefront reads the public part and sends each visitor's answer without an API key. An
+// underage date of birth is answered with the store's redirect; an adult is accepted on the date
+// of birth (attestation, recorded, free) or asked for a selfie, which the age product's own selfie
+// use case estimates, paid by the store's organisation. Five attempts per visitor per hour
+// (core/age-gate/attempts.ts). Nothing about the visitor is kept: the ledger row holds the outcome.
+import {
+  AgeGateSettings, type AgeGatePublicConfig, type AgeGateRequest, type AgeGateResponse, type AgeGateStore,
+} from '../../../../src-shared/contracts/age-gate';
+import { AppError } from '../../../../src-shared/errors';
+import type { Services } from '../../compose';
+import { agePolicy } from '../age/policy';
+import type { AgeGateStoreRecord } from '../age-gate/stores';
+import { checkRedirects } from '../hosted/redirects';
+import { ageByBirthDate, ageBySelfie, claimedAge, endAgeFlow } from './age';
+import { orgPayer, type Answer, type Call } from './call';
+
+/** The minimum the store applies: its setting, raised by its use case (alcohol: 21) and never lowered by the caller. */
+const minAgeOf = (st: AgeGateStoreRecord, asked?: number) =>
+  agePolicy(st.settings.use_case, Math.max(st.settings.min_age, asked ?? 0), undefined).min_age;
+
+/** The store a widget names, with its gate on; a clear 404 otherwise (an unknown id and a disabled gate look alike). */
+function openStore(s: Services, id: string): AgeGateStoreRecord {
+  const st = s.ageGate.stores.byId(id);
+  if (!st || !st.settings.enabled) throw new AppError('age_gate_not_found');
+  return st;
+}
+
+/** The public settings the storefront widget shows. */
+export function publicConfig(s: Services, storeId: string): AgeGatePublicConfig {
+  const st = openStore(s, storeId);
+  return { ...st.settings, min_age: minAgeOf(st), store_id: st.id, test_mode: st.env === 'test' };
+}
+
+/** The organisation's store in one environment, with the script tag to paste (served from `origin`). */
+export function storeView(s: Services, orgId: number, env: 'test' | 'live', origin: string): AgeGateStore {
+  return viewOf(env, s.ageGate.stores.of(orgId, env), origin);
+}
+
+function viewOf(env: 'test' | 'live', st: AgeGateStoreRecord | undefined, origin: string): AgeGateStore {
+  return {
+    store_id: st?.id ?? null, environment: env, settings: st?.settings ?? AgeGateSettings.parse({}),
+    embed: st ? `<script src="${origin}/widget/age-gate.js" data-store="${st.id}" async></script>` : null,
+    updated_at: st?.updatedAt ?? null,
+  };
+}
+
+/** Saves a store's settings (the first save issues its public id, which never changes). */
+export function saveStore(s: Services, orgId: number, env: 'test' | 'live', settings: AgeGateSettings, origin: string): AgeGateStore {
+  checkRedirects({ underage_redirect_url: settings.underage_redirect_url });
+  return viewOf(env, s.ageGate.stores.save(orgId, env, settings), origin);
+}
+
+/**
+ * One visitor's answer. `visitor` identifies them for the attempt limit (store, address, user
+ * agent); `idempotency` is the request's own, when it sent one.
+ */
+export async function storefrontAgeCheck(
+  s: Services, body: AgeGateRequest, visitor: readonly string[], text: string, idempotency?: Call['idempotency'],
+): Promise<Answer<AgeGateResponse>> {
+  const st = openStore(s, body.store_id);
+  const age = claimedAge(s, body.date_of_birth);
+  const minAge = minAgeOf(st, body.min_age);
+
+  // An adult asked for the selfie the store requires has made no decision yet: not an attempt.
+  const decides = !(age >= minAge && st.settings.require_selfie && !body.selfie_b64);
+  const attempt = s.ageGate.attempts.take([st.id, ...visitor], decides);
+  if (!attempt.allowed) throw new AppError('age_gate_too_many_attempts', { message: 'Too Many Attempts. Please try again later.', retry_after: attempt.retryAfter });
+
+  const test = st.env === 'test';
+  const call: Call = { payer: orgPayer(st.orgId, st.env), idempotency };
+  let replayed = false;
+  const answer = (a: Omit<AgeGateResponse, 'attempts_remaining' | 'session_duration_hours' | '_test_mode'>): Answer<AgeGateResponse> => ({
+    body: { ...a, attempts_remaining: attempt.remaining, session_duration_hours: st.settings.session_duration_hours, ...(test ? { _test_mode: true as const } : {}) },
+    replayed,
+  });
+  /** A decision on the date of birth alone: a free ledger row, numbered. */
+  const attest = async (status: 'success' | 'failed', errorCode: string | null) => {
+    const row = await ageByBirthDate(s, call, text, { status, errorCode, free: true });
+    replayed = row.replayed;
+    return s.ledger.numberOf(row.body) ?? null;
+  };
+
+  if (age < minAge) {
+    return answer({
+      success: true, verified: false, estimated_age: null, verification_id: await attest('failed', 'below_minimum_age'),
+      message: `You must be at least ${minAge} to enter.`, reason: 'underage', redirect_url: st.settings.underage_redirect_url || null,
+    });
+  }
+  if (!st.settings.require_selfie) {
+    return answer({
+      success: true, verified: true, estimated_age: null, verification_id: await attest('success', null), mode: 'attestation',
+      message: 'Age confirmed by date of birth (attestation).', reason: null, redirect_url: null,
+    });
+  }
+  if (!body.selfie_b64) {
+    return answer({
+      success: true, verified: false, estimated_age: null, verification_id: null, message: 'Take a selfie to confirm your age.',
+      reason: 'selfie_required', redirect_url: null,
+    });
+  }
+  const selfie = await ageBySelfie(s, call, { image_selfie_b64: body.selfie_b64, min_age: minAge, use_case: 'custom' }, text);
+  const r = selfie.body;
+  replayed = selfie.replayed;
+  // The storefront has no ID step: the flow ends here, and its row says so.
+  if (!r.verified) await endAgeFlow(s, call.payer, r.verification_id, r);
+  const inconclusive = r.reason === 'estimated_age_below_threshold';
+  return answer({
+    success: true, verified: r.verified, estimated_age: r.estimated_age, verification_id: r.verification_id,
+    message: r.verified ? 'Age confirmed.' : inconclusive ? 'We could not confirm your age from this selfie.' : 'We could not use this selfie. Try again in good light, facing the camera.',
+    reason: r.verified ? null : inconclusive ? 'selfie_not_conclusive' : (r.reason ?? 'selfie_not_conclusive'), redirect_url: null,
+  });
+}

@@ -1,0 +1,72 @@
+// The use-case layer's way in and out. A caller (a route, the hosted page's completion, the age
+// gate, the console's try panel, the CLI) says who pays and, when its request carried one, the
+// Idempotency-Key; a use case bills through `bill` and answers plain data. Nothing here knows HTTP.
+import { createHash } from 'node:crypto';
+import type { Billable } from '../../../../src-shared/catalog';
+import type { Services } from '../../compose';
+import type { BillableRequest, Billed, Outcome, Payer, WorkContext } from '../verification/billing';
+
+export interface Call {
+  payer: Payer;
+  /**
+   * The request's Idempotency-Key and where it was sent: a retried key answers the first result,
+   * uncharged, when method, path and what the use case was given are the same.
+   */
+  idempotency?: { key: string; method: string; path: string } | undefined;
+  /** The analyst signed in, when the console asks (a report names who acted). */
+  analyst?: { email: string } | undefined;
+}
+
+/** The organisation itself pays (console work, a storefront, a session made in the console): no key. */
+export const orgPayer = (orgId: number, env: Payer['env']): Payer => ({ id: null, orgId, env, demo: false });
+
+/** A use case's answer: its body, and whether it is the replay of a retried Idempotency-Key. */
+export interface Answer<R> {
+  body: R;
+  replayed: boolean;
+}
+
+export interface BillOptions<R> {
+  operation: Billable;
+  idPrefix: string;
+  /** What the request said, for the idempotency fingerprint (the body as sent, or a digest of an upload). */
+  bodyText: string;
+  events?: BillableRequest<R>['events'];
+  alsoRecord?: BillableRequest<R>['alsoRecord'];
+  free?: boolean;
+  /** One of several acts paid for once (a hosted session's recordings). */
+  paidOnce?: BillableRequest<R>['paidOnce'];
+  /**
+   * false: the attempt is recorded but never kept under the request's Idempotency-Key (a
+   * provider outage: the next attempt with the same key may well succeed).
+   */
+  replayable?: boolean;
+}
+
+/** The one way a use case charges or records an attempt: core billing, with the call's idempotency. */
+export function bill<R>(s: Services, call: Call, opts: BillOptions<R>, work: (ctx: WorkContext) => Promise<Outcome<R>>): Promise<Billed<R>> {
+  const idem = opts.replayable === false ? undefined : call.idempotency;
+  return s.billing.run(
+    {
+      key: call.payer,
+      operation: opts.operation,
+      idPrefix: opts.idPrefix,
+      ...(opts.events ? { events: opts.events } : {}),
+      ...(opts.alsoRecord ? { alsoRecord: opts.alsoRecord } : {}),
+      ...(opts.free ? { free: true } : {}),
+      ...(opts.paidOnce ? { paidOnce: opts.paidOnce } : {}),
+      ...(idem ? { idempotency: { key: idem.key, fingerprint: s.idempotency.fingerprint(idem.method, idem.path, opts.bodyText) } } : {}),
+    },
+    work,
+  );
+}
+
+/** The balance a product answer reports: after this request, or the organisation's (test and demo keys have none of their own). */
+export function creditsAfter(s: Services, call: Call, billed: Billed<unknown>): number {
+  return billed.creditsRemaining ?? s.credits.balance(call.payer.orgId);
+}
+
+/** What an upload said, for the idempotency fingerprint: a digest of its bytes (an upload is not text). */
+export function uploadDigest(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}

@@ -1,0 +1,233 @@
+// Hosted verification sessions (spec: Hosted session, hosted completion, redirect rules,
+// verification.completed). An API key or an analyst makes a session; the person opens its
+// single-use URL and completes it there; the product runs through the same use cases as the API,
+// paid by the key that made the session (test sessions are free); the customer's backend learns
+// the authoritative result from the `verification.completed` webhook. Answers to the page carry
+// the outcome in words, a reason code and the redirect: never subject data.
+import type { z } from 'zod';
+import type { HostedCompleteRequest, HostedCompleteResponse, HostedGenerateRequest, HostedGenerateResponse, HostedPage, HostedSessionView } from '../../../../src-shared/contracts/hosted';
+import type { ChallengeRule } from '../../../../src-shared/contracts/faces';
+import { AppError } from '../../../../src-shared/errors';
+import type { Services } from '../../compose';
+import { checkRedirects, redirectWith } from '../hosted/redirects';
+import type { HostedRow } from '../hosted/sessions';
+import { bytesOfBase64, isVideo, sniff } from '../media/image';
+import { VIDEO_SUPPORTED } from '../media/video';
+import type { Payer } from '../verification/billing';
+import { ageById, ageBySelfie, ageByBirthDate, claimedAge } from './age';
+import { orgPayer, type Answer, type Call } from './call';
+import { identity, kycPlus } from './identity';
+import { liveness } from './liveness';
+
+const DEFAULT_MESSAGE = {
+  passed: 'Verification complete. You can close this page.',
+  failed: 'We could not verify you this time.',
+  id_required: 'Your selfie was not enough to confirm your age. Add a photo of your ID document to finish.',
+  retry: 'The recording did not show what was asked. Record it again.',
+} as const;
+
+/** Sessions being completed right now: a second completion of the same token waits for none and is refused. */
+const completing = new Set<string>();
+
+/** Recordings of the liveness challenge a session may make: a missed one can be recorded again, this many in all. */
+export const CHALLENGE_ATTEMPTS = 3;
+/** The clip the page records for the challenge, seconds (the service samples its first 3.3 s). */
+export const CHALLENGE_CLIP_SECONDS = 3.2;
+/**
+ * Hosted liveness is the head-turn challenge wherever this service can decode video: the page is
+ * told so, and nothing but a clip completes the session (a photo would skip the challenge).
+ */
+const challengeRequired = (product: HostedRow['product']) => product === 'human' && VIDEO_SUPPORTED;
+/** Missed recordings are counted with the session (migration 0012): a restart gives none back. */
+const attemptsLeft = (row: HostedRow) => CHALLENGE_ATTEMPTS - row.challenge_misses;
+
+export function sessionView(s: Services, r: HostedRow): HostedSessionView {
+  return {
+    session_id: r.id, product: r.product, environment: r.env, state: s.hosted.stateOf(r), outcome: r.outcome, verification_id: r.verification_id,
+    page_title: r.page_title, redirect_url: r.redirect_url, failure_redirect_url: r.failure_redirect_url, created_at: r.created_at,
+    expires_at: r.expires_at, opened_at: r.opened_at, completed_at: r.completed_at, api_key_id: r.api_key_id, flow_id: r.flow_id,
+  };
+}
+
+/** The session a URL token names, open for use; a clear 404 or 410 otherwise. */
+function openSession(s: Services, token: string): HostedRow {
+  const row = s.hosted.byToken(token);
+  if (!row) throw new AppError('hosted_session_not_found');
+  const state = s.hosted.stateOf(row);
+  if (state !== 'created' && state !== 'opened') throw new AppError('hosted_session_closed', { message: `This verification link is ${state === 'completed' ? 'already used' : state}.` });
+  return row;
+}
+
+/** Who pays: the key that made the session (revoked since: the link no longer works), or the organisation that made it in the console. */
+function payerOf(s: Services, row: HostedRow): Payer {
+  if (row.api_key_id === null) return orgPayer(row.org_id, row.env);
+  const key = s.keys.get(row.api_key_id);
+  if (!key || key.revoked_at) throw new AppError('hosted_session_closed', { message: 'This verification link is no longer valid.' });
+  return { id: key.id, orgId: row.org_id, env: row.env, demo: key.demo === 1 };
+}
+
+const need = (body: HostedCompleteRequest, ...fields: (keyof HostedCompleteRequest)[]) => {
+  const missing = fields.filter((f) => !body[f]);
+  if (missing.length) throw new AppError('invalid_parameters', { message: `Send ${missing.join(' and ')}`, fields: missing.map((field) => ({ field, issue: 'missing' })) });
+};
+
+type Run = {
+  status: 'passed' | 'failed' | 'id_required';
+  verificationId: string;
+  /** The product's answer was the replay of a retried Idempotency-Key. */
+  replayed: boolean;
+  /** A liveness clip judged as the head-turn challenge. */
+  challenge?: { passed: boolean; failed: ChallengeRule | null };
+};
+
+/** Runs the session's product on what the person sent, through the products' own use cases. */
+async function runProduct(s: Services, row: HostedRow, body: HostedCompleteRequest, text: string, call: Call): Promise<Run> {
+  switch (row.product) {
+    case 'human': {
+      need(body, 'selfie_b64');
+      const bytes = bytesOfBase64('selfie_b64', body.selfie_b64!);
+      const clip = isVideo(sniff(bytes));
+      // Refused before any model runs or anything is recorded: not charged, not an attempt, the session stays open.
+      if (challengeRequired(row.product) && !clip) {
+        throw new AppError('invalid_parameters', {
+          message: 'selfie_b64 must be a video: this verification asks for a recorded head turn, which a photo cannot show',
+          fields: [{ field: 'selfie_b64', issue: 'video_required' }],
+        });
+      }
+      // A clip is held to the challenge; recordings after a missed one are paid by the session's first.
+      const { body: r, replayed } = await liveness(s, call, bytes, { challenge: clip ? 'head_turn' : null, paidOnce: s.hosted.paidOnce(row) });
+      const judged = r.analysis?.challenge;
+      return {
+        status: r.status === 'PASS' ? 'passed' : 'failed', verificationId: r.verification_id, replayed,
+        ...(judged ? { challenge: { passed: judged.passed, failed: judged.failed } } : {}),
+      };
+    }
+    case 'identity':
+    case 'compliance': {
+      need(body, 'selfie_b64', 'id_front_b64');
+      const images = { selfie_b64: body.selfie_b64!, id_front_b64: body.id_front_b64!, ...(body.id_back_b64 ? { id_back_b64: body.id_back_b64 } : {}) };
+      const { body: r, replayed } = row.product === 'identity' ? await identity(s, call, images, text) : await kycPlus(s, call, images, text);
+      return { status: r.verified ? 'passed' : 'failed', verificationId: r.verification_id, replayed };
+    }
+    case 'age': {
+      const minAge = row.min_age ?? 18;
+      if (row.verification_id) {
+        // The selfie asked for an ID: the same flow, no second charge.
+        need(body, 'selfie_b64', 'id_front_b64');
+        const { body: r, replayed } = await ageById(s, call, {
+          image_selfie_b64: body.selfie_b64!, image_id_b64: body.id_front_b64!, min_age: minAge, use_case: 'custom', verification_id: row.verification_id,
+        }, text);
+        return { status: r.verified ? 'passed' : 'failed', verificationId: r.verification_id, replayed };
+      }
+      need(body, 'date_of_birth', 'selfie_b64');
+      if (claimedAge(s, body.date_of_birth!) < minAge) {
+        // A denial at the date of birth: recorded (free), and no picture is looked at.
+        const { body: verificationId, replayed } = await ageByBirthDate(s, call, text, { status: 'failed', errorCode: 'below_minimum_age' });
+        return { status: 'failed', verificationId, replayed };
+      }
+      const { body: r, replayed } = await ageBySelfie(s, call, { image_selfie_b64: body.selfie_b64!, min_age: minAge, use_case: 'custom' }, text);
+      return { status: r.verified ? 'passed' : 'id_required', verificationId: r.verification_id, replayed };
+    }
+  }
+}
+
+/**
+ * A session for its owner (an API key, or the console's organisation) with validated redirects.
+ * `origin` is where the request came in; a session made in the console while the on-site server
+ * runs gets the URL a device on site can open.
+ */
+export function createSession(
+  s: Services, owner: { orgId: number; env: 'test' | 'live'; keyId: string | null }, body: z.output<typeof HostedGenerateRequest>, origin: string,
+): HostedGenerateResponse {
+  checkRedirects({ redirect_url: body.redirect_url, failure_redirect_url: body.failure_redirect_url });
+  const { row, token } = s.hosted.create(owner, {
+    product: body.product, redirectUrl: body.redirect_url, failureRedirectUrl: body.failure_redirect_url, expiresInHours: body.expires_in_hours,
+    pageTitle: body.page_title, successMessage: body.success_message, failureMessage: body.failure_message, minAge: body.min_age,
+  });
+  const base = (owner.keyId === null ? s.onsite.origin() : null) ?? origin;
+  return { hosted_url: `${base}/hosted/v/${token}`, token, expires_at: row.expires_at, session_id: row.id };
+}
+
+
+/** The hosted page's view of its session (the first look marks it opened). */
+export function hostedPage(s: Services, token: string): HostedPage {
+  const row = s.hosted.byToken(token);
+  if (!row) throw new AppError('hosted_session_not_found');
+  s.hosted.open(row);
+  const fresh = s.hosted.byId(row.id)!;
+  const brand = s.organizationBranding(fresh.org_id);
+  return {
+    product: fresh.product, state: s.hosted.stateOf(fresh), page_title: fresh.page_title, success_message: fresh.success_message,
+    failure_message: fresh.failure_message, min_age: fresh.product === 'age' ? (fresh.min_age ?? 18) : null, test_mode: fresh.env === 'test',
+    expires_at: fresh.expires_at, needs_id: fresh.product === 'age' && fresh.verification_id !== null && fresh.state !== 'completed',
+    organization: { name: brand.name, logo_url: brand.logo_png ? `/hosted/logo/${token}` : null },
+    challenge: challengeRequired(fresh.product) ? { kind: 'head_turn', clip_seconds: CHALLENGE_CLIP_SECONDS, attempts_left: attemptsLeft(fresh) } : null,
+  };
+}
+
+/** The logo of the organisation whose session a token names (any state: the closed page shows whose link it was). */
+export function hostedLogo(s: Services, token: string): Uint8Array {
+  const row = s.hosted.byToken(token);
+  const png = row ? s.organizationBranding(row.org_id).logo_png : null;
+  if (!png) throw new AppError('hosted_logo_not_found');
+  return png;
+}
+
+/**
+ * Completes a hosted session with what the person sent: the product, then the session's state,
+ * the `verification.completed` event and where the page goes next. What was sent is read only
+ * once the session is known to be open (an unknown or closed link answers that, whatever the
+ * body); `idempotency` is the completion request's own, when it sent one.
+ */
+export async function completeHosted(
+  s: Services, token: string, sent: () => Promise<{ body: HostedCompleteRequest; text: string }>, idempotency?: Call['idempotency'],
+): Promise<Answer<HostedCompleteResponse>> {
+  const row = openSession(s, token);
+  const call: Call = { payer: payerOf(s, row), idempotency };
+  const { body, text } = await sent();
+  if (completing.has(row.id)) throw new AppError('hosted_session_busy');
+  completing.add(row.id);
+  try {
+    const run = await runProduct(s, row, body, text, call);
+    const answer = (b: HostedCompleteResponse): Answer<HostedCompleteResponse> => ({ body: b, replayed: run.replayed });
+    const test = row.env === 'test';
+    // A missed challenge is something a person can fix: while recordings are left, the session stays open for another.
+    if (run.challenge && !run.challenge.passed && s.hosted.missChallenge(row, CHALLENGE_ATTEMPTS - 1)) {
+      return answer({
+        status: 'retry', verification_id: run.verificationId, product: row.product, environment: row.env, message: DEFAULT_MESSAGE.retry,
+        reason: s.ledger.get(run.verificationId)?.error_code ?? null, redirect_url: null, test_mode: test,
+        challenge: { failed: run.challenge.failed, attempts_left: attemptsLeft(s.hosted.byId(row.id)!) },
+      });
+    }
+    if (run.status === 'id_required') {
+      s.hosted.setPending(row, run.verificationId);
+      return answer({
+        status: 'id_required', verification_id: run.verificationId, product: row.product, environment: row.env, message: DEFAULT_MESSAGE.id_required,
+        reason: s.ledger.get(run.verificationId)?.error_code ?? null, redirect_url: null, test_mode: test,
+      });
+    }
+    if (!s.hosted.complete(row, run.verificationId, run.status)) throw new AppError('hosted_session_closed', { message: 'This verification link expired while it was being completed.' });
+    s.webhooks.emit(row.org_id, row.env, {
+      type: 'verification.completed',
+      fields: { verification_id: run.verificationId, status: run.status === 'passed' ? 'PASS' : 'FAIL', product: row.product, environment: row.env },
+    });
+    const target = run.status === 'passed' ? row.redirect_url : row.failure_redirect_url;
+    return answer({
+      status: run.status, verification_id: run.verificationId, product: row.product, environment: row.env,
+      message: (run.status === 'passed' ? row.success_message : row.failure_message) ?? DEFAULT_MESSAGE[run.status],
+      reason: run.status === 'failed' ? (s.ledger.get(run.verificationId)?.error_code ?? null) : null,
+      redirect_url: target ? redirectWith(target, row.id, run.status) : null, test_mode: test,
+      ...(run.challenge ? { challenge: { failed: run.challenge.failed, attempts_left: 0 } } : {}),
+    });
+  } finally {
+    completing.delete(row.id);
+  }
+}
+
+/** Revokes an open session of the organisation: its link stops working at once. */
+export function revokeSession(s: Services, orgId: number, id: string): HostedSessionView {
+  const row = s.hosted.byId(id);
+  if (!row || row.org_id !== orgId) throw new AppError('hosted_session_not_found');
+  if (!s.hosted.revoke(id, orgId)) throw new AppError('hosted_session_closed', { message: `This session is ${s.hosted.stateOf(row)}: it cannot be revoked.` });
+  return sessionView(s, s.hosted.byId(id)!);
+}
