@@ -9,12 +9,12 @@ import { AppError, isAppError } from '../../src-shared/errors';
 import type { AuditActorRef } from './core/audit/audit';
 import { compose, type Services } from './compose';
 import { defaultDataDir, defaultResourcesDir } from './paths';
-import { scorePairs, screenStream } from './cli-screening';
+import { scorePairs, screenStream } from './core/app/offline-screening';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { readManifest } from './core/screening/lists/manifest';
 import { OFFICIAL_SOURCES, isOfficialSource } from './core/screening/lists/sources';
-import { importOfficialList, importUserCsv, removeUserCsv, type ListActor, type ListManagement } from './core/screening/lists/manage';
+import { importOfficial, importOwnList, removeOwnList, type ListImporter } from './core/app/lists';
 import { storedLists } from './core/screening/lists/store';
 import { listSlug } from '../../src-shared/contracts/lists';
 
@@ -259,17 +259,16 @@ async function run(argv: string[]): Promise<string> {
         const files = positionals.slice(2);
         if (files.length === 0) fail('lists import needs at least one file');
         // The running service notices the new files itself (its watch of the lists folder).
-        const lists: ListManagement = { dataDir: s.config.dataDir, audit: s.audit, now: () => new Date() };
-        const who: ListActor = { orgId: s.accounts.organization()?.id ?? null, actor: CLI };
+        const who: ListImporter = { cli: CLI, orgId: s.accounts.organization()?.id ?? null };
         if (values.user) {
-          const r = await importUserCsv(lists, who, values.user, readFileSync(files[0]!));
+          const r = await importOwnList(s, who, values.user, readFileSync(files[0]!));
           const text = [`${r.ok ? 'Imported' : 'Nothing imported from'} ${files[0]} as ${r.source}: ${r.rows.imported} of ${r.rows.total} rows`, ...r.errors.slice(0, 50).map((e) => `  row ${e.row}, ${e.column}: ${e.reason}`)].join('\n');
           if (!r.ok) process.exitCode = 1;
           return values.json ? JSON.stringify(r) : text;
         }
         const source = values.source ?? fail('lists import needs --source (official list) or --user NAME (your own list)');
         if (!isOfficialSource(source)) fail(`--source must be one of: ${OFFICIAL_SOURCES.join(', ')}`);
-        const r = await importOfficialList(lists, who, source, files.map((f) => ({ name: basename(f), bytes: readFileSync(f) })));
+        const r = await importOfficial(s, who, source, files.map((f) => ({ name: basename(f), bytes: readFileSync(f) })));
         if (!r.ok) {
           process.exitCode = 1;
           return values.json ? JSON.stringify(r) : `Not imported: ${r.reason}`;
@@ -278,11 +277,7 @@ async function run(argv: string[]): Promise<string> {
       }
       case 'lists remove': {
         const name = values.user ?? fail('lists remove needs --user NAME');
-        const removed = await removeUserCsv(
-          { dataDir: s.config.dataDir, audit: s.audit, now: () => new Date() },
-          { orgId: s.accounts.organization()?.id ?? null, actor: CLI },
-          listSlug(name),
-        );
+        const removed = await removeOwnList(s, { cli: CLI, orgId: s.accounts.organization()?.id ?? null }, listSlug(name));
         if (!removed) fail(`No user list named ${name}`);
         return `Removed ${name}`;
       }

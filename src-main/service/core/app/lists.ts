@@ -1,13 +1,13 @@
 // The lists screened against: what is loaded and how fresh for an organisation, and the imports
 // and removals owners and admins make (official files are public data; an own list is the
 // organisation's reference data, not a request's subject, kept in the data directory).
-import type { ListsStatus, OfficialImport, UserListReport } from '../../../../src-shared/contracts/lists';
-import { AppError } from '../../../../src-shared/errors';
+import type { ListsStatus, UserListReport } from '../../../../src-shared/contracts/lists';
 import type { Services } from '../../compose';
 import type { SessionContext } from '../accounts/accounts';
-import { actorOf } from '../audit/audit';
+import { actorOf, type AuditActorRef } from '../audit/audit';
 import { freshnessOf, staleDaysFor } from '../screening/lists/freshness';
 import { importOfficialList, importUserCsv, removeUserCsv, type ListActor, type ListManagement } from '../screening/lists/manage';
+import type { OfficialFile } from '../screening/lists/official';
 import { listAttribution, type OfficialSource } from '../screening/lists/sources';
 import { storedLists } from '../screening/lists/store';
 
@@ -26,28 +26,34 @@ export function listsStatus(s: Services, orgId: number): ListsStatus {
   };
 }
 
-function management(s: Services): ListManagement {
+/**
+ * Who imports: an analyst in the console (the service then reloads its index before answering,
+ * so the import is visible at once), or the CLI beside a service that notices new files itself.
+ */
+export type ListImporter = { session: SessionContext } | { cli: AuditActorRef; orgId: number | null };
+
+function management(s: Services, by: ListImporter): ListManagement {
   return {
     dataDir: s.config.dataDir, audit: s.audit, now: () => new Date(s.clock.now()),
-    refresh: () => s.screening.refresh(),
+    ...('session' in by ? { refresh: () => s.screening.refresh() } : {}),
     check: s.pool.checks,
   };
 }
 
-const by = (session: SessionContext): ListActor => ({ orgId: session.org.id, actor: actorOf(session.user) });
+const actor = (by: ListImporter): ListActor =>
+  'session' in by ? { orgId: by.session.org.id, actor: actorOf(by.session.user) } : { orgId: by.orgId, actor: by.cli };
 
-/** A newer file of an official list, replacing the shipped one; a file that is not one is refused naming why. */
-export async function importOfficial(s: Services, session: SessionContext, source: OfficialSource, file: { name: string; bytes: Uint8Array }): Promise<OfficialImport> {
-  const r = await importOfficialList(management(s), by(session), source, [file]);
-  if (!r.ok) throw new AppError('account_validation', { field: 'file', message: `Not imported: ${r.reason}` });
-  return r;
+/** Newer files of an official list, replacing the shipped one; or why they are not one. */
+export function importOfficial(s: Services, by: ListImporter, source: OfficialSource, files: readonly OfficialFile[]): ReturnType<typeof importOfficialList> {
+  return importOfficialList(management(s, by), actor(by), source, files);
 }
 
 /** One of the organisation's own lists from a CSV (imported or replaced), or the report of why not. */
-export function importOwnList(s: Services, session: SessionContext, name: string, bytes: Uint8Array): Promise<UserListReport> {
-  return importUserCsv(management(s), by(session), name, bytes);
+export function importOwnList(s: Services, by: ListImporter, name: string, bytes: Uint8Array): Promise<UserListReport> {
+  return importUserCsv(management(s, by), actor(by), name, bytes);
 }
 
-export async function removeOwnList(s: Services, session: SessionContext, slug: string): Promise<void> {
-  if (!(await removeUserCsv(management(s), by(session), slug))) throw new AppError('list_not_found');
+/** Removes one of the organisation's own lists; false when there is none of that name. */
+export function removeOwnList(s: Services, by: ListImporter, slug: string): Promise<boolean> {
+  return removeUserCsv(management(s, by), actor(by), slug);
 }

@@ -8,6 +8,7 @@ import {
   ListsStatus, OfficialImport, OfficialListQuery, UserListQuery, UserListReport,
 } from '../../../../src-shared/contracts/lists';
 import { RescreenRequest, ScreeningResponse, ScreenRequest } from '../../../../src-shared/contracts/screening';
+import { AppError } from '../../../../src-shared/errors';
 import { orgPayer } from '../../core/app/call';
 import { importOfficial, importOwnList, listsStatus, removeOwnList } from '../../core/app/lists';
 import { consoleScreen, screenOf, screenSubject } from '../../core/app/screening';
@@ -54,7 +55,9 @@ export function screeningRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const q = input.query();
       const bytes = await input.bytes();
-      return c.json<OfficialImport>(await importOfficial(services, c.get('session'), q.source, { name: q.filename, bytes }), 201);
+      const r = await importOfficial(services, { session: c.get('session') }, q.source, [{ name: q.filename, bytes }]);
+      if (!r.ok) throw new AppError('account_validation', { field: 'file', message: `Not imported: ${r.reason}` });
+      return c.json<OfficialImport>(r, 201);
     },
   });
 
@@ -71,7 +74,7 @@ export function screeningRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const q = input.query();
       const bytes = await input.bytes();
-      const r = await importOwnList(services, c.get('session'), q.name, bytes);
+      const r = await importOwnList(services, { session: c.get('session') }, q.name, bytes);
       return c.json<UserListReport>(r, r.ok ? 201 : 400);
     },
   });
@@ -82,7 +85,7 @@ export function screeningRoutes({ route, services }: Router): void {
     request: { params: SlugParams },
     responses: { 200: Message },
     handler: async (c) => {
-      await removeOwnList(services, c.get('session'), c.req.param('slug') ?? '');
+      if (!(await removeOwnList(services, { session: c.get('session') }, c.req.param('slug') ?? ''))) throw new AppError('list_not_found');
       return c.json<Message>({ message: 'List removed' });
     },
   });

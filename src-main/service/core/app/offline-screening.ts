@@ -1,4 +1,4 @@
-// The screening CLI commands: streaming, line in → line out, for benchmarks and outside checks.
+// The CLI's offline screening commands: streaming, line in → line out, for benchmarks and outside checks.
 //   screening score-pairs   CSV `schema,name1,name2` (header) on stdin → one score (0..1) per row
 //   screening screen        NDJSON screen request bodies on stdin → one response body per line
 // Same name comparison, engine, lists and risk mapping as the API; test environment, no credits,
@@ -6,12 +6,12 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import Papa from 'papaparse';
-import { ScreenRequest } from '../../src-shared/contracts/screening';
-import { errorResponse } from '../../src-shared/errors';
-import { scoreNamePair } from './core/screening/match/compare';
-import { newId } from './core/ids';
-import { createScreening, runScreening } from './core/screening/service';
-import { firstIssueMessage } from '../../src-shared/validation';
+import { ScreenRequest } from '../../../../src-shared/contracts/screening';
+import { errorResponse } from '../../../../src-shared/errors';
+import { scoreNamePair } from '../screening/match/compare';
+import { newId } from '../ids';
+import { createScreening, runScreening } from '../screening/service';
+import { firstIssueMessage } from '../../../../src-shared/validation';
 
 function write(out: Writable, line: string): Promise<void> {
   return new Promise((resolve) => {
