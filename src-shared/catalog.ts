@@ -1,6 +1,5 @@
 // The product catalogue from the spec: plans, credits, rate limits, multipliers, use cases,
 // risk bands. Pure data; every side (service, console, tests) reads it from here.
-import { AppError } from './errors';
 
 export const PLANS = ['free', 'starter', 'growth', 'pro', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -131,15 +130,4 @@ export function verificationLimit(plan: Plan, product: Product): { rps: number; 
   const m = PRODUCT_MULTIPLIER[product];
   // A bucket needs at least one token of capacity, or the product could never be used.
   return { rps: base.rps / m, burst: Math.max(1, Math.floor(base.burst / m)) };
-}
-
-/**
- * The one plan rule for products (spec: compliance only on Pro and Enterprise): the error to
- * answer when the plan does not include the product, else null. Every check calls this.
- */
-export function planAllows(plan: Plan, product: Product): AppError | null {
-  if (product === 'compliance' && !PLAN_INFO[plan].compliance) {
-    return new AppError('plan_restriction', { message: 'The compliance product requires the Pro or Enterprise plan' });
-  }
-  return null;
 }

@@ -2,8 +2,8 @@
 // cases pin the answers people rely on (docs/roles.md states them in full, and its tests check
 // the service against every cell).
 import { describe, expect, it } from 'vitest';
-import { ROLES } from './catalog';
-import { may, POLICY, rolesFor, seesCredits, team } from './policy';
+import { PLANS, PRODUCTS, ROLES } from './catalog';
+import { may, planAllows, planIncludes, planNames, plansIncluding, POLICY, rolesFor, seesCredits, team } from './policy';
 
 describe('may', () => {
   it('the plan and people\'s roles and billing are the owner\'s; the organisation\'s tools are the admins\' too', () => {
@@ -49,5 +49,35 @@ describe('team rules', () => {
     expect(team.setBilling('owner', { role: 'member' })).toBe(true);
     expect(team.setBilling('owner', { role: 'admin' })).toBe(false);
     expect(team.setBilling('admin', { role: 'member' })).toBe(false);
+  });
+});
+
+describe('planIncludes: what each plan includes', () => {
+  it('every plan has liveness, age and identity; compliance is Pro and Enterprise only (spec)', () => {
+    for (const plan of PLANS) {
+      for (const product of ['human', 'age', 'identity'] as const) expect(planIncludes(plan, product)).toBe(true);
+    }
+    expect(plansIncluding('compliance')).toEqual(['pro', 'enterprise']);
+    expect(planNames('compliance')).toBe('Pro or Enterprise');
+    expect(planNames('compliance', 'and')).toBe('Pro and Enterprise');
+  });
+
+  it('advanced reports and exports from Growth up; age keys below Growth run on the trial', () => {
+    expect(plansIncluding('advanced_reports')).toEqual(['growth', 'pro', 'enterprise']);
+    expect(plansIncluding('exports')).toEqual(['growth', 'pro', 'enterprise']);
+    expect(plansIncluding('age_without_trial')).toEqual(['growth', 'pro', 'enterprise']);
+  });
+
+  it('planAllows refuses exactly what the plan does not include, with the plans that do', () => {
+    for (const plan of PLANS) {
+      for (const product of PRODUCTS) {
+        const refused = planAllows(plan, product);
+        expect(refused === null, `${plan} ${product}`).toBe(planIncludes(plan, product));
+        if (refused) {
+          expect(refused.code).toBe('plan_restriction');
+          expect(refused.message).toBe('The compliance product requires the Pro or Enterprise plan');
+        }
+      }
+    }
   });
 });

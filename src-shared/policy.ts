@@ -1,8 +1,10 @@
-// Who may do what: the one answer to "may this role do this" and "does this user see credits",
-// used by the service's route guards and core rules and by the console's screens (which offer
-// only what the service allows). docs/roles.md states it for people; its tests check every cell
-// of that table against the service, and this module against the table.
-import type { Role } from './catalog';
+// Who may do what: the one answer to "may this role do this", "does this plan include that" and
+// "does this user see credits", used by the service's route guards and core rules and by the
+// console's screens (which offer only what the service allows). docs/roles.md states the roles
+// for people; its tests check every cell of that table against the service, and this module
+// against the table. The plans' figures (limits, team sizes, ranges) are data in catalog.ts.
+import { PLAN_INFO, PLANS, type Plan, type Product, type Role } from './catalog';
+import { AppError } from './errors';
 
 const EVERYONE = ['owner', 'admin', 'member'] as const satisfies readonly Role[];
 const MANAGERS = ['owner', 'admin'] as const satisfies readonly Role[];
@@ -86,3 +88,36 @@ export const team = {
   /** Set `target`'s billing access: members only (owners and admins see credits by role). */
   setBilling: (viewer: Role, target: { role: Role }) => target.role === 'member' && may(viewer, 'team.set_billing'),
 };
+
+/** What a plan may include beyond what every plan has: the compliance product and three features. */
+export type PlanFeature = 'compliance' | 'advanced_reports' | 'exports' | 'age_without_trial';
+
+/**
+ * Whether `plan` includes a product or a feature. Every plan has liveness, age and identity;
+ * compliance (screening, KYC-plus) is Pro and Enterprise (spec); advanced reports and exports
+ * Growth and up; age keys below Growth run on the trial.
+ */
+export function planIncludes(plan: Plan, what: Product | PlanFeature): boolean {
+  if (what === 'human' || what === 'age' || what === 'identity') return true;
+  return PLAN_INFO[plan][what];
+}
+
+/** The plans that include it, cheapest first. */
+export function plansIncluding(what: Product | PlanFeature): Plan[] {
+  return PLANS.filter((p) => planIncludes(p, what));
+}
+
+/** "Pro or Enterprise": the plans that include it, by label. */
+export function planNames(what: Product | PlanFeature, joiner = 'or'): string {
+  const labels = plansIncluding(what).map((p) => PLAN_INFO[p].label);
+  return labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} ${joiner} ${labels[labels.length - 1]}`;
+}
+
+/**
+ * The one plan rule for products: the error to answer when the plan does not include the product,
+ * else null. Every check (route guards, keys, hosted sessions and flows) calls this.
+ */
+export function planAllows(plan: Plan, product: Product): AppError | null {
+  if (planIncludes(plan, product)) return null;
+  return new AppError('plan_restriction', { message: `The ${product} product requires the ${planNames(product)} plan` });
+}

@@ -4,14 +4,14 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import {
-  HEALTH_LIMIT, PLAN_INFO, planAllows, verificationLimit, type Product,
+  HEALTH_LIMIT, PLAN_INFO, verificationLimit, type Product,
 } from '../../../src-shared/catalog';
 import { AppError } from '../../../src-shared/errors';
 import type { Services } from '../compose';
 import type { Decision } from '../core/rate-limit/token-bucket';
 import { mediaType } from './body';
 import type { AppEnv, AuthSpec } from './types';
-import { may, seesCredits } from '../../../src-shared/policy';
+import { may, planAllows, planIncludes, seesCredits } from '../../../src-shared/policy';
 
 export const SESSION_COOKIE = 'cc_session';
 const TOUCH_EVERY_MS = 60_000;
@@ -167,7 +167,7 @@ function rateLimit(s: Services, auth: AuthSpec): Step | null {
   }
 }
 
-/** The plan rule (catalog.planAllows) for the route's product. */
+/** The plan rule (policy.planAllows) for the route's product. */
 function planCheck(auth: AuthSpec): Step | null {
   const product = auth.kind === 'key' ? (auth.product ?? auth.scope) : auth.kind === 'session' ? auth.product : undefined;
   if (!product) return null;
@@ -187,7 +187,7 @@ function trialCheck(s: Services, auth: AuthSpec): Step | null {
     name: 'trial',
     run(c) {
       const key = c.get('key');
-      if (!PLAN_INFO[c.get('org').plan].age_without_trial && !key.demo && !s.keys.trial(key).active) throw new AppError('trial_expired');
+      if (!planIncludes(c.get('org').plan, 'age_without_trial') && !key.demo && !s.keys.trial(key).active) throw new AppError('trial_expired');
     },
   };
 }

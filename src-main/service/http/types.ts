@@ -43,7 +43,7 @@ export type AuthSpec =
       act?: Act;
       /** Only for users who see credits (policy.seesCredits: owners, admins, members with billing access). */
       credits?: true;
-      /** A product the organisation's plan must include (catalog.planAllows). */
+      /** A product the organisation's plan must include (policy.planAllows). */
       product?: Product;
       /** The error a signed-in user whose role does not allow `act` gets (default `permission_denied`). */
       denied?: ErrorCode;

@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PLANS, PRODUCTS, planAllows } from '../../../src-shared/catalog';
+import { PLANS, PRODUCTS } from '../../../src-shared/catalog';
+import { planAllows } from '../../../src-shared/policy';
 import { BatchLine } from '../../../src-shared/contracts/batch';
 import { ErrorBody, errorResponse } from '../../../src-shared/errors';
 import type { Router } from '../http/router';
@@ -18,7 +19,7 @@ const SERVICE_DIR = join(import.meta.dirname, '..');
 
 function sources(dir: string): { path: string; text: string }[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('test'))
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.startsWith('test'))
     .map((f) => ({ path: f, text: readFileSync(join(dir, f), 'utf8') }));
 }
 
@@ -166,7 +167,7 @@ describe('answers are held to their schemas (test harness)', () => {
 });
 
 describe('one rule, one place', () => {
-  it('the compliance plan rule: Pro and Enterprise only, and nowhere but catalog.planAllows', () => {
+  it('the compliance plan rule: Pro and Enterprise only, and nowhere but policy.planAllows', () => {
     for (const plan of PLANS) {
       for (const product of PRODUCTS) {
         const refused = planAllows(plan, product);
@@ -176,6 +177,27 @@ describe('one rule, one place', () => {
     }
     const elsewhere = sources(SERVICE_DIR).filter((f) => /PLAN_INFO\[[^\]]+\]\.compliance|\.compliance\s*\)\s*throw/.test(f.text));
     expect(elsewhere.map((f) => f.path)).toEqual([]);
+  });
+
+  it('what a plan includes is asked of the policy (planIncludes), in the service and in the console', () => {
+    const FEATURES = '(compliance|exports|advanced_reports|age_without_trial)';
+    const readsFeature = (text: string): boolean => {
+      if (new RegExp(`PLAN_INFO\\[[^\\]]+\\]\\.${FEATURES}\\b`).test(text)) return true;
+      // A plan's entry held in a variable, then asked for a feature.
+      const held = [...text.matchAll(/(?:const|let)\s+(\w+)\s*=\s*PLAN_INFO\[/g)].map((m) => m[1]);
+      return held.some((v) => new RegExp(`\\b${v}\\.${FEATURES}\\b`).test(text));
+    };
+    const renderer = join(SERVICE_DIR, '..', '..', 'src-renderer');
+    const shared = join(SERVICE_DIR, '..', '..', 'src-shared');
+    const offenders = [
+      ...sources(SERVICE_DIR).map((f) => ({ ...f, path: `service/${f.path}` })),
+      ...sources(renderer).map((f) => ({ ...f, path: `renderer/${f.path}` })),
+      ...sources(shared).filter((f) => f.path !== 'policy.ts').map((f) => ({ ...f, path: `shared/${f.path}` })),
+    ].filter((f) => readsFeature(f.text));
+    expect(offenders.map((f) => f.path)).toEqual([]);
+    // Screens name no plan: they ask usePlan() and the policy.
+    const literals = sources(join(renderer, 'console', 'screens')).filter((f) => /plan\s*\?\?\s*'(free|starter|growth|pro|enterprise)'|=== '(free|starter|growth|pro|enterprise)'/.test(f.text));
+    expect(literals.map((f) => f.path)).toEqual([]);
   });
 
   it('the HTTP layer never bills: products bill in their use cases, through core/app/call.ts bill', () => {

@@ -1,6 +1,7 @@
 // The plan radio list shared by first run and "Change plan": each plan with what it includes,
 // from the one catalogue the service enforces.
 import { PLAN_INFO, PLANS, type Plan } from '../../../src-shared/catalog';
+import { planIncludes } from '../../../src-shared/policy';
 import { Badge } from './Badge';
 import { formatNumber } from './format';
 
@@ -12,7 +13,7 @@ export function teamText(size: number | null): string {
 export function planSummary(plan: Plan): string {
   const p = PLAN_INFO[plan];
   return [
-    p.compliance ? 'Screening' : 'No screening',
+    planIncludes(plan, 'compliance') ? 'Screening' : 'No screening',
     teamText(p.team_size),
     `${formatNumber(p.verification.rps)} verification${p.verification.rps === 1 ? '' : 's'}/s`,
   ].join(' · ');

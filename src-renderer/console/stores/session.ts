@@ -1,6 +1,7 @@
 // Who is signed in and what the console should show before the app: first run, login, or a
 // start-up error. Holds the session's user and organization only, never keys or subject data.
 import { create } from 'zustand';
+import { PLANS, type Plan } from '../../../src-shared/catalog';
 import type { AcceptedInvitation } from '../../../src-shared/contracts/team';
 import type { DesktopMember, LoginRequest, Organization, Session, SetupRequest } from '../../../src-shared/contracts/accounts';
 import { api, errorText, setUnauthorizedHandler } from '../api/client';
@@ -119,3 +120,8 @@ setUnauthorizedHandler(() => {
   if (useSession.getState().status !== 'ready') return;
   useSession.setState({ status: 'login', session: null, notice: 'Your session has ended. Please sign in again.' });
 });
+
+/** The organisation's plan; before the session is known, the least one (nothing is offered that it may lack). */
+export function usePlan(): Plan {
+  return useSession((s) => s.session?.organization.plan ?? PLANS[0]);
+}

@@ -5,7 +5,7 @@
 // the next start, or failed as interrupted once it has had MAX_ATTEMPTS tries (a report that
 // kills the process every time must not do so forever). Files are removed 24 hours after they
 // were made; the job row stays (succeeded, without a download link).
-import { PLAN_INFO, type Environment, type Plan } from '../../../../src-shared/catalog';
+import { type Environment, type Plan } from '../../../../src-shared/catalog';
 import {
   EXPORT_FILE_HOURS, EXPORT_FORMATS, REPORT_TYPES, type ExportFormat, type ExportJob, type ExportListItem, type ReportBundle, type ReportType,
 } from '../../../../src-shared/contracts/reports';
@@ -20,7 +20,7 @@ import type { ListVersion } from '../../../../src-shared/contracts/screening';
 import { CONTENT_TYPES } from './render';
 import { exportsRepo, type ExportErrorCode, type ExportRow } from './repo';
 import { RenderError, type RenderRunner } from './runner';
-import { may } from '../../../../src-shared/policy';
+import { may, planIncludes } from '../../../../src-shared/policy';
 
 /** Tries a job gets when the process dies under it before it is failed as interrupted. */
 export const MAX_ATTEMPTS = 3;
@@ -88,7 +88,7 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
 
   function requirePlan(org: OrgRow): void {
     if (deps.enabled && !deps.enabled()) throw new AppError('report_exports_disabled');
-    if (!PLAN_INFO[org.plan].exports) throw new AppError('exports_plan');
+    if (!planIncludes(org.plan, 'exports')) throw new AppError('exports_plan');
   }
 
   /** The reporting API's own check of env, from, to and the plan's range, with its texts (without its schema_version: an export is no report envelope). */

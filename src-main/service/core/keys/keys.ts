@@ -1,8 +1,9 @@
 // API keys: svk- + 32 and svsk- + 48 characters, stored only as SHA-256 hashes (they are
 // random and long, so a slow hash adds nothing). The plaintext is returned once, at creation.
+import { planAllows, planIncludes } from '../../../../src-shared/policy';
 import { AppError } from '../../../../src-shared/errors';
 import {
-  PLAN_INFO, PRODUCTS, TRIAL, planAllows, type Environment, type Plan, type Product,
+  PRODUCTS, TRIAL, type Environment, type Plan, type Product,
 } from '../../../../src-shared/catalog';
 import type { ApiKey } from '../../../../src-shared/contracts/accounts';
 import type { Db } from '../../db/open';
@@ -55,7 +56,7 @@ export function createKeys(db: Db, clock: Clock) {
 
   function toApiKey(row: KeyListRow | KeyRow, plan: Plan): ApiKey {
     const scopes = parseScopes(row.scopes);
-    const onTrial = scopes.includes('age') && !PLAN_INFO[plan].age_without_trial;
+    const onTrial = scopes.includes('age') && !planIncludes(plan, 'age_without_trial');
     const t = onTrial ? trial(row) : null;
     return {
       id: row.id,
@@ -81,7 +82,7 @@ export function createKeys(db: Db, clock: Clock) {
     }): { key: ApiKey; api_key: string; secret: string } {
       const scopes = [...new Set(input.scopes)].sort((a, b) => PRODUCTS.indexOf(a) - PRODUCTS.indexOf(b));
       if (scopes.length === 0) throw new AppError('account_validation', { field: 'scopes', message: 'At least one scope is required' });
-      // The plan rule itself lives in catalog.planAllows; key creation answers it in the account shape.
+      // The plan rule itself lives in policy.planAllows; key creation answers it in the account shape.
       if (scopes.some((p) => planAllows(input.plan, p))) throw new AppError('compliance_scope_plan');
       const apiKey = `svk-${randomBase62(32)}`;
       const secret = `svsk-${randomBase62(48)}`;

@@ -4,6 +4,7 @@
 // score, pages) are in docs/reports.md. "Verifications" are the four products; screenings
 // (screen, rescreen) count in regulatory coverage and credits only: their `confidence` column
 // holds a risk score, which is no verification confidence.
+import { planIncludes } from '../../../../src-shared/policy';
 import { BILLABLE, PLAN_INFO, PRODUCTS, type Environment, type Plan, type Product } from '../../../../src-shared/catalog';
 import {
   ADVANCED_REPORTS, REPORT_PAGE, type Band, type CreditsSnapshot, type HealthCheck, type Limits, type Overview,
@@ -433,7 +434,7 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
   }
 
   function requireAdvanced(report: V1Report, plan: Plan, sv: SchemaVersion): void {
-    if (ADVANCED_REPORTS.includes(report) && !PLAN_INFO[plan].advanced_reports) {
+    if (ADVANCED_REPORTS.includes(report) && !planIncludes(plan, 'advanced_reports')) {
       throw new AppError('advanced_reports', { schema_version: sv });
     }
   }
@@ -454,7 +455,7 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
       const info = PLAN_INFO[plan];
       return {
         plan, max_date_range_days: info.max_date_range_days, max_breakdown_items: info.max_breakdown_items,
-        can_access_advanced_reports: info.advanced_reports, can_export_reports: info.exports && deps.flags.exportsEnabled(),
+        can_access_advanced_reports: planIncludes(plan, 'advanced_reports'), can_export_reports: planIncludes(plan, 'exports') && deps.flags.exportsEnabled(),
       };
     },
 
@@ -478,7 +479,7 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
       const sv: SchemaVersion = type === 'verification-v21' || type === 'full-v21' ? '2.1' : '1.0';
       const range = checkRange(params, who.plan, sv);
       const p: ReportParams = { ...range, granularity: 'day', limit: PLAN_INFO[who.plan].max_breakdown_items, page: 1, perPage: REPORT_PAGE.max };
-      const advanced = PLAN_INFO[who.plan].advanced_reports;
+      const advanced = planIncludes(who.plan, 'advanced_reports');
       const parts: V1Report[] = type === 'full' || type === 'full-v21'
         ? ['overview', 'volume', 'usage', ...(advanced ? (['risk-summary', 'widget-performance', 'regulatory-coverage'] as const) : [])]
         : type === 'verification-v21' ? [] : [type];

@@ -14,13 +14,14 @@ import {
 } from '../../../../src-shared/contracts/organization';
 import { AppError } from '../../../../src-shared/errors';
 import type { Router } from '../router';
+import { planIncludes } from '../../../../src-shared/policy';
 
 function accountOf(services: Services, org: OrgRow): Account {
   const p = PLAN_INFO[org.plan];
   return {
     organization: toOrganization(org),
     plan: {
-      id: p.id, label: p.label, compliance: p.compliance, team_size: p.team_size,
+      id: p.id, label: p.label, compliance: planIncludes(org.plan, 'compliance'), team_size: p.team_size,
       verification_rps: p.verification.rps, verification_burst: p.verification.burst,
       read_rps: p.read.rps, read_burst: p.read.burst,
     },

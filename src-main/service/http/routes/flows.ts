@@ -5,7 +5,7 @@
 // paid by the organisation). A GET never starts a session (link previewers and prefetchers fetch
 // pages): the page asks for one with a POST.
 import type { Context } from 'hono';
-import { planAllows } from '../../../../src-shared/catalog';
+import { planAllows } from '../../../../src-shared/policy';
 import {
   HostedSessionQuery, PublishedFlowCreateRequest, PublishedFlowList, PublishedFlowRequest, PublishedFlowStartResponse, PublishedFlowView,
 } from '../../../../src-shared/contracts/hosted';

@@ -1,7 +1,7 @@
 // Hosted verification sessions' routes (spec: Hosted session, hosted completion, redirect rules,
 // verification.completed). Making, showing, completing and revoking a session are use cases
 // (core/app/hosted.ts).
-import { planAllows } from '../../../../src-shared/catalog';
+import { planAllows } from '../../../../src-shared/policy';
 import {
   HostedCompleteRequest, HostedCompleteResponse, HostedConsoleCreateRequest, HostedGenerateRequest, HostedGenerateResponse, HostedPage, HostedSessionList,
   HostedSessionQuery, type HostedSessionView,

@@ -8,7 +8,7 @@ import { DataGrid } from '../../components/DataGrid';
 import { LoadError } from '../../components/LoadError';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useEnv } from '../../stores/env';
-import { useSession } from '../../stores/session';
+import { usePlan } from '../../stores/session';
 import { CreateKeyDialog } from './CreateKeyDialog';
 import { keyColumns } from './key-columns';
 import { NewKeyDialog } from './NewKeyDialog';
@@ -18,7 +18,7 @@ type Open = { kind: 'none' } | { kind: 'create' } | { kind: 'created'; created: 
 
 export function ApiKeysScreen() {
   const env = useEnv((s) => s.env);
-  const plan = useSession((s) => s.session?.organization.plan ?? 'free');
+  const plan = usePlan();
   const keys = useResource((signal) => api.listKeys(env, signal), [env]);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [notice, setNotice] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 // The create-key form. The key and secret come back once; the caller shows them and drops them.
 import { useId, useState, type FormEvent } from 'react';
-import { PLAN_INFO, PRODUCTS, type Environment, type Plan, type Product } from '../../../../src-shared/catalog';
+import { PRODUCTS, type Environment, type Plan, type Product } from '../../../../src-shared/catalog';
 import type { CreatedKey } from '../../../../src-shared/contracts/accounts';
 import { api, ApiError, errorText } from '../../api/client';
 import { href } from '../../app/router';
@@ -10,6 +10,7 @@ import { Field } from '../../components/Field';
 import { SCOPE_INFO } from './scopes';
 import { EnvironmentChoice } from '../../components/EnvironmentChoice';
 import { FormFooter } from '../../components/FormFooter';
+import { planIncludes } from '../../../../src-shared/policy';
 
 interface CreateKeyDialogProps {
   env: Environment;
@@ -27,7 +28,7 @@ export function CreateKeyDialog({ env: initialEnv, plan, onClose, onCreated }: C
   const [errors, setErrors] = useState<{ name?: string; scopes?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const complianceAllowed = PLAN_INFO[plan].compliance;
+  const complianceAllowed = planIncludes(plan, 'compliance');
 
   const toggleScope = (scope: Product, on: boolean) => {
     setScopes((current) => (on ? PRODUCTS.filter((p) => p === scope || current.includes(p)) : current.filter((p) => p !== scope)));

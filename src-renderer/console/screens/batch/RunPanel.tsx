@@ -1,7 +1,6 @@
 // Step 2: where the rows are screened (the console's Test/Live choice), what it costs, Run, and
 // while it runs: rows done of all, rows per second, elapsed, time left, Cancel.
 import { useEffect, useRef, useState } from 'react';
-import { PLAN_INFO } from '../../../../src-shared/catalog';
 import { href } from '../../app/router';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
@@ -10,12 +9,13 @@ import { formatNumber } from '../../components/format';
 import { useLists } from '../../stores/lists';
 import { useBatch, useBatchDerived } from '../../stores/batch';
 import { useEnv } from '../../stores/env';
-import { useSession } from '../../stores/session';
+import { usePlan } from '../../stores/session';
 import { batchApi } from './batch-api';
 import { ConfirmLiveDialog } from './ConfirmLiveDialog';
 import { Progress } from './Progress';
 import { runBatch } from './run-batch';
 import { countEntries, formatDuration } from '../../components/batch/summary';
+import { planIncludes } from '../../../../src-shared/policy';
 
 const RATE_WINDOW_MS = 5000;
 
@@ -38,8 +38,7 @@ interface RunPanelProps {
 
 export function RunPanel({ guard, onSave, saving }: RunPanelProps) {
   const env = useEnv((s) => s.env);
-  const plan = useSession((s) => s.session?.organization.plan);
-  const canScreen = plan ? PLAN_INFO[plan].compliance : false;
+  const canScreen = planIncludes(usePlan(), 'compliance');
   const parse = useBatch((s) => s.parse);
   const validRows = useBatch((s) => s.rows.length);
   const run = useBatch((s) => s.run);

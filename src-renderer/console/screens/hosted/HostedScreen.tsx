@@ -13,7 +13,7 @@ import { LoadError } from '../../components/LoadError';
 import { formatDateTime } from '../../components/format';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useEnv } from '../../stores/env';
-import { useSession } from '../../stores/session';
+import { usePlan, useSession } from '../../stores/session';
 import { CreateSessionDialog } from './CreateSessionDialog';
 import { hostedApi } from './hosted-api';
 import { isOpen, PRODUCT_INFO, type HostedProduct } from './labels';
@@ -43,7 +43,7 @@ function focusState(id: string): boolean {
 export function HostedScreen() {
   const env = useEnv((s) => s.env);
   const role = useSession((s) => s.session?.user.role);
-  const plan = useSession((s) => s.session?.organization.plan ?? 'free');
+  const plan = usePlan();
   const canManage = may(role, 'hosted.manage');
   const sessions = useResource((signal) => hostedApi.list(env, signal), [env]);
   const [open, setOpen] = useState<Open>({ kind: 'none' });

@@ -2,13 +2,14 @@
 // redirects): their state, the messages for refused fields, and the fields themselves. Each dialog
 // adds its own fields (a session's expiry, a flow's name) and sends its own request.
 import { useState, type ReactNode } from 'react';
-import { PLAN_INFO, type Plan } from '../../../../src-shared/catalog';
+import { type Plan } from '../../../../src-shared/catalog';
 import { HOSTED_PRODUCTS, type HostedGenerateRequest, type PublishedFlowSettings } from '../../../../src-shared/contracts/hosted';
 import { ApiError, errorText } from '../../api/client';
 import { href } from '../../app/router';
 import { Field } from '../../components/Field';
 import { TextArea } from '../../components/TextArea';
 import { PRODUCT_INFO, redirectIssueText, type HostedProduct } from './labels';
+import { planIncludes } from '../../../../src-shared/policy';
 
 export type SettingsField = 'product' | 'min_age' | 'page_title' | 'success_message' | 'failure_message' | 'redirect_url' | 'failure_redirect_url';
 /** The settings typed in as text (the product is chosen). */
@@ -164,7 +165,7 @@ interface SessionSettingsFieldsProps {
 export function SessionSettingsFields({
   settings: s, plan, testIdPrefix, autoFocusProduct = false, besideAge, redirectHint, onClose,
 }: SessionSettingsFieldsProps) {
-  const complianceAllowed = PLAN_INFO[plan].compliance;
+  const complianceAllowed = planIncludes(plan, 'compliance');
   const testId = (name: string) => `${testIdPrefix}-${name}`;
   const age = s.product === 'age' ? (
     <Field

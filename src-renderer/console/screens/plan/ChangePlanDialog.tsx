@@ -2,6 +2,7 @@
 // change does before it is made: rate limits, screening and compliance, team size.
 import { useId, useState, type FormEvent } from 'react';
 import { PLAN_INFO, type Plan } from '../../../../src-shared/catalog';
+import { planIncludes } from '../../../../src-shared/policy';
 import type { Account } from '../../../../src-shared/contracts/accounts';
 import { api, errorText } from '../../api/client';
 import { Alert } from '../../components/Alert';
@@ -20,7 +21,7 @@ function Changes({ from, to }: { from: Plan; to: Plan }) {
   const rows: [string, string, string][] = [
     ['Verification requests', rate(a.verification.rps, a.verification.burst), rate(b.verification.rps, b.verification.burst)],
     ['Read requests', rate(a.read.rps, a.read.burst), rate(b.read.rps, b.read.burst)],
-    ['Screening & compliance', a.compliance ? 'Included' : 'Not included', b.compliance ? 'Included' : 'Not included'],
+    ['Screening & compliance', planIncludes(from, 'compliance') ? 'Included' : 'Not included', planIncludes(to, 'compliance') ? 'Included' : 'Not included'],
     ['Team size', teamText(a.team_size), teamText(b.team_size)],
   ];
   return (
@@ -46,7 +47,7 @@ export function ChangePlanDialog({ current, onClose, onChanged }: ChangePlanDial
   const [plan, setPlan] = useState<Plan>(current);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const losesCompliance = PLAN_INFO[current].compliance && !PLAN_INFO[plan].compliance;
+  const losesCompliance = planIncludes(current, 'compliance') && !planIncludes(plan, 'compliance');
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();

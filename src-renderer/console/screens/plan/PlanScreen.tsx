@@ -13,7 +13,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../../stores/session';
 import { ChangePlanDialog } from './ChangePlanDialog';
 import { ledgerColumns } from './ledger-columns';
-import { may, seesCredits } from '../../../../src-shared/policy';
+import { may, planNames, seesCredits } from '../../../../src-shared/policy';
 
 const PER_PAGE = 20;
 
@@ -38,7 +38,7 @@ function PlanLimits({ plan }: { plan: Account['plan'] }) {
       </div>
       <div>
         <dt>Compliance &amp; screening</dt>
-        <dd>{plan.compliance ? 'Included' : 'Pro and Enterprise plans only'}</dd>
+        <dd>{plan.compliance ? 'Included' : `${planNames('compliance', 'and')} plans only`}</dd>
       </div>
     </dl>
   );

@@ -12,7 +12,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useEnv } from '../../stores/env';
 import { useLists } from '../../stores/lists';
 import { StaleListsBanner } from '../../components/StaleListsBanner';
-import { useSession } from '../../stores/session';
+import { usePlan } from '../../stores/session';
 import { ListsPanel } from './ListsPanel';
 import { SCREEN_COST, screeningApi, type ScreeningResult } from './screening-api';
 import { ScreeningResultView, type ScreenedSubject } from './ScreeningResultView';
@@ -21,6 +21,7 @@ import {
   EMPTY_DRAFT, FIELD_ORDER, fieldErrorFromService, toRequest, validate, type Draft, type DraftField, type FieldErrors,
 } from './subject';
 import './screening.css';
+import { planIncludes } from '../../../../src-shared/policy';
 
 
 type ProblemKind = 'plan' | 'credits' | 'unavailable' | 'other';
@@ -101,8 +102,8 @@ function problemOf(e: unknown): { errors?: FieldErrors; problem?: State['problem
 
 export function ScreeningScreen() {
   const env = useEnv((s) => s.env);
-  const plan = useSession((s) => s.session?.organization.plan ?? 'free');
-  const allowed = PLAN_INFO[plan].compliance;
+  const plan = usePlan();
+  const allowed = planIncludes(plan, 'compliance');
   const lists = useLists();
   const [state, dispatch] = useReducer(reducer, INITIAL);
   const formRef = useRef<HTMLDivElement>(null);

@@ -4,17 +4,17 @@
 // (DocumentResult.tsx), and the raw JSON. The images stay in this page's memory: object URLs
 // revoked when replaced or when the panel goes, base64 only for the request, never stored.
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { PLAN_INFO } from '../../../../src-shared/catalog';
 import type { AgeSelfieResponse } from '../../../../src-shared/contracts/age';
 import type { ComplianceResult, IdentityResult } from '../../../../src-shared/contracts/documents';
 import type { FaceAnalysisBlock, LivenessResult } from '../../../../src-shared/contracts/faces';
 import { errorText } from '../../api/client';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
-import { useSession } from '../../stores/session';
+import { usePlan } from '../../stores/session';
 import { DocumentResult } from './DocumentResult';
 import { checkValue, POLICY_LABEL, REASON_LABEL } from './labels';
 import { verificationsApi } from './verifications-api';
+import { planIncludes } from '../../../../src-shared/policy';
 
 type Product = 'liveness' | 'age' | 'identity' | 'kyc';
 type Result =
@@ -244,7 +244,7 @@ export function TryPanel({ onRecorded }: { onRecorded: () => void }) {
   const [back, setBack] = useState<Blob | null>(null);
   const [product, setProduct] = useState<Product>('liveness');
   // KYC-plus screens the holder: the compliance product, on the Pro and Enterprise plans only.
-  const kycAllowed = PLAN_INFO[useSession((s) => s.session?.organization.plan ?? 'free')].compliance;
+  const kycAllowed = planIncludes(usePlan(), 'compliance');
   const [minAge, setMinAge] = useState(18);
   const [camera, setCamera] = useState(false);
   const [hasCamera, setHasCamera] = useState(false);
