@@ -15,8 +15,8 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { PDFDocument, type PDFPage, type RGB, StandardFonts, rgb } from 'pdf-lib';
-import { fit, instant, printable, transliterated, wrap, type Fonts } from '../pdf/text';
-import { formatIsoDate, parseIsoDate, parseUsDate } from '../../../../src-shared/dates';
+import { fit, printable, transliterated, wrap, type Fonts } from '../pdf/text';
+import { isoDateText, utcInstantText as instant } from '../../../../src-shared/dates';
 import type { ListVersion } from '../../../../src-shared/contracts/screening';
 
 export { printable };
@@ -89,9 +89,7 @@ const NOT_AVAILABLE = 'Not available';
  * a US MM/DD/YYYY is turned round, anything else is printed as given.
  */
 export function calendarDate(date: string | null): string {
-  if (!date) return NOT_AVAILABLE;
-  const d = parseIsoDate(date.slice(0, 10)) ?? parseUsDate(date);
-  return d ? formatIsoDate(d) : date;
+  return date ? isoDateText(date) : NOT_AVAILABLE;
 }
 
 /** Similarity and threshold on the product's published 0-100 scale (docs/faces.md), one decimal. */

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ReportType } from '../../../../src-shared/contracts/reports';
 import { fixtureBundle } from '../../test/fixtures/report-bundle';
-import { periodLabel, renderReportPdf, type ReportPdfInput } from './pdf';
+import { renderReportPdf, type ReportPdfInput } from './pdf';
 
 const hasPdftotext = existsSync('/usr/bin/pdftotext');
 
@@ -94,10 +94,5 @@ describe('renderReportPdf', () => {
     if (hasPdftotext) {
       expect(pages(await renderReportPdf(input({ reportType: 'volume', bundle: parts.volume }))).join('\n')).toContain('No verifications in this period.');
     }
-  });
-
-  it('names the period with both days and its length', () => {
-    expect(periodLabel('2026-02-01', '2026-02-01')).toBe('1 Feb 2026 \u2013 1 Feb 2026 (1 day)');
-    expect(periodLabel('2025-12-31', '2026-01-02')).toBe('31 Dec 2025 \u2013 2 Jan 2026 (3 days)');
   });
 });

@@ -10,7 +10,8 @@ import { barChart, codeLabel, countLabel, donutChart, trendChart, type ChartMode
 import type { Band, HealthCheck, ReportBundle, ReportType } from '../../../../src-shared/contracts/reports';
 import type { Environment } from '../../../../src-shared/catalog';
 import { LIST_CHECKSUM_PREFIX, type ListVersion } from '../../../../src-shared/contracts/screening';
-import { fit, instant, printable, wrap, type Fonts } from '../pdf/text';
+import { fit, printable, wrap, type Fonts } from '../pdf/text';
+import { partialDateLabel, periodLabel, utcInstantText as instant } from '../../../../src-shared/dates';
 
 export interface ReportPdfInput {
   exportId: number;
@@ -91,15 +92,6 @@ const signed = (n: number | null, unit = ''): string => (n === null ? '-' : `${n
 
 const cap = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-function day(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? date : `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
-export function periodLabel(from: string, to: string): string {
-  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-  return `${day(from)} \u2013 ${day(to)} (${days} ${days === 1 ? 'day' : 'days'})`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The writer: a cursor over the pages
@@ -627,7 +619,7 @@ function listsSection(w: Writer, lists: readonly ListVersion[], generatedAt: str
     { title: 'List', width: WIDTH - 330 }, { title: 'Kind', width: 70 }, { title: 'Published', width: 90 },
     { title: 'SHA-256 (first 12)', width: 110 }, { title: 'Status', width: 60 },
   ], lists.map((v) => [
-    v.source, cap(v.kind), v.published_at ? day(v.published_at) : 'undated', v.sha256.slice(0, LIST_CHECKSUM_PREFIX), v.stale ? 'Stale' : 'Current',
+    v.source, cap(v.kind), v.published_at ? partialDateLabel(v.published_at) : 'undated', v.sha256.slice(0, LIST_CHECKSUM_PREFIX), v.stale ? 'Stale' : 'Current',
   ]), 'No lists were loaded when this report was made.');
 }
 
