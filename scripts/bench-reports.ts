@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compose } from '../src-main/service/compose';
 import { generateHistory } from '../src-main/service/core/reports/history';
-import { addDays, dayOf } from '../src-main/service/core/reports/params';
+import { addDays, isoDayOf } from '../src-shared/dates';
 import { createApp } from '../src-main/service/http/app';
 import { benchCredits } from './bench-credits';
 
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     const cookie = /cc_session=[^;]*/.exec(login.headers.get('set-cookie') ?? '')?.[0];
     if (!cookie) throw new Error(`login failed: ${login.status}`);
 
-    const to = dayOf(now);
+    const to = isoDayOf(now);
     const from = addDays(to, -89);
     const range = `env=test&from=${from}&to=${to}`;
     const endpoints = [

@@ -1,9 +1,12 @@
-// The one date module: MRZ dates, printed dates, claimed dates, the API's format and ages, with
-// two-digit years resolved against the verification's own date.
+// The one date module: MRZ dates, printed dates, claimed dates, the API's format, dates of birth and
+// ages (two-digit years resolved against the verification's own date), days counted for report
+// ranges and list freshness, and dates as a reader sees them.
 import { describe, expect, it } from 'vitest';
 import {
-  ageOn, calendarDate, formatIsoDate, formatLongDate, formatUsDate, parseClaimedDate, parseIsoDate, parsePrintedDates, parseUsDate, parseYymmdd,
-  readPrintedDate, withTwoDigitYear,
+  addDays, ageOn, birthDateProblem, calendarDate, centuriesApart, daysBetween, daysInclusive, formatDayMonth, formatIsoDate, formatLongDate,
+  formatUsDate, isIsoDate, isoDateText, isoDayLabel, isoDayMs, isoDayOf, mondayOf, parseClaimedDate,
+  parseIsoDate, parsePrintedDates, parseUsDate, parseYymmdd, partialDateLabel, periodLabel, readPrintedDate, todayUtc, usDateLabel,
+  utcDayStartOf, utcInstantText, wholeDaysSince, withTwoDigitYear,
 } from './dates';
 
 const NOW = new Date(Date.UTC(2026, 0, 15, 12));
@@ -62,6 +65,34 @@ describe('two-digit years', () => {
 
   it('refuses what is not a date', () => {
     for (const s of ['741312', '740230', '7408I2', '74081', '<<<<<<']) expect(parseYymmdd(s, 'birth', NOW)).toBeNull();
+  });
+
+  it('refuses month 00 and 13 and day 00 and 32 in every role', () => {
+    for (const role of ['birth', 'issue', 'expiry'] as const) {
+      for (const s of ['740015', '741315', '740800', '740832', '740431']) expect(parseYymmdd(s, role, NOW), `${s} ${role}`).toBeNull();
+    }
+  });
+
+  it('never reads a birth or issue date as one still to come, whatever the two digits', () => {
+    for (let yy = 0; yy <= 99; yy++) {
+      const s = `${String(yy).padStart(2, '0')}0116`;
+      for (const role of ['birth', 'issue'] as const) {
+        const date = parseYymmdd(s, role, NOW)!;
+        expect(formatIsoDate(date) <= '2026-01-15', `${s} ${role}`).toBe(true);
+        expect(formatIsoDate(date) > '1926-01-15', `${s} ${role}`).toBe(true);
+      }
+    }
+  });
+
+  it('reads a 29 February birth only in a leap year of either century, 2000 being one and 1900 not', () => {
+    // Neither 2025 nor 1925 was a leap year.
+    expect(parseYymmdd('250229', 'birth', NOW)).toBeNull();
+    expect(parseYymmdd('240229', 'birth', NOW)).toEqual(ymd(2024, 2, 29));
+    // 1900 was not a leap year and 2000 was: 000229 read in 2026 is 2000, and read in 2099 still 2000.
+    expect(parseYymmdd('000229', 'birth', NOW)).toEqual(ymd(2000, 2, 29));
+    expect(parseYymmdd('000229', 'birth', new Date(Date.UTC(2099, 0, 1)))).toEqual(ymd(2000, 2, 29));
+    // Read in 1999, 00 is 1900 or 1800, and neither was a leap year.
+    expect(parseYymmdd('000229', 'birth', new Date(Date.UTC(1999, 5, 1)))).toBeNull();
   });
 });
 
@@ -124,11 +155,145 @@ describe('the API and ages', () => {
     expect(ageOn(ymd(1927, 3, 1), NOW)).toBe(98);
   });
 
+  it('counts a birth still to come as a negative age, so the age routes refuse it', () => {
+    expect(ageOn(ymd(2026, 1, 16), NOW)).toBe(-1);
+    expect(ageOn(ymd(2030, 1, 1), NOW)).toBe(-4);
+    expect(ageOn(ymd(2026, 1, 15), NOW)).toBe(0);
+  });
+
   it('knows a real date', () => {
     expect(calendarDate(2024, 2, 29)).toEqual(ymd(2024, 2, 29));
     expect(calendarDate(2023, 2, 29)).toBeNull();
     expect(calendarDate(2000, 2, 29)).not.toBeNull();
     expect(calendarDate(1900, 2, 29)).toBeNull();
     expect(calendarDate(2026, 4, 31)).toBeNull();
+  });
+});
+
+describe('the API\'s YYYY-MM-DD', () => {
+  it('is a real day in exactly that form, 29 February only in a leap year', () => {
+    for (const s of ['2024-02-29', '2000-02-29', '1964-08-12', '0001-01-01', '9999-12-31', '2026-04-30']) expect(isIsoDate(s), s).toBe(true);
+    for (const s of ['2023-02-29', '1900-02-29', '2100-02-29', '2026-04-31', '2026-00-10', '2026-13-01', '2026-01-00', '2026-01-32', '0000-01-01']) {
+      expect(isIsoDate(s), s).toBe(false);
+    }
+    for (const s of ['2026-1-05', '26-01-05', '2026/01/05', ' 2026-01-05', '2026-01-05T00:00:00Z', '2026-01', '2026', '']) expect(isIsoDate(s), s).toBe(false);
+    // parseIsoDate lets spaces around a claimed date go; the contract's form does not.
+    expect(parseIsoDate(' 2026-01-05 ')).toEqual(ymd(2026, 1, 5));
+  });
+});
+
+describe('a date of birth', () => {
+  const TODAY = '2026-01-15';
+  it('is a real day from 1900-01-01 to today', () => {
+    for (const s of ['1900-01-01', '1964-08-12', '2024-02-29', TODAY]) expect(birthDateProblem(s, TODAY), s).toBeNull();
+  });
+
+  it('names what is wrong: the form, the day, before 1900, in the future', () => {
+    expect(birthDateProblem('12/08/1964', TODAY)).toBe('format');
+    expect(birthDateProblem('1964-8-12', TODAY)).toBe('format');
+    expect(birthDateProblem('2023-02-29', TODAY)).toBe('not_a_date');
+    expect(birthDateProblem('1964-13-01', TODAY)).toBe('not_a_date');
+    expect(birthDateProblem('1899-12-31', TODAY)).toBe('before_1900');
+    expect(birthDateProblem('0000-01-01', TODAY)).toBe('not_a_date');
+    expect(birthDateProblem('2026-01-16', TODAY)).toBe('in_the_future');
+    expect(birthDateProblem('2030-01-01', ymd(2026, 1, 15))).toBe('in_the_future');
+    expect(birthDateProblem('2026-01-15', ymd(2026, 1, 15))).toBeNull();
+  });
+});
+
+describe('days for report ranges and list freshness (UTC)', () => {
+  it('adds days across month, leap-day and year ends', () => {
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2024-02-28', 2)).toBe('2024-03-01');
+    expect(addDays('2023-02-28', 1)).toBe('2023-03-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(addDays('2026-03-31', -89)).toBe('2026-01-01');
+    expect(addDays('0050-01-01', 1)).toBe('0050-01-02');
+  });
+
+  it('counts both ends of a range, a leap February one day longer', () => {
+    expect(daysInclusive('2026-01-15', '2026-01-15')).toBe(1);
+    expect(daysInclusive('2024-02-01', '2024-03-01')).toBe(30);
+    expect(daysInclusive('2023-02-01', '2023-03-01')).toBe(29);
+    expect(daysInclusive('2026-01-01', '2026-03-31')).toBe(90);
+    expect(daysInclusive('2025-12-31', '2026-01-02')).toBe(3);
+  });
+
+  it('knows the midnight of a day, also before the year 100, and no midnight of a day that does not exist', () => {
+    expect(isoDayMs('2026-01-15')).toBe(Date.UTC(2026, 0, 15));
+    expect(isoDayMs('0050-01-01')).toBe(Date.parse('0050-01-01T00:00:00Z'));
+    expect(isoDayMs('2026-02-30')).toBeNull();
+    expect(isoDayOf(Date.UTC(2026, 0, 15, 23, 59, 59))).toBe('2026-01-15');
+    expect(todayUtc(new Date('2026-01-15T23:59:59Z'))).toBe('2026-01-15');
+    expect(todayUtc(Date.UTC(2026, 0, 16))).toBe('2026-01-16');
+  });
+
+  it('starts ISO weeks on Monday', () => {
+    expect(mondayOf('2026-01-01')).toBe('2025-12-29'); // a Thursday
+    expect(mondayOf('2026-01-05')).toBe('2026-01-05'); // a Monday
+    expect(mondayOf('2026-01-11')).toBe('2026-01-05'); // a Sunday
+    expect(mondayOf('2024-03-03')).toBe('2024-02-26'); // across a leap day
+  });
+
+  it('reads a list date, month or year as the midnight of its first day, and counts whole days since', () => {
+    expect(utcDayStartOf('2025-05-20')).toBe(Date.UTC(2025, 4, 20));
+    expect(utcDayStartOf('2025-05')).toBe(Date.UTC(2025, 4, 1));
+    expect(utcDayStartOf('2025')).toBe(Date.UTC(2025, 0, 1));
+    expect(utcDayStartOf('2025-05-20T18:30:00Z')).toBe(Date.UTC(2025, 4, 20));
+    expect(utcDayStartOf('no date')).toBeNull();
+    const day = Date.UTC(2025, 4, 20);
+    expect(wholeDaysSince(day, Date.UTC(2025, 4, 20, 23))).toBe(0);
+    expect(wholeDaysSince(day, Date.UTC(2025, 4, 21, 0, 0, 1))).toBe(1);
+    expect(wholeDaysSince(day, Date.UTC(2026, 4, 20))).toBe(365);
+    expect(daysBetween('2025-01-03', '2025-02-02')).toBe(30);
+    expect(daysBetween('2025-01-03', '2025-01-01')).toBe(-2);
+  });
+});
+
+describe('dates as a reader sees them', () => {
+  it('prints days with a month name, the same in every time zone', () => {
+    expect(isoDayLabel('2026-11-03')).toBe('3 Nov 2026');
+    expect(isoDayLabel('2026-02-30')).toBe('2026-02-30');
+    expect(formatDayMonth(ymd(2026, 11, 3))).toBe('3 Nov');
+    expect(usDateLabel('08/12/1964')).toBe('12 Aug 1964');
+    expect(usDateLabel('08/02/1964')).toBe('2 Aug 1964');
+    expect(usDateLabel('13/02/1964')).toBe('13/02/1964');
+    expect(usDateLabel('')).toBe('');
+  });
+
+  it('prints a list date as precise as the list states it', () => {
+    expect(partialDateLabel('2026-02-27')).toBe('27 Feb 2026');
+    expect(partialDateLabel('2025-05')).toBe('May 2025');
+    expect(partialDateLabel('2025')).toBe('2025');
+    expect(partialDateLabel('2025-13')).toBe('2025-13');
+    expect(partialDateLabel('2026-02-31')).toBe('2026-02-31');
+    expect(partialDateLabel('spring 2025')).toBe('spring 2025');
+  });
+
+  it('names a report\'s period with both days and its length', () => {
+    expect(periodLabel('2026-02-01', '2026-02-01')).toBe('1 Feb 2026 \u2013 1 Feb 2026 (1 day)');
+    expect(periodLabel('2025-12-31', '2026-01-02')).toBe('31 Dec 2025 \u2013 2 Jan 2026 (3 days)');
+    expect(periodLabel('2024-02-01', '2024-02-29')).toBe('1 Feb 2024 \u2013 29 Feb 2024 (29 days)');
+  });
+
+  it('prints the KYC report\'s dates as YYYY-MM-DD whatever form they came in', () => {
+    expect(isoDateText('1980-04-12')).toBe('1980-04-12');
+    expect(isoDateText('04/12/1980')).toBe('1980-04-12');
+    expect(isoDateText('2026-11-20T14:02:11.000Z')).toBe('2026-11-20');
+    expect(isoDateText('12 Apr 1980')).toBe('12 Apr 1980');
+  });
+
+  it('prints an instant in UTC to the second, with its zone', () => {
+    expect(utcInstantText('2026-11-20T14:02:11.000Z')).toBe('2026-11-20 14:02:11 UTC');
+    expect(utcInstantText('2026-11-20T15:02:11+01:00')).toBe('2026-11-20 14:02:11 UTC');
+    expect(utcInstantText('not a time')).toBe('not a time');
+  });
+
+  it('tells a date of birth read a century apart from another date', () => {
+    expect(centuriesApart(ymd(1917, 3, 29), ymd(2017, 3, 29))).toBe(true);
+    expect(centuriesApart(ymd(1817, 3, 29), ymd(2017, 3, 29))).toBe(true);
+    expect(centuriesApart(ymd(2017, 3, 29), ymd(2017, 3, 29))).toBe(false);
+    expect(centuriesApart(ymd(1967, 3, 29), ymd(2017, 3, 29))).toBe(false);
+    expect(centuriesApart(ymd(1917, 3, 28), ymd(2017, 3, 29))).toBe(false);
   });
 });

@@ -1,11 +1,14 @@
-// Calendar dates of identity documents and of the API, in one place: the MRZ's YYMMDD, dates as
-// documents print them, dates a client claims, the API's MM/DD/YYYY, and whole years of age.
+// Calendar dates, in one place: the API's YYYY-MM-DD (requests, report ranges) and MM/DD/YYYY
+// (document answers), dates a client claims, the rule for a date of birth, the MRZ's YYMMDD, dates
+// as documents print them, whole years of age, days counted for report ranges and list freshness,
+// and how a date is shown to a reader. Every date rule of the service and the console is here; the
+// zod schemas of the contract wrap these rules (contracts/dates.ts).
 // A date here is a day (no time, no zone). Two-digit years are resolved against the verification's
 // own date, passed in as `now` (never the machine clock), by what the date is (docs/documents.md):
 //   birth, issue   the latest such date that is not after `now` (nobody is born in the future);
 //   expiry         the year within (now − 50, now + 50]: an expiry reads forward, yet a document that
 //                  expired years ago is still read as expired, not as valid for another century.
-// Pure: imported by the service and the console alike.
+// Pure, with no zod: imported by the service, the console, the hosted page and the widget alike.
 
 export interface CalendarDate {
   y: number;
@@ -73,10 +76,24 @@ export function parseYymmdd(s: string, role: DateRole, now: Date | number | Cale
   return withTwoDigitYear(Number(s.slice(0, 2)), Number(s.slice(2, 4)), Number(s.slice(4, 6)), role, now);
 }
 
-/** YYYY-MM-DD (the API's request dates); null when it is not a real date in that form. */
+// ---------------------------------------------------------------------------------------------
+// The API's forms
+
+/**
+ * The form of the API's dates, YYYY-MM-DD: the contract's pattern (the OpenAPI document prints it).
+ * The form alone says nothing of the day: see isIsoDate.
+ */
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** YYYY-MM-DD (the API's request dates; spaces around it are let go); null when it is not a real date in that form. */
 export function parseIsoDate(s: string): CalendarDate | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s.trim());
-  return m ? calendarDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+  const t = s.trim();
+  return ISO_DATE.test(t) ? calendarDate(Number(t.slice(0, 4)), Number(t.slice(5, 7)), Number(t.slice(8, 10))) : null;
+}
+
+/** Exactly YYYY-MM-DD naming a real day (year 0001 to 9999): the contract's `IsoDate`, report range ends. */
+export function isIsoDate(s: string): boolean {
+  return ISO_DATE.test(s) && parseIsoDate(s) !== null;
 }
 
 /** MM/DD/YYYY (the API's answer dates); null when it is not a real date in that form. */
@@ -96,9 +113,27 @@ export const formatUsDate = (d: CalendarDate) => `${pad(d.m)}/${pad(d.d)}/${pad(
 /** YYYY-MM-DD. */
 export const formatIsoDate = (d: CalendarDate) => `${pad(d.y, 4)}-${pad(d.m)}-${pad(d.d)}`;
 
-const MONTH_ABBR = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** "12 Aug 1964": a date no reader takes for 8 December. */
-export const formatLongDate = (d: CalendarDate) => `${d.d} ${MONTH_ABBR[d.m - 1]} ${d.y}`;
+// ---------------------------------------------------------------------------------------------
+// Dates of birth and ages
+
+/** The earliest date of birth a screening subject may have (the console's date pickers start here). */
+export const EARLIEST_BIRTH_DATE = '1900-01-01';
+
+/** Why a YYYY-MM-DD text is not a date of birth; each caller words it for its reader. */
+export type BirthDateProblem = 'format' | 'not_a_date' | 'before_1900' | 'in_the_future';
+
+/**
+ * A screening subject's date of birth: YYYY-MM-DD, a real day, from 1900-01-01 to `today` (the
+ * service's today is the UTC day; the console passes the analyst's own day). Null when it is one.
+ */
+export function birthDateProblem(s: string, today: CalendarDate | string): BirthDateProblem | null {
+  if (!ISO_DATE.test(s)) return 'format';
+  const date = parseIsoDate(s);
+  if (!date) return 'not_a_date';
+  if (formatIsoDate(date) < EARLIEST_BIRTH_DATE) return 'before_1900';
+  const last = typeof today === 'string' ? today : formatIsoDate(today);
+  return formatIsoDate(date) > last ? 'in_the_future' : null;
+}
 
 /**
  * Whole years from birth to a day. Someone born on 29 February has their birthday on 1 March in a
@@ -107,6 +142,155 @@ export const formatLongDate = (d: CalendarDate) => `${d.d} ${MONTH_ABBR[d.m - 1]
 export function ageOn(birth: CalendarDate, now: Date | number | CalendarDate): number {
   const today = asDay(now);
   return today.y - birth.y - (today.m < birth.m || (today.m === birth.m && today.d < birth.d) ? 1 : 0);
+}
+
+/**
+ * Two readings of one date of birth a whole number of centuries apart (a printed 1917 and an MRZ's
+ * 17 read as 2017): the two-digit year cannot tell them apart.
+ */
+export function centuriesApart(a: CalendarDate, b: CalendarDate): boolean {
+  return a.y !== b.y && (a.y - b.y) % 100 === 0 && a.m === b.m && a.d === b.d;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Days as YYYY-MM-DD text, counted in UTC: report ranges (both ends included; ledger timestamps
+// are UTC), list freshness, "today" for the service and the console
+
+export const DAY_MS = 86_400_000;
+
+/** Midnight UTC of a day, in milliseconds (years before 100 too: Date.UTC would read 50 as 1950). */
+export function dayStartMs(d: CalendarDate): number {
+  const t = new Date(0);
+  t.setUTCFullYear(d.y, d.m - 1, d.d);
+  return t.getTime();
+}
+
+/** Midnight UTC of a YYYY-MM-DD day, or null when it is no real day. */
+export function isoDayMs(s: string): number | null {
+  const d = isIsoDate(s) ? parseIsoDate(s) : null;
+  return d ? dayStartMs(d) : null;
+}
+
+/** The UTC day of an instant as YYYY-MM-DD. */
+export function isoDayOf(now: Date | number): string {
+  return formatIsoDate(dayOf(now));
+}
+
+/** Today's UTC date, YYYY-MM-DD: the day the service's reports and its date-of-birth rule count in. */
+export function todayUtc(now: Date | number = Date.now()): string {
+  return isoDayOf(now);
+}
+
+/** The day an instant falls on in this machine's time zone (the console's and the visitor's own day). */
+export function localDay(now: Date = new Date()): CalendarDate {
+  return { y: now.getFullYear(), m: now.getMonth() + 1, d: now.getDate() };
+}
+
+/** This machine's date, YYYY-MM-DD: what "today" is on a date picker. */
+export function localToday(now: Date = new Date()): string {
+  return formatIsoDate(localDay(now));
+}
+
+/** The instant a local calendar day starts (`days` later), as ISO 8601: a filter over local days sent as instants. */
+export function localDayStart(day: string, days = 0): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y!, m! - 1, d! + days).toISOString();
+}
+
+/** A YYYY-MM-DD day `n` days later (earlier when negative). */
+export function addDays(day: string, n: number): string {
+  return isoDayOf(isoDayMs(day)! + n * DAY_MS);
+}
+
+/** Days in a range of YYYY-MM-DD days, both ends included (a one-day range is 1). */
+export function daysInclusive(from: string, to: string): number {
+  return Math.round((isoDayMs(to)! - isoDayMs(from)!) / DAY_MS) + 1;
+}
+
+/** The Monday of a day's ISO week, YYYY-MM-DD. */
+export function mondayOf(day: string): string {
+  const weekday = new Date(isoDayMs(day)!).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+/** Days from one date or instant to another (ISO 8601 text; a fraction when the times of day differ). */
+export function daysBetween(from: string, to: string): number {
+  return (Date.parse(to) - Date.parse(from)) / DAY_MS;
+}
+
+/**
+ * Midnight UTC of the day a date or instant falls on: YYYY-MM-DD, a month (YYYY-MM) or year as
+ * its first day, or an ISO 8601 instant; null when it is none of these.
+ */
+export function utcDayStartOf(value: string): number | null {
+  const t = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(t) ? null : Math.floor(t / DAY_MS) * DAY_MS;
+}
+
+/** Whole days from the UTC day starting at `dayStart` to the UTC day of `nowMs` (0 on the same day). */
+export function wholeDaysSince(dayStart: number, nowMs: number): number {
+  return Math.floor((Math.floor(nowMs / DAY_MS) * DAY_MS - dayStart) / DAY_MS);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates as a reader sees them: day, month name and year, the same in every time zone and locale
+// (the console, the report exports and the KYC report's notes print the same words)
+
+/** Month names as printed: English abbreviations, which no reader takes for a number. */
+export const MONTH_ABBR = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** "12 Aug 1964": a date no reader takes for 8 December. */
+export const formatLongDate = (d: CalendarDate) => `${d.d} ${MONTH_ABBR[d.m - 1]} ${d.y}`;
+
+/** "3 Nov": a chart's day label, its year given elsewhere. */
+export const formatDayMonth = (d: CalendarDate) => `${d.d} ${MONTH_ABBR[d.m - 1]}`;
+
+/** A YYYY-MM-DD day as "3 Nov 2026"; anything else as given. */
+export function isoDayLabel(day: string): string {
+  const d = isIsoDate(day) ? parseIsoDate(day) : null;
+  return d ? formatLongDate(d) : day;
+}
+
+/** An MM/DD/YYYY document date (as the API answers it) as "12 Aug 1964"; anything else as given. */
+export function usDateLabel(usDate: string): string {
+  const d = parseUsDate(usDate);
+  return d ? formatLongDate(d) : usDate;
+}
+
+/**
+ * A list's date as published: "27 Feb 2026", "May 2025" for a month-only date, "2025" for a year;
+ * anything else as given. A list date is a day, not an instant, so no time zone may move it.
+ */
+export function partialDateLabel(value: string): string {
+  if (/^\d{4}$/.test(value)) return value;
+  const month = /^(\d{4})-(\d{2})$/.exec(value);
+  if (month) {
+    const name = MONTH_ABBR[Number(month[2]) - 1];
+    return name ? `${name} ${month[1]}` : value;
+  }
+  return isoDayLabel(value);
+}
+
+/** An ISO instant as "2026-11-20 14:03:05 UTC" (the PDFs' times); anything unparseable as given. */
+export function utcInstantText(iso: string): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  return `${new Date(t).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/**
+ * A date as YYYY-MM-DD, the KYC report's one date style: YYYY-MM-DD (or the day of an ISO instant)
+ * as it is, MM/DD/YYYY turned round, anything else as given.
+ */
+export function isoDateText(value: string): string {
+  const d = parseIsoDate(value.slice(0, 10)) ?? parseUsDate(value);
+  return d ? formatIsoDate(d) : value;
+}
+
+/** A report's period: "1 Jan 2026 – 31 Mar 2026 (90 days)". */
+export function periodLabel(from: string, to: string): string {
+  const days = daysInclusive(from, to);
+  return `${isoDayLabel(from)} \u2013 ${isoDayLabel(to)} (${days} ${days === 1 ? 'day' : 'days'})`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
 // state only, and is dropped once the session is completed.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HostedCompleteRequest, HostedCompleteResponse, HostedPage } from '../../src-shared/contracts/hosted';
+import { localToday } from '../../src-shared/dates';
 import { completeSession, flowSlugFromPath, HostedError, loadSession, startFlow, tokenFromPath, type FieldIssue } from './api';
 import type { Photo } from './images';
 import { PhotoStep, type PhotoKind } from './photo-step';
@@ -60,11 +61,6 @@ function safeRedirect(url: string | null): string | null {
     return null;
   }
 }
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 export function App() {
   const [token, setToken] = useState(() => tokenFromPath(window.location.pathname));
@@ -279,7 +275,7 @@ export function App() {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            const problem = !dob ? t.dobMissing : dob > today() ? t.dobFuture : null;
+            const problem = !dob ? t.dobMissing : dob > localToday() ? t.dobFuture : null;
             setDobProblem(problem);
             if (problem) setStatus(problem);
             else forward();
@@ -293,7 +289,7 @@ export function App() {
             id="dob"
             type="date"
             value={dob}
-            max={today()}
+            max={localToday()}
             min="1900-01-01"
             autoComplete="bday"
             required

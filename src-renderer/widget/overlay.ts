@@ -5,6 +5,7 @@
 // ours cannot leak out, and `:host { all: initial }` stops inherited fonts and colours.
 // Every word is in strings.ts; merchant text is only ever set as text, never as HTML.
 import type { AgeGatePublicConfig } from '../../src-shared/contracts/age-gate';
+import { birthDateProblem, calendarDate, formatIsoDate, localDay } from '../../src-shared/dates';
 import { t } from './strings';
 
 /** What the overlay shows of a store's settings. */
@@ -124,12 +125,12 @@ export function checkDob(day: string, month: string, year: string, now = new Dat
   const [d, m, y] = [day, month, year].map((s) => s.trim());
   if (!d || !m || !y) return { error: t.dobMissing };
   if (!/^\d{1,2}$/.test(d) || !/^\d{1,2}$/.test(m) || !/^\d{4}$/.test(y)) return { error: t.dobInvalid };
-  const [dn, mn, yn] = [Number(d), Number(m), Number(y)];
-  const date = new Date(Date.UTC(yn, mn - 1, dn));
-  if (yn < 1900 || date.getUTCFullYear() !== yn || date.getUTCMonth() !== mn - 1 || date.getUTCDate() !== dn) return { error: t.dobInvalid };
-  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
-  if (date.getTime() > today) return { error: t.dobFuture };
-  return { dob: `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}` };
+  const date = calendarDate(Number(y), Number(m), Number(d));
+  // The rule the store's service applies, on the visitor's own day.
+  const problem = date ? birthDateProblem(formatIsoDate(date), localDay(now)) : 'not_a_date';
+  if (problem === 'in_the_future') return { error: t.dobFuture };
+  if (problem || !date) return { error: t.dobInvalid };
+  return { dob: formatIsoDate(date) };
 }
 
 const MAX_SIDE = 1280;

@@ -6,6 +6,7 @@
 // own palette (CSS tokens in the console, print colours in the PDF).
 import { scaleBand, scaleLinear, scaleUtc } from 'd3-scale';
 import { arc, area, line, pie, stack, curveMonotoneX } from 'd3-shape';
+import { DAY_MS, dayOf, formatDayMonth, utcDayStartOf } from '../dates';
 
 export interface Box {
   width: number;
@@ -42,13 +43,12 @@ function frame(box: Box): { m: Margin; plot: ChartModel['plot'] } {
 
 /** 'YYYY-MM-DD' as a UTC date. */
 export function utcDay(date: string): Date {
-  return new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  return new Date(utcDayStartOf(date.slice(0, 10)) ?? Number.NaN);
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** A short, locale-independent day label ("3 Nov"): the console and the PDF print the same. */
 export function dayLabel(d: Date): string {
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+  return formatDayMonth(dayOf(d));
 }
 
 /** Whole-number labels with thousands separators ("12,400"). */
@@ -67,7 +67,7 @@ export function trendChart(points: readonly TrendPoint[], box: Box): ChartModel 
   const dates = points.map((p) => utcDay(p.date));
   const first = dates[0] ?? new Date(0);
   const last = dates[dates.length - 1] ?? first;
-  const x = scaleUtc().domain([first, last.getTime() === first.getTime() ? new Date(first.getTime() + 86_400_000) : last]).range([plot.x, plot.x + plot.width]);
+  const x = scaleUtc().domain([first, last.getTime() === first.getTime() ? new Date(first.getTime() + DAY_MS) : last]).range([plot.x, plot.x + plot.width]);
   const maxTotal = Math.max(1, ...points.map((p) => p.pass + p.fail));
   const y = scaleLinear().domain([0, maxTotal]).nice(4).range([plot.y + plot.height, plot.y]);
 

@@ -4,7 +4,7 @@
 // visitor's answer to `POST /api/verify-age`. Attestation needs no API key; selfie mode is paid
 // by the store's organisation in the store's environment (test stores are free and say so).
 import { z } from 'zod';
-import { IsoDate } from './age';
+import { IsoDate } from './dates';
 import {
   AGE_GATE_DURATIONS, AGE_GATE_LOGO_MAX_CHARS, AGE_GATE_MIN_AGE, AGE_GATE_SESSION_MODES, AGE_GATE_TRIGGERS, AGE_GATE_USE_CASES,
 } from './age-gate-values';

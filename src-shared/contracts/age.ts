@@ -1,5 +1,6 @@
 // Age product contracts (spec: Age init request / response). Later steps join this file.
 import { z } from 'zod';
+import { IsoDate } from './dates';
 import { Authenticity } from './documents';
 import { USE_CASES } from '../catalog';
 import { FaceAnalysisBlock } from './faces';
@@ -31,12 +32,6 @@ export const AgeInitResponse = z.object({
   notes: z.string(),
 });
 export type AgeInitResponse = z.infer<typeof AgeInitResponse>;
-
-/** A date of birth as the spec gives it (YYYY-MM-DD), and a real calendar day. */
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => {
-  const t = new Date(`${d}T00:00:00Z`);
-  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === d;
-});
 
 export const AgeStep1Request = z.object({
   date_of_birth: IsoDate,

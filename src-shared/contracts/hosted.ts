@@ -3,6 +3,7 @@
 // a person's phone through its single-use URL, and completed there. Answers to the hosted page
 // carry the outcome in words and the routing signals only; proof is the webhook.
 import { z } from 'zod';
+import { IsoDateForm } from './dates';
 import { CHALLENGE_RULES, CHALLENGES } from './faces';
 
 export const HOSTED_PRODUCTS = ['human', 'age', 'identity', 'compliance'] as const;
@@ -71,7 +72,7 @@ export const HostedCompleteRequest = z.object({
   id_front_b64: Image.optional(),
   id_back_b64: Image.optional(),
   /** Age: YYYY-MM-DD. */
-  date_of_birth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  date_of_birth: IsoDateForm.optional(),
 });
 export type HostedCompleteRequest = z.input<typeof HostedCompleteRequest>;
 

@@ -2,6 +2,7 @@
 // Fields the spec leaves open (matches items, list versions, rescreen carry-over of cleared
 // matches) are documented in docs/decisions.md.
 import { z } from 'zod';
+import { BirthDate } from './dates';
 
 export const LIST_KINDS = ['sanctions', 'pep', 'rca', 'wanted'] as const;
 export type ListKind = (typeof LIST_KINDS)[number];
@@ -11,10 +12,6 @@ export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
 export const RISK_CHANGES = ['risk_increased', 'risk_decreased', 'risk_unchanged', 'unknown_without_prior_result'] as const;
 export type RiskChange = (typeof RISK_CHANGES)[number];
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((s) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s) && d.getUTCFullYear() >= 1900 && d.getTime() <= Date.now();
-});
 
 const Name = z.string().trim().min(1).max(200);
 
@@ -23,7 +20,7 @@ export const Subject = z.object({
   first_name: Name,
   last_name: Name,
   middle_name: z.string().trim().max(200).optional(),
-  date_of_birth: IsoDate.optional(),
+  date_of_birth: BirthDate.optional(),
   gender: z.string().trim().max(32).optional(),
   country: z.string().trim().length(2).regex(/^[A-Za-z]{2}$/).transform((s) => s.toUpperCase()).optional(),
 });

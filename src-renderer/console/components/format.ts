@@ -1,5 +1,6 @@
 // Display formatting shared by the screens. The ISO value stays available as a title. Dates
 // follow the console's date-format preference (stores/preferences.ts).
+import { localToday } from '../../../src-shared/dates';
 import { usePreferences } from '../stores/preferences';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -8,7 +9,7 @@ const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Local time as YYYY-MM-DD (and HH:MM). */
 function isoLocal(d: Date, time: boolean): string {
-  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const day = localToday(d);
   return time ? `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}` : day;
 }
 
@@ -46,8 +47,3 @@ export function formatSigned(n: number): string {
   return n > 0 ? `+${n.toLocaleString()}` : n.toLocaleString();
 }
 
-/** A local calendar day (YYYY-MM-DD, as a date input gives it) plus `days`, as the instant it starts. */
-export function localDayStart(day: string, days = 0): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(y!, m! - 1, d! + days).toISOString();
-}

@@ -7,6 +7,7 @@ import { PLAN_INFO } from '../../../../src-shared/catalog';
 import {
   INVITATION_DAYS, InviteEmail, type InvitationListItem, type Member, type MemberList, type TeamRole,
 } from '../../../../src-shared/contracts/team';
+import { DAY_MS } from '../../../../src-shared/dates';
 import { AppError } from '../../../../src-shared/errors';
 import type { Db } from '../../db/open';
 import { actorOf, type Audit } from '../audit/audit';
@@ -17,8 +18,6 @@ import { hashPassword } from './passwords';
 import type { OrgRow, UserRow } from './repo';
 import { isPending, teamRepo, type InvitationRow } from './team-repo';
 import { seesCredits, team } from '../../../../src-shared/policy';
-
-const DAY_MS = 24 * 3600_000;
 
 export function toMember(u: UserRow): Member {
   return {

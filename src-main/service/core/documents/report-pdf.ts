@@ -14,9 +14,9 @@
 // instance's file system.
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { PDFDocument, type PDFPage, type RGB, StandardFonts, rgb } from 'pdf-lib';
-import { fit, instant, printable, transliterated, wrap, type Fonts } from '../pdf/text';
-import { formatIsoDate, parseIsoDate, parseUsDate } from '../../../../src-shared/dates';
+import { printable, transliterated } from '../pdf/text';
+import { CONTENT_WIDTH, INK, PdfWriter, type Column } from '../pdf/writer';
+import { isoDateText, utcInstantText } from '../../../../src-shared/dates';
 import type { ListVersion } from '../../../../src-shared/contracts/screening';
 
 export { printable };
@@ -89,9 +89,7 @@ const NOT_AVAILABLE = 'Not available';
  * a US MM/DD/YYYY is turned round, anything else is printed as given.
  */
 export function calendarDate(date: string | null): string {
-  if (!date) return NOT_AVAILABLE;
-  const d = parseIsoDate(date.slice(0, 10)) ?? parseUsDate(date);
-  return d ? formatIsoDate(d) : date;
+  return date ? isoDateText(date) : NOT_AVAILABLE;
 }
 
 /** Similarity and threshold on the product's published 0-100 scale (docs/faces.md), one decimal. */
@@ -151,35 +149,7 @@ function score(n: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Layout
-
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 48;
-const CONTENT_WIDTH = A4[0] - 2 * MARGIN;
-/** Lowest y body content may reach; the footer lives below it. */
-const BODY_BOTTOM = 64;
-
-const COLOR = {
-  ink: rgb(0.12, 0.14, 0.17),
-  muted: rgb(0.4, 0.43, 0.47),
-  rule: rgb(0.8, 0.82, 0.85),
-  band: rgb(0.11, 0.2, 0.33),
-  bandText: rgb(0.78, 0.84, 0.92),
-  tableHead: rgb(0.92, 0.93, 0.95),
-  zebra: rgb(0.97, 0.975, 0.98),
-  testBand: rgb(0.99, 0.8, 0.25),
-  testText: rgb(0.35, 0.22, 0),
-  clearedFill: rgb(0.86, 0.95, 0.89),
-  clearedText: rgb(0.08, 0.4, 0.2),
-  matchFill: rgb(1, 0.93, 0.8),
-  matchText: rgb(0.6, 0.3, 0),
-};
-
-interface Column {
-  title: string;
-  width: number;
-  align?: 'left' | 'right';
-}
+// The report (pages, blocks, tables and footers are the shared writer's: core/pdf/writer.ts)
 
 const MATCH_COLUMNS: Column[] = [
   { title: '#', width: 22, align: 'right' },
@@ -195,231 +165,23 @@ const LIST_COLUMNS: Column[] = [
   { title: 'SHA-256', width: CONTENT_WIDTH - 300 - 94 },
 ];
 
-/** A cursor over the pages: knows where the next line goes and starts a new page when needed. */
-class ReportWriter {
-  page!: PDFPage;
-  y = 0;
-  readonly pages: PDFPage[] = [];
-
-  constructor(
-    readonly doc: PDFDocument,
-    readonly fonts: Fonts,
-    readonly input: KycReportInput,
-  ) {}
-
-  text(s: string, x: number, y: number, size: number, opts: { bold?: boolean; color?: RGB } = {}): void {
-    this.page.drawText(printable(s), {
-      x, y, size, font: opts.bold ? this.fonts.bold : this.fonts.regular, color: opts.color ?? COLOR.ink,
-    });
-  }
-
-  width(s: string, size: number, bold = false): number {
-    return (bold ? this.fonts.bold : this.fonts.regular).widthOfTextAtSize(printable(s), size);
-  }
-
-  rule(y: number, color = COLOR.rule, thickness = 0.6): void {
-    this.page.drawLine({ start: { x: MARGIN, y }, end: { x: A4[0] - MARGIN, y }, thickness, color });
-  }
-
-  /** The first page opens with the full header; later pages with a one-line reminder of whose report it is. */
-  newPage(): void {
-    this.page = this.doc.addPage(A4);
-    this.pages.push(this.page);
-    const top = A4[1];
-    if (this.pages.length === 1) {
-      const bandHeight = 78;
-      this.page.drawRectangle({ x: 0, y: top - bandHeight, width: A4[0], height: bandHeight, color: COLOR.band });
-      this.text('KYC screening report', MARGIN, top - 40, 21, { bold: true, color: rgb(1, 1, 1) });
-      const org = fit(this.input.organisation, this.fonts.regular, 11, CONTENT_WIDTH - 110);
-      this.text(org, MARGIN, top - 60, 11, { color: COLOR.bandText });
-      const tag = 'CONFIDENTIAL';
-      this.text(tag, A4[0] - MARGIN - this.width(tag, 8, true), top - 36, 8, { bold: true, color: COLOR.bandText });
-      this.y = top - bandHeight;
-    } else {
-      this.text('KYC screening report', MARGIN, top - 36, 10, { bold: true, color: COLOR.band });
-      const id = `Verification ${this.input.verificationId}`;
-      this.text(id, A4[0] - MARGIN - this.width(id, 8.5), top - 36, 8.5, { color: COLOR.muted });
-      this.rule(top - 44);
-      this.y = top - 44;
-    }
-    if (this.input.environment === 'test') {
-      const h = 22;
-      this.page.drawRectangle({ x: 0, y: this.y - h, width: A4[0], height: h, color: COLOR.testBand });
-      const label = 'TEST ENVIRONMENT';
-      this.text(label, MARGIN, this.y - 15, 10, { bold: true, color: COLOR.testText });
-      this.text('Made with a test key: not a live verification.', MARGIN + this.width(label, 10, true) + 10, this.y - 15, 9,
-        { color: COLOR.testText });
-      this.y -= h;
-    }
-    this.y -= 22;
-  }
-
-  /** Starts a new page unless `height` more points fit above the footer. */
-  ensure(height: number): void {
-    if (this.y - height < BODY_BOTTOM) this.newPage();
-  }
-
-  /** A section title with a rule under it, kept on the same page as the first `keep` points of its body. */
-  section(title: string, keep: number): void {
-    this.ensure(30 + keep);
-    this.text(title, MARGIN, this.y - 12, 12.5, { bold: true, color: COLOR.band });
-    this.rule(this.y - 18, COLOR.band, 0.8);
-    this.y -= 32;
-  }
-
-  /** Label/value rows: labels in a fixed column, values wrapped in the rest. */
-  fields(rows: [label: string, value: string][]): void {
-    const labelWidth = 130;
-    const size = 10;
-    const lineHeight = 13.5;
-    for (const [label, value] of rows) {
-      const lines = wrap(value, this.fonts.regular, size, CONTENT_WIDTH - labelWidth);
-      this.ensure(lines.length * lineHeight);
-      this.text(label, MARGIN, this.y - size, 9, { color: COLOR.muted });
-      lines.forEach((line, i) => this.text(line, MARGIN + labelWidth, this.y - size - i * lineHeight, size,
-        { color: value === NOT_AVAILABLE ? COLOR.muted : COLOR.ink }));
-      this.y -= lines.length * lineHeight + 4;
-    }
-  }
-
-  /** Body text across the full width. */
-  paragraph(s: string): void {
-    const lines = wrap(s, this.fonts.regular, 10, CONTENT_WIDTH);
-    this.ensure(lines.length * 13.5);
-    for (const line of lines) {
-      this.text(line, MARGIN, this.y - 10, 10);
-      this.y -= 13.5;
-    }
-    this.y -= 4;
-  }
-
-  /** Small grey text across the full width: provenance and reading notes. */
-  note(s: string): void {
-    const lines = wrap(s, this.fonts.regular, 8.5, CONTENT_WIDTH);
-    this.ensure(lines.length * 11);
-    for (const line of lines) {
-      this.text(line, MARGIN, this.y - 8.5, 8.5, { color: COLOR.muted });
-      this.y -= 11;
-    }
-    this.y -= 3;
-  }
-
-  private tableHead(columns: Column[]): void {
-    const h = 18;
-    this.page.drawRectangle({ x: MARGIN, y: this.y - h, width: CONTENT_WIDTH, height: h, color: COLOR.tableHead });
-    let x = MARGIN;
-    for (const c of columns) {
-      const tx = c.align === 'right' ? x + c.width - 5 - this.width(c.title, 8.5, true) : x + 5;
-      this.text(c.title, tx, this.y - 12.5, 8.5, { bold: true, color: COLOR.muted });
-      x += c.width;
-    }
-    this.y -= h;
-  }
-
-  /**
-   * A table whose cells wrap; a cell given as a list shows one bulleted item a line. Rows never
-   * split unless one is taller than a whole page (the rest then carries the row's first cell
-   * again); a new page says "<title> (continued)" and repeats the header row, so every page of the
-   * table reads on its own.
-   */
-  table(title: string, columns: Column[], rows: (string | string[])[][]): void {
-    const size = 9;
-    const lineHeight = 11.5;
-    const pad = 5;
-    const bullet = '\u2022';
-    const indent = this.width(`${bullet} `, size);
-    const cellLines = (cell: string | string[], width: number): { text: string; x: number }[] => {
-      if (typeof cell === 'string') return wrap(cell, this.fonts.regular, size, width).map((text) => ({ text, x: 0 }));
-      return cell.flatMap((item) => wrap(item, this.fonts.regular, size, width - indent)
-        .map((text, k) => (k === 0 ? { text: `${bullet} ${text}`, x: 0 } : { text, x: indent })));
-    };
-    this.tableHead(columns);
-    rows.forEach((cells, r) => {
-      const lines = cells.map((cell, i) => cellLines(cell, (columns[i]?.width ?? 0) - 2 * pad));
-      const total = Math.max(...lines.map((l) => l.length));
-      let from = 0;
-      while (from < total) {
-        const room = Math.floor((this.y - BODY_BOTTOM - 2 * pad) / lineHeight);
-        const wholeRowFitsFresh = (total - from) * lineHeight + 2 * pad <= A4[1] - 150 - BODY_BOTTOM;
-        if (room < total - from && (wholeRowFitsFresh || room < 2)) {
-          this.newPage();
-          this.text(`${title} (continued)`, MARGIN, this.y - 10, 10, { bold: true, color: COLOR.band });
-          this.y -= 18;
-          this.tableHead(columns);
-          continue;
-        }
-        const count = Math.min(room, total - from);
-        const h = count * lineHeight + 2 * pad;
-        if (r % 2 === 1) this.page.drawRectangle({ x: MARGIN, y: this.y - h, width: CONTENT_WIDTH, height: h, color: COLOR.zebra });
-        let x = MARGIN;
-        columns.forEach((c, i) => {
-          const shown = (lines[i] ?? []).slice(from, from + count);
-          const first = lines[0]?.[0];
-          if (from > 0 && i === 0 && shown.length === 0 && first) shown.push(first);
-          shown.forEach((line, k) => {
-            const tx = c.align === 'right' ? x + c.width - pad - this.width(line.text, size) : x + pad + line.x;
-            this.text(line.text, tx, this.y - pad - size + 1.5 - k * lineHeight, size);
-          });
-          x += c.width;
-        });
-        this.y -= h;
-        this.page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: A4[0] - MARGIN, y: this.y }, thickness: 0.4, color: COLOR.rule });
-        from += count;
-      }
-    });
-    this.y -= 10;
-  }
-
-  /** The status row: its value in a coloured pill, in the value column of the label/value rows. */
-  badge(label: string, fill: RGB, color: RGB): void {
-    const size = 10.5;
-    const w = this.width(label, size, true) + 20;
-    const h = 20;
-    this.ensure(h + 6);
-    this.page.drawRectangle({ x: MARGIN + 130, y: this.y - h + 3, width: w, height: h, color: fill, borderColor: color, borderWidth: 0.8 });
-    this.text('Status', MARGIN, this.y - 10, 9, { color: COLOR.muted });
-    this.text(label, MARGIN + 140, this.y - 10.5, size, { bold: true, color });
-    this.y -= h + 6;
-  }
-
-  /** Footers go on last, when the page count is known. */
-  footers(): void {
-    const disclaimer = 'Screening signals, not a compliance decision. This report contains no images or raw biometric data.';
-    this.pages.forEach((page, i) => {
-      this.page = page;
-      this.rule(44);
-      this.text(disclaimer, MARGIN, 32, 7.5, { color: COLOR.muted });
-      this.text(`Verification ${this.input.verificationId}`, MARGIN, 21, 7.5, { color: COLOR.muted });
-      const n = `Page ${i + 1} of ${this.pages.length}`;
-      this.text(n, A4[0] - MARGIN - this.width(n, 8, true), 32, 8, { bold: true, color: COLOR.ink });
-    });
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The report
+const notAvailable = (value: string): boolean => value === NOT_AVAILABLE;
 
 /** Renders the report; the same input always gives the same bytes. */
 export async function renderKycReport(input: KycReportInput): Promise<Uint8Array> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  const generated = new Date(Date.parse(input.generatedAt));
-  doc.setTitle(printable(`KYC screening report ${input.verificationId}`), { showInWindowTitleBar: true });
-  doc.setProducer('Compliance Console');
-  doc.setCreator('Compliance Console');
-  doc.setLanguage('en');
-  // The full checksum of every list, for a machine to compare (the table prints the first 16 hex digits).
-  if (input.screening.listsChecked.length) doc.setKeywords(input.screening.listsChecked.map((l) => `sha256:${l.source}=${l.sha256}`));
-  if (!Number.isNaN(generated.getTime())) {
-    doc.setCreationDate(generated);
-    doc.setModificationDate(generated);
-  }
-  const fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-  };
-  const w = new ReportWriter(doc, fonts, input);
+  const w = await PdfWriter.create({
+    title: `KYC screening report ${input.verificationId}`,
+    createdAt: input.generatedAt,
+    // The full checksum of every list, for a machine to compare (the table prints the first 16 hex digits).
+    keywords: input.screening.listsChecked.map((l) => `sha256:${l.source}=${l.sha256}`),
+  }, (p, n) => {
+    // The first page opens with the full header; later pages with a one-line reminder of whose report it is.
+    if (n === 1) p.banner({ title: 'KYC screening report', subtitle: input.organisation, tag: 'CONFIDENTIAL' });
+    else p.runningHead('KYC screening report', `Verification ${input.verificationId}`);
+    if (input.environment === 'test') p.testBand('Made with a test key: not a live verification.');
+  });
   w.newPage();
-  metaRow(w);
+  metaRows(w, input);
 
   const { subject, screening, identity } = input;
   w.section('Subject', 60);
@@ -427,18 +189,18 @@ export async function renderKycReport(input: KycReportInput): Promise<Uint8Array
     ['Name', subject.name],
     ['Date of birth', calendarDate(subject.dateOfBirth)],
     ['Nationality', subject.nationality ?? NOT_AVAILABLE],
-  ]);
+  ], { muted: notAvailable });
   w.note(transliterated(subject.name)
     ? 'As read from the identity document. The name is written in another script there and is shown transliterated to Latin letters.'
     : 'As read from the identity document.');
   w.y -= 12;
 
   w.section('Screening outcome', 80);
-  if (screening.status === 'Cleared') w.badge('Cleared', COLOR.clearedFill, COLOR.clearedText);
-  else w.badge('Potential match \u2014 review required', COLOR.matchFill, COLOR.matchText);
+  if (screening.status === 'Cleared') w.pillField('Status', 'Cleared', INK.goodFill, INK.good);
+  else w.pillField('Status', 'Potential match \u2014 review required', INK.warnFill, INK.warn);
   w.fields([
     ['Total hits', String(screening.totalHits)],
-    ['Screened at', instant(screening.screenedAt)],
+    ['Screened at', utcInstantText(screening.screenedAt)],
     ['Lists checked', String(screening.listsChecked.length)],
   ]);
   w.y -= 12;
@@ -471,7 +233,7 @@ export async function renderKycReport(input: KycReportInput): Promise<Uint8Array
     ...(identity.reason ? [['Reason', identity.reason] as [string, string]] : []),
     ['Face match', faceMatchText(identity.faceMatch)],
     ['Checks', checksSummary(identityChecks(identity))],
-  ]);
+  ], { muted: notAvailable });
   w.note('Face match: the similarity of the selfie and the document portrait on a 0-100 scale; the faces match at or above the threshold.');
   w.y -= 12;
 
@@ -486,10 +248,11 @@ export async function renderKycReport(input: KycReportInput): Promise<Uint8Array
       'SHA-256: the first 16 hex digits of the checksum of the list as imported; the PDF\'s keywords hold the full checksums.' +
       (screening.listsChecked.some((l) => l.stale) ? ' Out of date: older than the organisation\'s freshness window for its kind when the screening ran.' : ''));
   }
-  w.y -= 10;
 
-  w.footers();
-  return doc.save();
+  return w.finish([
+    'Screening signals, not a compliance decision. This report contains no images or raw biometric data.',
+    `Verification ${input.verificationId}`,
+  ]);
 }
 
 function faceMatchText(f: KycReportInput['identity']['faceMatch']): string {
@@ -497,38 +260,21 @@ function faceMatchText(f: KycReportInput['identity']['faceMatch']): string {
   return `${f.isMatch ? 'Match' : 'No match'}: similarity ${oneDecimal(f.similarity)} against threshold ${oneDecimal(f.threshold)}`;
 }
 
-/** Verification id, environment and the two times in four columns under the header band; then who ran it and who made this report. */
-function metaRow(w: ReportWriter): void {
-  const { input } = w;
+/** Verification id, environment and the two times under the header band; then who ran it and who made this report. */
+function metaRows(w: PdfWriter, input: KycReportInput): void {
   const testEnv = input.environment === 'test';
-  metaCells(w, [
-    { label: 'Verification ID', value: input.verificationId, width: 0.4 },
-    { label: 'Environment', value: testEnv ? 'Test' : 'Live', width: 0.12, color: testEnv ? COLOR.matchText : COLOR.ink },
-    { label: 'Verified at', value: instant(input.verifiedAt), width: 0.24 },
-    { label: 'Generated at', value: instant(input.generatedAt), width: 0.24 },
+  w.cells([
+    [
+      { label: 'Verification ID', value: input.verificationId, share: 0.4 },
+      { label: 'Environment', value: testEnv ? 'Test' : 'Live', share: 0.12, color: testEnv ? INK.warn : INK.ink },
+      { label: 'Verified at', value: utcInstantText(input.verifiedAt), share: 0.24 },
+      { label: 'Generated at', value: utcInstantText(input.generatedAt), share: 0.24 },
+    ],
+    [
+      { label: 'Verification run by', value: actorText(input.verifiedBy), share: 0.5 },
+      { label: 'Report generated by', value: actorText(input.generatedBy), share: 0.5 },
+    ],
   ]);
-  w.y -= 8;
-  metaCells(w, [
-    { label: 'Verification run by', value: actorText(input.verifiedBy), width: 0.5 },
-    { label: 'Report generated by', value: actorText(input.generatedBy), width: 0.5 },
-  ]);
-  w.rule(w.y);
-  w.y -= 22;
-}
-
-/** One row of label-over-value cells, `width` a share of the content width; values wrap in their cell. */
-function metaCells(w: ReportWriter, cells: { label: string; value: string; width: number; color?: RGB }[]): void {
-  let x = MARGIN;
-  let tallest = 0;
-  for (const c of cells) {
-    const width = CONTENT_WIDTH * c.width;
-    w.text(c.label, x, w.y - 8, 8, { color: COLOR.muted });
-    const lines = wrap(c.value, w.fonts.bold, 9, width - 10);
-    lines.forEach((line, k) => w.text(line, x, w.y - 21 - k * 12, 9, { bold: true, color: c.color ?? COLOR.ink }));
-    tallest = Math.max(tallest, lines.length);
-    x += width;
-  }
-  w.y -= 22 + (tallest - 1) * 12 + 12;
 }
 
 // ---------------------------------------------------------------------------------------------

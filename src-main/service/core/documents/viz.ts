@@ -5,7 +5,7 @@
 // no claim is made either way. A printed name is letters only, as the MRZ's is: a digit the reader
 // returned in it is the letter it resembles (M0LIN is MOLIN).
 import anyAscii from 'any-ascii';
-import { readPrintedDate, parsePrintedDates, sameDate, type CalendarDate } from '../../../../src-shared/dates';
+import { centuriesApart, readPrintedDate, parsePrintedDates, sameDate, type CalendarDate } from '../../../../src-shared/dates';
 import { levenshteinSimilarity } from '../screening/match/similarity';
 import { DIGIT_AS_LETTER } from './mrz';
 import type { TextBox } from './ocr';
@@ -166,7 +166,7 @@ export function datesAgree(printed: string | undefined, mrz: CalendarDate | null
 /** The printed date of birth when it is the MRZ's in another century (see datesAgree); else null. */
 export function printedInOtherCentury(printed: string | undefined, mrz: CalendarDate | null, now: Date): CalendarDate | null {
   if (printed === undefined || !mrz) return null;
-  return parsePrintedDates(printed, 'birth', now).find((d) => d.y !== mrz.y && (d.y - mrz.y) % 100 === 0 && d.m === mrz.m && d.d === mrz.d) ?? null;
+  return parsePrintedDates(printed, 'birth', now).find((d) => centuriesApart(d, mrz)) ?? null;
 }
 
 /** Document numbers, with the letters and digits the reader confuses treated as one. */

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ReportType } from '../../../../src-shared/contracts/reports';
 import { fixtureBundle } from '../../test/fixtures/report-bundle';
-import { periodLabel, renderReportPdf, type ReportPdfInput } from './pdf';
+import { renderReportPdf, type ReportPdfInput } from './pdf';
 
 const hasPdftotext = existsSync('/usr/bin/pdftotext');
 
@@ -57,6 +57,22 @@ describe('renderReportPdf', () => {
     expect(text.join('\n')).toContain('Store 140');
   });
 
+  it('prints a long key name and list name in full: table cells wrap, nothing is cut', async () => {
+    const name = 'A very long API key name that goes on and on beyond its column width';
+    const lists = [{ source: 'a_user_list_with_a_rather_long_name_that_will_not_fit_in_its_column', kind: 'pep' as const, list_date: null, retrieval_date: null, sha256: 'ab'.repeat(32), published_at: '2025-05', stale: false }];
+    const pdf = await renderReportPdf(input({ reportType: 'usage', bundle: { usage: fixtureBundle({ keyNames: [name, 'Short'] }).usage }, lists }));
+    if (!hasPdftotext) return;
+    const all = pages(pdf).join('\n');
+    for (const word of name.split(' ')) expect(all).toContain(word);
+    expect(all).toMatch(/beyond its column width/);
+    // In drawing order (-raw) a wrapped cell's lines follow each other.
+    const raw = execFileSync('/usr/bin/pdftotext', ['-raw', '-', '-'], { input: pdf }).toString('utf8');
+    expect(raw.replace(/\s+/g, '')).toContain(lists[0]!.source);
+    expect(all).not.toContain('...');
+    // A list dated by its month is printed as its month.
+    expect(all).toMatch(/Pep\s+May 2025\s/);
+  });
+
   it('says when the credits section was left out for the maker\'s role', async () => {
     const pdf = await renderReportPdf(input({ bundle: fixtureBundle({ credits: false }) }));
     if (!hasPdftotext) return;
@@ -94,10 +110,5 @@ describe('renderReportPdf', () => {
     if (hasPdftotext) {
       expect(pages(await renderReportPdf(input({ reportType: 'volume', bundle: parts.volume }))).join('\n')).toContain('No verifications in this period.');
     }
-  });
-
-  it('names the period with both days and its length', () => {
-    expect(periodLabel('2026-02-01', '2026-02-01')).toBe('1 Feb 2026 \u2013 1 Feb 2026 (1 day)');
-    expect(periodLabel('2025-12-31', '2026-01-02')).toBe('31 Dec 2025 \u2013 2 Jan 2026 (3 days)');
   });
 });

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import forge from 'node-forge';
+import { DAY_MS } from '../../../../src-shared/dates';
 
 export interface OnsiteCertificate {
   cert: string;
@@ -19,7 +20,7 @@ export interface OnsiteCertificate {
 }
 
 const VALID_DAYS = 825;
-const RENEW_BEFORE_MS = 30 * 86_400_000;
+const RENEW_BEFORE_MS = 30 * DAY_MS;
 
 export function fingerprintOf(pem: string): string {
   const der = new X509Certificate(pem).raw;
@@ -46,7 +47,7 @@ async function make(hosts: string[], now: number): Promise<{ cert: string; key: 
   serial[0]! &= 0x7f;
   cert.serialNumber = serial.toString('hex');
   cert.validity.notBefore = new Date(now - 60_000);
-  cert.validity.notAfter = new Date(now + VALID_DAYS * 86_400_000);
+  cert.validity.notAfter = new Date(now + VALID_DAYS * DAY_MS);
   const subject = [{ name: 'commonName', value: 'Compliance Console on-site' }, { name: 'organizationName', value: 'Compliance Console' }];
   cert.setSubject(subject);
   cert.setIssuer(subject);

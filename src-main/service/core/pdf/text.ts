@@ -1,6 +1,6 @@
 // Text for the PDFs the service makes with pdf-lib's standard fonts (the KYC report, report
 // exports): what Helvetica can print (WinAnsi, with any-ascii transliteration for the rest),
-// wrapping and cutting to a width, and instants as a reader expects them.
+// wrapping and cutting to a width.
 import anyAscii from 'any-ascii';
 import type { PDFFont } from 'pdf-lib';
 
@@ -39,13 +39,6 @@ export function printable(text: string): string {
 export function transliterated(text: string): boolean {
   const squash = (s: string): string => s.replace(/\s+/g, '');
   return squash(printable(text)) !== squash(text.normalize('NFC').replace(/[\u00ad\p{Cc}]/gu, ''));
-}
-
-/** An ISO instant as "2026-11-20 14:03:05 UTC"; anything unparseable is printed as given. */
-export function instant(iso: string): string {
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return iso;
-  return `${new Date(t).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
 /** Splits text into lines no wider than `width`; a word longer than a line is broken inside. */

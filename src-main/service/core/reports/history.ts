@@ -11,7 +11,7 @@
 import { CREDITS, type Billable, type Environment } from '../../../../src-shared/catalog';
 import { FACE_FAILURES } from '../../../../src-shared/contracts/faces';
 import type { Db } from '../../db/open';
-import { dayOf } from './params';
+import { DAY_MS, dayOf, dayStartMs, isoDayOf } from '../../../../src-shared/dates';
 import { seededRandom } from '../random';
 
 export interface HistoryOptions {
@@ -108,14 +108,12 @@ function around(random: () => number, mean: number, spread: number, lo: number, 
   return Math.min(hi, Math.max(lo, Math.round((mean + z * spread) * 10) / 10));
 }
 
-const DAY_MS = 86_400_000;
-
 export function generateHistory(db: Db, opts: HistoryOptions): HistoryResult {
   const started = performance.now();
   const env = opts.env ?? 'test';
   const days = opts.days ?? 90;
   const random = seededRandom(opts.seed ?? 13);
-  const endDay = Date.parse(`${dayOf(opts.endMs ?? Date.now())}T00:00:00.000Z`);
+  const endDay = dayStartMs(dayOf(opts.endMs ?? Date.now()));
   const firstDay = endDay - (days - 1) * DAY_MS;
 
   const keyRows = db.prepare('SELECT id, demo FROM api_keys WHERE org_id = ? AND env = ? AND revoked_at IS NULL ORDER BY created_at, id')
@@ -169,7 +167,7 @@ export function generateHistory(db: Db, opts: HistoryOptions): HistoryResult {
 
     for (let d = 0; d < days; d++) {
       const dayStart = firstDay + d * DAY_MS;
-      const day = dayOf(dayStart);
+      const day = isoDayOf(dayStart);
       // The day's moments, in order, so ids and times grow together as in a real ledger.
       const moments = Array.from({ length: perDay[d]! }, () => hourPick() * 3_600_000 + Math.floor(random() * 3_600_000)).sort((a, b) => a - b);
       for (const m of moments) {
@@ -227,5 +225,5 @@ export function generateHistory(db: Db, opts: HistoryOptions): HistoryResult {
     }
     for (const t of triggers) db.exec(t.sql);
   }).immediate();
-  return { rows: written, ms: Math.round(performance.now() - started), from: dayOf(firstDay), to: dayOf(endDay) };
+  return { rows: written, ms: Math.round(performance.now() - started), from: isoDayOf(firstDay), to: isoDayOf(endDay) };
 }

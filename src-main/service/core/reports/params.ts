@@ -2,6 +2,7 @@
 // Errors; the texts the spec leaves open are in docs/decisions.md, "Reports (issue 13)").
 import { ENVIRONMENTS, PLAN_INFO, type Environment, type Plan } from '../../../../src-shared/catalog';
 import { GRANULARITIES, REPORT_PAGE, type Granularity, type ReportQuery } from '../../../../src-shared/contracts/reports';
+import { daysInclusive, isIsoDate } from '../../../../src-shared/dates';
 import { AppError } from '../../../../src-shared/errors';
 
 export type SchemaVersion = '1.0' | '2.1';
@@ -16,30 +17,6 @@ export interface ReportParams {
   limit: number;
   page: number;
   perPage: number;
-}
-
-const DAY_MS = 86_400_000;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Milliseconds of a YYYY-MM-DD day at 00:00Z, or null when it is no calendar date. */
-export function dayMs(s: string): number | null {
-  const m = DATE.exec(s);
-  if (!m) return null;
-  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  return new Date(t).toISOString().slice(0, 10) === s ? t : null;
-}
-
-export function dayOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-export function addDays(day: string, n: number): string {
-  return dayOf(dayMs(day)! + n * DAY_MS);
-}
-
-/** Days in the inclusive range. */
-export function daysIn(from: string, to: string): number {
-  return Math.round((dayMs(to)! - dayMs(from)!) / DAY_MS) + 1;
 }
 
 function invalid(schemaVersion: SchemaVersion, field: string, message: string): AppError {
@@ -59,11 +36,11 @@ export function checkRange(
   if (!q.env || !(ENVIRONMENTS as readonly string[]).includes(q.env)) throw invalid(sv, 'env', "'env' must be 'test' or 'live'");
   if (!q.from) throw invalid(sv, 'from', "'from' date is required");
   if (!q.to) throw invalid(sv, 'to', "'to' date is required");
-  if (dayMs(q.from) === null) throw invalid(sv, 'from', "'from' must be a date in YYYY-MM-DD format");
-  if (dayMs(q.to) === null) throw invalid(sv, 'to', "'to' must be a date in YYYY-MM-DD format");
+  if (!isIsoDate(q.from)) throw invalid(sv, 'from', "'from' must be a date in YYYY-MM-DD format");
+  if (!isIsoDate(q.to)) throw invalid(sv, 'to', "'to' must be a date in YYYY-MM-DD format");
   if (q.from > q.to) throw invalid(sv, 'date_range', "'from' must not be after 'to'");
   const max = PLAN_INFO[plan].max_date_range_days;
-  if (daysIn(q.from, q.to) > max) throw invalid(sv, 'date_range', `Date range exceeds plan limit of ${max} days`);
+  if (daysInclusive(q.from, q.to) > max) throw invalid(sv, 'date_range', `Date range exceeds plan limit of ${max} days`);
   return { env: q.env as Environment, from: q.from, to: q.to };
 }
 

@@ -17,7 +17,8 @@ import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
 import type { ReportFlagSwitch } from './flags';
 import { outcomeOf } from './outcome';
-import { addDays, checkRange, dayMs, daysIn, type ReportParams, type SchemaVersion } from './params';
+import { addDays, daysInclusive, mondayOf } from '../../../../src-shared/dates';
+import { checkRange, type ReportParams, type SchemaVersion } from './params';
 import { reportsRepo, type DailyRow, type Dimension } from './repo';
 
 /** Who asks: the organisation, its plan, and whether the caller may see credits (owner, admin, billing flag). */
@@ -136,8 +137,7 @@ export function riskScore(a: Agg): number {
 function bucketOf(day: string, granularity: ReportParams['granularity']): string {
   if (granularity === 'day') return day;
   if (granularity === 'month') return `${day.slice(0, 7)}-01`;
-  const weekday = new Date(dayMs(day)!).getUTCDay();
-  return addDays(day, -((weekday + 6) % 7)); // ISO weeks start on Monday
+  return mondayOf(day); // ISO weeks start on Monday
 }
 
 /** Every bucket of the range, in order, including empty ones. */
@@ -301,7 +301,7 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
   function creditsSnapshot(who: Who, p: Pick<ReportParams, 'from' | 'to'>): CreditsSnapshot {
     const balance = deps.balance(who.orgId);
     const consumed = repo.creditsCharged(who.orgId, p.from, p.to);
-    const perDay = consumed / daysIn(p.from, p.to);
+    const perDay = consumed / daysInclusive(p.from, p.to);
     return {
       // The catalogue gives no plan a monthly allowance: every credit was granted (prepaid).
       subscription_credits: 0,
@@ -372,7 +372,7 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
   const v21 = {
     verification(who: Who, p: ReportParams): Computed<V21Verification> {
       const { rows, a, summary, score, severity } = verificationCore(who, p, ['day']);
-      const len = daysIn(p.from, p.to);
+      const len = daysInclusive(p.from, p.to);
       const prev = aggOf(verificationRows(who, { env: p.env, from: addDays(p.from, -len), to: addDays(p.from, -1) }, []));
       const prevConfidence = avgConfidence(prev);
       const confidence = avgConfidence(a);

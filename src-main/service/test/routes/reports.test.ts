@@ -6,7 +6,7 @@ import type { Plan } from '../../../../src-shared/catalog';
 import { closeAll, testService, type OtherOrg, type TestService } from '../harness';
 import * as fx from '../face-fixtures';
 import { ORIGIN } from '../harness';
-import { addDays, dayOf } from '../../core/reports/params';
+import { addDays, isoDayOf } from '../../../../src-shared/dates';
 
 afterAll(closeAll);
 
@@ -332,7 +332,7 @@ describe('cache', () => {
     const c = await testService({ plan: 'growth' });
     const cookie = await c.login();
     const demo = c.key({ scopes: ['human'], demo: true });
-    const today = dayOf(c.clock.now());
+    const today = isoDayOf(c.clock.now());
     const path = `/api/reports/overview?env=test&from=${addDays(today, -6)}&to=${today}`;
     const ask = () => c.json<{ data: { total_verifications: number }; meta: { cached: boolean; generated_at: string } }>('GET', path, { cookie });
     const first = await ask();

@@ -3,6 +3,7 @@
 // dialog (a download in a browser), never to the app's own storage.
 import Papa from 'papaparse';
 import { listVersionLabel, type ListVersion } from '../../../../src-shared/contracts/screening';
+import { localToday } from '../../../../src-shared/dates';
 import { saveFile } from '../../api/shell';
 import { effectiveDisposition, type BatchEntry, type DecisionRecord, type ImportedRow, type RowIssue } from '../../stores/batch';
 import { INPUT_NAMES, OUTPUT_NAMES } from './csv-columns';
@@ -77,7 +78,7 @@ export function resultsCsv(
 function stamp(): string {
   const d = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}-${pad(d.getHours())}${pad(d.getMinutes())}`;
+  return `${localToday(d)}-${pad(d.getHours())}${pad(d.getMinutes())}`;
 }
 
 /** "customers.csv" → "customers-rescreen-2026-05-01-1430.csv". */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysInclusive, defaultRange, isDay, presetOf, presetRange, presetRefusal, rangeProblem, todayUtc } from './range';
+import { addDays, daysInclusive, isIsoDate, todayUtc } from '../../../../src-shared/dates';
+import { defaultRange, presetOf, presetRange, presetRefusal, rangeProblem } from './range';
 
 describe('report ranges', () => {
   it('counts whole UTC days with both ends included', () => {
@@ -7,8 +8,8 @@ describe('report ranges', () => {
     expect(daysInclusive('2026-01-15', '2026-01-15')).toBe(1);
     expect(daysInclusive('2026-02-22', '2026-03-01')).toBe(8);
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
-    expect(isDay('2026-02-30')).toBe(false);
-    expect(isDay('2026-2-3')).toBe(false);
+    expect(isIsoDate('2026-02-30')).toBe(false);
+    expect(isIsoDate('2026-2-3')).toBe(false);
   });
 
   it('makes presets that end today and span exactly their days', () => {

@@ -1,34 +1,11 @@
 // Report date ranges: whole UTC days, both ends included, as the service counts them (ledger
-// timestamps are UTC). Presets end today; the plan's `max_date_range_days` bounds every range.
+// timestamps are UTC; the day arithmetic is src-shared/dates.ts). Presets end today; the plan's
+// `max_date_range_days` bounds every range.
 import { PLAN_INFO, type Plan } from '../../../../src-shared/catalog';
+import { addDays, daysInclusive, isIsoDate } from '../../../../src-shared/dates';
 
 export const PRESET_DAYS = [7, 30, 90] as const;
 export type PresetDays = (typeof PRESET_DAYS)[number];
-
-const DAY_MS = 86_400_000;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Today's UTC date, YYYY-MM-DD. */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
-function dayMs(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`);
-}
-
-export function isDay(value: string): boolean {
-  return ISO_DAY.test(value) && !Number.isNaN(dayMs(value)) && new Date(dayMs(value)).toISOString().startsWith(value);
-}
-
-export function addDays(day: string, days: number): string {
-  return new Date(dayMs(day) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Days in a range, both ends included (a one-day range is 1). */
-export function daysInclusive(from: string, to: string): number {
-  return Math.round((dayMs(to) - dayMs(from)) / DAY_MS) + 1;
-}
 
 export interface DayRange {
   from: string;
@@ -63,8 +40,8 @@ export function presetOf(range: DayRange, today: string): PresetDays | null {
 
 /** What is wrong with a chosen range, said for the form; null when the service will accept it. */
 export function rangeProblem(range: DayRange, plan: Plan, maxDays: number): string | null {
-  if (!isDay(range.from)) return 'Choose a start date.';
-  if (!isDay(range.to)) return 'Choose an end date.';
+  if (!isIsoDate(range.from)) return 'Choose a start date.';
+  if (!isIsoDate(range.to)) return 'Choose an end date.';
   if (range.from > range.to) return 'The start date is after the end date.';
   const days = daysInclusive(range.from, range.to);
   if (days > maxDays) return `That is ${days} days. Your ${PLAN_INFO[plan].label} plan covers up to ${maxDays} days; choose a shorter range.`;

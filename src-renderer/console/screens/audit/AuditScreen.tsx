@@ -7,7 +7,8 @@ import { saveFile } from '../../api/shell';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { DataGrid } from '../../components/DataGrid';
-import { formatNumber, localDayStart } from '../../components/format';
+import { formatNumber } from '../../components/format';
+import { localDayStart, localToday } from '../../../../src-shared/dates';
 import { Pager } from '../../components/Pager';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../../stores/session';
@@ -40,11 +41,6 @@ function toQuery(f: Filters): Omit<AuditQuery, 'page' | 'per_page'> {
     ...(f.to ? { to: localDayStart(f.to, 1) } : {}),
     ...(f.reference.trim() ? { client_reference: f.reference.trim() } : {}),
   };
-}
-
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 function ChainStatus() {
@@ -101,7 +97,7 @@ export function AuditScreen() {
         entries.push(...chunk.entries);
         if (p >= chunk.pages) break;
       }
-      const saved = await saveFile({ defaultName: `audit-log-${today()}.csv`, content: auditCsv(entries), filters: [{ name: 'CSV', extensions: ['csv'] }] });
+      const saved = await saveFile({ defaultName: `audit-log-${localToday()}.csv`, content: auditCsv(entries), filters: [{ name: 'CSV', extensions: ['csv'] }] });
       if (saved.saved) setNotice({ tone: 'success', text: `Exported ${formatNumber(entries.length)} rows${saved.path ? ` to ${saved.path}` : ''}.` });
     } catch (e) {
       setNotice({ tone: 'error', text: `Could not export the audit log: ${errorText(e)}` });

@@ -1,5 +1,6 @@
 // Starts the CSV worker for a chosen file and feeds its chunks into the batch store. One import
 // at a time: choosing another file (or discarding) stops the worker that is still reading.
+import { todayUtc } from '../../../../src-shared/dates';
 import { useBatch } from '../../stores/batch';
 import type { ParseMessage, ParseRequest } from './csv-worker';
 
@@ -45,7 +46,7 @@ export function importFile(file: File): void {
     stop();
     useBatch.getState().setParse({ status: 'failed', error: 'The file could not be read. Is it a CSV file?' });
   });
-  const request: ParseRequest = { file, today: new Date().toISOString().slice(0, 10) };
+  const request: ParseRequest = { file, today: todayUtc() };
   worker.postMessage(request);
 }
 

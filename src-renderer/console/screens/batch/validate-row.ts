@@ -3,6 +3,7 @@
 // that passes here is a row the service accepts; the service checks again anyway.
 // Reasons never quote the cell: the error report must not become a copy of the file.
 import type { ClearedMatch } from '../../../../src-shared/contracts/screening';
+import { birthDateProblem, type BirthDateProblem } from '../../../../src-shared/dates';
 import type { EarlierDisposition, ImportedRow, RowIssue } from '../../stores/batch';
 
 export type RawRow = Record<string, string | undefined>;
@@ -29,13 +30,14 @@ function list(value: string): string[] {
   return value.split(';').map((s) => s.trim()).filter(Boolean);
 }
 
+/** The service's date-of-birth rule (src-shared/dates.ts), said for the error report. */
+const DOB_PROBLEM: Record<BirthDateProblem, string> = {
+  format: 'use the format YYYY-MM-DD', not_a_date: 'not a calendar date', before_1900: 'before 1900', in_the_future: 'in the future',
+};
+
 function validDate(s: string, today: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return 'use the format YYYY-MM-DD';
-  const d = new Date(`${s}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || !d.toISOString().startsWith(s)) return 'not a calendar date';
-  if (d.getUTCFullYear() < 1900) return 'before 1900';
-  if (s > today) return 'in the future';
-  return null;
+  const problem = birthDateProblem(s, today);
+  return problem && DOB_PROBLEM[problem];
 }
 
 function parseCleared(value: string, column: string, issue: (column: string, reason: string) => void): ClearedMatch[] {

@@ -17,9 +17,9 @@ import { useSession } from '../../stores/session';
 import { CreateExportDialog } from '../../components/reports/CreateExportDialog';
 import { AdvancedUpgrade, CoveragePanel, RiskSummaryPanel, WidgetPanel } from './AdvancedSections';
 import { OverviewTiles, ProductMixPanel, UsagePanel, VolumePanel } from './CoreSections';
-import { dayText } from './figures';
 import { RangePicker } from '../../components/reports/RangePicker';
-import { daysInclusive, defaultRange, rangeProblem, todayUtc, type DayRange } from '../../components/reports/range';
+import { defaultRange, rangeProblem, type DayRange } from '../../components/reports/range';
+import { daysInclusive, isoDayLabel, todayUtc } from '../../../../src-shared/dates';
 import { CreditsPanel, HealthPanel, ScorePanel, SeverityPanel, WidgetRiskPanel } from './V21Sections';
 import './reports.css';
 import { may } from '../../../../src-shared/policy';
@@ -102,7 +102,7 @@ function Dashboard({ limits }: { limits: Limits }) {
         <RangePicker value={range} onChange={setRange} plan={limits.plan} maxDays={limits.max_date_range_days} today={today} testId="rep-range" />
         {ok ? (
           <p className="rep-range-text" data-testid="rep-range-text">
-            {dayText(range.from)} – {dayText(range.to)} ({daysInclusive(range.from, range.to)} days, UTC)
+            {isoDayLabel(range.from)} – {isoDayLabel(range.to)} ({daysInclusive(range.from, range.to)} days, UTC)
           </p>
         ) : null}
       </section>

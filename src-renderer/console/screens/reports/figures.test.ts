@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { count, dayText, delta, depletion, millis, percent, reasonLabel, score } from './figures';
+import { isoDayLabel } from '../../../../src-shared/dates';
+import { count, delta, depletion, millis, percent, reasonLabel, score } from './figures';
 
 describe('report figures', () => {
   it('writes rates, scores and times, with a dash for nothing', () => {
@@ -9,7 +10,7 @@ describe('report figures', () => {
     expect(score(91)).toBe('91.0');
     expect(millis(412.4)).toBe('412 ms');
     expect(millis(null)).toBe('—');
-    expect(dayText('2026-11-03')).toBe('3 Nov 2026');
+    expect(isoDayLabel('2026-11-03')).toBe('3 Nov 2026');
     expect(reasonLabel('no_face_detected')).toBe('No face detected');
   });
 

@@ -56,13 +56,6 @@ export function depletion(days: number | null): string {
   return d === 1 ? '1 day' : `${d.toLocaleString('en-US')} days`;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** "3 Nov 2026" for a YYYY-MM-DD day (the same day everywhere: no time zone applies). */
-export function dayText(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return `${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
-}
-
 /** What a chart says instead of drawing: loading, not loaded (its error is shown above), or an empty range. */
 export function emptyText(resource: { data: unknown; loading: boolean }, isEmpty: boolean): string | null {
   if (resource.data === undefined) return resource.loading ? 'Loading…' : 'Not available.';

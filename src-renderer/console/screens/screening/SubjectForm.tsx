@@ -9,7 +9,8 @@ import { KIND_LABEL, KIND_SHORT } from '../../components/screening-labels';
 import { COMMON_COUNTRIES } from './countries';
 import { countryName } from './labels';
 import { SCREEN_COST, type ListsState } from './screening-api';
-import { MIN_DOB, today, type Draft, type DraftField, type FieldErrors } from './subject';
+import { MIN_DOB, type Draft, type DraftField, type FieldErrors } from './subject';
+import { localToday } from '../../../../src-shared/dates';
 
 interface SubjectFormProps {
   draft: Draft;
@@ -71,7 +72,7 @@ export function SubjectForm({
 
       <div className="scr-row">
         <Field
-          label="Date of birth" type="date" value={draft.date_of_birth} min={MIN_DOB} max={today()}
+          label="Date of birth" type="date" value={draft.date_of_birth} min={MIN_DOB} max={localToday()}
           onChange={(e) => onChange('date_of_birth', e.currentTarget.value)} error={errors.date_of_birth} testId="screen-dob"
           hint="Optional." {...PRIVATE_INPUT}
         />

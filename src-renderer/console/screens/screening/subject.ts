@@ -2,6 +2,7 @@
 // the service's contract, so most mistakes are caught before anything is sent; the service
 // checks again and its answer is mapped back onto the fields here.
 import { LIST_KINDS, type ListKind, type ScreenRequest } from '../../../../src-shared/contracts/screening';
+import { birthDateProblem, EARLIEST_BIRTH_DATE, localToday } from '../../../../src-shared/dates';
 
 export interface Draft {
   first_name: string;
@@ -38,13 +39,8 @@ const LABEL: Record<ErrorField, string> = {
   lists: 'Lists',
 };
 
-export const MIN_DOB = '1900-01-01';
-
-export function today(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+/** The date picker's lower bound (the upper is the analyst's today): the contract's earliest date of birth. */
+export const MIN_DOB = EARLIEST_BIRTH_DATE;
 
 /** The checked kinds: loaded and not unticked, in the contract's order. */
 export function chosenKinds(draft: Draft, loaded: readonly string[]): ListKind[] {
@@ -74,7 +70,7 @@ export function validate(draft: Draft, loaded: readonly string[]): FieldErrors {
   if (!draft.first_name.trim()) errors.first_name = messageFor('first_name', 'required');
   if (!draft.last_name.trim()) errors.last_name = messageFor('last_name', 'required');
   const dob = draft.date_of_birth;
-  if (dob && (!/^\d{4}-\d{2}-\d{2}$/.test(dob) || dob < MIN_DOB || dob > today())) {
+  if (dob && birthDateProblem(dob, localToday()) !== null) {
     errors.date_of_birth = messageFor('date_of_birth', 'invalid');
   }
   const country = draft.country.trim();

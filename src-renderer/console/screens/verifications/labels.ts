@@ -1,4 +1,5 @@
 // Words for the face rules, the document checks and the outcomes, as an analyst reads them.
+import { usDateLabel } from '../../../../src-shared/dates';
 import type { DocumentCheck, IdentityResult } from '../../../../src-shared/contracts/documents';
 import type { PolicyCheck, PolicyName } from '../../../../src-shared/contracts/faces';
 
@@ -68,13 +69,9 @@ export const DOCUMENT_TYPE_LABEL: Record<string, string> = {
   passport: 'Passport', id_card: 'ID card', visa: 'Visa', travel_document: 'Travel document',
 };
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** A document date (MM/DD/YYYY, as the service answers it) as "12 Aug 1964"; unchanged when it is not one. */
+/** A document date (MM/DD/YYYY, as the service answers it) as "12 Aug 1964"; unchanged when it is not one, a dash when empty. */
 export function documentDate(usDate: string): string {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(usDate);
-  const month = m ? MONTHS[Number(m[1]) - 1] : undefined;
-  return m && month ? `${m[2]} ${month} ${m[3]}` : usDate || '—';
+  return usDateLabel(usDate) || '—';
 }
 
 /** A measured value in its rule's unit. */

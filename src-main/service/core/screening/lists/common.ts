@@ -1,6 +1,7 @@
 // What every importer shares: building a ListEntity (de-duplicated names, sorted countries, the
 // record hash), counting, date parsing and the input hash.
 import { createHash, hash } from 'node:crypto';
+import { calendarDate, ISO_DATE } from '../../../../../src-shared/dates';
 import type { EntityId, EntityName, EntitySchema, ListEntity, ListImport, ListKind } from '../types';
 
 export type Counts = ListImport['counts'];
@@ -130,7 +131,7 @@ export function finishEntity(d: EntityDraft): ListEntity {
   if (d.gender) entity.gender = d.gender;
   entity.recordHash = recordHash(entity);
   // After the hash: a corrected listing date does not reopen a cleared match.
-  if (d.listedOn !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(d.listedOn)) entity.listedOn = d.listedOn;
+  if (d.listedOn !== undefined && ISO_DATE.test(d.listedOn)) entity.listedOn = d.listedOn;
   return entity;
 }
 
@@ -171,10 +172,7 @@ function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
 
-function validYmd(y: number, m: number, d: number): boolean {
-  if (m < 1 || m > 12 || d < 1) return false;
-  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
+const validYmd = (y: number, m: number, d: number): boolean => calendarDate(y, m, d) !== null;
 
 /** One date as the lists write it: "1962", "Dec 1948", "10 Dec 1948", "1948-12-10", "1948-12". */
 export function parseOneDate(text: string): string | undefined {

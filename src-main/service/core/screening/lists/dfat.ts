@@ -3,6 +3,7 @@
 // aliases and original-script names. `Name Type` and `Type` vary in case and trailing spaces;
 // Control Date and some dates of birth are Excel serial numbers; several values are lettered
 // lists ("a) Approximately 1955-1958 b) 1945").
+import { DAY_MS, isoDayOf } from '../../../../../src-shared/dates';
 import type { EntityName, EntitySchema, ListEntity, ListImport } from '../types';
 import { addSkip, clean, countEntities, finishEntity, FormatError, parseDob, parseGender, parseOneDate, sha256Hex } from './common';
 import { toCountryCode } from './countries';
@@ -38,7 +39,7 @@ function lettered(text: string): string[] {
 /** Excel's day count (1900 system) -> YYYY-MM-DD. */
 export function excelDate(serial: number): string | undefined {
   if (!Number.isFinite(serial) || serial < 1 || serial > 2_958_465) return undefined;
-  return new Date(Math.round((serial - 25569) * 86_400_000)).toISOString().slice(0, 10);
+  return isoDayOf(Math.round((serial - 25569) * DAY_MS));
 }
 
 function dobsOf(text: string): string[] {

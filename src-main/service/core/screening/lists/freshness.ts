@@ -4,8 +4,7 @@
 import type { ListFreshnessSettings } from '../../../../../src-shared/contracts/organization';
 import { DEFAULT_STALE_DAYS } from '../../../../../src-shared/contracts/organization';
 import type { ListVersion } from '../../../../../src-shared/contracts/screening';
-
-const DAY_MS = 86_400_000;
+import { utcDayStartOf, wholeDaysSince } from '../../../../../src-shared/dates';
 
 /** What a list's version is known by before an organisation looks at it. */
 export type BaseListVersion = Omit<ListVersion, 'published_at' | 'stale'>;
@@ -13,12 +12,6 @@ export type BaseListVersion = Omit<ListVersion, 'published_at' | 'stale'>;
 /** The window (days) for a kind: wanted lists age like sanctions, RCA like the PEP lists they come with. */
 export function staleDaysFor(kind: string, windows: ListFreshnessSettings): number {
   return kind === 'pep' || kind === 'rca' ? windows.pep_stale_days : windows.sanctions_stale_days;
-}
-
-/** A YYYY-MM-DD (or ISO) date as its UTC midnight; NaN when it is not a date. */
-function dayOf(date: string): number {
-  const t = Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date);
-  return Number.isNaN(t) ? NaN : Math.floor(t / DAY_MS) * DAY_MS;
 }
 
 export interface Freshness {
@@ -38,9 +31,9 @@ export function freshnessOf(
   nowMs: number,
 ): Freshness {
   const published = v.list_date ?? v.retrieval_date;
-  const day = published === null ? NaN : dayOf(published);
-  if (published === null || Number.isNaN(day)) return { published_at: published, stale: false, age_days: null };
-  const age = Math.floor((Math.floor(nowMs / DAY_MS) * DAY_MS - day) / DAY_MS);
+  const day = published === null ? null : utcDayStartOf(published);
+  if (published === null || day === null) return { published_at: published, stale: false, age_days: null };
+  const age = wholeDaysSince(day, nowMs);
   return { published_at: published.slice(0, 10), stale: age > staleDaysFor(v.kind, windows), age_days: age };
 }
 

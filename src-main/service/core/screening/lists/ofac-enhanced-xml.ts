@@ -3,6 +3,7 @@
 // (isLowQuality), gives names in other scripts (translations) and resolves countries to ISO codes
 // through its own reference table.
 import { unzipSync } from 'fflate';
+import { ISO_DATE } from '../../../../../src-shared/dates';
 import type { EntityId, EntityName, EntitySchema, ListEntity, ListImport } from '../types';
 import { addSkip, clean, countEntities, decodeText, finishEntity, FormatError, parseDob, parseGender, sha256Hex, yearsBetween } from './common';
 import { toCountryCode } from './countries';
@@ -80,7 +81,7 @@ function birthdates(feature: XmlElement): string[] {
   const vd = child(feature, 'valueDate');
   const from = dateOf(vd, 'fromDateBegin');
   const to = dateOf(vd, 'toDateEnd');
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(from)) return [];
+  if (!ISO_DATE.test(from)) return [];
   if (from === to) return [from];
   if (to.startsWith(from.slice(0, 4)) && from.endsWith('-01-01') && to.endsWith('-12-31')) return [from.slice(0, 4)];
   return yearsBetween(Number(from.slice(0, 4)), Number(to.slice(0, 4)));
@@ -190,7 +191,7 @@ export function importOfacEnhancedXml(bytes: Uint8Array): ListImport {
   return {
     source,
     publisher: SOURCE_INFO[source].publisher,
-    listDate: /^\d{4}-\d{2}-\d{2}$/.test(dataAsOf) ? dataAsOf : null,
+    listDate: ISO_DATE.test(dataAsOf) ? dataAsOf : null,
     sha256: sha256Hex(bytes),
     entities,
     counts: countEntities(entities),

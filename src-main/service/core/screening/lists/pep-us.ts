@@ -10,6 +10,7 @@ import { parseDocument } from 'yaml';
 import type { EntityId, EntityName, EntityPosition, ListEntity, ListImport } from '../types';
 import { addSkip, clean, countEntities, decodeText, finishEntity, FormatError, parseGender, parseOneDate, sha256Hex } from './common';
 import { SOURCE_INFO } from './sources';
+import { daysBetween } from '../../../../../src-shared/dates';
 
 /** The real files are ~1 MB; the historical legislators file is ~10 MB. */
 export const US_YAML_MAX_BYTES = 32 * 2 ** 20;
@@ -173,10 +174,6 @@ export function importUsLegislators(bytes: Uint8Array): ListImport {
     entities.push(e);
   }
   return { source, publisher: SOURCE_INFO[source].publisher, listDate, sha256: sha256Hex(bytes), entities, counts: countEntities(entities), skipped };
-}
-
-function daysBetween(from: string, to: string): number {
-  return (Date.parse(to) - Date.parse(from)) / 86_400_000;
 }
 
 /**

@@ -2,6 +2,7 @@
 // Names come in parts (FIRST_NAME..FOURTH_NAME, given name first) plus NAME_ORIGINAL_SCRIPT;
 // aliases are graded Good/Low; dates of birth are EXACT, APPROXIMATELY or BETWEEN, sometimes
 // only a free-text NOTE.
+import { ISO_DATE } from '../../../../../src-shared/dates';
 import type { EntityId, EntityName, ListEntity, ListImport } from '../types';
 import { addSkip, clean, countEntities, decodeText, finishEntity, FormatError, parseDob, parseGender, parseOneDate, sha256Hex, yearsBetween } from './common';
 import { toCountryCode } from './countries';
@@ -117,7 +118,7 @@ export function importUnXml(bytes: Uint8Array): ListImport {
   return {
     source: 'un_sc',
     publisher: SOURCE_INFO.un_sc.publisher,
-    listDate: /^\d{4}-\d{2}-\d{2}$/.test(generated) ? generated : null,
+    listDate: ISO_DATE.test(generated) ? generated : null,
     sha256: sha256Hex(bytes),
     entities,
     counts: countEntities(entities),

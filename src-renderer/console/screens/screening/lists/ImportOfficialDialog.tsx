@@ -6,7 +6,8 @@ import { errorText } from '../../../api/client';
 import { Alert } from '../../../components/Alert';
 import { Dialog } from '../../../components/Dialog';
 import { formatNumber } from '../../../components/format';
-import { listDate, versionDate } from '../labels';
+import { versionDate } from '../labels';
+import { partialDateLabel } from '../../../../../src-shared/dates';
 import type { LoadedList } from '../screening-api';
 import { FilePicker } from './FilePicker';
 import { listsApi, OFFICIAL_SOURCES, type OfficialImport, type OfficialSource } from './lists-api';
@@ -141,7 +142,7 @@ export function ImportOfficialDialog({ loaded, onClose, onImported }: ImportOffi
             <span data-testid="import-official-records">{formatNumber(result.records)} records</span>,{' '}
             {result.list_date ? (
               <>
-                list date <time dateTime={result.list_date} data-testid="import-official-date">{listDate(result.list_date)}</time>
+                list date <time dateTime={result.list_date} data-testid="import-official-date">{partialDateLabel(result.list_date)}</time>
               </>
             ) : (
               <span data-testid="import-official-date">retrieved today (the file states no date)</span>
