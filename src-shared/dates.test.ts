@@ -3,7 +3,7 @@
 // ranges and list freshness, and dates as a reader sees them.
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, ageOn, birthDateProblem, calendarDate, centuriesApart, daysBetween, daysInclusive, formatDayMonth, formatIsoDate, formatLongDate,
+  addDays, ageOn, birthDateProblem, claimedAgeOn, calendarDate, centuriesApart, daysBetween, daysInclusive, formatDayMonth, formatIsoDate, formatLongDate,
   formatUsDate, isIsoDate, isoDateText, isoDayLabel, isoDayMs, isoDayOf, mondayOf, parseClaimedDate,
   parseIsoDate, parsePrintedDates, parseUsDate, parseYymmdd, partialDateLabel, periodLabel, readPrintedDate, todayUtc, usDateLabel,
   utcDayStartOf, utcInstantText, wholeDaysSince, withTwoDigitYear,
@@ -295,5 +295,20 @@ describe('dates as a reader sees them', () => {
     expect(centuriesApart(ymd(2017, 3, 29), ymd(2017, 3, 29))).toBe(false);
     expect(centuriesApart(ymd(1967, 3, 29), ymd(2017, 3, 29))).toBe(false);
     expect(centuriesApart(ymd(1917, 3, 28), ymd(2017, 3, 29))).toBe(false);
+  });
+});
+
+describe('claimedAgeOn: the age a claimed date of birth gives', () => {
+  it('whole years on the day; null for no date, a date in the future, or an age no person has', () => {
+    const day = ymd(2026, 11, 27);
+    expect(claimedAgeOn('2008-11-27', day)).toBe(18);
+    expect(claimedAgeOn('2008-11-28', day)).toBe(17);
+    expect(claimedAgeOn('2026-11-27', day)).toBe(0);
+    expect(claimedAgeOn('2026-11-28', day)).toBeNull();
+    expect(claimedAgeOn('1876-11-27', day)).toBe(150);
+    expect(claimedAgeOn('1875-11-28', day)).toBe(150);
+    expect(claimedAgeOn('1875-11-27', day)).toBeNull();
+    expect(claimedAgeOn('2001-02-29', day)).toBeNull();
+    expect(claimedAgeOn('27/11/2008', day)).toBeNull();
   });
 });

@@ -144,6 +144,19 @@ export function ageOn(birth: CalendarDate, now: Date | number | CalendarDate): n
   return today.y - birth.y - (today.m < birth.m || (today.m === birth.m && today.d < birth.d) ? 1 : 0);
 }
 
+/** The oldest age a claimed date of birth may give (the age product's step 1, hosted page and age gate). */
+export const MAX_CLAIMED_AGE = 150;
+
+/**
+ * The age a claimed YYYY-MM-DD date of birth gives on a day, or null when it is no date or no
+ * person could have it (in the future, or over MAX_CLAIMED_AGE years ago).
+ */
+export function claimedAgeOn(dob: string, now: Date | number | CalendarDate): number | null {
+  const birth = parseIsoDate(dob);
+  const age = birth ? ageOn(birth, now) : null;
+  return age === null || age < 0 || age > MAX_CLAIMED_AGE ? null : age;
+}
+
 /**
  * Two readings of one date of birth a whole number of centuries apart (a printed 1917 and an MRZ's
  * 17 read as 2017): the two-digit year cannot tell them apart.

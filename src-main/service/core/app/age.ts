@@ -4,7 +4,7 @@
 // (docs/decisions.md); the ledger row holds the outcome, never the date of birth or the image.
 import type { z } from 'zod';
 import type { AgeIdResponse, AgeSelfieRequest, AgeSelfieResponse, AgeStep1Request, AgeStep1Response } from '../../../../src-shared/contracts/age';
-import { ageOn, formatUsDate, parseIsoDate } from '../../../../src-shared/dates';
+import { ageOn, claimedAgeOn, formatUsDate } from '../../../../src-shared/dates';
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
 import { agePolicy } from '../age/policy';
@@ -16,16 +16,10 @@ import { bill, creditsAfter, type Answer, type Call } from './call';
 
 type UseCase = AgeSelfieRequest['use_case'];
 
-/** Whole years from a YYYY-MM-DD birth date (validated by the request's contract) to the day; null when it is no date. */
-export function ageFromIso(dob: string, now: Date): number | null {
-  const birth = parseIsoDate(dob);
-  return birth ? ageOn(birth, now) : null;
-}
-
 /** The age a claimed date of birth gives today, or 400 `out_of_range` when no person could have it (step 1, the hosted page, the age gate). */
 export function claimedAge(s: Services, dob: string): number {
-  const age = ageFromIso(dob, new Date(s.clock.now()));
-  if (age === null || age < 0 || age > 150) throw new AppError('invalid_parameters', { fields: [{ field: 'date_of_birth', issue: 'out_of_range' }] });
+  const age = claimedAgeOn(dob, s.clock.now());
+  if (age === null) throw new AppError('invalid_parameters', { fields: [{ field: 'date_of_birth', issue: 'out_of_range' }] });
   return age;
 }
 
