@@ -45,6 +45,14 @@ describe('date fields of the contract', () => {
     }
   });
 
+  it('a value not of the YYYY-MM-DD form is one issue on the field, not two', () => {
+    for (const s of ['2001', '+010000-01', '15/01/2026']) {
+      const r = AgeStep1Request.safeParse({ date_of_birth: s, use_case: 'adult' });
+      expect(r.success).toBe(false);
+      expect(r.error?.issues.filter((i) => i.path[0] === 'date_of_birth'), s).toHaveLength(1);
+    }
+  });
+
   it('takes the form alone on the hosted page: its route reads the day', () => {
     expect(hosted('2026-02-30').success).toBe(true);
     expect(hosted('2026-01-15').success).toBe(true);
