@@ -21,8 +21,6 @@ import type { RowJob, RowOutcome } from './rows';
 import { remoteIndex, type IndexMeta, type LoadedIndex, type ScreenCall } from './service';
 import { runJob, screeningWorker, type PoolAnswer, type PoolJob } from './worker';
 
-export { runJob, type PoolJob } from './worker';
-
 /** A job its worker did not answer (the worker ended): it is screened here instead. */
 class WorkerGone extends Error {}
 
