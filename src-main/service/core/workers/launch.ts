@@ -138,7 +138,9 @@ const EXIT = '__worker_exit__';
 /**
  * Workers in this thread: `program` served behind a MessageChannel (a worker of the pool like
  * any other: it can be killed, which drops its answers, and replaced). A job in progress cannot
- * be stopped here: a killed worker's job runs on, unheard. One at a time.
+ * be stopped here: a killed worker's job runs on, unheard. One at a time. It keeps the process
+ * alive only while it starts or holds a job, as the work itself would in this thread: a script
+ * awaiting an answer is not left with an empty event loop, and an idle one exits.
  */
 export function inThisThread<J, A, D>(program: WorkerProgram<J, A, D>, data: D): Launcher {
   return {
@@ -158,13 +160,21 @@ export function inThisThread<J, A, D>(program: WorkerProgram<J, A, D>, data: D):
         }));
         return ended;
       };
+      /** Starting, plus jobs sent and not yet answered. */
+      let owed = 1;
+      const hold = (n: number) => {
+        owed += n;
+        if (owed > 0) port1.ref();
+        else port1.unref();
+      };
       port1.on('message', (m: unknown) => {
         if (!alive) return;
+        const o = (typeof m === 'object' && m !== null ? m : {}) as Record<string, unknown>;
         // The program's own exit, behind the messages it sent before it.
-        if (typeof m === 'object' && m !== null && EXIT in m) void end(`exit ${String((m as Record<string, unknown>)[EXIT])}`);
-        else events.message(m);
+        if (EXIT in o) return void end(`exit ${String(o[EXIT])}`);
+        if ('ready' in o || 'failed' in o || 'seq' in o) hold(-1);
+        events.message(m);
       });
-      port1.unref();
       serve({
         post: (m, transfer) => {
           if (alive) port2.postMessage(m, transfer);
@@ -182,7 +192,9 @@ export function inThisThread<J, A, D>(program: WorkerProgram<J, A, D>, data: D):
       return {
         pid: undefined,
         send: (m, transfer) => {
-          if (alive) port1.postMessage(m, transfer);
+          if (!alive) return;
+          hold(1);
+          port1.postMessage(m, transfer);
         },
         kill: () => end('exit 1'),
       };

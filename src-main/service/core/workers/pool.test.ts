@@ -2,6 +2,7 @@
 // stand-in program: a full queue refuses, jobs wait for a ready worker, a job past its deadline
 // fails and its worker is replaced, a crashed worker fails only its job, and errors cross by
 // name. The same pool code runs whatever the launcher: this thread, a thread or a process.
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StandInData, StandInJob } from '../../test/fixtures/stand-in-program';
@@ -10,6 +11,7 @@ import { inChildProcess, inThisThread, inThread, type Launcher } from './launch'
 import { createWorkerPool, type JobFailure, type PoolEvent, type WorkerPool, type WorkerPoolOptions } from './pool';
 
 const ENTRY = fileURLToPath(new URL('../../test/fixtures/stand-in-worker.ts', import.meta.url));
+const SCRIPT = fileURLToPath(new URL('../../test/fixtures/stand-in-script.ts', import.meta.url));
 
 class Failed extends Error {
   constructor(readonly why: JobFailure, readonly errorName?: string) {
@@ -171,6 +173,15 @@ describe('worker pool: deadline, crash and restart', () => {
     expect(await queued).toEqual(failure('stopped'));
     await expect(p.run({ echo: 'later' })).rejects.toEqual(failure('stopped'));
   });
+});
+
+describe('worker pool: a worker in this thread and the process', () => {
+  it('a script awaiting its answer gets it (the job holds the process), then exits with the worker idle', async () => {
+    const run = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', 'tsx', SCRIPT], { timeout: 20_000 }, (_e, out) => resolve({ code: child.exitCode, out }));
+    });
+    expect(run).toEqual({ code: 0, out: 'answered' });
+  }, 30_000);
 });
 
 describe('worker pool: the same code in a thread and in a child process (the entry through tsx)', () => {
