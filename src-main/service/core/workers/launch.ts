@@ -1,15 +1,15 @@
 // Where a pool's worker runs (pool.ts): a worker thread, a child process, or this thread. The
 // first two run the built entry beside the bundle (out/main/<name>.js) or, running from source,
-// the TypeScript entry through tsx's loader. The third runs the same program (serve.ts) behind a
-// MessageChannel, so messages are copied and moved as between threads: from source, where a test
-// process would otherwise load the face models or the lists again for every service, and in tests.
+// the TypeScript entry through tsx's loader. The third runs the same program (serve.ts) here,
+// its messages copied and moved as between threads: from source, where a test process would
+// otherwise load the face models or the lists again for every service, and in tests.
 // Whichever runs it, the pool's queue, deadline and restart code is the same.
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MessageChannel, Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
+import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 import { APP_ROOT } from '../../paths';
 import { serve, type WorkerProgram } from './serve';
 
@@ -132,69 +132,51 @@ export function inChildProcess(file: string): Launcher {
   };
 }
 
-/** The message by which a program in this thread ends itself (serve.ts's exit). */
-const EXIT = '__worker_exit__';
-
 /**
- * Workers in this thread: `program` served behind a MessageChannel (a worker of the pool like
- * any other: it can be killed, which drops its answers, and replaced). A job in progress cannot
- * be stopped here: a killed worker's job runs on, unheard. One at a time. It keeps the process
- * alive only while it starts or holds a job, as the work itself would in this thread: a script
- * awaiting an answer is not left with an empty event loop, and an idle one exits.
+ * Workers in this thread: `program` served as a worker of the pool like any other (it can be
+ * killed, which drops its answers, and replaced). Messages are structured clones, buffers in a
+ * transfer list moved, as between threads; they are delivered as microtasks, so an answer arrives
+ * in the turn its work ends, as a direct call's would (a timer that expired while the work held
+ * this thread does not overtake it), and nothing but the work itself keeps the process alive. A
+ * job in progress cannot be stopped here: a killed worker's job runs on, unheard. One at a time.
  */
 export function inThisThread<J, A, D>(program: WorkerProgram<J, A, D>, data: D): Launcher {
   return {
     where: 'in-process',
     maxSize: 1,
     launch(events) {
-      const { port1, port2 } = new MessageChannel();
       let alive = true;
       let ended: Promise<void> | null = null;
+      let toWorker: ((m: unknown) => void) | null = null;
       const end = (reason: string): Promise<void> => {
         if (ended) return ended;
         alive = false;
-        port1.close();
         ended = new Promise<void>((resolve) => setImmediate(() => {
           events.exit(reason);
           resolve();
         }));
         return ended;
       };
-      /** Starting, plus jobs sent and not yet answered. */
-      let owed = 1;
-      const hold = (n: number) => {
-        owed += n;
-        if (owed > 0) port1.ref();
-        else port1.unref();
+      const deliver = (m: unknown, transfer: TransferListItem[] | undefined, to: (m: unknown) => void) => {
+        const copy: unknown = structuredClone(m, { transfer: transfer as Transferable[] | undefined });
+        queueMicrotask(() => {
+          if (alive) to(copy);
+        });
       };
-      port1.on('message', (m: unknown) => {
-        if (!alive) return;
-        const o = (typeof m === 'object' && m !== null ? m : {}) as Record<string, unknown>;
-        // The program's own exit, behind the messages it sent before it.
-        if (EXIT in o) return void end(`exit ${String(o[EXIT])}`);
-        if ('ready' in o || 'failed' in o || 'seq' in o) hold(-1);
-        events.message(m);
-      });
       serve({
         post: (m, transfer) => {
-          if (alive) port2.postMessage(m, transfer);
+          if (alive) deliver(m, transfer, (c) => events.message(c));
         },
         onMessage: (f) => {
-          port2.on('message', (m: unknown) => {
-            if (alive) f(m);
-          });
-          port2.unref();
+          toWorker = f;
         },
-        exit: (code) => {
-          if (alive) port2.postMessage({ [EXIT]: code });
-        },
+        // After the messages it posted before.
+        exit: (code) => queueMicrotask(() => void end(`exit ${code}`)),
       }, program, data);
       return {
         pid: undefined,
         send: (m, transfer) => {
-          if (!alive) return;
-          hold(1);
-          port1.postMessage(m, transfer);
+          if (alive) deliver(m, transfer, (c) => toWorker?.(c));
         },
         kill: () => end('exit 1'),
       };

@@ -176,7 +176,31 @@ describe('worker pool: deadline, crash and restart', () => {
 });
 
 describe('worker pool: a worker in this thread and the process', () => {
-  it('a script awaiting its answer gets it (the job holds the process), then exits with the worker idle', async () => {
+  it('jobs and answers are copied, and buffers in the transfer list moved, as to and from a thread', async () => {
+    const { p, readyCount } = pool(here(), { transfer: (job) => ('echo' in job && job.echo instanceof Uint8Array ? [job.echo.buffer as ArrayBuffer] : []) });
+    p.start();
+    await expect.poll(readyCount).toBe(1);
+    const bytes = new Uint8Array([1, 2, 3]);
+    const moved = p.run({ echo: bytes });
+    expect(bytes.byteLength).toBe(0);
+    expect(await moved).toEqual(new Uint8Array([1, 2, 3]));
+    const record = { name: 'copied' };
+    const copy = await p.run({ echo: record });
+    expect(copy).toEqual(record);
+    expect(copy).not.toBe(record);
+  });
+
+  it('says it is ready in the turn its start ends, as a direct call would: a timer that expired meanwhile does not overtake it', async () => {
+    const order: string[] = [];
+    const { p } = pool(here({ busyStartMs: 50 }), { on: (e) => e.kind === 'ready' && order.push('ready') });
+    setTimeout(() => order.push('timer'), 1);
+    p.start();
+    await expect.poll(() => order.length).toBe(2);
+    // What a wait with a timeout (screening.ready) sees from source while the lists index here.
+    expect(order).toEqual(['ready', 'timer']);
+  });
+
+  it('a script awaiting its answer gets it, then exits by itself with the worker idle', async () => {
     const run = await new Promise<{ code: number | null; out: string }>((resolve) => {
       const child = execFile(process.execPath, ['--import', 'tsx', SCRIPT], { timeout: 20_000 }, (_e, out) => resolve({ code: child.exitCode, out }));
     });
