@@ -118,7 +118,8 @@ export function createWorkerPool<J, A>(o: WorkerPoolOptions<J>): WorkerPool<J, A
     const slot = { ready: false, killed: false, gone: false, running: null } as Omit<Slot<A>, 'handle'> as Slot<A>;
     slot.handle = o.launcher.launch({
       message: (raw) => {
-        if (slot.gone) return;
+        // Only the protocol's objects (serve.ts); anything else a worker may send is ignored.
+        if (slot.gone || typeof raw !== 'object' || raw === null) return;
         const m = raw as WorkerMessage;
         if ('ready' in m) {
           slot.ready = true;
