@@ -1,77 +1,46 @@
 // The screening workers: threads that each hold a copy of the index of one state of the lists
 // and screen with it, so the HTTP loop only moves requests, answers and ledger rows (rule 6:
 // CPU-heavy work off the HTTP loop). Single screens from the API and the console, and batch rows.
+// Each worker is a worker pool of one (core/workers/pool.ts) that is never restarted: its lists
+// may no longer be the current ones.
 //
 // The lists are loaded in a worker, not here: an import of an own list builds the new index in a
 // new worker while the old one keeps answering, and this thread only learns the new index's meta
 // (remoteIndex). A worker stays while the current lists are its lists or an open batch still
 // screens with them (retain/release), then it is stopped. Running from source there is no built
-// worker: everything is loaded and screened in this thread, as before.
-import { existsSync } from 'node:fs';
+// worker: the same worker program runs in this thread, behind the same pool.
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { ScreeningResponse } from '../../../../src-shared/contracts/screening';
-import { APP_ROOT } from '../../paths';
+import { builtWorker, inThisThread, inThread } from '../workers/launch';
+import { createWorkerPool, type WorkerPool } from '../workers/pool';
 import type { ListChecker } from './lists/manage';
 import type { OfficialFile } from './lists/official';
 import type { OfficialSource } from './lists/sources';
-import { checkOfficial, checkUserList, type OfficialCheck, type UserListCheck } from './lists/store';
-import { screenRows, type RowJob, type RowOutcome } from './rows';
-import { remoteIndex, runScreening, type IndexMeta, type LoadedIndex, type ScreenCall } from './service';
+import type { OfficialCheck, UserListCheck } from './lists/store';
+import type { RowJob, RowOutcome } from './rows';
+import { remoteIndex, type IndexMeta, type LoadedIndex, type ScreenCall } from './service';
+import { runJob, screeningWorker, type PoolAnswer, type PoolJob } from './worker';
 
-/**
- * What a worker is asked: a chunk of batch rows, one screening, or reading an imported list file
- * (a sanctions file is megabytes, an own list thousands of rows: never parsed on the HTTP loop).
- */
-export type PoolJob =
-  | { kind: 'rows'; job: RowJob }
-  | { kind: 'screen'; call: ScreenCall }
-  | { kind: 'check-user-list'; name: string; bytes: Uint8Array }
-  | { kind: 'check-official'; source: OfficialSource; files: readonly OfficialFile[] };
-type PoolAnswer<J extends PoolJob> = J extends { kind: 'rows' } ? RowOutcome[]
-  : J extends { kind: 'screen' } ? ScreeningResponse
-  : J extends { kind: 'check-user-list' } ? UserListCheck
-  : OfficialCheck;
-
-/** The same work, here: a worker runs exactly this. */
-export function runJob(loaded: LoadedIndex | null, j: PoolJob): PoolAnswer<PoolJob> {
-  switch (j.kind) {
-    case 'check-user-list': return checkUserList(j.name, j.bytes);
-    case 'check-official': return checkOfficial(j.source, j.files);
-    default:
-      if (!loaded) throw new Error('no index');
-      return j.kind === 'rows' ? screenRows(loaded, j.job) : runScreening(loaded, j.call);
-  }
-}
-
-/**
- * The worker's entry: the built file next to the bundle (`npm run serve`, the desktop app).
- * Running from source (tsx, vitest) there is no built worker, and Node 20 cannot load a
- * TypeScript worker entry, so work is screened in-process there.
- */
-function workerEntry(): URL | null {
-  if (import.meta.url.endsWith('.ts')) return null;
-  const built = join(APP_ROOT, 'out', 'main', 'screening-worker.js');
-  return existsSync(built) ? pathToFileURL(built) : null;
-}
+/** A job its worker did not answer (the worker ended): it is screened here instead. */
+class WorkerGone extends Error {}
 
 interface Slot {
-  worker: Worker;
+  pool: WorkerPool<PoolJob, unknown>;
+  where: 'worker' | 'in-process';
   /** The lists' stamp, once the worker has loaded them. */
   stamp: string | null;
   /** Open batches screening with these lists. */
   refs: number;
   /** No longer needed: stopped once its last job is answered. */
   retiring: boolean;
-  waiting: Map<number, { resolve: (r: unknown) => void; reject: (e: unknown) => void; fallback: () => unknown }>;
+  /** Jobs given to it and not yet answered. */
+  pending: number;
 }
 
 export function createScreenPool(resourcesDir: string, dataDir: string | undefined, log?: (msg: string, fields?: Record<string, string | number>) => void) {
   const watchlistsDir = join(resourcesDir, 'watchlists');
   const byStamp = new Map<string, Slot>();
   let current: Slot | null = null;
-  let seq = 0;
   let mode: 'idle' | 'worker' | 'in-process' = 'idle';
   /** Where each kind of job ran last: a change is logged (observable, and quiet in steady state). */
   const lastWhere = new Map<PoolJob['kind'], string>();
@@ -82,16 +51,11 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
     log?.('screening_runs', { job: kind, in: where });
   };
 
-  function settle(slot: Slot, id: number, f: () => unknown): void {
-    const job = slot.waiting.get(id);
-    if (!job) return;
-    slot.waiting.delete(id);
-    try {
-      job.resolve(f());
-    } catch (e) {
-      job.reject(e);
-    }
-    if (slot.retiring && slot.waiting.size === 0) void slot.worker.terminate();
+  /** The built worker thread; from source (tsx, vitest) the worker program in this thread. */
+  function launcher() {
+    const built = builtWorker('screening-worker');
+    const data = { watchlistsDir, dataDir };
+    return built ? inThread(built, { workerData: data, unref: true }) : inThisThread(screeningWorker, data);
   }
 
   /** Stops a worker whose lists are neither current nor used by an open batch. */
@@ -99,47 +63,44 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
     if (slot === current || slot.refs > 0) return;
     if (slot.stamp !== null && byStamp.get(slot.stamp) === slot) byStamp.delete(slot.stamp);
     slot.retiring = true;
-    if (slot.waiting.size === 0) void slot.worker.terminate();
+    if (slot.pending === 0) void slot.pool.stop();
   }
 
   /** Starts a worker on the lists as they are now; its meta once loaded, null if it cannot. */
   function spawn(): Promise<{ slot: Slot; meta: IndexMeta } | null> {
-    const entry = workerEntry();
-    if (!entry) return Promise.resolve(null);
     const began = performance.now();
+    const l = launcher();
     return new Promise((resolve) => {
-      const worker = new Worker(entry, { workerData: { watchlistsDir, dataDir } });
-      worker.unref();
-      const slot: Slot = { worker, stamp: null, refs: 0, retiring: false, waiting: new Map() };
-      worker.on('message', (m: { ready?: IndexMeta; failed?: string; seq?: number; answer?: unknown; error?: string }) => {
-        if (m.ready) {
-          slot.stamp = m.ready.stamp;
-          byStamp.get(slot.stamp)?.worker.terminate();
-          byStamp.set(slot.stamp, slot);
-          log?.('screen_worker_ready', { ms: Math.round(performance.now() - began) });
-          resolve({ slot, meta: m.ready });
-        } else if (m.failed) {
-          void worker.terminate();
-          resolve(null);
-        } else if (m.seq !== undefined) {
-          // A job that threw in the worker fails here the same way it would have in-process.
-          settle(slot, m.seq, () => {
-            if (m.error !== undefined) throw new Error(m.error);
-            return m.answer;
-          });
-        }
+      const slot = { where: l.where, stamp: null, refs: 0, retiring: false, pending: 0 } as Omit<Slot, 'pool'> as Slot;
+      slot.pool = createWorkerPool<PoolJob, unknown>({
+        launcher: l,
+        restart: 'never',
+        // A job that threw in the worker fails here the same way it would have in-process; one its
+        // worker did not answer is screened here (run): costs time, never work.
+        fail: (why, name) => (why === 'error' ? new Error(name) : new WorkerGone()),
+        on: (e) => {
+          if (e.kind === 'ready') {
+            const meta = e.payload as IndexMeta;
+            slot.stamp = meta.stamp;
+            const twin = byStamp.get(slot.stamp);
+            if (twin) void twin.pool.stop();
+            byStamp.set(slot.stamp, slot);
+            log?.('screen_worker_ready', { ms: Math.round(performance.now() - began) });
+            resolve({ slot, meta });
+          } else if (e.kind === 'start-failed') {
+            void slot.pool.stop();
+            resolve(null);
+          } else if (e.kind === 'lost') {
+            if (slot.stamp !== null && byStamp.get(slot.stamp) === slot) byStamp.delete(slot.stamp);
+            resolve(null);
+            if (slot === current) {
+              current = null;
+              log?.('screen_worker_exited');
+            }
+          }
+        },
       });
-      worker.on('error', () => resolve(null));
-      worker.on('exit', () => {
-        if (slot.stamp !== null && byStamp.get(slot.stamp) === slot) byStamp.delete(slot.stamp);
-        // Jobs it held are screened here instead: costs time, never work.
-        for (const [id, job] of slot.waiting) settle(slot, id, job.fallback);
-        resolve(null);
-        if (slot === current) {
-          current = null;
-          log?.('screen_worker_exited');
-        }
-      });
+      slot.pool.start();
     });
   }
 
@@ -149,11 +110,17 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
       ran(j.kind, 'in-process');
       return runJob(loaded, j) as PoolAnswer<J>;
     }
-    ran(j.kind, 'worker');
-    const id = seq++;
-    return new Promise((resolve, reject) => {
-      slot.waiting.set(id, { resolve: resolve as (r: unknown) => void, reject, fallback: () => runJob(loaded, j) });
-      slot.worker.postMessage({ ...j, seq: id });
+    ran(j.kind, slot.where);
+    slot.pending++;
+    return slot.pool.run(j).then(
+      (answer) => answer as PoolAnswer<J>,
+      (e: unknown) => {
+        if (e instanceof WorkerGone) return runJob(loaded, j) as PoolAnswer<J>;
+        throw e;
+      },
+    ).finally(() => {
+      slot.pending--;
+      if (slot.retiring && slot.pending === 0) void slot.pool.stop();
     });
   }
 
@@ -198,11 +165,13 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
     },
     /** Workers running now (tests, logs). */
     workers: (): number => byStamp.size,
+    /** Tests and chaos: ends the current lists' worker as a crash would. */
+    crashOne: (): boolean => current?.pool.crashOne() ?? false,
     async stop(): Promise<void> {
       const all = [...byStamp.values()];
       byStamp.clear();
       current = null;
-      await Promise.all(all.map((s) => s.worker.terminate()));
+      await Promise.all(all.map((s) => s.pool.stop()));
     },
   };
 }

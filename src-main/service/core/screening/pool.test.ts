@@ -1,0 +1,104 @@
+// The screening pool from source: the lists load in a worker (the worker program in this thread,
+// behind the same worker pool as the built worker threads), screens go to the worker of their
+// lists, a worker that dies has its jobs screened here from the same lists (or refused when the
+// lists changed since), and a worker whose lists are no longer current stays until its batch ends.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sha256Hex } from './lists/common';
+import { storeUserList } from './lists/store';
+import { ofacCsv } from './lists/test-support';
+import { createScreenPool } from './pool';
+import type { ScreenCall } from './service';
+
+/** A resources folder with one small official list, shaped like resources/. */
+function resources(): string {
+  const root = mkdtempSync(join(tmpdir(), 'cc-screen-pool-'));
+  const sdn = ofacCsv([`7513,"MNANGAGWA, Emmerson Dambudzo","individual","GLOMAG",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 15 Sep 1946; nationality Zimbabwe."`]);
+  const dir = join(root, 'watchlists');
+  mkdirSync(join(dir, 'us_ofac_sdn'), { recursive: true });
+  writeFileSync(join(dir, 'us_ofac_sdn', 'sdn.csv'), sdn);
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({
+    manifest_version: 1,
+    sources: [{
+      source: 'us_ofac_sdn', title: 'SDN (fixture)', publisher: 'test', list_kind: 'sanctions', format: 'ofac-csv',
+      list_date: null, retrieval_date: '2026-01-01', date_note: '', terms: '', sha256: sha256Hex(sdn),
+      files: [{ role: 'primary', path: 'us_ofac_sdn/sdn.csv', sha256: sha256Hex(sdn), bytes: sdn.length }],
+    }],
+  }));
+  return root;
+}
+
+const call = (id: string): ScreenCall => ({
+  id, created: Date.UTC(2026, 0, 2), livemode: false, subject: { type: 'individual', first_name: 'Emmerson', last_name: 'Mnangagwa' },
+});
+
+function setup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cc-screen-pool-data-'));
+  const logged: string[] = [];
+  const pool = createScreenPool(resources(), dataDir, (m, f) => logged.push(`${m} ${JSON.stringify(f ?? {})}`));
+  const changeLists = (v: number) => storeUserList(dataDir, 'Own people', new TextEncoder().encode(`kind,name\npep,Person${v} Own\n`), new Date(Date.UTC(2026, 0, v)));
+  return { pool, logged, changeLists };
+}
+
+describe('screening pool (from source: the worker runs in this thread)', () => {
+  it('loads the lists in a worker and screens there; this thread gets the meta', async () => {
+    const { pool, logged, changeLists } = setup();
+    const loaded = await pool.load();
+    expect(loaded).not.toBeNull();
+    expect(loaded!.versions.map((v) => v.source)).toEqual(['us_ofac_sdn']);
+    expect(pool.workers()).toBe(1);
+    // The lists on disk change: this thread could no longer screen with the loaded ones (it would
+    // refuse), the worker holding them still does.
+    expect(changeLists(1).ok).toBe(true);
+    const r = await pool.screenOne(loaded!, call('scr_1'));
+    expect(r.matches[0]).toMatchObject({ source: 'us_ofac_sdn' });
+    expect(pool.mode()).toBe('in-process');
+    expect(logged.join('\n')).toMatch(/screen_worker_ready[\s\S]*screening_runs \{"job":"screen","in":"in-process"\}/);
+    await pool.stop();
+    expect(pool.workers()).toBe(0);
+  });
+
+  it('a worker that dies: the screening it held is done here from the same lists, and so are later ones', async () => {
+    const { pool, logged } = setup();
+    const loaded = (await pool.load())!;
+    const inWorker = await pool.screenOne(loaded, call('scr_1'));
+    const held = pool.screenOne(loaded, call('scr_2'));
+    expect(pool.crashOne()).toBe(true);
+    const here = await held;
+    expect(here.matches).toEqual(inWorker.matches);
+    expect(logged.join('\n')).toContain('screen_worker_exited');
+    expect(pool.workers()).toBe(0);
+    expect((await pool.screenOne(loaded, call('scr_3'))).matches).toEqual(inWorker.matches);
+  });
+
+  it('a worker that dies after the lists changed: its screening is refused (503 provider_unavailable), not done with other lists', async () => {
+    const { pool, changeLists } = setup();
+    const loaded = (await pool.load())!;
+    expect(changeLists(1).ok).toBe(true);
+    const held = pool.screenOne(loaded, call('scr_1'));
+    pool.crashOne();
+    await expect(held).rejects.toMatchObject({ code: 'provider_unavailable' });
+  });
+
+  it('after a list change the old worker stays while a batch screens with its lists, and stops when the batch ends', async () => {
+    const { pool, changeLists } = setup();
+    const first = (await pool.load())!;
+    pool.retain(first.stamp);
+    expect(changeLists(1).ok).toBe(true);
+    const second = (await pool.load())!;
+    expect(second.stamp).not.toBe(first.stamp);
+    expect(pool.workers()).toBe(2);
+    // The batch's rows are still screened with its own lists, in their worker: the own list's
+    // person is unknown there and found with the new lists.
+    const row = JSON.stringify({ row: 1, subject: { type: 'individual', first_name: 'Person1', last_name: 'Own' } });
+    const job = { lines: [row], lists: undefined, reason: 'periodic_rescreen' as const, livemode: false, now: Date.UTC(2026, 0, 3), review: { batchId: 'b1', key: '00'.repeat(32) } };
+    const matchesOf = async (loaded: typeof first) => (JSON.parse((await pool.screen(loaded, job))[0]!.line) as { matches: unknown[] }).matches;
+    expect(await matchesOf(first)).toEqual([]);
+    expect((await matchesOf(second)).length).toBeGreaterThan(0);
+    pool.release(first.stamp);
+    expect(pool.workers()).toBe(1);
+    await pool.stop();
+  });
+});
