@@ -10,7 +10,13 @@
 // bulleted), whose header row repeats on every page they run over and whose rows split only when
 // taller than a page, pills, vector charts and their legends. Text goes through printable()
 // (pdf/text.ts): what Helvetica cannot print is transliterated, never dropped silently.
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, type RGB, StandardFonts, rgb } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFImage, PDFPage, RGB } from 'pdf-lib';
+
+/**
+ * A colour as pdf-lib draws it. Made here rather than with pdf-lib's rgb(): pdf-lib is loaded at
+ * the first document (`Pdf.create`), not when the service starts (it is ~0.3 s of CPU a start).
+ */
+const rgb = (red: number, green: number, blue: number): RGB => ({ type: 'RGB' as RGB['type'], red, green, blue });
 import type { ChartModel, Tone } from '../../../../src-shared/charts/charts';
 import { fit, printable, wrap, type Fonts } from './text';
 
@@ -140,6 +146,7 @@ export class PdfWriter {
 
   /** A new document with its metadata set and fonts embedded; the first page is started. */
   static async create(meta: PdfMeta, header: PageHeader): Promise<PdfWriter> {
+    const { PDFDocument, StandardFonts } = await import('pdf-lib');
     const doc = await PDFDocument.create({ updateMetadata: false });
     doc.setTitle(printable(meta.title), { showInWindowTitleBar: true });
     doc.setProducer('Compliance Console');
