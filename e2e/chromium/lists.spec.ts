@@ -175,6 +175,8 @@ test('lists: a file with no importable row is reported and nothing is stored', a
 });
 
 test('lists: import a newer official file; a file that is not that list is refused with the reason', async ({ page, service }) => {
+  // The import indexes every list again (no snapshot stands in for an imported official file).
+  test.setTimeout(180_000);
   const { lists } = await openLists(page, service);
   await lists.importOfficialButton.click();
   await expect(lists.officialDialog).toBeVisible();
