@@ -130,6 +130,7 @@ export function compose(opts: ComposeOptions) {
       void documents.stop();
       void onsite.stop();
       void exports.stop();
+      void pool.stop();
       if (db.open) db.close();
     },
   };

@@ -255,3 +255,15 @@ describe('console screening (session)', () => {
     expect((await u.json('POST', '/api/console/screen?env=test', { cookie, body: { subject: CLEAR } })).status).toBe(403);
   });
 });
+
+describe('a closed service', () => {
+  it('ends its screening workers with its other workers', async () => {
+    const t = await testService();
+    const k = t.key();
+    const r = await t.json('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: { type: 'individual', first_name: 'Ada', last_name: 'Lovelace' } } });
+    expect(r.status).toBe(200);
+    expect(t.s.pool.workers()).toBeGreaterThan(0);
+    t.close();
+    await expect.poll(() => t.s.pool.workers()).toBe(0);
+  });
+});
