@@ -152,7 +152,7 @@ export async function ageById(s: Services, call: Call, body: IdInput, text: stri
     return {
       body: {
         ...done.outcome.result, verification_id: body.verification_id, credits_consumed: 0,
-        credits_remaining: done.creditsRemaining ?? s.credits.balance(key.orgId),
+        credits_remaining: creditsAfter(s, call, done),
       },
       replayed: false,
     };

@@ -62,7 +62,7 @@ export function bill<R>(s: Services, call: Call, opts: BillOptions<R>, work: (ct
 }
 
 /** The balance a product answer reports: after this request, or the organisation's (test and demo keys have none of their own). */
-export function creditsAfter(s: Services, call: Call, billed: Billed<unknown>): number {
+export function creditsAfter(s: Services, call: Call, billed: Pick<Billed<unknown>, 'creditsRemaining'>): number {
   return billed.creditsRemaining ?? s.credits.balance(call.payer.orgId);
 }
 

@@ -88,7 +88,7 @@ const NOT_AVAILABLE = 'Not available';
  * A calendar date as YYYY-MM-DD, the report's one date style (instants: "YYYY-MM-DD HH:MM:SS UTC");
  * a US MM/DD/YYYY is turned round, anything else is printed as given.
  */
-export function calendarDate(date: string | null): string {
+export function reportDate(date: string | null): string {
   return date ? isoDateText(date) : NOT_AVAILABLE;
 }
 
@@ -126,8 +126,8 @@ export function actorText(a: ReportActor): string {
 
 /** A list's version date: the date it states, else the date it was retrieved, said as such. */
 export function listVersionDate(l: ReportList): string {
-  if (l.list_date) return calendarDate(l.list_date);
-  return l.retrieval_date ? `${calendarDate(l.retrieval_date)} (retrieved)` : 'No date stated';
+  if (l.list_date) return reportDate(l.list_date);
+  return l.retrieval_date ? `${reportDate(l.retrieval_date)} (retrieved)` : 'No date stated';
 }
 
 /** Notes printed after a list's version date, one rule a line. */
@@ -187,7 +187,7 @@ export async function renderKycReport(input: KycReportInput): Promise<Uint8Array
   w.section('Subject', 60);
   w.fields([
     ['Name', subject.name],
-    ['Date of birth', calendarDate(subject.dateOfBirth)],
+    ['Date of birth', reportDate(subject.dateOfBirth)],
     ['Nationality', subject.nationality ?? NOT_AVAILABLE],
   ], { muted: notAvailable });
   w.note(transliterated(subject.name)
@@ -229,7 +229,7 @@ export async function renderKycReport(input: KycReportInput): Promise<Uint8Array
     ['Verified', identity.verified ? 'Yes' : 'No'],
     ['Document type', identity.documentType ?? NOT_AVAILABLE],
     ['Issuing country', identity.issuingCountry ?? NOT_AVAILABLE],
-    ['Document expiry', calendarDate(identity.documentExpiry)],
+    ['Document expiry', reportDate(identity.documentExpiry)],
     ...(identity.reason ? [['Reason', identity.reason] as [string, string]] : []),
     ['Face match', faceMatchText(identity.faceMatch)],
     ['Checks', checksSummary(identityChecks(identity))],

@@ -113,6 +113,14 @@ export function createWorkerPool<J, A>(o: WorkerPoolOptions<J>): WorkerPool<J, A
   const failWaiting = (why: JobFailure) => {
     for (const w of queue.splice(0)) w.reject(o.fail(why));
   };
+  /** Fails the job a worker holds, if any: it will get no answer. */
+  const failRunning = (slot: Slot<A>, why: JobFailure) => {
+    const run = slot.running;
+    if (!run) return;
+    slot.running = null;
+    run.unwatch();
+    run.reject(o.fail(why));
+  };
 
   function spawn(): void {
     const slot = { ready: false, killed: false, gone: false, running: null } as Omit<Slot<A>, 'handle'> as Slot<A>;
@@ -149,11 +157,7 @@ export function createWorkerPool<J, A>(o: WorkerPoolOptions<J>): WorkerPool<J, A
     slot.gone = true;
     const at = slots.indexOf(slot);
     if (at >= 0) slots.splice(at, 1);
-    if (slot.running) {
-      slot.running.unwatch();
-      slot.running.reject(o.fail('crashed'));
-      slot.running = null;
-    }
+    failRunning(slot, 'crashed');
     if (stopped) return;
     restarts += 1;
     emit({ kind: 'lost', reason, ...(error !== undefined ? { error } : {}), wasReady: slot.ready, restarts });
@@ -250,11 +254,7 @@ export function createWorkerPool<J, A>(o: WorkerPoolOptions<J>): WorkerPool<J, A
       const all = slots.splice(0);
       for (const slot of all) {
         slot.gone = true;
-        if (slot.running) {
-          slot.running.unwatch();
-          slot.running.reject(o.fail('stopped'));
-          slot.running = null;
-        }
+        failRunning(slot, 'stopped');
       }
       await Promise.all(all.map((s) => s.handle.kill()));
     },
