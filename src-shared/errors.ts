@@ -90,6 +90,8 @@ export const ERRORS = {
   },
   /** Too much upload in flight at once; the answer carries Retry-After. */
   server_busy: { http: 503, shape: 'general', error: 'The service is busy receiving other uploads. Retry shortly.', code: 'SERVER_BUSY' },
+  /** A body that stopped arriving, or arrived slower than the listener's minimum rate (docs/decisions.md). */
+  body_timeout: { http: 408, shape: 'general', error: 'The request body arrived too slowly. Send it again.', code: 'REQUEST_TIMEOUT' },
   internal: { http: 500, shape: 'general', error: 'Internal server error', code: 'INTERNAL' },
   /** An image or video that cannot be analysed; `fields` names the field and the reason, never its bytes. */
   invalid_image: { http: 400, shape: 'general', error: 'Invalid image', code: 'INVALID_IMAGE' },

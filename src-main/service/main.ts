@@ -5,9 +5,9 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createAdaptorServer } from '@hono/node-server';
 import { compose, type Services } from './compose';
 import { createApp } from './http/app';
+import { createListener } from './http/listener';
 import { createLogger } from './log';
 import { defaultConsoleDir, defaultDataDir, defaultHostedDir, defaultWidgetDir } from './paths';
 import { seedDemo } from './demo';
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   const demo = values.demo ? await seedDemo(services) : undefined;
   const { app } = createApp(services);
 
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const server = createListener(app.fetch);
   let actualPort: number;
   try {
     actualPort = await listen(server, host, port);

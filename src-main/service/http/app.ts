@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { AppError, errorResponse, isAppError } from '../../../src-shared/errors';
 import type { Services } from '../compose';
 import type { DriftHandler } from './response-check';
-import { createUploadBudget } from './body';
+import { createUploadLimits } from './body';
 import { createRouter, type Router } from './router';
 import { serveConsole, serveHosted, serveWidget } from './static';
 import type { AppEnv, RouteInfo } from './types';
@@ -72,8 +72,8 @@ export interface AppOptions {
    * drift is reported here and the answer becomes a 500 naming it.
    */
   onResponseDrift?: DriftHandler;
-  /** Upload bytes held at once across requests (tests make it small). */
-  uploadBudgetBytes?: number;
+  /** The upload budgets, per-address anonymous uploads and body pace (tests make them small). */
+  uploads?: Parameters<typeof createUploadLimits>[0];
 }
 
 export function createApp(services: Services, options: AppOptions = {}): { app: App; routes: RouteInfo[] } {
@@ -102,7 +102,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
 
   const router = createRouter(app, services, {
     ...(options.onResponseDrift ? { onDrift: options.onResponseDrift } : {}),
-    uploadBudget: createUploadBudget(options.uploadBudgetBytes),
+    uploads: createUploadLimits(options.uploads),
   });
 
   healthRoutes(router);

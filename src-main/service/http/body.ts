@@ -1,7 +1,13 @@
 // Request bodies: read as they arrive and never past the route's limit, so a client streaming
 // 300 MB with no Content-Length costs one chunk past the limit, not 300 MB. Bytes held by
-// requests still in their handlers count against one budget for the whole service; past it a
+// requests still in their handlers count against a budget for the whole service; past it a
 // request is answered 503 with Retry-After instead of growing the process.
+//
+// Two budgets, so nobody without credentials can crowd out a paying customer: a body read before
+// the caller is known (public routes such as the storefront's age check, a key sent as a form
+// field) draws on the smaller anonymous budget, at most ANONYMOUS_UPLOADS_PER_ADDRESS at once
+// per client address; a body read after the guard knew the key or session draws on the main
+// budget. A body that stops arriving, or arrives slower than BODY_PACE allows, is cut off with 408.
 import type { Context } from 'hono';
 import { AppError } from '../../../src-shared/errors';
 
@@ -9,8 +15,23 @@ import { AppError } from '../../../src-shared/errors';
 export const JSON_LIMIT = 1024 * 1024;
 /** Upload bytes held at once across all requests: four full list files, or 256 JSON bodies. */
 export const UPLOAD_BUDGET = 256 * 1024 * 1024;
+/** Bytes held at once by bodies read before their sender was known: four full selfie uploads. */
+export const ANONYMOUS_BUDGET = 64 * 1024 * 1024;
+/** Bodies one client address may be sending at once before it is known. */
+export const ANONYMOUS_UPLOADS_PER_ADDRESS = 4;
 /** Seconds a client told "busy" waits before retrying. */
 const BUSY_RETRY_AFTER = 2;
+
+/** How slowly a body may arrive: a gap with no bytes, and an average rate after a grace period. */
+export interface BodyPace {
+  /** Longest wait for the next chunk. */
+  idleMs: number;
+  /** The average rate is judged only after this long (a connection's slow start). */
+  graceMs: number;
+  /** Bytes per second, on average since the body began, once the grace period is over. */
+  minBytesPerSecond: number;
+}
+export const BODY_PACE: BodyPace = { idleMs: 15_000, graceMs: 10_000, minBytesPerSecond: 4 * 1024 };
 
 export interface UploadBudget {
   readonly max: number;
@@ -37,19 +58,75 @@ export function createUploadBudget(max = UPLOAD_BUDGET): UploadBudget {
   };
 }
 
-/** One request's claim on the budget: grows as its body arrives, given back once when it ends. */
+/** The service's upload limits: both budgets, the per-address count of anonymous bodies, the pace. */
+export interface UploadLimits {
+  identified: UploadBudget;
+  anonymous: UploadBudget;
+  perAddress: number;
+  /** Anonymous bodies being read now, by client address. */
+  readonly reading: Map<string, number>;
+  pace: BodyPace;
+}
+
+export function createUploadLimits(o: { identified?: number; anonymous?: number; perAddress?: number; pace?: Partial<BodyPace> } = {}): UploadLimits {
+  return {
+    identified: createUploadBudget(o.identified ?? UPLOAD_BUDGET),
+    anonymous: createUploadBudget(o.anonymous ?? ANONYMOUS_BUDGET),
+    perAddress: o.perAddress ?? ANONYMOUS_UPLOADS_PER_ADDRESS,
+    reading: new Map(),
+    pace: { ...BODY_PACE, ...o.pace },
+  };
+}
+
+/**
+ * One request's claim on a budget: grows as its body arrives, given back once when it ends. It
+ * starts on the anonymous budget and moves to the main one when the guard knows the caller
+ * (`identify`), unless its body was already read to find out.
+ */
 export interface BodyClaim {
-  readonly budget: UploadBudget;
+  readonly limits: UploadLimits;
+  readonly address: string;
+  budget: UploadBudget;
   bytes: number;
+  /** Whether it holds one of its address's anonymous reading places (while its body arrives). */
+  placed: boolean;
+}
+
+export function newClaim(limits: UploadLimits, address: string): BodyClaim {
+  return { limits, address, budget: limits.anonymous, bytes: 0, placed: false };
+}
+
+/** The caller is known: a body not read yet draws on the main budget. */
+export function identify(claim: BodyClaim): void {
+  if (claim.bytes === 0 && !claim.placed) claim.budget = claim.limits.identified;
 }
 
 export function releaseClaim(claim: BodyClaim): void {
   claim.budget.give(claim.bytes);
   claim.bytes = 0;
+  unplace(claim);
 }
 
 function busy(): AppError {
   return new AppError('server_busy', { retry_after: BUSY_RETRY_AFTER });
+}
+
+/** An anonymous body takes one of its address's reading places first, or is refused as busy. */
+function place(claim: BodyClaim): void {
+  if (claim.placed || claim.budget !== claim.limits.anonymous) return;
+  const n = claim.limits.reading.get(claim.address) ?? 0;
+  if (n >= claim.limits.perAddress) throw busy();
+  claim.limits.reading.set(claim.address, n + 1);
+  claim.placed = true;
+}
+
+/** Its reading place is given back once the body has arrived (or failed to). */
+function unplace(claim: BodyClaim): void {
+  if (!claim.placed) return;
+  const n = (claim.limits.reading.get(claim.address) ?? 1) - 1;
+  if (n > 0) claim.limits.reading.set(claim.address, n);
+  else claim.limits.reading.delete(claim.address);
+  claim.placed = false;
 }
 
 /**
@@ -68,20 +145,36 @@ export async function readBounded(c: Context, maxBytes: number, claim: BodyClaim
     if (!claim.budget.take(n)) throw busy();
     claim.bytes += n;
   };
-  // A declared length is claimed whole up front: a large upload is turned away before it starts.
-  if (declared) take(declared);
   const stream = c.req.raw.body;
   if (!stream) return new Uint8Array(0);
+  place(claim);
+  // A declared length is claimed whole up front: a large upload is turned away before it starts.
+  if (declared) take(declared);
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
+  const { idleMs, graceMs, minBytesPerSecond } = claim.limits.pace;
+  const began = Date.now();
   try {
     for (;;) {
-      let next: ReadableStreamReadResult<Uint8Array>;
+      // The next chunk must come within the idle limit, and soon enough to keep the average rate
+      // (a body trickling a byte every few seconds holds its budget for no more than the grace).
+      const elapsed = Date.now() - began;
+      const behind = Math.max(graceMs, ((total + 1) / minBytesPerSecond) * 1000) - elapsed;
+      const wait = Math.max(1, Math.min(idleMs, behind));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), wait)));
+      let next: ReadableStreamReadResult<Uint8Array> | 'late';
       try {
-        next = await reader.read();
+        next = await Promise.race([reader.read(), late]);
       } catch {
         throw new AppError('invalid_parameters', { message: 'The request body was cut off' });
+      } finally {
+        clearTimeout(timer);
+      }
+      if (next === 'late') {
+        void reader.cancel().catch(() => undefined);
+        throw new AppError('body_timeout');
       }
       if (next.done) break;
       total += next.value.byteLength;
@@ -91,6 +184,7 @@ export async function readBounded(c: Context, maxBytes: number, claim: BodyClaim
     }
   } finally {
     reader.releaseLock();
+    unplace(claim);
   }
   const out = chunks.length === 1 ? chunks[0]! : concat(chunks, total);
   // Later readers of the request (Hono's own helpers) get these bytes, not the spent stream.

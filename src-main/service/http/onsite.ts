@@ -6,10 +6,10 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { createAdaptorServer } from '@hono/node-server';
 import type { OnsiteStatus } from '../../../src-shared/contracts/onsite';
 import { AppError } from '../../../src-shared/errors';
 import { ensureCertificate, type OnsiteCertificate } from '../core/onsite/certificate';
+import { createListener } from './listener';
 
 /** What the LAN may reach: the hosted page, its assets, its session and completion calls, and published flows. */
 const ALLOWED: { method: string; path: RegExp }[] = [
@@ -87,7 +87,7 @@ export function createOnsite(opts: { dataDir: string; log: (m: string, f?: Recor
       }
       await stop();
       const cert = await ensureCertificate(join(opts.dataDir, 'onsite'), host);
-      const server = createAdaptorServer({ fetch: handler, createServer: createHttpsServer, serverOptions: { key: cert.key, cert: cert.cert } }) as unknown as Server;
+      const server = createListener(handler, { createServer: createHttpsServer, serverOptions: { key: cert.key, cert: cert.cert } });
       const bound = await new Promise<number>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {

@@ -6,10 +6,10 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { AppError, type ErrorCode } from '../../../src-shared/errors';
 import type { Services } from '../compose';
-import { createGuards, guard } from './auth';
+import { clientAddress, createGuards, guard } from './auth';
 import { isContentBody, responseCheck, type DriftHandler } from './response-check';
 import type { AppEnv, AuthSpec, RouteEntry, RouteInfo, RouteInput, RouteRequest } from './types';
-import { acceptsMediaType, createUploadBudget, JSON_LIMIT, readBounded, releaseClaim, type BodyClaim, type UploadBudget } from './body';
+import { acceptsMediaType, createUploadLimits, identify, JSON_LIMIT, newClaim, readBounded, releaseClaim, type BodyClaim, type UploadLimits } from './body';
 import { parseJsonText, parseQuery } from './validate';
 
 /** What a route module gets: the services and the registry. No Hono app: nothing is mounted past it. */
@@ -23,14 +23,14 @@ export interface Router {
 export interface RegistryOptions {
   /** Dev/test only: parse every answer against its declared schema; drift goes here. */
   onDrift?: DriftHandler;
-  /** Upload bytes held at once across requests (default UPLOAD_BUDGET). */
-  uploadBudget?: UploadBudget;
+  /** The upload budgets and body pace (body.ts; tests make them small). */
+  uploads?: UploadLimits;
 }
 
 export function createRouter(app: Hono<AppEnv>, services: Services, options: RegistryOptions = {}): Router {
   const table: RouteInfo[] = [];
   const guards = createGuards(services);
-  const budget = options.uploadBudget ?? createUploadBudget();
+  const uploads = options.uploads ?? createUploadLimits();
   return {
     services,
     table,
@@ -45,7 +45,7 @@ export function createRouter(app: Hono<AppEnv>, services: Services, options: Reg
       // a form field through it too; the body's bytes stay claimed until the answer is made (a
       // streamed answer may still be running: its chunk was parsed into rows already).
       const prepare: MiddlewareHandler<AppEnv> = async (c, next) => {
-        const claim: BodyClaim = { budget, bytes: 0 };
+        const claim: BodyClaim = newClaim(uploads, clientAddress(c));
         c.set('input', inputOf(c, info.path, info.auth, info.request, claim));
         try {
           await next();
@@ -53,7 +53,13 @@ export function createRouter(app: Hono<AppEnv>, services: Services, options: Reg
           releaseClaim(claim);
         }
       };
-      const run = (c: Context<AppEnv>) => handler(c, c.get('input') as RouteInput<Q, B>);
+      // Past the guard of a route with credentials, the caller is known: its body (unless read to
+      // find the key) draws on the main budget. A public route says when it knows (`identified`).
+      const run = (c: Context<AppEnv>) => {
+        const input = c.get('input') as RouteInput<Q, B>;
+        if (info.auth.kind !== 'public') input.identified();
+        return handler(c, input);
+      };
       if (options.onDrift) app.on(info.method, info.path, responseCheck(info, options.onDrift), prepare, guard(steps), run);
       else app.on(info.method, info.path, prepare, guard(steps), run);
     },
@@ -83,6 +89,7 @@ function inputOf<Q extends z.ZodObject, B extends z.ZodType>(
     })());
   };
   return {
+    identified: () => identify(claim),
     query() {
       if (!req?.query) throw new Error(`${path}: the route declares no query schema`);
       return parseQuery(c, req.query, { error: invalid('query') });

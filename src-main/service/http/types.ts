@@ -85,6 +85,11 @@ export interface RouteRequest<Q extends z.ZodObject = z.ZodObject, B extends z.Z
 
 /** The request as the entry declares it, parsed on demand with the entry's own schemas. */
 export interface RouteInput<Q extends z.ZodObject = z.ZodObject, B extends z.ZodType = z.ZodType> {
+  /**
+   * The caller is known (the guard's credentials, or a public route's session found): a body not
+   * read yet draws on the main upload budget, not the anonymous one (http/body.ts).
+   */
+  identified(): void;
   query(): z.output<Q>;
   /** The raw body as sent (bounded, media type checked): uploads. */
   bytes(): Promise<Uint8Array>;

@@ -3,9 +3,12 @@
 // does not take answers 415 instead of being parsed as JSON.
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JSON_LIMIT } from '../http/body';
+import { ANONYMOUS_UPLOADS_PER_ADDRESS, JSON_LIMIT } from '../http/body';
+import { createListener } from '../http/listener';
+import * as fx from './face-fixtures';
 import { closeAll, testService, type TestService } from './harness';
 
 afterAll(closeAll);
@@ -118,7 +121,7 @@ describe('streaming limits', () => {
 
 describe('the upload budget', () => {
   it('answers 503 with Retry-After while other uploads hold the budget, and lets them through after', async () => {
-    const t = await testService({ uploadBudgetBytes: 1024 * 1024 });
+    const t = await testService({ uploads: { identified: 1024 * 1024 } });
     const cookie = await t.login();
     // Not a list file: answered 400 as soon as it is read, which is all this needs.
     const upload = (body: ReadableStream<Uint8Array>) =>
@@ -139,6 +142,172 @@ describe('the upload budget', () => {
     const again = held(700 * 1024);
     again.end();
     expect((await upload(again.stream)).status).toBe(400);
+  });
+});
+
+/** A body that sends a byte every `everyMs` until `stop()` ends it: never finishing on its own, never idle. */
+function trickle(everyMs: number): { stream: ReadableStream<Uint8Array>; stop: () => void } {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let ctl: ReadableStreamDefaultController<Uint8Array> | undefined;
+  return {
+    stream: new ReadableStream({
+      start(controller) {
+        ctl = controller;
+        timer = setInterval(() => controller.enqueue(new Uint8Array([0x20])), everyMs);
+      },
+      cancel() {
+        clearInterval(timer);
+        ctl = undefined;
+      },
+    }),
+    stop: () => {
+      clearInterval(timer);
+      try {
+        ctl?.close();
+      } catch {
+        // already cancelled by the reader
+      }
+    },
+  };
+}
+
+describe('anonymous uploads (issue 25)', () => {
+  // The attack: 19 sockets on the public age check, each declaring 14,128,181 bytes (268 MB in
+  // all, past the 256 MiB budget) and trickling a byte now and then.
+  const DECLARED = 14_128_181;
+
+  it('19 slow anonymous uploads declaring 268 MB do not stop a paying customer\'s liveness and screening', async () => {
+    // A generous pace, so the slow uploads are still in flight while the customer calls.
+    const t = await testService({ plan: 'pro', uploads: { pace: { idleMs: 120_000, graceMs: 120_000 } } });
+    const key = t.key({ scopes: ['human', 'compliance'] }).api_key;
+    const bodies = Array.from({ length: 19 }, () => trickle(200));
+    const pending = bodies.map((b) => post(t, '/api/verify-age', b.stream, { 'Content-Type': 'application/json', 'Content-Length': String(DECLARED) }));
+    try {
+      const liveness = await t.app.request(`${ORIGIN}/api/verify`, { method: 'POST', body: fx.form(await fx.selfie('a')), headers: { 'X-API-Key': key } });
+      expect(liveness.status).toBe(200);
+      const screen = await t.call('POST', '/api/compliance/v1/screen', {
+        key, body: { subject: { type: 'individual', first_name: 'Ingeborg', last_name: 'Abrahamsen', date_of_birth: '1972-11-21' } },
+      });
+      expect(screen.status).toBe(200);
+    } finally {
+      for (const b of bodies) b.stop();
+    }
+    // All from one address: a few were read (and end as the bad requests they are), the rest were refused at once.
+    const statuses = (await Promise.all(pending)).map((r) => r.status);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(19 - ANONYMOUS_UPLOADS_PER_ADDRESS);
+    expect(statuses.filter((s) => s !== 503).every((s) => s === 400)).toBe(true);
+  });
+
+  it('a sixth anonymous upload from one address at once is 503 SERVER_BUSY; a known caller\'s upload beside them is read', async () => {
+    const t = await testService();
+    const key = t.key({ scopes: ['compliance'] }).api_key;
+    const bodies = Array.from({ length: ANONYMOUS_UPLOADS_PER_ADDRESS }, () => held(10));
+    const pending = bodies.map((b) => post(t, '/api/verify-age', b.stream, { 'Content-Type': 'application/json' }));
+    await new Promise((r) => setTimeout(r, 50));
+    const extra = held(10);
+    extra.end();
+    const refused = await post(t, '/api/verify-age', extra.stream, { 'Content-Type': 'application/json' });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('2');
+    expect(await refused.json()).toMatchObject({ code: 'SERVER_BUSY' });
+
+    const known = held(0);
+    known.end();
+    const screen = await post(t, '/api/compliance/v1/screen', new Response(JSON.stringify({ subject: { type: 'individual', first_name: 'Jane', last_name: 'Roe' } })).body!, {
+      'X-API-Key': key, 'Content-Type': 'application/json',
+    });
+    expect(screen.status).toBe(200);
+
+    // Their places are given back once their bodies arrive: the next anonymous body is read.
+    for (const b of bodies) b.end();
+    expect((await Promise.all(pending)).map((r) => r.status)).toEqual(bodies.map(() => 400));
+    const after = held(10);
+    after.end();
+    expect((await post(t, '/api/verify-age', after.stream, { 'Content-Type': 'application/json' })).status).toBe(400);
+  });
+
+  it('anonymous bodies have their own budget: they cannot take the main one', async () => {
+    const t = await testService({ uploads: { anonymous: 1024 * 1024, identified: 1024 * 1024 } });
+    const cookie = await t.login();
+    const anon = held(10);
+    const pending = post(t, '/api/verify-age', anon.stream, { 'Content-Type': 'application/json', 'Content-Length': String(1024 * 1024) });
+    await new Promise((r) => setTimeout(r, 50));
+    // The anonymous budget is full; a signed-in upload of the same size still fits.
+    const list = held(700 * 1024);
+    list.end();
+    const res = await post(t, '/api/screening/lists/official?source=us_csl', list.stream, { Cookie: cookie, 'Content-Type': 'application/octet-stream' });
+    expect(res.status).toBe(400);
+    anon.end();
+    expect((await pending).status).toBe(400);
+  });
+});
+
+describe('body pace (issue 25)', () => {
+  const PACE = { idleMs: 300, graceMs: 400, minBytesPerSecond: 1024 };
+
+  it('a body that stops arriving is answered 408 REQUEST_TIMEOUT and gives its bytes back', async () => {
+    const t = await testService({ uploads: { pace: PACE, identified: 1024 * 1024 } });
+    const cookie = await t.login();
+    const stalled = held(700 * 1024);
+    const res = await post(t, '/api/screening/lists/official?source=us_csl', stalled.stream, { Cookie: cookie, 'Content-Type': 'application/octet-stream' });
+    expect(res.status).toBe(408);
+    expect(await res.json()).toEqual({ error: 'The request body arrived too slowly. Send it again.', status: 'ERROR', code: 'REQUEST_TIMEOUT' });
+    stalled.end();
+    // Its 700 KB are free again: the same upload fits in the 1 MB budget.
+    const again = held(700 * 1024);
+    again.end();
+    expect((await post(t, '/api/screening/lists/official?source=us_csl', again.stream, { Cookie: cookie, 'Content-Type': 'application/octet-stream' })).status).toBe(400);
+  });
+
+  it('a body trickling a byte at a time is cut off once past the grace, although it is never idle', async () => {
+    const t = await testService({ uploads: { pace: PACE } });
+    const body = trickle(50);
+    try {
+      const res = await post(t, '/api/verify-age', body.stream, { 'Content-Type': 'application/json' });
+      expect(res.status).toBe(408);
+    } finally {
+      body.stop();
+    }
+  });
+
+  it('a body that arrives steadily above the minimum rate is read whole', async () => {
+    const t = await testService({ uploads: { pace: PACE } });
+    let n = 0;
+    const json = new TextEncoder().encode(JSON.stringify({ store_id: 'nope', date_of_birth: '1990-01-01', pad: 'x'.repeat(4000) }));
+    // 1 KB every 100 ms for ~0.5 s: 10 KB/s, ten times the minimum, past the grace and the idle limit.
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        await new Promise((r) => setTimeout(r, 100));
+        if (n >= json.length) return controller.close();
+        controller.enqueue(json.subarray(n, n + 1024));
+        n += 1024;
+      },
+    });
+    const res = await post(t, '/api/verify-age', stream, { 'Content-Type': 'application/json' });
+    expect(res.status).not.toBe(408);
+    expect(n).toBeGreaterThanOrEqual(json.length);
+  });
+});
+
+describe('the listener (issue 25)', () => {
+  it('closes a connection whose headers do not finish in time', async () => {
+    const t = await testService();
+    const server = createListener(t.app.fetch, { timeouts: { headersTimeout: 300, requestTimeout: 600, connectionsCheckingInterval: 100 } });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: '));
+        let got = '';
+        socket.on('data', (d) => (got += d.toString()));
+        socket.on('close', () => resolve(got));
+        socket.on('error', reject);
+        setTimeout(() => reject(new Error('the connection was still open after 5 s')), 5_000).unref();
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      server.close();
+    }
   });
 });
 

@@ -64,7 +64,7 @@ export const drifts: Drift[] = [];
 
 type ServiceOptions = {
   plan?: Plan; setup?: boolean; loginToken?: string; extraRoutes?: AppOptions['extraRoutes']; resourcesDir?: string;
-  uploadBudgetBytes?: number;
+  uploads?: AppOptions['uploads'];
   faces?: ComposeOptions['faces'];
   exports?: ComposeOptions['exports'];
   /** Recorded model outputs to replay (test/recorded-models.ts). */
@@ -85,7 +85,7 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
   // Every answer is held to the schema its route declares; drift fails the request and the file.
   const { app, routes } = createApp(s, {
     ...(opts.extraRoutes ? { extraRoutes: opts.extraRoutes } : {}),
-    ...(opts.uploadBudgetBytes ? { uploadBudgetBytes: opts.uploadBudgetBytes } : {}),
+    ...(opts.uploads ? { uploads: opts.uploads } : {}),
     onResponseDrift: (d) => {
       drifts.push(d);
       console.error(`Response drift: ${d.method} ${d.path} ${d.status}: ${d.problem}\n  ${d.issues.join('\n  ')}`);

@@ -58,7 +58,11 @@ export function hostedRoutes({ route, services }: Router): void {
     request: { body: HostedCompleteRequest, maxBytes: 3 * IMAGE_JSON_BYTES },
     responses: { 200: HostedCompleteResponse },
     handler: async (c, input) => {
-      const sent = async () => ({ body: await input.body(), text: await input.text() });
+      // Read only once the session is known to be open: the upload then draws on the main budget.
+      const sent = async () => {
+        input.identified();
+        return { body: await input.body(), text: await input.text() };
+      };
       return reply(c, await completeHosted(services, c.req.param('token') ?? '', sent, idempotencyOf(c)));
     },
   });
