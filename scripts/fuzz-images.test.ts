@@ -14,5 +14,9 @@ describe('npm run fuzz:images (short)', () => {
     // Most inputs are refused by the intake; some decode and are answered.
     expect(r.statuses['400']).toBeGreaterThan(r.requests / 2);
     expect(r.statuses['200']).toBeGreaterThan(0);
+    // EXIF bombs are photos with junk around them: analysed as the photo (their time is the command's figure).
+    expect(r.bombs.bomb.map((b) => b.status)).toEqual([200, 200]);
+    expect(r.bombs.selfie.status).toBe(200);
+    console.log(`fuzz:images (short): EXIF bombs ${r.bombs.bomb.map((b) => `${b.ms} ms`).join(', ')}, the selfie beside them ${r.bombs.selfie.ms} ms`);
   }, 180_000);
 });

@@ -52,6 +52,44 @@ export function sidewaysWithExif(): Promise<Buffer> {
   return once('exif', async () => sharp(await sharp(await landscape()).rotate(-90).toBuffer()).withMetadata({ orientation: 6 }).jpeg().toBuffer());
 }
 
+/**
+ * An EXIF bomb (issue 25): 100 EXIF blocks of
+ * 5,400 entries each whose directories point at themselves (IFD0's next IFD, its EXIF and GPS
+ * pointers), an XMP block and a comment before the selfie: 6.5 MB of metadata around an ordinary photo.
+ */
+export function exifBomb(): Promise<Buffer> {
+  return once('exif-bomb', async () => exifBombAround(await selfie('a')));
+}
+
+/** `photo` (a JPEG) after `blocks` self-referencing EXIF blocks, an XMP block and a comment (exifBomb). */
+export function exifBombAround(photo: Buffer, blocks = 100): Buffer {
+  const segments: Buffer[] = [];
+  const segment = (marker: number, body: Buffer) => Buffer.concat([Buffer.from([0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff]), body]);
+  for (let n = 0; n < blocks; n++) {
+    const entries = 5_400;
+    const tiff = Buffer.alloc(8 + 2 + entries * 12 + 4);
+    tiff.write('II', 0, 'latin1');
+    tiff.writeUInt16LE(42, 2);
+    tiff.writeUInt32LE(8, 4);
+    tiff.writeUInt16LE(entries, 8);
+    for (let i = 0; i < entries; i++) {
+      const e = 10 + i * 12;
+      const tag = i % 3 === 0 ? 0x8769 : i % 3 === 1 ? 0x8825 : 0x010e; // EXIF pointer, GPS pointer, a description
+      tiff.writeUInt16LE(tag, e);
+      tiff.writeUInt16LE(tag === 0x010e ? 2 : 4, e + 2); // ASCII or LONG
+      tiff.writeUInt32LE(tag === 0x010e ? 60_000 : 1, e + 4);
+      tiff.writeUInt32LE(8, e + 8); // every pointer and every string lead back to IFD0
+    }
+    tiff.writeUInt32LE(8, 10 + entries * 12); // next IFD: itself
+    segments.push(segment(0xe1, Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff])));
+  }
+  segments.push(segment(0xe1, Buffer.from('http://ns.adobe.com/xap/1.0/\0<x:xmpmeta xmlns:x="adobe:ns:meta/"/>', 'latin1')));
+  segments.push(segment(0xfe, Buffer.from('a comment', 'latin1')));
+  // First in the file, as the attack had them: the decoder's EXIF parser reads the first block (~4 s
+  // of CPU here, 30 s for the attack's own).
+  return Buffer.concat([photo.subarray(0, 2), ...segments, photo.subarray(2)]);
+}
+
 /** The landscape selfie stored sideways without any orientation tag. */
 export function sidewaysNoExif(): Promise<Buffer> {
   return once('sideways', async () => sharp(await landscape()).rotate(-90).jpeg().toBuffer());

@@ -8,6 +8,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../../../src-shared/errors';
 import { createGate } from '../../jobs/gate';
+import { MalformedImage, stripMetadata } from './metadata';
 
 /** Spec: 10 MB per image. Read as 10 MiB (10,485,760 bytes) of decoded image bytes. */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -22,6 +23,11 @@ export const ANALYSIS_MAX_SIDE = 1600;
 export const SELFIE_MAX_SIDE = 640;
 /** A JSON body's room for one base64 image of IMAGE_MAX_BYTES (base64 is 4/3 of the bytes), plus the other fields. */
 export const IMAGE_JSON_BYTES = Math.ceil(IMAGE_MAX_BYTES * 1.4) + 64 * 1024;
+/**
+ * Longest a decode may take. An ordinary photo takes a tenth of a second; a file built to be slow
+ * to decode (thousands of progressive scans) is refused as corrupt when its time is up.
+ */
+export const DECODE_DEADLINE_SECONDS = 2;
 /** Below this on the shorter side there is nothing to analyse. */
 export const IMAGE_MIN_SIDE = 32;
 
@@ -39,6 +45,7 @@ export const IMAGE_PROBLEMS = {
   corrupt: 'could not be decoded (corrupt or truncated)',
   too_many_pixels: 'has more pixels than the 40 megapixel limit',
   too_small: 'is smaller than 32 pixels on a side',
+  too_slow: 'took too long to decode',
 } as const;
 export type ImageProblem = keyof typeof IMAGE_PROBLEMS;
 
@@ -139,9 +146,17 @@ export function scaleDecoded(img: DecodedImage, maxSide: number): Promise<Decode
 async function decode(field: string, bytes: Uint8Array, maxSide: number): Promise<DecodedImage> {
   const format = checkImageBytes(field, bytes);
   if (isVideo(format)) throw imageError(field, 'video_not_accepted');
+  // Metadata never reaches the decoder (core/media/metadata.ts): only the orientation, rewritten.
+  let clean: Uint8Array;
+  try {
+    clean = stripMetadata(bytes, format);
+  } catch (e) {
+    if (e instanceof MalformedImage) throw imageError(field, 'corrupt');
+    throw e;
+  }
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    meta = await sharp(clean, { limitInputPixels: false }).metadata();
   } catch {
     throw imageError(field, 'corrupt');
   }
@@ -153,7 +168,8 @@ async function decode(field: string, bytes: Uint8Array, maxSide: number): Promis
   if (Math.min(w, h) < IMAGE_MIN_SIDE) throw imageError(field, 'too_small');
   try {
     const upright = (meta.orientation ?? 1) >= 5;
-    const { data, info } = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', pages: 1 })
+    const { data, info } = await sharp(clean, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error', pages: 1 })
+      .timeout({ seconds: DECODE_DEADLINE_SECONDS })
       .rotate()
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
@@ -167,7 +183,7 @@ async function decode(field: string, bytes: Uint8Array, maxSide: number): Promis
       width: info.width, height: info.height, format,
       sourceWidth: upright ? h : w, sourceHeight: upright ? w : h,
     };
-  } catch {
-    throw imageError(field, 'corrupt');
+  } catch (e) {
+    throw imageError(field, /^timeout/i.test((e as Error)?.message ?? '') ? 'too_slow' : 'corrupt');
   }
 }

@@ -52,6 +52,15 @@ describe('POST /api/verify', () => {
     expect(sideways.body.analysis!.image).toEqual({ width: 420, height: 560 });
   });
 
+  it('an EXIF bomb around a selfie is analysed as the selfie (its metadata never reaches the decoder)', async () => {
+    const plain = await verify(t, fx.form(await fx.selfie('a')), key.api_key);
+    const bomb = await verify(t, fx.form(await fx.exifBomb()), key.api_key);
+    expect(bomb.status).toBe(200);
+    expect(bomb.body.status).toBe('PASS');
+    expect(bomb.body.analysis!.image).toEqual(plain.body.analysis!.image);
+    expect(bomb.body.confidence).toBe(plain.body.confidence);
+  });
+
   it('fails with a named reason: no face, several faces, a tiny face; FAIL is HTTP 200 and billed', async () => {
     const cases: [Buffer, string][] = [
       [await fx.noFace(), 'no_face_detected'],
