@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
 import { agePolicy } from '../age/policy';
+import { visitorOf } from '../age-gate/attempts';
 import type { AgeGateStoreRecord } from '../age-gate/stores';
 import { checkRedirects } from '../hosted/redirects';
 import { ageByBirthDate, ageBySelfie, claimedAge, endAgeFlow } from './age';
@@ -53,11 +54,12 @@ export function saveStore(s: Services, orgId: number, env: 'test' | 'live', sett
 }
 
 /**
- * One visitor's answer. `visitor` identifies them for the attempt limit (store, address, user
- * agent); `idempotency` is the request's own, when it sent one.
+ * One visitor's answer. `address` is the client's, which with the store identifies the visitor
+ * for the attempt limit (nothing the client says about itself does); `idempotency` is the
+ * request's own, when it sent one.
  */
 export async function storefrontAgeCheck(
-  s: Services, body: AgeGateRequest, visitor: readonly string[], text: string, idempotency?: Call['idempotency'],
+  s: Services, body: AgeGateRequest, address: string, text: string, idempotency?: Call['idempotency'],
 ): Promise<Answer<AgeGateResponse>> {
   const st = openStore(s, body.store_id);
   const age = claimedAge(s, body.date_of_birth);
@@ -65,7 +67,7 @@ export async function storefrontAgeCheck(
 
   // An adult asked for the selfie the store requires has made no decision yet: not an attempt.
   const decides = !(age >= minAge && st.settings.require_selfie && !body.selfie_b64);
-  const attempt = s.ageGate.attempts.take([st.id, ...visitor], decides);
+  const attempt = s.ageGate.attempts.take([st.id, visitorOf(address)], decides);
   if (!attempt.allowed) throw new AppError('age_gate_too_many_attempts', { message: 'Too Many Attempts. Please try again later.', retry_after: attempt.retryAfter });
 
   const test = st.env === 'test';

@@ -51,14 +51,13 @@ export function ageGateRoutes({ route, services }: Router): void {
       'No API key: the store is named by its public `store_id`. Underage → `reason: underage` and the store\'s `redirect_url`. ' +
       'Adult, attestation store → verified, `mode: attestation`, an integer `verification_id` (recorded, free). ' +
       'Adult, selfie store, no selfie yet → `reason: selfie_required`. With `selfie_b64` → the age estimate (a string `verification_id`; 10 credits on a live store). ' +
-      '`attestation_only` cannot skip a selfie the store requires. Every decision is an attempt (not the request that is only asked for a selfie): 5 per visitor per hour, then 429 TOO_MANY_ATTEMPTS. ' +
+      '`attestation_only` cannot skip a selfie the store requires. Every decision is an attempt (not the request that is only asked for a selfie): 5 per visitor (the client\'s address; an IPv6 client\'s /64) per store per hour, then 429 TOO_MANY_ATTEMPTS. ' +
       'Test stores answer `_test_mode: true` and are free.',
     request: { body: AgeGateRequest, maxBytes: IMAGE_JSON_BYTES },
     responses: { 200: AgeGateResponse },
     handler: async (c, input) => {
       const body = await input.body();
-      const visitor = [clientAddress(c), c.req.header('user-agent') ?? ''];
-      return reply(c, await storefrontAgeCheck(services, body, visitor, await input.text(), idempotencyOf(c)));
+      return reply(c, await storefrontAgeCheck(services, body, clientAddress(c), await input.text(), idempotencyOf(c)));
     },
   });
 }
