@@ -9,6 +9,7 @@ import { closeAll, ORIGIN, testService, type TestService } from '../harness';
 import * as fx from '../face-fixtures';
 import { ManualClock } from '../../core/clock';
 import { createAgeGateAttempts, HOUR_MS } from '../../core/age-gate/attempts';
+import { DAY_MS } from '../../../../src-shared/dates';
 
 afterAll(closeAll);
 
@@ -44,8 +45,9 @@ describe('the age gate\'s settings in the console: GET and PUT /api/age-gate', (
       settings: {
         enabled: false, apply_to: 'all_pages', product_tag: 'age-restricted', collection_tag: 'age-restricted', page_handles: [], min_age: 18,
         use_case: 'adult', require_selfie: true, session_mode: 'guest', underage_redirect_url: 'https://duckduckgo.com/', session_duration_hours: 24,
-        custom_message: '', logo: '',
+        custom_message: '', logo: '', daily_selfie_cap: 200,
       },
+      selfie_checks_today: 0,
     });
     const saved = await save('live', { enabled: true, min_age: 21, custom_message: 'Adults only' });
     expect(saved.status).toBe(200);
@@ -60,7 +62,8 @@ describe('the age gate\'s settings in the console: GET and PUT /api/age-gate', (
   });
 
   it('refuses settings out of the spec\'s ranges and unsafe redirects or logos, by field and without echoing', async () => {
-    const bads: Record<string, unknown>[] = [{ min_age: 17 }, { min_age: 26 }, { session_duration_hours: 200 }, { session_duration_hours: 5 }, { use_case: 'custom' }, { apply_to: 'everything' }];
+    const bads: Record<string, unknown>[] = [{ min_age: 17 }, { min_age: 26 }, { session_duration_hours: 200 }, { session_duration_hours: 5 }, { use_case: 'custom' }, { apply_to: 'everything' },
+      { daily_selfie_cap: 0 }, { daily_selfie_cap: 100_001 }, { daily_selfie_cap: 2.5 }, { daily_selfie_cap: '50' }];
     for (const bad of bads) {
       const r = await save('test', bad as AgeGateSettingsInput);
       expect(r.status, JSON.stringify(bad)).toBe(400);
@@ -88,6 +91,10 @@ describe('the age gate\'s settings in the console: GET and PUT /api/age-gate', (
     const member = await t.login(memberEmail, 'member password 123');
     expect((await t.json('GET', '/api/age-gate?env=test', { cookie: member })).status).toBe(200);
     expect((await save('test', { enabled: false }, member)).status).toBe(403);
+    const cap = (await t.json<AgeGateStore>('GET', '/api/age-gate?env=live', { cookie })).body.settings.daily_selfie_cap;
+    const refused = await save('live', { enabled: true, daily_selfie_cap: cap + 1 }, member);
+    expect(refused.status).toBe(403);
+    expect((await t.json<AgeGateStore>('GET', '/api/age-gate?env=live', { cookie: member })).body.settings.daily_selfie_cap).toBe(cap);
   });
 });
 
@@ -98,6 +105,8 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
     expect(cfg.status).toBe(200);
     expect(cfg.res.headers.get('access-control-allow-origin')).toBe('*');
     expect(cfg.body).toMatchObject({ store_id: st.body.store_id, test_mode: true, min_age: 21, use_case: 'alcohol', apply_to: 'product_tag', product_tag: '18plus' });
+    // The merchant's daily cap is not the widget's business.
+    expect(cfg.body).not.toHaveProperty('daily_selfie_cap');
     expect((await t.json('GET', '/api/age-gate/config/ag_test_doesnotexist0000000000')).body).toMatchObject({ code: 'AGE_GATE_NOT_FOUND' });
     await save('test', { enabled: false });
     expect((await t.json('GET', `/api/age-gate/config/${st.body.store_id}`)).status).toBe(404);
@@ -236,6 +245,69 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
       return t.s.db.prepare(`SELECT * FROM "${name}"`).all();
     }));
     for (const needle of [dob, 'cust-8812-distinct', 'distinctive agent', '203.0.113.77']) expect(dump).not.toContain(needle);
+  });
+});
+
+describe('a live store\'s daily cap on paid selfie checks (issue 25)', () => {
+  it('answers 429 DAILY_CAP_REACHED with Retry-After to the end of the UTC day once the day\'s charged checks reach the cap; refused checks do not count; the console sees the count; a restart forgets nothing; the next day starts again', async () => {
+    let u = await testService({ plan: 'pro' });
+    // 22:00 UTC on a day to come: two hours left in it.
+    const midnight = Math.ceil(u.clock.now() / DAY_MS) * DAY_MS + DAY_MS;
+    u.clock.set(midnight - 2 * HOUR_MS);
+    let c = await u.login();
+    u.grant(1_000);
+    const saved = await u.json<AgeGateStore>('PUT', '/api/age-gate', { cookie: c, body: { env: 'live', settings: { enabled: true, require_selfie: true, daily_selfie_cap: 2 } } });
+    expect(saved.body).toMatchObject({ settings: { daily_selfie_cap: 2 }, selfie_checks_today: 0 });
+    const id = saved.body.store_id!;
+    const selfie = (await fx.noFace()).toString('base64');
+    const dob = bornYearsAgo(30);
+    const check = (svc: TestService, address: string, extra: Record<string, unknown> = { selfie_b64: selfie }) =>
+      svc.json<AgeGateResponse & Record<string, unknown>>('POST', '/api/verify-age', { body: { store_id: id, date_of_birth: dob, ...extra }, address });
+    const today = async (svc: TestService, cookie: string) => (await svc.json<AgeGateStore>('GET', '/api/age-gate?env=live', { cookie })).body.selfie_checks_today;
+    const balance = () => u.s.credits.balance(u.orgId);
+
+    expect((await check(u, visitor())).status).toBe(200);
+    // Refused before any charge: a picture that is not one, a visitor over their hourly limit.
+    expect((await check(u, visitor(), { selfie_b64: 'bm90IGFuIGltYWdl' })).status).toBe(400);
+    const busy = visitor();
+    for (let i = 0; i < 5; i++) expect((await check(u, busy, { date_of_birth: bornYearsAgo(15) })).status).toBe(200);
+    expect((await check(u, busy)).body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    expect(await today(u, c)).toBe(1);
+    expect((await check(u, visitor())).status).toBe(200);
+    expect(await today(u, c)).toBe(2);
+    expect(balance()).toBe(1_000 - 20);
+
+    const full = await check(u, visitor());
+    expect(full.status).toBe(429);
+    expect(full.body).toEqual({ error: 'This store cannot check more selfies today. Please try again later.', status: 'ERROR', code: 'DAILY_CAP_REACHED' });
+    expect(full.res.headers.get('retry-after')).toBe(String(2 * 3_600));
+    // Nor is an adult asked for a selfie that would be refused; an underage visitor is still sent away (free).
+    expect((await check(u, visitor(), {})).body).toMatchObject({ code: 'DAILY_CAP_REACHED' });
+    expect((await check(u, visitor(), { date_of_birth: bornYearsAgo(15) })).body).toMatchObject({ reason: 'underage' });
+    expect(balance()).toBe(1_000 - 20);
+
+    // A test store is free and not capped.
+    const test = await u.json<AgeGateStore>('PUT', '/api/age-gate', { cookie: c, body: { env: 'test', settings: { enabled: true, require_selfie: true, daily_selfie_cap: 1 } } });
+    expect(test.body.selfie_checks_today).toBeNull();
+    for (let i = 0; i < 2; i++) {
+      const r = await u.json<AgeGateResponse>('POST', '/api/verify-age', { body: { store_id: test.body.store_id, date_of_birth: dob, selfie_b64: selfie }, address: visitor() });
+      expect(r.body).toMatchObject({ _test_mode: true, verification_id: expect.stringMatching(/^age_/) });
+    }
+
+    // The count is the ledger's: a restart on the same data directory still refuses.
+    u = await u.restart();
+    c = await u.login();
+    expect(await today(u, c)).toBe(2);
+    expect((await check(u, visitor())).status).toBe(429);
+
+    // 00:00 UTC: a new day. Three visitors at once against a cap of two: two are checked, one is refused.
+    u.clock.advance(2 * HOUR_MS);
+    c = await u.login();
+    expect(await today(u, c)).toBe(0);
+    const statuses = (await Promise.all([visitor(), visitor(), visitor()].map((a) => check(u, a)))).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(await today(u, c)).toBe(2);
+    expect(u.s.credits.balance(u.orgId)).toBe(1_000 - 40);
   });
 });
 

@@ -49,6 +49,7 @@ export const FIELD_LABEL: Record<Field, string> = {
   session_duration_hours: 'Session duration',
   custom_message: 'Custom message',
   logo: 'Logo',
+  daily_selfie_cap: 'Selfie checks per day (live)',
 };
 
 /** The form control's id for a field (server errors focus it). */
