@@ -375,3 +375,51 @@ test('age gate: the selfie step takes its photo with the camera (Chromium\'s fak
     await rm(y4m, { force: true });
   }
 });
+
+test('age gate: the live store\'s daily selfie limit is set in the console, and today\'s paid selfie checks show against it', async ({ page, service }) => {
+  test.setTimeout(120_000);
+  await initOrg(service);
+  await service.cli('credits', 'grant', '100', '--note', 'Selfie checks');
+  const shell = await signIn(page);
+  await shell.open('age-gate');
+  const gate = new AgeGatePage(page);
+  // A test store is free and has no limit: nothing to set.
+  await expect(gate.field('selfie-cap-test')).toBeVisible();
+  await expect(gate.field('daily-selfie-cap')).toHaveCount(0);
+
+  await shell.switchEnv('live');
+  await expect(page.getByRole('heading', { name: 'Live storefront settings' })).toBeVisible();
+  await expect(gate.field('selfie-usage')).toHaveText('0 of 200 selfie checks today');
+  await gate.field('daily-selfie-cap').fill('0');
+  await gate.field('save').click();
+  await expect(gate.field('daily_selfie_cap-error')).toHaveText('At least 1.');
+  await expect(gate.field('daily-selfie-cap')).toBeFocused();
+  await gate.field('enabled').check();
+  await gate.field('daily-selfie-cap').fill('1');
+  const { storeId } = await gate.save();
+  expect(storeId).toMatch(/^ag_live_/);
+  await expect(gate.field('daily-selfie-cap')).toHaveValue('1');
+  await expect(gate.field('selfie-usage')).toHaveText('0 of 1 selfie checks today');
+  await expect(gate.field('selfie-cap-reached')).toHaveCount(0);
+
+  // One paid selfie check as the widget posts it; the next is refused until the day ends.
+  const check = async () => page.request.post(`${service.url}/api/verify-age`, {
+    data: { store_id: storeId, date_of_birth: '1990-03-15', selfie_b64: (await selfie()).toString('base64') },
+  });
+  expect((await check()).status()).toBe(200);
+  const refused = await check();
+  expect(refused.status()).toBe(429);
+  expect(await refused.json()).toMatchObject({ code: 'DAILY_CAP_REACHED' });
+  expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
+
+  // The screen reads the count again with the environment: the limit is reached, and it says so.
+  await shell.switchEnv('test');
+  await shell.switchEnv('live');
+  await expect(gate.field('selfie-usage')).toHaveText('1 of 1 selfie checks today');
+  await expect(gate.field('selfie-cap-reached')).toContainText('asked to try again later');
+  await shot(page, 'console-selfie-cap');
+  await gate.field('daily-selfie-cap').fill('5');
+  await gate.save();
+  await expect(gate.field('selfie-usage')).toHaveText('1 of 5 selfie checks today');
+  await expect(gate.field('selfie-cap-reached')).toHaveCount(0);
+});

@@ -80,6 +80,9 @@ export function issueText(issue: z.core.$ZodIssue): string {
       return `Must be ${issue.message}.`;
     case 'invalid_value':
       return 'Choose one of the options.';
+    case 'invalid_type':
+      // An empty or fractional number field (the daily selfie limit).
+      return issue.expected === 'number' || issue.expected === 'int' ? 'Enter a whole number.' : issue.message;
     default:
       return issue.message;
   }
