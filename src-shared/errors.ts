@@ -78,6 +78,11 @@ export const ERRORS = {
   age_gate_not_found: { http: 404, shape: 'general', error: 'Age gate not found or not enabled for this store', code: 'AGE_GATE_NOT_FOUND' },
   /** Spec: after 5 attempts within an hour the visitor is blocked with a Too Many Attempts message. */
   age_gate_too_many_attempts: { http: 429, shape: 'general', error: 'Too Many Attempts', code: 'TOO_MANY_ATTEMPTS' },
+  /** A live store's selfie checks for the UTC day reached its daily cap (issue 25): the answer carries Retry-After, the seconds to the next day. */
+  age_gate_daily_cap: {
+    http: 429, shape: 'general', code: 'DAILY_CAP_REACHED',
+    error: 'This store cannot check more selfies today. Please try again later.',
+  },
   /** The same hosted session is being completed by another request right now. */
   hosted_session_busy: { http: 409, shape: 'general', error: 'This verification is already being completed.', code: 'HOSTED_SESSION_BUSY' },
   idempotency_conflict: {

@@ -30,6 +30,7 @@ import { createPublishedFlows } from './core/hosted/flows';
 import { createOnsite } from './http/onsite';
 import { createFacePool, type FacePool, type FacePoolOptions } from './core/faces/pool';
 import { createVerificationTokens } from './core/verification/tokens';
+import { createSelfieChecks } from './core/age-gate/selfie-checks';
 import { createAgeGateStores } from './core/age-gate/stores';
 import { createAgeGateAttempts } from './core/age-gate/attempts';
 import { AGE_GATE_ATTEMPTS_PER_HOUR } from '../../src-shared/contracts/age-gate';
@@ -109,7 +110,9 @@ export function compose(opts: ComposeOptions) {
   const kycReports = createReportStore(() => clock.now());
   const hosted = createHostedSessions(db, clock);
   const flows = createPublishedFlows(db, clock);
-  const ageGate = { stores: createAgeGateStores(db, clock), attempts: createAgeGateAttempts(clock, AGE_GATE_ATTEMPTS_PER_HOUR) };
+  const ageGate = {
+    stores: createAgeGateStores(db, clock), attempts: createAgeGateAttempts(clock, AGE_GATE_ATTEMPTS_PER_HOUR), selfieChecks: createSelfieChecks(db, clock),
+  };
   const exports = createExports(db, clock, {
     bundle: opts.exports?.bundle ?? ((type, who, params) => reports.bundle(type, who, params)),
     enabled: () => reports.flags.exportsEnabled(),

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { IsoDate } from './dates';
 import {
-  AGE_GATE_DURATIONS, AGE_GATE_LOGO_MAX_CHARS, AGE_GATE_MIN_AGE, AGE_GATE_SESSION_MODES, AGE_GATE_TRIGGERS, AGE_GATE_USE_CASES,
+  AGE_GATE_DAILY_SELFIE_CAP, AGE_GATE_DURATIONS, AGE_GATE_LOGO_MAX_CHARS, AGE_GATE_MIN_AGE, AGE_GATE_SESSION_MODES, AGE_GATE_TRIGGERS, AGE_GATE_USE_CASES,
 } from './age-gate-values';
 
 export * from './age-gate-values';
@@ -39,6 +39,8 @@ export const AgeGateSettings = z.object({
   session_duration_hours: z.number().int().refine((h) => (AGE_GATE_DURATIONS as readonly number[]).includes(h), { message: 'one of 1, 6, 12, 24, 48, 72, 168' }).default(24),
   custom_message: z.string().max(500).default(''),
   logo: Logo.default(''),
+  /** Added (issue 25): a live store's paid selfie checks per UTC day; then visitors are asked to try again tomorrow. Not for the widget. */
+  daily_selfie_cap: z.number().int().min(AGE_GATE_DAILY_SELFIE_CAP.min).max(AGE_GATE_DAILY_SELFIE_CAP.max).default(AGE_GATE_DAILY_SELFIE_CAP.default),
 });
 export type AgeGateSettings = z.output<typeof AgeGateSettings>;
 export type AgeGateSettingsInput = z.input<typeof AgeGateSettings>;
@@ -53,6 +55,8 @@ export const AgeGateStore = z.object({
   /** The script tag for the storefront (null until the store has an id). */
   embed: z.string().nullable(),
   updated_at: z.string().nullable(),
+  /** A live store's selfie checks charged today (UTC day), against `settings.daily_selfie_cap`; null for a test store (free, not capped). */
+  selfie_checks_today: z.number().int().nullable(),
 });
 export type AgeGateStore = z.infer<typeof AgeGateStore>;
 
@@ -60,7 +64,7 @@ export const AgeGateSaveRequest = z.object({ env: z.enum(['test', 'live']), sett
 export type AgeGateSaveRequest = z.input<typeof AgeGateSaveRequest>;
 
 /** What the widget reads, without auth: the settings it needs to show, and whether the store is a test store. The minimum age is the effective one (the use case may raise it). */
-export const AgeGatePublicConfig = AgeGateSettings.extend({ store_id: z.string(), test_mode: z.boolean() });
+export const AgeGatePublicConfig = AgeGateSettings.omit({ daily_selfie_cap: true }).extend({ store_id: z.string(), test_mode: z.boolean() });
 export type AgeGatePublicConfig = z.infer<typeof AgeGatePublicConfig>;
 
 /** Spec: age-gate request fields, plus the store it is for. */

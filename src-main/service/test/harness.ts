@@ -1,6 +1,7 @@
 // Test harness: a real service (real SQLite in a temp data directory, manual clock) driven
 // through the HTTP app in-process, exactly as a client would drive it.
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLAN_INFO, type Environment, type Plan, type Product } from '../../../src-shared/catalog';
@@ -20,6 +21,8 @@ export interface Call {
   body?: unknown;
   rawBody?: string;
   headers?: Record<string, string>;
+  /** The client's address as the socket would give it (in process there is none: `in-process`). */
+  address?: string;
 }
 
 /** A further organisation in the same database: every org_id filter is exercised against it. */
@@ -109,7 +112,9 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
       body = JSON.stringify(o.body);
       headers['Content-Type'] ??= 'application/json';
     }
-    return app.request(`${ORIGIN}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+    // Hono's in-process request takes the Node bindings as its third argument; only the socket's address is read.
+    const bindings = o.address ? { incoming: { socket: { remoteAddress: o.address } } as unknown as IncomingMessage } : undefined;
+    return app.request(`${ORIGIN}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) }, bindings);
   }
 
   const t: TestService = {

@@ -64,6 +64,8 @@ describe('migrations', () => {
     ["SELECT id FROM report_exports WHERE status = 'queued' ORDER BY id LIMIT 1", 'report_exports_status'],
     ['SELECT id FROM report_exports WHERE file_removed_at IS NULL AND expires_at IS NOT NULL AND expires_at <= ?', 'report_exports_expiry'],
     ['SELECT * FROM team_invitations WHERE token_hash = ?', 'sqlite_autoindex_team_invitations'],
+    // A live store's selfie checks charged today, against its daily cap (migration 0015).
+    ['SELECT COUNT(*) FROM age_gate_selfie_checks g JOIN verifications v ON v.id = g.verification_id WHERE g.store_id = ? AND g.created_at >= ? AND g.created_at < ? AND v.credits > 0', 'age_gate_selfie_checks_store_created'],
     // Reports read the daily rollups by organisation, environment and day (migration 0010).
     ['SELECT * FROM report_daily WHERE org_id = ? AND env = ? AND day >= ? AND day <= ?', 'report_daily USING PRIMARY KEY (org_id=? AND env=? AND day>? AND day<?)'],
     ['SELECT conf10, SUM(n) FROM report_confidence WHERE org_id = ? AND env = ? AND day >= ? AND day <= ? GROUP BY conf10', 'report_confidence USING PRIMARY KEY (org_id=? AND env=? AND day>? AND day<?)'],

@@ -4,13 +4,16 @@
 // underage date of birth is answered with the store's redirect; an adult is accepted on the date
 // of birth (attestation, recorded, free) or asked for a selfie, which the age product's own selfie
 // use case estimates, paid by the store's organisation. Five attempts per visitor per hour
-// (core/age-gate/attempts.ts). Nothing about the visitor is kept: the ledger row holds the outcome.
+// (core/age-gate/attempts.ts); a live store's paid selfie checks stop at its daily cap
+// (core/age-gate/selfie-checks.ts). Nothing about the visitor is kept: the ledger row holds the outcome.
 import {
   AgeGateSettings, type AgeGatePublicConfig, type AgeGateRequest, type AgeGateResponse, type AgeGateStore,
 } from '../../../../src-shared/contracts/age-gate';
+import type { AgeSelfieResponse } from '../../../../src-shared/contracts/age';
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
 import { agePolicy } from '../age/policy';
+import { visitorOf } from '../age-gate/attempts';
 import type { AgeGateStoreRecord } from '../age-gate/stores';
 import { checkRedirects } from '../hosted/redirects';
 import { ageByBirthDate, ageBySelfie, claimedAge, endAgeFlow } from './age';
@@ -27,37 +30,44 @@ function openStore(s: Services, id: string): AgeGateStoreRecord {
   return st;
 }
 
-/** The public settings the storefront widget shows. */
+/** The public settings the storefront widget shows (the merchant's daily cap is not among them). */
 export function publicConfig(s: Services, storeId: string): AgeGatePublicConfig {
   const st = openStore(s, storeId);
-  return { ...st.settings, min_age: minAgeOf(st), store_id: st.id, test_mode: st.env === 'test' };
+  const { daily_selfie_cap: _private, ...shown } = st.settings;
+  return { ...shown, min_age: minAgeOf(st), store_id: st.id, test_mode: st.env === 'test' };
 }
 
 /** The organisation's store in one environment, with the script tag to paste (served from `origin`). */
 export function storeView(s: Services, orgId: number, env: 'test' | 'live', origin: string): AgeGateStore {
-  return viewOf(env, s.ageGate.stores.of(orgId, env), origin);
+  return viewOf(s, env, s.ageGate.stores.of(orgId, env), origin);
 }
 
-function viewOf(env: 'test' | 'live', st: AgeGateStoreRecord | undefined, origin: string): AgeGateStore {
+function viewOf(s: Services, env: 'test' | 'live', st: AgeGateStoreRecord | undefined, origin: string): AgeGateStore {
   return {
     store_id: st?.id ?? null, environment: env, settings: st?.settings ?? AgeGateSettings.parse({}),
     embed: st ? `<script src="${origin}/widget/age-gate.js" data-store="${st.id}" async></script>` : null,
     updated_at: st?.updatedAt ?? null,
+    // Test stores are free and not capped: nothing to count.
+    selfie_checks_today: env === 'test' ? null : st ? s.ageGate.selfieChecks.today(st.id) : 0,
   };
 }
 
 /** Saves a store's settings (the first save issues its public id, which never changes). */
 export function saveStore(s: Services, orgId: number, env: 'test' | 'live', settings: AgeGateSettings, origin: string): AgeGateStore {
   checkRedirects({ underage_redirect_url: settings.underage_redirect_url });
-  return viewOf(env, s.ageGate.stores.save(orgId, env, settings), origin);
+  return viewOf(s, env, s.ageGate.stores.save(orgId, env, settings), origin);
 }
 
+/** The answer once a live store's paid selfie checks for the day reached its cap: try again when its day ends. */
+const capReached = (retryAfter: number) => new AppError('age_gate_daily_cap', { retry_after: retryAfter });
+
 /**
- * One visitor's answer. `visitor` identifies them for the attempt limit (store, address, user
- * agent); `idempotency` is the request's own, when it sent one.
+ * One visitor's answer. `address` is the client's, which with the store identifies the visitor
+ * for the attempt limit (nothing the client says about itself does); `idempotency` is the
+ * request's own, when it sent one.
  */
 export async function storefrontAgeCheck(
-  s: Services, body: AgeGateRequest, visitor: readonly string[], text: string, idempotency?: Call['idempotency'],
+  s: Services, body: AgeGateRequest, address: string, text: string, idempotency?: Call['idempotency'],
 ): Promise<Answer<AgeGateResponse>> {
   const st = openStore(s, body.store_id);
   const age = claimedAge(s, body.date_of_birth);
@@ -65,7 +75,15 @@ export async function storefrontAgeCheck(
 
   // An adult asked for the selfie the store requires has made no decision yet: not an attempt.
   const decides = !(age >= minAge && st.settings.require_selfie && !body.selfie_b64);
-  const attempt = s.ageGate.attempts.take([st.id, ...visitor], decides);
+  // A selfie check the store pays for (asked for, or sent). With the day's cap reached, the
+  // visitor is not asked for a selfie that would be refused, and uses none of their attempts.
+  const paid = st.env === 'live' && age >= minAge && st.settings.require_selfie;
+  const cap = st.settings.daily_selfie_cap;
+  if (paid) {
+    const room = s.ageGate.selfieChecks.room(st.id, cap);
+    if (!room.allowed) throw capReached(room.retryAfter);
+  }
+  const attempt = s.ageGate.attempts.take([st.id, visitorOf(address)], decides);
   if (!attempt.allowed) throw new AppError('age_gate_too_many_attempts', { message: 'Too Many Attempts. Please try again later.', retry_after: attempt.retryAfter });
 
   const test = st.env === 'test';
@@ -100,7 +118,18 @@ export async function storefrontAgeCheck(
       reason: 'selfie_required', redirect_url: null,
     });
   }
-  const selfie = await ageBySelfie(s, call, { image_selfie_b64: body.selfie_b64, min_age: minAge, use_case: 'custom' }, text);
+  // Checked and held in one step: concurrent selfies cannot all pass the cap before one is charged.
+  const held = paid ? s.ageGate.selfieChecks.hold(st.id, cap) : null;
+  if (held && !held.allowed) throw capReached(held.retryAfter);
+  let selfie: Answer<AgeSelfieResponse>;
+  try {
+    selfie = await ageBySelfie(
+      s, call, { image_selfie_b64: body.selfie_b64, min_age: minAge, use_case: 'custom' }, text,
+      ({ verificationId, createdAt }) => s.ageGate.selfieChecks.link(st.id, verificationId, createdAt),
+    );
+  } finally {
+    held?.release();
+  }
   const r = selfie.body;
   replayed = selfie.replayed;
   // The storefront has no ID step: the flow ends here, and its row says so.

@@ -47,8 +47,13 @@ export interface SelfieInput {
   use_case: UseCase;
 }
 
-/** Age by selfie (step 2, the single call, the console's try panel, the hosted page, the age gate): one flow, 10 credits, one ledger row. */
-export async function ageBySelfie(s: Services, call: Call, body: SelfieInput, text: string): Promise<Answer<AgeSelfieResponse>> {
+/**
+ * Age by selfie (step 2, the single call, the console's try panel, the hosted page, the age gate): one flow, 10 credits, one ledger row.
+ * `alsoRecord` writes a further record of the same act in the transaction of its row and charge (the age gate's link to its store).
+ */
+export async function ageBySelfie(
+  s: Services, call: Call, body: SelfieInput, text: string, alsoRecord?: (r: { verificationId: string; createdAt: number }) => void,
+): Promise<Answer<AgeSelfieResponse>> {
   const key = call.payer;
   const minAge = agePolicy(body.use_case ?? 'adult', body.min_age, undefined).min_age;
   if (body.user_age !== undefined && body.user_age < minAge) {
@@ -61,7 +66,7 @@ export async function ageBySelfie(s: Services, call: Call, body: SelfieInput, te
   const bytes = typeof given === 'string' ? bytesOfBase64(field, given) : given.bytes;
   const image = await decodeImage(field, bytes, { maxSide: SELFIE_MAX_SIDE });
   const billed = await bill<Omit<AgeSelfieResponse, 'credits_consumed' | 'credits_remaining'>>(
-    s, call, { operation: 'age', idPrefix: 'age', bodyText: text },
+    s, call, { operation: 'age', idPrefix: 'age', bodyText: text, ...(alsoRecord ? { alsoRecord } : {}) },
     async (ctx) => {
       if (key.demo) {
         const d = demoAge(minAge);

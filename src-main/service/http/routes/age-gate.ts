@@ -16,7 +16,7 @@ const TAGS = ['age-gate'];
 export function ageGateRoutes({ route, services }: Router): void {
   route({
     method: 'GET', path: '/api/age-gate', auth: { kind: 'session' }, tags: TAGS,
-    summary: 'The organisation\'s storefront age gate in one environment: its public store id, settings and the script tag to paste',
+    summary: 'The organisation\'s storefront age gate in one environment: its public store id, settings, the script tag to paste and (live) today\'s paid selfie checks',
     request: { query: AgeGateEnvQuery },
     responses: { 200: AgeGateStore },
     handler: (c, input) => {
@@ -28,7 +28,7 @@ export function ageGateRoutes({ route, services }: Router): void {
   route({
     method: 'PUT', path: '/api/age-gate', auth: { kind: 'session', act: 'age_gate.manage' }, tags: TAGS,
     summary: 'Saves the age gate\'s settings (the first save issues the store\'s public id, which never changes)',
-    description: 'The underage redirect must be https (http only to this machine, for testing). A live store\'s selfie checks are paid by the organisation (10 credits each); attestations are free.',
+    description: 'The underage redirect must be https (http only to this machine, for testing). A live store\'s selfie checks are paid by the organisation (10 credits each), at most `daily_selfie_cap` per UTC day; attestations are free.',
     request: { body: AgeGateSaveRequest, invalid: 'invalid_parameters' },
     responses: { 200: AgeGateStore },
     handler: async (c, input) => {
@@ -51,14 +51,14 @@ export function ageGateRoutes({ route, services }: Router): void {
       'No API key: the store is named by its public `store_id`. Underage → `reason: underage` and the store\'s `redirect_url`. ' +
       'Adult, attestation store → verified, `mode: attestation`, an integer `verification_id` (recorded, free). ' +
       'Adult, selfie store, no selfie yet → `reason: selfie_required`. With `selfie_b64` → the age estimate (a string `verification_id`; 10 credits on a live store). ' +
-      '`attestation_only` cannot skip a selfie the store requires. Every decision is an attempt (not the request that is only asked for a selfie): 5 per visitor per hour, then 429 TOO_MANY_ATTEMPTS. ' +
-      'Test stores answer `_test_mode: true` and are free.',
+      '`attestation_only` cannot skip a selfie the store requires. Every decision is an attempt (not the request that is only asked for a selfie): 5 per visitor (the client\'s address; an IPv6 client\'s /64) per store per hour, then 429 TOO_MANY_ATTEMPTS. ' +
+      'A live store\'s paid selfie checks stop at its daily cap: then an adult\'s answer (asked for a selfie, or with one) is 429 DAILY_CAP_REACHED with Retry-After (seconds to 00:00 UTC). ' +
+      'Test stores answer `_test_mode: true`, are free and not capped.',
     request: { body: AgeGateRequest, maxBytes: IMAGE_JSON_BYTES },
     responses: { 200: AgeGateResponse },
     handler: async (c, input) => {
       const body = await input.body();
-      const visitor = [clientAddress(c), c.req.header('user-agent') ?? ''];
-      return reply(c, await storefrontAgeCheck(services, body, visitor, await input.text(), idempotencyOf(c)));
+      return reply(c, await storefrontAgeCheck(services, body, clientAddress(c), await input.text(), idempotencyOf(c)));
     },
   });
 }

@@ -1,13 +1,15 @@
 // The storefront age gate through its HTTP routes: the merchant's settings in the console (a
 // public store id issued once), the widget's public config, and POST /api/verify-age by the
 // spec's behaviour (underage → redirect; attestation accepted and recorded with an integer id;
-// selfie required → the selfie step; 5 attempts per visitor per hour, then Too Many Attempts).
+// selfie required → the selfie step; 5 attempts per visitor per hour, then Too Many Attempts;
+// a visitor is an address at a store, whatever user agent it sends).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgeGatePublicConfig, AgeGateResponse, AgeGateSettingsInput, AgeGateStore } from '../../../../src-shared/contracts/age-gate';
 import { closeAll, ORIGIN, testService, type TestService } from '../harness';
 import * as fx from '../face-fixtures';
 import { ManualClock } from '../../core/clock';
 import { createAgeGateAttempts, HOUR_MS } from '../../core/age-gate/attempts';
+import { DAY_MS } from '../../../../src-shared/dates';
 
 afterAll(closeAll);
 
@@ -21,10 +23,10 @@ beforeAll(async () => {
 const save = (env: 'test' | 'live', settings: AgeGateSettingsInput, c = cookie) =>
   t.json<AgeGateStore & Record<string, unknown>>('PUT', '/api/age-gate', { cookie: c, body: { env, settings } });
 let visitors = 0;
-/** A fresh visitor (in process every request has one address: the user agent tells visitors apart). */
-const visitor = () => `Mozilla/5.0 (visitor ${++visitors})`;
-const verify = (body: Record<string, unknown>, agent: string) =>
-  t.json<AgeGateResponse & Record<string, unknown>>('POST', '/api/verify-age', { body, headers: { 'User-Agent': agent } });
+/** A fresh visitor: an address of its own (documentation ranges, RFC 5737). */
+const visitor = () => `${visitors < 250 ? '192.0.2' : '198.51.100'}.${(++visitors % 250) + 1}`;
+const verify = (body: Record<string, unknown>, address: string, agent = 'Mozilla/5.0 (a storefront visitor)') =>
+  t.json<AgeGateResponse & Record<string, unknown>>('POST', '/api/verify-age', { body, address, headers: { 'User-Agent': agent } });
 /** A date of birth that makes someone exactly `years` old today (by the service's clock). */
 const bornYearsAgo = (years: number, daysMore = 0) => {
   const d = new Date(t.clock.now());
@@ -43,8 +45,9 @@ describe('the age gate\'s settings in the console: GET and PUT /api/age-gate', (
       settings: {
         enabled: false, apply_to: 'all_pages', product_tag: 'age-restricted', collection_tag: 'age-restricted', page_handles: [], min_age: 18,
         use_case: 'adult', require_selfie: true, session_mode: 'guest', underage_redirect_url: 'https://duckduckgo.com/', session_duration_hours: 24,
-        custom_message: '', logo: '',
+        custom_message: '', logo: '', daily_selfie_cap: 200,
       },
+      selfie_checks_today: 0,
     });
     const saved = await save('live', { enabled: true, min_age: 21, custom_message: 'Adults only' });
     expect(saved.status).toBe(200);
@@ -59,7 +62,8 @@ describe('the age gate\'s settings in the console: GET and PUT /api/age-gate', (
   });
 
   it('refuses settings out of the spec\'s ranges and unsafe redirects or logos, by field and without echoing', async () => {
-    const bads: Record<string, unknown>[] = [{ min_age: 17 }, { min_age: 26 }, { session_duration_hours: 200 }, { session_duration_hours: 5 }, { use_case: 'custom' }, { apply_to: 'everything' }];
+    const bads: Record<string, unknown>[] = [{ min_age: 17 }, { min_age: 26 }, { session_duration_hours: 200 }, { session_duration_hours: 5 }, { use_case: 'custom' }, { apply_to: 'everything' },
+      { daily_selfie_cap: 0 }, { daily_selfie_cap: 100_001 }, { daily_selfie_cap: 2.5 }, { daily_selfie_cap: '50' }];
     for (const bad of bads) {
       const r = await save('test', bad as AgeGateSettingsInput);
       expect(r.status, JSON.stringify(bad)).toBe(400);
@@ -87,6 +91,10 @@ describe('the age gate\'s settings in the console: GET and PUT /api/age-gate', (
     const member = await t.login(memberEmail, 'member password 123');
     expect((await t.json('GET', '/api/age-gate?env=test', { cookie: member })).status).toBe(200);
     expect((await save('test', { enabled: false }, member)).status).toBe(403);
+    const cap = (await t.json<AgeGateStore>('GET', '/api/age-gate?env=live', { cookie })).body.settings.daily_selfie_cap;
+    const refused = await save('live', { enabled: true, daily_selfie_cap: cap + 1 }, member);
+    expect(refused.status).toBe(403);
+    expect((await t.json<AgeGateStore>('GET', '/api/age-gate?env=live', { cookie: member })).body.settings.daily_selfie_cap).toBe(cap);
   });
 });
 
@@ -97,6 +105,8 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
     expect(cfg.status).toBe(200);
     expect(cfg.res.headers.get('access-control-allow-origin')).toBe('*');
     expect(cfg.body).toMatchObject({ store_id: st.body.store_id, test_mode: true, min_age: 21, use_case: 'alcohol', apply_to: 'product_tag', product_tag: '18plus' });
+    // The merchant's daily cap is not the widget's business.
+    expect(cfg.body).not.toHaveProperty('daily_selfie_cap');
     expect((await t.json('GET', '/api/age-gate/config/ag_test_doesnotexist0000000000')).body).toMatchObject({ code: 'AGE_GATE_NOT_FOUND' });
     await save('test', { enabled: false });
     expect((await t.json('GET', `/api/age-gate/config/${st.body.store_id}`)).status).toBe(404);
@@ -128,8 +138,8 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
   it('selfie mode: an adult is asked for a selfie (attestation_only cannot skip it); the estimate is the age product\'s, paid by the store\'s organisation', async () => {
     const st = await save('live', { enabled: true, require_selfie: true, min_age: 18 });
     const id = st.body.store_id!;
-    const agent = visitor();
-    const step = await verify({ store_id: id, date_of_birth: bornYearsAgo(30), attestation_only: true }, agent);
+    const who = visitor();
+    const step = await verify({ store_id: id, date_of_birth: bornYearsAgo(30), attestation_only: true }, who);
     // Asking for the selfie decides nothing: it is not an attempt.
     expect(step.body).toMatchObject({ success: true, verified: false, reason: 'selfie_required', verification_id: null, attempts_remaining: 5 });
     expect(step.body.mode).toBeUndefined();
@@ -137,7 +147,7 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
     t.grant(100);
     const before = t.s.credits.balance(t.orgId);
     const selfie = (await fx.selfie('a')).toString('base64');
-    const r = await verify({ store_id: id, date_of_birth: bornYearsAgo(30), selfie_b64: selfie }, agent);
+    const r = await verify({ store_id: id, date_of_birth: bornYearsAgo(30), selfie_b64: selfie }, who);
     expect(r.status).toBe(200);
     expect(r.body.attempts_remaining).toBe(4);
     expect(r.body).toMatchObject({ success: true, verification_id: expect.stringMatching(/^age_/), estimated_age: expect.any(Number) });
@@ -167,22 +177,49 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
   it('5 attempts per visitor per hour, then Too Many Attempts with Retry-After; another visitor is not affected; an hour later it is allowed again', async () => {
     const st = await save('test', { enabled: true, require_selfie: false, min_age: 18 });
     const id = st.body.store_id!;
-    const agent = visitor();
+    const who = visitor();
     const remaining: number[] = [];
-    for (let i = 0; i < 5; i++) remaining.push((await verify({ store_id: id, date_of_birth: bornYearsAgo(i % 2 ? 15 : 30) }, agent)).body.attempts_remaining);
+    for (let i = 0; i < 5; i++) remaining.push((await verify({ store_id: id, date_of_birth: bornYearsAgo(i % 2 ? 15 : 30) }, who)).body.attempts_remaining);
     expect(remaining).toEqual([4, 3, 2, 1, 0]);
-    const sixth = await verify({ store_id: id, date_of_birth: bornYearsAgo(30) }, agent);
+    const sixth = await verify({ store_id: id, date_of_birth: bornYearsAgo(30) }, who);
     expect(sixth.status).toBe(429);
     expect(sixth.body).toEqual({ error: 'Too Many Attempts. Please try again later.', status: 'ERROR', code: 'TOO_MANY_ATTEMPTS' });
     expect(Number(sixth.res.headers.get('retry-after'))).toBeGreaterThan(3_500);
     const recorded = rows().length;
-    expect((await verify({ store_id: id, date_of_birth: bornYearsAgo(30) }, agent)).status).toBe(429);
+    expect((await verify({ store_id: id, date_of_birth: bornYearsAgo(30) }, who)).status).toBe(429);
     expect(rows().length).toBe(recorded);
     expect((await verify({ store_id: id, date_of_birth: bornYearsAgo(30) }, visitor())).status).toBe(200);
     t.clock.advance(30 * 60_000);
-    expect((await verify({ store_id: id, date_of_birth: bornYearsAgo(30) }, agent)).status).toBe(429);
+    expect((await verify({ store_id: id, date_of_birth: bornYearsAgo(30) }, who)).status).toBe(429);
     t.clock.advance(31 * 60_000);
-    expect((await verify({ store_id: id, date_of_birth: bornYearsAgo(30) }, agent)).status).toBe(200);
+    expect((await verify({ store_id: id, date_of_birth: bornYearsAgo(30) }, who)).status).toBe(200);
+  });
+
+  it('a visitor is its address at the store, whatever user agent it sends: rotating the agent gets no sixth decision and no sixth paid selfie', async () => {
+    const st = await save('live', { enabled: true, require_selfie: true, min_age: 18 });
+    const id = st.body.store_id!;
+    t.grant(1_000);
+    const before = t.s.credits.balance(t.orgId);
+    const who = visitor();
+    const selfie = (await fx.noFace()).toString('base64');
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      statuses.push((await verify({ store_id: id, date_of_birth: bornYearsAgo(30), selfie_b64: selfie }, who, `Mozilla/5.0 (rotated agent ${i})`)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    expect(t.s.credits.balance(t.orgId)).toBe(before - 50);
+    // Another address is another visitor.
+    expect((await verify({ store_id: id, date_of_birth: bornYearsAgo(30), selfie_b64: selfie }, visitor(), 'Mozilla/5.0 (rotated agent 0)')).status).toBe(200);
+  });
+
+  it('an IPv6 client is its /64 (one host is given a whole /64 to pick from); an IPv4 address mapped into IPv6 is that IPv4 address', async () => {
+    const st = await save('test', { enabled: true, require_selfie: false, min_age: 18 });
+    const adult = { store_id: st.body.store_id, date_of_birth: bornYearsAgo(30) };
+    for (let i = 1; i <= 5; i++) expect((await verify(adult, `2001:db8:1:2::${i.toString(16)}`)).status).toBe(200);
+    expect((await verify(adult, '2001:0db8:0001:0002:ffff:1:2:3')).status).toBe(429);
+    expect((await verify(adult, '2001:db8:1:3::1')).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await verify(adult, '::ffff:203.0.113.50')).status).toBe(200);
+    expect((await verify(adult, '203.0.113.50')).status).toBe(429);
   });
 
   it('refuses bad requests by field, without echoing; a future or impossible date is not a birth date', async () => {
@@ -202,12 +239,75 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
     const st = await save('test', { enabled: true, require_selfie: false, session_mode: 'profile' });
     const agent = 'Mozilla/5.0 (a very distinctive agent 7f3e)';
     const dob = bornYearsAgo(33, 17);
-    await verify({ store_id: st.body.store_id, date_of_birth: dob, mode: 'profile', customer_id: 'cust-8812-distinct' }, agent);
+    await verify({ store_id: st.body.store_id, date_of_birth: dob, mode: 'profile', customer_id: 'cust-8812-distinct' }, '203.0.113.77', agent);
     const dump = JSON.stringify(t.s.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((x) => {
       const name = (x as { name: string }).name;
       return t.s.db.prepare(`SELECT * FROM "${name}"`).all();
     }));
-    for (const needle of [dob, 'cust-8812-distinct', 'distinctive agent', 'in-process']) expect(dump).not.toContain(needle);
+    for (const needle of [dob, 'cust-8812-distinct', 'distinctive agent', '203.0.113.77']) expect(dump).not.toContain(needle);
+  });
+});
+
+describe('a live store\'s daily cap on paid selfie checks (issue 25)', () => {
+  it('answers 429 DAILY_CAP_REACHED with Retry-After to the end of the UTC day once the day\'s charged checks reach the cap; refused checks do not count; the console sees the count; a restart forgets nothing; the next day starts again', async () => {
+    let u = await testService({ plan: 'pro' });
+    // 22:00 UTC on a day to come: two hours left in it.
+    const midnight = Math.ceil(u.clock.now() / DAY_MS) * DAY_MS + DAY_MS;
+    u.clock.set(midnight - 2 * HOUR_MS);
+    let c = await u.login();
+    u.grant(1_000);
+    const saved = await u.json<AgeGateStore>('PUT', '/api/age-gate', { cookie: c, body: { env: 'live', settings: { enabled: true, require_selfie: true, daily_selfie_cap: 2 } } });
+    expect(saved.body).toMatchObject({ settings: { daily_selfie_cap: 2 }, selfie_checks_today: 0 });
+    const id = saved.body.store_id!;
+    const selfie = (await fx.noFace()).toString('base64');
+    const dob = bornYearsAgo(30);
+    const check = (svc: TestService, address: string, extra: Record<string, unknown> = { selfie_b64: selfie }) =>
+      svc.json<AgeGateResponse & Record<string, unknown>>('POST', '/api/verify-age', { body: { store_id: id, date_of_birth: dob, ...extra }, address });
+    const today = async (svc: TestService, cookie: string) => (await svc.json<AgeGateStore>('GET', '/api/age-gate?env=live', { cookie })).body.selfie_checks_today;
+    const balance = () => u.s.credits.balance(u.orgId);
+
+    expect((await check(u, visitor())).status).toBe(200);
+    // Refused before any charge: a picture that is not one, a visitor over their hourly limit.
+    expect((await check(u, visitor(), { selfie_b64: 'bm90IGFuIGltYWdl' })).status).toBe(400);
+    const busy = visitor();
+    for (let i = 0; i < 5; i++) expect((await check(u, busy, { date_of_birth: bornYearsAgo(15) })).status).toBe(200);
+    expect((await check(u, busy)).body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    expect(await today(u, c)).toBe(1);
+    expect((await check(u, visitor())).status).toBe(200);
+    expect(await today(u, c)).toBe(2);
+    expect(balance()).toBe(1_000 - 20);
+
+    const full = await check(u, visitor());
+    expect(full.status).toBe(429);
+    expect(full.body).toEqual({ error: 'This store cannot check more selfies today. Please try again later.', status: 'ERROR', code: 'DAILY_CAP_REACHED' });
+    expect(full.res.headers.get('retry-after')).toBe(String(2 * 3_600));
+    // Nor is an adult asked for a selfie that would be refused; an underage visitor is still sent away (free).
+    expect((await check(u, visitor(), {})).body).toMatchObject({ code: 'DAILY_CAP_REACHED' });
+    expect((await check(u, visitor(), { date_of_birth: bornYearsAgo(15) })).body).toMatchObject({ reason: 'underage' });
+    expect(balance()).toBe(1_000 - 20);
+
+    // A test store is free and not capped.
+    const test = await u.json<AgeGateStore>('PUT', '/api/age-gate', { cookie: c, body: { env: 'test', settings: { enabled: true, require_selfie: true, daily_selfie_cap: 1 } } });
+    expect(test.body.selfie_checks_today).toBeNull();
+    for (let i = 0; i < 2; i++) {
+      const r = await u.json<AgeGateResponse>('POST', '/api/verify-age', { body: { store_id: test.body.store_id, date_of_birth: dob, selfie_b64: selfie }, address: visitor() });
+      expect(r.body).toMatchObject({ _test_mode: true, verification_id: expect.stringMatching(/^age_/) });
+    }
+
+    // The count is the ledger's: a restart on the same data directory still refuses.
+    u = await u.restart();
+    c = await u.login();
+    expect(await today(u, c)).toBe(2);
+    expect((await check(u, visitor())).status).toBe(429);
+
+    // 00:00 UTC: a new day. Three visitors at once against a cap of two: two are checked, one is refused.
+    u.clock.advance(2 * HOUR_MS);
+    c = await u.login();
+    expect(await today(u, c)).toBe(0);
+    const statuses = (await Promise.all([visitor(), visitor(), visitor()].map((a) => check(u, a)))).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(await today(u, c)).toBe(2);
+    expect(u.s.credits.balance(u.orgId)).toBe(1_000 - 40);
   });
 });
 
@@ -215,16 +315,16 @@ describe('the visitor memory behind the attempts', () => {
   it('rotates its hashing key every hour without giving anyone a fresh allowance, and forgets visitors after two hours', () => {
     const clock = new ManualClock(0);
     const attempts = createAgeGateAttempts(clock, 5);
-    const v = ['ag_test_x', '203.0.113.9', 'agent'];
+    const v = ['ag_test_x', '203.0.113.9'];
     clock.advance(HOUR_MS - 60_000);
     for (let i = 0; i < 5; i++) expect(attempts.take(v).allowed).toBe(true);
     clock.advance(2 * 60_000); // the key rotated; the five attempts are two minutes old
     expect(attempts.take(v)).toMatchObject({ allowed: false, retryAfter: HOUR_MS / 1000 - 120 });
-    expect(attempts.take(['ag_test_x', '203.0.113.9', 'other agent']).allowed).toBe(true);
+    expect(attempts.take(['ag_test_x', '203.0.113.10']).allowed).toBe(true);
     clock.advance(HOUR_MS);
     expect(attempts.take(v)).toMatchObject({ allowed: true, remaining: 4 });
     clock.advance(2 * HOUR_MS);
-    attempts.take(['ag_test_y', '203.0.113.10', 'agent']);
+    attempts.take(['ag_test_y', '203.0.113.10']);
     expect(attempts.size()).toBe(1);
   });
 });

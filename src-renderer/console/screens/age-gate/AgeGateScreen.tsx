@@ -5,10 +5,11 @@
 // (and the redirect), and its field errors show at the fields.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
-  AGE_GATE_DURATIONS, AGE_GATE_MIN_AGE, AGE_GATE_SESSION_MODES, AGE_GATE_TRIGGERS, AGE_GATE_USE_CASES, AgeGateSettings,
+  AGE_GATE_DAILY_SELFIE_CAP, AGE_GATE_DURATIONS, AGE_GATE_MIN_AGE, AGE_GATE_SESSION_MODES, AGE_GATE_TRIGGERS, AGE_GATE_USE_CASES, AgeGateSettings,
   type AgeGateSettingsInput, type AgeGateStore,
 } from '../../../../src-shared/contracts/age-gate';
 import { CREDITS } from '../../../../src-shared/catalog';
+import { DAY_MS } from '../../../../src-shared/dates';
 import { ApiError, errorText } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
@@ -167,6 +168,7 @@ export function AgeGateScreen() {
         </Alert>
       )}
 
+      {store?.environment === env && capReached(store) ? <CapReached /> : null}
       {store?.environment === env && store.store_id && store.embed ? <EmbedPanel store={store} applyTo={store.settings.apply_to} /> : null}
 
       <div className="ag-layout">
@@ -180,6 +182,7 @@ export function AgeGateScreen() {
           {form && store?.environment === env ? (
             <fieldset className="fieldset ag-body" disabled={!canManage || busy}>
               <SettingsFields form={form} errors={errors} set={set} env={env} />
+              <SelfieCapField form={form} error={errors.daily_selfie_cap} set={set} env={env} store={store} />
               <AdvancedSummary settings={toSettings(form)} />
               <div className="ag-save">
                 {notice ? <Alert tone={notice.tone} testId="age-gate-notice">{notice.text}</Alert> : null}
@@ -328,6 +331,67 @@ function SettingsFields({ form, errors, set, env }: SettingsFieldsProps) {
 
       <LogoField value={form.logo} error={errors.logo} onChange={(v) => set('logo', v)} />
     </>
+  );
+}
+
+interface SelfieCapProps {
+  form: FormState;
+  error: string | undefined;
+  set: <K extends keyof FormState>(key: K, value: FormState[K]) => void;
+  env: 'test' | 'live';
+  store: AgeGateStore;
+}
+
+/**
+ * The live store's daily cap on the selfie checks it pays for, with today's count against the
+ * saved cap (the service counts UTC days). A test store is free and not capped: nothing to set.
+ */
+function SelfieCapField({ form, error, set, env, store }: SelfieCapProps) {
+  const id = fieldId('daily_selfie_cap');
+  if (env === 'test') {
+    return (
+      <p className="field-hint" data-testid="age-gate-selfie-cap-test">
+        Selfie checks on the test store are free and have no daily limit. The live store has its own limit.
+      </p>
+    );
+  }
+  const used = store.selfie_checks_today ?? 0;
+  const cap = store.settings.daily_selfie_cap;
+  const nextDay = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + DAY_MS).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      <label htmlFor={id}>{FIELD_LABEL.daily_selfie_cap}</label>
+      <input
+        id={id} type="number" inputMode="numeric" min={AGE_GATE_DAILY_SELFIE_CAP.min} max={AGE_GATE_DAILY_SELFIE_CAP.max} step={1}
+        value={Number.isNaN(form.daily_selfie_cap) ? '' : form.daily_selfie_cap}
+        onChange={(e) => set('daily_selfie_cap', e.currentTarget.value === '' ? Number.NaN : Number(e.currentTarget.value))}
+        aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint ${id}-usage`} data-testid="age-gate-daily-selfie-cap"
+      />
+      <div id={`${id}-hint`} className="field-hint">
+        The most selfie checks your live store pays for in one day ({CREDITS.age} credits each), from {AGE_GATE_DAILY_SELFIE_CAP.min} to{' '}
+        {AGE_GATE_DAILY_SELFIE_CAP.max.toLocaleString()}. Days run from midnight to midnight UTC (midnight UTC is {nextDay} your time).
+      </div>
+      {error ? <div className="field-error" data-testid="age-gate-daily_selfie_cap-error">{error}</div> : null}
+      <div id={`${id}-usage`} className="field-hint" data-testid="age-gate-selfie-usage">
+        {used.toLocaleString()} of {cap.toLocaleString()} selfie checks today
+      </div>
+      {capReached(store) ? <span className="field-error"> Today’s limit is reached.</span> : null}
+    </div>
+  );
+}
+
+/** A live store whose paid selfie checks today reached its saved daily cap. */
+const capReached = (store: AgeGateStore) =>
+  store.environment === 'live' && store.store_id !== null && (store.selfie_checks_today ?? 0) >= store.settings.daily_selfie_cap;
+
+/** Said at the top of the screen, where the merchant looks first. */
+function CapReached() {
+  const nextDay = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + DAY_MS).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return (
+    <Alert tone="warning" testId="age-gate-selfie-cap-reached" title="Today’s selfie checks are used up">
+      Your live store reached its daily limit of selfie checks: visitors who need one are asked to try again later, until midnight UTC
+      ({nextDay} your time). Raise the limit below and save to let more through today.
+    </Alert>
   );
 }
 

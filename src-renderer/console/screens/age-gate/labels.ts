@@ -49,6 +49,7 @@ export const FIELD_LABEL: Record<Field, string> = {
   session_duration_hours: 'Session duration',
   custom_message: 'Custom message',
   logo: 'Logo',
+  daily_selfie_cap: 'Selfie checks per day (live)',
 };
 
 /** The form control's id for a field (server errors focus it). */
@@ -79,6 +80,9 @@ export function issueText(issue: z.core.$ZodIssue): string {
       return `Must be ${issue.message}.`;
     case 'invalid_value':
       return 'Choose one of the options.';
+    case 'invalid_type':
+      // An empty or fractional number field (the daily selfie limit).
+      return issue.expected === 'number' || issue.expected === 'int' ? 'Enter a whole number.' : issue.message;
     default:
       return issue.message;
   }
