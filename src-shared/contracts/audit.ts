@@ -3,6 +3,7 @@
 // export holds exactly what the table holds.
 import { z } from 'zod';
 import { ENVIRONMENTS, ROLES } from '../catalog';
+import { guardCell } from '../csv-guard';
 import { CONTRADICTIONS, DISPOSITIONS, REASON_CODES } from './review';
 
 export const AUDIT_ACTIONS = [
@@ -109,10 +110,10 @@ export function auditCsvRow(e: AuditEntry): string[] {
   ];
 }
 
-/** RFC 4180 text with a formula guard, so a cell starting with = + - @ is never run by a spreadsheet. */
+/** RFC 4180 text with the formula guard (src-shared/csv-guard.ts), so no cell is ever run by a spreadsheet. */
 export function auditCsv(entries: readonly AuditEntry[]): string {
   const cell = (v: string) => {
-    const guarded = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+    const guarded = guardCell(v);
     return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
   };
   const lines = [AUDIT_CSV_COLUMNS.join(','), ...entries.map((e) => auditCsvRow(e).map(cell).join(','))];

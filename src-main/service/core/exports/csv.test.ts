@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { fixtureBundle } from '../../test/fixtures/report-bundle';
 import { CSV_COLUMNS, renderCsv } from './csv';
 
-const HOSTILE = ['=HYPERLINK("https://evil.example","x")', '+cmd|\' /C calc\'!A0', '-2+3', '@SUM(A1:A9)', '\tTabbed', '\rReturn', '=1\n+2'];
+const HOSTILE = [
+  '=HYPERLINK("https://evil.example","x")', '+cmd|\' /C calc\'!A0', '-2+3', '@SUM(A1:A9)', '\tTabbed', '\rReturn', '=1\n+2',
+  // Full-width and after leading spaces (issue 25): spreadsheets read them as the ASCII forms.
+  '＝HYPERLINK("https://evil.example")', '＋1', '－1', '＠SUM(A1)', ' =1+1', '  +1',
+];
 
 function rows(csv: string): string[][] {
   return Papa.parse<string[]>(csv, { skipEmptyLines: true }).data;
@@ -21,13 +25,13 @@ describe('renderCsv', () => {
     expect(r).toContainEqual(['usage_by_api_key', 'Checkout widget', 'key_00000000000000000000', '', 'count', expect.any(String)]);
   });
 
-  it('escapes text cells starting with = + - @ tab or CR with a leading apostrophe', () => {
+  it('escapes text cells starting with = + - @ (full-width too, also after spaces), tab or CR with a leading apostrophe', () => {
     const csv = renderCsv(fixtureBundle({ days: 3, keyNames: HOSTILE, reasons: HOSTILE }));
     const r = rows(csv);
     const names = new Set(r.filter((x) => ['usage_by_api_key', 'widget', 'failure_reason', 'widget_risk'].includes(x[0]!)).map((x) => x[1]!));
     expect(names).toEqual(new Set(HOSTILE.map((h) => `'${h}`)));
     // Every cell but a number (-1.4 is a value, not a formula).
-    for (const row of r) for (const cell of row) if (!/^-?\d+(\.\d+)?$/.test(cell)) expect(cell, JSON.stringify(row)).not.toMatch(/^[=+\-@\t\r]/);
+    for (const row of r) for (const cell of row) if (!/^-?\d+(\.\d+)?$/.test(cell)) expect(cell, JSON.stringify(row)).not.toMatch(/^(?:[\t\r]|\s*[=+\-@＝＋－＠])/);
   });
 
   it('writes numbers as numbers: a negative delta is not escaped', () => {

@@ -2,18 +2,17 @@
 // column set for every report type, one row per data point, so that a spreadsheet or a script
 // reads any export the same way; which sections a report type has is documented in
 // docs/exports.md. Written with papaparse's unparse. Text cells that a spreadsheet would run as a
-// formula (starting with =, +, -, @, tab or CR: an API key's name, a failure reason) get a leading
-// apostrophe; numbers are written as numbers and never escaped (-3.2 is a number, not a formula).
+// formula (an API key's name, a failure reason) get a leading apostrophe (src-shared/csv-guard.ts);
+// numbers are written as numbers and never escaped (-3.2 is a number, not a formula).
 import Papa from 'papaparse';
 import type { ReportBundle } from '../../../../src-shared/contracts/reports';
+import { FORMULA_START } from '../../../../src-shared/csv-guard';
 import { LIST_CHECKSUM_PREFIX, type ListVersion } from '../../../../src-shared/contracts/screening';
 
 export const CSV_COLUMNS = ['section', 'item', 'item_id', 'date', 'metric', 'value'] as const;
 type Cell = string | number | null;
 type Row = [section: string, item: string, itemId: string, date: string, metric: string, value: Cell];
 
-/** Cells a spreadsheet would read as a formula. papaparse's own default pattern stops at a line break. */
-export const FORMULA_START = /^[=+\-@\t\r]/;
 
 function sectionsOf(b: ReportBundle): Row[] {
   const rows: Row[] = [];

@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { ListVersion } from '../../../../src-shared/contracts/screening';
 import type { BatchEntry, ImportedRow } from '../../stores/batch';
+import { checkRow } from '../../screens/batch/validate-row';
 import { resultsCsv } from './results-csv';
 
 const row = (n: number): ImportedRow => ({
@@ -37,5 +38,18 @@ describe('batch results CSV: lists screened against', () => {
     // A row the service did not screen was screened against nothing.
     expect(failed!.lists_screened).toBe('');
     expect(failed!.row_error).toBe('subject.last_name: required');
+  });
+});
+
+describe('batch results CSV: no cell runs as a formula (issue 25)', () => {
+  it('guards names starting with a formula sign, full-width and after spaces too, and the import takes the guard off again', () => {
+    const names = ['=HYPERLINK("x")', '＝HYPERLINK("x")', '＋1', ' =1+1', '@SUM(A1)'];
+    const rows = names.map((last, i) => ({ ...row(i + 2), last_name: last }));
+    const entries: BatchEntry[] = rows.map((r) => ({ input: r, result: null, error: 'not screened' }));
+    const csv = resultsCsv(rows, entries, new Map());
+    const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
+    expect(parsed.map((r) => r.last_name)).toEqual(names.map((n) => `'${n}`));
+    // Imported back (the next rescreen), each name is the one written.
+    expect(parsed.map((r, i) => checkRow(r, i + 2, '2026-11-27').value?.last_name)).toEqual(names.map((n) => n.trim()));
   });
 });

@@ -4,6 +4,7 @@
 import Papa from 'papaparse';
 import { listVersionLabel, type ListVersion } from '../../../../src-shared/contracts/screening';
 import { localToday } from '../../../../src-shared/dates';
+import { FORMULA_START } from '../../../../src-shared/csv-guard';
 import { saveFile } from '../../api/shell';
 import { effectiveDisposition, type BatchEntry, type DecisionRecord, type ImportedRow, type RowIssue } from '../../stores/batch';
 import { INPUT_NAMES, OUTPUT_NAMES } from './csv-columns';
@@ -70,9 +71,9 @@ export function resultsCsv(
   const byRow = new Map(entries.map((e) => [e.input.row, e]));
   const stopped = entries.length < rows.length;
   const data = rows.map((r) => [...inputCells(r), ...outputCells(byRow.get(r.row), dispositions.get(r.row), stopped, lists)]);
-  // escapeFormulae: a name starting with = or + must not run as a formula in a spreadsheet; the
-  // import strips the guard again.
-  return BOM + Papa.unparse({ fields: [...INPUT_NAMES, ...OUTPUT_NAMES], data }, { escapeFormulae: true, newline: '\r\n' });
+  // A name starting with = or + must not run as a formula in a spreadsheet (src-shared/csv-guard.ts);
+  // the import takes the guard off again.
+  return BOM + Papa.unparse({ fields: [...INPUT_NAMES, ...OUTPUT_NAMES], data }, { escapeFormulae: FORMULA_START, newline: '\r\n' });
 }
 
 function stamp(): string {

@@ -4,6 +4,7 @@
 // Reasons never quote the cell: the error report must not become a copy of the file.
 import type { ClearedMatch } from '../../../../src-shared/contracts/screening';
 import { birthDateProblem, type BirthDateProblem } from '../../../../src-shared/dates';
+import { unguardCell } from '../../../../src-shared/csv-guard';
 import type { EarlierDisposition, ImportedRow, RowIssue } from '../../stores/batch';
 
 export type RawRow = Record<string, string | undefined>;
@@ -22,8 +23,7 @@ export function normaliseHeader(h: string): string {
 
 /** Undo the guard saved results put before cells a spreadsheet would run as a formula. */
 function cell(raw: RawRow, column: string): string {
-  const v = (raw[column] ?? '').trim();
-  return v.length > 1 && v[0] === "'" && '=+-@'.includes(v[1]!) ? v.slice(1) : v;
+  return unguardCell((raw[column] ?? '').trim()).trim();
 }
 
 function list(value: string): string[] {
