@@ -9,7 +9,8 @@ import { compose, type Services } from './compose';
 import { createApp } from './http/app';
 import { createListener } from './http/listener';
 import { createLogger } from './log';
-import { defaultConsoleDir, defaultDataDir, defaultHostedDir, defaultWidgetDir } from './paths';
+import { lockDataDir } from './data-lock';
+import { defaultConsoleDir, defaultDataDir, defaultHostedDir, defaultWidgetDir, privateDir } from './paths';
 import { seedDemo } from './demo';
 import { startPoller } from './jobs/poller';
 
@@ -75,6 +76,9 @@ async function main(): Promise<void> {
     });
   }
   if (values.demo && readdirSafe(dataDir).length > 0) throw new Error(`--demo needs an empty data directory: ${dataDir}`);
+  // One service per data directory (data-lock.ts): a second start stops here, naming the first.
+  const releaseLock = lockDataDir(privateDir(dataDir));
+  process.on('exit', releaseLock);
 
   const services = compose({
     dataDir,

@@ -1,7 +1,7 @@
 // The process interfaces, as an operator uses them: `npm run serve` (what the shell forks too)
 // and the admin CLI working on the same data directory while the service runs.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -193,11 +193,35 @@ describe('npm run serve + CLI on one data directory', () => {
     await expect.poll(logText, { timeout: 3000 }).toMatch(/"msg":"screening_runs".*"job":"check-user-list","in":"worker"/);
   }, 60_000);
 
-  it('shuts down cleanly on SIGTERM', async () => {
+  it('a second service on the same data directory exits 1 naming the first one\'s process; the first keeps serving (issue 25)', () => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'scripts/serve.mjs'), '--data-dir', dataDir, '--port', '0', '--lazy-models'], { encoding: 'utf8', cwd: ROOT, timeout: 120_000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe(
+      `Compliance Console service failed to start: ${dataDir} is already served by process ${svc.proc.pid}. Stop it first, or start this one with another --data-dir.`,
+    );
+    expect(readFileSync(join(dataDir, 'service.lock'), 'utf8').trim()).toBe(String(svc.proc.pid));
+  });
+
+  it('shuts down cleanly on SIGTERM, giving the data directory back', async () => {
     const done = exited(svc.proc);
     svc.proc.kill('SIGTERM');
     expect(await done).toBe(0);
+    expect(existsSync(join(dataDir, 'service.lock'))).toBe(false);
   });
+
+  it('a lock left by a service that was killed is taken over', async () => {
+    // A process id no process has now: the lock of a service killed with -9.
+    writeFileSync(join(dataDir, 'service.lock'), '2147483646\n');
+    const again = await startService(dataDir);
+    try {
+      expect((await fetch(`${again.url}/api/health`)).status).toBe(200);
+      expect(readFileSync(join(dataDir, 'service.lock'), 'utf8').trim()).toBe(String(again.proc.pid));
+    } finally {
+      const done = exited(again.proc);
+      again.proc.kill('SIGTERM');
+      await done;
+    }
+  }, 180_000);
 });
 
 describe('npm run serve refuses what it must', () => {
