@@ -1,7 +1,7 @@
 // Privacy: canary subject data sent through every route (valid and invalid requests, query
 // strings, paths, failed logins, billing with idempotency) leaves no trace in the data
 // directory. The harness itself is shown to catch a canary wherever it lands.
-import { appendFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -313,6 +313,13 @@ describe('valid requests carrying subject data', () => {
     const realTmp = process.env.TMPDIR;
     const tmpRoot = realpathSync(mkdtempSync(join(tmpdir(), 'cc-privacy-tmp-')));
     process.env.TMPDIR = tmpRoot;
+    // And a home directory of its own (issue 25: onnxruntime kept a telemetry database under
+    // ~/.cache): the workers started here inherit it; nothing may be written there at all.
+    const realHome = { HOME: process.env.HOME, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME, XDG_DATA_HOME: process.env.XDG_DATA_HOME };
+    const home = join(tmpRoot, 'home');
+    mkdirSync(home);
+    process.env.HOME = home;
+    for (const k of ['XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME'] as const) delete process.env[k];
     try {
       const t = await testService({ plan: 'pro' });
       expect(t.dataDir.startsWith(tmpRoot)).toBe(true);
@@ -353,9 +360,14 @@ describe('valid requests carrying subject data', () => {
       t.s.db.pragma('wal_checkpoint(PASSIVE)');
       expect(scanForCanaries(tmpRoot, c)).toEqual([]);
       expect(scanForCanaries(tmpRoot, clip)).toEqual([]);
+      expect(readdirSync(home, { recursive: true }), 'written under the home directory').toEqual([]);
     } finally {
       if (realTmp === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = realTmp;
+      for (const [k, v] of Object.entries(realHome)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
       closeAll();
       rmSync(tmpRoot, { recursive: true, force: true });
     }

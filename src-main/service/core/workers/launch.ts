@@ -95,6 +95,13 @@ export function inThread(file: string, o: ThreadOptions = {}): Launcher {
 }
 
 /**
+ * What the native libraries in workers are told: onnxruntime (the document reader's text models)
+ * keeps a telemetry database and device id under the user's home directory and uploads from it
+ * unless this is set. Nothing may be written outside the data directory, nor sent anywhere.
+ */
+export const QUIET_NATIVE_ENV = { ORT_DISABLE_TELEMETRY: '1' } as const;
+
+/**
  * Workers as child processes running `file` (built .js, or .ts through tsx): for native code that
  * may crash or install process-wide handlers. Nothing they print reaches a log (it could hold
  * subject data); messages use the advanced serialization (typed arrays cross whole).
@@ -105,6 +112,7 @@ export function inChildProcess(file: string): Launcher {
     launch(events) {
       const proc = fork(file, [], {
         cwd: APP_ROOT,
+        env: { ...process.env, ...QUIET_NATIVE_ENV },
         execArgv: file.endsWith('.ts') ? ['--import', 'tsx'] : [],
         serialization: 'advanced',
         stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
