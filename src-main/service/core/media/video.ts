@@ -9,9 +9,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { AppError } from '../../../../src-shared/errors';
+import { createGate } from '../../jobs/gate';
 import { judgeChallenge, type ChallengeVerdict } from '../faces/challenge';
 import type { FacePool } from '../faces/pool';
 import { judgeSelfie, type SelfieVerdict } from '../faces/policy';
@@ -38,6 +41,15 @@ const DECODE_TIMEOUT_MS = 15_000;
 const PROBE_TIMEOUT_MS = 5_000;
 /** The probe's packet list (about 50 bytes a packet): 512 KiB holds 10,000 packets, four times a 20 s clip at 120 fps. */
 const PACKET_LIST_MAX = 512 * 1024;
+/**
+ * Clips decoded at once: one ffmpeg per core, each on one thread, so a burst of clips queues
+ * instead of starting a decoder each (12 clips at once had started 12, 2.2 GB between them, and
+ * an ordinary selfie waited 10 s for a core).
+ */
+export const VIDEO_DECODERS = Math.max(1, availableParallelism());
+/** Clips waiting for a decoder past this are answered 503 ANALYSIS_BUSY (Retry-After) at once. */
+export const VIDEO_QUEUE = 4 * VIDEO_DECODERS;
+const decoders = createGate(VIDEO_DECODERS);
 /** Below this head movement (degrees) and eye change, the clip is a still picture filmed. */
 export const STILL_POSE_DEG = 1;
 export const STILL_EYES = 0.08;
@@ -135,10 +147,11 @@ export async function decodeFrames(field: string, bytes: Uint8Array, sampling: S
   if (!FFMPEG) throw imageError(field, 'unsupported_type');
   const demuxer = demuxerOf(field, bytes);
   const frameBytes = SIDE * SIDE * 3;
-  return servedFromMemory(bytes, async (url) => {
+  if (decoders.waiting() >= VIDEO_QUEUE) throw new AppError('analysis_busy', { retry_after: 2 });
+  return decoders.run(() => servedFromMemory(bytes, async (url) => {
     await probe(field, url, demuxer);
     const run = await runFfmpeg([
-      '-v', 'quiet', '-nostdin', '-protocol_whitelist', 'http,tcp', '-max_pixels', String(VIDEO_LIMITS.maxPixels), '-f', demuxer, '-i', url,
+      '-v', 'quiet', '-nostdin', '-threads', '1', '-filter_threads', '1', '-protocol_whitelist', 'http,tcp', '-max_pixels', String(VIDEO_LIMITS.maxPixels), '-f', demuxer, '-i', url,
       '-an', '-sn', '-dn', '-t', String(sampling.frames / sampling.fps + 1),
       '-vf', `fps=${sampling.fps},scale=${SIDE}:${SIDE}:force_original_aspect_ratio=decrease,pad=${SIDE}:${SIDE}:(ow-iw)/2:(oh-ih)/2:white`,
       '-frames:v', String(sampling.frames), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1',
@@ -148,7 +161,7 @@ export async function decodeFrames(field: string, bytes: Uint8Array, sampling: S
     for (let o = 0; o + frameBytes <= run.out.length; o += frameBytes) frames.push(new Uint8Array(run.out.buffer, run.out.byteOffset + o, frameBytes));
     if (frames.length === 0) throw imageError(field, 'corrupt');
     return frames;
-  });
+  }));
 }
 
 export interface VideoJudgement {
