@@ -8,10 +8,16 @@
 // Idempotency-Keys, fuzzed path parameters and query values, images cut short or bombs where a
 // route takes images, and every auth the route knows (its own, none, a wrong one).
 //
+// Then 19 anonymous sockets declare 14,128,181 bytes each (268 MB) on the public age check and
+// trickle a byte now and then, and a paying customer's liveness and screening must answer 200
+// beside them (issue 25).
+//
 // Every string sent carries a canary; an error answer that contains it echoed input.
 // Targets: no 5xx, no echo, RSS at the end within 1.5x of the start. Exit 1 when one is missed.
 //   --requests N (default 10000)  --seconds S (default 120)  --seed N  --short (1500 in 20 s)
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import sharp from 'sharp';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, login, rng, rssMiB, seedOrganisation, sleep, startService, stopService, waitForLists } from './support/service';
@@ -57,7 +63,31 @@ export interface FuzzReport {
   maxLatency: { ms: number; what: string };
   rss: { startMiB: number; endMiB: number; ratio: number };
   seconds: number;
+  /** The paying customer's answers while slow anonymous uploads held their sockets open. */
+  besideSlowUploads: { liveness: number; screening: number };
   missed: string[];
+}
+
+/** `n` sockets on the public age check, each declaring `declared` bytes and sending one every `everyMs`. */
+function slowUploads(url: string, n: number, declared: number, everyMs: number): { stop: () => void } {
+  const { hostname, port } = new URL(url);
+  const sockets: Socket[] = [];
+  const timers: ReturnType<typeof setInterval>[] = [];
+  for (let i = 0; i < n; i++) {
+    const s = connect(Number(port), hostname, () => {
+      s.write(`POST /api/verify-age HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n{`);
+      timers.push(setInterval(() => s.write(' '), everyMs));
+    });
+    s.on('error', () => undefined);
+    s.resume();
+    sockets.push(s);
+  }
+  return {
+    stop() {
+      for (const t of timers) clearInterval(t);
+      for (const s of sockets) s.destroy();
+    },
+  };
 }
 
 const deep = (n: number, open = '[', close = ']') => open.repeat(n) + close.repeat(n);
@@ -245,7 +275,7 @@ export async function runFuzz(o: FuzzOptions, log: (line: string) => void = () =
   const svc = await startService(dir);
   const report: FuzzReport = {
     requests: 0, reachedHandlers: 0, statuses: {}, serverErrors: [], echoes: [], failedConnections: 0,
-    maxLatency: { ms: 0, what: '' }, rss: { startMiB: 0, endMiB: 0, ratio: 0 }, seconds: 0, missed: [],
+    maxLatency: { ms: 0, what: '' }, rss: { startMiB: 0, endMiB: 0, ratio: 0 }, seconds: 0, besideSlowUploads: { liveness: 0, screening: 0 }, missed: [],
   };
   try {
     const cookie = await login(svc.url, seeded.email, seeded.password);
@@ -254,6 +284,24 @@ export async function runFuzz(o: FuzzOptions, log: (line: string) => void = () =
     const { ops, defs } = operations(doc);
     // Warm up (the worker's index, the JIT), then take the starting RSS.
     for (let i = 0; i < 20; i++) await (await fetch(`${svc.url}/api/health`)).arrayBuffer();
+    // The slow-upload attack, then a paying customer beside it (before the fuzz, which may change the plan).
+    const attack = slowUploads(svc.url, 19, 14_128_181, 2000);
+    try {
+      await sleep(500);
+      const form = new FormData();
+      const photo = await sharp({ create: { width: 160, height: 160, channels: 3, background: '#888' } }).jpeg().toBuffer();
+      form.append('file', new Blob([photo as Uint8Array<ArrayBuffer>]), 'selfie.jpg');
+      const liveness = await fetch(`${svc.url}/api/verify`, { method: 'POST', headers: { 'X-API-Key': keys[0]! }, body: form });
+      await liveness.arrayBuffer();
+      const screening = await fetch(`${svc.url}/api/compliance/v1/screen`, {
+        method: 'POST', headers: { 'X-API-Key': seeded.apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ subject: { type: 'individual', first_name: 'Ingeborg', last_name: 'Abrahamsen' } }),
+      });
+      await screening.arrayBuffer();
+      report.besideSlowUploads = { liveness: liveness.status, screening: screening.status };
+    } finally {
+      attack.stop();
+    }
     await sleep(1000);
     report.rss.startMiB = rssMiB(svc.pid) ?? 0;
 
@@ -360,6 +408,10 @@ export async function runFuzz(o: FuzzOptions, log: (line: string) => void = () =
   if (report.echoes.length) report.missed.push(`${report.echoes.length} error answers echoed input`);
   if (report.failedConnections) report.missed.push(`${report.failedConnections} requests got no answer`);
   if (report.rss.ratio > 1.5) report.missed.push(`RSS grew ${report.rss.ratio.toFixed(2)}x`);
+  const beside = report.besideSlowUploads;
+  if (beside.liveness !== 200 || beside.screening !== 200) {
+    report.missed.push(`beside 19 slow anonymous uploads a customer's liveness answered ${beside.liveness}, screening ${beside.screening}`);
+  }
   return report;
 }
 
@@ -386,6 +438,7 @@ if (process.argv[1]?.endsWith('fuzz.ts')) {
   line('no answer', r.failedConnections);
   line('max latency', `${r.maxLatency.ms} ms ${r.maxLatency.what}`);
   line('RSS start / end', `${Math.round(r.rss.startMiB)} / ${Math.round(r.rss.endMiB)} MiB (${r.rss.ratio.toFixed(2)}x)`);
+  line('beside 19 slow uploads', `liveness ${r.besideSlowUploads.liveness}, screening ${r.besideSlowUploads.screening}`);
   if (r.missed.length) {
     line('MISSED', r.missed.join('; '));
     process.exit(1);
