@@ -17,6 +17,9 @@ function issueText(issue: z.core.$ZodIssue): string {
       return 'not an allowed value';
     case 'unrecognized_keys':
       return 'unknown field';
+    case 'custom':
+      // A contract's own rule may name its issue (`params: { issue }`), as the services' checks do.
+      return typeof issue.params?.issue === 'string' ? issue.params.issue : 'invalid';
     default:
       return 'invalid';
   }

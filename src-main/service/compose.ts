@@ -28,6 +28,8 @@ import { createReportStore } from './core/documents/report-store';
 import { createHostedSessions } from './core/hosted/sessions';
 import { createPublishedFlows } from './core/hosted/flows';
 import { createOnsite } from './http/onsite';
+import { createOnsiteSetting } from './core/onsite/setting';
+import { createPublicOrigin, parsePublicUrl } from './core/public-origin';
 import { createFacePool, type FacePool, type FacePoolOptions } from './core/faces/pool';
 import { createVerificationTokens } from './core/verification/tokens';
 import { createSelfieChecks } from './core/age-gate/selfie-checks';
@@ -65,6 +67,11 @@ export interface ComposeOptions {
    * outputs through this: test/recorded-models.ts). The service never passes it.
    */
   models?: { faces?: (pool: FacePool) => FacePool; documents?: (reader: DocumentReader) => DocumentReader };
+  /**
+   * The origin the links it hands out use when the on-site server is not running (`--public-url`):
+   * a proxy or tunnel in front of the loopback listener. Absent: the loopback listener's own address.
+   */
+  publicUrl?: string;
   /** Pins REPORTING_ENABLED / REPORT_EXPORTS_ENABLED instead of reading the environment (tests). */
   reportFlags?: FlagOverrides;
   /** Report exports: tests may pass their own report source, branding or an in-process renderer. */
@@ -72,6 +79,8 @@ export interface ComposeOptions {
 }
 
 export function compose(opts: ComposeOptions) {
+  // A bad --public-url stops the start before anything is opened.
+  const publicUrl = opts.publicUrl === undefined ? undefined : parsePublicUrl(opts.publicUrl);
   const clock = opts.clock ?? systemClock;
   const db: Db = openDatabase(opts.dataDir, opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
   const logger = opts.logger === 'file' ? createLogger({ dataDir: opts.dataDir, stdout: false }) : (opts.logger ?? silentLogger);
@@ -121,17 +130,27 @@ export function compose(opts: ComposeOptions) {
     runner: createRenderRunner({ ...opts.exports?.runner, log: (m, f) => logger.info(m, f) }),
     log: (m, f) => logger.info(m, f),
   });
-  const onsite = createOnsite({ dataDir: opts.dataDir, log: (m, f) => logger.info(m, f) });
+  const onsite = createOnsite({ dataDir: opts.dataDir, log: (m, f) => logger.info(m, f), setting: createOnsiteSetting(db, clock) });
+  const origin = createPublicOrigin({ onsite: onsite.origin, ...(publicUrl !== undefined ? { publicUrl } : {}) });
   return {
     organization,
     /** The organisation's display name and logo PNG, for PDF exports and hosted pages. */
     organizationBranding: (orgId: number): Branding => organization.branding(orgId),
-    faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
+    faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, origin, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
+    /**
+     * The loopback listener is up at `url` (main.ts; the test harness gives the address it calls):
+     * links are built on it (never on a request's Host), and the on-site server comes back when it
+     * was left running (an address no longer on this computer is logged; the start goes on).
+     */
+    async listening(url: string): Promise<void> {
+      origin.listening(url);
+      await onsite.resume();
+    },
     close(): void {
       void faces.stop();
       void documents.stop();
-      void onsite.stop();
+      void onsite.close();
       void exports.stop();
       void pool.stop();
       if (db.open) db.close();

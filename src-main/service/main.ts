@@ -51,6 +51,9 @@ async function main(): Promise<void> {
       'hosted-dir': { type: 'string' },
       'widget-dir': { type: 'string' },
       demo: { type: 'boolean', default: false },
+      // The origin hosted links, QR codes and the age gate's script tag use when the on-site server
+      // is not running: a reverse proxy or tunnel in front of the loopback listener.
+      'public-url': { type: 'string' },
       // The face and document models load at the first request that needs them, not at start:
       // a service that will screen only (the console's end-to-end tests, a screening-only desk)
       // spares their ~4 s of CPU and their memory.
@@ -89,6 +92,7 @@ async function main(): Promise<void> {
     hostedDir: values['hosted-dir'] ?? defaultHostedDir(),
     widgetDir: values['widget-dir'] ?? defaultWidgetDir(),
     version: process.env.CONSOLE_APP_VERSION ?? process.env.npm_package_version,
+    ...(values['public-url'] !== undefined ? { publicUrl: values['public-url'] } : {}),
   });
   opened = services;
   // The face models load and warm in their worker threads (at a lower priority) while this thread
@@ -112,6 +116,9 @@ async function main(): Promise<void> {
     process.stdout.write(`Port ${port} is in use; using free port ${actualPort} instead.\n`);
   }
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
+  // Links are built on the address this listener bound, never on a request's Host header; the
+  // on-site server comes back when it was left running (an address gone is logged, not fatal).
+  void services.listening(url);
   if (demo) {
     process.stdout.write(
       [

@@ -55,3 +55,50 @@ export const UpdateListFreshnessRequest = ListFreshnessSettings.partial()
   .strict()
   .refine((b) => b.sanctions_stale_days !== undefined || b.pep_stale_days !== undefined, 'Give sanctions_stale_days, pep_stale_days or both');
 export type UpdateListFreshnessRequest = z.infer<typeof UpdateListFreshnessRequest>;
+
+/**
+ * App schemes (issue 25): the custom URL schemes of the organisation's own mobile apps, which
+ * hosted-session, published-flow and age-gate redirects may use to return to the app (`myapp:`).
+ * Any other scheme than https (and http to this computer) is refused as a redirect. A scheme is
+ * RFC 3986 syntax in lower case, two characters or more (one letter reads as a Windows drive), and
+ * never one that runs content, opens the browser's or the operating system's own handlers, or
+ * already has a rule of its own: those are FORBIDDEN_APP_SCHEMES, and every `ms-` scheme.
+ */
+export const APP_SCHEMES_MAX = 10;
+export const APP_SCHEME_MAX_LENGTH = 64;
+export const FORBIDDEN_APP_SCHEMES: readonly string[] = [
+  // Run or embed content in the page.
+  'javascript', 'vbscript', 'data', 'blob', 'file', 'filesystem', 'about', 'jar', 'mhtml', 'mk',
+  // The browser's own pages and extensions.
+  'chrome', 'chrome-extension', 'chrome-untrusted', 'edge', 'brave', 'opera', 'moz-extension', 'resource', 'view-source', 'devtools',
+  // Web and mail schemes, which have rules of their own (https; http to this computer) or are not an app's return.
+  'http', 'https', 'ws', 'wss', 'ftp', 'ftps', 'sftp', 'mailto', 'tel', 'sms', 'callto',
+  // Operating-system protocol handlers and file shares (ms-msdt, search-ms, shell:, hcp:, smb:, Android intents, iOS installs).
+  'search-ms', 'search', 'shell', 'hcp', 'its', 'res', 'smb', 'nfs', 'afp', 'cifs', 'webdav', 'ldap', 'ldaps', 'jnlp',
+  'intent', 'android-app', 'content', 'itms-services', 'x-apple-systempreferences',
+];
+/** Every Windows `ms-` handler (ms-msdt, ms-officecmd, ms-settings, ...), present and future. */
+export const FORBIDDEN_APP_SCHEME_PREFIXES: readonly string[] = ['ms-'];
+
+export function isForbiddenAppScheme(scheme: string): boolean {
+  const s = scheme.toLowerCase();
+  return FORBIDDEN_APP_SCHEMES.includes(s) || FORBIDDEN_APP_SCHEME_PREFIXES.some((p) => s.startsWith(p));
+}
+
+/** One registered scheme, without its colon: `myapp`, `com.example.app`. */
+export const AppScheme = z
+  .string()
+  .min(2)
+  .max(APP_SCHEME_MAX_LENGTH)
+  .regex(/^[a-z][a-z0-9+.-]*$/, 'a URL scheme in lower case: a letter, then letters, digits, +, - or .')
+  .refine((s) => !isForbiddenAppScheme(s), { message: 'a scheme that may not be used for a redirect', params: { issue: 'forbidden_scheme' } });
+
+export const AppSchemesSettings = z.object({ app_schemes: z.array(AppScheme).max(APP_SCHEMES_MAX) });
+export type AppSchemesSettings = z.infer<typeof AppSchemesSettings>;
+
+/** PUT /api/settings/app-schemes: the whole list (an empty list removes them all); each scheme once. */
+export const UpdateAppSchemesRequest = z
+  .object({ app_schemes: z.array(AppScheme).max(APP_SCHEMES_MAX) })
+  .strict()
+  .refine((b) => new Set(b.app_schemes).size === b.app_schemes.length, { message: 'each scheme once', path: ['app_schemes'], params: { issue: 'duplicate' } });
+export type UpdateAppSchemesRequest = z.infer<typeof UpdateAppSchemesRequest>;

@@ -2,6 +2,8 @@
 // chosen local address, off by default. It answers only the hosted page and the calls that page
 // makes (a published flow's page and its start call too); everything else (API-key, session and
 // console routes, health, the console itself) is 404 there, decided before any route runs.
+// Started or stopped from the console, that choice is kept (core/onsite/setting.ts): a service
+// that stops while it runs starts it again at its next start (`resume`).
 import { createServer as createHttpsServer } from 'node:https';
 import type { Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
@@ -9,6 +11,7 @@ import { join } from 'node:path';
 import type { OnsiteStatus } from '../../../src-shared/contracts/onsite';
 import { AppError } from '../../../src-shared/errors';
 import { ensureCertificate, type OnsiteCertificate } from '../core/onsite/certificate';
+import type { OnsiteSettingStore } from '../core/onsite/setting';
 import { createListener } from './listener';
 
 /** What the LAN may reach: the hosted page, its assets, its session and completion calls, and published flows. */
@@ -42,7 +45,7 @@ export function onsiteInterfaces(): OnsiteStatus['interfaces'] {
 
 type Fetch = (req: Request) => Response | Promise<Response>;
 
-export function createOnsite(opts: { dataDir: string; log: (m: string, f?: Record<string, string | number>) => void }) {
+export function createOnsite(opts: { dataDir: string; log: (m: string, f?: Record<string, string | number>) => void; setting?: OnsiteSettingStore }) {
   let fetch: Fetch | null = null;
   let running: { server: Server; host: string; port: number; cert: OnsiteCertificate } | null = null;
 
@@ -73,6 +76,28 @@ export function createOnsite(opts: { dataDir: string; log: (m: string, f?: Recor
     interfaces: onsiteInterfaces(),
   });
 
+  async function listen(host: string, port: number): Promise<OnsiteStatus> {
+    if (!onsiteInterfaces().some((i) => i.address === host)) {
+      throw new AppError('invalid_parameters', { message: 'host must be one of this computer\'s addresses', fields: [{ field: 'host', issue: 'not_local' }] });
+    }
+    await stop();
+    const cert = await ensureCertificate(join(opts.dataDir, 'onsite'), host);
+    const server = createListener(handler, { createServer: createHttpsServer, serverOptions: { key: cert.key, cert: cert.cert } });
+    const bound = await new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        const a = server.address();
+        resolve(typeof a === 'object' && a ? a.port : port);
+      });
+    }).catch((e: NodeJS.ErrnoException) => {
+      throw new AppError('conflict', { message: e.code === 'EADDRINUSE' ? `Port ${port} is in use on ${host}. Choose another port.` : `The on-site server could not start (${e.code ?? 'error'}).` });
+    });
+    running = { server, host, port: bound, cert };
+    opts.log('onsite_started', { host, port: bound });
+    return status();
+  }
+
   return {
     /** The service's own fetch (the app), which allowed requests go on to. */
     attach(f: Fetch): void {
@@ -81,31 +106,36 @@ export function createOnsite(opts: { dataDir: string; log: (m: string, f?: Recor
     status,
     /** The origin hosted URLs use while the server runs (for QR codes a device on site can open). */
     origin: (): string | null => (running ? `https://${running.host}:${running.port}` : null),
+    /** Started from the console: kept as on, with the port it bound (so the links and QR codes stay the same after a restart). */
     async start(host: string, port: number): Promise<OnsiteStatus> {
-      if (!onsiteInterfaces().some((i) => i.address === host)) {
-        throw new AppError('invalid_parameters', { message: 'host must be one of this computer\'s addresses', fields: [{ field: 'host', issue: 'not_local' }] });
+      const st = await listen(host, port);
+      opts.setting?.started(host, st.port!);
+      return st;
+    },
+    /**
+     * At the service's start: the server again when it was left running. An address no longer on
+     * this computer or a port now taken is logged and leaves it stopped (still on, for the next
+     * start); the service starts either way.
+     */
+    async resume(): Promise<OnsiteStatus> {
+      const kept = opts.setting?.get();
+      if (!kept?.running) return status();
+      try {
+        return await listen(kept.host, kept.port);
+      } catch (e) {
+        const reason = e instanceof AppError ? (e.details.fields?.[0]?.issue ?? e.code) : 'error';
+        opts.log('onsite_resume_failed', { host: kept.host, port: kept.port, reason });
+        return status();
       }
-      await stop();
-      const cert = await ensureCertificate(join(opts.dataDir, 'onsite'), host);
-      const server = createListener(handler, { createServer: createHttpsServer, serverOptions: { key: cert.key, cert: cert.cert } });
-      const bound = await new Promise<number>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          server.off('error', reject);
-          const a = server.address();
-          resolve(typeof a === 'object' && a ? a.port : port);
-        });
-      }).catch((e: NodeJS.ErrnoException) => {
-        throw new AppError('conflict', { message: e.code === 'EADDRINUSE' ? `Port ${port} is in use on ${host}. Choose another port.` : `The on-site server could not start (${e.code ?? 'error'}).` });
-      });
-      running = { server, host, port: bound, cert };
-      opts.log('onsite_started', { host, port: bound });
-      return status();
     },
+    /** Stopped from the console: kept as off. */
     stop: async (): Promise<OnsiteStatus> => {
+      opts.setting?.stopped();
       await stop();
       return status();
     },
+    /** The service stopping: the server closes, its setting stays as it was. */
+    close: stop,
   };
 }
 export type Onsite = ReturnType<typeof createOnsite>;

@@ -69,6 +69,7 @@ type ServiceOptions = {
   plan?: Plan; setup?: boolean; loginToken?: string; extraRoutes?: AppOptions['extraRoutes']; resourcesDir?: string;
   uploads?: AppOptions['uploads'];
   faces?: ComposeOptions['faces'];
+  publicUrl?: string;
   exports?: ComposeOptions['exports'];
   /** Recorded model outputs to replay (test/recorded-models.ts). */
   models?: ComposeOptions['models'];
@@ -82,9 +83,13 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
     ...(opts.loginToken ? { loginToken: opts.loginToken } : {}),
     ...(opts.resourcesDir ? { resourcesDir: opts.resourcesDir } : {}),
     ...(opts.faces ? { faces: opts.faces } : {}),
+    ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
     ...(opts.exports ? { exports: opts.exports } : {}),
     ...(opts.models ? { models: opts.models } : {}),
   });
+  // In process there is no listener: the service is told the address the requests are made to, as
+  // main.ts tells it the one it bound (and the on-site server comes back if it was left running).
+  await s.listening(ORIGIN);
   // Every answer is held to the schema its route declares; drift fails the request and the file.
   const { app, routes } = createApp(s, {
     ...(opts.extraRoutes ? { extraRoutes: opts.extraRoutes } : {}),

@@ -137,4 +137,46 @@ describe('the on-site server', () => {
     expect(JSON.parse(closed.text)).toMatchObject({ code: 'PUBLISHED_FLOW_CLOSED' });
     await t.s.onsite.stop();
   }, 60_000);
+
+  it('comes back after a restart when it was left running, at the same address, port and certificate; stopped from the console, it stays stopped', async () => {
+    const first = await testService({ plan: 'pro' });
+    const owner = await first.login();
+    const on = await first.json<OnsiteStatus>('POST', '/api/onsite/start', { cookie: owner, body: { host: '127.0.0.1', port: 0 } });
+    expect(on.body.running).toBe(true);
+    // The service stops (stopping it is not switching the server off) and starts again on the same data directory.
+    const second = await first.restart();
+    const back = await second.json<OnsiteStatus>('GET', '/api/onsite', { cookie: owner });
+    expect(back.body).toMatchObject({ running: true, url: on.body.url, port: on.body.port, fingerprint: on.body.fingerprint });
+    // It serves: a console session made now carries its address, and its page answers there.
+    const made = await second.json<HostedGenerateResponse>('POST', '/api/hosted/sessions', { cookie: owner, body: { product: 'age', env: 'test' } });
+    expect(made.body.hosted_url).toBe(`${on.body.url!}/hosted/v/${made.body.token}`);
+    const ca = readFileSync(join(second.dataDir, 'onsite', 'onsite-cert.pem'));
+    const page = await new Promise<number>((resolve, reject) => {
+      request(`${on.body.url!}/hosted/session/${made.body.token}`, { ca }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      }).on('error', reject).end();
+    });
+    expect(page).toBe(200);
+
+    expect((await second.json<OnsiteStatus>('POST', '/api/onsite/stop', { cookie: owner })).body.running).toBe(false);
+    const third = await second.restart();
+    expect((await third.json<OnsiteStatus>('GET', '/api/onsite', { cookie: owner })).body).toMatchObject({ running: false, url: null });
+    third.close();
+  }, 60_000);
+
+  it('a start whose kept address is no longer on this computer logs it and goes on, the server stopped', async () => {
+    const first = await testService({ plan: 'pro' });
+    const owner = await first.login();
+    await first.json('POST', '/api/onsite/start', { cookie: owner, body: { host: '127.0.0.1', port: 0 } });
+    // The computer moved to another network: the address it was left on (RFC 5737) is gone.
+    first.s.db.prepare("UPDATE onsite_setting SET host = '192.0.2.77'").run();
+    const second = await first.restart();
+    expect((await second.json('GET', '/api/health')).status).toBe(200);
+    expect((await second.json<OnsiteStatus>('GET', '/api/onsite', { cookie: owner })).body).toMatchObject({ running: false, url: null });
+    await second.s.logger.flush();
+    const log = readFileSync(join(second.dataDir, 'logs', 'service.log'), 'utf8');
+    expect(log).toMatch(/"msg":"onsite_resume_failed".*"host":"192\.0\.2\.77".*"reason":"not_local"/);
+    second.close();
+  }, 60_000);
 });

@@ -11,7 +11,8 @@ import {
   type ChangePlanRequest, type CreateKeyRequest, type DesktopLoginRequest, type LoginRequest, type SetupRequest,
 } from '../../../src-shared/contracts/accounts';
 import {
-  DataDirectory, ListFreshnessSettings, OrganizationSettings, type UpdateListFreshnessRequest, type UpdateOrganizationRequest,
+  AppSchemesSettings, DataDirectory, ListFreshnessSettings, OrganizationSettings, type UpdateAppSchemesRequest, type UpdateListFreshnessRequest,
+  type UpdateOrganizationRequest,
 } from '../../../src-shared/contracts/organization';
 import { OrgSettings, type UpdateSettingsRequest } from '../../../src-shared/contracts/review';
 import {
@@ -343,6 +344,8 @@ export const api = {
   renameOrganization: (body: UpdateOrganizationRequest) => request('PATCH', '/api/settings/organization', OrganizationSettings, { body }),
   listFreshness: (signal?: AbortSignal) => request('GET', '/api/settings/list-freshness', ListFreshnessSettings, { signal }),
   updateListFreshness: (body: UpdateListFreshnessRequest) => request('PATCH', '/api/settings/list-freshness', ListFreshnessSettings, { body }),
+  appSchemes: (signal?: AbortSignal) => request('GET', '/api/settings/app-schemes', AppSchemesSettings, { signal }),
+  updateAppSchemes: (body: UpdateAppSchemesRequest) => request('PUT', '/api/settings/app-schemes', AppSchemesSettings, { body }),
   /** Any other file goes as octet-stream, so the service's check (by its first bytes) says what is wrong with it. */
   uploadLogo: (file: Blob) =>
     upload('/api/settings/logo', file, file.type === 'image/png' || file.type === 'image/jpeg' ? file.type : 'application/octet-stream', OrganizationSettings, { method: 'PUT' }),

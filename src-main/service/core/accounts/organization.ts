@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { AppError } from '../../../../src-shared/errors';
 import {
-  LOGO_MAX_SIDE, type DataDirectory, type ListFreshnessSettings, type OrganizationSettings, type UpdateListFreshnessRequest,
+  LOGO_MAX_SIDE, type AppSchemesSettings, type DataDirectory, type ListFreshnessSettings, type OrganizationSettings, type UpdateListFreshnessRequest,
 } from '../../../../src-shared/contracts/organization';
 import type { Db } from '../../db/open';
 import { DB_FILE } from '../../db/open';
@@ -77,7 +77,13 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
     setLogo: db.prepare<[Uint8Array | null, string | null, number]>('UPDATE organizations SET logo_png = ?, logo_updated_at = ? WHERE id = ?'),
     freshness: db.prepare<[number], ListFreshnessSettings>('SELECT sanctions_stale_days, pep_stale_days FROM organizations WHERE id = ?'),
     setFreshness: db.prepare<[number, number, number]>('UPDATE organizations SET sanctions_stale_days = ?, pep_stale_days = ? WHERE id = ?'),
+    schemes: db.prepare<[number], { scheme: string }>('SELECT scheme FROM organization_app_schemes WHERE org_id = ? ORDER BY scheme'),
+    clearSchemes: db.prepare<[number]>('DELETE FROM organization_app_schemes WHERE org_id = ?'),
+    addScheme: db.prepare<[number, string]>('INSERT INTO organization_app_schemes (org_id, scheme) VALUES (?, ?)'),
   };
+
+  /** The custom schemes the organisation's redirects may use (its apps' return), in order. */
+  const appSchemes = (orgId: number): string[] => s.schemes.all(orgId).map((r) => r.scheme);
 
   function listFreshness(orgId: number): ListFreshnessSettings {
     const r = s.freshness.get(orgId);
@@ -147,6 +153,17 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
         }
         return after;
       });
+    },
+
+    appSchemes,
+
+    /** Replaces the organisation's app schemes (already checked by the contract). Redirects saved before keep working only while their scheme is still registered. */
+    setAppSchemes(orgId: number, schemes: readonly string[]): AppSchemesSettings {
+      db.transaction(() => {
+        s.clearSchemes.run(orgId);
+        for (const scheme of new Set(schemes)) s.addScheme.run(orgId, scheme);
+      })();
+      return { app_schemes: appSchemes(orgId) };
     },
 
     async setLogo(actor: UserRow, orgId: number, bytes: Uint8Array): Promise<OrganizationSettings> {

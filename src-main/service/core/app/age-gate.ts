@@ -15,7 +15,7 @@ import type { Services } from '../../compose';
 import { agePolicy } from '../age/policy';
 import { visitorOf } from '../age-gate/attempts';
 import type { AgeGateStoreRecord } from '../age-gate/stores';
-import { checkRedirects } from '../hosted/redirects';
+import { checkRedirects, usableRedirect } from '../hosted/redirects';
 import { ageByBirthDate, ageBySelfie, claimedAge, endAgeFlow } from './age';
 import { orgPayer, type Answer, type Call } from './call';
 
@@ -34,18 +34,24 @@ function openStore(s: Services, id: string): AgeGateStoreRecord {
 export function publicConfig(s: Services, storeId: string): AgeGatePublicConfig {
   const st = openStore(s, storeId);
   const { daily_selfie_cap: _private, ...shown } = st.settings;
-  return { ...shown, min_age: minAgeOf(st), store_id: st.id, test_mode: st.env === 'test' };
+  return {
+    ...shown, underage_redirect_url: underageRedirect(s, st) ?? '', min_age: minAgeOf(st), store_id: st.id, test_mode: st.env === 'test',
+  };
 }
 
-/** The organisation's store in one environment, with the script tag to paste (served from `origin`). */
-export function storeView(s: Services, orgId: number, env: 'test' | 'live', origin: string): AgeGateStore {
-  return viewOf(s, env, s.ageGate.stores.of(orgId, env), origin);
+/** The store's underage redirect while its rules still allow it (one saved under older rules, or with an app scheme removed since, is not followed). */
+const underageRedirect = (s: Services, st: AgeGateStoreRecord) => usableRedirect(st.settings.underage_redirect_url, s.organization.appSchemes(st.orgId));
+
+/** The organisation's store in one environment, with the script tag to paste. */
+export function storeView(s: Services, orgId: number, env: 'test' | 'live'): AgeGateStore {
+  return viewOf(s, env, s.ageGate.stores.of(orgId, env));
 }
 
-function viewOf(s: Services, env: 'test' | 'live', st: AgeGateStoreRecord | undefined, origin: string): AgeGateStore {
+function viewOf(s: Services, env: 'test' | 'live', st: AgeGateStoreRecord | undefined): AgeGateStore {
   return {
     store_id: st?.id ?? null, environment: env, settings: st?.settings ?? AgeGateSettings.parse({}),
-    embed: st ? `<script src="${origin}/widget/age-gate.js" data-store="${st.id}" async></script>` : null,
+    // The script is served by the service (never the on-site server): its configured origin, never the request's Host.
+    embed: st ? `<script src="${s.origin.service()}/widget/age-gate.js" data-store="${st.id}" async></script>` : null,
     updated_at: st?.updatedAt ?? null,
     // Test stores are free and not capped: nothing to count.
     selfie_checks_today: env === 'test' ? null : st ? s.ageGate.selfieChecks.today(st.id) : 0,
@@ -53,9 +59,9 @@ function viewOf(s: Services, env: 'test' | 'live', st: AgeGateStoreRecord | unde
 }
 
 /** Saves a store's settings (the first save issues its public id, which never changes). */
-export function saveStore(s: Services, orgId: number, env: 'test' | 'live', settings: AgeGateSettings, origin: string): AgeGateStore {
-  checkRedirects({ underage_redirect_url: settings.underage_redirect_url });
-  return viewOf(s, env, s.ageGate.stores.save(orgId, env, settings), origin);
+export function saveStore(s: Services, orgId: number, env: 'test' | 'live', settings: AgeGateSettings): AgeGateStore {
+  checkRedirects({ underage_redirect_url: settings.underage_redirect_url }, s.organization.appSchemes(orgId));
+  return viewOf(s, env, s.ageGate.stores.save(orgId, env, settings));
 }
 
 /** The answer once a live store's paid selfie checks for the day reached its cap: try again when its day ends. */
@@ -103,7 +109,7 @@ export async function storefrontAgeCheck(
   if (age < minAge) {
     return answer({
       success: true, verified: false, estimated_age: null, verification_id: await attest('failed', 'below_minimum_age'),
-      message: `You must be at least ${minAge} to enter.`, reason: 'underage', redirect_url: st.settings.underage_redirect_url || null,
+      message: `You must be at least ${minAge} to enter.`, reason: 'underage', redirect_url: underageRedirect(s, st),
     });
   }
   if (!st.settings.require_selfie) {

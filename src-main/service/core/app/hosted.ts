@@ -7,9 +7,9 @@
 import type { z } from 'zod';
 import type { HostedCompleteRequest, HostedCompleteResponse, HostedGenerateRequest, HostedGenerateResponse, HostedPage, HostedSessionView } from '../../../../src-shared/contracts/hosted';
 import type { ChallengeRule } from '../../../../src-shared/contracts/faces';
-import { AppError } from '../../../../src-shared/errors';
+import { AppError, type ErrorCode } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
-import { checkRedirects, redirectWith } from '../hosted/redirects';
+import { checkRedirects, redirectWith, usableRedirect } from '../hosted/redirects';
 import type { HostedRow } from '../hosted/sessions';
 import { bytesOfBase64, isVideo, sniff } from '../media/image';
 import { VIDEO_SUPPORTED } from '../media/video';
@@ -132,22 +132,22 @@ async function runProduct(s: Services, row: HostedRow, body: HostedCompleteReque
 }
 
 /**
- * A session for its owner (an API key, or the console's organisation) with validated redirects.
- * `origin` is where the request came in; a session made in the console while the on-site server
- * runs gets the URL a device on site can open.
+ * A session for its owner (an API key, or the console's organisation) with redirects checked
+ * against the organisation's app schemes (a refusal in `invalid`'s shape: the calling route's).
+ * Its URL is on the service's configured origin (the on-site server's while it runs), never on
+ * the one the request named.
  */
 export function createSession(
-  s: Services, owner: { orgId: number; env: 'test' | 'live'; keyId: string | null }, body: z.output<typeof HostedGenerateRequest>, origin: string,
+  s: Services, owner: { orgId: number; env: 'test' | 'live'; keyId: string | null }, body: z.output<typeof HostedGenerateRequest>,
+  invalid: ErrorCode = 'invalid_parameters',
 ): HostedGenerateResponse {
-  checkRedirects({ redirect_url: body.redirect_url, failure_redirect_url: body.failure_redirect_url });
+  checkRedirects({ redirect_url: body.redirect_url, failure_redirect_url: body.failure_redirect_url }, s.organization.appSchemes(owner.orgId), invalid);
   const { row, token } = s.hosted.create(owner, {
     product: body.product, redirectUrl: body.redirect_url, failureRedirectUrl: body.failure_redirect_url, expiresInHours: body.expires_in_hours,
     pageTitle: body.page_title, successMessage: body.success_message, failureMessage: body.failure_message, minAge: body.min_age,
   });
-  const base = (owner.keyId === null ? s.onsite.origin() : null) ?? origin;
-  return { hosted_url: `${base}/hosted/v/${token}`, token, expires_at: row.expires_at, session_id: row.id };
+  return { hosted_url: `${s.origin.hosted()}/hosted/v/${token}`, token, expires_at: row.expires_at, session_id: row.id };
 }
-
 
 /** The hosted page's view of its session (the first look marks it opened). */
 export function hostedPage(s: Services, token: string): HostedPage {
@@ -211,7 +211,8 @@ export async function completeHosted(
       type: 'verification.completed',
       fields: { verification_id: run.verificationId, status: run.status === 'passed' ? 'PASS' : 'FAIL', product: row.product, environment: row.env },
     });
-    const target = run.status === 'passed' ? row.redirect_url : row.failure_redirect_url;
+    // Checked again: a redirect saved under older rules, or whose app scheme was removed since, is not followed.
+    const target = usableRedirect(run.status === 'passed' ? row.redirect_url : row.failure_redirect_url, s.organization.appSchemes(row.org_id));
     return answer({
       status: run.status, verification_id: run.verificationId, product: row.product, environment: row.env,
       message: (run.status === 'passed' ? row.success_message : row.failure_message) ?? DEFAULT_MESSAGE[run.status],

@@ -9,8 +9,8 @@ import type { OrgRow } from '../../core/accounts/repo';
 import { actorOf } from '../../core/audit/audit';
 import { OrgSettings, UpdateSettingsRequest } from '../../../../src-shared/contracts/review';
 import {
-  DataDirectory, ListFreshnessSettings, LOGO_MAX_SIDE, LOGO_MAX_UPLOAD_BYTES, OrganizationSettings, UpdateListFreshnessRequest,
-  UpdateOrganizationRequest,
+  AppSchemesSettings, DataDirectory, ListFreshnessSettings, LOGO_MAX_SIDE, LOGO_MAX_UPLOAD_BYTES, OrganizationSettings, UpdateListFreshnessRequest,
+  UpdateAppSchemesRequest, UpdateOrganizationRequest,
 } from '../../../../src-shared/contracts/organization';
 import { AppError } from '../../../../src-shared/errors';
 import type { Router } from '../router';
@@ -108,6 +108,29 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const s = c.get('session');
       return c.json<ListFreshnessSettings>(services.organization.setListFreshness(s.user, s.org.id, await input.body()));
+    },
+  });
+
+  route({
+    method: 'GET', path: '/api/settings/app-schemes', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'The custom URL schemes of the organisation\'s own apps, which hosted and age-gate redirects may use to return to the app',
+    responses: { 200: AppSchemesSettings },
+    handler: (c) => c.json<AppSchemesSettings>({ app_schemes: services.organization.appSchemes(c.get('session').org.id) }),
+  });
+
+  route({
+    method: 'PUT', path: '/api/settings/app-schemes', auth: { kind: 'session', act: 'settings.manage' }, tags: TAGS,
+    summary: 'Replace the organisation\'s app schemes (owner or admin)',
+    description:
+      'Each scheme without its colon, in lower case (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`; 2–64 characters), each once, at most 10. ' +
+      'Schemes that run content or open the browser\'s or the operating system\'s own handlers are refused (`forbidden_scheme`): `javascript`, `data`, `file`, ' +
+      '`http`, `https`, `ftp`, `ws`, `mailto`, `view-source`, `intent`, `search-ms`, `smb`, every `ms-` scheme and more. ' +
+      'Redirects saved with a scheme removed later are no longer followed.',
+    request: { body: UpdateAppSchemesRequest },
+    responses: { 200: AppSchemesSettings },
+    handler: async (c, input) => {
+      const body = await input.body();
+      return c.json<AppSchemesSettings>(services.organization.setAppSchemes(c.get('session').org.id, body.app_schemes));
     },
   });
 

@@ -21,19 +21,19 @@ export function ageGateRoutes({ route, services }: Router): void {
     responses: { 200: AgeGateStore },
     handler: (c, input) => {
       const { env } = input.query();
-      return c.json<AgeGateStore>(storeView(services, c.get('session').org.id, env, new URL(c.req.url).origin));
+      return c.json<AgeGateStore>(storeView(services, c.get('session').org.id, env));
     },
   });
 
   route({
     method: 'PUT', path: '/api/age-gate', auth: { kind: 'session', act: 'age_gate.manage' }, tags: TAGS,
     summary: 'Saves the age gate\'s settings (the first save issues the store\'s public id, which never changes)',
-    description: 'The underage redirect must be https (http only to this machine, for testing). A live store\'s selfie checks are paid by the organisation (10 credits each), at most `daily_selfie_cap` per UTC day; attestations are free.',
+    description: 'The underage redirect must be https (http only to this machine, for testing) or an app scheme the organisation registered. The script tag is on the service\'s configured origin, never the request\'s Host. A live store\'s selfie checks are paid by the organisation (10 credits each), at most `daily_selfie_cap` per UTC day; attestations are free.',
     request: { body: AgeGateSaveRequest, invalid: 'invalid_parameters' },
     responses: { 200: AgeGateStore },
     handler: async (c, input) => {
       const body = await input.body();
-      return c.json<AgeGateStore>(saveStore(services, c.get('session').org.id, body.env, body.settings, new URL(c.req.url).origin));
+      return c.json<AgeGateStore>(saveStore(services, c.get('session').org.id, body.env, body.settings));
     },
   });
 

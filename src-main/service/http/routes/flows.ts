@@ -24,10 +24,10 @@ const SESSION_HOURS = 1;
 /** Sessions one flow may start: a queue at a venue or a busy website passes; a script filling the database does not. */
 const START_LIMIT: Limit = { rps: 5, burst: 50 };
 
-/** The flow's public URL: the on-site server's address while it runs (a QR code for devices on site), else this request's origin. */
-const flowUrl = (c: Context<AppEnv>, s: Services, slug: string) => `${s.onsite.origin() ?? new URL(c.req.url).origin}/hosted/f/${slug}`;
+/** The flow's public URL on the service's configured origin: the on-site server's while it runs (a QR code for devices on site), never the request's Host. */
+const flowUrl = (s: Services, slug: string) => `${s.origin.hosted()}/hosted/f/${slug}`;
 
-function view(c: Context<AppEnv>, s: Services, f: FlowWithCounts): PublishedFlowView {
+function view(s: Services, f: FlowWithCounts): PublishedFlowView {
   const settings: PublishedFlowView['settings'] = {};
   if (f.redirect_url !== null) settings.redirect_url = f.redirect_url;
   if (f.failure_redirect_url !== null) settings.failure_redirect_url = f.failure_redirect_url;
@@ -36,15 +36,16 @@ function view(c: Context<AppEnv>, s: Services, f: FlowWithCounts): PublishedFlow
   if (f.failure_message !== null) settings.failure_message = f.failure_message;
   if (f.min_age !== null) settings.min_age = f.min_age;
   return {
-    id: f.id, name: f.name, product: f.product, environment: f.env, enabled: f.enabled === 1, url: flowUrl(c, s, f.slug), settings,
+    id: f.id, name: f.name, product: f.product, environment: f.env, enabled: f.enabled === 1, url: flowUrl(s, f.slug), settings,
     created_at: f.created_at, updated_at: f.updated_at, sessions_started: f.started, sessions_completed: f.completed,
   };
 }
 
-/** The request's settings, checked: redirects by the hosted rules, the product by the plan. */
-function settingsOf(c: Context<AppEnv>, body: PublishedFlowRequest): FlowSettings {
-  checkRedirects({ redirect_url: body.redirect_url, failure_redirect_url: body.failure_redirect_url });
-  const denied = planAllows(c.get('session').org.plan, body.product);
+/** The request's settings, checked: redirects by the hosted rules (the organisation's app schemes), the product by the plan. */
+function settingsOf(c: Context<AppEnv>, s: Services, body: PublishedFlowRequest): FlowSettings {
+  const org = c.get('session').org;
+  checkRedirects({ redirect_url: body.redirect_url, failure_redirect_url: body.failure_redirect_url }, s.organization.appSchemes(org.id), 'account_validation');
+  const denied = planAllows(org.plan, body.product);
   if (denied) throw denied;
   return {
     name: body.name, product: body.product, redirectUrl: body.redirect_url, failureRedirectUrl: body.failure_redirect_url, pageTitle: body.page_title,
@@ -60,7 +61,7 @@ export function flowRoutes({ route, services }: Router): void {
     responses: { 200: PublishedFlowList },
     handler: (c, input) => {
       const org = c.get('session').org.id;
-      return c.json<PublishedFlowList>({ flows: services.flows.list(org, input.query().env).map((f) => view(c, services, f)) });
+      return c.json<PublishedFlowList>({ flows: services.flows.list(org, input.query().env).map((f) => view(services, f)) });
     },
   });
 
@@ -74,8 +75,8 @@ export function flowRoutes({ route, services }: Router): void {
     responses: { 200: PublishedFlowView },
     handler: async (c, input) => {
       const body = await input.body();
-      const flow = services.flows.create({ orgId: c.get('session').org.id, env: body.env }, settingsOf(c, body));
-      return c.json<PublishedFlowView>(view(c, services, flow));
+      const flow = services.flows.create({ orgId: c.get('session').org.id, env: body.env }, settingsOf(c, services, body));
+      return c.json<PublishedFlowView>(view(services, flow));
     },
   });
 
@@ -90,8 +91,8 @@ export function flowRoutes({ route, services }: Router): void {
       const org = c.get('session').org.id;
       const id = c.req.param('id') ?? '';
       if (!services.flows.byId(id, org)) throw new AppError('published_flow_not_found');
-      const flow = services.flows.update(id, org, settingsOf(c, body))!;
-      return c.json<PublishedFlowView>(view(c, services, flow));
+      const flow = services.flows.update(id, org, settingsOf(c, services, body))!;
+      return c.json<PublishedFlowView>(view(services, flow));
     },
   });
 
@@ -105,7 +106,7 @@ export function flowRoutes({ route, services }: Router): void {
       handler: (c) => {
         const flow = services.flows.setEnabled(c.req.param('id') ?? '', c.get('session').org.id, enabled);
         if (!flow) throw new AppError('published_flow_not_found');
-        return c.json<PublishedFlowView>(view(c, services, flow));
+        return c.json<PublishedFlowView>(view(services, flow));
       },
     });
   }
@@ -131,8 +132,8 @@ export function flowRoutes({ route, services }: Router): void {
         pageTitle: flow.page_title ?? undefined, successMessage: flow.success_message ?? undefined, failureMessage: flow.failure_message ?? undefined,
         minAge: flow.min_age ?? undefined,
       });
-      // The page continues on the origin it was opened on.
-      return c.json<PublishedFlowStartResponse>({ hosted_url: `${new URL(c.req.url).origin}/hosted/v/${token}`, token, expires_at: row.expires_at });
+      // The page itself continues on the address it was opened on (it keeps the path only); the URL given is the configured origin's, never the Host's.
+      return c.json<PublishedFlowStartResponse>({ hosted_url: `${services.origin.hosted()}/hosted/v/${token}`, token, expires_at: row.expires_at });
     },
   });
 }

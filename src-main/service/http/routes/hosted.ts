@@ -17,8 +17,10 @@ export function hostedRoutes({ route, services }: Router): void {
     method: 'POST', path: '/hosted/generate', auth: { kind: 'key', scope: null, category: 'read', via: 'bearer' }, tags: ['hosted'],
     summary: 'A hosted verification session: a single-use URL a person opens on their phone',
     description:
-      'The key needs the scope of the session\'s product. Redirect URLs: https, a custom-scheme deep link, or http://localhost for testing; ' +
-      '`javascript:`, `data:`, `file:` and plain http elsewhere are refused. The token is shown once; only its hash is kept.',
+      'The key needs the scope of the session\'s product. Redirect URLs: https, an app scheme the organisation registered (`PUT /api/settings/app-schemes`), ' +
+      'or http to this computer (localhost, 127.0.0.0/8, [::1]) for testing; every other scheme (`javascript:`, `data:`, `file:`, `ms-msdt:`, `search-ms:`, ...) ' +
+      'and plain http elsewhere are refused (400 naming the field). `hosted_url` is on the service\'s configured origin (the on-site server\'s while it runs), ' +
+      'never the request\'s Host. The token is shown once; only its hash is kept.',
     request: { body: HostedGenerateRequest },
     responses: { 200: HostedGenerateResponse },
     handler: async (c, input) => {
@@ -27,7 +29,7 @@ export function hostedRoutes({ route, services }: Router): void {
       if (!key.scopes.includes(body.product)) throw new AppError('wrong_scope', { hint: `Hosted ${body.product} sessions need a key with the ${body.product} scope.` });
       const denied = planAllows(c.get('org').plan, body.product);
       if (denied) throw denied;
-      return c.json<HostedGenerateResponse>(createSession(services, { orgId: key.orgId, env: key.env, keyId: key.id }, body, new URL(c.req.url).origin));
+      return c.json<HostedGenerateResponse>(createSession(services, { orgId: key.orgId, env: key.env, keyId: key.id }, body));
     },
   });
 
@@ -89,7 +91,7 @@ export function hostedRoutes({ route, services }: Router): void {
       const org = c.get('session').org;
       const denied = planAllows(org.plan, body.product);
       if (denied) throw denied;
-      return c.json<HostedGenerateResponse>(createSession(services, { orgId: org.id, env: body.env, keyId: null }, body, new URL(c.req.url).origin));
+      return c.json<HostedGenerateResponse>(createSession(services, { orgId: org.id, env: body.env, keyId: null }, body, 'account_validation'));
     },
   });
 

@@ -26,6 +26,8 @@ beforeAll(async () => {
   liveKey = t.key({ env: 'live', scopes: ['human', 'age', 'identity'] }).api_key;
   t.grant(200);
   cookie = await t.login();
+  // The organisation's apps return by these schemes (test/routes/redirects.test.ts: the rules themselves).
+  expect((await t.json('PUT', '/api/settings/app-schemes', { cookie, body: { app_schemes: ['myapp', 'com.example.app'] } })).status).toBe(200);
   t.s.webhooks.create({ orgId: t.orgId, url: 'https://receiver.example/hooks', env: 'test', events: ['verification.completed'], createdBy: null });
   t.s.webhooks.create({ orgId: t.orgId, url: 'https://receiver.example/hooks', env: 'live', events: ['verification.completed'], createdBy: null });
 }, 60_000);
@@ -53,7 +55,7 @@ describe('POST /hosted/generate', () => {
     expect(JSON.stringify(t.s.db.prepare('SELECT * FROM hosted_sessions').all())).not.toContain(body.token);
   });
 
-  it('accepts https, custom-scheme deep links and loopback http; refuses scripts, data, files, plain http and credentials by field, without echoing the URL', async () => {
+  it('accepts https, registered app-scheme deep links and loopback http; refuses scripts, data, files, plain http and credentials by field, without echoing the URL', async () => {
     for (const ok of ['https://shop.example/done?x=1', 'myapp://verify/done', 'com.example.app:/callback', 'http://localhost:3000/cb', 'http://127.0.0.1/cb']) {
       expect((await generate({ product: 'human', redirect_url: ok })).status, ok).toBe(200);
     }

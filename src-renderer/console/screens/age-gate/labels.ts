@@ -92,6 +92,7 @@ export function issueText(issue: z.core.$ZodIssue): string {
 export const REDIRECT_ISSUE: Record<string, string> = {
   not_a_url: 'Enter an absolute URL, such as https://example.com/.',
   refused_scheme: 'This kind of address is not allowed. Use an https address.',
+  scheme_not_registered: 'This app scheme is not registered. Add it in Settings → App schemes, or use an https address.',
   http_not_allowed: 'Use https (plain http only for localhost, for testing).',
   credentials_in_url: 'Remove the user name or password from the address.',
   too_long: 'The address is too long.',

@@ -82,7 +82,8 @@ export function CreateSessionDialog({ env, plan, onClose, onCreated }: CreateSes
           }
           redirectHint={
             <>
-              https:// addresses or your app’s own scheme (a deep link); http:// only for localhost. The address receives the session
+              https:// addresses, or your app’s own scheme once registered in Settings → App schemes (a deep link); http:// only for this
+              computer, while you test. The address receives the session
               and its status only, never the result: your backend learns that from the <code>verification.completed</code> webhook.
               Without an address the person stays on the result page.
             </>

@@ -91,7 +91,8 @@ export function FlowDialog({ env, plan, flow, onClose, onSaved }: FlowDialogProp
           settings={settings} plan={plan} testIdPrefix="flow" onClose={onClose}
           redirectHint={
             <>
-              https:// addresses or your app’s own scheme (a deep link); http:// only for localhost. The address receives the session
+              https:// addresses, or your app’s own scheme once registered in Settings → App schemes (a deep link); http:// only for this
+              computer, while you test. The address receives the session
               and its status only; your backend learns the result from the <code>verification.completed</code> webhook.
             </>
           }

@@ -32,8 +32,9 @@ export const isOpen = (s: HostedSessionView) => s.state === 'created' || s.state
 /** The service's redirect issue codes, said for the field they belong to. */
 const REDIRECT_ISSUE: Record<string, string> = {
   not_a_url: 'Enter a whole address, starting with https:// (or your app\'s scheme).',
-  refused_scheme: 'This kind of address is not allowed. Use https://, or your app\'s own scheme for a deep link.',
-  http_not_allowed: 'Use https://. Plain http:// is accepted only for localhost, while you test.',
+  refused_scheme: 'This kind of address is not allowed. Use https://, or your app\'s own scheme registered in Settings → App schemes.',
+  scheme_not_registered: 'This app scheme is not registered. Add it in Settings → App schemes, or use https://.',
+  http_not_allowed: 'Use https://. Plain http:// is accepted only for this computer (localhost, 127.x.x.x), while you test.',
   credentials_in_url: 'Remove the user name or password from the address.',
   too_long: 'Keep the address under 2048 characters.',
 };

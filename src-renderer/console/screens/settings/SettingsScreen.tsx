@@ -8,6 +8,7 @@ import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../../stores/session';
+import { AppSchemesSection } from './AppSchemesSection';
 import { DataDirectorySection } from './DataDirectorySection';
 import { ListFreshnessSection } from './ListFreshnessSection';
 import { OrganizationSection } from './OrganizationSection';
@@ -78,6 +79,7 @@ export function SettingsScreen() {
         </div>
       </section>
       <ListFreshnessSection canChange={canChange} />
+      <AppSchemesSection canChange={canChange} />
       <PreferencesSection />
       {canChange ? <DataDirectorySection /> : null}
     </>
