@@ -9,9 +9,11 @@
 //                every charged API screen reached the client, or is replayed by its key's retry
 //   retries      every interrupted call, retried with its Idempotency-Key after the restart,
 //                settles exactly once (never IDEMPOTENCY_KEY_IN_PROGRESS, never a second charge)
+//   lock         the killed service's `service.lock` is left naming it, and the restart takes it
+//                over (one service per data directory, issue 25)
 // Prints the figures per cycle; exits 1 on any violation. The seed replays a run's choices (the
 // kill's timing against the service's progress still varies).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -199,6 +201,10 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosResult> {
     await kill9(s);
     const killedAfter = Date.now() - started;
     await Promise.all(work);
+    // The killed service's lock is left behind, naming a process that is gone: the next start
+    // must take it over (issue 25: one service per data directory).
+    const lock = readFileSync(join(dataDir, 'service.lock'), 'utf8').trim();
+    if (lock !== String(s.pid)) violation(cycle, `after kill the data directory's lock names ${lock || 'nothing'}, not the killed service ${s.pid}`);
 
     const db = openReadOnly(dataDir);
     try {
