@@ -61,6 +61,8 @@ export function batchRoutes({ route, services }: Router): void {
     },
     handler: async (c, input) => {
       const s = c.get('session');
+      // An unknown batch answers 404 at once, not after the lists have loaded.
+      batches.info(s.org.id, c.req.param('id') ?? '', null);
       const loaded = await screening.ready();
       if (!loaded) throw new AppError('provider_unavailable');
       const text = await input.text();
