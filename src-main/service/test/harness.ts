@@ -70,6 +70,8 @@ type ServiceOptions = {
   uploads?: AppOptions['uploads'];
   faces?: ComposeOptions['faces'];
   exports?: ComposeOptions['exports'];
+  /** Free space on the data directory's disk (a test simulates a full disk). */
+  storage?: ComposeOptions['storage'];
   /** Recorded model outputs to replay (test/recorded-models.ts). */
   models?: ComposeOptions['models'];
 };
@@ -83,6 +85,7 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
     ...(opts.resourcesDir ? { resourcesDir: opts.resourcesDir } : {}),
     ...(opts.faces ? { faces: opts.faces } : {}),
     ...(opts.exports ? { exports: opts.exports } : {}),
+    ...(opts.storage ? { storage: opts.storage } : {}),
     ...(opts.models ? { models: opts.models } : {}),
   });
   // Every answer is held to the schema its route declares; drift fails the request and the file.
