@@ -15,6 +15,7 @@ import * as m0012 from './0012-hosted-attempts';
 import * as m0013 from './0013-list-freshness';
 import * as m0014 from './0014-clearance-override';
 import * as m0015 from './0015-age-gate-selfie-checks';
+import * as m0016 from './0016-export-storage-failure';
 
 export interface Migration {
   version: number;
@@ -22,4 +23,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015];
+export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016];
