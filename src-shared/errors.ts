@@ -98,6 +98,14 @@ export const ERRORS = {
   /** A body that stopped arriving, or arrived slower than the listener's minimum rate (docs/decisions.md). */
   body_timeout: { http: 408, shape: 'general', error: 'The request body arrived too slowly. Send it again.', code: 'REQUEST_TIMEOUT' },
   internal: { http: 500, shape: 'general', error: 'Internal server error', code: 'INTERNAL' },
+  /**
+   * The data directory's disk is (nearly) full (issue 25): refused before the work, or a write
+   * that failed for lack of space. Nothing was stored or charged; retry once space is freed.
+   */
+  insufficient_storage: {
+    http: 507, shape: 'general', code: 'INSUFFICIENT_STORAGE',
+    error: 'The service is out of disk space: nothing was stored or charged. Free space on the disk that holds its data, then retry.',
+  },
   /** An image or video that cannot be analysed; `fields` names the field and the reason, never its bytes. */
   invalid_image: { http: 400, shape: 'general', error: 'Invalid image', code: 'INVALID_IMAGE' },
   /** The face models are all busy and their queue is full; the answer carries Retry-After. */
@@ -202,6 +210,11 @@ export const ERRORS = {
   export_file_not_found: { http: 404, shape: 'account', error: 'Export file not found or expired' },
   /** The message names the status: `Cannot cancel export with status: running`. */
   export_not_cancellable: { http: 400, shape: 'account', error: 'Cannot cancel export with status' },
+  /** `insufficient_storage` on a session route, in the account APIs' shape (the error mapper picks it). */
+  insufficient_storage_account: {
+    http: 507, shape: 'account',
+    error: 'The service is out of disk space: nothing was stored. Free space on the disk that holds its data, then retry.',
+  },
   /** Too many unfinished exports for one organisation (docs/decisions.md, "Report exports"). */
   export_queue_full: { http: 429, shape: 'account', error: 'Too many exports in progress. Wait for one to finish.' },
   invalid_approver: { http: 403, shape: 'account', error: 'Invalid approver e-mail or password' },

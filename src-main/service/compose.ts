@@ -40,6 +40,7 @@ import { createReportFlags, type FlagOverrides } from './core/reports/flags';
 import { createReports } from './core/reports/reports';
 import { createExports, type BrandingSource, type BundleSource } from './core/exports/exports';
 import { createRenderRunner, type RunnerOptions } from './core/exports/runner';
+import { createStorage, type StorageOptions } from './core/storage/storage';
 
 export interface ComposeOptions {
   dataDir: string;
@@ -76,6 +77,8 @@ export interface ComposeOptions {
   reportFlags?: FlagOverrides;
   /** Report exports: tests may pass their own report source, branding or an in-process renderer. */
   exports?: { bundle?: BundleSource; branding?: BrandingSource; runner?: RunnerOptions };
+  /** Free space on the data directory's disk: statfs, read at most once a second, by default (tests simulate a full disk). */
+  storage?: StorageOptions;
 }
 
 export function compose(opts: ComposeOptions) {
@@ -83,6 +86,7 @@ export function compose(opts: ComposeOptions) {
   const publicUrl = opts.publicUrl === undefined ? undefined : parsePublicUrl(opts.publicUrl);
   const clock = opts.clock ?? systemClock;
   const db: Db = openDatabase(opts.dataDir, opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
+  const storage = createStorage(opts.dataDir, opts.storage);
   const logger = opts.logger === 'file' ? createLogger({ dataDir: opts.dataDir, stdout: false }) : (opts.logger ?? silentLogger);
   const accounts = createAccounts(db, clock, opts.loginToken ? { loginToken: opts.loginToken } : {});
   const secret = createInstallSecret(db);
@@ -128,6 +132,7 @@ export function compose(opts: ComposeOptions) {
     branding: opts.exports?.branding ?? ((orgId) => organization.branding(orgId)),
     lists: (orgId, now) => withFreshness(screening.current()?.versions ?? [], organization.listFreshness(orgId), now),
     runner: createRenderRunner({ ...opts.exports?.runner, log: (m, f) => logger.info(m, f) }),
+    storage,
     log: (m, f) => logger.info(m, f),
   });
   const onsite = createOnsite({ dataDir: opts.dataDir, log: (m, f) => logger.info(m, f), setting: createOnsiteSetting(db, clock) });
@@ -136,7 +141,7 @@ export function compose(opts: ComposeOptions) {
     organization,
     /** The organisation's display name and logo PNG, for PDF exports and hosted pages. */
     organizationBranding: (orgId: number): Branding => organization.branding(orgId),
-    faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, origin, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
+    storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, origin, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     /**
      * The loopback listener is up at `url` (main.ts; the test harness gives the address it calls):

@@ -265,7 +265,7 @@ export type CreateExportRequest = z.infer<typeof CreateExportRequest>;
 export const EXPORT_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
-export const EXPORT_ERROR_CODES = ['render_failed', 'timeout', 'interrupted', 'report_unavailable'] as const;
+export const EXPORT_ERROR_CODES = ['render_failed', 'timeout', 'interrupted', 'report_unavailable', 'insufficient_storage'] as const;
 export type ExportErrorCode = (typeof EXPORT_ERROR_CODES)[number];
 
 export const ExportParams = z.object({ env: z.enum(ENVIRONMENTS), from: z.string(), to: z.string() });
@@ -288,6 +288,13 @@ export const ExportListItem = z.object({
   file_size_bytes: z.number().int().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  /**
+   * Added: why a failed export failed (null otherwise): `render_failed`, `timeout` (the render ran
+   * over its time), `interrupted` (the service stopped under it on every try), `report_unavailable`
+   * (the report could not be made for these parameters), `insufficient_storage` (the disk had no
+   * room for its file: issue 25). Codes only: never report or subject data.
+   */
+  error_code: z.enum(EXPORT_ERROR_CODES).nullable(),
 });
 export type ExportListItem = z.infer<typeof ExportListItem>;
 
@@ -305,12 +312,6 @@ export const ExportJob = ExportListItem.extend({
   download_url: z.string().nullable(),
   /** Added: when the file is removed (24 hours after it was made); null before success. */
   expires_at: z.string().nullable(),
-  /**
-   * Added: why a failed export failed (null otherwise): `render_failed`, `timeout` (the render ran
-   * over its time), `interrupted` (the service stopped under it on every try), `report_unavailable`
-   * (the report could not be made for these parameters). Codes only: never report or subject data.
-   */
-  error_code: z.enum(EXPORT_ERROR_CODES).nullable(),
 });
 export type ExportJob = z.infer<typeof ExportJob>;
 

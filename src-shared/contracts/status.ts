@@ -2,6 +2,19 @@
 // /api/status/{verification_id}).
 import { z } from 'zod';
 
+/**
+ * Added (issue 25): the data directory's disk. `low`: less than `reserve_bytes` free, so billable
+ * calls and new exports answer 507 INSUFFICIENT_STORAGE; `last_write_refused_at`: a write failed
+ * for lack of space within the last minute and none has succeeded since (null otherwise).
+ */
+export const HealthStorage = z.object({
+  status: z.enum(['ok', 'low']),
+  free_bytes: z.number().int().nullable(),
+  reserve_bytes: z.number().int(),
+  last_write_refused_at: z.string().nullable(),
+});
+export type HealthStorage = z.infer<typeof HealthStorage>;
+
 export const Health = z.object({
   status: z.enum(['ok', 'degraded']),
   api_version: z.string(),
@@ -9,6 +22,9 @@ export const Health = z.object({
   database: z.enum(['ok', 'unavailable']),
   uptime_s: z.number().int(),
   timestamp: z.string(),
+  storage: HealthStorage,
+  /** Added: why the status is degraded, in a sentence; null when ok. */
+  reason: z.string().nullable(),
 });
 export type Health = z.infer<typeof Health>;
 

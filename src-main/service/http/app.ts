@@ -45,14 +45,22 @@ export function upgradeUrl(c: Context): string {
   return `${new URL(c.req.url).origin}/#/plan`;
 }
 
-export function errorToResponse(c: Context, err: unknown, logger: Services['logger']): Response {
+export function errorToResponse(c: Context<AppEnv>, err: unknown, services: Pick<Services, 'logger' | 'storage'>): Response {
+  const { logger } = services;
   let e: AppError;
   if (isAppError(err)) {
     e = err;
+  } else if (services.storage.isFull(err)) {
+    // A write that failed for lack of space rolled back whole (one transaction per act): nothing
+    // was stored or charged, which is what 507 says (issue 25).
+    logger.error('disk_full', { route: c.req.routePath, code: (err as { code: string }).code });
+    e = new AppError('insufficient_storage');
   } else {
     logger.error('unhandled', { route: c.req.routePath, name: err instanceof Error ? err.name : 'unknown' });
     e = new AppError('internal');
   }
+  // Session routes answer in the account APIs' shape ({ error }).
+  if (e.code === 'insufficient_storage' && c.get('authKind') === 'session') e = new AppError('insufficient_storage_account', e.details);
   let details = UPGRADE_CODES.has(e.code) && !e.details.upgrade_url ? { ...e.details, upgrade_url: upgradeUrl(c) } : e.details;
   // Reporting errors carry the endpoint's schema_version (account spec, Errors), sign-in ones too.
   const reportVersion = details.schema_version ? null : reportSchemaVersion(c.req.path);
@@ -136,8 +144,8 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   serveWidget(app, services.config.widgetDir);
   if (services.config.consoleDir) serveConsole(app, services.config.consoleDir);
 
-  app.notFound((c) => errorToResponse(c, new AppError('not_found'), services.logger));
-  app.onError((err, c) => errorToResponse(c, err, services.logger));
+  app.notFound((c) => errorToResponse(c, new AppError('not_found'), services));
+  app.onError((err, c) => errorToResponse(c, err, services));
   // The on-site listener passes the hosted page's requests on to this app.
   services.onsite.attach(app.fetch);
   return { app, routes: [...router.table] };

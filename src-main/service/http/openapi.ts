@@ -99,8 +99,10 @@ function refsIn(value: unknown, out: Set<string>): void {
 }
 
 /** The error statuses an operation can answer, from its auth spec and path; `default` covers the rest. */
-function errorStatuses(auth: AuthSpec, path: string, hasBody: boolean): number[] {
+function errorStatuses(auth: AuthSpec, path: string, hasBody: boolean, method: string): number[] {
   const out = new Set<number>([400, 500]);
+  // Anything that writes can meet a full disk: 507 INSUFFICIENT_STORAGE (core/storage/storage.ts).
+  if (method !== 'GET') out.add(507);
   // A body can be too large, of a type the route does not take, or arrive while the upload budget is spent.
   if (hasBody) for (const code of [413, 415, 503]) out.add(code);
   if (path.includes(':')) out.add(404);
@@ -159,7 +161,7 @@ export function openApiDocument(routes: readonly RouteInfo[]): OpenApiDocument {
     }
     const responses: Json = {};
     for (const [code, spec] of Object.entries(r.responses)) responses[code] = body(spec, r.summary);
-    for (const code of errorStatuses(r.auth, r.path, r.request?.body !== undefined)) {
+    for (const code of errorStatuses(r.auth, r.path, r.request?.body !== undefined, r.method)) {
       responses[String(code)] ??= { description: 'Error', content: { 'application/json': { schema: { $ref: ref('ErrorBody') } } } };
     }
     responses.default = { description: 'Error', content: { 'application/json': { schema: { $ref: ref('ErrorBody') } } } };

@@ -45,6 +45,7 @@ export function createRouter(app: Hono<AppEnv>, services: Services, options: Reg
       // a form field through it too; the body's bytes stay claimed until the answer is made (a
       // streamed answer may still be running: its chunk was parsed into rows already).
       const prepare: MiddlewareHandler<AppEnv> = async (c, next) => {
+        c.set('authKind', info.auth.kind);
         const claim: BodyClaim = newClaim(uploads, clientAddress(c));
         c.set('input', inputOf(c, info.path, info.auth, info.request, claim));
         try {

@@ -17,6 +17,8 @@ export interface AppEnv extends Env {
     session: SessionContext;
     /** The request as its route entry declares it (router.ts); the guard reads a form field through it. */
     input: RouteInput;
+    /** The matched route's auth kind (router.ts): errors on session routes take the account APIs' shape. */
+    authKind: AuthSpec['kind'];
   };
 }
 

@@ -71,6 +71,8 @@ type ServiceOptions = {
   faces?: ComposeOptions['faces'];
   publicUrl?: string;
   exports?: ComposeOptions['exports'];
+  /** Free space on the data directory's disk (a test simulates a full disk). */
+  storage?: ComposeOptions['storage'];
   /** Recorded model outputs to replay (test/recorded-models.ts). */
   models?: ComposeOptions['models'];
 };
@@ -85,6 +87,7 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
     ...(opts.faces ? { faces: opts.faces } : {}),
     ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
     ...(opts.exports ? { exports: opts.exports } : {}),
+    ...(opts.storage ? { storage: opts.storage } : {}),
     ...(opts.models ? { models: opts.models } : {}),
   });
   // In process there is no listener: the service is told the address the requests are made to, as

@@ -185,4 +185,30 @@ describe('migrations', () => {
     db.prepare("UPDATE hosted_sessions SET challenge_misses = challenge_misses + 2, billed_verification_id = 'ver_1'").run();
     expect(db.prepare('SELECT challenge_misses, billed_verification_id FROM hosted_sessions').get()).toEqual({ challenge_misses: 2, billed_verification_id: 'ver_1' });
   });
+
+  it('0017 (export storage failure) keeps every export and its file, allows insufficient_storage, keeps the cascade', () => {
+    const d = dir();
+    const raw = new Database(join(d, DB_FILE));
+    const before = MIGRATIONS.findIndex((m) => m.name === 'export-storage-failure');
+    expect(before).toBe(16);
+    for (const m of MIGRATIONS.slice(0, before)) m.up(raw);
+    raw.pragma(`user_version = ${before}`);
+    raw.prepare("INSERT INTO organizations (name, plan, created_at) VALUES ('Old Org', 'pro', '2025-01-01T00:00:00.000Z')").run();
+    raw.prepare("INSERT INTO users (org_id, email, name, password_hash, role, created_at) VALUES (1, 'o@example.test', 'O', 'x', 'owner', '2025-01-01T00:00:00.000Z')").run();
+    const ins = raw.prepare(`INSERT INTO report_exports (org_id, created_by, report_type, format, env, from_date, to_date, plan, with_credits, status, error_code, created_at)
+      VALUES (1, 1, 'overview', 'pdf', 'live', '2025-01-01', '2025-01-31', 'pro', 1, ?, ?, '2025-02-01T00:00:00.000Z')`);
+    ins.run('succeeded', null);
+    ins.run('failed', 'timeout');
+    raw.prepare('INSERT INTO report_export_files (export_id, content) VALUES (1, ?)').run(Buffer.from('%PDF-1.7'));
+    const rows = raw.prepare('SELECT * FROM report_exports ORDER BY id').all();
+    raw.close();
+    const db = openDatabase(d);
+    expect(db.prepare('SELECT * FROM report_exports ORDER BY id').all()).toEqual(rows);
+    expect(db.prepare('SELECT export_id, content FROM report_export_files').all()).toEqual([{ export_id: 1, content: Buffer.from('%PDF-1.7') }]);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    db.prepare("UPDATE report_exports SET error_code = 'insufficient_storage' WHERE id = 2").run();
+    expect(() => db.prepare("UPDATE report_exports SET error_code = 'disk_gone' WHERE id = 2").run()).toThrow(/CHECK/);
+    db.prepare('DELETE FROM report_exports WHERE id = 1').run();
+    expect(db.prepare('SELECT COUNT(*) AS n FROM report_export_files').get()).toEqual({ n: 0 });
+  });
 });

@@ -44,9 +44,12 @@ export interface BillOptions<R> {
 }
 
 /** The one way a use case charges or records an attempt: core billing, with the call's idempotency. */
-export function bill<R>(s: Services, call: Call, opts: BillOptions<R>, work: (ctx: WorkContext) => Promise<Outcome<R>>): Promise<Billed<R>> {
+export async function bill<R>(s: Services, call: Call, opts: BillOptions<R>, work: (ctx: WorkContext) => Promise<Outcome<R>>): Promise<Billed<R>> {
+  // Every billed act writes a ledger row: on a disk below its reserve it is refused before any
+  // work is done or anything charged (507 INSUFFICIENT_STORAGE; core/storage/storage.ts).
+  s.storage.require();
   const idem = opts.replayable === false ? undefined : call.idempotency;
-  return s.billing.run(
+  const billed = await s.billing.run(
     {
       key: call.payer,
       operation: opts.operation,
@@ -59,6 +62,8 @@ export function bill<R>(s: Services, call: Call, opts: BillOptions<R>, work: (ct
     },
     work,
   );
+  s.storage.written();
+  return billed;
 }
 
 /** The balance a product answer reports: after this request, or the organisation's (test and demo keys have none of their own). */

@@ -3,7 +3,9 @@
 // here, its file rendered in a worker thread, then stored with the succeeded state in one
 // transaction, or failed with a short code. After a crash, a job left running is queued again on
 // the next start, or failed as interrupted once it has had MAX_ATTEMPTS tries (a report that
-// kills the process every time must not do so forever). Files are removed 24 hours after they
+// kills the process every time must not do so forever). A full disk (issue 25) refuses a new
+// export with 507 before anything is queued, and fails a queued job as `insufficient_storage`
+// when its file cannot be stored; a job is never acknowledged and then lost. Files are removed 24 hours after they
 // were made; the job row stays (succeeded, without a download link).
 import { type Environment, type Plan } from '../../../../src-shared/catalog';
 import {
@@ -20,6 +22,7 @@ import type { ListVersion } from '../../../../src-shared/contracts/screening';
 import { CONTENT_TYPES } from './render';
 import { exportsRepo, type ExportErrorCode, type ExportRow } from './repo';
 import { RenderError, type RenderRunner } from './runner';
+import type { Storage } from '../storage/storage';
 import { may, planIncludes } from '../../../../src-shared/policy';
 
 /** Tries a job gets when the process dies under it before it is failed as interrupted. */
@@ -43,6 +46,8 @@ export interface ExportDeps {
   /** The lists loaded now, with the organisation's stale flags (screening + list freshness); absent: exports do not state them. */
   lists?: (orgId: number, now: number) => ListVersion[];
   runner: RenderRunner;
+  /** Free space on the data directory's disk: no export is accepted, and no file stored, below its reserve. */
+  storage?: Pick<Storage, 'require' | 'has' | 'isFull' | 'written'>;
   log?: (msg: string, fields?: Record<string, string | number>) => void;
   /** How often a started service looks for queued jobs and expired files. */
   pollMs?: number;
@@ -56,6 +61,7 @@ function listItem(r: ExportRow): ExportListItem {
   return {
     id: r.id, report_type: r.report_type, format: r.format, status: r.status,
     file_size_bytes: r.file_size_bytes, created_at: r.created_at, completed_at: r.completed_at,
+    error_code: r.status === 'failed' ? r.error_code : null,
   };
 }
 
@@ -69,7 +75,6 @@ export function toJob(r: ExportRow, now: number): ExportJob {
     params: { env: r.env, from: r.from_date, to: r.to_date },
     download_url: fileAvailable(r, now) ? `/api/reports/exports/${r.id}/download` : null,
     expires_at: r.expires_at,
-    error_code: r.status === 'failed' ? r.error_code : null,
   };
 }
 
@@ -110,11 +115,34 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
     return r;
   }
 
+  /** Whether an error is the disk being full (SQLITE_FULL, ENOSPC...). */
+  const isFull = (e: unknown): boolean => deps.storage?.isFull(e) ?? false;
+
+  /**
+   * Jobs whose failure could not be written (the disk was full for that too): written again on the
+   * next pump, so they end as failed rather than running until the next start.
+   */
+  const unrecorded = new Map<number, ExportErrorCode>();
+
+  function recordFailure(id: number, code: ExportErrorCode): void {
+    try {
+      repo.fail(id, code, nowIso(clock.now()));
+      unrecorded.delete(id);
+      log('export_failed', { export_id: id, reason: code });
+    } catch (e) {
+      if (!isFull(e)) throw e;
+      unrecorded.set(id, code);
+      log('export_fail_unrecorded', { export_id: id, reason: code });
+    }
+  }
+
   async function runOne(job: ExportRow): Promise<void> {
     const began = performance.now();
     const generatedAt = clock.now();
     let code: ExportErrorCode;
     try {
+      // No file can be stored below the reserve: fail now, with the reason, rather than render.
+      if (deps.storage && !deps.storage.has()) throw new RenderError('insufficient_storage');
       let bundle: ReportBundle;
       try {
         bundle = await deps.bundle(job.report_type, { orgId: job.org_id, plan: job.plan, canViewCredits: job.with_credits === 1 }, {
@@ -132,18 +160,20 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
       });
       const at = clock.now();
       if (!db.open) return;
+      // The file goes into the WAL, then into the database at the checkpoint: twice its size, above the reserve.
+      if (deps.storage && !deps.storage.has(2 * bytes.byteLength)) throw new RenderError('insufficient_storage');
       if (repo.succeed(job.id, bytes, nowIso(at), nowIso(at + FILE_MS))) {
+        deps.storage?.written();
         log('export_succeeded', { export_id: job.id, format: job.format, bytes: bytes.byteLength, ms: Math.round(performance.now() - began) });
       }
       return;
     } catch (e) {
-      code = e instanceof RenderError ? e.reason : 'render_failed';
+      code = e instanceof RenderError ? e.reason : isFull(e) ? 'insufficient_storage' : 'render_failed';
     }
     if (!db.open) return;
     // Cut off by a shutdown: it runs again on the next start, like a job a crash left behind.
     if (stopping && job.attempts < MAX_ATTEMPTS && repo.requeue(job.id)) return;
-    repo.fail(job.id, code, nowIso(clock.now()));
-    log('export_failed', { export_id: job.id, reason: code });
+    recordFailure(job.id, code);
   }
 
   /** Runs queued jobs one at a time until none is left. */
@@ -152,10 +182,19 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
     // the async function would run synchronously when the queue is empty, before `pumping` is
     // set, and leave a settled promise there for good (no job would run again).
     pumping ??= (async () => {
-      while (db.open && !stopping) {
-        const job = repo.claim(nowIso(clock.now()));
-        if (!job) break;
-        await runOne(job);
+      try {
+        for (const [id, code] of [...unrecorded]) recordFailure(id, code);
+        while (db.open && !stopping) {
+          const job = repo.claim(nowIso(clock.now()));
+          if (!job) break;
+          await runOne(job);
+        }
+      } catch (e) {
+        // A claim (or a failure) that could not be written: the job stays as the database has it
+        // (queued, or running until its failure is written) and the next poll tries again. Never
+        // an unhandled rejection from a timer.
+        if (!isFull(e)) throw e;
+        log('exports_paused', { reason: 'insufficient_storage' });
       }
     })().finally(() => {
       pumping = null;
@@ -174,6 +213,8 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
       if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new AppError('invalid_export_format', { field: 'format' });
       const params = checkParams(body, org.plan);
       if (repo.unfinished(org.id) >= MAX_UNFINISHED) throw new AppError('export_queue_full');
+      // Nothing is acknowledged that the disk cannot hold (its file included, later): 507 instead of a 201.
+      deps.storage?.require();
       const row = repo.insert(org.id, user.id, body.report_type as ReportType, format as ExportFormat, params.env, params.from, params.to, org.plan, canViewCredits, nowIso(clock.now()));
       if (started) setImmediate(() => void pump());
       return row;

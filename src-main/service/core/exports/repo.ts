@@ -1,4 +1,8 @@
-// SQL for report export jobs and their files (migration 0011).
+// SQL for report export jobs and their files (migrations 0011, 0016).
+// An INSERT or UPDATE ... RETURNING read with `.get()` outside a transaction loses a commit that
+// fails (a full disk: better-sqlite3 steps once, gets the row, and the autocommit's error at the
+// statement's reset is dropped), so the row it returned may not exist: a 201 for an export that
+// then vanished (issue 25). Those statements run inside `db.transaction`, whose COMMIT throws.
 import type { Environment, Plan } from '../../../../src-shared/catalog';
 import type { ExportErrorCode, ExportFormat, ExportStatus, ReportType } from '../../../../src-shared/contracts/reports';
 import type { Db } from '../../db/open';
@@ -64,13 +68,13 @@ export function exportsRepo(db: Db) {
     markRemoved: db.prepare<[string, number]>('UPDATE report_exports SET file_removed_at = ? WHERE id = ?'),
   };
   return {
-    insert: (orgId: number, userId: number, type: ReportType, format: ExportFormat, env: Environment, from: string, to: string, plan: Plan, withCredits: boolean, at: string) =>
-      s.insert.get(orgId, userId, type, format, env, from, to, plan, withCredits ? 1 : 0, at)!,
+    insert: db.transaction((orgId: number, userId: number, type: ReportType, format: ExportFormat, env: Environment, from: string, to: string, plan: Plan, withCredits: boolean, at: string) =>
+      s.insert.get(orgId, userId, type, format, env, from, to, plan, withCredits ? 1 : 0, at)!),
     byId: (orgId: number, id: number) => s.byId.get(orgId, id),
     page: (orgId: number, limit: number, offset: number) => s.page.all(orgId, limit, offset),
     count: (orgId: number) => s.count.get(orgId)!.n,
     unfinished: (orgId: number) => s.unfinished.get(orgId)!.n,
-    claim: (at: string) => s.claim.get(at),
+    claim: db.transaction((at: string) => s.claim.get(at)),
     /** The file and the succeeded state commit together: never a succeeded job without its file. */
     succeed: db.transaction((id: number, content: Uint8Array, at: string, expiresAt: string) => {
       if (s.succeed.run(at, expiresAt, content.byteLength, id).changes !== 1) return false;

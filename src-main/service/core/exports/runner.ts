@@ -10,7 +10,7 @@ import type { RenderInput } from './render';
 import { exportWorker } from './worker';
 
 export class RenderError extends Error {
-  constructor(readonly reason: 'timeout' | 'render_failed' | 'report_unavailable') {
+  constructor(readonly reason: 'timeout' | 'render_failed' | 'report_unavailable' | 'insufficient_storage') {
     super(reason);
     this.name = 'RenderError';
   }

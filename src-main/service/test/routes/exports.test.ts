@@ -190,6 +190,7 @@ describe('GET /api/reports/exports', () => {
     expect(first.body.exports.map((e) => e.id)).toEqual(ids.slice().reverse().slice(0, 20));
     expect(first.body.exports[0]).toEqual({
       id: ids[24], report_type: 'overview', format: 'pdf', status: 'queued', file_size_bytes: null, created_at: expect.stringMatching(ISO), completed_at: null,
+      error_code: null,
     });
     const second = await t.json<ExportList>('GET', '/api/reports/exports?page=2', { cookie: owner });
     expect(second.body.exports.map((e) => e.id)).toEqual(ids.slice(0, 5).reverse());

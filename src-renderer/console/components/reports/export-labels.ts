@@ -52,6 +52,7 @@ export const FAILURE_TEXT: Record<ExportErrorCode, string> = {
   timeout: 'Making the file took too long',
   interrupted: 'The service stopped while making it',
   report_unavailable: 'The report could not be made for this range',
+  insufficient_storage: 'The disk was full: free some space, then create it again',
 };
 
 export function isActive(status: ExportStatus): boolean {
