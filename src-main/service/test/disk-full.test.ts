@@ -39,6 +39,40 @@ const ledgerRows = () => (t.s.db.prepare('SELECT COUNT(*) AS n FROM verification
 const screen = () => t.json<Record<string, unknown>>('POST', '/api/compliance/v1/screen', { key, body: { subject: CLEAR } });
 const health = () => t.json<Health>('GET', '/api/health');
 
+describe('batches and continued age flows on a full disk', () => {
+  it('opening a batch and screening a chunk of an open one answer 507 in the account shape; both work once space is back', async () => {
+    const create = (total: number) => t.json<{ id: string }>('POST', '/api/console/batches', { cookie, headers: { Origin: 'http://127.0.0.1:4310' }, body: { env: 'test', total_rows: total, reason: 'periodic_rescreen' } });
+    free = FULL;
+    const refused = await create(1);
+    expect(refused.status).toBe(507);
+    expect(refused.body).toEqual({ error: expect.stringMatching(/disk space/) });
+    free = PLENTY;
+    const open = await create(1);
+    expect(open.status).toBe(201);
+    const rows = (n: string) => t.json('POST', `/api/console/batches/${open.body.id}/rows`, {
+      cookie, rawBody: n, headers: { Origin: 'http://127.0.0.1:4310', 'Content-Type': 'application/x-ndjson' },
+    });
+    const row = `${JSON.stringify({ row: 2, subject: { type: 'individual', first_name: 'Jane', last_name: 'Roe' } })}\n`;
+    free = FULL;
+    expect((await rows(row)).status).toBe(507);
+    free = PLENTY;
+    const ok = await t.call('POST', `/api/console/batches/${open.body.id}/rows`, { cookie, rawBody: row, headers: { Origin: 'http://127.0.0.1:4310', 'Content-Type': 'application/x-ndjson' } });
+    expect(ok.status).toBe(200);
+    await ok.text();
+    await t.json('POST', `/api/console/batches/${open.body.id}/finish`, { cookie, headers: { Origin: 'http://127.0.0.1:4310' } });
+  });
+
+  it('an age check by ID answers 507 while the disk is full, before reading an image', async () => {
+    const age = t.key({ env: 'test', scopes: ['age'] }).api_key;
+    free = FULL;
+    const refused = await t.json('POST', '/api/v1/verify-age/step3', { key: age, body: { image_selfie_b64: 'AAAA', image_id_b64: 'AAAA', min_age: 18 } });
+    expect(refused.status).toBe(507);
+    free = PLENTY;
+    // With room again the same request reaches the images (not a picture: 400).
+    expect((await t.json('POST', '/api/v1/verify-age/step3', { key: age, body: { image_selfie_b64: 'AAAA', image_id_b64: 'AAAA', min_age: 18 } })).status).toBe(400);
+  });
+});
+
 describe('billable calls on a full disk', () => {
   it('a live screening answers 507 INSUFFICIENT_STORAGE, charges nothing, writes no row; the same call answers 200 once space is back', async () => {
     const before = { credits: balance(), rows: ledgerRows() };

@@ -138,6 +138,8 @@ export interface IdInput {
  * the outcome. Otherwise it is a flow of its own: 10 credits and one ledger row.
  */
 export async function ageById(s: Services, call: Call, body: IdInput, text: string): Promise<Answer<AgeIdResponse>> {
+  // Continuing a flow charges nothing but still writes its outcome: checked like billable work (507).
+  s.storage.require();
   const key = call.payer;
   const minAge = agePolicy(body.use_case ?? 'adult', body.min_age, undefined).min_age;
   const images = {

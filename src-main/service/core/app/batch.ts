@@ -11,6 +11,8 @@ const counts = (info: BatchInfo) => ({ total: info.total_rows, done: info.proces
 
 /** Opens a batch rescreen (one per organisation) against the lists loaded now. */
 export async function openBatch(s: Services, session: SessionContext, body: z.output<typeof CreateBatchRequest>): Promise<BatchInfo> {
+  // A batch is billable work: not taken on while the disk is below its reserve (507).
+  s.storage.require();
   const loaded = await s.screening.ready();
   if (!loaded) throw new AppError('provider_unavailable');
   const info = s.batches.create(session.org.id, body, loaded, s.organization.listFreshness(session.org.id));

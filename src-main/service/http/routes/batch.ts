@@ -61,11 +61,13 @@ export function batchRoutes({ route, services }: Router): void {
     },
     handler: async (c, input) => {
       const s = c.get('session');
+      const text = await input.text();
       // An unknown batch answers 404 at once, not after the lists have loaded.
       batches.info(s.org.id, c.req.param('id') ?? '', null);
+      // Each chunk is billable work: refused while the disk is below its reserve (507).
+      services.storage.require();
       const loaded = await screening.ready();
       if (!loaded) throw new AppError('provider_unavailable');
-      const text = await input.text();
       // The lines go to the worker as sent; it parses them (a 5,000-row chunk is not parsed here).
       const rows = text.split('\n').filter((line) => line.trim() !== '');
       const lines = batches.processChunk(s.org.id, c.req.param('id') ?? '', rows, loaded);
