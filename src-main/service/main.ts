@@ -1,13 +1,12 @@
 // Headless entry: `npm run serve` runs this, and the Electron shell forks the same file.
 // Listens on loopback only, prints the URL once ready, shuts down cleanly on SIGTERM.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compose, type Services } from './compose';
 import { createApp } from './http/app';
-import { createListener } from './http/listener';
+import { createListener, listenOn } from './http/listener';
 import { createLogger } from './log';
 import { lockDataDir } from './data-lock';
 import { defaultConsoleDir, defaultDataDir, defaultHostedDir, defaultWidgetDir, privateDir } from './paths';
@@ -21,18 +20,6 @@ interface ParentPort {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 const DEFAULT_PORT = 4310;
-
-function listen(server: Server, host: string, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (e: Error) => reject(e);
-    server.once('error', onError);
-    server.listen(port, host, () => {
-      server.off('error', onError);
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : port);
-    });
-  });
-}
 
 function inUse(e: unknown): boolean {
   return (e as { code?: unknown } | null)?.code === 'EADDRINUSE';
@@ -108,11 +95,11 @@ async function main(): Promise<void> {
   const server = createListener(app.fetch);
   let actualPort: number;
   try {
-    actualPort = await listen(server, host, port);
+    actualPort = await listenOn(server, host, port);
   } catch (e) {
     if (!inUse(e)) throw e;
     if (!mayMove) throw new Error(`port ${port} on ${host} is in use. Stop what uses it, or pass --port 0 for any free port.`);
-    actualPort = await listen(server, host, 0);
+    actualPort = await listenOn(server, host, 0);
     process.stdout.write(`Port ${port} is in use; using free port ${actualPort} instead.\n`);
   }
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;

@@ -1,8 +1,8 @@
-// The service's listeners (the loopback one and the on-site HTTPS one) with their timeouts: a
-// client must finish its headers within HEADERS_MS and its whole request within REQUEST_MS, and
-// an idle kept-alive connection is closed after KEEP_ALIVE_MS. Bodies also have a pace of their
-// own (body.ts BODY_PACE), checked as they arrive. Without these, a socket that trickles a byte
-// now and then is held open for as long as its sender likes.
+// The service's listeners (the loopback one and the on-site HTTPS one), made and bound here, with
+// their timeouts (LISTENER_TIMEOUTS): a client must finish its headers within 20 s and its whole
+// request within 120 s, and an idle kept-alive connection is closed after 5 s. Bodies also have a
+// pace of their own (body.ts BODY_PACE), checked as they arrive. Without these, a socket that
+// trickles a byte now and then is held open for as long as its sender likes.
 import type { Server, ServerOptions } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
 
@@ -36,4 +36,16 @@ export function createListener(
   server.requestTimeout = timeouts.requestTimeout;
   server.keepAliveTimeout = timeouts.keepAliveTimeout;
   return server;
+}
+
+/** Listens on `host:port` (0: any free port); resolves with the port bound, rejects with the listen error (EADDRINUSE...). */
+export function listenOn(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
 }

@@ -12,7 +12,7 @@ import type { OnsiteStatus } from '../../../src-shared/contracts/onsite';
 import { AppError } from '../../../src-shared/errors';
 import { ensureCertificate, type OnsiteCertificate } from '../core/onsite/certificate';
 import type { OnsiteSettingStore } from '../core/onsite/setting';
-import { createListener } from './listener';
+import { createListener, listenOn } from './listener';
 
 /** What the LAN may reach: the hosted page, its assets, its session and completion calls, and published flows. */
 const ALLOWED: { method: string; path: RegExp }[] = [
@@ -83,14 +83,7 @@ export function createOnsite(opts: { dataDir: string; log: (m: string, f?: Recor
     await stop();
     const cert = await ensureCertificate(join(opts.dataDir, 'onsite'), host);
     const server = createListener(handler, { createServer: createHttpsServer, serverOptions: { key: cert.key, cert: cert.cert } });
-    const bound = await new Promise<number>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        server.off('error', reject);
-        const a = server.address();
-        resolve(typeof a === 'object' && a ? a.port : port);
-      });
-    }).catch((e: NodeJS.ErrnoException) => {
+    const bound = await listenOn(server, host, port).catch((e: NodeJS.ErrnoException) => {
       throw new AppError('conflict', { message: e.code === 'EADDRINUSE' ? `Port ${port} is in use on ${host}. Choose another port.` : `The on-site server could not start (${e.code ?? 'error'}).` });
     });
     running = { server, host, port: bound, cert };
