@@ -9,6 +9,7 @@ import type { HostedGenerateResponse } from '../../src-shared/contracts/hosted';
 import { addMember, DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
 import { expect, ROOT, test } from '../support/service';
 import { SettingsPage } from '../pages/settings-page';
+import { createKey } from '../support/seed';
 
 const SHOTS = join(ROOT, 'test-results', 'account-settings');
 
@@ -19,7 +20,7 @@ async function logoPng(): Promise<Buffer> {
 
 test('the owner names the organisation and sets its logo; the hosted page shows them; preferences persist', async ({ page, service }) => {
   mkdirSync(SHOTS, { recursive: true });
-  await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
+  const org = await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
   const shell = await signIn(page);
   const settings = new SettingsPage(page);
   await shell.open('settings');
@@ -42,8 +43,7 @@ test('the owner names the organisation and sets its logo; the hosted page shows 
   await page.screenshot({ path: join(SHOTS, 'settings-owner.png'), fullPage: true });
 
   // The hosted page names whose check it is, with the logo served from its own origin.
-  const { stdout } = await service.cli('keys', 'create', '--env', 'test', '--scopes', 'human', '--name', 'Settings e2e', '--json');
-  const key = (JSON.parse(stdout) as { api_key: string }).api_key;
+  const key = (await createKey(service, org, { env: 'test', scopes: ['human'], name: 'Settings e2e' })).api_key;
   const res = await fetch(`${service.url}/hosted/generate`, {
     method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ product: 'human' }),
   });

@@ -405,6 +405,8 @@ test('age gate: the live store\'s daily selfie limit is set in the console, and 
   // One paid selfie check as the widget posts it; the next is refused until the day ends.
   const check = async () => page.request.post(`${service.url}/api/verify-age`, {
     data: { store_id: storeId, date_of_birth: '1990-03-15', selfie_b64: (await selfie()).toString('base64') },
+    // A face analysis, not a page action: on a loaded machine it may take longer than actionTimeout.
+    timeout: 60_000,
   });
   expect((await check()).status()).toBe(200);
   const refused = await check();

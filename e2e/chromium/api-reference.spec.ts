@@ -4,13 +4,16 @@ import { join } from 'node:path';
 import { initOrg, signIn } from '../support/accounts';
 import { expect, test } from '../support/service';
 import { ApiReferencePage } from '../pages/api-reference-page';
+import { createKeys } from '../support/seed';
 
 const SCREEN = '/api/compliance/v1/screen';
 
 test('API reference: operations and schemas from the service, "Try it out" with a test key, live keys refused', async ({ page, service }) => {
-  await initOrg(service, { organization: 'Northwind Compliance', email: 'owner@northwind.test', password: 'correct horse battery', plan: 'pro' });
-  const live = JSON.parse((await service.cli('keys', 'create', '--env', 'live', '--scopes', 'compliance', '--name', 'Live backend', '--json')).stdout) as { api_key: string };
-  const testKey = JSON.parse((await service.cli('keys', 'create', '--env', 'test', '--scopes', 'compliance', '--name', 'Sandbox', '--json')).stdout) as { api_key: string };
+  const org = await initOrg(service, { organization: 'Northwind Compliance', email: 'owner@northwind.test', password: 'correct horse battery', plan: 'pro' });
+  const [live, testKey] = await createKeys(service, org, [
+    { env: 'live', scopes: ['compliance'], name: 'Live backend' },
+    { env: 'test', scopes: ['compliance'], name: 'Sandbox' },
+  ]);
   const offsite: string[] = [];
   page.on('request', (r) => {
     if (!r.url().startsWith(service.url)) offsite.push(r.url());
@@ -49,8 +52,9 @@ test('API reference: operations and schemas from the service, "Try it out" with 
   await keys.locator('textarea.body-param__text').fill(JSON.stringify({ name: 'From the reference', env: 'test', scopes: ['human'] }));
   await keys.getByRole('button', { name: 'Execute' }).click();
   await expect(keys.locator('.live-responses-table .response .response-col_status').first()).toHaveText('401');
-  const listed = JSON.parse((await service.cli('keys', 'list', '--json')).stdout) as unknown[];
-  expect(JSON.stringify(listed)).not.toContain('From the reference');
+  const listed = await page.request.get('/api/keys');
+  expect(listed.status()).toBe(200);
+  expect(await listed.text()).not.toContain('From the reference');
 
   expect(offsite).toEqual([]);
   if (process.env.CONSOLE_SCREENSHOTS) await page.screenshot({ path: join(process.env.CONSOLE_SCREENSHOTS, 'console-api-reference.png'), fullPage: false });

@@ -7,6 +7,7 @@ import { KeysPage } from '../pages/keys-page';
 import { LoginPage } from '../pages/login-page';
 import { PlanPage } from '../pages/plan-page';
 import { ScreeningPage } from '../pages/screening-page';
+import { createKey, createKeys } from '../support/seed';
 
 test('first run creates the organization and its owner, then opens the console in test mode', async ({ page, request }) => {
   const firstRun = new FirstRunPage(page);
@@ -137,8 +138,8 @@ test('API keys: create a test key, see it once, list it, revoke it; the key work
 });
 
 test('API keys: the list follows the environment switch and Esc closes dialogs', async ({ page, service }) => {
-  await initOrg(service);
-  await service.cli('keys', 'create', '--env', 'live', '--scopes', 'human', '--name', 'Live storefront', '--json');
+  const org = await initOrg(service);
+  await createKey(service, org, { env: 'live', scopes: ['human'], name: 'Live storefront' });
   const shell = await signIn(page);
   const keys = new KeysPage(page);
   await keys.goto();
@@ -269,9 +270,8 @@ test('navigation: every screen is reachable', async ({ page, service }) => {
 });
 
 test('API keys table: one tab stop, arrow keys move between cells, End reaches the row action', async ({ page, service }) => {
-  await initOrg(service);
-  await service.cli('keys', 'create', '--env', 'test', '--scopes', 'human', '--name', 'First key');
-  await service.cli('keys', 'create', '--env', 'test', '--scopes', 'age', '--name', 'Second key');
+  const org = await initOrg(service);
+  await createKeys(service, org, [{ env: 'test', scopes: ['human'], name: 'First key' }, { env: 'test', scopes: ['age'], name: 'Second key' }]);
   await signIn(page);
   const keys = new KeysPage(page);
   await keys.goto();

@@ -16,6 +16,7 @@ import { flatPhotoFrames, headTurnFrames, selfieFrames } from '../../src-main/se
 import { DEFAULT_ORG, initOrg } from '../support/accounts';
 import { expect, test, type Service } from '../support/service';
 import { fakeCameraArgs, writeY4m } from '../support/fake-camera';
+import { createKey } from '../support/seed';
 
 // This spec verifies people: the face and document models load as the app starts them.
 test.use({ models: 'eager' });
@@ -58,9 +59,8 @@ async function startLanding(): Promise<{ url: string; close: () => Promise<void>
 }
 
 async function session(service: Service, body: HostedGenerateRequest): Promise<HostedGenerateResponse> {
-  await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
-  const { stdout } = await service.cli('keys', 'create', '--env', 'test', '--scopes', 'human', '--name', 'Challenge e2e', '--json');
-  const key = (JSON.parse(stdout) as { api_key: string }).api_key;
+  const org = await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
+  const key = (await createKey(service, org, { env: 'test', scopes: ['human'], name: 'Challenge e2e' })).api_key;
   const res = await fetch(`${service.url}/hosted/generate`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },

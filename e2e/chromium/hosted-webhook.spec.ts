@@ -14,8 +14,10 @@ import sharp from 'sharp';
 import type { HostedCompleteResponse, HostedGenerateResponse, HostedSessionList } from '../../src-shared/contracts/hosted';
 import type { OnsiteStatus } from '../../src-shared/contracts/onsite';
 import { DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
+import type { TestOrg } from '../support/accounts';
 import { expect, ROOT, test, type Service } from '../support/service';
 import { httpsGet } from '../support/https';
+import { createKey } from '../support/seed';
 
 // This spec verifies people: the face and document models load as the app starts them.
 test.use({ models: 'eager' });
@@ -97,9 +99,8 @@ async function expectSignedCompletion(receiver: Receiver, path: string, secret: 
   return body;
 }
 
-async function testKey(service: Service): Promise<string> {
-  const { stdout } = await service.cli('keys', 'create', '--env', 'test', '--scopes', 'human,age,identity', '--name', 'Hosted webhook e2e', '--json');
-  return (JSON.parse(stdout) as { api_key: string }).api_key;
+async function testKey(service: Service, org: TestOrg): Promise<string> {
+  return (await createKey(service, org, { env: 'test', scopes: ['human', 'age', 'identity'], name: 'Hosted webhook e2e' })).api_key;
 }
 
 /** A test webhook endpoint for verification.completed, added by the signed-in owner; its secret. */
@@ -150,10 +151,10 @@ test('hosted session with a test key: completed with a selfie, lands on the redi
   test.setTimeout(120_000);
   const receiver = await startReceiver();
   try {
-    await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
+    const org = await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
     await signIn(page);
     const secret = await addEndpoint(page, `${receiver.origin}/hook`);
-    const key = await testKey(service);
+    const key = await testKey(service, org);
 
     const gen = await fetch(`${service.url}/hosted/generate`, {
       method: 'POST',

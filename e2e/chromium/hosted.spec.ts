@@ -18,6 +18,7 @@ import { expect, ROOT, test, type Service } from '../support/service';
 import { fakeCameraArgs, writeY4m } from '../support/fake-camera';
 import { degrade, HOLDERS, renderSpecimen } from '../../src-main/service/test/document-fixtures';
 import { selfie as faceSelfie } from '../../src-main/service/test/face-fixtures';
+import { createKey } from '../support/seed';
 
 // This spec verifies people: the face and document models load as the app starts them.
 test.use({ models: 'eager' });
@@ -44,9 +45,8 @@ async function startLanding(): Promise<{ url: string; seen: string[]; close: () 
 }
 
 async function testKey(service: Service): Promise<string> {
-  await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
-  const { stdout } = await service.cli('keys', 'create', '--env', 'test', '--scopes', 'human,age,identity', '--name', 'Hosted e2e', '--json');
-  return (JSON.parse(stdout) as { api_key: string }).api_key;
+  const org = await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
+  return (await createKey(service, org, { env: 'test', scopes: ['human', 'age', 'identity'], name: 'Hosted e2e' })).api_key;
 }
 
 async function generate(service: Service, key: string, body: HostedGenerateRequest): Promise<HostedGenerateResponse> {

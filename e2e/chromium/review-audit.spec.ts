@@ -14,6 +14,7 @@ import { AuditPage } from '../pages/audit-page';
 import { BatchPage } from '../pages/batch-page';
 import { ReviewPage } from '../pages/review-page';
 import { SettingsPage } from '../pages/settings-page';
+import { inviteMember } from '../support/seed';
 
 const OWNER: TestOrg = { organization: 'Northwind Compliance', email: 'owner@northwind.test', password: 'correct horse battery', plan: 'pro' };
 const ADMIN = { email: 'admin@northwind.test', password: 'admin password 1' };
@@ -145,8 +146,8 @@ test('four-eyes: a cleared strong match waits until an owner or admin other than
   test.setTimeout(120_000);
   const c = makeCanaries();
   await initOrg(service, OWNER);
-  await service.cli('members', 'add', '--email', ADMIN.email, '--password', ADMIN.password, '--role', 'admin');
-  await service.cli('members', 'add', '--email', ANALYST.email, '--password', ANALYST.password, '--role', 'member');
+  await inviteMember(service, OWNER, { ...ADMIN, role: 'admin' });
+  await inviteMember(service, OWNER, { ...ANALYST, role: 'member' });
 
   // The owner turns four-eyes on.
   let shell = await signIn(page, OWNER);
@@ -217,9 +218,11 @@ test('four-eyes: a cleared strong match waits until an owner or admin other than
   await expect(audit.row('clearance.approved').getByTestId('audit-actor')).toHaveText(ADMIN.email);
   await expect(audit.row('clearance.requested').getByTestId('audit-actor')).toHaveText(ANALYST.email);
   await expect(audit.row('settings.changed')).toContainText('Four-eyes: off → on');
-  await expect(audit.row('member.added')).toHaveCount(2);
+  // The owner invited both; each accepted with their own password.
+  await expect(audit.row('member.invited')).toHaveCount(2);
+  await expect(audit.row('invite.accepted')).toHaveCount(2);
   await audit.actorFilter.selectOption({ label: ANALYST.email });
-  await expect.poll(() => audit.actions()).toEqual(['batch.finished', 'batch.created', 'clearance.requested', 'batch.finished', 'batch.created']);
+  await expect.poll(() => audit.actions()).toEqual(['batch.finished', 'batch.created', 'clearance.requested', 'batch.finished', 'batch.created', 'invite.accepted']);
 
   await api.settled();
   expect(scanForCanaries(service.dataDir, c)).toEqual([]);

@@ -13,6 +13,7 @@ import { expect, test } from '../support/service';
 import { AuditPage } from '../pages/audit-page';
 import { BatchPage } from '../pages/batch-page';
 import { ReviewPage } from '../pages/review-page';
+import { inviteMember } from '../support/seed';
 
 const OWNER: TestOrg = { organization: 'Northwind Compliance', email: 'owner@northwind.test', password: 'correct horse battery', plan: 'pro' };
 const ADMIN = { email: 'admin@northwind.test', password: 'admin password 1' };
@@ -42,7 +43,7 @@ async function runToReview(page: Page, batch: BatchPage, name: string, file: str
 test('review: the listed record beside the customer; a contradicted reason needs an override note and a second person, and is audited', async ({ page, service }) => {
   test.setTimeout(150_000);
   await initOrg(service, OWNER);
-  await service.cli('members', 'add', '--email', ADMIN.email, '--password', ADMIN.password, '--role', 'admin');
+  await inviteMember(service, OWNER, { ...ADMIN, role: 'admin' });
   const shell = await signIn(page, OWNER);
   const batch = new BatchPage(page);
   await batch.goto();

@@ -5,6 +5,7 @@ import { initOrg, signIn } from '../support/accounts';
 import { expect, test } from '../support/service';
 import { KeysPage } from '../pages/keys-page';
 import { PlanPage } from '../pages/plan-page';
+import { createKeys } from '../support/seed';
 
 // This spec verifies people: the face and document models load as the app starts them.
 test.use({ models: 'eager' });
@@ -15,10 +16,12 @@ test.skip(!dir, 'set CONSOLE_SCREENSHOTS to a directory to take screenshots');
 
 test('screenshots of API keys and Plan & credits', async ({ page, service }) => {
   const out = (name: string) => join(dir ?? '.', `console-${name}.png`);
-  await initOrg(service, { organization: 'Northwind Compliance', email: 'owner@northwind.test', password: 'correct horse battery', plan: 'growth' });
-  await service.cli('keys', 'create', '--env', 'test', '--scopes', 'human,age', '--name', 'Checkout backend');
-  await service.cli('keys', 'create', '--env', 'test', '--scopes', 'identity', '--name', 'Onboarding demo', '--demo');
-  await service.cli('keys', 'create', '--env', 'test', '--scopes', 'human', '--name', 'Old integration');
+  const org = await initOrg(service, { organization: 'Northwind Compliance', email: 'owner@northwind.test', password: 'correct horse battery', plan: 'growth' });
+  await createKeys(service, org, [
+    { env: 'test', scopes: ['human', 'age'], name: 'Checkout backend' },
+    { env: 'test', scopes: ['identity'], name: 'Onboarding demo', demo: true },
+    { env: 'test', scopes: ['human'], name: 'Old integration' },
+  ]);
   await service.cli('credits', 'grant', '2500', '--note', 'Opening balance');
   await service.cli('credits', 'grant', '1000', '--note', 'Top-up, invoice 2026-014');
 

@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { addMember, DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
 import { expect, test } from '../support/service';
 import { WebhooksPage } from '../pages/webhooks-page';
+import { addWebhook } from '../support/seed';
 
 interface Received {
   method: string;
@@ -163,8 +164,8 @@ test('webhooks: add an endpoint, see the secret once, send a signed test event, 
 test('webhooks: a receiver that fails shows a retry with the HTTP status and the next attempt', async ({ page, service }) => {
   const receiver = await startReceiver(500);
   try {
-    await initOrg(service);
-    await service.cli('webhooks', 'add', '--url', receiver.url, '--env', 'test', '--events', 'verification.completed');
+    const org = await initOrg(service);
+    await addWebhook(service, org, { url: receiver.url, env: 'test', events: ['verification.completed'] });
     await signIn(page);
     const hooks = new WebhooksPage(page);
     await hooks.goto();
@@ -195,8 +196,8 @@ test('webhooks: a receiver that fails shows a retry with the HTTP status and the
 test('webhooks: the list follows the environment; members see it without add, test or remove', async ({ page, service }) => {
   // Free allows one person: the team needs room for a member.
   const org = await initOrg(service, { ...DEFAULT_ORG, plan: 'starter' });
-  await service.cli('webhooks', 'add', '--url', 'https://hooks.example.test/test', '--env', 'test', '--events', 'verification.completed');
-  await service.cli('webhooks', 'add', '--url', 'https://hooks.example.test/live', '--env', 'live', '--events', 'compliance.screening.completed,compliance.hit_detected');
+  await addWebhook(service, org, { url: 'https://hooks.example.test/test', env: 'test', events: ['verification.completed'] });
+  await addWebhook(service, org, { url: 'https://hooks.example.test/live', env: 'live', events: ['compliance.screening.completed', 'compliance.hit_detected'] });
   // A real member, signed in with their own credentials.
   const member = await addMember(service, org, { email: 'mo.member@northwind.test', password: 'member password 1' });
   const shell = await signIn(page, member);

@@ -1,7 +1,8 @@
-// Test organizations made with the admin CLI, and signing in through the login screen.
+// Test organizations made over HTTP as the console's first run makes them, and signing in through the login screen.
 import { expect, type Page } from '@playwright/test';
 import { AppShell } from '../pages/app-shell';
 import { LoginPage } from '../pages/login-page';
+import { inviteMember } from './seed';
 import type { Service } from './service';
 
 export interface TestOrg {
@@ -32,18 +33,16 @@ export async function initOrg(service: Service, org: TestOrg = DEFAULT_ORG): Pro
 }
 
 /**
- * A real member (or admin) of the organisation, added with the admin CLI (`members add`), who signs
- * in with their own credentials: the service, not the console, decides what they may do.
+ * A real member (or admin) of the organisation, invited by the owner and accepting the link over
+ * HTTP (support/seed.ts), who signs in with their own credentials: the service, not the console,
+ * decides what they may do.
  */
 export async function addMember(
   service: Service,
   org: TestOrg,
   member: { email: string; password: string; role?: 'member' | 'admin'; name?: string },
 ): Promise<TestOrg> {
-  await service.cli(
-    'members', 'add', '--email', member.email, '--password', member.password, '--role', member.role ?? 'member',
-    '--name', member.name ?? 'Mo Member',
-  );
+  await inviteMember(service, org, member);
   return { organization: org.organization, email: member.email, password: member.password, ...(org.plan ? { plan: org.plan } : {}) };
 }
 
