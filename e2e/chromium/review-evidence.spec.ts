@@ -88,6 +88,35 @@ test('review: the listed record beside the customer; a contradicted reason needs
   await review.giveReason('different_dob', OVERRIDE_NOTE);
   await expect(review.disposition(putin)).toHaveAttribute('data-approval', 'pending');
 
+  // The session ends by itself (it expired, or was ended elsewhere) with a decision unsaved: the
+  // console asks the same person for their password in place, and nothing is lost.
+  await page.context().clearCookies();
+  await shell.open('audit');
+  const lock = page.getByTestId('session-lock');
+  await expect(lock).toBeVisible();
+  await expect(lock.getByTestId('session-lock-email')).toHaveText(OWNER.email);
+  await expect(lock.getByTestId('session-lock-unsaved')).toHaveText('1 decision is not saved yet.');
+  await expect(page.locator('.app')).toHaveAttribute('inert', '');
+  await shot(page, 'session-lock');
+  await lock.getByTestId('session-lock-password').fill('not my password');
+  await lock.getByTestId('session-lock-submit').click();
+  await expect(lock.getByTestId('session-lock-error')).toBeVisible();
+  await expect(lock.getByTestId('session-lock-password')).toBeFocused();
+  await lock.getByTestId('session-lock-password').fill(OWNER.password);
+  await lock.getByTestId('session-lock-submit').click();
+  await expect(lock).toBeHidden();
+  // The request the ended session refused was sent again: the audit log shows.
+  await expect(new AuditPage(page).row('batch.created').first()).toBeVisible();
+  await shell.open('review');
+  await expect(review.disposition(putin)).toHaveAttribute('data-approval', 'pending');
+  // Signing out names the unsaved decision first; keeping it stays signed in.
+  await shell.logout();
+  const discard = page.getByTestId('batch-discard-dialog');
+  await expect(discard).toContainText('1 disposition has not been saved');
+  await discard.getByRole('button', { name: 'Keep them' }).click();
+  await expect(discard).toBeHidden();
+  await expect(review.disposition(putin)).toHaveAttribute('data-approval', 'pending');
+
   // Saved while it waits: not cleared, so the next rescreen does not carry it.
   const pendingFile = await batch.download(review.saveButton);
   expect(parseCsv(pendingFile.text)[0]).toMatchObject({ disposition: 'awaiting_approval', disposition_reason: 'different_dob' });

@@ -57,7 +57,12 @@ export function errorText(e: unknown): string {
   return 'Something went wrong.';
 }
 
-type UnauthorizedHandler = () => void;
+/**
+ * What a 401 on a session route leads to: the session store asks for the password in place and
+ * answers true once the same person has signed in again (the request is then sent once more),
+ * false when they gave up (signed out, or chose to sign in as someone else).
+ */
+type UnauthorizedHandler = () => Promise<boolean>;
 let onUnauthorized: UnauthorizedHandler | null = null;
 
 /** The session store registers here: a 401 on a session route means the session has ended. */
@@ -126,12 +131,33 @@ interface SendInit {
   anonymous?: boolean;
 }
 
+/** Resolves when the handler answers, rejects when `signal` aborts first. */
+function untilSignedInAgain(handler: UnauthorizedHandler, signal: AbortSignal | undefined): Promise<boolean> {
+  if (!signal) return handler();
+  if (signal.aborted) return Promise.reject(new DOMException('Aborted', 'AbortError'));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('Aborted', 'AbortError'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    handler().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /**
- * The one place that calls fetch: same origin, the session cookie, no cache. Retries safe GETs;
- * reports a 401 on a session route to the registered handler. Answers the response whatever its
+ * The one place that calls fetch: same origin, the session cookie, no cache. Retries safe GETs.
+ * A 401 on a session route goes to the registered handler, and the request waits: once the same
+ * person has signed in again it is sent once more (a 401 comes before a route does anything, so
+ * resending changes nothing twice), else the 401 is the answer. Answers the response whatever its
  * status (callers decide what an error status means); throws ApiError 0 when unreachable.
  */
 async function send(method: Method, path: string, init: SendInit): Promise<Response> {
+  const res = await sendOnce(method, path, init);
+  if (res.status !== 401 || init.anonymous || !onUnauthorized) return res;
+  if (!(await untilSignedInAgain(onUnauthorized, init.signal))) return res;
+  await res.body?.cancel().catch(() => undefined);
+  return sendOnce(method, path, init);
+}
+
+async function sendOnce(method: Method, path: string, init: SendInit): Promise<Response> {
   const headers: Record<string, string> = { Accept: init.accept ?? 'application/json' };
   if (init.contentType) headers['Content-Type'] = init.contentType;
   const req: RequestInit = { method, credentials: 'same-origin', headers, cache: 'no-store' };
@@ -147,10 +173,7 @@ async function send(method: Method, path: string, init: SendInit): Promise<Respo
       if (isAbort(e)) throw e;
       if (attempt >= retries) throw new ApiError(0, UNREACHABLE);
     }
-    if (res && (attempt >= retries || !RETRY_STATUSES.has(res.status))) {
-      if (res.status === 401 && !init.anonymous) onUnauthorized?.();
-      return res;
-    }
+    if (res && (attempt >= retries || !RETRY_STATUSES.has(res.status))) return res;
     // Drop the failed answer's body before asking again.
     if (res) await res.body?.cancel().catch(() => undefined);
     await wait(RETRY_DELAYS_MS[attempt] ?? 0, init.signal);

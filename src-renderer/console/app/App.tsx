@@ -7,6 +7,7 @@ import { LoginScreen } from '../screens/login/LoginScreen';
 import { ChooseMemberScreen } from '../screens/login/ChooseMemberScreen';
 import { useSession } from '../stores/session';
 import { AppShell } from './AppShell';
+import { SessionLock } from './SessionLock';
 import { ACCEPT_INVITE } from './invite-token';
 import { useLocation } from './router';
 
@@ -50,6 +51,13 @@ export function App() {
     case 'choose-member':
       return <ChooseMemberScreen />;
     case 'ready':
-      return <AppShell />;
+    case 'locked':
+      // One element for both, so a lock and its unlock keep every screen's state.
+      return (
+        <>
+          <AppShell locked={status === 'locked'} />
+          {status === 'locked' ? <SessionLock /> : null}
+        </>
+      );
   }
 }

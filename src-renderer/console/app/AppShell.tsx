@@ -10,6 +10,8 @@ import { EnvSwitch } from './EnvSwitch';
 import { href, navigate, useLocation } from './router';
 import { findRoute, HOME, NAV_GROUPS, ROUTES } from './routes';
 import { useUnsavedWarning } from './use-unsaved-warning';
+import { useDiscardGuard } from '../components/batch/use-discard-guard';
+import { useSaveResults } from '../components/batch/use-save-results';
 import { may } from '../../../src-shared/policy';
 
 function Nav({ current }: { current: string }) {
@@ -46,6 +48,9 @@ function Nav({ current }: { current: string }) {
 function UserMenu() {
   const session = useSession((s) => s.session);
   const logout = useSession((s) => s.logout);
+  const { save, notice } = useSaveResults();
+  // Signing out drops the batch results: unsaved decisions are named first.
+  const { guard, dialog } = useDiscardGuard(save);
   if (!session) return null;
   const { user } = session;
   return (
@@ -54,14 +59,17 @@ function UserMenu() {
         <span className="user-name" data-testid="user-name">{user.name}</span>
         <span className="user-email">{user.email}</span>
       </div>
-      <button type="button" className="btn btn-small" onClick={() => void logout()} data-testid="logout">
+      <button type="button" className="btn btn-small" onClick={() => guard('Sign out', () => void logout())} data-testid="logout">
         Sign out
       </button>
+      {notice?.tone === 'error' ? <span className="user-save-error" role="alert" data-testid="logout-save-error">{notice.text}</span> : null}
+      {dialog}
     </div>
   );
 }
 
-export function AppShell() {
+/** `locked`: the session ended by itself; everything stays mounted, hidden and inert, under SessionLock. */
+export function AppShell({ locked = false }: { locked?: boolean }) {
   const location = useLocation();
   const session = useSession((s) => s.session);
   const env = useEnv((s) => s.env);
@@ -94,7 +102,7 @@ export function AppShell() {
   else content = <PlaceholderScreen title={route.label} summary={route.summary} arrivesWith={route.arrivesWith ?? route.label} />;
 
   return (
-    <div className={`app app-env-${env}`}>
+    <div className={`app app-env-${env}${locked ? ' app-locked' : ''}`} inert={locked} aria-hidden={locked || undefined}>
       <TestModeBanner />
       <div className="app-body">
         <aside className="sidebar">

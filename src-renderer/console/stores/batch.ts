@@ -11,7 +11,7 @@ import type { Environment } from '../../../src-shared/catalog';
 import type { BatchRowResult } from '../../../src-shared/contracts/batch';
 import type { Disposition, ReasonCode } from '../../../src-shared/contracts/review';
 import type { ClearedMatch, ListVersion, PreviousResultSummary } from '../../../src-shared/contracts/screening';
-import { useSession } from './session';
+import { holdsWork, useSession } from './session';
 
 export { DISPOSITIONS, type Disposition } from '../../../src-shared/contracts/review';
 
@@ -221,9 +221,13 @@ export const useBatch = create<BatchState>()((set, get) => ({
   },
 }));
 
-// Signing out (or a session that ended) drops every row and result at once.
+// Signing out, or leaving a locked session for the sign-in screen, drops every row and result at once.
 useSession.subscribe((s, prev) => {
-  if (prev.status === 'ready' && s.status !== 'ready') useBatch.getState().discard();
+  // A locked session keeps it (the same person signs in again); leaving for the sign-in screen
+  // does not, nor does a session that came back as another account.
+  const ended = holdsWork(prev.status) && !holdsWork(s.status);
+  const replaced = prev.session !== null && s.session !== null && prev.session.user.id !== s.session.user.id;
+  if (ended || replaced) useBatch.getState().discard();
 });
 
 /**

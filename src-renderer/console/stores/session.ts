@@ -7,15 +7,23 @@ import type { DesktopMember, LoginRequest, Organization, Session, SetupRequest }
 import { api, errorText, setUnauthorizedHandler } from '../api/client';
 import { shell } from '../api/shell';
 
-export type SessionStatus = 'booting' | 'first-run' | 'login' | 'choose-member' | 'ready' | 'unreachable';
+/**
+ * `locked`: the session ended by itself (expired, signed out elsewhere, the service restarted with
+ * its sessions gone) while the console was open. The console stays as it was, hidden behind a
+ * password prompt for the same person; requests made meanwhile wait (api/client.ts).
+ */
+export type SessionStatus = 'booting' | 'first-run' | 'login' | 'choose-member' | 'ready' | 'locked' | 'unreachable';
+
+/** The console's memory (batch results, review decisions) belongs to the session while it is ready or locked. */
+export function holdsWork(status: SessionStatus): boolean {
+  return status === 'ready' || status === 'locked';
+}
 
 interface SessionState {
   status: SessionStatus;
   session: Session | null;
   /** Why the console could not start (service unreachable); shown with a retry button. */
   bootError: string | null;
-  /** Set when the session ended by itself (expired, logged out elsewhere). */
-  notice: string | null;
   version: string | null;
   /** The desktop's "Who is signing in?": the members the shell's token offered. */
   members: DesktopMember[];
@@ -27,6 +35,10 @@ interface SessionState {
   /** Leave the choice for the e-mail and password form. */
   switchToEmailLogin: () => void;
   logout: () => Promise<void>;
+  /** The locked session's own person signs in again: everything kept, waiting requests sent again. */
+  unlock: (password: string) => Promise<void>;
+  /** Leave the locked console for the sign-in screen (someone else, or later): its memory is dropped. */
+  abandon: () => void;
   /** The organisation changed (its plan): the top bar and plan-gated screens follow at once. */
   setOrganization: (organization: Organization) => void;
   /**
@@ -39,11 +51,18 @@ interface SessionState {
   dismissJoined: () => void;
 }
 
-export const useSession = create<SessionState>()((set) => ({
+/** Requests waiting for the locked session to be unlocked (true) or abandoned (false). */
+let waiting: ((signedInAgain: boolean) => void)[] = [];
+function release(signedInAgain: boolean): void {
+  const w = waiting;
+  waiting = [];
+  for (const resolve of w) resolve(signedInAgain);
+}
+
+export const useSession = create<SessionState>()((set, get) => ({
   status: 'booting',
   session: null,
   bootError: null,
-  notice: null,
   version: null,
   joined: null,
   members: [],
@@ -83,23 +102,23 @@ export const useSession = create<SessionState>()((set) => ({
 
   setup: async (body) => {
     const session = await api.setup(body);
-    set({ status: 'ready', session, notice: null });
+    set({ status: 'ready', session });
   },
 
   login: async (body) => {
     const session = await api.login(body);
-    set({ status: 'ready', session, notice: null });
+    set({ status: 'ready', session });
   },
 
   joinedTeam: async (accepted) => {
     const session = await api.me();
-    set({ status: 'ready', session, notice: null, joined: accepted });
+    set({ status: 'ready', session, joined: accepted });
   },
 
   dismissJoined: () => set({ joined: null }),
   desktopLogin: async (userId, password) => {
     const session = await api.desktopLogin({ user_id: userId, password });
-    set({ status: 'ready', session, notice: null, members: [] });
+    set({ status: 'ready', session, members: [] });
   },
 
   switchToEmailLogin: () => set({ status: 'login', members: [] }),
@@ -111,14 +130,36 @@ export const useSession = create<SessionState>()((set) => ({
     try {
       await api.logout();
     } finally {
-      set({ status: 'login', session: null, notice: null, joined: null });
+      release(false);
+      set({ status: 'login', session: null, joined: null });
     }
+  },
+
+  unlock: async (password) => {
+    const { session } = get();
+    if (get().status !== 'locked' || !session) return;
+    const again = await api.login({ email: session.user.email, password });
+    // The same e-mail is the same person; a different id (the account was replaced) starts afresh.
+    if (again.user.id !== session.user.id) {
+      release(false);
+      set({ status: 'ready', session: again, joined: null });
+      return;
+    }
+    set({ status: 'ready', session: again });
+    release(true);
+  },
+
+  abandon: () => {
+    release(false);
+    set({ status: 'login', session: null, joined: null });
   },
 }));
 
 setUnauthorizedHandler(() => {
-  if (useSession.getState().status !== 'ready') return;
-  useSession.setState({ status: 'login', session: null, notice: 'Your session has ended. Please sign in again.' });
+  const { status } = useSession.getState();
+  if (status === 'ready') useSession.setState({ status: 'locked' });
+  else if (status !== 'locked') return Promise.resolve(false);
+  return new Promise<boolean>((resolve) => waiting.push(resolve));
 });
 
 /** The organisation's plan; before the session is known, the least one (nothing is offered that it may lack). */

@@ -2,16 +2,13 @@ import { Alert } from '../../components/Alert';
 import { AuthFrame } from '../../components/AuthFrame';
 import { Field } from '../../components/Field';
 import { useSignIn } from '../../components/use-sign-in';
-import { useSession } from '../../stores/session';
 
 export function LoginScreen() {
-  const notice = useSession((s) => s.notice);
   const { email, setEmail, password, setPassword, error, busy, onSubmit } = useSignIn('login-password');
 
   return (
     <AuthFrame testId="login" title="Sign in" intro={<p>Sign in with your organization account.</p>}>
       <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={busy}>
-        {notice && !error ? <Alert tone="info">{notice}</Alert> : null}
         {error ? <Alert testId="login-error">{error}</Alert> : null}
         <Field
           id="login-email" label="E-mail" type="email" autoComplete="username" testId="login-email"
