@@ -28,6 +28,13 @@ test('first run creates the organization and its owner, then opens the console i
   await expect(shell.testModeBanner).toBeVisible();
   await expect(shell.testModeBanner).toContainText(/test mode/i);
 
+  // A new install lands on Home: nothing waits yet, and it says what to set up first.
+  await expect(page).toHaveURL(/#\/home$/);
+  const setup = page.getByTestId('home-setup');
+  await expect(setup.getByTestId('home-next-step')).toHaveText('Create a test API key and try a check');
+  await expect(setup.getByTestId('home-step-team')).toHaveAttribute('data-done', 'false');
+  await expect(page.getByTestId('home-attention')).toBeVisible();
+
   // First run happens once: the service now refuses it, and a reload keeps the session.
   expect((await (await request.get('/api/setup')).json()).needs_setup).toBe(false);
   await page.reload();
@@ -245,10 +252,17 @@ test('Plan & credits: the owner changes the plan after a confirmation that says 
   await expect(page.getByTestId('screening-plan').getByRole('link', { name: 'Plan & credits' })).toBeVisible();
 });
 
-test('navigation: every screen is reachable', async ({ page, service }) => {
-  await initOrg(service);
+test('navigation: every screen is reachable; Home shows what needs attention and the next set-up step', async ({ page, service }) => {
+  const org = await initOrg(service);
+  await createKey(service, org, { env: 'test', scopes: ['human'], name: 'First key' });
   const shell = await signIn(page);
   await expect(shell.testModeBanner).toBeVisible();
+  // Home: credits are low on a new Free organisation; with a test key the next step is the webhook.
+  await expect(page).toHaveURL(/#\/home$/);
+  await expect(page.getByTestId('home-credits-low')).toContainText('Credits are low');
+  await expect(page.getByTestId('home-step-test-key')).toHaveAttribute('data-done', 'true');
+  await page.getByTestId('home-next-step').click();
+  await expect(page).toHaveURL(/#\/webhooks$/);
   await shell.open('reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await shell.open('exports');

@@ -29,6 +29,7 @@ import { reviewRoutes } from './routes/review';
 import { auditRoutes } from './routes/audit';
 import { reportRoutes, reportSchemaVersion } from './routes/reports';
 import { exportRoutes } from './routes/exports';
+import { homeRoutes } from './routes/home';
 
 export type App = Hono<AppEnv>;
 export type { Router };
@@ -134,6 +135,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   auditRoutes(router);
   reportRoutes(router);
   exportRoutes(router);
+  homeRoutes(router);
   for (const extra of options.extraRoutes ?? []) extra(router);
   openApiRoutes(router);
 

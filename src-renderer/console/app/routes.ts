@@ -7,6 +7,7 @@ import { ApiReferenceScreen } from '../screens/api-reference/ApiReferenceScreen'
 import { AuditScreen } from '../screens/audit/AuditScreen';
 import { BatchScreen } from '../screens/batch/BatchScreen';
 import { ExportsScreen } from '../screens/exports/ExportsScreen';
+import { HomeScreen } from '../screens/home/HomeScreen';
 import { HostedScreen } from '../screens/hosted/HostedScreen';
 import { PlanScreen } from '../screens/plan/PlanScreen';
 import { ReportsScreen } from '../screens/reports/ReportsScreen';
@@ -35,6 +36,10 @@ export const NAV_GROUPS = ['Compliance', 'Verification', 'Insights', 'Organizati
 export type NavGroup = (typeof NAV_GROUPS)[number];
 
 export const ROUTES: readonly RouteDef[] = [
+  {
+    path: 'home', label: 'Home', group: 'Compliance', screen: HomeScreen,
+    summary: 'What needs attention today, and the next step of setting up.',
+  },
   {
     path: 'screening', label: 'Screening', group: 'Compliance', screen: ScreeningScreen,
     summary: 'Screen a person against the sanctions and watchlists on this computer.',
@@ -97,7 +102,7 @@ export const ROUTES: readonly RouteDef[] = [
   },
 ];
 
-export const HOME = 'keys';
+export const HOME = 'home';
 
 export function findRoute(path: string): RouteDef | undefined {
   return ROUTES.find((r) => r.path === path);

@@ -75,6 +75,9 @@ export function createHostedSessions(db: Db, clock: Clock) {
     ),
     billedBy: db.prepare<[string], { billed_verification_id: string | null }>('SELECT billed_verification_id FROM hosted_sessions WHERE id = ?'),
     bill: db.prepare('UPDATE hosted_sessions SET billed_verification_id = @verification_id WHERE id = @id AND billed_verification_id IS NULL'),
+    failedSince: db.prepare<[number, string], { env: Environment; n: number }>(
+      "SELECT env, count(*) AS n FROM hosted_sessions WHERE org_id = ? AND state = 'completed' AND outcome = 'failed' AND completed_at >= ? GROUP BY env",
+    ),
     list: db.prepare<[number, string, number], HostedRow>('SELECT * FROM hosted_sessions WHERE org_id = ? AND env = ? ORDER BY created_at DESC, id DESC LIMIT ?'),
   };
   const now = () => nowIso(clock.now());
@@ -83,6 +86,12 @@ export function createHostedSessions(db: Db, clock: Clock) {
 
   return {
     stateOf,
+    /** Sessions that ended failed since `sinceIso` (UTC, as stored), per environment. */
+    failedSince(orgId: number, sinceIso: string): Record<Environment, number> {
+      const out: Record<Environment, number> = { test: 0, live: 0 };
+      for (const r of q.failedSince.all(orgId, sinceIso)) out[r.env] = r.n;
+      return out;
+    },
     create(owner: { orgId: number; env: Environment; keyId: string | null; flowId?: string }, s: HostedSettings): { row: HostedRow; token: string } {
       const token = randomBytes(32).toString('base64url');
       const created = clock.now();

@@ -50,6 +50,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
     pendingFor: db.prepare<[number, string, number], ClearanceRow>(
       "SELECT * FROM clearances WHERE org_id = ? AND batch_id = ? AND row_number = ? AND state = 'pending'",
     ),
+    pendingCount: db.prepare<[number], { n: number }>("SELECT count(*) AS n FROM clearances WHERE org_id = ? AND state = 'pending'"),
     setState: db.prepare<[Clearance['state'], number | null, string | null, string]>(
       'UPDATE clearances SET state = ?, decided_by = ?, decided_at = ? WHERE id = ?',
     ),
@@ -71,6 +72,9 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
     reviewKey: (): string => deps.secret.derive(REVIEW_KEY).toString('hex'),
 
     settings: (org: OrgRow): OrgSettings => ({ four_eyes: org.four_eyes === 1 }),
+
+    /** Clearances waiting for a second person's approval. */
+    pendingCount: (orgId: number): number => s.pendingCount.get(orgId)?.n ?? 0,
 
     setFourEyes(session: SessionContext, on: boolean): OrgSettings {
       return audit.atomically(() => {
