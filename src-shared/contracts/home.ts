@@ -16,8 +16,8 @@ export const Home = z.object({
   clearances_awaiting: z.number().int().nullable(),
   /** Hosted sessions that ended failed since `since`, per environment. */
   hosted_failed: z.object({ test: z.number().int(), live: z.number().int() }),
-  /** Null when this user does not see credits (policy.seesCredits). */
-  credits: z.object({ balance: z.number().int(), low: z.boolean() }).nullable(),
+  /** The balance is everyone's (it says whether live requests will run; docs/roles.md), as on GET /api/account. */
+  credits: z.object({ balance: z.number().int(), low: z.boolean() }),
   /** What a new install has set up so far. */
   setup: z.object({
     test_keys: z.number().int(),

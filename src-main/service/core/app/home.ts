@@ -1,7 +1,7 @@
 // The console's home screen: what needs attention today for this user, and what a new install
 // has set up. Counts and flags only (docs/decisions.md, "Home screen").
 import { type Home, LOW_CREDITS } from '../../../../src-shared/contracts/home';
-import { may, seesCredits } from '../../../../src-shared/policy';
+import { may } from '../../../../src-shared/policy';
 import type { Services } from '../../compose';
 import type { SessionContext } from '../accounts/accounts';
 
@@ -9,11 +9,11 @@ import type { SessionContext } from '../accounts/accounts';
 export function home(s: Services, session: SessionContext, since: string): Home {
   const { org, user } = session;
   const keys = s.keys.list(org.id, org.plan).filter((k) => k.revoked_at === null);
-  const balance = seesCredits(user) ? s.credits.balance(org.id) : null;
+  const balance = s.credits.balance(org.id);
   return {
     clearances_awaiting: may(user.role, 'review.approve') ? s.review.pendingCount(org.id) : null,
     hosted_failed: s.hosted.failedSince(org.id, new Date(since).toISOString()),
-    credits: balance === null ? null : { balance, low: balance < LOW_CREDITS },
+    credits: { balance, low: balance < LOW_CREDITS },
     setup: {
       test_keys: keys.filter((k) => k.env === 'test').length,
       live_keys: keys.filter((k) => k.env === 'live').length,

@@ -73,10 +73,10 @@ describe('GET /api/home', () => {
     expect((await home(owner, later)).body.hosted_failed).toEqual({ test: 0, live: 0 });
   });
 
-  it('a member sees neither credits (no billing access) nor the approval count', async () => {
+  it('a member sees the balance (everyone\'s, as on GET /api/account) but not the approval count', async () => {
     const r = await home(member);
     expect(r.status).toBe(200);
-    expect(r.body.credits).toBeNull();
+    expect(r.body.credits).toEqual({ balance: 150, low: false });
     expect(r.body.clearances_awaiting).toBeNull();
   });
 

@@ -51,7 +51,7 @@ function attentionOf(home: Home | undefined, staleCount: number, canManageLists:
       link: { to: 'hosted', label: 'Hosted sessions' },
     });
   }
-  if (home.credits?.low) {
+  if (home.credits.low) {
     out.push({
       id: 'credits-low', tone: 'warning',
       text: `Credits are low: ${plural(home.credits.balance, 'credit', 'credits')} left. Live checks stop when they run out.`,
