@@ -263,6 +263,13 @@ test('navigation: every screen is reachable; Home shows what needs attention and
   await expect(page.getByTestId('home-step-test-key')).toHaveAttribute('data-done', 'true');
   await page.getByTestId('home-next-step').click();
   await expect(page).toHaveURL(/#\/webhooks$/);
+  // "?" lists the keyboard shortcuts; Esc closes the list.
+  await page.locator('body').press('?');
+  const help = page.getByTestId('shortcuts-help');
+  await expect(help).toBeVisible();
+  await expect(help.getByTestId('shortcuts-risk-review')).toContainText('Next / previous result');
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
   await shell.open('reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await shell.open('exports');

@@ -138,6 +138,10 @@ test('screening: a name on no list shows the no-matches state and a clear badge'
   await expect(screening.result.getByTestId('screening-flags')).toHaveText('None');
   expect(await screening.listVersions.count()).toBeGreaterThan(0);
   await shot(page, 'screening-clear');
+  // The ledger shows a screening's risk score, not a "confidence 0.0".
+  await page.getByTestId('nav-verifications').click();
+  const row = page.getByTestId('ledger-grid').getByRole('row').filter({ has: page.getByTestId('ledger-product') }).first();
+  await expect(row.getByTestId('ledger-risk')).toHaveText('risk 0');
 });
 
 test('screening: a misspelt name is still found, with its fuzzy tokens marked apart from exact ones', async ({ page, service }) => {

@@ -212,7 +212,11 @@ export function openApiDocument(routes: readonly RouteInfo[]): OpenApiDocument {
     info: {
       title: 'Compliance Console service API',
       version: API_VERSION,
-      description: 'Generated from the route registry (src-main/service/http); do not edit docs/openapi.json by hand: `npm run build` writes it.',
+      // Shown at the top of the console's API reference: for the people who call the API. (The
+      // document is generated from the route registry; `npm run build` writes docs/openapi.json.)
+      description: 'The API of this Compliance Console service. Verification and screening products take an API key (Bearer, or key and secret); '
+        + 'hosted sessions take a key to make and the link\'s token to complete; the account APIs take the console\'s signed-in session. '
+        + 'Test keys never touch live data or credits.',
     },
     // Relative: the service runs on whichever local port (or LAN address) it was started on.
     servers: [{ url: '/', description: 'This service' }],

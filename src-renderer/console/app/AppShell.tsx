@@ -7,6 +7,7 @@ import { NotFoundScreen, PlaceholderScreen } from '../screens/placeholder/Placeh
 import { useEnv } from '../stores/env';
 import { useSession } from '../stores/session';
 import { EnvSwitch } from './EnvSwitch';
+import { ShortcutsHelp } from './ShortcutsHelp';
 import { href, navigate, useLocation } from './router';
 import { findRoute, HOME, NAV_GROUPS, ROUTES } from './routes';
 import { useUnsavedWarning } from './use-unsaved-warning';
@@ -133,6 +134,7 @@ export function AppShell({ locked = false }: { locked?: boolean }) {
           <main id="main" ref={mainRef} tabIndex={-1} className="main" data-screen={route?.path ?? 'not-found'}>
             <div className="main-inner">{content}</div>
           </main>
+          <ShortcutsHelp />
         </div>
       </div>
     </div>

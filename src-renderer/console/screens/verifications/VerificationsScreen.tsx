@@ -42,7 +42,17 @@ const columns: GridColumn<VerificationEntry>[] = [
       </span>
     ),
   },
-  { id: 'confidence', header: 'Confidence', width: '100px', numeric: true, cell: (r) => (r.confidence === null ? '—' : r.confidence.toFixed(1)) },
+  {
+    // A screening has no confidence: the ledger keeps its risk score (0–100) in that place.
+    id: 'confidence', header: 'Confidence', width: '100px', numeric: true,
+    cell: (r) => {
+      if (r.confidence === null) return '—';
+      if (r.product === 'screen' || r.product === 'rescreen') {
+        return <span title="A screening has a risk score (0–100), not a confidence" data-testid="ledger-risk">risk {formatNumber(r.confidence)}</span>;
+      }
+      return r.confidence.toFixed(1);
+    },
+  },
   {
     id: 'key', header: 'Key', width: 'minmax(0, 1fr)',
     cell: (r) => (r.api_key_id ? <span title={r.api_key_id}>{r.api_key_name ?? r.api_key_id}</span> : <span className="muted">Console</span>),
