@@ -73,6 +73,13 @@ test('reports: the dashboard shows the API figures for the seeded ledger, advanc
   await page.getByTestId('rep-volume-chart-toggle-data').click();
   await expect(page.getByTestId('rep-volume-chart-data')).toHaveCount(0);
   await shot(page, 'reports');
+
+  // Wheeling past the bottom of the report scrolls the report, never the window onto a blank page.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.mouse.move(900, 500);
+  for (let i = 0; i < 4; i++) await page.mouse.wheel(0, 4000);
+  await expect.poll(() => page.evaluate(() => document.querySelector('main')!.scrollTop)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => [window.scrollY, document.scrollingElement!.scrollHeight <= window.innerHeight])).toEqual([0, true]);
 });
 
 test('reports: Starter presets stop at 30 days, advanced reports are an upgrade note and never requested', async ({ page, service }) => {
