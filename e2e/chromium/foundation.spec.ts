@@ -292,7 +292,8 @@ test('navigation: every screen is reachable; Home shows what needs attention and
 
 test('API keys table: one tab stop, arrow keys move between cells, End reaches the row action', async ({ page, service }) => {
   const org = await initOrg(service);
-  await createKeys(service, org, [{ env: 'test', scopes: ['human'], name: 'First key' }, { env: 'test', scopes: ['age'], name: 'Second key' }]);
+  const longName = 'Second key: checkout backend of the Northwind storefronts in Oslo and Bergen';
+  await createKeys(service, org, [{ env: 'test', scopes: ['human'], name: 'First key' }, { env: 'test', scopes: ['age'], name: longName }]);
   await signIn(page);
   const keys = new KeysPage(page);
   await keys.goto();
@@ -317,4 +318,12 @@ test('API keys table: one tab stop, arrow keys move between cells, End reaches t
   await page.keyboard.press('Escape');
   await expect(keys.revokeDialog).toBeHidden();
   await expect(keys.rows.nth(1).getByTestId('key-status')).toHaveAttribute('data-status', 'active');
+
+  // A name cut short with an ellipsis shows whole as a tooltip; one that fits gets none.
+  const longCell = keys.table.locator('[data-column="name"]').filter({ hasText: 'Second key' });
+  await longCell.hover();
+  await expect(longCell).toHaveAttribute('title', longName);
+  const shortCell = keys.table.locator('[data-column="name"]').filter({ hasText: 'First key' });
+  await shortCell.hover();
+  await expect(shortCell).not.toHaveAttribute('title');
 });

@@ -69,6 +69,27 @@ const CONTROL = 'button, a[href], input, select, textarea, [data-grid-focus]';
 const PAGE = 10;
 const DEFAULT_WIDTH = 'minmax(0, 1fr)';
 
+/** Text the grid cuts short with an ellipsis: a one-line cell, or a part of a cell kept to one line. */
+const TRUNCATABLE = '.dg-cell.nowrap, .bat-ellipsis, .bat-match-meta';
+
+/**
+ * A mouse over (or focus on) text the grid cut short shows it whole as a tooltip; the whole text
+ * is in the page either way, so assistive technology reads it all. Tooltips the cell set itself stay.
+ */
+function showWholeText(target: EventTarget): void {
+  if (!(target instanceof Element)) return;
+  const el = target.closest<HTMLElement>(TRUNCATABLE);
+  if (!el || (el.title && el.dataset.wholeText === undefined)) return;
+  const text = el.textContent?.trim() ?? '';
+  if (el.scrollWidth > el.clientWidth && text) {
+    el.title = text;
+    el.dataset.wholeText = '';
+  } else if (el.dataset.wholeText !== undefined) {
+    el.removeAttribute('title');
+    delete el.dataset.wholeText;
+  }
+}
+
 function focusTarget(cell: HTMLElement): HTMLElement {
   return cell.querySelector<HTMLElement>(CONTROL) ?? cell;
 }
@@ -226,7 +247,11 @@ export function DataGrid<T>({
       aria-rowcount={(totalRows ?? count) + 1}
       aria-colcount={colCount}
       onKeyDown={onKeyDown}
-      onFocus={onFocus}
+      onFocus={(e) => {
+        showWholeText(e.target);
+        onFocus(e);
+      }}
+      onMouseOver={(e) => showWholeText(e.target)}
       data-testid={testId}
       data-version={version}
     >
