@@ -54,7 +54,9 @@ export function teamRoutes({ route, services }: Router): void {
         message: 'Invitation created. Share the acceptance link with the invitee: it is shown only now.',
         invite: { id: i.id, email: i.email, role: i.role, created_at: i.created_at, expires_at: i.expires_at },
         // In the fragment: the token never reaches a server log or a Referer header.
-        accept_url: `${new URL(c.req.url).origin}/#/accept-invite?token=${token}`,
+        // On the console's configured origin (loopback: the console signs in there only), never the request's Host.
+        accept_url: `${services.origin.console().origin}/#/accept-invite?token=${token}`,
+        link_reach: services.origin.console().link_reach,
       }, 201);
     },
   });
