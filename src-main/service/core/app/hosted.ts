@@ -130,9 +130,11 @@ async function runProduct(s: Services, row: HostedRow, body: HostedCompleteReque
       // Another attempt after a failure is paid by the session's first (issue 26).
       const { body: r, replayed } = row.product === 'identity' ? await identity(s, call, images, text) : await kycPlus(s, call, images, text);
       const m = r.face_match;
+      // The faces are compared only once the document is read and its portrait found: before that the match says nothing.
+      const compared = r.failure_reason !== 'document_unreadable' && r.failure_reason !== 'no_face_on_document';
       return {
         status: r.verified ? 'passed' : 'failed', verificationId: r.verification_id, replayed,
-        checks: [...faceChecks(r.selfie_analysis), faceMatch(m.similarity, m.threshold ?? THRESHOLD_SIMILARITY, m.is_match)],
+        checks: [...faceChecks(r.selfie_analysis), ...(compared ? [faceMatch(m.similarity, m.threshold ?? THRESHOLD_SIMILARITY, m.is_match)] : [])],
       };
     }
     case 'age': {

@@ -54,8 +54,8 @@ export function SessionCreatedDialog({ created, product, env, onClose, onOnsite 
           </p>
           <p className="muted">{PRODUCT_INFO[product].description}</p>
           <p className="muted">
-            {scannable ? 'The device must reach this computer at the link’s address. ' : ''}The person completes the check there; its state
-            shows in the list.
+            {scannable ? 'The device must be able to open the link’s address. ' : ''}The person completes the check there; its state shows
+            in the list.
           </p>
         </div>
       </div>
