@@ -155,7 +155,7 @@ test('hosted sessions: create one (this computer only without a public URL: no Q
   expect(await attempt.json()).toMatchObject({ status: 'retry', reason: 'document_unreadable', attempts_left: 2 });
   await hosted.refreshButton.click();
   const attemptsButton = hosted.row(idSession.sessionId).getByTestId('hosted-attempts-open');
-  await expect(attemptsButton).toHaveText('1 of 3');
+  await expect(attemptsButton).toHaveText('1 of 3 failed');
   await attemptsButton.click();
   const attempts = page.getByTestId('hosted-attempts-dialog');
   await expect(attempts.getByTestId('hosted-attempt')).toHaveCount(1);

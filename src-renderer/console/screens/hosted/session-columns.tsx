@@ -66,7 +66,7 @@ export function sessionColumns(
     },
     {
       id: 'attempts',
-      header: 'Failed attempts',
+      header: 'Attempts',
       width: '128px',
       ...nowrap,
       cell: (row) =>
@@ -75,7 +75,7 @@ export function sessionColumns(
             type="button" className="btn btn-small" onClick={() => onAttempts(row)} data-testid="hosted-attempts-open"
             aria-label={`${row.failed_attempts.length} failed of ${row.attempts_allowed}: the ${PRODUCT_INFO[row.product].label.toLowerCase()} session made ${formatDateTime(row.created_at)}`}
           >
-            {row.failed_attempts.length} of {row.attempts_allowed}
+            {row.failed_attempts.length} of {row.attempts_allowed} failed
           </button>
         ) : (
           none
