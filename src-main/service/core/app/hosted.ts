@@ -99,7 +99,12 @@ function faceChecks(a: FaceAnalysisBlock | undefined): HostedAttemptCheck[] {
   return a.checks.map((c) => ({ rule: c.policy, passed: c.passed, value: c.value, limit: c.limit }));
 }
 
-const faceMatch = (similarity: number, threshold: number, passed: boolean): HostedAttemptCheck => ({ rule: 'face_match', passed, value: similarity, limit: threshold });
+/**
+ * The face match with the document, as an attempt keeps it: only when the faces were compared, which
+ * happens once the document is read and its portrait found (before that the match says nothing).
+ */
+const faceMatch = (failure: string | undefined, similarity: number, threshold: number, passed: boolean): HostedAttemptCheck[] =>
+  failure === 'document_unreadable' || failure === 'no_face_on_document' ? [] : [{ rule: 'face_match', passed, value: similarity, limit: threshold }];
 
 /** Runs the session's product on what the person sent, through the products' own use cases. */
 async function runProduct(s: Services, row: HostedRow, body: HostedCompleteRequest, text: string, call: Call): Promise<Run> {
@@ -130,11 +135,9 @@ async function runProduct(s: Services, row: HostedRow, body: HostedCompleteReque
       // Another attempt after a failure is paid by the session's first (issue 26).
       const { body: r, replayed } = row.product === 'identity' ? await identity(s, call, images, text) : await kycPlus(s, call, images, text);
       const m = r.face_match;
-      // The faces are compared only once the document is read and its portrait found: before that the match says nothing.
-      const compared = r.failure_reason !== 'document_unreadable' && r.failure_reason !== 'no_face_on_document';
       return {
         status: r.verified ? 'passed' : 'failed', verificationId: r.verification_id, replayed,
-        checks: [...faceChecks(r.selfie_analysis), ...(compared ? [faceMatch(m.similarity, m.threshold ?? THRESHOLD_SIMILARITY, m.is_match)] : [])],
+        checks: [...faceChecks(r.selfie_analysis), ...faceMatch(r.failure_reason, m.similarity, m.threshold ?? THRESHOLD_SIMILARITY, m.is_match)],
       };
     }
     case 'age': {
@@ -151,7 +154,7 @@ async function runProduct(s: Services, row: HostedRow, body: HostedCompleteReque
         const match = r.face_match_confidence;
         return {
           status: r.verified ? 'passed' : 'failed', verificationId: r.verification_id, replayed,
-          checks: [faceMatch(match, THRESHOLD_SIMILARITY, match >= THRESHOLD_SIMILARITY)],
+          checks: faceMatch(r.reason, match, THRESHOLD_SIMILARITY, match >= THRESHOLD_SIMILARITY),
         };
       }
       need(body, 'date_of_birth', 'selfie_b64');

@@ -123,6 +123,9 @@ describe('a failed hosted check the person can fix is retried on the same link',
     const pass = await complete(g.body.token, { selfie_b64: selfie, id_front_b64: await specimen() });
     expect(pass.body).toMatchObject({ status: 'passed' });
     expect(t.s.credits.balance(t.orgId)).toBe(before - 10);
+    expect((await listed(g.body.session_id, owner, 'live'))!.failed_attempts).toEqual([
+      { attempt: 1, at: expect.any(String), verification_id: miss.body.verification_id, reason: 'document_unreadable', rule: null, checks: [] },
+    ]);
   }, 120_000);
 });
 
