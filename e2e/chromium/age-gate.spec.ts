@@ -172,6 +172,9 @@ test('age gate: set up in the console with a live preview; on a storefront under
     const { embed, storeId } = await gate.save();
     expect(storeId).toMatch(/^ag_test_/);
     expect(embed).toBe(`<script src="${service.url}/widget/age-gate.js" data-store="${storeId}" async></script>`);
+    // No public URL: the tag loads from this computer's own address, and the screen says so beside it (issue 26).
+    await expect(gate.field('embed-reach')).toContainText('This script tag works on this computer only');
+    await expect(gate.field('embed-reach').getByTestId('age-gate-embed-reach-settings')).toHaveAttribute('href', '#/settings');
     await expect(gate.field('dirty')).toHaveText('All changes saved');
     await expect(gate.field('embed-copy')).toBeVisible();
     await shot(page, 'console-saved');
@@ -424,4 +427,13 @@ test('age gate: the live store\'s daily selfie limit is set in the console, and 
   await gate.save();
   await expect(gate.field('selfie-usage')).toHaveText('1 of 5 selfie checks today');
   await expect(gate.field('selfie-cap-reached')).toHaveCount(0);
+
+  // A public URL set (Settings; here through its route): the script tag uses it and the warning goes (issue 26).
+  await expect(gate.field('embed-reach')).toBeVisible();
+  expect((await page.request.put('/api/settings/public-url', { data: { public_url: 'https://verify.example.test' } })).status()).toBe(200);
+  await shell.switchEnv('test');
+  await shell.switchEnv('live');
+  await expect(gate.field('embed')).toHaveValue(`<script src="https://verify.example.test/widget/age-gate.js" data-store="${storeId}" async></script>`);
+  await expect(gate.field('embed-reach')).toHaveCount(0);
+  await shot(page, 'console-public-url');
 });

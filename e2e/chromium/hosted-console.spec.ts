@@ -5,9 +5,11 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import QRCode from 'qrcode';
+import sharp from 'sharp';
 import { addMember, DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
 import { expect, test } from '../support/service';
 import { HostedPage } from '../pages/hosted-page';
+import { selfie as faceSelfie } from '../../src-main/service/test/face-fixtures';
 
 // This spec verifies people: the face and document models load as the app starts them.
 test.use({ models: 'eager' });
@@ -35,7 +37,8 @@ function expectedModules(text: string): { size: number; cells: Set<string> } {
   return { size: modules.size + 8, cells };
 }
 
-test('hosted sessions: create one with a QR code, open it, see its state, revoke it; a bad redirect is a field error', async ({ page, service }) => {
+test('hosted sessions: create one (this computer only without a public URL: no QR code), open it, see its state and failed attempts, revoke it; a public URL gives a QR code', async ({ page, service }) => {
+  test.setTimeout(120_000);
   await initOrg(service);
   const shell = await signIn(page);
   await shell.open('hosted');
@@ -75,26 +78,22 @@ test('hosted sessions: create one with a QR code, open it, see its state, revoke
   await hosted.fill({ hours: 48 });
   await hosted.submit();
 
-  // The link once, with its QR code.
+  // The link once. Neither the on-site server nor a public URL: it works on this computer only, so
+  // no QR code (a phone would open itself), what to do instead, and the link still to copy (issue 26).
   const { url, sessionId } = await hosted.created();
   const token = new URL(url).pathname.split('/').pop() ?? '';
   expect(url).toBe(`${service.url}/hosted/v/${token}`);
   expect(token.length).toBeGreaterThan(20);
   await expect(hosted.createdDialog).toContainText('This link is shown once');
   await expect(hosted.createdDialog).toContainText('Only a hash of it is kept');
-  await expect(hosted.qr).toBeVisible();
-  await expect(hosted.qr).toHaveAttribute('role', 'img');
-  const box = await hosted.qr.boundingBox();
-  expect(box?.width).toBeGreaterThan(150);
-  // The code holds exactly the link.
-  const want = expectedModules(url);
-  await expect(hosted.qr).toHaveAttribute('viewBox', `0 0 ${want.size} ${want.size}`);
-  const drawn = drawnModules((await hosted.qr.locator('path').getAttribute('d')) ?? '');
-  expect(drawn.size).toBe(want.cells.size);
-  expect([...want.cells].every((c) => drawn.has(c))).toBe(true);
+  const reach = hosted.createdDialog.getByTestId('hosted-link-reach');
+  await expect(reach).toContainText('This link works on this computer only');
+  await expect(reach.getByTestId('hosted-link-reach-onsite')).toHaveText('start the on-site server');
+  await expect(reach.getByTestId('hosted-link-reach-settings')).toHaveAttribute('href', '#/settings');
+  await expect(hosted.qr).toHaveCount(0);
   // Focus starts on the link's copy button.
   await expect(hosted.createdDialog.getByTestId('hosted-created-url-copy')).toBeFocused();
-  await shot(page, 'hosted-created');
+  await shot(page, 'hosted-created-this-computer');
   await hosted.closeCreated();
   await expect(hosted.newButton).toBeFocused();
 
@@ -142,6 +141,62 @@ test('hosted sessions: create one with a QR code, open it, see its state, revoke
   const done = await page.request.post(`/hosted/complete/${token}`, { data: { date_of_birth: '1990-01-01', selfie_b64: 'AAAA' } });
   expect(done.status()).toBe(410);
   expect((await page.request.post(`/api/hosted/sessions/${sessionId}/revoke`)).status()).toBe(410);
+
+  // A failed attempt the person can fix: they are told why and may try again; the analyst sees its code and numbers (issue 26).
+  await hosted.fill({ product: 'identity', title: 'Branch identity check' });
+  await hosted.submit();
+  const idSession = await hosted.created();
+  await hosted.closeCreated();
+  const idToken = new URL(idSession.url).pathname.split('/').pop() ?? '';
+  const plain = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#d8e2ee' } }).jpeg().toBuffer();
+  const attempt = await page.request.post(`/hosted/complete/${idToken}`, {
+    data: { selfie_b64: (await faceSelfie('b')).toString('base64'), id_front_b64: plain.toString('base64') }, timeout: 60_000,
+  });
+  expect(await attempt.json()).toMatchObject({ status: 'retry', reason: 'document_unreadable', attempts_left: 2 });
+  await hosted.refreshButton.click();
+  const attemptsButton = hosted.row(idSession.sessionId).getByTestId('hosted-attempts-open');
+  await expect(attemptsButton).toHaveText('1 of 3 failed');
+  await attemptsButton.click();
+  const attempts = page.getByTestId('hosted-attempts-dialog');
+  await expect(attempts.getByTestId('hosted-attempt')).toHaveCount(1);
+  await expect(attempts.getByTestId('hosted-attempt-reason')).toHaveText('document_unreadable');
+  await expect(attempts.getByTestId('hosted-attempt-checks')).toContainText('one_face');
+  await expect(attempts.getByTestId('hosted-attempt-checks')).not.toContainText('face_match');
+  await shot(page, 'hosted-attempts');
+  await attempts.getByTestId('hosted-attempts-done').click();
+
+  // A public URL set in Settings: new links use it, with their QR code (issue 26).
+  await shell.open('settings');
+  const publicUrl = page.getByTestId('settings-public-url');
+  await expect(publicUrl.getByTestId('public-url-reach-hosted')).toHaveAttribute('data-reach', 'this_computer');
+  await page.getByTestId('public-url-input').fill('verify.example.test');
+  await page.getByTestId('public-url-save').click();
+  await expect(page.getByTestId('public-url-input-error')).toContainText('full address');
+  await page.getByTestId('public-url-input').fill('https://verify.example.test');
+  await page.getByTestId('public-url-save').click();
+  await expect(page.getByTestId('public-url-notice')).toContainText('Saved');
+  await expect(publicUrl.getByTestId('public-url-reach-hosted')).toHaveAttribute('data-reach', 'public');
+  await expect(publicUrl.getByTestId('public-url-reach-hosted')).toContainText('https://verify.example.test');
+  await page.getByTestId('settings-hosted-attempts').scrollIntoViewIfNeeded();
+  await shot(page, 'settings-public-url');
+  await shell.open('hosted');
+  await hosted.fill({ product: 'age', title: 'Lobby age check' });
+  await hosted.submit();
+  const pub = await hosted.created();
+  expect(pub.url).toMatch(/^https:\/\/verify\.example\.test\/hosted\/v\/[A-Za-z0-9_-]{43}$/);
+  await expect(hosted.createdDialog.getByTestId('hosted-link-reach')).toHaveCount(0);
+  await expect(hosted.qr).toBeVisible();
+  await expect(hosted.qr).toHaveAttribute('role', 'img');
+  const box = await hosted.qr.boundingBox();
+  expect(box?.width).toBeGreaterThan(150);
+  // The code holds exactly the link.
+  const want = expectedModules(pub.url);
+  await expect(hosted.qr).toHaveAttribute('viewBox', `0 0 ${want.size} ${want.size}`);
+  const drawn = drawnModules((await hosted.qr.locator('path').getAttribute('d')) ?? '');
+  expect(drawn.size).toBe(want.cells.size);
+  expect([...want.cells].every((c) => drawn.has(c))).toBe(true);
+  await shot(page, 'hosted-created');
+  await hosted.closeCreated();
 
   // Live has its own list.
   await shell.switchEnv('live');

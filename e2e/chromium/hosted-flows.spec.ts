@@ -41,7 +41,9 @@ test('published flows: publish, open the stable link, edit it (same link, new ti
   await expect(qrDialog).toBeVisible();
   const url = await qrDialog.getByTestId('flow-qr-url').inputValue();
   expect(url).toMatch(new RegExp(`^${service.url}/hosted/f/[A-Za-z0-9_-]{22}$`));
-  await expect(qrDialog.getByTestId('flow-qr')).toHaveAttribute('role', 'img');
+  // With neither the on-site server nor a public URL, the link works on this computer only: no QR code (issue 26).
+  await expect(qrDialog.getByTestId('flow-link-reach')).toContainText('This link works on this computer only');
+  await expect(qrDialog.getByTestId('flow-qr')).toHaveCount(0);
   await expect(qrDialog).toContainText('The link stays the same when you edit the flow');
   await qrDialog.getByTestId('flow-qr-done').click();
 
@@ -131,7 +133,9 @@ test('published flows: members see the flows and their links without changing th
   await expect(panel.getByTestId('flow-product')).toHaveText('KYC plus');
   await expect(panel.getByTestId('new-flow')).toHaveCount(0);
   await expect(panel.getByTestId('flow-edit')).toHaveCount(0);
+  await expect(panel.getByTestId('flow-reach')).toHaveText('This computer only');
   await panel.getByTestId('flow-qr-open').click();
-  await expect(page.getByTestId('flow-qr')).toBeVisible();
+  await expect(page.getByTestId('flow-link-reach')).toBeVisible();
+  await expect(page.getByTestId('flow-qr-url')).toHaveValue(made.url);
   expect((await page.request.post(`/api/hosted/flows/${made.id}/disable`)).status()).toBe(403);
 });

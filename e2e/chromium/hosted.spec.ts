@@ -223,8 +223,25 @@ test('hosted page: an identity session takes a selfie, the front of an ID and an
   await expect(page.getByRole('heading', { name: 'Back of your ID document (optional)' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
   await page.getByTestId('skip').click();
+
+  // Something the person can fix (issue 26): back at the ID step, told why, with the attempts left; the selfie is kept.
+  const retry = page.getByTestId('retry');
+  await expect(retry).toHaveAttribute('data-reason', 'document_unreadable', { timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'Photo of your ID document' })).toBeFocused();
+  await expect(retry.getByTestId('retry-why')).toContainText('Put the whole document in the frame');
+  await expect(retry.getByTestId('retry-left')).toHaveText('You can try 2 more times.');
+  await expect(page.getByTestId('photo-preview')).toHaveCount(0);
+  await shot(page, 'identity-retry');
+  for (const left of ['This is your last attempt.', null]) {
+    await page.getByTestId('photo-file').setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: plain });
+    await page.getByTestId('continue').click();
+    await page.getByTestId('skip').click();
+    if (left) await expect(page.getByTestId('retry-left')).toHaveText(left, { timeout: 60_000 });
+  }
+  // The attempts used: the session ends, failed, still saying why.
   await expect(page.getByTestId('result')).toHaveAttribute('data-status', 'failed', { timeout: 60_000 });
   await expect(page.getByTestId('result-message')).toHaveText('Please see the desk.');
+  await expect(page.getByTestId('result-why')).toContainText('Put the whole document in the frame');
   await shot(page, 'identity-failed');
 });
 

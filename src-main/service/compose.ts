@@ -30,6 +30,7 @@ import { createPublishedFlows } from './core/hosted/flows';
 import { createOnsite } from './http/onsite';
 import { createOnsiteSetting } from './core/onsite/setting';
 import { createPublicOrigin, parsePublicUrl } from './core/public-origin';
+import { createPublicUrlSetting } from './core/public-url';
 import { createFacePool, type FacePool, type FacePoolOptions } from './core/faces/pool';
 import { createVerificationTokens } from './core/verification/tokens';
 import { createSelfieChecks } from './core/age-gate/selfie-checks';
@@ -136,12 +137,13 @@ export function compose(opts: ComposeOptions) {
     log: (m, f) => logger.info(m, f),
   });
   const onsite = createOnsite({ dataDir: opts.dataDir, log: (m, f) => logger.info(m, f), setting: createOnsiteSetting(db, clock) });
-  const origin = createPublicOrigin({ onsite: onsite.origin, ...(publicUrl !== undefined ? { publicUrl } : {}) });
+  const publicUrlSetting = createPublicUrlSetting(db, clock);
+  const origin = createPublicOrigin({ onsite: onsite.origin, setting: publicUrlSetting.get, ...(publicUrl !== undefined ? { publicUrl } : {}) });
   return {
     organization,
     /** The organisation's display name and logo PNG, for PDF exports and hosted pages. */
     organizationBranding: (orgId: number): Branding => organization.branding(orgId),
-    storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, origin, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
+    storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, origin, publicUrlSetting, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
     config: { dataDir: opts.dataDir, consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     /**
      * The loopback listener is up at `url` (main.ts; the test harness gives the address it calls):

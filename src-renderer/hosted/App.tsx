@@ -25,10 +25,22 @@ interface StepError {
   fields: FieldIssue[];
 }
 
-/** The service asked for another recording of the challenge: why, and how many are left. */
-interface ChallengeRetry {
+/** The service asked for another attempt (issue 26: any product): why, the step to take again, how many are left. */
+interface Retry {
+  /** The challenge's rule missed (liveness), else null. */
   failed: string | null;
+  /** The failure code. */
+  reason: string | null;
+  step: Step;
   attemptsLeft: number;
+}
+
+/** Failure codes about the document: that picture is taken again; every other code is about the selfie. */
+const DOCUMENT_REASONS = new Set(['document_unreadable', 'no_face_on_document', 'document_expired', 'document_inconsistent', 'document_needs_review']);
+
+/** What to tell the person about a failure: the challenge's rule, else the failure code, in words. */
+function whyOf(failed: string | null | undefined, reason: string | null | undefined): string | null {
+  return (failed ? t.challengeWhy[failed] : undefined) ?? (reason ? t.failureWhy[reason] : undefined) ?? null;
 }
 
 const REDIRECT_DELAY_MS = 1500;
@@ -75,7 +87,7 @@ export function App() {
   const [photos, setPhotos] = useState<Partial<Record<PhotoKind, Photo>>>({});
   const [stepError, setStepError] = useState<StepError | null>(null);
   const [dobProblem, setDobProblem] = useState<string | null>(null);
-  const [retry, setRetry] = useState<ChallengeRetry | null>(null);
+  const [retry, setRetry] = useState<Retry | null>(null);
   const [retryCount, setRetryCount] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -177,15 +189,17 @@ export function App() {
     try {
       const r = await completeSession(token, body);
       if (r.status === 'retry') {
-        // The session stays open: back to the selfie, with why in words and another recording.
-        const why = t.challengeWhy[r.challenge?.failed ?? ''] ?? r.message;
-        const left = r.challenge?.attempts_left ?? 0;
-        setPhotos((all) => ({ ...all, selfie: undefined }));
-        setRetry({ failed: r.challenge?.failed ?? null, attemptsLeft: left });
+        // The session stays open: back to the picture to take again, with why in words and the attempts left.
+        const failed = r.challenge?.failed ?? null;
+        const why = whyOf(failed, r.reason) ?? r.message;
+        const left = r.attempts_left;
+        const target: Step = r.reason && DOCUMENT_REASONS.has(r.reason) && steps.includes('id_front') ? 'id_front' : 'selfie';
+        setPhotos((all) => ({ ...all, [target]: undefined }));
+        setRetry({ failed, reason: r.reason, step: target, attemptsLeft: left });
         setRetryCount((n) => n + 1);
-        setStepIndex(steps.indexOf('selfie'));
+        setStepIndex(steps.indexOf(target));
         setPhase({ kind: 'steps' });
-        setStatus(`${t.challengeRetryTitle}. ${why} ${t.attemptsLeft(left)}`);
+        setStatus(failed ? `${t.challengeRetryTitle}. ${why} ${t.attemptsLeft(left)}` : `${t.retryTitle}. ${why} ${t.triesLeft(left)}`);
         return;
       }
       setRetry(null);
@@ -241,8 +255,8 @@ export function App() {
         <div className="result-mark" aria-hidden="true">{passed ? '✓' : '✕'}</div>
         <h2 ref={headingRef} tabIndex={-1}>{passed ? t.passedTitle : t.failedTitle}</h2>
         <p className="message" data-testid="result-message">{r.message}</p>
-        {!passed && r.challenge?.failed && t.challengeWhy[r.challenge.failed] && (
-          <p className="hint" data-testid="result-why">{t.challengeWhy[r.challenge.failed]}</p>
+        {!passed && whyOf(r.challenge?.failed, r.reason) && (
+          <p className="hint" data-testid="result-why" data-reason={r.reason ?? ''}>{whyOf(r.challenge?.failed, r.reason)}</p>
         )}
         {redirect ? (
           <p>
@@ -257,11 +271,11 @@ export function App() {
     const notice = (
       <>
         {idMode && step === 'id_front' && <p className="note" data-testid="id-required">{t.idRequiredNote}</p>}
-        {retry && step === 'selfie' && (
-          <div className="problem" role="alert" data-testid="challenge-retry" data-rule={retry.failed ?? ''}>
-            <p><strong>{t.challengeRetryTitle}</strong></p>
-            <p>{t.challengeWhy[retry.failed ?? ''] ?? t.fixAndRetry}</p>
-            <p>{t.attemptsLeft(retry.attemptsLeft)}</p>
+        {retry && step === retry.step && (
+          <div className="problem" role="alert" data-testid={retry.failed ? 'challenge-retry' : 'retry'} data-rule={retry.failed ?? ''} data-reason={retry.reason ?? ''}>
+            <p><strong>{retry.failed ? t.challengeRetryTitle : t.retryTitle}</strong></p>
+            <p data-testid="retry-why">{whyOf(retry.failed, retry.reason) ?? t.fixAndRetry}</p>
+            <p data-testid="retry-left">{retry.failed ? t.attemptsLeft(retry.attemptsLeft) : t.triesLeft(retry.attemptsLeft)}</p>
           </div>
         )}
         {stepError && <ErrorBox error={stepError} />}
@@ -330,7 +344,7 @@ export function App() {
           onContinue={forward}
           challenge={!!page.challenge && step === 'selfie'}
           {...(page.challenge ? { clipMs: Math.round(page.challenge.clip_seconds * 1000) } : {})}
-          again={!!retry && step === 'selfie'}
+          again={!!retry && step === retry.step}
           {...(step === 'id_back' ? { onSkip: forward } : {})}
           {...(back ? { onBack: back } : {})}
         />

@@ -87,6 +87,25 @@ export const en = {
   attemptsLeft: (n: number) => (n === 1 ? 'You can record one more time.' : `You can record ${n} more times.`),
   recordAgain: 'Record again',
 
+  // Why a check failed, by the failure code the service gives (issue 26): what the person can do about it.
+  failureWhy: {
+    no_face_detected: 'We could not find your face. Face the camera in good light, with your whole face inside the frame and nothing covering it.',
+    multiple_faces: 'More than one face was in the picture. Make sure only you are in view.',
+    low_detection_score: 'Your face was not clear enough. Find more light, face the light source, and hold the phone still.',
+    face_too_small: 'Your face was too small in the picture. Hold the phone closer, so your face fills most of the frame.',
+    face_not_frontal: 'Your face was turned away. Look straight at the camera.',
+    spoof_suspected: 'The picture looked like a photo, a screen or a document. Take it of your own face, live, with no card or screen in view.',
+    document_unreadable: 'We could not read your document. Put the whole document in the frame, flat, in good light without glare, and hold still.',
+    no_face_on_document: 'We could not find the photo on your document. Use the page with your photo, fully in the frame.',
+    face_mismatch: 'Your selfie did not match the photo on the document. Take the selfie in good light, facing the camera, and use your own document.',
+    document_expired: 'This document has expired. Use a document that is still valid.',
+    document_inconsistent: 'We could not confirm the document. Take a sharp photo of the whole original document, not a copy or a screen.',
+    document_needs_review: 'Some details on the document could not be read clearly. Take a sharper photo of the whole page, in good light and without glare.',
+    below_minimum_age: 'You do not meet the minimum age for this check.',
+  } as Record<string, string>,
+  retryTitle: 'Please try again',
+  triesLeft: (n: number) => (n === 1 ? 'This is your last attempt.' : `You can try ${n} more times.`),
+
   checking: 'Checking…',
   checkingHint: 'This can take a few seconds. Keep this page open.',
   passedTitle: 'Verified',

@@ -5,6 +5,7 @@
 // by the store's organisation in the store's environment (test stores are free and say so).
 import { z } from 'zod';
 import { IsoDate } from './dates';
+import { LinkReach } from './links';
 import {
   AGE_GATE_DAILY_SELFIE_CAP, AGE_GATE_DURATIONS, AGE_GATE_LOGO_MAX_CHARS, AGE_GATE_MIN_AGE, AGE_GATE_SESSION_MODES, AGE_GATE_TRIGGERS, AGE_GATE_USE_CASES,
 } from './age-gate-values';
@@ -54,6 +55,8 @@ export const AgeGateStore = z.object({
   settings: AgeGateSettings,
   /** The script tag for the storefront (null until the store has an id). */
   embed: z.string().nullable(),
+  /** Added (issue 26): how far the script tag's address reaches; `this_computer` means no storefront elsewhere can load it. */
+  link_reach: LinkReach,
   updated_at: z.string().nullable(),
   /** A live store's selfie checks charged today (UTC day), against `settings.daily_selfie_cap`; null for a test store (free, not capped). */
   selfie_checks_today: z.number().int().nullable(),

@@ -4,12 +4,48 @@
 // carry the outcome in words and the routing signals only; proof is the webhook.
 import { z } from 'zod';
 import { IsoDateForm } from './dates';
-import { CHALLENGE_RULES, CHALLENGES } from './faces';
+import { CHALLENGE_RULES, CHALLENGES, FACE_FAILURES, POLICY_NAMES } from './faces';
+import { LinkReach } from './links';
 
 export const HOSTED_PRODUCTS = ['human', 'age', 'identity', 'compliance'] as const;
 export const HOSTED_STATES = ['created', 'opened', 'completed', 'revoked', 'expired'] as const;
 
 const Message = z.string().max(500);
+
+/**
+ * Issue 26: failures a person can fix by trying again on the same link (a picture that can be
+ * taken better: light, one face, the whole document in frame, held still), while the
+ * organisation's attempts last. Any other failure ends the session at once: a date of birth
+ * below the minimum, a watchlist match, an unknown cause.
+ */
+export const HOSTED_RETRYABLE_REASONS = [
+  ...FACE_FAILURES, 'document_unreadable', 'no_face_on_document', 'face_mismatch', 'document_expired', 'document_inconsistent', 'document_needs_review',
+] as const;
+
+/** The attempts a person has on one hosted link, as the organisation sets them (Settings). */
+export const HOSTED_ATTEMPTS = { min: 1, max: 10, default: 3 } as const;
+export const HostedAttemptsSettings = z.object({ hosted_attempts: z.number().int().min(HOSTED_ATTEMPTS.min).max(HOSTED_ATTEMPTS.max) });
+export type HostedAttemptsSettings = z.infer<typeof HostedAttemptsSettings>;
+
+/** The rules an attempt's numbers are kept for: the selfie's, the recorded challenge's, and the face match with the document. */
+export const HOSTED_ATTEMPT_RULES = [...new Set([...POLICY_NAMES, ...CHALLENGE_RULES, 'face_match'] as const)] as [string, ...string[]];
+
+/** One rule of a failed attempt: met or missed, its value and limit (the units of `PolicyCheck`/`ChallengeCheck`; face match 0-100). */
+export const HostedAttemptCheck = z.object({ rule: z.enum(HOSTED_ATTEMPT_RULES), passed: z.boolean(), value: z.number(), limit: z.number() });
+export type HostedAttemptCheck = z.infer<typeof HostedAttemptCheck>;
+
+/** A failed attempt on a hosted link as the analyst sees it: codes and numbers only, never a picture or what a document says. */
+export const HostedAttempt = z.object({
+  attempt: z.number().int(),
+  at: z.string(),
+  verification_id: z.string().nullable(),
+  /** The failure code (the ledger's: `no_face_detected`, `document_unreadable`, ...). */
+  reason: z.string().nullable(),
+  /** The recorded challenge's rule missed (liveness), else null. */
+  rule: z.enum(CHALLENGE_RULES).nullable(),
+  checks: z.array(HostedAttemptCheck),
+});
+export type HostedAttempt = z.infer<typeof HostedAttempt>;
 
 export const HostedGenerateRequest = z.object({
   product: z.enum(HOSTED_PRODUCTS),
@@ -32,6 +68,11 @@ export const HostedGenerateResponse = z.object({
   expires_at: z.string(),
   /** Added: the session's id (lists, the redirect's `hosted_session` parameter). Not a credential. */
   session_id: z.string(),
+  /**
+   * Added (issue 26): how far `hosted_url` reaches: `public` (the public URL), `onsite` (the on-site
+   * server, devices on this network), `this_computer` (a loopback address: a phone cannot open it).
+   */
+  link_reach: LinkReach,
 });
 export type HostedGenerateResponse = z.infer<typeof HostedGenerateResponse>;
 
@@ -57,6 +98,8 @@ export const HostedPage = z.object({
    * again while `attempts_left` is above zero.
    */
   challenge: z.object({ kind: z.enum(CHALLENGES), clip_seconds: z.number(), attempts_left: z.number().int() }).nullable().optional(),
+  /** Added (issue 26): the attempts this link still allows, every product (the organisation's number less the failed ones). */
+  attempts_left: z.number().int(),
 });
 export type HostedPage = z.infer<typeof HostedPage>;
 
@@ -95,6 +138,11 @@ export const HostedCompleteResponse = z.object({
   test_mode: z.boolean(),
   /** Added, when a recorded challenge was judged: the rule missed (null when met) and the recordings still allowed. */
   challenge: z.object({ failed: z.enum(CHALLENGE_RULES).nullable(), attempts_left: z.number().int() }).optional(),
+  /**
+   * Added (issue 26): the attempts the link still allows. `retry` (any product): the failure, named
+   * by `reason` (and `challenge.failed`), is one the person can fix, and the session stays open.
+   */
+  attempts_left: z.number().int(),
 });
 export type HostedCompleteResponse = z.infer<typeof HostedCompleteResponse>;
 
@@ -116,6 +164,10 @@ export const HostedSessionView = z.object({
   api_key_id: z.string().nullable(),
   /** The published flow the session was started from (null: made by an API key or in the console). */
   flow_id: z.string().nullable(),
+  /** Added (issue 26): the attempts the organisation allows on one link, now. */
+  attempts_allowed: z.number().int(),
+  /** Added (issue 26): each failed attempt, oldest first, with its failure code and the rules' numbers. */
+  failed_attempts: z.array(HostedAttempt),
 });
 export type HostedSessionView = z.infer<typeof HostedSessionView>;
 
@@ -158,6 +210,8 @@ export const PublishedFlowView = z.object({
   enabled: z.boolean(),
   /** The stable URL, `{origin}/hosted/f/<slug>`: the on-site server's origin while it runs. */
   url: z.string(),
+  /** How far `url` reaches now (issue 26; it follows the on-site server and the public URL). */
+  link_reach: LinkReach,
   settings: PublishedFlowSettings,
   created_at: z.string(),
   updated_at: z.string(),
@@ -171,5 +225,5 @@ export const PublishedFlowList = z.object({ flows: z.array(PublishedFlowView) })
 export type PublishedFlowList = z.infer<typeof PublishedFlowList>;
 
 /** A fresh session from the flow's current settings, for the hosted page to continue with. */
-export const PublishedFlowStartResponse = HostedGenerateResponse.pick({ hosted_url: true, token: true, expires_at: true });
+export const PublishedFlowStartResponse = HostedGenerateResponse.pick({ hosted_url: true, token: true, expires_at: true, link_reach: true });
 export type PublishedFlowStartResponse = z.infer<typeof PublishedFlowStartResponse>;

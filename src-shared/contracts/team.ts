@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ROLES } from '../catalog';
 import { Email, Password } from './accounts';
+import { LinkReach } from './links';
 
 /** The roles an invitation or a role change may give: ownership is never handed out here. */
 export const TEAM_ROLES = ['admin', 'member'] as const;
@@ -60,6 +61,8 @@ export const CreatedInvitation = z.object({
    * a Referer header.
    */
   accept_url: z.string(),
+  /** Added (issue 26): the console takes sign-ins on this computer only, so `this_computer`. */
+  link_reach: LinkReach,
 });
 export type CreatedInvitation = z.infer<typeof CreatedInvitation>;
 

@@ -42,11 +42,12 @@ const CORS_HEADERS = {
 
 const UPGRADE_CODES = new Set(['credits_exhausted', 'trial_expired', 'plan_restriction']);
 
-export function upgradeUrl(c: Context): string {
-  return `${new URL(c.req.url).origin}/#/plan`;
+/** The console's Plan & credits screen on its configured origin (issue 26: never the request's Host). */
+export function upgradeUrl(services: Pick<Services, 'origin'>): string {
+  return `${services.origin.console().origin}/#/plan`;
 }
 
-export function errorToResponse(c: Context<AppEnv>, err: unknown, services: Pick<Services, 'logger' | 'storage'>): Response {
+export function errorToResponse(c: Context<AppEnv>, err: unknown, services: Pick<Services, 'logger' | 'storage' | 'origin'>): Response {
   const { logger } = services;
   let e: AppError;
   if (isAppError(err)) {
@@ -62,7 +63,7 @@ export function errorToResponse(c: Context<AppEnv>, err: unknown, services: Pick
   }
   // Session routes answer in the account APIs' shape ({ error }).
   if (e.code === 'insufficient_storage' && c.get('authKind') === 'session') e = new AppError('insufficient_storage_account', e.details);
-  let details = UPGRADE_CODES.has(e.code) && !e.details.upgrade_url ? { ...e.details, upgrade_url: upgradeUrl(c) } : e.details;
+  let details = UPGRADE_CODES.has(e.code) && !e.details.upgrade_url ? { ...e.details, upgrade_url: upgradeUrl(services) } : e.details;
   // Reporting errors carry the endpoint's schema_version (account spec, Errors), sign-in ones too.
   const reportVersion = details.schema_version ? null : reportSchemaVersion(c.req.path);
   if (reportVersion) details = { ...details, schema_version: reportVersion };

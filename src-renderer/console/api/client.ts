@@ -15,6 +15,8 @@ import {
   type UpdateOrganizationRequest,
 } from '../../../src-shared/contracts/organization';
 import { OrgSettings, type UpdateSettingsRequest } from '../../../src-shared/contracts/review';
+import { PublicUrlSettings, type UpdatePublicUrlRequest } from '../../../src-shared/contracts/links';
+import { HostedAttemptsSettings } from '../../../src-shared/contracts/hosted';
 import {
   AcceptedInvitation, type AcceptInviteRequest, ChangedBilling, ChangedRole, CreatedInvitation, InvitationList, type InviteRequest, MemberList, RemovedMember, TeamActivity, type TeamRole,
 } from '../../../src-shared/contracts/team';
@@ -369,6 +371,10 @@ export const api = {
   updateListFreshness: (body: UpdateListFreshnessRequest) => request('PATCH', '/api/settings/list-freshness', ListFreshnessSettings, { body }),
   appSchemes: (signal?: AbortSignal) => request('GET', '/api/settings/app-schemes', AppSchemesSettings, { signal }),
   updateAppSchemes: (body: UpdateAppSchemesRequest) => request('PUT', '/api/settings/app-schemes', AppSchemesSettings, { body }),
+  publicUrl: (signal?: AbortSignal) => request('GET', '/api/settings/public-url', PublicUrlSettings, { signal }),
+  updatePublicUrl: (body: UpdatePublicUrlRequest) => request('PUT', '/api/settings/public-url', PublicUrlSettings, { body }),
+  hostedAttempts: (signal?: AbortSignal) => request('GET', '/api/settings/hosted-attempts', HostedAttemptsSettings, { signal }),
+  updateHostedAttempts: (body: HostedAttemptsSettings) => request('PUT', '/api/settings/hosted-attempts', HostedAttemptsSettings, { body }),
   /** Any other file goes as octet-stream, so the service's check (by its first bytes) says what is wrong with it. */
   uploadLogo: (file: Blob) =>
     upload('/api/settings/logo', file, file.type === 'image/png' || file.type === 'image/jpeg' ? file.type : 'application/octet-stream', OrganizationSettings, { method: 'PUT' }),

@@ -80,6 +80,8 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
     schemes: db.prepare<[number], { scheme: string }>('SELECT scheme FROM organization_app_schemes WHERE org_id = ? ORDER BY scheme'),
     clearSchemes: db.prepare<[number]>('DELETE FROM organization_app_schemes WHERE org_id = ?'),
     addScheme: db.prepare<[number, string]>('INSERT INTO organization_app_schemes (org_id, scheme) VALUES (?, ?)'),
+    attempts: db.prepare<[number], { hosted_attempts: number }>('SELECT hosted_attempts FROM organizations WHERE id = ?'),
+    setAttempts: db.prepare<[number, number]>('UPDATE organizations SET hosted_attempts = ? WHERE id = ?'),
   };
 
   /** The custom schemes the organisation's redirects may use (its apps' return), in order. */
@@ -158,6 +160,18 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
     appSchemes,
 
     /** Replaces the organisation's app schemes (already checked by the contract). Redirects saved before keep working only while their scheme is still registered. */
+    /** The attempts a person has on one hosted link (issue 26; migration 0018, default 3). */
+    hostedAttempts(orgId: number): number {
+      const r = s.attempts.get(orgId);
+      if (!r) throw new AppError('account_not_found');
+      return r.hosted_attempts;
+    },
+
+    setHostedAttempts(orgId: number, attempts: number): number {
+      s.setAttempts.run(attempts, orgId);
+      return attempts;
+    },
+
     setAppSchemes(orgId: number, schemes: readonly string[]): AppSchemesSettings {
       db.transaction(() => {
         s.clearSchemes.run(orgId);

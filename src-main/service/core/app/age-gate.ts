@@ -48,10 +48,12 @@ export function storeView(s: Services, orgId: number, env: 'test' | 'live'): Age
 }
 
 function viewOf(s: Services, env: 'test' | 'live', st: AgeGateStoreRecord | undefined): AgeGateStore {
+  const widget = s.origin.service();
   return {
     store_id: st?.id ?? null, environment: env, settings: st?.settings ?? AgeGateSettings.parse({}),
     // The script is served by the service (never the on-site server): its configured origin, never the request's Host.
-    embed: st ? `<script src="${s.origin.service()}/widget/age-gate.js" data-store="${st.id}" async></script>` : null,
+    embed: st ? `<script src="${widget.origin}/widget/age-gate.js" data-store="${st.id}" async></script>` : null,
+    link_reach: widget.link_reach,
     updated_at: st?.updatedAt ?? null,
     // Test stores are free and not capped: nothing to count.
     selfie_checks_today: env === 'test' ? null : st ? s.ageGate.selfieChecks.today(st.id) : 0,

@@ -15,6 +15,8 @@ export interface Call {
   idempotency?: { key: string; method: string; path: string } | undefined;
   /** The analyst signed in, when the console asks (a report names who acted). */
   analyst?: { email: string } | undefined;
+  /** One of several acts paid for once: a hosted session's attempts (its first billable act is charged, the rest are rows of 0 credits). */
+  paidOnce?: BillableRequest<unknown>['paidOnce'];
 }
 
 /** The organisation itself pays (console work, a storefront, a session made in the console): no key. */
@@ -34,7 +36,7 @@ export interface BillOptions<R> {
   events?: BillableRequest<R>['events'];
   alsoRecord?: BillableRequest<R>['alsoRecord'];
   free?: boolean;
-  /** One of several acts paid for once (a hosted session's recordings). */
+  /** One of several acts paid for once (a hosted session's recordings); the call's otherwise. */
   paidOnce?: BillableRequest<R>['paidOnce'];
   /**
    * false: the attempt is recorded but never kept under the request's Idempotency-Key (a
@@ -49,6 +51,7 @@ export async function bill<R>(s: Services, call: Call, opts: BillOptions<R>, wor
   // work is done or anything charged (507 INSUFFICIENT_STORAGE; core/storage/storage.ts).
   s.storage.require();
   const idem = opts.replayable === false ? undefined : call.idempotency;
+  const paidOnce = opts.paidOnce ?? call.paidOnce;
   const billed = await s.billing.run(
     {
       key: call.payer,
@@ -57,7 +60,7 @@ export async function bill<R>(s: Services, call: Call, opts: BillOptions<R>, wor
       ...(opts.events ? { events: opts.events } : {}),
       ...(opts.alsoRecord ? { alsoRecord: opts.alsoRecord } : {}),
       ...(opts.free ? { free: true } : {}),
-      ...(opts.paidOnce ? { paidOnce: opts.paidOnce } : {}),
+      ...(paidOnce ? { paidOnce } : {}),
       ...(idem ? { idempotency: { key: idem.key, fingerprint: s.idempotency.fingerprint(idem.method, idem.path, opts.bodyText) } } : {}),
     },
     work,

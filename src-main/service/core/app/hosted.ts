@@ -5,12 +5,16 @@
 // the authoritative result from the `verification.completed` webhook. Answers to the page carry
 // the outcome in words, a reason code and the redirect: never subject data.
 import type { z } from 'zod';
-import type { HostedCompleteRequest, HostedCompleteResponse, HostedGenerateRequest, HostedGenerateResponse, HostedPage, HostedSessionView } from '../../../../src-shared/contracts/hosted';
-import type { ChallengeRule } from '../../../../src-shared/contracts/faces';
+import {
+  HOSTED_RETRYABLE_REASONS, type HostedAttemptCheck, type HostedCompleteRequest, type HostedCompleteResponse, type HostedGenerateRequest,
+  type HostedGenerateResponse, type HostedPage, type HostedSessionView,
+} from '../../../../src-shared/contracts/hosted';
+import type { ChallengeRule, FaceAnalysisBlock } from '../../../../src-shared/contracts/faces';
 import { AppError, type ErrorCode } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
 import { checkRedirects, redirectWith, usableRedirect } from '../hosted/redirects';
-import type { HostedRow } from '../hosted/sessions';
+import { THRESHOLD_SIMILARITY } from '../faces/match';
+import type { FailedAttempt, HostedRow } from '../hosted/sessions';
 import { bytesOfBase64, isVideo, sniff } from '../media/image';
 import { VIDEO_SUPPORTED } from '../media/video';
 import type { Payer } from '../verification/billing';
@@ -24,13 +28,12 @@ const DEFAULT_MESSAGE = {
   failed: 'We could not verify you this time.',
   id_required: 'Your selfie was not enough to confirm your age. Add a photo of your ID document to finish.',
   retry: 'The recording did not show what was asked. Record it again.',
+  retry_photo: 'The check did not succeed this time. Take the pictures again and send them.',
 } as const;
 
 /** Sessions being completed right now: a second completion of the same token waits for none and is refused. */
 const completing = new Set<string>();
 
-/** Recordings of the liveness challenge a session may make: a missed one can be recorded again, this many in all. */
-export const CHALLENGE_ATTEMPTS = 3;
 /** The clip the page records for the challenge, seconds (the service samples its first 3.3 s). */
 export const CHALLENGE_CLIP_SECONDS = 3.2;
 /**
@@ -38,14 +41,21 @@ export const CHALLENGE_CLIP_SECONDS = 3.2;
  * told so, and nothing but a clip completes the session (a photo would skip the challenge).
  */
 const challengeRequired = (product: HostedRow['product']) => product === 'human' && VIDEO_SUPPORTED;
-/** Missed recordings are counted with the session (migration 0012): a restart gives none back. */
-const attemptsLeft = (row: HostedRow) => CHALLENGE_ATTEMPTS - row.challenge_misses;
+/**
+ * Failed attempts are counted with the session (migration 0012): a restart gives none back. The
+ * organisation's number is read now (issue 26): lowering it makes the next attempt on links
+ * already given their last (an open session always has that one).
+ */
+const attemptsLeft = (s: Services, row: HostedRow) => Math.max(1, s.organization.hostedAttempts(row.org_id) - row.challenge_misses);
+/** Failures a person can fix by trying again (issue 26). */
+const RETRYABLE: ReadonlySet<string> = new Set(HOSTED_RETRYABLE_REASONS);
 
 export function sessionView(s: Services, r: HostedRow): HostedSessionView {
   return {
     session_id: r.id, product: r.product, environment: r.env, state: s.hosted.stateOf(r), outcome: r.outcome, verification_id: r.verification_id,
     page_title: r.page_title, redirect_url: r.redirect_url, failure_redirect_url: r.failure_redirect_url, created_at: r.created_at,
     expires_at: r.expires_at, opened_at: r.opened_at, completed_at: r.completed_at, api_key_id: r.api_key_id, flow_id: r.flow_id,
+    attempts_allowed: s.organization.hostedAttempts(r.org_id), failed_attempts: s.hosted.failedAttempts(r.id),
   };
 }
 
@@ -78,7 +88,23 @@ type Run = {
   replayed: boolean;
   /** A liveness clip judged as the head-turn challenge. */
   challenge?: { passed: boolean; failed: ChallengeRule | null };
+  /** The rules' numbers, kept with a failed attempt for the analyst (issue 26). */
+  checks: HostedAttemptCheck[];
 };
+
+/** A selfie's rules, or a recorded challenge's when there was one, as an attempt keeps them. */
+function faceChecks(a: FaceAnalysisBlock | undefined): HostedAttemptCheck[] {
+  if (!a) return [];
+  if (a.challenge) return a.challenge.checks.map((c) => ({ rule: c.rule, passed: c.passed, value: c.value, limit: c.limit }));
+  return a.checks.map((c) => ({ rule: c.policy, passed: c.passed, value: c.value, limit: c.limit }));
+}
+
+/**
+ * The face match with the document, as an attempt keeps it: only when the faces were compared, which
+ * happens once the document is read and its portrait found (before that the match says nothing).
+ */
+const faceMatch = (failure: string | undefined, similarity: number, threshold: number, passed: boolean): HostedAttemptCheck[] =>
+  failure === 'document_unreadable' || failure === 'no_face_on_document' ? [] : [{ rule: 'face_match', passed, value: similarity, limit: threshold }];
 
 /** Runs the session's product on what the person sent, through the products' own use cases. */
 async function runProduct(s: Services, row: HostedRow, body: HostedCompleteRequest, text: string, call: Call): Promise<Run> {
@@ -95,10 +121,10 @@ async function runProduct(s: Services, row: HostedRow, body: HostedCompleteReque
         });
       }
       // A clip is held to the challenge; recordings after a missed one are paid by the session's first.
-      const { body: r, replayed } = await liveness(s, call, bytes, { challenge: clip ? 'head_turn' : null, paidOnce: s.hosted.paidOnce(row) });
+      const { body: r, replayed } = await liveness(s, call, bytes, { challenge: clip ? 'head_turn' : null });
       const judged = r.analysis?.challenge;
       return {
-        status: r.status === 'PASS' ? 'passed' : 'failed', verificationId: r.verification_id, replayed,
+        status: r.status === 'PASS' ? 'passed' : 'failed', verificationId: r.verification_id, replayed, checks: faceChecks(r.analysis),
         ...(judged ? { challenge: { passed: judged.passed, failed: judged.failed } } : {}),
       };
     }
@@ -106,27 +132,39 @@ async function runProduct(s: Services, row: HostedRow, body: HostedCompleteReque
     case 'compliance': {
       need(body, 'selfie_b64', 'id_front_b64');
       const images = { selfie_b64: body.selfie_b64!, id_front_b64: body.id_front_b64!, ...(body.id_back_b64 ? { id_back_b64: body.id_back_b64 } : {}) };
+      // Another attempt after a failure is paid by the session's first (issue 26).
       const { body: r, replayed } = row.product === 'identity' ? await identity(s, call, images, text) : await kycPlus(s, call, images, text);
-      return { status: r.verified ? 'passed' : 'failed', verificationId: r.verification_id, replayed };
+      const m = r.face_match;
+      return {
+        status: r.verified ? 'passed' : 'failed', verificationId: r.verification_id, replayed,
+        checks: [...faceChecks(r.selfie_analysis), ...faceMatch(r.failure_reason, m.similarity, m.threshold ?? THRESHOLD_SIMILARITY, m.is_match)],
+      };
     }
     case 'age': {
       const minAge = row.min_age ?? 18;
       if (row.verification_id) {
-        // The selfie asked for an ID: the same flow, no second charge.
+        // The selfie asked for an ID: the same flow, no second charge. After a failed ID attempt
+        // (issue 26) that flow is closed: another attempt is a flow of its own, paid by the session's first act.
         need(body, 'selfie_b64', 'id_front_b64');
+        const waiting = s.ledger.get(row.verification_id)?.status === 'id_required';
         const { body: r, replayed } = await ageById(s, call, {
-          image_selfie_b64: body.selfie_b64!, image_id_b64: body.id_front_b64!, min_age: minAge, use_case: 'custom', verification_id: row.verification_id,
+          image_selfie_b64: body.selfie_b64!, image_id_b64: body.id_front_b64!, min_age: minAge, use_case: 'custom',
+          ...(waiting ? { verification_id: row.verification_id } : {}),
         }, text);
-        return { status: r.verified ? 'passed' : 'failed', verificationId: r.verification_id, replayed };
+        const match = r.face_match_confidence;
+        return {
+          status: r.verified ? 'passed' : 'failed', verificationId: r.verification_id, replayed,
+          checks: faceMatch(r.reason, match, THRESHOLD_SIMILARITY, match >= THRESHOLD_SIMILARITY),
+        };
       }
       need(body, 'date_of_birth', 'selfie_b64');
       if (claimedAge(s, body.date_of_birth!) < minAge) {
         // A denial at the date of birth: recorded (free), and no picture is looked at.
         const { body: verificationId, replayed } = await ageByBirthDate(s, call, text, { status: 'failed', errorCode: 'below_minimum_age' });
-        return { status: 'failed', verificationId, replayed };
+        return { status: 'failed', verificationId, replayed, checks: [] };
       }
       const { body: r, replayed } = await ageBySelfie(s, call, { image_selfie_b64: body.selfie_b64!, min_age: minAge, use_case: 'custom' }, text);
-      return { status: r.verified ? 'passed' : 'id_required', verificationId: r.verification_id, replayed };
+      return { status: r.verified ? 'passed' : 'id_required', verificationId: r.verification_id, replayed, checks: [] };
     }
   }
 }
@@ -146,7 +184,8 @@ export function createSession(
     product: body.product, redirectUrl: body.redirect_url, failureRedirectUrl: body.failure_redirect_url, expiresInHours: body.expires_in_hours,
     pageTitle: body.page_title, successMessage: body.success_message, failureMessage: body.failure_message, minAge: body.min_age,
   });
-  return { hosted_url: `${s.origin.hosted()}/hosted/v/${token}`, token, expires_at: row.expires_at, session_id: row.id };
+  const { origin, link_reach } = s.origin.hosted();
+  return { hosted_url: `${origin}/hosted/v/${token}`, token, expires_at: row.expires_at, session_id: row.id, link_reach };
 }
 
 /** The hosted page's view of its session (the first look marks it opened). */
@@ -161,7 +200,8 @@ export function hostedPage(s: Services, token: string): HostedPage {
     failure_message: fresh.failure_message, min_age: fresh.product === 'age' ? (fresh.min_age ?? 18) : null, test_mode: fresh.env === 'test',
     expires_at: fresh.expires_at, needs_id: fresh.product === 'age' && fresh.verification_id !== null && fresh.state !== 'completed',
     organization: { name: brand.name, logo_url: brand.logo_png ? `/hosted/logo/${token}` : null },
-    challenge: challengeRequired(fresh.product) ? { kind: 'head_turn', clip_seconds: CHALLENGE_CLIP_SECONDS, attempts_left: attemptsLeft(fresh) } : null,
+    challenge: challengeRequired(fresh.product) ? { kind: 'head_turn', clip_seconds: CHALLENGE_CLIP_SECONDS, attempts_left: attemptsLeft(s, fresh) } : null,
+    attempts_left: attemptsLeft(s, fresh),
   };
 }
 
@@ -183,7 +223,8 @@ export async function completeHosted(
   s: Services, token: string, sent: () => Promise<{ body: HostedCompleteRequest; text: string }>, idempotency?: Call['idempotency'],
 ): Promise<Answer<HostedCompleteResponse>> {
   const row = openSession(s, token);
-  const call: Call = { payer: payerOf(s, row), idempotency };
+  // One hosted session, one charge: every act after its first billable one is a row of 0 credits (every product, issue 26).
+  const call: Call = { payer: payerOf(s, row), idempotency, paidOnce: s.hosted.paidOnce(row) };
   const { body, text } = await sent();
   if (completing.has(row.id)) throw new AppError('hosted_session_busy');
   completing.add(row.id);
@@ -191,33 +232,43 @@ export async function completeHosted(
     const run = await runProduct(s, row, body, text, call);
     const answer = (b: HostedCompleteResponse): Answer<HostedCompleteResponse> => ({ body: b, replayed: run.replayed });
     const test = row.env === 'test';
-    // A missed challenge is something a person can fix: while recordings are left, the session stays open for another.
-    if (run.challenge && !run.challenge.passed && s.hosted.missChallenge(row, CHALLENGE_ATTEMPTS - 1)) {
+    const reason = s.ledger.get(run.verificationId)?.error_code ?? null;
+    const challengeMissed = run.challenge !== undefined && !run.challenge.passed;
+    const missed = challengeMissed || run.status === 'failed';
+    const failed: FailedAttempt | undefined = missed
+      ? { verificationId: run.verificationId, reason, rule: run.challenge?.failed ?? null, checks: run.checks }
+      : undefined;
+    // A failure the person can fix (a missed challenge, a picture to take again): while the
+    // organisation's attempts last, the session stays open for another (issue 26: every product).
+    const retryable = failed !== undefined && (challengeMissed || (reason !== null && RETRYABLE.has(reason)));
+    if (retryable && s.hosted.miss(row, s.organization.hostedAttempts(row.org_id) - 1, failed)) {
+      const left = attemptsLeft(s, s.hosted.byId(row.id)!);
       return answer({
-        status: 'retry', verification_id: run.verificationId, product: row.product, environment: row.env, message: DEFAULT_MESSAGE.retry,
-        reason: s.ledger.get(run.verificationId)?.error_code ?? null, redirect_url: null, test_mode: test,
-        challenge: { failed: run.challenge.failed, attempts_left: attemptsLeft(s.hosted.byId(row.id)!) },
+        status: 'retry', verification_id: run.verificationId, product: row.product, environment: row.env,
+        message: challengeMissed ? DEFAULT_MESSAGE.retry : DEFAULT_MESSAGE.retry_photo, reason, redirect_url: null, test_mode: test, attempts_left: left,
+        ...(run.challenge ? { challenge: { failed: run.challenge.failed, attempts_left: left } } : {}),
       });
     }
     if (run.status === 'id_required') {
       s.hosted.setPending(row, run.verificationId);
       return answer({
         status: 'id_required', verification_id: run.verificationId, product: row.product, environment: row.env, message: DEFAULT_MESSAGE.id_required,
-        reason: s.ledger.get(run.verificationId)?.error_code ?? null, redirect_url: null, test_mode: test,
+        reason, redirect_url: null, test_mode: test, attempts_left: attemptsLeft(s, row),
       });
     }
-    if (!s.hosted.complete(row, run.verificationId, run.status)) throw new AppError('hosted_session_closed', { message: 'This verification link expired while it was being completed.' });
+    const status: 'passed' | 'failed' = failed ? 'failed' : 'passed';
+    if (!s.hosted.complete(row, run.verificationId, status, failed)) throw new AppError('hosted_session_closed', { message: 'This verification link expired while it was being completed.' });
     s.webhooks.emit(row.org_id, row.env, {
       type: 'verification.completed',
-      fields: { verification_id: run.verificationId, status: run.status === 'passed' ? 'PASS' : 'FAIL', product: row.product, environment: row.env },
+      fields: { verification_id: run.verificationId, status: status === 'passed' ? 'PASS' : 'FAIL', product: row.product, environment: row.env },
     });
     // Checked again: a redirect saved under older rules, or whose app scheme was removed since, is not followed.
-    const target = usableRedirect(run.status === 'passed' ? row.redirect_url : row.failure_redirect_url, s.organization.appSchemes(row.org_id));
+    const target = usableRedirect(status === 'passed' ? row.redirect_url : row.failure_redirect_url, s.organization.appSchemes(row.org_id));
     return answer({
-      status: run.status, verification_id: run.verificationId, product: row.product, environment: row.env,
-      message: (run.status === 'passed' ? row.success_message : row.failure_message) ?? DEFAULT_MESSAGE[run.status],
-      reason: run.status === 'failed' ? (s.ledger.get(run.verificationId)?.error_code ?? null) : null,
-      redirect_url: target ? redirectWith(target, row.id, run.status) : null, test_mode: test,
+      status, verification_id: run.verificationId, product: row.product, environment: row.env,
+      message: (status === 'passed' ? row.success_message : row.failure_message) ?? DEFAULT_MESSAGE[status],
+      reason: status === 'failed' ? reason : null,
+      redirect_url: target ? redirectWith(target, row.id, status) : null, test_mode: test, attempts_left: 0,
       ...(run.challenge ? { challenge: { failed: run.challenge.failed, attempts_left: 0 } } : {}),
     });
   } finally {

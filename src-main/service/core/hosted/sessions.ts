@@ -7,6 +7,7 @@ import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
 import { newId, nowIso, sha256Hex } from '../ids';
 import type { PaidOnce } from '../verification/billing';
+import type { HostedAttempt, HostedAttemptCheck } from '../../../../src-shared/contracts/hosted';
 
 export type HostedProduct = 'human' | 'age' | 'identity' | 'compliance';
 export type HostedState = 'created' | 'opened' | 'completed' | 'revoked' | 'expired';
@@ -33,11 +34,24 @@ export interface HostedRow {
   completed_at: string | null;
   /** The published flow this session was started from, if any. */
   flow_id: string | null;
-  /** Recordings of the liveness challenge that missed it and were answered `retry` (migration 0012). */
+  /**
+   * Failed attempts answered `retry`, the session staying open (migration 0012 for the liveness
+   * challenge's recordings; since issue 26 every product's failure a person can fix).
+   */
   challenge_misses: number;
   /** The ledger row that bills this session: its first billable act (migration 0012). */
   billed_verification_id: string | null;
 }
+
+/** A failed attempt as it is kept: the failure code, the challenge's rule missed, the rules' numbers. */
+export interface FailedAttempt {
+  verificationId: string | null;
+  reason: string | null;
+  rule: HostedAttempt['rule'];
+  checks: HostedAttemptCheck[];
+}
+
+interface AttemptRow { session_id: string; attempt: number; at: string; verification_id: string | null; reason: string | null; rule: string | null; checks: string }
 
 export interface HostedSettings {
   product: HostedProduct;
@@ -79,6 +93,15 @@ export function createHostedSessions(db: Db, clock: Clock) {
       "SELECT env, count(*) AS n FROM hosted_sessions WHERE org_id = ? AND state = 'completed' AND outcome = 'failed' AND completed_at >= ? GROUP BY env",
     ),
     list: db.prepare<[number, string, number], HostedRow>('SELECT * FROM hosted_sessions WHERE org_id = ? AND env = ? ORDER BY created_at DESC, id DESC LIMIT ?'),
+    // The next number in one statement: two attempts recorded at once cannot take the same.
+    attempt: db.prepare(
+      `INSERT INTO hosted_attempts (session_id, attempt, at, verification_id, reason, rule, checks)
+       SELECT @session_id, COALESCE(MAX(attempt), 0) + 1, @at, @verification_id, @reason, @rule, @checks FROM hosted_attempts WHERE session_id = @session_id`,
+    ),
+    attempts: db.prepare<[string], AttemptRow>('SELECT * FROM hosted_attempts WHERE session_id = ? ORDER BY attempt'),
+  };
+  const record = (r: HostedRow, a: FailedAttempt) => {
+    q.attempt.run({ session_id: r.id, at: now(), verification_id: a.verificationId, reason: a.reason, rule: a.rule, checks: JSON.stringify(a.checks) });
   };
   const now = () => nowIso(clock.now());
   /** The state as a person or an analyst sees it: an open session past its time is expired. */
@@ -111,21 +134,35 @@ export function createHostedSessions(db: Db, clock: Clock) {
     open(r: HostedRow): void {
       q.open.run({ id: r.id, at: now() });
     },
-    /** Single use: true for the one call that completed it. */
-    complete(r: HostedRow, verificationId: string, outcome: 'passed' | 'failed'): boolean {
-      return q.complete.run({ id: r.id, verification_id: verificationId, outcome, at: now() }).changes === 1;
+    /** Single use: true for the one call that completed it; a failure's attempt is recorded with it. */
+    complete(r: HostedRow, verificationId: string, outcome: 'passed' | 'failed', failed?: FailedAttempt): boolean {
+      return db.transaction(() => {
+        if (q.complete.run({ id: r.id, verification_id: verificationId, outcome, at: now() }).changes !== 1) return false;
+        if (failed) record(r, failed);
+        return true;
+      })();
     },
     /** An age flow waiting for an ID document: the verification it continues. */
     setPending(r: HostedRow, verificationId: string): void {
       q.pending.run({ id: r.id, verification_id: verificationId });
     },
     /**
-     * A recording that missed the challenge, while the session allows `allowed` misses: counted,
-     * true (the session stays open for another); false when it allowed no more (or is closed).
+     * A failed attempt the person may make again, while the session allows `allowed` misses:
+     * counted and recorded, true (the session stays open for another); false when it allowed no
+     * more (or is closed), and nothing is written.
      */
-    missChallenge(r: HostedRow, allowed: number): boolean {
-      return q.miss.run({ id: r.id, at: now(), allowed }).changes === 1;
+    miss(r: HostedRow, allowed: number, failed: FailedAttempt): boolean {
+      return db.transaction(() => {
+        if (q.miss.run({ id: r.id, at: now(), allowed }).changes !== 1) return false;
+        record(r, failed);
+        return true;
+      })();
     },
+    /** The session's failed attempts, oldest first (codes and numbers only). */
+    failedAttempts: (id: string): HostedAttempt[] => q.attempts.all(id).map((a) => ({
+      attempt: a.attempt, at: a.at, verification_id: a.verification_id, reason: a.reason, rule: a.rule as HostedAttempt['rule'],
+      checks: JSON.parse(a.checks) as HostedAttemptCheck[],
+    })),
     /**
      * One hosted session, one charge: its first billable act claims the session's charge in the
      * transaction that writes its ledger row; every later act (a recording after a missed

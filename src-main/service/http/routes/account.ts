@@ -12,6 +12,8 @@ import {
   AppSchemesSettings, DataDirectory, ListFreshnessSettings, LOGO_MAX_SIDE, LOGO_MAX_UPLOAD_BYTES, OrganizationSettings, UpdateListFreshnessRequest,
   UpdateAppSchemesRequest, UpdateOrganizationRequest,
 } from '../../../../src-shared/contracts/organization';
+import { PublicUrlSettings, UpdatePublicUrlRequest } from '../../../../src-shared/contracts/links';
+import { HOSTED_ATTEMPTS, HostedAttemptsSettings } from '../../../../src-shared/contracts/hosted';
 import { AppError } from '../../../../src-shared/errors';
 import type { Router } from '../router';
 import { planIncludes } from '../../../../src-shared/policy';
@@ -27,6 +29,12 @@ function accountOf(services: Services, org: OrgRow): Account {
     },
     credits: { balance: services.credits.balance(org.id) },
   };
+}
+
+function publicUrlView(services: Services): PublicUrlSettings {
+  const saved = services.publicUrlSetting.get();
+  const start = services.origin.startUrl();
+  return { public_url: saved, start_url: start, overridden: saved !== null && start !== null, hosted: services.origin.hosted(), widget: services.origin.service() };
 }
 
 export function accountRoutes({ route, services }: Router): void {
@@ -131,6 +139,51 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const body = await input.body();
       return c.json<AppSchemesSettings>(services.organization.setAppSchemes(c.get('session').org.id, body.app_schemes));
+    },
+  });
+
+  route({
+    method: 'GET', path: '/api/settings/public-url', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'The installation\'s public URL (saved here, or given at start with --public-url) and how far hosted links and the age-gate script tag reach now',
+    responses: { 200: PublicUrlSettings },
+    handler: (c) => c.json<PublicUrlSettings>(publicUrlView(services)),
+  });
+
+  route({
+    method: 'PUT', path: '/api/settings/public-url', auth: { kind: 'session', act: 'settings.manage' }, tags: TAGS,
+    summary: 'Set or clear the installation\'s public URL (owner or admin)',
+    description:
+      'The origin of a proxy or tunnel in front of this service (`https://verify.example.com`): hosted links, their QR codes and the age-gate script tag ' +
+      'use it while the on-site server is not running. An http(s) origin only: no path, query, fragment or credentials (400 naming `public_url`, never echoing it). ' +
+      '`null` clears it. A `--public-url` given at start wins: the saved one then shows as `overridden`.',
+    request: { body: UpdatePublicUrlRequest },
+    responses: { 200: PublicUrlSettings },
+    handler: async (c, input) => {
+      const body = await input.body();
+      const s = c.get('session');
+      services.publicUrlSetting.set(body.public_url, s.user.id);
+      // The URL itself stays out of the log (it is configuration, but logs hold codes and ids only).
+      services.logger.info('public_url_changed', { user_id: s.user.id, set: body.public_url !== null });
+      return c.json<PublicUrlSettings>(publicUrlView(services));
+    },
+  });
+
+  route({
+    method: 'GET', path: '/api/settings/hosted-attempts', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'The attempts a person has on one hosted link: a failure they can fix (light, one face, the whole document) may be tried again this many times in all',
+    responses: { 200: HostedAttemptsSettings },
+    handler: (c) => c.json<HostedAttemptsSettings>({ hosted_attempts: services.organization.hostedAttempts(c.get('session').org.id) }),
+  });
+
+  route({
+    method: 'PUT', path: '/api/settings/hosted-attempts', auth: { kind: 'session', act: 'settings.manage' }, tags: TAGS,
+    summary: `Set the attempts a person has on one hosted link (owner or admin; ${HOSTED_ATTEMPTS.min}-${HOSTED_ATTEMPTS.max}, default ${HOSTED_ATTEMPTS.default})`,
+    description: 'Applies at once, also to links already given: a session whose failed attempts reach the new number ends at its next failure.',
+    request: { body: HostedAttemptsSettings.strict() },
+    responses: { 200: HostedAttemptsSettings },
+    handler: async (c, input) => {
+      const body = await input.body();
+      return c.json<HostedAttemptsSettings>({ hosted_attempts: services.organization.setHostedAttempts(c.get('session').org.id, body.hosted_attempts) });
     },
   });
 

@@ -25,7 +25,10 @@ const SESSION_HOURS = 1;
 const START_LIMIT: Limit = { rps: 5, burst: 50 };
 
 /** The flow's public URL on the service's configured origin: the on-site server's while it runs (a QR code for devices on site), never the request's Host. */
-const flowUrl = (s: Services, slug: string) => `${s.origin.hosted()}/hosted/f/${slug}`;
+const flowLink = (s: Services, slug: string) => {
+  const { origin, link_reach } = s.origin.hosted();
+  return { url: `${origin}/hosted/f/${slug}`, link_reach };
+};
 
 function view(s: Services, f: FlowWithCounts): PublishedFlowView {
   const settings: PublishedFlowView['settings'] = {};
@@ -36,7 +39,7 @@ function view(s: Services, f: FlowWithCounts): PublishedFlowView {
   if (f.failure_message !== null) settings.failure_message = f.failure_message;
   if (f.min_age !== null) settings.min_age = f.min_age;
   return {
-    id: f.id, name: f.name, product: f.product, environment: f.env, enabled: f.enabled === 1, url: flowUrl(s, f.slug), settings,
+    id: f.id, name: f.name, product: f.product, environment: f.env, enabled: f.enabled === 1, ...flowLink(s, f.slug), settings,
     created_at: f.created_at, updated_at: f.updated_at, sessions_started: f.started, sessions_completed: f.completed,
   };
 }
@@ -133,7 +136,8 @@ export function flowRoutes({ route, services }: Router): void {
         minAge: flow.min_age ?? undefined,
       });
       // The page itself continues on the address it was opened on (it keeps the path only); the URL given is the configured origin's, never the Host's.
-      return c.json<PublishedFlowStartResponse>({ hosted_url: `${services.origin.hosted()}/hosted/v/${token}`, token, expires_at: row.expires_at });
+      const { origin, link_reach } = services.origin.hosted();
+      return c.json<PublishedFlowStartResponse>({ hosted_url: `${origin}/hosted/v/${token}`, token, expires_at: row.expires_at, link_reach });
     },
   });
 }

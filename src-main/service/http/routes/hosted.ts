@@ -4,10 +4,10 @@
 import { planAllows } from '../../../../src-shared/policy';
 import {
   HostedCompleteRequest, HostedCompleteResponse, HostedConsoleCreateRequest, HostedGenerateRequest, HostedGenerateResponse, HostedPage, HostedSessionList,
-  HostedSessionQuery, type HostedSessionView,
+  HostedSessionQuery, HOSTED_ATTEMPTS, type HostedSessionView,
 } from '../../../../src-shared/contracts/hosted';
 import { AppError } from '../../../../src-shared/errors';
-import { CHALLENGE_ATTEMPTS, completeHosted, createSession, hostedLogo, hostedPage, revokeSession, sessionView } from '../../core/app/hosted';
+import { completeHosted, createSession, hostedLogo, hostedPage, revokeSession, sessionView } from '../../core/app/hosted';
 import { IMAGE_JSON_BYTES } from '../../core/media/image';
 import { idempotencyOf, reply } from '../call';
 import type { Router } from '../router';
@@ -54,7 +54,9 @@ export function hostedRoutes({ route, services }: Router): void {
     description:
       'Single use: the first completion closes the session (410 HOSTED_SESSION_CLOSED after that, and once expired or revoked; 409 while another completion of it runs). Pass → `redirect_url`; failure or denial → `failure_redirect_url` when set; ' +
       `liveness takes a clip held to the head-turn challenge (a photo is 400 \`video_required\` where the service decodes video, the session staying open); ` +
-      `a clip that misses it answers \`retry\` with the rule missed, the session staying open, up to ${CHALLENGE_ATTEMPTS} recordings in all, the session charged once; ` +
+      'a clip that misses it answers `retry` with the rule missed; any product\'s failure the person can fix (`HOSTED_RETRYABLE_REASONS`: no face, more than one, ' +
+      `the document unreadable, ...) answers \`retry\` with \`reason\`, the session staying open, up to the organisation's attempts (Settings, ${HOSTED_ATTEMPTS.min}-${HOSTED_ATTEMPTS.max}, ` +
+      `default ${HOSTED_ATTEMPTS.default}) in all, the session charged once; ` +
       'otherwise `redirect_url` is null and the page shows the result. Age sessions whose selfie is not conclusive answer `id_required` and stay open for an ID document. ' +
       'Emits `verification.completed` (the authoritative result) to the organisation\'s webhooks.',
     request: { body: HostedCompleteRequest, maxBytes: 3 * IMAGE_JSON_BYTES },

@@ -50,11 +50,14 @@ export function teamRoutes({ route, services }: Router): void {
       const body = await input.body();
       const { invitation: i, token } = team.invite(s.user, s.org, body);
       services.logger.info('team_invitation_created', { invitation_id: i.id, user_id: s.user.id });
+      const consoleLink = services.origin.console();
       return c.json<CreatedInvitation>({
         message: 'Invitation created. Share the acceptance link with the invitee: it is shown only now.',
         invite: { id: i.id, email: i.email, role: i.role, created_at: i.created_at, expires_at: i.expires_at },
         // In the fragment: the token never reaches a server log or a Referer header.
-        accept_url: `${new URL(c.req.url).origin}/#/accept-invite?token=${token}`,
+        // On the console's configured origin (loopback: the console signs in there only), never the request's Host.
+        accept_url: `${consoleLink.origin}/#/accept-invite?token=${token}`,
+        link_reach: consoleLink.link_reach,
       }, 201);
     },
   });

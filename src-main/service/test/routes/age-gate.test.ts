@@ -41,7 +41,7 @@ describe('the age gate\'s settings in the console: GET and PUT /api/age-gate', (
     const first = await t.json<AgeGateStore>('GET', '/api/age-gate?env=live', { cookie });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
-      store_id: null, environment: 'live', embed: null, updated_at: null,
+      store_id: null, environment: 'live', embed: null, link_reach: 'this_computer', updated_at: null,
       settings: {
         enabled: false, apply_to: 'all_pages', product_tag: 'age-restricted', collection_tag: 'age-restricted', page_handles: [], min_age: 18,
         use_case: 'adult', require_selfie: true, session_mode: 'guest', underage_redirect_url: 'https://duckduckgo.com/', session_duration_hours: 24,

@@ -43,7 +43,7 @@ describe('publishing a flow and starting sessions from it', () => {
     const first = await start(slug);
     expect(first.status).toBe(200);
     expect(first.res.headers.get('cache-control')).toBe('no-store');
-    expect(Object.keys(first.body).sort()).toEqual(['expires_at', 'hosted_url', 'token']);
+    expect(Object.keys(first.body).sort()).toEqual(['expires_at', 'hosted_url', 'link_reach', 'token']);
     expect(first.body.hosted_url).toBe(`${ORIGIN}/hosted/v/${first.body.token}`);
     expect(Date.parse(first.body.expires_at) - t.clock.now()).toBe(3_600_000);
     expect((await page(first.body.token)).body).toMatchObject({ product: 'human', page_title: 'Welcome to Northwind', test_mode: true, state: 'opened' });

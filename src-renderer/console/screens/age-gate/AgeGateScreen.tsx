@@ -13,6 +13,7 @@ import { DAY_MS } from '../../../../src-shared/dates';
 import { ApiError, errorText } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
+import { LinkReachNotice } from '../../components/LinkReachNotice';
 import { Badge } from '../../components/Badge';
 import { CopyField } from '../../components/CopyField';
 import { LoadError } from '../../components/LoadError';
@@ -457,6 +458,7 @@ function EmbedPanel({ store, applyTo }: { store: AgeGateStore; applyTo: AgeGateS
       </div>
       <div className="ag-embed-body">
         <CopyField label="Script tag" value={store.embed ?? ''} testId="age-gate-embed" />
+        <LinkReachNotice reach={store.link_reach} kind="script" testId="age-gate-embed-reach" />
         <p className="field-hint">
           {TAG_HINT[applyTo]} In profile mode, add the signed-in customer’s id as <code>data-customer-id</code>. The store id is
           not a secret and never changes.

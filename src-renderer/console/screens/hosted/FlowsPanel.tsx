@@ -12,6 +12,7 @@ import { Badge } from '../../components/Badge';
 import { CopyField } from '../../components/CopyField';
 import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { Dialog } from '../../components/Dialog';
+import { LinkReachNotice } from '../../components/LinkReachNotice';
 import { LoadError } from '../../components/LoadError';
 import { FlowDialog } from './FlowDialog';
 import { flowsApi } from './hosted-api';
@@ -25,6 +26,8 @@ interface FlowsPanelProps {
   env: Environment;
   plan: Plan;
   canManage: boolean;
+  /** Shows the on-site server (below on the same screen). */
+  onOnsite: () => void;
 }
 
 function columns(canManage: boolean, act: { qr: (f: PublishedFlowView) => void; edit: (f: PublishedFlowView) => void; toggle: (f: PublishedFlowView) => void; busy: string | null }): GridColumn<PublishedFlowView>[] {
@@ -72,6 +75,9 @@ function columns(canManage: boolean, act: { qr: (f: PublishedFlowView) => void; 
       cell: (f) => (
         <span className="hs-flow-link">
           <code className="mono hs-id" data-testid="flow-url">{f.url}</code>
+          {f.link_reach === 'this_computer' ? (
+            <span data-testid="flow-reach"><Badge tone="warning" title="A phone cannot open this address: start the on-site server or set a public URL in Settings.">This computer only</Badge></span>
+          ) : null}
           <span className="hs-flow-link-actions">
             <CopyButton text={f.url} what={`Link of ${f.name}`} testId="flow-copy" />
             <button type="button" className="btn" onClick={() => act.qr(f)} aria-label={`QR code of ${f.name}`} data-testid="flow-qr-open">
@@ -119,7 +125,7 @@ function columns(canManage: boolean, act: { qr: (f: PublishedFlowView) => void; 
   ];
 }
 
-export function FlowsPanel({ env, plan, canManage }: FlowsPanelProps) {
+export function FlowsPanel({ env, plan, canManage, onOnsite }: FlowsPanelProps) {
   const flows = useResource((signal) => flowsApi.list(env, signal), [env]);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [notice, setNotice] = useState<string | null>(null);
@@ -197,13 +203,23 @@ export function FlowsPanel({ env, plan, canManage }: FlowsPanelProps) {
           }}
         />
       ) : null}
-      {open.kind === 'qr' ? <FlowQrDialog flow={open.flow} onClose={() => setOpen({ kind: 'none' })} /> : null}
+      {open.kind === 'qr' ? (
+        <FlowQrDialog
+          flow={open.flow} onClose={() => setOpen({ kind: 'none' })}
+          onOnsite={() => {
+            setOpen({ kind: 'none' });
+            onOnsite();
+          }}
+        />
+      ) : null}
     </section>
   );
 }
 
 /** The flow's link and its QR code; unlike a session's, the link is not a secret and can be shown again. */
-function FlowQrDialog({ flow, onClose }: { flow: PublishedFlowView; onClose: () => void }) {
+function FlowQrDialog({ flow, onClose, onOnsite }: { flow: PublishedFlowView; onClose: () => void; onOnsite: () => void }) {
+  // A loopback link cannot be opened by another device: no QR code that cannot work (issue 26).
+  const scannable = flow.link_reach !== 'this_computer';
   return (
     <Dialog
       title={flow.name}
@@ -214,11 +230,14 @@ function FlowQrDialog({ flow, onClose }: { flow: PublishedFlowView; onClose: () 
       {flow.enabled ? null : (
         <Alert tone="warning" testId="flow-qr-off">This flow is off: the link shows a page saying the check is not available.</Alert>
       )}
+      <LinkReachNotice reach={flow.link_reach} kind="link" onOnsite={onOnsite} after="and the flow’s link follows by itself" testId="flow-link-reach" />
       <div className="hs-share">
-        <figure className="hs-qr-frame">
-          <QrCode value={flow.url} label={`QR code of the published flow ${flow.name}`} testId="flow-qr" />
-          <figcaption className="muted">Print it or show it on a screen.</figcaption>
-        </figure>
+        {scannable ? (
+          <figure className="hs-qr-frame">
+            <QrCode value={flow.url} label={`QR code of the published flow ${flow.name}`} testId="flow-qr" />
+            <figcaption className="muted">Print it or show it on a screen.</figcaption>
+          </figure>
+        ) : null}
         <div className="hs-share-text">
           <p className="hs-env-line">
             <Badge tone={flow.environment}>{flow.environment === 'test' ? 'Test' : 'Live'}</Badge>

@@ -14,6 +14,7 @@ import { formatDateTime } from '../../components/format';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { useEnv } from '../../stores/env';
 import { usePlan, useSession } from '../../stores/session';
+import { AttemptsDialog } from './AttemptsDialog';
 import { CreateSessionDialog } from './CreateSessionDialog';
 import { hostedApi } from './hosted-api';
 import { isOpen, PRODUCT_INFO, type HostedProduct } from './labels';
@@ -29,7 +30,8 @@ type Open =
   | { kind: 'none' }
   | { kind: 'create' }
   | { kind: 'created'; created: HostedGenerateResponse; product: HostedProduct; env: Environment }
-  | { kind: 'revoke'; session: HostedSessionView };
+  | { kind: 'revoke'; session: HostedSessionView }
+  | { kind: 'attempts'; session: HostedSessionView };
 
 /** After a revoke the row's button goes away: its state cell takes focus instead. */
 function focusState(id: string): boolean {
@@ -49,7 +51,10 @@ export function HostedScreen() {
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [notice, setNotice] = useState<string | null>(null);
   const focusAfterLoad = useRef<string | null>(null);
-  const columns = useMemo(() => sessionColumns(canManage, (session) => setOpen({ kind: 'revoke', session })), [canManage]);
+  const columns = useMemo(
+    () => sessionColumns(canManage, (session) => setOpen({ kind: 'revoke', session }), (session) => setOpen({ kind: 'attempts', session })),
+    [canManage],
+  );
 
   const list = sessions.data?.sessions ?? [];
   const openCount = list.filter(isOpen).length;
@@ -63,6 +68,15 @@ export function HostedScreen() {
   }, [sessions.data, sessions.loading]);
 
   const newSession = () => setOpen({ kind: 'create' });
+  /** The on-site server's panel, further down this screen: a dialog's "start the on-site server" brings it into view. */
+  const showOnsite = () => {
+    setOpen({ kind: 'none' });
+    requestAnimationFrame(() => {
+      const heading = document.getElementById('onsite-heading');
+      heading?.scrollIntoView({ block: 'start' });
+      document.querySelector<HTMLElement>('[data-testid="onsite-panel"] button, [data-testid="onsite-panel"] select')?.focus({ preventScroll: true });
+    });
+  };
 
   return (
     <>
@@ -130,7 +144,7 @@ export function HostedScreen() {
         </p>
       </section>
 
-      <FlowsPanel env={env} plan={plan} canManage={canManage} />
+      <FlowsPanel env={env} plan={plan} canManage={canManage} onOnsite={showOnsite} />
 
       <OnsitePanel canManage={canManage} />
 
@@ -147,8 +161,11 @@ export function HostedScreen() {
         />
       ) : null}
       {open.kind === 'created' ? (
-        <SessionCreatedDialog created={open.created} product={open.product} env={open.env} onClose={() => setOpen({ kind: 'none' })} />
+        <SessionCreatedDialog
+          created={open.created} product={open.product} env={open.env} onClose={() => setOpen({ kind: 'none' })} onOnsite={showOnsite}
+        />
       ) : null}
+      {open.kind === 'attempts' ? <AttemptsDialog session={open.session} onClose={() => setOpen({ kind: 'none' })} /> : null}
       {open.kind === 'revoke' ? (
         <RevokeSessionDialog
           session={open.session}

@@ -6,6 +6,7 @@ import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
 import { CopyField } from '../../components/CopyField';
 import { Dialog } from '../../components/Dialog';
+import { LinkReachNotice } from '../../components/LinkReachNotice';
 import { formatDateTime } from '../../components/format';
 import { PRODUCT_INFO, type HostedProduct } from './labels';
 import { QrCode } from './QrCode';
@@ -15,10 +16,14 @@ interface SessionCreatedDialogProps {
   product: HostedProduct;
   env: Environment;
   onClose: () => void;
+  /** Shows the on-site server (the dialog closes). */
+  onOnsite: () => void;
 }
 
-export function SessionCreatedDialog({ created, product, env, onClose }: SessionCreatedDialogProps) {
+export function SessionCreatedDialog({ created, product, env, onClose, onOnsite }: SessionCreatedDialogProps) {
   const expires = formatDateTime(created.expires_at);
+  // A loopback link cannot be opened by another device: no QR code that cannot work (issue 26).
+  const scannable = created.link_reach !== 'this_computer';
   return (
     <Dialog
       title="Hosted session ready"
@@ -31,14 +36,17 @@ export function SessionCreatedDialog({ created, product, env, onClose }: Session
       }
     >
       <Alert tone="warning" title="This link is shown once.">
-        Only a hash of it is kept, so it cannot be shown again. Scan the code or copy the link now. It expires on{' '}
+        Only a hash of it is kept, so it cannot be shown again. {scannable ? 'Scan the code or copy the link now.' : 'Copy the link now.'} It expires on{' '}
         <time dateTime={created.expires_at} data-testid="hosted-created-expires">{expires}</time> and works for one check.
       </Alert>
+      <LinkReachNotice reach={created.link_reach} kind="link" onOnsite={onOnsite} testId="hosted-link-reach" />
       <div className="hs-share">
-        <figure className="hs-qr-frame">
-          <QrCode value={created.hosted_url} label={`QR code of the ${PRODUCT_INFO[product].label.toLowerCase()} verification link`} testId="hosted-qr" />
-          <figcaption className="muted">Scan with the phone or tablet’s camera.</figcaption>
-        </figure>
+        {scannable ? (
+          <figure className="hs-qr-frame">
+            <QrCode value={created.hosted_url} label={`QR code of the ${PRODUCT_INFO[product].label.toLowerCase()} verification link`} testId="hosted-qr" />
+            <figcaption className="muted">Scan with the phone or tablet’s camera.</figcaption>
+          </figure>
+        ) : null}
         <div className="hs-share-text">
           <p className="hs-env-line">
             <Badge tone={env}>{env === 'test' ? 'Test' : 'Live'}</Badge>
@@ -46,7 +54,8 @@ export function SessionCreatedDialog({ created, product, env, onClose }: Session
           </p>
           <p className="muted">{PRODUCT_INFO[product].description}</p>
           <p className="muted">
-            The device must reach this computer at the link’s address. The person completes the check there; its state shows in the list.
+            {scannable ? 'The device must be able to open the link’s address. ' : ''}The person completes the check there; its state shows
+            in the list.
           </p>
         </div>
       </div>

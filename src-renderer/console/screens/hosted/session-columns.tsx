@@ -9,7 +9,9 @@ import { isOpen, OUTCOME_INFO, PRODUCT_INFO, STATE_INFO } from './labels';
 const hidden = (text: string) => <span className="visually-hidden">{text}</span>;
 const none = <span className="muted">—</span>;
 
-export function sessionColumns(canManage: boolean, onRevoke: (s: HostedSessionView) => void): GridColumn<HostedSessionView>[] {
+export function sessionColumns(
+  canManage: boolean, onRevoke: (s: HostedSessionView) => void, onAttempts: (s: HostedSessionView) => void,
+): GridColumn<HostedSessionView>[] {
   const nowrap: GridColumnLayout = { nowrap: true };
   const columns: GridColumn<HostedSessionView>[] = [
     {
@@ -58,6 +60,23 @@ export function sessionColumns(canManage: boolean, onRevoke: (s: HostedSessionVi
           <span data-testid="hosted-outcome" data-outcome={row.outcome}>
             <Badge tone={OUTCOME_INFO[row.outcome].tone}>{OUTCOME_INFO[row.outcome].label}</Badge>
           </span>
+        ) : (
+          none
+        ),
+    },
+    {
+      id: 'attempts',
+      header: 'Attempts',
+      width: '128px',
+      ...nowrap,
+      cell: (row) =>
+        row.failed_attempts.length ? (
+          <button
+            type="button" className="btn btn-small" onClick={() => onAttempts(row)} data-testid="hosted-attempts-open"
+            aria-label={`${row.failed_attempts.length} failed of ${row.attempts_allowed}: the ${PRODUCT_INFO[row.product].label.toLowerCase()} session made ${formatDateTime(row.created_at)}`}
+          >
+            {row.failed_attempts.length} of {row.attempts_allowed} failed
+          </button>
         ) : (
           none
         ),

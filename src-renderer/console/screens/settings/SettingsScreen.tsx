@@ -10,9 +10,11 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../../stores/session';
 import { AppSchemesSection } from './AppSchemesSection';
 import { DataDirectorySection } from './DataDirectorySection';
+import { HostedAttemptsSection } from './HostedAttemptsSection';
 import { ListFreshnessSection } from './ListFreshnessSection';
 import { OrganizationSection } from './OrganizationSection';
 import { PreferencesSection } from './PreferencesSection';
+import { PublicUrlSection } from './PublicUrlSection';
 import { may } from '../../../../src-shared/policy';
 
 export function SettingsScreen() {
@@ -80,6 +82,8 @@ export function SettingsScreen() {
       </section>
       <ListFreshnessSection canChange={canChange} />
       <AppSchemesSection canChange={canChange} />
+      <PublicUrlSection canChange={canChange} />
+      <HostedAttemptsSection canChange={canChange} />
       <PreferencesSection />
       {canChange ? <DataDirectorySection /> : null}
     </>
