@@ -3,8 +3,8 @@
 // ranges and list freshness, and dates as a reader sees them.
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, ageOn, birthDateProblem, claimedAgeOn, calendarDate, centuriesApart, daysBetween, daysInclusive, formatDayMonth, formatIsoDate, formatLongDate,
-  formatUsDate, isIsoDate, isoDateText, isoDayLabel, isoDayMs, isoDayOf, mondayOf, parseClaimedDate,
+  addDays, ageOn, birthDateProblem, claimedAgeOn, calendarDate, centuriesApart, daysBetween, daysInclusive, fileDateOrder, formatDayMonth, formatIsoDate,
+  formatLongDate, formatUsDate, isIsoDate, numericDateOrder, parseDayFirstDate, isoDateText, isoDayLabel, isoDayMs, isoDayOf, mondayOf, parseClaimedDate,
   parseIsoDate, parsePrintedDates, parseUsDate, parseYymmdd, partialDateLabel, periodLabel, readPrintedDate, todayUtc, usDateLabel,
   utcDayStartOf, utcInstantText, wholeDaysSince, withTwoDigitYear,
 } from './dates';
@@ -198,6 +198,47 @@ describe('a date of birth', () => {
     expect(birthDateProblem('2026-01-16', TODAY)).toBe('in_the_future');
     expect(birthDateProblem('2030-01-01', ymd(2026, 1, 15))).toBe('in_the_future');
     expect(birthDateProblem('2026-01-15', ymd(2026, 1, 15))).toBeNull();
+  });
+});
+
+describe('day-first dates in a customer\'s file', () => {
+  it('reads DD/MM/YYYY, DD.MM.YYYY and DD-MM-YYYY, one or two digits for day and month', () => {
+    expect(parseDayFirstDate('31/12/1990')).toEqual(ymd(1990, 12, 31));
+    expect(parseDayFirstDate('31.12.1990')).toEqual(ymd(1990, 12, 31));
+    expect(parseDayFirstDate('31-12-1990')).toEqual(ymd(1990, 12, 31));
+    expect(parseDayFirstDate('5/3/1979')).toEqual(ymd(1979, 3, 5));
+    expect(parseDayFirstDate(' 05.03.1979 ')).toEqual(ymd(1979, 3, 5));
+    expect(parseDayFirstDate('29/02/2024')).toEqual(ymd(2024, 2, 29));
+  });
+
+  it('reads nothing else: no day, two-digit years, separators that differ, the ISO form, month names', () => {
+    for (const s of ['29/02/2023', '31/04/1990', '12/31/1990', '00/01/1990', '31/12/90', '31/12-1990', '31 12 1990', '1990-12-31', '31 Dec 1990', '131/12/1990', '']) {
+      expect(parseDayFirstDate(s), s).toBeNull();
+    }
+  });
+
+  it('tells which order a date allows from which number can be a month', () => {
+    expect(numericDateOrder('31/12/1990')).toBe('day_first');
+    expect(numericDateOrder('13.01.1990')).toBe('day_first');
+    expect(numericDateOrder('12/31/1990')).toBe('month_first');
+    expect(numericDateOrder('03/04/1990')).toBe('either');
+    expect(numericDateOrder('12-12-1990')).toBe('either');
+    expect(numericDateOrder('31/31/1990')).toBe('neither');
+    expect(numericDateOrder('00/00/1990')).toBe('neither');
+    expect(numericDateOrder('00/05/1990')).toBe('neither');
+    expect(numericDateOrder('32/05/1990')).toBe('neither');
+    expect(numericDateOrder('05/32/1990')).toBe('neither');
+    // The form only: 31/02 can only be day first, even though no such day exists.
+    expect(numericDateOrder('31/02/1990')).toBe('day_first');
+    for (const s of ['1990-12-31', '31/12/90', '31 Dec 1990', 'unknown', '']) expect(numericDateOrder(s), s).toBeNull();
+  });
+
+  it('judges a file: one date that can only be day first makes it day first; evidence both ways is mixed', () => {
+    expect(fileDateOrder({ dayFirst: 0, monthFirst: 0, either: 0 })).toBe('none');
+    expect(fileDateOrder({ dayFirst: 1, monthFirst: 0, either: 500 })).toBe('day_first');
+    expect(fileDateOrder({ dayFirst: 0, monthFirst: 2, either: 9 })).toBe('month_first');
+    expect(fileDateOrder({ dayFirst: 40, monthFirst: 1, either: 0 })).toBe('mixed');
+    expect(fileDateOrder({ dayFirst: 0, monthFirst: 0, either: 3 })).toBe('either');
   });
 });
 

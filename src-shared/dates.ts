@@ -1,8 +1,8 @@
 // Calendar dates, in one place: the API's YYYY-MM-DD (requests, report ranges) and MM/DD/YYYY
-// (document answers), dates a client claims, the rule for a date of birth, the MRZ's YYMMDD, dates
-// as documents print them, whole years of age, days counted for report ranges and list freshness,
-// and how a date is shown to a reader. Every date rule of the service and the console is here; the
-// zod schemas of the contract wrap these rules (contracts/dates.ts).
+// (document answers), dates a client claims, day-first dates in a customer's file, the rule for a
+// date of birth, the MRZ's YYMMDD, dates as documents print them, whole years of age, days counted
+// for report ranges and list freshness, and how a date is shown to a reader. Every date rule of the
+// service and the console is here; the zod schemas of the contract wrap these rules (contracts/dates.ts).
 // A date here is a day (no time, no zone). Two-digit years are resolved against the verification's
 // own date, passed in as `now` (never the machine clock), by what the date is (docs/documents.md):
 //   birth, issue   the latest such date that is not after `now` (nobody is born in the future);
@@ -112,6 +112,59 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 export const formatUsDate = (d: CalendarDate) => `${pad(d.m)}/${pad(d.d)}/${pad(d.y, 4)}`;
 /** YYYY-MM-DD. */
 export const formatIsoDate = (d: CalendarDate) => `${pad(d.y, 4)}-${pad(d.m)}-${pad(d.d)}`;
+
+// ---------------------------------------------------------------------------------------------
+// Numeric dates in a customer's file (31/12/1990, 31.12.1990, 31-12-1990), as spreadsheets in most
+// of the world write them. Day and month cannot be told apart by their form, so they are read day
+// first only when the analyst says the file is; a file's own dates are the evidence offered to them.
+
+const NUMERIC_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})$/;
+
+/** How a numeric date's first two numbers can be read: only one way, either way, or neither. */
+export type NumericDateOrder = 'day_first' | 'month_first' | 'either' | 'neither';
+
+/**
+ * The orders a date of numbers with a four-digit year allows: 31/12/1990 only day first (its first
+ * number is over 12, its second 12 at most), 12/31/1990 only month first, 03/04/1990 either,
+ * 31/31/1990 and 00/05/1990 neither; null for any other form (1990-12-31, 31/12/90). Only the
+ * numbers' ranges are looked at: 31/02/1990 is day first, and no day.
+ */
+export function numericDateOrder(s: string): NumericDateOrder | null {
+  const m = NUMERIC_DATE.exec(s.trim());
+  if (!m) return null;
+  const [a, b] = [Number(m[1]), Number(m[3])];
+  const month = (n: number) => n >= 1 && n <= 12;
+  const dayOnly = (n: number) => n > 12 && n <= 31;
+  if (month(a) && month(b)) return 'either';
+  if (dayOnly(a) && month(b)) return 'day_first';
+  return month(a) && dayOnly(b) ? 'month_first' : 'neither';
+}
+
+/** DD/MM/YYYY, DD.MM.YYYY or DD-MM-YYYY (day and month of one or two digits); null when not that form or no such day. */
+export function parseDayFirstDate(s: string): CalendarDate | null {
+  const m = NUMERIC_DATE.exec(s.trim());
+  return m ? calendarDate(Number(m[4]), Number(m[3]), Number(m[1])) : null;
+}
+
+/** What a whole file's numeric dates say of their order (counts of numericDateOrder's answers). */
+export interface DateOrderCounts {
+  dayFirst: number;
+  monthFirst: number;
+  either: number;
+}
+
+/**
+ * A file's verdict: `none` (no numeric dates), `day_first` (some can only be day first, none only
+ * month first), `month_first` (the other way round), `mixed` (both: no reading fits every row, so
+ * none is guessed), `either` (every one reads both ways: only the person who wrote them knows).
+ */
+export type FileDateOrder = 'none' | 'day_first' | 'month_first' | 'mixed' | 'either';
+
+export function fileDateOrder(c: DateOrderCounts): FileDateOrder {
+  if (c.dayFirst > 0) return c.monthFirst > 0 ? 'mixed' : 'day_first';
+  if (c.monthFirst > 0) return 'month_first';
+  return c.either > 0 ? 'either' : 'none';
+}
 
 // ---------------------------------------------------------------------------------------------
 // Dates of birth and ages

@@ -379,3 +379,88 @@ test('batch rescreen: a live run shows its cost and asks before spending credits
   await batch.goto();
   await expect(batch.validation).toHaveCount(0);
 });
+
+/**
+ * Text as Excel's "CSV (Comma delimited)" saves it on a Western European Windows: Windows-1252,
+ * one byte a letter (Latin-1's, and € ‘ ’ “ ” … at 0x80-0x9F), "?" for a letter it has no byte for.
+ */
+function windows1252(text: string): Buffer {
+  const HIGH: Record<string, number> = { '€': 0x80, '‚': 0x82, '„': 0x84, '…': 0x85, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '–': 0x96, '—': 0x97 };
+  return Buffer.from([...text].map((c) => {
+    const code = c.codePointAt(0)!;
+    return code < 0x80 || (code >= 0xa0 && code <= 0xff) ? code : HIGH[c] ?? 0x3f;
+  }));
+}
+
+test('batch rescreen: a Windows-1252 file from Excel with day-first dates is read as the analyst accepts it, names and dates intact', async ({ page, service }) => {
+  test.setTimeout(90_000);
+  const batch = await openBatch(page, service);
+  const rows = [
+    ['xl-1', 'Élodie', '', 'Quellfeather', '31/12/1984', 'female', 'FR'], // can only be day first
+    ['xl-2', 'Søren', '', 'Vellstraße', '05.03.1979', 'male', 'DK'], // reads both ways
+    ['xl-3', 'Maëlle', '', 'D’Arcymere', '17-06-1990', 'female', 'FR'],
+    ['xl-4', 'Jürgen', '', 'Brommeier', '1975-04-02', 'male', 'DE'],
+    ['xl-5', 'Łukasz', '', 'Marrholm', '02/11/1988', 'male', 'PL'], // Ł has no byte in Windows-1252: Excel wrote "?"
+  ];
+  const text = ['client_reference_id,first_name,middle_name,last_name,date_of_birth,gender,country', ...rows.map((r) => r.join(','))].join('\r\n') + '\r\n';
+  const bytes = windows1252(text);
+  // É, ’ and the ? for Ł, as Excel writes them.
+  expect([bytes.includes(Buffer.from([0xc9, 0x6c])), bytes.includes(Buffer.from([0x44, 0x92, 0x41])), bytes.includes('?ukasz')]).toEqual([true, true, true]);
+
+  await batch.importCsv('customers-excel.csv', bytes);
+
+  // How it was read: Windows-1252, a guess the analyst may change; the dates are day first (row 2 says so).
+  const encoding = page.getByTestId('batch-encoding');
+  await expect(encoding).toHaveAttribute('data-encoding', 'windows-1252');
+  await expect(encoding).toContainText('Read as Windows-1252 (Excel)');
+  const dates = page.getByTestId('batch-dates');
+  await expect(dates).toHaveAttribute('data-order', 'day_first');
+  await expect(dates).toContainText('Row 2’s date can only be day/month/year');
+  const dayFirst = page.getByTestId('batch-day-first');
+  await expect(dayFirst).not.toBeChecked();
+  // Until the analyst accepts, numeric dates are left out, and the name that lost its Ł is never screened.
+  await expect(batch.rowsValid).toHaveText('1');
+  await expect(batch.rowsInvalid).toHaveText('4');
+  const lost = batch.issueRows.filter({ has: page.locator('[data-column="row"]', { hasText: /^6$/ }) }).filter({ hasText: 'first_name' });
+  await expect(lost).toContainText('a letter could not be read');
+
+  await shot(page.getByTestId('batch-import'), 'batch-import-excel-ask');
+
+  // Read as UTF-8 instead, every accented name has lost its letters and is left out, never screened as U+FFFD.
+  await page.getByTestId('batch-encoding-choice').selectOption('utf-8');
+  await expect(encoding).toHaveAttribute('data-encoding', 'utf-8');
+  await expect(batch.rowsValid).toHaveText('0');
+  await expect(batch.issues).toContainText('a letter could not be read');
+  await page.getByTestId('batch-encoding-choice').selectOption('windows-1252');
+  await expect(encoding).toHaveAttribute('data-encoding', 'windows-1252');
+  await expect(batch.rowsValid).toHaveText('1');
+
+  // Read dates as day/month/year: the preview shows the ISO date each row is screened with.
+  await dayFirst.check();
+  await expect(dayFirst).toBeChecked();
+  await expect(batch.rowsValid).toHaveText('4');
+  await expect(batch.rowsInvalid).toHaveText('1');
+  const preview = page.getByTestId('batch-preview-row');
+  await expect(preview).toHaveCount(4);
+  const expected = [
+    ['Élodie Quellfeather', '1984-12-31'], ['Søren Vellstraße', '1979-03-05'], ['Maëlle D’Arcymere', '1990-06-17'], ['Jürgen Brommeier', '1975-04-02'],
+  ];
+  for (const [i, [name, dob]] of expected.entries()) {
+    await expect(preview.nth(i).getByTestId('preview-name')).toHaveText(name!);
+    await expect(preview.nth(i).getByTestId('preview-dob')).toHaveAttribute('data-dob', dob!);
+  }
+  await expect(preview.nth(0).getByTestId('preview-dob')).toContainText('31 Dec 1984');
+  await shot(page.getByTestId('batch-import'), 'batch-import-excel');
+
+  // Screened as read: the results carry the names, and the saved file the ISO dates.
+  await batch.waitForLists();
+  await batch.run();
+  await batch.waitForStatus('done');
+  await expect(batch.progressRows).toHaveText('4 / 4');
+  for (const [i, [name]] of expected.entries()) await expect(batch.row(i + 2).getByTestId('result-name')).toHaveText(name!);
+  const saved = parseCsv((await batch.saveResults()).text);
+  expect(saved.map((r) => [`${r.first_name} ${r.last_name}`, r.date_of_birth])).toEqual(expected);
+
+  const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  for (const [name] of expected) expect(storage).not.toContain(name!.split(' ')[1]);
+});

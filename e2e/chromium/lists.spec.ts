@@ -174,6 +174,39 @@ test('lists: a file with no importable row is reported and nothing is stored', a
   expect(stored.user_lists).toEqual([]);
 });
 
+test('lists: a list Excel saved as "CSV" (Windows-1252) is read so, said so, and screened with its accents', async ({ page, service }) => {
+  const { lists, screening } = await openLists(page, service);
+  // Thérèse as Windows-1252 bytes; Ł has none there, so Excel wrote "?".
+  const csv = Buffer.concat([
+    Buffer.from('kind,name,dob,country\r\npep,Th'), Buffer.from([0xe9, 0x72, 0xe8]), Buffer.from('se Quillfeather-Mbeki,1961-04-12,ZA\r\n'),
+    Buffer.from('pep,?ukasz Quillfeather,1959,PL\r\n'),
+  ]);
+  await lists.addUserButton.click();
+  await lists.userDialog.getByTestId('user-list-name').fill('Excel PEPs');
+  await lists.userDialog.getByTestId('user-list-file').setInputFiles({ name: 'peps-excel.csv', mimeType: 'text/csv', buffer: csv });
+  const encoding = lists.userDialog.getByTestId('user-list-encoding');
+  await expect(encoding).toHaveAttribute('data-encoding', 'windows-1252');
+  await expect(encoding).toContainText('Read as Windows-1252 (Excel)');
+  await expect(lists.userDialog.getByTestId('user-list-encoding-choice')).toHaveValue('windows-1252');
+  await shot(page, 'lists-add-user-excel');
+  await lists.userDialog.getByTestId('add-user-list-submit').click();
+
+  // Uploaded as read: the accented name is imported, the one that lost its Ł is left out.
+  await expect(lists.report).toHaveAttribute('data-ok', 'true', REBUILD);
+  await expect(lists.report.getByTestId('user-list-imported')).toHaveText('1');
+  await expect(lists.report.getByTestId('user-list-rejected')).toHaveText('1');
+  const cells = lists.errorRows.first().locator('[role="gridcell"]');
+  await expect(cells.nth(0)).toHaveText('3');
+  await expect(cells.nth(1)).toHaveText('name');
+  await expect(cells.nth(2)).toContainText('a letter could not be read');
+  await lists.userDialog.getByTestId('add-user-list-done').click();
+  await expect(lists.userList('Excel PEPs').getByTestId('user-list-rows')).toHaveText('1 record', REBUILD);
+
+  await expect(screening.listKind('pep')).toBeChecked(REBUILD);
+  await screening.screen({ firstName: 'Thérèse', lastName: 'Quillfeather-Mbeki', dob: '1961-04-12', country: 'ZA' });
+  await expect(screening.match(0).getByTestId('match-name')).toHaveText('Thérèse Quillfeather-Mbeki');
+});
+
 test('lists: import a newer official file; a file that is not that list is refused with the reason', async ({ page, service }) => {
   // The import indexes every list again (no snapshot stands in for an imported official file).
   test.setTimeout(180_000);

@@ -11,6 +11,8 @@ import type { Environment } from '../../../src-shared/catalog';
 import type { BatchRowResult } from '../../../src-shared/contracts/batch';
 import type { Disposition, ReasonCode } from '../../../src-shared/contracts/review';
 import type { ClearedMatch, ListVersion, PreviousResultSummary } from '../../../src-shared/contracts/screening';
+import type { EncodingGuess, TextEncodingName } from '../../../src-shared/csv-text';
+import type { FileDateOrder } from '../../../src-shared/dates';
 import { holdsWork, useSession } from './session';
 
 export { DISPOSITIONS, type Disposition } from '../../../src-shared/contracts/review';
@@ -59,6 +61,25 @@ export interface ImportedRow {
   previous_disposition: EarlierDisposition | '';
 }
 
+/** How the analyst asked for the file to be read; a new file starts from the defaults. */
+export interface ParseOptions {
+  /** The encoding chosen instead of the detected one, or null for the detected one. */
+  encoding: TextEncodingName | null;
+  /** Read DD/MM/YYYY, DD.MM.YYYY and DD-MM-YYYY dates of birth as day, month, year. */
+  dayFirst: boolean;
+}
+
+export const DEFAULT_PARSE_OPTIONS: ParseOptions = { encoding: null, dayFirst: false };
+
+/** What the file's numeric dates of birth say of their order, with the first row that shows each. */
+export interface DateEvidence {
+  order: FileDateOrder;
+  /** The first row whose date can only be day first (its first number is over 12). */
+  dayFirstRow: number | null;
+  /** The first row whose date can only be month first (its second number is over 12). */
+  monthFirstRow: number | null;
+}
+
 /** A problem with one cell of the file. Never the cell's value: only where and why. */
 export interface RowIssue {
   row: number;
@@ -68,6 +89,13 @@ export interface RowIssue {
 
 export interface ParseState {
   status: 'idle' | 'parsing' | 'done' | 'failed';
+  /** The chosen file, kept (in memory) to be read again another way. */
+  file: File | null;
+  options: ParseOptions;
+  /** The encoding the text was read in and what detection said, once the file's bytes are read. */
+  text: { encoding: TextEncodingName; detected: EncodingGuess } | null;
+  /** Known once the whole file is read. */
+  dates: DateEvidence | null;
   fileName: string;
   fileBytes: number;
   bytesRead: number;
@@ -135,7 +163,8 @@ interface BatchState {
   /** Stops the running batch (set by the runner while it runs). */
   stop: (() => void) | null;
 
-  startImport: (fileName: string, fileBytes: number) => void;
+  /** A file starts being read; read again (the same file), it keeps what was known of it until the new reading says. */
+  startImport: (file: File, options: ParseOptions) => void;
   bump: () => void;
   setParse: (patch: Partial<ParseState>) => void;
   setRun: (patch: Partial<RunState>) => void;
@@ -152,7 +181,8 @@ interface BatchState {
 }
 
 const IDLE_PARSE: ParseState = {
-  status: 'idle', fileName: '', fileBytes: 0, bytesRead: 0, rowsRead: 0, invalidRows: 0, error: null, ignoredColumns: [], fromResults: false,
+  status: 'idle', file: null, options: DEFAULT_PARSE_OPTIONS, text: null, dates: null, fileName: '', fileBytes: 0, bytesRead: 0,
+  rowsRead: 0, invalidRows: 0, error: null, ignoredColumns: [], fromResults: false,
 };
 
 function empty() {
@@ -174,9 +204,16 @@ export const useBatch = create<BatchState>()((set, get) => ({
   version: 0,
   singleKeys: true,
 
-  startImport: (fileName, fileBytes) => {
+  startImport: (file, options) => {
     get().stop?.();
-    set({ ...empty(), parse: { ...IDLE_PARSE, status: 'parsing', fileName, fileBytes }, version: get().version + 1 });
+    const prev = get().parse;
+    // The notices stay in place (and a control in them keeps focus) while the same file is read again.
+    const kept = prev.file === file ? { text: prev.text, dates: prev.dates } : {};
+    set({
+      ...empty(),
+      parse: { ...IDLE_PARSE, ...kept, status: 'parsing', file, options, fileName: file.name, fileBytes: file.size },
+      version: get().version + 1,
+    });
   },
 
   bump: () => set((s) => ({ version: s.version + 1 })),

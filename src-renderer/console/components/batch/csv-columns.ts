@@ -13,7 +13,10 @@ export const INPUT_COLUMNS: readonly ColumnDoc[] = [
   { name: 'first_name', required: true, help: 'Given name.' },
   { name: 'middle_name', help: 'Middle names, if any.' },
   { name: 'last_name', required: true, help: 'Family name.' },
-  { name: 'date_of_birth', help: 'YYYY-MM-DD. Confirms or rules out a match.' },
+  {
+    name: 'date_of_birth',
+    help: 'YYYY-MM-DD; DD/MM/YYYY, DD.MM.YYYY or DD-MM-YYYY when you choose to read the file’s dates day first. Confirms or rules out a match.',
+  },
   { name: 'gender', help: 'e.g. female, male. Confirms or rules out a match.' },
   { name: 'country', help: 'Two-letter country code (ISO 3166-1 alpha-2), e.g. DE.' },
   { name: 'previous_screening_id', help: 'The id of the last screening of this customer.' },

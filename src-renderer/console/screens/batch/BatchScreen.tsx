@@ -9,7 +9,7 @@ import { StaleListsBanner } from '../../components/StaleListsBanner';
 import { useBatch } from '../../stores/batch';
 import { templateCsv } from '../../components/batch/csv-columns';
 import { ImportPanel } from './ImportPanel';
-import { importFile } from './parse-csv';
+import { importFile, readAgain } from './parse-csv';
 import { saveIssues, saveTemplate } from '../../components/batch/results-csv';
 import { ResultsPanel } from './ResultsPanel';
 import { isRunning } from './run-batch';
@@ -27,6 +27,11 @@ export function BatchScreen() {
   const onFile = (file: File) => {
     if (isRunning()) return;
     guard('Import the new file', () => importFile(file));
+  };
+
+  const onReadAgain = (change: Parameters<typeof readAgain>[0]) => {
+    if (isRunning()) return;
+    guard('Read the file again', () => readAgain(change));
   };
 
   const download = async (what: () => Promise<unknown>) => {
@@ -56,6 +61,7 @@ export function BatchScreen() {
       <ImportPanel
         locked={running}
         onFile={onFile}
+        onReadAgain={onReadAgain}
         onSaveIssues={() => void download(() => {
           const s = useBatch.getState();
           return saveIssues(s.parse.fileName, s.issues);

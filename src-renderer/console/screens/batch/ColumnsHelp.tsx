@@ -26,6 +26,11 @@ export function ColumnsHelp() {
           The first line names the columns, in any order; other columns are ignored. Rows are numbered as in a spreadsheet: the header is
           row 1. Lists inside a cell are separated by <code>;</code>.
         </p>
+        <p className="muted">
+          From Excel, “CSV UTF-8” keeps every letter. “CSV (Comma delimited)” (Windows-1252, cells separated by commas or semicolons) and
+          “Unicode Text” (UTF-16, tabs) are read too, and the import says how it read the file; “CSV (Comma delimited)” cannot hold
+          letters such as ł or Ș, which Excel saves as “?”.
+        </p>
         <h3 className="bat-label">Your file</h3>
         <Columns columns={INPUT_COLUMNS} />
         <h3 className="bat-label">Added to the saved results</h3>

@@ -1,10 +1,15 @@
-// Step 1: choose (or drop) a CSV, watch it being read, and see which rows cannot be sent and why.
+// Step 1: choose (or drop) a CSV, watch it being read, see how it was read (its encoding, its
+// dates) with the choice to read it another way, the first rows as they will be screened, and
+// which rows cannot be sent and why.
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Alert } from '../../components/Alert';
 import { DataGrid, type GridColumn } from '../../components/DataGrid';
+import { EncodingNotice } from '../../components/EncodingNotice';
 import { formatNumber } from '../../components/format';
-import { useBatch, useBatchDerived, type RowIssue } from '../../stores/batch';
+import { useBatch, useBatchDerived, type ParseOptions, type RowIssue } from '../../stores/batch';
 import { ColumnsHelp } from './ColumnsHelp';
+import { DateOrderNotice } from './DateOrderNotice';
+import { ImportPreview } from './ImportPreview';
 import { Progress } from './Progress';
 
 /** Issues shown on screen; the download has all of them. */
@@ -27,10 +32,12 @@ function formatBytes(n: number): string {
 interface ImportPanelProps {
   locked: boolean;
   onFile: (file: File) => void;
+  /** Read the same file again another way. */
+  onReadAgain: (change: Partial<ParseOptions>) => void;
   onSaveIssues: () => void;
 }
 
-export function ImportPanel({ locked, onFile, onSaveIssues }: ImportPanelProps) {
+export function ImportPanel({ locked, onFile, onReadAgain, onSaveIssues }: ImportPanelProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -71,7 +78,7 @@ export function ImportPanel({ locked, onFile, onSaveIssues }: ImportPanelProps) 
             ref={inputRef}
             id={inputId}
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values"
             className="visually-hidden"
             disabled={locked}
             onChange={(e) => {
@@ -99,6 +106,23 @@ export function ImportPanel({ locked, onFile, onSaveIssues }: ImportPanelProps) 
             text={`${formatNumber(parse.rowsRead)} rows read · ${percent}%`}
             testId="batch-parse-progress"
           />
+        ) : null}
+
+        {parse.text || (parse.dates && parse.status !== 'failed') ? (
+          <div className="bat-notices">
+            {parse.text ? (
+              <EncodingNotice
+                encoding={parse.text.encoding}
+                detected={parse.text.detected}
+                disabled={locked}
+                onChoose={(encoding) => onReadAgain({ encoding: encoding === parse.text?.detected.encoding ? null : encoding })}
+                testId="batch-encoding"
+              />
+            ) : null}
+            {parse.dates && parse.status !== 'failed' ? (
+              <DateOrderNotice dates={parse.dates} dayFirst={parse.options.dayFirst} disabled={locked} onDayFirst={(dayFirst) => onReadAgain({ dayFirst })} />
+            ) : null}
+          </div>
         ) : null}
 
         {parse.status === 'failed' && parse.error ? (
@@ -136,6 +160,8 @@ export function ImportPanel({ locked, onFile, onSaveIssues }: ImportPanelProps) 
             ) : null}
           </div>
         ) : null}
+
+        <ImportPreview />
 
         {parse.status === 'done' && validRows === 0 && parse.rowsRead === 0 ? (
           <Alert tone="warning" testId="batch-no-rows">The file has a header but no customer rows.</Alert>

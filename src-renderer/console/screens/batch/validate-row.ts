@@ -3,9 +3,10 @@
 // that passes here is a row the service accepts; the service checks again anyway.
 // Reasons never quote the cell: the error report must not become a copy of the file.
 import type { ClearedMatch } from '../../../../src-shared/contracts/screening';
-import { birthDateProblem, type BirthDateProblem } from '../../../../src-shared/dates';
+import { birthDateProblem, formatIsoDate, numericDateOrder, parseDayFirstDate, type BirthDateProblem, type NumericDateOrder } from '../../../../src-shared/dates';
 import { unguardCell } from '../../../../src-shared/csv-guard';
-import type { EarlierDisposition, ImportedRow, RowIssue } from '../../stores/batch';
+import { hasLostLetter } from '../../../../src-shared/csv-text';
+import type { EarlierDisposition, ImportedRow, ParseOptions, RowIssue } from '../../stores/batch';
 
 export type RawRow = Record<string, string | undefined>;
 
@@ -35,10 +36,20 @@ const DOB_PROBLEM: Record<BirthDateProblem, string> = {
   format: 'use the format YYYY-MM-DD', not_a_date: 'not a calendar date', before_1900: 'before 1900', in_the_future: 'in the future',
 };
 
-function validDate(s: string, today: string): string | null {
-  const problem = birthDateProblem(s, today);
-  return problem && DOB_PROBLEM[problem];
+/** The date of birth to screen (YYYY-MM-DD), or why the cell is not one. */
+function readBirthDate(s: string, order: NumericDateOrder | null, today: string, dayFirst: boolean): { iso: string } | { problem: string } {
+  let iso = s;
+  if (dayFirst && order) {
+    const date = parseDayFirstDate(s);
+    if (!date) return { problem: 'not a calendar date (read as day/month/year)' };
+    iso = formatIsoDate(date);
+  }
+  const problem = birthDateProblem(iso, today);
+  return problem ? { problem: DOB_PROBLEM[problem] } : { iso };
 }
+
+/** Said of a name with U+FFFD or the "?" a code page writes for a letter it lacks (src-shared/csv-text.ts). */
+export const LOST_LETTER = 'a letter could not be read (shown as \uFFFD or ?): check how the file is read, or save it from Excel as CSV UTF-8';
 
 function parseCleared(value: string, column: string, issue: (column: string, reason: string) => void): ClearedMatch[] {
   const out: ClearedMatch[] = [];
@@ -62,10 +73,15 @@ function parseCleared(value: string, column: string, issue: (column: string, rea
 export interface RowCheck {
   value: ImportedRow | null;
   issues: RowIssue[];
+  /** The orders the date of birth may be read in, when it is written as numbers (the file's evidence). */
+  dobOrder: NumericDateOrder | null;
 }
 
-/** `today` is YYYY-MM-DD (UTC), passed in so a whole file is checked against one day. */
-export function checkRow(raw: RawRow, row: number, today: string): RowCheck {
+/**
+ * `today` is YYYY-MM-DD (UTC), passed in so a whole file is checked against one day. A name that
+ * lost a letter to the file's encoding is a problem: it is never screened as it is.
+ */
+export function checkRow(raw: RawRow, row: number, today: string, options: Pick<ParseOptions, 'dayFirst'> = { dayFirst: false }): RowCheck {
   const issues: RowIssue[] = [];
   const issue = (column: string, reason: string) => issues.push({ row, column, reason });
 
@@ -73,16 +89,20 @@ export function checkRow(raw: RawRow, row: number, today: string): RowCheck {
     const v = cell(raw, column);
     if (required && !v) issue(column, 'required');
     else if (v.length > 200) issue(column, 'longer than 200 characters');
+    else if (hasLostLetter(v)) issue(column, LOST_LETTER);
     return v;
   };
   const first = name('first_name', true);
   const middle = name('middle_name', false);
   const last = name('last_name', true);
 
-  const dob = cell(raw, 'date_of_birth');
-  if (dob) {
-    const bad = validDate(dob, today);
-    if (bad) issue('date_of_birth', bad);
+  const dobText = cell(raw, 'date_of_birth');
+  const dobOrder = dobText ? numericDateOrder(dobText) : null;
+  let dob = '';
+  if (dobText) {
+    const read = readBirthDate(dobText, dobOrder, today, options.dayFirst);
+    if ('problem' in read) issue('date_of_birth', read.problem);
+    else dob = read.iso;
   }
   const gender = cell(raw, 'gender');
   if (gender.length > 32) issue('gender', 'longer than 32 characters');
@@ -130,8 +150,9 @@ export function checkRow(raw: RawRow, row: number, today: string): RowCheck {
   if (cleared.size > MAX_CLEARED) issue('cleared_entities', `more than ${MAX_CLEARED} entities`);
   if (cleared.size > 0 && !scoreText && !levelText) issue('cleared_entities', `needs ${col.score} and ${col.level}`);
 
-  if (issues.length > 0) return { value: null, issues };
+  if (issues.length > 0) return { value: null, issues, dobOrder };
   return {
+    dobOrder,
     value: {
       row,
       client_reference_id: reference,

@@ -103,6 +103,33 @@ describe('importUserList', () => {
     expect(r.rows).toEqual({ total: 1_000, imported: 500, rejected: 500 });
   });
 
+  it('reads a list Excel saved as "CSV" (Windows-1252) or "Unicode Text" (UTF-16 LE, tabs), and says how it read the first', () => {
+    // kind,name,aliases / pep,René Dupré,“Le Duc” / rca,Søren Strauß,€ Holding (Windows-1252 bytes)
+    const cp1252 = Uint8Array.from([
+      ...Buffer.from('kind,name,aliases\r\npep,Ren'), 0xe9, ...Buffer.from(' Dupr'), 0xe9, 0x2c, 0x93, ...Buffer.from('Le Duc'), 0x94,
+      ...Buffer.from('\r\nrca,S'), 0xf8, ...Buffer.from('ren Strau'), 0xdf, 0x2c, 0x80, ...Buffer.from(' Holding\r\n'),
+    ]);
+    const r = importUserList(cp1252, { listName: 'Excel list' });
+    expect(r.errors).toEqual([]);
+    expect(r.warnings).toEqual([{ row: 1, column: '', reason: 'the file is not UTF-8: read as Windows-1252, as Excel saves "CSV (Comma delimited)"' }]);
+    expect(r.import.entities.map((e) => e.names.map((n) => n.name))).toEqual([['René Dupré', '“Le Duc”'], ['Søren Strauß', '€ Holding']]);
+
+    const unicodeText = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('kind\tname\r\npep\tŁukasz Șerban\r\n', 'utf16le')]);
+    const u = importUserList(new Uint8Array(unicodeText), { listName: 'Excel list' });
+    expect([u.errors, u.warnings]).toEqual([[], []]);
+    expect(u.import.entities[0]?.names[0]?.name).toBe('Łukasz Șerban');
+  });
+
+  it('leaves out a name that lost a letter to its encoding (U+FFFD, or ? for a letter the code page lacks)', () => {
+    const r = importUserList('kind,name,aliases\npep,Ren\uFFFD Dupr\uFFFD,\npep,?ukasz Nowak,\nrca,Anna Nowak,?ukasz\npep,Jan Nowak,\n', { listName: 'Lost' });
+    expect(r.errors).toEqual([
+      { row: 2, column: 'name', reason: 'a letter could not be read (shown as \uFFFD or ?): save the file as UTF-8' },
+      { row: 3, column: 'name', reason: 'a letter could not be read (shown as \uFFFD or ?): save the file as UTF-8' },
+      { row: 4, column: 'aliases', reason: 'a letter could not be read (shown as \uFFFD or ?): save the file as UTF-8' },
+    ]);
+    expect(r.rows).toEqual({ total: 4, imported: 1, rejected: 3 });
+  });
+
   it('needs a usable list name', () => {
     expect(userListSlug('Ünïcode PEP list #2')).toBe('unicode-pep-list-2');
     expect(() => importUserList('kind,name\n', { listName: '***' })).toThrow(FormatError);

@@ -3,10 +3,11 @@
 // reported by row and column, never by value: the report is shown in the console and may be
 // logged, and the values are the organisation's data about people.
 import { LIST_KINDS, type EntityId, type EntityName, type EntitySchema, type ListEntity, type ListImport, type ListKind } from '../types';
-import { countEntities, decodeText, finishEntity, FormatError, parseOneDate, sha256Hex, yearsBetween } from './common';
+import { countEntities, finishEntity, FormatError, parseOneDate, sha256Hex, yearsBetween } from './common';
 import { toCountryCode } from './countries';
 import { csvRecords } from './csv-reader';
 import { LIST_ISSUES_REPORTED, listSlug } from '../../../../../src-shared/contracts/lists';
+import { hasLostLetter, readTextFile, type EncodingGuess } from '../../../../../src-shared/csv-text';
 
 export const USER_LIST_COLUMNS = [
   'kind', 'name', 'aliases', 'weak_aliases', 'dob', 'country', 'id', 'id_type', 'gender', 'program', 'schema', 'ref', 'notes',
@@ -71,6 +72,17 @@ function parseUserDob(v: string): string[] | undefined {
   return d === v ? [d] : undefined;
 }
 
+/** Said of a name that lost a letter to the file's encoding (U+FFFD, or the "?" a code page writes). */
+const LOST_LETTER = 'a letter could not be read (shown as \uFFFD or ?): save the file as UTF-8';
+
+/** The file was not known to be UTF-8 (or UTF-16 by its mark): how it was read. The console says it before uploading. */
+function encodingNote(detected: EncodingGuess): string | null {
+  if (!detected.guessed) return null;
+  return detected.evidence === 'not_utf8'
+    ? 'the file is not UTF-8: read as Windows-1252, as Excel saves "CSV (Comma delimited)"'
+    : 'the file has no byte order mark: read as UTF-16 by the pattern of its bytes';
+}
+
 /** Problems kept for the report (a person reads it); the rest are only counted. */
 class Issues {
   readonly kept: UserListIssue[] = [];
@@ -105,7 +117,10 @@ export function importUserList(input: Uint8Array | string, options: UserListOpti
   const source = `user:${slug}`;
   const publisher = options.publisher ?? 'Organisation (user-supplied list)';
   const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
-  const text = decodeText(bytes);
+  // Read as the batch import reads a customer file (src-shared/csv-text.ts): an Excel file saved
+  // as "CSV" or "Unicode Text" is read, not turned into U+FFFD. Ctrl-Z is an old end-of-file mark.
+  const { text: decoded, detected } = readTextFile(bytes);
+  const text = decoded.replace(/\u001a/g, '');
   // The header line is measured before anything is split: a 20 MB line of commas is refused
   // here, not turned into millions of columns.
   const eol = text.indexOf('\n');
@@ -135,6 +150,8 @@ export function importUserList(input: Uint8Array | string, options: UserListOpti
     }
   });
   for (const c of REQUIRED) if (!index.has(c)) errors.add(1, c, 'required column missing');
+  const note = encodingNote(detected);
+  if (note) warnings.add(1, '', note);
   // Columns are named in reports by their header (a known column) or their position: never by a
   // value from the file.
   const columnName = (i: number): string => ((USER_LIST_COLUMNS as readonly string[]).includes(header[i] ?? '') ? header[i]! : `column ${i + 1}`);
@@ -185,12 +202,14 @@ export function importUserList(input: Uint8Array | string, options: UserListOpti
     const name = cell('name');
     if (name === '') err('name', 'required');
     else if (name.length > USER_LIST_LIMITS.nameLength) err('name', `longer than ${USER_LIST_LIMITS.nameLength} characters`);
+    else if (hasLostLetter(name)) err('name', LOST_LETTER);
 
     const names: EntityName[] = [{ name, kind: 'primary', quality: 'strong' }];
     for (const [column, quality] of [['aliases', 'strong'], ['weak_aliases', 'weak']] as const) {
       const list = values(cell(column));
       if (list.length > USER_LIST_LIMITS.values) err(column, `more than ${USER_LIST_LIMITS.values} values`);
       if (list.some((a) => a.length > USER_LIST_LIMITS.nameLength)) err(column, `a value is longer than ${USER_LIST_LIMITS.nameLength} characters`);
+      else if (list.some(hasLostLetter)) err(column, LOST_LETTER);
       for (const a of list) names.push({ name: a, kind: 'aka', quality });
     }
 

@@ -1,13 +1,18 @@
-// "Add your own list": a name and a CSV. The service imports the rows it can and reports the
-// others by row, column and reason (never the cell's value), which is what this dialog shows.
-import { useId, useMemo, useState, type FormEvent } from 'react';
+// "Add your own list": a name and a CSV. The file is read here first and the dialog says which
+// encoding it was read in, with a choice when that was a guess (list-file.ts); the service imports
+// the rows it can and reports the others by row, column and reason (never the cell's value), which
+// is what this dialog shows.
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { EncodingGuess, TextEncodingName } from '../../../../../src-shared/csv-text';
 import { errorText } from '../../../api/client';
 import { Alert } from '../../../components/Alert';
 import { DataGrid, type GridColumn } from '../../../components/DataGrid';
 import { Dialog } from '../../../components/Dialog';
+import { EncodingNotice } from '../../../components/EncodingNotice';
 import { Field } from '../../../components/Field';
 import { formatNumber } from '../../../components/format';
 import { FilePicker } from './FilePicker';
+import { readListFile } from './list-file';
 import { listsApi, listSlug, type ListIssue, type UserList, type UserReport } from './lists-api';
 import { LIST_COLUMNS, saveListTemplate } from './template';
 import { AgainOrDoneFooter, FormFooter } from '../../../components/FormFooter';
@@ -41,6 +46,9 @@ export function AddListDialog({ existing, onClose, onImported }: AddListDialogPr
   const formId = useId();
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  /** How the chosen file was read (shown), and the encoding the analyst chose instead of the detected one. */
+  const [reading, setReading] = useState<{ encoding: TextEncodingName; detected: EncodingGuess; chosen: TextEncodingName | null } | null>(null);
+  const inspection = useRef(0);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,6 +58,26 @@ export function AddListDialog({ existing, onClose, onImported }: AddListDialogPr
   const slug = listSlug(name.trim());
   const replaces = slug ? existing.find((u) => u.slug === slug) : undefined;
   const done = report?.report.ok === true;
+
+  /**
+   * Reads the chosen file to show how it reads (the text is read again when it is imported). Read
+   * again in another encoding, the notice stays until the new reading replaces it, keeping focus.
+   */
+  const inspect = async (f: File | null, chosen: TextEncodingName | null) => {
+    const n = ++inspection.current;
+    if (!f) {
+      setReading(null);
+      return;
+    }
+    try {
+      const read = await readListFile(f, chosen);
+      if (inspection.current !== n) return;
+      if (read.ok) setReading({ encoding: read.encoding, detected: read.detected, chosen });
+      else setErrors((x) => ({ ...x, file: read.error }));
+    } catch {
+      if (inspection.current === n) setErrors((x) => ({ ...x, file: 'The file could not be read.' }));
+    }
+  };
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -65,7 +93,13 @@ export function AddListDialog({ existing, onClose, onImported }: AddListDialogPr
     setBusy(true);
     setReport(null);
     try {
-      const result = await listsApi.importUserList(trimmed, file);
+      // Uploaded as the analyst accepted it: the text in the encoding shown, as UTF-8.
+      const read = await readListFile(file, reading?.chosen ?? null);
+      if (!read.ok) {
+        setErrors({ file: read.error });
+        return;
+      }
+      const result = await listsApi.importUserList(trimmed, new Blob([read.text], { type: 'text/csv' }));
       setReport({ name: trimmed, report: result });
       if (result.ok) onImported(result);
     } catch (err) {
@@ -78,6 +112,7 @@ export function AddListDialog({ existing, onClose, onImported }: AddListDialogPr
   const again = () => {
     setName('');
     setFile(null);
+    void inspect(null, null);
     setReport(null);
     setErrors({});
     setFailure(null);
@@ -138,7 +173,9 @@ export function AddListDialog({ existing, onClose, onImported }: AddListDialogPr
             label="CSV file" file={file} accept=".csv,.tsv,.txt,text/csv" error={errors.file} disabled={busy} testId="user-list-file"
             onFile={(f) => {
               setFile(f);
+              setReading(null);
               setErrors((x) => ({ ...x, file: undefined }));
+              void inspect(f, null);
             }}
             hint={
               <>
@@ -149,6 +186,17 @@ export function AddListDialog({ existing, onClose, onImported }: AddListDialogPr
               </>
             }
           />
+          {reading ? (
+            <EncodingNotice
+              encoding={reading.encoding}
+              detected={reading.detected}
+              disabled={busy}
+              onChoose={(encoding) => {
+                if (file) void inspect(file, encoding === reading.detected.encoding ? null : encoding);
+              }}
+              testId="user-list-encoding"
+            />
+          ) : null}
           {templateError ? <Alert testId="user-list-template-error">{templateError}</Alert> : null}
           <details className="lst-help" data-testid="user-list-columns">
             <summary>Columns</summary>

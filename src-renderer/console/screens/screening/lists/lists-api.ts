@@ -20,11 +20,12 @@ export const listsApi = {
     ),
 
   /**
-   * A user list from a CSV. A file with no importable row answers 400 with the same report
-   * (`ok: false`), which is returned rather than thrown: its row errors are the useful part.
+   * A user list from a CSV (its text as UTF-8: see list-file.ts). A file with no importable row
+   * answers 400 with the same report (`ok: false`), which is returned rather than thrown: its row
+   * errors are the useful part.
    */
-  importUserList: (name: string, file: File): Promise<UserListReport> =>
-    upload(`/api/screening/lists/user?name=${encodeURIComponent(name)}`, file, 'text/csv', UserListReport, { answerStatuses: [400] }),
+  importUserList: (name: string, csv: Blob): Promise<UserListReport> =>
+    upload(`/api/screening/lists/user?name=${encodeURIComponent(name)}`, csv, 'text/csv', UserListReport, { answerStatuses: [400] }),
 
   removeUserList: (slug: string) => request('DELETE', `/api/screening/lists/user/${encodeURIComponent(slug)}`, Message),
 };
