@@ -3,7 +3,7 @@
 import type { OpenBatch } from '../../../../src-shared/contracts/batch';
 import { Badge } from '../../components/Badge';
 import type { GridColumn } from '../../components/DataGrid';
-import { formatDateTime, formatNumber } from '../../components/format';
+import { formatDateTime, formatNumber, formatTime } from '../../components/format';
 
 /** "Mo Member", or their e-mail, or their id when they are no longer on record. */
 export const analystName = (b: OpenBatch) => b.user.name ?? b.user.email ?? `user ${b.user.user_id}`;
@@ -58,7 +58,7 @@ export function openBatchColumns(viewerId: number, onEnd: (batch: OpenBatch) => 
         <span className="cell-stack">
           <time dateTime={b.last_activity_at} title={b.last_activity_at}>{formatDateTime(b.last_activity_at)}</time>
           <span className="muted" data-testid="open-batch-state">
-            {b.screening ? 'Screening now' : <>Ends by itself at <time dateTime={b.expires_at}>{formatDateTime(b.expires_at)}</time></>}
+            {b.screening ? 'Screening now' : <>Ends by itself at <time dateTime={b.expires_at} title={b.expires_at}>{formatTime(b.expires_at)}</time></>}
           </span>
         </span>
       ),
