@@ -203,8 +203,7 @@ export function createBatches(deps: {
         listVersions: loaded ? withFreshness(loaded.versions.filter((v) => listsChecked.includes(v.kind)), staleWindows, now) : [],
         endedBy: null,
       };
-      // Replaces the analyst's ended batch that was never finished (its index is released already).
-      if (current) release(current);
+      // Takes the place of the analyst's ended batch that was never finished (its index went when it ended).
       if (loaded) deps.pool.retain(loaded.stamp);
       byUser.set(owner.userId, b);
       return info(b);
