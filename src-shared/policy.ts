@@ -34,6 +34,8 @@ export const POLICY = {
   'keys.manage_all': MANAGERS,
   /** Cancel a report export someone else made (everyone sees and downloads the organisation's). */
   'exports.cancel_all': MANAGERS,
+  /** See every open batch rescreen of the organisation and end anyone's (each analyst runs their own). */
+  'batches.manage_all': MANAGERS,
   /** Approve another analyst's clearance (four-eyes). */
   'review.approve': MANAGERS,
   /** List pending team invitations. */

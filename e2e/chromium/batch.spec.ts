@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { filesUnder, makeCanaries, scanForCanaries, type Canaries } from '../../src-main/service/test/privacy';
-import { initOrg, signIn, type TestOrg } from '../support/accounts';
+import { addMember, initOrg, signIn, type TestOrg } from '../support/accounts';
 import { expect, test, type Service } from '../support/service';
 import { trackApi } from '../support/settled';
 import { BatchPage } from '../pages/batch-page';
@@ -463,4 +463,72 @@ test('batch rescreen: a Windows-1252 file from Excel with day-first dates is rea
 
   const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
   for (const [name] of expected) expect(storage).not.toContain(name!.split(' ')[1]);
+});
+
+test('batch rescreen: an owner sees a member\'s open batch and ends it; the member\'s console says an administrator ended it', async ({ page, service, browser }) => {
+  test.setTimeout(180_000);
+  await initOrg(service, PRO_ORG);
+  const member = await addMember(service, PRO_ORG, { email: 'mo@northwind.test', password: 'a member password', name: 'Mo Member' });
+
+  // The member, in a browser of their own, runs 10,000 rows: two chunks. The second waits here
+  // until the batch has been ended, so the End always lands between the two.
+  const context = await browser.newContext({ baseURL: service.url, viewport: { width: 1440, height: 900 } });
+  const memberPage = await context.newPage();
+  let letThrough!: () => void;
+  const ended = new Promise<void>((resolve) => (letThrough = resolve));
+  let chunks = 0;
+  await memberPage.route('**/api/console/batches/*/rows', async (route) => {
+    if (++chunks === 2) await ended;
+    await route.continue();
+  });
+  await signIn(memberPage, member);
+  const mine = new BatchPage(memberPage);
+  await mine.goto();
+  await expect(mine.openBatches, 'members do not see the open batches').toHaveCount(0);
+  const rows: string[][] = [];
+  for (let i = 0; i < 10_000; i++) rows.push(madeUp(i));
+  await mine.importCsv('members-file.csv', csv(rows));
+  await mine.waitForLists();
+  await mine.run();
+  // The first chunk's 5,000 rows are screened once the second chunk is asked for.
+  await expect.poll(() => chunks, { timeout: 120_000 }).toBe(2);
+
+  // The owner's Batch screen lists it: who, mode, progress, last activity.
+  await signIn(page, PRO_ORG);
+  const batch = new BatchPage(page);
+  await batch.goto();
+  await expect(batch.openBatchRows).toHaveCount(1);
+  const row = batch.openBatchRows.first();
+  await expect(row.getByTestId('open-batch-analyst')).toHaveText('Mo Member');
+  await expect(row).toContainText('mo@northwind.test');
+  await expect(row.getByTestId('open-batch-progress')).toHaveAttribute('data-total', '10000');
+  await expect(row.getByTestId('open-batch-progress')).toHaveAttribute('data-processed', '5000');
+  await expect(row.getByTestId('open-batch-state')).toContainText('Ends by itself at');
+  await shot(batch.openBatches, 'batch-open-batches');
+
+  // End asks first, naming whose batch and how far it got.
+  await row.getByTestId('open-batch-end').click();
+  const dialog = page.getByTestId('remove-batch-dialog');
+  await expect(dialog).toContainText('The test batch of Mo Member stops now, after 5,000 of 10,000 rows.');
+  await shot(dialog, 'batch-end-confirm');
+  await page.getByTestId('confirm-remove-batch').click();
+  await expect(page.getByTestId('open-batches-notice')).toContainText('The batch of Mo Member was ended after 5,000 of 10,000 rows.');
+  await expect(batch.openBatchRows).toHaveCount(0);
+  await expect(batch.openBatches).toContainText('No batch is running in your organization.');
+
+  // The member's next chunk is refused: the run stops and says an administrator ended it.
+  letThrough();
+  await mine.waitForStatus('cancelled');
+  await expect(memberPage.getByTestId('batch-cancelled')).toContainText('Ended by an administrator');
+  await expect(memberPage.getByTestId('batch-run-error')).toHaveCount(0);
+  await expect(mine.results).toHaveAttribute('aria-rowcount', '5001');
+  await shot(memberPage.getByTestId('batch-run'), 'batch-ended-by-admin');
+
+  // The audit log says who ended whose batch.
+  await page.goto('/#/audit');
+  const ending = page.getByTestId('audit-row').filter({ has: page.locator('[data-action="batch.cancelled"]') });
+  await expect(ending).toHaveCount(1);
+  await expect(ending.getByTestId('audit-actor')).toHaveText(PRO_ORG.email);
+  await expect(ending.getByTestId('audit-detail')).toContainText('of mo@northwind.test · 5000 of 10000 rows screened');
+  await context.close();
 });

@@ -25,6 +25,9 @@ export class BatchPage {
   readonly results: Locator;
   readonly resultRows: Locator;
   readonly confirmLive: Locator;
+  /** Owners and admins: every open batch of the organisation, with End. */
+  readonly openBatches: Locator;
+  readonly openBatchRows: Locator;
   constructor(readonly page: Page) {
     this.fileInput = page.getByTestId('batch-file-input');
     this.validation = page.getByTestId('batch-validation');
@@ -48,6 +51,8 @@ export class BatchPage {
     this.results = page.getByTestId('batch-results-grid');
     this.resultRows = this.results.getByTestId('batch-result-row');
     this.confirmLive = page.getByTestId('batch-confirm-live');
+    this.openBatches = page.getByTestId('open-batches');
+    this.openBatchRows = this.openBatches.getByTestId('open-batch-row');
   }
 
   async goto(): Promise<void> {

@@ -13,6 +13,7 @@ import { createLogger, silentLogger, type Logger } from './log';
 import { createScreening } from './core/screening/service';
 import { withFreshness } from './core/screening/lists/freshness';
 import { createBatches } from './core/screening/batch';
+import { auditExpiry } from './core/app/batch';
 import { createGate } from './jobs/gate';
 import { createLoginThrottle } from './core/accounts/login-throttle';
 import { createScreenPool } from './core/screening/pool';
@@ -113,6 +114,7 @@ export function compose(opts: ComposeOptions) {
   const screening = createScreening(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir, pool.load);
   const batches = createBatches({
     clock, billing, balance: (orgId) => credits.balance(orgId), pool, reviewKey: review.reviewKey, log: (m, f) => logger.info(m, f),
+    onExpire: (e) => auditExpiry(audit, e),
   });
   // The face models run in worker threads, loaded when the service starts (main.ts) or on first use.
   const realFaces = createFacePool({ ...opts.faces, log: (m, f) => logger.info(m, f) });
@@ -155,6 +157,7 @@ export function compose(opts: ComposeOptions) {
       await onsite.resume();
     },
     close(): void {
+      batches.stop();
       void faces.stop();
       void documents.stop();
       void onsite.close();

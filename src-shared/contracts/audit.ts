@@ -11,12 +11,15 @@ export const AUDIT_ACTIONS = [
   'disposition.set', 'disposition.removed', 'clearance.requested', 'clearance.approved', 'clearance.withdrawn',
   'list.imported', 'list.removed', 'key.created', 'key.revoked', 'plan.changed', 'settings.changed', 'member.added',
   'member.invited', 'invite.cancelled', 'invite.accepted', 'member.role_changed', 'member.removed',
-  'member.billing_changed',
+  'member.billing_changed', 'batch.expired',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** A person signed in, the admin CLI, or the service itself (an idle batch's expiry: nobody did it). */
+export const AUDIT_ACTOR_KINDS = ['user', 'cli', 'system'] as const;
+
 export const AuditActor = z.object({
-  kind: z.enum(['user', 'cli']),
+  kind: z.enum(AUDIT_ACTOR_KINDS),
   user_id: z.number().int().nullable(),
   /** The user's e-mail when the entry is shown; the log itself keeps the id. */
   email: z.string().nullable(),
@@ -62,8 +65,8 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 
 export const AuditQuery = z.object({
   action: z.enum(AUDIT_ACTIONS).optional(),
-  /** `cli`, or a user id. */
-  actor: z.string().regex(/^(cli|\d{1,12})$/).optional(),
+  /** `cli`, `system`, or a user id. */
+  actor: z.string().regex(/^(cli|system|\d{1,12})$/).optional(),
   /** ISO 8601 instants: from inclusive, to exclusive. */
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
@@ -101,7 +104,7 @@ const text = (v: string | number | boolean | null) => (v === null ? '' : String(
 const who = (p: { user_id: number; email: string | null } | null) => (p ? p.email ?? `user ${p.user_id}` : '');
 
 export function auditCsvRow(e: AuditEntry): string[] {
-  const actor = e.actor.kind === 'cli' ? 'cli' : e.actor.email ?? `user ${e.actor.user_id}`;
+  const actor = e.actor.kind === 'user' ? e.actor.email ?? `user ${e.actor.user_id}` : e.actor.kind;
   return [
     text(e.seq), e.at, actor, text(e.actor.role), e.action, text(e.env), text(e.screening_id), text(e.batch_id), text(e.row_number),
     e.entity_ids.join(';'), e.record_hashes.join(';'), text(e.disposition), text(e.reason_code), text(e.has_note), text(e.override_contradiction), text(e.clearance_id),

@@ -1,4 +1,5 @@
-// Console batch rescreen: cost preview and confirmation, one open batch per organisation,
+// Console batch rescreen: cost preview and confirmation, one open batch per analyst (more in
+// batch-per-analyst.test.ts),
 // chunks streamed back as NDJSON, per-row errors, cancel, credits, and no subject at rest.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchChunkEnd, BatchInfo, BatchRowError, BatchRowResult } from '../../../src-shared/contracts/batch';
@@ -67,11 +68,12 @@ describe('batch rescreen', () => {
     expect(r.end).toMatchObject({ processed: 3, errors: 3 });
   });
 
-  it('one open batch per organisation; a cancelled batch takes no more rows', async () => {
+  it('one open batch per analyst; a cancelled batch takes no more rows', async () => {
     const u = await testService({ plan: 'pro' });
     const cookie = await u.login();
     const a = await u.json<BatchInfo>('POST', '/api/console/batches', { cookie, body: { env: 'test', total_rows: 10 } });
-    expect((await u.json('POST', '/api/console/batches', { cookie, body: { env: 'test', total_rows: 10 } })).status).toBe(409);
+    const second = await u.json('POST', '/api/console/batches', { cookie, body: { env: 'test', total_rows: 10 } });
+    expect(second).toMatchObject({ status: 409, body: { error: expect.stringMatching(/^You already have a batch running\. Cancel or finish it first/) } });
     expect((await u.json<BatchInfo>('POST', `/api/console/batches/${a.body.id}/cancel`, { cookie, body: {} })).body.state).toBe('cancelled');
     expect((await send(u, cookie, a.body.id, rows(2))).status).toBe(409);
     await u.json('POST', `/api/console/batches/${a.body.id}/finish`, { cookie, body: {} });

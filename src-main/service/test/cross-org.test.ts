@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerPage } from '../../../src-shared/contracts/accounts';
 import type { AuditPage } from '../../../src-shared/contracts/audit';
-import type { BatchInfo } from '../../../src-shared/contracts/batch';
+import type { BatchInfo, OpenBatchList } from '../../../src-shared/contracts/batch';
 import type { DispositionResponse, OrgSettings } from '../../../src-shared/contracts/review';
 import { closeAll, testService, type OtherOrg, type TestService } from './harness';
 import { disposition, PUTIN, runBatch, type BatchRun } from './review-support';
@@ -163,9 +163,12 @@ describe('batches', () => {
     expect(rows.status).toBe(404);
     expect((await t.json('POST', `/api/console/batches/${id}/cancel`, { cookie: ownerB, body: {} })).status).toBe(404);
     expect((await t.json('POST', `/api/console/batches/${id}/finish`, { cookie: ownerB, body: {} })).status).toBe(404);
+    // B's owner lists only B's open batches and cannot end A's.
+    expect((await t.json<OpenBatchList>('GET', '/api/console/batches', { cookie: ownerB })).body.batches).toEqual([]);
+    expect((await t.json('POST', `/api/console/batches/${id}/end`, { cookie: ownerB, body: {} })).status).toBe(404);
     expect((await t.json<BatchInfo>('GET', `/api/console/batches/${id}`, { cookie: ownerA })).body).toMatchObject({ id, state: 'open', processed: 0 });
 
-    // One open batch per organisation, not per database.
+    // A's open batches never count against B's limit.
     const own = await t.json<BatchInfo>('POST', '/api/console/batches', { cookie: ownerB, body: { env: 'test', total_rows: 1 } });
     expect(own.status).toBe(201);
     expect((await t.json('GET', `/api/console/batches/${own.body.id}`, { cookie: ownerA })).status).toBe(404);

@@ -211,4 +211,32 @@ describe('migrations', () => {
     db.prepare('DELETE FROM report_exports WHERE id = 1').run();
     expect(db.prepare('SELECT COUNT(*) AS n FROM report_export_files').get()).toEqual({ n: 0 });
   });
+
+  it('0019 (batch expiry) keeps every audit row as written, its indexes and triggers, and allows batch.expired by the system', () => {
+    const d = dir();
+    const raw = new Database(join(d, DB_FILE));
+    const before = MIGRATIONS.findIndex((m) => m.name === 'batch-expiry');
+    expect(before).toBe(17);
+    for (const m of MIGRATIONS.slice(0, before)) m.up(raw);
+    raw.pragma(`user_version = ${before}`);
+    const insert = raw.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, actor_id, actor_role, action, batch_id, count_total, prev_hash, hash, invitation_id, override_contradiction)
+      VALUES (?, '2025-01-02T00:00:00.000Z', 1, ?, ?, ?, ?, ?, ?, '${'0'.repeat(64)}', '${'a'.repeat(64)}', ?, ?)`);
+    insert.run(1, 'user', '1', 'owner', 'batch.created', 'bat_1', 10, null, null);
+    insert.run(2, 'cli', null, null, 'member.invited', null, null, 7, null);
+    insert.run(3, 'user', '2', 'admin', 'clearance.requested', null, null, null, 'dob_matches_exactly');
+    expect(() => insert.run(4, 'system', null, null, 'batch.expired', 'bat_1', 10, null, null)).toThrow(/CHECK/);
+    const rows = raw.prepare('SELECT * FROM audit_log ORDER BY seq').all();
+    raw.close();
+    const db = openDatabase(d);
+    expect(db.prepare('SELECT * FROM audit_log ORDER BY seq').all()).toEqual(rows);
+    db.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, action, batch_id, target_user_id, prev_hash, hash)
+      VALUES (4, '2025-01-03T00:00:00.000Z', 1, 'system', 'batch.expired', 'bat_1', 1, 'x', 'y')`).run();
+    expect(() => db.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, action, prev_hash, hash) VALUES (5, 'x', 1, 'robot', 'batch.expired', 'x', 'y')`).run()).toThrow(/CHECK/);
+    expect(() => db.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, action, prev_hash, hash) VALUES (5, 'x', 1, 'system', 'batch.vanished', 'x', 'y')`).run()).toThrow(/CHECK/);
+    expect(() => db.prepare('UPDATE audit_log SET batch_id = NULL').run()).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log' ORDER BY name").all().map((r) => (r as { name: string }).name))
+      .toEqual(['audit_log_org_action', 'audit_log_org_actor', 'audit_log_org_at', 'audit_log_org_client_ref']);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'audit_log_v17'").get()).toBeUndefined();
+  });
 });

@@ -5,6 +5,7 @@ import { usePreferences } from '../stores/preferences';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Local time as YYYY-MM-DD (and HH:MM). */
@@ -25,6 +26,14 @@ export function formatDate(iso: string | null | undefined): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return usePreferences.getState().dateFormat === 'iso' ? isoLocal(d, false) : dateOnly.format(d);
+}
+
+/** The time of day alone, for moments minutes away (the full value belongs in a title). */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return usePreferences.getState().dateFormat === 'iso' ? isoLocal(d, true).slice(11) : timeOnly.format(d);
 }
 
 /** Bytes as people read them: 1.2 MB, 340 KB (powers of 1024). */

@@ -1,38 +1,85 @@
-// The console's batch rescreen, as an analyst acts on it: open, cancel and finish, each with its
-// audit row (ids and counts only). Rows are screened by `batches.processChunk` in the workers.
+// The console's batch rescreen, as an analyst acts on it: open, cancel and finish their own
+// batch, each with its audit row (ids and counts only); owners and admins list every open batch
+// of the organisation and end anyone's (audited as who ended whose). Rows are screened by
+// `batches.processChunk` in the workers; an idle batch's expiry is audited by `auditExpiry`.
 import type { z } from 'zod';
-import type { BatchInfo, CreateBatchRequest } from '../../../../src-shared/contracts/batch';
+import type { BatchInfo, CreateBatchRequest, OpenBatchList } from '../../../../src-shared/contracts/batch';
+import { BATCH_LIMITS } from '../../../../src-shared/contracts/batch';
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
 import type { SessionContext } from '../accounts/accounts';
-import { actorOf } from '../audit/audit';
+import type { UserRow } from '../accounts/repo';
+import { actorOf, type Audit } from '../audit/audit';
+import type { BatchOwner, EndedBatch } from '../screening/batch';
 
 const counts = (info: BatchInfo) => ({ total: info.total_rows, done: info.processed, failed: info.errors });
 
-/** Opens a batch rescreen (one per organisation) against the lists loaded now. */
+/** The analyst signed in: a batch is theirs alone. */
+export const ownerOf = (session: SessionContext): BatchOwner => ({ orgId: session.org.id, userId: session.user.id });
+
+/** Opens the analyst's batch rescreen (one each) against the lists loaded now. */
 export async function openBatch(s: Services, session: SessionContext, body: z.output<typeof CreateBatchRequest>): Promise<BatchInfo> {
   // A batch is billable work: not taken on while the disk is below its reserve (507).
   s.storage.require();
   const loaded = await s.screening.ready();
   if (!loaded) throw new AppError('provider_unavailable');
-  const info = s.batches.create(session.org.id, body, loaded, s.organization.listFreshness(session.org.id));
+  const info = s.batches.create(ownerOf(session), body, loaded, s.organization.listFreshness(session.org.id));
   s.audit.record({ orgId: session.org.id, actor: actorOf(session.user), action: 'batch.created', batchId: info.id, env: info.env, counts: { total: info.total_rows } });
   return info;
 }
 
-/** Cancels a batch (rows already screened stay charged); audited when it was open. */
+/** Cancels the analyst's batch (rows already screened stay charged); audited when it was open. */
 export async function cancelBatch(s: Services, session: SessionContext, id: string): Promise<BatchInfo> {
-  const wasOpen = (await s.batches.info(session.org.id, id, null)).state === 'open';
-  const info = s.batches.cancel(session.org.id, id, s.screening.current());
+  const wasOpen = (await s.batches.info(ownerOf(session), id, null)).state === 'open';
+  const info = s.batches.cancel(ownerOf(session), id, s.screening.current());
   if (wasOpen) s.audit.record({ orgId: session.org.id, actor: actorOf(session.user), action: 'batch.cancelled', batchId: info.id, env: info.env, counts: counts(info) });
   return info;
 }
 
-/** Finishes a batch, freeing the organisation's batch slot whatever the run's end; the row says how it ended. */
+/** Finishes the analyst's batch, freeing their batch slot whatever the run's end; the row says how it ended. */
 export async function finishBatch(s: Services, session: SessionContext, id: string): Promise<BatchInfo> {
-  const info = await s.batches.finish(session.org.id, id, s.screening.current());
+  const info = await s.batches.finish(ownerOf(session), id, s.screening.current());
   s.audit.record({
     orgId: session.org.id, actor: actorOf(session.user), action: 'batch.finished', batchId: info.id, env: info.env, counts: counts(info), to: info.state,
   });
   return info;
+}
+
+/** Every open batch of the organisation with whose it is (owners and admins: the route's act). */
+export function listOpenBatches(s: Services, session: SessionContext): OpenBatchList {
+  const people = new Map<number, UserRow | undefined>();
+  const person = (id: number) => {
+    if (!people.has(id)) people.set(id, s.accounts.repo.userById(id));
+    return people.get(id);
+  };
+  return {
+    batches: s.batches.open(session.org.id).map(({ user_id, ...b }) => {
+      const u = person(user_id);
+      return { ...b, user: { user_id, email: u?.email ?? null, name: u?.name ?? null } };
+    }),
+    limit: BATCH_LIMITS.openPerOrganization,
+  };
+}
+
+/**
+ * An owner or admin ends an open batch of the organisation, their own or another analyst's. The
+ * audit row (`batch.cancelled`, the target being whose batch it was) is written first: a batch
+ * is never ended unaudited.
+ */
+export function endBatch(s: Services, session: SessionContext, id: string): BatchInfo {
+  const target = s.batches.whose(session.org.id, id);
+  const ended: BatchInfo = { ...target.info, state: 'cancelled', ended_by: 'administrator' };
+  s.audit.record({
+    orgId: session.org.id, actor: actorOf(session.user), action: 'batch.cancelled', batchId: id, env: ended.env, counts: counts(ended),
+    targetUserId: target.userId,
+  });
+  return s.batches.end(session.org.id, id).info;
+}
+
+/** The audit row of an idle batch's expiry: nobody did it, so the actor is the service itself. */
+export function auditExpiry(audit: Audit, e: EndedBatch): void {
+  audit.record({
+    orgId: e.orgId, actor: { kind: 'system' }, action: 'batch.expired', batchId: e.info.id, env: e.info.env, counts: counts(e.info),
+    targetUserId: e.userId,
+  });
 }

@@ -14,7 +14,8 @@ import type { InstallSecret } from '../install-secret';
 import { GENESIS, rowHash, verifyRows, type AuditRow } from './chain';
 import { auditRepo, type AuditFilter } from './repo';
 
-export type AuditActorRef = { kind: 'user'; userId: number; role: Role } | { kind: 'cli' };
+/** Who did it: a person signed in, the admin CLI, or the service itself (an idle batch's expiry). */
+export type AuditActorRef = { kind: 'user'; userId: number; role: Role } | { kind: 'cli' } | { kind: 'system' };
 
 export interface AuditEvent {
   orgId: number;
@@ -130,7 +131,7 @@ export function createAudit(db: Db, clock: Clock, secret: InstallSecret, users: 
       seq: r.seq,
       at: String(r.at),
       actor: {
-        kind: r.actor_kind === 'cli' ? 'cli' : 'user',
+        kind: r.actor_kind === 'cli' || r.actor_kind === 'system' ? r.actor_kind : 'user',
         user_id: actorId,
         email: actorId === null ? null : person(actorId)?.email ?? null,
         role: (str(r.actor_role) as Role | null),

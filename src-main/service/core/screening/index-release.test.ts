@@ -32,6 +32,7 @@ async function collect(): Promise<number> {
 }
 
 const dirs: string[] = [];
+const ME = { orgId: 1, userId: 1 };
 afterAll(() => {
   dirs.length = 0;
 });
@@ -125,7 +126,7 @@ describe('the screening index after list changes', () => {
     // In a function of its own, so no variable of this test holds the first index.
     const start = () => {
       const first = screening.current()!;
-      return { b: batches.create(1, { env: 'test', total_rows: 2, reason: 'periodic_rescreen' }, first), firstIndex: new WeakRef(first.index) };
+      return { b: batches.create(ME, { env: 'test', total_rows: 2, reason: 'periodic_rescreen' }, first), firstIndex: new WeakRef(first.index) };
     };
     const { b, firstIndex } = start();
     const startedOn = ownVersion(b);
@@ -140,19 +141,19 @@ describe('the screening index after list changes', () => {
     // Row 1 is a person only on version 1 of the own list: the batch still finds them.
     const row = { row: 1, subject: { type: 'individual', first_name: 'Given1', middle_name: 'Middle0v1', last_name: 'Family13' }, previous_result_summary: { risk_score: 0, risk_level: 'low', flags: [] } };
     let out = '';
-    for await (const chunk of batches.processChunk(1, b.id, [JSON.stringify(row)], now)) out += chunk;
+    for await (const chunk of batches.processChunk(ME, b.id, [JSON.stringify(row)], now)) out += chunk;
     expect(out).toContain('"matches"');
     const result = JSON.parse(out.split('\n')[0]!) as { matches: { source: string; name: string }[] };
     expect(result.matches.some((m) => m.source === 'user:own-people' && m.name.includes('Middle0v1'))).toBe(true);
-    expect(ownVersion(batches.info(1, b.id, now))).toBe(startedOn);
+    expect(ownVersion(batches.info(ME, b.id, now))).toBe(startedOn);
 
     await collect();
     expect(firstIndex.deref()).toBeDefined(); // held by the open batch
 
     // Cancelled: the batch stays listed (its figures are still read) but its index is released.
-    batches.cancel(1, b.id, now);
+    batches.cancel(ME, b.id, now);
     await collect();
     expect(firstIndex.deref()).toBeUndefined();
-    expect(ownVersion(batches.info(1, b.id, now))).toBe(startedOn);
+    expect(ownVersion(batches.info(ME, b.id, now))).toBe(startedOn);
   });
 });

@@ -1,17 +1,21 @@
 // Console batch rescreen over HTTP: preview the cost, open a batch, send rows in NDJSON chunks
-// and read results back as a stream, cancel, finish. Session-authenticated; API-key rate limits
-// do not apply, credits do (live only).
+// and read results back as a stream, cancel, finish; each analyst reaches only their own batch.
+// Owners and admins list the organisation's open batches and end anyone's. Session-authenticated;
+// API-key rate limits do not apply, credits do (live only).
 import { z } from 'zod';
 import { ENVIRONMENTS } from '../../../../src-shared/catalog';
-import { BATCH_LIMITS, BatchInfo, BatchLine, BatchPreview, BatchRow, CreateBatchRequest } from '../../../../src-shared/contracts/batch';
+import {
+  BATCH_LIMITS, BatchInfo, BatchLine, BatchPreview, BatchRow, CreateBatchRequest, OpenBatchList,
+} from '../../../../src-shared/contracts/batch';
 import { AppError } from '../../../../src-shared/errors';
-import { cancelBatch, finishBatch, openBatch } from '../../core/app/batch';
+import { cancelBatch, endBatch, finishBatch, listOpenBatches, openBatch, ownerOf } from '../../core/app/batch';
 import type { Router } from '../router';
 
 const PreviewQuery = z.object({ env: z.enum(ENVIRONMENTS), rows: z.coerce.number().int().min(1).max(BATCH_LIMITS.rows) });
 const CHUNK_BYTES = 16 * 1024 * 1024;
 const TAGS = ['batch'];
 const COMPLIANCE = { kind: 'session', product: 'compliance' } as const;
+const MANAGE_ALL = { kind: 'session', act: 'batches.manage_all' } as const;
 
 export function batchRoutes({ route, services }: Router): void {
   const { batches, screening } = services;
@@ -30,7 +34,7 @@ export function batchRoutes({ route, services }: Router): void {
 
   route({
     method: 'POST', path: '/api/console/batches', auth: COMPLIANCE, tags: TAGS,
-    summary: 'Open a batch rescreen (one per organisation)',
+    summary: 'Open a batch rescreen (one open batch per analyst)',
     request: { body: CreateBatchRequest },
     responses: { 201: BatchInfo },
     handler: async (c, input) => {
@@ -40,11 +44,19 @@ export function batchRoutes({ route, services }: Router): void {
   });
 
   route({
+    method: 'GET', path: '/api/console/batches', auth: MANAGE_ALL, tags: TAGS,
+    summary: 'Every open batch of the organisation: whose, how far, last activity (owners and admins)',
+    responses: { 200: OpenBatchList },
+    handler: (c) => c.json<OpenBatchList>(listOpenBatches(services, c.get('session'))),
+  });
+
+  route({
     method: 'GET', path: '/api/console/batches/:id', auth: { kind: 'session' }, tags: TAGS,
-    summary: 'A batch\'s state and counts',
+    summary: 'The state and counts of one\'s own batch',
+    description: 'Another analyst\'s batch answers 404, as an unknown one.',
     responses: { 200: BatchInfo },
     handler: async (c) =>
-      c.json<BatchInfo>(await batches.info(c.get('session').org.id, c.req.param('id') ?? '', screening.current())),
+      c.json<BatchInfo>(await batches.info(ownerOf(c.get('session')), c.req.param('id') ?? '', screening.current())),
   });
 
   route({
@@ -63,14 +75,14 @@ export function batchRoutes({ route, services }: Router): void {
       const s = c.get('session');
       const text = await input.text();
       // An unknown batch answers 404 at once, not after the lists have loaded.
-      batches.info(s.org.id, c.req.param('id') ?? '', null);
+      batches.info(ownerOf(s), c.req.param('id') ?? '', null);
       // Each chunk is billable work: refused while the disk is below its reserve (507).
       services.storage.require();
       const loaded = await screening.ready();
       if (!loaded) throw new AppError('provider_unavailable');
       // The lines go to the worker as sent; it parses them (a 5,000-row chunk is not parsed here).
       const rows = text.split('\n').filter((line) => line.trim() !== '');
-      const lines = batches.processChunk(s.org.id, c.req.param('id') ?? '', rows, loaded);
+      const lines = batches.processChunk(ownerOf(s), c.req.param('id') ?? '', rows, loaded);
       // Fail fast (unknown batch, cancelled, too many rows) before the stream starts.
       const first = await lines.next();
       const encoder = new TextEncoder();
@@ -93,16 +105,24 @@ export function batchRoutes({ route, services }: Router): void {
 
   route({
     method: 'POST', path: '/api/console/batches/:id/cancel', auth: { kind: 'session' }, tags: TAGS,
-    summary: 'Cancel a batch (rows already screened stay charged)',
+    summary: 'Cancel one\'s batch (rows already screened stay charged)',
     responses: { 200: BatchInfo },
     handler: async (c) => c.json<BatchInfo>(await cancelBatch(services, c.get('session'), c.req.param('id') ?? '')),
   });
 
-  // Finishing frees the organisation's batch slot whatever the run's end; the row says how it ended.
+  // Finishing frees the analyst's batch slot whatever the run's end; the row says how it ended.
   route({
     method: 'POST', path: '/api/console/batches/:id/finish', auth: { kind: 'session' }, tags: TAGS,
-    summary: 'Finish a batch and free the organisation\'s batch slot',
+    summary: 'Finish one\'s batch and free one\'s batch slot',
     responses: { 200: BatchInfo },
     handler: async (c) => c.json<BatchInfo>(await finishBatch(services, c.get('session'), c.req.param('id') ?? '')),
+  });
+
+  route({
+    method: 'POST', path: '/api/console/batches/:id/end', auth: MANAGE_ALL, tags: TAGS,
+    summary: 'End an open batch of the organisation, anyone\'s (owners and admins; audited)',
+    description: 'A chunk being screened stops at its next slice; the analyst\'s next chunk is refused with 409 "Ended by an administrator", and their batch reads `ended_by: administrator`. 404 for no such batch in the organisation, 409 once it has ended.',
+    responses: { 200: BatchInfo },
+    handler: (c) => c.json<BatchInfo>(endBatch(services, c.get('session'), c.req.param('id') ?? '')),
   });
 }

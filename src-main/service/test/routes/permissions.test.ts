@@ -116,7 +116,35 @@ describe('docs/roles.md: inside a route', () => {
     return { env: 'test', from, to };
   };
 
+  /** A batch another analyst opened (made in core: no lists need to load for it). */
+  const othersBatch = async (t: TestService) => {
+    const other = await t.s.accounts.addUser({ orgId: t.orgId, email: 'other-analyst@example.test', name: 'Other', password: PASSWORD, role: 'member' });
+    return t.s.batches.create({ orgId: t.orgId, userId: other.id }, { env: 'test', total_rows: 1, reason: 'periodic_rescreen' }, null).id;
+  };
+
   const CHECKS: Record<string, (who: Who) => Promise<boolean>> = {
+    '`GET /api/console/batches` lists batches opened by others': async (who) => {
+      const { t, cookie } = await world(who);
+      const id = await othersBatch(t);
+      const r = await t.json<{ batches: { id: string }[] }>('GET', '/api/console/batches', { cookie });
+      if (r.status === 403) return false;
+      expect(r.status).toBe(200);
+      return r.body.batches.some((b) => b.id === id);
+    },
+    '`POST /api/console/batches/:id/end` on a batch opened by someone else': async (who) => {
+      const { t, cookie } = await world(who);
+      const r = await t.json('POST', `/api/console/batches/${await othersBatch(t)}/end`, { cookie });
+      if (r.status === 403) expect(r.body).toMatchObject({ error: 'Permission denied' });
+      else expect(r.status).toBe(200);
+      return r.status === 200;
+    },
+    '`GET /api/console/batches/:id` on a batch opened by someone else': async (who) => {
+      const { t, cookie } = await world(who);
+      const r = await t.json('GET', `/api/console/batches/${await othersBatch(t)}`, { cookie });
+      if (r.status === 404) expect(r.body).toEqual({ error: 'Batch not found' });
+      else expect(r.status).toBe(200);
+      return r.status === 200;
+    },
     '`GET /api/credits/ledger` answers': async (who) => {
       const { t, cookie } = await world(who);
       const r = await t.json('GET', '/api/credits/ledger', { cookie });

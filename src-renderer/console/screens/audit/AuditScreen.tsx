@@ -160,6 +160,7 @@ export function AuditScreen() {
                 <option key={a.user_id} value={String(a.user_id)}>{a.email}</option>
               ))}
               <option value="cli">Admin CLI</option>
+              <option value="system">System</option>
             </select>
           </div>
           <div className="field">

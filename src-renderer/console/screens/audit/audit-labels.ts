@@ -4,12 +4,14 @@ import type { AuditAction, AuditEntry } from '../../../../src-shared/contracts/a
 import { PLAN_INFO, PLANS, type Plan } from '../../../../src-shared/catalog';
 import { DISPOSITION_INFO, REASON_INFO } from '../../components/batch/labels';
 import { CONTRADICTION_TEXT } from '../../../../src-shared/contracts/review';
+import { BATCH_LIMITS } from '../../../../src-shared/contracts/batch';
 
 export const ACTION_LABEL: Record<AuditAction, string> = {
   screened: 'Screened',
   'batch.created': 'Batch started',
   'batch.cancelled': 'Batch cancelled',
   'batch.finished': 'Batch finished',
+  'batch.expired': 'Batch expired',
   'disposition.set': 'Disposition set',
   'disposition.removed': 'Disposition removed',
   'clearance.requested': 'Clearance requested',
@@ -49,6 +51,10 @@ function decision(e: AuditEntry): string {
 }
 
 const row = (e: AuditEntry) => `batch ${e.batch_id ?? '?'} row ${e.row_number ?? '?'}`;
+const person = (p: AuditEntry['target']) => p?.email ?? `user ${p?.user_id ?? '?'}`;
+/** A batch's counts, and whose it was when someone else ended it (or it expired). */
+const batchCounts = (e: AuditEntry) =>
+  `batch ${e.batch_id ?? ''}${e.target ? ` of ${person(e.target)}` : ''} · ${e.count_done ?? 0} of ${e.count_total ?? 0} rows screened, ${e.count_failed ?? 0} failed`;
 
 /** One line: what the action was about. */
 export function auditDetail(e: AuditEntry): string {
@@ -59,7 +65,9 @@ export function auditDetail(e: AuditEntry): string {
       return `${e.env === 'live' ? 'Live' : 'Test'} batch ${e.batch_id ?? ''} · ${e.count_total ?? 0} rows`;
     case 'batch.cancelled':
     case 'batch.finished':
-      return `batch ${e.batch_id ?? ''} · ${e.count_done ?? 0} of ${e.count_total ?? 0} rows screened, ${e.count_failed ?? 0} failed${e.to_value ? ` · ended ${e.to_value}` : ''}`;
+      return `${batchCounts(e)}${e.to_value ? ` · ended ${e.to_value}` : ''}`;
+    case 'batch.expired':
+      return `${batchCounts(e)} · no activity for ${BATCH_LIMITS.idleMinutes} minutes`;
     case 'disposition.set':
     case 'clearance.requested':
       return `${row(e)}: ${decision(e)}${matches(e)}`;
@@ -99,5 +107,7 @@ export function auditDetail(e: AuditEntry): string {
 }
 
 export function actorText(e: AuditEntry): string {
-  return e.actor.kind === 'cli' ? 'Admin CLI' : e.actor.email ?? `user ${e.actor.user_id ?? '?'}`;
+  if (e.actor.kind === 'cli') return 'Admin CLI';
+  if (e.actor.kind === 'system') return 'System';
+  return e.actor.email ?? `user ${e.actor.user_id ?? '?'}`;
 }

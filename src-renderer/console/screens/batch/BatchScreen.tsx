@@ -1,6 +1,7 @@
 // Batch rescreen: import a customer CSV (read and checked in a worker), rescreen every valid row
 // in Test or Live with progress and cancel, browse the results, save them as a CSV through the
-// save dialog. Rows and results live in memory only (stores/batch.ts).
+// save dialog. Rows and results live in memory only (stores/batch.ts). Owners and admins also see
+// every open batch of the organisation and may end any (OpenBatchesPanel).
 import { useState } from 'react';
 import { errorText } from '../../api/client';
 import { Alert } from '../../components/Alert';
@@ -14,6 +15,9 @@ import { saveIssues, saveTemplate } from '../../components/batch/results-csv';
 import { ResultsPanel } from './ResultsPanel';
 import { isRunning } from './run-batch';
 import { RunPanel } from './RunPanel';
+import { OpenBatchesPanel } from './OpenBatchesPanel';
+import { useSession } from '../../stores/session';
+import { may } from '../../../../src-shared/policy';
 import { useDiscardGuard } from '../../components/batch/use-discard-guard';
 import { useSaveResults } from '../../components/batch/use-save-results';
 import './batch.css';
@@ -23,6 +27,7 @@ export function BatchScreen() {
   const { save, saving, notice } = useSaveResults();
   const { guard, dialog: discardDialog } = useDiscardGuard(save);
   const [fileNotice, setFileNotice] = useState<string | null>(null);
+  const user = useSession((s) => s.session?.user);
 
   const onFile = (file: File) => {
     if (isRunning()) return;
@@ -69,6 +74,7 @@ export function BatchScreen() {
       />
       <RunPanel guard={guard} onSave={() => void save()} saving={saving} />
       <ResultsPanel />
+      {user && may(user.role, 'batches.manage_all') ? <OpenBatchesPanel viewerId={user.id} /> : null}
 
       {discardDialog}
     </>

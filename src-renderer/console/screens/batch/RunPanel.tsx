@@ -219,7 +219,6 @@ export function RunPanel({ guard, onSave, saving }: RunPanelProps) {
         {run?.status === 'failed' && run.error ? (
           <Alert testId="batch-run-error" title="The run stopped.">
             {run.error}
-            {run.processed === 0 && run.error.includes('Another batch') ? ' It ends by itself after 10 minutes without activity.' : ''}
           </Alert>
         ) : null}
         {run?.status === 'cancelled' ? (

@@ -3,7 +3,7 @@
 // through a chunk.
 import type { Environment } from '../../../../src-shared/catalog';
 import {
-  BatchInfo, BatchLine, BatchPreview, type BatchChunkEnd, type BatchRow, type CreateBatchRequest,
+  BatchInfo, BatchLine, BatchPreview, OpenBatchList, type BatchChunkEnd, type BatchRow, type CreateBatchRequest,
 } from '../../../../src-shared/contracts/batch';
 import { ApiError, request, streamLines } from '../../api/client';
 
@@ -15,6 +15,10 @@ export const batchApi = {
   create: (body: CreateBatchRequest) => request('POST', '/api/console/batches', BatchInfo, { body }),
   cancel: (id: string) => request('POST', path(id, '/cancel'), BatchInfo),
   finish: (id: string) => request('POST', path(id, '/finish'), BatchInfo),
+  /** Owners and admins: every open batch of the organisation. */
+  open: (signal?: AbortSignal) => request('GET', '/api/console/batches', OpenBatchList, { signal }),
+  /** Owners and admins: end anyone's open batch. */
+  end: (id: string) => request('POST', path(id, '/end'), BatchInfo),
 };
 
 /**

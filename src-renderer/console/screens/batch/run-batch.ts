@@ -2,7 +2,7 @@
 // read each chunk's answers as they stream in, finish. Lives outside any component so a run
 // keeps going while the analyst moves to Risk review. Answers go into a plain array; the store
 // is told at most every PAINT_MS, so 100,000 rows cost a few hundred renders, not 100,000.
-import { BATCH_LIMITS, type BatchRow } from '../../../../src-shared/contracts/batch';
+import { BATCH_ENDED_TEXT, BATCH_LIMITS, type BatchRow } from '../../../../src-shared/contracts/batch';
 import type { Environment } from '../../../../src-shared/catalog';
 import { errorText } from '../../api/client';
 import { useBatch, type BatchEntry, type ImportedRow } from '../../stores/batch';
@@ -122,11 +122,13 @@ export async function runBatch(env: Environment, confirmCredits?: number): Promi
       ? { status: 'cancelled', error: null }
       : { status: 'failed', error: errorText(e) };
   }
-  // Free the organisation's batch slot whatever happened (a cancel reaches the service first),
-  // before the screen offers another run.
+  // Free the analyst's batch slot whatever happened (a cancel reaches the service first), before
+  // the screen offers another run. The finished batch says whether an owner or admin, or the idle
+  // expiry, ended it: the run says that (mid-chunk or at the next chunk), not a bare error.
   if (batchId) {
     if (cancelled) await batchApi.cancel(batchId).catch(() => undefined);
-    await batchApi.finish(batchId).catch(() => undefined);
+    const finished = await batchApi.finish(batchId).catch(() => null);
+    if (finished?.ended_by && !cancelled && outcome.status !== 'done') outcome = { status: 'cancelled', error: BATCH_ENDED_TEXT[finished.ended_by] };
   }
   if (alive()) useBatch.setState({ stop: null });
   setRun({ ...outcome, processed, rowErrors, creditsCharged: charged, endedAt: performance.now() });

@@ -1,0 +1,74 @@
+// Batches per analyst (issue 26): an idle batch ends by itself and the audit log says so, as
+// `batch.expired` by the actor kind `system` (nobody did it). SQLite cannot change a CHECK in
+// place, so audit_log is rebuilt as 0013 rebuilt it: same columns in the same order (0014's
+// override_contradiction last), same indexes and append-only triggers, every row as written.
+import type Database from 'better-sqlite3';
+
+export const version = 19;
+export const name = 'batch-expiry';
+
+// The audit actions and settings allowed as of this version (a migration never changes with later code).
+const ACTIONS = [
+  'screened', 'batch.created', 'batch.cancelled', 'batch.finished',
+  'disposition.set', 'disposition.removed', 'clearance.requested', 'clearance.approved', 'clearance.withdrawn',
+  'list.imported', 'list.removed', 'key.created', 'key.revoked', 'plan.changed', 'settings.changed', 'member.added',
+  'member.invited', 'invite.cancelled', 'invite.accepted', 'member.role_changed', 'member.removed',
+  'member.billing_changed', 'batch.expired',
+];
+const SETTINGS = ['four_eyes', 'organization_name', 'logo', 'sanctions_stale_days', 'pep_stale_days'];
+const DISPOSITIONS = ['cleared_false_positive', 'escalated', 'needs_info'];
+const REASONS = ['different_dob', 'different_nationality', 'different_person_other_identifiers', 'name_only_common_name', 'list_record_outdated', 'other'];
+const list = (xs: string[]) => xs.map((x) => `'${x}'`).join(',');
+
+export function up(db: Database.Database): void {
+  db.exec(`
+    DROP TRIGGER audit_log_no_update;
+    DROP TRIGGER audit_log_no_delete;
+    ALTER TABLE audit_log RENAME TO audit_log_v17;
+    CREATE TABLE audit_log (
+      seq INTEGER PRIMARY KEY,
+      at TEXT NOT NULL,
+      org_id INTEGER NOT NULL,
+      actor_kind TEXT NOT NULL CHECK (actor_kind IN ('user','cli','system')),
+      actor_id TEXT,
+      actor_role TEXT CHECK (actor_role IS NULL OR actor_role IN ('owner','admin','member')),
+      action TEXT NOT NULL CHECK (action IN (${list(ACTIONS)})),
+      env TEXT CHECK (env IS NULL OR env IN ('test','live')),
+      screening_id TEXT CHECK (screening_id IS NULL OR length(screening_id) <= 64),
+      batch_id TEXT CHECK (batch_id IS NULL OR length(batch_id) <= 64),
+      row_number INTEGER,
+      entity_ids TEXT,
+      record_hashes TEXT,
+      disposition TEXT CHECK (disposition IS NULL OR disposition IN (${list(DISPOSITIONS)})),
+      reason_code TEXT CHECK (reason_code IS NULL OR reason_code IN (${list(REASONS)})),
+      has_note INTEGER CHECK (has_note IS NULL OR has_note IN (0,1)),
+      clearance_id TEXT CHECK (clearance_id IS NULL OR length(clearance_id) <= 64),
+      approver_user_id INTEGER,
+      key_id TEXT CHECK (key_id IS NULL OR length(key_id) <= 64),
+      list_id TEXT CHECK (list_id IS NULL OR length(list_id) <= 128),
+      setting TEXT CHECK (setting IS NULL OR setting IN (${list(SETTINGS)})),
+      from_value TEXT CHECK (from_value IS NULL OR length(from_value) <= 32),
+      to_value TEXT CHECK (to_value IS NULL OR length(to_value) <= 32),
+      count_total INTEGER,
+      count_done INTEGER,
+      count_failed INTEGER,
+      risk_score INTEGER,
+      target_user_id INTEGER,
+      client_ref_hmac TEXT CHECK (client_ref_hmac IS NULL OR length(client_ref_hmac) = 64),
+      prev_hash TEXT NOT NULL,
+      hash TEXT NOT NULL,
+      invitation_id INTEGER,
+      override_contradiction TEXT
+    ) STRICT;
+    INSERT INTO audit_log SELECT * FROM audit_log_v17;
+    DROP TABLE audit_log_v17;
+    CREATE INDEX audit_log_org_action ON audit_log(org_id, action, seq);
+    CREATE INDEX audit_log_org_actor ON audit_log(org_id, actor_id, seq);
+    CREATE INDEX audit_log_org_at ON audit_log(org_id, at);
+    CREATE INDEX audit_log_org_client_ref ON audit_log(org_id, client_ref_hmac);
+    CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+      BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+    CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+      BEGIN SELECT RAISE(ABORT, 'audit_log is append-only'); END;
+  `);
+}
