@@ -216,7 +216,7 @@ describe('migrations', () => {
     const d = dir();
     const raw = new Database(join(d, DB_FILE));
     const before = MIGRATIONS.findIndex((m) => m.name === 'batch-expiry');
-    expect(before).toBe(17);
+    expect(before).toBe(18);
     for (const m of MIGRATIONS.slice(0, before)) m.up(raw);
     raw.pragma(`user_version = ${before}`);
     const insert = raw.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, actor_id, actor_role, action, batch_id, count_total, prev_hash, hash, invitation_id, override_contradiction)
@@ -237,6 +237,6 @@ describe('migrations', () => {
     expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log' ORDER BY name").all().map((r) => (r as { name: string }).name))
       .toEqual(['audit_log_org_action', 'audit_log_org_actor', 'audit_log_org_at', 'audit_log_org_client_ref']);
-    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'audit_log_v17'").get()).toBeUndefined();
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'audit_log_v18'").get()).toBeUndefined();
   });
 });

@@ -24,7 +24,7 @@ export function up(db: Database.Database): void {
   db.exec(`
     DROP TRIGGER audit_log_no_update;
     DROP TRIGGER audit_log_no_delete;
-    ALTER TABLE audit_log RENAME TO audit_log_v17;
+    ALTER TABLE audit_log RENAME TO audit_log_v18;
     CREATE TABLE audit_log (
       seq INTEGER PRIMARY KEY,
       at TEXT NOT NULL,
@@ -60,8 +60,8 @@ export function up(db: Database.Database): void {
       invitation_id INTEGER,
       override_contradiction TEXT
     ) STRICT;
-    INSERT INTO audit_log SELECT * FROM audit_log_v17;
-    DROP TABLE audit_log_v17;
+    INSERT INTO audit_log SELECT * FROM audit_log_v18;
+    DROP TABLE audit_log_v18;
     CREATE INDEX audit_log_org_action ON audit_log(org_id, action, seq);
     CREATE INDEX audit_log_org_actor ON audit_log(org_id, actor_id, seq);
     CREATE INDEX audit_log_org_at ON audit_log(org_id, at);
