@@ -8,7 +8,6 @@ import { BATCH_LIMITS } from '../../../../src-shared/contracts/batch';
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
 import type { SessionContext } from '../accounts/accounts';
-import type { UserRow } from '../accounts/repo';
 import { actorOf, type Audit } from '../audit/audit';
 import type { BatchOwner, EndedBatch } from '../screening/batch';
 
@@ -47,14 +46,10 @@ export async function finishBatch(s: Services, session: SessionContext, id: stri
 
 /** Every open batch of the organisation with whose it is (owners and admins: the route's act). */
 export function listOpenBatches(s: Services, session: SessionContext): OpenBatchList {
-  const people = new Map<number, UserRow | undefined>();
-  const person = (id: number) => {
-    if (!people.has(id)) people.set(id, s.accounts.repo.userById(id));
-    return people.get(id);
-  };
   return {
+    // One batch per analyst: each user is looked up once.
     batches: s.batches.open(session.org.id).map(({ user_id, ...b }) => {
-      const u = person(user_id);
+      const u = s.accounts.repo.userById(user_id);
       return { ...b, user: { user_id, email: u?.email ?? null, name: u?.name ?? null } };
     }),
     limit: BATCH_LIMITS.openPerOrganization,
