@@ -4,7 +4,7 @@ import { CHAINED_COLUMNS, type AuditRow } from './chain';
 
 export interface AuditFilter {
   action?: string;
-  /** 'cli', or a user id. */
+  /** 'cli', 'system', or a user id. */
   actor?: string;
   from?: string;
   to?: string;
@@ -30,8 +30,9 @@ export function auditRepo(db: Db) {
       parts.push('action = ?');
       params.push(f.action);
     }
-    if (f.actor === 'cli') {
-      parts.push("actor_kind = 'cli'");
+    if (f.actor === 'cli' || f.actor === 'system') {
+      parts.push('actor_kind = ?');
+      params.push(f.actor);
     } else if (f.actor) {
       parts.push("actor_id = ? AND actor_kind = 'user'");
       params.push(f.actor);
