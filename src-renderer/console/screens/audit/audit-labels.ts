@@ -6,7 +6,6 @@ import { PLAN_INFO, PLANS, type Plan } from '../../../../src-shared/catalog';
 import { DISPOSITION_INFO, REASON_INFO } from '../../components/batch/labels';
 import { CONTRADICTION_TEXT } from '../../../../src-shared/contracts/review';
 
-
 function planLabel(v: string | null): string {
   return v && (PLANS as readonly string[]).includes(v) ? PLAN_INFO[v as Plan].label : v ?? '?';
 }
@@ -26,7 +25,6 @@ function decision(e: AuditEntry): string {
 }
 
 const row = (e: AuditEntry) => `batch ${e.batch_id ?? '?'} row ${e.row_number ?? '?'}`;
-const person = (p: AuditEntry['target']) => p?.email ?? `user ${p?.user_id ?? '?'}`;
 const envText = (e: AuditEntry) => (e.env === 'live' ? 'Live' : 'Test');
 
 /** One line: what the action was about. */
@@ -75,7 +73,7 @@ export function auditDetail(e: AuditEntry): string {
     case 'member.removed':
       return `${e.target?.email ?? `user ${e.target?.user_id ?? '?'}`} (was ${e.from_value ?? '?'})`;
     case 'member.billing_changed':
-      return `${person(e.target)}: ${e.to_value === 'true' ? 'billing access given' : 'billing access taken away'}`;
+      return `${e.target?.email ?? `user ${e.target?.user_id ?? '?'}`}: ${e.to_value === 'true' ? 'billing access given' : 'billing access taken away'}`;
     case 'webhook.added':
     case 'webhook.removed':
     case 'webhook.secret_rotated':
@@ -108,7 +106,7 @@ export function auditDetail(e: AuditEntry): string {
     case 'session.signed_out':
       return 'signed out of the console';
     case 'session.sign_in_failed':
-      return `${person(e.target)}: wrong password`;
+      return `${e.target?.email ?? `user ${e.target?.user_id ?? '?'}`}: wrong password`;
   }
 }
 
