@@ -106,13 +106,17 @@ test('review: a strong sanctions match is cleared only with a reason; the saved 
   expect(row('cust-0002')).toMatchObject({ disposition: 'escalated', disposition_reason: '', decided_by: OWNER.email });
   expect(row('cust-0004')).toMatchObject({ disposition: '', decided_by: '' });
 
-  // The audit log: every step, newest first, and a verified chain.
+  // The audit log: every step, newest first, and a verified chain. The owner's sign-ins (the first
+  // run's and the one above) come first.
   await shell.open('audit');
   const audit = new AuditPage(page);
   await expect(audit.chain).toHaveAttribute('data-ok', 'true');
-  await expect(audit.total).toHaveAttribute('data-total', '6');
-  await expect.poll(() => audit.actions()).toEqual(['disposition.set', 'disposition.removed', 'disposition.set', 'disposition.set', 'batch.finished', 'batch.created']);
-  await expect(audit.rows.last()).toContainText('4 rows');
+  await expect(audit.total).toHaveAttribute('data-total', '8');
+  await expect.poll(() => audit.actions()).toEqual([
+    'disposition.set', 'disposition.removed', 'disposition.set', 'disposition.set', 'batch.finished', 'batch.created', 'session.signed_in', 'session.signed_in',
+  ]);
+  await expect(audit.row('batch.created')).toContainText('4 rows');
+  await expect(audit.rows.last()).toContainText('at the first run');
   await expect(audit.row('disposition.set').last()).toContainText('Cleared: false positive, reason: Other, with a note');
   await expect(audit.row('disposition.set').last().getByTestId('audit-actor')).toHaveText(OWNER.email);
   await shot(page, 'audit');
@@ -128,11 +132,14 @@ test('review: a strong sanctions match is cleared only with a reason; the saved 
   const filtered = await audit.exportCsv();
   expect(parseCsv(filtered.text)).toHaveLength(1);
   await page.getByTestId('audit-filter-clear').click();
-  await expect(audit.total).toHaveAttribute('data-total', '6');
+  await expect(audit.total).toHaveAttribute('data-total', '8');
   const exported = await audit.exportCsv();
   expect(exported.name).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = parseCsv(exported.text);
-  expect(lines.map((l) => l.action)).toEqual(['disposition.set', 'disposition.removed', 'disposition.set', 'disposition.set', 'batch.finished', 'batch.created']);
+  expect(lines.map((l) => l.action)).toEqual([
+    'disposition.set', 'disposition.removed', 'disposition.set', 'disposition.set', 'batch.finished', 'batch.created', 'session.signed_in', 'session.signed_in',
+  ]);
+  expect(lines[0]!.action_label).toBe('Disposition set');
   expect(lines[3]).toMatchObject({ actor: OWNER.email, actor_role: 'owner', reason_code: 'other', has_note: 'true', row_number: '2', client_ref_hmac: expect.stringMatching(/^[0-9a-f]{64}$/) });
   // The export holds what the table holds: no customer's name, reference or note.
   for (const needle of [c.firstName, c.lastName, c.clientReference, c.documentNumber, 'Putin', 'Quellfeather', note]) expect(exported.text).not.toContain(needle);
@@ -222,7 +229,10 @@ test('four-eyes: a cleared strong match waits until an owner or admin other than
   await expect(audit.row('member.invited')).toHaveCount(2);
   await expect(audit.row('invite.accepted')).toHaveCount(2);
   await audit.actorFilter.selectOption({ label: ANALYST.email });
-  await expect.poll(() => audit.actions()).toEqual(['batch.finished', 'batch.created', 'clearance.requested', 'batch.finished', 'batch.created', 'invite.accepted']);
+  await expect.poll(() => audit.actions()).toEqual([
+    'session.signed_out', 'batch.finished', 'batch.created', 'clearance.requested', 'batch.finished', 'batch.created', 'session.signed_in',
+    'session.signed_in', 'invite.accepted',
+  ]);
 
   await api.settled();
   expect(scanForCanaries(service.dataDir, c)).toEqual([]);

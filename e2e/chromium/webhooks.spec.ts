@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { addMember, DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
 import { expect, test } from '../support/service';
+import { AuditPage } from '../pages/audit-page';
 import { WebhooksPage } from '../pages/webhooks-page';
 import { addWebhook } from '../support/seed';
 
@@ -52,11 +53,11 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const hmac = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
-test('webhooks: add an endpoint, see the secret once, send a signed test event, watch it arrive, remove it', async ({ page, service }) => {
+test('webhooks: add an endpoint, see the secret once, send a signed test event, watch it arrive, remove it; the audit log names each step', async ({ page, service }) => {
   const receiver = await startReceiver();
   try {
     await initOrg(service);
-    await signIn(page);
+    const shell = await signIn(page);
     const hooks = new WebhooksPage(page);
     await hooks.goto();
     await expect(hooks.empty).toBeVisible();
@@ -156,6 +157,22 @@ test('webhooks: add an endpoint, see the secret once, send a signed test event, 
     await expect(hooks.deliveries).toBeHidden();
     const list = await page.request.get('/api/webhooks');
     expect((await list.json()).endpoints).toEqual([]);
+
+    // The audit log has the three acts in words, by endpoint id: the URL is the customer's and is not in it.
+    await shell.open('audit');
+    const audit = new AuditPage(page);
+    await audit.actionFilter.selectOption({ label: 'Webhook added' });
+    await expect(audit.total).toHaveAttribute('data-total', '1');
+    const added = audit.row('webhook.added');
+    await expect(added.getByTestId('audit-action')).toHaveText('Webhook added');
+    await expect(added.getByTestId('audit-actor')).toHaveText(DEFAULT_ORG.email);
+    await expect(added.getByTestId('audit-detail')).toHaveText(/^endpoint whe_\w+ \(Test\)$/);
+    await audit.actionFilter.selectOption('');
+    await expect(audit.row('webhook.secret_rotated').getByTestId('audit-action')).toHaveText('Webhook secret rotated');
+    await expect(audit.row('webhook.removed').getByTestId('audit-action')).toHaveText('Webhook removed');
+    await expect(audit.chain).toHaveAttribute('data-ok', 'true');
+    await expect(audit.table).not.toContainText(receiver.url);
+    await shot(page, 'audit-webhooks');
   } finally {
     await receiver.close();
   }

@@ -15,6 +15,7 @@ import { basename, join } from 'node:path';
 import { readManifest } from './core/screening/lists/manifest';
 import { OFFICIAL_SOURCES, isOfficialSource } from './core/screening/lists/sources';
 import { importOfficial, importOwnList, removeOwnList, type ListImporter } from './core/app/lists';
+import { addWebhook, removeWebhook } from './core/app/webhooks';
 import { storedLists } from './core/screening/lists/store';
 import { listSlug } from '../../src-shared/contracts/lists';
 
@@ -42,7 +43,7 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   screening screen --data-dir DIR < in.ndjson (screen request bodies → response bodies)
 
 --data-dir defaults to CONSOLE_DATA_DIR or the per-user data directory.
-Changes made here (keys, plan, members, lists) are written to the audit log with the actor "cli".`;
+Changes made here (keys, plan, members, lists, webhooks) are written to the audit log with the actor "cli".`;
 
 class UsageError extends Error {}
 
@@ -215,7 +216,7 @@ async function run(argv: string[]): Promise<string> {
           url: values.url, env: values.env, events: (values.events ?? '').split(',').map((e) => e.trim()).filter(Boolean),
         });
         if (!parsed.success) fail(`webhooks add needs --url (https, or http to this machine), --env test|live and --events from: ${WEBHOOK_EVENTS.join(', ')}`);
-        const c = s.webhooks.create({ orgId: org.id, ...parsed.data, createdBy: s.accounts.repo.ownerOf(org.id)?.id ?? null });
+        const c = addWebhook(s, org.id, CLI, s.accounts.repo.ownerOf(org.id)?.id ?? null, parsed.data);
         return values.json
           ? JSON.stringify(c)
           : `Endpoint ${c.endpoint.id} (${c.endpoint.env}) -> ${c.endpoint.url}\n  signing secret: ${c.secret}\nStore it now: it is not shown again.`;
@@ -229,7 +230,7 @@ async function run(argv: string[]): Promise<string> {
       }
       case 'webhooks remove': {
         const org = requireOrg(s);
-        s.webhooks.remove(org.id, arg ?? fail('webhooks remove needs the endpoint id'));
+        removeWebhook(s, org.id, CLI, arg ?? fail('webhooks remove needs the endpoint id'));
         return values.json ? JSON.stringify({ id: arg, removed: true }) : `Removed ${arg}`;
       }
       case 'webhooks deliveries': {

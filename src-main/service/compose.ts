@@ -18,7 +18,7 @@ import { createGate } from './jobs/gate';
 import { createLoginThrottle } from './core/accounts/login-throttle';
 import { createScreenPool } from './core/screening/pool';
 import { createInstallSecret } from './core/install-secret';
-import { createAudit } from './core/audit/audit';
+import { createAudit, SYSTEM } from './core/audit/audit';
 import { createTeamActivity } from './core/accounts/team-activity';
 import { createTeam } from './core/accounts/team';
 import { createOrganization, type Branding } from './core/accounts/organization';
@@ -154,7 +154,10 @@ export function compose(opts: ComposeOptions) {
      */
     async listening(url: string): Promise<void> {
       origin.listening(url);
-      await onsite.resume();
+      const st = await onsite.resume();
+      // Back without anyone acting: the service started it, for the install's organisation.
+      const org = accounts.organization();
+      if (st.running && org) audit.record({ orgId: org.id, actor: SYSTEM, action: 'onsite.started', to: `${st.host}:${st.port}` });
     },
     close(): void {
       batches.stop();

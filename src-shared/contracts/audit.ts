@@ -7,15 +7,69 @@ import { guardCell } from '../csv-guard';
 import { CONTRADICTIONS, DISPOSITIONS, REASON_CODES } from './review';
 
 export const AUDIT_ACTIONS = [
-  'screened', 'batch.created', 'batch.cancelled', 'batch.finished',
+  'screened', 'batch.created', 'batch.cancelled', 'batch.finished', 'batch.expired',
   'disposition.set', 'disposition.removed', 'clearance.requested', 'clearance.approved', 'clearance.withdrawn',
   'list.imported', 'list.removed', 'key.created', 'key.revoked', 'plan.changed', 'settings.changed', 'member.added',
   'member.invited', 'invite.cancelled', 'invite.accepted', 'member.role_changed', 'member.removed',
-  'member.billing_changed', 'batch.expired',
+  'member.billing_changed',
+  // Acts that change what the service exposes (issue 26).
+  'webhook.added', 'webhook.removed', 'webhook.secret_rotated',
+  'age_gate.created', 'age_gate.changed',
+  'hosted.created', 'hosted.revoked', 'flow.published', 'flow.changed', 'flow.disabled', 'flow.enabled',
+  'onsite.started', 'onsite.stopped',
+  'kyc_report.generated', 'export.created', 'export.downloaded', 'export.cancelled',
+  'session.signed_in', 'session.signed_out', 'session.sign_in_failed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** A person signed in, the admin CLI, or the service itself (an idle batch's expiry: nobody did it). */
+/** Each action in words: the console's table and filter, and the CSV export's `action_label`. */
+export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
+  screened: 'Screened',
+  'batch.created': 'Batch started',
+  'batch.cancelled': 'Batch cancelled',
+  'batch.finished': 'Batch finished',
+  'batch.expired': 'Batch expired',
+  'disposition.set': 'Disposition set',
+  'disposition.removed': 'Disposition removed',
+  'clearance.requested': 'Clearance requested',
+  'clearance.approved': 'Clearance approved',
+  'clearance.withdrawn': 'Clearance withdrawn',
+  'list.imported': 'List imported',
+  'list.removed': 'List removed',
+  'key.created': 'API key created',
+  'key.revoked': 'API key revoked',
+  'plan.changed': 'Plan changed',
+  'settings.changed': 'Setting changed',
+  'member.added': 'Member added',
+  'member.invited': 'Member invited',
+  'invite.cancelled': 'Invitation cancelled',
+  'invite.accepted': 'Invitation accepted',
+  'member.role_changed': 'Role changed',
+  'member.removed': 'Member removed',
+  'member.billing_changed': 'Billing access changed',
+  'webhook.added': 'Webhook added',
+  'webhook.removed': 'Webhook removed',
+  'webhook.secret_rotated': 'Webhook secret rotated',
+  'age_gate.created': 'Age gate created',
+  'age_gate.changed': 'Age gate changed',
+  'hosted.created': 'Hosted session created',
+  'hosted.revoked': 'Hosted session revoked',
+  'flow.published': 'Flow published',
+  'flow.changed': 'Flow changed',
+  'flow.disabled': 'Flow switched off',
+  'flow.enabled': 'Flow switched on',
+  'onsite.started': 'On-site server started',
+  'onsite.stopped': 'On-site server stopped',
+  'kyc_report.generated': 'KYC report generated',
+  'export.created': 'Export created',
+  'export.downloaded': 'Export downloaded',
+  'export.cancelled': 'Export cancelled',
+  'session.signed_in': 'Signed in',
+  'session.signed_out': 'Signed out',
+  'session.sign_in_failed': 'Sign-in failed',
+};
+
+/** Who acted: a person, the admin CLI on this computer, or the service itself (an abandoned batch expiring, a restart). */
 export const AUDIT_ACTOR_KINDS = ['user', 'cli', 'system'] as const;
 
 export const AuditActor = z.object({
@@ -58,6 +112,11 @@ export const AuditEntry = z.object({
   invitation_id: z.number().int().nullable(),
   /** A clearing whose reason contradicts the match evidence, overridden with a note (issue 23). */
   override_contradiction: z.enum(CONTRADICTIONS).nullable().default(null),
+  /**
+   * The object an act was about (issue 26): a webhook endpoint, hosted session, published flow,
+   * age-gate store or report export id, or the verification id of a KYC report. An id, never a URL.
+   */
+  object_id: z.string().nullable().default(null),
   prev_hash: z.string(),
   hash: z.string(),
 });
@@ -95,8 +154,8 @@ export type AuditVerification = z.infer<typeof AuditVerification>;
 
 /** The CSV export's columns, in order; `auditCsvRow` gives one entry's cells. */
 export const AUDIT_CSV_COLUMNS = [
-  'seq', 'at', 'actor', 'actor_role', 'action', 'env', 'screening_id', 'batch_id', 'row_number', 'entity_ids', 'record_hashes',
-  'disposition', 'reason_code', 'has_note', 'override_contradiction', 'clearance_id', 'approver', 'key_id', 'list_id', 'setting', 'from_value', 'to_value',
+  'seq', 'at', 'actor', 'actor_role', 'action', 'action_label', 'env', 'screening_id', 'batch_id', 'row_number', 'entity_ids', 'record_hashes',
+  'disposition', 'reason_code', 'has_note', 'override_contradiction', 'clearance_id', 'approver', 'key_id', 'list_id', 'object_id', 'setting', 'from_value', 'to_value',
   'count_total', 'count_done', 'count_failed', 'risk_score', 'target_user', 'client_ref_hmac', 'prev_hash', 'hash',
 ] as const;
 
@@ -106,9 +165,9 @@ const who = (p: { user_id: number; email: string | null } | null) => (p ? p.emai
 export function auditCsvRow(e: AuditEntry): string[] {
   const actor = e.actor.kind === 'user' ? e.actor.email ?? `user ${e.actor.user_id}` : e.actor.kind;
   return [
-    text(e.seq), e.at, actor, text(e.actor.role), e.action, text(e.env), text(e.screening_id), text(e.batch_id), text(e.row_number),
+    text(e.seq), e.at, actor, text(e.actor.role), e.action, AUDIT_ACTION_LABEL[e.action], text(e.env), text(e.screening_id), text(e.batch_id), text(e.row_number),
     e.entity_ids.join(';'), e.record_hashes.join(';'), text(e.disposition), text(e.reason_code), text(e.has_note), text(e.override_contradiction), text(e.clearance_id),
-    who(e.approver), text(e.key_id), text(e.list_id), text(e.setting), text(e.from_value), text(e.to_value), text(e.count_total),
+    who(e.approver), text(e.key_id), text(e.list_id), text(e.object_id), text(e.setting), text(e.from_value), text(e.to_value), text(e.count_total),
     text(e.count_done), text(e.count_failed), text(e.risk_score), who(e.target), text(e.client_ref_hmac), e.prev_hash, e.hash,
   ];
 }

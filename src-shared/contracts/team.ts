@@ -130,11 +130,15 @@ export const InviteEmail = Email;
  * Team activity (account spec, Authentication rule 6: "team members share visibility of team
  * activity"): invitations, joins, role and billing changes, removals and report exports, for
  * everyone on the team. API keys stay private and are never in it. Not shown in the spec; see
- * docs/decisions.md ("Permissions (issue 13)").
+ * docs/decisions.md ("Permissions (issue 13)"). Since issue 26 also the changes to what the
+ * organisation shares that everyone can already see listed: webhook endpoints, the age gate,
+ * published flows and the on-site server ("A complete audit log (issue 26)").
  */
 export const TEAM_ACTIVITY_KINDS = [
   'member_added', 'invitation_sent', 'invitation_cancelled', 'invitation_accepted', 'role_changed', 'billing_changed',
   'member_removed', 'export_created',
+  'webhook_added', 'webhook_removed', 'webhook_secret_rotated', 'age_gate_created', 'age_gate_changed',
+  'flow_published', 'flow_changed', 'flow_disabled', 'flow_enabled', 'onsite_started', 'onsite_stopped',
 ] as const;
 export type TeamActivityKind = (typeof TEAM_ACTIVITY_KINDS)[number];
 
@@ -152,9 +156,12 @@ export const TeamActivityEntry = z.object({
   subject_email: z.string().nullable(),
   /** The export it was about, for `export_created`. */
   export: z.object({ id: z.number().int(), report_type: z.string(), format: z.string() }).nullable(),
-  /** Role or flag before and after (`member` -> `admin`; billing `false` -> `true`). */
+  /** Role or flag before and after (`member` -> `admin`; billing `false` -> `true`; the age gate `off` -> `on`; the on-site server's address). */
   from: z.string().nullable(),
   to: z.string().nullable(),
+  /** The webhook endpoint, age-gate store or published flow it was about, and its environment. */
+  object_id: z.string().nullable().default(null),
+  env: z.enum(['test', 'live']).nullable().default(null),
 });
 export type TeamActivityEntry = z.infer<typeof TeamActivityEntry>;
 

@@ -2,12 +2,14 @@
 // authentication of the three kinds of caller (API keys with their product scope, the bearer
 // secret, dashboard sessions with their role), rate limiting, the plan rule and the age trial.
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import {
   HEALTH_LIMIT, PLAN_INFO, verificationLimit, type Product,
 } from '../../../src-shared/catalog';
 import { AppError } from '../../../src-shared/errors';
 import type { Services } from '../compose';
+import type { UserRow } from '../core/accounts/repo';
+import { actorOf } from '../core/audit/audit';
 import type { Decision } from '../core/rate-limit/token-bucket';
 import { mediaType } from './body';
 import type { AppEnv, AuthSpec } from './types';
@@ -15,6 +17,15 @@ import { may, planAllows, planIncludes, seesCredits } from '../../../src-shared/
 
 export const SESSION_COOKIE = 'cc_session';
 const TOUCH_EVERY_MS = 60_000;
+
+/** How a console session began (its audit row's `to_value`). */
+export type SignInMethod = 'password' | 'desktop_token' | 'desktop_password' | 'first_run' | 'invitation';
+
+/** A session begins: the audit row saying who signed in and how, then its cookie. */
+export function startSession(c: Context, s: Services, user: UserRow, started: { token: string; expires: Date }, how: SignInMethod): void {
+  s.audit.record({ orgId: user.org_id, actor: actorOf(user), action: 'session.signed_in', to: how });
+  setCookie(c, SESSION_COOKIE, started.token, { httpOnly: true, sameSite: 'Strict', path: '/', expires: started.expires });
+}
 
 export function setRateHeaders(c: Context, d: Decision): void {
   c.header('X-RateLimit-Limit', String(d.limit));

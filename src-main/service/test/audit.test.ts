@@ -102,13 +102,14 @@ describe('GET /api/audit', () => {
     for (let i = 0; i < 2; i++) await u.json('POST', '/api/keys', { cookie: admin, body: { name: `a${i}`, env: 'test', scopes: ['human'] } });
     await u.json('PATCH', '/api/settings', { cookie: admin, body: { four_eyes: true } });
 
+    // Both sign-ins are rows 1 and 2.
     const all = await u.json<AuditPage>('GET', '/api/audit?per_page=2', { cookie: admin });
     expect(all.status).toBe(200);
-    expect(all.body).toMatchObject({ total: 6, page: 1, pages: 3 });
-    expect(all.body.entries.map((e) => e.seq)).toEqual([6, 5]);
+    expect(all.body).toMatchObject({ total: 8, page: 1, pages: 4 });
+    expect(all.body.entries.map((e) => e.seq)).toEqual([8, 7]);
     expect(all.body.actors.map((a) => a.email).sort()).toEqual(['admin@example.test', 'owner@example.test']);
-    const p3 = await u.json<AuditPage>('GET', '/api/audit?per_page=2&page=3', { cookie: admin });
-    expect(p3.body.entries.map((e) => e.seq)).toEqual([2, 1]);
+    const p4 = await u.json<AuditPage>('GET', '/api/audit?per_page=2&page=4', { cookie: admin });
+    expect(p4.body.entries.map((e) => [e.seq, e.action])).toEqual([[2, 'session.signed_in'], [1, 'session.signed_in']]);
 
     const adminId = all.body.actors.find((a) => a.email === 'admin@example.test')!.user_id;
     const byAdmin = await u.json<AuditPage>('GET', `/api/audit?actor=${adminId}&action=key.created`, { cookie: owner });
@@ -116,7 +117,7 @@ describe('GET /api/audit', () => {
     const since = await u.json<AuditPage>('GET', `/api/audit?from=${encodeURIComponent(noon)}`, { cookie: owner });
     expect(since.body.entries.map((e) => e.actor.email)).toEqual(['admin@example.test', 'admin@example.test', 'admin@example.test']);
     const before = await u.json<AuditPage>('GET', `/api/audit?to=${encodeURIComponent(noon)}`, { cookie: owner });
-    expect(before.body.total).toBe(3);
+    expect(before.body.total).toBe(5);
     expect((await u.json<AuditPage>('GET', '/api/audit?actor=cli', { cookie: owner })).body.total).toBe(0);
   });
 
@@ -134,8 +135,9 @@ describe('chain verification', () => {
     const u = await testService({ plan: 'pro' });
     const c = await u.login();
     for (let i = 0; i < 5; i++) await u.json('POST', '/api/keys', { cookie: c, body: { name: `k${i}`, env: 'test', scopes: ['human'] } });
+    // Row 1 is the sign-in; rows 2 to 6 the keys.
     const before = await u.json<AuditVerification>('GET', '/api/audit/verify', { cookie: c });
-    expect(before.body).toEqual({ ok: true, rows: 5, head_seq: 5, head_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(before.body).toEqual({ ok: true, rows: 6, head_seq: 6, head_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     // Someone with the file edits it behind the service's back: the triggers are dropped first.
     const raw = new Database(join(u.dataDir, DB_FILE));
     raw.exec('DROP TRIGGER audit_log_no_update; DROP TRIGGER audit_log_no_delete;');
@@ -151,7 +153,7 @@ describe('chain verification', () => {
     u.s.close();
     const r = cli('audit', 'verify', '--data-dir', u.dataDir);
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^Audit log intact: 1 rows; last row 1, hash [0-9a-f]{64}$/);
+    expect(r.stdout).toMatch(/^Audit log intact: 2 rows; last row 2, hash [0-9a-f]{64}$/);
   });
 
   it('an edited row is named: by the service and by the CLI (exit 1)', async () => {
@@ -172,7 +174,7 @@ describe('chain verification', () => {
         raw.prepare('UPDATE audit_log SET prev_hash = ?, hash = ? WHERE seq = ?').run(prev, hash, row.seq);
         prev = hash;
       }
-      raw.prepare("UPDATE meta SET value = ? WHERE key = 'audit_head'").run(`5:${prev}`);
+      raw.prepare("UPDATE meta SET value = ? WHERE key = 'audit_head'").run(`6:${prev}`);
     });
     expect(r.http).toMatchObject({ ok: false, first_bad_seq: 2, reason: 'row 2 was changed after it was written' });
   });
@@ -182,7 +184,7 @@ describe('chain verification', () => {
     expect(middle.http).toMatchObject({ ok: false, first_bad_seq: 4, reason: 'row 4 is missing' });
     expect(middle.cli.stdout).toContain('broken at row 4');
     const end = await tampered((raw) => raw.prepare('DELETE FROM audit_log WHERE seq >= 4').run());
-    expect(end.http).toMatchObject({ ok: false, first_bad_seq: 4, reason: 'rows 4 to 5 are missing from the end' });
+    expect(end.http).toMatchObject({ ok: false, first_bad_seq: 4, reason: 'rows 4 to 6 are missing from the end' });
   });
 });
 

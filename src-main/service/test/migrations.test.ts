@@ -101,7 +101,7 @@ describe('migrations', () => {
     raw.close();
     const db = openDatabase(d);
     const after = db.prepare('SELECT * FROM audit_log').all() as Record<string, unknown>[];
-    expect(after).toEqual((before as Record<string, unknown>[]).map((r) => ({ ...r, invitation_id: null, override_contradiction: null })));
+    expect(after).toEqual((before as Record<string, unknown>[]).map((r) => ({ ...r, invitation_id: null, override_contradiction: null, object_id: null })));
     expect(() => db.prepare('UPDATE audit_log SET key_id = NULL').run()).toThrow(/append-only/);
     expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log' ORDER BY name").all().map((r) => (r as { name: string }).name))
@@ -137,8 +137,8 @@ describe('migrations', () => {
       { org_id: 2, balance: 30, last_entry_id: 5 },
       { org_id: 3, balance: 9, last_entry_id: 7 },
     ]);
-    // Migration 14 adds override_contradiction (null on every earlier row).
-    expect(db.prepare('SELECT * FROM audit_log').all()).toEqual((before as Record<string, unknown>[]).map((r) => ({ ...r, override_contradiction: null })));
+    // Migration 14 adds override_contradiction and 18 object_id (null on every earlier row).
+    expect(db.prepare('SELECT * FROM audit_log').all()).toEqual((before as Record<string, unknown>[]).map((r) => ({ ...r, override_contradiction: null, object_id: null })));
     expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
     expect(db.prepare('SELECT logo_png, logo_updated_at FROM organizations WHERE id = 1').get()).toEqual({ logo_png: null, logo_updated_at: null });
   });

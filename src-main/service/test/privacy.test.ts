@@ -445,7 +445,8 @@ describe('the review and the audit trail leave no subject data at rest', () => {
     await t.json('GET', `/api/audit?client_reference=${encodeURIComponent(c.fullName)}&actor=${c.firstName}`, { cookie });
     await t.json('PATCH', '/api/account/plan', { cookie, body: { plan: 'enterprise', name: c.fullName } });
 
-    expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM audit_log').get()).toEqual({ n: 8 });
+    // The sign-in, then eight acts.
+    expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM audit_log').get()).toEqual({ n: 9 });
     expect(t.s.audit.verify()).toMatchObject({ ok: true });
     t.s.db.pragma('wal_checkpoint(PASSIVE)');
     expect(scanForCanaries(t.dataDir, c)).toEqual([]);

@@ -159,7 +159,6 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
 
     appSchemes,
 
-    /** Replaces the organisation's app schemes (already checked by the contract). Redirects saved before keep working only while their scheme is still registered. */
     /** The attempts a person has on one hosted link (issue 26; migration 0018, default 3). */
     hostedAttempts(orgId: number): number {
       const r = s.attempts.get(orgId);
@@ -172,11 +171,21 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
       return attempts;
     },
 
-    setAppSchemes(orgId: number, schemes: readonly string[]): AppSchemesSettings {
-      db.transaction(() => {
+    /**
+     * Replaces the organisation's app schemes (already checked by the contract). Redirects saved
+     * before keep working only while their scheme is still registered. A change is audited with how
+     * many were registered before and after (the schemes are configuration, like the name: not logged).
+     */
+    setAppSchemes(actor: UserRow, orgId: number, schemes: readonly string[]): AppSchemesSettings {
+      audit.atomically(() => {
+        const before = appSchemes(orgId);
         s.clearSchemes.run(orgId);
         for (const scheme of new Set(schemes)) s.addScheme.run(orgId, scheme);
-      })();
+        const after = appSchemes(orgId);
+        if (before.join(' ') !== after.join(' ')) {
+          audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'app_schemes', from: String(before.length), to: String(after.length) });
+        }
+      });
       return { app_schemes: appSchemes(orgId) };
     },
 

@@ -15,6 +15,7 @@ import type { Services } from '../../compose';
 import { agePolicy } from '../age/policy';
 import { visitorOf } from '../age-gate/attempts';
 import type { AgeGateStoreRecord } from '../age-gate/stores';
+import type { AuditActorRef } from '../audit/audit';
 import { checkRedirects, usableRedirect } from '../hosted/redirects';
 import { ageByBirthDate, ageBySelfie, claimedAge, endAgeFlow } from './age';
 import { orgPayer, type Answer, type Call } from './call';
@@ -60,10 +61,29 @@ function viewOf(s: Services, env: 'test' | 'live', st: AgeGateStoreRecord | unde
   };
 }
 
-/** Saves a store's settings (the first save issues its public id, which never changes). */
-export function saveStore(s: Services, orgId: number, env: 'test' | 'live', settings: AgeGateSettings): AgeGateStore {
+/**
+ * Saves a store's settings (the first save issues its public id, which never changes), audited
+ * with the store's id, whether the gate is on before and after, and how many settings changed
+ * (never their values: a redirect or a message is the merchant's configuration). A save that
+ * changes nothing is not an act.
+ */
+export function saveStore(s: Services, orgId: number, actor: AuditActorRef, env: 'test' | 'live', settings: AgeGateSettings): AgeGateStore {
   checkRedirects({ underage_redirect_url: settings.underage_redirect_url }, s.organization.appSchemes(orgId));
-  return viewOf(s, env, s.ageGate.stores.save(orgId, env, settings));
+  const onOff = (st: AgeGateSettings) => (st.enabled ? 'on' : 'off');
+  const saved = s.audit.atomically(() => {
+    const before = s.ageGate.stores.of(orgId, env);
+    const after = s.ageGate.stores.save(orgId, env, settings);
+    const event = { orgId, actor, env, objectId: after.id, to: onOff(after.settings) };
+    if (!before) {
+      s.audit.record({ ...event, action: 'age_gate.created' });
+    } else {
+      const keys = Object.keys(after.settings) as (keyof AgeGateSettings)[];
+      const changed = keys.filter((k) => JSON.stringify(after.settings[k]) !== JSON.stringify(before.settings[k])).length;
+      if (changed > 0) s.audit.record({ ...event, action: 'age_gate.changed', from: onOff(before.settings), counts: { total: changed } });
+    }
+    return after;
+  });
+  return viewOf(s, env, saved);
 }
 
 /** The answer once a live store's paid selfie checks for the day reached its cap: try again when its day ends. */

@@ -14,8 +14,9 @@ import type { InstallSecret } from '../install-secret';
 import { GENESIS, rowHash, verifyRows, type AuditRow } from './chain';
 import { auditRepo, type AuditFilter } from './repo';
 
-/** Who did it: a person signed in, the admin CLI, or the service itself (an idle batch's expiry). */
+/** A person, the admin CLI, or the service itself (an abandoned batch expiring, the on-site server back after a restart, a failed sign-in). */
 export type AuditActorRef = { kind: 'user'; userId: number; role: Role } | { kind: 'cli' } | { kind: 'system' };
+export const SYSTEM: AuditActorRef = { kind: 'system' };
 
 export interface AuditEvent {
   orgId: number;
@@ -33,7 +34,7 @@ export interface AuditEvent {
   approverUserId?: number;
   keyId?: string;
   listId?: string;
-  setting?: 'four_eyes' | 'organization_name' | 'logo' | 'sanctions_stale_days' | 'pep_stale_days';
+  setting?: 'four_eyes' | 'organization_name' | 'logo' | 'sanctions_stale_days' | 'pep_stale_days' | 'app_schemes';
   from?: string;
   to?: string;
   counts?: { total?: number; done?: number; failed?: number };
@@ -43,6 +44,8 @@ export interface AuditEvent {
   invitationId?: number;
   /** A clearing whose reason contradicts the evidence, overridden with a note (issue 23). */
   overrideContradiction?: Contradiction;
+  /** The object the act was about: an endpoint, session, flow, store, export or verification id (never a URL). */
+  objectId?: string;
   /** Only its HMAC is written. */
   clientReference?: string;
   /** An HMAC made earlier with `clientRefHmac` (a pending clearance keeps it). */
@@ -113,6 +116,7 @@ export function createAudit(db: Db, clock: Clock, secret: InstallSecret, users: 
         client_ref_hmac: e.clientReference ? clientRefHmac(e.clientReference) : (e.clientRefHmac ?? null),
         invitation_id: e.invitationId ?? null,
         override_contradiction: e.overrideContradiction ?? null,
+        object_id: e.objectId ?? null,
       };
       const row: AuditRow = { ...fields, prev_hash: prev, hash: rowHash(secret.derive(CHAIN_KEY), prev, fields) };
       repo.insert(row);
@@ -161,6 +165,7 @@ export function createAudit(db: Db, clock: Clock, secret: InstallSecret, users: 
       client_ref_hmac: str(r.client_ref_hmac),
       invitation_id: int(r.invitation_id),
       override_contradiction: (str(r.override_contradiction) as Contradiction | null),
+      object_id: str(r.object_id),
       prev_hash: r.prev_hash,
       hash: r.hash,
     };

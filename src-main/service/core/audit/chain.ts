@@ -14,6 +14,8 @@ export const CHAINED_COLUMNS = [
   'invitation_id',
   // Added by migration 13 (clearance override).
   'override_contradiction',
+  // Added by migration 18 (a complete audit log): the object an act was about.
+  'object_id',
 ] as const;
 /** How many columns the first version of the log hashed; later ones are left out while null. */
 const FIRST_COLUMNS = 29;

@@ -231,24 +231,25 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
       return toJob(find(org.id, id), clock.now());
     },
 
-    /** Only a queued job is cancelled; it is then removed (docs/decisions.md). */
-    cancel(user: UserRow, org: OrgRow, id: number): void {
+    /** Only a queued job is cancelled; it is then removed (docs/decisions.md). Returns the job as it was. */
+    cancel(user: UserRow, org: OrgRow, id: number): ExportRow {
       requirePlan(org);
       const r = find(org.id, id);
       if (r.status !== 'queued') throw new AppError('export_not_cancellable', { message: `Cannot cancel export with status: ${r.status}` });
       if (!mayCancel(user, r)) throw new AppError('permission_denied');
       // Claimed between the read and now: it is running, and says so.
       if (!repo.cancel(org.id, id)) throw new AppError('export_not_cancellable', { message: `Cannot cancel export with status: ${find(org.id, id).status}` });
+      return r;
     },
 
-    download(org: OrgRow, id: number): { bytes: Uint8Array; contentType: string; filename: string } {
+    download(org: OrgRow, id: number): { bytes: Uint8Array; contentType: string; filename: string; env: Environment; report_type: ReportType; format: ExportFormat } {
       requirePlan(org);
       const r = find(org.id, id);
       const now = clock.now();
       const bytes = fileAvailable(r, now) ? repo.file(r.id) : undefined;
       if (!bytes) throw new AppError('export_file_not_found');
       repo.downloaded(r.id, nowIso(now));
-      return { bytes, contentType: CONTENT_TYPES[r.format], filename: `report_${r.id}.${r.format}` };
+      return { bytes, contentType: CONTENT_TYPES[r.format], filename: `report_${r.id}.${r.format}`, env: r.env, report_type: r.report_type, format: r.format };
     },
 
     /** Jobs a dead process left running: queued again, or failed once they have had their tries. */

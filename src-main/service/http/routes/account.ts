@@ -137,8 +137,9 @@ export function accountRoutes({ route, services }: Router): void {
     request: { body: UpdateAppSchemesRequest },
     responses: { 200: AppSchemesSettings },
     handler: async (c, input) => {
+      const s = c.get('session');
       const body = await input.body();
-      return c.json<AppSchemesSettings>(services.organization.setAppSchemes(c.get('session').org.id, body.app_schemes));
+      return c.json<AppSchemesSettings>(services.organization.setAppSchemes(s.user, s.org.id, body.app_schemes));
     },
   });
 

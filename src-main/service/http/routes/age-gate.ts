@@ -5,6 +5,7 @@ import {
   AgeGateEnvQuery, AgeGatePublicConfig, AgeGateRequest, AgeGateResponse, AgeGateSaveRequest, AgeGateStore,
 } from '../../../../src-shared/contracts/age-gate';
 import { publicConfig, saveStore, storefrontAgeCheck, storeView } from '../../core/app/age-gate';
+import { actorOf } from '../../core/audit/audit';
 import { IMAGE_JSON_BYTES } from '../../core/media/image';
 import { clientAddress } from '../auth';
 import { idempotencyOf, reply } from '../call';
@@ -33,7 +34,8 @@ export function ageGateRoutes({ route, services }: Router): void {
     responses: { 200: AgeGateStore },
     handler: async (c, input) => {
       const body = await input.body();
-      return c.json<AgeGateStore>(saveStore(services, c.get('session').org.id, body.env, body.settings));
+      const s = c.get('session');
+      return c.json<AgeGateStore>(saveStore(services, s.org.id, actorOf(s.user), body.env, body.settings));
     },
   });
 

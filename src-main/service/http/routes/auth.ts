@@ -1,5 +1,7 @@
-// First run, login, logout, the current session, and the desktop shell's one-time login.
-import type { Context } from 'hono';
+// First run, login, logout, the current session, and the desktop shell's one-time login. Every
+// session begun and every explicit sign-out is audited (with how the person signed in, a code); a
+// wrong password for a member's e-mail is audited as the service's observation about that member
+// (an e-mail that names nobody is not written anywhere).
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import {
   DesktopChoice, DesktopLoginRequest, LoginRequest, Session, SetupRequest, SetupStatus, TokenLoginRequest, TokenLoginResponse,
@@ -8,11 +10,14 @@ import { Message } from '../../../../src-shared/contracts/common';
 import { AppError, isAppError } from '../../../../src-shared/errors';
 import { toOrganization, toUser } from '../../core/accounts/accounts';
 import type { OrgRow, UserRow } from '../../core/accounts/repo';
-import { clientAddress, SESSION_COOKIE, sameOrigin } from '../auth';
+import { actorOf, SYSTEM } from '../../core/audit/audit';
+import type { Services } from '../../compose';
+import { clientAddress, SESSION_COOKIE, sameOrigin, startSession } from '../auth';
 import type { Router } from '../router';
 
-function startSession(c: Context, token: string, expires: Date): void {
-  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Strict', path: '/', expires });
+/** A wrong password for a member's account: recorded by the service (nobody is known to have acted), naming the member by id. */
+function signInFailed(services: Services, user: UserRow | undefined): void {
+  if (user) services.audit.record({ orgId: user.org_id, actor: SYSTEM, action: 'session.sign_in_failed', targetUserId: user.id, to: 'wrong_password' });
 }
 
 /** Marks this browser as one that signed in to the account (login-throttle.ts): a year, login route only. */
@@ -51,8 +56,7 @@ export function authRoutes({ route, services }: Router): void {
       if (!accounts.needsSetup()) throw new AppError('already_set_up');
       const body = await input.body();
       const { org, user } = await accounts.setup(body);
-      const s = accounts.sessionFor(user.id);
-      startSession(c, s.token, s.expires);
+      startSession(c, services, user, accounts.sessionFor(user.id), 'first_run');
       return c.json<Session>(session(user, org), 201);
     },
   });
@@ -77,10 +81,11 @@ export function authRoutes({ route, services }: Router): void {
         if (isAppError(e) && e.code === 'invalid_login') {
           services.loginThrottle.failed(body.email, address, device);
           services.logger.info('login_failed', { address });
+          signInFailed(services, accounts.repo.userByEmail(body.email));
         }
         throw e;
       }
-      startSession(c, s.token, s.expires);
+      startSession(c, services, s.user, s, 'password');
       setCookie(c, DEVICE_COOKIE, services.loginThrottle.deviceToken(body.email), {
         httpOnly: true, sameSite: 'Strict', path: '/api/auth/login', maxAge: DEVICE_DAYS * 86_400,
       });
@@ -104,7 +109,7 @@ export function authRoutes({ route, services }: Router): void {
         setCookie(c, DESKTOP_COOKIE, r.choice, { httpOnly: true, sameSite: 'Strict', path: DESKTOP_PATH, expires: r.expires });
         return c.json<TokenLoginResponse>(desktopChoice(r.members));
       }
-      startSession(c, r.token, r.expires);
+      startSession(c, services, r.user, r, 'desktop_token');
       return c.json<TokenLoginResponse>(session(r.user, r.org));
     },
   });
@@ -139,11 +144,12 @@ export function authRoutes({ route, services }: Router): void {
         if (isAppError(e) && e.code === 'invalid_password') {
           services.loginThrottle.failed(email, address, device);
           services.logger.info('login_failed', { address });
+          signInFailed(services, members.find((m) => m.id === body.user_id));
         }
         throw e;
       }
       deleteCookie(c, DESKTOP_COOKIE, { path: DESKTOP_PATH });
-      startSession(c, s.token, s.expires);
+      startSession(c, services, s.user, s, 'desktop_password');
       return c.json<Session>(session(s.user, s.org));
     },
   });
@@ -153,7 +159,11 @@ export function authRoutes({ route, services }: Router): void {
     summary: 'Sign out',
     responses: { 200: Message },
     handler: (c) => {
-      accounts.logout(c.get('session').tokenHash);
+      const s = c.get('session');
+      services.audit.atomically(() => {
+        accounts.logout(s.tokenHash);
+        services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'session.signed_out' });
+      });
       deleteCookie(c, SESSION_COOKIE, { path: '/' });
       return c.json<Message>({ message: 'Logged out' });
     },

@@ -6,8 +6,12 @@ import {
   CancelledExport, CreatedExport, CreateExportRequest, ExportJob, ExportList, ExportListQuery,
 } from '../../../../src-shared/contracts/reports';
 import { AppError } from '../../../../src-shared/errors';
+import { actorOf } from '../../core/audit/audit';
 import type { Router } from '../router';
 import { seesCredits } from '../../../../src-shared/policy';
+
+/** What an export holds, for its audit rows: `overview/pdf` (codes, at most 26 characters). */
+const what = (r: { report_type: string; format: string }) => `${r.report_type}/${r.format}`;
 
 /** Path ids are integers; anything else names no export. */
 function idOf(raw: string | undefined): number {
@@ -27,8 +31,13 @@ export function exportRoutes({ route, services }: Router): void {
     responses: { 201: CreatedExport },
     handler: async (c, input) => {
       const s = c.get('session');
+      const body = await input.body();
       // The credits section follows the maker's access now (src-shared/policy.ts), kept with the job.
-      const r = exports.create(s.user, s.org, await input.body(), seesCredits(s.user));
+      const r = services.audit.atomically(() => {
+        const row = exports.create(s.user, s.org, body, seesCredits(s.user));
+        services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'export.created', env: row.env, objectId: String(row.id), to: what(row) });
+        return row;
+      });
       services.logger.info('export_created', { export_id: r.id, user_id: s.user.id });
       return c.json<CreatedExport>({
         id: r.id, report_type: r.report_type, format: r.format, status: r.status,
@@ -61,7 +70,12 @@ export function exportRoutes({ route, services }: Router): void {
     responses: { 200: { contentType: 'application/pdf', accept: ['text/csv'], description: 'The report as PDF or CSV' } },
     handler: (c) => {
       const s = c.get('session');
-      const f = exports.download(s.org, idOf(c.req.param('id')));
+      const id = idOf(c.req.param('id'));
+      const f = services.audit.atomically(() => {
+        const file = exports.download(s.org, id);
+        services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'export.downloaded', env: file.env, objectId: String(id), to: what(file) });
+        return file;
+      });
       services.logger.info('export_downloaded', { user_id: s.user.id, bytes: f.bytes.byteLength });
       return c.body(f.bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': f.contentType,
@@ -78,7 +92,10 @@ export function exportRoutes({ route, services }: Router): void {
     handler: (c) => {
       const s = c.get('session');
       const id = idOf(c.req.param('id'));
-      exports.cancel(s.user, s.org, id);
+      services.audit.atomically(() => {
+        const row = exports.cancel(s.user, s.org, id);
+        services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'export.cancelled', env: row.env, objectId: String(id), to: what(row) });
+      });
       return c.json<CancelledExport>({ message: 'Export job cancelled', id });
     },
   });

@@ -8,6 +8,7 @@ import {
 } from '../../../../src-shared/contracts/hosted';
 import { AppError } from '../../../../src-shared/errors';
 import { completeHosted, createSession, hostedLogo, hostedPage, revokeSession, sessionView } from '../../core/app/hosted';
+import { actorOf } from '../../core/audit/audit';
 import { IMAGE_JSON_BYTES } from '../../core/media/image';
 import { idempotencyOf, reply } from '../call';
 import type { Router } from '../router';
@@ -90,10 +91,15 @@ export function hostedRoutes({ route, services }: Router): void {
     responses: { 200: HostedGenerateResponse },
     handler: async (c, input) => {
       const body = await input.body();
-      const org = c.get('session').org;
+      const { org, user } = c.get('session');
       const denied = planAllows(org.plan, body.product);
       if (denied) throw denied;
-      return c.json<HostedGenerateResponse>(createSession(services, { orgId: org.id, env: body.env, keyId: null }, body, 'account_validation'));
+      const made = services.audit.atomically(() => {
+        const r = createSession(services, { orgId: org.id, env: body.env, keyId: null }, body, 'account_validation');
+        services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'hosted.created', env: body.env, objectId: r.session_id, to: body.product });
+        return r;
+      });
+      return c.json<HostedGenerateResponse>(made);
     },
   });
 
@@ -101,6 +107,14 @@ export function hostedRoutes({ route, services }: Router): void {
     method: 'POST', path: '/api/hosted/sessions/:id/revoke', auth: { kind: 'session', act: 'hosted.manage' }, tags: ['hosted'],
     summary: 'Revokes an open hosted session: its link stops working at once',
     responses: { 200: HostedSessionList.shape.sessions.element },
-    handler: (c) => c.json<HostedSessionView>(revokeSession(services, c.get('session').org.id, c.req.param('id') ?? '')),
+    handler: (c) => {
+      const { org, user } = c.get('session');
+      const revoked = services.audit.atomically(() => {
+        const v = revokeSession(services, org.id, c.req.param('id') ?? '');
+        services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'hosted.revoked', env: v.environment, objectId: v.session_id });
+        return v;
+      });
+      return c.json<HostedSessionView>(revoked);
+    },
   });
 }

@@ -1,6 +1,8 @@
 // Starting and stopping the on-site server from the console (owners and admins), and its status
 // for everyone signed in: address, port, the certificate's fingerprint, the addresses it can bind.
+// Both are audited with the address and port (this computer's, never a visitor's).
 import { OnsiteStartRequest, OnsiteStatus } from '../../../../src-shared/contracts/onsite';
+import { actorOf } from '../../core/audit/audit';
 import type { Router } from '../router';
 
 export function onsiteRoutes({ route, services }: Router): void {
@@ -19,7 +21,10 @@ export function onsiteRoutes({ route, services }: Router): void {
     responses: { 200: OnsiteStatus },
     handler: async (c, input) => {
       const body = await input.body();
-      return c.json<OnsiteStatus>(await services.onsite.start(body.host, body.port));
+      const { org, user } = c.get('session');
+      const st = await services.onsite.start(body.host, body.port);
+      services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'onsite.started', to: `${st.host}:${st.port}` });
+      return c.json<OnsiteStatus>(st);
     },
   });
 
@@ -27,6 +32,13 @@ export function onsiteRoutes({ route, services }: Router): void {
     method: 'POST', path: '/api/onsite/stop', auth: { kind: 'session', act: 'hosted.manage' }, tags: ['hosted'],
     summary: 'Stops the on-site server',
     responses: { 200: OnsiteStatus },
-    handler: async (c) => c.json<OnsiteStatus>(await services.onsite.stop()),
+    handler: async (c) => {
+      const { org, user } = c.get('session');
+      const was = services.onsite.status();
+      const st = await services.onsite.stop();
+      // Stopping a server that was not running changes nothing anyone can reach: no row.
+      if (was.running) services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'onsite.stopped', from: `${was.host}:${was.port}` });
+      return c.json<OnsiteStatus>(st);
+    },
   });
 }

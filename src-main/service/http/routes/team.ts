@@ -1,14 +1,14 @@
 // Team management (account spec, team endpoints; issue 13). Everyone on the team sees the members;
 // owners and admins invite, list and cancel invitations and remove members; only the owner changes
 // roles. Accepting an invitation is open to the invitee, signed in or not (spec rule 4).
-import { getCookie, setCookie } from 'hono/cookie';
+import { getCookie } from 'hono/cookie';
 import {
   AcceptedInvitation, AcceptInviteRequest, ChangedBilling, ChangedRole, ChangeRoleRequest, CreatedInvitation, InvitationList,
   InviteRequest, MemberList, RemovedMember, TeamActivity, TeamActivityQuery, SetBillingRequest,
 } from '../../../../src-shared/contracts/team';
 import { Message } from '../../../../src-shared/contracts/common';
 import { AppError } from '../../../../src-shared/errors';
-import { SESSION_COOKIE, sameOrigin } from '../auth';
+import { SESSION_COOKIE, sameOrigin, startSession } from '../auth';
 import type { Router } from '../router';
 import { seesCredits } from '../../../../src-shared/policy';
 
@@ -76,8 +76,7 @@ export function teamRoutes({ route, services }: Router): void {
       const r = await team.accept(body, session);
       if (r.created) {
         // Immediate access (spec rule 5): the new account is signed in.
-        const started = accounts.sessionFor(r.user.id);
-        setCookie(c, SESSION_COOKIE, started.token, { httpOnly: true, sameSite: 'Strict', path: '/', expires: started.expires });
+        startSession(c, services, r.user, accounts.sessionFor(r.user.id), 'invitation');
       }
       services.logger.info('team_invitation_accepted', { user_id: r.user.id });
       return c.json<AcceptedInvitation>({ message: 'Invitation accepted', organization: r.org.name, role: r.role });

@@ -10,6 +10,7 @@ import { LivenessResult } from '../../../../src-shared/contracts/faces';
 import { TryAgeQuery, VerificationPage, VerificationQuery } from '../../../../src-shared/contracts/verifications';
 import { ageBySelfie } from '../../core/app/age';
 import { orgPayer, uploadDigest, type Call } from '../../core/app/call';
+import { actorOf } from '../../core/audit/audit';
 import { identity, kycPlus, kycReport } from '../../core/app/identity';
 import { liveness } from '../../core/app/liveness';
 import { callOf, reply } from '../call';
@@ -72,8 +73,19 @@ export function verificationRoutes({ route, services }: Router): void {
   route({
     method: 'POST', path: '/api/console/try/report', auth: { kind: 'session' }, tags: ['verification'],
     summary: 'The KYC report PDF of a console KYC-plus try, within its 30-minute window (test environment)',
+    description: 'Audited (`kyc_report.generated`) with the verification id and whether the PDF is encrypted: the PDF is made and handed over in this one answer.',
     request: { body: ReportRequest },
     responses: { 200: ReportResult },
-    handler: async (c, input) => c.json<ReportResult>(await kycReport(services, tryCall(c), await input.body())),
+    handler: async (c, input) => {
+      const call = tryCall(c);
+      const body = await input.body();
+      const report = await kycReport(services, call, body);
+      const { org, user } = c.get('session');
+      services.audit.record({
+        orgId: org.id, actor: actorOf(user), action: 'kyc_report.generated', env: call.payer.env, objectId: body.verification_id,
+        to: report.encrypted ? 'encrypted' : 'not_encrypted',
+      });
+      return c.json<ReportResult>(report);
+    },
   });
 }

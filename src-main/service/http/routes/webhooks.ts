@@ -1,9 +1,12 @@
 // Webhook endpoints for the console: everyone in the organisation may look; owners and admins
-// add, remove and test. The signing secret is shown once, at creation.
+// add, remove and test. The signing secret is shown once, at creation. Adding, removing and
+// rotating are audited (core/app/webhooks.ts).
 import { Message } from '../../../../src-shared/contracts/common';
 import {
   CreatedWebhook, CreateWebhookRequest, RotatedWebhookSecret, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookTestQueued,
 } from '../../../../src-shared/contracts/webhooks';
+import { addWebhook, removeWebhook, rotateWebhookSecret } from '../../core/app/webhooks';
+import { actorOf } from '../../core/audit/audit';
 import type { Router } from '../router';
 
 const MANAGERS = { kind: 'session', act: 'webhooks.manage' } as const;
@@ -27,10 +30,7 @@ export function webhookRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const s = c.get('session');
       const body = await input.body();
-      const created = webhooks.create({
-        orgId: s.org.id, url: body.url, env: body.env, events: body.events, createdBy: s.user.id,
-        ...(body.description ? { description: body.description } : {}),
-      });
+      const created = addWebhook(services, s.org.id, actorOf(s.user), s.user.id, body);
       return c.json<CreatedWebhook>(created, 201);
     },
   });
@@ -40,7 +40,8 @@ export function webhookRoutes({ route, services }: Router): void {
     summary: 'Remove a webhook endpoint',
     responses: { 200: Message },
     handler: (c) => {
-      webhooks.remove(c.get('session').org.id, c.req.param('id') ?? '');
+      const s = c.get('session');
+      removeWebhook(services, s.org.id, actorOf(s.user), c.req.param('id') ?? '');
       return c.json<Message>({ message: 'Webhook endpoint removed' });
     },
   });
@@ -77,6 +78,9 @@ export function webhookRoutes({ route, services }: Router): void {
       'During the overlap X-Service-Signature is still made with the old secret and X-Service-Signature-Next with the new one; ' +
       'after it, X-Service-Signature alone with the new secret. Switch the receiver to the new secret within the overlap. 409 while an overlap runs.',
     responses: { 200: RotatedWebhookSecret },
-    handler: (c) => c.json<RotatedWebhookSecret>(webhooks.rotateSecret(c.get('session').org.id, c.req.param('id') ?? '')),
+    handler: (c) => {
+      const s = c.get('session');
+      return c.json<RotatedWebhookSecret>(rotateWebhookSecret(services, s.org.id, actorOf(s.user), c.req.param('id') ?? ''));
+    },
   });
 }

@@ -49,7 +49,7 @@ describe('GET /api/team/activity', () => {
       'export_created', 'role_changed', 'billing_changed', 'invitation_accepted', 'invitation_cancelled', 'invitation_sent', 'invitation_sent',
     ]);
     const [exported, role, billing, joined, cancelled, sentAdmin, sentMember] = r.body.entries;
-    expect(exported).toEqual({ at: expect.any(String), kind: 'export_created', actor: moRef, subject_email: null, export: { id: exp.body.id, report_type: 'usage', format: 'csv' }, from: null, to: null });
+    expect(exported).toEqual({ at: expect.any(String), kind: 'export_created', actor: moRef, subject_email: null, export: { id: exp.body.id, report_type: 'usage', format: 'csv' }, from: null, to: null, object_id: null, env: null });
     expect(billing).toMatchObject({ actor: owner_, subject_email: 'mo@example.test', from: 'false', to: 'true' });
     expect(role).toMatchObject({ actor: owner_, subject_email: 'mo@example.test', from: 'member', to: 'admin' });
     expect(joined).toMatchObject({ actor: moRef, subject_email: 'mo@example.test', to: 'member' });

@@ -558,15 +558,18 @@ describe('the audit log', () => {
     const log = await t.json<AuditPage>('GET', '/api/audit?per_page=50', { cookie: owner });
     const rows = log.body.entries.map((e) => [e.action, e.actor.user_id, e.target?.user_id ?? null, e.invitation_id, e.from_value, e.to_value]);
     expect(rows.reverse()).toEqual([
+      ['session.signed_in', t.ownerId, null, null, null, 'password'],
       ['member.invited', t.ownerId, null, a.body.invite.id, null, 'member'],
       ['member.invited', t.ownerId, null, b.body.invite.id, null, 'admin'],
       ['invite.cancelled', t.ownerId, null, b.body.invite.id, 'admin', null],
       ['invite.accepted', newId, newId, a.body.invite.id, null, 'member'],
+      // The new account is signed in at once (spec rule 5), and that is a sign-in too.
+      ['session.signed_in', newId, null, null, null, 'invitation'],
       ['member.role_changed', t.ownerId, newId, null, 'member', 'admin'],
       ['member.removed', t.ownerId, newId, null, 'admin', null],
     ]);
     // The removed member is still named by the log.
     expect(log.body.entries[0]!.target).toEqual({ user_id: newId, email: 'a@example.test' });
-    expect((await t.json('GET', '/api/audit/verify', { cookie: owner })).body).toMatchObject({ ok: true, rows: 6 });
+    expect((await t.json('GET', '/api/audit/verify', { cookie: owner })).body).toMatchObject({ ok: true, rows: 8 });
   });
 });

@@ -1,7 +1,7 @@
 // Audit log (owners and admins): who did what and when, newest first, with filters, the hash
 // chain's status, and an export of exactly what the table holds (ids, codes, counts, hashes).
 import { useState, type FormEvent } from 'react';
-import { AUDIT_ACTIONS, auditCsv, type AuditAction, type AuditEntry, type AuditQuery } from '../../../../src-shared/contracts/audit';
+import { AUDIT_ACTION_LABEL, AUDIT_ACTIONS, auditCsv, type AuditAction, type AuditEntry, type AuditQuery } from '../../../../src-shared/contracts/audit';
 import { errorText } from '../../api/client';
 import { saveFile } from '../../api/shell';
 import { useResource } from '../../api/use-resource';
@@ -14,7 +14,6 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../../stores/session';
 import { auditApi } from './audit-api';
 import { auditColumns } from './audit-columns';
-import { ACTION_LABEL } from './audit-labels';
 import './audit.css';
 import { may } from '../../../../src-shared/policy';
 
@@ -124,7 +123,7 @@ export function AuditScreen() {
     <>
       <ScreenHeader
         title="Audit log"
-        summary="Every screening, batch, disposition, list, key, plan and setting change, with who and when. It holds ids and codes, never a customer’s details."
+        summary="Every screening, batch, disposition, list, key, plan and setting change, webhook, hosted link, age gate, report and sign-in, with who and when. It holds ids and codes, never a customer’s details."
         actions={
           <button type="button" className="btn" onClick={() => void exportCsv()} disabled={exporting || !data || data.total === 0} data-testid="audit-export">
             {exporting ? 'Exporting…' : filtered ? 'Export these rows as CSV…' : 'Export CSV…'}
@@ -148,7 +147,7 @@ export function AuditScreen() {
             <select id="audit-action" value={filters.action} onChange={(e) => set({ action: e.currentTarget.value as AuditAction | '' })} data-testid="audit-filter-action">
               <option value="">All actions</option>
               {AUDIT_ACTIONS.map((a) => (
-                <option key={a} value={a}>{ACTION_LABEL[a]}</option>
+                <option key={a} value={a}>{AUDIT_ACTION_LABEL[a]}</option>
               ))}
             </select>
           </div>

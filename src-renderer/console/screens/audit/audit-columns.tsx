@@ -1,9 +1,9 @@
 // Columns of the audit log table.
 import type { GridColumn } from '../../components/DataGrid';
-import type { AuditEntry } from '../../../../src-shared/contracts/audit';
+import { AUDIT_ACTION_LABEL, type AuditEntry } from '../../../../src-shared/contracts/audit';
 import { Badge } from '../../components/Badge';
 import { formatDateTime } from '../../components/format';
-import { ACTION_LABEL, actorText, auditDetail } from './audit-labels';
+import { actorText, auditDetail } from './audit-labels';
 
 export const auditColumns: GridColumn<AuditEntry>[] = [
   {
@@ -34,11 +34,11 @@ export const auditColumns: GridColumn<AuditEntry>[] = [
   {
     id: 'action',
     header: 'Action',
-    width: '200px',
+    width: '224px',
     nowrap: true,
     cell: (row) => (
       <span data-testid="audit-action" data-action={row.action}>
-        <Badge tone={row.action.startsWith('clearance') ? 'warning' : 'neutral'}>{ACTION_LABEL[row.action]}</Badge>
+        <Badge tone={row.action.startsWith('clearance') ? 'warning' : 'neutral'}>{AUDIT_ACTION_LABEL[row.action]}</Badge>
       </span>
     ),
   },

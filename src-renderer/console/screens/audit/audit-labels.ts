@@ -1,36 +1,11 @@
-// Words for the audit log: each action's label, and one line of detail built from its ids,
-// codes and counts (the log holds nothing else).
-import type { AuditAction, AuditEntry } from '../../../../src-shared/contracts/audit';
+// Words for the audit log: one line of detail built from an entry's ids, codes and counts (the
+// log holds nothing else), and who acted. Each action's label is in the contract
+// (AUDIT_ACTION_LABEL), shared with the CSV export.
+import type { AuditEntry } from '../../../../src-shared/contracts/audit';
 import { PLAN_INFO, PLANS, type Plan } from '../../../../src-shared/catalog';
 import { DISPOSITION_INFO, REASON_INFO } from '../../components/batch/labels';
 import { CONTRADICTION_TEXT } from '../../../../src-shared/contracts/review';
 import { BATCH_LIMITS } from '../../../../src-shared/contracts/batch';
-
-export const ACTION_LABEL: Record<AuditAction, string> = {
-  screened: 'Screened',
-  'batch.created': 'Batch started',
-  'batch.cancelled': 'Batch cancelled',
-  'batch.finished': 'Batch finished',
-  'batch.expired': 'Batch expired',
-  'disposition.set': 'Disposition set',
-  'disposition.removed': 'Disposition removed',
-  'clearance.requested': 'Clearance requested',
-  'clearance.approved': 'Clearance approved',
-  'clearance.withdrawn': 'Clearance withdrawn',
-  'list.imported': 'List imported',
-  'list.removed': 'List removed',
-  'key.created': 'API key created',
-  'key.revoked': 'API key revoked',
-  'plan.changed': 'Plan changed',
-  'settings.changed': 'Setting changed',
-  'member.added': 'Member added',
-  'member.invited': 'Member invited',
-  'invite.cancelled': 'Invitation cancelled',
-  'invite.accepted': 'Invitation accepted',
-  'member.role_changed': 'Role changed',
-  'member.removed': 'Member removed',
-  'member.billing_changed': 'Billing access changed',
-};
 
 function planLabel(v: string | null): string {
   return v && (PLANS as readonly string[]).includes(v) ? PLAN_INFO[v as Plan].label : v ?? '?';
@@ -55,6 +30,7 @@ const person = (p: AuditEntry['target']) => p?.email ?? `user ${p?.user_id ?? '?
 /** A batch's counts, and whose it was when someone else ended it (or it expired). */
 const batchCounts = (e: AuditEntry) =>
   `batch ${e.batch_id ?? ''}${e.target ? ` of ${person(e.target)}` : ''} · ${e.count_done ?? 0} of ${e.count_total ?? 0} rows screened, ${e.count_failed ?? 0} failed`;
+const envText = (e: AuditEntry) => (e.env === 'live' ? 'Live' : 'Test');
 
 /** One line: what the action was about. */
 export function auditDetail(e: AuditEntry): string {
@@ -89,6 +65,7 @@ export function auditDetail(e: AuditEntry): string {
     case 'settings.changed':
       if (e.setting === 'logo') return `Logo ${e.to_value === 'removed' ? 'removed' : 'replaced'}`;
       if (e.setting === 'organization_name') return 'Organisation name changed';
+      if (e.setting === 'app_schemes') return `App schemes: ${e.from_value ?? '?'} → ${e.to_value ?? '?'} registered`;
       return `${e.setting === 'four_eyes' ? 'Four-eyes' : e.setting ?? ''}: ${e.from_value ?? '?'} → ${e.to_value ?? '?'}`;
     case 'member.added':
     case 'invite.accepted':
@@ -103,8 +80,49 @@ export function auditDetail(e: AuditEntry): string {
       return `${e.target?.email ?? `user ${e.target?.user_id ?? '?'}`} (was ${e.from_value ?? '?'})`;
     case 'member.billing_changed':
       return `${e.target?.email ?? `user ${e.target?.user_id ?? '?'}`}: ${e.to_value === 'true' ? 'billing access given' : 'billing access taken away'}`;
+    case 'webhook.added':
+    case 'webhook.removed':
+    case 'webhook.secret_rotated':
+      return `endpoint ${e.object_id ?? '?'} (${envText(e)})`;
+    case 'age_gate.created':
+      return `${envText(e)} store ${e.object_id ?? '?'} · gate ${e.to_value ?? '?'}`;
+    case 'age_gate.changed':
+      return `${envText(e)} store ${e.object_id ?? '?'} · ${e.count_total ?? '?'} ${e.count_total === 1 ? 'setting' : 'settings'} changed · gate ${e.from_value === e.to_value ? e.to_value ?? '?' : `${e.from_value ?? '?'} → ${e.to_value ?? '?'}`}`;
+    case 'hosted.created':
+    case 'flow.published':
+      return `${envText(e)} ${e.action === 'hosted.created' ? 'session' : 'flow'} ${e.object_id ?? '?'}${e.to_value ? ` · ${e.to_value}` : ''}`;
+    case 'hosted.revoked':
+      return `${envText(e)} session ${e.object_id ?? '?'}`;
+    case 'flow.changed':
+    case 'flow.disabled':
+    case 'flow.enabled':
+      return `${envText(e)} flow ${e.object_id ?? '?'}`;
+    case 'onsite.started':
+      return `listening on ${e.to_value ?? '?'}${e.actor.kind === 'system' ? ' again after a restart' : ''}`;
+    case 'onsite.stopped':
+      return `was listening on ${e.from_value ?? '?'}`;
+    case 'kyc_report.generated':
+      return `verification ${e.object_id ?? '?'} (${envText(e)}) · ${e.to_value === 'encrypted' ? 'password-protected PDF' : 'PDF without a password'}`;
+    case 'export.created':
+    case 'export.downloaded':
+    case 'export.cancelled':
+      return `export #${e.object_id ?? '?'} (${envText(e)}) · ${e.to_value ?? ''}`;
+    case 'session.signed_in':
+      return SIGN_IN_TEXT[e.to_value ?? ''] ?? e.to_value ?? '';
+    case 'session.signed_out':
+      return 'signed out of the console';
+    case 'session.sign_in_failed':
+      return `${e.target?.email ?? `user ${e.target?.user_id ?? '?'}`}: wrong password`;
   }
 }
+
+const SIGN_IN_TEXT: Record<string, string> = {
+  password: 'with e-mail and password',
+  desktop_token: 'on the desktop app (its only member)',
+  desktop_password: 'on the desktop app, with their password',
+  first_run: 'at the first run (the new owner)',
+  invitation: 'on accepting an invitation (a new account)',
+};
 
 export function actorText(e: AuditEntry): string {
   if (e.actor.kind === 'cli') return 'Admin CLI';

@@ -107,7 +107,7 @@ describe('texts', () => {
 
 describe('activityText', () => {
   const owner = { user_id: 1, name: 'Olivia Owner', email: 'owner@example.test' };
-  const base = { at: '2026-11-23T10:00:00.000Z', actor: owner, subject_email: 'mo@example.test', export: null, from: null, to: null };
+  const base = { at: '2026-11-23T10:00:00.000Z', actor: owner, subject_email: 'mo@example.test', export: null, from: null, to: null, object_id: null, env: null };
   it('says each kind of team activity as a sentence', () => {
     expect(activityText({ ...base, kind: 'invitation_sent', to: 'admin' })).toBe('Olivia Owner invited mo@example.test as an admin');
     expect(activityText({ ...base, kind: 'invitation_cancelled', from: 'member' })).toBe('Olivia Owner cancelled the invitation of mo@example.test');
@@ -119,5 +119,20 @@ describe('activityText', () => {
     expect(activityText({ ...base, kind: 'member_added', actor: null, to: 'member' })).toBe('The command line on this computer added mo@example.test as a member');
     expect(activityText({ ...base, kind: 'export_created', subject_email: null, export: { id: 7, report_type: 'full-v21', format: 'pdf' } }))
       .toBe('Olivia Owner exported Full analytics (V2.1) as PDF (export #7)');
+  });
+
+  it('says the changes to what the organisation shares (issue 26), by id and environment', () => {
+    const on = { ...base, subject_email: null, env: 'live' as const };
+    expect(activityText({ ...on, kind: 'webhook_added', object_id: 'whe_1' })).toBe('Olivia Owner added the live webhook endpoint whe_1');
+    expect(activityText({ ...on, kind: 'webhook_removed', object_id: 'whe_1', actor: null })).toBe('The command line on this computer removed the live webhook endpoint whe_1');
+    expect(activityText({ ...on, kind: 'webhook_secret_rotated', object_id: 'whe_1' })).toBe('Olivia Owner rotated the signing secret of the live webhook endpoint whe_1');
+    expect(activityText({ ...on, kind: 'age_gate_created', object_id: 'ag_live_1', to: 'on' })).toBe('Olivia Owner set up the live age gate (store ag_live_1), switched on');
+    expect(activityText({ ...on, kind: 'age_gate_changed', object_id: 'ag_live_1', from: 'on', to: 'off' })).toBe('Olivia Owner changed the live age gate\'s settings, switching it off');
+    expect(activityText({ ...on, kind: 'age_gate_changed', object_id: 'ag_live_1', from: 'on', to: 'on' })).toBe('Olivia Owner changed the live age gate\'s settings');
+    expect(activityText({ ...on, kind: 'flow_published', object_id: 'pf_1', env: 'test' })).toBe('Olivia Owner published the test flow pf_1');
+    expect(activityText({ ...on, kind: 'flow_disabled', object_id: 'pf_1' })).toBe('Olivia Owner switched off the live flow pf_1');
+    expect(activityText({ ...on, kind: 'flow_enabled', object_id: 'pf_1' })).toBe('Olivia Owner switched the live flow pf_1 back on');
+    expect(activityText({ ...on, kind: 'onsite_started', env: null, to: '192.168.1.20:8443' })).toBe('Olivia Owner started the on-site server on 192.168.1.20:8443');
+    expect(activityText({ ...on, kind: 'onsite_stopped', env: null, from: '192.168.1.20:8443' })).toBe('Olivia Owner stopped the on-site server');
   });
 });

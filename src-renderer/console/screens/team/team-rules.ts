@@ -82,6 +82,7 @@ export function activityText(e: TeamActivityEntry): string {
   const who = e.actor ? e.actor.name : 'The command line on this computer';
   const them = e.subject_email ?? 'someone';
   const asRole = (r: string | null) => (r === 'admin' ? 'an admin' : r === 'owner' ? 'the owner' : 'a member');
+  const env = e.env === 'live' ? 'live' : 'test';
   switch (e.kind) {
     case 'member_added': return `${who} added ${them} as ${asRole(e.to)}`;
     case 'invitation_sent': return `${who} invited ${them} as ${asRole(e.to)}`;
@@ -95,5 +96,17 @@ export function activityText(e: TeamActivityEntry): string {
       const type = x && x.report_type in REPORT_TYPE_LABEL ? REPORT_TYPE_LABEL[x.report_type as ReportType] : (x?.report_type ?? 'a report');
       return `${who} exported ${type} as ${x?.format === 'csv' ? 'CSV' : 'PDF'}${x ? ` (export #${x.id})` : ''}`;
     }
+    case 'webhook_added': return `${who} added the ${env} webhook endpoint ${e.object_id ?? ''}`;
+    case 'webhook_removed': return `${who} removed the ${env} webhook endpoint ${e.object_id ?? ''}`;
+    case 'webhook_secret_rotated': return `${who} rotated the signing secret of the ${env} webhook endpoint ${e.object_id ?? ''}`;
+    case 'age_gate_created': return `${who} set up the ${env} age gate (store ${e.object_id ?? ''}), ${e.to === 'on' ? 'switched on' : 'switched off'}`;
+    case 'age_gate_changed':
+      return `${who} changed the ${env} age gate's settings${e.from !== e.to ? `, switching it ${e.to === 'on' ? 'on' : 'off'}` : ''}`;
+    case 'flow_published': return `${who} published the ${env} flow ${e.object_id ?? ''}`;
+    case 'flow_changed': return `${who} changed the settings of the ${env} flow ${e.object_id ?? ''}`;
+    case 'flow_disabled': return `${who} switched off the ${env} flow ${e.object_id ?? ''}`;
+    case 'flow_enabled': return `${who} switched the ${env} flow ${e.object_id ?? ''} back on`;
+    case 'onsite_started': return `${who} started the on-site server on ${e.to ?? 'a local address'}`;
+    case 'onsite_stopped': return `${who} stopped the on-site server`;
   }
 }
