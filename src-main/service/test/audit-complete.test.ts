@@ -328,8 +328,8 @@ describe('who may read them', () => {
   });
 });
 
-describe('migration 18 (a complete audit log)', () => {
-  /** The chain as the service wrote it up to version 17: these 31 columns, the last two left out while null. */
+describe('migration 20 (a complete audit log)', () => {
+  /** The chain as the service wrote it up to version 19 (the columns of version 17): these 31 columns, the last two left out while null. */
   const V17 = [
     'seq', 'at', 'org_id', 'actor_kind', 'actor_id', 'actor_role', 'action', 'env', 'screening_id', 'batch_id', 'row_number',
     'entity_ids', 'record_hashes', 'disposition', 'reason_code', 'has_note', 'clearance_id', 'approver_user_id', 'key_id', 'list_id',
@@ -342,11 +342,11 @@ describe('migration 18 (a complete audit log)', () => {
     return createHmac('sha256', key).update(prev).update('\n').update(JSON.stringify(values)).digest('hex');
   }
 
-  it('keeps a log written by version 17 verifiable; rows after it chain their object id; the new CHECKs hold', async () => {
+  it('keeps a log written by version 19 verifiable; rows after it chain their object id; the new CHECKs hold', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cc-audit-v17-'));
     const raw = new Database(join(dataDir, DB_FILE));
     const at = MIGRATIONS.findIndex((m) => m.name === 'audit-complete');
-    expect(at).toBe(17);
+    expect(at).toBe(19);
     for (const m of MIGRATIONS.slice(0, at)) m.up(raw);
     raw.pragma(`user_version = ${at}`);
     raw.prepare("INSERT INTO organizations (name, plan, created_at) VALUES ('Old Org', 'pro', '2025-01-01T00:00:00.000Z')").run();

@@ -77,7 +77,7 @@ describe('no subject data at rest', () => {
  */
 const NO_SUBJECT_INPUT = [
   'GET /api/health', 'GET /api/openapi.json', 'GET /api/setup', 'POST /api/setup', 'POST /api/auth/login', 'POST /api/auth/token', 'POST /api/auth/logout',
-  'GET /api/auth/me', 'GET /api/account', 'PATCH /api/account/plan', 'GET /api/settings', 'PATCH /api/settings', 'GET /api/settings/list-freshness', 'PATCH /api/settings/list-freshness', 'GET /api/settings/app-schemes', 'PUT /api/settings/app-schemes', 'GET /api/settings/public-url', 'PUT /api/settings/public-url', 'GET /api/settings/hosted-attempts', 'PUT /api/settings/hosted-attempts', 'GET /api/credits/ledger',
+  'GET /api/auth/me', 'GET /api/account', 'GET /api/home', 'PATCH /api/account/plan', 'GET /api/settings', 'PATCH /api/settings', 'GET /api/settings/list-freshness', 'PATCH /api/settings/list-freshness', 'GET /api/settings/app-schemes', 'PUT /api/settings/app-schemes', 'GET /api/settings/public-url', 'PUT /api/settings/public-url', 'GET /api/settings/hosted-attempts', 'PUT /api/settings/hosted-attempts', 'GET /api/credits/ledger',
   'GET /api/audit/verify', 'GET /api/keys', 'POST /api/keys', 'POST /api/keys/:id/revoke', 'GET /api/webhooks', 'POST /api/webhooks',
   'DELETE /api/webhooks/:id', 'POST /api/webhooks/:id/test', 'GET /api/webhooks/:id/deliveries', 'GET /api/status/:verification_id',
   'POST /api/v1/verify-age/init', 'GET /api/screening/lists', 'POST /api/screening/lists/official', 'POST /api/screening/lists/user',
