@@ -14,6 +14,8 @@ export type HomeQuery = z.infer<typeof HomeQuery>;
 export const Home = z.object({
   /** Clearances of strong matches waiting for a second person; null when this user may not approve them. */
   clearances_awaiting: z.number().int().nullable(),
+  /** Batch rescreens open now in the organisation; null when this user may not see others' batches. */
+  open_batches: z.number().int().nullable(),
   /** Hosted sessions that ended failed since `since`, per environment. */
   hosted_failed: z.object({ test: z.number().int(), live: z.number().int() }),
   /** The balance is everyone's (it says whether live requests will run; docs/roles.md), as on GET /api/account. */

@@ -32,6 +32,7 @@ describe('GET /api/home', () => {
     expect(r.res.headers.get('cache-control')).toBe('no-store');
     expect(r.body).toEqual({
       clearances_awaiting: 0,
+      open_batches: 0,
       hosted_failed: { test: 0, live: 0 },
       credits: { balance: 0, low: true },
       setup: { test_keys: 0, live_keys: 0, webhooks: 0, members: 2, four_eyes: false },
@@ -78,6 +79,16 @@ describe('GET /api/home', () => {
     expect(r.status).toBe(200);
     expect(r.body.credits).toEqual({ balance: 150, low: false });
     expect(r.body.clearances_awaiting).toBeNull();
+    expect(r.body.open_batches).toBeNull();
+  });
+
+  it('counts the organisation\'s open batch rescreens for owners and admins', async () => {
+    const opened = await t.json<{ id: string }>('POST', '/api/console/batches', { cookie: member, body: { env: 'test', total_rows: 3 } });
+    expect(opened.status).toBe(201);
+    expect((await home(owner)).body.open_batches).toBe(1);
+    expect((await home(member)).body.open_batches).toBeNull();
+    expect((await t.json('POST', `/api/console/batches/${opened.body.id}/finish`, { cookie: member, body: {} })).status).toBe(200);
+    expect((await home(owner)).body.open_batches).toBe(0);
   });
 
   it('needs a session; `since` must be an instant with its offset', async () => {
@@ -92,6 +103,6 @@ describe('GET /api/home', () => {
     const other = await t.addOrg({ plan: 'pro' });
     const cookie = await other.login();
     const r = await home(cookie);
-    expect(r.body).toMatchObject({ clearances_awaiting: 0, hosted_failed: { test: 0, live: 0 }, setup: { test_keys: 0, live_keys: 0, webhooks: 0, members: 1 } });
+    expect(r.body).toMatchObject({ clearances_awaiting: 0, open_batches: 0, hosted_failed: { test: 0, live: 0 }, setup: { test_keys: 0, live_keys: 0, webhooks: 0, members: 1 } });
   });
 });

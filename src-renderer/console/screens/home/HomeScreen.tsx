@@ -41,6 +41,13 @@ function attentionOf(home: Home | undefined, staleCount: number, canManageLists:
       link: { to: 'review', label: 'Risk review' },
     });
   }
+  if (home.open_batches) {
+    out.push({
+      id: 'open-batches', tone: 'info',
+      text: `${plural(home.open_batches, 'batch rescreen is', 'batch rescreens are')} open in your organisation.`,
+      link: { to: 'rescreen', label: 'Open batches' },
+    });
+  }
   const failed = home.hosted_failed.test + home.hosted_failed.live;
   if (failed > 0) {
     const split = [home.hosted_failed.live ? `${formatNumber(home.hosted_failed.live)} live` : '', home.hosted_failed.test ? `${formatNumber(home.hosted_failed.test)} test` : '']
