@@ -225,9 +225,12 @@ test('four-eyes: a cleared strong match waits until an owner or admin other than
   await expect(audit.row('clearance.approved').getByTestId('audit-actor')).toHaveText(ADMIN.email);
   await expect(audit.row('clearance.requested').getByTestId('audit-actor')).toHaveText(ANALYST.email);
   await expect(audit.row('settings.changed')).toContainText('Four-eyes: off → on');
-  // The owner invited both; each accepted with their own password.
+  // The owner invited both; each accepted with their own password (sign-ins push them off the first page: filtered).
+  await audit.actionFilter.selectOption('member.invited');
   await expect(audit.row('member.invited')).toHaveCount(2);
+  await audit.actionFilter.selectOption('invite.accepted');
   await expect(audit.row('invite.accepted')).toHaveCount(2);
+  await audit.actionFilter.selectOption('');
   await audit.actorFilter.selectOption({ label: ANALYST.email });
   await expect.poll(() => audit.actions()).toEqual([
     'session.signed_out', 'batch.finished', 'batch.created', 'clearance.requested', 'batch.finished', 'batch.created', 'session.signed_in',
