@@ -24,7 +24,7 @@ const ACTIONS = [
   'kyc_report.generated', 'export.created', 'export.downloaded', 'export.cancelled',
   'session.signed_in', 'session.signed_out', 'session.sign_in_failed',
 ];
-const SETTINGS = ['four_eyes', 'organization_name', 'logo', 'sanctions_stale_days', 'pep_stale_days', 'app_schemes'];
+const SETTINGS = ['four_eyes', 'organization_name', 'logo', 'sanctions_stale_days', 'pep_stale_days', 'app_schemes', 'public_url', 'hosted_attempts'];
 const DISPOSITIONS = ['cleared_false_positive', 'escalated', 'needs_info'];
 const REASONS = ['different_dob', 'different_nationality', 'different_person_other_identifiers', 'name_only_common_name', 'list_record_outdated', 'other'];
 const list = (xs: string[]) => xs.map((x) => `'${x}'`).join(',');

@@ -162,7 +162,17 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const body = await input.body();
       const s = c.get('session');
-      services.publicUrlSetting.set(body.public_url, s.user.id);
+      const before = services.publicUrlSetting.get();
+      services.audit.atomically(() => {
+        services.publicUrlSetting.set(body.public_url, s.user.id);
+        // Whether one is saved, never the URL (the log holds codes and ids only).
+        if (before !== body.public_url) {
+          services.audit.record({
+            orgId: s.org.id, actor: actorOf(s.user), action: 'settings.changed', setting: 'public_url',
+            from: before === null ? 'none' : 'set', to: body.public_url === null ? 'none' : before === null ? 'set' : 'changed',
+          });
+        }
+      });
       // The URL itself stays out of the log (it is configuration, but logs hold codes and ids only).
       services.logger.info('public_url_changed', { user_id: s.user.id, set: body.public_url !== null });
       return c.json<PublicUrlSettings>(publicUrlView(services));
@@ -184,7 +194,16 @@ export function accountRoutes({ route, services }: Router): void {
     responses: { 200: HostedAttemptsSettings },
     handler: async (c, input) => {
       const body = await input.body();
-      return c.json<HostedAttemptsSettings>({ hosted_attempts: services.organization.setHostedAttempts(c.get('session').org.id, body.hosted_attempts) });
+      const s = c.get('session');
+      const saved = services.audit.atomically(() => {
+        const before = services.organization.hostedAttempts(s.org.id);
+        const after = services.organization.setHostedAttempts(s.org.id, body.hosted_attempts);
+        if (before !== after) {
+          services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'settings.changed', setting: 'hosted_attempts', from: String(before), to: String(after) });
+        }
+        return after;
+      });
+      return c.json<HostedAttemptsSettings>({ hosted_attempts: saved });
     },
   });
 

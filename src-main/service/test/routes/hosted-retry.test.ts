@@ -53,6 +53,11 @@ describe('GET/PUT /api/settings/hosted-attempts', () => {
     expect((await t.json('PUT', '/api/settings/hosted-attempts', { body: { hosted_attempts: 5 } })).status).toBe(401);
     expect((await setAttempts(5)).body).toEqual({ hosted_attempts: 5 });
     expect((await t.json('GET', '/api/settings/hosted-attempts', { cookie: member })).body).toEqual({ hosted_attempts: 5 });
+    // The change is audited (from → to); the same number again writes nothing.
+    await setAttempts(5);
+    const changed = (await t.json<{ entries: { setting: string | null; from_value: string | null; to_value: string | null }[] }>('GET', '/api/audit?action=settings.changed', { cookie: owner })).body.entries
+      .filter((e) => e.setting === 'hosted_attempts');
+    expect(changed.map((e) => [e.from_value, e.to_value])).toEqual([['3', '5']]);
     // Another organisation's number is its own.
     const other = await t.addOrg({ email: 'owner@other-retry.test' });
     const theirs = await other.login();

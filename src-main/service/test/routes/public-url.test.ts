@@ -93,6 +93,21 @@ describe('GET/PUT /api/settings/public-url', () => {
     expect((await getUrl()).body.public_url).toBeNull();
   });
 
+  it('a change is audited as set, changed or cleared, never with the URL', async () => {
+    const rows = async () => (await t.json<{ entries: { setting: string | null; from_value: string | null; to_value: string | null }[] }>('GET', '/api/audit?action=settings.changed', { cookie: owner })).body.entries
+      .filter((e) => e.setting === 'public_url').map((e) => [e.from_value, e.to_value]);
+    const already = (await rows()).length;
+    expect((await setUrl('https://audit-one.example')).status).toBe(200);
+    expect((await setUrl('https://audit-one.example')).status).toBe(200);
+    expect((await setUrl('https://audit-two.example')).status).toBe(200);
+    expect((await setUrl(null)).status).toBe(200);
+    const mine = (await rows()).slice(0, (await rows()).length - already);
+    expect(mine).toEqual([['set', 'none'], ['set', 'changed'], ['none', 'set']]);
+    const all = JSON.stringify((await t.json('GET', '/api/audit', { cookie: owner })).body);
+    expect(all).not.toContain('audit-one.example');
+    expect(all).not.toContain('audit-two.example');
+  });
+
   it('only owners and admins set it; everyone signed in reads it; nobody without a session; no cross-site write', async () => {
     expect((await setUrl('https://member.example', member)).status).toBe(403);
     expect((await getUrl(member)).status).toBe(200);

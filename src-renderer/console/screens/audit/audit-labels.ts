@@ -66,6 +66,8 @@ export function auditDetail(e: AuditEntry): string {
       if (e.setting === 'logo') return `Logo ${e.to_value === 'removed' ? 'removed' : 'replaced'}`;
       if (e.setting === 'organization_name') return 'Organisation name changed';
       if (e.setting === 'app_schemes') return `App schemes: ${e.from_value ?? '?'} → ${e.to_value ?? '?'} registered`;
+      if (e.setting === 'public_url') return `Public URL: ${e.from_value ?? '?'} → ${e.to_value ?? '?'}`;
+      if (e.setting === 'hosted_attempts') return `Attempts per hosted link: ${e.from_value ?? '?'} → ${e.to_value ?? '?'}`;
       return `${e.setting === 'four_eyes' ? 'Four-eyes' : e.setting ?? ''}: ${e.from_value ?? '?'} → ${e.to_value ?? '?'}`;
     case 'member.added':
     case 'invite.accepted':
