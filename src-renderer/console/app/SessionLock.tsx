@@ -2,12 +2,11 @@
 // stays exactly as it was, hidden, and asks the same person for their password. Signing in again
 // carries on where they were (requests made meanwhile are sent again); choosing to sign in as
 // someone else drops the console's memory, after saying what unsaved decisions that loses.
-import { useState, type FormEvent } from 'react';
-import { errorText } from '../api/client';
 import { Alert } from '../components/Alert';
 import { useDiscardGuard } from '../components/batch/use-discard-guard';
 import { useSaveResults } from '../components/batch/use-save-results';
 import { Field } from '../components/Field';
+import { usePasswordSubmit } from '../components/use-sign-in';
 import { useBatch } from '../stores/batch';
 import { useSession } from '../stores/session';
 
@@ -21,27 +20,9 @@ export function SessionLock() {
   const unsaved = useBatch((s) => (s.unsaved ? s.dispositions.size : 0));
   const { save, notice } = useSaveResults();
   const { guard, dialog } = useDiscardGuard(save);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!password) {
-      setError('Enter your password.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await unlock(password);
-    } catch (err) {
-      setError(errorText(err));
-      setPassword('');
-      setBusy(false);
-      document.getElementById(PASSWORD_ID)?.focus();
-    }
-  };
+  const { password, setPassword, error, busy, onSubmit } = usePasswordSubmit(
+    PASSWORD_ID, (typed) => (typed ? null : 'Enter your password.'), unlock,
+  );
 
   return (
     <div className="session-lock" role="dialog" aria-modal="true" aria-labelledby="session-lock-title" data-testid="session-lock">
