@@ -6,7 +6,8 @@
 //
 // YAML is read bounded: a size cap before parsing, the failsafe schema (strings, maps and
 // sequences only: no custom or language tags, no type guessing), and a cap on alias expansion.
-import { parseDocument } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as YamlModule from 'yaml';
 import type { EntityId, EntityName, EntityPosition, ListEntity, ListImport } from '../types';
 import { addSkip, clean, countEntities, decodeText, finishEntity, FormatError, parseGender, parseOneDate, sha256Hex } from './common';
 import { SOURCE_INFO } from './sources';
@@ -35,6 +36,9 @@ function str(v: Yaml | undefined): string {
 /** The YAML text as plain data, or FormatError. Never guesses types; refuses tags and alias bombs. */
 export function parseBoundedYaml(bytes: Uint8Array): Yaml {
   if (bytes.length > US_YAML_MAX_BYTES) throw new FormatError(`the YAML file is larger than ${US_YAML_MAX_BYTES / 2 ** 20} MiB`);
+  // Required here, not imported: the service's start never parses YAML (its lists come from the
+  // snapshot), and loading the parser cost every start a tenth of a second of CPU.
+  const { parseDocument } = createRequire(import.meta.url)('yaml') as typeof YamlModule;
   const doc = parseDocument(decodeText(bytes), {
     schema: 'failsafe', customTags: [], merge: false, uniqueKeys: true, prettyErrors: false, strict: true,
   });
