@@ -4,10 +4,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /** Files that measure this process's heap: they run in a worker of their own modules. */
 const OWN_HEAP = ['src-main/service/core/screening/index-release.test.ts'];
 /**
- * Fuzz, chaos and soak drive the built service with timing targets: they run after the rest,
- * one at a time (`npm run test:unit`'s second command, `--project serial`).
+ * Fuzz, chaos and soak drive the built service: one at a time, in a vitest process of their own
+ * beside the rest (scripts/unit.mjs, `--project drivers`).
  */
-const SERIAL = ['scripts/fuzz.test.ts', 'scripts/fuzz-images.test.ts', 'scripts/chaos.test.ts', 'scripts/soak.test.ts'];
+const DRIVERS = ['scripts/fuzz.test.ts', 'scripts/fuzz-images.test.ts', 'scripts/chaos.test.ts', 'scripts/soak.test.ts'];
 
 export default defineConfig({
   test: {
@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['src-main/**/*.test.ts', 'src-shared/**/*.test.ts', 'src-renderer/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...OWN_HEAP, ...SERIAL],
+          exclude: [...configDefaults.exclude, ...OWN_HEAP, ...DRIVERS],
           // Test files share their worker's modules: the models, the list index and the service's
           // modules load once per worker instead of once per file (the suite's files spent more
           // time importing than testing). Tests restore what they change (globals, timers, TMPDIR).
@@ -34,7 +34,7 @@ export default defineConfig({
       },
       // A heap measured beside other files' leftovers is noise, and their full collections slow.
       { extends: true, test: { name: 'own-heap', include: OWN_HEAP, isolate: true } },
-      { extends: true, test: { name: 'serial', include: SERIAL, isolate: true } },
+      { extends: true, test: { name: 'drivers', include: DRIVERS, isolate: true } },
     ],
   },
 });

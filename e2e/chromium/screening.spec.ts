@@ -23,6 +23,10 @@ async function shot(target: Page | Locator, name: string): Promise<void> {
   if (shotsDir) await target.screenshot({ path: join(shotsDir, `console-${name}.png`) });
 }
 
+// The tests share one service per worker (support/service.ts): each screens its own subjects in
+// Test, and none counts on what another did; the one on another plan has a service of its own.
+test.use({ shareService: true });
+
 /** Signs in to a Pro organization and opens Screening once the lists are in. */
 async function openScreening(page: Page, service: Service): Promise<ScreeningPage> {
   await initOrg(service, PRO_ORG);
@@ -263,15 +267,18 @@ test('screening: live shows the cost, and a refusal for want of credits is expla
   await expect(screening.noMatches).toBeVisible();
 });
 
-test('screening: below Pro the screen says which plans include it and sends nothing', async ({ page, service }) => {
-  const growth: TestOrg = { ...PRO_ORG, plan: 'growth' };
-  await initOrg(service, growth);
-  await signIn(page, growth);
-  const screening = new ScreeningPage(page);
-  await screening.goto();
-  await expect(page.getByTestId('screening-plan')).toContainText('Pro and Enterprise');
-  await expect(screening.listsState).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
-  await expect(screening.submitButton).toBeDisabled();
+test.describe(() => {
+  test.use({ shareService: false });
+  test('screening: below Pro the screen says which plans include it and sends nothing', async ({ page, service }) => {
+    const growth: TestOrg = { ...PRO_ORG, plan: 'growth' };
+    await initOrg(service, growth);
+    await signIn(page, growth);
+    const screening = new ScreeningPage(page);
+    await screening.goto();
+    await expect(page.getByTestId('screening-plan')).toContainText('Pro and Enterprise');
+    await expect(screening.listsState).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+    await expect(screening.submitButton).toBeDisabled();
+  });
 });
 
 test('screening: the subject leaves no trace in the data directory or the browser', async ({ page, service }) => {

@@ -23,14 +23,24 @@ export const DEFAULT_ORG: TestOrg = {
  * /api/setup`): the same core call as the CLI's `init`, without starting a process per test.
  */
 export async function initOrg(service: Service, org: TestOrg = DEFAULT_ORG): Promise<TestOrg> {
+  // A service shared by a file's tests (support/service.ts) is set up by the first of them.
+  const made = madeOn.get(service);
+  if (made !== undefined) {
+    if (made !== JSON.stringify(org)) throw new Error(`this shared service already has another organisation (${made}): keep the test on a service of its own`);
+    return org;
+  }
   const res = await fetch(`${service.url}/api/setup`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ organization: org.organization, name: 'Olivia Owner', email: org.email, password: org.password, ...(org.plan ? { plan: org.plan } : {}) }),
   });
   if (res.status !== 201) throw new Error(`setup answered ${res.status}: ${await res.text()}`);
+  madeOn.set(service, JSON.stringify(org));
   return org;
 }
+
+/** The organisation each service was set up with, by initOrg. */
+const madeOn = new WeakMap<Service, string>();
 
 /**
  * A real member (or admin) of the organisation, invited by the owner and accepting the link over

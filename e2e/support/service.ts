@@ -109,7 +109,34 @@ export async function runCli(dataDir: string, args: string[]): Promise<CliResult
   }
 }
 
-export const test = base.extend<{ service: Service; serviceEnv: Record<string, string>; models: 'eager' | 'lazy'; pageGuard: void }>({
+/** Services kept by one Playwright worker for the files that share one (`test.use({ shareService: true })`). */
+interface SharedServices {
+  get(key: string, start: () => Promise<Running>): Promise<Service>;
+}
+
+interface Running {
+  service: Service;
+  stop: () => Promise<void>;
+}
+
+/** A fresh data directory and the built service on it, with the given models setting. */
+async function freshService(serviceEnv: Record<string, string>, models: 'eager' | 'lazy'): Promise<Running> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cc-e2e-'));
+  const { url, child } = await startService(dataDir, 'bundle', serviceEnv, models === 'lazy' ? ['--lazy-models'] : []);
+  const service: Service = { url, dataDir, cli: (...args) => runCli(dataDir, args) };
+  return {
+    service,
+    stop: async () => {
+      await stopService(child);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const test = base.extend<
+  { service: Service; serviceEnv: Record<string, string>; models: 'eager' | 'lazy'; shareService: boolean; pageGuard: void },
+  { sharedServices: SharedServices }
+>({
   /** Extra environment for the service process, e.g. CONSOLE_LOGIN_TOKEN (test.use to set). */
   serviceEnv: [{}, { option: true }],
   /**
@@ -118,14 +145,43 @@ export const test = base.extend<{ service: Service; serviceEnv: Record<string, s
    * verify people use `test.use({ models: 'eager' })`, started as the app starts.
    */
   models: ['lazy', { option: true }],
-  service: async ({ serviceEnv, models }, use) => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'cc-e2e-'));
-    const { url, child } = await startService(dataDir, 'bundle', serviceEnv, models === 'lazy' ? ['--lazy-models'] : []);
+  /**
+   * The tests of a file that need only "an organisation on this install, signed in" share one
+   * service (and so one organisation) per worker: a start costs the service about 1.8 s of CPU
+   * (its modules, the lists' worker), a third of a short test's. Such a file says so with
+   * `test.use({ shareService: true })`; its tests then make the organisation with `initOrg`, which
+   * is done once per service, and must not count on what another test of the file did or did not
+   * do. A test that needs a fresh install (first run, lists still loading) leaves it false.
+   */
+  shareService: [false, { option: true }],
+  sharedServices: [
+    async ({}, use) => {
+      // One at a time: a worker that moves on to another file stops the last file's service.
+      let kept: { key: string; running: Running } | null = null;
+      await use({
+        async get(key, start) {
+          if (kept?.key === key) return kept.running.service;
+          if (kept) await kept.running.stop();
+          kept = null;
+          kept = { key, running: await start() };
+          return kept.running.service;
+        },
+      });
+      if (kept) await (kept as { running: Running }).running.stop();
+    },
+    { scope: 'worker' },
+  ],
+  service: async ({ serviceEnv, models, shareService, sharedServices }, use, testInfo) => {
+    if (shareService) {
+      const key = JSON.stringify([testInfo.file, serviceEnv, models]);
+      await use(await sharedServices.get(key, () => freshService(serviceEnv, models)));
+      return;
+    }
+    const running = await freshService(serviceEnv, models);
     try {
-      await use({ url, dataDir, cli: (...args) => runCli(dataDir, args) });
+      await use(running.service);
     } finally {
-      await stopService(child);
-      await rm(dataDir, { recursive: true, force: true });
+      await running.stop();
     }
   },
   // Uncaught exceptions and CSP violations in the console fail the test that caused them.
