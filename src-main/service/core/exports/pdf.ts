@@ -208,7 +208,8 @@ function comparisonSection(w: PdfWriter, b: NonNullable<ReportBundle['v21_verifi
 
 function kpiSection(w: PdfWriter, b: NonNullable<ReportBundle['v21_verification']>): void {
   const k = b.kpis;
-  w.section('Key performance indicators', 40);
+  // Kept with its table: a heading alone at the foot of a page reads badly.
+  w.section('Key performance indicators', 120);
   w.table('Key performance indicators', [{ title: 'Indicator', width: WIDTH - 160 }, { title: 'Value', width: 160, align: 'right' }], [
     ['Verification volume', countLabel(k.verification_volume)],
     ['Success rate', pct(k.success_rate)],
