@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { addMember, initOrg, signIn, type TestOrg } from '../support/accounts';
-import { seedHistory } from '../support/report-history';
+import { seedDecisions, seedHistory } from '../support/report-history';
 import { expect, test } from '../support/service';
 import { ReportsPage } from '../pages/reports-page';
 
@@ -24,6 +24,7 @@ const num = (n: number) => n.toLocaleString('en-US');
 test('reports: the dashboard shows the API figures for the seeded ledger, advanced and V2.1 included', async ({ page, service }) => {
   await initOrg(service, org('growth'));
   await seedHistory(service);
+  seedDecisions(service);
   await page.setViewportSize({ width: 1440, height: 3300 });
   await signIn(page, org('growth'));
   const reports = new ReportsPage(page);
@@ -40,6 +41,19 @@ test('reports: the dashboard shows the API figures for the seeded ledger, advanc
   await expect(reports.passRate).toHaveText(pct(overview.pass_rate));
   await expect(reports.avgConfidence).toHaveText(overview.avg_confidence === null ? '—' : overview.avg_confidence.toFixed(1));
   for (const s of ['PASS', 'FAIL', 'ERROR'] as const) await expect(reports.status(s)).toHaveText(num(overview.by_status[s]));
+
+  // Screening checks beside the products (issue 26): the API's figures, under the shared names.
+  const sc = overview.screening;
+  expect(sc.total).toBeGreaterThan(0);
+  expect(sc.decided).toBeGreaterThan(0);
+  await expect(page.getByTestId('rep-screening-total-value')).toHaveText(num(sc.total));
+  await expect(page.getByTestId('rep-screening-total')).toContainText(`${num(sc.screenings)} screenings, ${num(sc.rescreenings)} rescreens`);
+  await expect(page.getByTestId('rep-screening-hit-rate-value')).toHaveText(pct(sc.hit_rate));
+  for (const [d, label] of [['cleared_false_positive', 'Cleared'], ['escalated', 'Escalated'], ['needs_info', 'Needs info']] as const) {
+    await expect(page.getByTestId(`rep-screening-${d}`)).toHaveText(`${label}${num(sc.dispositions[d])}`);
+  }
+  await expect(page.getByTestId('rep-screening-awaiting')).toHaveText(`Awaiting a second approval: ${num(sc.awaiting_approval)}`);
+  await expect(page.getByTestId('rep-screening-median-value')).toHaveText(/^\d+ (s|min|h \d+ min|d \d+ h)$/);
 
   // The volume chart draws the series; its data table has one row per point.
   const volume = (await (await page.request.get(`/api/reports/volume?${q}&granularity=week`)).json()).data;
@@ -61,6 +75,16 @@ test('reports: the dashboard shows the API figures for the seeded ledger, advanc
   await expect(page.getByTestId('rep-widget-row')).toHaveCount(widgets.widgets.length);
   const coverage = (await (await page.request.get(`/api/reports/regulatory-coverage?${q}`)).json()).data;
   await expect(page.getByTestId('rep-coverage-count')).toHaveText(num(coverage.compliance_verifications));
+  // The list checks are the overview's KYC plus verifications and screening checks, said so.
+  expect(coverage.compliance_verifications).toBe(overview.by_product.compliance + sc.total);
+  await expect(page.getByTestId('rep-coverage-parts')).toHaveText(
+    `KYC plus ${num(overview.by_product.compliance)} + screening checks ${num(sc.total)} = ${num(coverage.compliance_verifications)}.`,
+  );
+  // The product mix names the products as everywhere else.
+  await page.getByTestId('rep-mix-chart-toggle-data').click();
+  await expect(page.getByTestId('rep-mix-chart-data')).toContainText('Liveness');
+  await expect(page.getByTestId('rep-mix-chart-data')).not.toContainText('Human');
+  await page.getByTestId('rep-mix-chart-toggle-data').click();
 
   // V2.1: the score, the comparison with its direction, health checks; the owner sees credits.
   const v21 = (await (await page.request.get(`/api/reports/v21/verification?${q}`)).json()).data;

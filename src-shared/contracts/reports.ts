@@ -6,6 +6,7 @@
 // docs/reports.md and docs/decisions.md ("Reports (issue 13)").
 import { z } from 'zod';
 import { ENVIRONMENTS, PLANS, PRODUCTS } from '../catalog';
+import { DISPOSITIONS } from './review';
 
 /** The eight report types an export may be made of (spec, "Export job"), in the spec's order. */
 export const REPORT_TYPES = [
@@ -50,6 +51,37 @@ const Count = z.number().int().min(0);
 
 export const ProductCounts = z.object(Object.fromEntries(PRODUCTS.map((p) => [p, Count])) as Record<(typeof PRODUCTS)[number], typeof Count>);
 
+/**
+ * Added (issue 26; the spec's overview is silent on screening): the screening checks of the range
+ * beside the verification products. Screenings and rescreenings are ledger rows of their own;
+ * dispositions come from the review audit rows of those screenings (decided at any time); the
+ * time to decision runs from the screening's result to the first disposition that took effect.
+ * Counts and timings only. Definitions: docs/reports.md ("Screening checks").
+ */
+export const ScreeningFigures = z.object({
+  screenings: Count,
+  rescreenings: Count,
+  /** screenings + rescreenings. */
+  total: Count,
+  /** Checks that got a result from the lists. */
+  completed: Count,
+  /** Checks the service could not do (outcome class ERROR). */
+  errors: Count,
+  /** Completed checks with at least one uncleared match. */
+  with_hit: Count,
+  /** with_hit / completed × 100. */
+  hit_rate: Rate,
+  /** The disposition in effect now, per screening of the range. */
+  dispositions: z.object(Object.fromEntries(DISPOSITIONS.map((d) => [d, Count])) as Record<(typeof DISPOSITIONS)[number], typeof Count>),
+  /** Clearings waiting for a second person's approval. */
+  awaiting_approval: Count,
+  /** Screenings with a disposition in effect (the sum of `dispositions`). */
+  decided: Count,
+  /** Median, over decided screenings, of result → first disposition in effect; null when none. */
+  median_time_to_decision_ms: z.number().int().min(0).nullable(),
+});
+export type ScreeningFigures = z.infer<typeof ScreeningFigures>;
+
 export const Overview = z.object({
   total_verifications: Count,
   pass_count: Count,
@@ -59,6 +91,7 @@ export const Overview = z.object({
   avg_confidence: z.number().nullable(),
   by_product: ProductCounts,
   by_status: z.object({ PASS: Count, FAIL: Count, ERROR: Count }),
+  screening: ScreeningFigures,
 });
 export type Overview = z.infer<typeof Overview>;
 

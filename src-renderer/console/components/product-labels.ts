@@ -1,6 +1,3 @@
-// The products and billable operations as an analyst reads them (verifications, reports).
-import type { Billable } from '../../../src-shared/catalog';
-
-export const PRODUCT_LABEL: Record<Billable, string> = {
-  human: 'Liveness', age: 'Age', identity: 'Identity', compliance: 'KYC plus', screen: 'Screening', rescreen: 'Rescreen',
-};
+// The products and billable operations as an analyst reads them (verifications, reports): the one
+// table in src-shared/counting.ts, which the PDF and CSV exports print too.
+export { PRODUCT_LABEL } from '../../../src-shared/counting';

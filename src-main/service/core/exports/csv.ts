@@ -3,10 +3,14 @@
 // reads any export the same way; which sections a report type has is documented in
 // docs/exports.md. Written with papaparse's unparse. Text cells that a spreadsheet would run as a
 // formula (an API key's name, a failure reason) get a leading apostrophe (src-shared/csv-guard.ts);
-// numbers are written as numbers and never escaped (-3.2 is a number, not a formula).
+// numbers are written as numbers and never escaped (-3.2 is a number, not a formula). Products,
+// operations, list kinds and dispositions are named as everywhere else (src-shared/counting.ts):
+// the name in `item`, the code in `item_id`.
 import Papa from 'papaparse';
 import type { ReportBundle } from '../../../../src-shared/contracts/reports';
 import { FORMULA_START } from '../../../../src-shared/csv-guard';
+import { DISPOSITIONS } from '../../../../src-shared/contracts/review';
+import { DISPOSITION_LABEL, listKindLabel, operationLabel } from '../../../../src-shared/counting';
 import { LIST_CHECKSUM_PREFIX, type ListVersion } from '../../../../src-shared/contracts/screening';
 
 export const CSV_COLUMNS = ['section', 'item', 'item_id', 'date', 'metric', 'value'] as const;
@@ -25,8 +29,13 @@ function sectionsOf(b: ReportBundle): Row[] {
     add('summary', 'all', null, '', 'fail_count', o.fail_count);
     add('summary', 'all', null, '', 'pass_rate', o.pass_rate);
     add('summary', 'all', null, '', 'avg_confidence', o.avg_confidence);
-    for (const [product, n] of Object.entries(o.by_product)) add('by_product', product, null, '', 'count', n);
+    for (const [product, n] of Object.entries(o.by_product)) add('by_product', operationLabel(product), product, '', 'count', n);
     for (const [status, n] of Object.entries(o.by_status)) add('by_status', status, null, '', 'count', n);
+    const s = o.screening;
+    for (const m of ['screenings', 'rescreenings', 'total', 'completed', 'errors', 'with_hit', 'hit_rate', 'awaiting_approval', 'decided', 'median_time_to_decision_ms'] as const) {
+      add('screening', 'all', null, '', m, s[m]);
+    }
+    for (const d of DISPOSITIONS) add('screening_disposition', DISPOSITION_LABEL[d], d, '', 'count', s.dispositions[d]);
   }
   const v = b.volume;
   if (v) {
@@ -36,14 +45,14 @@ function sectionsOf(b: ReportBundle): Row[] {
   const u = b.usage;
   if (u) {
     for (const p of u.by_product) {
-      add('usage_by_product', p.product, null, '', 'count', p.count);
-      add('usage_by_product', p.product, null, '', 'percentage', p.percentage);
+      add('usage_by_product', operationLabel(p.product), p.product, '', 'count', p.count);
+      add('usage_by_product', operationLabel(p.product), p.product, '', 'percentage', p.percentage);
     }
     for (const k of u.by_api_key) {
       add('usage_by_api_key', k.name, k.api_key_id, '', 'count', k.count);
       add('usage_by_api_key', k.name, k.api_key_id, '', 'pass_rate', k.pass_rate);
     }
-    for (const [op, n] of Object.entries(u.credits_consumed)) add('credits_consumed', op, null, '', 'credits', n);
+    for (const [op, n] of Object.entries(u.credits_consumed)) add('credits_consumed', op === 'total' ? 'all' : operationLabel(op), op === 'total' ? null : op, '', 'credits', n);
   }
   const r = b.risk_summary;
   if (r) {
@@ -71,7 +80,7 @@ function sectionsOf(b: ReportBundle): Row[] {
     add('regulatory', 'all', null, '', 'compliance_verifications', c.compliance_verifications);
     add('regulatory', 'all', null, '', 'compliance_pass_rate', c.compliance_pass_rate);
     add('regulatory', 'all', null, '', 'hit_rate', c.hit_rate);
-    for (const x of c.categories) add('regulatory_category', x.category, null, '', 'hits', x.hits);
+    for (const x of c.categories) add('regulatory_category', listKindLabel(x.category), x.category, '', 'hits', x.hits);
   }
   const v21 = b.v21_verification;
   if (v21) {

@@ -70,7 +70,7 @@ describe('renderReportPdf', () => {
     expect(raw.replace(/\s+/g, '')).toContain(lists[0]!.source);
     expect(all).not.toContain('...');
     // A list dated by its month is printed as its month.
-    expect(all).toMatch(/Pep\s+May 2025\s/);
+    expect(all).toMatch(/PEP\s+May 2025\s/);
   });
 
   it('says when the credits section was left out for the maker\'s role', async () => {

@@ -4,11 +4,17 @@
 // console's dashboard draws the same geometry); breakdown tables. V2.1 reports add the compliance
 // effectiveness score, the risk severity breakdown, the period-over-period comparison and the
 // health-check alerts. Every figure is an aggregate of ledger rows: no subject data is in a
-// report. This file holds the content; pages, blocks, tables, charts and footers are the shared
+// report. Figures are printed as the reporting API gives them, under the names of
+// src-shared/counting.ts (the console's too); a rate the API does not give is made with its rule. This file holds the content; pages, blocks, tables, charts and footers are the shared
 // writer's (core/pdf/writer.ts).
 import type { PDFImage, RGB } from 'pdf-lib';
 import { barChart, codeLabel, countLabel, donutChart, trendChart, type Tone, type TrendPoint } from '../../../../src-shared/charts/charts';
-import type { Band, HealthCheck, ReportBundle, ReportType } from '../../../../src-shared/contracts/reports';
+import type { Band, HealthCheck, ReportBundle, ReportType, ScreeningFigures } from '../../../../src-shared/contracts/reports';
+import {
+  AWAITING_APPROVAL_LABEL, coverageText, DISPOSITION_LABEL, durationLabel, FIGURE_LABEL, listKindLabel, operationLabel, passRate, PRODUCT_LABEL, rate,
+  screeningVolumeText,
+} from '../../../../src-shared/counting';
+import { DISPOSITIONS } from '../../../../src-shared/contracts/review';
 import type { Environment } from '../../../../src-shared/catalog';
 import { LIST_CHECKSUM_PREFIX, type ListVersion } from '../../../../src-shared/contracts/screening';
 import { partialDateLabel, periodLabel, utcInstantText } from '../../../../src-shared/dates';
@@ -49,7 +55,6 @@ const pct = (n: number | null | undefined): string => (n === null || n === undef
 const num = (n: number | null | undefined, digits = 1): string => (n === null || n === undefined ? '-' : Number.isInteger(n) ? countLabel(n) : n.toFixed(digits));
 const signed = (n: number | null, unit = ''): string => (n === null ? '-' : `${n > 0 ? '+' : ''}${Number.isInteger(n) ? countLabel(n) : n.toFixed(1)}${unit}`);
 
-const cap = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 // ---------------------------------------------------------------------------------------------
 // Sections
@@ -73,7 +78,7 @@ function summaryTiles(w: PdfWriter, b: ReportBundle): void {
     tiles.push({ label: 'Average confidence', value: num(v21.avg_confidence), sub: 'on a 0-100 scale' });
   } else if (b.overview) {
     const o = b.overview;
-    tiles.push({ label: 'Verifications', value: countLabel(o.total_verifications), sub: `${countLabel(o.by_status.ERROR)} errors` });
+    tiles.push({ label: FIGURE_LABEL.verifications, value: countLabel(o.total_verifications), sub: `${countLabel(o.by_status.ERROR)} errors` });
     tiles.push({ label: 'Passed', value: countLabel(o.pass_count), sub: `pass rate ${pct(o.pass_rate)}`, accent: C.good });
     tiles.push({ label: 'Failed', value: countLabel(o.fail_count), accent: C.bad });
     tiles.push({ label: 'Average confidence', value: num(o.avg_confidence), sub: 'on a 0-100 scale' });
@@ -82,7 +87,7 @@ function summaryTiles(w: PdfWriter, b: ReportBundle): void {
     tiles.push({ label: 'Verifications', value: countLabel(t.total) });
     tiles.push({ label: 'Passed', value: countLabel(t.pass), accent: C.good });
     tiles.push({ label: 'Failed', value: countLabel(t.fail), accent: C.bad });
-    tiles.push({ label: 'Pass rate', value: pct(t.total ? (100 * t.pass) / t.total : 0) });
+    tiles.push({ label: 'Pass rate', value: pct(passRate(t.pass, t.fail)) });
   } else if (b.usage) {
     const total = b.usage.by_product.reduce((n, p) => n + p.count, 0);
     tiles.push({ label: 'Verifications', value: countLabel(total) });
@@ -98,8 +103,9 @@ function summaryTiles(w: PdfWriter, b: ReportBundle): void {
     const total = ws.reduce((n, x) => n + x.total, 0);
     const pass = ws.reduce((n, x) => n + x.pass, 0);
     tiles.push({ label: 'Widgets', value: countLabel(ws.length) });
+    const fail = ws.reduce((n, x) => n + x.fail, 0);
     tiles.push({ label: 'Verifications', value: countLabel(total) });
-    tiles.push({ label: 'Pass rate', value: pct(total ? (100 * pass) / total : 0), accent: C.good });
+    tiles.push({ label: 'Pass rate', value: pct(passRate(pass, fail)), accent: C.good });
   }
   if (tiles.length > 0) {
     w.section('Summary', 70);
@@ -129,8 +135,8 @@ function bandItems(bands: Record<string, Band>, order: [key: string, label: stri
 /** Product mix (donut) beside the confidence bands or risk severity (bars). */
 function mixAndBands(w: PdfWriter, b: ReportBundle): void {
   const products = b.usage
-    ? b.usage.by_product.map((p) => ({ key: p.product, label: p.product, value: p.count }))
-    : b.overview ? Object.entries(b.overview.by_product).map(([k, v]) => ({ key: k, label: k, value: v })) : null;
+    ? b.usage.by_product.map((p) => ({ key: p.product, label: PRODUCT_LABEL[p.product], value: p.count }))
+    : b.overview ? Object.entries(b.overview.by_product).map(([k, v]) => ({ key: k, label: operationLabel(k), value: v })) : null;
   const conf = b.risk_summary?.confidence_distribution;
   if (!products && !conf) return;
   const h = 150;
@@ -139,11 +145,11 @@ function mixAndBands(w: PdfWriter, b: ReportBundle): void {
   const half = (WIDTH - 20) / 2;
   let x = MARGIN;
   if (products) {
-    const labelled = products.map((p) => ({ ...p, label: cap(p.label) }));
+    const labelled = products;
     const m = donutChart(labelled, { width: 130, height: 130 });
     w.chart(m, x, top - 6);
     const total = labelled.reduce((n, p) => n + p.value, 0);
-    w.legend(m.legend.map((l, i) => ({ ...l, value: `${countLabel(labelled[i]?.value ?? 0)}${total ? ` (${((100 * (labelled[i]?.value ?? 0)) / total).toFixed(1)}%)` : ''}` })), x + 142, top - 30, true);
+    w.legend(m.legend.map((l, i) => ({ ...l, value: `${countLabel(labelled[i]?.value ?? 0)}${total ? ` (${pct(rate(labelled[i]?.value ?? 0, total))})` : ''}` })), x + 142, top - 30, true);
     if (total === 0) w.text('No verifications', x + 30, top - 74, 8, { color: C.muted });
     x += half + 20;
   }
@@ -202,7 +208,8 @@ function comparisonSection(w: PdfWriter, b: NonNullable<ReportBundle['v21_verifi
 
 function kpiSection(w: PdfWriter, b: NonNullable<ReportBundle['v21_verification']>): void {
   const k = b.kpis;
-  w.section('Key performance indicators', 40);
+  // Kept with its table: a heading alone at the foot of a page reads badly.
+  w.section('Key performance indicators', 120);
   w.table('Key performance indicators', [{ title: 'Indicator', width: WIDTH - 160 }, { title: 'Value', width: 160, align: 'right' }], [
     ['Verification volume', countLabel(k.verification_volume)],
     ['Success rate', pct(k.success_rate)],
@@ -241,16 +248,28 @@ function healthSection(w: PdfWriter, checks: HealthCheck[]): void {
   w.y -= 10;
 }
 
+/** The screening checks beside the verification products: volume, hits, dispositions, time to decision. */
+function screeningSection(w: PdfWriter, s: ScreeningFigures): void {
+  w.section(FIGURE_LABEL.screeningChecks, 150, 'screenings and rescreenings; dispositions from the review audit trail');
+  w.tiles([
+    { label: FIGURE_LABEL.screeningChecks, value: countLabel(s.total), sub: screeningVolumeText(s) },
+    { label: FIGURE_LABEL.hitRate, value: pct(s.hit_rate), sub: `${countLabel(s.with_hit)} of ${countLabel(s.completed)} with a match`, accent: C.warn },
+    { label: FIGURE_LABEL.decided, value: countLabel(s.decided), sub: `${countLabel(s.errors)} could not be done` },
+    { label: FIGURE_LABEL.medianDecision, value: durationLabel(s.median_time_to_decision_ms), sub: 'from result to disposition' },
+  ]);
+  w.table('Dispositions', [{ title: 'Disposition', width: WIDTH - 120 }, { title: 'Screenings', width: 120, align: 'right' }], [
+    ...DISPOSITIONS.map((d) => [DISPOSITION_LABEL[d], countLabel(s.dispositions[d])]),
+    [AWAITING_APPROVAL_LABEL, countLabel(s.awaiting_approval)],
+  ], FIGURES);
+}
+
 function tables(w: PdfWriter, b: ReportBundle): void {
   const R = 'right' as const;
   if (b.overview || b.usage) {
     w.section('Breakdown by product', 50);
     const rows = b.usage
-      ? b.usage.by_product.map((p) => [cap(p.product), countLabel(p.count), pct(p.percentage)])
-      : Object.entries(b.overview!.by_product).map(([p, n]) => {
-        const t = b.overview!.total_verifications;
-        return [cap(p), countLabel(n), pct(t ? (100 * n) / t : 0)];
-      });
+      ? b.usage.by_product.map((p) => [PRODUCT_LABEL[p.product], countLabel(p.count), pct(p.percentage)])
+      : Object.entries(b.overview!.by_product).map(([p, n]) => [operationLabel(p), countLabel(n), pct(rate(n, b.overview!.total_verifications))]);
     w.table('Breakdown by product', [{ title: 'Product', width: WIDTH - 200 }, { title: 'Verifications', width: 100, align: R }, { title: 'Share', width: 100, align: R }], rows, FIGURES);
   }
   if (b.overview) {
@@ -265,7 +284,7 @@ function tables(w: PdfWriter, b: ReportBundle): void {
     ], b.usage.by_api_key.map((k) => [k.name, k.api_key_id ?? 'console / hosted', countLabel(k.count), pct(k.pass_rate)]), FIGURES);
     const credits = Object.entries(b.usage.credits_consumed).filter(([k]) => k !== 'total');
     w.table('Credits consumed', [{ title: 'Credits consumed by', width: WIDTH - 120 }, { title: 'Credits', width: 120, align: R }],
-      [...credits.map(([k, n]) => [k, countLabel(n)]), ['Total', countLabel(b.usage.credits_consumed.total ?? credits.reduce((a, [, n]) => a + n, 0))]], FIGURES);
+      [...credits.map(([k, n]) => [operationLabel(k), countLabel(n)]), ['Total', countLabel(b.usage.credits_consumed.total ?? credits.reduce((a, [, n]) => a + n, 0))]], FIGURES);
   }
   if (b.risk_summary) {
     w.section('Failure reasons', 50);
@@ -285,12 +304,15 @@ function tables(w: PdfWriter, b: ReportBundle): void {
   if (b.regulatory_coverage) {
     const c = b.regulatory_coverage;
     w.section('Regulatory coverage', 50);
+    const s = b.overview?.screening;
     w.tiles([
-      { label: 'Compliance checks', value: countLabel(c.compliance_verifications) },
-      { label: 'Compliance pass rate', value: pct(c.compliance_pass_rate), accent: C.good },
-      { label: 'Hit rate', value: pct(c.hit_rate), accent: C.warn },
+      { label: FIGURE_LABEL.coverage, value: countLabel(c.compliance_verifications) },
+      { label: 'Pass rate', value: pct(c.compliance_pass_rate), sub: 'of decided checks', accent: C.good },
+      { label: FIGURE_LABEL.hitRate, value: pct(c.hit_rate), sub: 'of list checks with a result', accent: C.warn },
     ]);
-    w.table('Categories', [{ title: 'Category', width: WIDTH - 120 }, { title: 'Hits', width: 120, align: R }], c.categories.map((x) => [x.category, countLabel(x.hits)]), { ...FIGURES, empty: 'No list hits in this period.' });
+    // The count is made of the overview's KYC plus verifications and screening checks: said so.
+    if (s) w.note(`${coverageText(b.overview!.by_product.compliance, s.total)}.`);
+    w.table('Categories', [{ title: 'Category', width: WIDTH - 120 }, { title: 'Hits', width: 120, align: R }], c.categories.map((x) => [listKindLabel(x.category), countLabel(x.hits)]), { ...FIGURES, empty: 'No list hits in this period.' });
   }
   if (b.v21_full) {
     const f = b.v21_full;
@@ -326,7 +348,7 @@ function listsSection(w: PdfWriter, lists: readonly ListVersion[], generatedAt: 
     { title: 'List', width: WIDTH - 330 }, { title: 'Kind', width: 70 }, { title: 'Published', width: 90 },
     { title: 'SHA-256 (first 12)', width: 110 }, { title: 'Status', width: 60 },
   ], lists.map((v) => [
-    v.source, cap(v.kind), v.published_at ? partialDateLabel(v.published_at) : 'undated', v.sha256.slice(0, LIST_CHECKSUM_PREFIX), v.stale ? 'Stale' : 'Current',
+    v.source, listKindLabel(v.kind), v.published_at ? partialDateLabel(v.published_at) : 'undated', v.sha256.slice(0, LIST_CHECKSUM_PREFIX), v.stale ? 'Stale' : 'Current',
   ]), { ...FIGURES, empty: 'No lists were loaded when this report was made.' });
 }
 
@@ -351,6 +373,7 @@ export async function renderReportPdf(input: ReportPdfInput): Promise<Uint8Array
     { label: 'Export', value: `#${input.exportId} \u00b7 ${input.reportType}`, share: 0.28 },
   ]]);
   summaryTiles(w, b);
+  if (b.overview) screeningSection(w, b.overview.screening);
   const trend = trendOf(b);
   if (trend) volumeSection(w, trend);
   mixAndBands(w, b);

@@ -10,6 +10,7 @@
 // as they were, all inside that transaction.
 import { CREDITS, type Billable, type Environment } from '../../../../src-shared/catalog';
 import { FACE_FAILURES } from '../../../../src-shared/contracts/faces';
+import { charged } from '../../../../src-shared/counting';
 import type { Db } from '../../db/open';
 import { DAY_MS, dayOf, dayStartMs, isoDayOf } from '../../../../src-shared/dates';
 import { seededRandom } from '../random';
@@ -180,7 +181,7 @@ export function generateHistory(db: Db, opts: HistoryOptions): HistoryResult {
               : o.conf === 'risk-low' ? around(random, 8, 6, 0, 29)
                 : o.conf === 'risk-high' ? around(random, 70, 15, 35, 100) : null;
         const latency = Math.max(5, Math.round(LATENCY[product] * Math.exp((random() + random() - 1) * 0.8)));
-        const pays = env === 'live' && !(key !== null && demoKeys.has(key)) && o.billable;
+        const pays = charged({ env, demo: key !== null && demoKeys.has(key), billable: o.billable });
         const credits = pays ? CREDITS[product] : 0;
         const id = `${PREFIX[product]}_h${tag}${(written++).toString(36).padStart(8, '0')}`;
         const at = new Date(dayStart + m).toISOString();

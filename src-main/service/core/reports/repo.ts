@@ -1,6 +1,9 @@
-// SQL for the reports: the daily rollups (migration 0010), the confidence histogram and the key
-// names. Every query is bound to one organisation.
+// SQL for the reports: the daily rollups (migration 0010), the confidence histogram, the key
+// names and the review decisions on screenings (audit rows). Every query is bound to one
+// organisation.
 import type { Environment } from '../../../../src-shared/catalog';
+import { COVERAGE_OPERATIONS, DECISION_ACTIONS, SCREENING_OPERATIONS, VERIFICATION_PRODUCTS, type DecisionEvent } from '../../../../src-shared/counting';
+import { addDays } from '../../../../src-shared/dates';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/open';
 
@@ -30,13 +33,22 @@ export interface DailyRow {
 export type Dimension = 'day' | 'product' | 'api_key_id' | 'screened' | 'hits';
 const DIMENSIONS: readonly Dimension[] = ['day', 'product', 'api_key_id', 'screened', 'hits'];
 
-/** Which products a report reads. */
-export const PRODUCT_SETS = {
-  verifications: ['human', 'age', 'identity', 'compliance'],
-  coverage: ['compliance', 'screen', 'rescreen'],
+/** Which operations a report reads (src-shared/counting.ts). */
+export const PRODUCT_SETS: Record<'verifications' | 'coverage' | 'screening' | 'all', readonly string[] | null> = {
+  verifications: VERIFICATION_PRODUCTS,
+  coverage: COVERAGE_OPERATIONS,
+  screening: SCREENING_OPERATIONS,
   all: null,
-} as const;
+};
 export type ProductSet = keyof typeof PRODUCT_SETS;
+
+/** One review decision on a screening of the range, with the time of the screening's result. */
+export interface DecisionRow extends DecisionEvent {
+  screening_id: string;
+  result_at: string;
+}
+
+const list = (xs: readonly string[]) => xs.map((x) => `'${x}'`).join(', ');
 
 export function reportsRepo(db: Db) {
   // Summed in SQL over the rollup rows (tens of thousands for a million ledger rows), so only a
@@ -70,6 +82,16 @@ export function reportsRepo(db: Db) {
        WHERE (org_id = ? AND env = 'test' AND day >= ? AND day <= ?) OR (org_id = ? AND env = 'live' AND day >= ? AND day <= ?)`,
     ),
     keyNames: db.prepare<[number], { id: string; name: string }>('SELECT id, name FROM api_keys WHERE org_id = ?'),
+    // The audit rows lead (few, by org and action); each finds its ledger row by primary key.
+    decisions: db.prepare<[number, number, string, string, string], DecisionRow>(
+      `SELECT a.screening_id AS screening_id, a.action AS action, a.disposition AS disposition, a.at AS at,
+         coalesce(v.completed_at, v.created_at) AS result_at
+       FROM audit_log a JOIN verifications v ON v.id = a.screening_id
+       WHERE a.org_id = ? AND a.action IN (${list(DECISION_ACTIONS)})
+         AND v.org_id = ? AND v.env = ? AND v.created_at >= ? AND v.created_at < ? AND v.product IN (${list(SCREENING_OPERATIONS)})
+       ORDER BY a.seq`,
+    ),
+    auditSeq: db.prepare<[], { seq: number }>('SELECT coalesce(max(seq), 0) AS seq FROM audit_log'),
   };
   return {
     /** Rollup sums over the range, grouped by the dimensions given (others blank), status and error code. */
@@ -80,6 +102,10 @@ export function reportsRepo(db: Db) {
     /** Credits charged for the ledger rows of both environments in the range. */
     creditsCharged: (orgId: number, from: string, to: string) => s.credits.get(orgId, from, to, orgId, from, to)?.c ?? 0,
     keyNames: (orgId: number) => new Map(s.keyNames.all(orgId).map((k) => [k.id, k.name])),
+    /** Decisions on the screenings and rescreenings made in the range (days inclusive), in the order recorded. */
+    decisions: (orgId: number, env: Environment, from: string, to: string) => s.decisions.all(orgId, orgId, env, from, addDays(to, 1)),
+    /** The audit log's last sequence number: a new decision changes the screening figures. */
+    auditSeq: () => s.auditSeq.get()?.seq ?? 0,
   };
 }
 export type ReportsRepo = ReturnType<typeof reportsRepo>;

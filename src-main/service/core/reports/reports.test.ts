@@ -9,7 +9,7 @@ import { openDatabase, type Db } from '../../db/open';
 import { ManualClock } from '../clock';
 import { createReportFlags } from './flags';
 import { generateHistory } from './history';
-import { outcomeOf } from './outcome';
+import { outcomeOf } from '../../../../src-shared/counting';
 import { createReports } from './reports';
 
 const dirs: string[] = [];

@@ -1,22 +1,27 @@
 // The reporting API's figures (account spec, V1 and V2.1 data shapes; issue 13): aggregates of
 // one organisation's ledger rows in one environment over an inclusive range of UTC days, read
-// from the daily rollups. Definitions (outcome classes, the score, health checks, KPIs, risk
-// score, pages) are in docs/reports.md. "Verifications" are the four products; screenings
-// (screen, rescreen) count in regulatory coverage and credits only: their `confidence` column
-// holds a risk score, which is no verification confidence.
+// from the daily rollups. What is counted (which rows are verifications, screening checks,
+// coverage; outcome classes; rates) is src-shared/counting.ts, which the exports and the console
+// use too; the score, health checks, KPIs, risk score and pages are in docs/reports.md.
+// "Verifications" are the four products; screenings (screen, rescreen) have figures of their own
+// in the overview (`screening`) and count in regulatory coverage and credits: their `confidence`
+// column holds a risk score, which is no verification confidence.
 import { planIncludes } from '../../../../src-shared/policy';
-import { BILLABLE, PLAN_INFO, PRODUCTS, type Environment, type Plan, type Product } from '../../../../src-shared/catalog';
+import { BILLABLE, PLAN_INFO, type Environment, type Plan, type Product } from '../../../../src-shared/catalog';
 import {
   ADVANCED_REPORTS, REPORT_PAGE, type Band, type CreditsSnapshot, type HealthCheck, type Limits, type Overview,
   type RegulatoryCoverage, type ReportBundle, type ReportPagination, type ReportType, type RiskSeverity, type RiskSummary,
-  type Summary, type Usage, type V1Report, type V21Full, type V21Verification, type Volume, type VolumePoint, type WidgetPerformance,
+  type ScreeningFigures, type Summary, type Usage, type V1Report, type V21Full, type V21Verification, type Volume, type VolumePoint, type WidgetPerformance,
 } from '../../../../src-shared/contracts/reports';
 import { LIST_KINDS } from '../../../../src-shared/contracts/screening';
 import { AppError } from '../../../../src-shared/errors';
 import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
 import type { ReportFlagSwitch } from './flags';
-import { outcomeOf } from './outcome';
+import {
+  emptyDispositions, median as middle, outcomeOf, passRate as passShare, rate, round1, SCREENING_OPERATIONS, standingDecision, VERIFICATION_PRODUCTS as COUNTED,
+  type DecisionEvent,
+} from '../../../../src-shared/counting';
 import { addDays, daysInclusive, mondayOf } from '../../../../src-shared/dates';
 import { checkRange, type ReportParams, type SchemaVersion } from './params';
 import { reportsRepo, type DailyRow, type Dimension } from './repo';
@@ -55,10 +60,9 @@ export const CONSOLE_KEY_NAME = 'Console and hosted pages';
 export const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 500;
 
-const VERIFICATION_PRODUCTS: ReadonlySet<string> = new Set(PRODUCTS);
+const VERIFICATION_PRODUCTS: ReadonlySet<string> = new Set(COUNTED);
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
-const pct = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : 0);
+const pct = rate;
 
 interface Agg {
   total: number; PASS: number; FAIL: number; ERROR: number; PENDING: number;
@@ -86,7 +90,7 @@ function add(a: Agg, r: DailyRow): Agg {
 }
 
 const aggOf = (rows: readonly DailyRow[]) => rows.reduce(add, emptyAgg());
-const passRate = (a: Agg) => pct(a.PASS, a.PASS + a.FAIL);
+const passRate = (a: Agg) => passShare(a.PASS, a.FAIL);
 const avgConfidence = (a: Agg) => (a.confN > 0 ? round1(a.confSum / a.confN) : null);
 const avgLatency = (a: Agg) => (a.latN > 0 ? Math.round(a.latSum / a.latN) : null);
 
@@ -173,7 +177,7 @@ const BUNDLE_KEY: Record<V1Report, keyof ReportBundle> = {
 export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
   const repo = reportsRepo(db);
   const versions = new Map<number, number>();
-  const cache = new Map<string, { value: Computed<unknown>; at: number; version: number; dataVersion: number; generatedAt: string }>();
+  const cache = new Map<string, { value: Computed<unknown>; at: number; version: number; dataVersion: number; auditSeq: number; generatedAt: string }>();
   const dataVersion = () => db.pragma('data_version', { simple: true }) as number;
 
   const verificationRows = (who: Who, p: Pick<ReportParams, 'env' | 'from' | 'to'>, dims: readonly Dimension[]) =>
@@ -198,6 +202,43 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
     return n % 2 === 1 ? at((n + 1) / 2) : round1((at(n / 2) + at(n / 2 + 1)) / 2);
   }
 
+  /** The screening checks of the range: volume, hits, and the decisions on them (src-shared/counting.ts). */
+  function screening(who: Who, p: Pick<ReportParams, 'env' | 'from' | 'to'>): ScreeningFigures {
+    const rows = repo.daily(who.orgId, p.env, p.from, p.to, ['product', 'screened', 'hits'], 'screening');
+    const by = Object.fromEntries(SCREENING_OPERATIONS.map((o) => [o, 0])) as Record<(typeof SCREENING_OPERATIONS)[number], number>;
+    let completed = 0;
+    let withHit = 0;
+    let errors = 0;
+    for (const r of rows) {
+      by[r.product as keyof typeof by] += r.n;
+      if (r.screened) completed += r.n;
+      if (r.screened && r.hits) withHit += r.n;
+      if (outcomeOf(r.status, r.error_code || null) === 'ERROR') errors += r.n;
+    }
+    const events = new Map<string, { resultAt: string; events: DecisionEvent[] }>();
+    for (const d of repo.decisions(who.orgId, p.env, p.from, p.to)) {
+      const e = events.get(d.screening_id) ?? { resultAt: d.result_at, events: [] };
+      e.events.push({ action: d.action, disposition: d.disposition, at: d.at });
+      events.set(d.screening_id, e);
+    }
+    const dispositions = emptyDispositions();
+    let awaiting = 0;
+    const waits: number[] = [];
+    for (const { resultAt, events: list } of events.values()) {
+      const standing = standingDecision(list);
+      if (standing.awaiting) awaiting++;
+      if (standing.disposition === null) continue;
+      dispositions[standing.disposition]++;
+      if (standing.firstDecidedAt) waits.push(Math.max(0, Date.parse(standing.firstDecidedAt) - Date.parse(resultAt)));
+    }
+    const mid = middle(waits);
+    return {
+      screenings: by.screen, rescreenings: by.rescreen, total: by.screen + by.rescreen, completed, errors, with_hit: withHit,
+      hit_rate: pct(withHit, completed), dispositions, awaiting_approval: awaiting, decided: Object.values(dispositions).reduce((x, y) => x + y, 0),
+      median_time_to_decision_ms: mid === null ? null : Math.round(mid),
+    };
+  }
+
   const v1 = {
     overview(who: Who, p: ReportParams): Computed<Overview> {
       const rows = verificationRows(who, p, ['product']);
@@ -206,8 +247,9 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
       return {
         data: {
           total_verifications: a.total, pass_count: a.PASS, fail_count: a.FAIL, pass_rate: passRate(a), avg_confidence: avgConfidence(a),
-          by_product: Object.fromEntries(PRODUCTS.map((x) => [x, byProduct.get(x)?.total ?? 0])) as Record<Product, number>,
+          by_product: Object.fromEntries(COUNTED.map((x) => [x, byProduct.get(x)?.total ?? 0])) as Record<Product, number>,
           by_status: { PASS: a.PASS, FAIL: a.FAIL, ERROR: a.ERROR },
+          screening: screening(who, p),
         },
       };
     },
@@ -233,7 +275,7 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
       consumed.total = BILLABLE.reduce((s, b) => s + consumed[b]!, 0);
       return {
         data: {
-          by_product: PRODUCTS.map((x) => ({ product: x, count: byProduct.get(x)?.total ?? 0, percentage: pct(byProduct.get(x)?.total ?? 0, total) }))
+          by_product: COUNTED.map((x) => ({ product: x, count: byProduct.get(x)?.total ?? 0, percentage: pct(byProduct.get(x)?.total ?? 0, total) }))
             .sort((x, y) => y.count - x.count),
           by_api_key: page.items,
           credits_consumed: consumed,
@@ -421,14 +463,16 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
     const now = clock.now();
     const version = versions.get(who.orgId) ?? 0;
     const dv = dataVersion();
+    // The overview's screening figures read review decisions (audit rows): a new one is a change.
+    const seq = report === 'overview' ? repo.auditSeq() : 0;
     const hit = cache.get(key);
-    if (hit && hit.version === version && hit.dataVersion === dv && now - hit.at < CACHE_TTL_MS) {
+    if (hit && hit.version === version && hit.dataVersion === dv && hit.auditSeq === seq && now - hit.at < CACHE_TTL_MS) {
       return { ...(hit.value as Computed<T>), cached: true, generatedAt: hit.generatedAt };
     }
     const value = v1[report](who, p) as Computed<T>;
     const generatedAt = new Date(now).toISOString();
     cache.delete(key);
-    cache.set(key, { value, at: now, version, dataVersion: dv, generatedAt });
+    cache.set(key, { value, at: now, version, dataVersion: dv, auditSeq: seq, generatedAt });
     if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
     return { ...value, cached: false, generatedAt };
   }

@@ -77,6 +77,11 @@ describe('V1 reports: figures', () => {
       total_verifications: 8, pass_count: 3, fail_count: 3, pass_rate: 50, avg_confidence: 74,
       by_product: { human: 2, age: 3, identity: 2, compliance: 1 },
       by_status: { PASS: 3, FAIL: 3, ERROR: 1 },
+      // Screenings beside the products (issue 26): three, one the provider could not do, one hit of two completed.
+      screening: {
+        screenings: 3, rescreenings: 0, total: 3, completed: 2, errors: 1, with_hit: 1, hit_rate: 50,
+        dispositions: { cleared_false_positive: 0, escalated: 0, needs_info: 0 }, awaiting_approval: 0, decided: 0, median_time_to_decision_ms: null,
+      },
     });
     expect(body.meta).toMatchObject({ from: '2026-03-02', to: '2026-03-08', env: 'test', cached: false });
     expect(new Date(body.meta.generated_at as string).toISOString()).toBe(body.meta.generated_at);

@@ -1,16 +1,17 @@
 // How the console names hosted-session products, states and redirect problems.
 import type { HOSTED_PRODUCTS, HOSTED_STATES, HostedSessionView } from '../../../../src-shared/contracts/hosted';
 import type { BadgeTone } from '../../components/Badge';
+import { PRODUCT_LABEL } from '../../components/product-labels';
 
 export type HostedProduct = (typeof HOSTED_PRODUCTS)[number];
 export type HostedState = (typeof HOSTED_STATES)[number];
 
 /** What each product asks of the person on the hosted page. */
 export const PRODUCT_INFO: Record<HostedProduct, { label: string; description: string }> = {
-  human: { label: 'Liveness', description: 'A selfie: is a real person in front of the camera.' },
-  age: { label: 'Age', description: 'Date of birth and a selfie; an ID document when the selfie is not conclusive.' },
-  identity: { label: 'Identity', description: 'A selfie and an ID document, matched to each other.' },
-  compliance: { label: 'KYC plus', description: 'Identity, then the holder screened against sanctions and watchlists.' },
+  human: { label: PRODUCT_LABEL.human, description: 'A selfie: is a real person in front of the camera.' },
+  age: { label: PRODUCT_LABEL.age, description: 'Date of birth and a selfie; an ID document when the selfie is not conclusive.' },
+  identity: { label: PRODUCT_LABEL.identity, description: 'A selfie and an ID document, matched to each other.' },
+  compliance: { label: PRODUCT_LABEL.compliance, description: 'Identity, then the holder screened against sanctions and watchlists.' },
 };
 
 export const STATE_INFO: Record<HostedState, { label: string; tone: BadgeTone; description: string }> = {

@@ -1,8 +1,9 @@
 // Advanced reports (Growth plan or higher): risk summary, widget performance and regulatory
 // coverage. Lower plans see what the reports hold and how to get them, not a failed request.
 import type { Plan } from '../../../../src-shared/catalog';
-import type { RegulatoryCoverage, RiskSummary, WidgetPerformance } from '../../../../src-shared/contracts/reports';
+import type { Overview, RegulatoryCoverage, RiskSummary, WidgetPerformance } from '../../../../src-shared/contracts/reports';
 import { barChart } from '../../../../src-shared/charts/charts';
+import { coverageText, FIGURE_LABEL, listKindLabel } from '../../../../src-shared/counting';
 import type { Resource } from '../../api/use-resource';
 import { ChartFigure } from '../../components/charts/Chart';
 import { DataGrid } from '../../components/DataGrid';
@@ -88,30 +89,31 @@ export function WidgetPanel({ widgets }: { widgets: Resource<{ data: WidgetPerfo
   );
 }
 
-export function CoveragePanel({ coverage }: { coverage: Resource<{ data: RegulatoryCoverage } | undefined> }) {
+export function CoveragePanel({ coverage, overview }: { coverage: Resource<{ data: RegulatoryCoverage } | undefined>; overview: Overview | undefined }) {
   const c = coverage.data?.data;
-  const cats: LabelledRow[] = (c?.categories ?? []).map((k) => ({ key: k.category, label: k.category.length <= 3 ? k.category.toUpperCase() : reasonLabel(k.category), value: k.hits }));
+  const cats: LabelledRow[] = (c?.categories ?? []).map((k) => ({ key: k.category, label: listKindLabel(k.category), value: k.hits }));
   return (
     <section className="panel rep-panel" aria-labelledby="rep-coverage-heading" aria-busy={coverage.loading} data-testid="rep-coverage">
       <div className="panel-header">
         <h2 id="rep-coverage-heading">Regulatory coverage</h2>
-        <span className="muted">Compliance (KYC plus) verifications and their screening hits.</span>
+        <span className="muted">Everything checked against the lists: KYC plus verifications, screenings and rescreenings, and their hits.</span>
       </div>
       <LoadError testId="rep-coverage-error" title="Could not load regulatory coverage." error={coverage.error} onRetry={coverage.reload} />
       <dl className="facts rep-facts">
         <div>
-          <dt>Compliance verifications</dt>
+          <dt>{FIGURE_LABEL.coverage}</dt>
           <dd data-testid="rep-coverage-count">{c ? count(c.compliance_verifications) : '…'}</dd>
         </div>
         <div>
-          <dt>Compliance pass rate</dt>
+          <dt>Pass rate</dt>
           <dd>{c ? percent(c.compliance_pass_rate) : '…'}</dd>
         </div>
         <div>
-          <dt>Hit rate</dt>
+          <dt>{FIGURE_LABEL.hitRate}</dt>
           <dd>{c ? percent(c.hit_rate) : '…'}</dd>
         </div>
       </dl>
+      {overview ? <p className="muted rep-pad" data-testid="rep-coverage-parts">{coverageText(overview.by_product.compliance, overview.screening.total)}.</p> : null}
       <ChartFigure
         title="Hits by category"
         summary={cats.length ? `Hits by category: ${cats.map((k) => `${k.label} ${count(k.value)}`).join(', ')}.` : 'No hits.'}

@@ -1,12 +1,16 @@
-// The reports every plan has: overview tiles, volume over time, product mix, usage by API key and
-// the credits consumed. Each part loads and fails on its own.
-import { GRANULARITIES, type Granularity, type Overview, type Usage, type Volume } from '../../../../src-shared/contracts/reports';
+// The reports every plan has: overview tiles (the verification products, then the screening
+// checks beside them), volume over time, product mix, usage by API key and the credits consumed.
+// Each part loads and fails on its own. Names and counting rules: src-shared/counting.ts.
+import { GRANULARITIES, type Granularity, type Overview, type ScreeningFigures, type Usage, type Volume } from '../../../../src-shared/contracts/reports';
+import { DISPOSITIONS } from '../../../../src-shared/contracts/review';
+import {
+  AWAITING_APPROVAL_LABEL, DISPOSITION_LABEL, durationLabel, FIGURE_LABEL, operationLabel, PRODUCT_LABEL, screeningVolumeText,
+} from '../../../../src-shared/counting';
 import { barChart, donutChart, trendChart } from '../../../../src-shared/charts/charts';
 import type { Resource } from '../../api/use-resource';
 import { ChartFigure } from '../../components/charts/Chart';
 import { DataGrid } from '../../components/DataGrid';
 import { LoadError } from '../../components/LoadError';
-import { PRODUCT_LABEL } from '../../components/product-labels';
 import { count, emptyText, percent, score } from './figures';
 import { labelledColumns, trendColumns, usageByKeyColumns, type LabelledRow } from './report-columns';
 
@@ -30,7 +34,7 @@ export function OverviewTiles({ overview }: { overview: Resource<{ data: Overvie
       <h2 id="rep-overview-heading" className="visually-hidden">Overview</h2>
       <LoadError testId="rep-overview-error" title="Could not load the overview." error={overview.error} onRetry={overview.reload} />
       <div className="rep-tiles">
-        <Tile testId="rep-total" label="Verifications" value={o ? count(o.total_verifications) : dash} detail={o ? `${count(o.pass_count)} passed, ${count(o.fail_count)} failed` : undefined} />
+        <Tile testId="rep-total" label={FIGURE_LABEL.verifications} value={o ? count(o.total_verifications) : dash} detail={o ? `${count(o.pass_count)} passed, ${count(o.fail_count)} failed` : undefined} />
         <Tile testId="rep-pass-rate" label="Pass rate" value={o ? percent(o.pass_rate) : dash} />
         <Tile testId="rep-avg-confidence" label="Average confidence" value={o ? score(o.avg_confidence) : dash} detail="0–100" />
         <div className="rep-tile" data-testid="rep-by-status">
@@ -45,7 +49,44 @@ export function OverviewTiles({ overview }: { overview: Resource<{ data: Overvie
           </dl>
         </div>
       </div>
+      <ScreeningTiles screening={o?.screening} dash={dash} />
     </section>
+  );
+}
+
+/** The screening checks beside the verification products: volume, hit rate, dispositions, time to decision. */
+function ScreeningTiles({ screening: s, dash }: { screening: ScreeningFigures | undefined; dash: string }) {
+  return (
+    <div className="rep-screening" data-testid="rep-screening">
+      <h3 className="rep-screening-title">
+        {FIGURE_LABEL.screeningChecks} <span className="muted">screenings and rescreenings, beside the {PRODUCT_LABEL.human}, {PRODUCT_LABEL.age}, {PRODUCT_LABEL.identity} and {PRODUCT_LABEL.compliance} verifications above</span>
+      </h3>
+      <div className="rep-tiles">
+        <Tile testId="rep-screening-total" label={FIGURE_LABEL.screeningChecks} value={s ? count(s.total) : dash} detail={s ? screeningVolumeText(s) : undefined} />
+        <Tile
+          testId="rep-screening-hit-rate" label={FIGURE_LABEL.hitRate} value={s ? percent(s.hit_rate) : dash}
+          detail={s ? `${count(s.with_hit)} of ${count(s.completed)} with a match${s.errors ? `; ${count(s.errors)} could not be done` : ''}` : undefined}
+        />
+        <div className="rep-tile" data-testid="rep-screening-dispositions">
+          <span className="rep-tile-label">Dispositions</span>
+          <dl className="rep-status rep-dispositions">
+            {DISPOSITIONS.map((d) => (
+              <div key={d} data-testid={`rep-screening-${d}`}>
+                <dt>{DISPOSITION_LABEL[d]}</dt>
+                <dd>{s ? count(s.dispositions[d]) : dash}</dd>
+              </div>
+            ))}
+          </dl>
+          {s && s.awaiting_approval > 0 ? (
+            <span className="rep-tile-detail muted" data-testid="rep-screening-awaiting">{AWAITING_APPROVAL_LABEL}: {count(s.awaiting_approval)}</span>
+          ) : null}
+        </div>
+        <Tile
+          testId="rep-screening-median" label={FIGURE_LABEL.medianDecision} value={s ? durationLabel(s.median_time_to_decision_ms) : dash}
+          detail={s ? `from result to disposition, over ${count(s.decided)} decided` : undefined}
+        />
+      </div>
+    </div>
   );
 }
 
@@ -115,7 +156,7 @@ export function ProductMixPanel({ usage }: { usage: Resource<{ data: Usage } | u
 function creditRows(consumed: Record<string, number>): { key: string; label: string; value: number }[] {
   return Object.entries(consumed)
     .filter(([k]) => k !== 'total')
-    .map(([k, value]) => ({ key: k, label: (PRODUCT_LABEL as Record<string, string>)[k] ?? k, value }));
+    .map(([k, value]) => ({ key: k, label: operationLabel(k), value }));
 }
 
 export function UsagePanel({ usage }: { usage: Resource<{ data: Usage } | undefined> }) {

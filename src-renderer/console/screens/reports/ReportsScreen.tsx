@@ -121,7 +121,7 @@ function Dashboard({ limits }: { limits: Limits }) {
             <>
               <RiskSummaryPanel risk={risk} />
               <WidgetPanel widgets={widgets} />
-              <CoveragePanel coverage={coverage} />
+              <CoveragePanel coverage={coverage} overview={overview.data?.data} />
             </>
           ) : (
             <AdvancedUpgrade plan={limits.plan} canChangePlan={may(role, 'plan.change')} />
