@@ -84,6 +84,8 @@ const NO_SUBJECT_INPUT = [
   'DELETE /api/screening/lists/user/:slug', 'GET /api/console/batches/preview', 'POST /api/console/batches', 'GET /api/console/batches/:id',
   'POST /api/console/batches/:id/cancel', 'POST /api/console/batches/:id/finish', 'GET /api/console/batches', 'POST /api/console/batches/:id/end',
   'POST /api/review/clearances/:id/approve',
+  // The approval queue: ids, codes and flags out; approving takes no body (sending back takes a note: below).
+  'GET /api/review/approvals', 'POST /api/review/approvals/:id/approve', 'GET /api/review/clearances',
   'POST /api/validate', 'GET /api/mobile/v1/human/status/:verification_id', 'GET /api/mobile/v1/age/status/:session_id', 'GET /api/verifications',
   'GET /api/mobile/v1/identity/status/:session_id', 'GET /api/mobile/v1/compliance/status/:session_id',
   'POST /api/webhooks/:id/deliveries/:delivery/retry', 'POST /api/webhooks/:id/rotate-secret', 'POST /hosted/generate', 'POST /api/hosted/sessions', 'GET /api/onsite', 'POST /api/onsite/start', 'POST /api/onsite/stop', 'GET /hosted/session/:token', 'GET /api/hosted/sessions', 'POST /api/hosted/sessions/:id/revoke',
@@ -296,6 +298,19 @@ const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
       cookie: x.cookie, body: disposition(x.batch!.id, row(3), 'cleared_false_positive', { reason_code: 'different_dob', has_note: true }),
     });
     return [escalated, cleared];
+  }],
+  ['POST /api/review/approvals/:id/send-back', async (x) => {
+    // The row 3 clearance waits (four-eyes is on); an admin sends it back with a canary note.
+    const outcomes = await x.t.json<{ clearances: { id: string; state: string }[] }>('GET', `/api/review/clearances?batch_id=${x.batch!.id}`, { cookie: x.cookie });
+    const waiting = outcomes.body.clearances.find((c) => c.state === 'pending');
+    if (!waiting) return [{ label: 'a clearance waits', status: 404, text: JSON.stringify(outcomes.body) }];
+    await x.t.s.accounts.addUser({ orgId: x.t.orgId, email: 'approver@example.test', name: 'Approver', password: 'approver password', role: 'admin' });
+    const admin = await x.t.login('approver@example.test', 'approver password');
+    const sent = await send(x, 'clearance sent back with a note', 'POST', `/api/review/approvals/${waiting.id}/send-back`, {
+      cookie: admin, body: { note: `${x.c.fullName} born ${x.c.dob}, passport ${x.c.documentNumber}, ref ${x.c.clientReference}` },
+    });
+    const read = await send(x, 'the analyst reads the note', 'GET', `/api/review/clearances?batch_id=${x.batch!.id}`, { cookie: x.cookie });
+    return [sent, read];
   }],
   ['GET /api/audit', async (x) => {
     const found = await send(x, 'audit by client reference', 'GET', `/api/audit?client_reference=${encodeURIComponent(`${x.c.clientReference}-2`)}`, { cookie: x.cookie });
