@@ -300,17 +300,21 @@ const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
     return [escalated, cleared];
   }],
   ['POST /api/review/approvals/:id/send-back', async (x) => {
-    // The row 3 clearance waits (four-eyes is on); an admin sends it back with a canary note.
-    const outcomes = await x.t.json<{ clearances: { id: string; state: string }[] }>('GET', `/api/review/clearances?batch_id=${x.batch!.id}`, { cookie: x.cookie });
-    const waiting = outcomes.body.clearances.find((c) => c.state === 'pending');
-    if (!waiting) return [{ label: 'a clearance waits', status: 404, text: JSON.stringify(outcomes.body) }];
+    // A strong match (the listed name alone) cleared while four-eyes is on waits; an admin sends it back with a canary note.
+    const b = await runBatch(x.t, x.cookie, [{ type: 'individual', first_name: 'Vladimir', last_name: 'Putin' }], () => ({ client_reference_id: `${x.c.clientReference}-q` }));
+    const cleared = await x.t.json<{ clearance: { id: string } | null }>('POST', '/api/review/dispositions', {
+      cookie: x.cookie, body: disposition(b.id, b.row(2), 'cleared_false_positive', { reason_code: 'other', has_note: true }),
+    });
+    const waiting = cleared.body.clearance;
+    if (!waiting) return [{ label: 'a clearance waits', status: 404, text: JSON.stringify(cleared.body) }];
     await x.t.s.accounts.addUser({ orgId: x.t.orgId, email: 'approver@example.test', name: 'Approver', password: 'approver password', role: 'admin' });
     const admin = await x.t.login('approver@example.test', 'approver password');
     const sent = await send(x, 'clearance sent back with a note', 'POST', `/api/review/approvals/${waiting.id}/send-back`, {
       cookie: admin, body: { note: `${x.c.fullName} born ${x.c.dob}, passport ${x.c.documentNumber}, ref ${x.c.clientReference}` },
     });
-    const read = await send(x, 'the analyst reads the note', 'GET', `/api/review/clearances?batch_id=${x.batch!.id}`, { cookie: x.cookie });
-    return [sent, read];
+    const read = await send(x, 'the analyst reads the note', 'GET', `/api/review/clearances?batch_id=${b.id}`, { cookie: x.cookie });
+    const held = { label: 'the note is held for the analyst', status: read.text.includes(x.c.documentNumber) ? read.status : 404, text: read.text };
+    return [sent, read, held];
   }],
   ['GET /api/audit', async (x) => {
     const found = await send(x, 'audit by client reference', 'GET', `/api/audit?client_reference=${encodeURIComponent(`${x.c.clientReference}-2`)}`, { cookie: x.cookie });
