@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'onsite.started', 'onsite.stopped',
   'kyc_report.generated', 'export.created', 'export.downloaded', 'export.cancelled',
   'session.signed_in', 'session.signed_out', 'session.sign_in_failed',
+  // The approval queue (issue 26): an owner or admin sends a clearance back to its analyst.
+  'clearance.sent_back',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -67,6 +69,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'session.signed_in': 'Signed in',
   'session.signed_out': 'Signed out',
   'session.sign_in_failed': 'Sign-in failed',
+  'clearance.sent_back': 'Clearance sent back',
 };
 
 /** Who acted: a person, the admin CLI on this computer, or the service itself (an abandoned batch expiring, a restart). */

@@ -112,7 +112,13 @@ export const DispositionRequest = z
   });
 export type DispositionRequest = z.input<typeof DispositionRequest>;
 
-export const CLEARANCE_STATES = ['pending', 'approved', 'withdrawn'] as const;
+/**
+ * pending: waits for a second person; approved: counts as cleared; withdrawn: a new decision on
+ * the row replaced it; sent_back: an owner or admin sent it back to the analyst with a note (the
+ * row is undecided again).
+ */
+export const CLEARANCE_STATES = ['pending', 'approved', 'withdrawn', 'sent_back'] as const;
+export type ClearanceState = (typeof CLEARANCE_STATES)[number];
 
 export const Clearance = z.object({
   id: z.string(),
@@ -126,6 +132,9 @@ export const Clearance = z.object({
   approved_at: z.string().nullable(),
   /** Set when the reason contradicts the evidence and the analyst overrode it with a note. */
   override: z.enum(CONTRADICTIONS).nullable().default(null),
+  /** Who sent it back to the analyst, and when (state sent_back). */
+  sent_back_by: z.string().nullable().default(null),
+  sent_back_at: z.string().nullable().default(null),
 });
 export type Clearance = z.infer<typeof Clearance>;
 
@@ -146,6 +155,72 @@ export type ApproveRequest = z.infer<typeof ApproveRequest>;
 
 export const ApproveResponse = z.object({ clearance: Clearance });
 export type ApproveResponse = z.infer<typeof ApproveResponse>;
+
+/**
+ * The approval queue (issue 26): owners and admins approve or send back, in their own session,
+ * the clearances of their organisation waiting for a second person. An item holds what the
+ * service keeps of a clearance (ids, codes, scores and evidence flags); never the subject, the
+ * listed record or the analyst's note, which stay in the analyst's console.
+ */
+export const ApprovalMatch = z.object({
+  entity_id: z.string(),
+  /** null for a clearance asked for before the queue existed (only its entity was kept). */
+  list: z.enum(LIST_KINDS).nullable(),
+  score: z.number().nullable(),
+  evidence: MatchEvidence.nullable(),
+});
+export type ApprovalMatch = z.infer<typeof ApprovalMatch>;
+
+export const ApprovalItem = z.object({
+  id: z.string(),
+  batch_id: z.string(),
+  row: z.number().int(),
+  screening_id: z.string(),
+  requested_by: z.object({ user_id: z.number().int(), email: z.string().nullable(), name: z.string().nullable() }),
+  requested_at: z.string(),
+  reason_code: z.enum(REASON_CODES),
+  override: z.enum(CONTRADICTIONS).nullable(),
+  /** Whether the analyst wrote a note (its text stays in their console). */
+  has_note: z.boolean(),
+  matches: z.array(ApprovalMatch),
+  /** The viewer asked for it: another owner or admin must approve it. */
+  yours: z.boolean(),
+});
+export type ApprovalItem = z.infer<typeof ApprovalItem>;
+
+export const ApprovalQueue = z.object({ clearances: z.array(ApprovalItem) });
+export type ApprovalQueue = z.infer<typeof ApprovalQueue>;
+
+/** The most a send-back note may hold. */
+export const SEND_BACK_NOTE_MAX = 2000;
+
+export const SendBackRequest = z.object({
+  /** Why it goes back: for the analyst only, held in service memory with their batch, never stored. */
+  note: z.string().trim().min(1, 'Say why it goes back').max(SEND_BACK_NOTE_MAX),
+});
+export type SendBackRequest = z.input<typeof SendBackRequest>;
+
+export const SendBackResponse = z.object({
+  clearance: Clearance,
+  /**
+   * The note is held for the analyst (false when the service no longer holds anything for their
+   * batch: it started another, or the service restarted; the clearance is sent back all the same).
+   */
+  note_kept: z.boolean(),
+});
+export type SendBackResponse = z.infer<typeof SendBackResponse>;
+
+/** What became of the clearances an analyst asked for in one batch, with a send-back note while it is held. */
+export const ClearanceOutcome = Clearance.extend({
+  /** The approver's note with a sent-back clearance, from service memory; null once it is gone. */
+  note: z.string().nullable(),
+});
+export type ClearanceOutcome = z.infer<typeof ClearanceOutcome>;
+
+export const ClearanceOutcomesQuery = z.object({ batch_id: z.string().regex(/^bat_[A-Za-z0-9]{16}$/) });
+
+export const ClearanceOutcomes = z.object({ clearances: z.array(ClearanceOutcome) });
+export type ClearanceOutcomes = z.infer<typeof ClearanceOutcomes>;
 
 export const OrgSettings = z.object({
   /** Clearing a strong sanctions match counts only once an owner or admin other than the analyst approves. */

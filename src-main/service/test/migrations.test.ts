@@ -56,6 +56,9 @@ describe('migrations', () => {
     ['SELECT * FROM audit_log WHERE org_id = ? AND at >= ? AND at < ? ORDER BY seq DESC LIMIT 50', 'audit_log_org_at'],
     ['SELECT * FROM audit_log WHERE org_id = ? AND client_ref_hmac = ? ORDER BY seq DESC LIMIT 50', 'audit_log_org_client_ref'],
     ["SELECT * FROM clearances WHERE org_id = ? AND batch_id = ? AND row_number = ? AND state = 'pending'", 'clearances_batch_row'],
+    // The approval queue and the home screen's count (migration 0021).
+    ["SELECT * FROM clearances WHERE org_id = ? AND state = 'pending' ORDER BY requested_at, id LIMIT 500", 'clearances_org_state'],
+    ["SELECT count(*) AS n FROM clearances WHERE org_id = ? AND state = 'pending'", 'clearances_org_state'],
     ["SELECT COUNT(*) FROM hosted_sessions WHERE flow_id = ? AND state = 'completed'", 'hosted_sessions_flow_state'],
     ['SELECT * FROM published_flows WHERE org_id = ? AND env = ? ORDER BY created_at DESC LIMIT 200', 'published_flows_org_env_created'],
     ['SELECT * FROM published_flows WHERE slug = ?', 'sqlite_autoindex_published_flows'],
@@ -239,5 +242,41 @@ describe('migrations', () => {
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log' ORDER BY name").all().map((r) => (r as { name: string }).name))
       .toEqual(['audit_log_org_action', 'audit_log_org_actor', 'audit_log_org_at', 'audit_log_org_client_ref']);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'audit_log_v18'").get()).toBeUndefined();
+  });
+
+  it('0021 (approval queue) keeps every clearance and audit row as written, allows sent_back and clearance.sent_back, keeps indexes and triggers', () => {
+    const d = dir();
+    const raw = new Database(join(d, DB_FILE));
+    const before = MIGRATIONS.findIndex((m) => m.name === 'approval-queue');
+    expect(before).toBe(20);
+    for (const m of MIGRATIONS.slice(0, before)) m.up(raw);
+    raw.pragma(`user_version = ${before}`);
+    raw.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES (1, 'Org', 'pro', '2025-01-01T00:00:00.000Z')").run();
+    raw.prepare("INSERT INTO users (id, org_id, email, name, password_hash, role, created_at) VALUES (1, 1, 'a@example.test', 'A', 'x', 'member', '2025-01-01T00:00:00.000Z')").run();
+    const clearance = raw.prepare(`INSERT INTO clearances (id, org_id, batch_id, row_number, screening_id, entity_ids, record_hashes, reason_code, has_note, state, requested_by, requested_at, override_contradiction)
+      VALUES (?, 1, 'bat_1', ?, 'scr_1', '["e1"]', '["h1"]', 'different_dob', 1, ?, 1, '2025-01-02T00:00:00.000Z', ?)`);
+    clearance.run('clr_1', 2, 'pending', null);
+    clearance.run('clr_2', 3, 'approved', 'dob_matches_exactly');
+    expect(() => clearance.run('clr_3', 4, 'sent_back', null)).toThrow(/CHECK/);
+    const audit = raw.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, actor_id, actor_role, action, clearance_id, object_id, prev_hash, hash)
+      VALUES (?, '2025-01-02T00:00:00.000Z', 1, 'user', '1', 'admin', ?, ?, ?, '${'0'.repeat(64)}', '${'a'.repeat(64)}')`);
+    audit.run(1, 'clearance.requested', 'clr_1', null);
+    audit.run(2, 'export.created', null, 'exp_1');
+    expect(() => audit.run(3, 'clearance.sent_back', 'clr_1', null)).toThrow(/CHECK/);
+    const clearances = raw.prepare('SELECT * FROM clearances ORDER BY id').all();
+    const rows = raw.prepare('SELECT * FROM audit_log ORDER BY seq').all();
+    raw.close();
+    const db = openDatabase(d);
+    expect(db.prepare('SELECT * FROM clearances ORDER BY id').all()).toEqual(clearances.map((r) => ({ ...(r as object), match_flags: null })));
+    expect(db.prepare('SELECT * FROM audit_log ORDER BY seq').all()).toEqual(rows);
+    db.prepare("UPDATE clearances SET state = 'sent_back' WHERE id = 'clr_1'").run();
+    expect(() => db.prepare("UPDATE clearances SET state = 'rejected' WHERE id = 'clr_1'").run()).toThrow(/CHECK/);
+    db.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, actor_id, actor_role, action, clearance_id, target_user_id, prev_hash, hash)
+      VALUES (3, '2025-01-03T00:00:00.000Z', 1, 'user', '1', 'admin', 'clearance.sent_back', 'clr_1', 1, 'x', 'y')`).run();
+    expect(() => db.prepare('UPDATE audit_log SET clearance_id = NULL').run()).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('audit_log', 'clearances') ORDER BY name").all().map((r) => (r as { name: string }).name))
+      .toEqual(['audit_log_org_action', 'audit_log_org_actor', 'audit_log_org_at', 'audit_log_org_client_ref', 'clearances_batch_row', 'clearances_org_state', 'sqlite_autoindex_clearances_1']);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name IN ('audit_log_v20', 'clearances_v20')").all()).toEqual([]);
   });
 });

@@ -84,6 +84,8 @@ const NO_SUBJECT_INPUT = [
   'DELETE /api/screening/lists/user/:slug', 'GET /api/console/batches/preview', 'POST /api/console/batches', 'GET /api/console/batches/:id',
   'POST /api/console/batches/:id/cancel', 'POST /api/console/batches/:id/finish', 'GET /api/console/batches', 'POST /api/console/batches/:id/end',
   'POST /api/review/clearances/:id/approve',
+  // The approval queue: ids, codes and flags out; approving takes no body (sending back takes a note: below).
+  'GET /api/review/approvals', 'POST /api/review/approvals/:id/approve', 'GET /api/review/clearances',
   'POST /api/validate', 'GET /api/mobile/v1/human/status/:verification_id', 'GET /api/mobile/v1/age/status/:session_id', 'GET /api/verifications',
   'GET /api/mobile/v1/identity/status/:session_id', 'GET /api/mobile/v1/compliance/status/:session_id',
   'POST /api/webhooks/:id/deliveries/:delivery/retry', 'POST /api/webhooks/:id/rotate-secret', 'POST /hosted/generate', 'POST /api/hosted/sessions', 'GET /api/onsite', 'POST /api/onsite/start', 'POST /api/onsite/stop', 'GET /hosted/session/:token', 'GET /api/hosted/sessions', 'POST /api/hosted/sessions/:id/revoke',
@@ -296,6 +298,23 @@ const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
       cookie: x.cookie, body: disposition(x.batch!.id, row(3), 'cleared_false_positive', { reason_code: 'different_dob', has_note: true }),
     });
     return [escalated, cleared];
+  }],
+  ['POST /api/review/approvals/:id/send-back', async (x) => {
+    // A strong match (the listed name alone) cleared while four-eyes is on waits; an admin sends it back with a canary note.
+    const b = await runBatch(x.t, x.cookie, [{ type: 'individual', first_name: 'Vladimir', last_name: 'Putin' }], () => ({ client_reference_id: `${x.c.clientReference}-q` }));
+    const cleared = await x.t.json<{ clearance: { id: string } | null }>('POST', '/api/review/dispositions', {
+      cookie: x.cookie, body: disposition(b.id, b.row(2), 'cleared_false_positive', { reason_code: 'other', has_note: true }),
+    });
+    const waiting = cleared.body.clearance;
+    if (!waiting) return [{ label: 'a clearance waits', status: 404, text: JSON.stringify(cleared.body) }];
+    await x.t.s.accounts.addUser({ orgId: x.t.orgId, email: 'approver@example.test', name: 'Approver', password: 'approver password', role: 'admin' });
+    const admin = await x.t.login('approver@example.test', 'approver password');
+    const sent = await send(x, 'clearance sent back with a note', 'POST', `/api/review/approvals/${waiting.id}/send-back`, {
+      cookie: admin, body: { note: `${x.c.fullName} born ${x.c.dob}, passport ${x.c.documentNumber}, ref ${x.c.clientReference}` },
+    });
+    const read = await send(x, 'the analyst reads the note', 'GET', `/api/review/clearances?batch_id=${b.id}`, { cookie: x.cookie });
+    const held = { label: 'the note is held for the analyst', status: read.text.includes(x.c.documentNumber) ? read.status : 404, text: read.text };
+    return [sent, read, held];
   }],
   ['GET /api/audit', async (x) => {
     const found = await send(x, 'audit by client reference', 'GET', `/api/audit?client_reference=${encodeURIComponent(`${x.c.clientReference}-2`)}`, { cookie: x.cookie });

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { AgeGateScreen } from '../screens/age-gate/AgeGateScreen';
 import { ApiKeysScreen } from '../screens/api-keys/ApiKeysScreen';
 import { ApiReferenceScreen } from '../screens/api-reference/ApiReferenceScreen';
+import { ApprovalsScreen } from '../screens/approvals/ApprovalsScreen';
 import { AuditScreen } from '../screens/audit/AuditScreen';
 import { BatchScreen } from '../screens/batch/BatchScreen';
 import { ExportsScreen } from '../screens/exports/ExportsScreen';
@@ -51,6 +52,10 @@ export const ROUTES: readonly RouteDef[] = [
   {
     path: 'review', label: 'Risk review', group: 'Compliance', screen: ReviewScreen,
     summary: 'Work through what changed in a batch rescreen: risk increases, decreases and new matches, with the reasons behind each.',
+  },
+  {
+    path: 'approvals', label: 'Approvals', group: 'Compliance', screen: ApprovalsScreen, act: 'review.approve',
+    summary: 'Cleared strong sanctions matches waiting for a second person: approve them, or send them back with a note.',
   },
   {
     path: 'verifications', label: 'Verifications', group: 'Verification', screen: VerificationsScreen,

@@ -35,6 +35,23 @@ export interface DecisionRecord {
   approval: { clearanceId: string; state: 'pending' | 'approved'; by: string | null; at: string | null } | null;
 }
 
+/**
+ * An owner or admin sent the row's clearance back (approval queue): the row is undecided again.
+ * Kept after the analyst decides again, so the detail still says why it came back.
+ */
+export interface SentBack {
+  clearanceId: string;
+  by: string;
+  at: string;
+  /** The approver's note, as the service held it for this batch; null once it let it go. */
+  note: string | null;
+}
+
+/** What became of a waiting clearance, as the service tells the analyst's console. */
+export type ClearanceSettled =
+  | { state: 'approved'; by: string; at: string }
+  | { state: 'sent_back'; by: string; at: string; note: string | null };
+
 /** What the row counts as: a pending clearance is not a clearance yet. */
 export function effectiveDisposition(d: DecisionRecord | undefined): EarlierDisposition | undefined {
   if (!d) return undefined;
@@ -155,6 +172,8 @@ interface BatchState {
   /** Bumped whenever rows, issues or entries change in place. */
   version: number;
   dispositions: Map<number, DecisionRecord>;
+  /** Rows whose clearance an owner or admin sent back, with their note. */
+  sentBack: Map<number, SentBack>;
   undo: UndoStep[];
   /** Dispositions changed since the results were last saved. */
   unsaved: boolean;
@@ -172,6 +191,11 @@ interface BatchState {
   decide: (row: number, decision: DecisionRecord | undefined, undoable: boolean) => void;
   /** A second person approved the row's pending clearance. */
   approved: (row: number, clearanceId: string, by: string, at: string) => void;
+  /**
+   * A second person approved or sent back the row's clearance (read from the service). Only the
+   * row's current clearance is settled: a newer decision of the analyst's stands.
+   */
+  settle: (row: number, clearanceId: string, outcome: ClearanceSettled) => void;
   /** Takes the last undo step off the stack (the caller records it with the service). */
   popUndo: () => UndoStep | null;
   pushUndo: (step: UndoStep) => void;
@@ -193,6 +217,7 @@ function empty() {
     run: null,
     entries: [] as BatchEntry[],
     dispositions: new Map<number, DecisionRecord>(),
+    sentBack: new Map<number, SentBack>(),
     undo: [] as UndoStep[],
     unsaved: false,
     stop: null,
@@ -237,6 +262,20 @@ export const useBatch = create<BatchState>()((set, get) => ({
     const next = new Map(get().dispositions);
     next.set(row, { ...current, approval: { clearanceId, state: 'approved', by, at } });
     set({ dispositions: next, unsaved: true });
+  },
+
+  settle: (row, clearanceId, outcome) => {
+    if (outcome.state === 'approved') {
+      get().approved(row, clearanceId, outcome.by, outcome.at);
+      return;
+    }
+    const current = get().dispositions.get(row);
+    if (current?.approval?.clearanceId !== clearanceId || current.approval.state !== 'pending') return;
+    const dispositions = new Map(get().dispositions);
+    dispositions.delete(row);
+    const sentBack = new Map(get().sentBack);
+    sentBack.set(row, { clearanceId, by: outcome.by, at: outcome.at, note: outcome.note });
+    set({ dispositions, sentBack, unsaved: true });
   },
 
   popUndo: () => {

@@ -1,19 +1,24 @@
 // Dispositions of batch rows and clearances of strong sanctions matches. The rows and results
 // live in the analyst's console; the service checks a row's review token, records each decision
-// as an audit row, and keeps pending clearances (ids only) until a second person approves them.
+// as an audit row, and keeps pending clearances (ids, codes and flags only) until a second person
+// approves them or sends them back: in the approval queue, in their own session, or (the earlier
+// way) with their credentials at the analyst's desk. A send-back note is held in memory only.
 import { AppError } from '../../../../src-shared/errors';
 import {
-  hasStrongSanctionsMatch, reasonContradiction, CONTRADICTION_TEXT, type Clearance, type Contradiction, type DispositionRequest, type DispositionResponse, type OrgSettings,
+  hasStrongSanctionsMatch, reasonContradiction, CONTRADICTION_TEXT, type ApprovalItem, type ApprovalMatch, type Clearance, type ClearanceOutcome, type Contradiction,
+  type DispositionRequest, type DispositionResponse, type MatchEvidence, type OrgSettings, type ReviewMatch,
 } from '../../../../src-shared/contracts/review';
+import { LIST_KINDS, type ListKind } from '../../../../src-shared/contracts/screening';
 import type { z } from 'zod';
 import type { Db } from '../../db/open';
-import type { Accounts, SessionContext } from '../accounts/accounts';
-import type { OrgRow } from '../accounts/repo';
+import { SESSION_IDLE_MS, type Accounts, type SessionContext } from '../accounts/accounts';
+import type { OrgRow, UserRow } from '../accounts/repo';
 import { actorOf, type Audit } from '../audit/audit';
 import type { Clock } from '../clock';
 import { newId, nowIso } from '../ids';
 import type { InstallSecret } from '../install-secret';
 import { reviewTokenValid } from './token';
+import { createSendBackNotes } from './send-back-notes';
 import { may } from '../../../../src-shared/policy';
 
 type Decision = z.output<typeof DispositionRequest>;
@@ -35,22 +40,65 @@ interface ClearanceRow {
   decided_by: number | null;
   decided_at: string | null;
   override_contradiction: Contradiction | null;
+  /** Per match: [kind of list, score, dob, country, exact name] (migration 0021; null before it). */
+  match_flags: string | null;
+}
+
+type MatchFlags = [ListKind, number, MatchEvidence['dob'], MatchEvidence['country'], boolean];
+
+const flagsOf = (matches: readonly ReviewMatch[]): string =>
+  JSON.stringify(matches.map((m): MatchFlags => [m.list, m.score, m.evidence.dob, m.evidence.country, m.evidence.exact_name]));
+
+/** The matches a clearance clears, as the queue shows them (flags of clearances made before 0021 are unknown). */
+function matchesOf(c: ClearanceRow): ApprovalMatch[] {
+  const ids = JSON.parse(c.entity_ids) as string[];
+  let flags: MatchFlags[] = [];
+  try {
+    flags = c.match_flags ? (JSON.parse(c.match_flags) as MatchFlags[]) : [];
+  } catch {
+    flags = [];
+  }
+  return ids.map((entity_id, i) => {
+    const f = flags[i];
+    if (!f || !(LIST_KINDS as readonly string[]).includes(f[0])) return { entity_id, list: null, score: null, evidence: null };
+    return { entity_id, list: f[0], score: f[1], evidence: { dob: f[2], country: f[3], exact_name: f[4] } };
+  });
 }
 
 const REVIEW_KEY = 'review-token/v1';
+
+const STATE_TEXT: Record<Clearance['state'], string> = {
+  pending: 'waiting for approval', approved: 'already approved', withdrawn: 'withdrawn', sent_back: 'already sent back',
+};
+
+/** The audit fields every act on a clearance repeats: ids, codes and flags, never the subject or a note. */
+function clearanceAudit(c: ClearanceRow) {
+  const ids = JSON.parse(c.entity_ids) as string[];
+  const hashes = JSON.parse(c.record_hashes) as string[];
+  return {
+    orgId: c.org_id, batchId: c.batch_id, rowNumber: c.row_number, screeningId: c.screening_id, reasonCode: c.reason_code, hasNote: c.has_note === 1,
+    clearanceId: c.id, ...(c.client_ref_hmac ? { clientRefHmac: c.client_ref_hmac } : {}),
+    ...(c.override_contradiction ? { overrideContradiction: c.override_contradiction } : {}),
+    entities: ids.map((entity_id, i) => ({ entity_id, record_hash: hashes[i] ?? '' })),
+  };
+}
 
 export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; audit: Audit; secret: InstallSecret }) {
   const { accounts, audit } = deps;
   const s = {
     insert: db.prepare(
-      `INSERT INTO clearances (id, org_id, batch_id, row_number, screening_id, entity_ids, record_hashes, reason_code, has_note, client_ref_hmac, state, requested_by, requested_at, override_contradiction)
-       VALUES (@id, @org_id, @batch_id, @row_number, @screening_id, @entity_ids, @record_hashes, @reason_code, @has_note, @client_ref_hmac, 'pending', @requested_by, @requested_at, @override_contradiction)`,
+      `INSERT INTO clearances (id, org_id, batch_id, row_number, screening_id, entity_ids, record_hashes, reason_code, has_note, client_ref_hmac, state, requested_by, requested_at, override_contradiction, match_flags)
+       VALUES (@id, @org_id, @batch_id, @row_number, @screening_id, @entity_ids, @record_hashes, @reason_code, @has_note, @client_ref_hmac, 'pending', @requested_by, @requested_at, @override_contradiction, @match_flags)`,
     ),
     byId: db.prepare<[string], ClearanceRow>('SELECT * FROM clearances WHERE id = ?'),
     pendingFor: db.prepare<[number, string, number], ClearanceRow>(
       "SELECT * FROM clearances WHERE org_id = ? AND batch_id = ? AND row_number = ? AND state = 'pending'",
     ),
     pendingCount: db.prepare<[number], { n: number }>("SELECT count(*) AS n FROM clearances WHERE org_id = ? AND state = 'pending'"),
+    pendingOf: db.prepare<[number], ClearanceRow>("SELECT * FROM clearances WHERE org_id = ? AND state = 'pending' ORDER BY requested_at, id LIMIT 500"),
+    ofBatch: db.prepare<[number, string, number], ClearanceRow>(
+      'SELECT * FROM clearances WHERE org_id = ? AND batch_id = ? AND requested_by = ? ORDER BY requested_at, id',
+    ),
     setState: db.prepare<[Clearance['state'], number | null, string | null, string]>(
       'UPDATE clearances SET state = ?, decided_by = ?, decided_at = ? WHERE id = ?',
     ),
@@ -64,7 +112,43 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
       approved_by: c.state === 'approved' ? email(c.decided_by) : null,
       approved_at: c.state === 'approved' ? c.decided_at : null,
       override: c.override_contradiction,
+      sent_back_by: c.state === 'sent_back' ? email(c.decided_by) : null,
+      sent_back_at: c.state === 'sent_back' ? c.decided_at : null,
     };
+  }
+
+  const notes = createSendBackNotes(clock, SESSION_IDLE_MS);
+
+  /** A clearance of the viewer's organisation (another's answers as unknown), still waiting. */
+  function pendingInOrg(orgId: number, clearanceId: string): ClearanceRow {
+    const found = s.byId.get(clearanceId);
+    if (!found || found.org_id !== orgId) throw new AppError('clearance_not_found');
+    if (found.state !== 'pending') throw new AppError('conflict', { message: `This clearance is ${STATE_TEXT[found.state]}` });
+    return found;
+  }
+
+  /** An owner or admin other than the analyst who asked. */
+  function mayDecide(approver: Pick<UserRow, 'id' | 'role'>, c: ClearanceRow): void {
+    if (!may(approver.role, 'review.approve')) {
+      throw new AppError('approver_not_allowed', { field: 'email', message: c.override_contradiction ? 'Only an owner or admin can approve an overridden clearing reason' : 'Only an owner or admin can approve clearing a strong sanctions match' });
+    }
+    if (approver.id === c.requested_by) {
+      throw new AppError('approver_not_allowed', { field: 'email', message: 'The analyst who cleared the match cannot approve it: a second person must' });
+    }
+  }
+
+  /** Approves under the write lock, checking again that it still waits (a withdrawal may have landed meanwhile). */
+  function approveNow(approver: Pick<UserRow, 'id' | 'role'>, clearanceId: string): Clearance {
+    return audit.atomically(() => {
+      const c = s.byId.get(clearanceId)!;
+      if (c.state !== 'pending') throw new AppError('conflict', { message: `This clearance is ${STATE_TEXT[c.state]}` });
+      const at = nowIso(clock.now());
+      s.setState.run('approved', approver.id, at, c.id);
+      audit.record({
+        ...clearanceAudit(c), actor: actorOf(approver), action: 'clearance.approved', disposition: 'cleared_false_positive', approverUserId: approver.id,
+      });
+      return view(s.byId.get(c.id)!);
+    });
   }
 
   return {
@@ -139,7 +223,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
             id, org_id: org.id, batch_id: d.batch_id, row_number: d.row, screening_id: d.screening_id,
             entity_ids: JSON.stringify(entities.map((e) => e.entity_id)), record_hashes: JSON.stringify(entities.map((e) => e.record_hash)),
             reason_code: d.reason_code, has_note: d.has_note ? 1 : 0, client_ref_hmac: refHmac ?? null, requested_by: session.user.id, requested_at: at,
-            override_contradiction: contradiction,
+            override_contradiction: contradiction, match_flags: flagsOf(d.matches),
           });
           audit.record({ ...common, ...reason, ...override, action: 'clearance.requested', disposition: d.disposition, clearanceId: id });
           return { ...base, status: 'pending_approval', decided_at: at, clearance: view(s.byId.get(id)!) };
@@ -151,35 +235,63 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
 
     /** A second person approves a pending clearance with their own credentials, at the analyst's desk. */
     async approve(session: SessionContext, clearanceId: string, email: string, password: string): Promise<Clearance> {
-      const found = s.byId.get(clearanceId);
-      if (!found || found.org_id !== session.org.id) throw new AppError('clearance_not_found');
-      if (found.state !== 'pending') throw new AppError('conflict', { message: `This clearance is ${found.state === 'approved' ? 'already approved' : 'withdrawn'}` });
+      const found = pendingInOrg(session.org.id, clearanceId);
       const approver = await accounts.verifyCredentials(email, password);
       if (!approver || approver.org_id !== session.org.id) throw new AppError('invalid_approver', { field: 'password' });
-      if (!may(approver.role, 'review.approve')) {
-        throw new AppError('approver_not_allowed', { field: 'email', message: found.override_contradiction ? 'Only an owner or admin can approve an overridden clearing reason' : 'Only an owner or admin can approve clearing a strong sanctions match' });
-      }
-      if (approver.id === found.requested_by) {
-        throw new AppError('approver_not_allowed', { field: 'email', message: 'The analyst who cleared the match cannot approve it: a second person must' });
-      }
-      return audit.atomically(() => {
-        // Checked again under the write lock: a withdrawal may have landed during the password check.
+      mayDecide(approver, found);
+      return approveNow(approver, clearanceId);
+    },
+
+    /** The approval queue: the organisation's clearances waiting for a second person, oldest first. */
+    queue(session: SessionContext): ApprovalItem[] {
+      const people = new Map<number, UserRow | undefined>();
+      const person = (id: number) => {
+        if (!people.has(id)) people.set(id, accounts.repo.userById(id));
+        const u = people.get(id);
+        return { user_id: id, email: u?.email ?? null, name: u?.name ?? null };
+      };
+      return s.pendingOf.all(session.org.id).map((c) => ({
+        id: c.id, batch_id: c.batch_id, row: c.row_number, screening_id: c.screening_id, requested_by: person(c.requested_by), requested_at: c.requested_at,
+        reason_code: c.reason_code, override: c.override_contradiction, has_note: c.has_note === 1, matches: matchesOf(c), yours: c.requested_by === session.user.id,
+      }));
+    },
+
+    /** An owner or admin approves in their own session (the route checks the role; never their own clearance). */
+    approveInSession(session: SessionContext, clearanceId: string): Clearance {
+      mayDecide(session.user, pendingInOrg(session.org.id, clearanceId));
+      return approveNow(session.user, clearanceId);
+    },
+
+    /**
+     * An owner or admin sends a clearance back to the analyst: the row is undecided again. The
+     * note is held in memory for the analyst's batch; the database and the audit log learn only
+     * that it was sent back (and who asked, as the target).
+     */
+    sendBack(session: SessionContext, clearanceId: string, note: string): { clearance: Clearance; note_kept: boolean } {
+      mayDecide(session.user, pendingInOrg(session.org.id, clearanceId));
+      const clearance = audit.atomically(() => {
         const c = s.byId.get(clearanceId)!;
-        if (c.state !== 'pending') throw new AppError('conflict', { message: 'This clearance was withdrawn' });
-        const at = nowIso(clock.now());
-        s.setState.run('approved', approver.id, at, c.id);
-        const ids = JSON.parse(c.entity_ids) as string[];
-        const hashes = JSON.parse(c.record_hashes) as string[];
-        audit.record({
-          orgId: c.org_id, actor: actorOf(approver), action: 'clearance.approved', batchId: c.batch_id, rowNumber: c.row_number,
-          screeningId: c.screening_id, disposition: 'cleared_false_positive', reasonCode: c.reason_code, hasNote: c.has_note === 1,
-          clearanceId: c.id, approverUserId: approver.id, ...(c.client_ref_hmac ? { clientRefHmac: c.client_ref_hmac } : {}),
-          ...(c.override_contradiction ? { overrideContradiction: c.override_contradiction } : {}),
-          entities: ids.map((entity_id, i) => ({ entity_id, record_hash: hashes[i] ?? '' })),
-        });
+        if (c.state !== 'pending') throw new AppError('conflict', { message: `This clearance is ${STATE_TEXT[c.state]}` });
+        s.setState.run('sent_back', session.user.id, nowIso(clock.now()), c.id);
+        audit.record({ ...clearanceAudit(c), actor: actorOf(session.user), action: 'clearance.sent_back', targetUserId: c.requested_by });
         return view(s.byId.get(c.id)!);
       });
+      const found = s.byId.get(clearanceId)!;
+      const kept = notes.keep(found.org_id, found.requested_by, found.batch_id, found.id, note);
+      return { clearance, note_kept: kept };
     },
+
+    /** What became of the clearances the analyst asked for in one batch, with send-back notes while held. */
+    outcomes(session: SessionContext, batchId: string): ClearanceOutcome[] {
+      const held = notes.of(session.org.id, session.user.id, batchId);
+      return s.ofBatch.all(session.org.id, batchId, session.user.id).map((c) => ({ ...view(c), note: c.state === 'sent_back' ? (held.get(c.id) ?? null) : null }));
+    },
+
+    /** The analyst opened a batch: send-back notes about their last one are let go. */
+    batchOpened: (orgId: number, userId: number, batchId: string): void => notes.batchOpened(orgId, userId, batchId),
+
+    /** Send-back notes held in memory (tests). */
+    notesHeld: (): number => notes.size(),
   };
 }
 export type Review = ReturnType<typeof createReview>;

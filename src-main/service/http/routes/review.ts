@@ -1,13 +1,20 @@
 // Risk review of a batch rescreen: each disposition is recorded (ids and codes; the analyst's note
-// stays in the console), and a cleared strong sanctions match waiting for four-eyes approval is
-// approved at the analyst's desk by a second person signing in with their own credentials.
-import { ApproveRequest, ApproveResponse, DispositionRequest, DispositionResponse } from '../../../../src-shared/contracts/review';
+// stays in the console). A cleared strong sanctions match waiting for four-eyes approval is
+// approved or sent back with a note by an owner or admin in the approval queue, in their own
+// session; the analyst's console reads what became of its clearances. The earlier way, a second
+// person's credentials typed at the analyst's desk, still works (docs/decisions.md).
+import {
+  ApprovalQueue, ApproveRequest, ApproveResponse, ClearanceOutcomes, ClearanceOutcomesQuery, DispositionRequest, DispositionResponse, SendBackRequest,
+  SendBackResponse,
+} from '../../../../src-shared/contracts/review';
 import { AppError, isAppError } from '../../../../src-shared/errors';
 import type { Router } from '../router';
 import { setRateHeaders } from '../auth';
 
 /** Failed approvals per signed-in analyst: 5, then one more every 3 minutes (a desk guessing a password). */
 export const APPROVAL_FAILURES = { rps: 1 / 180, burst: 5 } as const;
+
+const APPROVERS = { kind: 'session', act: 'review.approve' } as const;
 
 export function reviewRoutes({ route, services }: Router): void {
   const TAGS = ['review'];
@@ -48,5 +55,42 @@ export function reviewRoutes({ route, services }: Router): void {
         throw e;
       }
     },
+  });
+
+  route({
+    method: 'GET', path: '/api/review/approvals', auth: APPROVERS, tags: TAGS,
+    summary: 'The approval queue: clearances of the organisation waiting for a second person (owners and admins)',
+    description: 'Oldest first, at most 500. Ids, codes, scores and evidence flags only: the subject, the listed record and the analyst\'s note stay in the analyst\'s console. `yours` marks the viewer\'s own clearances, which another owner or admin must approve.',
+    responses: { 200: ApprovalQueue },
+    handler: (c) => c.json<ApprovalQueue>({ clearances: services.review.queue(c.get('session')) }),
+  });
+
+  route({
+    method: 'POST', path: '/api/review/approvals/:id/approve', auth: APPROVERS, tags: TAGS,
+    summary: 'Approve a waiting clearance in one\'s own session (never one\'s own)',
+    description: '404 for a clearance of another organisation, 403 for one\'s own, 409 once it is no longer waiting.',
+    responses: { 200: ApproveResponse },
+    handler: (c) => c.json<ApproveResponse>({ clearance: services.review.approveInSession(c.get('session'), c.req.param('id') ?? '') }),
+  });
+
+  route({
+    method: 'POST', path: '/api/review/approvals/:id/send-back', auth: APPROVERS, tags: TAGS,
+    summary: 'Send a waiting clearance back to its analyst with a note; the row is undecided again',
+    description: 'The note is held in service memory for the analyst\'s batch and never stored; the audit log records that it was sent back. 404 for a clearance of another organisation, 403 for one\'s own, 409 once it is no longer waiting.',
+    request: { body: SendBackRequest },
+    responses: { 200: SendBackResponse },
+    handler: async (c, input) => {
+      const body = await input.body();
+      return c.json<SendBackResponse>(services.review.sendBack(c.get('session'), c.req.param('id') ?? '', body.note));
+    },
+  });
+
+  route({
+    method: 'GET', path: '/api/review/clearances', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'What became of the clearances one asked for in a batch: waiting, approved or sent back (with the note)',
+    description: 'Only the caller\'s own clearances; another analyst\'s batch answers an empty list. A sent-back note is read from service memory (null once it is gone).',
+    request: { query: ClearanceOutcomesQuery },
+    responses: { 200: ClearanceOutcomes },
+    handler: (c, input) => c.json<ClearanceOutcomes>({ clearances: services.review.outcomes(c.get('session'), input.query().batch_id) }),
   });
 }

@@ -51,6 +51,8 @@ export function auditDetail(e: AuditEntry): string {
       return `${row(e)}: ${decision(e)} · approved by ${e.approver?.email ?? `user ${e.approver?.user_id ?? '?'}`}${matches(e)}`;
     case 'clearance.withdrawn':
       return `${row(e)}: a new decision replaced the waiting clearance`;
+    case 'clearance.sent_back':
+      return `${row(e)}: sent back to ${person(e.target)} with a note (the note is not kept)${matches(e)}`;
     case 'disposition.removed':
       return `${row(e)}: disposition taken away`;
     case 'list.imported':

@@ -63,6 +63,7 @@ export async function runBatch(env: Environment, confirmCredits?: number): Promi
     },
     entries,
     dispositions: new Map(),
+    sentBack: new Map(),
     undo: [],
     unsaved: false,
     stop,

@@ -38,7 +38,7 @@ function attentionOf(home: Home | undefined, staleCount: number, canManageLists:
     out.push({
       id: 'clearances', tone: 'warning',
       text: `${plural(home.clearances_awaiting, 'cleared match waits', 'cleared matches wait')} for a second person's approval.`,
-      link: { to: 'review', label: 'Risk review' },
+      link: { to: 'approvals', label: 'Approvals' },
     });
   }
   if (home.open_batches) {

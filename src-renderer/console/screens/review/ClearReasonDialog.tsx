@@ -70,7 +70,8 @@ export function ClearReasonDialog({ entry, fourEyes, error, onClose, onConfirm }
         {error && !busy ? <Alert testId="review-reason-failed">{error}</Alert> : null}
         {fourEyes ? (
           <Alert tone="info" testId="review-reason-four-eyes" title="Four-eyes is on.">
-            The clearance counts once an owner or admin other than you approves it, here at this screen.
+            The clearance counts once an owner or admin other than you approves it in their Approvals queue. They may send it back to
+            you with a note instead; this screen shows what they decided.
           </Alert>
         ) : null}
         <fieldset className="fieldset" aria-describedby={errors.reason ? `${formId}-reason-error` : undefined}>

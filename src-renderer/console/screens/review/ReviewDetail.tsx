@@ -4,7 +4,9 @@ import type { ScreeningMatch } from '../../../../src-shared/contracts/screening'
 import { Badge } from '../../components/Badge';
 import { MatchExplanation } from '../../components/MatchExplanation';
 import { CHANGE_INFO, flagLabel, KIND_SHORT, STRENGTH_INFO } from '../../components/screening-labels';
-import type { BatchEntry, DecisionRecord, Disposition } from '../../stores/batch';
+import type { BatchEntry, DecisionRecord, Disposition, SentBack } from '../../stores/batch';
+import { Alert } from '../../components/Alert';
+import { formatDateTime } from '../../components/format';
 import { DISPOSITIONS } from '../../stores/batch';
 import { DISPOSITION_INFO, matchFlag, REASON_INFO } from '../../components/batch/labels';
 
@@ -64,13 +66,15 @@ function MatchBlock({ match, isNew, subject }: { match: ScreeningMatch; isNew: b
 interface ReviewDetailProps {
   entry: BatchEntry;
   decision: DecisionRecord | undefined;
+  /** An owner or admin sent the row's clearance back, with their note. */
+  sentBack: SentBack | undefined;
   singleKeys: boolean;
   onDispose: (d: Disposition | undefined) => void;
   onApprove: () => void;
   onClose: () => void;
 }
 
-export function ReviewDetail({ entry, decision, singleKeys, onDispose, onApprove, onClose }: ReviewDetailProps) {
+export function ReviewDetail({ entry, decision, sentBack, singleKeys, onDispose, onApprove, onClose }: ReviewDetailProps) {
   const disposition = decision?.disposition;
   const result = entry.result;
   const previous = entry.input.previous;
@@ -121,12 +125,18 @@ export function ReviewDetail({ entry, decision, singleKeys, onDispose, onApprove
           </button>
         </div>
       </div>
+      {sentBack ? (
+        <Alert tone="warning" testId="review-sent-back" title={decision ? 'Sent back earlier.' : 'Sent back: decide this row again.'}>
+          {sentBack.by} sent your clearance back on {formatDateTime(sentBack.at)}
+          {sentBack.note ? <>: <q data-testid="review-sent-back-note">{sentBack.note}</q></> : ' (their note is no longer held by the service)'}.
+        </Alert>
+      ) : null}
       {decision ? (
         <p className="muted rev-small" data-testid="review-decision">
           {DISPOSITION_INFO[decision.disposition].label} by {decision.decidedBy}
           {decision.reason ? <> · reason: {REASON_INFO[decision.reason].label}</> : null}
           {decision.note ? <> · note: “{decision.note}”</> : null}
-          {decision.approval?.state === 'pending' ? <> · awaiting approval by an owner or admin</> : null}
+          {decision.approval?.state === 'pending' ? <> · awaiting approval by an owner or admin (in their Approvals queue)</> : null}
           {decision.approval?.state === 'approved' ? <> · approved by {decision.approval.by}</> : null}
         </p>
       ) : null}

@@ -4,7 +4,8 @@
 // switched off, Esc closes. Each disposition is recorded in the service's audit log (ids and
 // codes); the rows, notes and dispositions themselves live in memory and go out in the saved CSV.
 // Clearing a strong sanctions match asks for a reason, and with four-eyes on waits for a second
-// person's approval at this screen.
+// person: an owner or admin approves it or sends it back with a note in their Approvals queue
+// (this screen learns the outcome while any wait), or signs in here to approve it at this desk.
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
@@ -15,7 +16,7 @@ import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { formatNumber } from '../../components/format';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { CHANGE_INFO, LEVEL_LABEL, LEVEL_TONE } from '../../components/screening-labels';
-import { useBatch, useBatchDerived, type BatchEntry, type DecisionRecord, type Disposition } from '../../stores/batch';
+import { useBatch, useBatchDerived, type BatchEntry, type DecisionRecord, type Disposition, type SentBack } from '../../stores/batch';
 import { DISPOSITION_INFO, EARLIER_LABEL, fullName, REASON_INFO } from '../../components/batch/labels';
 import { TopMatchCell } from '../../components/batch/result-cells';
 import { countEntries } from '../../components/batch/summary';
@@ -26,6 +27,7 @@ import { ClearReasonDialog } from './ClearReasonDialog';
 import { ReviewDetail } from './ReviewDetail';
 import { DEFAULT_SORT, FILTER_LABEL, FILTERS, reviewRows, type ReviewFilter, type Sort, type SortKey } from './review-filter';
 import { needsReason, useDecisions, type Choice } from './use-decisions';
+import { useClearanceOutcomes, type Settled } from './use-clearance-outcomes';
 import './review.css';
 
 const KEY_TO_DISPOSITION: Record<string, Disposition> = { c: 'cleared_false_positive', e: 'escalated', n: 'needs_info' };
@@ -53,6 +55,7 @@ export function ReviewScreen() {
   const run = useBatch((s) => s.run);
   const fileName = useBatch((s) => s.parse.fileName);
   const dispositions = useBatch((s) => s.dispositions);
+  const sentBack = useBatch((s) => s.sentBack);
   const singleKeys = useBatch((s) => s.singleKeys);
   const setSingleKeys = useBatch((s) => s.setSingleKeys);
   const approvedInStore = useBatch((s) => s.approved);
@@ -73,6 +76,21 @@ export function ReviewScreen() {
   const [focusSignal, setFocusSignal] = useState(0);
   const [announce, setAnnounce] = useState('');
   const gridBox = useRef<HTMLDivElement>(null);
+  const [outcomeNotice, setOutcomeNotice] = useState<string | null>(null);
+
+  // Clearances waiting for a second person: the service is asked what became of them.
+  const waiting = useMemo(() => [...dispositions.values()].some((d) => d.approval?.state === 'pending'), [dispositions]);
+  useClearanceOutcomes(run?.batchId ?? null, waiting, (done: Settled[]) => {
+    const nameOf = (row: number) => {
+      const e = entries.find((x) => x.input.row === row);
+      return e ? `Row ${row}, ${fullName(e.input)}` : `Row ${row}`;
+    };
+    const text = done.map(({ row, outcome }) => (outcome.state === 'approved'
+      ? `${nameOf(row)}: clearance approved by ${outcome.by}.`
+      : `${nameOf(row)}: clearance sent back by ${outcome.by}${outcome.note ? `: “${outcome.note}”` : ''}. Decide it again.`)).join(' ');
+    setOutcomeNotice(text);
+    setAnnounce(text);
+  });
 
   const version = useBatch((s) => s.version);
   const counts = useBatchDerived(() => countEntries(entries), [entries]);
@@ -246,7 +264,7 @@ export function ReviewScreen() {
     { id: 'match', header: 'Top match', width: 'minmax(0, 1.8fr)', cell: (e) => <TopMatchCell entry={e} /> },
     {
       id: 'disposition', header: 'Disposition', width: '250px',
-      cell: (e) => <DispositionCell entry={e} decision={dispositions.get(e.input.row)} onApprove={() => setApproving(e)} />,
+      cell: (e) => <DispositionCell entry={e} decision={dispositions.get(e.input.row)} sentBack={sentBack.get(e.input.row)} onApprove={() => setApproving(e)} />,
     },
   ];
 
@@ -292,6 +310,12 @@ export function ReviewScreen() {
       {running ? <Alert tone="info" testId="review-running">The batch is still running; rows appear here as they are screened.</Alert> : null}
       {notice ? <Alert tone={notice.tone} testId="review-save-notice">{notice.text}</Alert> : null}
       {decisions.error ? <Alert testId="review-decision-error">{decisions.error}</Alert> : null}
+      {outcomeNotice ? (
+        <Alert tone="info" testId="review-outcome-notice">
+          {outcomeNotice}{' '}
+          <button type="button" className="btn btn-small" onClick={() => setOutcomeNotice(null)} data-testid="review-outcome-dismiss">Dismiss</button>
+        </Alert>
+      ) : null}
 
       <section className="panel" aria-labelledby="review-heading">
         <div className="panel-header rev-toolbar">
@@ -366,6 +390,7 @@ export function ReviewScreen() {
               <ReviewDetail
                 entry={e}
                 decision={dispositions.get(e.input.row)}
+                sentBack={sentBack.get(e.input.row)}
                 singleKeys={singleKeys}
                 onDispose={(d) => setDisposition(e, d, false)}
                 onApprove={() => setApproving(e)}
@@ -424,14 +449,21 @@ export function ReviewScreen() {
   );
 }
 
-function DispositionCell({ entry, decision, onApprove }: { entry: BatchEntry; decision: DecisionRecord | undefined; onApprove: () => void }) {
+interface DispositionCellProps {
+  entry: BatchEntry;
+  decision: DecisionRecord | undefined;
+  sentBack: SentBack | undefined;
+  onApprove: () => void;
+}
+
+function DispositionCell({ entry, decision, sentBack, onApprove }: DispositionCellProps) {
   const pending = decision?.approval?.state === 'pending';
   return (
     <span
       className="cell-stack"
       data-testid="review-disposition"
       data-disposition={decision?.disposition ?? ''}
-      data-approval={decision?.approval?.state ?? ''}
+      data-approval={decision?.approval?.state ?? (sentBack ? 'sent_back' : '')}
     >
       {decision ? (
         <>
@@ -449,6 +481,13 @@ function DispositionCell({ entry, decision, onApprove }: { entry: BatchEntry; de
           </span>
           {decision.reason ? <span className="muted rev-small">{REASON_INFO[decision.reason].label}</span> : null}
           {decision.approval?.state === 'approved' ? <span className="muted rev-small" data-testid="review-approved-by">Approved by {decision.approval.by}</span> : null}
+        </>
+      ) : sentBack ? (
+        <>
+          <span className="rev-decision"><Badge tone="warning">Sent back</Badge></span>
+          <span className="muted rev-small bat-ellipsis" data-testid="review-sent-back-by" title={sentBack.note ?? undefined}>
+            By {sentBack.by}{sentBack.note ? `: “${sentBack.note}”` : ''}
+          </span>
         </>
       ) : entry.input.previous_disposition ? (
         <span className="muted rev-small" data-testid="review-earlier">Earlier: {EARLIER_LABEL[entry.input.previous_disposition]}</span>
