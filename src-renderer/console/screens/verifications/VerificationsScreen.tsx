@@ -8,6 +8,7 @@ import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
+import { DateInput } from '../../components/DateInput';
 import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { formatDateTime, formatNumber } from '../../components/format';
 import { localDayStart } from '../../../../src-shared/dates';
@@ -152,11 +153,11 @@ export function VerificationsScreen() {
           </div>
           <div className="field">
             <label htmlFor="ledger-from">From</label>
-            <input id="ledger-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.currentTarget.value })} />
+            <DateInput id="ledger-from" value={filters.from} max={filters.to || undefined} onChange={(iso) => set({ from: iso })} testId="ledger-filter-from" />
           </div>
           <div className="field">
             <label htmlFor="ledger-to">To</label>
-            <input id="ledger-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.currentTarget.value })} />
+            <DateInput id="ledger-to" value={filters.to} min={filters.from || undefined} onChange={(iso) => set({ to: iso })} testId="ledger-filter-to" />
           </div>
           {filtered ? <button type="button" className="link-button ledger-clear" onClick={() => { setSearchText(''); set(NO_FILTERS); }}>Clear filters</button> : null}
         </form>
