@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays, ageOn, birthDateProblem, claimedAgeOn, calendarDate, centuriesApart, daysBetween, daysInclusive, fileDateOrder, formatDayMonth, formatIsoDate,
-  formatLongDate, formatUsDate, isIsoDate, numericDateOrder, parseDayFirstDate, isoDateText, isoDayLabel, isoDayMs, isoDayOf, mondayOf, parseClaimedDate,
+  formatLongDate, formatTypedDate, formatUsDate, parseTypedDate, isIsoDate, numericDateOrder, parseDayFirstDate, isoDateText, isoDayLabel, isoDayMs, isoDayOf, mondayOf, parseClaimedDate,
   parseIsoDate, parsePrintedDates, parseUsDate, parseYymmdd, partialDateLabel, periodLabel, readPrintedDate, todayUtc, usDateLabel,
   utcDayStartOf, utcInstantText, wholeDaysSince, withTwoDigitYear,
 } from './dates';
@@ -311,10 +311,42 @@ describe('dates as a reader sees them', () => {
     expect(partialDateLabel('spring 2025')).toBe('spring 2025');
   });
 
-  it('names a report\'s period with both days and its length', () => {
-    expect(periodLabel('2026-02-01', '2026-02-01')).toBe('1 Feb 2026 \u2013 1 Feb 2026 (1 day)');
-    expect(periodLabel('2025-12-31', '2026-01-02')).toBe('31 Dec 2025 \u2013 2 Jan 2026 (3 days)');
-    expect(periodLabel('2024-02-01', '2024-02-29')).toBe('1 Feb 2024 \u2013 29 Feb 2024 (29 days)');
+  it('names a report\'s period with both days, as YYYY-MM-DD like every PDF date, and its length', () => {
+    expect(periodLabel('2026-02-01', '2026-02-01')).toBe('2026-02-01 \u2013 2026-02-01 (1 day)');
+    expect(periodLabel('2025-12-31', '2026-01-02')).toBe('2025-12-31 \u2013 2026-01-02 (3 days)');
+    expect(periodLabel('2024-02-01', '2024-02-29')).toBe('2024-02-01 \u2013 2024-02-29 (29 days)');
+  });
+
+  it('reads a date typed in the preference\'s order, and YYYY-MM-DD in every order (issue 26)', () => {
+    const jan15 = { y: 2026, m: 1, d: 15 };
+    expect(parseTypedDate('15/01/2026', 'dmy')).toEqual(jan15);
+    expect(parseTypedDate('15.1.2026', 'dmy')).toEqual(jan15);
+    expect(parseTypedDate('15. 01. 2026', 'dmy')).toEqual(jan15);
+    expect(parseTypedDate('01/15/2026', 'mdy')).toEqual(jan15);
+    expect(parseTypedDate('1-15-2026', 'mdy')).toEqual(jan15);
+    expect(parseTypedDate('2026/01/15', 'ymd')).toEqual(jan15);
+    expect(parseTypedDate('2026. 1. 15.', 'ymd')).toEqual(jan15);
+    for (const order of ['dmy', 'mdy', 'ymd'] as const) expect(parseTypedDate(' 2026-01-15 ', order)).toEqual(jan15);
+    // The same digits are another day in the other order, and no day at all where a month would be 15.
+    expect(parseTypedDate('01/02/2026', 'dmy')).toEqual({ y: 2026, m: 2, d: 1 });
+    expect(parseTypedDate('01/02/2026', 'mdy')).toEqual({ y: 2026, m: 1, d: 2 });
+    expect(parseTypedDate('15/01/2026', 'mdy')).toBeNull();
+    expect(parseTypedDate('01/15/2026', 'dmy')).toBeNull();
+    // Only real days, four-digit years, one separator.
+    for (const s of ['31/04/2026', '29/02/2026', '15/01/26', '15/01-2026', '15 01 2026', '2026-1-15x', '', 'today', '2026-02-30']) {
+      expect(parseTypedDate(s, 'dmy'), s).toBeNull();
+    }
+    expect(parseTypedDate('29/02/2024', 'dmy')).toEqual({ y: 2024, m: 2, d: 29 });
+    expect(parseTypedDate('15/01/2026', 'ymd')).toBeNull();
+  });
+
+  it('writes a date in the preference\'s order with the locale\'s separator', () => {
+    const d = { y: 2026, m: 1, d: 5 };
+    expect(formatTypedDate(d, 'dmy', '/')).toBe('05/01/2026');
+    expect(formatTypedDate(d, 'mdy', '/')).toBe('01/05/2026');
+    expect(formatTypedDate(d, 'dmy', '.')).toBe('05.01.2026');
+    expect(formatTypedDate(d, 'ymd', '-')).toBe('2026-01-05');
+    for (const order of ['dmy', 'mdy', 'ymd'] as const) expect(parseTypedDate(formatTypedDate(d, order, '.'), order)).toEqual(d);
   });
 
   it('prints the KYC report\'s dates as YYYY-MM-DD whatever form they came in', () => {

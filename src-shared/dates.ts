@@ -1,5 +1,5 @@
 // Calendar dates, in one place: the API's YYYY-MM-DD (requests, report ranges) and MM/DD/YYYY
-// (document answers), dates a client claims, day-first dates in a customer's file, the rule for a
+// (document answers), dates a client claims, dates an analyst types in the console, day-first dates in a customer's file, the rule for a
 // date of birth, the MRZ's YYMMDD, dates as documents print them, whole years of age, days counted
 // for report ranges and list freshness, and how a date is shown to a reader. Every date rule of the
 // service and the console is here; the zod schemas of the contract wrap these rules (contracts/dates.ts).
@@ -112,6 +112,37 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 export const formatUsDate = (d: CalendarDate) => `${pad(d.m)}/${pad(d.d)}/${pad(d.y, 4)}`;
 /** YYYY-MM-DD. */
 export const formatIsoDate = (d: CalendarDate) => `${pad(d.y, 4)}-${pad(d.m)}-${pad(d.d)}`;
+
+// ---------------------------------------------------------------------------------------------
+// Dates an analyst types into the console's date fields: in the order their preference shows
+// (YYYY-MM-DD, or their locale's order of day, month and year), always with a four-digit year.
+
+/** The order of a numeric date's parts: day first (15/01/2026), month first (01/15/2026), year first (2026/01/15). */
+export type DayOrder = 'dmy' | 'mdy' | 'ymd';
+
+const TYPED_DATE = /^(\d{1,4})\s*([/.-])\s*(\d{1,2})\s*\2\s*(\d{1,4})\.?$/;
+
+/**
+ * A date typed in `order`: day and month of one or two digits, a four-digit year, one separator
+ * (/, . or -) used twice, spaces around it let go ("15. 01. 2026"). YYYY-MM-DD is read in every
+ * order, since nobody takes it for anything else. Null when it is not that form or no such day.
+ */
+export function parseTypedDate(s: string, order: DayOrder): CalendarDate | null {
+  const t = s.trim();
+  if (ISO_DATE.test(t)) return parseIsoDate(t);
+  const m = TYPED_DATE.exec(t);
+  if (!m) return null;
+  const [a, b, c] = [m[1]!, m[3]!, m[4]!];
+  if (order === 'ymd') return a.length === 4 && c.length <= 2 ? calendarDate(Number(a), Number(b), Number(c)) : null;
+  if (a.length > 2 || c.length !== 4) return null;
+  return order === 'dmy' ? calendarDate(Number(c), Number(b), Number(a)) : calendarDate(Number(c), Number(a), Number(b));
+}
+
+/** A date in `order` with `separator` between its parts, day and month of two digits: 15/01/2026, 01/15/2026, 2026.01.15. */
+export function formatTypedDate(d: CalendarDate, order: DayOrder, separator: string): string {
+  const parts = { d: pad(d.d), m: pad(d.m), y: pad(d.y, 4) };
+  return order.split('').map((k) => parts[k as keyof typeof parts]).join(separator);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Numeric dates in a customer's file (31/12/1990, 31.12.1990, 31-12-1990), as spreadsheets in most
@@ -300,7 +331,7 @@ export function wholeDaysSince(dayStart: number, nowMs: number): number {
 
 // ---------------------------------------------------------------------------------------------
 // Dates as a reader sees them: day, month name and year, the same in every time zone and locale
-// (the console, the report exports and the KYC report's notes print the same words)
+// (the console); the PDFs print YYYY-MM-DD and UTC instants (isoDateText, utcInstantText)
 
 /** Month names as printed: English abbreviations, which no reader takes for a number. */
 export const MONTH_ABBR = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
@@ -345,18 +376,19 @@ export function utcInstantText(iso: string): string {
 }
 
 /**
- * A date as YYYY-MM-DD, the KYC report's one date style: YYYY-MM-DD (or the day of an ISO instant)
- * as it is, MM/DD/YYYY turned round, anything else as given.
+ * A date as YYYY-MM-DD, the one date style of every PDF (the KYC report and the report exports):
+ * YYYY-MM-DD (or the day of an ISO instant) as it is, MM/DD/YYYY turned round, anything else as
+ * given (a list's "2025-05" or "2025" stays so).
  */
 export function isoDateText(value: string): string {
   const d = parseIsoDate(value.slice(0, 10)) ?? parseUsDate(value);
   return d ? formatIsoDate(d) : value;
 }
 
-/** A report's period: "1 Jan 2026 – 31 Mar 2026 (90 days)". */
+/** A report's period as the PDFs print it (YYYY-MM-DD, like every date in them): "2026-01-01 – 2026-03-31 (90 days)". */
 export function periodLabel(from: string, to: string): string {
   const days = daysInclusive(from, to);
-  return `${isoDayLabel(from)} \u2013 ${isoDayLabel(to)} (${days} ${days === 1 ? 'day' : 'days'})`;
+  return `${isoDateText(from)} \u2013 ${isoDateText(to)} (${days} ${days === 1 ? 'day' : 'days'})`;
 }
 
 // ---------------------------------------------------------------------------------------------

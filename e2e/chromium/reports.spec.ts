@@ -133,7 +133,7 @@ test('reports: Starter presets stop at 30 days, advanced reports are an upgrade 
 
   // A custom range beyond the plan is named on screen and not asked for.
   const before = asked.length;
-  const to = await reports.to.inputValue();
+  const to = await reports.isoDate(reports.to);
   const from = new Date(Date.parse(`${to}T00:00:00Z`) - 30 * 86_400_000).toISOString().slice(0, 10);
   await reports.from.fill(from);
   await expect(reports.rangeProblem).toHaveText('That is 31 days. Your Starter plan covers up to 30 days; choose a shorter range.');

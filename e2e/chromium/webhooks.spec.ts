@@ -10,7 +10,7 @@ import { addMember, DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
 import { expect, test } from '../support/service';
 import { AuditPage } from '../pages/audit-page';
 import { WebhooksPage } from '../pages/webhooks-page';
-import { addWebhook } from '../support/seed';
+import { addWebhook, createKey } from '../support/seed';
 
 interface Received {
   method: string;
@@ -174,6 +174,92 @@ test('webhooks: add an endpoint, see the secret once, send a signed test event, 
     await expect(audit.table).not.toContainText(receiver.url);
     await shot(page, 'audit-webhooks');
   } finally {
+    await receiver.close();
+  }
+});
+
+/** A receiver that holds each POST's answer until `release()`: the delivery stays on its way meanwhile. */
+async function startHoldingReceiver(): Promise<Receiver & { release: () => void }> {
+  const requests: Received[] = [];
+  const held: (() => void)[] = [];
+  let released = false;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      const answer = () => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
+      if (released) answer();
+      else held.push(answer);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    requests,
+    release: () => {
+      released = true;
+      for (const answer of held.splice(0)) answer();
+    },
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+test('webhooks: a real event shows Queued, then Delivered without a reload, even when the log answers slowly (issue 26)', async ({ page, service }) => {
+  const receiver = await startHoldingReceiver();
+  try {
+    // Screening by API key needs the Pro plan.
+    const org = await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
+    const key = await createKey(service, org, { name: 'Backend', env: 'test', scopes: ['compliance'] });
+    await addWebhook(service, org, { url: receiver.url, env: 'test', events: ['compliance.screening.completed'] });
+    await signIn(page);
+    const hooks = new WebhooksPage(page);
+    await hooks.goto();
+    let navigations = 0;
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) navigations++;
+    });
+    // The delivery log answers in 2.5 s, as a busy service does: longer than the 2 s between reads.
+    // (The panel used to start each read on a timer, aborting the one still on its way: no answer
+    // ever landed.)
+    let reads = 0;
+    await page.route('**/api/webhooks/*/deliveries', async (route) => {
+      reads++;
+      await new Promise((r) => setTimeout(r, 2500));
+      await route.continue().catch(() => undefined);
+    });
+
+    // A screening made with the API key: its event goes to the receiver, which holds the answer.
+    await expect.poll(async () => (await page.request.post('/api/compliance/v1/screen', {
+      headers: { 'X-API-Key': key.api_key },
+      data: { subject: { type: 'individual', first_name: 'Jane', last_name: 'Example' } },
+    })).status(), { timeout: 20_000 }).toBe(200);
+    await expect.poll(() => receiver.requests.length, { timeout: 15_000 }).toBe(1);
+    expect(receiver.requests[0]!.headers['x-service-event']).toBe('compliance.screening.completed');
+
+    await hooks.openDeliveries(receiver.url);
+    await expect(hooks.deliveryState(0)).toHaveText('Queued', { timeout: 10_000 });
+    await expect(hooks.deliveries.getByTestId('deliveries-updated')).toContainText('while a delivery is on its way');
+    await shot(page, 'webhooks-queued');
+
+    receiver.release();
+    await expect(hooks.deliveryState(0)).toHaveText('Delivered', { timeout: 15_000 });
+    await expect(hooks.deliveryState(0)).toHaveAttribute('data-state', 'succeeded');
+    await expect(hooks.deliveryRows.first().getByTestId('delivery-http')).toHaveText('HTTP 200');
+    await expect(hooks.deliveries.getByTestId('deliveries-updated')).not.toContainText('refreshes');
+    await shot(page, 'webhooks-delivered');
+    expect(navigations).toBe(0);
+
+    // Nothing on its way: the panel stops reading.
+    const settled = reads;
+    await page.waitForTimeout(5000);
+    expect(reads).toBe(settled);
+  } finally {
+    receiver.release();
     await receiver.close();
   }
 });

@@ -56,8 +56,13 @@ export class ReportsPage {
     return this.page.getByTestId(`rep-status-${s}`).locator('dd');
   }
 
+  /** A date field's date as YYYY-MM-DD (the field shows it as the date preference says). */
+  async isoDate(field: Locator): Promise<string> {
+    return (await field.getAttribute('data-value')) ?? '';
+  }
+
   /** The range on screen, as the query the dashboard sends. */
   async range(env: 'test' | 'live' = 'test'): Promise<string> {
-    return new URLSearchParams({ env, from: await this.from.inputValue(), to: await this.to.inputValue() }).toString();
+    return new URLSearchParams({ env, from: await this.isoDate(this.from), to: await this.isoDate(this.to) }).toString();
   }
 }

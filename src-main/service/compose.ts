@@ -99,7 +99,7 @@ export function compose(opts: ComposeOptions) {
   const organization = createOrganization(db, clock, audit, opts.dataDir);
   const keys = createKeys(db, clock);
   const credits = createCredits(db, clock);
-  const ledger = createLedger(db);
+  const ledger = createLedger(db, audit.clientRefHmac);
   const idempotency = createIdempotency(db, clock, secret);
   const webhooks = createWebhooks(db, clock, opts.fetch ? { fetch: opts.fetch } : {});
   const reports = createReports(db, clock, { flags: createReportFlags(opts.reportFlags), balance: (orgId) => credits.balance(orgId) });

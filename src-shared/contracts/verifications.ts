@@ -12,6 +12,11 @@ export const VerificationQuery = z.object({
   /** ISO 8601 instants: from inclusive, to exclusive. */
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * A verification id (whole, or its first characters) or a client reference (exact: the service
+   * keeps only an HMAC of it, and hashes the search the same way). Not in the spec (issue 26).
+   */
+  search: z.string().trim().min(1).max(200).regex(/^[^\p{Cc}]+$/u, 'no control characters').optional(),
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(200).default(50),
 });

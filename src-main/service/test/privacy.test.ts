@@ -86,7 +86,7 @@ const NO_SUBJECT_INPUT = [
   'POST /api/review/clearances/:id/approve',
   // The approval queue: ids, codes and flags out; approving takes no body (sending back takes a note: below).
   'GET /api/review/approvals', 'POST /api/review/approvals/:id/approve', 'GET /api/review/clearances',
-  'POST /api/validate', 'GET /api/mobile/v1/human/status/:verification_id', 'GET /api/mobile/v1/age/status/:session_id', 'GET /api/verifications',
+  'POST /api/validate', 'GET /api/mobile/v1/human/status/:verification_id', 'GET /api/mobile/v1/age/status/:session_id',
   'GET /api/mobile/v1/identity/status/:session_id', 'GET /api/mobile/v1/compliance/status/:session_id',
   'POST /api/webhooks/:id/deliveries/:delivery/retry', 'POST /api/webhooks/:id/rotate-secret', 'POST /hosted/generate', 'POST /api/hosted/sessions', 'GET /api/onsite', 'POST /api/onsite/start', 'POST /api/onsite/stop', 'GET /hosted/session/:token', 'GET /api/hosted/sessions', 'POST /api/hosted/sessions/:id/revoke',
   // Published flows: settings only (checked in routes/flows.test.ts); a flow's sessions are completed through POST /hosted/complete/:token below.
@@ -321,6 +321,12 @@ const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
     // The reference is found through its HMAC: the escalation of row 2.
     const total = (JSON.parse(found.text) as { total: number }).total;
     return [found, { label: 'audit search found the row', status: total === 1 ? 200 : 404, text: found.text }];
+  }],
+  ['GET /api/verifications', async (x) => {
+    // The ledger searched by the canary reference (issue 26): found through its HMAC, as in the audit log.
+    const found = await send(x, 'ledger by client reference', 'GET', `/api/verifications?env=live&search=${encodeURIComponent(x.c.clientReference)}`, { cookie: x.cookie });
+    const total = (JSON.parse(found.text) as { total: number }).total;
+    return [found, { label: 'ledger search found the screenings', status: total >= 1 ? 200 : 404, text: found.text }];
   }],
 ];
 

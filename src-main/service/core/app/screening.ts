@@ -27,6 +27,8 @@ export async function screenSubject(
   alsoRecord?: (r: { verificationId: string; result: ScreeningResponse }) => void,
 ): Promise<Answer<ScreeningResponse>> {
   const key = call.payer;
+  // The ledger can be searched by the reference: it keeps the audit log's HMAC of it, never the reference.
+  const clientRefHmac = subject.clientReferenceId ? s.audit.clientRefHmac(subject.clientReferenceId) : null;
   const ready = await s.screening.ready();
   // Asking only for kinds of list that are not loaded cannot be answered: a "clear" result with
   // nothing checked would read as a real clear.
@@ -42,7 +44,7 @@ export async function screenSubject(
           fields: { screening: { id: verificationId, status: 'failed', error: { type: 'provider_unavailable', code: 'compliance_provider_unavailable' } } },
         }],
       },
-      async () => ({ status: 'failed', confidence: null, billable: false, errorCode: 'compliance_provider_unavailable', httpStatus: 503, result: null }),
+      async () => ({ status: 'failed', confidence: null, billable: false, errorCode: 'compliance_provider_unavailable', clientRefHmac, httpStatus: 503, result: null }),
     );
     throw new AppError('provider_unavailable');
   }
@@ -58,7 +60,7 @@ export async function screenSubject(
       const hits = hitCategories(result.matches);
       return {
         status: 'completed', confidence: result.risk.score, billable: true, httpStatus: 200, result,
-        errorCode: hits ? SCREENING_HIT : null, hitCategories: hits,
+        errorCode: hits ? SCREENING_HIT : null, hitCategories: hits, clientRefHmac,
       };
     },
   );

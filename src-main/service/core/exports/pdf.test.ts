@@ -37,7 +37,7 @@ describe('renderReportPdf', () => {
     text.forEach((p, i) => expect(p).toContain(`Page ${i + 1} of ${n}`));
     const all = text.join('\n');
     for (const s of [
-      'Enterprise analytics report (V2.1)', 'Northwind Payments Ltd', '1 Jan 2026 \u2013 31 Mar 2026 (90 days)', 'Live', '2026-04-01 08:15:00 UTC',
+      'Enterprise analytics report (V2.1)', 'Northwind Payments Ltd', '2026-01-01 \u2013 2026-03-31 (90 days)', 'Live', '2026-04-01 08:15:00 UTC',
       'COMPLIANCE SCORE', '87.3', '11,267', 'Verification volume', 'Product mix', 'Risk severity', 'Period comparison', '+412', '-1.4 pts',
       'Health checks', 'CRITICAL', 'WARNING', 'Credits run out in about 6 days', 'Usage by API key', 'Failure reasons', 'FACE NOT DETECTED', 'Error rate',
       'Widget performance', 'Regulatory coverage', 'Days until depletion',
@@ -70,7 +70,21 @@ describe('renderReportPdf', () => {
     expect(raw.replace(/\s+/g, '')).toContain(lists[0]!.source);
     expect(all).not.toContain('...');
     // A list dated by its month is printed as its month.
-    expect(all).toMatch(/PEP\s+May 2025\s/);
+    expect(all).toMatch(/PEP\s+2025-05\s/);
+  });
+
+  it.skipIf(!hasPdftotext)('prints every date as YYYY-MM-DD and every time as YYYY-MM-DD HH:MM:SS UTC: no US or month-name dates (issue 26)', async () => {
+    const lists = [
+      { source: 'us_ofac_sdn', kind: 'sanctions' as const, list_date: '2026-03-02', retrieval_date: null, sha256: 'ab'.repeat(32), published_at: '2026-03-02', stale: false },
+      { source: 'pep_list', kind: 'pep' as const, list_date: null, retrieval_date: null, sha256: 'cd'.repeat(32), published_at: '2025-05', stale: true },
+    ];
+    // Days that read differently as MM/DD and DD/MM: 2 Jan to 1 Feb.
+    const all = pages(await renderReportPdf(input({ from: '2026-01-02', to: '2026-02-01', lists }))).join('\n');
+    expect(all).toContain('2026-01-02 \u2013 2026-02-01 (31 days)');
+    expect(all).toContain('2026-04-01 08:15:00 UTC');
+    expect(all).toMatch(/Sanctions\s+2026-03-02\s/);
+    expect(all).not.toMatch(/\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b/);
+    expect(all).not.toMatch(/\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{4}|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2},? \d{4}/);
   });
 
   it('says when the credits section was left out for the maker\'s role', async () => {

@@ -17,7 +17,7 @@ import {
 import { DISPOSITIONS } from '../../../../src-shared/contracts/review';
 import type { Environment } from '../../../../src-shared/catalog';
 import { LIST_CHECKSUM_PREFIX, type ListVersion } from '../../../../src-shared/contracts/screening';
-import { partialDateLabel, periodLabel, utcInstantText } from '../../../../src-shared/dates';
+import { isoDateText, periodLabel, utcInstantText } from '../../../../src-shared/dates';
 import { CONTENT_WIDTH as WIDTH, INK as C, PAGE, PdfWriter, TABLE, toneColor, type Tile } from '../pdf/writer';
 
 export interface ReportPdfInput {
@@ -348,7 +348,7 @@ function listsSection(w: PdfWriter, lists: readonly ListVersion[], generatedAt: 
     { title: 'List', width: WIDTH - 330 }, { title: 'Kind', width: 70 }, { title: 'Published', width: 90 },
     { title: 'SHA-256 (first 12)', width: 110 }, { title: 'Status', width: 60 },
   ], lists.map((v) => [
-    v.source, listKindLabel(v.kind), v.published_at ? partialDateLabel(v.published_at) : 'undated', v.sha256.slice(0, LIST_CHECKSUM_PREFIX), v.stale ? 'Stale' : 'Current',
+    v.source, listKindLabel(v.kind), v.published_at ? isoDateText(v.published_at) : 'undated', v.sha256.slice(0, LIST_CHECKSUM_PREFIX), v.stale ? 'Stale' : 'Current',
   ]), { ...FIGURES, empty: 'No lists were loaded when this report was made.' });
 }
 

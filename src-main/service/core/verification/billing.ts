@@ -27,6 +27,8 @@ export interface Outcome<R> {
   errorCode?: string | null;
   /** Screening results only: kinds of list with an uncleared match ('' none; see core/screening/hits.ts). */
   hitCategories?: string | null;
+  /** Screening results only: HMAC of the request's client reference, so the ledger can be searched by it. */
+  clientRefHmac?: string | null;
   httpStatus: number;
   result: R;
 }
@@ -103,6 +105,7 @@ export function createBilling(
       operation: Billable,
       items: readonly {
         id: string; createdAt: number; status: string; confidence: number | null; latencyMs: number; errorCode?: string | null; hitCategories?: string | null;
+        clientRefHmac?: string | null;
       }[],
     ): { charged: number; creditsRemaining: number | null } {
       const cost = pays(payer) ? CREDITS[operation] : 0;
@@ -113,7 +116,7 @@ export function createBilling(
             repo.insert({
               id: it.id, org_id: payer.orgId, api_key_id: payer.id, product: operation, env: payer.env, status: it.status,
               confidence: it.confidence, credits: cost, billable: 1, error_code: it.errorCode ?? null, latency_ms: it.latencyMs,
-              created_at: nowIso(it.createdAt), completed_at: done, hit_categories: it.hitCategories ?? null,
+              created_at: nowIso(it.createdAt), completed_at: done, hit_categories: it.hitCategories ?? null, client_ref_hmac: it.clientRefHmac ?? null,
             });
           }
           const remaining = cost > 0
@@ -192,6 +195,7 @@ export function createBilling(
               status: outcome.status, confidence: outcome.confidence, credits: charge,
               billable: billable ? 1 : 0, error_code: outcome.errorCode ?? null, latency_ms: latency,
               created_at: nowIso(createdAt), completed_at: nowIso(clock.now()), hit_categories: outcome.hitCategories ?? null,
+              client_ref_hmac: outcome.clientRefHmac ?? null,
             });
             if (billable && !req.free) req.paidOnce?.claim(verificationId);
             const remaining = charge > 0

@@ -5,7 +5,13 @@ import type { z } from 'zod';
 import type { VerificationPage, VerificationQuery } from '../../../../src-shared/contracts/verifications';
 import { verificationRepo, type VerificationRow } from './repo';
 
-export function createLedger(db: Db) {
+/** A ledger search: an id from @search up to @search_end (the ids starting with it), or the reference's HMAC. */
+const LEDGER_SEARCH = '((v.id >= @search AND v.id < @search_end) OR v.client_ref_hmac = @search_hmac)';
+/** Past every text that starts with `s` (U+10FFFF sorts after any character an id holds). */
+const afterPrefix = (s: string) => `${s}\u{10FFFF}`;
+
+/** `clientRefHmac`: the audit log's HMAC of a client reference (a search by reference hashes the query the same way). */
+export function createLedger(db: Db, clientRefHmac: (reference: string) => string) {
   const repo = verificationRepo(db);
   return {
     /** A verification visible to a key: same organisation and same environment. */
@@ -30,6 +36,12 @@ export function createLedger(db: Db) {
       else if (q.key) add('v.api_key_id = @key', 'key', q.key);
       if (q.from) add('v.created_at >= @from', 'from', new Date(q.from).toISOString());
       if (q.to) add('v.created_at < @to', 'to', new Date(q.to).toISOString());
+      if (q.search) {
+        // A verification id, whole or its start, or a client reference, exactly (only its HMAC is kept).
+        add(LEDGER_SEARCH, 'search', q.search);
+        args.search_end = afterPrefix(q.search);
+        args.search_hmac = clientRefHmac(q.search);
+      }
       const w = where.join(' AND ');
       const total = (db.prepare(`SELECT COUNT(*) AS n FROM verifications v WHERE ${w}`).get(args) as { n: number }).n;
       const rows = db.prepare(

@@ -3,6 +3,7 @@
 // named before anything is asked of the service.
 import { useId } from 'react';
 import type { Plan } from '../../../../src-shared/catalog';
+import { DateInput } from '../DateInput';
 import { PRESET_DAYS, planLimitText, presetOf, presetRange, presetRefusal, rangeProblem, type DayRange } from './range';
 import './reports.css';
 
@@ -43,27 +44,25 @@ export function RangePicker({ value, onChange, plan, maxDays, today, testId }: R
       </div>
       <div className="rp-dates">
         <label htmlFor={`${id}-from`}>From</label>
-        <input
+        <DateInput
           id={`${id}-from`}
-          type="date"
           value={value.from}
           max={value.to || today}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(e) => onChange({ ...value, from: e.target.value })}
-          data-testid={`${testId}-from`}
+          onChange={(iso) => onChange({ ...value, from: iso })}
+          testId={`${testId}-from`}
         />
         <label htmlFor={`${id}-to`}>To</label>
-        <input
+        <DateInput
           id={`${id}-to`}
-          type="date"
           value={value.to}
           min={value.from || undefined}
           max={today}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(e) => onChange({ ...value, to: e.target.value })}
-          data-testid={`${testId}-to`}
+          onChange={(iso) => onChange({ ...value, to: iso })}
+          testId={`${testId}-to`}
         />
       </div>
       {limitNote ? (

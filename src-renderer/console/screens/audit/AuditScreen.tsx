@@ -6,6 +6,7 @@ import { errorText } from '../../api/client';
 import { saveFile } from '../../api/shell';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
+import { DateInput } from '../../components/DateInput';
 import { DataGrid } from '../../components/DataGrid';
 import { formatNumber } from '../../components/format';
 import { localDayStart, localToday } from '../../../../src-shared/dates';
@@ -164,11 +165,11 @@ export function AuditScreen() {
           </div>
           <div className="field">
             <label htmlFor="audit-from">From</label>
-            <input id="audit-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.currentTarget.value })} data-testid="audit-filter-from" />
+            <DateInput id="audit-from" value={filters.from} max={filters.to || undefined} onChange={(iso) => set({ from: iso })} testId="audit-filter-from" />
           </div>
           <div className="field">
             <label htmlFor="audit-to">To</label>
-            <input id="audit-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.currentTarget.value })} data-testid="audit-filter-to" />
+            <DateInput id="audit-to" value={filters.to} min={filters.from || undefined} onChange={(iso) => set({ to: iso })} testId="audit-filter-to" />
           </div>
           <div className="field audit-reference">
             <label htmlFor="audit-reference">Client reference</label>

@@ -3,8 +3,10 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import type { Environment } from '../../../../src-shared/catalog';
 import { LIST_KINDS, type ListKind } from '../../../../src-shared/contracts/screening';
+import { DateInput } from '../../components/DateInput';
 import { Field } from '../../components/Field';
-import { formatNumber } from '../../components/format';
+import { dateFieldStyle, formatNumber } from '../../components/format';
+import { usePreferences } from '../../stores/preferences';
 import { KIND_LABEL, KIND_SHORT } from '../../components/screening-labels';
 import { COMMON_COUNTRIES } from './countries';
 import { countryName } from './labels';
@@ -36,6 +38,7 @@ export function SubjectForm({
   draft, errors, env, lists, busy, allowed, hasResult, notice, onChange, onToggleKind, onSubmit, onClear,
 }: SubjectFormProps) {
   const id = useId();
+  const dobForm = dateFieldStyle(usePreferences((s) => s.dateFormat)).placeholder;
   const ready = lists?.state === 'ready';
   const loaded = lists?.loaded_kinds ?? [];
   const country = countryName(draft.country);
@@ -71,11 +74,20 @@ export function SubjectForm({
       </div>
 
       <div className="scr-row">
-        <Field
-          label="Date of birth" type="date" value={draft.date_of_birth} min={MIN_DOB} max={localToday()}
-          onChange={(e) => onChange('date_of_birth', e.currentTarget.value)} error={errors.date_of_birth} testId="screen-dob"
-          hint="Optional." {...PRIVATE_INPUT}
-        />
+        <div className={`field${errors.date_of_birth ? ' field-invalid' : ''}`}>
+          <label htmlFor={`${id}-dob`}>Date of birth</label>
+          {/* What is typed goes to the draft whole when it is no date, so the form says so instead of screening without it. */}
+          <DateInput
+            id={`${id}-dob`} value={draft.date_of_birth} min={MIN_DOB} max={localToday()}
+            onChange={(iso, text) => onChange('date_of_birth', iso || text.trim())}
+            aria-invalid={errors.date_of_birth ? true : undefined}
+            aria-describedby={`${id}-dob-hint${errors.date_of_birth ? ` ${id}-dob-error` : ''}`} testId="screen-dob"
+          />
+          <div id={`${id}-dob-hint`} className="field-hint">Optional. {dobForm}</div>
+          {errors.date_of_birth ? (
+            <div id={`${id}-dob-error`} className="field-error" data-testid="screen-dob-error">{errors.date_of_birth}</div>
+          ) : null}
+        </div>
         <Field
           label="Country" value={draft.country} list={`${id}-countries`} maxLength={2} placeholder="e.g. GB"
           onChange={(e) => onChange('country', e.currentTarget.value.toUpperCase())} error={errors.country} testId="screen-country"

@@ -1,13 +1,14 @@
 // Verifications: the ledger of liveness, age and screening checks in the environment the console
 // works in (ids, outcomes, credits and timings: the service keeps no subject data to show), with
 // filters, and in test mode the try panel.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BILLABLE, type Billable } from '../../../../src-shared/catalog';
 import type { VerificationEntry } from '../../../../src-shared/contracts/verifications';
 import { api } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
+import { DateInput } from '../../components/DateInput';
 import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { formatDateTime, formatNumber } from '../../components/format';
 import { localDayStart } from '../../../../src-shared/dates';
@@ -27,8 +28,12 @@ interface Filters {
   key: string;
   from: string;
   to: string;
+  /** A verification id (or its start) or a client reference (exact); sent as typed, never kept. */
+  search: string;
 }
-const NO_FILTERS: Filters = { product: '', status: '', key: '', from: '', to: '' };
+const NO_FILTERS: Filters = { product: '', status: '', key: '', from: '', to: '', search: '' };
+/** Typing pauses this long before the ledger is asked. */
+const SEARCH_DELAY_MS = 300;
 
 const columns: GridColumn<VerificationEntry>[] = [
   { id: 'at', header: 'Time', width: '196px', nowrap: true, cell: (r) => <time dateTime={r.created_at}>{formatDateTime(r.created_at)}</time> },
@@ -77,13 +82,25 @@ export function VerificationsScreen() {
       ...(filters.key ? { key: filters.key } : {}),
       ...(filters.from ? { from: localDayStart(filters.from) } : {}),
       ...(filters.to ? { to: localDayStart(filters.to, 1) } : {}),
+      ...(filters.search ? { search: filters.search } : {}),
     }, signal),
-    [env, page, perPage, version, filters.product, filters.status, filters.key, filters.from, filters.to],
+    [env, page, perPage, version, filters.product, filters.status, filters.key, filters.from, filters.to, filters.search],
   );
   const set = (patch: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
   };
+  // The search box asks once typing pauses (or at Enter), not at every key.
+  const [searchText, setSearchText] = useState('');
+  const search = searchText.trim();
+  useEffect(() => {
+    if (search === filters.search) return undefined;
+    const timer = setTimeout(() => {
+      setFilters((f) => ({ ...f, search }));
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, filters.search]);
   const data = ledger.data;
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
 
@@ -102,7 +119,16 @@ export function VerificationsScreen() {
             {data ? `${formatNumber(data.total)} ${data.total === 1 ? 'verification' : 'verifications'}${filtered ? ' match' : ''}` : 'Loading…'}
           </span>
         </div>
-        <form className="ledger-filters" aria-label="Filter the ledger" onSubmit={(e) => e.preventDefault()}>
+        <form className="ledger-filters" aria-label="Filter the ledger" onSubmit={(e) => { e.preventDefault(); if (search !== filters.search) set({ search }); }}>
+          <div className="field ledger-search">
+            <label htmlFor="ledger-search">Search</label>
+            <input
+              id="ledger-search" type="search" value={searchText} maxLength={200} autoComplete="off" spellCheck={false}
+              placeholder="Verification id or client reference" aria-describedby="ledger-search-hint"
+              onChange={(e) => setSearchText(e.currentTarget.value)} data-testid="ledger-search"
+            />
+            <div id="ledger-search-hint" className="field-hint">An id or its first characters; a client reference exactly as sent.</div>
+          </div>
           <div className="field">
             <label htmlFor="ledger-product">Product</label>
             <select id="ledger-product" value={filters.product} onChange={(e) => set({ product: e.currentTarget.value as Billable | '' })} data-testid="ledger-filter-product">
@@ -127,20 +153,22 @@ export function VerificationsScreen() {
           </div>
           <div className="field">
             <label htmlFor="ledger-from">From</label>
-            <input id="ledger-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => set({ from: e.currentTarget.value })} />
+            <DateInput id="ledger-from" value={filters.from} max={filters.to || undefined} onChange={(iso) => set({ from: iso })} testId="ledger-filter-from" />
           </div>
           <div className="field">
             <label htmlFor="ledger-to">To</label>
-            <input id="ledger-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => set({ to: e.currentTarget.value })} />
+            <DateInput id="ledger-to" value={filters.to} min={filters.from || undefined} onChange={(iso) => set({ to: iso })} testId="ledger-filter-to" />
           </div>
-          {filtered ? <button type="button" className="link-button ledger-clear" onClick={() => set(NO_FILTERS)}>Clear filters</button> : null}
+          {filtered ? <button type="button" className="link-button ledger-clear" onClick={() => { setSearchText(''); set(NO_FILTERS); }}>Clear filters</button> : null}
         </form>
         <DataGrid
           label="Verification ledger" rows={data?.entries ?? []} columns={columns} getRowKey={(r) => r.verification_id}
           testId="ledger-grid" rowTestId="ledger-row" maxHeight={520} totalRows={data?.total} firstRowIndex={(page - 1) * perPage}
           empty={
             filtered
-              ? 'No verification matches these filters.'
+              ? filters.search
+                ? 'No verification has this id (or an id starting with it) or this client reference, with these filters.'
+                : 'No verification matches these filters.'
               : `No verifications in ${env} mode yet. Calls made with your API keys${env === 'test' ? ', and tries above,' : ''} appear here.`
           }
         />

@@ -1,5 +1,7 @@
 // The delivery log of one endpoint, below the endpoints table so a test event can be sent and
-// watched arriving. Polls every 2 s while open (and the window is visible); Esc closes it.
+// watched arriving. While a delivery is queued or retrying it reads the log again 2 s after the
+// last answer arrived (never cutting off a slow answer), and stops once none is; coming back to a
+// hidden window reads it at once. Esc closes it.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../../src-shared/contracts/webhooks';
 import { errorText } from '../../api/client';
@@ -28,11 +30,27 @@ export function DeliveriesPanel({ endpoint, canManage, sending, refreshSignal, o
   const [updatedAt, setUpdatedAt] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
+  // A poll used to bump the load every 2 s whatever the last one was doing: each bump aborted the
+  // read still in flight, so once an answer took over 2 s (a busy service, a retried GET) none ever
+  // landed and the panel kept showing its first answer ("Queued"). Now the next read is set only
+  // when the last has answered, and only while something is still on its way.
+  const list = deliveries.data?.deliveries ?? [];
+  const watching = list.some((d) => d.state === 'pending');
+  const { loading } = deliveries;
   useEffect(() => {
-    const timer = setInterval(() => {
+    if (loading || !watching) return undefined;
+    const timer = setTimeout(() => {
       if (document.visibilityState === 'visible') reload();
     }, POLL_MS);
-    return () => clearInterval(timer);
+    return () => clearTimeout(timer);
+  }, [loading, watching, deliveries.data, reload]);
+
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') reload();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
   }, [reload]);
 
   useEffect(() => {
@@ -65,7 +83,6 @@ export function DeliveriesPanel({ endpoint, canManage, sending, refreshSignal, o
     () => deliveryColumns(loadedAt, canManage ? { onRetry: (d) => void retry(d), retryingId } : null),
     [loadedAt, canManage, retryingId, retry],
   );
-  const list = deliveries.data?.deliveries ?? [];
 
   return (
     <section
@@ -89,7 +106,7 @@ export function DeliveriesPanel({ endpoint, canManage, sending, refreshSignal, o
         </div>
         <div className="wh-panel-actions">
           <span className="muted wh-updated" aria-live="off" data-testid="deliveries-updated">
-            {updatedAt ? `Updated ${formatInstant(updatedAt)} · refreshes every 2 s` : 'Loading…'}
+            {updatedAt ? `Updated ${formatInstant(updatedAt)}${watching ? ' · refreshes every 2 s while a delivery is on its way' : ''}` : 'Loading…'}
           </span>
           {canManage ? (
             <button type="button" className="btn btn-small" onClick={() => onTest(endpoint)} disabled={sending} data-testid="deliveries-test">

@@ -28,7 +28,7 @@ function fromNow(iso: string, now: number): string {
 function stateBadge(d: WebhookDelivery): { tone: BadgeTone; text: string; title: string } {
   switch (d.state) {
     case 'succeeded':
-      return { tone: 'positive', text: 'Succeeded', title: 'The receiver answered with a 2xx status.' };
+      return { tone: 'positive', text: 'Delivered', title: 'The receiver answered with a 2xx status.' };
     case 'failed':
       return { tone: 'negative', text: 'Failed', title: 'No more attempts will be made.' };
     case 'pending':
