@@ -299,7 +299,7 @@ describe('GET /api/reports/exports/{id}/download', () => {
       const pages = text.split('\f').filter((p) => p.trim());
       expect(text).toContain('Enterprise analytics report (V2.1)');
       expect(text).toContain('Test Org');
-      expect(text).toContain('1 Jan 2026 \u2013 31 Jan 2026 (31 days)');
+      expect(text).toContain('2026-01-01 \u2013 2026-01-31 (31 days)');
       expect(text).toContain('Live');
       expect(text).toContain(seeded.toLocaleString('en-US'));
       expect(text).toContain('=Checkout widget');
