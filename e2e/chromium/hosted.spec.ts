@@ -22,6 +22,9 @@ import { createKey } from '../support/seed';
 
 // This spec verifies people: the face and document models load as the app starts them.
 test.use({ models: 'eager' });
+// Each test makes its own key and session on the one Pro organisation: they share a service per
+// worker (support/service.ts), so the models load once per worker, not once per test.
+test.use({ shareService: true });
 
 const PHONE = { width: 390, height: 844 };
 const shotsDir = process.env.CONSOLE_SCREENSHOTS;

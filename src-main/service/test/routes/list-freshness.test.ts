@@ -188,7 +188,7 @@ describe('report exports state the lists loaded at export time', () => {
     if (existsSync('/usr/bin/pdftotext')) {
       const text = execFileSync('/usr/bin/pdftotext', ['-layout', '-', '-'], { input: pdf }).toString();
       expect(text).toContain('Lists loaded at export time');
-      expect(text).toMatch(new RegExp(`us_ofac_sdn\\s+Sanctions\\s+3 May 2024\\s+${sdn.sha256.slice(0, 12)}\\s+Stale`));
+      expect(text).toMatch(new RegExp(`us_ofac_sdn\\s+Sanctions\\s+2024-05-03\\s+${sdn.sha256.slice(0, 12)}\\s+Stale`));
     }
   }, 120_000);
 });
