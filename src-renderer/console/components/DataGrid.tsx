@@ -10,7 +10,7 @@
 //
 // A screen hands the grid its rows and columns, or (when it needs the shown order itself, like
 // the review's J/K) builds the model with useGridModel and hands the grid that.
-import { flexRender, useTable, type Row, type Table } from '@tanstack/react-table';
+import { flexRender, useTable, type ColumnFiltersState, type Row, type Table } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent,
@@ -39,7 +39,7 @@ export function useGridModel<T>(o: GridModelOptions<T>): GridModel<T> {
   const defs = useMemo(() => columns.map((c) => toColumnDef(c)), [columns]);
   // A new filter array only when a value changed: the filtered row model is recomputed on it.
   const filterKey = JSON.stringify(toColumnFilters(o.filters));
-  const columnFilters = useMemo(() => toColumnFilters(JSON.parse(filterKey) as Record<string, string>), [filterKey]);
+  const columnFilters = useMemo(() => JSON.parse(filterKey) as ColumnFiltersState, [filterKey]);
   const table = useTable<GridFeatures, GridRow<T>>({
     features: GRID_FEATURES,
     ...gridTableOptions(o, defs),
