@@ -10,7 +10,7 @@
 //
 // A screen hands the grid its rows and columns, or (when it needs the shown order itself, like
 // the review's J/K) builds the model with useGridModel and hands the grid that.
-import { flexRender, useTable, type ColumnFiltersState, type Row, type Table } from '@tanstack/react-table';
+import { useTable, type ColumnFiltersState, type Row, type Table } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent,
@@ -111,6 +111,15 @@ function showWholeText(target: EventTarget): void {
     el.removeAttribute('title');
     delete el.dataset.wholeText;
   }
+}
+
+/**
+ * A header's or cell's content, called as a function. Not flexRender: that mounts a function as a
+ * component, and the screens' column definitions are new functions on every render, so every
+ * cell would be unmounted and mounted again each time, losing the focus of a control in it.
+ */
+function render<C>(content: ((context: C) => ReactNode) | string | undefined, context: C): ReactNode {
+  return typeof content === 'function' ? content(context) : content;
 }
 
 function focusTarget(cell: HTMLElement): HTMLElement {
@@ -290,7 +299,7 @@ function GridView<T>({
             const { column } = header;
             const sorted = column.getIsSorted();
             const direction = sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
-            const content = flexRender(column.columnDef.header, header.getContext());
+            const content = render(column.columnDef.header, header.getContext());
             return (
               <div
                 key={header.id}
@@ -358,7 +367,7 @@ function GridView<T>({
                       data-column={cell.column.id}
                       className={cellClass(cell.column.columnDef.meta)}
                     >
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      {render(cell.column.columnDef.cell, cell.getContext())}
                     </div>
                   ))}
                 </div>
