@@ -148,6 +148,42 @@ test('review: a strong sanctions match is cleared only with a reason; the saved 
   expect(scanForCanaries(service.dataDir, c)).toEqual([]);
 });
 
+test('review: a disposition undone shows the row undecided again, and the disposition sort and the count follow', async ({ page, service }) => {
+  test.setTimeout(90_000);
+  await initOrg(service, OWNER);
+  await signIn(page, OWNER);
+  const { review } = await runToReview(page, csv([
+    ['cust-0001', 'Maren', '', 'Quellfeather', '1984-02-17', 'female', 'GB', '', '', ''],
+    ['cust-0002', 'Kim', '', 'Jong Un', '', '', '', '', '', ''],
+    ['cust-0003', 'Tobias', '', 'Wendeborn', '1979-11-03', 'male', 'DE', '', '', ''],
+  ]));
+  await review.filter('all');
+  await expect(review.rows).toHaveCount(3);
+  await review.sortBy('disposition', 'descending');
+  const kim = review.rowByName('Kim Jong Un');
+  const undecided = ['Maren Quellfeather', 'Kim Jong Un', 'Tobias Wendeborn'];
+  // Nothing decided: the sort keeps the rows' order.
+  await expect.poll(() => review.names()).toEqual(undecided);
+
+  // Escalated, the row leads the disposition sort (decided first, descending) and counts as reviewed.
+  await kim.getByTestId('review-name').click();
+  await review.press('e');
+  await expect(review.disposition(kim)).toHaveAttribute('data-disposition', 'escalated');
+  await expect(kim).toHaveClass(/rev-row-done/);
+  await expect(review.progress).toHaveText('1 reviewed of 3');
+  await expect.poll(() => review.names()).toEqual(['Kim Jong Un', 'Maren Quellfeather', 'Tobias Wendeborn']);
+
+  // Undone: the same row is undecided again, back in its place, and no longer counted.
+  await review.press('u');
+  await expect(review.announce).toContainText('Undone: row 3.');
+  await expect(review.disposition(kim)).toHaveAttribute('data-disposition', '');
+  await expect(kim).not.toHaveClass(/rev-row-done/);
+  await expect(review.progress).toHaveText('0 reviewed of 3');
+  await expect.poll(() => review.names()).toEqual(undecided);
+  await expect(review.columnHeader('disposition')).toHaveAttribute('aria-sort', 'descending');
+  await expect(review.decisionError).toHaveCount(0);
+});
+
 test('four-eyes: a cleared strong match waits until an owner or admin other than the analyst approves it at the analyst\'s desk', async ({ page, service }) => {
   const api = trackApi(page, service);
   test.setTimeout(120_000);

@@ -83,6 +83,25 @@ export class ReviewPage {
     return row.getByTestId('review-disposition');
   }
 
+  /** The header of a sortable column (it carries aria-sort). */
+  columnHeader(column: string): Locator {
+    return this.grid.getByRole('columnheader').filter({ has: this.page.getByTestId(`sort-${column}`) });
+  }
+
+  /** Clicks a sortable column's header until it sorts in `direction`. */
+  async sortBy(column: string, direction: 'ascending' | 'descending'): Promise<void> {
+    const header = this.columnHeader(column);
+    for (let i = 0; i < 2 && (await header.getAttribute('aria-sort')) !== direction; i++) await header.getByRole('button').click();
+    await expect(header).toHaveAttribute('aria-sort', direction);
+  }
+
+  /** The customers' names in the order the grid shows them (the rows in the DOM, top first). */
+  async names(): Promise<string[]> {
+    const rows = await this.rows.all();
+    const byIndex = await Promise.all(rows.map(async (r) => [Number(await r.getAttribute('aria-rowindex')), (await r.getByTestId('review-name').textContent()) ?? ''] as const));
+    return byIndex.sort((a, b) => a[0] - b[0]).map(([, name]) => name);
+  }
+
   async press(key: string): Promise<void> {
     await this.page.keyboard.press(key);
   }

@@ -1,44 +1,61 @@
-// The console's one table: a virtualised WAI-ARIA grid. Only the rows in view are in the DOM
-// (a batch of 100,000 rows scrolls like one of 10), each keeping its place in the whole list
-// through aria-rowindex. One keyboard model for every table: the grid is one tab stop (roving
-// tabindex), arrow keys move between cells, Page Up/Down move ten rows, Home/End go to the row's
-// ends and Ctrl+Home/End to the first/last cell; Enter on a cell (not on a control in it) opens
-// the row when the table has something to open. A cell holding a control (a button, a link)
-// focuses that control. Rows can open a detail region below their cells (the review's match
-// explanation); rows are measured, so open rows push the others down.
+// The console's one table: a virtualised WAI-ARIA grid over a @tanstack/react-table model. Only
+// the rows in view are in the DOM (a batch of 100,000 rows scrolls like one of 10), each keeping
+// its place in the whole list through aria-rowindex. The table model (grid-model.ts) sorts and
+// filters: a sortable header is a button carrying aria-sort. One keyboard model for every table:
+// the grid is one tab stop (roving tabindex), arrow keys move between cells, Page Up/Down move ten
+// rows, Home/End go to the row's ends and Ctrl+Home/End to the first/last cell; Enter on a cell
+// (not on a control in it) opens the row when the table has something to open. A cell holding a
+// control (a button, a link) focuses that control. Rows can open a detail region below their cells
+// (the review's match explanation); rows are measured, so open rows push the others down.
+//
+// A screen hands the grid its rows and columns, or (when it needs the shown order itself, like
+// the review's J/K) builds the model with useGridModel and hands the grid that.
+import { useTable, type ColumnFiltersState, type Row, type Table } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
-  useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent,
+  useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent,
   type ReactNode,
 } from 'react';
+import {
+  GRID_FEATURES, gridTableOptions, toColumnDef, toColumnFilters, type GridColumn, type GridColumnLayout, type GridFeatures,
+  type GridModelOptions, type GridRow,
+} from './grid-model';
 
-export interface GridColumnLayout {
-  /** A CSS grid track, e.g. `72px` or `minmax(0, 2fr)`; by default an equal share. */
-  width?: string;
-  /** Right-align numbers so digits line up. */
-  numeric?: boolean;
-  /** Keep the cell on one line. */
-  nowrap?: boolean;
-}
+export type { GridColumn, GridColumnLayout, GridModelOptions, SortDirection } from './grid-model';
+export type { SortingState } from '@tanstack/react-table';
 
-export interface GridColumn<T> extends GridColumnLayout {
-  id: string;
-  header: ReactNode;
-  cell: (row: T, index: number) => ReactNode;
-  /** Sortable columns: the header becomes a button and carries aria-sort. */
-  sort?: { direction: 'ascending' | 'descending' | 'none'; onSort: () => void };
-}
-
-interface DataGridProps<T> {
-  label: string;
+/** A grid's table model and the rows it shows, in the order shown. */
+export interface GridModel<T> {
+  table: Table<GridFeatures, GridRow<T>>;
   rows: readonly T[];
-  columns: readonly GridColumn<T>[];
-  getRowKey: (row: T) => string | number;
+}
+
+const NO_ROWS: readonly never[] = [];
+const NO_COLUMNS: readonly GridColumn<never>[] = [];
+
+/** The table model of a grid: its rows sorted and filtered by the columns' comparators and filters. */
+export function useGridModel<T>(o: GridModelOptions<T>): GridModel<T> {
+  const { columns } = o;
+  const defs = useMemo(() => columns.map((c) => toColumnDef(c)), [columns]);
+  // A new filter array only when a value changed: the filtered row model is recomputed on it.
+  const filterKey = JSON.stringify(toColumnFilters(o.filters));
+  const columnFilters = useMemo(() => JSON.parse(filterKey) as ColumnFiltersState, [filterKey]);
+  const table = useTable<GridFeatures, GridRow<T>>({
+    features: GRID_FEATURES,
+    ...gridTableOptions(o, defs),
+    state: { columnFilters, ...(o.sorting ? { sorting: o.sorting } : {}) },
+    ...(o.onSortingChange ? { onSortingChange: o.onSortingChange } : {}),
+  });
+  const model = table.getRowModel();
+  const rows = useMemo(() => model.rows.map((r) => r.original), [model]);
+  return { table, rows };
+}
+
+interface GridViewProps<T> {
+  label: string;
   empty: ReactNode;
   testId?: string;
   rowTestId?: string;
-  /** Re-render trigger for rows mutated in place. */
-  version?: number;
   estimateRowHeight?: number;
   /** Height of the scrolling body in px; shorter lists take only the room they need. */
   maxHeight?: number;
@@ -58,6 +75,12 @@ interface DataGridProps<T> {
   rowClassName?: (row: T, index: number) => string | undefined;
   rowAttributes?: (row: T, index: number) => Record<string, string | number | boolean | undefined>;
 }
+
+/** Either the rows and columns (the grid builds its model) or a model the screen built. */
+type DataGridProps<T> = GridViewProps<T> & (
+  | (GridModelOptions<T> & { model?: undefined })
+  | { model: GridModel<T>; rows?: undefined; columns?: undefined; getRowKey?: undefined }
+);
 
 interface Cell {
   /** 0 is the header row; data row i is i + 1. */
@@ -90,19 +113,38 @@ function showWholeText(target: EventTarget): void {
   }
 }
 
+/**
+ * A header's or cell's content, called as a function. Not flexRender: that mounts a function as a
+ * component, and the screens' column definitions are new functions on every render, so every
+ * cell would be unmounted and mounted again each time, losing the focus of a control in it.
+ */
+function render<C>(content: ((context: C) => ReactNode) | string | undefined, context: C): ReactNode {
+  return typeof content === 'function' ? content(context) : content;
+}
+
 function focusTarget(cell: HTMLElement): HTMLElement {
   return cell.querySelector<HTMLElement>(CONTROL) ?? cell;
 }
 
-function cellClass(c: GridColumnLayout): string {
-  return `dg-cell${c.numeric ? ' numeric' : ''}${c.nowrap ? ' nowrap' : ''}`;
+function cellClass(c: GridColumnLayout | undefined): string {
+  return `dg-cell${c?.numeric ? ' numeric' : ''}${c?.nowrap ? ' nowrap' : ''}`;
 }
 
-export function DataGrid<T>({
-  label, rows, columns, getRowKey, empty, testId, rowTestId, version = 0, estimateRowHeight = 44, maxHeight = 520,
-  totalRows, firstRowIndex = 0, activeIndex, onActiveIndexChange, focusSignal = 0, onOpenRow, isExpanded, renderExpanded,
-  rowClassName, rowAttributes,
-}: DataGridProps<T>) {
+export function DataGrid<T>(props: DataGridProps<T>) {
+  // Hooks run in the same order either way: a grid handed a model builds an empty one of its own.
+  const own = useGridModel<T>(props.model
+    ? { rows: NO_ROWS, columns: NO_COLUMNS as readonly GridColumn<T>[], getRowKey: String }
+    : { ...props, manualSorting: props.manualSorting ?? props.totalRows !== undefined });
+  return <GridView {...props} model={props.model ?? own} />;
+}
+
+function GridView<T>({
+  model, label, empty, testId, rowTestId, estimateRowHeight = 44, maxHeight = 520, totalRows, firstRowIndex = 0, activeIndex,
+  onActiveIndexChange, focusSignal = 0, onOpenRow, isExpanded, renderExpanded, rowClassName, rowAttributes,
+}: GridViewProps<T> & { model: GridModel<T> }) {
+  const { table, rows } = model;
+  const tableRows: readonly Row<GridFeatures, GridRow<T>>[] = table.getRowModel().rows;
+  const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const gridRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const [ownActive, setOwnActive] = useState(0);
@@ -112,7 +154,7 @@ export function DataGrid<T>({
   const pendingFocus = useRef(false);
   const setActiveIndex = onActiveIndexChange ?? setOwnActive;
   const count = rows.length;
-  const colCount = columns.length;
+  const colCount = headers.length;
   const activeRow = Math.max(0, Math.min(count - 1, activeIndex ?? ownActive));
   const activeCol = Math.max(0, Math.min(col, colCount - 1));
   const active: Cell = { row: onHeader || count === 0 ? 0 : activeRow + 1, col: activeCol };
@@ -122,14 +164,11 @@ export function DataGrid<T>({
     getScrollElement: () => bodyRef.current,
     estimateSize: () => estimateRowHeight,
     overscan: 8,
-    getItemKey: (i) => {
-      const row = rows[i];
-      return row === undefined ? i : getRowKey(row);
-    },
+    getItemKey: (i) => tableRows[i]?.id ?? i,
   });
   const items = virtualizer.getVirtualItems();
   const total = virtualizer.getTotalSize();
-  const template = columns.map((c) => c.width ?? DEFAULT_WIDTH).join(' ');
+  const template = headers.map((h) => h.column.columnDef.meta?.width ?? DEFAULT_WIDTH).join(' ');
 
   const cellAt = useCallback((c: Cell): HTMLElement | null => {
     return gridRef.current?.querySelector<HTMLElement>(`[data-cell="${c.row}:${c.col}"]`) ?? null;
@@ -253,31 +292,36 @@ export function DataGrid<T>({
       }}
       onMouseOver={(e) => showWholeText(e.target)}
       data-testid={testId}
-      data-version={version}
     >
       <div role="rowgroup" className="dg-head">
         <div role="row" aria-rowindex={1} className="dg-row dg-row-head" style={{ gridTemplateColumns: template }}>
-          {columns.map((column, c) => (
-            <div
-              key={column.id}
-              role="columnheader"
-              aria-colindex={c + 1}
-              aria-sort={column.sort ? column.sort.direction : undefined}
-              data-cell={`0:${c}`}
-              className={cellClass(column)}
-            >
-              {column.sort ? (
-                <button type="button" className="dg-sort" onClick={column.sort.onSort} data-testid={`sort-${column.id}`}>
-                  {column.header}
-                  <span className="dg-sort-mark" aria-hidden="true">
-                    {column.sort.direction === 'ascending' ? '▲' : column.sort.direction === 'descending' ? '▼' : '↕'}
-                  </span>
-                </button>
-              ) : (
-                column.header
-              )}
-            </div>
-          ))}
+          {headers.map((header, c) => {
+            const { column } = header;
+            const sorted = column.getIsSorted();
+            const direction = sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
+            const content = render(column.columnDef.header, header.getContext());
+            return (
+              <div
+                key={header.id}
+                role="columnheader"
+                aria-colindex={c + 1}
+                aria-sort={column.getCanSort() ? direction : undefined}
+                data-cell={`0:${c}`}
+                className={cellClass(column.columnDef.meta)}
+              >
+                {column.getCanSort() ? (
+                  <button type="button" className="dg-sort" onClick={column.getToggleSortingHandler()} data-testid={`sort-${column.id}`}>
+                    {content}
+                    <span className="dg-sort-mark" aria-hidden="true">
+                      {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+                    </span>
+                  </button>
+                ) : (
+                  content
+                )}
+              </div>
+            );
+          })}
         </div>
       </div>
       <div
@@ -290,8 +334,9 @@ export function DataGrid<T>({
       >
         <div className="dg-space" style={{ height: total }}>
           {items.map((item) => {
+            const tableRow = tableRows[item.index];
             const row = rows[item.index];
-            if (row === undefined) return null;
+            if (tableRow === undefined || row === undefined) return null;
             const open = isExpanded?.(row) ?? false;
             const style: CSSProperties = { transform: `translateY(${item.start}px)` };
             const extra = rowClassName?.(row, item.index);
@@ -306,23 +351,23 @@ export function DataGrid<T>({
                 className={`dg-item${item.index === activeRow ? ' dg-active' : ''}${extra ? ` ${extra}` : ''}`}
                 style={style}
                 data-testid={rowTestId}
-                data-row-id={getRowKey(row)}
+                data-row-id={tableRow.id}
                 {...rowAttributes?.(row, item.index)}
                 onMouseDown={() => {
                   if (item.index !== activeRow) setActiveIndex(item.index);
                 }}
               >
                 <div className="dg-row" style={{ gridTemplateColumns: template }}>
-                  {columns.map((column, c) => (
+                  {tableRow.getAllCells().map((cell, c) => (
                     <div
-                      key={column.id}
+                      key={cell.id}
                       role="gridcell"
                       aria-colindex={c + 1}
                       data-cell={`${item.index + 1}:${c}`}
-                      data-column={column.id}
-                      className={cellClass(column)}
+                      data-column={cell.column.id}
+                      className={cellClass(cell.column.columnDef.meta)}
                     >
-                      {column.cell(row, item.index)}
+                      {render(cell.column.columnDef.cell, cell.getContext())}
                     </div>
                   ))}
                 </div>

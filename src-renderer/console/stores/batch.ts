@@ -3,9 +3,11 @@
 // results". The one store allowed to hold subject data, because the file it came from and the
 // CSV it goes back to are the analyst's; the app keeps nothing once the window closes.
 //
-// Rows and results are plain arrays mutated in place while a run streams in; `version` is
-// bumped (at most a few times a second) so screens re-render per chunk, not per row.
-import { useRef } from 'react';
+// Rows, issues and results are never changed in place: rows arriving (a chunk of the file, a
+// paint's worth of answers) make a new array, and a decision makes a new entry object in a new
+// array, so the grids' table model (react-table memoises on the array and caches each row's
+// values) and every memo see the change. Answers are added a paint at a time (run-batch.ts), so
+// 100,000 rows cost a few hundred new arrays, not 100,000.
 import { create } from 'zustand';
 import type { Environment } from '../../../src-shared/catalog';
 import type { BatchRowResult } from '../../../src-shared/contracts/batch';
@@ -150,10 +152,12 @@ export interface RunState {
 }
 
 export interface BatchEntry {
-  input: ImportedRow;
-  result: BatchRowResult | null;
+  readonly input: ImportedRow;
+  readonly result: BatchRowResult | null;
   /** The service refused this row (its message names the field, never the value). */
-  error: string | null;
+  readonly error: string | null;
+  /** The analyst's decision on the row (the same record as `dispositions` holds for it). */
+  readonly decision?: DecisionRecord;
 }
 
 export interface UndoStep {
@@ -164,16 +168,17 @@ export interface UndoStep {
 interface BatchState {
   parse: ParseState;
   /** Valid rows of the import, in file order. */
-  rows: ImportedRow[];
-  issues: RowIssue[];
+  rows: readonly ImportedRow[];
+  issues: readonly RowIssue[];
   run: RunState | null;
+  /** Which run the entries belong to: a new run, a new import or a discard moves it on. */
+  runId: number;
   /** Answered rows, in the order the service answered. */
-  entries: BatchEntry[];
-  /** Bumped whenever rows, issues or entries change in place. */
-  version: number;
-  dispositions: Map<number, DecisionRecord>;
+  entries: readonly BatchEntry[];
+  /** The decisions by row, for what counts or saves them; changed only with the entries they sit on. */
+  dispositions: ReadonlyMap<number, DecisionRecord>;
   /** Rows whose clearance an owner or admin sent back, with their note. */
-  sentBack: Map<number, SentBack>;
+  sentBack: ReadonlyMap<number, SentBack>;
   undo: UndoStep[];
   /** Dispositions changed since the results were last saved. */
   unsaved: boolean;
@@ -184,8 +189,11 @@ interface BatchState {
 
   /** A file starts being read; read again (the same file), it keeps what was known of it until the new reading says. */
   startImport: (file: File, options: ParseOptions) => void;
-  bump: () => void;
+  /** A chunk of the file was read: its valid rows and issues join the ones before. */
+  addParsed: (rows: readonly ImportedRow[], issues: readonly RowIssue[], patch: Partial<ParseState>) => void;
   setParse: (patch: Partial<ParseState>) => void;
+  /** Answers of run `runId` join its entries (nothing happens once another run, an import or a discard took over). */
+  addEntries: (runId: number, added: readonly BatchEntry[]) => void;
   setRun: (patch: Partial<RunState>) => void;
   /** A decision the service recorded; `undoable` puts the one it replaces on the undo stack. */
   decide: (row: number, decision: DecisionRecord | undefined, undoable: boolean) => void;
@@ -212,10 +220,10 @@ const IDLE_PARSE: ParseState = {
 function empty() {
   return {
     parse: IDLE_PARSE,
-    rows: [] as ImportedRow[],
-    issues: [] as RowIssue[],
+    rows: [] as readonly ImportedRow[],
+    issues: [] as readonly RowIssue[],
     run: null,
-    entries: [] as BatchEntry[],
+    entries: [] as readonly BatchEntry[],
     dispositions: new Map<number, DecisionRecord>(),
     sentBack: new Map<number, SentBack>(),
     undo: [] as UndoStep[],
@@ -224,9 +232,19 @@ function empty() {
   };
 }
 
+/** The entries with row `row`'s decision replaced (a new entry object in a new array). */
+function withDecision(entries: readonly BatchEntry[], row: number, decision: DecisionRecord | undefined): readonly BatchEntry[] {
+  const i = entries.findIndex((e) => e.input.row === row);
+  const entry = entries[i];
+  if (!entry) return entries;
+  const next = entries.slice();
+  next[i] = { input: entry.input, result: entry.result, error: entry.error, ...(decision ? { decision } : {}) };
+  return next;
+}
+
 export const useBatch = create<BatchState>()((set, get) => ({
   ...empty(),
-  version: 0,
+  runId: 0,
   singleKeys: true,
 
   startImport: (file, options) => {
@@ -237,31 +255,40 @@ export const useBatch = create<BatchState>()((set, get) => ({
     set({
       ...empty(),
       parse: { ...IDLE_PARSE, ...kept, status: 'parsing', file, options, fileName: file.name, fileBytes: file.size },
-      version: get().version + 1,
+      runId: get().runId + 1,
     });
   },
 
-  bump: () => set((s) => ({ version: s.version + 1 })),
+  addParsed: (rows, issues, patch) => set((s) => ({
+    rows: rows.length > 0 ? s.rows.concat(rows) : s.rows,
+    issues: issues.length > 0 ? s.issues.concat(issues) : s.issues,
+    parse: { ...s.parse, ...patch },
+  })),
 
-  setParse: (patch) => set((s) => ({ parse: { ...s.parse, ...patch }, version: s.version + 1 })),
+  setParse: (patch) => set((s) => ({ parse: { ...s.parse, ...patch } })),
 
-  setRun: (patch) => set((s) => (s.run ? { run: { ...s.run, ...patch }, version: s.version + 1 } : {})),
+  addEntries: (runId, added) => set((s) => (s.runId === runId && added.length > 0 ? { entries: s.entries.concat(added) } : {})),
+
+  setRun: (patch) => set((s) => (s.run ? { run: { ...s.run, ...patch } } : {})),
 
   decide: (row, decision, undoable) => {
-    const { dispositions, undo } = get();
+    const { dispositions, undo, entries } = get();
     const before = dispositions.get(row);
     const next = new Map(dispositions);
     if (decision) next.set(row, decision);
     else next.delete(row);
-    set({ dispositions: next, undo: undoable ? [...undo.slice(-199), { row, before }] : undo, unsaved: true });
+    set({
+      dispositions: next, entries: withDecision(entries, row, decision), undo: undoable ? [...undo.slice(-199), { row, before }] : undo, unsaved: true,
+    });
   },
 
   approved: (row, clearanceId, by, at) => {
     const current = get().dispositions.get(row);
     if (current?.approval?.clearanceId !== clearanceId) return;
+    const decision: DecisionRecord = { ...current, approval: { clearanceId, state: 'approved', by, at } };
     const next = new Map(get().dispositions);
-    next.set(row, { ...current, approval: { clearanceId, state: 'approved', by, at } });
-    set({ dispositions: next, unsaved: true });
+    next.set(row, decision);
+    set({ dispositions: next, entries: withDecision(get().entries, row, decision), unsaved: true });
   },
 
   settle: (row, clearanceId, outcome) => {
@@ -275,7 +302,7 @@ export const useBatch = create<BatchState>()((set, get) => ({
     dispositions.delete(row);
     const sentBack = new Map(get().sentBack);
     sentBack.set(row, { clearanceId, by: outcome.by, at: outcome.at, note: outcome.note });
-    set({ dispositions, sentBack, unsaved: true });
+    set({ dispositions, sentBack, entries: withDecision(get().entries, row, undefined), unsaved: true });
   },
 
   popUndo: () => {
@@ -293,7 +320,7 @@ export const useBatch = create<BatchState>()((set, get) => ({
 
   discard: () => {
     get().stop?.();
-    set((s) => ({ ...empty(), version: s.version + 1 }));
+    set((s) => ({ ...empty(), runId: s.runId + 1 }));
   },
 }));
 
@@ -306,16 +333,3 @@ useSession.subscribe((s, prev) => {
   if (ended || replaced) useBatch.getState().discard();
 });
 
-/**
- * A value derived from the batch's arrays, which grow in place: computed again when the store's
- * `version` moves or one of `inputs` changes (useMemo cannot see a change made in place).
- */
-export function useBatchDerived<T>(compute: () => T, inputs: readonly unknown[]): T {
-  const version = useBatch((s) => s.version);
-  const cache = useRef<{ version: number; inputs: readonly unknown[]; value: T } | null>(null);
-  const c = cache.current;
-  if (c && c.version === version && c.inputs.length === inputs.length && c.inputs.every((v, i) => Object.is(v, inputs[i]))) return c.value;
-  const value = compute();
-  cache.current = { version, inputs, value };
-  return value;
-}

@@ -1,12 +1,12 @@
 // Step 1: choose (or drop) a CSV, watch it being read, see how it was read (its encoding, its
 // dates) with the choice to read it another way, the first rows as they will be screened, and
 // which rows cannot be sent and why.
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Alert } from '../../components/Alert';
 import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { EncodingNotice } from '../../components/EncodingNotice';
 import { formatNumber } from '../../components/format';
-import { useBatch, useBatchDerived, type ParseOptions, type RowIssue } from '../../stores/batch';
+import { useBatch, type ParseOptions, type RowIssue } from '../../stores/batch';
 import { ColumnsHelp } from './ColumnsHelp';
 import { DateOrderNotice } from './DateOrderNotice';
 import { ImportPreview } from './ImportPreview';
@@ -44,7 +44,7 @@ export function ImportPanel({ locked, onFile, onReadAgain, onSaveIssues }: Impor
   const parse = useBatch((s) => s.parse);
   const validRows = useBatch((s) => s.rows.length);
   const issues = useBatch((s) => s.issues);
-  const shownIssues = useBatchDerived(() => issues.slice(0, SHOWN_ISSUES).map((i, key): ShownIssue => ({ ...i, key })), [issues]);
+  const shownIssues = useMemo(() => issues.slice(0, SHOWN_ISSUES).map((i, key): ShownIssue => ({ ...i, key })), [issues]);
 
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();

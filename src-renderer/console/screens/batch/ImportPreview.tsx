@@ -1,11 +1,12 @@
 // The first rows of the import as they will be screened: names as the file was read (its
 // encoding) and dates of birth as sent (YYYY-MM-DD, with the day spelled out so a swapped day
 // and month shows). In this window only, like the rows themselves.
+import { useMemo } from 'react';
 import { isoDayLabel } from '../../../../src-shared/dates';
 import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { formatNumber } from '../../components/format';
 import { fullName } from '../../components/batch/labels';
-import { useBatch, useBatchDerived, type ImportedRow } from '../../stores/batch';
+import { useBatch, type ImportedRow } from '../../stores/batch';
 
 const SHOWN = 5;
 
@@ -25,8 +26,7 @@ const COLUMNS: GridColumn<ImportedRow>[] = [
 
 export function ImportPreview() {
   const rows = useBatch((s) => s.rows);
-  const version = useBatch((s) => s.version);
-  const shown = useBatchDerived(() => rows.slice(0, SHOWN), [rows]);
+  const shown = useMemo(() => rows.slice(0, SHOWN), [rows]);
   if (shown.length === 0) return null;
   return (
     <div className="bat-preview" data-testid="batch-preview">
@@ -37,7 +37,6 @@ export function ImportPreview() {
           rows={shown}
           columns={COLUMNS}
           getRowKey={(r) => r.row}
-          version={version}
           testId="batch-preview-table"
           rowTestId="batch-preview-row"
           empty="No rows."

@@ -1,24 +1,25 @@
-// Every answered row of the run, virtualised: 100,000 rows scroll like 100.
+// Every answered row of the run, virtualised: 100,000 rows scroll like 100. Row, name, risk and
+// change sort (the grid's table model; the file's order until a header is clicked).
 import { useState } from 'react';
-import { useBatch, useBatchDerived, type BatchEntry } from '../../stores/batch';
+import { useBatch, type BatchEntry } from '../../stores/batch';
 import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { formatNumber } from '../../components/format';
+import { byName, byRisk, byRiskChange, byRow } from '../../components/batch/compare';
 import { fullName } from '../../components/batch/labels';
 import { ChangeCell, FlagsCell, RiskCell, TopMatchCell } from '../../components/batch/result-cells';
 
-
 const COLUMNS: GridColumn<BatchEntry>[] = [
-  { id: 'row', header: 'Row', width: '64px', numeric: true, cell: (e) => <span data-testid="result-row">{e.input.row}</span> },
+  { id: 'row', header: 'Row', width: '76px', numeric: true, compare: byRow, cell: (e) => <span data-testid="result-row">{e.input.row}</span> },
   {
     id: 'reference', header: 'Reference', width: 'minmax(0, 1fr)',
     cell: (e) => <span className="bat-ellipsis mono" title={e.input.client_reference_id}>{e.input.client_reference_id || '—'}</span>,
   },
   {
-    id: 'name', header: 'Name', width: 'minmax(0, 1.4fr)',
+    id: 'name', header: 'Name', width: 'minmax(0, 1.4fr)', compare: byName,
     cell: (e) => <span className="bat-ellipsis cell-strong" data-testid="result-name">{fullName(e.input)}</span>,
   },
-  { id: 'risk', header: 'Risk', width: '128px', cell: (e) => <RiskCell entry={e} /> },
-  { id: 'change', header: 'Risk change', width: '168px', cell: (e) => <ChangeCell entry={e} /> },
+  { id: 'risk', header: 'Risk', width: '128px', compare: byRisk, firstSort: 'descending', cell: (e) => <RiskCell entry={e} /> },
+  { id: 'change', header: 'Risk change', width: '168px', compare: byRiskChange, firstSort: 'descending', cell: (e) => <ChangeCell entry={e} /> },
   { id: 'flags', header: 'Flags', width: 'minmax(0, 1.4fr)', cell: (e) => <FlagsCell entry={e} /> },
   { id: 'match', header: 'Top match', width: 'minmax(0, 1.8fr)', cell: (e) => <TopMatchCell entry={e} /> },
 ];
@@ -27,9 +28,6 @@ export function ResultsPanel() {
   const entries = useBatch((s) => s.entries);
   const run = useBatch((s) => s.run);
   const [active, setActive] = useState(0);
-  // A copy per repaint: the grid sees a new list when rows arrived (entries grows in place).
-  const version = useBatch((s) => s.version);
-  const rows = useBatchDerived(() => entries.slice(), [entries]);
   if (!run) return null;
 
   return (
@@ -37,15 +35,14 @@ export function ResultsPanel() {
       <div className="panel-header">
         <h2 id="batch-results-heading">Results</h2>
         <span className="muted" data-testid="batch-results-count">
-          {formatNumber(rows.length)} of {formatNumber(run.total)} {run.total === 1 ? 'row' : 'rows'}
+          {formatNumber(entries.length)} of {formatNumber(run.total)} {run.total === 1 ? 'row' : 'rows'}
         </span>
       </div>
       <DataGrid
         label="Batch rescreen results"
-        rows={rows}
+        rows={entries}
         columns={COLUMNS}
         getRowKey={(e) => e.input.row}
-        version={version}
         activeIndex={active}
         onActiveIndexChange={setActive}
         testId="batch-results-grid"

@@ -1,13 +1,13 @@
 // Step 2: where the rows are screened (the console's Test/Live choice), what it costs, Run, and
 // while it runs: rows done of all, rows per second, elapsed, time left, Cancel.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { href } from '../../app/router';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
 import { formatNumber } from '../../components/format';
 import { useLists } from '../../stores/lists';
-import { useBatch, useBatchDerived } from '../../stores/batch';
+import { useBatch } from '../../stores/batch';
 import { useEnv } from '../../stores/env';
 import { usePlan } from '../../stores/session';
 import { batchApi } from './batch-api';
@@ -62,7 +62,7 @@ export function RunPanel({ guard, onSave, saving }: RunPanelProps) {
 
   const finishedRun = run !== null && !['starting', 'running', 'cancelling'].includes(run.status);
   // Counted once the run is over: not on every repaint of a 100,000-row run.
-  const counts = useBatchDerived(() => (finishedRun ? countEntries(entries) : null), [entries, finishedRun]);
+  const counts = useMemo(() => (finishedRun ? countEntries(entries) : null), [entries, finishedRun]);
 
   // A run just started: bring its progress into view (Run sits at the bottom of the window).
   useEffect(() => {

@@ -18,7 +18,6 @@ export function importFile(file: File, options: ParseOptions = DEFAULT_PARSE_OPT
   useBatch.getState().startImport(file, options);
   const worker = new Worker(new URL('./csv-worker.ts', import.meta.url), { type: 'module', name: 'batch-csv' });
   current = worker;
-  const { rows, issues } = useBatch.getState();
 
   worker.addEventListener('message', (e: MessageEvent<ParseMessage>) => {
     if (current !== worker) return;
@@ -32,9 +31,7 @@ export function importFile(file: File, options: ParseOptions = DEFAULT_PARSE_OPT
         store.setParse({ ignoredColumns: m.ignored, fromResults: m.fromResults });
         break;
       case 'chunk':
-        for (const r of m.rows) rows.push(r);
-        for (const i of m.issues) issues.push(i);
-        store.setParse({ rowsRead: m.rowsRead, invalidRows: m.invalidRows, bytesRead: m.bytesRead });
+        store.addParsed(m.rows, m.issues, { rowsRead: m.rowsRead, invalidRows: m.invalidRows, bytesRead: m.bytesRead });
         break;
       case 'done':
         stop();

@@ -1,7 +1,8 @@
 // Runs the imported rows through the service: open a batch, send chunks one after another,
 // read each chunk's answers as they stream in, finish. Lives outside any component so a run
-// keeps going while the analyst moves to Risk review. Answers go into a plain array; the store
-// is told at most every PAINT_MS, so 100,000 rows cost a few hundred renders, not 100,000.
+// keeps going while the analyst moves to Risk review. Answers wait in a list of their own and
+// join the store's entries (a new array) at most every PAINT_MS and at each chunk's end, so
+// 100,000 rows cost a few hundred renders, not 100,000.
 import { BATCH_ENDED_TEXT, BATCH_LIMITS, type BatchRow } from '../../../../src-shared/contracts/batch';
 import type { Environment } from '../../../../src-shared/catalog';
 import { errorText } from '../../api/client';
@@ -36,13 +37,19 @@ export async function runBatch(env: Environment, confirmCredits?: number): Promi
   if (isRunning()) return;
   const rows = useBatch.getState().rows;
   const byRow = new Map(rows.map((r) => [r.row, r]));
-  const entries: BatchEntry[] = [];
+  let pending: BatchEntry[] = [];
   const controller = new AbortController();
   let cancelled = false;
   let batchId: string | null = null;
 
-  // This run owns the store while its entries are the store's; a discard or a new run ends that.
-  const alive = () => useBatch.getState().entries === entries;
+  // This run owns the store while the store's runId is its own; a discard, an import or a new run ends that.
+  const runId = useBatch.getState().runId + 1;
+  const alive = () => useBatch.getState().runId === runId;
+  const flush = () => {
+    if (pending.length === 0) return;
+    useBatch.getState().addEntries(runId, pending);
+    pending = [];
+  };
   const setRun = (patch: Parameters<ReturnType<typeof useBatch.getState>['setRun']>[0]) => {
     if (alive()) useBatch.getState().setRun(patch);
   };
@@ -56,19 +63,19 @@ export async function runBatch(env: Environment, confirmCredits?: number): Promi
     void ask.finally(() => controller.abort());
   };
 
-  useBatch.setState((s) => ({
+  useBatch.setState({
     run: {
       status: 'starting', env, batchId: null, total: rows.length, processed: 0, rowErrors: 0, creditsCharged: 0,
       startedAt: performance.now(), endedAt: null, error: null, listsChecked: [], listVersions: [], listsAsOf: null,
     },
-    entries,
+    runId,
+    entries: [],
     dispositions: new Map(),
     sentBack: new Map(),
     undo: [],
     unsaved: false,
     stop,
-    version: s.version + 1,
-  }));
+  });
 
   let processed = 0;
   let rowErrors = 0;
@@ -91,18 +98,20 @@ export async function runBatch(env: Environment, confirmCredits?: number): Promi
           if (!input) continue;
           if ('error' in line) {
             rowErrors++;
-            entries.push({ input, result: null, error: line.error.message });
+            pending.push({ input, result: null, error: line.error.message });
           } else {
-            entries.push({ input, result: line, error: null });
+            pending.push({ input, result: line, error: null });
           }
         }
         processed += lines.length;
         const now = performance.now();
         if (now - lastPaint >= PAINT_MS) {
           lastPaint = now;
+          flush();
           setRun({ processed, rowErrors });
         }
       });
+      flush();
       charged = end.credits_charged;
       if (end.state !== 'open') {
         // Not our cancel: the service stops a live batch whose credits ran out.
@@ -131,6 +140,7 @@ export async function runBatch(env: Environment, confirmCredits?: number): Promi
     const finished = await batchApi.finish(batchId).catch(() => null);
     if (finished?.ended_by && !cancelled && outcome.status !== 'done') outcome = { status: 'cancelled', error: BATCH_ENDED_TEXT[finished.ended_by] };
   }
+  flush();
   if (alive()) useBatch.setState({ stop: null });
   setRun({ ...outcome, processed, rowErrors, creditsCharged: charged, endedAt: performance.now() });
 }

@@ -12,25 +12,27 @@ import { useResource } from '../../api/use-resource';
 import { href } from '../../app/router';
 import { Alert } from '../../components/Alert';
 import { Badge } from '../../components/Badge';
-import { DataGrid, type GridColumn } from '../../components/DataGrid';
+import { DataGrid, useGridModel, type GridColumn, type SortingState } from '../../components/DataGrid';
 import { formatNumber } from '../../components/format';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { CHANGE_INFO, LEVEL_LABEL, LEVEL_TONE } from '../../components/screening-labels';
-import { useBatch, useBatchDerived, type BatchEntry, type DecisionRecord, type Disposition, type SentBack } from '../../stores/batch';
+import { useBatch, type BatchEntry, type DecisionRecord, type Disposition, type SentBack } from '../../stores/batch';
 import { DISPOSITION_INFO, EARLIER_LABEL, fullName, REASON_INFO } from '../../components/batch/labels';
 import { TopMatchCell } from '../../components/batch/result-cells';
+import { byDecision, byName, byRisk, byRiskChange } from '../../components/batch/compare';
 import { countEntries } from '../../components/batch/summary';
 import { useDiscardGuard } from '../../components/batch/use-discard-guard';
 import { useSaveResults } from '../../components/batch/use-save-results';
 import { ApproveDialog } from './ApproveDialog';
 import { ClearReasonDialog } from './ClearReasonDialog';
 import { ReviewDetail } from './ReviewDetail';
-import { DEFAULT_SORT, FILTER_LABEL, FILTERS, reviewRows, type ReviewFilter, type Sort, type SortKey } from './review-filter';
+import { FILTER_LABEL, FILTERS, inFilter, isReviewFilter, matchesQuery, type ReviewFilter } from './review-filter';
 import { needsReason, useDecisions, type Choice } from './use-decisions';
 import { useClearanceOutcomes, type Settled } from './use-clearance-outcomes';
 import './review.css';
 
 const KEY_TO_DISPOSITION: Record<string, Disposition> = { c: 'cleared_false_positive', e: 'escalated', n: 'needs_info' };
+const DEFAULT_SORT: SortingState = [{ id: 'risk', desc: true }];
 
 function RiskMove({ entry }: { entry: BatchEntry }) {
   const r = entry.result;
@@ -52,6 +54,7 @@ function RiskMove({ entry }: { entry: BatchEntry }) {
 
 export function ReviewScreen() {
   const entries = useBatch((s) => s.entries);
+  const runId = useBatch((s) => s.runId);
   const run = useBatch((s) => s.run);
   const fileName = useBatch((s) => s.parse.fileName);
   const dispositions = useBatch((s) => s.dispositions);
@@ -69,7 +72,7 @@ export function ReviewScreen() {
   const [asking, setAsking] = useState<{ entry: BatchEntry; advance: boolean } | null>(null);
   const [approving, setApproving] = useState<BatchEntry | null>(null);
   const [filter, setFilter] = useState<ReviewFilter>('increased');
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const [sorting, setSorting] = useState<SortingState>(DEFAULT_SORT);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const [expanded, setExpanded] = useState<number | null>(null);
@@ -92,8 +95,7 @@ export function ReviewScreen() {
     setAnnounce(text);
   });
 
-  const version = useBatch((s) => s.version);
-  const counts = useBatchDerived(() => countEntries(entries), [entries]);
+  const counts = useMemo(() => countEntries(entries), [entries]);
   const filterCount: Record<ReviewFilter, number> = {
     increased: counts.increased, decreased: counts.decreased, new: counts.newMatches, all: entries.length,
   };
@@ -109,15 +111,78 @@ export function ReviewScreen() {
     setPicked(true);
     setFilter(f);
   };
-  const rows = useBatchDerived(() => reviewRows(entries, filter, sort, query), [entries, filter, sort, query]);
-  const reviewed = useMemo(() => rows.reduce((n, e) => n + (dispositions.has(e.input.row) ? 1 : 0), 0), [rows, dispositions]);
-  const current = rows[Math.min(active, rows.length - 1)];
 
-  // A new filter, order or search starts at the top with nothing open.
+  // A new filter, order, search or run starts at the top with nothing open (a decision does not).
   useEffect(() => {
     setActive(0);
     setExpanded(null);
-  }, [filter, sort, query, entries]);
+  }, [filter, sorting, query, runId]);
+
+  const toggle = (entry: BatchEntry | undefined) => {
+    if (!entry) return;
+    setExpanded((cur) => (cur === entry.input.row ? null : entry.input.row));
+  };
+
+  const columns: GridColumn<BatchEntry>[] = [
+    {
+      id: 'row', header: 'Row', width: '92px',
+      cell: (e) => (
+        <button
+          type="button"
+          className="rev-toggle"
+          aria-expanded={expanded === e.input.row}
+          aria-label={`${expanded === e.input.row ? 'Hide' : 'Show'} the match explanation for row ${e.input.row}`}
+          onClick={() => toggle(e)}
+          data-testid="review-toggle"
+        >
+          <span className="rev-chevron" aria-hidden="true" />
+          <span>{e.input.row}</span>
+        </button>
+      ),
+    },
+    {
+      id: 'name', header: 'Customer', width: 'minmax(0, 1.5fr)', compare: byName, filter: matchesQuery,
+      cell: (e) => (
+        <span className="cell-stack">
+          <span className="cell-strong bat-ellipsis" data-testid="review-name">{fullName(e.input)}</span>
+          <span className="muted bat-ellipsis mono">{e.input.client_reference_id || '—'}</span>
+        </span>
+      ),
+    },
+    { id: 'risk', header: 'Risk', width: '196px', compare: byRisk, firstSort: 'descending', cell: (e) => <RiskMove entry={e} /> },
+    {
+      id: 'change', header: 'Change', width: '150px', compare: byRiskChange, firstSort: 'descending',
+      filter: (e, f) => isReviewFilter(f) && inFilter(e, f),
+      cell: (e) => {
+        if (!e.result) return <span className="muted">—</span>;
+        const info = CHANGE_INFO[e.result.risk_change];
+        return (
+          <span data-testid="review-change" data-change={e.result.risk_change}>
+            <Badge tone={info.tone}>{info.arrow ? `${info.arrow} ` : ''}{info.label}</Badge>
+          </span>
+        );
+      },
+    },
+    { id: 'match', header: 'Top match', width: 'minmax(0, 1.8fr)', cell: (e) => <TopMatchCell entry={e} /> },
+    {
+      id: 'disposition', header: 'Disposition', width: '250px', compare: byDecision,
+      cell: (e) => <DispositionCell entry={e} decision={e.decision} sentBack={sentBack.get(e.input.row)} onApprove={() => setApproving(e)} />,
+    },
+  ];
+
+  // The table model sorts and filters; `rows` is what the grid shows, in its order (J/K walk it).
+  const model = useGridModel({
+    rows: entries,
+    columns,
+    getRowKey: (e) => e.input.row,
+    sorting,
+    onSortingChange: setSorting,
+    filters: { change: filter === 'all' ? '' : filter, name: query },
+  });
+  const rows = model.rows;
+  const reviewed = useMemo(() => rows.reduce((n, e) => n + (e.decision ? 1 : 0), 0), [rows]);
+  const current = rows[Math.min(active, rows.length - 1)];
+  const indexOf = (entry: BatchEntry) => rows.findIndex((e) => e.input.row === entry.input.row);
 
   const goTo = (index: number) => {
     const next = Math.max(0, Math.min(rows.length - 1, index));
@@ -136,11 +201,6 @@ export function ReviewScreen() {
     setMoveTo(null);
     moveNow(moveTo);
   }, [moveTo]);
-
-  const toggle = (entry: BatchEntry | undefined) => {
-    if (!entry) return;
-    setExpanded((cur) => (cur === entry.input.row ? null : entry.input.row));
-  };
 
   const record = async (entry: BatchEntry, choice: Choice | null): Promise<boolean> => {
     const had = useBatch.getState().dispositions.has(entry.input.row);
@@ -168,7 +228,7 @@ export function ReviewScreen() {
       return;
     }
     void record(entry, d ? { disposition: d, reason: null, note: '' } : null);
-    const index = rows.indexOf(entry);
+    const index = indexOf(entry);
     if (advance && index >= 0 && index < rows.length - 1) goTo(index + 1);
   };
 
@@ -207,7 +267,7 @@ export function ReviewScreen() {
     } else if (singleKeys && current && KEY_TO_DISPOSITION[key]) {
       e.preventDefault();
       const d = KEY_TO_DISPOSITION[key];
-      const same = dispositions.get(current.input.row)?.disposition === d;
+      const same = current.decision?.disposition === d;
       setDisposition(current, same ? undefined : d, !same);
     } else if (singleKeys && key === 'u') {
       e.preventDefault();
@@ -215,58 +275,6 @@ export function ReviewScreen() {
     }
   };
 
-  const sortBy = (key: SortKey) => {
-    setSort((s) => (s.key === key
-      ? { key, direction: s.direction === 'ascending' ? 'descending' : 'ascending' }
-      : { key, direction: key === 'name' ? 'ascending' : 'descending' }));
-  };
-  const sortOf = (key: SortKey) => ({ direction: sort.key === key ? sort.direction : ('none' as const), onSort: () => sortBy(key) });
-
-  const columns: GridColumn<BatchEntry>[] = [
-    {
-      id: 'row', header: 'Row', width: '92px',
-      cell: (e) => (
-        <button
-          type="button"
-          className="rev-toggle"
-          aria-expanded={expanded === e.input.row}
-          aria-label={`${expanded === e.input.row ? 'Hide' : 'Show'} the match explanation for row ${e.input.row}`}
-          onClick={() => toggle(e)}
-          data-testid="review-toggle"
-        >
-          <span className="rev-chevron" aria-hidden="true" />
-          <span>{e.input.row}</span>
-        </button>
-      ),
-    },
-    {
-      id: 'name', header: 'Customer', width: 'minmax(0, 1.5fr)', sort: sortOf('name'),
-      cell: (e) => (
-        <span className="cell-stack">
-          <span className="cell-strong bat-ellipsis" data-testid="review-name">{fullName(e.input)}</span>
-          <span className="muted bat-ellipsis mono">{e.input.client_reference_id || '—'}</span>
-        </span>
-      ),
-    },
-    { id: 'risk', header: 'Risk', width: '196px', sort: sortOf('risk'), cell: (e) => <RiskMove entry={e} /> },
-    {
-      id: 'change', header: 'Change', width: '150px', sort: sortOf('change'),
-      cell: (e) => {
-        if (!e.result) return <span className="muted">—</span>;
-        const info = CHANGE_INFO[e.result.risk_change];
-        return (
-          <span data-testid="review-change" data-change={e.result.risk_change}>
-            <Badge tone={info.tone}>{info.arrow ? `${info.arrow} ` : ''}{info.label}</Badge>
-          </span>
-        );
-      },
-    },
-    { id: 'match', header: 'Top match', width: 'minmax(0, 1.8fr)', cell: (e) => <TopMatchCell entry={e} /> },
-    {
-      id: 'disposition', header: 'Disposition', width: '250px',
-      cell: (e) => <DispositionCell entry={e} decision={dispositions.get(e.input.row)} sentBack={sentBack.get(e.input.row)} onApprove={() => setApproving(e)} />,
-    },
-  ];
 
   if (!run) {
     return (
@@ -284,7 +292,7 @@ export function ReviewScreen() {
   }
 
   const running = run.status === 'starting' || run.status === 'running' || run.status === 'cancelling';
-  const approvingDecision = approving ? dispositions.get(approving.input.row) : undefined;
+  const approvingDecision = approving ? entries.find((e) => e.input.row === approving.input.row)?.decision : undefined;
 
   return (
     <div className="rev-screen" onKeyDown={onKeyDown}>
@@ -375,10 +383,7 @@ export function ReviewScreen() {
         <div ref={gridBox}>
           <DataGrid
             label={`${FILTER_LABEL[filter]}: rows to review`}
-            rows={rows}
-            columns={columns}
-            getRowKey={(e) => e.input.row}
-            version={version}
+            model={model}
             estimateRowHeight={56}
             maxHeight={620}
             activeIndex={active}
@@ -389,7 +394,7 @@ export function ReviewScreen() {
             renderExpanded={(e) => (
               <ReviewDetail
                 entry={e}
-                decision={dispositions.get(e.input.row)}
+                decision={e.decision}
                 sentBack={sentBack.get(e.input.row)}
                 singleKeys={singleKeys}
                 onDispose={(d) => setDisposition(e, d, false)}
@@ -400,7 +405,7 @@ export function ReviewScreen() {
                 }}
               />
             )}
-            rowClassName={(e) => (dispositions.has(e.input.row) ? 'rev-row-done' : undefined)}
+            rowClassName={(e) => (e.decision ? 'rev-row-done' : undefined)}
             rowAttributes={(e) => ({ 'data-row': e.input.row, 'data-change': e.result?.risk_change ?? 'error' })}
             testId="review-grid"
             rowTestId="review-row"
@@ -419,7 +424,7 @@ export function ReviewScreen() {
           fourEyes={settings.data?.four_eyes ?? false}
           error={decisions.error}
           onClose={() => {
-            const index = rows.indexOf(asking.entry);
+            const index = indexOf(asking.entry);
             setAsking(null);
             if (index >= 0) setMoveTo(index);
           }}
@@ -427,7 +432,7 @@ export function ReviewScreen() {
             const { entry, advance } = asking;
             if (!(await record(entry, choice))) return false;
             setAsking(null);
-            const index = rows.indexOf(entry);
+            const index = indexOf(entry);
             if (index >= 0) setMoveTo(advance && index < rows.length - 1 ? index + 1 : index);
             return true;
           }}

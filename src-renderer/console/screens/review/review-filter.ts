@@ -1,4 +1,5 @@
-// Which answered rows the review shows, and in what order.
+// Which answered rows the review shows: the tabs and the search box, as the review grid's column
+// filters (the table model applies them; components/batch/compare.ts orders the rows).
 import type { BatchEntry } from '../../stores/batch';
 import { fullName, newMatches, openMatches } from '../../components/batch/labels';
 
@@ -12,13 +13,9 @@ export const FILTER_LABEL: Record<ReviewFilter, string> = {
   all: 'All rows',
 };
 
-export type SortKey = 'risk' | 'change' | 'name';
-export interface Sort {
-  key: SortKey;
-  direction: 'ascending' | 'descending';
+export function isReviewFilter(value: string): value is ReviewFilter {
+  return (FILTERS as readonly string[]).includes(value);
 }
-
-export const DEFAULT_SORT: Sort = { key: 'risk', direction: 'descending' };
 
 export function inFilter(e: BatchEntry, filter: ReviewFilter): boolean {
   switch (filter) {
@@ -33,35 +30,11 @@ export function inFilter(e: BatchEntry, filter: ReviewFilter): boolean {
   }
 }
 
-function delta(e: BatchEntry): number {
-  if (!e.result) return Number.NEGATIVE_INFINITY;
-  return e.result.risk.score - (e.input.previous?.risk_score ?? 0);
-}
-
-function matchesQuery(e: BatchEntry, q: string): boolean {
+/** The search box: a name, a client reference or an open match's name holds the text (or a match's id is it). */
+export function matchesQuery(e: BatchEntry, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (q === '') return true;
   if (fullName(e.input).toLowerCase().includes(q)) return true;
   if (e.input.client_reference_id.toLowerCase().includes(q)) return true;
   return openMatches(e.result).some((m) => m.name.toLowerCase().includes(q) || m.entity_id.toLowerCase() === q);
-}
-
-const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
-
-export function reviewRows(entries: readonly BatchEntry[], filter: ReviewFilter, sort: Sort, query: string): BatchEntry[] {
-  const q = query.trim().toLowerCase();
-  const rows = entries.filter((e) => inFilter(e, filter) && (q === '' || matchesQuery(e, q)));
-  const dir = sort.direction === 'ascending' ? 1 : -1;
-  const byRow = (a: BatchEntry, b: BatchEntry) => a.input.row - b.input.row;
-  switch (sort.key) {
-    case 'risk':
-      rows.sort((a, b) => dir * ((a.result?.risk.score ?? -1) - (b.result?.risk.score ?? -1)) || byRow(a, b));
-      break;
-    case 'change':
-      rows.sort((a, b) => dir * (delta(a) - delta(b)) || byRow(a, b));
-      break;
-    case 'name':
-      rows.sort((a, b) =>
-        dir * (collator.compare(a.input.last_name, b.input.last_name) || collator.compare(a.input.first_name, b.input.first_name)) || byRow(a, b));
-      break;
-  }
-  return rows;
 }

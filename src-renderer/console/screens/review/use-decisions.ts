@@ -48,7 +48,7 @@ export function useDecisions() {
   const [error, setError] = useState<string | null>(null);
 
   const submit = (entry: BatchEntry, choice: Choice | null, undoable = true): Promise<Submitted> => {
-    const entriesAtStart = useBatch.getState().entries;
+    const runAtStart = useBatch.getState().runId;
     const run = async (): Promise<Submitted> => {
       const batchId = useBatch.getState().run?.batchId;
       if (!entry.result || !batchId) {
@@ -58,7 +58,7 @@ export function useDecisions() {
       try {
         const res = await reviewApi.decide(requestFor(batchId, entry, choice));
         // Discarded or replaced by a new run meanwhile: the answer belongs to results that are gone.
-        if (useBatch.getState().entries !== entriesAtStart) return { ok: false };
+        if (useBatch.getState().runId !== runAtStart) return { ok: false };
         const record: DecisionRecord | undefined = choice && res.disposition
           ? {
               disposition: res.disposition, reason: res.reason_code, note: choice.note.trim(), decidedBy: res.decided_by, decidedAt: res.decided_at,
