@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DocumentReader } from '../core/documents/pool';
 import type { FacePool } from '../core/faces/pool';
-import { recordedModels } from './recorded-models';
+import { recordedModels, staleRecordings } from './recorded-models';
 
 function fakeModels() {
   const calls = { faces: 0, documents: 0 };
@@ -52,5 +52,10 @@ describe('recorded model outputs', () => {
     await faces.analyze(px(7));
     expect(again.calls.faces).toBe(3);
     expect(play.counts()).toEqual({ replayed: 2, ran: 3 });
+  });
+
+  it('the committed recordings were made by this release of the model code and packages', () => {
+    // Stale ones would make their route tests run the real models (minutes of CPU), not fail them.
+    expect(staleRecordings(), 'refresh: RECORD_MODELS=1 npx vitest run --project shared <each test file named by a recording>').toEqual([]);
   });
 });

@@ -62,6 +62,19 @@ export interface RecordedModels {
 }
 
 /**
+ * The recordings in `dir` made by another release than this one (by file name). The suite fails on
+ * any (recorded-models.test.ts): a stale recording answers nothing, so its route tests quietly run
+ * the real models, and a dependency bump once doubled the suite's time that way unnoticed.
+ */
+export function staleRecordings(dir = DIR): string[] {
+  const rel = currentRelease();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.bin'))
+    .filter((f) => (deserialize(gunzipSync(readFileSync(join(dir, f)))) as RecordingFile).release !== rel)
+    .sort();
+}
+
+/**
  * The recording named `name` (one per test file), wrapping a service's models. `dir` and
  * `record` are for this module's own test.
  */
