@@ -157,17 +157,18 @@ export const test = base.extend<
   sharedServices: [
     async ({}, use) => {
       // One at a time: a worker that moves on to another file stops the last file's service.
-      let kept: { key: string; running: Running } | null = null;
+      const kept: { current: { key: string; running: Running } | null } = { current: null };
       await use({
         async get(key, start) {
-          if (kept?.key === key) return kept.running.service;
-          if (kept) await kept.running.stop();
-          kept = null;
-          kept = { key, running: await start() };
-          return kept.running.service;
+          if (kept.current?.key === key) return kept.current.running.service;
+          const last = kept.current;
+          kept.current = null;
+          if (last) await last.running.stop();
+          kept.current = { key, running: await start() };
+          return kept.current.running.service;
         },
       });
-      if (kept) await (kept as { running: Running }).running.stop();
+      if (kept.current) await kept.current.running.stop();
     },
     { scope: 'worker' },
   ],

@@ -12,6 +12,9 @@ import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { DAY_MS } from '../../../../src-shared/dates';
 
+/** node-forge is required when a certificate is made, not when the service starts (a quarter second of CPU). */
+const load = createRequire(import.meta.url);
+
 export interface OnsiteCertificate {
   cert: string;
   key: string;
@@ -41,8 +44,7 @@ const newKeyPair = promisify(generateKeyPair);
 async function make(hosts: string[], now: number): Promise<{ cert: string; key: string }> {
   const { privateKey, publicKey } = await newKeyPair('rsa', { modulusLength: 2048 });
   const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-  // Required when a certificate is made, not when the service starts (a quarter second of CPU).
-  const forge = createRequire(import.meta.url)('node-forge') as typeof ForgeModule;
+  const forge = load('node-forge') as typeof ForgeModule;
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
   // A positive serial: 16 random bytes with the top bit cleared.

@@ -14,6 +14,13 @@ import { SOURCE_INFO } from './sources';
 import { daysBetween } from '../../../../../src-shared/dates';
 
 /** The real files are ~1 MB; the historical legislators file is ~10 MB. */
+/**
+ * The YAML parser is required where a file is parsed, not imported: the service's start never
+ * parses YAML (its lists come from the snapshot), and loading it cost every start a tenth of a
+ * second of CPU.
+ */
+const load = createRequire(import.meta.url);
+
 export const US_YAML_MAX_BYTES = 32 * 2 ** 20;
 
 export type UsPepSource = 'pep_us_congress' | 'pep_us_executive';
@@ -36,9 +43,7 @@ function str(v: Yaml | undefined): string {
 /** The YAML text as plain data, or FormatError. Never guesses types; refuses tags and alias bombs. */
 export function parseBoundedYaml(bytes: Uint8Array): Yaml {
   if (bytes.length > US_YAML_MAX_BYTES) throw new FormatError(`the YAML file is larger than ${US_YAML_MAX_BYTES / 2 ** 20} MiB`);
-  // Required here, not imported: the service's start never parses YAML (its lists come from the
-  // snapshot), and loading the parser cost every start a tenth of a second of CPU.
-  const { parseDocument } = createRequire(import.meta.url)('yaml') as typeof YamlModule;
+  const { parseDocument } = load('yaml') as typeof YamlModule;
   const doc = parseDocument(decodeText(bytes), {
     schema: 'failsafe', customTags: [], merge: false, uniqueKeys: true, prettyErrors: false, strict: true,
   });
