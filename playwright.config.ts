@@ -1,6 +1,8 @@
-// Two targets: the console in Debian's Chromium against `npm run serve` (each test starts its own
-// service on a fresh data directory: e2e/support/service.ts), and the Electron app itself.
+// Two targets: the console in Debian's Chromium (e2e/support/chromium.ts) against the built service
+// (a fresh data directory per test, or per file and worker for files that share one:
+// e2e/support/service.ts), and the Electron app itself.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PATH } from './e2e/support/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -25,7 +27,7 @@ export default defineConfig({
         browserName: 'chromium',
         viewport: { width: 1440, height: 900 },
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: CHROMIUM_PATH,
           args: [
             '--no-sandbox',
             '--disable-gpu',

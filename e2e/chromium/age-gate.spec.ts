@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { addMember, DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
+import { CHROMIUM_PATH } from '../support/chromium';
 import { fakeCameraArgs, writeY4m } from '../support/fake-camera';
 import { expect, ROOT, test } from '../support/service';
 
@@ -340,7 +341,7 @@ test('age gate: the selfie step takes its photo with the camera (Chromium\'s fak
   const store = await startStorefront();
   const y4m = join(tmpdir(), `cc-age-gate-selfie-${process.pid}.y4m`);
   await writeY4m(y4m, Array<Buffer>(5).fill(await selfie()), 10);
-  const camera = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run', ...fakeCameraArgs(y4m)] });
+  const camera = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', ...fakeCameraArgs(y4m)] });
   try {
     await initOrg(service);
     await signIn(page);

@@ -14,6 +14,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import type { HostedCompleteResponse, HostedGenerateRequest, HostedGenerateResponse } from '../../src-shared/contracts/hosted';
 import { flatPhotoFrames, headTurnFrames, selfieFrames } from '../../src-main/service/test/face-fixtures';
 import { DEFAULT_ORG, initOrg } from '../support/accounts';
+import { CHROMIUM_PATH } from '../support/chromium';
 import { expect, test, type Service } from '../support/service';
 import { fakeCameraArgs, writeY4m } from '../support/fake-camera';
 import { createKey } from '../support/seed';
@@ -44,7 +45,7 @@ async function cameraBrowser(feed: Feed): Promise<Browser> {
   // is turned 60° and back, or the picture stands still).
   await writeY4m(y4m, await FEEDS[feed](), FPS);
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox', '--disable-gpu', '--no-first-run',
       ...fakeCameraArgs(y4m),

@@ -14,6 +14,7 @@ import { chromium, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { HostedGenerateRequest, HostedGenerateResponse } from '../../src-shared/contracts/hosted';
 import { DEFAULT_ORG, initOrg } from '../support/accounts';
+import { CHROMIUM_PATH } from '../support/chromium';
 import { expect, ROOT, test, type Service } from '../support/service';
 import { fakeCameraArgs, writeY4m } from '../support/fake-camera';
 import { degrade, HOLDERS, renderSpecimen } from '../../src-main/service/test/document-fixtures';
@@ -282,7 +283,7 @@ test('hosted page: without MediaRecorder, an age session\'s selfie photo from a 
   await writeY4m(y4m, Array<Buffer>(5).fill(still), 10);
   const landing = await startLanding();
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox', '--disable-gpu', '--no-first-run',
       ...fakeCameraArgs(y4m),
