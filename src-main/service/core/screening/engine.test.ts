@@ -89,7 +89,7 @@ describe('cross-script forms against the shipped lists', () => {
 
 describe('retrieval keeps the requested lists\' records in reach', () => {
   it('an exact name on a PEP list is found although sanctions aliases share it by the hundred', () => {
-    const sharing = index.names.filter((n) => /abd.?u?l.?rahman/i.test(n.name) && index.entities[n.entity]!.kind === 'sanctions').length;
+    const sharing = index.names.filter((n) => /abd.?u?l.?rahman/i.test(n.name) && index.entities.at(n.entity).kind === 'sanctions').length;
     expect(sharing).toBeGreaterThan(24); // more than the old cut of 24 names over all lists
     const subject = { first_name: 'Abdul', last_name: 'Rahman' };
     for (const lists of [['pep'], ['sanctions', 'pep', 'rca', 'wanted']] as const) {

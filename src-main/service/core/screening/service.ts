@@ -130,22 +130,19 @@ export function loadIndexNow(resourcesDir: string, dataDir?: string, stamp = lis
   // Without the build's snapshot (running from source), the shipped lists indexed once in this
   // process stand in for it: each load then extends them, as a start from the snapshot does.
   const base = snap?.ok ? snap : snap ? shippedOnce(resourcesDir) : null;
-  let lists: Omit<LoadedLists, 'timings_ms'>;
+  let lists: Pick<LoadedLists, 'versions'>;
   let index: ScreeningIndex;
   let t1: number;
   if (base) {
     const mine = combineLists(own.user);
-    lists = {
-      entities: [...base.lists.entities, ...mine.entities],
-      versions: [...base.lists.versions, ...mine.versions],
-      skipped: { ...base.lists.skipped, ...mine.skipped },
-    };
+    lists = { versions: [...base.lists.versions, ...mine.versions] };
     t1 = performance.now();
     index = extendIndex(base.index, mine.entities);
   } else {
-    lists = loadLists(resourcesDir, own);
+    const all = loadLists(resourcesDir, own);
+    lists = all;
     t1 = performance.now();
-    index = buildIndex(lists.entities);
+    index = buildIndex(all.entities);
   }
   const kinds = LIST_KINDS.filter((k) => index.kinds.has(k));
   return {

@@ -39,7 +39,8 @@ describe('screening snapshot', () => {
   it('restores lists and index that screen exactly like a fresh load', () => {
     const r = readSnapshot(file, 'build-a', watchlists);
     if (!r.ok) throw new Error(r.reason);
-    expect(r.lists.entities.length).toBe(lists.entities.length);
+    expect(r.index.entities.length).toBe(lists.entities.length);
+    expect(r.index.entities.at(lists.entities.length - 1)).toEqual(lists.entities.at(-1));
     expect(r.lists.versions).toEqual(lists.versions);
     expect(r.index.stats.names).toBe(fresh.stats.names);
     expect(results(r.index)).toEqual(results(fresh));
