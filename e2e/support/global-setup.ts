@@ -9,7 +9,8 @@ import { startService, stopService } from './service';
 export default async function globalSetup(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cc-e2e-warmup-'));
   try {
-    const { child } = await startService(dataDir);
+    // Without the models: it stops as soon as it listens, and they would load for nothing.
+    const { child } = await startService(dataDir, 'serve-script', {}, ['--lazy-models']);
     await stopService(child);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
