@@ -147,8 +147,8 @@ export const test = base.extend<
   models: ['lazy', { option: true }],
   /**
    * The tests of a file that need only "an organisation on this install, signed in" share one
-   * service (and so one organisation) per worker: a start costs the service about 1.8 s of CPU
-   * (its modules, the lists' worker), a third of a short test's. Such a file says so with
+   * service (and so one organisation) per worker: a start costs the service about 1.3 s of CPU
+   * (its modules, the lists' worker), about a third of a short test's. Such a file says so with
    * `test.use({ shareService: true })`; its tests then make the organisation with `initOrg`, which
    * is done once per service, and must not count on what another test of the file did or did not
    * do. A test that needs a fresh install (first run, lists still loading) leaves it false.
