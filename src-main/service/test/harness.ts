@@ -1,12 +1,13 @@
 // Test harness: a real service (real SQLite in a temp data directory, manual clock) driven
 // through the HTTP app in-process, exactly as a client would drive it.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLAN_INFO, type Environment, type Plan, type Product } from '../../../src-shared/catalog';
 import { compose, type ComposeOptions, type Services } from '../compose';
 import { ManualClock } from '../core/clock';
+import { DB_FILE, openDatabase } from '../db/open';
 import { createApp, type App, type AppOptions } from '../http/app';
 import type { Drift } from '../http/response-check';
 import type { RouteInfo } from '../http/types';
@@ -77,8 +78,32 @@ type ServiceOptions = {
   models?: ComposeOptions['models'];
 };
 
+/**
+ * A database every migration has run on, made once per test process: a new test service starts
+ * from a copy of it (0600, as the service makes its own) instead of migrating an empty file again.
+ * The service's start then finds it at the latest version, as it finds an existing install's.
+ * migrations.test.ts runs the migrations themselves.
+ */
+let template: string | undefined;
+function migratedTemplate(): string {
+  if (template !== undefined && existsSync(template)) return template;
+  const dir = mkdtempSync(join(tmpdir(), 'cc-test-template-'));
+  const db = openDatabase(dir);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  const file = join(dir, DB_FILE);
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  template = file;
+  return file;
+}
+
 export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: string; now: number; ownerId: number }): Promise<TestService> {
   const dataDir = reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'cc-test-'));
+  if (!reuse) {
+    const db = join(dataDir, DB_FILE);
+    copyFileSync(migratedTemplate(), db);
+    chmodSync(db, 0o600);
+  }
   const clock = new ManualClock(reuse?.now ?? Date.now());
   const s = compose({
     dataDir, clock, logger: createLogger({ dataDir }),

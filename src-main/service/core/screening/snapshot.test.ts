@@ -29,11 +29,12 @@ const SUBJECTS = [
 const results = (index: ScreeningIndex) =>
   SUBJECTS.map((s) => screen(index, s, { lists: ['sanctions', 'pep'] }).matches.map((m) => [m.entity_id, m.score, m.explanation.matched_name]));
 
+// Parsing and indexing every shipped list: ~10 s beside the rest of the suite, past 20 s under load.
 beforeAll(() => {
   lists = loadShippedLists(watchlists);
   fresh = buildIndex(lists.entities);
   writeSnapshot(file, 'build-a', watchlists, lists, fresh);
-});
+}, 120_000);
 
 describe('screening snapshot', () => {
   it('restores lists and index that screen exactly like a fresh load', () => {
