@@ -7,7 +7,7 @@
 // the fallback when the shell is not installed, and CONSOLE_E2E_CHROMIUM=/usr/bin/chromium picks it.
 import { existsSync } from 'node:fs';
 
-export const FULL_CHROMIUM = '/usr/bin/chromium';
+const FULL_CHROMIUM = '/usr/bin/chromium';
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 export const CHROMIUM_PATH = process.env.CONSOLE_E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);

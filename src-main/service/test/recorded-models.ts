@@ -61,6 +61,11 @@ export interface RecordedModels {
   live: boolean;
 }
 
+/** A recording file as written by `save`. */
+function readRecording(file: string): RecordingFile {
+  return deserialize(gunzipSync(readFileSync(file))) as RecordingFile;
+}
+
 /**
  * The recordings in `dir` made by another release than this one (by file name). The suite fails on
  * any (recorded-models.test.ts): a stale recording answers nothing, so its route tests quietly run
@@ -70,7 +75,7 @@ export function staleRecordings(dir = DIR): string[] {
   const rel = currentRelease();
   return readdirSync(dir)
     .filter((f) => f.endsWith('.bin'))
-    .filter((f) => (deserialize(gunzipSync(readFileSync(join(dir, f)))) as RecordingFile).release !== rel)
+    .filter((f) => readRecording(join(dir, f)).release !== rel)
     .sort();
 }
 
@@ -85,7 +90,7 @@ export function recordedModels(name: string, o: { dir?: string; record?: boolean
   const rel = currentRelease();
   let stored: RecordingFile = { release: rel, answers: new Map() };
   if (!recording && existsSync(file)) {
-    const read = deserialize(gunzipSync(readFileSync(file))) as RecordingFile;
+    const read = readRecording(file);
     if (read.release === rel) stored = read;
     else console.warn(`recorded model outputs "${name}" were made by other model code: the real models run. Refresh them: RECORD_MODELS=1 npx vitest run <its test file>`);
   }

@@ -73,8 +73,8 @@ export function remoteIndex(meta: IndexMeta, resourcesDir: string, dataDir: stri
 /** Per resources and data directory: the index of its lists at one stamp (older ones are dropped). */
 const cache = new Map<string, { stamp: string; index: Promise<LoadedIndex> }>();
 
-function versionsOf(lists: Pick<LoadedLists, 'versions'>): BaseListVersion[] {
-  return lists.versions.map((v) => ({
+function versionsOf(catalog: LoadedLists['versions']): BaseListVersion[] {
+  return catalog.map((v) => ({
     source: v.source, kind: v.kind as ListKind, list_date: v.list_date, retrieval_date: v.retrieval_date, sha256: v.sha256,
   }));
 }
@@ -130,23 +130,23 @@ export function loadIndexNow(resourcesDir: string, dataDir?: string, stamp = lis
   // Without the build's snapshot (running from source), the shipped lists indexed once in this
   // process stand in for it: each load then extends them, as a start from the snapshot does.
   const base = snap?.ok ? snap : snap ? shippedOnce(resourcesDir) : null;
-  let lists: Pick<LoadedLists, 'versions'>;
+  let catalog: LoadedLists['versions'];
   let index: ScreeningIndex;
   let t1: number;
   if (base) {
     const mine = combineLists(own.user);
-    lists = { versions: [...base.lists.versions, ...mine.versions] };
+    catalog = [...base.lists.versions, ...mine.versions];
     t1 = performance.now();
     index = extendIndex(base.index, mine.entities);
   } else {
-    const all = loadLists(resourcesDir, own);
-    lists = all;
+    const lists = loadLists(resourcesDir, own);
+    catalog = lists.versions;
     t1 = performance.now();
-    index = buildIndex(all.entities);
+    index = buildIndex(lists.entities);
   }
   const kinds = LIST_KINDS.filter((k) => index.kinds.has(k));
   return {
-    index, scratch: createScreenScratch(), versions: versionsOf(lists), catalog: lists.versions, loadedKinds: kinds, stamp, stats: index.stats,
+    index, scratch: createScreenScratch(), versions: versionsOf(catalog), catalog, loadedKinds: kinds, stamp, stats: index.stats,
     timings: { load_ms: Math.round(t1 - t0), index_ms: Math.round(performance.now() - t1), snapshot: snap?.ok ? 'used' : (snap?.reason ?? 'own_official_lists') },
   };
 }

@@ -13,7 +13,6 @@ import { addSkip, clean, countEntities, decodeText, finishEntity, FormatError, p
 import { SOURCE_INFO } from './sources';
 import { daysBetween } from '../../../../../src-shared/dates';
 
-/** The real files are ~1 MB; the historical legislators file is ~10 MB. */
 /**
  * The YAML parser is required where a file is parsed, not imported: the service's start never
  * parses YAML (its lists come from the snapshot), and loading it cost every start a tenth of a
@@ -21,6 +20,7 @@ import { daysBetween } from '../../../../../src-shared/dates';
  */
 const load = createRequire(import.meta.url);
 
+/** The real files are ~1 MB; the historical legislators file is ~10 MB. */
 export const US_YAML_MAX_BYTES = 32 * 2 ** 20;
 
 export type UsPepSource = 'pep_us_congress' | 'pep_us_executive';
