@@ -82,8 +82,11 @@ test('review: the listed record beside the customer; a contradicted reason needs
   await review.reasonDialog.getByTestId('review-reason-confirm').click();
   await expect(review.reasonDialog.getByTestId('review-reason-note-error')).toContainText('override note');
   await shot(page, 'override');
-  // A reason the evidence does not contradict shows no warning.
+  // "Name only" while the date of birth agrees is refused the same way, before submit (issue 36).
   await review.reasonDialog.getByTestId('review-reason-name_only_common_name').check();
+  await expect(warning).toContainText('"name-only match on a common name" but the date of birth agrees');
+  // A reason the evidence does not contradict shows no warning.
+  await review.reasonDialog.getByTestId('review-reason-list_record_outdated').check();
   await expect(warning).toHaveCount(0);
   await review.giveReason('different_dob', OVERRIDE_NOTE);
   await expect(review.disposition(putin)).toHaveAttribute('data-approval', 'pending');

@@ -51,13 +51,15 @@ export function evidenceOf(m: { explanation: { exact_name: boolean; qualifiers: 
 }
 
 /** A clearing reason the evidence of a match contradicts (docs/decisions.md, issue 23). */
-export const CONTRADICTIONS = ['dob_matches_exactly', 'country_matches', 'exact_name_and_dob'] as const;
+export const CONTRADICTIONS = ['dob_matches_exactly', 'country_matches', 'exact_name_and_dob', 'name_only_dob_agrees', 'name_only_country_matches'] as const;
 export type Contradiction = (typeof CONTRADICTIONS)[number];
 
 export const CONTRADICTION_TEXT: Record<Contradiction, string> = {
   dob_matches_exactly: 'The reason is "different date of birth" but a listed date of birth matches exactly',
   country_matches: 'The reason is "different nationality" but the subject\'s country is listed',
   exact_name_and_dob: 'The reason is "different person" but the full name is exact and the date of birth matches exactly',
+  name_only_dob_agrees: 'The reason is "name-only match on a common name" but the date of birth agrees with a listed one',
+  name_only_country_matches: 'The reason is "name-only match on a common name" but the subject\'s country is listed',
 };
 
 /**
@@ -68,6 +70,10 @@ export function reasonContradiction(reason: ReasonCode | null, matches: readonly
   if (reason === 'different_dob' && matches.some((m) => m.evidence.dob === 'exact')) return 'dob_matches_exactly';
   if (reason === 'different_nationality' && matches.some((m) => m.evidence.country === 'match')) return 'country_matches';
   if (reason === 'different_person_other_identifiers' && matches.some((m) => m.evidence.exact_name && m.evidence.dob === 'exact')) return 'exact_name_and_dob';
+  // "Name only" claims nothing but the name agrees: any agreement of the date of birth (exact, or
+  // the year: same year, day and month swapped) or the country corroborates the match.
+  if (reason === 'name_only_common_name' && matches.some((m) => m.evidence.dob === 'exact' || m.evidence.dob === 'year')) return 'name_only_dob_agrees';
+  if (reason === 'name_only_common_name' && matches.some((m) => m.evidence.country === 'match')) return 'name_only_country_matches';
   return null;
 }
 

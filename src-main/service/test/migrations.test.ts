@@ -279,4 +279,29 @@ describe('migrations', () => {
       .toEqual(['audit_log_org_action', 'audit_log_org_actor', 'audit_log_org_at', 'audit_log_org_client_ref', 'clearances_batch_row', 'clearances_org_state', 'sqlite_autoindex_clearances_1']);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name IN ('audit_log_v20', 'clearances_v20')").all()).toEqual([]);
   });
+  it('0023 (name-only contradictions) keeps every clearance as written, allows the two new override codes, keeps the indexes', () => {
+    const d = dir();
+    const raw = new Database(join(d, DB_FILE));
+    const before = MIGRATIONS.findIndex((m) => m.name === 'name-only-contradictions');
+    expect(before).toBe(22);
+    for (const m of MIGRATIONS.slice(0, before)) m.up(raw);
+    raw.pragma(`user_version = ${before}`);
+    raw.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES (1, 'Org', 'pro', '2025-01-01T00:00:00.000Z')").run();
+    raw.prepare("INSERT INTO users (id, org_id, email, name, password_hash, role, created_at) VALUES (1, 1, 'a@example.test', 'A', 'x', 'member', '2025-01-01T00:00:00.000Z')").run();
+    const clearance = raw.prepare(`INSERT INTO clearances (id, org_id, batch_id, row_number, screening_id, entity_ids, record_hashes, reason_code, has_note, state, requested_by, requested_at, override_contradiction, match_flags)
+      VALUES (?, 1, 'bat_1', ?, 'scr_1', '["e1"]', '["h1"]', 'name_only_common_name', 1, 'pending', 1, '2025-01-02T00:00:00.000Z', ?, '[["sanctions",97,"exact","match",true]]')`);
+    clearance.run('clr_1', 2, null);
+    clearance.run('clr_2', 3, 'exact_name_and_dob');
+    expect(() => clearance.run('clr_3', 4, 'name_only_dob_agrees')).toThrow(/CHECK/);
+    const rows = raw.prepare('SELECT * FROM clearances ORDER BY id').all();
+    raw.close();
+    const db = openDatabase(d);
+    expect(db.prepare('SELECT * FROM clearances ORDER BY id').all()).toEqual(rows);
+    db.prepare("UPDATE clearances SET override_contradiction = 'name_only_dob_agrees' WHERE id = 'clr_1'").run();
+    db.prepare("UPDATE clearances SET override_contradiction = 'name_only_country_matches' WHERE id = 'clr_1'").run();
+    expect(() => db.prepare("UPDATE clearances SET override_contradiction = 'made_up' WHERE id = 'clr_1'").run()).toThrow(/CHECK/);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'clearances' ORDER BY name").all().map((r) => (r as { name: string }).name))
+      .toEqual(['clearances_batch_row', 'clearances_org_state', 'sqlite_autoindex_clearances_1']);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'clearances_v22'").get()).toBeUndefined();
+  });
 });

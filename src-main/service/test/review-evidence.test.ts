@@ -17,6 +17,10 @@ const ANALYST = { email: 'analyst@example.test', password: 'analyst password' };
 const MEMBER = { email: 'member@example.test', password: 'member password 1' };
 /** The listed date of birth and country: every identifier agrees. */
 const PUTIN_FULL = { ...PUTIN, date_of_birth: '1952-10-07', country: 'RU' };
+/** The name with one corroborating identifier: the listed date of birth, its year only, or the listed country. */
+const PUTIN_DOB = { ...PUTIN, date_of_birth: '1952-10-07' };
+const PUTIN_YEAR = { ...PUTIN, date_of_birth: '1952-03-15' };
+const PUTIN_COUNTRY = { ...PUTIN, country: 'RU' };
 
 beforeAll(async () => {
   t = await testService({ plan: 'pro' });
@@ -26,8 +30,12 @@ beforeAll(async () => {
   await t.s.accounts.addUser({ orgId: t.orgId, email: MEMBER.email, name: 'Me Member', password: MEMBER.password, role: 'member' });
   owner = await t.login();
   analyst = await t.login(ANALYST.email, ANALYST.password);
-  // Rows 2-8: every identifier agrees; row 9: the name only (no date of birth, no country).
-  batch = await runBatch(t, analyst, [PUTIN_FULL, PUTIN_FULL, PUTIN_FULL, PUTIN_FULL, PUTIN_FULL, PUTIN_FULL, PUTIN_FULL, PUTIN]);
+  // Rows 2-8: every identifier agrees; row 9: the name only (no date of birth, no country); rows
+  // 10-15: the name and one identifier (the date of birth, its year, the country; twice each).
+  batch = await runBatch(t, analyst, [
+    PUTIN_FULL, PUTIN_FULL, PUTIN_FULL, PUTIN_FULL, PUTIN_FULL, PUTIN_FULL, PUTIN_FULL, PUTIN,
+    PUTIN_DOB, PUTIN_YEAR, PUTIN_COUNTRY, PUTIN_DOB, PUTIN_COUNTRY, PUTIN_YEAR,
+  ]);
   const off = await t.json<OrgSettings>('PATCH', '/api/settings', { cookie: owner, body: { four_eyes: false } });
   expect(off.status).toBe(200);
 }, 120_000);
@@ -40,10 +48,14 @@ const approve = (id: string, who: { email: string; password: string }, cookie = 
 const clear = (row: number, reason: ReasonCode, extra: object = {}) =>
   disposition(batch.id, batch.row(row), 'cleared_false_positive', { reason_code: reason, ...extra });
 
+/** Each rule with a row whose evidence contradicts it (refused) and another (overridden). */
 const RULES = [
-  { reason: 'different_dob', contradiction: 'dob_matches_exactly', words: 'date of birth matches exactly' },
-  { reason: 'different_nationality', contradiction: 'country_matches', words: 'country is listed' },
-  { reason: 'different_person_other_identifiers', contradiction: 'exact_name_and_dob', words: 'full name is exact' },
+  { reason: 'different_dob', contradiction: 'dob_matches_exactly', words: 'date of birth matches exactly', refused: 2, overridden: 3 },
+  { reason: 'different_nationality', contradiction: 'country_matches', words: 'country is listed', refused: 2, overridden: 4 },
+  { reason: 'different_person_other_identifiers', contradiction: 'exact_name_and_dob', words: 'full name is exact', refused: 2, overridden: 5 },
+  { reason: 'name_only_common_name', contradiction: 'name_only_dob_agrees', words: 'date of birth agrees', refused: 10, overridden: 13 },
+  { reason: 'name_only_common_name', contradiction: 'name_only_dob_agrees', words: 'date of birth agrees', refused: 11, overridden: 15 },
+  { reason: 'name_only_common_name', contradiction: 'name_only_country_matches', words: 'country is listed', refused: 12, overridden: 14 },
 ] as const;
 
 describe('the evidence of a match', () => {
@@ -52,6 +64,10 @@ describe('the evidence of a match', () => {
     expect(evidenceOf(full)).toEqual({ dob: 'exact', country: 'match', exact_name: true });
     const nameOnly = batch.row(9).matches.find((m) => m.list === 'sanctions')!;
     expect(evidenceOf(nameOnly)).toEqual({ dob: 'none', country: 'none', exact_name: true });
+    const sdn = (row: number) => evidenceOf(batch.row(row).matches.find((m) => m.source === 'us_ofac_sdn')!);
+    expect(sdn(10)).toEqual({ dob: 'exact', country: 'none', exact_name: true });
+    expect(sdn(11)).toMatchObject({ dob: 'year', country: 'none' });
+    expect(sdn(12)).toEqual({ dob: 'none', country: 'match', exact_name: true });
   });
 
   it('is signed: evidence changed to fit the reason fails the token check', async () => {
@@ -67,8 +83,8 @@ describe('the evidence of a match', () => {
 
 describe('a clearing reason the evidence contradicts', () => {
   for (const rule of RULES) {
-    it(`${rule.reason} is refused with 422 naming the contradiction, without an override note`, async () => {
-      const r = await decide(analyst, clear(2, rule.reason, { has_note: true }));
+    it(`${rule.reason} is refused with 422 naming the contradiction (${rule.contradiction}, row ${rule.refused}), without an override note`, async () => {
+      const r = await decide(analyst, clear(rule.refused, rule.reason, { has_note: true }));
       expect(r.status).toBe(422);
       expect(r.body).toMatchObject({ field: 'reason_code', error: expect.stringContaining(rule.words) });
     });
@@ -83,13 +99,13 @@ describe('a clearing reason the evidence contradicts', () => {
   });
 
   it('a reason that does not contradict is recorded at once (four-eyes off)', async () => {
-    const r = await decide(analyst, clear(8, 'name_only_common_name'));
+    const r = await decide(analyst, clear(8, 'list_record_outdated'));
     expect(r.body).toMatchObject({ status: 'recorded', clearance: null });
   });
 
-  RULES.forEach((rule, i) => {
-    it(`${rule.reason} with an override note waits for a second person even with four-eyes off, and is audited`, async () => {
-      const row = 3 + i;
+  for (const rule of RULES) {
+    it(`${rule.reason} with an override note (${rule.contradiction}, row ${rule.overridden}) waits for a second person even with four-eyes off, and is audited`, async () => {
+      const row = rule.overridden;
       const r = await decide(analyst, clear(row, rule.reason, { override_note: true }));
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({
@@ -102,7 +118,7 @@ describe('a clearing reason the evidence contradicts', () => {
       });
       expect(await auditRows('disposition.set')).not.toContainEqual(expect.objectContaining({ row_number: row }));
     });
-  });
+  }
 
   it('an override is approved only by an owner or admin other than the analyst; the approval is audited with the contradiction', async () => {
     const pending = (await auditRows('clearance.requested')).find((e) => e.row_number === 3)!;
