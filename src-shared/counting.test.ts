@@ -24,6 +24,12 @@ describe('standingDecision', () => {
       .toEqual({ disposition: 'escalated', awaiting: false, firstDecidedAt: at(4) });
   });
 
+  it('a clearing sent back to its analyst no longer waits, and leaves no disposition in effect (issue 36)', () => {
+    const requested: DecisionEvent = { action: 'clearance.requested', disposition: 'cleared_false_positive', at: at(1) };
+    expect(standingDecision([requested, { action: 'clearance.sent_back', disposition: 'cleared_false_positive', at: at(2) }]))
+      .toEqual({ disposition: null, awaiting: false, firstDecidedAt: null });
+  });
+
   it('a removed disposition leaves none in effect', () => {
     expect(standingDecision([{ action: 'disposition.set', disposition: 'escalated', at: at(1) }, { action: 'disposition.removed', disposition: null, at: at(2) }]).disposition).toBeNull();
   });

@@ -73,7 +73,9 @@ export function median(values: readonly number[]): number | null {
 // ---- Review decisions on screenings (audit rows) ----
 
 /** The audit actions that make, wait for or take away a screening's disposition (core/review). */
-export const DECISION_ACTIONS = ['disposition.set', 'disposition.removed', 'clearance.requested', 'clearance.approved', 'clearance.withdrawn'] as const;
+export const DECISION_ACTIONS = [
+  'disposition.set', 'disposition.removed', 'clearance.requested', 'clearance.approved', 'clearance.withdrawn', 'clearance.sent_back',
+] as const;
 export type DecisionAction = (typeof DECISION_ACTIONS)[number];
 
 export interface DecisionEvent {
@@ -86,7 +88,10 @@ export interface DecisionEvent {
 export interface StandingDecision {
   /** The disposition in effect after the last event; null when none is. */
   disposition: Disposition | null;
-  /** A clearing that waits for a second person's approval. */
+  /**
+   * A clearing that waits for a second person's approval: the same clearances as the approval
+   * queue and Home count (state `pending`), for the screenings a report covers.
+   */
   awaiting: boolean;
   /** When a disposition first took effect (a clearing takes effect when approved); null if never. */
   firstDecidedAt: string | null;
@@ -110,6 +115,8 @@ export function standingDecision(events: readonly DecisionEvent[]): StandingDeci
       disposition = null;
       awaiting = true;
     } else {
+      // Withdrawn by a new decision, or sent back to the analyst (the row is undecided again): the
+      // clearance no longer waits, exactly when the approval queue stops listing it.
       awaiting = false;
     }
   }

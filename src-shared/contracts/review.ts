@@ -194,7 +194,14 @@ export const ApprovalItem = z.object({
 });
 export type ApprovalItem = z.infer<typeof ApprovalItem>;
 
-export const ApprovalQueue = z.object({ clearances: z.array(ApprovalItem) });
+export const ApprovalQueue = z.object({
+  clearances: z.array(ApprovalItem),
+  /**
+   * How many clearances wait (state pending): the one "awaiting approval" count Home shows too
+   * (the list stops at 500; this does not).
+   */
+  waiting: z.number().int().min(0),
+});
 export type ApprovalQueue = z.infer<typeof ApprovalQueue>;
 
 /** The most a send-back note may hold. */

@@ -5,7 +5,7 @@
 // way) with their credentials at the analyst's desk. A send-back note is held in memory only.
 import { AppError } from '../../../../src-shared/errors';
 import {
-  hasStrongSanctionsMatch, reasonContradiction, CONTRADICTION_TEXT, type ApprovalItem, type ApprovalMatch, type Clearance, type ClearanceOutcome, type Contradiction,
+  hasStrongSanctionsMatch, reasonContradiction, CONTRADICTION_TEXT, type ApprovalItem, type ApprovalMatch, type ApprovalQueue, type Clearance, type ClearanceOutcome, type Contradiction,
   type DispositionRequest, type DispositionResponse, type MatchEvidence, type OrgSettings, type ReviewMatch,
 } from '../../../../src-shared/contracts/review';
 import { LIST_KINDS, type ListKind } from '../../../../src-shared/contracts/screening';
@@ -243,17 +243,18 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
     },
 
     /** The approval queue: the organisation's clearances waiting for a second person, oldest first. */
-    queue(session: SessionContext): ApprovalItem[] {
+    queue(session: SessionContext): ApprovalQueue {
       const people = new Map<number, UserRow | undefined>();
       const person = (id: number) => {
         if (!people.has(id)) people.set(id, accounts.repo.userById(id));
         const u = people.get(id);
         return { user_id: id, email: u?.email ?? null, name: u?.name ?? null };
       };
-      return s.pendingOf.all(session.org.id).map((c) => ({
+      const clearances = s.pendingOf.all(session.org.id).map((c): ApprovalItem => ({
         id: c.id, batch_id: c.batch_id, row: c.row_number, screening_id: c.screening_id, requested_by: person(c.requested_by), requested_at: c.requested_at,
         reason_code: c.reason_code, override: c.override_contradiction, has_note: c.has_note === 1, matches: matchesOf(c), yours: c.requested_by === session.user.id,
       }));
+      return { clearances, waiting: s.pendingCount.get(session.org.id)?.n ?? 0 };
     },
 
     /** An owner or admin approves in their own session (the route checks the role; never their own clearance). */

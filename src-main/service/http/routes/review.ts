@@ -62,7 +62,7 @@ export function reviewRoutes({ route, services }: Router): void {
     summary: 'The approval queue: clearances of the organisation waiting for a second person (owners and admins)',
     description: 'Oldest first, at most 500. Ids, codes, scores and evidence flags only: the subject, the listed record and the analyst\'s note stay in the analyst\'s console. `yours` marks the viewer\'s own clearances, which another owner or admin must approve.',
     responses: { 200: ApprovalQueue },
-    handler: (c) => c.json<ApprovalQueue>({ clearances: services.review.queue(c.get('session')) }),
+    handler: (c) => c.json<ApprovalQueue>(services.review.queue(c.get('session'))),
   });
 
   route({

@@ -232,8 +232,8 @@ export function ApprovalsScreen() {
       <section className="panel" aria-labelledby="approvals-heading" aria-busy={queue.loading} data-testid="approvals">
         <div className="panel-header">
           <h2 id="approvals-heading">Waiting for approval</h2>
-          <span className="muted" data-testid="approvals-count" data-count={queue.data ? list.length : ''}>
-            {queue.data ? `${formatNumber(list.length)} waiting` : 'Loading…'}
+          <span className="muted" data-testid="approvals-count" data-count={queue.data ? queue.data.waiting : ''}>
+            {queue.data ? `${formatNumber(queue.data.waiting)} waiting${queue.data.waiting > list.length ? ` (the oldest ${formatNumber(list.length)} shown)` : ''}` : 'Loading…'}
           </span>
         </div>
         <LoadError testId="approvals-error" title="Could not load the clearances waiting for approval." error={queue.error} onRetry={reload} />
