@@ -1,7 +1,8 @@
 // Risk review of a batch rescreen (session-authenticated; not in the spec, see docs/decisions.md):
 // the analyst's dispositions are recorded as audit rows, and clearing a strong sanctions match
 // takes a reason and, with four-eyes on, a second person's approval. Subject data and notes stay
-// in the console: requests carry ids, codes and whether a note exists.
+// out of storage: requests carry ids, codes and whether a note exists, and a clearing that waits
+// carries what the analyst saw, which the service holds in memory only for the approver.
 import { z } from 'zod';
 import { Email } from './accounts';
 import { LIST_KINDS, type ListKind } from './screening';
@@ -87,6 +88,46 @@ export const ReviewMatch = z.object({
 });
 export type ReviewMatch = z.infer<typeof ReviewMatch>;
 
+/** The most an analyst's note may hold (the clearing dialog's limit). */
+export const ANALYST_NOTE_MAX = 2000;
+
+/**
+ * What the analyst saw of a row they clear, as their console holds it: the customer (from the
+ * batch row) and each listed person matched. Sent with a clearing that may wait for a second
+ * person so the approver sees what the analyst saw; the service holds it in memory only, while
+ * the analyst's batch is open (docs/decisions.md, issue 36), never in SQLite or a log.
+ */
+export const SeenCustomer = z.object({
+  name: z.string().trim().min(1).max(300),
+  /** As the row gives it (YYYY-MM-DD, or a partial date). */
+  date_of_birth: z.string().max(32).nullable(),
+  country: z.string().max(64).nullable(),
+  client_reference_id: z.string().max(200).nullable(),
+});
+export type SeenCustomer = z.infer<typeof SeenCustomer>;
+
+/** A listed person (public list data) as the analyst's result showed it. */
+export const SeenListed = z.object({
+  entity_id: z.string().min(1).max(200),
+  name: z.string().max(500),
+  /** The list it is on, e.g. `us_ofac_sdn`. */
+  source: z.string().max(100),
+  programs: z.array(z.string().max(300)).max(20),
+  dates_of_birth: z.array(z.string().max(32)).max(10),
+  countries: z.array(z.string().max(64)).max(20),
+  listed_on: z.string().max(32).nullable(),
+});
+export type SeenListed = z.infer<typeof SeenListed>;
+
+export const SeenByAnalyst = z.object({
+  customer: SeenCustomer,
+  /** Per cleared match, by entity id (those the review token does not cover are dropped). */
+  listed: z.array(SeenListed).max(5),
+  /** The analyst's note (null for none); `has_note` says the same. */
+  note: z.string().trim().max(ANALYST_NOTE_MAX).nullable(),
+});
+export type SeenByAnalyst = z.infer<typeof SeenByAnalyst>;
+
 export const DispositionRequest = z
   .object({
     batch_id: z.string().regex(/^bat_[A-Za-z0-9]{16}$/),
@@ -100,15 +141,27 @@ export const DispositionRequest = z
     /** null takes the row's disposition away. */
     disposition: z.enum(DISPOSITIONS).nullable(),
     reason_code: z.enum(REASON_CODES).nullable().default(null),
-    /** Whether the analyst wrote a note; its text never leaves the console. */
+    /** Whether the analyst wrote a note; its text travels only in `seen`, held in memory for the approver. */
     has_note: z.boolean().default(false),
     /**
      * The analyst wrote an override note for a reason the evidence contradicts (its text stays in
      * the console); such a clearing always waits for a second person's approval.
      */
     override_note: z.boolean().default(false),
+    /**
+     * With a clearing: what the analyst saw (customer, listed people, note), for the approver.
+     * Held in service memory while the analyst's batch is open, only when the clearing waits for
+     * a second person; dropped at once otherwise. Never stored.
+     */
+    seen: SeenByAnalyst.nullable().default(null),
   })
   .superRefine((r, ctx) => {
+    if (r.seen !== null && r.disposition !== 'cleared_false_positive') {
+      ctx.addIssue({ code: 'custom', path: ['seen'], message: 'only with cleared_false_positive' });
+    }
+    if (r.seen !== null && (r.seen.note !== null && r.seen.note !== '') !== r.has_note) {
+      ctx.addIssue({ code: 'custom', path: ['seen', 'note'], message: 'a note is sent exactly when has_note is true' });
+    }
     if (r.reason_code !== null && r.disposition !== 'cleared_false_positive') {
       ctx.addIssue({ code: 'custom', path: ['reason_code'], message: 'only with cleared_false_positive' });
     }
@@ -165,8 +218,8 @@ export type ApproveResponse = z.infer<typeof ApproveResponse>;
 /**
  * The approval queue (issue 26): owners and admins approve or send back, in their own session,
  * the clearances of their organisation waiting for a second person. An item holds what the
- * service keeps of a clearance (ids, codes, scores and evidence flags); never the subject, the
- * listed record or the analyst's note, which stay in the analyst's console.
+ * service keeps of a clearance (ids, codes, scores and evidence flags) and, while the analyst's
+ * batch is open, what the analyst saw, from memory (issue 36). Answered `Cache-Control: no-store`.
  */
 export const ApprovalMatch = z.object({
   entity_id: z.string(),
@@ -191,6 +244,12 @@ export const ApprovalItem = z.object({
   matches: z.array(ApprovalMatch),
   /** The viewer asked for it: another owner or admin must approve it. */
   yours: z.boolean(),
+  /**
+   * What the analyst saw (the customer, the listed people, their note), from service memory while
+   * the analyst's batch is open; null once it has ended (they opened another batch, signed out,
+   * 12 hours passed, the service restarted) or when their console sent none.
+   */
+  seen: SeenByAnalyst.nullable(),
 });
 export type ApprovalItem = z.infer<typeof ApprovalItem>;
 

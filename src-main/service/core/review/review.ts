@@ -2,11 +2,12 @@
 // live in the analyst's console; the service checks a row's review token, records each decision
 // as an audit row, and keeps pending clearances (ids, codes and flags only) until a second person
 // approves them or sends them back: in the approval queue, in their own session, or (the earlier
-// way) with their credentials at the analyst's desk. A send-back note is held in memory only.
+// way) with their credentials at the analyst's desk. A send-back note, and what the analyst saw of
+// a row they cleared (shown to the approver), are held in memory only (batch-memory.ts).
 import { AppError } from '../../../../src-shared/errors';
 import {
   hasStrongSanctionsMatch, reasonContradiction, CONTRADICTION_TEXT, type ApprovalItem, type ApprovalMatch, type ApprovalQueue, type Clearance, type ClearanceOutcome, type Contradiction,
-  type DispositionRequest, type DispositionResponse, type MatchEvidence, type OrgSettings, type ReviewMatch,
+  type DispositionRequest, type DispositionResponse, type MatchEvidence, type OrgSettings, type ReviewMatch, type SeenByAnalyst,
 } from '../../../../src-shared/contracts/review';
 import { LIST_KINDS, type ListKind } from '../../../../src-shared/contracts/screening';
 import type { z } from 'zod';
@@ -18,7 +19,7 @@ import type { Clock } from '../clock';
 import { newId, nowIso } from '../ids';
 import type { InstallSecret } from '../install-secret';
 import { reviewTokenValid } from './token';
-import { createSendBackNotes } from './send-back-notes';
+import { createBatchMemory } from './batch-memory';
 import { may } from '../../../../src-shared/policy';
 
 type Decision = z.output<typeof DispositionRequest>;
@@ -117,7 +118,16 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
     };
   }
 
-  const notes = createSendBackNotes(clock, SESSION_IDLE_MS);
+  const notes = createBatchMemory<string>(clock, SESSION_IDLE_MS);
+  /** What the analyst saw of each waiting clearance, for the approver (never stored). */
+  const seen = createBatchMemory<SeenByAnalyst>(clock, SESSION_IDLE_MS);
+
+  /** The listed people of the matches the clearing covers (signed by the review token), nothing else. */
+  const seenOf = (d: Decision): SeenByAnalyst | null => {
+    if (!d.seen) return null;
+    const covered = new Set(d.matches.map((m) => m.entity_id));
+    return { ...d.seen, listed: d.seen.listed.filter((l) => covered.has(l.entity_id)) };
+  };
 
   /** A clearance of the viewer's organisation (another's answers as unknown), still waiting. */
   function pendingInOrg(orgId: number, clearanceId: string): ClearanceRow {
@@ -147,6 +157,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
       audit.record({
         ...clearanceAudit(c), actor: actorOf(approver), action: 'clearance.approved', disposition: 'cleared_false_positive', approverUserId: approver.id,
       });
+      seen.drop(c.id);
       return view(s.byId.get(c.id)!);
     });
   }
@@ -203,11 +214,12 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
         orgId: session.org.id, actor, batchId: d.batch_id, rowNumber: d.row, screeningId: d.screening_id, entities,
         ...(refHmac ? { clientRefHmac: refHmac } : {}),
       };
-      return audit.atomically((): DispositionResponse => {
+      const answer = audit.atomically((): DispositionResponse => {
         const org = accounts.repo.orgById(session.org.id)!;
         for (const waiting of s.pendingFor.all(org.id, d.batch_id, d.row)) {
           s.setState.run('withdrawn', session.user.id, nowIso(clock.now()), waiting.id);
           audit.record({ ...common, action: 'clearance.withdrawn', clearanceId: waiting.id, reasonCode: waiting.reason_code });
+          seen.drop(waiting.id);
         }
         const base = { disposition: d.disposition, reason_code: d.disposition === 'cleared_false_positive' ? d.reason_code : null, decided_by: session.user.email };
         if (d.disposition === null) {
@@ -231,6 +243,11 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
         const row = audit.record({ ...common, ...reason, action: 'disposition.set', disposition: d.disposition });
         return { ...base, status: 'recorded', decided_at: String(row.at), clearance: null };
       });
+      // Once committed: a clearing that waits keeps what the analyst saw for the approver; any
+      // other decision's is dropped with the request.
+      const shown = seenOf(d);
+      if (answer.clearance && shown) seen.keep(session.org.id, session.user.id, d.batch_id, answer.clearance.id, shown);
+      return answer;
     },
 
     /** A second person approves a pending clearance with their own credentials, at the analyst's desk. */
@@ -253,6 +270,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
       const clearances = s.pendingOf.all(session.org.id).map((c): ApprovalItem => ({
         id: c.id, batch_id: c.batch_id, row: c.row_number, screening_id: c.screening_id, requested_by: person(c.requested_by), requested_at: c.requested_at,
         reason_code: c.reason_code, override: c.override_contradiction, has_note: c.has_note === 1, matches: matchesOf(c), yours: c.requested_by === session.user.id,
+        seen: seen.get(c.id),
       }));
       return { clearances, waiting: s.pendingCount.get(session.org.id)?.n ?? 0 };
     },
@@ -275,6 +293,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
         if (c.state !== 'pending') throw new AppError('conflict', { message: `This clearance is ${STATE_TEXT[c.state]}` });
         s.setState.run('sent_back', session.user.id, nowIso(clock.now()), c.id);
         audit.record({ ...clearanceAudit(c), actor: actorOf(session.user), action: 'clearance.sent_back', targetUserId: c.requested_by });
+        seen.drop(c.id);
         return view(s.byId.get(c.id)!);
       });
       const found = s.byId.get(clearanceId)!;
@@ -288,11 +307,23 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
       return s.ofBatch.all(session.org.id, batchId, session.user.id).map((c) => ({ ...view(c), note: c.state === 'sent_back' ? (held.get(c.id) ?? null) : null }));
     },
 
-    /** The analyst opened a batch: send-back notes about their last one are let go. */
-    batchOpened: (orgId: number, userId: number, batchId: string): void => notes.batchOpened(orgId, userId, batchId),
+    /** The analyst opened a batch: send-back notes and what they saw of their last one are let go. */
+    batchOpened(orgId: number, userId: number, batchId: string): void {
+      notes.batchOpened(orgId, userId, batchId);
+      seen.batchOpened(orgId, userId, batchId);
+    },
+
+    /** The analyst signed out (their console dropped the batch's results): what is held about it goes. */
+    analystSignedOut(orgId: number, userId: number): void {
+      notes.analystLeft(orgId, userId);
+      seen.analystLeft(orgId, userId);
+    },
 
     /** Send-back notes held in memory (tests). */
     notesHeld: (): number => notes.size(),
+
+    /** Clearings' "what the analyst saw" held in memory (tests). */
+    seenHeld: (): number => seen.size(),
   };
 }
 export type Review = ReturnType<typeof createReview>;

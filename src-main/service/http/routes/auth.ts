@@ -164,6 +164,8 @@ export function authRoutes({ route, services }: Router): void {
         accounts.logout(s.tokenHash);
         services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'session.signed_out' });
       });
+      // The console drops its batch results at sign-out: what the service held about them goes too.
+      services.review.analystSignedOut(s.org.id, s.user.id);
       deleteCookie(c, SESSION_COOKIE, { path: '/' });
       return c.json<Message>({ message: 'Logged out' });
     },

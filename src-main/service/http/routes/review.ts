@@ -60,7 +60,7 @@ export function reviewRoutes({ route, services }: Router): void {
   route({
     method: 'GET', path: '/api/review/approvals', auth: APPROVERS, tags: TAGS,
     summary: 'The approval queue: clearances of the organisation waiting for a second person (owners and admins)',
-    description: 'Oldest first, at most 500. Ids, codes, scores and evidence flags only: the subject, the listed record and the analyst\'s note stay in the analyst\'s console. `yours` marks the viewer\'s own clearances, which another owner or admin must approve.',
+    description: 'Oldest first, at most 500; `waiting` counts them all (the number Home shows). Ids, codes, scores and evidence flags from the database and, while the analyst\'s batch is open, what the analyst saw (customer, listed people, note) from service memory, never stored; `seen` is null once that batch has ended. `yours` marks the viewer\'s own clearances, which another owner or admin must approve. Sent with `Cache-Control: no-store`.',
     responses: { 200: ApprovalQueue },
     handler: (c) => c.json<ApprovalQueue>(services.review.queue(c.get('session'))),
   });

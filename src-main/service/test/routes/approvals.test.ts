@@ -71,7 +71,7 @@ describe('GET /api/review/approvals', () => {
     expect(item).toEqual({
       id, batch_id: batch.id, row: 2, screening_id: batch.row(2).id,
       requested_by: { user_id: expect.any(Number), email: ANALYST.email, name: 'An Analyst' }, requested_at: expect.any(String),
-      reason_code: 'different_dob', override: null, has_note: true, yours: false,
+      reason_code: 'different_dob', override: null, has_note: true, yours: false, seen: null,
       matches: batch.row(2).matches.filter((m) => !m.cleared).map((m) => ({ entity_id: m.entity_id, list: m.list, score: m.score, evidence: expect.any(Object) })),
     });
     expect(item!.matches.some((m) => m.list === 'sanctions' && m.score! >= STRONG_SANCTIONS_SCORE)).toBe(true);

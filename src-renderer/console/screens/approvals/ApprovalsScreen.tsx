@@ -2,8 +2,9 @@
 // second person, oldest first, read again every few seconds. Each is approved (it then counts as
 // cleared) or sent back to its analyst with a note (the row is theirs to decide again), each after
 // a confirmation, in the approver's own session. One's own clearance is shown but another owner or
-// admin decides it. The queue shows what the service keeps: ids, codes, scores and evidence flags;
-// the customer, the listed record and the analyst's note stay in the analyst's console.
+// admin decides it. The queue shows what the service keeps (ids, codes, scores and evidence flags)
+// and, while the analyst's batch is open, what the analyst saw: the customer, the listed people and
+// their note, which the service holds in memory only; once that batch has ended it says so.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CONTRADICTION_TEXT, SEND_BACK_NOTE_MAX, type ApprovalItem } from '../../../../src-shared/contracts/review';
 import { may } from '../../../../src-shared/policy';
@@ -22,7 +23,7 @@ import { KIND_SHORT } from '../../components/screening-labels';
 import { TextArea } from '../../components/TextArea';
 import { useSession } from '../../stores/session';
 import { approvalsApi } from './approvals-api';
-import { evidenceText, requester } from './approval-labels';
+import { customerDetails, evidenceText, listedDetails, listedFor, NOT_HELD_TEXT, requester } from './approval-labels';
 import './approvals.css';
 
 const REFRESH_MS = 5000;
@@ -30,13 +31,18 @@ const REFRESH_MS = 5000;
 type Acting = { item: ApprovalItem; act: 'approve' | 'send_back' };
 
 function Summary({ item }: { item: ApprovalItem }) {
+  const listed = item.seen?.listed.map((l) => l.name).join('; ');
   return (
-    <p>
-      Row {item.row} of batch <span className="mono">{item.batch_id}</span>, cleared by <strong>{requester(item)}</strong> on{' '}
-      {formatDateTime(item.requested_at)} because: <strong>{REASON_INFO[item.reason_code].label}</strong>
-      {item.has_note ? ' (with a note, in their console)' : ''}.
-      {item.override ? <> The analyst overrode the evidence: {CONTRADICTION_TEXT[item.override]}.</> : null}
-    </p>
+    <>
+      <p>
+        {item.seen ? <><strong>{item.seen.customer.name}</strong> ({customerDetails(item.seen.customer)}), row {item.row}</> : <>Row {item.row}</>} of batch{' '}
+        <span className="mono">{item.batch_id}</span>{listed ? <> against <strong>{listed}</strong></> : null}, cleared by <strong>{requester(item)}</strong> on{' '}
+        {formatDateTime(item.requested_at)} because: <strong>{REASON_INFO[item.reason_code].label}</strong>.
+        {item.override ? <> The analyst overrode the evidence: {CONTRADICTION_TEXT[item.override]}.</> : null}
+      </p>
+      {item.seen?.note ? <p className="apr-note">Analyst’s note: {item.seen.note}</p> : null}
+      {item.seen ? null : <p className="muted">{NOT_HELD_TEXT}.</p>}
+    </>
   );
 }
 
@@ -167,11 +173,20 @@ export function ApprovalsScreen() {
       ),
     },
     {
-      id: 'row', header: 'Batch row', width: 'minmax(150px, 1fr)',
+      id: 'customer', header: 'Customer', width: 'minmax(200px, 1.5fr)',
       cell: (c) => (
         <span className="cell-stack">
-          <span>Row {formatNumber(c.row)}</span>
-          <span className="muted mono apr-ellipsis" title={c.batch_id}>{c.batch_id}</span>
+          {c.seen ? (
+            <>
+              <span className="cell-strong" data-testid="approvals-customer">{c.seen.customer.name}</span>
+              <span className="muted apr-small" data-testid="approvals-customer-details">{customerDetails(c.seen.customer)}</span>
+            </>
+          ) : (
+            <span className="muted apr-small" data-testid="approvals-not-held" title="The service held the customer's details in memory only while the analyst's batch was open">
+              {NOT_HELD_TEXT}
+            </span>
+          )}
+          <span className="muted apr-small apr-ellipsis" title={c.batch_id}>Row {formatNumber(c.row)} · <span className="mono">{c.batch_id}</span></span>
         </span>
       ),
     },
@@ -182,8 +197,9 @@ export function ApprovalsScreen() {
           <span data-testid="approvals-reason" data-reason={c.reason_code}>{REASON_INFO[c.reason_code].label}</span>
           <span className="apr-tags">
             {c.override ? <Badge tone="negative" title={CONTRADICTION_TEXT[c.override]}>Overrides the evidence</Badge> : null}
-            {c.has_note ? <span className="muted">with a note</span> : null}
+            {c.has_note && !c.seen?.note ? <span className="muted">with a note (no longer held)</span> : null}
           </span>
+          {c.seen?.note ? <span className="apr-note" data-testid="approvals-note">“{c.seen.note}”</span> : null}
         </span>
       ),
     },
@@ -191,11 +207,19 @@ export function ApprovalsScreen() {
       id: 'matches', header: 'Matches cleared', width: 'minmax(260px, 2fr)',
       cell: (c) => (
         <ul className="apr-matches" data-testid="approvals-matches">
-          {c.matches.map((m) => (
-            <li key={m.entity_id}>
-              <strong>{m.list ? KIND_SHORT[m.list] : 'List'} {m.score ?? '?'}</strong> <span className="muted">{evidenceText(m)}</span>
-            </li>
-          ))}
+          {c.matches.map((m) => {
+            const listed = listedFor(c, m);
+            return (
+              <li key={m.entity_id} data-entity-id={m.entity_id}>
+                {listed ? (
+                  <span className="apr-listed">
+                    <strong data-testid="approvals-listed-name">{listed.name}</strong> <span className="muted apr-small">{listedDetails(listed)}</span>
+                  </span>
+                ) : <span className="mono apr-small">{m.entity_id}</span>}
+                <span><strong>{m.list ? KIND_SHORT[m.list] : 'List'} {m.score ?? '?'}</strong> <span className="muted">{evidenceText(m)}</span></span>
+              </li>
+            );
+          })}
         </ul>
       ),
     },
@@ -248,8 +272,9 @@ export function ApprovalsScreen() {
           empty={queue.loading && !queue.data ? 'Loading…' : <span data-testid="approvals-empty">Nothing is waiting for approval.</span>}
         />
         <p className="muted apr-footnote">
-          The queue shows what the service keeps of each clearance: ids, the reason, scores and evidence flags. The customer, the listed record and the
-          analyst’s note stay in the analyst’s console.
+          The service keeps ids, the reason, scores and evidence flags of each clearance. The customer, the listed people and the analyst’s note are what
+          the analyst saw: the service holds them in memory only, never on disk, while the analyst’s batch is open (until they start another batch or
+          sign out, for at most 12 hours).
         </p>
       </section>
       {acting?.act === 'approve' ? (

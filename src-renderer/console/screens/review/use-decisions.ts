@@ -2,16 +2,21 @@
 // it counts once the service has answered. Requests go one at a time, in the order the analyst
 // made them, so fast single-key work cannot arrive out of order.
 import { useState } from 'react';
-import { evidenceOf, hasStrongSanctionsMatch, reasonContradiction, type Contradiction, type DispositionRequest, type ReasonCode } from '../../../../src-shared/contracts/review';
+import {
+  ANALYST_NOTE_MAX, evidenceOf, hasStrongSanctionsMatch, reasonContradiction, type Contradiction, type DispositionRequest, type ReasonCode, type SeenByAnalyst,
+} from '../../../../src-shared/contracts/review';
 import { errorText } from '../../api/client';
 import { useBatch, type BatchEntry, type DecisionRecord, type Disposition } from '../../stores/batch';
-import { openMatches } from '../../components/batch/labels';
+import { fullName, openMatches } from '../../components/batch/labels';
 import { reviewApi } from './review-api';
 
 export interface Choice {
   disposition: Disposition;
   reason: ReasonCode | null;
-  /** Stays in this window and the saved CSV; the service learns only whether there is one. */
+  /**
+   * Stays in this window and the saved CSV; a clearing that may wait for a second person also
+   * sends it (with what the analyst saw) for the approver, held in service memory only.
+   */
   note: string;
   /** The reason contradicts the match evidence and the note is the analyst's override (always waits for approval). */
   override?: boolean;
@@ -28,6 +33,31 @@ export function needsReason(entry: BatchEntry): boolean {
   return entry.result !== null && hasStrongSanctionsMatch(openMatches(entry.result));
 }
 
+/** A value cut to the contract's bound (a long list entry must not refuse the decision itself). */
+const clip = (v: string, max: number) => v.slice(0, max);
+const orNull = (v: string, max: number) => (v.trim() === '' ? null : clip(v.trim(), max));
+
+/**
+ * What the analyst sees of the row, for the approver of a clearing that may wait (a strong
+ * sanctions match, or a reason the evidence contradicts): the customer, the listed people, the note.
+ */
+function seenFor(entry: BatchEntry, choice: Choice | null): SeenByAnalyst | null {
+  if (!entry.result || choice?.disposition !== 'cleared_false_positive' || !(needsReason(entry) || choice.override)) return null;
+  const i = entry.input;
+  return {
+    customer: {
+      name: clip(fullName(i), 300) || `Row ${i.row}`, date_of_birth: orNull(i.date_of_birth, 32), country: orNull(i.country, 64),
+      client_reference_id: orNull(i.client_reference_id, 200),
+    },
+    listed: openMatches(entry.result).slice(0, 5).map((m) => ({
+      entity_id: m.entity_id, name: clip(m.name, 500), source: clip(m.source, 100), programs: m.programs.slice(0, 20).map((p) => clip(p, 300)),
+      dates_of_birth: m.dates_of_birth.slice(0, 10).map((d) => clip(d, 32)), countries: m.countries.slice(0, 20).map((c) => clip(c, 64)),
+      listed_on: m.listed_on === null ? null : clip(m.listed_on, 32),
+    })),
+    note: orNull(choice.note, ANALYST_NOTE_MAX),
+  };
+}
+
 function requestFor(batchId: string, entry: BatchEntry, choice: Choice | null): DispositionRequest {
   const r = entry.result!;
   return {
@@ -37,6 +67,7 @@ function requestFor(batchId: string, entry: BatchEntry, choice: Choice | null): 
     reason_code: choice?.reason ?? null,
     has_note: choice !== null && choice.note.trim() !== '',
     override_note: choice?.override === true && choice.note.trim() !== '',
+    seen: seenFor(entry, choice),
   };
 }
 
