@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BatchInfo, BatchRowResult } from '../../../src-shared/contracts/batch';
+import type { SeenByAnalyst } from '../../../src-shared/contracts/review';
 import { ORIGIN, closeAll, testService, type Call, type TestService } from './harness';
 import { degrade, renderSpecimen } from './document-fixtures';
 import { clip as encodeClip, withFaceImage } from './face-fixtures';
@@ -84,7 +85,8 @@ const NO_SUBJECT_INPUT = [
   'DELETE /api/screening/lists/user/:slug', 'GET /api/console/batches/preview', 'POST /api/console/batches', 'GET /api/console/batches/:id',
   'POST /api/console/batches/:id/cancel', 'POST /api/console/batches/:id/finish', 'GET /api/console/batches', 'POST /api/console/batches/:id/end',
   'POST /api/review/clearances/:id/approve',
-  // The approval queue: ids, codes and flags out; approving takes no body (sending back takes a note: below).
+  // The approval queue takes no input; what it answers of the analyst's view comes from memory (the send-back flow below reads it).
+  // Approving takes no body (sending back takes a note: below).
   'GET /api/review/approvals', 'POST /api/review/approvals/:id/approve', 'GET /api/review/clearances',
   'POST /api/validate', 'GET /api/mobile/v1/human/status/:verification_id', 'GET /api/mobile/v1/age/status/:session_id',
   'GET /api/mobile/v1/identity/status/:session_id', 'GET /api/mobile/v1/compliance/status/:session_id',
@@ -123,6 +125,18 @@ async function canaryDocument(c: Canaries, printedSurname?: string): Promise<str
     number: c.documentNumber.slice(0, 9), expiry: '2034-01-01', issued: '2024-01-02', face: 'a',
   }, printedSurname === undefined ? {} : { printedSurname });
   return (await degrade(png, 'clean')).toString('base64');
+}
+
+/** What the analyst's console sends with a clearing that waits: the canary customer, the row's listed people, a canary note. */
+function seenCanary(c: Canaries, r: BatchRowResult): SeenByAnalyst {
+  return {
+    customer: { name: c.fullName, date_of_birth: c.dob, country: 'GB', client_reference_id: r.client_reference_id },
+    listed: r.matches.filter((m) => !m.cleared).map((m) => ({
+      entity_id: m.entity_id, name: m.name, source: m.source, programs: m.programs.slice(0, 20), dates_of_birth: m.dates_of_birth.slice(0, 10),
+      countries: m.countries.slice(0, 20), listed_on: m.listed_on,
+    })),
+    note: `${c.fullName} born ${c.dob}, passport ${c.documentNumber}`,
+  };
 }
 
 function canarySubject(c: Canaries) {
@@ -302,19 +316,23 @@ const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
   ['POST /api/review/approvals/:id/send-back', async (x) => {
     // A strong match (the listed name alone) cleared while four-eyes is on waits; an admin sends it back with a canary note.
     const b = await runBatch(x.t, x.cookie, [{ type: 'individual', first_name: 'Vladimir', last_name: 'Putin' }], () => ({ client_reference_id: `${x.c.clientReference}-q` }));
+    // The clearing carries what the analyst saw (issue 36): the canary customer, the listed person, a canary note.
     const cleared = await x.t.json<{ clearance: { id: string } | null }>('POST', '/api/review/dispositions', {
-      cookie: x.cookie, body: disposition(b.id, b.row(2), 'cleared_false_positive', { reason_code: 'other', has_note: true }),
+      cookie: x.cookie, body: disposition(b.id, b.row(2), 'cleared_false_positive', { reason_code: 'other', has_note: true, seen: seenCanary(x.c, b.row(2)) }),
     });
     const waiting = cleared.body.clearance;
     if (!waiting) return [{ label: 'a clearance waits', status: 404, text: JSON.stringify(cleared.body) }];
     await x.t.s.accounts.addUser({ orgId: x.t.orgId, email: 'approver@example.test', name: 'Approver', password: 'approver password', role: 'admin' });
     const admin = await x.t.login('approver@example.test', 'approver password');
+    // The approver reads it in the queue, from memory.
+    const listed = await send(x, 'the approver reads what the analyst saw', 'GET', '/api/review/approvals', { cookie: admin });
+    const shown = { label: 'the queue shows the customer and the note', status: listed.text.includes(x.c.lastName) && listed.text.includes(x.c.documentNumber) ? listed.status : 404, text: listed.text };
     const sent = await send(x, 'clearance sent back with a note', 'POST', `/api/review/approvals/${waiting.id}/send-back`, {
       cookie: admin, body: { note: `${x.c.fullName} born ${x.c.dob}, passport ${x.c.documentNumber}, ref ${x.c.clientReference}` },
     });
     const read = await send(x, 'the analyst reads the note', 'GET', `/api/review/clearances?batch_id=${b.id}`, { cookie: x.cookie });
     const held = { label: 'the note is held for the analyst', status: read.text.includes(x.c.documentNumber) ? read.status : 404, text: read.text };
-    return [sent, read, held];
+    return [listed, shown, sent, read, held];
   }],
   ['GET /api/audit', async (x) => {
     const found = await send(x, 'audit by client reference', 'GET', `/api/audit?client_reference=${encodeURIComponent(`${x.c.clientReference}-2`)}`, { cookie: x.cookie });
@@ -457,10 +475,15 @@ describe('the review and the audit trail leave no subject data at rest', () => {
     const escalated = await t.json('POST', '/api/review/dispositions', { cookie, body: { ...disposition(b.id, b.row(3), 'escalated'), ...note } });
     expect(escalated.status).toBe(200);
     const cleared = await t.json<{ clearance: { id: string } }>('POST', '/api/review/dispositions', {
-      cookie, body: { ...disposition(b.id, b.row(2), 'cleared_false_positive', { reason_code: 'other', has_note: true }), ...note },
+      cookie, body: { ...disposition(b.id, b.row(2), 'cleared_false_positive', { reason_code: 'other', has_note: true, seen: seenCanary(c, b.row(2)) }), ...note },
     });
     expect(cleared.status).toBe(200);
     const id = cleared.body.clearance.id;
+    // The approval queue shows the admin what the analyst saw, from memory, sent no-store (issue 36).
+    const admin = await t.login('admin@example.test', 'admin password');
+    const queue = await t.json('GET', '/api/review/approvals', { cookie: admin });
+    expect(queue.res.headers.get('cache-control')).toBe('no-store');
+    for (const v of [c.fullName, c.dob, c.documentNumber]) expect(JSON.stringify(queue.body)).toContain(v);
     await t.json('POST', `/api/review/clearances/${id}/approve`, { cookie, body: { email: `${c.firstName}@example.test`, password: c.lastName } });
     expect((await t.json('POST', `/api/review/clearances/${id}/approve`, { cookie, body: { email: 'admin@example.test', password: 'admin password' } })).status).toBe(200);
 
@@ -470,8 +493,8 @@ describe('the review and the audit trail leave no subject data at rest', () => {
     await t.json('GET', `/api/audit?client_reference=${encodeURIComponent(c.fullName)}&actor=${c.firstName}`, { cookie });
     await t.json('PATCH', '/api/account/plan', { cookie, body: { plan: 'enterprise', name: c.fullName } });
 
-    // The sign-in, then eight acts.
-    expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM audit_log').get()).toEqual({ n: 9 });
+    // Two sign-ins, then eight acts.
+    expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM audit_log').get()).toEqual({ n: 10 });
     expect(t.s.audit.verify()).toMatchObject({ ok: true });
     t.s.db.pragma('wal_checkpoint(PASSIVE)');
     expect(scanForCanaries(t.dataDir, c)).toEqual([]);
