@@ -2,7 +2,9 @@
 // strong sanctions match; an admin, signed in in their own browser, finds it from Home in the
 // Approvals queue and sends it back with a note; the analyst's review shows the note and the row
 // undecided; the analyst clears it again, the admin approves it, and the analyst sees it approved.
-// Members see no Approvals screen. The note never reaches the service's data directory.
+// The queue shows what the analyst saw (the customer, the listed person, the analyst's note) while
+// the analyst's batch is open, and says it is no longer held once they start another (issue 36).
+// Members see no Approvals screen. The notes and the customer never reach the service's data directory.
 // CONSOLE_SCREENSHOTS=/some/dir also saves console-approvals-*.png.
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -79,8 +81,13 @@ test('approval queue: an admin sends a clearance back with a note, then approves
   await expect(item.getByTestId('approvals-requester')).toHaveText(ANALYST.name);
   await expect(item.getByTestId('approvals-reason')).toHaveText('Different date of birth');
   await expect(item.getByTestId('approvals-matches')).toContainText('Sanctions');
-  // The queue holds what the service keeps: no customer, no listed name, no analyst's note.
-  for (const word of ['Putin', c.fullName, c.clientReference]) await expect(adminPage.getByTestId('approvals')).not.toContainText(word);
+  // What the analyst saw, from the service's memory while their batch is open: the customer, the
+  // listed person and the analyst's note.
+  await expect(item.getByTestId('approvals-customer')).toHaveText('Vladimir Putin');
+  await expect(item.getByTestId('approvals-customer-details')).toHaveText(`no date of birth · no country · ref ${c.clientReference}`);
+  await expect(item.getByTestId('approvals-listed-name').first()).toContainText(/putin/i);
+  await expect(item.getByTestId('approvals-note')).toContainText(`Analyst note about ${c.fullName}`);
+  await expect(item.getByTestId('approvals-not-held')).toHaveCount(0);
   await shot(adminPage, 'queue');
 
   // Sending back needs a note; with one, the row leaves the queue.
@@ -118,6 +125,25 @@ test('approval queue: an admin sends a clearance back with a note, then approves
   await expect(review.disposition(putin).getByTestId('review-approved-by')).toHaveText(`Approved by ${ADMIN.email}`);
   await expect(review.detail.getByTestId('review-sent-back')).toContainText('Sent back earlier');
   await shot(page, 'analyst-approved');
+
+  // A clearing still waiting when the analyst starts another batch: the approver is told the
+  // customer's details are no longer held; the clearance still waits, with its evidence flags.
+  await review.detail.getByTestId('review-dispose-escalated').click();
+  await expect(review.disposition(putin)).toHaveAttribute('data-disposition', 'escalated');
+  await review.detail.getByTestId('review-dispose-cleared_false_positive').click();
+  await review.giveReason('other', `Second note about ${c.fullName}`);
+  await expect(approvals.rows).toHaveCount(1, { timeout: 15_000 });
+  await expect(approvals.row(2).getByTestId('approvals-customer')).toHaveText('Vladimir Putin');
+  await page.getByTestId('nav-rescreen').click();
+  await batch.importCsv('next.csv', `${HEADER}\r\n${c.clientReference}-2,Maren,,Quellfeather,,,,scr_prev2,0,low\r\n`);
+  await batch.waitForLists();
+  await batch.run();
+  await batch.waitForStatus('done');
+  await expect(approvals.row(2).getByTestId('approvals-not-held')).toHaveText('No longer held: the analyst’s batch has ended', { timeout: 15_000 });
+  await expect(approvals.row(2).getByTestId('approvals-customer')).toHaveCount(0);
+  await expect(approvals.row(2).getByTestId('approvals-matches')).toContainText('Sanctions');
+  await expect(adminPage.getByTestId('approvals')).not.toContainText(c.fullName);
+  await shot(adminPage, 'not-held');
 
   // The audit log says who sent back and who approved; the note itself is nowhere at rest.
   await adminShell.open('audit');

@@ -1,7 +1,7 @@
 // Clearing a strong sanctions match asks why (a reason code from a fixed list) and takes an
 // optional note; with four-eyes on it says that a second person must approve before it counts.
 import { useId, useState, type FormEvent } from 'react';
-import { CONTRADICTION_TEXT, REASON_CODES, type ReasonCode } from '../../../../src-shared/contracts/review';
+import { ANALYST_NOTE_MAX, CONTRADICTION_TEXT, REASON_CODES, type ReasonCode } from '../../../../src-shared/contracts/review';
 import { Alert } from '../../components/Alert';
 import { Dialog } from '../../components/Dialog';
 import { FormFooter } from '../../components/FormFooter';
@@ -105,7 +105,7 @@ export function ClearReasonDialog({ entry, fourEyes, error, onClose, onConfirm }
         <div className={`field${errors.note ? ' field-invalid' : ''}`}>
           <label htmlFor={`${formId}-note`}>{contradiction ? 'Override note' : 'Note'} {reason === 'other' || contradiction ? '' : '(optional)'}</label>
           <textarea
-            id={`${formId}-note`} rows={3} maxLength={2000} value={note} data-testid="review-reason-note"
+            id={`${formId}-note`} rows={3} maxLength={ANALYST_NOTE_MAX} value={note} data-testid="review-reason-note"
             aria-invalid={errors.note ? true : undefined} aria-describedby={`${formId}-note-hint${errors.note ? ` ${formId}-note-error` : ''}`}
             onChange={(e) => {
               setNote(e.currentTarget.value);
@@ -113,7 +113,10 @@ export function ClearReasonDialog({ entry, fourEyes, error, onClose, onConfirm }
             }}
           />
           <div id={`${formId}-note-hint`} className="field-hint">
-            The note stays in this window and in the results file you save. The service records only that there is one.
+            The note stays in this window and in the results file you save; the service records only that there is one.{' '}
+            {fourEyes || contradiction
+              ? 'The approver sees it, with the customer and the listed person, while this batch is open here: the service holds them in memory only, never on disk.'
+              : null}
           </div>
           {errors.note ? <div id={`${formId}-note-error`} className="field-error" data-testid="review-reason-note-error">{errors.note}</div> : null}
         </div>
