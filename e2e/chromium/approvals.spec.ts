@@ -135,7 +135,13 @@ test('approval queue: an admin sends a clearance back with a note, then approves
   await expect(approvals.rows).toHaveCount(1, { timeout: 15_000 });
   await expect(approvals.row(2).getByTestId('approvals-customer')).toHaveText('Vladimir Putin');
   await page.getByTestId('nav-rescreen').click();
-  await batch.importCsv('next.csv', `${HEADER}\r\n${c.clientReference}-2,Maren,,Quellfeather,,,,scr_prev2,0,low\r\n`);
+  // The unsaved decisions are named first; the analyst discards them for the new file.
+  await batch.fileInput.setInputFiles({
+    name: 'next.csv', mimeType: 'text/csv', buffer: Buffer.from(`${HEADER}\r\n${c.clientReference}-2,Maren,,Quellfeather,,,,scr_prev2,0,low\r\n`),
+  });
+  await page.getByTestId('batch-discard-dialog').getByTestId('batch-discard-confirm').click();
+  await expect(page.getByTestId('batch-parse-progress')).toBeHidden({ timeout: 30_000 });
+  await expect(batch.rowsValid).toHaveText('1');
   await batch.waitForLists();
   await batch.run();
   await batch.waitForStatus('done');
