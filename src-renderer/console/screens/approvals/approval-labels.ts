@@ -6,10 +6,10 @@ import type { ApprovalItem, ApprovalMatch, MatchEvidence, SeenCustomer, SeenList
 export const requester = (c: ApprovalItem) => c.requested_by.name ?? c.requested_by.email ?? `user ${c.requested_by.user_id}`;
 
 const DOB: Record<MatchEvidence['dob'], string> = {
-  exact: 'birth date exact', year: 'birth year matches', differs: 'birth date differs', none: 'no birth date',
+  exact: 'birth date exact', year: 'birth year matches', differs: 'birth date differs', none: 'no birth date given',
 };
 const COUNTRY: Record<MatchEvidence['country'], string> = {
-  match: 'country listed', differs: 'country differs', none: 'no country',
+  match: 'country listed', differs: 'country differs', none: 'no country given',
 };
 
 /** "birth date differs · country listed · exact name" */
