@@ -3,7 +3,7 @@
 // country, gender, alias quality) that turn a name score into a match score with an
 // explanation. Pure: lists in, matches out; nothing is written anywhere.
 import type { ClearedMatch, ListKind, MatchExplanation, ScreeningMatch } from '../../../../src-shared/contracts/screening';
-import { commonNameOther, compareNames, createMatchScratch, PATRONYMIC_LINKS, shownAlignment, type AlignedPair, type MatchScratch, type NameComparison, type ShownPair } from './match/compare';
+import { commonNameOther, compareNames, otherName, createMatchScratch, PATRONYMIC_LINKS, shownAlignment, type AlignedPair, type MatchScratch, type NameComparison, type ShownPair } from './match/compare';
 import { normalizeName, normalizeSubjectName, type NameToken, type NormalizedName } from './match/normalize';
 import { PARAMS } from './match/params';
 import { matchLevel } from './risk';
@@ -477,7 +477,9 @@ function summary(exact: boolean, alignment: readonly ShownPair[], quality: 'stro
         else if (a.query !== null) subjectOnly.push(a.query);
         continue;
       }
-      const how = a.romanisation !== null && a.method !== 'exact' ? 'read from another script' : DIFFERENCE_WORDS[a.method];
+      const how = a.romanisation !== null && a.method !== 'exact'
+        ? 'read from another script'
+        : SPELLING_METHODS.has(a.method) && a.similarity <= PARAMS.otherNameCredit ? 'another name' : DIFFERENCE_WORDS[a.method];
       if (how === undefined || a.query === null || a.candidate === null) continue;
       const list = by.get(how) ?? [];
       list.push(`${a.query}/${a.candidate}`);
@@ -546,7 +548,7 @@ function commonNameDiffers(query: NormalizedName, cand: NormalizedName, alignmen
     if (!SPELLING_METHODS.has(a.method) || a.at[1] - a.at[0] !== 1 || a.at[3] - a.at[2] !== 1) return false;
     const q = query.tokens[a.at[0]];
     const c = cand.tokens[a.at[2]];
-    return q !== undefined && c !== undefined && commonNameOther(q, c);
+    return q !== undefined && c !== undefined && (commonNameOther(q, c) || otherName(q, c));
   });
 }
 
@@ -653,7 +655,9 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       if (cmp.score < PARAMS.nameFloor) continue;
       const parts = partEvidence(query, norm, cmp, weight);
       const qualifiers = [...qualify(entity, subject, name.quality), ...parts.qualifiers];
-      const exact = cmp.exact && parts.surnameListed && name.quality === 'strong';
+      // A one-word alias ("Bilal") names nobody on its own: never exact, never strong.
+      const oneWord = norm.tokens.filter(isNamePart).length <= 1;
+      const exact = cmp.exact && parts.surnameListed && name.quality === 'strong' && !oneWord;
       const score = Math.max(0, Math.min(100, Math.round(cmp.score * 100 + qualifiers.reduce((a, q) => a + q.effect, 0))));
       // Corroborated: nothing contradicts the record, except a country when the date of birth
       // matches exactly (people hold several nationalities and live abroad).
@@ -676,10 +680,19 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       // Only the family name agrees when the subject's given name met nothing but a listed middle
       // initial and the listed first name is missing ("Malachi Moore" / "Riley M. Moore"): no match.
       if (extra.firstGiven && !extra.givenNamed && cmp.alignment.some((a) => a.method === 'initial' && a.at[1] - a.at[0] === 1 && query.tokens[a.at[0]]?.kind === 'given')) continue;
-      if (score >= STRONG_THRESHOLD && !conflicting && corroborated && whole && name.quality === 'strong') strength = 'strong';
+      // Without a date of birth or country that agrees, the name is all the evidence there is: it
+      // must say who the person is. Common words (Mohammad, Ali, Khan, Li, Kim, Nguyen) say little,
+      // so a name-only match is strong only on an exact full name of distinctive parts, and reported
+      // at all, unless exact, only when what matched identifies enough (information).
+      const identifies = information(query, norm, cmp.alignment);
+      const backed = qualifiers.some((q) => q.factor === 'dob_exact' || q.factor === 'dob_year' || (q.factor === 'country_match' && identifies >= PARAMS.countryInformation));
+      const distinctive = exact && fullName(cmp.alignment) && identifies >= PARAMS.distinctiveName;
+      if (score >= STRONG_THRESHOLD && !conflicting && corroborated && whole && name.quality === 'strong' && !oneWord && (backed || distinctive)) strength = 'strong';
       // An exact, complete name on a published (not low-quality) name is never hidden by
       // what qualifies it: a typo in a date of birth must not hide a head of state.
-      else if (score >= threshold || exact) strength = 'possible';
+      // The subject's name exactly as listed (every listed part, every subject part) is always
+      // reported; a name that only shares some of a listed name's parts is not, against a date of birth.
+      else if ((score >= threshold && (backed || identifies >= PARAMS.reportInformation)) || (exact && fullName(cmp.alignment))) strength = 'possible';
       // A full-name match: every part of the subject's name found, and no given name added.
       const complete = extra.count === 0 && !cmp.alignment.some((a) => a.method === 'unmatched' && a.query !== null);
       const prev = best.get(ei);
@@ -732,6 +745,30 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
 /** Order of matches: strong before possible, then the subject's exact full name before a partial one, then by score. */
 function rank(strength: Scored['strength'] | ScreeningMatch['strength'], score: number, complete = false): number {
   return (strength === 'strong' ? 2000 : strength === 'possible' ? 1000 : 0) + (complete ? 500 : 0) + score;
+}
+
+/**
+ * How much the matched part of the subject's name identifies a person, in powers of ten: the sum,
+ * over the subject's name words that met a listed word, of -log10 of the share of people who carry
+ * the word (NameToken.share), times the pair's similarity. Initials, particles and titles say
+ * nothing; a word no source knows says PARAMS.rareWordInformation.
+ */
+function information(query: NormalizedName, cand: NormalizedName, alignment: readonly AlignedPair[]): number {
+  const cap = PARAMS.rareWordInformation;
+  let sum = 0;
+  for (const a of alignment) {
+    if (a.method === 'unmatched' || a.at[0] < 0) continue;
+    // A word written in another script, or spelled another way, is as common as the listed word it met.
+    let listed = 0;
+    for (let j = a.at[2]; j < a.at[3]; j++) listed = Math.max(listed, cand.tokens[j]?.share ?? 0);
+    for (let i = a.at[0]; i < a.at[1]; i++) {
+      const t = query.tokens[i];
+      if (t === undefined || !isNamePart(t)) continue;
+      const most = t.mandarin !== '' || t.text.length <= 3 ? PARAMS.syllableInformation : cap;
+      sum += Math.min(1, a.similarity) * Math.min(most, -Math.log10(Math.max(t.share, listed, 10 ** -cap)));
+    }
+  }
+  return sum;
 }
 
 /** No listed name part (given, family or other word) is left unmatched: the exact full name. */

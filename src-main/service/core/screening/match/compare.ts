@@ -7,6 +7,7 @@
 import { createSimilarityScratch, editSimilarity, jaroWinkler, levenshteinSimilarity, type SimilarityScratch } from './similarity';
 import { isVowelUnreliable, normalizeName, toNameSchema, type NameToken, type NormalizedName, type Script } from './normalize';
 import { PARAMS } from './params';
+import { SPELLING_PAIRS } from './name-stats';
 
 export { PARAMS } from './params';
 
@@ -337,6 +338,27 @@ function genderForms(a: string, b: string): boolean {
   return stem === short.slice(0, -1) && ((long.endsWith('a') && short.endsWith('o')) || (long.endsWith('o') && short.endsWith('a')));
 }
 
+/**
+ * `a` and `b` are two names, not two spellings of one: both established (name-stats.ts), or one
+ * formed from the other by an ending that makes another name (the nisba -i, the feminine -a),
+ * and not given as spellings of one name by the lists' aliases or written alike but for the
+ * letters English spells one sound with (Jon / John).
+ */
+export function otherName(a: NameToken, b: NameToken): boolean {
+  if (a.script !== 'latin' || b.script !== 'latin' || a.text === b.text) return false;
+  const established = a.share >= PARAMS.establishedShare && b.share >= PARAMS.establishedShare;
+  if (!established && !formedFrom(a, b) && !formedFrom(b, a)) return false;
+  if (SPELLING_PAIRS.has(a.text < b.text ? `${a.text} ${b.text}` : `${b.text} ${a.text}`)) return false;
+  return silentLetters(a.text) !== silentLetters(b.text);
+}
+
+/** `long` is the established name `short` with an ending that forms another name: Abbas-i, Amin-a, Nasr-a, Ahmad-i. */
+function formedFrom(short: NameToken, long: NameToken): boolean {
+  if (short.share < PARAMS.establishedShare || short.text.length < 3 || !long.text.startsWith(short.text)) return false;
+  const ending = long.text.slice(short.text.length);
+  return ending === 'i' || ending === 'y' || ending === 'a' || ending === 'ah' || ending === 'ee' || ending === 'iya';
+}
+
 /** An Arabic-script token starting with l may carry the article (al-) glued on. */
 function hasGluedArticle(t: NameToken): boolean {
   return t.script === 'arabic' && t.text.charCodeAt(0) === 108;
@@ -421,6 +443,15 @@ function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
   }
   // Two different known names (Ahmed, Mohamed) are different names, however close they look.
   if (a.known && b.known) return 0;
+  // So are two established names, each common among the people of some tradition (Hamid and
+  // Hamad, Karimi and Karami, Zheng and Zhang, Pyong and Yong), and a name and the name formed
+  // from it (Abbas and Abbasi, Amin and Amina): unless the lists' own aliases spell one as the
+  // other (Hossein / Hussein), a slip that lands on another common name is the other name. The
+  // pair keeps a little credit, enough for a date of birth to bring it to review, never more.
+  if (otherName(a, b)) {
+    s.method = M.EditDistance;
+    return PARAMS.otherNameCredit;
+  }
   // Name frequency is evidence. A subject's common name against another listed spelling (Jan /
   // Juan, Jose / Jesse, Carter / Carper, Torres / Torresi) is likelier the subject's own name than
   // a typo of the listed one: part credit only, enough to review, and the engine never makes

@@ -4,6 +4,7 @@
 // little more than look things up.
 
 import { COMMON_NAMES } from './common-names';
+import { NAME_SHARE } from './name-stats';
 import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
 import { PARAMS } from './params';
@@ -92,6 +93,12 @@ export interface NameToken {
    * public statistics); 0 for rarer words, non-Latin words and words outside people's names.
    */
   common: number;
+  /**
+   * Share of people (0-1) carrying this word as a name where it is commonest: the lists' own
+   * nationalities, openly licensed name lists (name-stats.ts) and the public statistics of
+   * `common`; 0 for words no source knows, non-Latin words and words outside people's names.
+   */
+  share: number;
   /** The word as written when its script is not Latin ("أسامة", "Путин", "金"), for explanations; else ''. */
   surface: string;
 }
@@ -697,6 +704,7 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
       mandarin: '',
       surface: t.native || t.surface || '',
       common: person && t.script === 'latin' && (kind === 'given' || kind === 'family') ? COMMON_NAMES.get(t.text) ?? 0 : 0,
+      share: person && t.script === 'latin' && (kind === 'given' || kind === 'family' || kind === 'token') ? nameShare(t.text) : 0,
     };
   });
 
@@ -746,6 +754,14 @@ export function normalizeSubjectName(first: string, middle: string | undefined, 
   const words = (s: string) => s.normalize('NFKC').split(SEPARATOR_RE).filter((w) => w.length > 0).length;
   const familyFrom = words(parts.join(' ')) - words(last.replace(/,/g, ' '));
   for (const t of n.tokens) {
+    // A word the caller gave as the family name is one, even when it is also a title elsewhere
+    // ("Bilal Sheikh", "Omar Pasha"): dropping it would leave a one-word name.
+    if (t.kind === 'honorific' && t.index >= familyFrom && t.script === 'latin') {
+      t.kind = 'family';
+      t.weight = 1;
+      t.key = t.text;
+      t.share = nameShare(t.text);
+    }
     if (t.kind !== 'given' && t.kind !== 'family') continue;
     t.kind = t.index >= familyFrom ? 'family' : 'given';
   }
@@ -761,6 +777,22 @@ export function normalizeSubjectName(first: string, middle: string | undefined, 
   // The caller drew the line between given and family names: a run never joins across it.
   n.joins = n.joins.filter((j) => (n.tokens[j.start]?.index ?? 0) >= familyFrom || (n.tokens[j.end - 1]?.index ?? 0) < familyFrom);
   return n;
+}
+
+/** How common a name word is where it is commonest (NormalizedName tokens' `share`). */
+export function nameShare(word: string): number {
+  const known = Math.max(NAME_SHARE.get(word) ?? 0, (COMMON_NAMES.get(word) ?? 0) / 100_000);
+  if (known > 0) return known;
+  // A feminine surname (Smirnova, Kowalska) is as common as its masculine form; a patronymic
+  // (Vladimirovich, Sergeyevna) as the father's name it is made from.
+  const fem = /^(.{3,}(?:ov|ev|in|yn))a$/.exec(word) ?? /^(.{3,}(?:sk|ck))a$/.exec(word);
+  if (fem) return NAME_SHARE.get(fem[1]!.endsWith('k') ? `${fem[1]}i` : fem[1]!) ?? 0;
+  const pat = /^(.{3,}?)(?:ovich|evich|ovna|evna|yevich|yevna|ich|ovych|ovych)$/.exec(word);
+  if (pat) {
+    const stem = pat[1]!;
+    return Math.max(...[stem, `${stem}y`, `${stem}i`, `${stem}a`, stem.replace(/e$/, 'ey')].map((w) => NAME_SHARE.get(w) ?? 0));
+  }
+  return 0;
 }
 
 /** Scripts whose letters transliterate one for one, where titles are written as in the table. */

@@ -45,6 +45,13 @@ export const PARAMS = {
    * spelling: enough to be reviewed as possible, never enough to be strong on its own.
    */
   commonNameCredit: 0.75,
+  /**
+   * Share of people (name-stats.ts, common-names.ts) from which a name word is established: two
+   * different established words are two names, not a slip (compare.ts, otherName).
+   */
+  establishedShare: 0.003,
+  /** Credit of two different names that look alike (Hamid / Hamad): enough to review beside a date of birth. */
+  otherNameCredit: 0.5,
   /** Phonetic keys collapse vowels: also require this much spelling similarity. */
   phoneticGuard: 0.7,
   /** Credit of identical consonant skeletons across scripts that drop vowels. */
@@ -123,6 +130,22 @@ export const PARAMS = {
   namesPerEntity: 4,
   /** Most matches a response lists. */
   maxMatches: 25,
+  /**
+   * How much a name identifies, in powers of ten (engine.ts, information): a word carried by a
+   * share p of the people of its tradition says -log10(p), a word no source knows this much.
+   */
+  rareWordInformation: 3.5,
+  /** A name-only match (no date of birth or country agrees) is strong only on an exact full name identifying this much. */
+  distinctiveName: 7.5,
+  /** ... and is reported at all, unless exact, only when its matched parts identify this much. */
+  reportInformation: 3.5,
+  /**
+   * Most a syllable says: a Mandarin syllable or a word of three letters or fewer (Li, Wei, Kim,
+   * Jun) comes from a small stock that whole nations share.
+   */
+  syllableInformation: 2,
+  /** A listed country backs a name-only match only when the name identifies this much (most customers of a tradition give its country). */
+  countryInformation: 4.5,
   /** Points per (IDF-weighted) name part that one side has and the other lacks, by how telling. */
   partCost: 8,
   strictPartCost: 20,

@@ -1,0 +1,169 @@
+// Writes src-main/service/core/screening/match/name-stats.ts: how common each name word is among
+// people of the naming tradition where it is commonest, and which pairs of name words are
+// spellings of one name. The screening engine weighs a name part by how much it identifies
+// (engine.ts, nameInformation) and compare.ts never calls two different established names a
+// "close spelling". Sources:
+//   - the shipped official lists themselves (resources/watchlists: public-domain U.S. data, the
+//     UN list, OGL v3.0 UK data, CC BY 4.0 Australian data, CC0 PEP data): the share of the
+//     listed people of each nationality whose names carry the word, and the words their own
+//     aliases spell two ways (Hossein / Hussein, Heidari / Heydari);
+//   - the person-name lists of @faker-js/faker (MIT licence, a dev dependency): the given names
+//     and family names its locales give for each country, a word on a short list counting as
+//     common there (Nguyen on Vietnam's 26 family names, Gupta on India's).
+// The U.S. Census and SSA rates (common-names.ts) are read beside this table at run time.
+//
+//   npx tsx scripts/build-name-stats.ts [--check]
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadShippedLists } from '../src-main/service/core/screening/lists/load';
+import { normalizeName } from '../src-main/service/core/screening/match/normalize';
+import { editSimilarity } from '../src-main/service/core/screening/match/similarity';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'src-main', 'service', 'core', 'screening', 'match', 'name-stats.ts');
+const check = process.argv.includes('--check');
+
+/** Listed people of one nationality added to its count before a share is taken: a few listed relatives are not a tradition. */
+const PRIOR = 100;
+/** A word must be on this many listed people's names of one nationality for that share to count. */
+const MIN_PEOPLE = 4;
+/** A word must be on this many listed people's names for its share of all listed people to count. */
+const OVERALL_PEOPLE = 10;
+/** Words rarer than this everywhere are left out (the engine's floor applies). */
+const KEEP = 0.0015;
+/** Most a word on a short faker list counts for (Nguyen is far commoner; no list says by how much). */
+const FAKER_MAX = 0.04;
+/** Share of a tradition's people a faker list's names carry between them: lists hold the commoner names, not all. */
+const FAKER_MASS = 0.3;
+/** A pair of spellings must be seen on this many listed people's aliases to be one name. */
+const VARIANT_PEOPLE = 2;
+
+const share = new Map<string, number>();
+const raise = (word: string, f: number) => {
+  if (f > (share.get(word) ?? 0)) share.set(word, f);
+};
+
+/** Name words of a name as the matcher reads them: Latin script, given/family/other words, two letters or more. */
+function words(name: string): string[] {
+  const out: string[] = [];
+  for (const t of normalizeName(name, 'person').tokens) {
+    if (t.script !== 'latin' || t.text.length < 2) continue;
+    if (t.kind === 'given' || t.kind === 'family' || t.kind === 'token') out.push(t.text);
+  }
+  return out;
+}
+
+/** A word's first sound, vowels as one (Ebrahim / Ibrahim, Osama / Usama). */
+function initial(w: string): string {
+  return /^[aeiouy]/.test(w) ? 'a' : w[0]!;
+}
+
+/**
+ * Spellings of one name: two aliases of the same person that differ in one word only, the two
+ * words close in spelling ("Mohammad Hossein ZAMANI" / "Mohammad Hussein ZAMANI").
+ */
+function mineSpellings(id: string, byName: string[][]): void {
+  for (let i = 0; i < byName.length; i++) {
+    for (let j = i + 1; j < byName.length; j++) {
+      const a = byName[i]!.filter((w) => !byName[j]!.includes(w));
+      const b = byName[j]!.filter((w) => !byName[i]!.includes(w));
+      if (a.length !== 1 || b.length !== 1 || byName[i]!.length !== byName[j]!.length || byName[i]!.length < 2) continue;
+      const [x, y] = [a[0]!, b[0]!];
+      if (x.length < 3 || y.length < 3 || initial(x) !== initial(y) || editSimilarity(x, y) < 0.6) continue;
+      const key = x < y ? `${x} ${y}` : `${y} ${x}`;
+      let s = variants.get(key);
+      if (!s) variants.set(key, (s = new Set()));
+      s.add(id);
+    }
+}
+}
+
+// ---- the lists
+const variants = new Map<string, Set<string>>();
+const lists = loadShippedLists(path.join(root, 'resources', 'watchlists'));
+const perCountry = new Map<string, Map<string, number>>();
+const people = new Map<string, number>();
+let persons = 0;
+const overall = new Map<string, number>();
+// One person listed by several lists (OFAC, the UK, Australia, a PEP source) counts once: a
+// share counts people, not listings.
+const seen = new Set<string>();
+for (const e of lists.entities) {
+  if (e.schema !== 'person') continue;
+  const byName = e.names.map((n) => words(n.name));
+  mineSpellings(e.id, byName);
+  const person = `${[...(byName[0] ?? [])].sort().join(' ')}|${e.dobs[0] ?? ''}`;
+  if (seen.has(person)) continue;
+  seen.add(person);
+  persons++;
+  const all = new Set(byName.flat());
+  for (const w of all) overall.set(w, (overall.get(w) ?? 0) + 1);
+  const country = e.countries[0];
+  if (country !== undefined) {
+    people.set(country, (people.get(country) ?? 0) + 1);
+    let m = perCountry.get(country);
+    if (!m) perCountry.set(country, (m = new Map()));
+    for (const w of all) m.set(w, (m.get(w) ?? 0) + 1);
+  }
+}
+for (const [country, m] of perCountry) {
+  const n = people.get(country)!;
+  for (const [w, k] of m) if (k >= MIN_PEOPLE) raise(w, k / (n + PRIOR));
+}
+for (const [w, k] of overall) if (k >= OVERALL_PEOPLE) raise(w, k / persons);
+
+// ---- faker's person names by locale
+const require = createRequire(import.meta.url);
+const fakerDir = path.dirname(require.resolve('@faker-js/faker/package.json'));
+const LOCALES = [
+  'af_ZA', 'az', 'cs_CZ', 'da', 'de', 'el', 'en', 'en_GH', 'en_IN', 'en_NG', 'en_NP', 'es', 'es_MX', 'fi', 'fr', 'hr', 'hu', 'id_ID',
+  'it', 'ka_GE', 'ko', 'lv', 'nb_NO', 'ne', 'nl', 'pl', 'pt_BR', 'pt_PT', 'ro', 'ru', 'sk', 'sr_RS_latin', 'sv', 'tr', 'uk', 'uz_UZ_latin',
+  'vi', 'yo_NG', 'zh_CN', 'zh_TW', 'zu_ZA',
+];
+interface PersonDefs { first_name?: Record<string, string[]>; last_name?: Record<string, string[]> }
+const fakerVersion = (JSON.parse(readFileSync(path.join(fakerDir, 'package.json'), 'utf8')) as { version: string }).version;
+for (const loc of LOCALES) {
+  const mod = (await import(path.join(fakerDir, 'dist', 'locale', `${loc}.js`))) as Record<string, { rawDefinitions?: { person?: PersonDefs } }>;
+  const faker = Object.values(mod).find((x) => x?.rawDefinitions?.person);
+  const defs = faker?.rawDefinitions?.person;
+  if (!defs) continue;
+  for (const group of [defs.first_name, defs.last_name]) {
+    if (!group) continue;
+    for (const names of Object.values(group)) {
+      const f = Math.min(FAKER_MAX, FAKER_MASS / names.length);
+      for (const name of names) for (const w of words(name)) raise(w, f);
+    }
+  }
+}
+
+const rows = [...share].filter(([, f]) => f >= KEEP).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+const pairs = [...variants].filter(([, s]) => s.size >= VARIANT_PEOPLE).map(([k]) => k).sort();
+const body = `// Generated by scripts/build-name-stats.ts: do not edit by hand. Sources: the shipped official
+// lists (resources/watchlists, manifest.json: ${lists.entities.length} records) and the person-name lists of
+// @faker-js/faker ${fakerVersion} (MIT licence). See the script for how each figure is made.
+
+/** Name words and the share of people carrying each where it is commonest (0-1, ${rows.length} words). */
+const FREQ = \`${rows.map(([w, f]) => `${w} ${Number(f.toPrecision(2))}`).join('\n')}\`;
+
+/** Pairs of words that the lists' own aliases give as spellings of one name (${pairs.length} pairs). */
+const VARIANTS = \`${pairs.join('\n')}\`;
+
+export const NAME_SHARE: ReadonlyMap<string, number> = new Map(FREQ.split('\\n').map((l) => {
+  const [w, f] = l.split(' ');
+  return [w!, Number(f)] as const;
+}));
+
+export const SPELLING_PAIRS: ReadonlySet<string> = new Set(VARIANTS.split('\\n'));
+`;
+if (check) {
+  const now = readFileSync(out, 'utf8');
+  if (now !== body) {
+    process.stderr.write(`${path.relative(root, out)} is out of date: run npx tsx scripts/build-name-stats.ts\n`);
+    process.exit(1);
+  }
+} else {
+  writeFileSync(out, body);
+  process.stdout.write(`wrote ${path.relative(root, out)}: ${rows.length} words, ${pairs.length} spelling pairs\n`);
+}
