@@ -283,19 +283,19 @@ describe('compareNames: explanation', () => {
 
   it('gives the known answer, whatever was compared before (no state carried between calls)', () => {
     const expected = {
-      score: 0.972,
+      score: 0.958,
       alignment: [
         { query: 'abd al rahman', candidate: 'abdulrahman', method: 'joined', similarity: 0.992, at: [0, 3, 0, 1] },
-        { query: 'salim', candidate: 'salem', method: 'edit_distance', similarity: 0.966, at: [3, 4, 1, 2] },
+        { query: 'salim', candidate: 'saleem', method: 'edit_distance', similarity: 0.932, at: [3, 4, 1, 2] },
         { query: 'ibrahim', candidate: 'ibraheem', method: 'equivalent', similarity: 0.98, at: [4, 5, 2, 3] },
       ],
       penalties: [],
       exact: false,
       reading: false,
     };
-    expect(compare('Abd al-Rahman Salim Ibrahim', 'Abdulrahman Salem Ibraheem')).toEqual(expected);
+    expect(compare('Abd al-Rahman Salim Ibrahim', 'Abdulrahman Saleem Ibraheem')).toEqual(expected);
     for (const [a, b] of [['Ibrahim Salim', 'Salem Ibraheem'], ['习近平', 'Xi Jinping'], ['Abdul Rahman', 'Abd al-Rahman Khan']]) compare(a!, b!);
-    expect(compare('Abd al-Rahman Salim Ibrahim', 'Abdulrahman Salem Ibraheem')).toEqual(expected);
+    expect(compare('Abd al-Rahman Salim Ibrahim', 'Abdulrahman Saleem Ibraheem')).toEqual(expected);
   });
 });
 

@@ -443,15 +443,7 @@ function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
   }
   // Two different known names (Ahmed, Mohamed) are different names, however close they look.
   if (a.known && b.known) return 0;
-  // So are two established names, each common among the people of some tradition (Hamid and
-  // Hamad, Karimi and Karami, Zheng and Zhang, Pyong and Yong), and a name and the name formed
-  // from it (Abbas and Abbasi, Amin and Amina): unless the lists' own aliases spell one as the
-  // other (Hossein / Hussein), a slip that lands on another common name is the other name. The
-  // pair keeps a little credit, enough for a date of birth to bring it to review, never more.
-  if (otherName(a, b)) {
-    s.method = M.EditDistance;
-    return PARAMS.otherNameCredit;
-  }
+
   // Name frequency is evidence. A subject's common name against another listed spelling (Jan /
   // Juan, Jose / Jesse, Carter / Carper, Torres / Torresi) is likelier the subject's own name than
   // a typo of the listed one: part credit only, enough to review, and the engine never makes
@@ -501,7 +493,17 @@ function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
     method = M.Phonetic;
   }
   s.method = method;
-  // Checked last, and only for credit above the cap: most pairs never pay for it.
+  // Checked last, and only for credit above the caps: most pairs never pay for it.
+  // Two established names, each common among the people of some tradition (Hamid and Hamad,
+  // Karimi and Karami, Zheng and Zhang, Pyong and Yong), and a name and the name formed from it
+  // (Abbas and Abbasi, Amin and Amina) are two names however alike they look: unless the lists'
+  // own aliases spell one as the other (Hossein / Hussein), a slip that lands on another common
+  // name is the other name. The pair keeps a little credit, enough for a date of birth to bring
+  // it to review, never more.
+  if (best > PARAMS.otherNameCredit && otherName(a, b)) {
+    s.method = M.EditDistance;
+    return PARAMS.otherNameCredit;
+  }
   return best > PARAMS.commonNameCredit && commonNameOther(a, b) ? PARAMS.commonNameCredit : best;
 }
 
