@@ -7,14 +7,15 @@
 //     UN list, OGL v3.0 UK data, CC BY 4.0 Australian data, CC0 PEP data): the share of the
 //     listed people of each nationality whose names carry the word, and the words their own
 //     aliases spell two ways (Hossein / Hussein, Heidari / Heydari);
-//   - the person-name lists of @faker-js/faker (MIT licence, a dev dependency): the given names
-//     and family names its locales give for each country, a word on a short list counting as
-//     common there (Nguyen on Vietnam's 26 family names, Gupta on India's).
+//   - the person-name lists of @faker-js/faker 10.6.0 (MIT licence): the given names and family
+//     names its locales give for each country, a word on a short list counting as common there
+//     (Nguyen on Vietnam's 26 family names, Gupta on India's). Not a dependency of the app: the
+//     package is unpacked beside the run (`npm pack @faker-js/faker@10.6.0`, then
+//     `tar xzf faker-js-faker-10.6.0.tgz` gives a `package/` folder).
 // The U.S. Census and SSA rates (common-names.ts) are read beside this table at run time.
 //
-//   npx tsx scripts/build-name-stats.ts [--check]
+//   npx tsx scripts/build-name-stats.ts --faker DIR/package [--check]
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadShippedLists } from '../src-main/service/core/screening/lists/load';
@@ -115,8 +116,9 @@ for (const [country, m] of perCountry) {
 for (const [w, k] of overall) if (k >= OVERALL_PEOPLE) raise(w, k / persons);
 
 // ---- faker's person names by locale
-const require = createRequire(import.meta.url);
-const fakerDir = path.dirname(require.resolve('@faker-js/faker/package.json'));
+const fakerAt = process.argv.indexOf('--faker');
+if (fakerAt < 0 || !process.argv[fakerAt + 1]) throw new Error('usage: build-name-stats.ts --faker DIR/package [--check] (DIR: an unpacked @faker-js/faker 10.6.0)');
+const fakerDir = path.resolve(process.argv[fakerAt + 1]!);
 const LOCALES = [
   'af_ZA', 'az', 'cs_CZ', 'da', 'de', 'el', 'en', 'en_GH', 'en_IN', 'en_NG', 'en_NP', 'es', 'es_MX', 'fi', 'fr', 'hr', 'hu', 'id_ID',
   'it', 'ka_GE', 'ko', 'lv', 'nb_NO', 'ne', 'nl', 'pl', 'pt_BR', 'pt_PT', 'ro', 'ru', 'sk', 'sr_RS_latin', 'sv', 'tr', 'uk', 'uz_UZ_latin',
