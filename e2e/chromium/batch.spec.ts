@@ -31,7 +31,7 @@ const HEADER = [
   'previous_screening_id', 'previous_risk_score', 'previous_risk_level', 'previous_flags', 'cleared_entities',
 ];
 
-/** People on the shipped sanctions lists (each a strong match on its own). */
+/** People on the shipped sanctions lists (each reported on its name alone). */
 const LISTED = [
   'Vladimir Putin', 'Kim Jong Un', 'Ramzan Kadyrov', 'Alexander Lukashenko', 'Bashar Assad', 'Nicolas Maduro', 'Sergei Lavrov',
   'Igor Sechin', 'Gennady Timchenko', 'Arkady Rotenberg', 'Boris Rotenberg', 'Yevgeny Prigozhin', 'Alisher Usmanov', 'Oleg Deripaska',
@@ -92,7 +92,9 @@ function customers(n: number, c: Canaries): Customers {
     let r: string[];
     if (listed) {
       const [first, ...last] = listed.split(' ');
-      r = [`cust-${String(i).padStart(5, '0')}`, first!, '', last.join(' '), '', '', '', `scr_prev${i}`, '0', 'low', '', ''];
+      // Names alone are reported for review; Putin's row also gives his date of birth, which makes his match strong (high).
+      const dob = listed === 'Vladimir Putin' ? '1952-10-07' : '';
+      r = [`cust-${String(i).padStart(5, '0')}`, first!, '', last.join(' '), dob, '', '', `scr_prev${i}`, '0', 'low', '', ''];
       listedRows.set(rowNo(i), listed);
     } else if (i === 50 || i === 650 || i === 850) {
       r = [c.clientReference, c.firstName, '', c.lastName, c.dob, '', 'NO', '', '', '', '', ''];

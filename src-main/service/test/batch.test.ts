@@ -34,7 +34,7 @@ describe('batch rescreen', () => {
     const created = await u.json<BatchInfo>('POST', '/api/console/batches', { cookie, body: { env: 'test', total_rows: 301 } });
     expect(created.status).toBe(201);
     expect(created.body.lists_checked).toEqual(['sanctions', 'pep']);
-    const putin = JSON.stringify({ row: 301, previous_screening_id: 'scr_p', previous_result_summary: { risk_score: 0, risk_level: 'low', flags: [] }, subject: { type: 'individual', first_name: 'Vladimir', last_name: 'Putin' } });
+    const putin = JSON.stringify({ row: 301, previous_screening_id: 'scr_p', previous_result_summary: { risk_score: 0, risk_level: 'low', flags: [] }, subject: { type: 'individual', first_name: 'Vladimir', last_name: 'Putin', date_of_birth: '1952-10-07' } });
     const r = await send(u, cookie, created.body.id, rows(300) + '\n' + putin);
     expect(r.status).toBe(200);
     expect(r.lines).toHaveLength(302);

@@ -24,7 +24,7 @@ describe('screening score-pairs', () => {
 describe('screening screen', () => {
   it('streams one response per NDJSON line, with errors in the screening shape', () => {
     const lines = [
-      JSON.stringify({ client_reference_id: 'a', subject: { type: 'individual', first_name: 'Vladimir', last_name: 'Putin' } }),
+      JSON.stringify({ client_reference_id: 'a', subject: { type: 'individual', first_name: 'Vladimir', last_name: 'Putin', date_of_birth: '1952-10-07' } }),
       JSON.stringify({ subject: { type: 'individual', first_name: 'Ingeborg', last_name: 'Abrahamsen' } }),
       '{not json',
       JSON.stringify({ subject: { type: 'company', first_name: 'X', last_name: 'Y' } }),
