@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex, screen, type ScreeningIndex } from './engine';
 import { loadShippedLists } from './lists/load';
 import { importUserList } from './lists/user-csv';
+import { nameShare, normalizeSubjectName } from './match/normalize';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
@@ -168,5 +169,87 @@ describe('on the shipped lists', () => {
     expect(m.explanation.exact_name).toBe(true);
     expect(m.strength).not.toBeUndefined();
     expect(m.explanation.name_score).toBe(1);
+  });
+});
+
+// Issue 36: name evidence by rules that hold for every naming tradition. Each rule through
+// screen() on a list written for it, or through the comparison it changes.
+describe('name evidence in every naming tradition', () => {
+  const LIST = [
+    'kind,name,aliases,dob,country,ref',
+    'sanctions,Lionel Dumont,Bilal,1971-01-21,FR,dumont',
+    'sanctions,Hamad Karimi Zuberi,,1966-04-04,AE,hamad',
+    'sanctions,Mohammad Hussein Zamani,,1962-02-02,IR,zamani',
+    'sanctions,Akhund Mohammad Abbas,,,AF,abbas',
+    'sanctions,Rashid Ayoub Tahiri,,1958-09-09,MA,rashid',
+    'sanctions,Ali Reza Moradi,,,IR,moradi',
+    'sanctions,Wojciech Zbigniewski,,,PL,rare2w',
+  ].join('\n');
+  let idx: ScreeningIndex;
+  const ref = new Map<string, string>();
+  beforeAll(() => {
+    const imp = importUserList(LIST, { listName: 'Traditions' }).import;
+    for (const e of imp.entities) ref.set(e.id.split(':').at(-1)!, e.id);
+    idx = buildIndex(imp.entities);
+  });
+  const one = (first: string, last: string, extra: Partial<{ date_of_birth: string; country: string; middle_name: string }> = {}) =>
+    screen(idx, { first_name: first, last_name: last, ...extra }, { lists: ['sanctions'] }).matches.find((m) => m.entity_id !== undefined);
+
+  it('a one-word alias is never exact and never strong, even beside the listed date of birth', () => {
+    const m = one('Bilal', 'Sheikh', { date_of_birth: '1971-01-21' });
+    expect(m?.entity_id).toBe(ref.get('dumont'));
+    expect(m?.explanation.exact_name).toBe(false);
+    expect(m?.strength).toBe('possible');
+    expect(one('Lionel', 'Dumont', { date_of_birth: '1971-01-21' })?.strength).toBe('strong');
+    // The one word typed as both names is the alias exactly, and still names nobody on its own.
+    const alias = one('Bilal', 'Bilal', { date_of_birth: '1971-01-21' });
+    expect(alias?.explanation.exact_name).toBe(false);
+    expect(alias?.strength).toBe('possible');
+  });
+
+  it('a last name that is also a title elsewhere (Sheikh) is the family name the customer gave', () => {
+    const n = normalizeSubjectName('Bilal', undefined, 'Sheikh');
+    expect(n.tokens.map((t) => [t.text, t.kind])).toEqual([['bilal', 'given'], ['sheikh', 'family']]);
+  });
+
+  it('two established names that look alike (Hamid / Hamad) are two names: never strong, worded "another name"', () => {
+    const named = one('Hamid Karimi', 'Zuberi');
+    expect(named?.strength).toBe('possible');
+    expect(named?.explanation.summary).toContain('another name: Hamid/Hamad');
+    expect(one('Hamid Karimi', 'Zuberi', { date_of_birth: '1966-04-04' })?.strength).toBe('possible');
+    expect(one('Hamad Karimi', 'Zuberi', { date_of_birth: '1966-04-04' })?.strength).toBe('strong');
+  });
+
+  it('spellings the lists\' own aliases give for one name (Hossein / Hussein) stay one name', () => {
+    const m = one('Mohammad Hossein', 'Zamani', { date_of_birth: '1962-02-02' });
+    expect(m?.entity_id).toBe(ref.get('zamani'));
+    expect(m?.strength).toBe('strong');
+    expect(m?.explanation.summary).not.toContain('another name');
+  });
+
+  it('a name formed from another by its ending (Abbas / Abbasi) is another name; common parts alone are not reported', () => {
+    expect(one('Akhund Mohammad', 'Abbasi')).toBeUndefined();
+    // Rashidi is formed from the established Rashid however rare it is itself.
+    const formed = one('Rashidi Ayoub', 'Tahiri', { date_of_birth: '1958-09-09' });
+    expect(formed?.strength).toBe('possible');
+    expect(formed?.explanation.summary).toContain('another name: Rashidi/Rashid');
+    expect(one('Akhund Mohammad', 'Abbas')?.entity_id).toBe(ref.get('abbas'));
+    // "Mohammad Abbas" is in the listed name, but two of the commonest words identify nobody.
+    expect(one('Mohammad', 'Abbas')).toBeUndefined();
+  });
+
+  it('a name of common parts with only its country listed is reported, not strong; a distinctive one is strong', () => {
+    const common = one('Ali Reza', 'Moradi', { country: 'IR', date_of_birth: '1980-01-01' });
+    expect(common?.entity_id).toBe(ref.get('moradi'));
+    expect(common?.strength).toBe('possible');
+    expect(one('Wojciech', 'Zbigniewski', { country: 'PL', date_of_birth: '1980-01-01' })?.strength).toBe('strong');
+    expect(one('Wojciech', 'Zbigniewski')?.strength).toBe('possible');
+  });
+
+  it('a feminine surname is as common as its masculine form, a patronymic as the father\'s name', () => {
+    expect(nameShare('smirnova')).toBe(nameShare('smirnov'));
+    expect(nameShare('smirnov')).toBeGreaterThan(0);
+    expect(nameShare('kirillovna')).toBe(nameShare('kirill'));
+    expect(nameShare('kirill')).toBeGreaterThan(0);
   });
 });
