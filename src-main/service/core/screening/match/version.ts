@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { COMMON_NAMES } from './common-names';
 import { COMPARE_TABLES } from './compare';
 import { HYPOCORISMS } from './hypocorisms';
+import { NAME_SHARE, SPELLING_PAIRS } from './name-stats';
 import { FINALS, INITIALS } from './mandarin';
 import { PARAMS } from './params';
 import { COST_TABLES } from './similarity';
@@ -14,7 +15,7 @@ import * as NAME_TABLES from './tables';
 import { TITLES } from './titles';
 
 /** Bump (semver) when the matching code changes behaviour; data changes are caught by the hash. */
-export const MATCHER_RELEASE = '1.2.0';
+export const MATCHER_RELEASE = '1.3.0';
 
 export interface MatcherInputs {
   release: string;
@@ -27,6 +28,7 @@ export const MATCHER_INPUTS: MatcherInputs = {
   params: PARAMS,
   tables: {
     ...NAME_TABLES, titles: TITLES, hypocorisms: HYPOCORISMS, mandarin: { INITIALS, FINALS }, compare: COMPARE_TABLES, costs: COST_TABLES, commonNames: COMMON_NAMES,
+    nameShare: NAME_SHARE, spellingPairs: SPELLING_PAIRS,
   },
 };
 
