@@ -161,7 +161,10 @@ describe('on the shipped lists', () => {
     const queries = m.explanation.alignment.map((a) => a.query).filter((q) => q !== null);
     expect(queries).toEqual(['أسامة', 'بن', 'لادن']);
     expect(m.explanation.alignment.every((a) => a.romanisation !== null && !/\b(smh|ldn|bn)\b/.test(a.romanisation))).toBe(true);
-    expect(m.explanation.summary).toContain('read from another script: أسامة/Usama');
+    // Each word read from another script is shown with the Latin letters it was read as, and the script.
+    expect(m.explanation.summary).toContain('read from Arabic script: أسامة → Usama/Usama');
+    expect(m.explanation.summary).toContain('لادن → Ladan/Ladin');
+    expect(m.explanation.summary).not.toMatch(/\b(smh|ldn)\b/);
   });
 
   it('an exact listed name with a wrong date of birth is still reported at 100', () => {

@@ -477,12 +477,16 @@ function summary(exact: boolean, alignment: readonly ShownPair[], quality: 'stro
         else if (a.query !== null) subjectOnly.push(a.query);
         continue;
       }
-      const how = a.romanisation !== null && a.method !== 'exact'
-        ? 'read from another script'
+      // A word read from another script is shown with the Latin letters it was read as, and the
+      // script: "read from Arabic script: حمد → Ahmad/Ahmed".
+      const read = a.reading !== null && a.method !== 'exact' ? a.reading : null;
+      const how = read !== null
+        ? `read from ${read.script} script`
         : SPELLING_METHODS.has(a.method) && a.similarity <= PARAMS.otherNameCredit ? 'another name' : DIFFERENCE_WORDS[a.method];
       if (how === undefined || a.query === null || a.candidate === null) continue;
       const list = by.get(how) ?? [];
-      list.push(`${a.query}/${a.candidate}`);
+      const nonLatinQuery = read !== null && a.query !== read.latin && !/^[\p{Script=Latin}\s'-]+$/u.test(a.query);
+      list.push(nonLatinQuery ? `${a.query} → ${read.latin}/${a.candidate}` : read !== null ? `${a.query}/${a.candidate} → ${read.latin}` : `${a.query}/${a.candidate}`);
       by.set(how, list);
     }
     for (const [how, pairs] of by) parts.push(`${how}: ${pairs.join(', ')}`);
@@ -735,7 +739,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
         name_score: Math.round(m.cmp.score * 1000) / 1000,
         exact_name: m.exact,
         summary: summary(m.exact, shown, m.name.quality, m.qualifiers),
-        alignment: shown.map((a) => ({ ...a, similarity: Math.round(a.similarity * 1000) / 1000 })),
+        alignment: shown.map(({ reading: _reading, ...a }) => ({ ...a, similarity: Math.round(a.similarity * 1000) / 1000 })),
         qualifiers: m.qualifiers,
       },
     });

@@ -42,6 +42,11 @@ export interface ShownPair {
   similarity: number;
   /** How a word in another script was read against the other name's letters; null for Latin alone. */
   romanisation: string | null;
+  /**
+   * For the explanation's summary, never in the response's alignment: the non-Latin side's
+   * words in Latin letters as the matcher read them ("Ahmad" for حمد), and that side's script.
+   */
+  reading: { latin: string; script: string } | null;
 }
 
 /** The alignment in the subject's and the list's own words, with the romanisation used; never comparison keys. */
@@ -54,6 +59,7 @@ export function shownAlignment(query: NormalizedName, candidate: NormalizedName,
       method: a.method,
       similarity: a.similarity,
       romanisation: (qs < 0 ? null : romanisationOf(query.tokens, qs, qe)) ?? (cs < 0 ? null : romanisationOf(candidate.tokens, cs, ce)),
+      reading: (qs < 0 ? null : readingOf(query.tokens, qs, qe)) ?? (cs < 0 ? null : readingOf(candidate.tokens, cs, ce)),
     };
   });
 }
@@ -648,6 +654,33 @@ const SCRIPT_NAMES: Readonly<Record<Script, string>> = {
 };
 
 /** How a span in another script was read: the romanisation used, in words (never a comparison key). */
+/**
+ * A span's non-Latin words in Latin letters, as the comparison read them: the name a known
+ * spelling stands for (محمد as Muhammad, حمد as Ahmad), Pinyin or the Korean romanisation, the
+ * letters of an alphabet one by one; an abjad's consonants with the article and a plain vowel
+ * between them (الشامي as al-Shamy), since its short vowels are not written.
+ */
+function readingOf(tokens: readonly NameToken[], s: number, e: number): ShownPair['reading'] {
+  const t = tokens[s];
+  if (t === undefined || t.script === 'latin' || s >= e) return null;
+  const words: string[] = [];
+  for (let i = s; i < e; i++) {
+    const w = tokens[i];
+    if (w === undefined) continue;
+    const latin = w.key !== w.text && /^[a-z]+$/.test(w.key) ? w.key : isVowelUnreliable(w.script) ? vowelled(w.text) : w.text;
+    words.push(latin.charAt(0).toUpperCase() + latin.slice(1));
+  }
+  return { latin: words.join(' '), script: SCRIPT_NAMES[t.script] };
+}
+
+/** An abjad's consonants as a reader would say them: the article as al-, a plain a between two consonants. */
+function vowelled(consonants: string): string {
+  const article = consonants.length > 3 && consonants.startsWith('l') ? 'al-' : '';
+  const rest = article ? consonants.slice(1) : consonants;
+  const said = rest.replace(/(sh|kh|gh|th|dh|[bcdfghjklmnpqrstvwxz])(?=[bcdfghjklmnpqrstvwxz])/g, '$1a');
+  return article + said.charAt(0).toUpperCase() + said.slice(1);
+}
+
 function romanisationOf(tokens: readonly NameToken[], s: number, e: number): string | null {
   const t = tokens[s];
   if (t === undefined || t.script === 'latin' || s >= e) return null;
