@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { RESOURCES_DIR } from './lists/test-support';
 import { storeOfficial, storeUserList } from './lists/store';
@@ -43,9 +43,16 @@ function screenListed(l: LoadedIndex) {
   return { matches: r.matches, versions: r.screening.list_versions.map((v) => [v.source, v.list_date]) };
 }
 
+// The file: a CRC-32 (little-endian) of the body, then the body as a v8 value.
 type Body = Record<string, unknown>;
-const readBody = (file: string) => deserialize(gunzipSync(readFileSync(file))) as Body;
-const writeBody = (file: string, body: Body) => writeFileSync(file, gzipSync(serialize(body)));
+const readBody = (file: string) => deserialize(readFileSync(file).subarray(4)) as Body;
+const envelope = (body: Body) => {
+  const payload = serialize(body);
+  const head = Buffer.alloc(4);
+  head.writeUInt32LE(crc32(payload) >>> 0, 0);
+  return Buffer.concat([head, payload]);
+};
+const writeBody = (file: string, body: Body) => writeFileSync(file, envelope(body));
 
 describe('the persisted index of a data directory\'s official lists', () => {
   const watchlists = unOnlyWatchlists();
@@ -119,15 +126,18 @@ describe('the persisted index of a data directory\'s official lists', () => {
     expect(screenListed(l).versions).toEqual([['un_sc', '2026-03-05']]);
   });
 
-  it('corrupted (cut short, not gzip, or another shape): ignored, rebuilt and rewritten', () => {
+  it('corrupted (cut short, a byte changed, not an index, or another shape): ignored, rebuilt and rewritten', () => {
     const dataDir = dataDirWithImport();
     const file = persistedIndexPath(dataDir);
     const first = loadIndexNow(watchlists, dataDir, undefined, 'now');
     const good = readFileSync(file);
+    const flipped = Buffer.from(good);
+    flipped.writeUInt8(flipped.readUInt8(flipped.length >> 1) ^ 0xff, flipped.length >> 1);
     const broken: [string, Uint8Array][] = [
       ['cut short', good.subarray(0, good.length >> 1)],
-      ['not gzip', new TextEncoder().encode('not an index')],
-      ['another shape', gzipSync(serialize({ ...readBody(file), index: { keys: ['t:x'], offsets: new Int32Array(1), data: new Int32Array(0) } }))],
+      ['a byte changed', flipped],
+      ['not an index', new TextEncoder().encode('not an index')],
+      ['another shape', envelope({ ...readBody(file), index: { keys: ['t:x'], offsets: new Int32Array(1), data: new Int32Array(0) } })],
     ];
     for (const [why, bytes] of broken) {
       writeFileSync(file, bytes);
@@ -148,7 +158,7 @@ describe('the persisted index of a data directory\'s official lists', () => {
     expect(l.catalog.map((c) => c.source)).toEqual(['un_sc', 'user:acme-pep']);
     const r = runScreening(l, { id: 'scr_2', created: NOW.getTime(), livemode: false, subject: { type: 'individual', first_name: 'Quentin', last_name: 'Abernathy-Vole' } });
     expect(r.matches[0]).toMatchObject({ source: 'user:acme-pep' });
-    expect(gunzipSync(readFileSync(persistedIndexPath(dataDir))).includes('Abernathy')).toBe(false);
+    expect(readFileSync(persistedIndexPath(dataDir)).includes('Abernathy')).toBe(false);
   });
 
   it('is not written for a data directory without official imports (the build\'s snapshot or the shipped lists serve)', () => {
