@@ -2,7 +2,7 @@
 // the data directory's official lists, and the built service restores it at start instead of
 // rebuilding every list, so screening is ready within seconds; /api/health says when it is.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,8 +42,13 @@ describe('a restart after an official list import', () => {
     const key = await cli('keys', 'create', '--data-dir', dataDir, '--env', 'test', '--scopes', 'compliance', '--json');
     apiKey = (JSON.parse(key.stdout) as { api_key: string }).api_key;
   }, 300_000);
-  afterAll(() => {
-    if (svc?.proc.exitCode === null) svc.proc.kill('SIGKILL');
+  afterAll(async () => {
+    if (svc?.proc.exitCode === null) {
+      const exited = new Promise((r) => svc!.proc.on('exit', r));
+      svc.proc.kill('SIGKILL');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('restores the index the import prepared: health goes to screening ready and a screening answers', async () => {

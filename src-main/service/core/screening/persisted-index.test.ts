@@ -2,12 +2,12 @@
 // index is built once and restored at the next start; one made by another matcher, from other
 // inputs, or that cannot be read is rebuilt, never used. A small resources folder (the UN list
 // alone) keeps each build short; the rules are the same for all the shipped lists.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { crc32 } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { RESOURCES_DIR } from './lists/test-support';
 import { storeOfficial, storeUserList } from './lists/store';
 import { MATCHER_VERSION } from './match/version';
@@ -16,9 +16,20 @@ import { loadIndexNow, persistedIndexPath, runScreening, type LoadedIndex } from
 const UN = readFileSync(join(RESOURCES_DIR, 'un_sc', '2026-02-27', 'consolidated.xml'));
 const NOW = new Date('2026-03-02T10:00:00Z');
 
+/** Every folder a test made: an index is tens of MB. */
+const made: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 /** resources/watchlists with the UN list alone, as shipped (same file, same manifest entry). */
 function unOnlyWatchlists(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cc-persist-res-'));
+  const dir = tempDir('cc-persist-res-');
   const manifest = JSON.parse(readFileSync(join(RESOURCES_DIR, 'manifest.json'), 'utf8')) as { sources: { source: string }[] };
   manifest.sources = manifest.sources.filter((s) => s.source === 'un_sc');
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
@@ -31,7 +42,7 @@ function unOnlyWatchlists(): string {
 const unDated = (day: string) => new TextEncoder().encode(UN.toString('utf8').replace(/dateGenerated="2026-02-27/, `dateGenerated="${day}`));
 
 function dataDirWithImport(day = '2026-03-01'): string {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cc-persist-data-'));
+  const dataDir = tempDir('cc-persist-data-');
   const r = storeOfficial(dataDir, 'un_sc', [{ name: 'consolidated.xml', bytes: unDated(day) }], NOW);
   expect(r.ok).toBe(true);
   return dataDir;
@@ -162,7 +173,7 @@ describe('the persisted index of a data directory\'s official lists', () => {
   });
 
   it('is not written for a data directory without official imports (the build\'s snapshot or the shipped lists serve)', () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'cc-persist-data-'));
+    const dataDir = tempDir('cc-persist-data-');
     loadIndexNow(watchlists, dataDir, undefined, 'now');
     expect(existsSync(persistedIndexPath(dataDir))).toBe(false);
   });
