@@ -17,6 +17,7 @@ import { OFFICIAL_SOURCES, isOfficialSource } from './core/screening/lists/sourc
 import { importOfficial, importOwnList, removeOwnList, type ListImporter } from './core/app/lists';
 import { addWebhook, removeWebhook } from './core/app/webhooks';
 import { storedLists } from './core/screening/lists/store';
+import { prepareIndex } from './core/screening/service';
 import { listSlug } from '../../src-shared/contracts/lists';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -274,7 +275,13 @@ async function run(argv: string[]): Promise<string> {
           process.exitCode = 1;
           return values.json ? JSON.stringify(r) : `Not imported: ${r.reason}`;
         }
-        return values.json ? JSON.stringify(r) : `Imported ${r.records} records for ${r.source} (${r.format}${r.list_date ? `, list date ${r.list_date}` : ''}); the service picks it up within seconds`;
+        // The index of the official lists is built now and kept in the data directory, so the
+        // next start screens within a second or two instead of rebuilding it (issue 36).
+        const prepared = prepareIndex(join(defaultResourcesDir(), 'watchlists'), s.config.dataDir);
+        return values.json
+          ? JSON.stringify({ ...r, index: prepared })
+          : `Imported ${r.records} records for ${r.source} (${r.format}${r.list_date ? `, list date ${r.list_date}` : ''}); the service picks it up within seconds. `
+            + `Screening index prepared in ${(prepared.ms / 1000).toFixed(1)} s.`;
       }
       case 'lists remove': {
         const name = values.user ?? fail('lists remove needs --user NAME');

@@ -1,6 +1,7 @@
 // Health and verification status (spec: GET /api/health is the health rate category; GET
 // /api/status/{verification_id}).
 import { z } from 'zod';
+import { LISTS_STATES } from './lists';
 
 /**
  * Added (issue 25): the data directory's disk. `low`: less than `reserve_bytes` free, so billable
@@ -23,6 +24,13 @@ export const Health = z.object({
   uptime_s: z.number().int(),
   timestamp: z.string(),
   storage: HealthStorage,
+  /**
+   * Added (issue 36): whether screening can answer. `loading` while the lists' index loads (a
+   * start, before the first screening is possible; screening calls then answer 503 with
+   * Retry-After), `failed` when it could not be loaded, `ready` once it screens. `status` is
+   * `degraded` unless it is `ready`.
+   */
+  screening: z.enum(LISTS_STATES),
   /** Added: why the status is degraded, in a sentence; null when ok. */
   reason: z.string().nullable(),
 });

@@ -5,7 +5,6 @@
 import type { z } from 'zod';
 import type { BatchInfo, CreateBatchRequest, OpenBatchList } from '../../../../src-shared/contracts/batch';
 import { BATCH_LIMITS } from '../../../../src-shared/contracts/batch';
-import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
 import type { SessionContext } from '../accounts/accounts';
 import { actorOf, type Audit } from '../audit/audit';
@@ -21,7 +20,7 @@ export async function openBatch(s: Services, session: SessionContext, body: z.ou
   // A batch is billable work: not taken on while the disk is below its reserve (507).
   s.storage.require();
   const loaded = await s.screening.ready();
-  if (!loaded) throw new AppError('provider_unavailable');
+  if (!loaded) throw s.screening.unavailable();
   const info = s.batches.create(ownerOf(session), body, loaded, s.organization.listFreshness(session.org.id));
   // The console replaces the last batch's results with this one's: notes sent back about those go.
   s.review.batchOpened(session.org.id, session.user.id, info.id);

@@ -118,7 +118,7 @@ export async function kycPlus(s: Services, call: Call, body: ComplianceRequest, 
   const key = call.payer;
   const images = imagesOf(body);
   const ready = key.demo ? null : await s.screening.ready();
-  if (!key.demo && !ready) throw new AppError('provider_unavailable');
+  if (!key.demo && !ready) throw s.screening.unavailable();
   let held: HeldReport | null = null;
   const billed = await bill<KycResult>(
     s, call, {

@@ -46,7 +46,8 @@ export async function screenSubject(
       },
       async () => ({ status: 'failed', confidence: null, billable: false, errorCode: 'compliance_provider_unavailable', clientRefHmac, httpStatus: 503, result: null }),
     );
-    throw new AppError('provider_unavailable');
+    // Lists still loading: Retry-After says when to come back. Kinds not loaded: retrying will not help.
+    throw ready ? new AppError('provider_unavailable') : s.screening.unavailable();
   }
   const billed = await bill<ScreeningResponse>(
     s, call, {

@@ -15,9 +15,11 @@ import { AppError } from '../../../../src-shared/errors';
 import { LIST_KINDS } from '../../../../src-shared/contracts/screening';
 import { buildIndex, createScreenScratch, extendIndex, screen, type ScreeningIndex, type ScreenScratch } from './engine';
 import { sha256Hex } from './lists/common';
-import { combineLists, loadLists, loadShippedLists, type LoadedLists } from './lists/load';
-import { listsStamp, readOwnLists } from './lists/store';
-import { bundleBuildId, readSnapshot, SNAPSHOT_PATH } from './snapshot';
+import { combineLists, loadLists, loadShippedLists, type LoadedLists, type OwnLists } from './lists/load';
+import { listsDir, listsStamp, readOwnLists } from './lists/store';
+import {
+  bundleBuildId, officialInputsDigest, readPersistedIndex, readSnapshot, SNAPSHOT_PATH, writePersistedIndex, type PersistedKey, type SnapshotLists,
+} from './snapshot';
 import { MATCHER_VERSION } from './match/version';
 import { assessRisk, riskChange } from './risk';
 import { withFreshness, type BaseListVersion } from './lists/freshness';
@@ -31,7 +33,11 @@ export interface IndexMeta {
   loadedKinds: ListKind[];
   /** The data directory's list stamp (lists/store.ts) this index was loaded at. */
   stamp: string;
-  /** How the index came to be: 'used' = restored from the build's snapshot, else why not. */
+  /**
+   * How the official lists' index came to be: 'used' = restored from the build's snapshot,
+   * 'persisted' = from the data directory's (official lists imported), 'built: <why>' = from the
+   * files, with why neither could be used; else why the build's snapshot was not used.
+   */
   timings: { load_ms: number; index_ms: number; snapshot: string };
   stats: ScreeningIndex['stats'];
 }
@@ -120,35 +126,84 @@ function shippedOnce(resourcesDir: string): { lists: Omit<LoadedLists, 'timings_
   return hit;
 }
 
-/** Loads and indexes the lists now, in this thread (uncached). */
-export function loadIndexNow(resourcesDir: string, dataDir?: string, stamp = listsStamp(dataDir)): LoadedIndex {
+/** Where a data directory keeps the index of its official lists (see snapshot.ts). */
+export function persistedIndexPath(dataDir: string): string {
+  return join(listsDir(dataDir), 'screening-index.bin');
+}
+
+type Base = { lists: SnapshotLists; index: ScreeningIndex };
+
+/**
+ * The official lists' index when the data directory replaces a shipped list: its persisted
+ * index when that was made from these very inputs, with this matcher and build; else built from
+ * the files, with `save` to write it there. Own lists are never part of it.
+ */
+function officialBase(
+  resourcesDir: string, dataDir: string, own: Required<OwnLists>,
+): { base: Base; how: string; save: (() => void) | null; indexMs: number } {
+  const file = persistedIndexPath(dataDir);
+  const key: PersistedKey = { matcherVersion: MATCHER_VERSION, buildId: bundleBuildId() ?? 'source', inputs: officialInputsDigest(resourcesDir, own.official) };
+  const saved = readPersistedIndex(file, key);
+  if (saved.ok) return { base: saved, how: 'persisted', save: null, indexMs: 0 };
+  const lists = loadLists(resourcesDir, { official: own.official });
+  const t = performance.now();
+  const index = buildIndex(lists.entities);
+  return { base: { lists, index }, how: `built: ${saved.reason}`, save: () => writePersistedIndex(file, key, lists, index), indexMs: performance.now() - t };
+}
+
+/**
+ * Loads and indexes the lists now, in this thread (uncached). An index of the official lists
+ * built here is written to the data directory: `save: 'soon'` once this thread is free again
+ * (the answer comes first), `'now'` before returning (the CLI, which exits after).
+ */
+export function loadIndexNow(resourcesDir: string, dataDir?: string, stamp = listsStamp(dataDir), save: 'now' | 'soon' = 'soon'): LoadedIndex {
   const t0 = performance.now();
   const own = readOwnLists(dataDir);
+  const imported = dataDir !== undefined && Object.keys(own.official).length > 0;
   // The build's snapshot stands in for the shipped lists unless a newer official file
-  // replaces one of them (the CSL is de-duplicated against the OFAC lists it holds).
-  const snap = Object.keys(own.official).length === 0 ? readSnapshot(SNAPSHOT_PATH, bundleBuildId(), resourcesDir) : null;
+  // replaces one of them (the CSL is de-duplicated against the OFAC lists it holds): then the
+  // data directory's own snapshot of its official lists does.
+  const snap = imported ? null : readSnapshot(SNAPSHOT_PATH, bundleBuildId(), resourcesDir);
   // Without the build's snapshot (running from source), the shipped lists indexed once in this
   // process stand in for it: each load then extends them, as a start from the snapshot does.
-  const base = snap?.ok ? snap : snap ? shippedOnce(resourcesDir) : null;
-  let catalog: LoadedLists['versions'];
-  let index: ScreeningIndex;
-  let t1: number;
-  if (base) {
-    const mine = combineLists(own.user);
-    catalog = [...base.lists.versions, ...mine.versions];
-    t1 = performance.now();
-    index = extendIndex(base.index, mine.entities);
-  } else {
-    const lists = loadLists(resourcesDir, own);
-    catalog = lists.versions;
-    t1 = performance.now();
-    index = buildIndex(lists.entities);
+  const official = imported ? officialBase(resourcesDir, dataDir, own) : null;
+  const base: Base = official?.base ?? (snap?.ok ? snap : shippedOnce(resourcesDir));
+  const mine = combineLists(own.user);
+  const catalog: LoadedLists['versions'] = [...base.lists.versions, ...mine.versions];
+  const t1 = performance.now();
+  const index = extendIndex(base.index, mine.entities);
+  if (official?.save) {
+    const write = official.save;
+    // A failed write costs the next start its speed, never this load.
+    const attempt = () => {
+      try {
+        write();
+      } catch {
+        /* the next load builds it again */
+      }
+    };
+    if (save === 'now') attempt();
+    else setImmediate(attempt);
   }
   const kinds = LIST_KINDS.filter((k) => index.kinds.has(k));
   return {
     index, scratch: createScreenScratch(), versions: versionsOf(catalog), catalog, loadedKinds: kinds, stamp, stats: index.stats,
-    timings: { load_ms: Math.round(t1 - t0), index_ms: Math.round(performance.now() - t1), snapshot: snap?.ok ? 'used' : (snap?.reason ?? 'own_official_lists') },
+    // An official index built here counts as indexing, not loading, as a build over everything did.
+    timings: {
+      load_ms: Math.round(t1 - t0 - (official?.indexMs ?? 0)), index_ms: Math.round(performance.now() - t1 + (official?.indexMs ?? 0)),
+      snapshot: official?.how ?? (snap?.ok ? 'used' : (snap?.reason ?? 'absent')),
+    },
   };
+}
+
+/**
+ * Builds the data directory's index now and writes it there, so the next start restores it
+ * (the CLI after an official list import); how it came to be, and how long it took.
+ */
+export function prepareIndex(resourcesDir: string, dataDir: string): { snapshot: string; ms: number } {
+  const t0 = performance.now();
+  const l = loadIndexNow(resourcesDir, dataDir, listsStamp(dataDir), 'now');
+  return { snapshot: l.timings.snapshot, ms: Math.round(performance.now() - t0) };
 }
 
 export const DATA_RETENTION = {
@@ -269,6 +324,13 @@ export function eventFields(r: ScreeningResponse): Record<string, unknown> {
 export type ListsState = 'loading' | 'ready' | 'failed';
 
 /**
+ * Retry-After (seconds) of a screening refused while the lists load. A start restores its index
+ * in a second or two; a screening refused has already waited `ready`'s bound, so the load is a
+ * rebuild (a new build, changed lists) and takes some seconds more.
+ */
+export const LOADING_RETRY_AFTER_S = 5;
+
+/**
  * Loads the lists somewhere else (the screening worker) and answers their meta, or null when it
  * cannot (no built worker: running from source), in which case they are loaded in this thread.
  */
@@ -337,6 +399,10 @@ export function createScreening(resourcesDir: string, dataDir?: string, remote?:
       reloaded.push(f);
     },
     state: (): ListsState => state,
+    /** The 503 of a screening that cannot be made now: with Retry-After while the lists load. */
+    unavailable(): AppError {
+      return state === 'loading' ? new AppError('provider_unavailable', { retry_after: LOADING_RETRY_AFTER_S }) : new AppError('provider_unavailable');
+    },
     current: (): LoadedIndex | null => loaded,
     /** The index, or null when it failed to load or is not ready within the wait. */
     async ready(waitMs = 15_000): Promise<LoadedIndex | null> {

@@ -7,7 +7,6 @@ import { ENVIRONMENTS } from '../../../../src-shared/catalog';
 import {
   BATCH_LIMITS, BatchInfo, BatchLine, BatchPreview, BatchRow, CreateBatchRequest, OpenBatchList,
 } from '../../../../src-shared/contracts/batch';
-import { AppError } from '../../../../src-shared/errors';
 import { cancelBatch, endBatch, finishBatch, listOpenBatches, openBatch, ownerOf } from '../../core/app/batch';
 import type { Router } from '../router';
 
@@ -79,7 +78,7 @@ export function batchRoutes({ route, services }: Router): void {
       // Each chunk is billable work: refused while the disk is below its reserve (507).
       services.storage.require();
       const loaded = await screening.ready();
-      if (!loaded) throw new AppError('provider_unavailable');
+      if (!loaded) throw screening.unavailable();
       // The lines go to the worker as sent; it parses them (a 5,000-row chunk is not parsed here).
       const rows = text.split('\n').filter((line) => line.trim() !== '');
       const lines = batches.processChunk(ownerOf(s), c.req.param('id') ?? '', rows, loaded);

@@ -1,4 +1,5 @@
-// GET /api/health: liveness of the service, its database and its disk (health rate-limit category).
+// GET /api/health: liveness of the service, its database, its disk and whether screening is ready
+// (health rate-limit category).
 import { API_VERSION } from '../../../../src-shared/catalog';
 import { Health } from '../../../../src-shared/contracts/status';
 import type { Router } from '../router';
@@ -7,11 +8,13 @@ export function healthRoutes({ route, services }: Router): void {
   const started = Date.now();
   route({
     method: 'GET', path: '/api/health', auth: { kind: 'public', category: 'health' }, tags: ['service'],
-    summary: 'Liveness of the service, its database and its disk',
+    summary: 'Liveness of the service, its database and its disk; readiness of screening',
     description:
       'A database that cannot be read answers 500. A disk with less free space than the reserve (billable calls and new exports '
       + 'then answer 507 INSUFFICIENT_STORAGE), or a write refused for lack of space in the last minute, answers 200 with '
-      + '`status: degraded` and the `reason`: the service is up and serves what it has stored.',
+      + '`status: degraded` and the `reason`: the service is up and serves what it has stored. So does screening that is not ready: '
+      + '`screening` is `loading` while the lists\' index loads after a start (screening calls answer 503 with Retry-After meanwhile) '
+      + 'and `failed` when the lists could not be loaded.',
     responses: { 200: Health, 500: Health },
     handler: (c) => {
       let database: Health['database'] = 'ok';
@@ -29,6 +32,11 @@ export function healthRoutes({ route, services }: Router): void {
           + 'billable calls and new exports are refused with 507 until space is freed.');
       }
       if (disk.refusedAt !== null) reasons.push('A write failed for lack of disk space in the last minute.');
+      // Read, never started here: a service starts loading its lists as it listens (main.ts), and
+      // a probe polled many times a second must not set CPU-heavy work going.
+      const screening = services.screening.state();
+      if (screening === 'loading') reasons.push('The screening lists are loading: screening answers 503 with Retry-After until they are ready.');
+      if (screening === 'failed') reasons.push('The screening lists could not be loaded: screening answers 503.');
       return c.json<Health>(
         {
           status: reasons.length === 0 ? 'ok' : 'degraded',
@@ -43,6 +51,7 @@ export function healthRoutes({ route, services }: Router): void {
             reserve_bytes: disk.reserveBytes,
             last_write_refused_at: disk.refusedAt === null ? null : new Date(disk.refusedAt).toISOString(),
           },
+          screening,
           reason: reasons.length === 0 ? null : reasons.join(' '),
         },
         database === 'ok' ? 200 : 500,

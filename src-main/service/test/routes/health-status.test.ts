@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Health } from '../../../../src-shared/contracts/status';
 import { closeAll, testService, type TestService } from '../harness';
 
 let t: TestService;
@@ -9,12 +10,14 @@ afterAll(closeAll);
 
 describe('GET /api/health', () => {
   it('answers ok with the API version and no-store', async () => {
+    // Ok only once screening is ready (issue 36): the lists are loaded first.
+    expect(await t.s.screening.ready(120_000)).not.toBeNull();
     const { status, body, res } = await t.json('GET', '/api/health');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ status: 'ok', api_version: '2.1.0', database: 'ok' });
+    expect(body).toMatchObject({ status: 'ok', api_version: '2.1.0', database: 'ok', screening: 'ready', reason: null });
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-ratelimit-limit')).toBe('20');
-  });
+  }, 180_000);
 
   it('is rate limited in the health category', async () => {
     const u = await testService();
@@ -22,6 +25,39 @@ describe('GET /api/health', () => {
     for (let i = 0; i < 21; i++) last = await u.call('GET', '/api/health');
     expect(last!.status).toBe(429);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('says screening is loading (status degraded, with the reason) until the lists are loaded, then ready and ok', async () => {
+    const u = await testService();
+    const before = await u.json<Health>('GET', '/api/health');
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ status: 'degraded', database: 'ok', screening: 'loading' });
+    expect(before.body.reason).toMatch(/screening lists are loading/);
+    // A screening refused meanwhile (ready()'s wait ran out) says when to come back.
+    const k = u.key();
+    const spy = vi.spyOn(u.s.screening, 'ready').mockResolvedValueOnce(null);
+    const refused = await u.call('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: { type: 'individual', first_name: 'Ivan', last_name: 'Sidorov' } } });
+    spy.mockRestore();
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('compliance_provider_unavailable');
+
+    expect(await u.s.screening.ready(120_000)).not.toBeNull();
+    const after = await u.json<Health>('GET', '/api/health');
+    expect(after.body).toMatchObject({ status: 'ok', screening: 'ready', reason: null });
+  }, 180_000);
+
+  it('says screening failed (status degraded) when the lists cannot be loaded; a screening answers 503 without Retry-After', async () => {
+    const u = await testService({ resourcesDir: '/nonexistent-resources' });
+    expect(await u.s.screening.ready()).toBeNull();
+    const { status, body } = await u.json<Health>('GET', '/api/health');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: 'degraded', screening: 'failed' });
+    expect(body.reason).toMatch(/could not be loaded/);
+    const k = u.key();
+    const refused = await u.call('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: { type: 'individual', first_name: 'Ivan', last_name: 'Sidorov' } } });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBeNull();
   });
 
   it('reports a degraded database as 500', async () => {
