@@ -40,9 +40,9 @@ const OFAC_SOURCES: ReadonlySet<string> = new Set(['us_ofac_sdn', 'us_ofac_cons'
 
 /** Lower case, accents dropped, letters only. */
 function words(name: string): string[] {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  // Plain ASCII needs no decomposition (most listed names; NFKD is the cost here).
+  const plain = /^[\x00-\x7f]*$/.test(name) ? name : name.normalize('NFKD').replace(/\p{M}/gu, '');
+  return plain
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== '');
