@@ -63,6 +63,27 @@ describe('one listed person, one match', () => {
     expect(matches.every((m) => m.listings.length === 1)).toBe(true);
   });
 
+  it('a year of birth that is not the other record\'s keeps two people apart', () => {
+    const index = buildIndex([
+      ...list('US list', ['sanctions,"MIRONOV, Sergei Pavlovich",,1960,RU,,,P,sm']),
+      ...list('UK list', ['sanctions,Sergei Pavlovich MIRONOV,,1971-03-03,RU,,,P,sm']),
+    ]);
+    expect(screen(index, { first_name: 'Sergei', last_name: 'Mironov' }, sanctions).matches).toHaveLength(2);
+  });
+
+  it('a record giving only a year joins neither of two people whose full dates of birth differ', () => {
+    // The year agrees with both; joining it to both would make them one person.
+    const index = buildIndex([
+      ...list('US list', ['sanctions,"MIRONOV, Sergei Pavlovich",,1960-02-02,RU,,,P,sm']),
+      ...list('UK list', ['sanctions,Sergei Pavlovich MIRONOV,,1960-07-07,RU,,,P,sm']),
+      ...list('AU list', ['sanctions,Sergei Pavlovich Mironov,,1960,,,,P,sm']),
+    ]);
+    const { matches } = screen(index, { first_name: 'Sergei', last_name: 'Mironov' }, sanctions);
+    const ids = matches.flatMap((m) => m.listings.map((l) => l.entity_id));
+    expect(ids.sort()).toEqual(['user:au-list:sm', 'user:uk-list:sm', 'user:us-list:sm']);
+    expect(matches.some((m) => m.listings.some((l) => l.entity_id === 'user:us-list:sm') && m.listings.some((l) => l.entity_id === 'user:uk-list:sm'))).toBe(false);
+  });
+
   it('a shared name alone, with no date of birth on one record, joins no one', () => {
     const index = buildIndex([
       ...list('US list', ['sanctions,"MIRONOV, Sergei Pavlovich",,1960-02-02,RU,,,P,sm']),
