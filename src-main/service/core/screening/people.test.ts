@@ -84,6 +84,15 @@ describe('one listed person, one match', () => {
     expect(matches.some((m) => m.listings.some((l) => l.entity_id === 'user:us-list:sm') && m.listings.some((l) => l.entity_id === 'user:uk-list:sm'))).toBe(false);
   });
 
+  it('the same span of years of birth on both lists joins; another span does not', () => {
+    const index = buildIndex([
+      ...list('UN list', ['sanctions,Ali Kony,Ali Mohammed,1992..1995,,,,CAR,ak', 'sanctions,Joseph Kerov,,1960..1965,,,,CAR,jk']),
+      ...list('AU list', ['sanctions,Ali Kony,Ali Mohammed,1992..1995,,,,2127 (Central African Republic),ak', 'sanctions,Joseph Kerov,,1961..1966,,,,CAR,jk']),
+    ]);
+    expect(screen(index, { first_name: 'Ali', last_name: 'Kony' }, sanctions).matches.map((m) => m.listings.length)).toEqual([2]);
+    expect(screen(index, { first_name: 'Joseph', last_name: 'Kerov' }, sanctions).matches.map((m) => m.listings.length)).toEqual([1, 1]);
+  });
+
   it('a shared name alone, with no date of birth on one record, joins no one', () => {
     const index = buildIndex([
       ...list('US list', ['sanctions,"MIRONOV, Sergei Pavlovich",,1960-02-02,RU,,,P,sm']),

@@ -7,7 +7,8 @@
 // share, and never across kinds of list (a sanctions listing and a PEP entry stay two matches).
 // - the same name (the same words in any order, a strong published name of each) and an agreeing
 //   date of birth: a full date both give, or a year or month one of them gives (at most two
-//   dates: a span of years is not a date of birth) that starts a date of the other;
+//   dates: a span of years is not a date of birth) that starts a date of the other, or the same
+//   span of years on both;
 // - a shared identity document or tax number (passport, national id, tax id; six characters or
 //   more, four of them digits), when the two records also share a name word and their full
 //   dates of birth, where both give any, agree;
@@ -83,6 +84,8 @@ function datesAgree(a: ListEntity, b: ListEntity): boolean {
   const fb = fullDates(b);
   if (fa.some((d) => fb.includes(d))) return true;
   if (fa.length > 0 && fb.length > 0) return false;
+  // The same span of years on both lists (a UN listing and its copies) is the same statement.
+  if (fa.length === 0 && fb.length === 0 && a.dobs.length > 0 && a.dobs.length === b.dobs.length && a.dobs.every((d) => b.dobs.includes(d))) return true;
   const partial = (x: ListEntity, y: ListEntity) =>
     fullDates(x).length === 0 && x.dobs.length > 0 && x.dobs.length <= MAX_PARTIAL_DATES && x.dobs.some((p) => y.dobs.some((d) => d.startsWith(p)));
   return partial(a, b) || partial(b, a);
