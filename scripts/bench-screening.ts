@@ -49,7 +49,7 @@ function quantile(sorted: number[], q: number): number {
 }
 
 /** The match is the record, or names it among the listings of the same person (one person, one match). */
-function names(m: ScreenResult['matches'][number], id: string): boolean {
+function namesRecord(m: ScreenResult['matches'][number], id: string): boolean {
   return m.listings.some((l) => l.entity_id === id);
 }
 
@@ -155,7 +155,7 @@ for (let guard = 0; made < VARIANTS && guard < VARIANTS * 10; guard++) {
   made++;
   const r = screen(index, subject, all, scratch);
   kinds[kind]![1]++;
-  if (r.matches.some((m) => names(m, e.id))) kinds[kind]![0]++;
+  if (r.matches.some((m) => namesRecord(m, e.id))) kinds[kind]![0]++;
   else if (recallMissed.length < EXAMPLES) recallMissed.push(`${kind}: ${subject.first_name} / ${subject.last_name} (listed ${e.names[0]!.name})`);
 }
 let found = 0;
@@ -198,7 +198,7 @@ section(`exact name, wrong DOB and country: ${EXACT} listed people by a listed n
       n++;
       const subject: SubjectInput = { ...parts, date_of_birth: wrongDob(e), country: COUNTRIES.find((c) => !e.countries.includes(c)) };
       const r = screen(index, subject, all, scratch);
-      if (r.matches.some((m) => names(m, e.id)) && riskLevel(r) !== 'low') listed++;
+      if (r.matches.some((m) => namesRecord(m, e.id)) && riskLevel(r) !== 'low') listed++;
       else if (missed.length < EXAMPLES) missed.push(chosen!.name);
     }
     line(`${which}: still listed at medium or high`, pct(listed, n));

@@ -5,7 +5,8 @@
 //
 // Conservative on purpose: records are joined only by evidence that two different people rarely
 // share, and never across kinds of list (a sanctions listing and a PEP entry stay two matches).
-// - the same name (the same words in any order, a strong published name of each) and an agreeing
+// - the same name (the same words in any order; one record's primary name, a strong published
+//   name of the other; two words or more besides bin, abu, al and the like) and an agreeing
 //   date of birth: a full date both give, or a year or month one of them gives (at most two
 //   dates: a span of years is not a date of birth) that starts a date of the other, or the same
 //   span of years on both;
@@ -36,7 +37,7 @@ const MAX_PARTIAL_DATES = 2;
 /** Document numbers that identify one person across lists (OFAC "Tax ID No." is the UK's national id for Russians). */
 const DOCUMENT_ID = /passport|national|tax id|identification|cedula|c\.u\.r\.p|d\.n\.i|personal id/i;
 /** Identifiers of one public registry: equal values are one person whatever the list. */
-const REGISTRY_ID: Readonly<Record<string, string>> = { Wikidata: 'wikidata', 'Bioguide ID': 'bioguide' };
+const REGISTRY_ID: ReadonlyMap<string, string> = new Map([['Wikidata', 'wikidata'], ['Bioguide ID', 'bioguide']]);
 const OFAC_SOURCES: ReadonlySet<string> = new Set(['us_ofac_sdn', 'us_ofac_cons']);
 
 /** Lower case, accents dropped, letters only. */
@@ -153,7 +154,7 @@ export function findPeople(records: Records): PersonTable {
       }
     }
     for (const id of e.ids) {
-      const registry = REGISTRY_ID[id.type];
+      const registry = REGISTRY_ID.get(id.type);
       if (registry !== undefined) file(byId, `${e.kind}|${registry}|${id.number.trim().toUpperCase()}`, i);
       else if (DOCUMENT_ID.test(id.type)) for (const n of documentNumbers(id.number)) file(byId, `${e.kind}|doc|${n}`, i);
     }
