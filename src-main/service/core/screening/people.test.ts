@@ -154,6 +154,14 @@ describe('clearing a match that names several records', () => {
     expect(byRecords.risk.flags).toContain('CLEARED_MATCH_RECORD_CHANGED');
   });
 
+  it('a clearing of one record alone does not clear the person the match now names on three lists', () => {
+    const index = buildIndex([...US(), ...UK(), ...AU()]);
+    const uk = screen(index, ARKADY, sanctions).matches[0]!.listings.find((l) => l.entity_id === 'user:uk-list:ak')!;
+    const r = risk(index, ARKADY, [{ entity_id: uk.entity_id, record_hash: uk.record_hash }]);
+    expect(r.r.matches[0]!.cleared).toBe(false);
+    expect(r.risk.flags).toContain('CLEARED_MATCH_RECORD_CHANGED');
+  });
+
   it('reopens when a list adds a record of the person', () => {
     const before = screen(buildIndex([...US(), ...UK()]), ARKADY, sanctions).matches[0]!;
     const r = screen(buildIndex([...US(), ...UK(), ...AU()]), ARKADY, { ...sanctions, cleared: [{ entity_id: before.entity_id, record_hash: before.record_hash }] });
