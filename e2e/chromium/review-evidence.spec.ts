@@ -64,9 +64,11 @@ test('review: the listed record beside the customer; a contradicted reason needs
   await expect(cells('programmes').nth(1)).toContainText('RUSSIA');
   await expect(cells('listed-on').nth(1)).toHaveText('not stated by the list');
   await expect(cells('aliases').nth(1)).not.toHaveText('not given');
-  // The UK record states when it was designated.
-  const uk = review.detail.locator('[data-testid="review-match"][data-entity-id^="uk_sanctions:"]').first().getByTestId('review-compare');
-  await expect(uk.getByTestId('review-compare-listed-on').locator('td').nth(1)).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
+  // The UK and Australian records of the same person are listings of that one match; the UK's states when it was designated.
+  const listings = review.detail.locator('[data-testid="review-match"][data-entity-id^="us_ofac_sdn:"]').first().getByTestId('review-match-listing');
+  await expect(listings).toHaveCount(3);
+  const uk = listings.and(review.detail.locator('[data-entity-id^="uk_sanctions:"]'));
+  await expect(uk.getByTestId('review-match-listing-listed-on')).toHaveText(/listed \d{4}-\d{2}-\d{2}$/);
   await shot(page, 'detail');
 
   // Four-eyes is off, yet "different date of birth" on an exact date of birth asks for an override.

@@ -90,6 +90,15 @@ test('screening: a sanctioned person is high risk, with the top match explained 
   await expect(top.getByTestId('match-dobs')).toContainText('1952-10-07');
   await expect(top.getByTestId('match-countries')).toContainText('RU');
   await expect(top.getByTestId('match-explanation')).toHaveCount(0);
+  // One person, one match: the card names every list that cites him, with its programme and date.
+  await expect(top.getByTestId('match-listings')).toContainText('Listed on 3 lists');
+  const listings = top.getByTestId('match-listing');
+  await expect(listings).toHaveCount(3);
+  await expect(listings.nth(0)).toHaveAttribute('data-entity-id', 'us_ofac_sdn:35096');
+  await expect(listings.nth(1)).toHaveAttribute('data-entity-id', /^uk_sanctions:/);
+  await expect(listings.nth(1).getByTestId('match-listing-listed-on')).toHaveText(/listed \d{4}-\d{2}-\d{2}$/);
+  await expect(listings.nth(2)).toHaveAttribute('data-entity-id', /^au_dfat:/);
+  await expect(listings.nth(2).getByTestId('match-listing-programs')).toContainText('Autonomous (Russia)');
 
   // Expand with the keyboard; Esc closes again.
   await top.getByTestId('match-toggle').focus();

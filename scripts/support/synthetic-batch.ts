@@ -29,6 +29,7 @@ function match(next: () => number, row: number, name: string): ScreeningMatch {
     entity_id: `ent-${row}`, list: next() < 0.5 ? 'sanctions' : 'pep', source: 'synthetic', source_list: 'synthetic', schema: 'Person',
     name, aliases: [], score: 70 + Math.floor(next() * 30), strength: strong ? 'strong' : 'possible', risk_level: strong ? 'high' : 'medium',
     programs: [], dates_of_birth: [], countries: [], listed_on: null, record_hash: `h${row}`, cleared: false,
+    listings: [{ entity_id: `ent-${row}`, source: 'synthetic', source_list: 'synthetic', name, programs: [], listed_on: null, record_hash: `h${row}` }],
     explanation: { matched_name: name, matched_name_quality: 'strong', name_score: 0.9, exact_name: false, summary: 'name matches', alignment: [], qualifiers: [] },
   };
 }

@@ -79,6 +79,20 @@ export type MatchExplanation = z.infer<typeof MatchExplanation>;
 
 export const MATCH_STRENGTHS = ['strong', 'possible', 'weak'] as const;
 
+/** One list's record of the matched person: a person on several lists is one match naming each (docs/decisions.md). */
+export const MatchListing = z.object({
+  entity_id: z.string(),
+  source: z.string(),
+  source_list: z.string(),
+  /** The record's primary name as the list publishes it. */
+  name: z.string(),
+  programs: z.array(z.string()),
+  listed_on: z.string().nullable(),
+  /** This record's own hash. */
+  record_hash: z.string(),
+});
+export type MatchListing = z.infer<typeof MatchListing>;
+
 export const ScreeningMatch = z.object({
   entity_id: z.string(),
   list: z.enum(LIST_KINDS),
@@ -98,8 +112,11 @@ export const ScreeningMatch = z.object({
   countries: z.array(z.string()),
   /** When the list says the record was listed or designated ('YYYY-MM-DD'); null where it does not say. */
   listed_on: z.string().nullable(),
+  /** The record's hash; for a match naming several records, a digest of every listing's id and hash. */
   record_hash: z.string(),
   cleared: z.boolean(),
+  /** Every list record of the matched person, this match's own first. */
+  listings: z.array(MatchListing),
   explanation: MatchExplanation,
 });
 export type ScreeningMatch = z.infer<typeof ScreeningMatch>;

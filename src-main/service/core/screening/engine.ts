@@ -9,6 +9,7 @@ import { PARAMS } from './match/params';
 import { matchLevel } from './risk';
 import type { ListEntity } from './types';
 import { pepStatus } from './pep-status';
+import { findPeople, foldPeople, peopleMembers, personHash, type PersonTable } from './people';
 
 /** Match score (0-100) at or above which a match is reported, and above which it is strong. */
 export const REPORT_THRESHOLD = PARAMS.reportThreshold;
@@ -53,6 +54,10 @@ export interface ScreeningIndex {
   postings: ReadonlyMap<string, Int32Array>;
   df: ReadonlyMap<string, number>;
   kinds: ReadonlySet<ListKind>;
+  /** Each record's person (people.ts): records of one person on several lists are one match. */
+  people: PersonTable;
+  /** The records of each person listed more than once, by the person's id. */
+  members: ReadonlyMap<number, readonly number[]>;
   stats: { entities: number; names: number; keys: number; build_ms: number };
 }
 
@@ -142,15 +147,18 @@ export function buildIndex(entities: readonly ListEntity[]): ScreeningIndex {
   indexEntities(entities, 0, names, lists, df, kinds);
   const postings = new Map<string, Int32Array>();
   for (const [k, v] of lists) postings.set(k, Int32Array.from(v));
+  const people = findPeople(tableOf(entities));
   return {
-    entities: tableOf(entities), names, postings, df, kinds,
+    entities: tableOf(entities), names, postings, df, kinds, people, members: peopleMembers(people),
     stats: { entities: entities.length, names: names.length, keys: postings.size, build_ms: Math.round(performance.now() - started) },
   };
 }
 
 /**
  * The index of `base` plus more entities (an organisation's own lists on top of the shipped
- * ones), built without re-normalising the base. Same result as buildIndex over all of them.
+ * ones), built without re-normalising the base. Same result as buildIndex over all of them,
+ * except that the added records are joined into people among themselves only, never with the
+ * base's (that would read every base record again at each load).
  */
 export function extendIndex(base: ScreeningIndex, more: readonly ListEntity[]): ScreeningIndex {
   if (more.length === 0) return base;
@@ -173,8 +181,12 @@ export function extendIndex(base: ScreeningIndex, more: readonly ListEntity[]): 
     joined.set(v, old.length);
     postings.set(k, joined);
   }
+  const added = findPeople(tableOf(more));
+  const people = new Int32Array(base.people.length + added.length);
+  people.set(base.people);
+  for (let i = 0; i < added.length; i++) people[base.people.length + i] = base.people.length + added[i]!;
   return {
-    entities, names, postings, df, kinds,
+    entities, names, postings, df, kinds, people, members: peopleMembers(people),
     stats: { entities: entities.length, names: names.length, keys: postings.size, build_ms: base.stats.build_ms + Math.round(performance.now() - started) },
   };
 }
@@ -192,6 +204,8 @@ export interface IndexData {
   dfTokens: string[];
   dfCounts: Int32Array;
   kinds: ListKind[];
+  /** Each record's person (ScreeningIndex.people). */
+  people: Int32Array;
 }
 
 export function indexData(index: ScreeningIndex): IndexData {
@@ -216,6 +230,7 @@ export function indexData(index: ScreeningIndex): IndexData {
     dfTokens: [...index.df.keys()],
     dfCounts: Int32Array.from(index.df.values()),
     kinds: [...index.kinds],
+    people: index.people,
   };
 }
 
@@ -256,7 +271,7 @@ export function restoreIndex(entities: EntityTable, d: IndexData): ScreeningInde
   const df = new Map<string, number>();
   d.dfTokens.forEach((t, i) => df.set(t, d.dfCounts[i]!));
   return {
-    entities, names, postings, df, kinds: new Set(d.kinds),
+    entities, names, postings, df, kinds: new Set(d.kinds), people: d.people, members: peopleMembers(d.people),
     stats: { entities: entities.length, names: names.length, keys: postings.size, build_ms: Math.round(performance.now() - started) },
   };
 }
@@ -735,15 +750,25 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
     }
   }
 
-  const cleared = new Map((opts.cleared ?? []).map((c) => [c.entity_id, c.record_hash]));
+  // One match per person (people.ts): the best-ranked record leads and every record of the
+  // person is named. A clearing carries the match's hash (for a person on several records, a
+  // digest of all of them) or, for each record, that record's own hash.
+  const clearedBy = new Map<string, string[]>();
+  for (const c of opts.cleared ?? []) clearedBy.set(c.entity_id, [...(clearedBy.get(c.entity_id) ?? []), c.record_hash]);
+  const reported: [number, number][] = [];
+  for (const [ei, m] of best) if (m.strength !== null) reported.push([ei, rank(m.strength, m.score, m.complete)]);
   const flags: string[] = [];
   const matches: ScreeningMatch[] = [];
-  for (const [ei, m] of best) {
+  for (const { lead: ei, records } of foldPeople(index, reported)) {
+    const m = best.get(ei)!;
     if (m.strength === null) continue;
     const e = index.entities.at(ei);
-    const clearedHash = cleared.get(e.id);
+    const listed = records.map((i) => index.entities.at(i));
+    const recordHash = personHash(listed);
+    const carried = listed.flatMap((l) => clearedBy.get(l.id) ?? []);
+    const cleared = carried.includes(recordHash) || listed.every((l) => clearedBy.get(l.id)?.includes(l.recordHash));
     const shown = shownAlignment(query, normOf(index, m.id, scratch), m.cmp.alignment);
-    if (clearedHash !== undefined && clearedHash !== e.recordHash) flags.push('CLEARED_MATCH_RECORD_CHANGED');
+    if (carried.length > 0 && !cleared) flags.push('CLEARED_MATCH_RECORD_CHANGED');
     matches.push({
       entity_id: e.id,
       list: e.kind,
@@ -759,8 +784,11 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       dates_of_birth: e.dobs,
       countries: e.countries,
       listed_on: e.listedOn ?? null,
-      record_hash: e.recordHash,
-      cleared: clearedHash === e.recordHash,
+      record_hash: recordHash,
+      cleared,
+      listings: listed.map((l) => ({
+        entity_id: l.id, source: l.source, source_list: l.sourceList, name: l.names[0]?.name ?? '', programs: l.programs, listed_on: l.listedOn ?? null, record_hash: l.recordHash,
+      })),
       explanation: {
         matched_name: m.name.name,
         matched_name_quality: m.name.quality,

@@ -29,7 +29,8 @@ declare const __SCREENING_BUILD_ID__: string | undefined;
 export const SNAPSHOT_FILE = 'screening-index.bin';
 /** Where the build writes it: beside the service bundle. */
 export const SNAPSHOT_PATH = join(APP_ROOT, 'out', 'main', SNAPSHOT_FILE);
-const FORMAT = 2;
+// 3: the index carries each record's person (people.ts).
+const FORMAT = 3;
 
 /** The build id compiled into the bundle; null when running from source (no snapshot then). */
 export function bundleBuildId(): string | null {

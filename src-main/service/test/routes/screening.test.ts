@@ -57,8 +57,8 @@ describe('screen: happy paths', () => {
     });
     expect(body.id).toMatch(/^scr_/);
     expect(body.risk.reasons).toContain('sanctions_strong_match');
-    // Each jurisdiction's listing is its own match (docs/decisions.md): OFAC, the UK and Australia.
-    expect(body.matches.filter((m) => m.strength === 'strong').map((m) => m.source)).toEqual(expect.arrayContaining(['us_ofac_sdn', 'uk_sanctions', 'au_dfat']));
+    // One person, one match (docs/decisions.md): the OFAC, UK and Australian records are its listings.
+    expect(body.matches.filter((m) => m.list === 'sanctions')).toHaveLength(1);
     const top = body.matches.find((m) => m.source === 'us_ofac_sdn')!;
     expect(top).toMatchObject({ entity_id: 'us_ofac_sdn:35096', list: 'sanctions', source: 'us_ofac_sdn', strength: 'strong' });
     expect(top.explanation.alignment.map((a) => a.method)).toContain('exact');
@@ -101,6 +101,42 @@ describe('screen: happy paths', () => {
     const wantedOnly = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN, screening: { lists: ['wanted'] } } });
     expect(wantedOnly.status).toBe(503);
     expect(wantedOnly.body.error.code).toBe('compliance_provider_unavailable');
+  });
+});
+
+describe('screen: one listed person, one match (issue 36)', () => {
+  const sanctionsOnly = { subject: PUTIN, screening: { lists: ['sanctions'] } };
+
+  it('Putin, on the OFAC, UK and Australian lists, is one match naming each listing; MULTIPLE_MATCHES is not raised', async () => {
+    const k = t.key();
+    const { body } = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: sanctionsOnly });
+    expect(body.matches).toHaveLength(1);
+    const m = body.matches[0]!;
+    expect(m).toMatchObject({ entity_id: 'us_ofac_sdn:35096', strength: 'strong' });
+    expect(m.listings.map((l) => l.entity_id)).toEqual(['us_ofac_sdn:35096', 'uk_sanctions:14196', 'au_dfat:6678']);
+    expect(m.listings.find((l) => l.source === 'uk_sanctions')).toMatchObject({ programs: ['Russia'], listed_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(m.listings.find((l) => l.source === 'au_dfat')!.programs).toEqual(['Autonomous (Russia)']);
+    expect(body.flags).not.toContain('MULTIPLE_MATCHES');
+    // Provenance stays per source.
+    expect(body.screening.list_versions.map((v) => v.source)).toEqual(expect.arrayContaining(['us_ofac_sdn', 'uk_sanctions', 'au_dfat']));
+  });
+
+  it('the merged match is cleared by its hash or by each listing\'s, and reopens when one listing\'s hash is not the current one', async () => {
+    const k = t.key();
+    const first = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: sanctionsOnly });
+    const m = first.body.matches[0]!;
+    const rescreen = (cleared_matches: { entity_id: string; record_hash: string }[]) => t.json<Body>('POST', '/api/compliance/v1/rescreen', {
+      key: k.api_key,
+      body: { ...sanctionsOnly, previous_screening_id: first.body.id, previous_result_summary: { risk_score: first.body.risk.score, risk_level: first.body.risk.level, flags: first.body.flags, cleared_matches } },
+    });
+    const byMatch = await rescreen([{ entity_id: m.entity_id, record_hash: m.record_hash }]);
+    expect(byMatch.body.matches[0]!.cleared).toBe(true);
+    expect(byMatch.body.risk.level).toBe('low');
+    const each = m.listings.map((l) => ({ entity_id: l.entity_id, record_hash: l.record_hash }));
+    expect((await rescreen(each)).body.matches[0]!.cleared).toBe(true);
+    const stale = await rescreen(each.map((c) => (c.entity_id.startsWith('au_dfat:') ? { ...c, record_hash: '0000000000000000' } : c)));
+    expect(stale.body.matches[0]!.cleared).toBe(false);
+    expect(stale.body.flags).toContain('CLEARED_MATCH_RECORD_CHANGED');
   });
 });
 

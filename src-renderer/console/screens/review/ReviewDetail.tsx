@@ -3,6 +3,7 @@
 import type { ScreeningMatch } from '../../../../src-shared/contracts/screening';
 import { Badge } from '../../components/Badge';
 import { MatchExplanation } from '../../components/MatchExplanation';
+import { MatchListings } from '../../components/MatchListings';
 import { CHANGE_INFO, flagLabel, KIND_SHORT, STRENGTH_INFO } from '../../components/screening-labels';
 import type { BatchEntry, DecisionRecord, Disposition, SentBack } from '../../stores/batch';
 import { Alert } from '../../components/Alert';
@@ -56,6 +57,7 @@ function MatchBlock({ match, isNew, subject }: { match: ScreeningMatch; isNew: b
       {match.cleared ? null : (
         <>
           <Comparison match={match} subject={subject} />
+          <MatchListings listings={match.listings} label={(l) => l.source_list || l.source} testIdPrefix="review-" />
           <MatchExplanation match={match} variant="inline" testIdPrefix="review-" testId="review-explanation" />
         </>
       )}

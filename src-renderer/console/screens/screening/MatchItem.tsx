@@ -3,6 +3,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Badge } from '../../components/Badge';
 import { MatchExplanation, MatchTier } from '../../components/MatchExplanation';
+import { MatchListings } from '../../components/MatchListings';
 import { kindLabel, STRENGTH_INFO } from '../../components/screening-labels';
 import { countryName, sourceLabel } from './labels';
 import type { Match } from './screening-api';
@@ -104,6 +105,7 @@ export function MatchItem({ match, rank, titles }: MatchItemProps) {
               </dd>
             </div>
           </dl>
+          <MatchListings listings={match.listings} label={(l) => [sourceLabel(l.source, titles), l.source_list].filter((x, i, all) => x !== '' && all.indexOf(x) === i).join(' · ')} />
         </div>
         <div className="scr-match-score" data-testid="match-score" data-score={match.score}>
           <div className="scr-score-top">

@@ -9,6 +9,8 @@ const SOURCE_SHORT: Record<string, string> = {
   us_ofac_cons: 'OFAC non-SDN',
   us_csl: 'US Consolidated Screening List',
   un_sc: 'UN Security Council',
+  uk_sanctions: 'UK Sanctions List',
+  au_dfat: 'Australia (DFAT)',
   pep_us_congress: 'US Congress (PEP)',
   pep_us_executive: 'US Presidents and Vice Presidents (PEP)',
   pep_wikidata_leaders: 'Heads of state and government (PEP, Wikidata)',
