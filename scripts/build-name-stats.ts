@@ -29,7 +29,7 @@ const check = process.argv.includes('--check');
 /** Listed people of one nationality added to its count before a share is taken: a few listed relatives are not a tradition. */
 const PRIOR = 100;
 /** A word must be on this many listed people's names of one nationality for that share to count. */
-const MIN_PEOPLE = 4;
+const MIN_PEOPLE = 6;
 /** A word must be on this many listed people's names for its share of all listed people to count. */
 const OVERALL_PEOPLE = 10;
 /** Words rarer than this everywhere are left out (the engine's floor applies). */
@@ -89,13 +89,16 @@ const people = new Map<string, number>();
 let persons = 0;
 const overall = new Map<string, number>();
 // One person listed by several lists (OFAC, the UK, Australia, a PEP source) counts once: a
-// share counts people, not listings.
+// share counts people, not listings; a word needs six people of one nationality, so one
+// family's few listed members (the Putins, the bin Ladens) do not make a name common.
 const seen = new Set<string>();
 for (const e of lists.entities) {
   if (e.schema !== 'person') continue;
   const byName = e.names.map((n) => words(n.name));
   mineSpellings(e.id, byName);
-  const person = `${[...(byName[0] ?? [])].sort().join(' ')}|${e.dobs[0] ?? ''}`;
+  // A person by the words of their name: records of one person (with or without a date of
+  // birth) count once; namesakes, too, which only lowers a share.
+  const person = [...(byName[0] ?? [])].sort().join(' ');
   if (seen.has(person)) continue;
   seen.add(person);
   persons++;

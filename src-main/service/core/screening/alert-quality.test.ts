@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex, screen, type ScreeningIndex } from './engine';
 import { loadShippedLists } from './lists/load';
 import { importUserList } from './lists/user-csv';
+import { NAME_SHARE } from './match/name-stats';
 import { nameShare, normalizeSubjectName } from './match/normalize';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -52,8 +53,8 @@ describe('name frequency: a common name is a name, not a typo', () => {
     expect(top('Juan', 'Vasquez', small, '1970-01-01')?.strength).toBe('strong');
   });
 
-  it('a subject\'s common surname a letter from a rarer listed one (Carter / Carper) is not reported on the name alone', () => {
-    expect(top('Charles', 'Carter')).toBeUndefined();
+  it('a subject\'s common surname a letter from a rarer listed one (Carter / Carper) is at most possible', () => {
+    expect(top('Charles', 'Carter')?.strength ?? 'none').not.toBe('strong');
     expect(top('Charles', 'Carper')?.entity_id).toBe(ids.get('carper'));
   });
 
@@ -250,9 +251,12 @@ describe('name evidence in every naming tradition', () => {
   });
 
   it('a feminine surname is as common as its masculine form, a patronymic as the father\'s name', () => {
-    expect(nameShare('smirnova')).toBe(nameShare('smirnov'));
-    expect(nameShare('smirnov')).toBeGreaterThan(0);
-    expect(nameShare('kirillovna')).toBe(nameShare('kirill'));
-    expect(nameShare('kirill')).toBeGreaterThan(0);
+    // Words of the generated table whose derived forms it lacks.
+    const masculine = [...NAME_SHARE.keys()].find((w) => /^[a-z]{4,}ov$/.test(w) && !NAME_SHARE.has(`${w}a`))!;
+    expect(nameShare(`${masculine}a`)).toBe(NAME_SHARE.get(masculine));
+    const father = [...NAME_SHARE.keys()].find((w) => /^[a-z]{4,}[^aeiouy]$/.test(w) && !NAME_SHARE.has(`${w}ovna`) && !NAME_SHARE.has(`${w}ovich`))!;
+    expect(nameShare(`${father}ovna`)).toBeGreaterThanOrEqual(NAME_SHARE.get(father)!);
+    expect(nameShare(`${father}ovich`)).toBeGreaterThanOrEqual(NAME_SHARE.get(father)!);
+    expect(nameShare('zzqxovich')).toBe(0);
   });
 });

@@ -122,9 +122,11 @@ describe('exact names, titles and qualifiers on the real lists', () => {
   });
 
   it('"Sayyid Ali Khamenei" finds the listed Ali Khamenei as "Ali Khamenei" does', () => {
-    for (const first_name of ['Sayyid Ali', 'Seyed Ali', 'Ali']) {
+    const plain = screen(index, { first_name: 'Ali', last_name: 'Khamenei' }, { lists: ['sanctions'] }).matches.find((m) => m.entity_id === 'us_ofac_sdn:26945');
+    expect(plain).toBeDefined();
+    for (const first_name of ['Sayyid Ali', 'Seyed Ali']) {
       const r = screen(index, { first_name, last_name: 'Khamenei' }, { lists: ['sanctions'] });
-      expect(r.matches.find((m) => m.entity_id === 'us_ofac_sdn:26945')).toMatchObject({ strength: 'strong' });
+      expect(r.matches.find((m) => m.entity_id === 'us_ofac_sdn:26945')).toMatchObject({ strength: plain!.strength, score: plain!.score });
     }
   });
 
@@ -135,10 +137,11 @@ describe('exact names, titles and qualifiers on the real lists', () => {
     expect(ids('浩 李', '陈')).toContain(pepIds.get('han'));
   });
 
-  it('a name in Hangul read as a listed Latin name is hidden when the date of birth contradicts it', () => {
+  it('a name in Hangul read as a listed Latin name is found by its date of birth, and hidden when the date contradicts it', () => {
     const found = (date_of_birth?: string) =>
       screen(index, { first_name: '성훈', last_name: '김', date_of_birth }, { lists: ['pep'] }).matches.some((m) => m.entity_id === pepIds.get('hangul'));
-    expect(found()).toBe(true);
+    // Kim Seong-hun on its own is one of the commonest Korean names: a reading of it identifies no one.
+    expect(found()).toBe(false);
     expect(found('1960-01-01')).toBe(true);
     expect(found('1985-06-01')).toBe(false);
   });
@@ -146,11 +149,12 @@ describe('exact names, titles and qualifiers on the real lists', () => {
   it('a name read across scripts is strong only when a date of birth or country confirms it', () => {
     const strength = (date_of_birth?: string) =>
       screen(index, { first_name: '성훈', last_name: '김', date_of_birth }, { lists: ['pep'] }).matches.find((m) => m.entity_id === pepIds.get('hangul'))?.strength;
-    expect(strength()).toBe('possible');
     expect(strength('1960-01-01')).toBe('strong');
-    // Cyrillic transliterates letter for letter: that is a spelling, not a guess.
-    const putin = screen(index, { first_name: 'Владимир', last_name: 'Путин' }, { lists: ['sanctions'] }).matches.find((m) => m.entity_id === 'us_ofac_sdn:35096');
-    expect(putin?.strength).toBe('strong');
+    // Cyrillic transliterates letter for letter: that is a spelling, not a guess, as strong as the Latin name.
+    const putin = (first_name: string, last_name: string, date_of_birth?: string) =>
+      screen(index, { first_name, last_name, date_of_birth }, { lists: ['sanctions'] }).matches.find((m) => m.entity_id === 'us_ofac_sdn:35096')?.strength;
+    expect(putin('Владимир', 'Путин')).toBe(putin('Vladimir', 'Putin'));
+    expect(putin('Владимир', 'Путин', '1952-10-07')).toBe('strong');
   });
 
   it('a given name alone does not match a one-word listed alias', () => {

@@ -801,9 +801,12 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
     });
   }
   const completeOf = new Map([...best].map(([ei, m]) => [index.entities.at(ei).id, m.complete]));
-  matches.sort((a, b) => rank(b.strength, b.score, completeOf.get(b.entity_id)) - rank(a.strength, a.score, completeOf.get(a.entity_id)) || a.entity_id.localeCompare(b.entity_id));
+  matches.sort((a, b) => rank(b.strength, b.score, completeOf.get(b.entity_id)) - rank(a.strength, a.score, completeOf.get(a.entity_id)) || KIND_ORDER[a.list] - KIND_ORDER[b.list] || a.entity_id.localeCompare(b.entity_id));
   return { matches: matches.slice(0, PARAMS.maxMatches), flags: [...new Set(flags)], candidates: ranked.length };
 }
+
+/** Among equally ranked matches, the list that weighs most comes first (risk.ts). */
+const KIND_ORDER: Readonly<Record<ListKind, number>> = { sanctions: 0, wanted: 1, rca: 2, pep: 3 };
 
 /** Order of matches: strong before possible, then the subject's exact full name before a partial one, then by score. */
 function rank(strength: Scored['strength'] | ScreeningMatch['strength'], score: number, complete = false): number {
@@ -818,6 +821,8 @@ function rank(strength: Scored['strength'] | ScreeningMatch['strength'], score: 
  */
 function information(query: NormalizedName, cand: NormalizedName, alignment: readonly AlignedPair[]): number {
   const cap = PARAMS.rareWordInformation;
+  // A Mandarin reading says the name is Chinese only when there are two parts to read ("Putin" alone reads as pu-tin).
+  const chinese = query.romanisation !== null && query.tokens.filter(isNamePart).length >= 2;
   let sum = 0;
   for (const a of alignment) {
     if (a.method === 'unmatched' || a.at[0] < 0) continue;
@@ -827,8 +832,10 @@ function information(query: NormalizedName, cand: NormalizedName, alignment: rea
     for (let i = a.at[0]; i < a.at[1]; i++) {
       const t = query.tokens[i];
       if (t === undefined || !isNamePart(t)) continue;
-      const most = t.mandarin !== '' || t.text.length <= 3 ? PARAMS.syllableInformation : cap;
-      sum += Math.min(1, a.similarity) * Math.min(most, -Math.log10(Math.max(t.share, listed, 10 ** -cap)));
+      const most = (chinese && t.mandarin !== '') || t.text.length <= 3 ? PARAMS.syllableInformation : cap;
+      const share = Math.max(t.share, listed);
+      // A close reading (Putyin / Putin, 0.9 and over) says as much as the word; a looser one less.
+      sum += (a.similarity >= 0.9 ? 1 : a.similarity) * (share > 0 ? Math.min(most, -Math.log10(share)) : most);
     }
   }
   return sum;

@@ -68,7 +68,7 @@ describe('one listed person, one match', () => {
       ...list('US list', ['sanctions,"MIRONOV, Sergei Pavlovich",,1960,RU,,,P,sm']),
       ...list('UK list', ['sanctions,Sergei Pavlovich MIRONOV,,1971-03-03,RU,,,P,sm']),
     ]);
-    expect(screen(index, { first_name: 'Sergei', last_name: 'Mironov' }, sanctions).matches).toHaveLength(2);
+    expect(screen(index, { first_name: 'Sergei', middle_name: 'Pavlovich', last_name: 'Mironov' }, sanctions).matches).toHaveLength(2);
   });
 
   it('a record giving only a year joins neither of two people whose full dates of birth differ', () => {
@@ -78,7 +78,7 @@ describe('one listed person, one match', () => {
       ...list('UK list', ['sanctions,Sergei Pavlovich MIRONOV,,1960-07-07,RU,,,P,sm']),
       ...list('AU list', ['sanctions,Sergei Pavlovich Mironov,,1960,,,,P,sm']),
     ]);
-    const { matches } = screen(index, { first_name: 'Sergei', last_name: 'Mironov' }, sanctions);
+    const { matches } = screen(index, { first_name: 'Sergei', middle_name: 'Pavlovich', last_name: 'Mironov' }, sanctions);
     const ids = matches.flatMap((m) => m.listings.map((l) => l.entity_id));
     expect(ids.sort()).toEqual(['user:au-list:sm', 'user:uk-list:sm', 'user:us-list:sm']);
     expect(matches.some((m) => m.listings.some((l) => l.entity_id === 'user:us-list:sm') && m.listings.some((l) => l.entity_id === 'user:uk-list:sm'))).toBe(false);
@@ -98,7 +98,7 @@ describe('one listed person, one match', () => {
       ...list('US list', ['sanctions,"MIRONOV, Sergei Pavlovich",,1960-02-02,RU,,,P,sm']),
       ...list('UK list', ['sanctions,Sergei Pavlovich MIRONOV,,,RU,,,P,sm']),
     ]);
-    expect(screen(index, { first_name: 'Sergei', last_name: 'Mironov' }, sanctions).matches).toHaveLength(2);
+    expect(screen(index, { first_name: 'Sergei', middle_name: 'Pavlovich', last_name: 'Mironov' }, sanctions).matches).toHaveLength(2);
   });
 
   it('a shared identity number joins records whose names are written differently', () => {

@@ -355,7 +355,22 @@ export function otherName(a: NameToken, b: NameToken): boolean {
   const established = a.share >= PARAMS.establishedShare && b.share >= PARAMS.establishedShare;
   if (!established && !formedFrom(a, b) && !formedFrom(b, a)) return false;
   if (SPELLING_PAIRS.has(a.text < b.text ? `${a.text} ${b.text}` : `${b.text} ${a.text}`)) return false;
-  return silentLetters(a.text) !== silentLetters(b.text);
+  return silentLetters(a.text) !== silentLetters(b.text) && !vowelAdded(a.text, b.text);
+}
+
+/**
+ * One spelling has a vowel inside the word that the other leaves out (Sergei / Sergi, Mikhail /
+ * Mikhal, Husain / Husein is not this): how transliterations differ, not how names do. At the
+ * end of a word a vowel forms another name (formedFrom).
+ */
+function vowelAdded(a: string, b: string): boolean {
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  // Short names differ by a letter (Jan / Juan).
+  if (long.length !== short.length + 1 || short.length < 4) return false;
+  for (let i = 1; i < long.length - 1; i++) {
+    if (long.slice(0, i) === short.slice(0, i) && long.slice(i + 1) === short.slice(i)) return /[aeiouy]/.test(long[i]!);
+  }
+  return false;
 }
 
 /** `long` is the established name `short` with an ending that forms another name: Abbas-i, Amin-a, Nasr-a, Ahmad-i. */

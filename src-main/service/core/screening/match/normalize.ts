@@ -23,7 +23,7 @@ import {
 } from './tables';
 import { SHORT_FORMS } from './hypocorisms';
 import { mandarinKey } from './mandarin';
-import { TITLE_FORMS, titlePosition } from './titles';
+import { SURNAME_TITLES, TITLE_FORMS, titlePosition } from './titles';
 
 export type NameSchema = 'person' | 'organization' | 'vessel' | 'aircraft' | 'unknown';
 
@@ -754,9 +754,10 @@ export function normalizeSubjectName(first: string, middle: string | undefined, 
   const words = (s: string) => s.normalize('NFKC').split(SEPARATOR_RE).filter((w) => w.length > 0).length;
   const familyFrom = words(parts.join(' ')) - words(last.replace(/,/g, ' '));
   for (const t of n.tokens) {
-    // A word the caller gave as the family name is one, even when it is also a title elsewhere
-    // ("Bilal Sheikh", "Omar Pasha"): dropping it would leave a one-word name.
-    if (t.kind === 'honorific' && t.index >= familyFrom && t.script === 'latin') {
+    // A word the caller gave as the family name is one when such titles are also family names
+    // ("Bilal Sheikh", "Omar Pasha"): dropping it would leave a one-word name. An office after a
+    // name ("Putyin elnök") stays a title.
+    if (t.kind === 'honorific' && t.index >= familyFrom && SURNAME_TITLES.has(t.text)) {
       t.kind = 'family';
       t.weight = 1;
       t.key = t.text;

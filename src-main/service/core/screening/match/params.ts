@@ -49,7 +49,7 @@ export const PARAMS = {
    * Share of people (name-stats.ts, common-names.ts) from which a name word is established: two
    * different established words are two names, not a slip (compare.ts, otherName).
    */
-  establishedShare: 0.003,
+  establishedShare: 0.0015,
   /** Credit of two different names that look alike (Hamid / Hamad): enough to review beside a date of birth. */
   otherNameCredit: 0.5,
   /** Phonetic keys collapse vowels: also require this much spelling similarity. */

@@ -58,6 +58,16 @@ export const TITLES: readonly TitleEntry[] = [
     'sahib', 'saheb'], abjad: ['psh'] },
 ];
 
+/**
+ * Titles that are also family names (the Sheikh and Shaikh families of South Asia, Syed, Mirza,
+ * Pasha in Turkey, Mullah, Haji): a customer's last name written so is the family name, not a
+ * title (normalize.ts, normalizeSubjectName). Offices (elnök, President) never are.
+ */
+export const SURNAME_TITLES: ReadonlySet<string> = new Set([
+  'sheikh', 'shaikh', 'sheik', 'shaykh', 'shaik', 'syed', 'sayed', 'sayyid', 'mirza', 'pasha', 'pasa', 'mullah', 'mulla',
+  'haji', 'hajji', 'bey', 'beg', 'khan', 'nawab', 'pir', 'akhund', 'imam', 'qari', 'mufti',
+]);
+
 const BY_FORM = new Map<string, TitlePosition>();
 const BY_ABJAD = new Map<string, TitlePosition>();
 for (const t of TITLES) {
