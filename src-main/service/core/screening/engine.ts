@@ -736,13 +736,19 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       // A date of birth with day and month swapped is the same date typed the other way round.
       const backed = qualifiers.some((q) => q.factor === 'dob_exact' || q.factor === 'dob_year' || q.factor === 'dob_flipped' || (q.factor === 'country_match' && identifies >= PARAMS.countryInformation));
       const distinctive = exact && fullName(cmp.alignment) && identifies >= PARAMS.distinctiveName;
+      // The listed person's own short name: every part the subject gave met the listed name closely
+      // (a slip at most, no sound-alike), the listed first given name and family name among them;
+      // only middle names left out ("Saddam Al-Tikriti" for Saddam Hussein al-Tikriti). Reported
+      // on its score, however common its words: it is how people write a listed name.
+      const shortName = !extra.firstGiven && parts.surnameListed && !oneWord
+        && cmp.alignment.every((a) => (a.method === 'unmatched' ? a.query === null : a.similarity >= PARAMS.shortNameSimilarity));
       if (score >= STRONG_THRESHOLD && !conflicting && corroborated && whole && name.quality === 'strong' && !oneWord && (backed || distinctive)) strength = 'strong';
       // An exact, complete name on a published (not low-quality) name is never hidden by
       // what qualifies it: a typo in a date of birth must not hide a head of state.
       // The subject's name exactly as listed (every listed part, every subject part) is always
       // reported; a name that only shares some of a listed name's parts is not, against a date of birth.
       // (A threshold below the default, as benchmarks sweep, shows every candidate it admits.)
-      else if ((score >= threshold && (backed || identifies >= PARAMS.reportInformation || threshold < REPORT_THRESHOLD)) || (exact && fullName(cmp.alignment))) strength = 'possible';
+      else if ((score >= threshold && (backed || shortName || identifies >= PARAMS.reportInformation || threshold < REPORT_THRESHOLD)) || (exact && fullName(cmp.alignment))) strength = 'possible';
       // A full-name match: every part of the subject's name found, and no given name added.
       const complete = extra.count === 0 && !cmp.alignment.some((a) => a.method === 'unmatched' && a.query !== null);
       const prev = best.get(ei);

@@ -355,7 +355,8 @@ export function otherName(a: NameToken, b: NameToken): boolean {
   const established = a.share >= PARAMS.establishedShare && b.share >= PARAMS.establishedShare;
   if (!established && !formedFrom(a, b) && !formedFrom(b, a)) return false;
   if (SPELLING_PAIRS.has(a.text < b.text ? `${a.text} ${b.text}` : `${b.text} ${a.text}`)) return false;
-  return silentLetters(a.text) !== silentLetters(b.text) && !vowelAdded(a.text, b.text);
+  // (Silent letters make one name only of words that start alike: Ahmad / Hamad lose their h differently.)
+  return (a.text[0] !== b.text[0] || silentLetters(a.text) !== silentLetters(b.text)) && !vowelAdded(a.text, b.text);
 }
 
 /**

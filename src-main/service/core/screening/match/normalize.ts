@@ -704,7 +704,8 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
       mandarin: '',
       surface: t.native || t.surface || '',
       common: person && t.script === 'latin' && (kind === 'given' || kind === 'family') ? COMMON_NAMES.get(t.text) ?? 0 : 0,
-      share: person && t.script === 'latin' && (kind === 'given' || kind === 'family' || kind === 'token') ? nameShare(t.text) : 0,
+      // A spelling is as common as the name it spells (Osman as Uthman).
+      share: person && t.script === 'latin' && (kind === 'given' || kind === 'family' || kind === 'token') ? Math.max(nameShare(t.text), keys[i] && keys[i] !== t.text ? nameShare(keys[i]!) : 0) : 0,
     };
   });
 

@@ -139,6 +139,8 @@ export const PARAMS = {
   distinctiveName: 7.5,
   /** ... and is reported at all, unless exact, only when its matched parts identify this much. */
   reportInformation: 3.5,
+  /** ... or when it is the listed name less middle names, every word met at least this closely (a slip, not a sound-alike). */
+  shortNameSimilarity: 0.8,
   /**
    * Most a syllable says: a Mandarin syllable or a word of three letters or fewer (Li, Wei, Kim,
    * Jun) comes from a small stock that whole nations share.
