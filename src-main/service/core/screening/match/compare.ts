@@ -374,11 +374,20 @@ function vowelAdded(a: string, b: string): boolean {
   return false;
 }
 
-/** `long` is the established name `short` with an ending that forms another name: Abbas-i, Amin-a, Nasr-a, Ahmad-i. */
+/**
+ * `long` is `short` with an ending that forms another name: the established name with -a, -ah,
+ * -i, -y, -ee or -iya (Abbas-i, Amin-a, Nasr-a, Ahmad-i); or, whatever its frequency, a name
+ * with the nisba -i or -y added to any spelling of it (Mansour-i against Mansur, Haddad-i against
+ * Hadad): a family name made from a given name is another name.
+ */
 function formedFrom(short: NameToken, long: NameToken): boolean {
-  if (short.share < PARAMS.establishedShare || short.text.length < 3 || !long.text.startsWith(short.text)) return false;
-  const ending = long.text.slice(short.text.length);
-  return ending === 'i' || ending === 'y' || ending === 'a' || ending === 'ah' || ending === 'ee' || ending === 'iya';
+  if (short.text.length < 3) return false;
+  if (short.share >= PARAMS.establishedShare && long.text.startsWith(short.text)) {
+    const ending = long.text.slice(short.text.length);
+    if (ending === 'i' || ending === 'y' || ending === 'a' || ending === 'ah' || ending === 'ee' || ending === 'iya') return true;
+  }
+  const nisba = /^(.{4,}?)(?:i|y|ee)$/.exec(long.text);
+  return nisba !== null && short.text.length >= 4 && !/[iy]$/.test(short.text) && editSimilarity(nisba[1]!, short.text) >= 0.8;
 }
 
 /** An Arabic-script token starting with l may carry the article (al-) glued on. */
