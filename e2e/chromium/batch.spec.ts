@@ -196,9 +196,10 @@ test('batch rescreen: import with a validation report, run in Test, review with 
   await expect(review.focusedRow()).toHaveAttribute('aria-rowindex', '3');
   await review.press('k');
   await expect(review.focusedRow()).toHaveAttribute('aria-rowindex', '2');
-  // A strong sanctions match: C asks why before it clears, then moves on to the next row.
+  // A strong sanctions match: C asks why before it clears, then moves on to the next row. (Putin's
+  // row gives his date of birth, so "name-only match" would contradict it: another reason.)
   await review.press('c');
-  await review.giveReason('name_only_common_name');
+  await review.giveReason('list_record_outdated');
   await expect(review.disposition(review.rowAt(0))).toHaveAttribute('data-disposition', 'cleared_false_positive');
   await expect(review.focusedRow()).toHaveAttribute('aria-rowindex', '3');
   await review.press('e');
