@@ -386,7 +386,8 @@ function formedFrom(short: NameToken, long: NameToken): boolean {
     const ending = long.text.slice(short.text.length);
     if (ending === 'i' || ending === 'y' || ending === 'a' || ending === 'ah' || ending === 'ee' || ending === 'iya') return true;
   }
-  const nisba = /^(.{4,}?)(?:i|y|ee)$/.exec(long.text);
+  // The ending adds letters: two words of one length differ by a slip (Fadavi / Fadaiv), not a nisba.
+  const nisba = long.text.length > short.text.length ? /^(.{4,}?)(?:i|y|ee)$/.exec(long.text) : null;
   return nisba !== null && short.text.length >= 4 && !/[iy]$/.test(short.text) && editSimilarity(nisba[1]!, short.text) >= 0.8;
 }
 
