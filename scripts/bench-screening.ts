@@ -283,7 +283,7 @@ section(`exact name, wrong DOB and country: ${EXACT} listed people by a listed n
     const level = riskLevel(r);
     if (level !== 'low') t.flagged++;
     if (level === 'high') t.high++;
-    if (r.matches.some((m) => m.entity_id === e.id || (m as { listings?: { entity_id: string }[] }).listings?.some((l) => l.entity_id === e.id))) t.own++;
+    if (r.matches.some((m) => m.entity_id === e.id || m.listings.some((l) => l.entity_id === e.id))) t.own++;
     else if (missed.length < EXAMPLES) missed.push(`${form}: ${subject.first_name} / ${subject.last_name} (listed ${name})`);
   }
   const sum = { n: 0, flagged: 0, own: 0, high: 0 };

@@ -735,7 +735,8 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       const identifies = information(query, norm, cmp.alignment);
       // A date of birth with day and month swapped is the same date typed the other way round.
       const backed = qualifiers.some((q) => q.factor === 'dob_exact' || q.factor === 'dob_year' || q.factor === 'dob_flipped' || (q.factor === 'country_match' && identifies >= PARAMS.countryInformation));
-      const distinctive = exact && fullName(cmp.alignment) && identifies >= PARAMS.distinctiveName;
+      const exactListed = exact && fullName(cmp.alignment);
+      const distinctive = exactListed && identifies >= PARAMS.distinctiveName;
       // The listed person's own short name: every part the subject gave met the listed name closely
       // (a slip at most, no sound-alike), the listed first given name and family name among them;
       // only middle names left out ("Saddam Al-Tikriti" for Saddam Hussein al-Tikriti). Reported
@@ -748,7 +749,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       // The subject's name exactly as listed (every listed part, every subject part) is always
       // reported; a name that only shares some of a listed name's parts is not, against a date of birth.
       // (A threshold below the default, as benchmarks sweep, shows every candidate it admits.)
-      else if ((score >= threshold && (backed || shortName || identifies >= PARAMS.reportInformation || threshold < REPORT_THRESHOLD)) || (exact && fullName(cmp.alignment))) strength = 'possible';
+      else if ((score >= threshold && (backed || shortName || identifies >= PARAMS.reportInformation || threshold < REPORT_THRESHOLD)) || exactListed) strength = 'possible';
       // A full-name match: every part of the subject's name found, and no given name added.
       const complete = extra.count === 0 && !cmp.alignment.some((a) => a.method === 'unmatched' && a.query !== null);
       const prev = best.get(ei);
@@ -822,8 +823,8 @@ function rank(strength: Scored['strength'] | ScreeningMatch['strength'], score: 
 /**
  * How much the matched part of the subject's name identifies a person, in powers of ten: the sum,
  * over the subject's name words that met a listed word, of -log10 of the share of people who carry
- * the word (NameToken.share), times the pair's similarity. Initials, particles and titles say
- * nothing; a word no source knows says PARAMS.rareWordInformation.
+ * the word (NameToken.share), times the pair's similarity when it is under 0.9. Initials, particles
+ * and titles say nothing; a word no source knows says PARAMS.rareWordInformation.
  */
 function information(query: NormalizedName, cand: NormalizedName, alignment: readonly AlignedPair[]): number {
   const cap = PARAMS.rareWordInformation;

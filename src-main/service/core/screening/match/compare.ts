@@ -350,10 +350,10 @@ function genderForms(a: string, b: string): boolean {
  * and not given as spellings of one name by the lists' aliases or written alike but for the
  * letters English spells one sound with (Jon / John).
  */
-export function otherName(a: NameToken, b: NameToken): boolean {
+export function otherName(a: NameToken, b: NameToken, sim?: SimilarityScratch): boolean {
   if (a.script !== 'latin' || b.script !== 'latin' || a.text === b.text) return false;
   const established = a.share >= PARAMS.establishedShare && b.share >= PARAMS.establishedShare;
-  if (!established && !formedFrom(a, b) && !formedFrom(b, a)) return false;
+  if (!established && !formedFrom(a, b, sim) && !formedFrom(b, a, sim)) return false;
   if (SPELLING_PAIRS.has(a.text < b.text ? `${a.text} ${b.text}` : `${b.text} ${a.text}`)) return false;
   // (Silent letters make one name only of words that start alike: Ahmad / Hamad lose their h differently.)
   return (a.text[0] !== b.text[0] || silentLetters(a.text) !== silentLetters(b.text)) && !vowelAdded(a.text, b.text);
@@ -380,7 +380,7 @@ function vowelAdded(a: string, b: string): boolean {
  * with the nisba -i or -y added to any spelling of it (Mansour-i against Mansur, Haddad-i against
  * Hadad): a family name made from a given name is another name.
  */
-function formedFrom(short: NameToken, long: NameToken): boolean {
+function formedFrom(short: NameToken, long: NameToken, sim?: SimilarityScratch): boolean {
   if (short.text.length < 3) return false;
   if (short.share >= PARAMS.establishedShare && long.text.startsWith(short.text)) {
     const ending = long.text.slice(short.text.length);
@@ -388,7 +388,7 @@ function formedFrom(short: NameToken, long: NameToken): boolean {
   }
   // The ending adds letters: two words of one length differ by a slip (Fadavi / Fadaiv), not a nisba.
   const nisba = long.text.length > short.text.length ? /^(.{4,}?)(?:i|y|ee)$/.exec(long.text) : null;
-  return nisba !== null && short.text.length >= 4 && !/[iy]$/.test(short.text) && editSimilarity(nisba[1]!, short.text) >= 0.8;
+  return nisba !== null && short.text.length >= 4 && !/[iy]$/.test(short.text) && editSimilarity(nisba[1]!, short.text, sim) >= 0.8;
 }
 
 /** An Arabic-script token starting with l may carry the article (al-) glued on. */
@@ -532,7 +532,7 @@ function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
   // own aliases spell one as the other (Hossein / Hussein), a slip that lands on another common
   // name is the other name. The pair keeps a little credit, enough for a date of birth to bring
   // it to review, never more.
-  if (best > PARAMS.otherNameCredit && otherName(a, b)) {
+  if (best > PARAMS.otherNameCredit && otherName(a, b, s.sim)) {
     s.method = M.EditDistance;
     return PARAMS.otherNameCredit;
   }
