@@ -2,8 +2,8 @@
 // never scans every record, the name comparison of match/, and the qualifiers (date of birth,
 // country, gender, alias quality) that turn a name score into a match score with an
 // explanation. Pure: lists in, matches out; nothing is written anywhere.
-import type { ClearedMatch, ListKind, MatchExplanation, ScreeningMatch } from '../../../../src-shared/contracts/screening';
-import { commonNameOther, compareNames, otherName, createMatchScratch, PATRONYMIC_LINKS, shownAlignment, type AlignedPair, type MatchScratch, type NameComparison, type ShownPair } from './match/compare';
+import { LIST_KINDS, type ClearedMatch, type ListKind, type MatchExplanation, type ScreeningMatch } from '../../../../src-shared/contracts/screening';
+import { commonNameOther, compareNames, createPairMemo, startPairMemo, tokenIdf, tokenSignature, type PairMemo, otherName, createMatchScratch, PATRONYMIC_LINKS, shownAlignment, type AlignedPair, type MatchScratch, type NameComparison, type ShownPair } from './match/compare';
 import { normalizeName, normalizeSubjectName, type NameToken, type NormalizedName } from './match/normalize';
 import { PARAMS } from './match/params';
 import { matchLevel } from './risk';
@@ -91,6 +91,7 @@ function tokenKeys(text: string, key: string, phonetic: string, loose: string): 
 }
 
 const KEY_WEIGHT = PARAMS.keyWeights;
+const KEY_WEIGHT_MAX = Math.max(PARAMS.keyWeightOther, ...Object.values(KEY_WEIGHT));
 
 /** Keys per informative token and per joined run of a name; memoised, names repeat tokens a lot. */
 function keyGroups(n: NormalizedName, memo: Map<string, string[]>): string[][] {
@@ -286,6 +287,10 @@ export interface ScreenScratch {
   /** The index `norms` belongs to; another index resets them. */
   index: ScreeningIndex | null;
   norms: (NormalizedName | undefined)[];
+  /** Each compared name's token informativeness over `index` and token numbers (see compared). */
+  compared: (Compared | undefined)[];
+  /** Token-pair credits of the current query (compareNames' pairs). */
+  pairs: PairMemo;
   /** Retrieval votes by name id, valid where `voteStamp` is the current screen's stamp. */
   votes: Float64Array;
   voteStamp: Uint32Array;
@@ -293,11 +298,64 @@ export interface ScreenScratch {
   hits: Float64Array;
   hitStamp: Uint32Array;
   stamp: number;
+  /** Each record's best vote and length gap, valid where `entityStamp` is the screen's stamp. */
+  entityVote: Float64Array;
+  entityGap: Int32Array;
+  entityStamp: Uint32Array;
+  entityStampNow: number;
+}
+
+/** Whether ascending `p` holds `id`. */
+function contains(p: Int32Array, id: number): boolean {
+  let lo = 0;
+  let hi = p.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = p[mid]!;
+    if (v === id) return true;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+/** Per name: its record and its length; per record: its kind, read when a search first needs it. */
+interface NameTable {
+  entity: Int32Array;
+  length: Uint16Array;
+  /** LIST_KIND position + 1; 0 = not read yet. */
+  kind: Uint8Array;
+}
+const NAME_TABLES = new WeakMap<ScreeningIndex, NameTable>();
+
+function nameTable(index: ScreeningIndex): NameTable {
+  let t = NAME_TABLES.get(index);
+  if (!t) {
+    const n = index.names.length;
+    t = { entity: new Int32Array(n), length: new Uint16Array(n), kind: new Uint8Array(index.entities.length) };
+    for (let i = 0; i < n; i++) {
+      const name = index.names[i]!;
+      t.entity[i] = name.entity;
+      t.length[i] = Math.min(0xffff, name.name.length);
+    }
+    NAME_TABLES.set(index, t);
+  }
+  return t;
+}
+
+function kindOf(index: ScreeningIndex, t: NameTable, ei: number): ListKind {
+  const k = t.kind[ei]!;
+  if (k !== 0) return LIST_KINDS[k - 1]!;
+  const kind = index.entities.at(ei).kind;
+  t.kind[ei] = LIST_KINDS.indexOf(kind) + 1;
+  return kind;
 }
 
 export function createScreenScratch(): ScreenScratch {
   const none = new Float64Array(0);
-  return { match: createMatchScratch(), index: null, norms: [], votes: none, voteStamp: new Uint32Array(0), hits: none, hitStamp: new Uint32Array(0), stamp: 0 };
+  return { match: createMatchScratch(), index: null, norms: [], compared: [], pairs: createPairMemo(), votes: none, voteStamp: new Uint32Array(0), hits: none, hitStamp: new Uint32Array(0), stamp: 0,
+    entityVote: none, entityGap: new Int32Array(0), entityStamp: new Uint32Array(0), entityStampNow: 0,
+  };
 }
 
 /** The next stamp for `scratch`'s vote arrays, sized to `names` (typed arrays: no per-call maps). */
@@ -312,14 +370,52 @@ function nextStamp(scratch: ScreenScratch, names: number): number {
   return ++scratch.stamp;
 }
 
-function normOf(index: ScreeningIndex, id: number, scratch: ScreenScratch): NormalizedName {
-  const n = index.names[id]!;
-  if (n.norm) return n.norm;
+function ownScratch(index: ScreeningIndex, scratch: ScreenScratch): void {
   if (scratch.index !== index) {
     scratch.index = index;
     scratch.norms = [];
+    scratch.compared = [];
   }
+}
+
+function nextEntityStamp(scratch: ScreenScratch, entities: number): number {
+  if (scratch.entityVote.length < entities || scratch.entityStampNow >= 0xff000000) {
+    scratch.entityVote = new Float64Array(entities);
+    scratch.entityGap = new Int32Array(entities);
+    scratch.entityStamp = new Uint32Array(entities);
+    scratch.entityStampNow = 0;
+  }
+  return ++scratch.entityStampNow;
+}
+
+function normOf(index: ScreeningIndex, id: number, scratch: ScreenScratch): NormalizedName {
+  const n = index.names[id]!;
+  if (n.norm) return n.norm;
+  ownScratch(index, scratch);
   return (scratch.norms[id] ??= normalizeName(n.name, 'person'));
+}
+
+/** What compareNames needs of an indexed name besides the name: worked out once per index. */
+interface Compared {
+  /** Each token's informativeness over the index. */
+  weights: Float64Array;
+  /** Each token's number: equal tokens (tokenSignature) share one, across every index. */
+  ids: Int32Array;
+}
+
+/** Numbers of list tokens by signature. List words only: a subject's tokens are never numbered. */
+const TOKEN_NUMBERS = new Map<string, number>();
+
+function tokenNumber(t: NameToken): number {
+  const sig = tokenSignature(t);
+  let n = TOKEN_NUMBERS.get(sig);
+  if (n === undefined) TOKEN_NUMBERS.set(sig, (n = TOKEN_NUMBERS.size));
+  return n;
+}
+
+function comparedOf(index: ScreeningIndex, id: number, norm: NormalizedName, weight: (t: string) => number, scratch: ScreenScratch): Compared {
+  ownScratch(index, scratch);
+  return (scratch.compared[id] ??= { weights: Float64Array.from(norm.tokens, (t) => tokenIdf(t, weight)), ids: Int32Array.from(norm.tokens, tokenNumber) });
 }
 
 /** Informativeness of a token over the indexed names: ~1 for rare names, less for Mohammed or Ali. */
@@ -630,27 +726,70 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
   const { votes, voteStamp, hits, hitStamp } = scratch;
   const voted: number[] = [];
   const hitIds: number[] = [];
-  let total = 0;
   const perToken = keyGroups(query, new Map());
   // A token's vote is its informativeness (IDF) times its kind's weight: an initial says little.
   const informative = query.tokens.filter((t) => t.weight >= PARAMS.informativeWeight);
-  perToken.forEach((keys, i) => {
+  const tokenVotes = perToken.map((_, i) => {
     const t = informative[i];
-    const w = t ? weight(t.text) * t.weight : PARAMS.joinVote;
-    if (t) total += w;
+    return t ? weight(t.text) * t.weight : PARAMS.joinVote;
+  });
+  let total = 0;
+  for (let i = 0; i < informative.length; i++) total += tokenVotes[i]!;
+  const need = total * PARAMS.voteShare;
+  // Heaviest votes first; once what the remaining tokens could add falls short of `need`, a name
+  // none of the earlier tokens voted for can no longer become a candidate, so their (long, common)
+  // postings only add to names already voted for. Same candidates, a fraction of the book-keeping.
+  const order = perToken.map((_, i) => i).sort((a, b) => tokenVotes[b]! - tokenVotes[a]! || a - b);
+  let potential = 0;
+  for (const v of tokenVotes) potential += v * KEY_WEIGHT_MAX;
+  for (const i of order) {
+    const keys = perToken[i]!;
+    const t = informative[i];
+    const w = tokenVotes[i]!;
+    const admit = potential >= need;
+    potential -= w * KEY_WEIGHT_MAX;
     const hitStampNow = ++scratch.stamp;
     hitIds.length = 0;
     // Latin spellings are found by their own keys; skeletons are for other scripts.
     const skeletons = t !== undefined && t.script !== 'latin';
+    const lists: Int32Array[] = [];
+    const listWeights: number[] = [];
+    let scan = 0;
+    let search = 0;
     for (const k of keys) {
       if (!skeletons && k.charCodeAt(0) === 115 /* s: */) continue;
       const p = index.postings.get(k);
       if (!p) continue;
       const kw = KEY_WEIGHT[k[0]!] ?? PARAMS.keyWeightOther;
+      if (kw <= 0) continue;
+      lists.push(p);
+      listWeights.push(kw);
+      scan += p.length;
+      search += Math.log2(p.length + 1) + 1;
+    }
+    if (!admit) {
+      // Only names already voted for that this and the remaining tokens could still lift to
+      // `need` are worth a vote. Fewer of them than postings to read: look each one up (postings
+      // are in increasing name order) instead of reading the postings through.
+      const live: number[] = [];
+      const reach = need - w * KEY_WEIGHT_MAX - potential;
+      for (const id of voted) if (votes[id]! >= reach) live.push(id);
+      if (live.length * search < scan) {
+        for (const id of live) {
+          let best = 0;
+          for (let l = 0; l < lists.length; l++) if (listWeights[l]! > best && contains(lists[l]!, id)) best = listWeights[l]!;
+          if (best > 0) votes[id] = votes[id]! + w * best;
+        }
+        continue;
+      }
+    }
+    for (let l = 0; l < lists.length; l++) {
+      const p = lists[l]!;
+      const kw = listWeights[l]!;
       for (let j = 0; j < p.length; j++) {
         const id = p[j]!;
+        if (!admit && voteStamp[id] !== voteStampNow) continue;
         if (hitStamp[id] !== hitStampNow) {
-          if (kw <= 0) continue;
           hitStamp[id] = hitStampNow;
           hits[id] = kw;
           hitIds.push(id);
@@ -665,40 +804,62 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       }
       votes[id] = votes[id]! + w * hits[id]!;
     }
-  });
+  }
 
   // Candidates are entities of the requested kinds, never names: a common name's many aliases
   // on one list must not crowd another list's record out of the comparison.
-  const need = total * PARAMS.voteShare;
   const queryLength = query.text.length;
-  const byEntity = new Map<number, { vote: number; gap: number; names: number[] }>();
+  const table = nameTable(index);
+  // Each record's best vote (and, among equal votes, its name nearest the query's length: the
+  // likelier same name), in typed arrays stamped per screen; then the best records kept.
+  const entityStampNow = nextEntityStamp(scratch, index.entities.length);
+  const { entityVote, entityGap, entityStamp } = scratch;
+  const seenEntities: number[] = [];
   for (const id of voted) {
     const v = votes[id]!;
     if (v < need) continue;
-    const name = index.names[id]!;
-    if (!wanted.has(index.entities.at(name.entity).kind)) continue;
-    // Among equal votes, names of about the query's length are the likelier same name.
-    const gap = Math.abs(name.name.length - queryLength);
-    const b = byEntity.get(name.entity);
-    if (!b) byEntity.set(name.entity, { vote: v, gap, names: [id] });
-    else {
-      b.names.push(id);
-      if (v > b.vote || (v === b.vote && gap < b.gap)) {
-        b.vote = v;
-        b.gap = gap;
-      }
+    const ei = table.entity[id]!;
+    if (entityStamp[ei] !== entityStampNow) {
+      if (!wanted.has(kindOf(index, table, ei))) continue;
+      entityStamp[ei] = entityStampNow;
+      entityVote[ei] = v;
+      entityGap[ei] = Math.abs(table.length[id]! - queryLength);
+      seenEntities.push(ei);
+      continue;
+    }
+    const gap = Math.abs(table.length[id]! - queryLength);
+    if (v > entityVote[ei]! || (v === entityVote[ei]! && gap < entityGap[ei]!)) {
+      entityVote[ei] = v;
+      entityGap[ei] = gap;
     }
   }
-  const ranked = [...byEntity].sort((a, b) => b[1].vote - a[1].vote || a[1].gap - b[1].gap || a[0] - b[0]).slice(0, PARAMS.maxEntities);
+  const before = (a: number, b: number) => entityVote[b]! - entityVote[a]! || entityGap[a]! - entityGap[b]! || a - b;
+  const top: number[] = [];
+  for (const ei of seenEntities) {
+    if (top.length === PARAMS.maxEntities && before(ei, top[top.length - 1]!) >= 0) continue;
+    let at = top.length;
+    while (at > 0 && before(ei, top[at - 1]!) < 0) at--;
+    top.splice(at, 0, ei);
+    if (top.length > PARAMS.maxEntities) top.pop();
+  }
+  const ranked = new Map<number, { names: number[] }>(top.map((ei) => [ei, { names: [] }]));
+  for (const id of voted) if (votes[id]! >= need) ranked.get(table.entity[id]!)?.names.push(id);
 
+  const queryWeights = Float64Array.from(query.tokens, (t) => tokenIdf(t, weight));
+  // Numbers given on first comparison: room for every list token a candidate could bring.
+  startPairMemo(scratch.pairs, TOKEN_NUMBERS.size + 64 * PARAMS.maxEntities * PARAMS.namesPerEntity);
   const best = new Map<number, Scored>();
   for (const [ei, cand] of ranked) {
     const entity = index.entities.at(ei);
-    const names = cand.names.length > PARAMS.namesPerEntity ? cand.names.sort((a, b) => votes[b]! - votes[a]! || a - b).slice(0, PARAMS.namesPerEntity) : cand.names;
+    // In the record's order (its own name first) among equals: the order votes arrived in is not a reason.
+    const names = cand.names.length > PARAMS.namesPerEntity ? cand.names.sort((a, b) => votes[b]! - votes[a]! || a - b).slice(0, PARAMS.namesPerEntity) : cand.names.sort((a, b) => a - b);
     for (const id of names) {
       const name = index.names[id]!;
       const norm = normOf(index, id, scratch);
-      const cmp = compareNames(query, norm, { tokenWeight: weight, scratch: scratch.match });
+      const known = comparedOf(index, id, norm, weight, scratch);
+      const cmp = compareNames(query, norm, {
+        scratch: scratch.match, queryWeights, candidateWeights: known.weights, floor: PARAMS.nameFloor, pairs: { memo: scratch.pairs, candidateIds: known.ids },
+      });
       if (cmp.score < PARAMS.nameFloor) continue;
       const parts = partEvidence(query, norm, cmp, weight);
       const qualifiers = [...qualify(entity, subject, name.quality), ...parts.qualifiers];
@@ -809,7 +970,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
   }
   const completeOf = new Map([...best].map(([ei, m]) => [index.entities.at(ei).id, m.complete]));
   matches.sort((a, b) => rank(b.strength, b.score, completeOf.get(b.entity_id)) - rank(a.strength, a.score, completeOf.get(a.entity_id)) || KIND_ORDER[a.list] - KIND_ORDER[b.list] || a.entity_id.localeCompare(b.entity_id));
-  return { matches: matches.slice(0, PARAMS.maxMatches), flags: [...new Set(flags)], candidates: ranked.length };
+  return { matches: matches.slice(0, PARAMS.maxMatches), flags: [...new Set(flags)], candidates: ranked.size };
 }
 
 /** Among equally ranked matches, the list that weighs most comes first (risk.ts). */

@@ -89,6 +89,72 @@ export interface CompareOptions {
    * one and passes it every time. Default: a fresh one per call.
    */
   scratch?: MatchScratch;
+  /**
+   * The informativeness of each query / candidate token, when the caller already has it (the
+   * engine computes a query's once and an indexed name's once per index): used instead of
+   * `tokenWeight`.
+   */
+  queryWeights?: ArrayLike<number>;
+  candidateWeights?: ArrayLike<number>;
+  /**
+   * A score under which the caller has no use for the comparison: such a comparison comes back
+   * with its score only (no alignment, penalties or exactness), which most of a screening's
+   * comparisons are.
+   */
+  floor?: number;
+  /**
+   * Token-pair credits remembered for one query across candidates (a screening compares one
+   * query's words with the same list words many times): `candidateIds` numbers the candidate's
+   * tokens so that equal tokens share a number (tokenSignature).
+   */
+  pairs?: { memo: PairMemo; candidateIds: ArrayLike<number> };
+}
+
+/**
+ * Credits of (query token, list token) pairs for one query, by query position and list token
+ * number; valid where `seen` holds the current stamp. Owned by one screening at a time
+ * (startPairMemo), so nothing of a query outlives it but numbers.
+ */
+export interface PairMemo {
+  stamp: number;
+  size: number;
+  seen: Uint32Array[];
+  credit: Float64Array[];
+  method: Uint8Array[];
+}
+
+export function createPairMemo(): PairMemo {
+  return { stamp: 0, size: 0, seen: [], credit: [], method: [] };
+}
+
+/** Starts remembering pairs for a new query whose list tokens are numbered below `tokens`. */
+export function startPairMemo(memo: PairMemo, tokens: number): void {
+  if (memo.size < tokens || memo.stamp >= 0xfffffff0) {
+    memo.size = Math.max(tokens, memo.size * 2, 1024);
+    memo.seen = [];
+    memo.credit = [];
+    memo.method = [];
+    memo.stamp = 0;
+  }
+  memo.stamp++;
+}
+
+function memoRow(memo: PairMemo, row: number): number {
+  while (memo.seen.length <= row) {
+    memo.seen.push(new Uint32Array(memo.size));
+    memo.credit.push(new Float64Array(memo.size));
+    memo.method.push(new Uint8Array(memo.size));
+  }
+  return row;
+}
+
+/**
+ * What tokenCredit reads of a token, as one string: tokens with equal signatures earn equal
+ * credit against any token (the word's position in its name is not read).
+ */
+export function tokenSignature(t: NameToken): string {
+  return [t.text, t.kind, t.key, t.script, t.native, t.mandarin, t.skeleton, t.skeletonAlt, t.loose, t.phonetic[0], t.phonetic[1], t.acronym ? 1 : 0, t.known ? 1 : 0,
+    t.transcribed ? 1 : 0, t.common, t.share, t.weight, t.surface, t.shortFor.join(',')].join('\u0001');
 }
 
 /** Score at or above which a pair is reported as a potential match (tuned on the name bench). */
@@ -765,6 +831,11 @@ function ensureScratch(s: MatchScratch, size: number): void {
  * concatenations against single tokens), then a weighted score with an explanation.
  * Deterministic; symmetric up to tie-breaking.
  */
+/** A token's informativeness under `tokenWeight`: names and numbers only, other tokens 1. */
+export function tokenIdf(t: NameToken, tokenWeight: ((token: string) => number) | undefined): number {
+  return tokenWeight !== undefined && (isName(t) || t.kind === 'number') ? tokenWeight(t.text) : 1;
+}
+
 export function compareNames(query: NormalizedName, candidate: NormalizedName, opts?: CompareOptions): NameComparison {
   const qt = query.tokens;
   const ct = candidate.tokens;
@@ -774,18 +845,20 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
   ensureScratch(s, n > m ? n : m);
   const { wq, wc, pq, pc, usedQ, usedC, pool } = s;
   const tokenWeight = opts?.tokenWeight;
+  const queryWeights = opts?.queryWeights;
+  const candidateWeights = opts?.candidateWeights;
   // Matched tokens earn their informativeness (a shared "Mohammed" proves little), but a
   // missing token costs at least its base weight: common names cannot carry a match alone.
   for (let i = 0; i < n; i++) {
     const t = qt[i] as NameToken;
-    const idf = tokenWeight !== undefined && (isName(t) || t.kind === 'number') ? tokenWeight(t.text) : 1;
+    const idf = queryWeights !== undefined ? (queryWeights[i] as number) : tokenIdf(t, tokenWeight);
     wq[i] = t.weight * idf;
     pq[i] = t.weight * (idf > 1 ? idf : 1);
     usedQ[i] = 0;
   }
   for (let j = 0; j < m; j++) {
     const t = ct[j] as NameToken;
-    const idf = tokenWeight !== undefined && (isName(t) || t.kind === 'number') ? tokenWeight(t.text) : 1;
+    const idf = candidateWeights !== undefined ? (candidateWeights[j] as number) : tokenIdf(t, tokenWeight);
     wc[j] = t.weight * idf;
     pc[j] = t.weight * (idf > 1 ? idf : 1);
     usedC[j] = 0;
@@ -793,8 +866,31 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
 
   s.mandarinPair = query.romanisation !== null && candidate.romanisation !== null && (query.romanisation === 'wade_giles' || candidate.romanisation === 'wade_giles');
   s.edgeCount = 0;
+  const pairs = opts?.pairs;
   for (let i = 0; i < n; i++) {
     const a = qt[i] as NameToken;
+    if (pairs !== undefined) {
+      const { memo, candidateIds } = pairs;
+      const row = memoRow(memo, 2 * i + (s.mandarinPair ? 1 : 0));
+      const seen = memo.seen[row] as Uint32Array;
+      const credits = memo.credit[row] as Float64Array;
+      const methods = memo.method[row] as Uint8Array;
+      for (let j = 0; j < m; j++) {
+        const id = candidateIds[j] as number;
+        let credit: number;
+        if (seen[id] === memo.stamp) {
+          credit = credits[id] as number;
+          s.method = methods[id] as M;
+        } else {
+          credit = tokenCredit(s, a, ct[j] as NameToken);
+          seen[id] = memo.stamp;
+          credits[id] = credit;
+          methods[id] = s.method;
+        }
+        if (credit > 0) addEdge(s, i, i + 1, j, j + 1, credit, s.method, s.method === M.Initial);
+      }
+      continue;
+    }
     for (let j = 0; j < m; j++) {
       const credit = tokenCredit(s, a, ct[j] as NameToken);
       if (credit > 0) addEdge(s, i, i + 1, j, j + 1, credit, s.method, s.method === M.Initial);
@@ -890,15 +986,16 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
     PARAMS.initialRemainder * initialRest;
   let score = denom > 0 ? matched / denom : 0;
 
+  const insubstantial = !substantive && score > PARAMS.insubstantialCap;
+  if (insubstantial) score = PARAMS.insubstantialCap;
+  const floor = opts?.floor;
+  if (floor !== undefined && round(score) < floor) return { score: round(score), alignment: [], penalties: [], exact: false, reading: false };
   if (reversal > 0) penalties.push('father and son names swapped around bin/ibn');
   if (conflict > reversal) penalties.push(`unmatched tokens on both sides (weight ${round(conflict - reversal)})`);
   if (numberConflict + numberPairs > 0) penalties.push('numbers differ');
   if (extra > 0) penalties.push(`tokens on one side only (weight ${round(extra)})`);
   if (initialRest > 0) penalties.push('initials stand in for full names');
-  if (!substantive && score > PARAMS.insubstantialCap) {
-    score = PARAMS.insubstantialCap;
-    penalties.push('only legal forms, titles, particles or initials matched');
-  }
+  if (insubstantial) penalties.push('only legal forms, titles, particles or initials matched');
 
   const exact = isExact(qt, ct, chosen, usedQ, usedC);
   const reading = chosen.some((e) => edgeReads(e, qt, ct));
