@@ -26,6 +26,8 @@ import type { ListEntity } from '../src-main/service/core/screening/types';
 import { COMMON_GIVEN_NAMES, COMMON_SURNAMES } from '../src-main/service/core/screening/match/common-names';
 import { rng } from './support/service';
 import { makeCustomers } from './support/customers';
+import { Readable, Writable } from 'node:stream';
+import { screenStream } from '../src-main/service/core/app/offline-screening';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const testsets = path.join(root, '..', 'shared', 'watchlists', 'testsets');
@@ -408,3 +410,29 @@ line(`Fuse.js (${FUSE_QUERIES} of the same queries), build`, `${Math.round(fuseB
 line('Fuse.js p50 / p99', `${quantile(fuseTimes, 0.5).toFixed(2)} / ${quantile(fuseTimes, 0.99).toFixed(2)} ms`);
 line('engine p50 / p99 on those queries', `${quantile(ourTimes, 0.5).toFixed(3)} / ${quantile(ourTimes, 0.99).toFixed(3)} ms`);
 line('ratio Fuse.js / engine at p50', `${(quantile(fuseTimes, 0.5) / Math.max(1e-6, quantile(ourTimes, 0.5))).toFixed(0)}x`);
+
+// ---------------------------------------------------------------- speed, JSON in and out
+// Issue 36's target: <= 0.3 ms a screen on one core including JSON in and out, with every
+// shipped list. What `npm run cli -- screening screen` does per line (parse, validate, screen,
+// risk, response, serialise), over ordinary customers of every tradition, after a warm-up run.
+{
+  const STREAM = arg('stream', 500);
+  const requests = makeCustomers(71, STREAM).map((c) => JSON.stringify({ subject: { type: 'individual', ...c.subject } }));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-stream-'));
+  const run = async (lines: readonly string[]): Promise<{ ms: number; cpu: number; bytes: number }> => {
+    let bytes = 0;
+    const sink = new Writable({ write(chunk: Buffer, _enc, done) { bytes += chunk.length; done(); } });
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    await screenStream(Readable.from([lines.join('\n') + '\n']), sink, path.join(root, 'resources'), dataDir);
+    const cpu = process.cpuUsage(c0);
+    return { ms: performance.now() - t0, cpu: (cpu.user + cpu.system) / 1000, bytes };
+  };
+  await run(requests.slice(0, 200));
+  const passes = [await run(requests), await run(requests)];
+  const bestPass = passes.reduce((a, b) => (b.ms < a.ms ? b : a));
+  section(`speed: screening screen (JSON in and out), ${requests.length} customers of 21 traditions, steady state (target <= 0.3 ms)`);
+  line('per screen (wall)', `${(bestPass.ms / requests.length).toFixed(3)} ms`);
+  line('per screen (CPU)', `${(bestPass.cpu / requests.length).toFixed(3)} ms`);
+  line('response size', `${Math.round(bestPass.bytes / requests.length)} bytes a line`);
+}

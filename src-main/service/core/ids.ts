@@ -1,16 +1,27 @@
 // Random identifiers and secrets from the OS CSPRNG, without modulo bias.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+// CSPRNG bytes drawn 4 KiB at a time (one system call for ~80 identifiers, not one each); a
+// byte is used once, then the pool is refilled.
+const pool = Buffer.alloc(4096);
+let used = pool.length;
+
+function randomByte(): number {
+  if (used === pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  return pool[used++]!;
+}
 
 export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
-    for (const b of randomBytes(length * 2)) {
-      // 248 = 4 * 62: bytes at or above it would skew the distribution.
-      if (b < 248) out += BASE62[b % 62];
-      if (out.length === length) break;
-    }
+    const b = randomByte();
+    // 248 = 4 * 62: bytes at or above it would skew the distribution.
+    if (b < 248) out += BASE62[b % 62];
   }
   return out;
 }

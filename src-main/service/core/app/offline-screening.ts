@@ -4,18 +4,19 @@
 // Same name comparison, engine, lists and risk mapping as the API; test environment, no credits,
 // no rate limit, and nothing is written to the data directory.
 import { createInterface } from 'node:readline';
+import { StringDecoder } from 'node:string_decoder';
 import type { Readable, Writable } from 'node:stream';
 import Papa from 'papaparse';
 import { ScreenRequest } from '../../../../src-shared/contracts/screening';
 import { errorResponse } from '../../../../src-shared/errors';
 import { scoreNamePair } from '../screening/match/compare';
 import { newId } from '../ids';
-import { createScreening, runScreening } from '../screening/service';
+import { createScreening, runScreening, warmIndex } from '../screening/service';
 import { firstIssueMessage } from '../../../../src-shared/validation';
 
-function write(out: Writable, line: string): Promise<void> {
+function write(out: Writable, text: string): Promise<void> {
   return new Promise((resolve) => {
-    if (out.write(line + '\n')) resolve();
+    if (out.write(text)) resolve();
     else out.once('drain', () => resolve());
   });
 }
@@ -32,7 +33,7 @@ export async function scorePairs(input: Readable, out: Writable): Promise<number
       continue;
     }
     const at = (name: string) => cells[header!.indexOf(name)] ?? '';
-    await write(out, scoreNamePair(at('schema') || 'Person', at('name1'), at('name2')).toFixed(4));
+    await write(out, scoreNamePair(at('schema') || 'Person', at('name1'), at('name2')).toFixed(4) + '\n');
     rows++;
   }
   return rows;
@@ -42,29 +43,46 @@ export async function screenStream(input: Readable, out: Writable, resourcesDir:
   const screening = createScreening(resourcesDir, dataDir);
   const loaded = await screening.ready(120_000);
   if (!loaded) throw new Error('The watchlists could not be loaded');
+  // A batch tool: the whole index is worked out before the first line, not on first use.
+  warmIndex(loaded);
   let rows = 0;
-  const lines = createInterface({ input, crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (line.trim() === '') continue;
-    rows++;
+  const answer = (line: string): string => {
     let data: unknown;
     try {
       data = JSON.parse(line);
     } catch {
-      await write(out, JSON.stringify(errorResponse('invalid_subject', { message: 'Line is not valid JSON' }).body));
-      continue;
+      return JSON.stringify(errorResponse('invalid_subject', { message: 'Line is not valid JSON' }).body);
     }
     const parsed = ScreenRequest.safeParse(data);
-    if (!parsed.success) {
-      await write(out, JSON.stringify(errorResponse('invalid_subject', { message: firstIssueMessage(parsed.error) }).body));
-      continue;
-    }
+    if (!parsed.success) return JSON.stringify(errorResponse('invalid_subject', { message: firstIssueMessage(parsed.error) }).body);
     const b = parsed.data;
-    const response = runScreening(loaded, {
+    return JSON.stringify(runScreening(loaded, {
       id: newId('scr'), created: Date.now(), livemode: false, subject: b.subject, lists: b.screening?.lists,
       clientReferenceId: b.client_reference_id, metadata: b.metadata,
-    });
-    await write(out, JSON.stringify(response));
+    }));
+  };
+  // Lines are answered as each chunk of input arrives, and a chunk's answers written at once
+  // (one write per chunk, not per line); a reader that stops reading pauses the input.
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  const answerLines = (text: string): string => {
+    let answers = '';
+    let from = 0;
+    for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', from)) {
+      const line = text.slice(from, nl).replace(/\r$/, '');
+      from = nl + 1;
+      if (line.trim() === '') continue;
+      rows++;
+      answers += answer(line) + '\n';
+    }
+    rest = text.slice(from);
+    return answers;
+  };
+  for await (const chunk of input) {
+    const answers = answerLines(rest + (typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer)));
+    if (answers !== '') await write(out, answers);
   }
+  const last = answerLines(rest + decoder.end() + '\n');
+  if (last !== '') await write(out, last);
   return rows;
 }

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../../../src-shared/errors';
 import { LIST_KINDS } from '../../../../src-shared/contracts/screening';
-import { buildIndex, createScreenScratch, extendIndex, screen, type ScreeningIndex, type ScreenScratch } from './engine';
+import { buildIndex, createScreenScratch, extendIndex, screen, warmScreening, type ScreeningIndex, type ScreenScratch } from './engine';
 import { sha256Hex } from './lists/common';
 import { combineLists, loadLists, loadShippedLists, type LoadedLists, type OwnLists } from './lists/load';
 import { listsDir, listsStamp, readOwnLists } from './lists/store';
@@ -47,6 +47,11 @@ export interface LoadedIndex extends IndexMeta {
   readonly index: ScreeningIndex;
   /** Working memory of screen() over this index (this thread's; screening is synchronous). */
   readonly scratch: ScreenScratch;
+}
+
+/** Everything screening with `l` works out on first use, worked out now (engine.warmScreening). */
+export function warmIndex(l: LoadedIndex): void {
+  warmScreening(l.index, l.scratch);
 }
 
 export function metaOf(l: LoadedIndex): IndexMeta {
