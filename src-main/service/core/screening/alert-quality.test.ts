@@ -100,10 +100,13 @@ describe('the whole name must agree as names', () => {
     expect(top('Bogdan', 'Wroblewski', small, '1950-03-03')?.strength).toBe('strong');
   });
 
-  it('the subject\'s first name meeting the listed middle name (Michael ~ Scott Michael Miller) is possible', () => {
-    const m = top('Michael', 'Miller');
+  it('the subject\'s first name meeting the listed middle name (Michael ~ Scott Michael Miller) is reported beside the listed date of birth only', () => {
+    // Without it, a son or a father of the chain as often as the person (issue 36).
+    expect(top('Michael', 'Miller')).toBeUndefined();
+    const m = top('Michael', 'Miller', undefined, '1961-01-01');
     expect(m?.entity_id).toBe(ids.get('miller'));
-    expect(m?.strength).toBe('possible');
+    // An exact date of birth identifies the person beyond the name they go by.
+    expect(m?.strength).toBe('strong');
   });
 
   it('a given name that meets only a listed middle initial, the listed first name missing, is no match ("Malachi Moore" / "Riley M. Moore")', () => {
@@ -189,6 +192,9 @@ describe('name evidence in every naming tradition', () => {
     'sanctions,Youssef Mansur Tlemcani,,1961-01-01,DZ,mansur',
     'sanctions,Ali Reza Moradi,,,IR,moradi',
     'sanctions,Wojciech Zbigniewski,,,PL,rare2w',
+    'sanctions,Abdirahim Hashi Warsame,,1970-05-05,SO,warsame',
+    'sanctions,Osman Gedi,,1969-07-07,SO,gedi',
+    'sanctions,Anatoly Vasiliev,,1960-01-01,RU,vasiliev',
   ].join('\n');
   let idx: ScreeningIndex;
   const ref = new Map<string, string>();
@@ -253,6 +259,26 @@ describe('name evidence in every naming tradition', () => {
     expect(common?.strength).toBe('possible');
     expect(one('Wojciech', 'Zbigniewski', { country: 'PL', date_of_birth: '1980-01-01' })?.strength).toBe('strong');
     expect(one('Wojciech', 'Zbigniewski')?.strength).toBe('possible');
+  });
+
+  it('the subject\'s own given name, or the listed first given name, missing: a relative, reported only beside the listed date of birth', () => {
+    // The listed first given name (Abdirahim) is missing: "Hashi Warsame" is his father's chain.
+    expect(one('Hashi', 'Warsame')).toBeUndefined();
+    expect(one('Hashi', 'Warsame', { date_of_birth: '1970-05-05' })?.entity_id).toBe(ref.get('warsame'));
+    // The subject's own given name (Bashir) is not listed: "Osman Gedi" is his father and grandfather.
+    expect(one('Bashir', 'Gedi', { middle_name: 'Osman' })).toBeUndefined();
+    expect(one('Bashir', 'Gedi', { middle_name: 'Osman', date_of_birth: '1969-07-07' })?.entity_id).toBe(ref.get('gedi'));
+    // A leading Muhammad is a prefix: the customer's own name is the next one.
+    expect(one('Muhammad', 'Gedi', { middle_name: 'Osman' })?.entity_id).toBe(ref.get('gedi'));
+    // The listed person's own short name stays reported.
+    expect(one('Abdirahim', 'Warsame')?.entity_id).toBe(ref.get('warsame'));
+  });
+
+  it('a feminine family name against the masculine one (Vasilyeva / Vasiliev) is a woman and a man: never strong', () => {
+    const woman = one('Anatoly', 'Vasilyeva', { date_of_birth: '1960-01-01' });
+    expect(woman?.strength).toBe('possible');
+    expect(woman?.explanation.summary).toContain('another name: Vasilyeva/Vasiliev');
+    expect(one('Anatoly', 'Vasilyev', { date_of_birth: '1960-01-01' })?.strength).toBe('strong');
   });
 
   it('a feminine surname is as common as its masculine form, a patronymic as the father\'s name', () => {

@@ -681,6 +681,38 @@ function extraListedParts(cand: NormalizedName, alignment: readonly AlignedPair[
   return { count, firstGiven, givenNamed };
 }
 
+/**
+ * The name the subject is called by: their first given name, past a leading name so common it is
+ * a prefix (Muhammad Imran Khan is Imran). -1 when they gave no given name.
+ */
+function ownGivenName(tokens: readonly NameToken[]): number {
+  const given: number[] = [];
+  for (let i = 0; i < tokens.length; i++) if (tokens[i]!.kind === 'given') given.push(i);
+  let k = 0;
+  while (k < given.length - 1 && tokens[given[k]!]!.share >= PARAMS.prefixNameShare) k++;
+  return given[k] ?? -1;
+}
+
+/**
+ * The subject gave a given name, and their own given name or the listed person's first given
+ * name met nothing on the other side: the names that agree are others of the chain (a father's,
+ * a grandfather's, a family name), which a father and his son, or two cousins, share ("Bashir
+ * Osman Ahmed" and "Ahmed Osman", "Mohamed Warsame" and "Abdirahim Mohamed Warsame"). A listed
+ * name is written as its first given name and family name (Muhammad Abdallah), so the listed
+ * side's prefix is not skipped.
+ */
+function ownNameMissing(query: NormalizedName, cand: NormalizedName, alignment: readonly AlignedPair[]): boolean {
+  const q = ownGivenName(query.tokens);
+  if (q < 0) return false;
+  const met = alignment.some((a) => a.method !== 'unmatched' && a.at[0] <= q && q < a.at[1]);
+  if (!met) return true;
+  // One name part and a title ("Putyin elnök", "President Putin") gives no given name of the
+  // subject's own to set against the listed one.
+  if (query.tokens.filter(isNamePart).length < 2) return false;
+  const c = cand.tokens.findIndex((t) => t.kind === 'given');
+  return alignment.some((a) => a.method === 'unmatched' && a.candidate !== null && a.at[2] === c);
+}
+
 /** Every name word of the subject's is a common name (common-names.ts): many people share the whole name. */
 function everydayName(query: NormalizedName): boolean {
   const words = query.tokens.filter((t) => t.kind === 'given' || t.kind === 'family');
@@ -913,7 +945,8 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       // (a slip at most, no sound-alike), the listed first given name and family name among them;
       // only middle names left out ("Saddam Al-Tikriti" for Saddam Hussein al-Tikriti). Reported
       // on its score, however common its words: it is how people write a listed name.
-      const shortName = !extra.firstGiven && parts.surnameListed && !oneWord
+      const ownMissing = ownNameMissing(query, norm, cmp.alignment);
+      const shortName = !extra.firstGiven && !ownMissing && parts.surnameListed && !oneWord
         && cmp.alignment.every((a) => (a.method === 'unmatched' ? a.query === null : a.similarity >= PARAMS.shortNameSimilarity));
       if (score >= STRONG_THRESHOLD && !conflicting && corroborated && whole && name.quality === 'strong' && !oneWord && (backed || distinctive)) strength = 'strong';
       // An exact, complete name on a published (not low-quality) name is never hidden by
@@ -921,7 +954,9 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       // The subject's name exactly as listed (every listed part, every subject part) is always
       // reported; a name that only shares some of a listed name's parts is not, against a date of birth.
       // (A threshold below the default, as benchmarks sweep, shows every candidate it admits.)
-      else if ((score >= threshold && (backed || shortName || identifies >= PARAMS.reportInformation || threshold < REPORT_THRESHOLD)) || exactListed) strength = 'possible';
+      // Nor when the person's own given name (either side's) is not in the other name: without a
+      // date of birth that agrees, that is a relative as often as the person.
+      else if ((score >= threshold && (backed || shortName || (identifies >= PARAMS.reportInformation && !ownMissing) || threshold < REPORT_THRESHOLD)) || exactListed) strength = 'possible';
       // A full-name match: every part of the subject's name found, and no given name added.
       const complete = extra.count === 0 && !cmp.alignment.some((a) => a.method === 'unmatched' && a.query !== null);
       const prev = best.get(ei);

@@ -397,6 +397,28 @@ export function commonNameOther(a: NameToken, b: NameToken): boolean {
   return (a.common > 0 || b.common > 0) && genderForms(a.text, b.text);
 }
 
+// Family names that change with the bearer's gender (Slavic, Czech, Polish): the feminine ending
+// and the masculine one it stands for.
+const SURNAME_GENDER_ENDINGS: readonly (readonly [string, string])[] = [
+  ['skaya', 'sky'], ['skaya', 'skiy'], ['skaya', 'skii'], ['skaja', 'skij'], ['ska', 'ski'], ['cka', 'cki'], ['dzka', 'dzki'],
+  ['ova', 'ov'], ['eva', 'ev'], ['yova', 'yov'], ['ina', 'in'], ['yna', 'yn'],
+];
+
+/** One of the words is a feminine family name and the other a masculine one (Vasilieva, Vasilyev): a woman and a man. */
+export function surnameGenders(a: string, b: string): boolean {
+  const gender = (w: string): 'f' | 'm' | null => {
+    let g: 'f' | 'm' | null = null;
+    for (const [f, m] of SURNAME_GENDER_ENDINGS) {
+      if (w.length >= f.length + 3 && w.endsWith(f)) return 'f';
+      if (w.length >= m.length + 3 && w.endsWith(m) && m.length >= 2) g ??= 'm';
+    }
+    return g;
+  };
+  const ga = gender(a);
+  const gb = gender(b);
+  return ga !== null && gb !== null && ga !== gb;
+}
+
 /**
  * Luis and Luisa, Daniel and Daniela, Julio and Julia: one name with the feminine -a added, or
  * the masculine -o turned -a (Latin script, four letters or more for the longer form).
@@ -598,7 +620,7 @@ function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
   // own aliases spell one as the other (Hossein / Hussein), a slip that lands on another common
   // name is the other name. The pair keeps a little credit, enough for a date of birth to bring
   // it to review, never more.
-  if (best > PARAMS.otherNameCredit && otherName(a, b, s.sim)) {
+  if (best > PARAMS.otherNameCredit && (otherName(a, b, s.sim) || ((a.kind === 'family' || b.kind === 'family') && surnameGenders(a.text, b.text)))) {
     s.method = M.EditDistance;
     return PARAMS.otherNameCredit;
   }
@@ -1071,4 +1093,4 @@ export function scoreNamePair(schema: string, name1: string, name2: string): num
 }
 
 /** The comparison's own word tables, for the matcher's version hash (version.ts). */
-export const COMPARE_TABLES = { BALTIC_ENDINGS, NAME_SUFFIXES, NAME_PREFIXES, PATRONYMIC_LINKS } as const;
+export const COMPARE_TABLES = { BALTIC_ENDINGS, NAME_SUFFIXES, NAME_PREFIXES, PATRONYMIC_LINKS, SURNAME_GENDER_ENDINGS } as const;

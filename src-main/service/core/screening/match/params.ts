@@ -142,6 +142,11 @@ export const PARAMS = {
   /** ... or when it is the listed name less middle names, every word met at least this closely (a slip, not a sound-alike). */
   shortNameSimilarity: 0.8,
   /**
+   * A leading given name carried by this share of people where it is commonest or more
+   * (Muhammad, Abdul) is a devotional or compound prefix: the person's own name is the next one.
+   */
+  prefixNameShare: 0.15,
+  /**
    * Most a syllable says: a Mandarin syllable or a word of three letters or fewer (Li, Wei, Kim,
    * Jun) comes from a small stock that whole nations share.
    */
