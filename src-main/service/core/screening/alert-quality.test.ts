@@ -195,6 +195,7 @@ describe('name evidence in every naming tradition', () => {
     'sanctions,Abdirahim Hashi Warsame,,1970-05-05,SO,warsame',
     'sanctions,Osman Gedi,,1969-07-07,SO,gedi',
     'sanctions,Anatoly Vasiliev,,1960-01-01,RU,vasiliev',
+    'sanctions,Lei Zhang,,1963-03-03,CN,zhang',
   ].join('\n');
   let idx: ScreeningIndex;
   const ref = new Map<string, string>();
@@ -279,6 +280,13 @@ describe('name evidence in every naming tradition', () => {
     expect(woman?.strength).toBe('possible');
     expect(woman?.explanation.summary).toContain('another name: Vasilyeva/Vasiliev');
     expect(one('Anatoly', 'Vasilyev', { date_of_birth: '1960-01-01' })?.strength).toBe('strong');
+  });
+
+  it('another one-syllable pinyin spelling in a Chinese name (Zheng / Zhang) is another character, another name: never strong', () => {
+    const other = one('Lei', 'Zheng', { date_of_birth: '1963-03-03' });
+    expect(other?.strength).toBe('possible');
+    expect(other?.explanation.summary).toContain('another name: Zheng/Zhang');
+    expect(one('Lei', 'Zhang', { date_of_birth: '1963-03-03' })?.strength).toBe('strong');
   });
 
   it('a feminine surname is as common as its masculine form, a patronymic as the father\'s name', () => {

@@ -420,6 +420,17 @@ export function surnameGenders(a: string, b: string): boolean {
 }
 
 /**
+ * Two different one-syllable pinyin spellings in two names that both read as Mandarin (Ping /
+ * Peng, Zheng / Zhang): each syllable is its own character, so another syllable is another name. Wade-Giles
+ * against pinyin (Tse-tung / Zedong) is compared by its syllable key before this.
+ */
+function pinyinSyllables(s: MatchScratch, a: NameToken, b: NameToken): boolean {
+  // One syllable each: many other names spell out as pinyin syllables (Pao-lo, Gen-ti-lo-ni).
+  return !s.mandarinPair && a.script === 'latin' && b.script === 'latin' && a.mandarin !== '' && b.mandarin !== '' && a.text !== b.text
+    && !a.mandarin.includes('.') && !b.mandarin.includes('.');
+}
+
+/**
  * Luis and Luisa, Daniel and Daniela, Julio and Julia: one name with the feminine -a added, or
  * the masculine -o turned -a (Latin script, four letters or more for the longer form).
  */
@@ -620,7 +631,7 @@ function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
   // own aliases spell one as the other (Hossein / Hussein), a slip that lands on another common
   // name is the other name. The pair keeps a little credit, enough for a date of birth to bring
   // it to review, never more.
-  if (best > PARAMS.otherNameCredit && (otherName(a, b, s.sim) || ((a.kind === 'family' || b.kind === 'family') && surnameGenders(a.text, b.text)))) {
+  if (best > PARAMS.otherNameCredit && (otherName(a, b, s.sim) || ((a.kind === 'family' || b.kind === 'family') && surnameGenders(a.text, b.text)) || pinyinSyllables(s, a, b))) {
     s.method = M.EditDistance;
     return PARAMS.otherNameCredit;
   }
