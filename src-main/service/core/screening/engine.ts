@@ -420,13 +420,13 @@ function comparedOf(index: ScreeningIndex, id: number, norm: NormalizedName, wei
 
 /**
  * Works out now what screening otherwise works out for each name on first comparison (its
- * normalised form in a restored index, its tokens' weights and numbers), for names [from, to).
- * Screening answers the same either way; a batch run pays for it once up front.
+ * normalised form in a restored index, its tokens' weights and numbers). Screening answers the
+ * same either way; a batch run pays for it once up front.
  */
-export function warmScreening(index: ScreeningIndex, scratch: ScreenScratch, from = 0, to = index.names.length): void {
+export function warmScreening(index: ScreeningIndex, scratch: ScreenScratch): void {
   const weight = idfWeight(index);
   nameTable(index);
-  for (let id = from; id < to && id < index.names.length; id++) comparedOf(index, id, normOf(index, id, scratch), weight, scratch);
+  for (let id = 0; id < index.names.length; id++) comparedOf(index, id, normOf(index, id, scratch), weight, scratch);
 }
 
 /** Informativeness of a token over the indexed names: ~1 for rare names, less for Mohammed or Ali. */

@@ -148,6 +148,22 @@ function memoRow(memo: PairMemo, row: number): number {
   return row;
 }
 
+/** tokenCredit of `a` and the candidate's `j`th token `b`, remembered in `row` of the memo; sets `s.method`. */
+function memoCredit(s: MatchScratch, pairs: NonNullable<CompareOptions['pairs']>, row: number, a: NameToken, b: NameToken, j: number): number {
+  const { memo } = pairs;
+  const id = pairs.candidateIds[j] as number;
+  const seen = memo.seen[row] as Uint32Array;
+  if (seen[id] === memo.stamp) {
+    s.method = (memo.method[row] as Uint8Array)[id] as M;
+    return (memo.credit[row] as Float64Array)[id] as number;
+  }
+  const credit = tokenCredit(s, a, b);
+  seen[id] = memo.stamp;
+  (memo.credit[row] as Float64Array)[id] = credit;
+  (memo.method[row] as Uint8Array)[id] = s.method;
+  return credit;
+}
+
 /**
  * What tokenCredit reads of a token, as one string: tokens with equal signatures earn equal
  * credit against any token (the word's position in its name is not read).
@@ -404,25 +420,27 @@ const SURNAME_GENDER_ENDINGS: readonly (readonly [string, string])[] = [
   ['ova', 'ov'], ['eva', 'ev'], ['yova', 'yov'], ['ina', 'in'], ['yna', 'yn'],
 ];
 
+/** 'f' for a feminine family-name ending, 'm' for a masculine one, else null. */
+function surnameGender(w: string): 'f' | 'm' | null {
+  let g: 'f' | 'm' | null = null;
+  for (const [f, m] of SURNAME_GENDER_ENDINGS) {
+    if (w.length >= f.length + 3 && w.endsWith(f)) return 'f';
+    if (w.length >= m.length + 3 && w.endsWith(m)) g = 'm';
+  }
+  return g;
+}
+
 /** One of the words is a feminine family name and the other a masculine one (Vasilieva, Vasilyev): a woman and a man. */
 export function surnameGenders(a: string, b: string): boolean {
-  const gender = (w: string): 'f' | 'm' | null => {
-    let g: 'f' | 'm' | null = null;
-    for (const [f, m] of SURNAME_GENDER_ENDINGS) {
-      if (w.length >= f.length + 3 && w.endsWith(f)) return 'f';
-      if (w.length >= m.length + 3 && w.endsWith(m) && m.length >= 2) g ??= 'm';
-    }
-    return g;
-  };
-  const ga = gender(a);
-  const gb = gender(b);
+  const ga = surnameGender(a);
+  const gb = surnameGender(b);
   return ga !== null && gb !== null && ga !== gb;
 }
 
 /**
  * Two different one-syllable pinyin spellings in two names that both read as Mandarin (Ping /
- * Peng, Zheng / Zhang): each syllable is its own character, so another syllable is another name. Wade-Giles
- * against pinyin (Tse-tung / Zedong) is compared by its syllable key before this.
+ * Peng, Zheng / Zhang): each syllable is its own character, so another syllable is another
+ * name. Wade-Giles against pinyin (Tse-tung / Zedong) is compared by its syllable key before this.
  */
 function pinyinSyllables(s: MatchScratch, a: NameToken, b: NameToken): boolean {
   // One syllable each: many other names spell out as pinyin syllables (Pao-lo, Gen-ti-lo-ni).
@@ -859,16 +877,16 @@ function ensureScratch(s: MatchScratch, size: number): void {
   s.usedC = new Uint8Array(s.size);
 }
 
-/**
- * Compares two normalised names: greedy one-to-one alignment of tokens (and of adjacent-token
- * concatenations against single tokens), then a weighted score with an explanation.
- * Deterministic; symmetric up to tie-breaking.
- */
 /** A token's informativeness under `tokenWeight`: names and numbers only, other tokens 1. */
 export function tokenIdf(t: NameToken, tokenWeight: ((token: string) => number) | undefined): number {
   return tokenWeight !== undefined && (isName(t) || t.kind === 'number') ? tokenWeight(t.text) : 1;
 }
 
+/**
+ * Compares two normalised names: greedy one-to-one alignment of tokens (and of adjacent-token
+ * concatenations against single tokens), then a weighted score with an explanation.
+ * Deterministic; symmetric up to tie-breaking.
+ */
 export function compareNames(query: NormalizedName, candidate: NormalizedName, opts?: CompareOptions): NameComparison {
   const qt = query.tokens;
   const ct = candidate.tokens;
@@ -902,30 +920,9 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
   const pairs = opts?.pairs;
   for (let i = 0; i < n; i++) {
     const a = qt[i] as NameToken;
-    if (pairs !== undefined) {
-      const { memo, candidateIds } = pairs;
-      const row = memoRow(memo, 2 * i + (s.mandarinPair ? 1 : 0));
-      const seen = memo.seen[row] as Uint32Array;
-      const credits = memo.credit[row] as Float64Array;
-      const methods = memo.method[row] as Uint8Array;
-      for (let j = 0; j < m; j++) {
-        const id = candidateIds[j] as number;
-        let credit: number;
-        if (seen[id] === memo.stamp) {
-          credit = credits[id] as number;
-          s.method = methods[id] as M;
-        } else {
-          credit = tokenCredit(s, a, ct[j] as NameToken);
-          seen[id] = memo.stamp;
-          credits[id] = credit;
-          methods[id] = s.method;
-        }
-        if (credit > 0) addEdge(s, i, i + 1, j, j + 1, credit, s.method, s.method === M.Initial);
-      }
-      continue;
-    }
+    const row = pairs === undefined ? -1 : memoRow(pairs.memo, 2 * i + (s.mandarinPair ? 1 : 0));
     for (let j = 0; j < m; j++) {
-      const credit = tokenCredit(s, a, ct[j] as NameToken);
+      const credit = row < 0 ? tokenCredit(s, a, ct[j] as NameToken) : memoCredit(s, pairs!, row, a, ct[j] as NameToken, j);
       if (credit > 0) addEdge(s, i, i + 1, j, j + 1, credit, s.method, s.method === M.Initial);
     }
   }
