@@ -41,6 +41,31 @@ const FAKER_MASS = 0.3;
 /** A pair of spellings must be seen on this many listed people's aliases to be one name. */
 const VARIANT_PEOPLE = 2;
 
+/**
+ * Countries that share a pool of names, for the lists' figures: a tradition's names are common
+ * across its region (Osman, Farah, Hassan from Mogadishu to Khartoum), and a region has listed
+ * people enough for a share where one country has a few dozen. A share is the most of the
+ * country's and the region's.
+ */
+const REGIONS: Record<string, readonly string[]> = {
+  arab: ['SA', 'YE', 'IQ', 'SY', 'LB', 'JO', 'PS', 'EG', 'LY', 'TN', 'DZ', 'MA', 'KW', 'QA', 'AE', 'BH', 'OM', 'SD', 'MR', 'SO', 'DJ', 'KM'],
+  horn: ['SO', 'DJ', 'ET', 'ER', 'KE'],
+  persianate: ['IR', 'AF', 'TJ', 'PK'],
+  southAsia: ['PK', 'IN', 'BD', 'LK', 'NP', 'MV', 'BT'],
+  turkic: ['TR', 'AZ', 'KZ', 'UZ', 'KG', 'TM'],
+  eastSlavic: ['RU', 'UA', 'BY', 'MD'],
+  caucasus: ['GE', 'AM', 'AZ'],
+  balkans: ['RS', 'BA', 'HR', 'ME', 'MK', 'AL', 'XK', 'SI', 'BG'],
+  korea: ['KP', 'KR'],
+  chinese: ['CN', 'HK', 'MO', 'TW', 'SG'],
+  mainlandSouthEastAsia: ['MM', 'TH', 'LA', 'KH', 'VN'],
+  malay: ['MY', 'ID', 'BN', 'SG', 'PH'],
+  hispanic: ['ES', 'MX', 'CO', 'VE', 'CU', 'NI', 'PE', 'AR', 'CL', 'EC', 'BO', 'GT', 'HN', 'SV', 'PA', 'PY', 'UY', 'DO', 'CR', 'PR'],
+  lusophone: ['PT', 'BR', 'AO', 'MZ', 'GW', 'CV', 'ST', 'TL'],
+  westAfrica: ['NG', 'GH', 'SN', 'ML', 'NE', 'BF', 'CI', 'GN', 'SL', 'LR', 'GM', 'TG', 'BJ', 'MR'],
+  centralEastAfrica: ['CD', 'CF', 'CG', 'RW', 'BI', 'UG', 'SS', 'TZ', 'KE', 'CM', 'GA', 'TD', 'GQ'],
+};
+
 const share = new Map<string, number>();
 const raise = (word: string, f: number) => {
   if (f > (share.get(word) ?? 0)) share.set(word, f);
@@ -122,9 +147,13 @@ for (const e of lists.entities) {
   const country = e.countries[0];
   if (country !== undefined) {
     people.set(country, (people.get(country) ?? 0) + 1);
-    let m = perCountry.get(country);
-    if (!m) perCountry.set(country, (m = new Map()));
-    for (const w of all) m.set(w, (m.get(w) ?? 0) + 1);
+    const groups = [country, ...Object.entries(REGIONS).filter(([, cs]) => cs.includes(country)).map(([r]) => r)];
+    for (const g of groups) {
+      if (g !== country) people.set(g, (people.get(g) ?? 0) + 1);
+      let m = perCountry.get(g);
+      if (!m) perCountry.set(g, (m = new Map()));
+      for (const w of all) m.set(w, (m.get(w) ?? 0) + 1);
+    }
   }
 }
 for (const [country, m] of perCountry) {

@@ -224,7 +224,7 @@ test('batch rescreen: import with a validation report, run in Test, review with 
   await expect(explanation.locator('[data-method="exact"]')).not.toHaveCount(0);
   // The level this match carries and why, in words.
   await expect(explanation.getByTestId('review-match-tier')).toHaveAttribute('data-level', /^(medium|high)$/);
-  await expect(explanation.getByTestId('review-match-reason')).toHaveText(/^(name matches|every part of the name matches|close spelling|sounds alike|short form|initial|written together|read from another script|not in the listed name|listed name also has)/);
+  await expect(explanation.getByTestId('review-match-reason')).toHaveText(/^(name matches|every part of the name matches|close spelling|typo or another name|another name|sounds alike|short form|initial|written together|read from another script|not in the listed name|listed name also has)/);
   await shot(page, 'review-explanation');
   await review.press('Escape');
   await expect(review.detail).toHaveCount(0);

@@ -78,6 +78,7 @@ const METHODS: Record<string, MethodInfo> = {
   initial: { label: 'Initial', tone: 'fuzzy', hint: 'An initial matched a full name.' },
   joined: { label: 'Joined', tone: 'fuzzy', hint: 'Tokens written together on one side and apart on the other.' },
   nickname: { label: 'Short form', tone: 'fuzzy', hint: 'A short or familiar form of the other name (e.g. Ted for Theodore).' },
+  slip: { label: 'Typo or other name', tone: 'fuzzy', hint: 'Spelled close but with other consonants (e.g. Nabil / Habil): a typing slip or a different name.' },
   repeated: { label: 'Repeated', tone: 'exact', hint: 'The same name part given twice (e.g. a one-word name typed as first and last name).' },
   unmatched: { label: 'Not matched', tone: 'unmatched', hint: 'This token has no counterpart on the other side.' },
 };

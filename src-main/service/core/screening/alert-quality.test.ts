@@ -75,6 +75,10 @@ describe('name frequency: a common name is a name, not a typo', () => {
     expect(m?.entity_id).toBe(ids.get('rare'));
     expect(m?.strength).toBe('possible');
     expect(top('Zygmunt', 'Kowalczykiewic', small, '1955-02-02')?.strength).toBe('strong');
+    // Against another date of birth two things would have to be wrong: not reported. The exact
+    // listed name with another date of birth is (a mistyped date must not hide a listed person).
+    expect(top('Zygmunt', 'Kowalczykiewic', small, '1977-07-07')).toBeUndefined();
+    expect(top('Zygmunt', 'Kowalczykiewicz', small, '1977-07-07')?.entity_id).toBe(ids.get('rare'));
   });
 });
 
@@ -196,6 +200,8 @@ describe('name evidence in every naming tradition', () => {
     'sanctions,Osman Gedi,,1969-07-07,SO,gedi',
     'sanctions,Anatoly Vasiliev,,1960-01-01,RU,vasiliev',
     'sanctions,Lei Zhang,,1963-03-03,CN,zhang',
+    'sanctions,Habil Qassab Darvish,,1965-05-05,SY,habil',
+    'sanctions,Kassan Wardeh Fadlallah,,1964-04-04,LB,kassan',
   ].join('\n');
   let idx: ScreeningIndex;
   const ref = new Map<string, string>();
@@ -287,6 +293,28 @@ describe('name evidence in every naming tradition', () => {
     expect(other?.strength).toBe('possible');
     expect(other?.explanation.summary).toContain('another name: Zheng/Zhang');
     expect(one('Lei', 'Zhang', { date_of_birth: '1963-03-03' })?.strength).toBe('strong');
+  });
+
+  it('a spelling with other consonants (Nabil / Habil) is worded "typo or another name"; one with the same consonants (Darwish / Darvish) "close spelling"', () => {
+    const m = one('Nabil Qassab', 'Darwish', { date_of_birth: '1965-05-05' });
+    expect(m?.entity_id).toBe(ref.get('habil'));
+    expect(m?.explanation.summary).toContain('typo or another name: Nabil/Habil');
+    expect(m?.explanation.summary).toContain('close spelling: Darwish/Darvish');
+    expect(m?.explanation.alignment.find((a) => a.query === 'Nabil')?.method).toBe('slip');
+  });
+
+  it('an established name against a listed word of other consonants (Hassan / Kassan) is likelier the customer\'s own name: never strong', () => {
+    const m = one('Hassan Wardeh', 'Fadlallah', { date_of_birth: '1964-04-04' });
+    expect(m?.entity_id).toBe(ref.get('kassan'));
+    expect(m?.strength).toBe('possible');
+    expect(m?.explanation.summary).toContain('typo or another name: Hassan/Kassan');
+    expect(one('Kassan Wardeh', 'Fadlallah', { date_of_birth: '1964-04-04' })?.strength).toBe('strong');
+  });
+
+  it('a name common across its region counts as common where one country has few listed people (Osman)', () => {
+    // Somalia has some 150 listed people; the Arab world and the Horn of Africa together, thousands.
+    expect(nameShare('osman')).toBeGreaterThanOrEqual(0.01);
+    expect(nameShare('osman')).toBe(nameShare('uthman'));
   });
 
   it('a feminine surname is as common as its masculine form, a patronymic as the father\'s name', () => {

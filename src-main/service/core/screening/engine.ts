@@ -603,6 +603,7 @@ const DIFFERENCE_WORDS: Partial<Record<AlignedPair['method'], string>> = {
   jaro_winkler: 'close spelling',
   phonetic: 'sounds alike',
   nickname: 'short form',
+  slip: 'typo or another name',
   initial: 'initial',
   joined: 'written together',
 };
@@ -723,7 +724,7 @@ function everydayName(query: NormalizedName): boolean {
 const NASAB_LINKS: ReadonlySet<string> = new Set([...PATRONYMIC_LINKS, 'walad']);
 
 /** Spelled differently, not as a listed equivalent or short form. */
-const SPELLING_METHODS: ReadonlySet<string> = new Set(['edit_distance', 'jaro_winkler', 'phonetic']);
+const SPELLING_METHODS: ReadonlySet<string> = new Set(['edit_distance', 'jaro_winkler', 'phonetic', 'slip']);
 
 /**
  * A common name of the subject's paired with another name by its spelling (compare.ts,
@@ -914,6 +915,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       // Corroborated: nothing contradicts the record, except a country when the date of birth
       // matches exactly (people hold several nationalities and live abroad).
       const dobExact = qualifiers.some((q) => q.factor === 'dob_exact');
+      const dobDiffers = qualifiers.some((q) => q.factor === 'dob_mismatch');
       const conflicting = qualifiers.some((q) => CONFLICTS.has(q.factor) && !(dobExact && q.factor === 'country_mismatch'));
       // A name read across scripts (Han, Hangul, Arabic... into Latin letters) is a guess at its
       // spelling: alone, like a low-quality alias, it is never strong; an agreeing date of birth
@@ -928,6 +930,8 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       const partsAgree = dobExact || (!extra.firstGiven && (extra.count === 0 || !everyday));
       const bare = entity.dobs.length === 0 && entity.countries.length === 0 && entity.ids.length === 0;
       const whole = partsAgree && !commonNameDiffers(query, norm, cmp.alignment) && (!bare || (exact && fullName(cmp.alignment)));
+      // A full-name match: every part of the subject's name found, and no given name added.
+      const complete = extra.count === 0 && !cmp.alignment.some((a) => a.method === 'unmatched' && a.query !== null);
       let strength: Scored['strength'] = null;
       // Only the family name agrees when the subject's given name met nothing but a listed middle
       // initial and the listed first name is missing ("Malachi Moore" / "Riley M. Moore"): no match.
@@ -956,9 +960,9 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       // (A threshold below the default, as benchmarks sweep, shows every candidate it admits.)
       // Nor when the person's own given name (either side's) is not in the other name: without a
       // date of birth that agrees, that is a relative as often as the person.
-      else if ((score >= threshold && (backed || shortName || (identifies >= PARAMS.reportInformation && !ownMissing) || threshold < REPORT_THRESHOLD)) || exactListed) strength = 'possible';
-      // A full-name match: every part of the subject's name found, and no given name added.
-      const complete = extra.count === 0 && !cmp.alignment.some((a) => a.method === 'unmatched' && a.query !== null);
+      // Nor, against a date of birth the record contradicts, a name that is not the listed one
+      // exactly (a part left out, a spelling of its own): two things would have to be wrong.
+      else if ((score >= threshold && (backed || (!(dobDiffers && !(cmp.exact && complete)) && (shortName || (identifies >= PARAMS.reportInformation && !ownMissing))) || threshold < REPORT_THRESHOLD)) || exactListed) strength = 'possible';
       const prev = best.get(ei);
       if (!prev || rank(strength, score, complete) > rank(prev.strength, prev.score, prev.complete)) best.set(ei, { cmp, name, id, score, qualifiers, strength, exact, complete });
     }

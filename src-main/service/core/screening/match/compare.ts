@@ -4,7 +4,7 @@
 // but which does not match the other's ("al-Dulaimi" vs "al-Tikriti") is a contradiction and
 // costs a lot. A fuzzy pair costs in proportion to how fuzzy it is.
 
-import { createSimilarityScratch, editSimilarity, jaroWinkler, levenshteinSimilarity, type SimilarityScratch } from './similarity';
+import { consonantSkeleton, createSimilarityScratch, editSimilarity, jaroWinkler, levenshteinSimilarity, type SimilarityScratch } from './similarity';
 import { isVowelUnreliable, normalizeName, toNameSchema, type NameToken, type NormalizedName, type Script } from './normalize';
 import { PARAMS } from './params';
 import { SPELLING_PAIRS } from './name-stats';
@@ -20,6 +20,7 @@ export type AlignmentMethod =
   | 'initial'
   | 'joined'
   | 'nickname'
+  | 'slip'
   | 'repeated'
   | 'unmatched';
 
@@ -192,6 +193,7 @@ const enum M {
   Initial,
   Joined,
   Nickname,
+  Slip,
 }
 
 const METHOD_NAMES: readonly AlignmentMethod[] = [
@@ -203,6 +205,7 @@ const METHOD_NAMES: readonly AlignmentMethod[] = [
   'initial',
   'joined',
   'nickname',
+  'slip',
 ];
 
 interface Edge {
@@ -403,12 +406,15 @@ function silentLetters(text: string): string {
 }
 
 /**
- * The subject's word `a` is a common name (common-names.ts) and `b` is another name, not the
+ * The subject's word `a` is a common name (common-names.ts, name-stats.ts) and `b` is another name, not the
  * same one written another way: credit for such a pair is capped, and the engine never makes it
  * strong.
  */
 export function commonNameOther(a: NameToken, b: NameToken): boolean {
   if (a.common > 0 && a.key !== b.key && silentLetters(a.text) !== silentLetters(b.text)) return true;
+  // So is an established name of any tradition (name-stats.ts) against a word of other consonants
+  // (Hassan / Kassan, Wahid / Zahid).
+  if (a.share >= PARAMS.establishedShare && a.key !== b.key && consonantsDiffer(a, b)) return true;
   // A name and its other-gender form are two names, one of them common on either side.
   return (a.common > 0 || b.common > 0) && genderForms(a.text, b.text);
 }
@@ -653,7 +659,35 @@ function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
     s.method = M.EditDistance;
     return PARAMS.otherNameCredit;
   }
+  // Said as it is: a close spelling only when the consonants agree; the credit stays, since a typed
+  // slip of a listed name is as likely as another name.
+  if ((method === M.EditDistance || method === M.JaroWinkler) && consonantsDiffer(a, b)) s.method = M.Slip;
   return best > PARAMS.commonNameCredit && commonNameOther(a, b) ? PARAMS.commonNameCredit : best;
+}
+
+/**
+ * Two Latin spellings whose consonants differ (Nabil / Habil, Hassan / Kassan, Wahid / Zahid,
+ * Hani / Haqqani): not how one name is written two ways (transliterations move vowels, double
+ * letters and swap letters that spell one sound: Walid / Oualid, Darwish / Darvish, Cherif /
+ * Sherif, Yusuf / Jusuf, Jon / John), but a typing slip or another name, and nothing says which.
+ * Compared by sound classes (similarity.ts, consonantSkeleton), once as spelled and once softened
+ * (softSkeleton). It words the explanation, and caps the credit only when the subject's word is an
+ * established name (commonNameOther): capping every such pair lost one typed listed name in fifty.
+ */
+function consonantsDiffer(a: NameToken, b: NameToken): boolean {
+  if (a.script !== 'latin' || b.script !== 'latin' || !PERSON_NAME_WORDS.has(a.kind) || !PERSON_NAME_WORDS.has(b.kind)) return false;
+  // A letter more or less in a long name is a typo of it (Kowalczykiewic).
+  if (a.text.length >= LONG_NAME && b.text.length >= LONG_NAME) return false;
+  if (a.skeleton === b.skeleton) return false;
+  return softSkeleton(a.text) !== softSkeleton(b.text);
+}
+
+const PERSON_NAME_WORDS: ReadonlySet<string> = new Set(['given', 'family']);
+const LONG_NAME = 8;
+
+/** The skeleton with w and v as vowels, an initial j as y, and an h after a vowel or liquid silent (Jon / John). */
+function softSkeleton(word: string): string {
+  return consonantSkeleton(word.replace(/[wv]/g, 'u').replace(/^j/, 'y').replace(/([aeiouylrnm])h/g, '$1'));
 }
 
 // Candidate edges live in the scratch's pool, reused across calls.
