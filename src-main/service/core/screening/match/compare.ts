@@ -661,7 +661,8 @@ function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
   }
   // Said as it is: a close spelling only when the consonants agree; the credit stays, since a typed
   // slip of a listed name is as likely as another name.
-  if ((method === M.EditDistance || method === M.JaroWinkler) && consonantsDiffer(a, b)) s.method = M.Slip;
+  // (Under the other-name credit a pair is worded another name anyway.)
+  if (best > PARAMS.otherNameCredit && (method === M.EditDistance || method === M.JaroWinkler) && consonantsDiffer(a, b)) s.method = M.Slip;
   return best > PARAMS.commonNameCredit && commonNameOther(a, b) ? PARAMS.commonNameCredit : best;
 }
 
