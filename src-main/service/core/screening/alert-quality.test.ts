@@ -202,6 +202,8 @@ describe('name evidence in every naming tradition', () => {
     'sanctions,Lei Zhang,,1963-03-03,CN,zhang',
     'sanctions,Habil Qassab Darvish,,1965-05-05,SY,habil',
     'sanctions,Kassan Wardeh Fadlallah,,1964-04-04,LB,kassan',
+    'sanctions,يونس أحمد محمد,,1970-01-01,IR,arabic',
+    'sanctions,Марина Аркадьевна Федорова,,1975-01-01,RU,cyrillic',
   ].join('\n');
   let idx: ScreeningIndex;
   const ref = new Map<string, string>();
@@ -309,6 +311,17 @@ describe('name evidence in every naming tradition', () => {
     expect(m?.strength).toBe('possible');
     expect(m?.explanation.summary).toContain('typo or another name: Hassan/Kassan');
     expect(one('Kassan Wardeh', 'Fadlallah', { date_of_birth: '1964-04-04' })?.strength).toBe('strong');
+  });
+
+  it('a word of another script read as another established name (محمد Muhammad / Mohammadi, Марина / Maria) is another name: never strong', () => {
+    const arabic = one('Younes Ahmad', 'Mohammadi', { date_of_birth: '1970-01-01' });
+    expect(arabic?.entity_id).toBe(ref.get('arabic'));
+    expect(arabic?.strength).toBe('possible');
+    expect(arabic?.explanation.summary).toContain('another name: Mohammadi/محمد → Muhammad');
+    expect(one('Younes Ahmad', 'Mohammad', { date_of_birth: '1970-01-01' })?.strength).toBe('strong');
+    const cyrillic = one('Maria', 'Fedorova', { date_of_birth: '1975-01-01' });
+    expect(cyrillic?.strength ?? 'none').not.toBe('strong');
+    expect(one('Marina', 'Fedorova', { date_of_birth: '1975-01-01' })?.strength).toBe('strong');
   });
 
   it('a name common across its region counts as common where one country has few listed people (Osman)', () => {

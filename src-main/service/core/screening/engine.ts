@@ -631,9 +631,9 @@ function summary(exact: boolean, alignment: readonly ShownPair[], quality: 'stro
       // A word read from another script is shown with the Latin letters it was read as, and the
       // script: "read from Arabic script: حمد → Ahmad/Ahmed".
       const read = a.reading !== null && a.method !== 'exact' ? a.reading : null;
-      const how = read !== null
-        ? `read from ${read.script} script`
-        : SPELLING_METHODS.has(a.method) && a.similarity <= PARAMS.otherNameCredit ? 'another name' : DIFFERENCE_WORDS[a.method];
+      // A word read as another name (Mahmoudi / محمد, Muhammad) is another name, in any script.
+      const other = SPELLING_METHODS.has(a.method) && (read === null ? a.similarity <= PARAMS.otherNameCredit : a.similarity === PARAMS.otherNameCredit);
+      const how = other ? 'another name' : read !== null ? `read from ${read.script} script` : DIFFERENCE_WORDS[a.method];
       if (how === undefined || a.query === null || a.candidate === null) continue;
       const list = by.get(how) ?? [];
       const nonLatinQuery = read !== null && a.query !== read.latin && !/^[\p{Script=Latin}\s'-]+$/u.test(a.query);

@@ -5,7 +5,7 @@
 // costs a lot. A fuzzy pair costs in proportion to how fuzzy it is.
 
 import { consonantSkeleton, createSimilarityScratch, editSimilarity, jaroWinkler, levenshteinSimilarity, type SimilarityScratch } from './similarity';
-import { isVowelUnreliable, normalizeName, toNameSchema, type NameToken, type NormalizedName, type Script } from './normalize';
+import { isVowelUnreliable, nameShare, normalizeName, toNameSchema, type NameToken, type NormalizedName, type Script } from './normalize';
 import { PARAMS } from './params';
 import { SPELLING_PAIRS } from './name-stats';
 
@@ -473,14 +473,35 @@ function genderForms(a: string, b: string): boolean {
  * and not given as spellings of one name by the lists' aliases or written alike but for the
  * letters English spells one sound with (Jon / John).
  */
-export function otherName(a: NameToken, b: NameToken, sim?: SimilarityScratch): boolean {
-  if (a.script !== 'latin' || b.script !== 'latin' || a.text === b.text) return false;
+export function otherName(ta: NameToken, tb: NameToken, sim?: SimilarityScratch): boolean {
+  const a = latinWord(ta);
+  const b = latinWord(tb);
+  if (a === null || b === null || a.text === b.text) return false;
   const established = a.share >= PARAMS.establishedShare && b.share >= PARAMS.establishedShare;
   if (!established && !formedFrom(a, b, sim) && !formedFrom(b, a, sim)) return false;
   if (SPELLING_PAIRS.has(a.text < b.text ? `${a.text} ${b.text}` : `${b.text} ${a.text}`)) return false;
   // (Silent letters make one name only of words that start alike: Ahmad / Hamad lose their h differently.)
   return (a.text[0] !== b.text[0] || silentLetters(a.text) !== silentLetters(b.text)) && !vowelAdded(a.text, b.text);
 }
+
+/** A name word as Latin letters, with its share: what otherName compares. */
+type LatinWord = Pick<NameToken, 'text' | 'share'>;
+
+/**
+ * The word in Latin letters: as written; transliterated, from an alphabet (Cyrillic Марина is
+ * marina); or the name a word of another script is known to write (Arabic محمد is Muhammad).
+ * Null for a word of another script read only by its consonants: no name to compare.
+ */
+function latinWord(t: NameToken): LatinWord | null {
+  if (t.script === 'latin') return t;
+  if (t.kind !== 'given' && t.kind !== 'family') return null;
+  const known = t.key !== t.text && /^[a-z]+$/.test(t.key) ? t.key : null;
+  const word = ALPHABETS.has(t.script) ? t.text : known;
+  return word === null ? null : { text: word, share: Math.max(nameShare(word), known === null ? 0 : nameShare(known)) };
+}
+
+// (Not Georgian: its nominative ending -i, ვლადიმერ პუტინი "Putini", reads as a nisba.)
+const ALPHABETS: ReadonlySet<Script> = new Set(['cyrillic', 'greek', 'armenian']);
 
 /**
  * One spelling has a vowel inside the word that the other leaves out (Sergei / Sergi, Mikhail /
@@ -503,7 +524,7 @@ function vowelAdded(a: string, b: string): boolean {
  * with the nisba -i or -y added to any spelling of it (Mansour-i against Mansur, Haddad-i against
  * Hadad): a family name made from a given name is another name.
  */
-function formedFrom(short: NameToken, long: NameToken, sim?: SimilarityScratch): boolean {
+function formedFrom(short: LatinWord, long: LatinWord, sim?: SimilarityScratch): boolean {
   if (short.text.length < 3) return false;
   if (short.share >= PARAMS.establishedShare && long.text.startsWith(short.text)) {
     const ending = long.text.slice(short.text.length);
