@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_THRESHOLD, compareNames, scoreNamePair, type CompareOptions } from './compare';
+import { DEFAULT_THRESHOLD, compareNames, createPairMemo, scoreNamePair, startPairMemo, tokenSignature, type CompareOptions } from './compare';
 import { normalizeName, type NameSchema } from './normalize';
 
 function compare(a: string, b: string, schema: NameSchema = 'person', opts?: CompareOptions) {
@@ -304,5 +304,28 @@ describe('scoreNamePair', () => {
     expect(scoreNamePair('Person', 'PUTIN, Vladimir', 'Vladimir Putin')).toBe(1);
     expect(scoreNamePair('Company', 'EMMA LLC', 'ACME LLC')).toBeLessThan(0.2);
     expect(scoreNamePair('Vessel', 'Zu Zag Bong 6', 'Zu Zag Bong 5')).toBeLessThan(DEFAULT_THRESHOLD);
+  });
+});
+
+describe('compareNames: a screen\'s pair memo', () => {
+  it('gives every candidate the comparison it gets without the memo: words and words written together, in any order', () => {
+    const queries = ['Abd Allah Nasr Allah', 'Xi Jin Ping', 'Mohammad Abdul Rahman', 'عبد الله نصر الله', 'Jean Pierre Dupont'];
+    const listed = [
+      'Abdallah Nasrallah', 'Nasrallah Abdallah', 'ABDULLAH, Nasr', 'Xi Jinping', 'Jinping Xi', 'Ping Xi Jin', 'Abdulrahman Mohammad',
+      'Mohammad Abdulrahman', 'Abdul Rahman Mohammad', 'Xi Chinping', 'Hsi Chinping', 'Jean-Pierre Dupont', 'Jeanpierre Dupont', 'Pierre Jean Dupond', 'عبدالله نصرالله',
+    ];
+    const numbers = new Map<string, number>();
+    const memo = createPairMemo();
+    for (const q of queries) {
+      const query = normalizeName(q, 'person');
+      startPairMemo(memo, 4096);
+      // Twice over, the second time from the memo.
+      for (const name of [...listed, ...[...listed].reverse()]) {
+        const cand = normalizeName(name, 'person');
+        const candidateIds = cand.tokens.map((t) => numbers.get(tokenSignature(t)) ?? numbers.set(tokenSignature(t), numbers.size).get(tokenSignature(t))!);
+        const remembered = compareNames(query, cand, { pairs: { memo, candidateIds } });
+        expect(remembered, `${q} / ${name}`).toEqual(compareNames(query, cand));
+      }
+    }
   });
 });

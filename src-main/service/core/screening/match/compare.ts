@@ -756,9 +756,9 @@ function sortEdges(s: MatchScratch): void {
   }
 }
 
-function pushJoinEdges(s: MatchScratch, runs: NormalizedName['joins'], runTokens: NameToken[], singles: NameToken[], runIsQuery: boolean): void {
-  for (const run of runs) {
-    const runLen = run.text.length;
+function pushJoinEdges(s: MatchScratch, runs: NormalizedName['joins'], runTokens: NameToken[], singles: NameToken[], runIsQuery: boolean, memo?: JoinMemo): void {
+  for (let r = 0; r < runs.length; r++) {
+    const run = runs[r]!;
     let runScript = runTokens[run.start]?.script ?? 'latin';
     let hasLink = false;
     for (let k = run.start; k < run.end; k++) {
@@ -768,39 +768,68 @@ function pushJoinEdges(s: MatchScratch, runs: NormalizedName['joins'], runTokens
       // Compounds with Allah are written apart in Arabic and joined in Latin (Nasrallah, Fadlallah).
       if (rt.kind === 'particle' || rt.key === 'abd' || rt.key === 'abu' || rt.text === 'llh' || rt.text === 'allah') hasLink = true;
     }
+    // The query's runs against list words, remembered for the screen like single words (memoCredit).
+    const row = memo === undefined ? -1 : memoRow(memo.pairs.memo, memo.rowBase + 2 * r + (s.mandarinPair ? 1 : 0));
     for (let j = 0; j < singles.length; j++) {
       const t = singles[j];
-      if (t === undefined || !isName(t)) continue;
-      let credit = 0;
-      let method = M.Joined;
-      if (t.acronym) {
-        // "U.S." vs "United States": an initialism against the initials of a run.
-        if (t.text !== run.initials) continue;
-        credit = PARAMS.acronymCredit;
-        method = M.Initial;
-      } else if (s.mandarinPair && run.mandarin !== '' && run.mandarin === t.mandarin) {
-        credit = run.text === t.text ? 1 : PARAMS.romanisationCredit;
-      } else {
-        const cs = t.script !== runScript && (isVowelUnreliable(t.script) || isVowelUnreliable(runScript));
-        // Skeletons are lossy: across scripts, only join runs built around a particle or a
-        // known name part ("Abd" + "Allah"), never two arbitrary words.
-        if (cs && !hasLink) continue;
-        // Cheap length filter first; across vowel-dropping scripts compare skeleton lengths.
-        const len = cs ? t.skeleton.length : t.text.length;
-        const rl = cs ? run.skeleton.length : runLen;
-        const diff = rl > len ? rl - len : len - rl;
-        if (diff > PARAMS.joinLengthSlack && diff > PARAMS.joinLengthRatio * (rl > len ? rl : len)) continue;
-        // Jaro-Winkler's prefix bonus would take "Leonard Orr" for "Leonardo": edits only.
-        credit = run.text === t.text ? 1 : stringCredit(s, run.text, t.text, run.skeleton, t.skeleton, cs, false, false, false);
-        // A split must be near-exact; against pinyin from Han characters, exact.
-        const floor = t.script === 'han' ? 1 : PARAMS.joinFloor;
-        if (credit < floor) continue;
-        if (t.script !== runScript && (guessedReading(t.script) || guessedReading(runScript))) credit = Math.min(credit, PARAMS.readingCredit);
+      if (t === undefined) continue;
+      let credit: number;
+      if (row < 0) credit = joinCredit(s, run, runScript, hasLink, t);
+      else {
+        const id = memo!.pairs.candidateIds[j] as number;
+        const m = memo!.pairs.memo;
+        const seen = m.seen[row] as Uint32Array;
+        if (seen[id] === m.stamp) {
+          s.method = (m.method[row] as Uint8Array)[id] as M;
+          credit = (m.credit[row] as Float64Array)[id] as number;
+        } else {
+          credit = joinCredit(s, run, runScript, hasLink, t);
+          seen[id] = m.stamp;
+          (m.credit[row] as Float64Array)[id] = credit;
+          (m.method[row] as Uint8Array)[id] = s.method;
+        }
       }
-      if (runIsQuery) addEdge(s, run.start, run.end, j, j + 1, credit, method, false);
-      else addEdge(s, j, j + 1, run.start, run.end, credit, method, false);
+      if (credit <= 0) continue;
+      if (runIsQuery) addEdge(s, run.start, run.end, j, j + 1, credit, s.method, false);
+      else addEdge(s, j, j + 1, run.start, run.end, credit, s.method, false);
     }
   }
+}
+
+/** Where a screen remembers its query's runs: rows from `rowBase` of the pair memo, two a run. */
+interface JoinMemo {
+  pairs: NonNullable<CompareOptions['pairs']>;
+  rowBase: number;
+}
+
+/** Credit of a run of words written together against one word (0: no edge); sets `s.method`. */
+function joinCredit(s: MatchScratch, run: NormalizedName['joins'][number], runScript: Script, hasLink: boolean, t: NameToken): number {
+  if (!isName(t)) return 0;
+  s.method = M.Joined;
+  if (t.acronym) {
+    // "U.S." vs "United States": an initialism against the initials of a run.
+    if (t.text !== run.initials) return 0;
+    s.method = M.Initial;
+    return PARAMS.acronymCredit;
+  }
+  if (s.mandarinPair && run.mandarin !== '' && run.mandarin === t.mandarin) return run.text === t.text ? 1 : PARAMS.romanisationCredit;
+  const cs = t.script !== runScript && (isVowelUnreliable(t.script) || isVowelUnreliable(runScript));
+  // Skeletons are lossy: across scripts, only join runs built around a particle or a
+  // known name part ("Abd" + "Allah"), never two arbitrary words.
+  if (cs && !hasLink) return 0;
+  // Cheap length filter first; across vowel-dropping scripts compare skeleton lengths.
+  const len = cs ? t.skeleton.length : t.text.length;
+  const rl = cs ? run.skeleton.length : run.text.length;
+  const diff = rl > len ? rl - len : len - rl;
+  if (diff > PARAMS.joinLengthSlack && diff > PARAMS.joinLengthRatio * (rl > len ? rl : len)) return 0;
+  // Jaro-Winkler's prefix bonus would take "Leonard Orr" for "Leonardo": edits only.
+  let credit = run.text === t.text ? 1 : stringCredit(s, run.text, t.text, run.skeleton, t.skeleton, cs, false, false, false);
+  s.method = M.Joined;
+  // A split must be near-exact; against pinyin from Han characters, exact.
+  const floor = t.script === 'han' ? 1 : PARAMS.joinFloor;
+  if (credit < floor) return 0;
+  if (t.script !== runScript && (guessedReading(t.script) || guessedReading(runScript))) credit = Math.min(credit, PARAMS.readingCredit);
+  return credit;
 }
 
 export const PATRONYMIC_LINKS: ReadonlySet<string> = new Set(['bin', 'ibn', 'ben', 'bint', 'binti', 'bn', 'ould']);
@@ -982,7 +1011,7 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
       if (credit > 0) addEdge(s, i, i + 1, j, j + 1, credit, s.method, s.method === M.Initial);
     }
   }
-  pushJoinEdges(s, query.joins, qt, ct, true);
+  pushJoinEdges(s, query.joins, qt, ct, true, pairs === undefined ? undefined : { pairs, rowBase: 2 * n });
   pushJoinEdges(s, candidate.joins, ct, qt, false);
   sortEdges(s);
   const edgeCount = s.edgeCount;

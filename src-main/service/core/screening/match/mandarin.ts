@@ -28,15 +28,23 @@ export const FINALS: ReadonlyArray<readonly [string, string]> = [
   ['er', 'er'], ['a', 'a'], ['o', 'e'], ['e', 'e'], ['i', 'i'], ['u', 'u'], ['v', 'u'],
 ];
 
+const FINAL_LETTERS: ReadonlySet<string> = new Set(FINALS.map(([f]) => f.charAt(f.length - 1)));
+
 interface Syllable {
   length: number;
   key: string;
 }
 
+/** The initials by their first letter, each followed by the empty initial, in INITIALS' order. */
+const INITIALS_FROM: ReadonlyMap<string, ReadonlyArray<readonly [string, string]>> = new Map(
+  [...'abcdefghijklmnopqrstuvwxyz'].map((c) => [c, [...INITIALS.filter(([i]) => i.startsWith(c)), ['', ''] as const]]),
+);
+
 function syllablesAt(text: string, at: number): Syllable[] {
   const out: Syllable[] = [];
-  const initials: ReadonlyArray<readonly [string, string]> = [...INITIALS.filter(([i]) => text.startsWith(i, at)), ['', '']];
-  for (const [ini, iniKey] of initials) {
+  const candidates = INITIALS_FROM.get(text.charAt(at)) ?? [['', ''] as const];
+  for (const [ini, iniKey] of candidates) {
+    if (!text.startsWith(ini, at)) continue;
     const from = at + ini.length;
     for (const [fin, finKey] of FINALS) {
       if (!text.startsWith(fin, from)) continue;
@@ -56,7 +64,8 @@ function syllablesAt(text: string, at: number): Syllable[] {
  */
 export function mandarinKey(text: string): string {
   let key = '';
-  if (text.length >= 1 && text.length <= 24 && /^[a-z]+$/.test(text)) {
+  // Every final ends in one of these letters: a word ending otherwise (Ahmed, Smith) reads as none.
+  if (text.length >= 1 && text.length <= 24 && /^[a-z]+$/.test(text) && FINAL_LETTERS.has(text.charAt(text.length - 1))) {
     // best[i]: fewest syllables reading text[i..]; keys[i] the key of that reading.
     const n = text.length;
     const best = new Array<number>(n + 1).fill(Infinity);

@@ -805,8 +805,11 @@ const WADE_GILES_ONLY = /hs|ts|tz|ss|sz|ih$|ieh$|ien$|ung$|erh$|ueh$/;
 /** Sets each token's Mandarin key when every name part reads as Mandarin; says in which system. */
 function mandarinReading(tokens: NameToken[]): NormalizedName['romanisation'] {
   const names = tokens.filter((t) => t.kind === 'given' || t.kind === 'family');
-  if (names.length === 0 || !names.every((t) => (t.script === 'latin' || t.script === 'han') && mandarinKey(t.text) !== '')) return null;
-  for (const t of tokens) t.mandarin = mandarinKey(t.text);
+  if (names.length === 0 || !names.every((t) => (t.script === 'latin' || t.script === 'han') && (t.mandarin = mandarinKey(t.text)) !== '')) {
+    for (const t of names) t.mandarin = '';
+    return null;
+  }
+  for (const t of tokens) if (t.kind !== 'given' && t.kind !== 'family') t.mandarin = mandarinKey(t.text);
   const latin = tokens.filter((t) => t.script === 'latin');
   // Wade-Giles hyphenates the syllables of a given name (Tse-tung); Pinyin writes them as one.
   const hyphenated = latin.some((t, i) => i > 0 && latin[i - 1]?.index === t.index);
