@@ -204,6 +204,8 @@ describe('name evidence in every naming tradition', () => {
     'sanctions,Kassan Wardeh Fadlallah,,1964-04-04,LB,kassan',
     'sanctions,يونس أحمد محمد,,1970-01-01,IR,arabic',
     'sanctions,Марина Аркадьевна Федорова,,1975-01-01,RU,cyrillic',
+    'sanctions,Pham Van Hung,,1950-01-01,VN,phamhung',
+    'sanctions,Hoang Thi Mai,,1955-05-05,VN,hoang',
   ].join('\n');
   let idx: ScreeningIndex;
   const ref = new Map<string, string>();
@@ -322,6 +324,19 @@ describe('name evidence in every naming tradition', () => {
     const cyrillic = one('Maria', 'Fedorova', { date_of_birth: '1975-01-01' });
     expect(cyrillic?.strength ?? 'none').not.toBe('strong');
     expect(one('Marina', 'Fedorova', { date_of_birth: '1975-01-01' })?.strength).toBe('strong');
+  });
+
+  it('another syllable in a Vietnamese name (Huong / Hung, Phan / Pham) is another name: never strong; a typo of a family name stays one', () => {
+    const other = one('Van Huong', 'Pham', { date_of_birth: '1950-01-01' });
+    expect(other?.entity_id).toBe(ref.get('phamhung'));
+    expect(other?.strength).toBe('possible');
+    expect(other?.explanation.summary).toContain('another name: Huong/Hung');
+    expect(one('Van Hung', 'Phan', { date_of_birth: '1950-01-01' })?.explanation.summary ?? '').toContain('another name: Phan/Pham');
+    expect(one('Van Hung', 'Pham', { date_of_birth: '1950-01-01' })?.strength).toBe('strong');
+    // Hoanh is no Vietnamese family name: a slip of Hoang.
+    const typo = one('Thi Mai', 'Hoanh', { date_of_birth: '1955-05-05' });
+    expect(typo?.entity_id).toBe(ref.get('hoang'));
+    expect(typo?.explanation.summary).not.toContain('another name');
   });
 
   it('a name common across its region counts as common where one country has few listed people (Osman)', () => {

@@ -5,7 +5,7 @@
 // costs a lot. A fuzzy pair costs in proportion to how fuzzy it is.
 
 import { consonantSkeleton, createSimilarityScratch, editSimilarity, jaroWinkler, levenshteinSimilarity, type SimilarityScratch } from './similarity';
-import { isVowelUnreliable, nameShare, normalizeName, toNameSchema, type NameToken, type NormalizedName, type Script } from './normalize';
+import { isVowelUnreliable, nameShare, normalizeName, toNameSchema, VIETNAMESE_FAMILY, type NameToken, type NormalizedName, type Script } from './normalize';
 import { PARAMS } from './params';
 import { SPELLING_PAIRS } from './name-stats';
 
@@ -170,7 +170,7 @@ function memoCredit(s: MatchScratch, pairs: NonNullable<CompareOptions['pairs']>
  * credit against any token (the word's position in its name is not read).
  */
 export function tokenSignature(t: NameToken): string {
-  return [t.text, t.kind, t.key, t.script, t.native, t.mandarin, t.skeleton, t.skeletonAlt, t.loose, t.phonetic[0], t.phonetic[1], t.acronym ? 1 : 0, t.known ? 1 : 0,
+  return [t.text, t.kind, t.key, t.script, t.native, t.mandarin, t.vietnamese ? 1 : 0, t.skeleton, t.skeletonAlt, t.loose, t.phonetic[0], t.phonetic[1], t.acronym ? 1 : 0, t.known ? 1 : 0,
     t.transcribed ? 1 : 0, t.common, t.share, t.weight, t.surface, t.shortFor.join(',')].join('\u0001');
 }
 
@@ -455,6 +455,17 @@ function pinyinSyllables(s: MatchScratch, a: NameToken, b: NameToken): boolean {
 }
 
 /**
+ * Two different syllables in two names that both read as Vietnamese (Huong / Hung, Phuong /
+ * Phong, Pham / Phan): quốc ngữ writes each syllable one way, so another syllable is another
+ * name. A family name against a word outside the closed set of them is a typo of it (Nguyen /
+ * Nguyn), not this.
+ */
+function vietnameseSyllables(a: NameToken, b: NameToken): boolean {
+  if (!a.vietnamese || !b.vietnamese || a.text === b.text) return false;
+  return VIETNAMESE_FAMILY.has(a.text) === VIETNAMESE_FAMILY.has(b.text);
+}
+
+/**
  * Luis and Luisa, Daniel and Daniela, Julio and Julia: one name with the feminine -a added, or
  * the masculine -o turned -a (Latin script, four letters or more for the longer form).
  */
@@ -676,7 +687,7 @@ function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
   // own aliases spell one as the other (Hossein / Hussein), a slip that lands on another common
   // name is the other name. The pair keeps a little credit, enough for a date of birth to bring
   // it to review, never more.
-  if (best > PARAMS.otherNameCredit && (otherName(a, b, s.sim) || ((a.kind === 'family' || b.kind === 'family') && surnameGenders(a.text, b.text)) || pinyinSyllables(s, a, b))) {
+  if (best > PARAMS.otherNameCredit && (otherName(a, b, s.sim) || ((a.kind === 'family' || b.kind === 'family') && surnameGenders(a.text, b.text)) || pinyinSyllables(s, a, b) || vietnameseSyllables(a, b))) {
     s.method = M.EditDistance;
     return PARAMS.otherNameCredit;
   }
