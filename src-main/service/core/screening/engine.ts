@@ -952,6 +952,8 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       const ownMissing = ownNameMissing(query, norm, cmp.alignment);
       const shortName = !extra.firstGiven && !ownMissing && parts.surnameListed && !oneWord
         && cmp.alignment.every((a) => (a.method === 'unmatched' ? a.query === null : a.similarity >= PARAMS.shortNameSimilarity));
+      // The name alone says who it is: the listed person's short name, or words that identify.
+      const nameSays = shortName || (identifies >= PARAMS.reportInformation && !ownMissing);
       if (score >= STRONG_THRESHOLD && !conflicting && corroborated && whole && name.quality === 'strong' && !oneWord && (backed || distinctive)) strength = 'strong';
       // An exact, complete name on a published (not low-quality) name is never hidden by
       // what qualifies it: a typo in a date of birth must not hide a head of state.
@@ -962,7 +964,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       // date of birth that agrees, that is a relative as often as the person.
       // Nor, against a date of birth the record contradicts, a name that is not the listed one
       // exactly (a part left out, a spelling of its own): two things would have to be wrong.
-      else if ((score >= threshold && (backed || (!(dobDiffers && !(cmp.exact && complete)) && (shortName || (identifies >= PARAMS.reportInformation && !ownMissing))) || threshold < REPORT_THRESHOLD)) || exactListed) strength = 'possible';
+      else if ((score >= threshold && (backed || (nameSays && !(dobDiffers && !(cmp.exact && complete))) || threshold < REPORT_THRESHOLD)) || exactListed) strength = 'possible';
       const prev = best.get(ei);
       if (!prev || rank(strength, score, complete) > rank(prev.strength, prev.score, prev.complete)) best.set(ei, { cmp, name, id, score, qualifiers, strength, exact, complete });
     }

@@ -149,20 +149,26 @@ function memoRow(memo: PairMemo, row: number): number {
   return row;
 }
 
-/** tokenCredit of `a` and the candidate's `j`th token `b`, remembered in `row` of the memo; sets `s.method`. */
-function memoCredit(s: MatchScratch, pairs: NonNullable<CompareOptions['pairs']>, row: number, a: NameToken, b: NameToken, j: number): number {
-  const { memo } = pairs;
-  const id = pairs.candidateIds[j] as number;
-  const seen = memo.seen[row] as Uint32Array;
-  if (seen[id] === memo.stamp) {
-    s.method = (memo.method[row] as Uint8Array)[id] as M;
-    return (memo.credit[row] as Float64Array)[id] as number;
-  }
-  const credit = tokenCredit(s, a, b);
-  seen[id] = memo.stamp;
+/** The credit remembered at (`row`, `id`) this screen, setting `s.method`; -1 when there is none yet. */
+function recalled(s: MatchScratch, memo: PairMemo, row: number, id: number): number {
+  if ((memo.seen[row] as Uint32Array)[id] !== memo.stamp) return -1;
+  s.method = (memo.method[row] as Uint8Array)[id] as M;
+  return (memo.credit[row] as Float64Array)[id] as number;
+}
+
+/** Remembers `credit` and `s.method` at (`row`, `id`) for the rest of the screen; returns the credit. */
+function remember(s: MatchScratch, memo: PairMemo, row: number, id: number, credit: number): number {
+  (memo.seen[row] as Uint32Array)[id] = memo.stamp;
   (memo.credit[row] as Float64Array)[id] = credit;
   (memo.method[row] as Uint8Array)[id] = s.method;
   return credit;
+}
+
+/** tokenCredit of `a` and the candidate's `j`th token `b`, remembered in `row` of the memo; sets `s.method`. */
+function memoCredit(s: MatchScratch, pairs: NonNullable<CompareOptions['pairs']>, row: number, a: NameToken, b: NameToken, j: number): number {
+  const id = pairs.candidateIds[j] as number;
+  const known = recalled(s, pairs.memo, row, id);
+  return known >= 0 ? known : remember(s, pairs.memo, row, id, tokenCredit(s, a, b));
 }
 
 /**
@@ -255,6 +261,11 @@ export function createMatchScratch(): MatchScratch {
 
 function isName(t: NameToken): boolean {
   return t.kind === 'given' || t.kind === 'family' || t.kind === 'token';
+}
+
+/** A given or family name of a person's name (not a word of an organisation's). */
+function isPersonName(t: NameToken): boolean {
+  return t.kind === 'given' || t.kind === 'family';
 }
 
 function phoneticEqual(a: NameToken, b: NameToken): boolean {
@@ -505,7 +516,7 @@ type LatinWord = Pick<NameToken, 'text' | 'share'>;
  */
 function latinWord(t: NameToken): LatinWord | null {
   if (t.script === 'latin') return t;
-  if (t.kind !== 'given' && t.kind !== 'family') return null;
+  if (!isPersonName(t)) return null;
   const known = t.key !== t.text && /^[a-z]+$/.test(t.key) ? t.key : null;
   const word = ALPHABETS.has(t.script) ? t.text : known;
   return word === null ? null : { text: word, share: Math.max(nameShare(word), known === null ? 0 : nameShare(known)) };
@@ -708,14 +719,13 @@ function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
  * established name (commonNameOther): capping every such pair lost one typed listed name in fifty.
  */
 function consonantsDiffer(a: NameToken, b: NameToken): boolean {
-  if (a.script !== 'latin' || b.script !== 'latin' || !PERSON_NAME_WORDS.has(a.kind) || !PERSON_NAME_WORDS.has(b.kind)) return false;
+  if (a.script !== 'latin' || b.script !== 'latin' || !isPersonName(a) || !isPersonName(b)) return false;
   // A letter more or less in a long name is a typo of it (Kowalczykiewic).
   if (a.text.length >= LONG_NAME && b.text.length >= LONG_NAME) return false;
   if (a.skeleton === b.skeleton) return false;
   return softSkeleton(a.text) !== softSkeleton(b.text);
 }
 
-const PERSON_NAME_WORDS: ReadonlySet<string> = new Set(['given', 'family']);
 const LONG_NAME = 8;
 
 /** The skeleton with w and v as vowels, an initial j as y, and an h after a vowel or liquid silent (Jon / John). */
@@ -788,17 +798,8 @@ function pushJoinEdges(s: MatchScratch, runs: NormalizedName['joins'], runTokens
       if (row < 0) credit = joinCredit(s, run, runScript, hasLink, t);
       else {
         const id = memo!.pairs.candidateIds[j] as number;
-        const m = memo!.pairs.memo;
-        const seen = m.seen[row] as Uint32Array;
-        if (seen[id] === m.stamp) {
-          s.method = (m.method[row] as Uint8Array)[id] as M;
-          credit = (m.credit[row] as Float64Array)[id] as number;
-        } else {
-          credit = joinCredit(s, run, runScript, hasLink, t);
-          seen[id] = m.stamp;
-          (m.credit[row] as Float64Array)[id] = credit;
-          (m.method[row] as Uint8Array)[id] = s.method;
-        }
+        credit = recalled(s, memo!.pairs.memo, row, id);
+        if (credit < 0) credit = remember(s, memo!.pairs.memo, row, id, joinCredit(s, run, runScript, hasLink, t));
       }
       if (credit <= 0) continue;
       if (runIsQuery) addEdge(s, run.start, run.end, j, j + 1, credit, s.method, false);
@@ -1197,4 +1198,4 @@ export function scoreNamePair(schema: string, name1: string, name2: string): num
 }
 
 /** The comparison's own word tables, for the matcher's version hash (version.ts). */
-export const COMPARE_TABLES = { BALTIC_ENDINGS, NAME_SUFFIXES, NAME_PREFIXES, PATRONYMIC_LINKS, SURNAME_GENDER_ENDINGS } as const;
+export const COMPARE_TABLES = { BALTIC_ENDINGS, NAME_SUFFIXES, NAME_PREFIXES, PATRONYMIC_LINKS, SURNAME_GENDER_ENDINGS, VIETNAMESE_FAMILY, LONG_NAME } as const;

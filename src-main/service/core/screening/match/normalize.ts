@@ -809,10 +809,15 @@ const WADE_GILES_ONLY = /hs|ts|tz|ss|sz|ih$|ieh$|ien$|ung$|erh$|ueh$/;
 /** Sets each token's Mandarin key when every name part reads as Mandarin; says in which system. */
 function mandarinReading(tokens: NameToken[]): NormalizedName['romanisation'] {
   const names = tokens.filter((t) => t.kind === 'given' || t.kind === 'family');
-  if (names.length === 0 || !names.every((t) => (t.script === 'latin' || t.script === 'han') && (t.mandarin = mandarinKey(t.text)) !== '')) {
-    for (const t of names) t.mandarin = '';
-    return null;
+  if (names.length === 0) return null;
+  // Each name part read once; the first that does not read as Mandarin ends it.
+  const keys: string[] = [];
+  for (const t of names) {
+    const key = t.script === 'latin' || t.script === 'han' ? mandarinKey(t.text) : '';
+    if (key === '') return null;
+    keys.push(key);
   }
+  names.forEach((t, i) => (t.mandarin = keys[i]!));
   for (const t of tokens) if (t.kind !== 'given' && t.kind !== 'family') t.mandarin = mandarinKey(t.text);
   const latin = tokens.filter((t) => t.script === 'latin');
   // Wade-Giles hyphenates the syllables of a given name (Tse-tung); Pinyin writes them as one.
