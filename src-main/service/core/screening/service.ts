@@ -5,10 +5,11 @@
 // Memory: the process keeps one index per resources/data directory, the one of the lists as
 // they are now. When the lists change, the cache and each service drop the old index; a batch
 // that started on it keeps its own reference until it ends (batch.ts), then it is collected.
-import type { ListFreshnessSettings } from '../../../../src-shared/contracts/organization';
+import { DEFAULT_STALE_DAYS, type ListFreshnessSettings } from '../../../../src-shared/contracts/organization';
 import type {
-  ListKind, PreviousResultSummary, ScreeningResponse, Subject,
+  ListKind, ListVersion, PreviousResultSummary, ScreeningResponse, Subject,
 } from '../../../../src-shared/contracts/screening';
+import { DAY_MS } from '../../../../src-shared/dates';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../../../src-shared/errors';
@@ -270,6 +271,22 @@ function highRiskFirst(matches: ScreeningResponse['matches']): ScreeningResponse
   return [...matches].sort((a, b) => rank(a) - rank(b));
 }
 
+/**
+ * The list versions an answer names, with freshness on the answer's UTC day. Freshness changes
+ * only from one day to the next, so a run of screens on one index shares one computed array
+ * (the answer is serialised, never changed) instead of re-reading every list's dates per screen.
+ */
+const VERSIONS_SHOWN = new WeakMap<LoadedIndex, { key: string; versions: ListVersion[] }>();
+function versionsShown(loaded: LoadedIndex, lists: readonly ListKind[], windows: ScreenCall['staleWindows'], now: number): ListVersion[] {
+  const w = windows ?? DEFAULT_STALE_DAYS;
+  const key = `${lists.join(',')}|${w.sanctions_stale_days}|${w.pep_stale_days}|${Math.floor(now / DAY_MS)}`;
+  const hit = VERSIONS_SHOWN.get(loaded);
+  if (hit?.key === key) return hit.versions;
+  const versions = withFreshness(loaded.versions.filter((v) => lists.includes(v.kind)), w, now);
+  VERSIONS_SHOWN.set(loaded, { key, versions });
+  return versions;
+}
+
 export function runScreening(loaded: LoadedIndex, call: ScreenCall): ScreeningResponse {
   const lists = listsToCheck(loaded.loadedKinds, call.lists);
   const result = screen(loaded.index, call.subject, { lists, cleared: call.rescreen?.summary?.cleared_matches ?? [] }, loaded.scratch);
@@ -291,7 +308,7 @@ export function runScreening(loaded: LoadedIndex, call: ScreenCall): ScreeningRe
       screened_at: new Date(call.created).toISOString(),
       search_mode: 'standard',
       provider_reference_id: null,
-      list_versions: withFreshness(loaded.versions.filter((v) => lists.includes(v.kind)), call.staleWindows, call.created),
+      list_versions: versionsShown(loaded, lists, call.staleWindows, call.created),
       matcher_version: MATCHER_VERSION,
     },
     risk: { score: risk.score, level: risk.level, decision: risk.decision, reasons: risk.reasons },

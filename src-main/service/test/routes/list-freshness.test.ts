@@ -57,11 +57,17 @@ describe('GET /api/screening/lists: published_at, age and stale per list', () =>
     const age = sdn.age_days!;
     await setWindows({ sanctions_stale_days: age });
     expect((await lists()).lists.find((l) => l.source === 'us_ofac_sdn')!.stale).toBe(false);
+    // Screening answers too (on the same loaded index, screened the day before and the day after).
+    const k = t.key();
+    const answered = async () => (await t.json<ScreeningResponse>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: CLEAR } }))
+      .body.screening.list_versions.find((x) => x.source === 'us_ofac_sdn')!.stale;
+    expect(await answered()).toBe(false);
     // A day later (sessions idle out meanwhile: sign in again).
     t.clock.advance(DAY);
     owner = await t.login();
     const later = (await lists()).lists.find((l) => l.source === 'us_ofac_sdn')!;
     expect(later).toMatchObject({ age_days: age + 1, stale: true });
+    expect(await answered()).toBe(true);
     t.clock.advance(-DAY);
     owner = await t.login();
     await setWindows({ sanctions_stale_days: 14 });
