@@ -118,8 +118,12 @@ export const PARAMS = {
   keyWeights: { t: 1, p: 0.9, s: 0.7, f: 0.6, e: 0.6 } as Readonly<Record<string, number>>,
   /** Weight of a key kind missing from keyWeights. */
   keyWeightOther: 0.5,
-  /** Share of the query's total vote a name needs to be a candidate. */
-  voteShare: 0.45,
+  /**
+   * Share of the query's total vote a name needs to be a candidate: half. A name met by keys of less
+   * than half of the query's weight (one of two words, by a weak key) was another person in nearly
+   * every case, and cost most of a screen's comparisons (docs/decisions.md, "Speed of a screen").
+   */
+  voteShare: 0.5,
   /** IDF: least weight of the commonest token, and the list size floor of the formula. */
   idfFloor: 0.15,
   idfMinNames: 10,
