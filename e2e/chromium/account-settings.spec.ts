@@ -65,6 +65,23 @@ test('the owner names the organisation and sets its logo; the hosted page shows 
   await settings.removeLogo.click();
   await expect(settings.orgNotice).toContainText('The logo is removed');
   await expect(settings.logo).toHaveCount(0);
+
+  // Liveness (issue 37): the owner requires the head-turn clip of the API keys; a key's photo is then refused.
+  const requireClip = page.getByTestId('settings-require-clip');
+  await expect(requireClip).not.toBeChecked();
+  await requireClip.check();
+  await expect(page.getByTestId('liveness-settings-notice')).toContainText('The head-turn clip is now required of your API keys');
+  const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).jpeg().toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'selfie.jpg');
+  const refused = await fetch(`${service.url}/api/verify`, { method: 'POST', headers: { 'X-API-Key': key }, body: form });
+  expect(refused.status).toBe(400);
+  expect(await refused.json()).toMatchObject({ fields: [{ field: 'file', issue: 'video_required' }] });
+  await page.reload();
+  await expect(page.getByTestId('settings-require-clip')).toBeChecked();
+  await page.getByTestId('settings-liveness').screenshot({ path: join(SHOTS, 'settings-liveness.png') });
+  await page.getByTestId('settings-require-clip').uncheck();
+  await expect(page.getByTestId('liveness-settings-notice')).toContainText('Still photos are taken from your API keys again');
 });
 
 test('a member sees the organisation read-only and no data directory', async ({ page, service }) => {
@@ -79,4 +96,6 @@ test('a member sees the organisation read-only and no data directory', async ({ 
   await expect(page.getByTestId('organization-logo-upload')).toHaveCount(0);
   await expect(settings.dataDirectory).toHaveCount(0);
   await expect(page.getByTestId('settings-preferences')).toBeVisible();
+  await expect(page.getByTestId('settings-require-clip')).toBeDisabled();
+  await expect(page.getByTestId('liveness-settings-read-only')).toBeVisible();
 });

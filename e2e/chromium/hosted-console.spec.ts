@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { addMember, DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
 import { expect, test } from '../support/service';
 import { HostedPage } from '../pages/hosted-page';
-import { selfie as faceSelfie } from '../../src-main/service/test/face-fixtures';
+import { headTurnClip } from '../../src-main/service/test/face-fixtures';
 
 // This spec verifies people: the face and document models load as the app starts them.
 test.use({ models: 'eager' });
@@ -150,7 +150,7 @@ test('hosted sessions: create one (this computer only without a public URL: no Q
   const idToken = new URL(idSession.url).pathname.split('/').pop() ?? '';
   const plain = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#d8e2ee' } }).jpeg().toBuffer();
   const attempt = await page.request.post(`/hosted/complete/${idToken}`, {
-    data: { selfie_b64: (await faceSelfie('b')).toString('base64'), id_front_b64: plain.toString('base64') }, timeout: 60_000,
+    data: { selfie_b64: (await headTurnClip('b')).toString('base64'), id_front_b64: plain.toString('base64') }, timeout: 60_000,
   });
   expect(await attempt.json()).toMatchObject({ status: 'retry', reason: 'document_unreadable', attempts_left: 2 });
   await hosted.refreshButton.click();

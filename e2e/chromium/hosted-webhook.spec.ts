@@ -1,5 +1,6 @@
 // Hosted sessions end to end with their webhook (issue 12): an age session made with a test API key is
-// completed in the page with a selfie from a file, the page lands on the redirect with routing
+// completed in the page with the recorded head turn (a phone whose fake camera shows test face e
+// turning its head: every hosted selfie is the head turn, issue 37), the page lands on the redirect with routing
 // signals only, and `verification.completed` arrives at a local receiver signed with the
 // endpoint's secret; then the same over the on-site HTTPS listener on 127.0.0.1, opened in a
 // separate browser context that accepted its self-signed certificate (a phone that compared the
@@ -8,14 +9,13 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
 import type { HostedCompleteResponse, HostedGenerateResponse, HostedSessionList } from '../../src-shared/contracts/hosted';
 import type { OnsiteStatus } from '../../src-shared/contracts/onsite';
 import { DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
 import type { TestOrg } from '../support/accounts';
-import { expect, ROOT, test, type Service } from '../support/service';
+import { expect, test, type Service } from '../support/service';
+import { headTurnBrowser, recordHeadTurn } from '../support/head-turn-camera';
 import { httpsGet } from '../support/https';
 import { createKey } from '../support/seed';
 
@@ -23,8 +23,6 @@ import { createKey } from '../support/seed';
 test.use({ models: 'eager' });
 
 const PHONE = { width: 390, height: 844 };
-const SAMPLE = join(ROOT, 'node_modules/@vladmandic/face-api/demo/sample1.jpg');
-const selfie = () => sharp(SAMPLE).extract({ left: 122, top: 105, width: 774, height: 774 }).resize(560).jpeg().toBuffer();
 
 interface Received {
   method: string;
@@ -112,18 +110,13 @@ async function addEndpoint(page: Page, url: string): Promise<string> {
   return secret;
 }
 
-/**
- * An age check (liveness takes only a recorded clip: hosted-challenge.spec.ts): gives an adult's
- * date of birth and the selfie, submits, and returns the page's completion answer.
- */
+/** An age check: gives an adult's date of birth, records the head turn, submits, and returns the page's completion answer. */
 async function completeWithSelfie(page: Page): Promise<HostedCompleteResponse> {
   await expect(page.getByRole('heading', { name: 'Your date of birth' })).toBeFocused();
   await page.getByLabel('Date of birth').fill('1990-04-12');
   await page.getByTestId('continue').click();
-  await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeFocused();
-  await page.getByTestId('photo-file').setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: await selfie() });
-  await expect(page.getByTestId('photo-preview')).toBeVisible();
-  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/hosted/complete/'), { timeout: 60_000 });
+  await recordHeadTurn(page);
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.startsWith('/hosted/complete/'), { timeout: 90_000 });
   await page.getByTestId('continue').click();
   const res = await answer;
   expect(res.status()).toBe(200);
@@ -147,13 +140,16 @@ function peerCertificate(url: string): Promise<{ fingerprint256: string; pem: st
 
 test.use({ viewport: PHONE });
 
-test('hosted session with a test key: completed with a selfie, lands on the redirect, and verification.completed arrives signed', async ({ page, service }) => {
-  test.setTimeout(120_000);
+test('hosted session with a test key: completed with a selfie, lands on the redirect, and verification.completed arrives signed', async ({ page: console, service }) => {
+  test.setTimeout(180_000);
   const receiver = await startReceiver();
+  // The person's phone, apart from the analyst's signed-in console.
+  const camera = await headTurnBrowser('e');
   try {
+    const page = await camera.newPage({ viewport: PHONE });
     const org = await initOrg(service, { ...DEFAULT_ORG, plan: 'pro' });
-    await signIn(page);
-    const secret = await addEndpoint(page, `${receiver.origin}/hook`);
+    await signIn(console);
+    const secret = await addEndpoint(console, `${receiver.origin}/hook`);
     const key = await testKey(service, org);
 
     const gen = await fetch(`${service.url}/hosted/generate`, {
@@ -192,15 +188,16 @@ test('hosted session with a test key: completed with a selfie, lands on the redi
     expect(receiver.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
 
     // The console's list agrees: completed, passed, the same verification.
-    const list = (await (await page.request.get('/api/hosted/sessions?env=test')).json()) as HostedSessionList;
+    const list = (await (await console.request.get('/api/hosted/sessions?env=test')).json()) as HostedSessionList;
     expect(list.sessions.find((s) => s.session_id === session.session_id)).toMatchObject({ state: 'completed', outcome: 'passed', verification_id: verificationId });
   } finally {
+    await camera.close();
     await receiver.close();
   }
 });
 
-test('hosted session over the on-site HTTPS listener: a phone that trusts its certificate completes it; the console is 404 there', async ({ page, service, browser }) => {
-  test.setTimeout(120_000);
+test('hosted session over the on-site HTTPS listener: a phone that trusts its certificate completes it; the console is 404 there', async ({ page, service }) => {
+  test.setTimeout(180_000);
   const receiver = await startReceiver();
   let onsiteUrl: string | null = null;
   try {
@@ -226,8 +223,9 @@ test('hosted session over the on-site HTTPS listener: a phone that trusts its ce
     const session = (await made.json()) as HostedGenerateResponse;
     expect(session.hosted_url).toBe(`${onsiteUrl}/hosted/v/${session.token}`);
 
-    // The phone: its own browser context, with the self-signed certificate accepted.
-    const phone = await browser.newContext({ ignoreHTTPSErrors: true, viewport: PHONE });
+    // The phone: its own browser (a camera showing a head turn), with the self-signed certificate accepted.
+    const camera = await headTurnBrowser('e');
+    const phone = await camera.newContext({ ignoreHTTPSErrors: true, viewport: PHONE });
     try {
       const phonePage = await phone.newPage();
       const problems: string[] = [];
@@ -260,6 +258,7 @@ test('hosted session over the on-site HTTPS listener: a phone that trusts its ce
       await expect(phonePage.getByTestId('closed')).toBeVisible();
     } finally {
       await phone.close();
+      await camera.close();
     }
 
     // The same listener, trusting exactly the certificate it served: the console and the API are not there.

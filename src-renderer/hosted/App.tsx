@@ -354,7 +354,7 @@ export function App() {
 
   return (
     <Shell page={page} status={status}>
-      {phase.kind === 'steps' && stepIndex === 0 && !idMode && <p className="intro">{t.intro[page.product]}</p>}
+      {phase.kind === 'steps' && stepIndex === 0 && !idMode && <p className="intro" data-testid="intro">{(page.challenge ? t.introClip : t.intro)[page.product]}</p>}
       {body}
     </Shell>
   );

@@ -19,6 +19,13 @@ export const en = {
     identity: 'Take a selfie, then a photo of your ID document.',
     compliance: 'Take a selfie, then a photo of your ID document.',
   },
+  /** The same, where the selfie is the recorded head turn (every product, when the service can take video). */
+  introClip: {
+    human: 'Record a short video of yourself turning your head, to show that you are a real person.',
+    age: 'Enter your date of birth and record a short video of yourself turning your head to confirm your age.',
+    identity: 'Record a short video of yourself turning your head, then take a photo of your ID document.',
+    compliance: 'Record a short video of yourself turning your head, then take a photo of your ID document.',
+  },
 
   dobTitle: 'Your date of birth',
   dobLabel: 'Date of birth',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { IsoDate } from './dates';
 import { Authenticity } from './documents';
 import { USE_CASES } from '../catalog';
-import { FaceAnalysisBlock } from './faces';
+import { FaceAnalysisBlock, LivenessEvidence } from './faces';
 
 export const US_STATES = [
   'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA',
@@ -126,6 +126,8 @@ export const AgeIdResponse = z.object({
   /** The flow's ledger id: the step-2 verification's when step 3 named it. */
   verification_id: z.string(),
   authenticity: Authenticity.optional(),
+  /** Added (issue 37): what the selfie's liveness rested on, a still photo being weaker evidence than the head-turn clip. */
+  liveness_evidence: LivenessEvidence.optional(),
   simulated: z.boolean().optional(),
 });
 export type AgeIdResponse = z.infer<typeof AgeIdResponse>;

@@ -58,6 +58,31 @@ export type ChallengeCheck = z.infer<typeof ChallengeCheck>;
 
 const Box = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
+/**
+ * What a selfie's liveness rests on (issue 37, one policy for every path): a still photo, a clip
+ * (its own movement), or a clip held to the head-turn challenge. A still photo, and a clip without
+ * the challenge, are weaker evidence of a live person: a good print, screen or replay can meet them.
+ * Also the ledger's `liveness_evidence`.
+ */
+export const LIVENESS_EVIDENCE = ['still_photo', 'video_clip', 'head_turn_clip'] as const;
+export type LivenessEvidenceKind = (typeof LIVENESS_EVIDENCE)[number];
+export const LivenessEvidence = z.object({
+  kind: z.enum(LIVENESS_EVIDENCE),
+  /** True unless the head-turn challenge was asked and judged. */
+  weaker: z.boolean(),
+  /** Why it is weaker, in words (null for the head-turn clip). */
+  note: z.string().nullable(),
+});
+export type LivenessEvidence = z.infer<typeof LivenessEvidence>;
+
+/**
+ * The organisation's liveness setting (issue 37): when `require_liveness_clip`, its API keys must
+ * send the selfie as a clip (liveness, age, identity, KYC-plus), which is held to the head-turn
+ * challenge; a still photo is refused (400, `video_required`) before anything is charged.
+ */
+export const LivenessSettings = z.object({ require_liveness_clip: z.boolean() });
+export type LivenessSettings = z.infer<typeof LivenessSettings>;
+
 /** What the models measured on the face the decision is about (added field `analysis`). */
 export const FaceAnalysisBlock = z.object({
   faces_found: z.number().int(),
@@ -79,6 +104,8 @@ export const FaceAnalysisBlock = z.object({
     /** Added: the yaw range alone (degrees), what the head-turn challenge is held to. */
     yaw_range: z.number().optional(),
   }).optional(),
+  /** Added (issue 37): what the liveness rests on, a still photo being weaker evidence than the head-turn clip. */
+  evidence: LivenessEvidence.optional(),
   /** Added, clips judged as an active challenge: what was asked, whether it was met, and each rule with its value and limit. */
   challenge: z.object({
     asked: z.enum(CHALLENGES),

@@ -1,6 +1,7 @@
 // The verification ledger as the console reads it (GET /api/verifications): ids, product,
 // outcome, credits and timings. The ledger holds no subject data, so none can be shown.
 import { z } from 'zod';
+import { LIVENESS_EVIDENCE } from './faces';
 import { BILLABLE, ENVIRONMENTS } from '../catalog';
 
 export const VerificationQuery = z.object({
@@ -32,6 +33,8 @@ export const VerificationEntry = z.object({
   status: z.string(),
   confidence: z.number().nullable(),
   failure_reason: z.string().nullable(),
+  /** What a selfie's liveness rested on (issue 37); null for products without a selfie and rows from before. */
+  liveness_evidence: z.enum(LIVENESS_EVIDENCE).nullable(),
   credits: z.number().int(),
   latency_ms: z.number().int().nullable(),
   created_at: z.string(),

@@ -284,9 +284,12 @@ export async function swappedFaceFrames(n = 18): Promise<Buffer[]> {
   return [...first.slice(0, Math.floor(n / 2)), ...second.slice(Math.floor(n / 2))];
 }
 
-/** A head turning (a 3D render of selfie e, 35° and back), as the hosted page records it: passes the head-turn challenge. */
-export function headTurnClip(): Promise<Buffer> {
-  return once('clip-head-turn', async () => clip(await headTurnFrames('e', { degrees: -35 }), 'webm'));
+/**
+ * A head turning (a 3D render of a selfie, by default e's, 35° and back), as the hosted page
+ * records it: passes the head-turn challenge.
+ */
+export function headTurnClip(id: FaceId = 'e'): Promise<Buffer> {
+  return once(`clip-head-turn-${id}`, async () => clip(await headTurnFrames(id, { degrees: -35 }), 'webm'));
 }
 
 /** A WebM clip with no face in it: misses the challenge on `face_in_view` (no_face_detected), and is quick to analyse. */

@@ -77,14 +77,14 @@ describe('the on-site server', () => {
 
   it('serves a console-made session\'s calls over HTTPS at the URL its QR code carries, and 404 for every other route', async () => {
     const on = await t.json<OnsiteStatus>('POST', '/api/onsite/start', { cookie, body: { host: '127.0.0.1', port: 0 } });
-    // An age check (a photo; liveness would need a recorded clip: routes/hosted.test.ts).
+    // An age check, its selfie the head-turn clip every hosted product takes (issue 37).
     const made = await t.json<HostedGenerateResponse>('POST', '/api/hosted/sessions', { cookie, body: { product: 'age', env: 'test' } });
     expect(made.body.hosted_url).toBe(`${on.body.url!}/hosted/v/${made.body.token}`);
 
     const page = await call(`${on.body.url!}/hosted/session/${made.body.token}`);
     expect(page.status).toBe(200);
     expect(JSON.parse(page.text)).toMatchObject({ product: 'age', test_mode: true });
-    const done = await call(`${on.body.url!}/hosted/complete/${made.body.token}`, 'POST', { date_of_birth: '1990-01-01', selfie_b64: (await fx.selfie('a')).toString('base64') });
+    const done = await call(`${on.body.url!}/hosted/complete/${made.body.token}`, 'POST', { date_of_birth: '1990-01-01', selfie_b64: (await fx.headTurnClip('a')).toString('base64') });
     expect(done.status).toBe(200);
     expect((JSON.parse(done.text) as HostedCompleteResponse).status).toBe('passed');
     expect(done.headers['cache-control']).toBe('no-store');

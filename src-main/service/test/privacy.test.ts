@@ -78,7 +78,7 @@ describe('no subject data at rest', () => {
  */
 const NO_SUBJECT_INPUT = [
   'GET /api/health', 'GET /api/openapi.json', 'GET /api/setup', 'POST /api/setup', 'POST /api/auth/login', 'POST /api/auth/token', 'POST /api/auth/logout',
-  'GET /api/auth/me', 'GET /api/account', 'GET /api/home', 'PATCH /api/account/plan', 'GET /api/settings', 'PATCH /api/settings', 'GET /api/settings/list-freshness', 'PATCH /api/settings/list-freshness', 'GET /api/settings/app-schemes', 'PUT /api/settings/app-schemes', 'GET /api/settings/public-url', 'PUT /api/settings/public-url', 'GET /api/settings/hosted-attempts', 'PUT /api/settings/hosted-attempts', 'GET /api/credits/ledger',
+  'GET /api/auth/me', 'GET /api/account', 'GET /api/home', 'PATCH /api/account/plan', 'GET /api/settings', 'PATCH /api/settings', 'GET /api/settings/list-freshness', 'PATCH /api/settings/list-freshness', 'GET /api/settings/app-schemes', 'PUT /api/settings/app-schemes', 'GET /api/settings/public-url', 'PUT /api/settings/public-url', 'GET /api/settings/hosted-attempts', 'PUT /api/settings/hosted-attempts', 'GET /api/settings/liveness', 'PUT /api/settings/liveness', 'GET /api/credits/ledger',
   'GET /api/audit/verify', 'GET /api/keys', 'POST /api/keys', 'POST /api/keys/:id/revoke', 'GET /api/webhooks', 'POST /api/webhooks',
   'DELETE /api/webhooks/:id', 'POST /api/webhooks/:id/test', 'GET /api/webhooks/:id/deliveries', 'GET /api/status/:verification_id',
   'POST /api/v1/verify-age/init', 'GET /api/screening/lists', 'POST /api/screening/lists/official', 'POST /api/screening/lists/user',
@@ -207,12 +207,12 @@ const SUBJECT_ROUTES: [string, (x: Ctx) => Promise<Sent[]>][] = [
     };
     // Hosted liveness takes the recorded clip (a still one: asked to record again, the session open).
     out.push(await send(x, 'hosted liveness', 'POST', `/hosted/complete/${await session('human')}`, { body: { selfie_b64: x.clip.imageB64 } }));
-    out.push(await send(x, 'hosted age', 'POST', `/hosted/complete/${await session('age')}`, { body: { date_of_birth: x.c.dob, selfie_b64: x.c.imageB64 } }));
-    out.push(await send(x, 'hosted identity', 'POST', `/hosted/complete/${await session('identity')}`, { body: { selfie_b64: x.c.imageB64, id_front_b64: await canaryDocument(x.c) } }));
+    out.push(await send(x, 'hosted age', 'POST', `/hosted/complete/${await session('age')}`, { body: { date_of_birth: x.c.dob, selfie_b64: x.clip.imageB64 } }));
+    out.push(await send(x, 'hosted identity', 'POST', `/hosted/complete/${await session('identity')}`, { body: { selfie_b64: x.clip.imageB64, id_front_b64: await canaryDocument(x.c) } }));
     // A session started from a published flow (test environment: the live counts below stay the API's).
     const flow = await x.t.json<{ url: string }>('POST', '/api/hosted/flows', { cookie: x.cookie, body: { name: 'Canary flow', product: 'age', env: 'test' } });
     const started = await x.t.json<{ token: string }>('POST', `/hosted/flow/${flow.body.url.split('/').pop()!}/start`);
-    out.push(await send(x, 'hosted age from a published flow', 'POST', `/hosted/complete/${started.body.token}`, { body: { date_of_birth: x.c.dob, selfie_b64: x.c.imageB64 } }));
+    out.push(await send(x, 'hosted age from a published flow', 'POST', `/hosted/complete/${started.body.token}`, { body: { date_of_birth: x.c.dob, selfie_b64: x.clip.imageB64 } }));
     return out;
   }],
   ['POST /api/verify-age', async (x) => {

@@ -17,6 +17,7 @@ import {
 import { OrgSettings, type UpdateSettingsRequest } from '../../../src-shared/contracts/review';
 import { PublicUrlSettings, type UpdatePublicUrlRequest } from '../../../src-shared/contracts/links';
 import { HostedAttemptsSettings } from '../../../src-shared/contracts/hosted';
+import { LivenessSettings } from '../../../src-shared/contracts/faces';
 import {
   AcceptedInvitation, type AcceptInviteRequest, ChangedBilling, ChangedRole, CreatedInvitation, InvitationList, type InviteRequest, MemberList, RemovedMember, TeamActivity, type TeamRole,
 } from '../../../src-shared/contracts/team';
@@ -373,6 +374,8 @@ export const api = {
   updateAppSchemes: (body: UpdateAppSchemesRequest) => request('PUT', '/api/settings/app-schemes', AppSchemesSettings, { body }),
   publicUrl: (signal?: AbortSignal) => request('GET', '/api/settings/public-url', PublicUrlSettings, { signal }),
   updatePublicUrl: (body: UpdatePublicUrlRequest) => request('PUT', '/api/settings/public-url', PublicUrlSettings, { body }),
+  livenessSettings: (signal?: AbortSignal) => request('GET', '/api/settings/liveness', LivenessSettings, { signal }),
+  updateLivenessSettings: (body: LivenessSettings) => request('PUT', '/api/settings/liveness', LivenessSettings, { body }),
   hostedAttempts: (signal?: AbortSignal) => request('GET', '/api/settings/hosted-attempts', HostedAttemptsSettings, { signal }),
   updateHostedAttempts: (body: HostedAttemptsSettings) => request('PUT', '/api/settings/hosted-attempts', HostedAttemptsSettings, { body }),
   /** Any other file goes as octet-stream, so the service's check (by its first bytes) says what is wrong with it. */

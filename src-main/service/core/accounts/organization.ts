@@ -82,6 +82,8 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
     addScheme: db.prepare<[number, string]>('INSERT INTO organization_app_schemes (org_id, scheme) VALUES (?, ?)'),
     attempts: db.prepare<[number], { hosted_attempts: number }>('SELECT hosted_attempts FROM organizations WHERE id = ?'),
     setAttempts: db.prepare<[number, number]>('UPDATE organizations SET hosted_attempts = ? WHERE id = ?'),
+    clip: db.prepare<[number], { require_liveness_clip: number }>('SELECT require_liveness_clip FROM organizations WHERE id = ?'),
+    setClip: db.prepare<[number, number]>('UPDATE organizations SET require_liveness_clip = ? WHERE id = ?'),
   };
 
   /** The custom schemes the organisation's redirects may use (its apps' return), in order. */
@@ -169,6 +171,18 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
     setHostedAttempts(orgId: number, attempts: number): number {
       s.setAttempts.run(attempts, orgId);
       return attempts;
+    },
+
+    /** Whether the organisation's API keys must send the head-turn clip as a selfie, never a still photo (issue 37; migration 0024, default off). */
+    requiresLivenessClip(orgId: number): boolean {
+      const r = s.clip.get(orgId);
+      if (!r) throw new AppError('account_not_found');
+      return r.require_liveness_clip === 1;
+    },
+
+    setRequiresLivenessClip(orgId: number, required: boolean): boolean {
+      s.setClip.run(required ? 1 : 0, orgId);
+      return required;
     },
 
     /**

@@ -9,10 +9,11 @@ import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
 import { agePolicy } from '../age/policy';
 import { checkIdentity, identityAnswer, type IdentityCheck } from '../documents/identity';
-import { ageDecision, analysisBlock, DEMO_CONFIDENCE, demoAge, demoAnalysis, judge } from '../faces/selfie';
-import { bytesOfBase64, decodeImage, SELFIE_MAX_SIDE } from '../media/image';
+import { ageDecision, analysisBlock, DEMO_CONFIDENCE, demoAge, demoAnalysis, evidenceOf, judgeTaken, livenessEvidence, takeSelfie } from '../faces/selfie';
+import { bytesOfBase64 } from '../media/image';
 import type { Outcome } from '../verification/billing';
 import { bill, creditsAfter, type Answer, type Call } from './call';
+import { clipRequired } from './liveness';
 
 type UseCase = AgeSelfieRequest['use_case'];
 
@@ -64,21 +65,23 @@ export async function ageBySelfie(
   const given = body.image_selfie_b64;
   const field = typeof given === 'string' ? 'image_selfie_b64' : given.field;
   const bytes = typeof given === 'string' ? bytesOfBase64(field, given) : given.bytes;
-  const image = await decodeImage(field, bytes, { maxSide: SELFIE_MAX_SIDE });
+  clipRequired(s, call, field, bytes);
+  const taken = await takeSelfie(field, bytes);
   const billed = await bill<Omit<AgeSelfieResponse, 'credits_consumed' | 'credits_remaining'>>(
     s, call, { operation: 'age', idPrefix: 'age', bodyText: text, ...(alsoRecord ? { alsoRecord } : {}) },
     async (ctx) => {
       if (key.demo) {
         const d = demoAge(minAge);
         return {
-          status: d.status, confidence: d.confidence, billable: false, httpStatus: 200,
-          result: { ...d, verification_id: ctx.verificationId, min_age: minAge, analysis: demoAnalysis(), simulated: true },
+          status: d.status, confidence: d.confidence, billable: false, httpStatus: 200, livenessEvidence: evidenceOf(taken, true),
+          result: { ...d, verification_id: ctx.verificationId, min_age: minAge, analysis: demoAnalysis(evidenceOf(taken, true)), simulated: true },
         };
       }
-      const judged = await judge(s.faces, image, true);
+      // A clip is the head-turn clip (one liveness policy, issue 37); its best frame is read for the age.
+      const judged = await judgeTaken(s.faces, taken, { describe: true, challenge: true });
       const d = ageDecision(judged.verdict, minAge);
       return {
-        status: d.status, confidence: d.confidence, billable: true, httpStatus: 200, errorCode: d.reason ?? null,
+        status: d.status, confidence: d.confidence, billable: true, httpStatus: 200, errorCode: d.reason ?? null, livenessEvidence: judged.evidence,
         result: { ...d, verification_id: ctx.verificationId, min_age: minAge, analysis: analysisBlock(judged) },
       };
     },
@@ -99,17 +102,18 @@ export function ageOfIdentity(r: IdentityCheck, minAge: number, now: Date): Outc
   const actualAge = birth ? ageOn(birth, now) : null;
   const common = {
     actual_age: actualAge, dob: birth ? formatUsDate(birth) : null, face_match_confidence: r.match.face_match_confidence,
-    authenticity: r.assessment.authenticity,
+    authenticity: r.assessment.authenticity, liveness_evidence: livenessEvidence(r.selfie.evidence),
   };
+  const livenessOf = { livenessEvidence: r.selfie.evidence };
   const failed = (reason: string, message: string, extra: Partial<AgeIdResult> = {}): Outcome<AgeIdResult> => ({
-    status: 'failed', confidence, billable: true, httpStatus: 200, errorCode: reason,
+    status: 'failed', confidence, billable: true, httpStatus: 200, errorCode: reason, ...livenessOf,
     result: { ...common, verified: false, status: 'failed', reason, message, ...extra },
   });
   if (failure) return failed(failure.code, failure.text);
   if (actualAge === null) return failed('document_unreadable', 'The date of birth on the ID document could not be read');
   if (actualAge < minAge) return failed('below_minimum_age', `Below the minimum age of ${minAge}.`, { minimum_age: minAge });
   return {
-    status: 'success', confidence, billable: true, httpStatus: 200,
+    status: 'success', confidence, billable: true, httpStatus: 200, ...livenessOf,
     result: { ...common, verified: true, method: 'selfie+id', status: 'success' },
   };
 }
@@ -146,6 +150,7 @@ export async function ageById(s: Services, call: Call, body: IdInput, text: stri
     selfie: { field: 'image_selfie_b64', bytes: bytesOfBase64('image_selfie_b64', body.image_selfie_b64) },
     front: { field: 'image_id_b64', bytes: bytesOfBase64('image_id_b64', body.image_id_b64) },
   };
+  clipRequired(s, call, images.selfie.field, images.selfie.bytes);
   const work = async (): Promise<Outcome<AgeIdResult>> => {
     const now = new Date(s.clock.now());
     if (key.demo) {

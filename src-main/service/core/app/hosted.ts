@@ -37,10 +37,24 @@ const completing = new Set<string>();
 /** The clip the page records for the challenge, seconds (the service samples its first 3.3 s). */
 export const CHALLENGE_CLIP_SECONDS = 3.2;
 /**
- * Hosted liveness is the head-turn challenge wherever this service can decode video: the page is
- * told so, and nothing but a clip completes the session (a photo would skip the challenge).
+ * One liveness policy (issue 37): every hosted product's selfie is the head-turn challenge wherever
+ * this service can decode video (liveness, identity, KYC-plus and age alike). The page is told so,
+ * and nothing but a clip is taken as the selfie (a photo would skip the challenge).
  */
-const challengeRequired = (product: HostedRow['product']) => product === 'human' && VIDEO_SUPPORTED;
+const challengeRequired = (_product: HostedRow['product']) => VIDEO_SUPPORTED;
+
+/** A selfie sent to a session that asks for the head turn must be a clip: refused before any model runs or anything is recorded. */
+function needClip(row: HostedRow, bytes: Uint8Array): void {
+  if (challengeRequired(row.product) && !isVideo(sniff(bytes))) {
+    throw new AppError('invalid_parameters', {
+      message: 'selfie_b64 must be a video: this verification asks for a recorded head turn, which a photo cannot show',
+      fields: [{ field: 'selfie_b64', issue: 'video_required' }],
+    });
+  }
+}
+
+/** The challenge a product's selfie analysis judged, as a run reports it. */
+const judgedChallenge = (a: FaceAnalysisBlock | undefined) => (a?.challenge ? { challenge: { passed: a.challenge.passed, failed: a.challenge.failed } } : {});
 /**
  * Failed attempts are counted with the session (migration 0012): a restart gives none back. The
  * organisation's number is read now (issue 26): lowering it makes the next attempt on links
@@ -112,25 +126,19 @@ async function runProduct(s: Services, row: HostedRow, body: HostedCompleteReque
     case 'human': {
       need(body, 'selfie_b64');
       const bytes = bytesOfBase64('selfie_b64', body.selfie_b64!);
-      const clip = isVideo(sniff(bytes));
       // Refused before any model runs or anything is recorded: not charged, not an attempt, the session stays open.
-      if (challengeRequired(row.product) && !clip) {
-        throw new AppError('invalid_parameters', {
-          message: 'selfie_b64 must be a video: this verification asks for a recorded head turn, which a photo cannot show',
-          fields: [{ field: 'selfie_b64', issue: 'video_required' }],
-        });
-      }
+      needClip(row, bytes);
       // A clip is held to the challenge; recordings after a missed one are paid by the session's first.
-      const { body: r, replayed } = await liveness(s, call, bytes, { challenge: clip ? 'head_turn' : null });
-      const judged = r.analysis?.challenge;
+      const { body: r, replayed } = await liveness(s, call, bytes, { challenge: isVideo(sniff(bytes)) ? 'head_turn' : null });
       return {
         status: r.status === 'PASS' ? 'passed' : 'failed', verificationId: r.verification_id, replayed, checks: faceChecks(r.analysis),
-        ...(judged ? { challenge: { passed: judged.passed, failed: judged.failed } } : {}),
+        ...judgedChallenge(r.analysis),
       };
     }
     case 'identity':
     case 'compliance': {
       need(body, 'selfie_b64', 'id_front_b64');
+      needClip(row, bytesOfBase64('selfie_b64', body.selfie_b64!));
       const images = { selfie_b64: body.selfie_b64!, id_front_b64: body.id_front_b64!, ...(body.id_back_b64 ? { id_back_b64: body.id_back_b64 } : {}) };
       // Another attempt after a failure is paid by the session's first (issue 26).
       const { body: r, replayed } = row.product === 'identity' ? await identity(s, call, images, text) : await kycPlus(s, call, images, text);
@@ -138,6 +146,7 @@ async function runProduct(s: Services, row: HostedRow, body: HostedCompleteReque
       return {
         status: r.verified ? 'passed' : 'failed', verificationId: r.verification_id, replayed,
         checks: [...faceChecks(r.selfie_analysis), ...faceMatch(r.failure_reason, m.similarity, m.threshold ?? THRESHOLD_SIMILARITY, m.is_match)],
+        ...judgedChallenge(r.selfie_analysis),
       };
     }
     case 'age': {
@@ -146,6 +155,7 @@ async function runProduct(s: Services, row: HostedRow, body: HostedCompleteReque
         // The selfie asked for an ID: the same flow, no second charge. After a failed ID attempt
         // (issue 26) that flow is closed: another attempt is a flow of its own, paid by the session's first act.
         need(body, 'selfie_b64', 'id_front_b64');
+        needClip(row, bytesOfBase64('selfie_b64', body.selfie_b64!));
         const waiting = s.ledger.get(row.verification_id)?.status === 'id_required';
         const { body: r, replayed } = await ageById(s, call, {
           image_selfie_b64: body.selfie_b64!, image_id_b64: body.id_front_b64!, min_age: minAge, use_case: 'custom',
@@ -163,7 +173,11 @@ async function runProduct(s: Services, row: HostedRow, body: HostedCompleteReque
         const { body: verificationId, replayed } = await ageByBirthDate(s, call, text, { status: 'failed', errorCode: 'below_minimum_age' });
         return { status: 'failed', verificationId, replayed, checks: [] };
       }
+      needClip(row, bytesOfBase64('selfie_b64', body.selfie_b64!));
       const { body: r, replayed } = await ageBySelfie(s, call, { image_selfie_b64: body.selfie_b64!, min_age: minAge, use_case: 'custom' }, text);
+      // A missed head turn is a recording to make again, not an estimate that asks for an ID.
+      const judged = r.analysis?.challenge;
+      if (judged && !judged.passed) return { status: 'failed', verificationId: r.verification_id, replayed, checks: faceChecks(r.analysis), ...judgedChallenge(r.analysis) };
       return { status: r.verified ? 'passed' : 'id_required', verificationId: r.verification_id, replayed, checks: [] };
     }
   }

@@ -21,6 +21,7 @@ import { DEMO_CONFIDENCE, demoAnalysis } from '../faces/selfie';
 import { bytesOfBase64 } from '../media/image';
 import { hitCategories, SCREENING_HIT } from '../screening/hits';
 import { bill, creditsAfter, type Answer, type Call } from './call';
+import { clipRequired } from './liveness';
 
 type Images = { selfie_b64: string; id_front_b64: string; id_back_b64?: string | undefined };
 
@@ -75,6 +76,7 @@ export async function identity(s: Services, call: Call, body: IdentityRequest, t
     throw new AppError('invalid_parameters', { message: 'date_of_birth must be YYYY-MM-DD or MM/DD/YYYY', fields: [{ field: 'date_of_birth', issue: 'invalid_date' }] });
   }
   const images = imagesOf(body);
+  clipRequired(s, call, images.selfie.field, images.selfie.bytes);
   const billed = await bill<Omit<IdentityResult, 'credits_consumed' | 'credits_remaining'>>(
     s, call, { operation: 'identity', idPrefix: 'idv', bodyText: text },
     async (ctx) => {
@@ -83,7 +85,7 @@ export async function identity(s: Services, call: Call, body: IdentityRequest, t
       const r = await identityRun(s, images);
       const { body: answer, failure, confidence } = identityAnswer(r, compareClaims(r.assessment, body));
       return {
-        status: failure ? 'FAIL' : 'PASS', confidence, billable: true, httpStatus: 200, errorCode: failure?.code ?? null,
+        status: failure ? 'FAIL' : 'PASS', confidence, billable: true, httpStatus: 200, errorCode: failure?.code ?? null, livenessEvidence: r.selfie.evidence,
         result: { ...answer, ...stamp },
       };
     },
@@ -117,6 +119,7 @@ type KycResult = Omit<ComplianceResult, 'credits_consumed' | 'credits_remaining'
 export async function kycPlus(s: Services, call: Call, body: ComplianceRequest, text: string): Promise<Answer<ComplianceResult>> {
   const key = call.payer;
   const images = imagesOf(body);
+  clipRequired(s, call, images.selfie.field, images.selfie.bytes);
   const ready = key.demo ? null : await s.screening.ready();
   if (!key.demo && !ready) throw s.screening.unavailable();
   let held: HeldReport | null = null;
@@ -210,7 +213,7 @@ export async function kycPlus(s: Services, call: Call, body: ComplianceRequest, 
       return {
         status: verified ? 'PASS' : 'FAIL', confidence, billable: true, httpStatus: 200,
         errorCode: failure?.code ?? (hits.length ? SCREENING_HIT : screening ? null : 'document_unreadable'),
-        hitCategories: screening ? hitCategories(hits) : null,
+        hitCategories: screening ? hitCategories(hits) : null, livenessEvidence: r.selfie.evidence,
         result: { ...answer, ...hitFailure, verified, ...stamp, compliance_screening },
       };
     },

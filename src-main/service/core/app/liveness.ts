@@ -4,14 +4,29 @@
 import type { CHALLENGES, LivenessResult } from '../../../../src-shared/contracts/faces';
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
-import { analysisBlock, demoAnalysis, DEMO_CONFIDENCE, failureText, judge, livenessDecision } from '../faces/selfie';
+import { analysisBlock, demoAnalysis, DEMO_CONFIDENCE, failureText, evidenceOf, judgeTaken, livenessDecision, takeSelfie } from '../faces/selfie';
 import { nowIso } from '../ids';
-import { checkImageBytes, decodeImage, imageError, isVideo, SELFIE_MAX_SIDE } from '../media/image';
-import { analyseVideo, VIDEO_SUPPORTED, type VideoJudgement } from '../media/video';
+import { isVideo, sniff } from '../media/image';
 import type { PaidOnce } from '../verification/billing';
 import { bill, uploadDigest, type Answer, type Call } from './call';
 
 export type Challenge = (typeof CHALLENGES)[number];
+
+/**
+ * The organisation's liveness setting, for a selfie sent by one of its API keys (issue 37): when it
+ * requires the head-turn clip, a still photo is refused before anything is charged (demo keys too:
+ * it is intake). True when the clip is required (the caller then holds it to the challenge).
+ */
+export function clipRequired(s: Services, call: Call, field: string, bytes: Uint8Array): boolean {
+  if (call.payer.id === null || !s.organization.requiresLivenessClip(call.payer.orgId)) return false;
+  if (!isVideo(sniff(bytes))) {
+    throw new AppError('invalid_parameters', {
+      message: `${field} must be a video clip of the head turn: this organisation requires it of its API keys (a still photo is weaker evidence of a live person)`,
+      fields: [{ field, issue: 'video_required' }],
+    });
+  }
+  return true;
+}
 
 /**
  * One liveness check, for an API key, the console's try panel or a hosted session: intake (a bad
@@ -22,13 +37,13 @@ export async function liveness(
   s: Services, call: Call, bytes: Uint8Array, opts: { challenge?: Challenge | null; paidOnce?: PaidOnce } = {},
 ): Promise<Answer<LivenessResult>> {
   const key = call.payer;
-  const format = checkImageBytes('file', bytes, { allowVideo: true });
-  if (isVideo(format) && !VIDEO_SUPPORTED) throw imageError('file', 'unsupported_type');
-  const challenge = opts.challenge ?? null;
+  // Where the organisation requires the clip, every clip is the head-turn challenge.
+  const challenge = opts.challenge ?? (clipRequired(s, call, 'file', bytes) ? 'head_turn' : null);
+  const taken = await takeSelfie('file', bytes);
   // A challenge is a movement over time: a single picture cannot meet it.
-  if (challenge && !isVideo(format)) throw new AppError('invalid_parameters', { message: 'challenge needs a video clip in file', fields: [{ field: 'file', issue: 'video_required' }] });
-  const image = isVideo(format) ? null : await decodeImage('file', bytes, { maxSide: SELFIE_MAX_SIDE });
+  if (challenge && taken.kind !== 'clip') throw new AppError('invalid_parameters', { message: 'challenge needs a video clip in file', fields: [{ field: 'file', issue: 'video_required' }] });
 
+  const evidence = evidenceOf(taken, challenge !== null);
   const billed = await bill<LivenessResult>(s, call, {
     operation: 'human', idPrefix: 'ver', bodyText: uploadDigest(bytes), ...(opts.paidOnce ? { paidOnce: opts.paidOnce } : {}),
   }, async (ctx) => {
@@ -39,19 +54,15 @@ export async function liveness(
         status: 'PASS', confidence: DEMO_CONFIDENCE, billable: false, httpStatus: 200,
         result: {
           verification_id: ctx.verificationId, status: 'PASS', confidence: DEMO_CONFIDENCE, is_real_face: true, face_detected: true,
-          token, timestamp, analysis: demoAnalysis(), simulated: true,
+          token, timestamp, analysis: demoAnalysis(evidence), simulated: true,
         },
+        livenessEvidence: evidence,
       };
     }
     // Liveness needs no age or embedding: the description model (two thirds of the time) is skipped.
-    const judged = image ? await judge(s.faces, image, false) : await analyseVideo(s.faces, bytes, { challenge: challenge !== null });
+    const judged = await judgeTaken(s.faces, taken, { describe: false, challenge: challenge !== null });
     const d = livenessDecision(judged.verdict);
     const analysis = analysisBlock(judged);
-    if ('frames' in judged) {
-      const clip = judged as VideoJudgement;
-      analysis.frames = clip.frames;
-      if (challenge && clip.challenge) analysis.challenge = { asked: challenge, passed: clip.challenge.passed, failed: clip.challenge.failed, checks: clip.challenge.checks };
-    }
     const result: LivenessResult = {
       verification_id: ctx.verificationId, status: d.status, confidence: d.confidence, face_detected: d.faceDetected, timestamp, analysis,
     };
@@ -64,7 +75,7 @@ export async function liveness(
       result.error = d.error ?? failureText(d.failure);
       result.failure_reason = d.failure;
     }
-    return { status: d.status, confidence: d.confidence, errorCode: d.failure, billable: true, httpStatus: 200, result };
+    return { status: d.status, confidence: d.confidence, errorCode: d.failure, billable: true, httpStatus: 200, result, livenessEvidence: judged.evidence };
   });
   return { body: billed.outcome.result, replayed: billed.replayed };
 }

@@ -6,9 +6,9 @@
 import { REVIEW_FIELDS, type ClaimComparison, type IdentityResult, type ReviewFlag } from '../../../../src-shared/contracts/documents';
 import { matchFaces, type FaceMatch } from '../faces/match';
 import type { FacePool } from '../faces/pool';
-import { analysisBlock, failureText, judge, type JudgedSelfie } from '../faces/selfie';
+import { analysisBlock, failureText, judgeTaken, takeSelfie, type JudgedSelfie } from '../faces/selfie';
 import type { FaceReading } from '../faces/types';
-import { ANALYSIS_MAX_SIDE, decodeImage, scaleDecoded, SELFIE_MAX_SIDE } from '../media/image';
+import { ANALYSIS_MAX_SIDE, decodeImage, scaleDecoded } from '../media/image';
 import { assessDocument, type Assessment } from './assess';
 import type { DocumentReader } from './pool';
 import type { DocumentReading } from './reader';
@@ -34,12 +34,13 @@ const largest = (faces: FaceReading[]) => [...faces].sort((a, b) => b.box.width 
 
 /** Decodes every image first (so a bad image is refused before any model runs), then analyses. */
 export async function checkIdentity(faces: FacePool, documents: DocumentReader, images: IdentityImages, now: Date): Promise<IdentityCheck> {
-  const selfieImg = await decodeImage(images.selfie.field, images.selfie.bytes, { maxSide: SELFIE_MAX_SIDE });
+  // A photo, or a clip: every product with a selfie takes the head-turn clip, held to the challenge (issue 37).
+  const taken = await takeSelfie(images.selfie.field, images.selfie.bytes);
   const front = await decodeImage(images.front.field, images.front.bytes, { maxSide: ANALYSIS_MAX_SIDE });
   const frontSmall = await scaleDecoded(front, PORTRAIT_SEARCH_SIDE);
   const back = images.back ? await decodeImage(images.back.field, images.back.bytes, { maxSide: ANALYSIS_MAX_SIDE }) : null;
   const [selfie, portraitAnalysis, frontReading] = await Promise.all([
-    judge(faces, selfieImg, false, true),
+    judgeTaken(faces, taken, { describe: false, match: true, challenge: true }),
     faces.analyze({ ...frontSmall, describe: false, match: true, portrait: true }),
     documents.read(front),
   ]);

@@ -2,7 +2,9 @@
 // it: liveness (PASS/FAIL) and age by estimate (verified / ID needed). Demo keys get the same
 // shapes, simulated, without a model.
 import type { AgeSelfieResponse } from '../../../../src-shared/contracts/age';
-import type { FaceAnalysisBlock, FaceFailure } from '../../../../src-shared/contracts/faces';
+import type { FaceAnalysisBlock, FaceFailure, LivenessEvidence, LivenessEvidenceKind } from '../../../../src-shared/contracts/faces';
+import { checkImageBytes, decodeImage, imageError, isVideo, SELFIE_MAX_SIDE, type DecodedImage } from '../media/image';
+import { analyseVideo, VIDEO_SUPPORTED, type VideoJudgement } from '../media/video';
 import type { FacePool } from './pool';
 import { FAILURES, judgeSelfie, PRESENTATION_POLICY, REAL_FACE_FROM, type SelfieVerdict } from './policy';
 import type { FaceAnalysis } from './types';
@@ -10,6 +12,10 @@ import type { FaceAnalysis } from './types';
 export interface JudgedSelfie {
   verdict: SelfieVerdict;
   analysis: FaceAnalysis;
+  /** What the liveness rests on: a still photo unless a clip was sent. */
+  evidence: LivenessEvidenceKind;
+  /** A clip's frames and, when the head turn was asked, its challenge. */
+  clip?: Pick<VideoJudgement, 'frames' | 'challenge'>;
 }
 
 /**
@@ -18,13 +24,63 @@ export interface JudgedSelfie {
  */
 export async function judge(pool: FacePool, image: { rgb: Uint8Array; width: number; height: number }, describe: boolean, match = false): Promise<JudgedSelfie> {
   const analysis = await pool.analyze({ ...image, describe, match });
-  return { analysis, verdict: judgeSelfie(analysis) };
+  return { analysis, verdict: judgeSelfie(analysis), evidence: 'still_photo' };
+}
+
+/**
+ * A selfie as sent, after intake: a decoded photo, or a clip (checked for size and type; its header
+ * and frames are read when it is judged). Taken before anything is charged, so a bad photo is
+ * refused for free.
+ */
+export type TakenSelfie = { kind: 'photo'; field: string; image: DecodedImage } | { kind: 'clip'; field: string; bytes: Uint8Array };
+
+export async function takeSelfie(field: string, bytes: Uint8Array): Promise<TakenSelfie> {
+  const format = checkImageBytes(field, bytes, { allowVideo: true });
+  if (!isVideo(format)) return { kind: 'photo', field, image: await decodeImage(field, bytes, { maxSide: SELFIE_MAX_SIDE }) };
+  if (!VIDEO_SUPPORTED) throw imageError(field, 'unsupported_type');
+  return { kind: 'clip', field, bytes };
+}
+
+/**
+ * One liveness policy for every product (issue 37): a photo is judged as a still selfie; a clip by
+ * its frames, held to the head-turn challenge when `challenge` (hosted pages always ask it; the
+ * API when the caller says so), and then, when it passed, its best frame is read for what the
+ * product needs besides (the age model, the face-match descriptor).
+ */
+export async function judgeTaken(pool: FacePool, taken: TakenSelfie, opts: { describe: boolean; match?: boolean; challenge: boolean }): Promise<JudgedSelfie> {
+  if (taken.kind === 'photo') return judge(pool, taken.image, opts.describe, opts.match);
+  const clip = await analyseVideo(pool, taken.bytes, { challenge: opts.challenge, field: taken.field });
+  const evidence = evidenceOf(taken, opts.challenge);
+  const about = { frames: clip.frames, ...(clip.challenge ? { challenge: clip.challenge } : {}) };
+  if (clip.verdict.failure || (!opts.describe && !opts.match)) return { verdict: clip.verdict, analysis: clip.analysis, evidence, clip: about };
+  const still = await judge(pool, clip.best, opts.describe, opts.match);
+  return { ...still, evidence, clip: about };
+}
+
+/** What a taken selfie's liveness will rest on, before it is judged (demo answers say it too). */
+export function evidenceOf(taken: TakenSelfie, challenge: boolean): LivenessEvidenceKind {
+  return taken.kind === 'photo' ? 'still_photo' : challenge ? 'head_turn_clip' : 'video_clip';
+}
+
+const EVIDENCE_NOTE: Record<LivenessEvidenceKind, string | null> = {
+  still_photo: 'A still photo is weaker evidence of a live person than a recorded head turn: a good print or screen can pass it.',
+  video_clip: 'A clip without the head-turn challenge is weaker evidence of a live person than one with it: a replayed recording can pass it.',
+  head_turn_clip: null,
+};
+
+/** The answer's `evidence`: what the liveness rests on, and why a still photo or plain clip is weaker. */
+export function livenessEvidence(kind: LivenessEvidenceKind): LivenessEvidence {
+  return { kind, weaker: kind !== 'head_turn_clip', note: EVIDENCE_NOTE[kind] };
 }
 
 /** The answer's `analysis` block: measurements and rules, no embedding, no landmarks. */
-export function analysisBlock({ verdict, analysis }: JudgedSelfie): FaceAnalysisBlock {
+export function analysisBlock({ verdict, analysis, evidence, clip }: JudgedSelfie): FaceAnalysisBlock {
   const f = verdict.face;
+  const c = clip?.challenge;
   return {
+    ...(clip ? { frames: clip.frames } : {}),
+    ...(c ? { challenge: { asked: 'head_turn' as const, passed: c.passed, failed: c.failed, checks: c.checks } } : {}),
+    evidence: livenessEvidence(evidence),
     faces_found: verdict.facesFound,
     image: { width: analysis.width, height: analysis.height },
     box: f ? f.box : null,
@@ -91,8 +147,9 @@ export function ageDecision(v: SelfieVerdict, minAge: number): AgeDecision {
 
 // Demo keys: fixed, plausible answers in the real shapes. No model runs and nothing is charged.
 const DEMO_BOX = { x: 120, y: 90, width: 240, height: 240 };
-export function demoAnalysis(): FaceAnalysisBlock {
+export function demoAnalysis(evidence: LivenessEvidenceKind = 'still_photo'): FaceAnalysisBlock {
   return {
+    evidence: livenessEvidence(evidence),
     faces_found: 1, image: { width: 480, height: 480 }, box: DEMO_BOX, detection_score: 0.98, antispoof: 0.9, liveness: 0.95,
     pose: { yaw: 2, pitch: -3, roll: 1 },
     checks: [

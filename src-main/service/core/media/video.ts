@@ -170,6 +170,8 @@ export interface VideoJudgement {
   frames: { analysed: number; with_face: number; pose_range: number; eye_range: number; yaw_range: number };
   /** Only when a challenge was asked. */
   challenge?: ChallengeVerdict;
+  /** The frame the verdict is about (SIDE×SIDE RGB), for a product that reads more from it (age, face match); memory only. */
+  best: { rgb: Uint8Array; width: number; height: number };
 }
 
 /**
@@ -178,14 +180,14 @@ export interface VideoJudgement {
  * head-turn challenge, the frames must meet it (core/faces/challenge.ts); a clip that does not
  * fails as `spoof_suspected` (or `multiple_faces`), the rule missed named in `challenge`.
  */
-export async function analyseVideo(pool: FacePool, bytes: Uint8Array, opts: { challenge?: boolean } = {}): Promise<VideoJudgement> {
+export async function analyseVideo(pool: FacePool, bytes: Uint8Array, opts: { challenge?: boolean; field?: string } = {}): Promise<VideoJudgement> {
   const challenge = opts.challenge === true;
-  const frames = await decodeFrames('file', bytes, challenge ? CHALLENGE_SAMPLING : STILL_SAMPLING);
-  const judged: { a: FaceAnalysis; v: SelfieVerdict }[] = [];
+  const frames = await decodeFrames(opts.field ?? 'file', bytes, challenge ? CHALLENGE_SAMPLING : STILL_SAMPLING);
+  const judged: { a: FaceAnalysis; v: SelfieVerdict; rgb: Uint8Array }[] = [];
   for (const rgb of frames) {
     // The challenge compares the faces of its frames: each gets the face-match descriptor (no age model).
     const a = await pool.analyze({ rgb, width: SIDE, height: SIDE, describe: false, match: challenge });
-    judged.push({ a, v: judgeSelfie(a) });
+    judged.push({ a, v: judgeSelfie(a), rgb });
   }
   const withFace = judged.filter((j) => j.v.face !== null);
   const best = [...judged].sort((x, y) => rank(y.v) - rank(x.v))[0]!;
@@ -200,10 +202,11 @@ export async function analyseVideo(pool: FacePool, bytes: Uint8Array, opts: { ch
   // Descriptors are compared here and go no further than this function.
   const analysis = { ...best.a, faces: best.a.faces.map((f) => ({ ...f, embedding: [], descriptor: [] })) };
   let verdict = best.v;
+  const frame = { rgb: best.rgb, width: SIDE, height: SIDE };
   if (challenge) {
     const c = judgeChallenge(judged.map((j) => j.v));
     if (!verdict.failure && !c.passed) verdict = { ...verdict, failure: c.failed === 'one_face' ? 'multiple_faces' : 'spoof_suspected' };
-    return { verdict, analysis, frames: summary, challenge: c };
+    return { verdict, analysis, frames: summary, challenge: c, best: frame };
   }
   const still = withFace.length >= 2 && poseRange < STILL_POSE_DEG && eyes < STILL_EYES;
   if (!verdict.failure && still) {
@@ -212,7 +215,7 @@ export async function analyseVideo(pool: FacePool, bytes: Uint8Array, opts: { ch
       checks: verdict.checks.map((c) => (c.policy === 'presentation_attack' ? { ...c, passed: false } : c)),
     };
   }
-  return { verdict, analysis, frames: summary };
+  return { verdict, analysis, frames: summary, best: frame };
 }
 
 /** Passing frames first, then by confidence. */

@@ -3,6 +3,7 @@
 // Test keys and demo keys are never charged and never get 402.
 import { CREDITS, type Billable } from '../../../../src-shared/catalog';
 import { AppError } from '../../../../src-shared/errors';
+import type { LivenessEvidenceKind } from '../../../../src-shared/contracts/faces';
 import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
 import { insufficient, type Credits } from '../credits/credits';
@@ -29,6 +30,8 @@ export interface Outcome<R> {
   hitCategories?: string | null;
   /** Screening results only: HMAC of the request's client reference, so the ledger can be searched by it. */
   clientRefHmac?: string | null;
+  /** Products with a selfie: what its liveness rested on (the ledger's liveness_evidence). */
+  livenessEvidence?: LivenessEvidenceKind | null;
   httpStatus: number;
   result: R;
 }
@@ -195,7 +198,7 @@ export function createBilling(
               status: outcome.status, confidence: outcome.confidence, credits: charge,
               billable: billable ? 1 : 0, error_code: outcome.errorCode ?? null, latency_ms: latency,
               created_at: nowIso(createdAt), completed_at: nowIso(clock.now()), hit_categories: outcome.hitCategories ?? null,
-              client_ref_hmac: outcome.clientRefHmac ?? null,
+              client_ref_hmac: outcome.clientRefHmac ?? null, liveness_evidence: outcome.livenessEvidence ?? null,
             });
             if (billable && !req.free) req.paidOnce?.claim(verificationId);
             const remaining = charge > 0

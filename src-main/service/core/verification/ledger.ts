@@ -2,7 +2,7 @@
 import type { Environment } from '../../../../src-shared/catalog';
 import type { Db } from '../../db/open';
 import type { z } from 'zod';
-import type { VerificationPage, VerificationQuery } from '../../../../src-shared/contracts/verifications';
+import type { VerificationEntry, VerificationPage, VerificationQuery } from '../../../../src-shared/contracts/verifications';
 import { verificationRepo, type VerificationRow } from './repo';
 
 /** A ledger search: an id from @search up to @search_end (the ids starting with it), or the reference's HMAC. */
@@ -54,7 +54,7 @@ export function createLedger(db: Db, clientRefHmac: (reference: string) => strin
         total, page: q.page, pages: Math.max(1, Math.ceil(total / q.per_page)), statuses,
         entries: rows.map((r) => ({
           verification_id: r.id, product: r.product, env: r.env, api_key_id: r.api_key_id, api_key_name: r.key_name, status: r.status,
-          confidence: r.confidence, failure_reason: r.error_code, credits: r.credits, latency_ms: r.latency_ms,
+          confidence: r.confidence, failure_reason: r.error_code, liveness_evidence: (r.liveness_evidence ?? null) as VerificationEntry['liveness_evidence'], credits: r.credits, latency_ms: r.latency_ms,
           created_at: r.created_at, completed_at: r.completed_at,
         })),
       };

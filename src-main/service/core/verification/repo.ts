@@ -20,13 +20,15 @@ export interface VerificationRow {
   hit_categories?: string | null;
   /** HMAC of the screening's client reference (never the reference); null without one (migration 0022). */
   client_ref_hmac?: string | null;
+  /** What a selfie's liveness rested on (still_photo, video_clip, head_turn_clip); null without a selfie (migration 0024). */
+  liveness_evidence?: string | null;
 }
 
 export function verificationRepo(db: Db) {
   const s = {
     insert: db.prepare(
-      `INSERT INTO verifications (id, org_id, api_key_id, product, env, status, confidence, credits, billable, error_code, latency_ms, created_at, completed_at, hit_categories, client_ref_hmac)
-       VALUES (@id, @org_id, @api_key_id, @product, @env, @status, @confidence, @credits, @billable, @error_code, @latency_ms, @created_at, @completed_at, @hit_categories, @client_ref_hmac)`,
+      `INSERT INTO verifications (id, org_id, api_key_id, product, env, status, confidence, credits, billable, error_code, latency_ms, created_at, completed_at, hit_categories, client_ref_hmac, liveness_evidence)
+       VALUES (@id, @org_id, @api_key_id, @product, @env, @status, @confidence, @credits, @billable, @error_code, @latency_ms, @created_at, @completed_at, @hit_categories, @client_ref_hmac, @liveness_evidence)`,
     ),
     byId: db.prepare<[string], VerificationRow>('SELECT * FROM verifications WHERE id = ?'),
     number: db.prepare<[string], { n: number }>('SELECT rowid AS n FROM verifications WHERE id = ?'),
@@ -37,7 +39,7 @@ export function verificationRepo(db: Db) {
     ),
   };
   return {
-    insert: (r: VerificationRow) => s.insert.run({ ...r, hit_categories: r.hit_categories ?? null, client_ref_hmac: r.client_ref_hmac ?? null }),
+    insert: (r: VerificationRow) => s.insert.run({ ...r, hit_categories: r.hit_categories ?? null, client_ref_hmac: r.client_ref_hmac ?? null, liveness_evidence: r.liveness_evidence ?? null }),
     byId: (id: string) => s.byId.get(id),
     /** The row's number in the ledger (a receipt number where an integer id is asked for: age-gate attestations). */
     numberOf: (id: string) => s.number.get(id)?.n,

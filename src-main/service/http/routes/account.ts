@@ -14,6 +14,7 @@ import {
 } from '../../../../src-shared/contracts/organization';
 import { PublicUrlSettings, UpdatePublicUrlRequest } from '../../../../src-shared/contracts/links';
 import { HOSTED_ATTEMPTS, HostedAttemptsSettings } from '../../../../src-shared/contracts/hosted';
+import { LivenessSettings } from '../../../../src-shared/contracts/faces';
 import { AppError } from '../../../../src-shared/errors';
 import type { Router } from '../router';
 import { planIncludes } from '../../../../src-shared/policy';
@@ -176,6 +177,36 @@ export function accountRoutes({ route, services }: Router): void {
       // The URL itself stays out of the log (it is configuration, but logs hold codes and ids only).
       services.logger.info('public_url_changed', { user_id: s.user.id, set: body.public_url !== null });
       return c.json<PublicUrlSettings>(publicUrlView(services));
+    },
+  });
+
+  route({
+    method: 'GET', path: '/api/settings/liveness', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'Whether the organisation\'s API keys must send the head-turn clip as a selfie (liveness, age, identity, KYC-plus) instead of a still photo',
+    responses: { 200: LivenessSettings },
+    handler: (c) => c.json<LivenessSettings>({ require_liveness_clip: services.organization.requiresLivenessClip(c.get('session').org.id) }),
+  });
+
+  route({
+    method: 'PUT', path: '/api/settings/liveness', auth: { kind: 'session', act: 'settings.manage' }, tags: TAGS,
+    summary: 'Require the head-turn clip of the organisation\'s API keys, or allow still photos again (owner or admin; default: allowed)',
+    description: 'When required, a still photo sent by an API key as a selfie is refused (400 `invalid_parameters`, issue `video_required`) before anything is charged, and every clip is held to '
+      + 'the head-turn challenge. Hosted pages ask for the clip whatever this says; the console\'s try panel is not an API key. A still photo that is accepted is answered with '
+      + '`evidence.kind` = `still_photo` and `weaker: true`.',
+    request: { body: LivenessSettings.strict() },
+    responses: { 200: LivenessSettings },
+    handler: async (c, input) => {
+      const body = await input.body();
+      const s = c.get('session');
+      const saved = services.audit.atomically(() => {
+        const before = services.organization.requiresLivenessClip(s.org.id);
+        const after = services.organization.setRequiresLivenessClip(s.org.id, body.require_liveness_clip);
+        if (before !== after) {
+          services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'settings.changed', setting: 'require_liveness_clip', from: String(before), to: String(after) });
+        }
+        return after;
+      });
+      return c.json<LivenessSettings>({ require_liveness_clip: saved });
     },
   });
 

@@ -98,10 +98,11 @@ describe('a failed hosted check the person can fix is retried on the same link',
   it('identity: an unreadable document is retried on the same link and passes; a live session is charged once', async () => {
     const g = await generate({ product: 'identity' }, liveKey);
     const before = t.s.credits.balance(t.orgId);
-    const selfie = b64(await fx.selfie('b'));
+    const selfie = b64(await fx.headTurnClip('b'));
     const miss = await complete(g.body.token, { selfie_b64: selfie, id_front_b64: b64(await fx.noFace()) });
     expect(miss.body).toMatchObject({ status: 'retry', reason: 'document_unreadable', attempts_left: 2, redirect_url: null });
-    expect(miss.body.challenge).toBeUndefined();
+    // The head turn was met (the document is what to send again).
+    expect(miss.body.challenge).toEqual({ failed: null, attempts_left: 2 });
     expect((await page(g.body.token)).body).toMatchObject({ state: 'opened', attempts_left: 2 });
     const pass = await complete(g.body.token, { selfie_b64: selfie, id_front_b64: await specimen() });
     expect(pass.body).toMatchObject({ status: 'passed', attempts_left: 0 });
@@ -120,7 +121,7 @@ describe('a failed hosted check the person can fix is retried on the same link',
   it('age: a failed ID step is a new attempt at the ID (the selfie flow closed), paid by the session\'s first act', async () => {
     const g = await generate({ product: 'age', min_age: 60 }, liveKey);
     const before = t.s.credits.balance(t.orgId);
-    const selfie = b64(await fx.selfie('b'));
+    const selfie = b64(await fx.headTurnClip('b'));
     expect((await complete(g.body.token, { date_of_birth: '1964-08-12', selfie_b64: selfie })).body).toMatchObject({ status: 'id_required', attempts_left: 3 });
     const miss = await complete(g.body.token, { selfie_b64: selfie, id_front_b64: b64(await fx.noFace()) });
     expect(miss.body).toMatchObject({ status: 'retry', reason: 'document_unreadable', attempts_left: 2 });

@@ -138,7 +138,12 @@ describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/
     expect(t.s.credits.balance(t.orgId)).toBe(before);
 
     const flow = await generate({ product: 'age', min_age: 60, redirect_url: 'https://shop.example/adult' }, liveKey);
-    const selfie = b64(await fx.selfie('b'));
+    expect((await t.json<HostedPage>('GET', `/hosted/session/${flow.body.token}`)).body.challenge).toMatchObject({ kind: 'head_turn' });
+    // One liveness policy (issue 37): the age selfie is the head-turn clip too; a photo is refused before anything runs.
+    const photo = await complete(flow.body.token, { date_of_birth: '1964-08-12', selfie_b64: b64(await fx.selfie('b')) });
+    expect(photo.body).toMatchObject({ fields: [{ field: 'selfie_b64', issue: 'video_required' }] });
+    expect(t.s.credits.balance(t.orgId)).toBe(before);
+    const selfie = b64(await fx.headTurnClip('b'));
     const step = await complete(flow.body.token, { date_of_birth: '1964-08-12', selfie_b64: selfie });
     expect(step.body).toMatchObject({ status: 'id_required', redirect_url: null });
     expect((await t.json<HostedPage>('GET', `/hosted/session/${flow.body.token}`)).body).toMatchObject({ state: 'opened', needs_id: true, min_age: 60 });
@@ -147,15 +152,21 @@ describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/
     const id = await complete(flow.body.token, { selfie_b64: selfie, id_front_b64: b64(await degrade(await renderSpecimen(HOLDERS[1]!), 'clean')) });
     expect(id.body).toMatchObject({ status: 'passed', verification_id: step.body.verification_id });
     expect(t.s.credits.balance(t.orgId)).toBe(before - 10);
-    expect(t.s.ledger.get(step.body.verification_id!)).toMatchObject({ status: 'success', credits: 10 });
-  }, 90_000);
+    expect(t.s.ledger.get(step.body.verification_id!)).toMatchObject({ status: 'success', credits: 10, liveness_evidence: 'head_turn_clip' });
+  }, 120_000);
 
-  it('identity: a selfie and an ID document; the answer to the page carries no document data', async () => {
+  it('identity: the head-turn clip and an ID document (a photo as the selfie is refused); the answer to the page carries no document data', async () => {
     const g = await generate({ product: 'identity' });
-    const r = await complete(g.body.token, { selfie_b64: b64(await fx.selfie('b')), id_front_b64: b64(await degrade(await renderSpecimen(HOLDERS[1]!, { kind: 'td1' }), 'clean')) });
+    expect((await t.json<HostedPage>('GET', `/hosted/session/${g.body.token}`)).body.challenge).toMatchObject({ kind: 'head_turn' });
+    const id = b64(await degrade(await renderSpecimen(HOLDERS[1]!, { kind: 'td1' }), 'clean'));
+    const photo = await complete(g.body.token, { selfie_b64: b64(await fx.selfie('b')), id_front_b64: id });
+    expect(photo.status).toBe(400);
+    expect(photo.body).toMatchObject({ fields: [{ field: 'selfie_b64', issue: 'video_required' }] });
+    const r = await complete(g.body.token, { selfie_b64: b64(await fx.headTurnClip('b')), id_front_b64: id });
     expect(r.body).toMatchObject({ status: 'passed', product: 'identity' });
     expect(JSON.stringify(r.body)).not.toMatch(/MUSTERMANN|C01X00T47|1964/);
-  }, 60_000);
+    expect(t.s.ledger.get(r.body.verification_id!)).toMatchObject({ liveness_evidence: 'head_turn_clip' });
+  }, 120_000);
 
   it('refuses unknown, expired and revoked links and a revoked key\'s links; missing fields are named; nothing is run or charged', async () => {
     expect((await complete('x'.repeat(43), { selfie_b64: 'x' })).status).toBe(404);

@@ -2,6 +2,7 @@
 // the rule that saw it (document_presented, its value and limit), on every path that judges a
 // selfie: liveness, the age selfie step, identity selfies and the hosted page. Real face models
 // (in-process here), specimen documents rendered by code.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgeSelfieResponse } from '../../../../src-shared/contracts/age';
 import type { IdentityResult } from '../../../../src-shared/contracts/documents';
@@ -75,14 +76,19 @@ describe('a document photo as a selfie', () => {
     expectDocumentRule(body.selfie_analysis);
   }, 120_000);
 
-  it('hosted page: an age session\'s selfie that is a document photo is refused as spoof_suspected and sent to the ID step', async () => {
-    // Hosted liveness takes only the challenge clip (a photo is 400 video_required, hosted.test.ts); the age selfie step takes photos.
+  it('hosted page: an age session takes no document photo as the selfie; a document held up to the camera misses the head turn and is to be recorded again', async () => {
+    // Every hosted selfie is the head-turn clip (issue 37): a photo is 400 video_required before anything runs.
     const g = await t.json<HostedGenerateResponse>('POST', '/hosted/generate', {
       body: { product: 'age', redirect_url: 'https://shop.example/done' }, headers: { Authorization: `Bearer ${key.api_key}` },
     });
     expect(g.status).toBe(200);
-    const r = await t.json<HostedCompleteResponse>('POST', `/hosted/complete/${g.body.token}`, { body: { date_of_birth: '1980-04-02', selfie_b64: b64(await passport()) } });
-    expect(r.body).toMatchObject({ status: 'id_required', reason: 'spoof_suspected' });
-    expect(t.s.ledger.get(r.body.verification_id!)).toMatchObject({ error_code: 'spoof_suspected' });
+    const photo = await t.json<HostedCompleteResponse>('POST', `/hosted/complete/${g.body.token}`, { body: { date_of_birth: '1980-04-02', selfie_b64: b64(await passport()) } });
+    expect(photo.status).toBe(400);
+    expect(photo.body).toMatchObject({ fields: [{ field: 'selfie_b64', issue: 'video_required' }] });
+    const frame = await sharp(await passport()).resize(480, 480, { fit: 'contain', background: '#ffffff' }).png().toBuffer();
+    const held = await fx.clip(Array<Buffer>(12).fill(frame), 'webm');
+    const r = await t.json<HostedCompleteResponse>('POST', `/hosted/complete/${g.body.token}`, { body: { date_of_birth: '1980-04-02', selfie_b64: b64(held) } });
+    expect(r.body).toMatchObject({ status: 'retry', reason: 'spoof_suspected', challenge: { failed: expect.any(String) } });
+    expect(t.s.ledger.get(r.body.verification_id!)).toMatchObject({ error_code: 'spoof_suspected', liveness_evidence: 'head_turn_clip' });
   }, 60_000);
 });

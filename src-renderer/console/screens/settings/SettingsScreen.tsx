@@ -11,6 +11,7 @@ import { useSession } from '../../stores/session';
 import { AppSchemesSection } from './AppSchemesSection';
 import { DataDirectorySection } from './DataDirectorySection';
 import { HostedAttemptsSection } from './HostedAttemptsSection';
+import { LivenessSection } from './LivenessSection';
 import { ListFreshnessSection } from './ListFreshnessSection';
 import { OrganizationSection } from './OrganizationSection';
 import { PreferencesSection } from './PreferencesSection';
@@ -84,6 +85,7 @@ export function SettingsScreen() {
       <AppSchemesSection canChange={canChange} />
       <PublicUrlSection canChange={canChange} />
       <HostedAttemptsSection canChange={canChange} />
+      <LivenessSection canChange={canChange} />
       <PreferencesSection />
       {canChange ? <DataDirectorySection /> : null}
     </>

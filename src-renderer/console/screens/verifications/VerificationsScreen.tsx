@@ -35,6 +35,10 @@ const NO_FILTERS: Filters = { product: '', status: '', key: '', from: '', to: ''
 /** Typing pauses this long before the ledger is asked. */
 const SEARCH_DELAY_MS = 300;
 
+/** A selfie's liveness on weaker evidence than the head-turn clip, said in the ledger (issue 37). */
+const EVIDENCE_LABEL: Record<'still_photo' | 'video_clip', string> = { still_photo: 'still photo', video_clip: 'clip, no head turn' };
+const EVIDENCE_TITLE = 'Weaker evidence of a live person than the head-turn clip: a print, screen or replay can pass it. Settings can require the clip of API keys.';
+
 const columns: GridColumn<VerificationEntry>[] = [
   { id: 'at', header: 'Time', width: '196px', nowrap: true, cell: (r) => <time dateTime={r.created_at}>{formatDateTime(r.created_at)}</time> },
   { id: 'product', header: 'Product', width: '110px', nowrap: true, cell: (r) => <span data-testid="ledger-product">{PRODUCT_LABEL[r.product]}</span> },
@@ -44,6 +48,9 @@ const columns: GridColumn<VerificationEntry>[] = [
       <span className="ledger-outcome" data-testid="ledger-status" data-status={r.status}>
         <Badge tone={statusTone(r.status)}>{r.status}</Badge>
         {r.failure_reason ? <span className="muted">{REASON_LABEL[r.failure_reason] ?? r.failure_reason}</span> : null}
+        {r.liveness_evidence && r.liveness_evidence !== 'head_turn_clip' ? (
+          <span className="muted" data-testid="ledger-evidence" title={EVIDENCE_TITLE}>{EVIDENCE_LABEL[r.liveness_evidence]}</span>
+        ) : null}
       </span>
     ),
   },
