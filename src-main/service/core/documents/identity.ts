@@ -71,6 +71,10 @@ export function identityFailure(
   if (!r.match.face_match) return { code: 'face_mismatch', text: 'The selfie does not match the face on the ID document' };
   const failed = a.authenticity.checks.find((c) => c.critical && c.result === 'fail');
   if (failed?.check === 'not_expired') return { code: 'document_expired', text: 'The ID document has expired' };
+  // A zone whose check digits did not hold when the read's time was up was not read, not proven wrong.
+  if (failed && r.reading?.budgetSpent && a.mrz.checkDigits.some((c) => !c.valid)) {
+    return { code: 'document_unreadable', text: 'The ID document\'s machine-readable zone could not be read in time: send a sharp, well-lit photo of the whole page' };
+  }
   if (failed) return { code: 'document_inconsistent', text: `The ID document did not pass its checks: ${failed.detail}` };
   const review = a.review.filter((f) => reviewFields.includes(f.field));
   if (review.length) {

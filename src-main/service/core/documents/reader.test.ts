@@ -70,3 +70,42 @@ describe('a reading whose check digits hold', () => {
     expect(r.mrz?.lines[1]).toBe(l2);
   });
 });
+
+describe('the read\'s time budget (issue 37: one zone had been retried for 29 s)', () => {
+  const h: GenHolder = generateHolder(seeded(93));
+  const [l1, l2] = generatedMrz(h, 'td3');
+  // A zone whose date-of-birth check digit never holds (a digit misread the same way on every
+  // attempt): every retry is tried while there is time.
+  const broken = `${l2!.slice(0, 13)}${l2![13] === '1' ? '2' : '1'}${l2!.slice(14)}`;
+  const slowReader = (ms: number, count: { n: number }): TextReader => ({
+    read: async () => {
+      count.n++;
+      await new Promise((r) => setTimeout(r, ms));
+      return { boxes: [box(l1!, 20, 360, 600, 24), box(broken, 20, 400, 600, 24)], ms: { detect: 0, recognise: 0 } };
+    },
+  });
+
+  it('starts no retry once its time is up: the reading as it stands is answered, marked as having spent its budget', async () => {
+    const unbounded = { n: 0 };
+    const free = await readDocument(slowReader(1, unbounded), blank, { budgetMs: 60_000 });
+    expect(free.budgetSpent).toBeUndefined();
+    expect(unbounded.n).toBeGreaterThanOrEqual(3);
+    const bounded = { n: 0 };
+    const r = await readDocument(slowReader(40, bounded), blank, { budgetMs: 60 });
+    expect(bounded.n).toBeLessThan(unbounded.n);
+    expect(bounded.n).toBeLessThanOrEqual(2);
+    expect(r.budgetSpent).toBe(true);
+    expect(r.attempts.some((a) => a.startsWith('budget('))).toBe(true);
+    expect(r.mrz?.checkDigits.some((c) => !c.valid)).toBe(true);
+  });
+
+  it('a settled reading is not marked, however long it took', async () => {
+    const reader: TextReader = { read: async () => {
+      await new Promise((r) => setTimeout(r, 30));
+      return { boxes: [box(l1!, 20, 360, 600), box(l2!, 20, 400, 600)], ms: { detect: 0, recognise: 0 } };
+    } };
+    const r = await readDocument(reader, blank, { budgetMs: 1 });
+    expect(r.budgetSpent).toBeUndefined();
+    expect(r.mrz?.checkDigits.every((c) => c.valid)).toBe(true);
+  });
+});

@@ -18,7 +18,17 @@ export interface DocumentReading {
   textBoxes: number;
   attempts: string[];
   ms: number;
+  /** True when retries stopped at READ_BUDGET_MS with the zone not settled: what was read is answered, and an unsettled zone is unreadable. */
+  budgetSpent?: boolean;
 }
+
+/**
+ * Wall time of one document after which no further retry starts (issue 37: one zone had been
+ * retried for 29 s). The attempt under way finishes, so a document takes at most about this plus
+ * one read; a zone not settled by then is answered as read, and identity calls it unreadable
+ * (send a sharper photo) rather than inconsistent.
+ */
+export const READ_BUDGET_MS = 5000;
 
 const DET_SIDE = 960;
 /** The sharpened retry enlarges a picture smaller than this on its longer side, by at most UPSCALE_MAX. */
@@ -178,8 +188,9 @@ async function transform(img: RgbImage, f: (s: Sharp) => Sharp): Promise<RgbImag
  * hold, the picture is read as it came too (a boundary may be wrong: a desk's edge, another paper),
  * and the better reading is kept. A scan, or a picture without a convincing boundary, is read as it came.
  */
-export async function readDocument(reader: TextReader, img: RgbImage, opts: { locate?: boolean } = {}): Promise<DocumentReading> {
+export async function readDocument(reader: TextReader, img: RgbImage, opts: { locate?: boolean; budgetMs?: number } = {}): Promise<DocumentReading> {
   const t0 = performance.now();
+  const budget = new Budget(t0 + (opts.budgetMs ?? READ_BUDGET_MS));
   // Benches compare with and without the locating step.
   const located = opts.locate === false ? null : await locatePage(img);
   const attempts: string[] = [];
@@ -187,13 +198,13 @@ export async function readDocument(reader: TextReader, img: RgbImage, opts: { lo
   if (located) {
     const b = located.boundary;
     attempts.push(`located(support ${b.support.toFixed(2)}, area ${b.area.toFixed(2)}${located.turned ? `, turned ${located.turned}` : ''})`);
-    best = await readPicture(reader, located.page, attempts);
+    best = await readPicture(reader, located.page, attempts, budget);
   }
   // The picture as it came is read only when the flattened page gave no zone whose check digits
   // all hold: a page whose only doubt is a name would get the same name from the photo, at twice
   // the time.
-  if (!located || !settled(best)) {
-    const whole = await readPicture(reader, img, attempts);
+  if (!located || (!settled(best) && budget.allows(attempts, 'whole'))) {
+    const whole = await readPicture(reader, img, attempts, budget);
     if (!best || quality(whole) > quality(best)) best = whole;
   }
   const chosen: Attempt = best!;
@@ -203,11 +214,24 @@ export async function readDocument(reader: TextReader, img: RgbImage, opts: { lo
     textBoxes: chosen.boxes.length,
     attempts,
     ms: Math.round(performance.now() - t0),
+    ...(budget.spent && !settled(chosen) ? { budgetSpent: true } : {}),
   };
 }
 
-/** One picture through the attempts below, until the reading is settled; the best attempt. */
-async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]): Promise<Attempt> {
+/** The read's deadline: a retry starts only before it; the first one refused is noted in the attempts. */
+class Budget {
+  spent = false;
+  constructor(private readonly until: number) {}
+  allows(attempts: string[], what: string): boolean {
+    if (performance.now() < this.until) return true;
+    if (!this.spent) attempts.push(`budget(no ${what})`);
+    this.spent = true;
+    return false;
+  }
+}
+
+/** One picture through the attempts below, until the reading is settled or the budget is spent; the best attempt. */
+async function readPicture(reader: TextReader, img: RgbImage, attempts: string[], budget: Budget): Promise<Attempt> {
   let best: Attempt | null = null;
   const tryRead = async (image: RgbImage, label: string) => {
     const { boxes } = await reader.read(image, DET_SIDE);
@@ -220,7 +244,7 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
     return boxes;
   };
   const first = await tryRead(img, 'plain');
-  if (!settled(best)) {
+  if (!settled(best) && budget.allows(attempts, 'deskew')) {
     const skew = skewOf(first);
     if (Math.abs(skew) >= 1) await tryRead(await transform(img, (s) => s.rotate(-skew, { background: '#ffffff' })), `deskew${skew.toFixed(1)}`);
   }
@@ -232,6 +256,7 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
     const page = best!;
     // A reading whose digits hold is looked at again for its names only, without sharpening.
     for (const sharpen of settled(best) ? [false] : [false, true]) {
+      if (!budget.allows(attempts, sharpen ? 'zone-sharpened' : 'zone')) break;
       const zone = await transform(img, (s) => {
         const cut = s.extract(band.region).resize(Math.round(band.region.width * band.scale), Math.round(band.region.height * band.scale), { kernel: 'lanczos3' });
         return sharpen ? cut.normalise().sharpen({ sigma: 1.5, m1: 1.5, m2: 4 }) : cut;
@@ -247,7 +272,7 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
   // A blurred or low-contrast picture: sharpened and stretched to the full range.
   // A small picture is enlarged first: the lines are cut from it, and a blurred MRZ line 33 px high
   // was read whole only after that (TD1 specimen, blur).
-  if (!settled(best)) {
+  if (!settled(best) && budget.allows(attempts, 'sharpened')) {
     const up = Math.min(UPSCALE_MAX, UPSCALE_SIDE / Math.max(img.width, img.height));
     await tryRead(await transform(img, (s) => up > 1.1
       ? s.resize(Math.round(img.width * up), Math.round(img.height * up), { kernel: 'lanczos3' }).normalise().sharpen({ sigma: 2, m1: 1.5, m2: 5 })
