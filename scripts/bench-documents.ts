@@ -7,6 +7,8 @@
 //   every field right   name, date of birth, type, number, expiry, issuing country, and nationality
 //                       and sex where `document_data` carries them
 //   read ms             the reader's own time (DocumentReading.ms), median, p90 and the slowest
+//   review              documents with a field named for review; silent wrong: a field read wrong
+//                       while the document side would verify with nothing named (issue 37: never)
 //
 // Options: --n N documents per family and condition (default 30), --seed S (first seed; the figures
 // in docs/documents.md use 9000, tuning used 1-200), --families a,b, --conditions scan,photo,
@@ -60,17 +62,24 @@ function seedOf(seed0: number, family: LayoutFamily, condition: Condition, i: nu
   return seed0 + f * 100_000 + CONDITIONS.indexOf(condition) * 10_000 + i;
 }
 
-interface Outcome { c: GeneratedCase; fields: Map<Field, boolean>; ms: number; cpu?: number; got: Record<string, unknown> | null; attempts: string[] }
+/** `review`: fields named for review; `clean`: the document side would verify (read, its checks passed, nothing named for review). */
+interface Outcome { c: GeneratedCase; fields: Map<Field, boolean>; ms: number; cpu?: number; got: Record<string, unknown> | null; attempts: string[]; review: number; clean: boolean }
 
 class Tally {
   docs = 0;
   right = 0;
+  /** Sent to review (a field named), and read wrong with nothing named (issue 37's "silent wrong field"). */
+  review = 0;
+  silent = 0;
   ms: number[] = [];
   cpu: number[] = [];
   fields = new Map<Field, { right: number; total: number }>();
   add(o: Outcome) {
     this.docs++;
-    if ([...o.fields.values()].every(Boolean)) this.right++;
+    const allRight = [...o.fields.values()].every(Boolean);
+    if (allRight) this.right++;
+    if (o.review > 0) this.review++;
+    if (!allRight && o.clean) this.silent++;
     this.ms.push(o.ms);
     if (o.cpu !== undefined) this.cpu.push(o.cpu);
     for (const [f, ok] of o.fields) {
@@ -87,7 +96,7 @@ class Tally {
       return `${f.replace('document_', '').replace('_date', '').replace('date_of_', '').replace('issuing_country', 'issuer')} ${((100 * v.right) / v.total).toFixed(0)}`;
     });
     const cpu = this.cpu.length ? `  cpu ${q(this.cpu, 0.5).toFixed(0)} / ${q(this.cpu, 0.9).toFixed(0)} ms` : '';
-    return `${label.padEnd(30)} ${`${this.share().toFixed(1)}% (${this.right}/${this.docs})`.padEnd(16)} read ${String(q(this.ms, 0.5).toFixed(0)).padStart(5)} / ${String(q(this.ms, 0.9).toFixed(0)).padStart(5)} / ${String(Math.max(0, ...this.ms).toFixed(0)).padStart(5)} ms${cpu}   ${pf.join(' · ')}`;
+    return `${label.padEnd(30)} ${`${this.share().toFixed(1)}% (${this.right}/${this.docs})`.padEnd(16)} read ${String(q(this.ms, 0.5).toFixed(0)).padStart(5)} / ${String(q(this.ms, 0.9).toFixed(0)).padStart(5)} / ${String(Math.max(0, ...this.ms).toFixed(0)).padStart(5)} ms${cpu}   review ${this.review} · silent wrong ${this.silent}   ${pf.join(' · ')}`;
   }
 }
 
@@ -138,10 +147,11 @@ async function main(): Promise<void> {
         if (cpu !== undefined) cpuMs.push(cpu);
         const a = assessDocument(reading, 1, new Date());
         const got = a.documentData as Record<string, unknown> | null;
-        outcomes.push({ c, fields: judgeFields(got, c.expected), ms: reading.ms, ...(cpu !== undefined ? { cpu } : {}), got, attempts: reading.attempts });
+        const clean = Boolean(got) && a.authenticity.checks.every((x) => !x.critical || x.result !== 'fail') && a.review.length === 0;
+        outcomes.push({ c, fields: judgeFields(got, c.expected), ms: reading.ms, ...(cpu !== undefined ? { cpu } : {}), got, attempts: reading.attempts, review: a.review.length, clean });
       } catch (e) {
         // A reader that fails counts as a document read wrong (the service answers 503 for it).
-        outcomes.push({ c, fields: judgeFields(null, c.expected), ms: performance.now() - t, got: null, attempts: [`reader failed: ${e instanceof Error ? e.message : String(e)}`] });
+        outcomes.push({ c, fields: judgeFields(null, c.expected), ms: performance.now() - t, got: null, attempts: [`reader failed: ${e instanceof Error ? e.message : String(e)}`], review: 0, clean: false });
       }
     }
   } finally {

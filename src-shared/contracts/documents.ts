@@ -96,8 +96,14 @@ export const MrzBlock = z.object({
   read_ms: z.number().int(),
 });
 
-export const REVIEW_FIELDS = ['surname', 'given_names', 'date_of_birth'] as const;
-export const REVIEW_REASONS = ['printed_differs', 'unreadable_character'] as const;
+export const REVIEW_FIELDS = ['surname', 'given_names', 'date_of_birth', 'document_number', 'nationality', 'issuing_country'] as const;
+/**
+ * `unknown_code`: a state code read from the MRZ that is no known code (no check digit covers
+ * it); `corrected_check_digit`: the document number's check digit holds only after a character
+ * was changed, and no printed number confirms it; `low_confidence`: a character of the field was
+ * read with low confidence, and the printed field was not located to confirm it (issue 37).
+ */
+export const REVIEW_REASONS = ['printed_differs', 'unreadable_character', 'unknown_code', 'corrected_check_digit', 'low_confidence'] as const;
 
 /**
  * Added: a field the service could not settle on its own. The MRZ and the printed page disagree

@@ -9,7 +9,7 @@ import type { Authenticity, ClaimComparison, DocumentCheck, DocumentCheckName, D
 import { ageOn, compareDates, dayOf, formatUsDate, parseClaimedDate, parseYymmdd, sameDate, type CalendarDate } from '../../../../src-shared/dates';
 import { DEFAULT_THRESHOLD, scoreNamePair } from '../screening/match/compare';
 import { reviewFlags, settleNames, type SettledName, type SettledNames } from './fields';
-import type { MrzReading } from './mrz';
+import { isState, type MrzReading } from './mrz';
 import type { DocumentReading } from './reader';
 import { datesAgree, numbersAgree, printedInOtherCentury } from './viz';
 
@@ -56,6 +56,40 @@ const CHECK_OF = {
   document_number: 'check_digit_document_number', date_of_birth: 'check_digit_date_of_birth', expiry_date: 'check_digit_expiry_date',
   personal_number: 'check_digit_personal_number', composite: 'check_digit_composite',
 } as const;
+
+/**
+ * The zone's fields no check digit settles (issue 37, no silent wrong field): a state code that is
+ * no known code (a letter lost where no check digit looks: "AN" for CAN), and a document number
+ * whose check digit holds only after a character was changed, unless the printed number confirms it.
+ */
+function zoneFlags(m: MrzReading, printed: DocumentReading['printed'], names: SettledNames | null): ReviewFlag[] {
+  const out: ReviewFlag[] = [];
+  // A name character the reader was unsure of, where the print was not found to confirm the name.
+  const parts: [ReviewFlag['field'], SettledName | undefined, number, string][] = [
+    ['surname', names?.surname, m.unsure.surname, 'surname'], ['given_names', names?.givenNames, m.unsure.givenNames, 'given names'],
+  ];
+  for (const [field, part, unsure, label] of parts) {
+    if (part && unsure > 0 && part.settlement === 'not_located') {
+      out.push({ field, reason: 'low_confidence', mrz: part.value, detail: `A character of the ${label} in the MRZ was read with low confidence, and the printed ${label} was not found to confirm it: read it on the image` });
+    }
+  }
+  if (m.corrected === 0 && m.unsure.documentNumber > 0 && numbersAgree(printed.document_number, m.documentNumber) === 'not_located') {
+    out.push({ field: 'document_number', reason: 'low_confidence', mrz: m.documentNumber, detail: 'A character of the document number in the MRZ was read with low confidence, and the printed number was not found to confirm it: read it on the image' });
+  }
+  if (m.nationality && !isState(m.nationality)) {
+    out.push({ field: 'nationality', reason: 'unknown_code', mrz: m.nationality, detail: `The nationality read from the MRZ (${m.nationality}) is no known state code, and no check digit covers it: read it on the image` });
+  }
+  if (!isState(m.issuingState)) {
+    out.push({ field: 'issuing_country', reason: 'unknown_code', mrz: m.issuingState, detail: `The issuing state read from the MRZ (${m.issuingState}) is no known state code, and no check digit covers it: read it on the image` });
+  }
+  if (m.corrected > 0 && numbersAgree(printed.document_number, m.documentNumber) !== 'match') {
+    out.push({
+      field: 'document_number', reason: 'corrected_check_digit', mrz: m.documentNumber, ...(printed.document_number ? { printed: printed.document_number } : {}),
+      detail: 'The document number\'s check digit holds only after a character was changed, and no printed number confirms it: read it on the image',
+    });
+  }
+  return out;
+}
 
 /** The name check from both parts: a different name fails; a part a letter or two apart leaves it unsettled (review). */
 function nameCheck(surname: SettledName, given: SettledName): { result: DocumentCheck['result']; detail: string } {
@@ -122,6 +156,7 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
   const otherCentury = m ? printedInOtherCentury(reading!.printed.date_of_birth, birth, now) : null;
   const review: ReviewFlag[] = [
     ...(names ? reviewFlags(names) : []),
+    ...(m ? zoneFlags(m, reading!.printed, names) : []),
     ...(birth && otherCentury
       ? [{
           field: 'date_of_birth' as const, reason: 'printed_differs' as const, mrz: formatUsDate(birth), printed: formatUsDate(otherCentury),

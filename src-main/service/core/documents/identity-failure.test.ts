@@ -45,3 +45,70 @@ describe('a zone whose check digits do not hold', () => {
     expect(identityFailure(check(reading), [])).toMatchObject({ code: 'document_inconsistent' });
   });
 });
+
+describe('zone fields no check digit settles go to review, never verified silently (issue 37)', () => {
+  const base = { ...generateHolder(seeded(97)), nationality: 'CAN', issuing: 'CAN', number: 'HK7182930', expiry: '2031-05-14' };
+  const readerOf = (boxes: TextBox[]): TextReader => ({ read: () => Promise.resolve({ boxes, ms: { detect: 0, recognise: 0 } }) });
+  const passing = (reading: Awaited<ReturnType<typeof readDocument>>): IdentityCheck => ({
+    selfie: { verdict: { failure: null }, evidence: 'still_photo' } as unknown as JudgedSelfie,
+    portrait: {} as FaceReading,
+    match: { face_match: true, face_match_confidence: 90, threshold: 48, decision_confidence: 90 },
+    reading,
+    assessment: assessDocument(reading, 1, new Date('2026-06-01T00:00:00Z')),
+  });
+
+  it('a nationality that is no state code ("AN" for CAN: a letter lost where no check digit looks) is named for review', async () => {
+    const [l1, l2] = generatedMrz(base, 'td3');
+    const lost = `${l2!.slice(0, 10)}AN<${l2!.slice(13)}`;
+    const reading = await readDocument(readerOf([box(l1!, 360), box(lost, 400)]), blank);
+    const check = passing(reading);
+    expect(check.assessment.review).toContainEqual(expect.objectContaining({ field: 'nationality', reason: 'unknown_code', mrz: 'AN' }));
+    expect(identityFailure(check, [])).toMatchObject({ code: 'document_needs_review' });
+    // The same zone read right: nothing to review, verified.
+    const right = passing(await readDocument(readerOf([box(l1!, 360), box(l2!, 400)]), blank));
+    expect(right.assessment.review).toEqual([]);
+    expect(identityFailure(right, [])).toBeNull();
+  });
+
+  it('a document number whose check digit holds only after a character was changed is named for review, unless the printed number confirms it', async () => {
+    const [l1, l2] = generatedMrz(base, 'td3');
+    // 0 read as O at the number's end: one change (O → 0) makes its check digit hold again.
+    const misread = l2!.replace('HK7182930', 'HK718293O');
+    const reading = await readDocument(readerOf([box(l1!, 360), box(misread, 400)]), blank);
+    expect(reading.mrz?.corrected).toBeGreaterThan(0);
+    const check = passing(reading);
+    expect(check.assessment.review).toContainEqual(expect.objectContaining({ field: 'document_number', reason: 'corrected_check_digit', mrz: 'HK7182930' }));
+    expect(identityFailure(check, [])).toMatchObject({ code: 'document_needs_review' });
+    // The printed number, located on the page, confirms the corrected one: cross-checked, verified.
+    const at = (text: string, x: number, y: number, w: number, h = 14): TextBox => ({ text, probs: [...text].map(() => 0.99), box: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]] });
+    const printed = await readDocument(readerOf([at('Passport No. / No du passeport', 400, 100, 200), at('HK7182930', 400, 118, 120, 22), box(l1!, 360), box(misread, 400)]), blank);
+    expect(printed.printed.document_number).toBe('HK7182930');
+    expect(passing(printed).assessment.review.filter((f) => f.field === 'document_number')).toEqual([]);
+  });
+});
+
+describe('a zone character read with low confidence (issue 37: OCR confidence is an uncertain reading)', () => {
+  const h = { ...generateHolder(seeded(99)), surname: 'MOLINA', given: 'ROCIO', nationality: 'ESP', issuing: 'ESP' };
+  const [l1, l2] = generatedMrz(h, 'td3');
+  const unsureAt = (text: string, at: number, y: number): TextBox => ({ ...box(text, y), probs: [...text].map((_, i) => (i === at ? 0.3 : 0.99)) });
+  const readerOf = (boxes: TextBox[]): TextReader => ({ read: () => Promise.resolve({ boxes, ms: { detect: 0, recognise: 0 } }) });
+  const at = (text: string, x: number, y: number, w: number, hh = 14): TextBox => ({ text, probs: [...text].map(() => 0.99), box: [[x, y], [x + w, y], [x + w, y + hh], [x, y + hh]] });
+  const assess = async (boxes: TextBox[]) => assessDocument(await readDocument(readerOf(boxes), blank), 1, new Date('2026-06-01T00:00:00Z'));
+
+  it('in a name the print was not found for: named for review', async () => {
+    // The given name's first letter (after P<ESPMOLINA<<) read unsure.
+    const a = await assess([unsureAt(l1!, 5 + 'MOLINA<<'.length, 360), box(l2!, 400)]);
+    expect(a.review).toEqual([expect.objectContaining({ field: 'given_names', reason: 'low_confidence', mrz: 'ROCIO' })]);
+    // The document number's first character unsure, no printed number: named too.
+    const n = await assess([box(l1!, 360), unsureAt(l2!, 0, 400)]);
+    expect(n.review).toEqual([expect.objectContaining({ field: 'document_number', reason: 'low_confidence' })]);
+  });
+
+  it('in a name the print confirms: nothing to review', async () => {
+    const a = await assess([
+      at('Surname / Apellidos', 200, 100, 160), at('MOLINA', 200, 118, 120, 22), at('Given names / Nombre', 200, 160, 160), at('ROCIO', 200, 178, 100, 22),
+      unsureAt(l1!, 5 + 'MOLINA<<'.length, 360), box(l2!, 400),
+    ]);
+    expect(a.review).toEqual([]);
+  });
+});

@@ -121,7 +121,8 @@ function fitsLength(chars: MrzChar[], len: number): boolean {
 }
 
 /** ICAO state codes (and the specimen state UTO), as they stand in a zone without fillers. */
-const isState = (code: string) => code === 'UTO' || code in (states as Record<string, string>);
+/** A state code ICAO or ISO 3166 knows (UTO, the ICAO specimen state, included). */
+export const isState = (code: string) => code === 'UTO' || code in (states as Record<string, string>);
 const stateAt = (chars: MrzChar[], at: number) => isState(lettersOnly(chars.slice(at, at + 3).map((c) => c.c).join('')).replace(/</g, ''));
 
 /**
@@ -294,7 +295,15 @@ export interface MrzReading {
   alphabetRepairs: AlphabetRepair[];
   /** The state code is not an ISO 3166 code (for example the ICAO specimen code UTO). */
   unknownState: boolean;
+  /**
+   * Characters read with a probability under UNSURE_P, by field (surname, given names; the document
+   * number with its check digit): what the zone alone cannot vouch for where no print confirms it.
+   */
+  unsure: { surname: number; givenNames: number; documentNumber: number };
 }
+
+/** A character read with less probability than this is a guess the zone cannot vouch for on its own. */
+export const UNSURE_P = 0.5;
 
 const CHECK_FIELDS: Record<string, CheckDigit['field']> = {
   documentNumberCheckDigit: 'document_number',
@@ -430,6 +439,10 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
   }
   const french = result.format === 'FRENCH_NATIONAL_ID';
   const [sexLine, sexAt] = SEX_AT[french ? 'FRENCH_NATIONAL_ID' : layout];
+  // Unsure characters by field, from the positions the parser gives each field (a check digit with its field).
+  const unsureIn = (...fields: string[]) => result.details
+    .filter((d) => d.field && fields.includes(d.field) && d.line !== undefined && d.start !== undefined && d.end !== undefined)
+    .reduce((n, d) => n + (chars[d.line!] ?? []).slice(d.start!, d.end!).filter((c) => c.p < UNSURE_P).length, 0);
   return {
     format: french ? 'FRENCH_NATIONAL_ID' : format,
     lines,
@@ -448,6 +461,7 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
     corrected,
     alphabetRepairs: held.repairs,
     unknownState: Boolean((stateError('issuingState') && issuingState === readState) || (stateError('nationality') && nationality === readNationality)),
+    unsure: { surname: unsureIn('lastName'), givenNames: unsureIn('firstName'), documentNumber: unsureIn('documentNumber', 'documentNumberCheckDigit') },
   };
 }
 
