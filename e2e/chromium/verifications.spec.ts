@@ -39,6 +39,9 @@ test('verifications: try liveness and age on images, read the rules, and find bo
   await expect(checks).toHaveCount(POLICY_NAMES.length);
   await expect(page.getByTestId('try-checks').locator('tr[data-passed="false"]')).toHaveCount(0);
   await expect(page.getByTestId('try-json')).toContainText('"verification_id"');
+  // What the liveness rested on: a still photo, weaker evidence than the head-turn clip (issue 37).
+  await expect(page.getByTestId('try-evidence')).toHaveAttribute('data-kind', 'still_photo');
+  await expect(page.getByTestId('try-evidence')).toContainText('Still photo — A still photo is weaker evidence');
   await panel.scrollIntoViewIfNeeded();
   await shot(page, 'verifications-liveness');
 
@@ -62,6 +65,8 @@ test('verifications: try liveness and age on images, read the rules, and find bo
   await expect(rows.nth(0).getByTestId('ledger-product')).toHaveText('Age');
   await expect(rows.nth(0).getByTestId('ledger-status')).toHaveAttribute('data-status', 'id_required');
   await expect(rows.nth(1).getByTestId('ledger-status')).toHaveAttribute('data-status', 'PASS');
+  // A still photo is weaker evidence of a live person than the head-turn clip, and the ledger says so (issue 37).
+  await expect(rows.nth(1).getByTestId('ledger-evidence')).toHaveText('still photo');
   await page.getByTestId('ledger-filter-product').selectOption('human');
   await expect(rows).toHaveCount(1);
   await shot(page, 'verifications-ledger');

@@ -127,6 +127,11 @@ function Decision({ result }: { result: FaceResult }) {
   );
 }
 
+/** What a selfie's liveness rested on (issue 37), as the analyst reads it. */
+const EVIDENCE_TEXT: Record<NonNullable<FaceAnalysisBlock['evidence']>['kind'], string> = {
+  still_photo: 'Still photo', video_clip: 'Clip without the head turn', head_turn_clip: 'Head-turn clip',
+};
+
 function Signals({ analysis }: { analysis: FaceAnalysisBlock }) {
   return (
     <>
@@ -147,6 +152,14 @@ function Signals({ analysis }: { analysis: FaceAnalysisBlock }) {
         </tbody>
       </table>
       <dl className="try-scores" data-testid="try-scores">
+        {analysis.evidence ? (
+          <>
+            <dt>Evidence</dt>
+            <dd data-testid="try-evidence" data-kind={analysis.evidence.kind}>
+              {EVIDENCE_TEXT[analysis.evidence.kind]}{analysis.evidence.note ? <span className="muted"> — {analysis.evidence.note}</span> : null}
+            </dd>
+          </>
+        ) : null}
         <dt>Detector score</dt><dd>{analysis.detection_score?.toFixed(2) ?? '—'}</dd>
         <dt>Anti-spoofing (advisory)</dt><dd>{analysis.antispoof?.toFixed(2) ?? '—'}</dd>
         <dt>Liveness model (advisory)</dt><dd>{analysis.liveness?.toFixed(2) ?? '—'}</dd>
