@@ -10,11 +10,13 @@ import { ENVIRONMENTS, PRODUCTS } from '../catalog';
  * `document_presented` (lines of print around a small face: an ID document, card or page),
  * `screen_pattern` (a periodic dot or pixel pattern over the face: screen grid, moiré, halftone),
  * `colour_fringes` (a screen's sub-pixel colour over the face), `frame_around_face` (straight edges
- * of a print, card or screen on every side of the face).
+ * of a print, card or screen on every side of the face). `not_the_document` (identity and
+ * KYC-plus only): the selfie photo is not the ID document's own picture (bits of 64 in which their
+ * difference hashes differ; it fails at or under its limit).
  */
 export const POLICY_NAMES = [
   'one_face', 'detection_score', 'face_size', 'frontal_pose', 'presentation_attack',
-  'document_presented', 'screen_pattern', 'colour_fringes', 'frame_around_face',
+  'document_presented', 'screen_pattern', 'colour_fringes', 'frame_around_face', 'not_the_document',
 ] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
 

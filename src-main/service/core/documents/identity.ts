@@ -7,6 +7,7 @@ import { REVIEW_FIELDS, type ClaimComparison, type IdentityResult, type ReviewFl
 import { matchFaces, type FaceMatch } from '../faces/match';
 import type { FacePool } from '../faces/pool';
 import { analysisBlock, failureText, judgeTaken, takeSelfie, type JudgedSelfie } from '../faces/selfie';
+import { hashDistance, pictureHash, SAME_PICTURE_BITS } from '../faces/presentation/same-picture';
 import type { FaceReading } from '../faces/types';
 import { ANALYSIS_MAX_SIDE, decodeImage, scaleDecoded } from '../media/image';
 import { assessDocument, type Assessment } from './assess';
@@ -30,6 +31,21 @@ export interface IdentityCheck {
   assessment: Assessment;
 }
 
+/**
+ * The selfie held to one more rule identity can apply: it is not the ID document's own picture (the
+ * card photo sent as both). Reported with its value either way; a failure is a presentation attack.
+ */
+function notTheDocument(selfie: JudgedSelfie, bits: number): JudgedSelfie {
+  const passed = bits > SAME_PICTURE_BITS;
+  const check = { policy: 'not_the_document' as const, passed, value: bits, limit: SAME_PICTURE_BITS };
+  const v = selfie.verdict;
+  if (passed || v.failure) return { ...selfie, verdict: { ...v, checks: [...v.checks, check] } };
+  return {
+    ...selfie,
+    verdict: { ...v, checks: [...v.checks, check], failure: 'spoof_suspected', failureText: 'The selfie is a picture of the ID document, not a photo of the person', confidence: 100 },
+  };
+}
+
 const largest = (faces: FaceReading[]) => [...faces].sort((a, b) => b.box.width - a.box.width)[0] ?? null;
 
 /** Decodes every image first (so a bad image is refused before any model runs), then analyses. */
@@ -39,7 +55,7 @@ export async function checkIdentity(faces: FacePool, documents: DocumentReader, 
   const front = await decodeImage(images.front.field, images.front.bytes, { maxSide: ANALYSIS_MAX_SIDE });
   const frontSmall = await scaleDecoded(front, PORTRAIT_SEARCH_SIDE);
   const back = images.back ? await decodeImage(images.back.field, images.back.bytes, { maxSide: ANALYSIS_MAX_SIDE }) : null;
-  const [selfie, portraitAnalysis, frontReading] = await Promise.all([
+  const [judged, portraitAnalysis, frontReading] = await Promise.all([
     judgeTaken(faces, taken, { describe: false, match: true, challenge: true }),
     faces.analyze({ ...frontSmall, describe: false, match: true, portrait: true }),
     documents.read(front),
@@ -51,6 +67,7 @@ export async function checkIdentity(faces: FacePool, documents: DocumentReader, 
     if (backReading.mrz) reading = { ...backReading, printed: { ...backReading.printed, ...frontReading.printed }, ms: frontReading.ms + backReading.ms };
   }
   const portrait = largest(portraitAnalysis.faces.filter((f) => f.score >= 0.5));
+  const selfie = taken.kind === 'photo' ? notTheDocument(judged, hashDistance(pictureHash(taken.image), pictureHash(front))) : judged;
   // No face on either side is a certain non-match (descriptors missing: distance infinite).
   const match = matchFaces(selfie.verdict.face?.descriptor ?? [], portrait?.descriptor ?? []);
   return { selfie, portrait, match, reading, assessment: assessDocument(reading, portrait ? 1 : 0, now) };

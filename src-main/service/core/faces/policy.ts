@@ -137,7 +137,7 @@ export function judgeSelfie(a: FaceAnalysis, policy = SELFIE_POLICY): SelfieVerd
   const order: Record<PolicyName, FailureCode> = {
     one_face: 'multiple_faces', detection_score: 'low_detection_score', face_size: 'face_too_small',
     frontal_pose: 'face_not_frontal', presentation_attack: 'spoof_suspected',
-    document_presented: 'spoof_suspected', screen_pattern: 'spoof_suspected', colour_fringes: 'spoof_suspected', frame_around_face: 'spoof_suspected',
+    document_presented: 'spoof_suspected', screen_pattern: 'spoof_suspected', colour_fringes: 'spoof_suspected', frame_around_face: 'spoof_suspected', not_the_document: 'spoof_suspected',
   };
   const document = attack.find((c) => c.policy === 'document_presented' && !c.passed);
   const missed = document ?? checks.find((c) => !c.passed);

@@ -74,6 +74,20 @@ describe('a document photo as a selfie', () => {
     expect(body).toMatchObject({ verified: false, failure_reason: 'spoof_suspected' });
     expect(body.error).toMatch(/^Selfie: .*identity document/);
     expectDocumentRule(body.selfie_analysis);
+    // The selfie is the document's own picture (issue 37: the card photo sent as both), whatever its layout: missed too.
+    const same = body.selfie_analysis?.checks.find((c) => c.policy === 'not_the_document');
+    expect(same).toMatchObject({ passed: false, limit: 10 });
+    expect(same!.value).toBeLessThanOrEqual(5);
+    // A card photographed at a slant, sent as both: the same picture.
+    const card = b64(await cardPhoto());
+    const both = await t.json<IdentityResult>('POST', '/api/identity/v1/submit', { key: key.api_key, body: { selfie_b64: card, id_front_b64: card } });
+    expect(both.body.selfie_analysis?.checks.find((c) => c.policy === 'not_the_document')).toMatchObject({ passed: false });
+    expect(both.body).toMatchObject({ verified: false });
+    // A real selfie with the document: far from its picture (about half of the 64 bits).
+    const real = await t.json<IdentityResult>('POST', '/api/identity/v1/submit', { key: key.api_key, body: { selfie_b64: b64(await fx.selfie('b')), id_front_b64: doc } });
+    const apart = real.body.selfie_analysis?.checks.find((c) => c.policy === 'not_the_document');
+    expect(apart).toMatchObject({ passed: true });
+    expect(apart!.value).toBeGreaterThan(20);
   }, 120_000);
 
   it('hosted page: an age session takes no document photo as the selfie; a document held up to the camera misses the head turn and is to be recorded again', async () => {

@@ -15,6 +15,7 @@ export const POLICY_LABEL: Record<PolicyName, { name: string; rule: string }> = 
   screen_pattern: { name: 'No screen or dot pattern', rule: 'periodic peak below' },
   colour_fringes: { name: 'No screen colour fringes', rule: 'colour over brightness detail below' },
   frame_around_face: { name: 'Not framed by a picture edge', rule: 'sides framed below' },
+  not_the_document: { name: 'Not the ID document\'s picture', rule: 'bits apart from the document image, more than' },
 };
 
 export const REASON_LABEL: Record<string, string> = {
@@ -80,6 +81,7 @@ export function checkValue(c: PolicyCheck): string {
     case 'one_face':
     case 'face_size':
     case 'frame_around_face':
+    case 'not_the_document':
       return String(Math.round(c.value));
     case 'frontal_pose':
       return `${c.value.toFixed(1)}°`;
