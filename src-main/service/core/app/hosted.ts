@@ -18,7 +18,7 @@ import type { FailedAttempt, HostedRow } from '../hosted/sessions';
 import { bytesOfBase64, isVideo, sniff } from '../media/image';
 import { VIDEO_SUPPORTED } from '../media/video';
 import type { Payer } from '../verification/billing';
-import { ageById, ageBySelfie, ageByBirthDate, claimedAge } from './age';
+import { ageById, ageBySelfie, ageByBirthDate, claimedAge, endAgeFlow } from './age';
 import { orgPayer, type Answer, type Call } from './call';
 import { identity, kycPlus } from './identity';
 import { liveness } from './liveness';
@@ -175,9 +175,13 @@ async function runProduct(s: Services, row: HostedRow, body: HostedCompleteReque
       }
       needClip(row, bytesOfBase64('selfie_b64', body.selfie_b64!));
       const { body: r, replayed } = await ageBySelfie(s, call, { image_selfie_b64: body.selfie_b64!, min_age: minAge, use_case: 'custom' }, text);
-      // A missed head turn is a recording to make again, not an estimate that asks for an ID.
+      // A missed head turn is a recording to make again, not an estimate that asks for an ID: its
+      // flow ends there (the row says how), and another recording is a flow of its own.
       const judged = r.analysis?.challenge;
-      if (judged && !judged.passed) return { status: 'failed', verificationId: r.verification_id, replayed, checks: faceChecks(r.analysis), ...judgedChallenge(r.analysis) };
+      if (judged && !judged.passed) {
+        if (!replayed) await endAgeFlow(s, call.payer, r.verification_id, r);
+        return { status: 'failed', verificationId: r.verification_id, replayed, checks: faceChecks(r.analysis), ...judgedChallenge(r.analysis) };
+      }
       return { status: r.verified ? 'passed' : 'id_required', verificationId: r.verification_id, replayed, checks: [] };
     }
   }
