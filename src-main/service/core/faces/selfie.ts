@@ -52,7 +52,10 @@ export async function judgeTaken(pool: FacePool, taken: TakenSelfie, opts: { des
   const clip = await analyseVideo(pool, taken.bytes, { challenge: opts.challenge, field: taken.field });
   const evidence = evidenceOf(taken, opts.challenge);
   const about = { frames: clip.frames, ...(clip.challenge ? { challenge: clip.challenge } : {}) };
-  if (clip.verdict.failure || (!opts.describe && !opts.match)) return { verdict: clip.verdict, analysis: clip.analysis, evidence, clip: about };
+  // The head turn's frames were each read with the face-match descriptor (the same-face rule), the
+  // verdict's face among them: only the age model, or a match without the challenge, reads the best frame again.
+  const again = opts.describe || (opts.match === true && !opts.challenge);
+  if (clip.verdict.failure || !again) return { verdict: clip.verdict, analysis: clip.analysis, evidence, clip: about };
   const still = await judge(pool, clip.best, opts.describe, opts.match);
   return { ...still, evidence, clip: about };
 }

@@ -39,6 +39,19 @@ function publicUrlView(services: Services): PublicUrlSettings {
 }
 
 export function accountRoutes({ route, services }: Router): void {
+  /**
+   * One organisation setting changed in the audit's transaction: read, written, and one
+   * `settings.changed` entry with both values when it moved. Answers the value saved.
+   */
+  const changeSetting = <T extends number | boolean>(
+    s: { org: { id: number }; user: Parameters<typeof actorOf>[0] }, setting: 'hosted_attempts' | 'require_liveness_clip', read: () => T, write: () => T,
+  ): T => services.audit.atomically(() => {
+    const before = read();
+    const after = write();
+    if (before !== after) services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'settings.changed', setting, from: String(before), to: String(after) });
+    return after;
+  });
+
   const TAGS = ['account'];
 
   route({
@@ -198,14 +211,8 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const body = await input.body();
       const s = c.get('session');
-      const saved = services.audit.atomically(() => {
-        const before = services.organization.requiresLivenessClip(s.org.id);
-        const after = services.organization.setRequiresLivenessClip(s.org.id, body.require_liveness_clip);
-        if (before !== after) {
-          services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'settings.changed', setting: 'require_liveness_clip', from: String(before), to: String(after) });
-        }
-        return after;
-      });
+      const saved = changeSetting(s, 'require_liveness_clip', () => services.organization.requiresLivenessClip(s.org.id),
+        () => services.organization.setRequiresLivenessClip(s.org.id, body.require_liveness_clip));
       return c.json<LivenessSettings>({ require_liveness_clip: saved });
     },
   });
@@ -226,14 +233,8 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const body = await input.body();
       const s = c.get('session');
-      const saved = services.audit.atomically(() => {
-        const before = services.organization.hostedAttempts(s.org.id);
-        const after = services.organization.setHostedAttempts(s.org.id, body.hosted_attempts);
-        if (before !== after) {
-          services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'settings.changed', setting: 'hosted_attempts', from: String(before), to: String(after) });
-        }
-        return after;
-      });
+      const saved = changeSetting(s, 'hosted_attempts', () => services.organization.hostedAttempts(s.org.id),
+        () => services.organization.setHostedAttempts(s.org.id, body.hosted_attempts));
       return c.json<HostedAttemptsSettings>({ hosted_attempts: saved });
     },
   });
