@@ -6,6 +6,7 @@ import type { FaceAnalysisBlock, FaceFailure, LivenessEvidence, LivenessEvidence
 import { checkImageBytes, decodeImage, imageError, isVideo, SELFIE_MAX_SIDE, type DecodedImage } from '../media/image';
 import { analyseVideo, VIDEO_SUPPORTED, type VideoJudgement } from '../media/video';
 import type { FacePool } from './pool';
+import { ageRangeOf } from './age';
 import { FAILURES, judgeSelfie, PRESENTATION_POLICY, REAL_FACE_FROM, type SelfieVerdict } from './policy';
 import type { FaceAnalysis } from './types';
 
@@ -126,16 +127,17 @@ export type AgeDecision = Pick<
 >;
 
 /**
- * Step 2: verified only when the lower end of the estimate's 80% range reaches the minimum age
- * (the estimate "conclusively" meets it) and the selfie met every rule; otherwise an ID is needed,
- * with the rule missed or `estimated_age_below_threshold` as the reason.
+ * Step 2: verified only when the lower end of the answered range (core/faces/age.ts: the model's
+ * own or the measured error's, whichever is wider) reaches the minimum age and the selfie met every
+ * rule; otherwise an ID is needed, with the rule missed or `estimated_age_below_threshold` as the reason.
  */
 export function ageDecision(v: SelfieVerdict, minAge: number): AgeDecision {
   const f = v.face;
   const age = f?.age ?? null;
-  const estimate = age ? { estimated_age: age.estimate, age_range: { Low: age.low, High: age.high } } : { estimated_age: null, age_range: null };
+  const range = age ? ageRangeOf(age) : null;
+  const estimate = age && range ? { estimated_age: age.estimate, age_range: { Low: range.low, High: range.high } } : { estimated_age: null, age_range: null };
   const isRealPerson = !v.failure && v.realness >= REAL_FACE_FROM;
-  if (!v.failure && age && age.low >= minAge) {
+  if (!v.failure && range && range.low >= minAge) {
     return { verified: true, method: 'selfie', ...estimate, confidence: v.confidence, is_real_person: isRealPerson, requires_id: false, status: 'success' };
   }
   const reason = v.failure ?? 'estimated_age_below_threshold';

@@ -37,7 +37,7 @@ export function ageRoutes({ route, services }: Router): void {
     method: 'POST', path: '/api/v1/verify-age/step2', auth: AUTH, tags: ['age'],
     summary: 'Age step 2: estimate age from a selfie (10 credits per flow)',
     description:
-      'Verified when the lower end of the estimate\'s 80% range (`age_range.Low`) reaches the minimum age and the selfie meets the selfie rules; ' +
+      'Verified when the lower end of the age range (`age_range.Low`: the wider of the model\'s 10th-90th percentiles and its measured error around the estimate) reaches the minimum age and the selfie meets the selfie rules; ' +
       'otherwise `proceed_to_step3` with the reason. `image_selfie_b64`: base64 JPEG, PNG or WebP, at most 10 MB.',
     request: { body: AgeSelfieRequest, maxBytes: IMAGE_JSON_BYTES },
     responses: { 200: AgeSelfieResponse },

@@ -119,7 +119,7 @@ function Decision({ result }: { result: FaceResult }) {
       <Badge tone={r.verified ? 'positive' : 'warning'}>{r.verified ? 'Verified by selfie' : 'ID needed'}</Badge>
       {r.estimated_age !== null && r.age_range ? (
         <span>
-          Estimated age <strong>{r.estimated_age}</strong> (80% range {r.age_range.Low}–{r.age_range.High}); minimum {r.min_age}
+          Estimated age <strong>{r.estimated_age}</strong> (range {r.age_range.Low}–{r.age_range.High}); minimum {r.min_age}
         </span>
       ) : null}
       {r.reason ? <span>{REASON_LABEL[r.reason] ?? r.reason}</span> : null}
