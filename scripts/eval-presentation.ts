@@ -14,6 +14,7 @@ import { measurePresentation } from '../src-main/service/core/faces/presentation
 import { decodeImage, SELFIE_MAX_SIDE } from '../src-main/service/core/media/image';
 import { DEGRADATIONS, degrade, HOLDERS, renderSpecimen, type DocKind } from '../src-main/service/test/document-fixtures';
 import { cropFaces, folderPhotos, packagedPhotos, type RealCrop } from './support/real-photos';
+import { HELD_OUT_LAYOUTS, ID_LAYOUTS, renderIdDocument, shootIdDocument, SHOTS, type IdDocument } from './support/id-documents';
 import { faceCard, facePage, photographDocument, printRecapture, screenRecapture } from './support/recapture';
 
 const args = process.argv.slice(2);
@@ -91,7 +92,21 @@ async function main() {
     samples.push({ set: 'document', family: 'page', heldOut: held, name: `${c.source}/${c.name}`, make: () => facePage(c.bytes, 110_000 + i) });
   }
 
-  const chosen = only ? samples.filter((x) => x.set === only || x.family === only) : samples;
+  // Identity documents of many layouts around the real faces, each shot one of five ways; the
+  // `us-licence`, `residence-card` and `td2-card` layouts are held out.
+  for (const [i, c] of phones.entries()) {
+    for (const [li, layout] of ID_LAYOUTS.entries()) {
+      const shot = SHOTS[(i + li) % SHOTS.length]!;
+      const seed = 120_000 + i * 16 + li;
+      let rendered: Promise<IdDocument> | null = null;
+      samples.push({
+        set: 'document', family: `id-${layout}`, heldOut: HELD_OUT_LAYOUTS.has(layout), name: `${c.source}/${c.name} ${shot}`,
+        make: async () => shootIdDocument(await (rendered ??= renderIdDocument(c.bytes, seed, layout)), seed + 1, shot),
+      });
+    }
+  }
+
+  const chosen = only ? samples.filter((x) => x.set === only || x.family.startsWith(only)) : samples;
   const todo = limit ? chosen.filter((_, i) => i % Math.ceil(chosen.length / limit) === 0) : chosen;
   process.stderr.write(`${crops.length} real crops; judging ${todo.length} of ${samples.length} images\n`);
   const outcomes: Outcome[] = [];
@@ -163,6 +178,10 @@ function report(all: Outcome[]) {
     const found = attacks.filter((o) => o.failure !== 'no_face_detected');
     console.log(`print/screen recaptures (${split ? 'held-out' : 'dev'}): ${attacks.length}; refused ${attacks.filter((o) => o.failure).length} (${pct(attacks.filter((o) => o.failure).length, attacks.length)}); ` +
       `with a face found ${found.length}, refused as spoof_suspected ${found.filter((o) => o.failure === 'spoof_suspected').length} (${pct(found.filter((o) => o.failure === 'spoof_suspected').length, found.length)})`);
+  }
+  for (const shot of SHOTS) {
+    const ids = all.filter((o) => o.family.startsWith('id-') && o.name.endsWith(` ${shot}`));
+    if (ids.length) console.log(`identity documents shot ${shot}: ${ids.length}; refused ${ids.filter((o) => o.failure).length} (${pct(ids.filter((o) => o.failure).length, ids.length)}), as spoof_suspected ${ids.filter((o) => o.failure === 'spoof_suspected').length}`);
   }
   const docs = all.filter((o) => o.set === 'document');
   const docFaces = docs.filter((o) => o.failure !== 'no_face_detected');

@@ -10,13 +10,14 @@ import { ENVIRONMENTS, PRODUCTS } from '../catalog';
  * `document_presented` (lines of print around a small face: an ID document, card or page),
  * `screen_pattern` (a periodic dot or pixel pattern over the face: screen grid, moiré, halftone),
  * `colour_fringes` (a screen's sub-pixel colour over the face), `frame_around_face` (straight edges
- * of a print, card or screen on every side of the face). `not_the_document` (identity and
+ * of a print, card or screen on every side of the face), `portrait_frame` (a document portrait's own
+edges close around the head: above the hair, beside the ears, under the shoulders). `not_the_document` (identity and
  * KYC-plus only): the selfie photo is not the ID document's own picture (bits of 64 in which their
  * difference hashes differ; it fails at or under its limit).
  */
 export const POLICY_NAMES = [
   'one_face', 'detection_score', 'face_size', 'frontal_pose', 'presentation_attack',
-  'document_presented', 'screen_pattern', 'colour_fringes', 'frame_around_face', 'not_the_document',
+  'document_presented', 'screen_pattern', 'colour_fringes', 'frame_around_face', 'portrait_frame', 'not_the_document',
 ] as const;
 export type PolicyName = (typeof POLICY_NAMES)[number];
 
@@ -32,7 +33,7 @@ export const PolicyCheck = z.object({
   /**
    * What was measured: faces counted, detector score 0-1, face width in px, degrees turned, advisory
    * realness 0-1; for the image rules: print around the face in face widths, periodic peak
-   * (log10 over its neighbours), colour over brightness detail, sides framed (0-4).
+   * (log10 over its neighbours), colour over brightness detail, sides framed (0-4), sides of the portrait's edges found (0-4).
    */
   value: z.number(),
   /** The rule's limit in the same unit (the image rules fail at or above it). */

@@ -63,6 +63,80 @@ describe('document_presented: print around a small face', () => {
   });
 });
 
+describe('document_presented: lines of print set close together', () => {
+  it('counts a block of stacked lines (a two-line header set tight on a band) line by line', async () => {
+    // An upright card: a header of two lines on a band of security print (which joins them into one
+    // block taller than a line), and a large portrait.
+    const canvas = createCanvas(452, 640);
+    const ctx = canvas.getContext('2d');
+    const paper = ctx.createLinearGradient(0, 0, 452, 640);
+    paper.addColorStop(0, '#f1e9ef');
+    paper.addColorStop(1, '#e6eef1');
+    ctx.fillStyle = paper;
+    ctx.fillRect(0, 0, 452, 640);
+    ctx.fillStyle = '#7a1f5c';
+    ctx.fillRect(20, 40, 412, 92);
+    // Security print across the band: fine waves running down it join the two lines into one block.
+    ctx.strokeStyle = 'rgba(255,255,255,0.3)';
+    ctx.lineWidth = 1;
+    for (let x = 30; x < 430; x += 23) {
+      ctx.beginPath();
+      for (let y = 40; y <= 132; y += 2) ctx.lineTo(x + 4 * Math.sin(y / 6), y);
+      ctx.stroke();
+    }
+    ctx.fillStyle = '#ffffff';
+    ctx.font = '27px "DejaVu Sans"';
+    ctx.fillText('REPUBLIC OF NORLAND', 34, 76);
+    ctx.fillText('IDENTITY CARD / DOCUMENT', 34, 106);
+    ctx.drawImage(await loadImage(await sharp(await selfie('a')).resize(196, 240, { fit: 'cover' }).png().toBuffer()), 128, 150, 196, 240);
+    // The face inside the portrait: 1/2.2 of the 240 px square it was cut from, centred.
+    const f = 240 / 2.2;
+    const doc = measurePresentation(await rawOf(canvas.toBuffer('image/png')), { x: 226 - f / 2, y: 270 - f / 2, width: f, height: f });
+    expect(doc.textLines).toBeGreaterThanOrEqual(4);
+    expect(check(doc, 'document_presented').passed).toBe(false);
+  });
+});
+
+describe('portrait_frame: a document portrait\'s own edges close around the head', () => {
+  /** A portrait pasted on a card with little print: its edges close the head on every side. */
+  async function portraitCard(print: boolean): Promise<{ img: Img; box: FaceBox }> {
+    const canvas = createCanvas(640, 420);
+    const ctx = canvas.getContext('2d');
+    // A printed card's paper is never one flat colour (flat padding is trimmed before measuring).
+    const paper = ctx.createLinearGradient(0, 0, 640, 420);
+    paper.addColorStop(0, '#e9e4ef');
+    paper.addColorStop(1, '#dfe9e4');
+    ctx.fillStyle = paper;
+    ctx.fillRect(0, 0, 640, 420);
+    ctx.drawImage(await loadImage(await sharp(await selfie('a')).resize(220, 290, { fit: 'cover' }).png().toBuffer()), 30, 70, 220, 290);
+    if (print) {
+      ctx.fillStyle = '#222';
+      ctx.font = '20px "DejaVu Sans"';
+      ctx.fillText('FERREIRA DA SILVA', 290, 120);
+    }
+    // The face inside the portrait: the fixture's 1/2.2 of the 290 px square it was cut from, centred.
+    const f = 290 / 2.2;
+    return { img: await rawOf(canvas.toBuffer('image/png')), box: { x: 140 - f / 2, y: 215 - f / 2, width: f, height: f } };
+  }
+
+  it('refuses a portrait closed on four sides, or on three with a face width of print beside it; passes the selfie', async () => {
+    const bare = await portraitCard(false);
+    const p = measurePresentation(bare.img, bare.box);
+    expect(p.portraitSides).toBe(4);
+    expect(check(p, 'portrait_frame')).toMatchObject({ passed: false, value: 4, limit: PRESENTATION_POLICY.portraitSides });
+    // Three sides alone pass; three with print beside the portrait do not.
+    expect(check({ ...p, portraitSides: 3, textLength: 0 }, 'portrait_frame').passed).toBe(true);
+    expect(check({ ...p, portraitSides: 3, textLength: PRESENTATION_POLICY.portraitPrint }, 'portrait_frame').passed).toBe(false);
+    const printed = await portraitCard(true);
+    expect(measurePresentation(printed.img, printed.box).textLength).toBeGreaterThanOrEqual(PRESENTATION_POLICY.portraitPrint);
+
+    const real = await realSelfie();
+    const plain = measurePresentation(real.img, real.box);
+    expect(plain.portraitSides).toBeLessThanOrEqual(1);
+    expect(check(plain, 'portrait_frame').passed).toBe(true);
+  });
+});
+
 describe('screen_pattern: a periodic dot or pixel pattern over the face', () => {
   it('refuses the selfie under a fine rotated grid (a display or halftone); passes the selfie, also as a small heavy JPEG', async () => {
     const real = await realSelfie();
@@ -143,7 +217,7 @@ describe('judgeSelfie with the image rules', () => {
     pose: { yaw: 2, pitch: 1, roll: 0 }, eyes: { left: 0.3, right: 0.3 }, embedding: [], descriptor: [], ...over,
   });
   const signals = (over: Partial<PresentationSignals> = {}): PresentationSignals => ({
-    faceShare: 0.4, textLines: 0, textLength: 0, periodic: 0.3, colourFringes: 0.02, frameSides: 0, frameCoverage: 0.5, ms: 3, ...over,
+    faceShare: 0.4, textLines: 0, textLength: 0, periodic: 0.3, colourFringes: 0.02, frameSides: 0, frameCoverage: 0.5, portraitSides: 0, ms: 3, ...over,
   });
   const analysis = (f: FaceReading, p: PresentationSignals | null): FaceAnalysis => ({ width: 640, height: 480, faces: [f], presentation: p, inferenceMs: 50 });
 

@@ -40,10 +40,23 @@ export const PRESENTATION_POLICY = {
   colourFringes: 0.4,
   /** Sides of the face with a long straight edge around it. */
   frameSides: 4,
+  /** Sides of the head closed by a document portrait's straight edge, plus one for print beside it. */
+  portraitSides: 4,
+  /** Print (face widths) beside a framed head that counts as its fourth side. */
+  portraitPrint: 1,
 } as const;
 
+/**
+ * A document's portrait: the sides of the head closed by the photo's own straight edges (above
+ * the hair, beside the ears, under the shoulders), and one more when a face width of print lies
+ * beside it (a portrait cut at the card's edge or by a thumb still has its fields). A door frame
+ * or shelf behind a live head closes two or three sides at most, with no print beside it.
+ */
+const portraitEvidence = (p: PresentationSignals, policy: typeof PRESENTATION_POLICY) =>
+  Math.min(4, p.portraitSides + (p.textLength >= policy.portraitPrint ? 1 : 0));
+
 /** The presentation-attack rules, in the order they are reported. */
-export const PRESENTATION_RULES = ['document_presented', 'screen_pattern', 'colour_fringes', 'frame_around_face'] as const satisfies readonly PolicyName[];
+export const PRESENTATION_RULES = ['document_presented', 'screen_pattern', 'colour_fringes', 'frame_around_face', 'portrait_frame'] as const satisfies readonly PolicyName[];
 type PresentationRule = (typeof PRESENTATION_RULES)[number];
 
 /** What the failure text says was seen, per rule. */
@@ -52,6 +65,7 @@ const SEEN: Record<PresentationRule | 'presentation_attack', string> = {
   screen_pattern: 'The image looks like a photo of a screen or a print (a regular dot or pixel pattern covers the face)',
   colour_fringes: 'The image looks like a photo of a screen (colour fringes from its pixels cover the face)',
   frame_around_face: 'The image looks like a photo of a picture (the edges of a print, card or screen surround the face)',
+  portrait_frame: 'The image shows the portrait of an identity document or a printed photo, not a selfie: take a photo of your face',
   presentation_attack: 'The image looks like a photo of a print or a screen',
 };
 
@@ -92,6 +106,7 @@ export function presentationChecks(p: PresentationSignals | null | undefined, po
     { policy: 'screen_pattern', passed: p.periodic < policy.periodic, value: p.periodic, limit: policy.periodic },
     { policy: 'colour_fringes', passed: p.colourFringes < policy.colourFringes, value: p.colourFringes, limit: policy.colourFringes },
     { policy: 'frame_around_face', passed: p.frameSides < policy.frameSides, value: p.frameSides, limit: policy.frameSides },
+    { policy: 'portrait_frame', passed: portraitEvidence(p, policy) < policy.portraitSides, value: portraitEvidence(p, policy), limit: policy.portraitSides },
   ];
 }
 
@@ -101,7 +116,7 @@ export function presentationChecks(p: PresentationSignals | null | undefined, po
  */
 function evidence(c: PolicyCheck): number {
   if (c.policy === 'presentation_attack') return Math.min(1, Math.max(0, (SPOOF_FLOOR - c.value) / SPOOF_FLOOR));
-  if (c.policy === 'frame_around_face') return 1;
+  if (c.policy === 'frame_around_face' || c.policy === 'portrait_frame') return 1;
   return Math.min(1, Math.max(0, c.value / c.limit - 1));
 }
 
@@ -137,7 +152,7 @@ export function judgeSelfie(a: FaceAnalysis, policy = SELFIE_POLICY): SelfieVerd
   const order: Record<PolicyName, FailureCode> = {
     one_face: 'multiple_faces', detection_score: 'low_detection_score', face_size: 'face_too_small',
     frontal_pose: 'face_not_frontal', presentation_attack: 'spoof_suspected',
-    document_presented: 'spoof_suspected', screen_pattern: 'spoof_suspected', colour_fringes: 'spoof_suspected', frame_around_face: 'spoof_suspected', not_the_document: 'spoof_suspected',
+    document_presented: 'spoof_suspected', screen_pattern: 'spoof_suspected', colour_fringes: 'spoof_suspected', frame_around_face: 'spoof_suspected', portrait_frame: 'spoof_suspected', not_the_document: 'spoof_suspected',
   };
   const document = attack.find((c) => c.policy === 'document_presented' && !c.passed);
   const missed = document ?? checks.find((c) => !c.passed);

@@ -167,6 +167,7 @@ export function demoAnalysis(evidence: LivenessEvidenceKind = 'still_photo'): Fa
       { policy: 'screen_pattern', passed: true, value: 0.3, limit: PRESENTATION_POLICY.periodic },
       { policy: 'colour_fringes', passed: true, value: 0.02, limit: PRESENTATION_POLICY.colourFringes },
       { policy: 'frame_around_face', passed: true, value: 0, limit: PRESENTATION_POLICY.frameSides },
+      { policy: 'portrait_frame', passed: true, value: 0, limit: PRESENTATION_POLICY.portraitSides },
     ],
   };
 }

@@ -15,6 +15,7 @@ export const POLICY_LABEL: Record<PolicyName, { name: string; rule: string }> = 
   screen_pattern: { name: 'No screen or dot pattern', rule: 'periodic peak below' },
   colour_fringes: { name: 'No screen colour fringes', rule: 'colour over brightness detail below' },
   frame_around_face: { name: 'Not framed by a picture edge', rule: 'sides framed below' },
+  portrait_frame: { name: 'Not a document portrait', rule: 'sides of the head with a portrait edge below' },
   not_the_document: { name: 'Not the ID document\'s picture', rule: 'bits apart from the document image, more than' },
 };
 

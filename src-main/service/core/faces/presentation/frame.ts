@@ -17,7 +17,7 @@ export const EDGE_COVERAGE = 0.85;
 const GRAD = 14;
 const SLOPES = [-0.17, -0.12, -0.07, -0.035, 0, 0.035, 0.07, 0.12, 0.17];
 
-export function frameAround(full: Plane, faceFull: FaceBox, regionFull: Region): Frame {
+export function frameAround(full: Plane, faceFull: FaceBox, regionFull: Region): Frame & { portrait: Frame } {
   const k = Math.max(1, Math.ceil(Math.max(full.width, full.height) / 320));
   const g = shrink(full, k);
   const f = { x: faceFull.x / k, y: faceFull.y / k, width: faceFull.width / k, height: faceFull.height / k };
@@ -43,14 +43,15 @@ export function frameAround(full: Plane, faceFull: FaceBox, regionFull: Region):
   const reachX = 3 * f.width;
   const reachY = 3 * f.height;
 
-  // Best coverage of a level line at offsets `from`..`to` (step ±1) along one axis.
-  const scan = (horizontal: boolean, from: number, to: number): number => {
-    const span = horizontal ? 0.9 * f.width : 0.9 * f.height;
+  // Best coverage of a level line at offsets `from`..`to` (step ±1) along one axis, the line
+  // running `reach` face sizes either side of the face's centre.
+  const scan = (horizontal: boolean, from: number, to: number, reach = 0.9): number => {
+    const span = horizontal ? reach * f.width : reach * f.height;
     const centre = horizontal ? cx : cy;
     const lo = Math.max(horizontal ? r.x0 : r.y0, Math.round(centre - span));
     const hi = Math.min(horizontal ? r.x1 : r.y1, Math.round(centre + span));
     const len = hi - lo;
-    if (len < 0.9 * (horizontal ? f.width : f.height)) return 0;
+    if (len < reach * (horizontal ? f.width : f.height)) return 0;
     const limA = horizontal ? r.y0 : r.x0;
     const limB = horizontal ? r.y1 : r.x1;
     let best = 0;
@@ -78,6 +79,18 @@ export function frameAround(full: Plane, faceFull: FaceBox, regionFull: Region):
     scan(false, Math.round(f.x - 0.15 * f.width), Math.max(r.x0, Math.round(f.x - reachX))),
     scan(false, Math.round(f.x + 1.15 * f.width), Math.min(r.x1 - 1, Math.round(f.x + f.width + reachX))),
   ];
+  // A document's portrait: its photo's own edges close around the head (above the hair, beside
+  // the ears, under the shoulders), each running at least the face's own size.
+  const near = [
+    scan(true, Math.round(f.y - 0.15 * f.height), Math.max(r.y0, Math.round(f.y - 0.9 * f.height)), 0.5),
+    scan(true, Math.round(f.y + 1.1 * f.height), Math.min(r.y1 - 1, Math.round(f.y + 2.2 * f.height)), 0.5),
+    scan(false, Math.round(f.x - 0.05 * f.width), Math.max(r.x0, Math.round(f.x - 0.8 * f.width)), 0.5),
+    scan(false, Math.round(f.x + 1.05 * f.width), Math.min(r.x1 - 1, Math.round(f.x + 1.8 * f.width)), 0.5),
+  ];
   const found = cover.filter((c) => c >= EDGE_COVERAGE);
-  return { sides: found.length, coverage: found.length ? Math.min(...found) : Math.max(...cover) };
+  const close = near.filter((c) => c >= EDGE_COVERAGE);
+  return {
+    sides: found.length, coverage: found.length ? Math.min(...found) : Math.max(...cover),
+    portrait: { sides: close.length, coverage: close.length ? Math.min(...close) : Math.max(...near) },
+  };
 }

@@ -22,6 +22,8 @@ export interface PresentationSignals {
   /** Sides of the face with a long straight edge around it (0-4), and the weakest one's coverage. */
   frameSides: number;
   frameCoverage: number;
+  /** Sides of the face with a straight edge close around the head (a document's portrait), 0-4. */
+  portraitSides: number;
   /** Time these measures took, ms. */
   ms: number;
 }
@@ -42,6 +44,7 @@ export function measurePresentation(image: { rgb: Uint8Array; width: number; hei
     colourFringes: r3(colourFringes(rgb, width, face, region)),
     frameSides: frame.sides,
     frameCoverage: r3(frame.coverage),
+    portraitSides: frame.portrait.sides,
     ms: Math.round((performance.now() - started) * 10) / 10,
   };
 }

@@ -165,17 +165,74 @@ function components(edge: Uint8Array, mask: Uint8Array, rw: number, rh: number, 
   const fy1 = face.y + 1.1 * face.height;
   let lines = 0;
   let length = 0;
+  const clearOfFace = (x0: number, y0: number, x1: number, y1: number) => Math.min(x1, fx1) - Math.max(x0, fx0) <= 0 || Math.min(y1, fy1) - Math.max(y0, fy0) <= 0;
   for (const c of roots) {
     const w = xb[c]! - xa[c]!;
     const h = yb[c]! - ya[c]!;
-    if (h < hMin || h > hMax || w < MIN_ASPECT * h || w < 2 * gap) continue;
+    if (w < 2 * gap || w < MIN_ASPECT * hMin) continue;
+    if (h > hMax) {
+      // Lines set close together (a label over its value, a two-line header) are smeared into
+      // one block: it is read row by row and counted line by line.
+      for (const band of stackedLines(edge, mask, rw, xa[c]!, xb[c]!, ya[c]!, yb[c]!, hMin, hMax)) {
+        if (!clearOfFace(band.x0, band.y0, band.x1, band.y1)) continue;
+        lines += 1;
+        length += band.x1 - band.x0;
+      }
+      continue;
+    }
+    if (h < hMin || w < MIN_ASPECT * h) continue;
     const area = w * h;
     if (fill[c]! < 0.5 * area || edges[c]! < 0.12 * area) continue;
-    const overlapX = Math.min(xb[c]!, fx1) - Math.max(xa[c]!, fx0);
-    const overlapY = Math.min(yb[c]!, fy1) - Math.max(ya[c]!, fy0);
-    if (overlapX > 0 && overlapY > 0) continue;
+    if (!clearOfFace(xa[c]!, ya[c]!, xb[c]!, yb[c]!)) continue;
     lines += 1;
     length += w;
   }
   return { lines, length: length / Math.max(1, face.width) };
+}
+
+/**
+ * The lines of a block taller than one line: bands of rows dense with stroke edges, each parted
+ * from the next by rows with almost none (the space between lines of print), each as tall as one
+ * line, wide and full like one. Textures (hair, leaves, a patterned shirt) have no empty rows
+ * between their bands, so they give none.
+ */
+function stackedLines(edge: Uint8Array, mask: Uint8Array, rw: number, x0: number, x1: number, y0: number, y1: number, hMin: number, hMax: number) {
+  const rows = new Int32Array(y1 - y0);
+  let peak = 0;
+  for (let y = y0; y < y1; y++) {
+    let n = 0;
+    for (let x = x0; x < x1; x++) n += edge[y * rw + x]!;
+    rows[y - y0] = n;
+    if (n > peak) peak = n;
+  }
+  const out: { x0: number; y0: number; x1: number; y1: number }[] = [];
+  const empty = Math.max(1, 0.1 * peak);
+  let y = 0;
+  while (y < rows.length) {
+    if (rows[y]! < empty) { y++; continue; }
+    const a = y;
+    while (y < rows.length && rows[y]! >= empty) y++;
+    const b = y;
+    // A band must be parted from what is above and below it by an empty row (or the block's edge).
+    if ((a > 0 && rows[a - 1]! >= empty) || b - a < hMin || b - a > hMax) continue;
+    let bx0 = x1;
+    let bx1 = x0;
+    let edges = 0;
+    for (let yy = y0 + a; yy < y0 + b; yy++) {
+      for (let x = x0; x < x1; x++) {
+        if (!edge[yy * rw + x]) continue;
+        edges++;
+        if (x < bx0) bx0 = x;
+        if (x + 1 > bx1) bx1 = x + 1;
+      }
+    }
+    const bw = bx1 - bx0;
+    const bh = b - a;
+    if (bw < MIN_ASPECT * bh) continue;
+    let filled = 0;
+    for (let yy = y0 + a; yy < y0 + b; yy++) for (let x = bx0; x < bx1; x++) filled += mask[yy * rw + x]!;
+    if (filled < 0.5 * bw * bh || edges < 0.12 * bw * bh) continue;
+    out.push({ x0: bx0, y0: y0 + a, x1: bx1, y1: y0 + b });
+  }
+  return out;
 }
