@@ -63,7 +63,11 @@ function seedOf(seed0: number, family: LayoutFamily, condition: Condition, i: nu
 }
 
 /** `review`: fields named for review; `clean`: the document side would verify (read, its checks passed, nothing named for review). */
-interface Outcome { c: GeneratedCase; fields: Map<Field, boolean>; ms: number; cpu?: number; got: Record<string, unknown> | null; attempts: string[]; review: number; clean: boolean }
+interface Outcome { c: GeneratedCase; fields: Map<Field, boolean>; ms: number; cpu?: number; got: Record<string, unknown> | null; attempts: string[]; review: number; clean: boolean; located: Set<Printed> }
+
+/** The printed fields the reader locates on the page to cross-check the MRZ with (issue 37: on ≥ 90% of phone photos). */
+const PRINTED = ['surname', 'given_names', 'date_of_birth', 'document_number'] as const;
+type Printed = (typeof PRINTED)[number];
 
 class Tally {
   docs = 0;
@@ -74,8 +78,10 @@ class Tally {
   ms: number[] = [];
   cpu: number[] = [];
   fields = new Map<Field, { right: number; total: number }>();
+  located = new Map<Printed, number>();
   add(o: Outcome) {
     this.docs++;
+    for (const f of o.located) this.located.set(f, (this.located.get(f) ?? 0) + 1);
     const allRight = [...o.fields.values()].every(Boolean);
     if (allRight) this.right++;
     if (o.review > 0) this.review++;
@@ -96,7 +102,8 @@ class Tally {
       return `${f.replace('document_', '').replace('_date', '').replace('date_of_', '').replace('issuing_country', 'issuer')} ${((100 * v.right) / v.total).toFixed(0)}`;
     });
     const cpu = this.cpu.length ? `  cpu ${q(this.cpu, 0.5).toFixed(0)} / ${q(this.cpu, 0.9).toFixed(0)} ms` : '';
-    return `${label.padEnd(30)} ${`${this.share().toFixed(1)}% (${this.right}/${this.docs})`.padEnd(16)} read ${String(q(this.ms, 0.5).toFixed(0)).padStart(5)} / ${String(q(this.ms, 0.9).toFixed(0)).padStart(5)} / ${String(Math.max(0, ...this.ms).toFixed(0)).padStart(5)} ms${cpu}   review ${this.review} · silent wrong ${this.silent}   ${pf.join(' · ')}`;
+    const located = PRINTED.map((f) => `${f.replace('given_names', 'given').replace('date_of_birth', 'dob').replace('document_number', 'number')} ${((100 * (this.located.get(f) ?? 0)) / Math.max(1, this.docs)).toFixed(0)}`);
+    return `${label.padEnd(30)} ${`${this.share().toFixed(1)}% (${this.right}/${this.docs})`.padEnd(16)} read ${String(q(this.ms, 0.5).toFixed(0)).padStart(5)} / ${String(q(this.ms, 0.9).toFixed(0)).padStart(5)} / ${String(Math.max(0, ...this.ms).toFixed(0)).padStart(5)} ms${cpu}   review ${this.review} · silent wrong ${this.silent}   ${pf.join(' · ')}   printed located: ${located.join(' · ')}`;
   }
 }
 
@@ -148,10 +155,11 @@ async function main(): Promise<void> {
         const a = assessDocument(reading, 1, new Date());
         const got = a.documentData as Record<string, unknown> | null;
         const clean = Boolean(got) && a.authenticity.checks.every((x) => !x.critical || x.result !== 'fail') && a.review.length === 0;
-        outcomes.push({ c, fields: judgeFields(got, c.expected), ms: reading.ms, ...(cpu !== undefined ? { cpu } : {}), got, attempts: reading.attempts, review: a.review.length, clean });
+        const located = new Set(PRINTED.filter((f) => reading.printed[f] !== undefined));
+        outcomes.push({ c, fields: judgeFields(got, c.expected), ms: reading.ms, ...(cpu !== undefined ? { cpu } : {}), got, attempts: reading.attempts, review: a.review.length, clean, located });
       } catch (e) {
         // A reader that fails counts as a document read wrong (the service answers 503 for it).
-        outcomes.push({ c, fields: judgeFields(null, c.expected), ms: performance.now() - t, got: null, attempts: [`reader failed: ${e instanceof Error ? e.message : String(e)}`], review: 0, clean: false });
+        outcomes.push({ c, fields: judgeFields(null, c.expected), ms: performance.now() - t, got: null, attempts: [`reader failed: ${e instanceof Error ? e.message : String(e)}`], review: 0, clean: false, located: new Set() });
       }
     }
   } finally {

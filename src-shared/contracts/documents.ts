@@ -101,9 +101,10 @@ export const REVIEW_FIELDS = ['surname', 'given_names', 'date_of_birth', 'docume
  * `unknown_code`: a state code read from the MRZ that is no known code (no check digit covers
  * it); `corrected_check_digit`: the document number's check digit holds only after a character
  * was changed, and no printed number confirms it; `low_confidence`: a character of the field was
- * read with low confidence, and the printed field was not located to confirm it (issue 37).
+ * read with low confidence, and the printed field was not located to confirm it; `not_located`: a
+ * name (no check digit covers names) whose printed form was not found on the page (issue 37).
  */
-export const REVIEW_REASONS = ['printed_differs', 'unreadable_character', 'unknown_code', 'corrected_check_digit', 'low_confidence'] as const;
+export const REVIEW_REASONS = ['printed_differs', 'unreadable_character', 'unknown_code', 'corrected_check_digit', 'low_confidence', 'not_located'] as const;
 
 /**
  * Added: a field the service could not settle on its own. The MRZ and the printed page disagree

@@ -69,8 +69,12 @@ function zoneFlags(m: MrzReading, printed: DocumentReading['printed'], names: Se
     ['surname', names?.surname, m.unsure.surname, 'surname'], ['given_names', names?.givenNames, m.unsure.givenNames, 'given names'],
   ];
   for (const [field, part, unsure, label] of parts) {
-    if (part && unsure > 0 && part.settlement === 'not_located') {
+    if (!part || part.settlement !== 'not_located' || !part.value) continue;
+    if (unsure > 0) {
       out.push({ field, reason: 'low_confidence', mrz: part.value, detail: `A character of the ${label} in the MRZ was read with low confidence, and the printed ${label} was not found to confirm it: read it on the image` });
+    } else {
+      // Names carry no check digit: the printed page is the only cross-check a misread name has.
+      out.push({ field, reason: 'not_located', mrz: part.value, detail: `The ${label} printed on the page could not be found to confirm the MRZ's, and names carry no check digit: read it on the image` });
     }
   }
   if (m.corrected === 0 && m.unsure.documentNumber > 0 && numbersAgree(printed.document_number, m.documentNumber) === 'not_located') {

@@ -9,7 +9,7 @@ import sharp, { type Sharp } from 'sharp';
 import { locatePage } from './locate';
 import { fillerKVariants, findMrz, nameField, type MrzReading } from './mrz';
 import type { RgbImage, TextBox, TextReader } from './ocr';
-import { letters, namesAgree, readPrinted, repairableName, type VizField } from './viz';
+import { letters, namesAgree, printedByValue, readPrinted, repairableName, type VizField } from './viz';
 
 export interface DocumentReading {
   mrz: MrzReading | null;
@@ -236,8 +236,10 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
   const tryRead = async (image: RgbImage, label: string) => {
     const { boxes } = await reader.read(image, DET_SIDE);
     const flat = levelled(boxes, skewOf(boxes));
-    const printed = readPrinted(flat, isMrzLike);
-    const found = findMrz(boxes, printed.document_number);
+    const labelled = readPrinted(flat, isMrzLike);
+    const found = findMrz(boxes, labelled.document_number);
+    // Where a label was not found, the field is looked for by the zone's own value.
+    const printed = found ? { ...printedByValue(flat, found, isMrzLike), ...labelled } : labelled;
     const attempt: Attempt = { mrz: found && restoreNames(found, printed, flat), boxes: flat, printed };
     attempts.push(`${label}:${found ? found.checkDigits.filter((c) => c.valid).length + '/' + found.checkDigits.length : 'none'}`);
     if (!best || quality(attempt) > quality(best)) best = attempt;

@@ -107,6 +107,56 @@ export function readPrinted(boxes: TextBox[], exclude: (b: TextBox) => boolean =
   return out;
 }
 
+/**
+ * Printed fields found by their value where their label was not: a box of the page (never the
+ * zone's own lines, never a label) that carries the MRZ's own value of the field, letter for
+ * letter (a name, as whole words, either ICAO spelling), day for day (a date of birth, any
+ * printed format and century) or character for character (a document number, letters and digits
+ * the reader confuses as one). Labels are small and are the first print a phone photo loses; the
+ * values are larger. A value found this way can only agree with the zone; a field whose value
+ * is nowhere on the page stays "not located", never "differs".
+ */
+export function printedByValue(
+  boxes: TextBox[], mrz: { surname: string; givenNames: string; birthDate: string; documentNumber: string }, exclude: (b: TextBox) => boolean = () => false,
+): Partial<Record<VizField, string>> {
+  const out: Partial<Record<VizField, string>> = {};
+  const texts = boxes.filter((b) => !exclude(b)).map((b) => b.text.trim()).filter(Boolean);
+  // A label is never a name; a bilingual date ("14 FEV/FEB 85") has a label's slash, so dates and numbers read every box.
+  const unlabelled = texts.filter((t) => !ANY_LABEL.test(fold(t)));
+  const nameIn = (target: string): string | undefined => {
+    const want = letters(target);
+    if (want.length < 2) return undefined;
+    for (const t of unlabelled) {
+      const words = nameWords(t).split(' ').filter(Boolean);
+      for (let i = 0; i < words.length; i++) {
+        for (let j = i + 1; j <= Math.min(words.length, i + 6); j++) {
+          const run = words.slice(i, j).join(' ');
+          if (printedSpellings(run).includes(want)) return run;
+        }
+      }
+      // The print's own accented spelling (MÜLLER for MUELLER) is read through printedSpellings whole.
+      if (printedSpellings(t).includes(want) && looksLikeName(t)) return t;
+    }
+    return undefined;
+  };
+  const surname = nameIn(mrz.surname);
+  if (surname) out.surname = surname;
+  const given = nameIn(mrz.givenNames);
+  if (given) out.given_names = given;
+  const yy = Number(mrz.birthDate.slice(0, 2));
+  const mm = Number(mrz.birthDate.slice(2, 4));
+  const dd = Number(mrz.birthDate.slice(4, 6));
+  const dob = texts.find((t) => readPrintedDate(t).some((p) => p.m === mm && p.d === dd && p.y % 100 === yy));
+  if (dob) out.date_of_birth = dob;
+  const norm = (x: string) => digitsOf(x.toUpperCase().replace(/[^A-Z0-9]/g, ''));
+  const number = norm(mrz.documentNumber);
+  if (number.length >= 5) {
+    const found = texts.find((t) => t.split(/\s+/).some((w) => norm(w) === number) || norm(t) === number);
+    if (found) out.document_number = found;
+  }
+  return out;
+}
+
 /** A name's letters only, upper case, accents folded, digits read as the letters they resemble. */
 export const letters = (s: string) => anyAscii(s).toUpperCase().replace(/[0-9]/g, (d) => DIGIT_AS_LETTER[d] ?? d).replace(/[^A-Z]+/g, '');
 
