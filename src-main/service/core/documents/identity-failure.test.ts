@@ -34,6 +34,14 @@ describe('a zone whose check digits do not hold', () => {
     },
   });
 
+  it('a retry starts only when it can end before the read\'s time is up (as long as the slowest read so far took)', async () => {
+    // Each read takes 300 ms and the budget is 500 ms: a retry started at 300 ms would end past it.
+    const reading = await readDocument(reader(300), blank, { budgetMs: 500 });
+    expect(reading.budgetSpent).toBe(true);
+    expect(reading.attempts.filter((a) => !a.startsWith('budget'))).toHaveLength(1);
+    expect(reading.ms).toBeLessThan(500);
+  });
+
   it('when the read\'s time was up, is unreadable: the person is asked for a sharper photo', async () => {
     const reading = await readDocument(reader(40), blank, { budgetMs: 50 });
     expect(reading.budgetSpent).toBe(true);
