@@ -6,7 +6,7 @@
 // when no critical check failed and the MRZ was read: a consistent, current document, not a
 // forensic examination (docs/decisions.md).
 import type { Authenticity, ClaimComparison, DocumentCheck, DocumentCheckName, DocumentData, ReviewFlag } from '../../../../src-shared/contracts/documents';
-import { ageOn, compareDates, dayOf, formatUsDate, parseClaimedDate, parseYymmdd, sameDate, type CalendarDate } from '../../../../src-shared/dates';
+import { ageOn, compareDates, dayOf, formatUsDate, parseClaimedDate, parsePrintedDates, parseYymmdd, sameDate, type CalendarDate } from '../../../../src-shared/dates';
 import { DEFAULT_THRESHOLD, scoreNamePair } from '../screening/match/compare';
 import { reviewFlags, settleNames, type SettledName, type SettledNames } from './fields';
 import { isState, type MrzReading } from './mrz';
@@ -95,6 +95,22 @@ function zoneFlags(m: MrzReading, printed: DocumentReading['printed'], names: Se
   return out;
 }
 
+/**
+ * A printed date of birth one digit away from the zone's (1986 for 1985, 08 for 03, as YYYYMMDD):
+ * what a recogniser's misreading does. It is sent to review, not refused: an edit of one digit is
+ * never verified either.
+ */
+function oneDigitApart(printed: string, mrz: CalendarDate, now: Date): boolean {
+  const digits = (d: CalendarDate) => `${String(d.y).padStart(4, '0')}${String(d.m).padStart(2, '0')}${String(d.d).padStart(2, '0')}`;
+  const want = digits(mrz);
+  return parsePrintedDates(printed, 'birth', now).some((d) => {
+    const got = digits(d);
+    let apart = 0;
+    for (let i = 0; i < got.length; i++) if (got[i] !== want[i]) apart++;
+    return apart === 1;
+  });
+}
+
 /** The name check from both parts: a different name fails; a part a letter or two apart leaves it unsettled (review). */
 function nameCheck(surname: SettledName, given: SettledName): { result: DocumentCheck['result']; detail: string } {
   const parts = [surname, given];
@@ -114,6 +130,8 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
     checks.push({ check, result, critical: CRITICAL.has(check), detail });
   const read = reading?.mrz ?? null;
   const names = read ? settleNames(read, reading!.printed) : null;
+  /** Printed fields that differ from the zone only as a misreading or a wrong box would: review, not a failed check. */
+  const doubts: ReviewFlag[] = [];
   const m: MrzReading | null = read && names ? { ...read, lines: names.lines, surname: names.surname.value, givenNames: names.givenNames.value } : null;
   const today = dayOf(now);
   add('mrz_found', m ? 'pass' : 'fail', m ? `${m.format} machine-readable zone read` : 'No machine-readable zone could be read');
@@ -139,10 +157,26 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
     const name = nameCheck(names.surname, names.givenNames);
     add('printed_name_matches_mrz', name.result, name.detail);
     const dob = datesAgree(printed.date_of_birth, birth, now);
+    const valued = reading!.valued ?? {};
     if (dob === 'other_century') {
       add('printed_date_of_birth_matches_mrz', 'not_checked', 'Printed date of birth is the MRZ\'s in another century, which its two-digit year cannot tell apart: flagged for review');
+    } else if (dob === 'mismatch' && (valued.date_of_birth !== undefined || oneDigitApart(printed.date_of_birth!, birth!, now))) {
+      add('printed_date_of_birth_matches_mrz', 'not_checked', 'Printed date of birth differs from the MRZ, but only as a misreading or a wrong box would: flagged for review');
+      doubts.push({
+        field: 'date_of_birth', reason: 'printed_differs', mrz: formatUsDate(birth!), printed: printed.date_of_birth!,
+        detail: valued.date_of_birth !== undefined
+          ? 'The date read under the date-of-birth label differs from the MRZ\'s, and the MRZ\'s date is printed elsewhere on the page: read it on the image'
+          : 'The printed date of birth is one digit away from the MRZ\'s (whose check digit holds): read it on the image',
+      });
     } else agreeing('printed_date_of_birth_matches_mrz', dob, 'date of birth');
-    agreeing('printed_document_number_matches_mrz', numbersAgree(printed.document_number, m.documentNumber), 'document number');
+    const number = numbersAgree(printed.document_number, m.documentNumber);
+    if (number === 'mismatch' && valued.document_number !== undefined) {
+      add('printed_document_number_matches_mrz', 'not_checked', 'Printed document number differs from the MRZ under its label, but the MRZ\'s number is printed elsewhere: flagged for review');
+      doubts.push({
+        field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: printed.document_number!,
+        detail: 'The number read under the document-number label differs from the MRZ\'s, and the MRZ\'s number is printed elsewhere on the page: read it on the image',
+      });
+    } else agreeing('printed_document_number_matches_mrz', number, 'document number');
     // A character held to its field's alphabet was misread; one the reader was already unsure of is counted once.
     const unsure = m.lowConfidence + m.corrected + m.alphabetRepairs.filter((r) => r.p >= 0.5).length;
     add('mrz_read_confidence', unsure <= LOW_CONFIDENCE_LIMIT ? 'pass' : 'fail',
@@ -161,6 +195,7 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
   const review: ReviewFlag[] = [
     ...(names ? reviewFlags(names) : []),
     ...(m ? zoneFlags(m, reading!.printed, names) : []),
+    ...doubts,
     ...(birth && otherCentury
       ? [{
           field: 'date_of_birth' as const, reason: 'printed_differs' as const, mrz: formatUsDate(birth), printed: formatUsDate(otherCentury),

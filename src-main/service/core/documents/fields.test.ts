@@ -155,6 +155,39 @@ describe('printed dates against the MRZ', () => {
     expect(datesAgree('02 MAR 27', { y: 1927, m: 3, d: 1 }, NOW)).toBe('mismatch');
   });
 
+  it('a printed date of birth that differs only as a misreading (one digit) or a wrong box would is reviewed, not refused', () => {
+    const h: Holder = { ...HOLDERS[1]!, dob: '1985-03-29' };
+    const [l1, l2] = mrzLines(h, 'td3');
+    const m = findMrz(boxes([l1!, l2!]))!;
+    const named = { surname: h.surname.toUpperCase(), given_names: h.given.toUpperCase() };
+    const check = (a: ReturnType<typeof assessDocument>) => a.authenticity.checks.find((c) => c.check === 'printed_date_of_birth_matches_mrz')!;
+    // One digit misread (1986 for 1985): review, the document is not failed.
+    const misread = assessDocument(reading(m, { ...named, date_of_birth: '29 MAR 1986' }), 1, NOW);
+    expect(misread.review).toEqual([expect.objectContaining({ field: 'date_of_birth', reason: 'printed_differs', detail: expect.stringContaining('one digit') })]);
+    expect(check(misread).result).toBe('not_checked');
+    expect(misread.authenticity.is_genuine).toBe(true);
+    // Another date under the label (the date of issue), while the zone's date is printed elsewhere: review.
+    const wrongBox = assessDocument({ ...reading(m, { ...named, date_of_birth: '14 JUN 2019' }), valued: { date_of_birth: '29 MAR 1985' } }, 1, NOW);
+    expect(wrongBox.review).toEqual([expect.objectContaining({ field: 'date_of_birth', reason: 'printed_differs', detail: expect.stringContaining('printed elsewhere') })]);
+    expect(wrongBox.authenticity.is_genuine).toBe(true);
+    // A different date, and the zone's nowhere on the page: the check fails as before.
+    const other = assessDocument(reading(m, { ...named, date_of_birth: '14 JUN 1979' }), 1, NOW);
+    expect(check(other).result).toBe('fail');
+    expect(other.authenticity.is_genuine).toBe(false);
+  });
+
+  it('a printed document number that differs under its label while the zone\'s is printed elsewhere is reviewed, not refused', () => {
+    const h: Holder = { ...HOLDERS[1]! };
+    const [l1, l2] = mrzLines(h, 'td3');
+    const m = findMrz(boxes([l1!, l2!]))!;
+    const named = { surname: h.surname.toUpperCase(), given_names: h.given.toUpperCase() };
+    const a = assessDocument({ ...reading(m, { ...named, document_number: 'X1234567' }), valued: { document_number: m.documentNumber } }, 1, NOW);
+    expect(a.review).toEqual([expect.objectContaining({ field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: 'X1234567' })]);
+    expect(a.authenticity.is_genuine).toBe(true);
+    const alone = assessDocument(reading(m, { ...named, document_number: 'X1234567' }), 1, NOW);
+    expect(alone.authenticity.checks.find((c) => c.check === 'printed_document_number_matches_mrz')!.result).toBe('fail');
+  });
+
   it('flags a printed birth year a century before the MRZ\'s (1917 printed, 17 in the zone reads 2017) for review: the check digit cannot decide a century', () => {
     const h: Holder = { ...HOLDERS[1]!, dob: '1917-03-29' };
     const [l1, l2] = mrzLines(h, 'td3');

@@ -14,6 +14,8 @@ import { letters, namesAgree, printedByValue, readPrinted, repairableName, type 
 export interface DocumentReading {
   mrz: MrzReading | null;
   printed: Partial<Record<VizField, string>>;
+  /** The fields whose zone value is printed somewhere on the page, label or not (viz.ts printedByValue). */
+  valued?: Partial<Record<VizField, string>>;
   /** Text boxes found on the best attempt (a blank or non-document image has few). */
   textBoxes: number;
   attempts: string[];
@@ -56,7 +58,18 @@ const quality = ({ mrz, printed }: Attempt) =>
 interface Attempt {
   mrz: MrzReading | null;
   boxes: TextBox[];
+  /** The printed fields found under their labels. */
+  labelled: Printed;
+  /** The fields whose zone value is printed somewhere on the page (printedByValue), for this attempt's zone. */
+  valued: Printed;
+  /** The labelled fields, and where a label was not found, the value found for it. */
   printed: Printed;
+}
+
+/** Where a label was not found, the field is looked for by this zone's own value (viz.ts). */
+function withValues(found: MrzReading | null, labelled: Printed, boxes: TextBox[]): Pick<Attempt, 'valued' | 'printed'> {
+  const valued = found ? printedByValue(boxes, found, isMrzLike) : {};
+  return { valued, printed: { ...valued, ...labelled } };
 }
 
 /** A printed name in the MRZ's words: accents folded, apostrophes dropped (ICAO: O'CONNOR is OCONNOR), other separators a space. */
@@ -211,6 +224,7 @@ export async function readDocument(reader: TextReader, img: RgbImage, opts: { lo
   return {
     mrz: chosen.mrz,
     printed: chosen.printed,
+    valued: chosen.valued,
     textBoxes: chosen.boxes.length,
     attempts,
     ms: Math.round(performance.now() - t0),
@@ -249,9 +263,7 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
     const flat = levelled(boxes, skewOf(boxes));
     const labelled = readPrinted(flat, isMrzLike);
     const found = findMrz(boxes, labelled.document_number);
-    // Where a label was not found, the field is looked for by the zone's own value.
-    const printed = found ? { ...printedByValue(flat, found, isMrzLike), ...labelled } : labelled;
-    const attempt: Attempt = { mrz: found && restoreNames(found, printed, flat), boxes: flat, printed };
+    const attempt: Attempt = { mrz: found && restoreNames(found, labelled, flat), boxes: flat, labelled, ...withValues(found, labelled, flat) };
     attempts.push(`${label}:${found ? found.checkDigits.filter((c) => c.valid).length + '/' + found.checkDigits.length : 'none'}`);
     if (!best || quality(attempt) > quality(best)) best = attempt;
     return boxes;
@@ -275,8 +287,8 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
         return sharpen ? cut.normalise().sharpen({ sigma: 1.5, m1: 1.5, m2: 4 }) : cut;
       });
       const { boxes } = await reader.read(zone, Math.max(zone.width, zone.height));
-      const found = findMrz(boxes, page.printed.document_number);
-      const attempt: Attempt = { mrz: found && restoreNames(found, page.printed, page.boxes), boxes: page.boxes, printed: page.printed };
+      const found = findMrz(boxes, page.labelled.document_number);
+      const attempt: Attempt = { mrz: found && restoreNames(found, page.labelled, page.boxes), boxes: page.boxes, labelled: page.labelled, ...withValues(found, page.labelled, page.boxes) };
       attempts.push(`zone${sharpen ? '-sharpened' : ''}:${found ? found.checkDigits.filter((c) => c.valid).length + '/' + found.checkDigits.length : 'none'}`);
       if (quality(attempt) > quality(best!)) best = attempt;
       if (settled(best) && namesSettled(best)) break;
