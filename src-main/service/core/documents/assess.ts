@@ -80,6 +80,12 @@ function zoneFlags(m: MrzReading, printed: DocumentReading['printed'], names: Se
   if (m.corrected === 0 && m.unsure.documentNumber > 0 && numbersAgree(printed.document_number, m.documentNumber) === 'not_located') {
     out.push({ field: 'document_number', reason: 'low_confidence', mrz: m.documentNumber, detail: 'A character of the document number in the MRZ was read with low confidence, and the printed number was not found to confirm it: read it on the image' });
   }
+  // A nationality printed as a code that is another state's: a letter misread where no check digit looks (CAM for CAN).
+  const printedCode = printed.nationality?.trim().toUpperCase();
+  const sameState = (a: string, b: string) => a === b || (a === 'D' && b === 'DEU') || (a === 'DEU' && b === 'D');
+  if (m.nationality && isState(m.nationality) && printedCode && /^[A-Z]{3}$/.test(printedCode) && isState(printedCode) && !sameState(m.nationality, printedCode)) {
+    out.push({ field: 'nationality', reason: 'printed_differs', mrz: m.nationality, printed: printedCode, detail: `The nationality printed on the page (${printedCode}) is not the MRZ's (${m.nationality}), and no check digit covers it: read it on the image` });
+  }
   if (m.nationality && !isState(m.nationality)) {
     out.push({ field: 'nationality', reason: 'unknown_code', mrz: m.nationality, detail: `The nationality read from the MRZ (${m.nationality}) is no known state code, and no check digit covers it: read it on the image` });
   }

@@ -155,6 +155,20 @@ describe('printed dates against the MRZ', () => {
     expect(datesAgree('02 MAR 27', { y: 1927, m: 3, d: 1 }, NOW)).toBe('mismatch');
   });
 
+  it('a nationality printed as another state\'s code than the zone\'s is named for review; a word or the same code is not', () => {
+    const h: Holder = { ...HOLDERS[1]!, nationality: 'AUT' };
+    const [l1, l2] = mrzLines(h, 'td3');
+    const m = findMrz(boxes([l1!, l2!]))!;
+    const named = { surname: h.surname.toUpperCase(), given_names: h.given.toUpperCase() };
+    // T read as S: AUS is a state too, so only the print can tell.
+    const misread = { ...m, nationality: 'AUS' };
+    expect(assessDocument(reading(misread, { ...named, nationality: 'AUT' }), 1, NOW).review).toEqual([
+      expect.objectContaining({ field: 'nationality', reason: 'printed_differs', mrz: 'AUS', printed: 'AUT' }),
+    ]);
+    expect(assessDocument(reading(m, { ...named, nationality: 'AUT' }), 1, NOW).review).toEqual([]);
+    expect(assessDocument(reading(misread, { ...named, nationality: 'ÖSTERREICH/AUSTRIAN' }), 1, NOW).review).toEqual([]);
+  });
+
   it('a printed date of birth that differs only as a misreading (one digit) or a wrong box would is reviewed, not refused', () => {
     const h: Holder = { ...HOLDERS[1]!, dob: '1985-03-29' };
     const [l1, l2] = mrzLines(h, 'td3');

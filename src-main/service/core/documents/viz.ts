@@ -10,7 +10,7 @@ import { levenshteinSimilarity } from '../screening/match/similarity';
 import { DIGIT_AS_LETTER } from './mrz';
 import type { TextBox } from './ocr';
 
-export type VizField = 'surname' | 'given_names' | 'date_of_birth' | 'document_number';
+export type VizField = 'surname' | 'given_names' | 'date_of_birth' | 'document_number' | 'nationality';
 
 const fold = (s: string) => anyAscii(s).toLowerCase();
 
@@ -29,6 +29,7 @@ const LABELS: Record<VizField, { is: RegExp; not?: RegExp }> = {
     is: /passport\s*no|document\s*no|doc\.?\s*no|card\s*no|passport\s*number|document\s*number|no\.?\s*du\s*(passeport|document)|passnummer|numero\s*de|n\.?\s*pasaporte|numer/,
     not: /personal|persoonsnummer|personnummer/,
   },
+  nationality: { is: /nationality|nationalite|staatsangehorigkeit|nacionalidad|nazionalita|nationaliteit|obywatelstwo|nacionalidade|medborgarskap/ },
 };
 
 /** Any box that reads as some label (so it is never taken for a value). */
@@ -72,6 +73,8 @@ const looksLike: Record<VizField, (s: string) => boolean> = {
   given_names: looksLikeName,
   date_of_birth: (s) => readPrintedDate(s).length > 0,
   document_number: (s) => /^[A-Z0-9<]{5,12}$/i.test(s.replace(/\s+/g, '')) && /\d/.test(s),
+  // A code (CAN) or a word (CANADIAN, DEUTSCH); only a code is compared with the zone's.
+  nationality: (s) => /^[\p{L}]{3,}( ?\/ ?[\p{L}]{3,})?$/u.test(s.trim()) && !ANY_LABEL.test(fold(s).replace(/\//g, '')),
 };
 
 /** The printed value of each field, found under (or beside) its label. */
