@@ -30,7 +30,7 @@ export interface DocumentReading {
  * read so far took. A zone not settled by then is answered as read, and identity calls it
  * unreadable (send a sharper photo) rather than inconsistent.
  */
-export const READ_BUDGET_MS = 5000;
+export const READ_BUDGET_MS = 6000;
 
 const DET_SIDE = 960;
 /** The sharpened retry enlarges a picture smaller than this on its longer side, by at most UPSCALE_MAX. */
