@@ -25,6 +25,18 @@ async function realSelfie(side = 560): Promise<{ img: Img; box: FaceBox; png: Bu
 
 const check = (p: PresentationSignals, name: string) => presentationChecks(p).find((c) => c.policy === name)!;
 
+/** A card's printed paper: a faint gradient, never one flat colour (flat padding is trimmed before measuring). */
+function paperCard(width: number, height: number) {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  const paper = ctx.createLinearGradient(0, 0, width, height);
+  paper.addColorStop(0, '#eee7ef');
+  paper.addColorStop(1, '#e2ece9');
+  ctx.fillStyle = paper;
+  ctx.fillRect(0, 0, width, height);
+  return { canvas, ctx };
+}
+
 describe('document_presented: print around a small face', () => {
   it('refuses a small portrait beside lines of text; passes the selfie and a selfie holding a card beside a large face', async () => {
     // A card: a small face on the left, seven lines of print to its right.
@@ -67,13 +79,7 @@ describe('document_presented: lines of print set close together', () => {
   it('counts a block of stacked lines (a two-line header set tight on a band) line by line', async () => {
     // An upright card: a header of two lines on a band of security print (which joins them into one
     // block taller than a line), and a large portrait.
-    const canvas = createCanvas(452, 640);
-    const ctx = canvas.getContext('2d');
-    const paper = ctx.createLinearGradient(0, 0, 452, 640);
-    paper.addColorStop(0, '#f1e9ef');
-    paper.addColorStop(1, '#e6eef1');
-    ctx.fillStyle = paper;
-    ctx.fillRect(0, 0, 452, 640);
+    const { canvas, ctx } = paperCard(452, 640);
     ctx.fillStyle = '#7a1f5c';
     ctx.fillRect(20, 40, 412, 92);
     // Security print across the band: fine waves running down it join the two lines into one block.
@@ -100,14 +106,7 @@ describe('document_presented: lines of print set close together', () => {
 describe('portrait_frame: a document portrait\'s own edges close around the head', () => {
   /** A portrait pasted on a card with little print: its edges close the head on every side. */
   async function portraitCard(print: boolean): Promise<{ img: Img; box: FaceBox }> {
-    const canvas = createCanvas(640, 420);
-    const ctx = canvas.getContext('2d');
-    // A printed card's paper is never one flat colour (flat padding is trimmed before measuring).
-    const paper = ctx.createLinearGradient(0, 0, 640, 420);
-    paper.addColorStop(0, '#e9e4ef');
-    paper.addColorStop(1, '#dfe9e4');
-    ctx.fillStyle = paper;
-    ctx.fillRect(0, 0, 640, 420);
+    const { canvas, ctx } = paperCard(640, 420);
     ctx.drawImage(await loadImage(await sharp(await selfie('a')).resize(220, 290, { fit: 'cover' }).png().toBuffer()), 30, 70, 220, 290);
     if (print) {
       ctx.fillStyle = '#222';
