@@ -151,10 +151,8 @@ export function printedByValue(
   const dd = Number(mrz.birthDate.slice(4, 6));
   const dob = texts.find((t) => readPrintedDate(t).some((p) => p.m === mm && p.d === dd && p.y % 100 === yy));
   if (dob) out.date_of_birth = dob;
-  const norm = (x: string) => digitsOf(x.toUpperCase().replace(/[^A-Z0-9]/g, ''));
-  const number = norm(mrz.documentNumber);
-  if (number.length >= 5) {
-    const found = texts.find((t) => t.split(/\s+/).some((w) => norm(w) === number) || norm(t) === number);
+  if (mrz.documentNumber.replace(/[^A-Z0-9]/gi, '').length >= 5) {
+    const found = texts.find((t) => [t, ...t.split(/\s+/)].some((w) => numbersAgree(w, mrz.documentNumber) === 'match'));
     if (found) out.document_number = found;
   }
   return out;

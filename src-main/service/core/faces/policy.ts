@@ -101,12 +101,13 @@ export interface SelfieVerdict {
 /** The presentation-attack checks of one image's signals (none when no signals were measured). */
 export function presentationChecks(p: PresentationSignals | null | undefined, policy = PRESENTATION_POLICY): PolicyCheck[] {
   if (!p) return [];
+  const portrait = portraitEvidence(p, policy);
   return [
     { policy: 'document_presented', passed: p.textLength < policy.documentText, value: p.textLength, limit: policy.documentText },
     { policy: 'screen_pattern', passed: p.periodic < policy.periodic, value: p.periodic, limit: policy.periodic },
     { policy: 'colour_fringes', passed: p.colourFringes < policy.colourFringes, value: p.colourFringes, limit: policy.colourFringes },
     { policy: 'frame_around_face', passed: p.frameSides < policy.frameSides, value: p.frameSides, limit: policy.frameSides },
-    { policy: 'portrait_frame', passed: portraitEvidence(p, policy) < policy.portraitSides, value: portraitEvidence(p, policy), limit: policy.portraitSides },
+    { policy: 'portrait_frame', passed: portrait < policy.portraitSides, value: portrait, limit: policy.portraitSides },
   ];
 }
 
