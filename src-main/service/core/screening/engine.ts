@@ -714,6 +714,36 @@ function ownNameMissing(query: NormalizedName, cand: NormalizedName, alignment: 
   return alignment.some((a) => a.method === 'unmatched' && a.candidate !== null && a.at[2] === c);
 }
 
+/** A father's name: a patronymic (Ivanovich, Yurevna) or the name after bin/ibn/walad. */
+function fathersName(tokens: readonly NameToken[], i: number): boolean {
+  const t = tokens[i];
+  if (t === undefined || (t.kind !== 'given' && t.kind !== 'family')) return false;
+  // (A list writing "SURNAME Given Patronymic" leaves the patronymic last, where a family name stands.)
+  return (t.key.endsWith('ovich') && t.weight === PARAMS.patronymicWeight) || NASAB_LINKS.has(tokens[i - 1]?.text ?? '');
+}
+
+/**
+ * Both names give a father's name, and they are two names (Mikhail Ivanovich / Mikhail Yurevich
+ * Alekseev, Ali bin Hassan / Ali bin Omar): another father, so another person, whatever else
+ * agrees. Two names pair for no more than the other-name credit (compare.ts); a slip in one
+ * (Borisovich / Boisovich) or another spelling of it pairs them for more, and a father's name
+ * one side only leaves out is not a difference.
+ */
+function fatherDiffers(query: NormalizedName, cand: NormalizedName, alignment: readonly AlignedPair[]): boolean {
+  let unmatchedQ = false;
+  let unmatchedC = false;
+  for (const a of alignment) {
+    if (a.method === 'unmatched') {
+      if (a.query !== null && fathersName(query.tokens, a.at[0])) unmatchedQ = true;
+      if (a.candidate !== null && fathersName(cand.tokens, a.at[2])) unmatchedC = true;
+      continue;
+    }
+    if (a.at[1] - a.at[0] !== 1 || a.at[3] - a.at[2] !== 1) continue;
+    if (fathersName(query.tokens, a.at[0]) && fathersName(cand.tokens, a.at[2]) && a.similarity <= PARAMS.otherNameCredit) return true;
+  }
+  return unmatchedQ && unmatchedC;
+}
+
 /** Every name word of the subject's is a common name (common-names.ts): many people share the whole name. */
 function everydayName(query: NormalizedName): boolean {
   const words = query.tokens.filter((t) => t.kind === 'given' || t.kind === 'family');
@@ -936,6 +966,8 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       // Only the family name agrees when the subject's given name met nothing but a listed middle
       // initial and the listed first name is missing ("Malachi Moore" / "Riley M. Moore"): no match.
       if (extra.firstGiven && !extra.givenNamed && cmp.alignment.some((a) => a.method === 'initial' && a.at[1] - a.at[0] === 1 && query.tokens[a.at[0]]?.kind === 'given')) continue;
+      // Two fathers' names: another person, unless the date of birth says it is the same one.
+      if (!dobExact && fatherDiffers(query, norm, cmp.alignment)) continue;
       // Without a date of birth or country that agrees, the name is all the evidence there is: it
       // must say who the person is. Common words (Mohammad, Ali, Khan, Li, Kim, Nguyen) say little,
       // so a name-only match is strong only on an exact full name of distinctive parts, and reported
