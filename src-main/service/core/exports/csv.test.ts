@@ -9,6 +9,8 @@ const HOSTILE = [
   '=HYPERLINK("https://evil.example","x")', '+cmd|\' /C calc\'!A0', '-2+3', '@SUM(A1:A9)', '\tTabbed', '\rReturn', '=1\n+2',
   // Full-width and after leading spaces (issue 25): spreadsheets read them as the ASCII forms.
   '＝HYPERLINK("https://evil.example")', '＋1', '－1', '＠SUM(A1)', ' =1+1', '  +1',
+  // Issue 38: the separators, and any zero-width or control character before the start.
+  ';=1+1', '|cmd', '；=1', '｜cmd', '\u200b=1+1', '\ufeff+1', '\u0001@x', '\u2003\u200d-1+2',
 ];
 
 function rows(csv: string): string[][] {
@@ -31,7 +33,7 @@ describe('renderCsv', () => {
     const names = new Set(r.filter((x) => ['usage_by_api_key', 'widget', 'failure_reason', 'widget_risk'].includes(x[0]!)).map((x) => x[1]!));
     expect(names).toEqual(new Set(HOSTILE.map((h) => `'${h}`)));
     // Every cell but a number (-1.4 is a value, not a formula).
-    for (const row of r) for (const cell of row) if (!/^-?\d+(\.\d+)?$/.test(cell)) expect(cell, JSON.stringify(row)).not.toMatch(/^(?:[\t\r]|\s*[=+\-@＝＋－＠])/);
+    for (const row of r) for (const cell of row) if (!/^-?\d+(\.\d+)?$/.test(cell)) expect(cell, JSON.stringify(row)).not.toMatch(/^(?:[\p{White_Space}\p{Cc}\p{Cf}]*[=+\-@;|＝＋－＠；｜\t\r])/u);
   });
 
   it('writes numbers as numbers: a negative delta is not escaped', () => {
