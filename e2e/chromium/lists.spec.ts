@@ -2,6 +2,7 @@
 // PEP list from a CSV (report, screening with it, removal) and a newer official file (accepted,
 // refused). The organization is on Pro, the first plan with screening.
 // CONSOLE_SCREENSHOTS=/some/dir also saves screenshots (console-lists*.png).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { addMember, initOrg, signIn, type TestOrg } from '../support/accounts';
@@ -245,6 +246,34 @@ test('lists: import a newer official file; a file that is not that list is refus
   await lists.officialDialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(lists.officialDialog).toBeHidden();
   await expect(lists.officialList('us_csl')).toBeVisible();
+});
+
+test('lists: a file that would remove most of a list is held with what it changes, and used only once applied', async ({ page, service }) => {
+  test.setTimeout(180_000);
+  const { lists } = await openLists(page, service);
+  // The UN list cut short after its first three people: a truncated download.
+  const un = readFileSync(UN_XML, 'utf8');
+  const people = un.match(/<INDIVIDUAL>[\s\S]*?<\/INDIVIDUAL>/g)!.slice(0, 3);
+  const short = `${un.slice(0, un.indexOf('<INDIVIDUALS>'))}<INDIVIDUALS>\n${people.join('\n')}\n</INDIVIDUALS>\n<ENTITIES/>\n</CONSOLIDATED_LIST>\n`;
+  await lists.importOfficial('un_sc', { name: 'consolidated.xml', content: short });
+  const held = lists.officialDialog.getByTestId('import-official-held');
+  await expect(held).toContainText('1000 of the 1003 records');
+  await expect(held.getByTestId('import-official-changes-removed')).toHaveAttribute('data-count', '1000');
+  await shot(page, 'lists-official-held');
+  await lists.officialDialog.getByTestId('import-official-done').click();
+
+  // Nothing changed yet: the UN list in use keeps its records; the held file waits in the panel.
+  await expect(lists.officialList('un_sc')).toContainText('1,003 records');
+  const item = lists.heldImport('un_sc');
+  await expect(item).toBeVisible();
+  await expect(item.getByTestId('held-import-changes-removed')).toHaveAttribute('data-count', '1000');
+  await item.getByTestId('held-import-changes-removed-names').locator('summary').click();
+  await expect(item.getByTestId('held-import-changes-removed-names').locator('li')).toHaveCount(25);
+  await shot(lists.panel, 'lists-held');
+  await item.getByTestId('held-import-apply').click();
+  await expect(page.getByTestId('lists-notice')).toContainText('in use now', REBUILD);
+  await expect(lists.officialList('un_sc')).toContainText('3 records', REBUILD);
+  await expect(lists.heldImport('un_sc')).toHaveCount(0);
 });
 
 test('lists: members see the lists without add, import or remove', async ({ page, service }) => {

@@ -60,6 +60,11 @@ export class ListsPage {
     return this.userLists.filter({ has: this.page.getByTestId('user-list-name').getByText(name, { exact: true }) });
   }
 
+  /** An official file held for confirmation, under "Lists loaded". */
+  heldImport(source: OfficialSource): Locator {
+    return this.page.getByTestId('held-import').and(this.page.locator(`[data-source="${source}"]`));
+  }
+
   officialList(source: OfficialSource): Locator {
     return this.officialLists.and(this.page.locator(`[data-source="${source}"]`));
   }
@@ -97,7 +102,9 @@ export class ListsPage {
     await this.choose(this.officialDialog.getByTestId('official-file'), file);
     await this.officialDialog.getByTestId('import-official-submit').click();
     await expect(
-      this.officialDialog.getByTestId('import-official-result').or(this.officialDialog.getByTestId('import-official-error')),
+      this.officialDialog.getByTestId('import-official-result')
+        .or(this.officialDialog.getByTestId('import-official-error'))
+        .or(this.officialDialog.getByTestId('import-official-held')),
     ).toBeVisible({ timeout: IMPORT_TIMEOUT });
   }
 

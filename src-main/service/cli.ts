@@ -18,7 +18,7 @@ import { importOfficial, importOwnList, removeOwnList, type ListImporter } from 
 import { addWebhook, removeWebhook } from './core/app/webhooks';
 import { storedLists } from './core/screening/lists/store';
 import { prepareIndex } from './core/screening/service';
-import { listSlug } from '../../src-shared/contracts/lists';
+import { listSlug, type ListChanges } from '../../src-shared/contracts/lists';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -37,7 +37,8 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   webhooks remove --data-dir DIR ID
   webhooks deliveries --data-dir DIR ID [--json]
   lists list --data-dir DIR [--json]
-  lists import --data-dir DIR --source us_ofac_sdn|us_ofac_cons|us_csl|un_sc|uk_sanctions|au_dfat|pep_us_congress|pep_us_executive|pep_wikidata_leaders FILE... [--json]
+  lists import --data-dir DIR --source us_ofac_sdn|us_ofac_cons|us_csl|un_sc|uk_sanctions|au_dfat|pep_us_congress|pep_us_executive|pep_wikidata_leaders FILE... [--accept-removals] [--json]
+                                             (a file that removes more than 10 % of the list is held, exit code 3, until run again with --accept-removals)
   lists import --data-dir DIR --user "LIST NAME" FILE.csv [--json]
   lists remove --data-dir DIR --user "LIST NAME"
   screening score-pairs < pairs.csv          (CSV schema,name1,name2 → one score per line)
@@ -47,6 +48,16 @@ const USAGE = `Usage: npm run cli -- <command> [options]
 Changes made here (keys, plan, members, lists, webhooks) are written to the audit log with the actor "cli".`;
 
 class UsageError extends Error {}
+
+/** An import's changes against the edition in use, for a person reading the terminal. */
+function changesText(c: ListChanges): string {
+  const lines = [`Against the edition in use (${c.before ?? 'none'} records): ${c.added} added, ${c.removed} removed, ${c.changed} changed, ${c.after} after.`];
+  for (const p of c.by_program.slice(0, 10)) lines.push(`  ${p.program}: +${p.added} -${p.removed} ~${p.changed}`);
+  for (const [label, list] of [['added', c.examples.added], ['removed', c.examples.removed], ['changed', c.examples.changed]] as const) {
+    if (list.length) lines.push(`  ${label}: ${list.slice(0, 10).map((e) => e.name).join('; ')}${list.length > 10 ? '; …' : ''}`);
+  }
+  return lines.join('\n');
+}
 
 const CLI: AuditActorRef = { kind: 'cli' };
 
@@ -86,6 +97,7 @@ async function run(argv: string[]): Promise<string> {
       user: { type: 'string' },
       events: { type: 'string' },
       demo: { type: 'boolean', default: false },
+      'accept-removals': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -270,10 +282,17 @@ async function run(argv: string[]): Promise<string> {
         }
         const source = values.source ?? fail('lists import needs --source (official list) or --user NAME (your own list)');
         if (!isOfficialSource(source)) fail(`--source must be one of: ${OFFICIAL_SOURCES.join(', ')}`);
-        const r = await importOfficial(s, who, source, files.map((f) => ({ name: basename(f), bytes: readFileSync(f) })));
+        const r = await importOfficial(s, who, source, files.map((f) => ({ name: basename(f), bytes: readFileSync(f) })), { acceptRemovals: values['accept-removals'] });
         if (!r.ok) {
           process.exitCode = 1;
           return values.json ? JSON.stringify(r) : `Not imported: ${r.reason}`;
+        }
+        if (r.held) {
+          // Nothing changed: the edition in use stays until the import is confirmed.
+          process.exitCode = 3;
+          return values.json
+            ? JSON.stringify(r)
+            : [`Held, not imported: ${r.reason}`, changesText(r.changes), 'Run the same command with --accept-removals to import it, or confirm it in the console (Screening → Lists).'].join('\n');
         }
         // The index of the official lists is built now and kept in the data directory, so the
         // next start screens within a second or two instead of rebuilding it (issue 36).
@@ -281,7 +300,7 @@ async function run(argv: string[]): Promise<string> {
         return values.json
           ? JSON.stringify({ ...r, index: prepared })
           : `Imported ${r.records} records for ${r.source} (${r.format}${r.list_date ? `, list date ${r.list_date}` : ''}); the service picks it up within seconds. `
-            + `Screening index prepared in ${(prepared.ms / 1000).toFixed(1)} s.`;
+            + `Screening index prepared in ${(prepared.ms / 1000).toFixed(1)} s.\n${changesText(r.changes)}`;
       }
       case 'lists remove': {
         const name = values.user ?? fail('lists remove needs --user NAME');

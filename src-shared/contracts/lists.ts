@@ -55,6 +55,47 @@ export type LoadedList = z.infer<typeof LoadedList>;
 export const UserList = z.object({ slug: z.string(), name: z.string(), rows: z.number().int(), imported_at: z.string() });
 export type UserList = z.infer<typeof UserList>;
 
+/** One listed record an import adds, removes or changes (public list data). */
+export const ListChangeRecord = z.object({ id: z.string(), name: z.string(), programs: z.array(z.string()) });
+
+/**
+ * What a newer official file changes against the edition in use, compared by the list's own
+ * record ids and content: counts, the programmes most changed, and up to 25 records of each kind.
+ */
+export const ListChanges = z.object({
+  /** Records of the edition in use (null: none was loaded). */
+  before: z.number().int().nullable(),
+  after: z.number().int(),
+  added: z.number().int(),
+  removed: z.number().int(),
+  changed: z.number().int(),
+  by_program: z.array(z.object({ program: z.string(), added: z.number().int(), removed: z.number().int(), changed: z.number().int() })).max(50),
+  examples: z.object({ added: z.array(ListChangeRecord).max(25), removed: z.array(ListChangeRecord).max(25), changed: z.array(ListChangeRecord).max(25) }),
+});
+export type ListChanges = z.infer<typeof ListChanges>;
+
+/**
+ * POST /api/screening/lists/official: 201 when the file is in use, 202 when it is held (`held`,
+ * with the `reason`) until an owner or admin applies it (POST .../official/held/{source}) or
+ * discards it; screening keeps the edition in use meanwhile. The held imports are also listed
+ * in GET /api/screening/lists (`held_imports`).
+ */
+export const OfficialImport = z.object({
+  ok: z.literal(true),
+  source: z.enum(OFFICIAL_SOURCES),
+  format: z.enum(OFFICIAL_FORMATS),
+  records: z.number().int(),
+  list_date: z.string().nullable(),
+  sha256: z.string(),
+  changes: ListChanges,
+  held: z.boolean(),
+  /** Why the import waits for confirmation; null when it is in use. */
+  reason: z.string().nullable(),
+  /** When the file was uploaded and held; null when it is in use. */
+  held_at: z.string().nullable(),
+});
+export type OfficialImport = z.infer<typeof OfficialImport>;
+
 /** GET /api/screening/lists. */
 export const ListsStatus = z.object({
   state: z.enum(LISTS_STATES),
@@ -70,26 +111,20 @@ export const ListsStatus = z.object({
     })
     .nullable(),
   user_lists: z.array(UserList),
+  /** Official files uploaded and held for confirmation (OfficialImport with `held: true`). */
+  held_imports: z.array(OfficialImport),
   /** The organisation's windows the `stale` flags were computed with (contracts/organization.ts). */
   stale_windows: ListFreshnessSettings,
 });
 export type ListsStatus = z.infer<typeof ListsStatus>;
 
 export const OfficialListQuery = z.object({ source: z.enum(OFFICIAL_SOURCES), filename: z.string().max(200).default('') });
+export const OfficialSourceParams = z.object({ source: z.enum(OFFICIAL_SOURCES) });
+export type OfficialSourceParams = z.infer<typeof OfficialSourceParams>;
 export const UserListQuery = z.object({
   name: z.string().trim().min(1).max(80).refine((n) => listSlug(n) !== '', 'must contain a letter or digit'),
 });
 
-/** POST /api/screening/lists/official (201). */
-export const OfficialImport = z.object({
-  ok: z.literal(true),
-  source: z.enum(OFFICIAL_SOURCES),
-  format: z.enum(OFFICIAL_FORMATS),
-  records: z.number().int(),
-  list_date: z.string().nullable(),
-  sha256: z.string(),
-});
-export type OfficialImport = z.infer<typeof OfficialImport>;
 
 export const ListIssue = z.object({
   /** Spreadsheet row: the header is row 1, the first record row 2. */

@@ -92,3 +92,85 @@ describe('console list import (session, owners and admins)', () => {
     expect((await t.json<{ loaded_kinds: string[] }>('GET', '/api/screening/lists', { cookie })).body.loaded_kinds).toEqual(['sanctions', 'pep']);
   }, 120_000);
 });
+
+// Issue 38: a file that would empty much of an official list is held until an owner or admin
+// confirms it; every import says what it adds, removes and changes.
+describe('official imports: held when they remove much of a list, and what they change', () => {
+  const UN = readFileSync(join(ROOT, 'resources', 'watchlists', 'un_sc', '2026-02-27', 'consolidated.xml'), 'utf8');
+  /** The UN list with only its first `keep` individuals (and no entities): a file cut short. */
+  const truncated = (keep: number) => {
+    const people = UN.match(/<INDIVIDUAL>[\s\S]*?<\/INDIVIDUAL>/g)!.slice(0, keep);
+    return `${UN.slice(0, UN.indexOf('<INDIVIDUALS>'))}<INDIVIDUALS>\n${people.join('\n')}\n</INDIVIDUALS>\n<ENTITIES/>\n</CONSOLIDATED_LIST>\n`;
+  };
+  const PASSWORD = 'correct horse battery staple';
+  type Status = { lists: { source: string; counts: { total: number } }[]; held_imports: { source: string; held: boolean; changes: { before: number; removed: number } }[] };
+  const unRecords = (b: Status) => b.lists.find((l) => l.source === 'un_sc')!.counts.total;
+
+  it('a cut-short file is held (202) with its changes, screening keeps the list in use; a member cannot apply it, an admin can', async () => {
+    const t = await testService({ plan: 'pro' });
+    const owner = await t.login();
+    await t.s.screening.ready();
+    const before = (await t.json<Status>('GET', '/api/screening/lists', { cookie: owner })).body;
+    const res = await t.call('POST', '/api/screening/lists/official?source=un_sc&filename=consolidated.xml', { cookie: owner, rawBody: truncated(1), headers: { 'Content-Type': 'application/octet-stream' } });
+    expect(res.status).toBe(202);
+    const held = await res.json() as { held: boolean; reason: string; records: number; changes: { before: number; after: number; removed: number; added: number; examples: { removed: { name: string }[] }; by_program: { program: string; removed: number }[] } };
+    expect(held).toMatchObject({ held: true, records: 1, changes: { before: 1003, after: 1, added: 0, removed: 1002 } });
+    expect(held.reason).toContain('1002 of the 1003');
+    expect(held.changes.examples.removed.length).toBe(25);
+    expect(held.changes.by_program[0]!.removed).toBeGreaterThan(0);
+    // Nothing changed: the list in use is the same, and the held file is listed.
+    expect(await t.s.screening.refresh()).toBe(false);
+    const during = (await t.json<Status>('GET', '/api/screening/lists', { cookie: owner })).body;
+    expect(unRecords(during)).toBe(unRecords(before));
+    expect(during.held_imports).toEqual([expect.objectContaining({ source: 'un_sc', held: true, changes: expect.objectContaining({ removed: 1002 }) })]);
+    // Members may not confirm (nor discard); an admin may.
+    await t.s.accounts.addUser({ orgId: t.orgId, email: 'mo@example.test', name: 'Mo', password: PASSWORD, role: 'member' });
+    await t.s.accounts.addUser({ orgId: t.orgId, email: 'ada@example.test', name: 'Ada', password: PASSWORD, role: 'admin' });
+    const member = await t.login('mo@example.test', PASSWORD);
+    expect((await t.call('POST', '/api/screening/lists/official/held/un_sc', { cookie: member })).status).toBe(403);
+    expect((await t.call('DELETE', '/api/screening/lists/official/held/un_sc', { cookie: member })).status).toBe(403);
+    const admin = await t.login('ada@example.test', PASSWORD);
+    const applied = await t.call('POST', '/api/screening/lists/official/held/un_sc', { cookie: admin });
+    expect(applied.status).toBe(201);
+    expect(await applied.json()).toMatchObject({ held: false, reason: null, records: 1, changes: { removed: 1002 } });
+    const after = (await t.json<Status>('GET', '/api/screening/lists', { cookie: owner })).body;
+    expect(unRecords(after)).toBe(1);
+    expect(after.held_imports).toEqual([]);
+    // Applied once: nothing is held any more.
+    expect((await t.call('POST', '/api/screening/lists/official/held/un_sc', { cookie: admin })).status).toBe(404);
+  }, 180_000);
+
+  it('a held file can be discarded; an unknown source holds nothing; a file that changes little is used at once with its changes', async () => {
+    const t = await testService({ plan: 'pro' });
+    const cookie = await t.login();
+    expect((await t.call('POST', '/api/screening/lists/official?source=un_sc', { cookie, rawBody: truncated(900), headers: { 'Content-Type': 'application/octet-stream' } })).status).toBe(202);
+    expect((await t.call('DELETE', '/api/screening/lists/official/held/un_sc', { cookie })).status).toBe(200);
+    expect((await t.call('DELETE', '/api/screening/lists/official/held/un_sc', { cookie })).status).toBe(404);
+    expect((await t.call('POST', '/api/screening/lists/official/held/not_a_list', { cookie })).status).toBe(404);
+    expect((await t.json<Status>('GET', '/api/screening/lists', { cookie })).body.held_imports).toEqual([]);
+    // One person renamed, one left out: nothing near a tenth of the list is removed.
+    const first = UN.match(/<INDIVIDUAL>[\s\S]*?<\/INDIVIDUAL>/g)!;
+    const renamed = UN.replace(first[1]!, '').replace('<FIRST_NAME>ERIC</FIRST_NAME>', '<FIRST_NAME>ERICK</FIRST_NAME>');
+    const res = await t.call('POST', '/api/screening/lists/official?source=un_sc', { cookie, rawBody: renamed, headers: { 'Content-Type': 'application/octet-stream' } });
+    expect(res.status).toBe(201);
+    const r = await res.json() as { held: boolean; changes: { before: number; changed: number; removed: number; examples: { changed: { name: string }[] } } };
+    expect(r.held).toBe(false);
+    expect(r.changes.changed).toBe(1);
+    expect(r.changes.removed).toBe(1);
+    expect(r.changes.examples.changed[0]!.name).toContain('ERICK');
+  }, 180_000);
+
+  it('the CLI holds a cut-short file (exit code 3, nothing imported) unless --accept-removals is given', async () => {
+    const t = await testService({ plan: 'pro' });
+    const file = join(t.dataDir, '..', `un-short-${Date.now()}.xml`);
+    writeFileSync(file, truncated(3));
+    const held = cli('lists', 'import', '--data-dir', t.dataDir, '--source', 'un_sc', file);
+    expect(held.status, held.stderr).toBe(3);
+    expect(held.stdout).toContain('Held, not imported');
+    expect(held.stdout).toContain('1000 removed');
+    expect(JSON.parse(cli('lists', 'list', '--data-dir', t.dataDir, '--json').stdout).imported).toEqual([]);
+    const forced = cli('lists', 'import', '--data-dir', t.dataDir, '--source', 'un_sc', file, '--accept-removals', '--json');
+    expect(forced.status, forced.stderr).toBe(0);
+    expect(JSON.parse(forced.stdout)).toMatchObject({ held: false, records: 3, changes: { before: 1003, removed: 1000 } });
+  }, 180_000);
+});

@@ -82,7 +82,7 @@ const NO_SUBJECT_INPUT = [
   'GET /api/audit/verify', 'GET /api/keys', 'POST /api/keys', 'POST /api/keys/:id/revoke', 'GET /api/webhooks', 'POST /api/webhooks',
   'DELETE /api/webhooks/:id', 'POST /api/webhooks/:id/test', 'GET /api/webhooks/:id/deliveries', 'GET /api/status/:verification_id',
   'POST /api/v1/verify-age/init', 'GET /api/screening/lists', 'POST /api/screening/lists/official', 'POST /api/screening/lists/user',
-  'DELETE /api/screening/lists/user/:slug', 'GET /api/console/batches/preview', 'POST /api/console/batches', 'GET /api/console/batches/:id',
+  'DELETE /api/screening/lists/user/:slug', 'POST /api/screening/lists/official/held/:source', 'DELETE /api/screening/lists/official/held/:source', 'GET /api/console/batches/preview', 'POST /api/console/batches', 'GET /api/console/batches/:id',
   'POST /api/console/batches/:id/cancel', 'POST /api/console/batches/:id/finish', 'GET /api/console/batches', 'POST /api/console/batches/:id/end',
   'POST /api/review/clearances/:id/approve',
   // The approval queue takes no input; what it answers of the analyst's view comes from memory (the send-back flow below reads it).

@@ -98,8 +98,12 @@ describe('POST /api/screening/lists/official for the UK and Australian lists', (
       '16/06/2026,RUS9990,99001,,QUARTERMAINE,Zebedee,,,,,Primary Name,,,,,,Russia,Individual,UK,Asset freeze,,,,,,,,,,,,,,20/06/2026,02/03/1971,Russia',
     ].join('\r\n');
     const uk = await post('uk_sanctions', 'UK_Sanctions_List.csv', new TextEncoder().encode(full), owner);
-    expect(uk.status).toBe(201);
-    expect(await uk.json()).toMatchObject({ ok: true, source: 'uk_sanctions', format: 'uk-sanctions', list_date: '2026-06-24', records: 2 });
+    // Two records in place of thousands: held until an owner or admin confirms (issue 38).
+    expect(uk.status).toBe(202);
+    expect(await uk.json()).toMatchObject({ ok: true, held: true, source: 'uk_sanctions', format: 'uk-sanctions', list_date: '2026-06-24', records: 2 });
+    const applied = await t.app.request(`${ORIGIN}/api/screening/lists/official/held/uk_sanctions`, { method: 'POST', headers: { Cookie: owner } });
+    expect(applied.status).toBe(201);
+    expect(await applied.json()).toMatchObject({ held: false, source: 'uk_sanctions', records: 2 });
     const r = await screen('Zebedee', 'Quartermaine', '1971-03-02');
     expect(r.matches[0]).toMatchObject({ source: 'uk_sanctions', strength: 'strong', listed_on: '2026-06-20' });
     expect(r.screening.list_versions.find((v) => v.source === 'uk_sanctions')).toMatchObject({ list_date: '2026-06-24' });

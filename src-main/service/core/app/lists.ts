@@ -1,15 +1,16 @@
 // The lists screened against: what is loaded and how fresh for an organisation, and the imports
 // and removals owners and admins make (official files are public data; an own list is the
 // organisation's reference data, not a request's subject, kept in the data directory).
+import { join } from 'node:path';
 import type { ListsStatus, UserListReport } from '../../../../src-shared/contracts/lists';
 import type { Services } from '../../compose';
 import type { SessionContext } from '../accounts/accounts';
 import { actorOf, type AuditActorRef } from '../audit/audit';
 import { freshnessOf, staleDaysFor } from '../screening/lists/freshness';
-import { importOfficialList, importUserCsv, removeUserCsv, type ListActor, type ListManagement } from '../screening/lists/manage';
+import { applyHeldOfficial, discardHeld, importOfficialList, importUserCsv, removeUserCsv, type ListActor, type ListManagement } from '../screening/lists/manage';
 import type { OfficialFile } from '../screening/lists/official';
 import { listAttribution, type OfficialSource } from '../screening/lists/sources';
-import { storedLists } from '../screening/lists/store';
+import { heldOfficials, storedLists } from '../screening/lists/store';
 
 /** The lists loaded, the index, and the organisation's own lists, stale by its windows now. */
 export function listsStatus(s: Services, orgId: number): ListsStatus {
@@ -23,6 +24,7 @@ export function listsStatus(s: Services, orgId: number): ListsStatus {
     stale_windows: windows,
     index: loaded ? { ...loaded.stats, load_ms: loaded.timings.load_ms } : null,
     user_lists: Object.values(storedLists(s.config.dataDir).user).map((u) => ({ slug: u.slug, name: u.name, rows: u.rows, imported_at: u.imported_at })),
+    held_imports: heldOfficials(s.config.dataDir),
   };
 }
 
@@ -34,7 +36,7 @@ export type ListImporter = { session: SessionContext } | { cli: AuditActorRef; o
 
 function management(s: Services, by: ListImporter): ListManagement {
   return {
-    dataDir: s.config.dataDir, audit: s.audit, now: () => new Date(s.clock.now()),
+    dataDir: s.config.dataDir, watchlistsDir: join(s.config.resourcesDir, 'watchlists'), audit: s.audit, now: () => new Date(s.clock.now()),
     ...('session' in by ? { refresh: () => s.screening.refresh() } : {}),
     check: s.pool.checks,
   };
@@ -43,9 +45,25 @@ function management(s: Services, by: ListImporter): ListManagement {
 const actor = (by: ListImporter): ListActor =>
   'session' in by ? { orgId: by.session.org.id, actor: actorOf(by.session.user) } : { orgId: by.orgId, actor: by.cli };
 
-/** Newer files of an official list, replacing the shipped one; or why they are not one. */
-export function importOfficial(s: Services, by: ListImporter, source: OfficialSource, files: readonly OfficialFile[]): ReturnType<typeof importOfficialList> {
-  return importOfficialList(management(s, by), actor(by), source, files);
+/**
+ * Newer files of an official list, replacing the shipped one (or held for confirmation when they
+ * would remove much of it: `acceptRemovals` is that confirmation, given beforehand); or why they
+ * are not one.
+ */
+export function importOfficial(
+  s: Services, by: ListImporter, source: OfficialSource, files: readonly OfficialFile[], opts: { acceptRemovals?: boolean } = {},
+): ReturnType<typeof importOfficialList> {
+  return importOfficialList(management(s, by), actor(by), source, files, opts);
+}
+
+/** Applies the import held for `source`; null when none is held. */
+export function applyHeldImport(s: Services, by: ListImporter, source: OfficialSource): ReturnType<typeof applyHeldOfficial> {
+  return applyHeldOfficial(management(s, by), actor(by), source);
+}
+
+/** Discards the import held for `source`; false when none is held. */
+export function discardHeldImport(s: Services, by: ListImporter, source: OfficialSource): boolean {
+  return discardHeld(management(s, by), source);
 }
 
 /** One of the organisation's own lists from a CSV (imported or replaced), or the report of why not. */

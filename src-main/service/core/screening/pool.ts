@@ -150,7 +150,7 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
     /** Reads an imported list file in the current worker (here when there is none): ListManagement.check. */
     checks: {
       userList: async (name: string, bytes: Uint8Array): Promise<UserListCheck> => run(current ?? undefined, null, { kind: 'check-user-list', name, bytes }),
-      official: async (source: OfficialSource, files: readonly OfficialFile[]): Promise<OfficialCheck> => run(current ?? undefined, null, { kind: 'check-official', source, files }),
+      official: async (source: OfficialSource, files: readonly OfficialFile[]): Promise<OfficialCheck> => run(current ?? undefined, null, { kind: 'check-official', source, files, watchlistsDir, dataDir }),
     } satisfies ListChecker,
     /** An open batch screens with these lists: their worker stays until release. */
     retain(stamp: string): void {

@@ -5,7 +5,7 @@ import type { ScreeningResponse } from '../../../../src-shared/contracts/screeni
 import type { WorkerProgram } from '../workers/serve';
 import type { OfficialFile } from './lists/official';
 import type { OfficialSource } from './lists/sources';
-import { checkOfficial, checkUserList, type OfficialCheck, type UserListCheck } from './lists/store';
+import { checkOfficial, checkUserList, currentOfficialRecords, type OfficialCheck, type UserListCheck } from './lists/store';
 import { screenRows, type RowJob, type RowOutcome } from './rows';
 import { loadIndex, metaOf, runScreening, type LoadedIndex, type ScreenCall } from './service';
 
@@ -17,7 +17,7 @@ export type PoolJob =
   | { kind: 'rows'; job: RowJob }
   | { kind: 'screen'; call: ScreenCall }
   | { kind: 'check-user-list'; name: string; bytes: Uint8Array }
-  | { kind: 'check-official'; source: OfficialSource; files: readonly OfficialFile[] };
+  | { kind: 'check-official'; source: OfficialSource; files: readonly OfficialFile[]; watchlistsDir: string; dataDir: string | undefined };
 export type PoolAnswer<J extends PoolJob> = J extends { kind: 'rows' } ? RowOutcome[]
   : J extends { kind: 'screen' } ? ScreeningResponse
   : J extends { kind: 'check-user-list' } ? UserListCheck
@@ -27,7 +27,7 @@ export type PoolAnswer<J extends PoolJob> = J extends { kind: 'rows' } ? RowOutc
 export function runJob(loaded: LoadedIndex | null, j: PoolJob): PoolAnswer<PoolJob> {
   switch (j.kind) {
     case 'check-user-list': return checkUserList(j.name, j.bytes);
-    case 'check-official': return checkOfficial(j.source, j.files);
+    case 'check-official': return checkOfficial(j.source, j.files, () => currentOfficialRecords(j.watchlistsDir, j.dataDir, j.source));
     default:
       if (!loaded) throw new Error('no index');
       return j.kind === 'rows' ? screenRows(loaded, j.job) : runScreening(loaded, j.call);

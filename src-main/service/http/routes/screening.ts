@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { ENVIRONMENTS } from '../../../../src-shared/catalog';
 import { Message } from '../../../../src-shared/contracts/common';
 import {
-  ListsStatus, OfficialImport, OfficialListQuery, UserListQuery, UserListReport,
+  ListsStatus, OfficialImport, OfficialListQuery, OfficialSourceParams, UserListQuery, UserListReport,
 } from '../../../../src-shared/contracts/lists';
 import { RescreenRequest, ScreeningResponse, ScreenRequest } from '../../../../src-shared/contracts/screening';
 import { AppError } from '../../../../src-shared/errors';
 import { orgPayer } from '../../core/app/call';
-import { importOfficial, importOwnList, listsStatus, removeOwnList } from '../../core/app/lists';
+import { applyHeldImport, discardHeldImport, importOfficial, importOwnList, listsStatus, removeOwnList } from '../../core/app/lists';
 import { consoleScreen, screenOf, screenSubject } from '../../core/app/screening';
 import { callOf, reply } from '../call';
 import type { Router } from '../router';
@@ -20,6 +20,13 @@ const TAGS = ['screening'];
 
 const EnvQuery = z.object({ env: z.enum(ENVIRONMENTS) });
 const SlugParams = z.object({ slug: z.string() });
+
+/** The official source named in a held-import URL; not one is a list that holds nothing. */
+function heldSource(param: string | undefined): OfficialSourceParams['source'] {
+  const p = OfficialSourceParams.safeParse({ source: param });
+  if (!p.success) throw new AppError('list_not_found', { message: 'No file of this list is held for confirmation' });
+  return p.data.source;
+}
 
 export function screeningRoutes({ route, services }: Router): void {
   // The console's own screening: the same engine and billing, paid by the organisation
@@ -51,13 +58,37 @@ export function screeningRoutes({ route, services }: Router): void {
       body: { contentType: 'application/octet-stream', description: 'The list file as published (CSV, XML or gzip), at most 64 MiB' },
       maxBytes: LIST_BYTES,
     },
-    responses: { 201: OfficialImport },
+    // 202: held until an owner or admin applies it (it would remove much of the list).
+    responses: { 201: OfficialImport, 202: OfficialImport },
     handler: async (c, input) => {
       const q = input.query();
       const bytes = await input.bytes();
       const r = await importOfficial(services, { session: c.get('session') }, q.source, [{ name: q.filename, bytes }]);
       if (!r.ok) throw new AppError('account_validation', { field: 'file', message: `Not imported: ${r.reason}` });
+      return c.json<OfficialImport>(r, r.held ? 202 : 201);
+    },
+  });
+
+  route({
+    method: 'POST', path: '/api/screening/lists/official/held/:source', auth: LIST_ADMINS, tags: TAGS,
+    summary: 'Apply the official file held for confirmation: it replaces the edition in use',
+    request: { params: OfficialSourceParams },
+    responses: { 201: OfficialImport },
+    handler: async (c) => {
+      const r = await applyHeldImport(services, { session: c.get('session') }, heldSource(c.req.param('source')));
+      if (!r) throw new AppError('list_not_found', { message: 'No file of this list is held for confirmation' });
       return c.json<OfficialImport>(r, 201);
+    },
+  });
+
+  route({
+    method: 'DELETE', path: '/api/screening/lists/official/held/:source', auth: LIST_ADMINS, tags: TAGS,
+    summary: 'Discard the official file held for confirmation; the edition in use stays',
+    request: { params: OfficialSourceParams },
+    responses: { 200: Message },
+    handler: (c) => {
+      if (!discardHeldImport(services, { session: c.get('session') }, heldSource(c.req.param('source')))) throw new AppError('list_not_found', { message: 'No file of this list is held for confirmation' });
+      return c.json<Message>({ message: 'Held file discarded' });
     },
   });
 

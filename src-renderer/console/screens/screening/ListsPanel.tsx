@@ -12,6 +12,7 @@ import { useLists } from '../../stores/lists';
 import { useSession } from '../../stores/session';
 import { versionDate } from './labels';
 import { AddListDialog } from './lists/AddListDialog';
+import { HeldImports } from './lists/HeldImports';
 import { ImportOfficialDialog } from './lists/ImportOfficialDialog';
 import type { UserList } from './lists/lists-api';
 import { RemoveListDialog } from './lists/RemoveListDialog';
@@ -113,6 +114,16 @@ export function ListsPanel() {
         <p className="scr-lists-empty muted">No lists are installed.</p>
       ) : null}
 
+      <HeldImports
+        held={data?.held_imports ?? []}
+        canManage={canManage}
+        onDone={(result, message) => {
+          setNotice(message);
+          if (result) changed((l) => l.lists.some((x) => x.source === result.source && x.sha256 === result.sha256));
+          else lists.refresh();
+        }}
+      />
+
       {userLists.length > 0 || (canManage && state === 'ready') ? (
         <div className="lst-own" data-testid="user-lists">
           <h3 className="lst-label" id={ownHeading}>Your lists</h3>
@@ -189,7 +200,7 @@ export function ListsPanel() {
         <ImportOfficialDialog
           loaded={official}
           onClose={close}
-          onImported={(result) => changed((l) => l.lists.some((x) => x.source === result.source && x.sha256 === result.sha256))}
+          onImported={(result) => (result.held ? lists.refresh() : changed((l) => l.lists.some((x) => x.source === result.source && x.sha256 === result.sha256)))}
         />
       ) : null}
       {open.kind === 'remove' ? (

@@ -4,11 +4,12 @@
 // watch of the lists folder).
 import { AppError } from '../../../../../src-shared/errors';
 import type { Audit, AuditActorRef } from '../../audit/audit';
+import type { OfficialImport } from '../../../../../src-shared/contracts/lists';
 import type { OfficialFile } from './official';
 import type { OfficialSource } from './sources';
 import {
-  checkOfficial, checkUserList, removeUserList, storedLists, storeOfficial, storeUserList,
-  type OfficialCheck, type OfficialStoreOutcome, type UserListCheck, type UserStoreOutcome,
+  checkOfficial, checkUserList, currentOfficialRecords, discardHeldOfficial, holdOfficial, removeUserList, storedLists, storeOfficial, storeUserList,
+  takeHeldOfficial, type OfficialCheck, type OfficialStoreOutcome, type UserListCheck, type UserStoreOutcome,
 } from './store';
 import { userListSlugOf } from './user-csv';
 
@@ -20,6 +21,8 @@ export const MAX_USER_LISTS = 20;
 
 export interface ListManagement {
   dataDir: string;
+  /** The shipped lists (resources/watchlists): an import is compared with the edition in use. */
+  watchlistsDir: string;
   audit: Pick<Audit, 'record'>;
   now: () => Date;
   /** Rebuilds the running service's index; absent in the CLI. */
@@ -49,16 +52,40 @@ function record(m: ListManagement, who: ListActor, action: 'list.imported' | 'li
   });
 }
 
-/** A newer file (or file set) of an official list; it replaces the shipped one. */
+/**
+ * A newer file (or file set) of an official list; it replaces the shipped one, unless it would
+ * remove more of the list than changes.ts lets pass: then it is held (answered with `held: true`)
+ * until an owner or admin applies it (applyHeldOfficial), or `acceptRemovals` says they already did.
+ */
 export async function importOfficialList(
-  m: ListManagement, who: ListActor, source: OfficialSource, files: readonly OfficialFile[],
+  m: ListManagement, who: ListActor, source: OfficialSource, files: readonly OfficialFile[], opts: { acceptRemovals?: boolean } = {},
 ): Promise<OfficialStoreOutcome> {
-  const checked = m.check ? await m.check.official(source, files) : checkOfficial(source, files);
+  const checked = m.check
+    ? await m.check.official(source, files)
+    : checkOfficial(source, files, () => currentOfficialRecords(m.watchlistsDir, m.dataDir, source));
+  if (!checked.ok) return checked;
+  if (checked.hold !== null && !opts.acceptRemovals) return holdOfficial(m.dataDir, source, files, m.now(), checked);
   const r = storeOfficial(m.dataDir, source, files, m.now(), checked);
   if (!r.ok) return r;
   record(m, who, 'list.imported', r.source, r.records);
   await m.refresh?.();
   return r;
+}
+
+/** Applies the import held for `source` (an owner's or admin's confirmation); null when none is held. */
+export async function applyHeldOfficial(m: ListManagement, who: ListActor, source: OfficialSource): Promise<OfficialImport | null> {
+  const held = takeHeldOfficial(m.dataDir, source);
+  if (!held) return null;
+  const r = storeOfficial(m.dataDir, source, held.files, m.now(), held.check);
+  if (!r.ok) return null;
+  record(m, who, 'list.imported', r.source, r.records);
+  await m.refresh?.();
+  return r;
+}
+
+/** Drops the import held for `source`; false when none is held. Nothing was in use, so nothing changes. */
+export function discardHeld(m: ListManagement, source: OfficialSource): boolean {
+  return discardHeldOfficial(m.dataDir, source);
 }
 
 /** The organisation's own CSV list; stored only when at least one row could be imported. */

@@ -5,11 +5,14 @@
 // files 0600 (paths.ts): a user list is the organisation's data about people.
 import { readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ListChanges, OfficialImport } from '../../../../../src-shared/contracts/lists';
 import { DATA_FOLDERS, privateDir, writePrivateFile } from '../../../paths';
-import type { ListImport } from '../types';
+import type { ListEntity, ListImport } from '../types';
+import { holdReason, listChanges } from './changes';
 import { sha256Hex } from './common';
-import type { LoadableList, OwnLists } from './load';
-import { importOfficialFile, type FileRole, type OfficialFile } from './official';
+import { importShippedSource, type LoadableList, type OwnLists } from './load';
+import { readManifest } from './manifest';
+import { importOfficialFile, runImporter, type FileRole, type OfficialFile } from './official';
 import { SOURCE_INFO, type ListFormat, type OfficialSource } from './sources';
 import { importUserList, userListSlug, type UserListIssue } from './user-csv';
 
@@ -70,9 +73,7 @@ export function listsStamp(dataDir: string | undefined): string {
   return st ? String(st.mtimeMs) : 'none';
 }
 
-export type OfficialStoreOutcome =
-  | { ok: true; source: OfficialSource; format: ListFormat; records: number; list_date: string | null; sha256: string }
-  | { ok: false; reason: string };
+export type OfficialStoreOutcome = OfficialImport | { ok: false; reason: string };
 
 /**
  * What reading an official file set found: enough to store it and to answer the import, and no
@@ -80,16 +81,41 @@ export type OfficialStoreOutcome =
  * its screening worker (ScreenPool.check) and storing is left with the writes.
  */
 export type OfficialCheck =
-  | { ok: true; format: ListFormat; files: OfficialFileEntry[]; records: number; list_date: string | null; sha256: string }
+  | {
+    ok: true; format: ListFormat; files: OfficialFileEntry[]; records: number; list_date: string | null; sha256: string;
+    /** Against the edition in use (changes.ts); `hold` says why it must be confirmed first, or null. */
+    changes: ListChanges; hold: string | null;
+  }
   | { ok: false; reason: string };
 
-export function checkOfficial(source: OfficialSource, files: readonly OfficialFile[]): OfficialCheck {
+/**
+ * Reads a newer file set of an official source and compares it with `current`, the records of the
+ * edition in use (currentOfficialRecords; null when none can be read: everything is new).
+ */
+export function checkOfficial(source: OfficialSource, files: readonly OfficialFile[], current: () => readonly ListEntity[] | null = () => null): OfficialCheck {
   const outcome = importOfficialFile(source, files);
   if (!outcome.ok) return outcome;
+  const changes = listChanges(current(), outcome.import.entities);
   return {
     ok: true, format: outcome.format, files: outcome.files, records: outcome.import.entities.length,
-    list_date: outcome.import.listDate, sha256: outcome.import.sha256,
+    list_date: outcome.import.listDate, sha256: outcome.import.sha256, changes, hold: holdReason(changes),
   };
+}
+
+/**
+ * The records of the edition of `source` in use: the newer file imported into `dataDir`, else the
+ * shipped one. As read from the files alone (before the CSL is de-duplicated against the OFAC
+ * lists), the same way a newer file is read, so the two compare like with like.
+ */
+export function currentOfficialRecords(resourcesDir: string, dataDir: string | undefined, source: OfficialSource): readonly ListEntity[] | null {
+  const own = dataDir ? readIndex(dataDir).official[source] : undefined;
+  if (own && dataDir) {
+    const files: Partial<Record<FileRole, Uint8Array>> = {};
+    for (const f of own.files) files[f.role] = readFileSync(join(listsDir(dataDir), f.path));
+    return runImporter(source, own.format, files).entities;
+  }
+  const entry = readManifest(resourcesDir).sources.find((m) => m.source === source);
+  return entry ? importShippedSource(resourcesDir, entry).entities : null;
 }
 
 export function storeOfficial(
@@ -111,7 +137,84 @@ export function storeOfficial(
   const index = readIndex(dataDir);
   index.official[source] = { source, format: outcome.format, files: stored, imported_at: now.toISOString() };
   writeIndex(dataDir, index);
-  return { ok: true, source, format: outcome.format, records: outcome.records, list_date: outcome.list_date, sha256: outcome.sha256 };
+  discardHeldOfficial(dataDir, source);
+  return answerOf(source, outcome, null);
+}
+
+function answerOf(source: OfficialSource, c: Extract<OfficialCheck, { ok: true }>, heldAt: string | null): OfficialImport {
+  return {
+    ok: true, source, format: c.format, records: c.records, list_date: c.list_date, sha256: c.sha256, changes: c.changes,
+    held: heldAt !== null, reason: heldAt !== null ? c.hold : null, held_at: heldAt,
+  };
+}
+
+// ---- Held imports: a file that would remove much of a list waits for an owner's or admin's
+// confirmation in <data-dir>/lists/held/<source>/, with its check in held.json (not index.json,
+// whose every change reloads the lists). Public list data only.
+
+interface HeldOfficial {
+  source: OfficialSource;
+  check: Extract<OfficialCheck, { ok: true }>;
+  files: (OfficialFileEntry & { path: string })[];
+  held_at: string;
+}
+
+const HELD = 'held.json';
+
+function readHeld(dataDir: string): Partial<Record<OfficialSource, HeldOfficial>> {
+  try {
+    return JSON.parse(readFileSync(join(listsDir(dataDir), HELD), 'utf8')) as Partial<Record<OfficialSource, HeldOfficial>>;
+  } catch {
+    return {};
+  }
+}
+
+function writeHeld(dataDir: string, held: Partial<Record<OfficialSource, HeldOfficial>>): void {
+  const dir = privateDir(listsDir(dataDir));
+  const tmp = join(dir, `${HELD}.tmp`);
+  writePrivateFile(tmp, JSON.stringify(held, null, 2));
+  renameSync(tmp, join(dir, HELD));
+}
+
+/** Keeps a checked file set aside until it is applied or discarded; a newer upload replaces it. */
+export function holdOfficial(dataDir: string, source: OfficialSource, files: readonly OfficialFile[], now: Date, check: Extract<OfficialCheck, { ok: true }>): OfficialImport {
+  const dir = join(listsDir(dataDir), 'held', source);
+  rmSync(dir, { recursive: true, force: true });
+  privateDir(dir);
+  const stored: HeldOfficial['files'] = [];
+  for (const f of check.files) {
+    const given = files.find((x) => x.name === f.name && x.bytes.length === f.bytes) ?? files.find((x) => sha256Hex(x.bytes) === f.sha256)!;
+    const path = join('held', source, `${f.role}${suffix(f.name, check.format)}`);
+    writePrivateFile(join(listsDir(dataDir), path), given.bytes);
+    stored.push({ ...f, path });
+  }
+  const held = readHeld(dataDir);
+  held[source] = { source, check, files: stored, held_at: now.toISOString() };
+  writeHeld(dataDir, held);
+  return answerOf(source, check, held[source].held_at);
+}
+
+/** The imports held for confirmation, as the import answered them. */
+export function heldOfficials(dataDir: string): OfficialImport[] {
+  return Object.values(readHeld(dataDir)).filter((h) => h !== undefined).map((h) => answerOf(h.source, h.check, h.held_at));
+}
+
+/** A held import's files and check, to store them (storeOfficial); null when none is held. */
+export function takeHeldOfficial(dataDir: string, source: OfficialSource): { files: OfficialFile[]; check: Extract<OfficialCheck, { ok: true }> } | null {
+  const h = readHeld(dataDir)[source];
+  if (!h) return null;
+  const files = h.files.map((f) => ({ name: f.name, bytes: readFileSync(join(listsDir(dataDir), f.path)) }));
+  return { files, check: h.check };
+}
+
+/** Drops a held import; false when none was held. */
+export function discardHeldOfficial(dataDir: string, source: OfficialSource): boolean {
+  const held = readHeld(dataDir);
+  if (!held[source]) return false;
+  rmSync(join(listsDir(dataDir), 'held', source), { recursive: true, force: true });
+  delete held[source];
+  writeHeld(dataDir, held);
+  return true;
 }
 
 function suffix(name: string, format: ListFormat): string {

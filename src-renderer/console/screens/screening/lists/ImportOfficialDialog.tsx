@@ -10,6 +10,7 @@ import { versionDate } from '../labels';
 import { partialDateLabel } from '../../../../../src-shared/dates';
 import type { LoadedList } from '../screening-api';
 import { FilePicker } from './FilePicker';
+import { ListChangesView } from './ListChangesView';
 import { listsApi, OFFICIAL_SOURCES, type OfficialImport, type OfficialSource } from './lists-api';
 import { AgainOrDoneFooter, FormFooter } from '../../../components/FormFooter';
 
@@ -136,7 +137,13 @@ export function ImportOfficialDialog({ loaded, onClose, onImported }: ImportOffi
         )
       }
     >
-      {result ? (
+      {result?.held ? (
+        <Alert tone="warning" testId="import-official-held" title={`${OFFICIAL_INFO[result.source as OfficialSource]?.label ?? result.source}: file held, not in use.`}>
+          <p data-testid="import-official-held-reason">{result.reason}</p>
+          <ListChangesView changes={result.changes} testId="import-official-changes" />
+          <p>It waits under “Lists loaded”, where an owner or admin applies or discards it.</p>
+        </Alert>
+      ) : result ? (
         <Alert tone="success" testId="import-official-result" title={`${OFFICIAL_INFO[result.source as OfficialSource]?.label ?? result.source} is updated.`}>
           <span data-testid="import-official-summary" data-records={result.records} data-list-date={result.list_date ?? ''}>
             <span data-testid="import-official-records">{formatNumber(result.records)} records</span>,{' '}
@@ -149,6 +156,7 @@ export function ImportOfficialDialog({ loaded, onClose, onImported }: ImportOffi
             )}
             . Screening uses this file from now on.
           </span>
+          <ListChangesView changes={result.changes} testId="import-official-changes" />
         </Alert>
       ) : (
         <form id={formId} className="form" onSubmit={(e) => void submit(e)} noValidate>
