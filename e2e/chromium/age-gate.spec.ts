@@ -107,10 +107,13 @@ async function visitor(browser: Browser, name: string): Promise<{ context: Brows
 const gateScript = (page: Page) => page.locator('script[data-store]');
 const dialog = (page: Page) => page.getByTestId('age-gate-dialog');
 
-/** Types a date of birth into the overlay by keyboard (en-US: month, day, year) and sends it. */
+/** Gives a date of birth in the overlay by keyboard (en-US: the month, named, then day and year) and sends it. */
 async function enterDob(page: Page, { day, month, year }: { day: number; month: number; year: number }): Promise<void> {
-  await expect(page.getByLabel('Month')).toBeFocused();
-  await page.keyboard.type(String(month));
+  const monthList = page.getByLabel('Month');
+  await expect(monthList).toBeFocused();
+  // The month by its name, as a visitor types it into the list ("Mar" for March).
+  await page.keyboard.type(new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, month - 1, 15))).slice(0, 3));
+  await expect(monthList).toHaveValue(String(month));
   await page.keyboard.press('Tab');
   await page.keyboard.type(String(day));
   await page.keyboard.press('Tab');
@@ -214,7 +217,7 @@ test('age gate: set up in the console with a live preview; on a storefront under
       await expect(v.page.getByLabel('Month')).toHaveAttribute('aria-invalid', 'true');
       await shot(v.page, 'storefront-invalid');
       await v.page.getByLabel('Day').fill(String(AGED_19.day));
-      await v.page.getByLabel('Month').fill(String(AGED_19.month));
+      await v.page.getByLabel('Month').selectOption(String(AGED_19.month));
       await v.page.getByLabel('Year').fill(String(AGED_19.year));
       await v.page.getByTestId('age-gate-continue').click();
       await expect(v.page).toHaveURL(`${store.url}/underage`);

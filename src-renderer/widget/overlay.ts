@@ -58,8 +58,9 @@ legend{padding:0;margin:0 auto 8px;font-weight:600;color:#111}
 .dob label{display:grid;gap:4px;font-size:13px;color:#3d444d;text-align:left}
 input[type=text]{width:64px;padding:10px 8px;font:inherit;font-size:17px;text-align:center;color:#111;background:#fff;border:1.5px solid #aab2bc;border-radius:8px}
 input.year{width:88px}
-input[aria-invalid=true]{border-color:#b3261e}
-input:focus-visible,button:focus-visible,.file:focus-within{outline:3px solid #2f6fdb;outline-offset:2px}
+select{width:136px;padding:10px 6px;font:inherit;font-size:16px;color:#111;background:#fff;border:1.5px solid #aab2bc;border-radius:8px}
+input[aria-invalid=true],select[aria-invalid=true]{border-color:#b3261e}
+input:focus-visible,select:focus-visible,button:focus-visible,.file:focus-within{outline:3px solid #2f6fdb;outline-offset:2px}
 button,.file{display:block;width:100%;padding:12px 16px;font:inherit;font-weight:600;border-radius:8px;cursor:pointer;text-align:center}
 .primary{color:#fff;background:#111;border:1.5px solid #111}
 .primary:hover{background:#333}
@@ -108,16 +109,31 @@ function logoSrc(logo: string): string | null {
   return /^https:\/\/\S+$/.test(logo) || /^data:image\/(png|jpeg|webp|gif);base64,/.test(logo) ? logo : null;
 }
 
-/** The visitor's locale order of day, month and year (a US visitor types month first). */
-function dateOrder(): ('day' | 'month' | 'year')[] {
+/** The visitor's own language (the browser's first), for the order of the date's parts and the month names. */
+function visitorLocale(): string | undefined {
+  return typeof navigator === 'undefined' ? undefined : (navigator.languages?.[0] ?? navigator.language);
+}
+
+/** The visitor's locale order of day, month and year (a US visitor gives the month first). */
+export function dateOrder(locale = visitorLocale()): ('day' | 'month' | 'year')[] {
   try {
-    const order = new Intl.DateTimeFormat().formatToParts(new Date(2000, 10, 22)).map((p) => p.type)
+    const order = new Intl.DateTimeFormat(locale).formatToParts(new Date(2000, 10, 22)).map((p) => p.type)
       .filter((k): k is 'day' | 'month' | 'year' => k === 'day' || k === 'month' || k === 'year');
     if (order.length === 3) return order;
   } catch {
-    // No Intl: day, month, year.
+    // No Intl, or an unknown language: day, month, year.
   }
   return ['day', 'month', 'year'];
+}
+
+/** The twelve month names in the visitor's language ("March", "mars", "März"); English without Intl. */
+export function monthNames(locale = visitorLocale()): string[] {
+  try {
+    const f = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+    return Array.from({ length: 12 }, (_, i) => f.format(new Date(Date.UTC(2000, i, 15))));
+  } catch {
+    return ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  }
 }
 
 /** `YYYY-MM-DD` from the three fields, or the message saying what is wrong. */
@@ -156,7 +172,7 @@ async function fileToJpeg(file: File): Promise<string> {
   }
 }
 
-const FOCUSABLE = 'button:not([disabled]),input:not([disabled]),[tabindex]:not([tabindex="-1"])';
+const FOCUSABLE = 'button:not([disabled]),input:not([disabled]),select:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
 /**
  * Renders the overlay into `host` (its shadow root). Live: a modal dialog that keeps focus inside
@@ -188,14 +204,18 @@ export function mountOverlay(host: HTMLElement, initial: OverlayConfig, actions:
 
   function dobStep(v: Extract<OverlayView, { step: 'dob' }>): Child[] {
     const error = h('p', { class: 'error', id: 'cc-dob-error', role: 'alert' }, v.error);
-    const inputs: Record<'day' | 'month' | 'year', HTMLInputElement> = {
+    // The month by its name (no 03/11 ambiguity between visitors of different countries).
+    const month = h('select', { autocomplete: 'bday-month', 'data-part': 'month' },
+      h('option', { value: '' }, t.monthPlaceholder),
+      ...monthNames().map((name, i) => h('option', { value: String(i + 1) }, name)));
+    const inputs: Record<'day' | 'month' | 'year', HTMLInputElement | HTMLSelectElement> = {
       day: h('input', { type: 'text', inputmode: 'numeric', autocomplete: 'bday-day', maxlength: '2', placeholder: t.dayPlaceholder, 'data-part': 'day' }),
-      month: h('input', { type: 'text', inputmode: 'numeric', autocomplete: 'bday-month', maxlength: '2', placeholder: t.monthPlaceholder, 'data-part': 'month' }),
+      month,
       year: h('input', { type: 'text', inputmode: 'numeric', autocomplete: 'bday-year', maxlength: '4', placeholder: t.yearPlaceholder, class: 'year', 'data-part': 'year' }),
     };
-    for (const [k, input] of Object.entries(inputs) as ['day' | 'month' | 'year', HTMLInputElement][]) {
+    for (const [k, input] of Object.entries(inputs) as ['day' | 'month' | 'year', HTMLInputElement | HTMLSelectElement][]) {
       input.value = dobValues[k];
-      input.addEventListener('input', () => (dobValues[k] = input.value));
+      input.addEventListener(input instanceof HTMLSelectElement ? 'change' : 'input', () => (dobValues[k] = input.value));
       if (v.error) {
         input.setAttribute('aria-invalid', 'true');
         input.setAttribute('aria-describedby', 'cc-dob-error');

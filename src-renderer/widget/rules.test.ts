@@ -2,7 +2,7 @@
 // contract's own schemas accept), when it gates a page, and what it remembers.
 import { describe, expect, it } from 'vitest';
 import { AgeGatePublicConfig, AgeGateResponse, AgeGateSettings } from '../../src-shared/contracts/age-gate';
-import { checkDob } from './overlay';
+import { checkDob, dateOrder, monthNames } from './overlay';
 import { applies, handleOf, list, memoryKey, memoryValue, parseAnswer, parseConfig, remembered } from './rules';
 import { t } from './strings';
 
@@ -98,3 +98,20 @@ describe('checkDob', () => {
     expect(checkDob('24', '11', '2026', now)).toEqual({ error: t.dobFuture });
   });
 });
+
+describe('the date of birth in the visitor\'s language (issue 38)', () => {
+  it('asks for the parts in the order of the visitor\'s locale', () => {
+    expect(dateOrder('en-US')).toEqual(['month', 'day', 'year']);
+    expect(dateOrder('en-GB')).toEqual(['day', 'month', 'year']);
+    expect(dateOrder('de-DE')).toEqual(['day', 'month', 'year']);
+    expect(dateOrder('ja-JP')).toEqual(['year', 'month', 'day']);
+  });
+
+  it('names the months in the visitor\'s language', () => {
+    expect(monthNames('en-US')).toHaveLength(12);
+    expect(monthNames('en-US')[2]).toBe('March');
+    expect(monthNames('fr-FR')[2]).toBe('mars');
+    expect(monthNames('de-DE')[2]).toBe('März');
+  });
+});
+

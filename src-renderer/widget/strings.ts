@@ -29,7 +29,8 @@ export const en = {
   month: 'Month',
   year: 'Year',
   dayPlaceholder: 'DD',
-  monthPlaceholder: 'MM',
+  /** The month list's first, empty choice. */
+  monthPlaceholder: 'Month…',
   yearPlaceholder: 'YYYY',
   dobMissing: 'Enter your full date of birth.',
   dobInvalid: 'That is not a valid date. Check the day, month and year.',

@@ -35,8 +35,11 @@ export const AgeGateSettings = z.object({
   /** false: attestation only (a date of birth, no selfie). */
   require_selfie: z.boolean().default(true),
   session_mode: z.enum(AGE_GATE_SESSION_MODES).default('guest'),
-  /** Where an underage visitor is sent: https (or http on this machine for testing). */
-  underage_redirect_url: z.string().max(2048).default('https://duckduckgo.com/'),
+  /**
+   * Where an underage visitor is sent: https (or http on this machine for testing). Empty by
+   * default: no site is chosen for the merchant; the visitor sees the gate's under-age message.
+   */
+  underage_redirect_url: z.string().max(2048).default(''),
   session_duration_hours: z.number().int().refine((h) => (AGE_GATE_DURATIONS as readonly number[]).includes(h), { message: 'one of 1, 6, 12, 24, 48, 72, 168' }).default(24),
   custom_message: z.string().max(500).default(''),
   logo: Logo.default(''),
@@ -91,7 +94,10 @@ export const AgeGateResponse = z.object({
   success: z.boolean(),
   verified: z.boolean(),
   estimated_age: z.number().nullable(),
-  /** A string in a selfie result, an integer in an attestation result, null when nothing was recorded yet (selfie needed). */
+  /**
+   * A string (`age_…`) at a selfie store, an integer at an attestation store (its answers are
+   * attestation results, with `mode`), under age or not; null when nothing was recorded yet (selfie needed).
+   */
   verification_id: z.union([z.string(), z.number().int()]).nullable(),
   /** Attestation results: `attestation`. */
   mode: z.literal('attestation').optional(),

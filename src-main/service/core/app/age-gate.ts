@@ -121,16 +121,21 @@ export async function storefrontAgeCheck(
     body: { ...a, attempts_remaining: attempt.remaining, session_duration_hours: st.settings.session_duration_hours, ...(test ? { _test_mode: true as const } : {}) },
     replayed,
   });
-  /** A decision on the date of birth alone: a free ledger row, numbered. */
+  /**
+   * A decision on the date of birth alone: a free ledger row. An attestation store's answers are
+   * attestation results (spec: an integer id, `mode: attestation`); a selfie store's under-age
+   * answer keeps the string id its other answers have, so one store answers in one id style.
+   */
   const attest = async (status: 'success' | 'failed', errorCode: string | null) => {
     const row = await ageByBirthDate(s, call, text, { status, errorCode, free: true });
     replayed = row.replayed;
-    return s.ledger.numberOf(row.body) ?? null;
+    return st.settings.require_selfie ? row.body : (s.ledger.numberOf(row.body) ?? null);
   };
+  const attestation = st.settings.require_selfie ? {} : { mode: 'attestation' as const };
 
   if (age < minAge) {
     return answer({
-      success: true, verified: false, estimated_age: null, verification_id: await attest('failed', 'below_minimum_age'),
+      success: true, verified: false, estimated_age: null, verification_id: await attest('failed', 'below_minimum_age'), ...attestation,
       message: `You must be at least ${minAge} to enter.`, reason: 'underage', redirect_url: underageRedirect(s, st),
     });
   }

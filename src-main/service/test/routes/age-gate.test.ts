@@ -44,7 +44,7 @@ describe('the age gate\'s settings in the console: GET and PUT /api/age-gate', (
       store_id: null, environment: 'live', embed: null, link_reach: 'this_computer', updated_at: null,
       settings: {
         enabled: false, apply_to: 'all_pages', product_tag: 'age-restricted', collection_tag: 'age-restricted', page_handles: [], min_age: 18,
-        use_case: 'adult', require_selfie: true, session_mode: 'guest', underage_redirect_url: 'https://duckduckgo.com/', session_duration_hours: 24,
+        use_case: 'adult', require_selfie: true, session_mode: 'guest', underage_redirect_url: '', session_duration_hours: 24,
         custom_message: '', logo: '', daily_selfie_cap: 200,
       },
       selfie_checks_today: 0,
@@ -130,7 +130,8 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
 
     // One day short of 21: underage, whatever minimum the caller sends (the store's wins).
     const young = await verify({ store_id: id, date_of_birth: bornYearsAgo(21, -1), min_age: 18 }, visitor());
-    expect(young.body).toMatchObject({ success: true, verified: false, reason: 'underage', redirect_url: 'https://www.example.org/kids', verification_id: expect.any(Number) });
+    // An attestation store's answers are attestation results, under age too: an integer id and `mode`.
+    expect(young.body).toMatchObject({ success: true, verified: false, reason: 'underage', redirect_url: 'https://www.example.org/kids', verification_id: expect.any(Number), mode: 'attestation' });
     expect(rows().find((r) => r.n === young.body.verification_id)).toMatchObject({ status: 'failed', error_code: 'below_minimum_age', credits: 0 });
     expect(young.body._test_mode).toBeUndefined();
   });
@@ -143,6 +144,12 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
     // Asking for the selfie decides nothing: it is not an attempt.
     expect(step.body).toMatchObject({ success: true, verified: false, reason: 'selfie_required', verification_id: null, attempts_remaining: 5 });
     expect(step.body.mode).toBeUndefined();
+    // Under age at a selfie store: the same id style as its selfie answers (issue 38), and with no
+    // redirect chosen by the merchant, none is chosen for them: the gate's own message stays.
+    const young = await verify({ store_id: id, date_of_birth: bornYearsAgo(15) }, visitor());
+    expect(young.body).toMatchObject({ verified: false, reason: 'underage', redirect_url: null, verification_id: expect.stringMatching(/^age_/), message: 'You must be at least 18 to enter.' });
+    expect(young.body.mode).toBeUndefined();
+    expect(t.s.ledger.get(young.body.verification_id as string)).toMatchObject({ status: 'failed', error_code: 'below_minimum_age', credits: 0 });
 
     t.grant(100);
     const before = t.s.credits.balance(t.orgId);
