@@ -1,56 +1,69 @@
-// A warning on the screening (with its lists) and batch screens when a loaded list is older than
-// the organisation's window for its kind: which list, of when, how old, and how a newer file gets
-// in (the lists panel's import for owners and admins, or the CLI). Nothing shows otherwise.
+// A calm notice on the screening (with its lists) and batch screens when a loaded list is older
+// than the organisation's window for its kind: one line per list (which list, of when, how old),
+// a link to the page with the import steps (UpdatingListsPage), and Dismiss, which hides it for
+// this browser session until another list goes out of date. Nothing shows otherwise.
+import { useState } from 'react';
 import type { ListsStatus } from '../../../src-shared/contracts/lists';
+import { href } from '../app/router';
 import { useLists } from '../stores/lists';
-import { useSession } from '../stores/session';
-import { Alert } from './Alert';
-import { formatDate } from './format';
-import { ageText, staleLists } from './stale-lists';
-import { may } from '../../../src-shared/policy';
+import { partialDateLabel } from '../../../src-shared/dates';
+import { ageText, STALE_DISMISSED_KEY, staleKey, staleLists, type StaleList } from './stale-lists';
 
-export function StaleListsNotice({ data, canManage }: { data: ListsStatus | undefined; canManage: boolean }) {
-  const stale = staleLists(data);
-  if (stale.length === 0) return null;
-  const title = stale.length === 1 ? 'A list screened against is out of date' : `${stale.length} lists screened against are out of date`;
-  const official = stale.flatMap((l) => (l.update.kind === 'official' ? [{ source: l.source, cli: l.update.cli }] : []));
-  const own = stale.some((l) => l.update.kind === 'user');
-  const shipped = stale.some((l) => l.update.kind === 'shipped');
-  const who = canManage ? '' : 'An owner or admin can ';
+/** "published 3 May 2024, 622 days old (older than 14 days)": the list's calendar date as the Lists panel writes it. */
+export function StaleLine({ l }: { l: StaleList }) {
   return (
-    <Alert tone="warning" testId="stale-lists" title={title}>
-      <ul className="stale-lists">
-        {stale.map((l) => (
-          <li key={l.source} data-testid={`stale-list-${l.source}`}>
-            <strong>{l.title}</strong> ({l.source}): published <span title={l.published_at ?? ''}>{formatDate(l.published_at)}</span>,{' '}
-            {ageText(l.age_days)} (older than {l.window_days} days).
-          </li>
-        ))}
-      </ul>
-      {official.length > 0 ? (
-        <div data-testid="stale-lists-official">
-          <p>
-            {who ? `${who}import` : 'Import'} a newer file with “Import newer official file…” in the Lists panel of Screening, or on the command line:
-          </p>
-          <ul className="stale-lists-commands">
-            {official.map((o) => <li key={o.source}><code>{o.cli}</code></li>)}
-          </ul>
-        </div>
-      ) : null}
-      {own ? (
-        <p data-testid="stale-lists-own">
-          {who ? `${who}import` : 'Import'} a newer copy of your own list under the same name with “Add your own list…” in the Lists panel of Screening.
-        </p>
-      ) : null}
-      {shipped ? <p data-testid="stale-lists-shipped">A newer copy of the other lists comes with an update of the app.</p> : null}
-      <p className="muted">Results still screen against these files. The windows are in Settings (owners and admins change them).</p>
-    </Alert>
+    <>
+      <strong className="stale-notice-name" title={l.title}>{l.title}</strong>: {l.dated.label} <span title={l.dated.date ?? ''}>{l.dated.date ? partialDateLabel(l.dated.date) : 'on an unknown day'}</span>, {ageText(l.age_days)} (older than {l.window_days} days)
+    </>
   );
 }
 
-/** The banner over the shared lists store (stores/lists.ts). */
+function readDismissed(): string | null {
+  try {
+    return sessionStorage.getItem(STALE_DISMISSED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function StaleListsNotice({ data, dismissed = null, onDismiss }: { data: ListsStatus | undefined; dismissed?: string | null; onDismiss?: (key: string) => void }) {
+  const stale = staleLists(data);
+  if (stale.length === 0) return null;
+  const key = staleKey(stale);
+  if (dismissed === key) return null;
+  return (
+    <div className="stale-notice" role="status" data-testid="stale-lists">
+      <span className="stale-notice-label">{stale.length === 1 ? 'Out of date' : `${stale.length} lists out of date`}</span>
+      <ul className="stale-notice-lists">
+        {stale.map((l) => (
+          <li key={l.source} data-testid={`stale-list-${l.source}`}>
+            <StaleLine l={l} />
+          </li>
+        ))}
+      </ul>
+      <span className="stale-notice-actions">
+        <a href={href('screening/update-lists')} data-testid="stale-lists-how">How to update</a>
+        {onDismiss ? (
+          <button type="button" className="link-button" onClick={() => onDismiss(key)} data-testid="stale-lists-dismiss" aria-label="Dismiss the out-of-date lists notice for this session">
+            Dismiss
+          </button>
+        ) : null}
+      </span>
+    </div>
+  );
+}
+
+/** The notice over the shared lists store (stores/lists.ts), dismissible for the browser session. */
 export function StaleListsBanner() {
   const lists = useLists();
-  const role = useSession((s) => s.session?.user.role);
-  return <StaleListsNotice data={lists.data} canManage={may(role, 'lists.manage')} />;
+  const [dismissed, setDismissed] = useState(readDismissed);
+  const dismiss = (key: string) => {
+    try {
+      sessionStorage.setItem(STALE_DISMISSED_KEY, key);
+    } catch {
+      // Storage refused: dismissed until this screen is left.
+    }
+    setDismissed(key);
+  };
+  return <StaleListsNotice data={lists.data} dismissed={dismissed} onDismiss={dismiss} />;
 }

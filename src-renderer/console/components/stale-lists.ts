@@ -5,7 +5,11 @@ import { OFFICIAL_SOURCES, type ListsStatus, type LoadedList } from '../../../sr
 export interface StaleList {
   source: string;
   title: string;
-  published_at: string | null;
+  /**
+   * The date its age counts from, and what that date is: the list's own date of publication when
+   * it states one, else the day the file was retrieved (downloaded or imported).
+   */
+  dated: { label: 'published' | 'retrieved'; date: string | null };
   age_days: number | null;
   /** The window it is past, in days. */
   window_days: number;
@@ -27,13 +31,21 @@ export function staleLists(data: ListsStatus | undefined): StaleList[] {
     .map((l) => ({
       source: l.source,
       title: l.title,
-      published_at: l.published_at,
+      dated: l.list_date ? { label: 'published' as const, date: l.list_date } : { label: 'retrieved' as const, date: l.retrieval_date ?? l.published_at },
       age_days: l.age_days,
       window_days: l.stale_after_days,
       update: isOfficial(l.source)
         ? { kind: 'official' as const, cli: officialImportCommand(l.source) }
         : l.source.startsWith('user:') ? { kind: 'user' as const } : { kind: 'shipped' as const },
     }));
+}
+
+/** What the console remembers of a dismissed notice, for this browser session: which lists it named. */
+export const STALE_DISMISSED_KEY = 'cc-stale-lists-dismissed';
+
+/** The notice's identity: the stale lists it names. A list newly stale shows the notice again. */
+export function staleKey(stale: readonly StaleList[]): string {
+  return stale.map((l) => l.source).sort().join(' ');
 }
 
 /** "622 days old" / "1 day old". */

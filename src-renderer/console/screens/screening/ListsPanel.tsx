@@ -93,7 +93,7 @@ export function ListsPanel() {
               <span className="scr-list-meta">
                 <Badge>{kindLabel(l.kind, true)}</Badge>
                 <span data-testid="loaded-list-date">{versionDate(l)}</span>
-                {l.stale ? <Badge tone="warning" title={`Published ${l.published_at ?? ""}, older than ${l.stale_after_days} days`}>Out of date</Badge> : null}
+                {l.stale ? <Badge tone="warning" title={`${l.list_date ? 'Published' : 'Retrieved'} ${l.published_at ?? ''}, older than ${l.stale_after_days} days`}>Out of date</Badge> : null}
                 <span className="scr-list-count" title={`${formatNumber(l.counts.person)} of them people`}>
                   {formatNumber(l.counts.total)} records
                 </span>

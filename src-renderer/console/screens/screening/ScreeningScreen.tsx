@@ -5,7 +5,7 @@ import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { PLAN_INFO } from '../../../../src-shared/catalog';
 import type { ListKind } from '../../../../src-shared/contracts/screening';
 import { ApiError, errorText } from '../../api/client';
-import { href } from '../../app/router';
+import { href, useLocation } from '../../app/router';
 import { Alert } from '../../components/Alert';
 import { formatNumber } from '../../components/format';
 import { ScreenHeader } from '../../components/ScreenHeader';
@@ -17,6 +17,7 @@ import { ListsPanel } from './ListsPanel';
 import { SCREEN_COST, screeningApi, type ScreeningResult } from './screening-api';
 import { ScreeningResultView, type ScreenedSubject } from './ScreeningResultView';
 import { SubjectForm } from './SubjectForm';
+import { UpdatingListsPage } from './UpdatingListsPage';
 import {
   EMPTY_DRAFT, FIELD_ORDER, fieldErrorFromService, toRequest, validate, type Draft, type DraftField, type FieldErrors,
 } from './subject';
@@ -101,6 +102,13 @@ function problemOf(e: unknown): { errors?: FieldErrors; problem?: State['problem
 }
 
 export function ScreeningScreen() {
+  const location = useLocation();
+  if (location.rest[0] === 'update-lists') return <UpdatingListsPage />;
+  return <SubjectScreening />;
+}
+
+/** Screening one person, with the lists loaded beside the form. */
+function SubjectScreening() {
   const env = useEnv((s) => s.env);
   const plan = usePlan();
   const allowed = planIncludes(plan, 'compliance');
