@@ -21,6 +21,17 @@ describe('chart layouts', () => {
     expect(c.xTicks.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('labels count axes with whole numbers, each once, however few the counts (issue 38: "1, 1, 1, 0, 0, 0")', () => {
+    for (const [pass, fail] of [[1, 0], [0, 0], [2, 1], [3, 0], [7, 0]] as const) {
+      const labels = trendChart([{ date: '2026-11-01', pass, fail }, { date: '2026-11-02', pass: 0, fail: 0 }], { width: 600, height: 200 }).yTicks.map((t) => t.label);
+      expect(new Set(labels).size, labels.join()).toBe(labels.length);
+      expect(labels.every((l) => /^\d+$/.test(l)), labels.join()).toBe(true);
+      expect(labels.length).toBeGreaterThanOrEqual(2);
+    }
+    const bars = barChart([{ key: 'a', label: 'A', value: 1 }, { key: 'b', label: 'B', value: 0 }], { width: 400, height: 120 }).xTicks.map((t) => t.label);
+    expect(bars).toEqual(['0', '1']);
+  });
+
   it('draws nothing for an empty series but keeps its axes', () => {
     const c = trendChart([], { width: 600, height: 200 });
     expect(c.paths).toEqual([]);

@@ -56,6 +56,18 @@ export function countLabel(n: number): string {
   return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/**
+ * Ticks on an axis of counts: whole numbers only, each once ("0, 1", never "0, 0, 0, 1, 1, 1" on a
+ * day with one verification). d3 cuts a small domain into fractions; those are dropped, and the
+ * axis keeps at least its two ends.
+ */
+export function countTicks(scale: { ticks(n: number): number[]; domain(): number[] }, n: number): number[] {
+  const whole = scale.ticks(n).filter((v) => Number.isInteger(v));
+  if (whole.length >= 2) return whole;
+  const [lo = 0, hi = 1] = scale.domain();
+  return [...new Set([Math.ceil(lo), Math.floor(hi)])];
+}
+
 export interface TrendPoint { date: string; pass: number; fail: number }
 
 /**
@@ -87,7 +99,7 @@ export function trendChart(points: readonly TrendPoint[], box: Box): ChartModel 
   return {
     width: box.width, height: box.height, plot,
     xTicks: x.ticks(Math.max(2, Math.min(points.length, Math.floor(plot.width / 80)))).map((d) => ({ pos: x(d), label: dayLabel(d) })),
-    yTicks: y.ticks(4).map((v) => ({ pos: y(v), label: countLabel(v) })),
+    yTicks: countTicks(y, 4).map((v) => ({ pos: y(v), label: countLabel(v) })),
     paths, rects: [],
     legend: [{ label: 'Passed', tone: 'pass' }, { label: 'Failed', tone: 'fail' }, { label: 'Total', tone: 'total' }],
   };
@@ -111,7 +123,7 @@ export function barChart(items: readonly BarItem[], box: Box, opts: { max?: numb
   }));
   return {
     width: box.width, height: box.height, plot,
-    xTicks: x.ticks(4).map((v) => ({ pos: x(v), label: opts.percent ? `${v}%` : countLabel(v) })),
+    xTicks: (opts.percent ? x.ticks(4) : countTicks(x, 4)).map((v) => ({ pos: x(v), label: opts.percent ? `${v}%` : countLabel(v) })),
     yTicks: items.map((it) => ({ pos: (yb(it.key) ?? 0) + yb.bandwidth() / 2, label: it.label })),
     paths: [], rects,
     legend: [],

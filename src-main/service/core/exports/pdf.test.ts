@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReportType } from '../../../../src-shared/contracts/reports';
 import { fixtureBundle } from '../../test/fixtures/report-bundle';
 import { renderReportPdf, type ReportPdfInput } from './pdf';
+import { screeningVolumeText } from '../../../../src-shared/counting';
 
 const hasPdftotext = existsSync('/usr/bin/pdftotext');
 
@@ -71,6 +72,14 @@ describe('renderReportPdf', () => {
     expect(all).not.toContain('...');
     // A list dated by its month is printed as its month.
     expect(all).toMatch(/PEP\s+2025-05\s/);
+  });
+
+  it.skipIf(!hasPdftotext)('a summary tile\'s line under its figure wraps rather than being cut (issue 38)', async () => {
+    const b = fixtureBundle();
+    const s = b.overview!.screening;
+    const raw = execFileSync('/usr/bin/pdftotext', ['-raw', '-', '-'], { input: await renderReportPdf(input()) }).toString('utf8');
+    expect(raw.replace(/\s+/g, ' ')).toContain(screeningVolumeText(s));
+    expect(raw).not.toContain('\u2026');
   });
 
   it.skipIf(!hasPdftotext)('prints every date as YYYY-MM-DD and every time as YYYY-MM-DD HH:MM:SS UTC: no US or month-name dates (issue 26)', async () => {

@@ -378,14 +378,25 @@ export class PdfWriter {
     this.y -= 20;
   }
 
-  /** Summary tiles, `perRow` to a row: a figure, its label and an optional line under it. */
+  /**
+   * Summary tiles, `perRow` to a row: a figure, its label and an optional line under it. The line
+   * wraps onto a second one rather than being cut ("1,014 screenings, 338 rescreens"); a row whose
+   * line wraps is that much taller.
+   */
   tiles(items: Tile[], perRow = 4): void {
     const gap = 10;
     const w = (CONTENT_WIDTH - gap * (perRow - 1)) / perRow;
-    const h = 58;
+    const subLines = (t: Tile): string[] => {
+      if (!t.sub) return [];
+      const lines = this.wrap(t.sub, 7.5, w - 18);
+      return lines.length <= 2 ? lines : [lines[0]!, this.fit(lines.slice(1).join(' '), 7.5, w - 18)];
+    };
     for (let i = 0; i < items.length; i += perRow) {
+      const row = items.slice(i, i + perRow);
+      const extra = Math.max(1, ...row.map((t) => subLines(t).length)) - 1;
+      const h = 58 + extra * 9;
       this.ensure(h + 8);
-      items.slice(i, i + perRow).forEach((t, k) => {
+      row.forEach((t, k) => {
         const x = PAGE.margin + k * (w + gap);
         const accent = t.accent ?? INK.band;
         this.rect(x, this.y - h, w, h, INK.tile, { color: INK.tileEdge, width: 0.6 });
@@ -399,7 +410,7 @@ export class PdfWriter {
           vx += 14;
         }
         this.text(this.fit(t.value, 18, x + w - 7 - vx, true), vx, this.y - 37, 18, { bold: true, color: t.accent ?? INK.ink });
-        if (t.sub) this.text(this.fit(t.sub, 7.5, w - 18), x + 11, this.y - 50, 7.5, { color: INK.muted });
+        subLines(t).forEach((line, n) => this.text(line, x + 11, this.y - 50 - n * 9, 7.5, { color: INK.muted }));
       });
       this.y -= h + 10;
     }
