@@ -11,7 +11,24 @@ export interface MountOptions {
   authorize: (headers: Record<string, string>, url: string) => void;
 }
 
+/**
+ * Swagger UI draws its operations (and schemas) in <main> elements, inside the console's own main
+ * landmark: a page with two or three "main" regions. Each is named and made a region instead, as
+ * Swagger UI draws or redraws it.
+ */
+function demoteMains(root: HTMLElement): void {
+  const demote = () => {
+    for (const m of root.querySelectorAll('main:not([role])')) {
+      m.setAttribute('role', 'region');
+      if (!m.hasAttribute('aria-label')) m.setAttribute('aria-label', m.id === 'operations' ? 'Operations' : 'API section');
+    }
+  };
+  new MutationObserver(demote).observe(root, { childList: true, subtree: true });
+  demote();
+}
+
 export function mountSwagger(domNode: HTMLElement, opts: MountOptions): void {
+  demoteMains(domNode);
   SwaggerUIBundle({
     domNode,
     spec: opts.spec,

@@ -73,7 +73,7 @@ export function sessionColumns(
         row.failed_attempts.length ? (
           <button
             type="button" className="btn btn-small" onClick={() => onAttempts(row)} data-testid="hosted-attempts-open"
-            aria-label={`${row.failed_attempts.length} failed of ${row.attempts_allowed}: the ${PRODUCT_INFO[row.product].label.toLowerCase()} session made ${formatDateTime(row.created_at)}`}
+            aria-label={`${row.failed_attempts.length} of ${row.attempts_allowed} failed: the ${PRODUCT_INFO[row.product].label.toLowerCase()} session made ${formatDateTime(row.created_at)}`}
           >
             {row.failed_attempts.length} of {row.attempts_allowed} failed
           </button>

@@ -84,7 +84,7 @@ export function memberColumns(a: MemberActions): GridColumn<Member>[] {
         return (
           <button
             type="button" className="btn btn-small" onClick={() => a.onChangeRole(m)} disabled={a.changingId === m.id}
-            aria-label={`Make ${m.name} ${to === 'admin' ? 'an admin' : 'a member'}`} data-testid="change-role" data-to={to}
+            aria-label={`${a.changingId === m.id ? 'Changing…' : to === 'admin' ? 'Make admin' : 'Make member'}: ${m.name}`} data-testid="change-role" data-to={to}
           >
             {a.changingId === m.id ? 'Changing…' : to === 'admin' ? 'Make admin' : 'Make member'}
           </button>

@@ -129,7 +129,7 @@ export function deliveryColumns(now: number, retry: RetryAction | null = null): 
           return (
             <button
               type="button" className="btn btn-small" onClick={() => retry.onRetry(d)} disabled={retry.retryingId !== null}
-              data-testid="delivery-retry" aria-label={`Retry delivery ${d.id} now`}
+              data-testid="delivery-retry" aria-label={`${retry.retryingId === d.id ? 'Retrying…' : 'Retry now'}: delivery ${d.id}`}
             >
               {retry.retryingId === d.id ? 'Retrying…' : 'Retry now'}
             </button>

@@ -108,7 +108,7 @@ export function endpointColumns(a: EndpointActions): GridColumn<WebhookEndpoint>
           className="btn btn-small"
           onClick={() => a.onTest(row)}
           disabled={a.sendingId === row.id}
-          aria-label={`Send a test event to ${row.url}`}
+          aria-label={`${a.sendingId === row.id ? 'Sending…' : 'Send test event'} to ${row.url}`}
           data-testid="test-webhook"
         >
           {a.sendingId === row.id ? 'Sending…' : 'Send test event'}
@@ -127,7 +127,7 @@ export function endpointColumns(a: EndpointActions): GridColumn<WebhookEndpoint>
           onClick={() => a.onRotate(row)}
           disabled={a.rotatingId === row.id || row.previous_secret_until !== null}
           title={row.previous_secret_until ? `The previous secret signs until ${new Date(row.previous_secret_until).toLocaleString()}` : undefined}
-          aria-label={`Rotate the signing secret of ${row.url}`}
+          aria-label={`${a.rotatingId === row.id ? 'Rotating…' : row.previous_secret_until ? 'Rotating (24 h)' : 'Rotate secret'} of ${row.url}`}
           data-testid="rotate-webhook"
         >
           {a.rotatingId === row.id ? 'Rotating…' : row.previous_secret_until ? 'Rotating (24 h)' : 'Rotate secret'}
