@@ -1,5 +1,6 @@
 // A screening result: the risk signal in words, flags, what was checked against which list
-// versions, and the matches ranked by score. Clear / Review / High-risk review are prompts for
+// versions, and the matches in the engine's order (strong before possible, the subject's full
+// name before a partial one, then by score). Clear / Review / High-risk review are prompts for
 // the analyst, never a verdict on the person.
 import type { RefObject } from 'react';
 import { Badge } from '../../components/Badge';
@@ -92,8 +93,8 @@ export function ScreeningResultView({ result, subject, titles, headingRef }: Res
           </div>
           <div>
             <dt>Matches</dt>
-            <dd data-testid="match-count">
-              {matches.length === 0 ? 'None' : `${matches.length} ${matches.length === 1 ? 'match' : 'matches'}, ranked by score`}
+            <dd data-testid="match-count" title="Strong matches before possible ones, the customer's full name before a partial one, then by score">
+              {matches.length === 0 ? 'None' : `${matches.length} ${matches.length === 1 ? 'match' : 'matches'}${matches.length > 1 ? ', strongest first' : ''}`}
             </dd>
           </div>
         </dl>
@@ -101,7 +102,7 @@ export function ScreeningResultView({ result, subject, titles, headingRef }: Res
 
       <div className="scr-matches">
         {matches.length > 0 ? (
-          <ol className="scr-match-list" aria-label="Matches, highest score first" data-testid="screening-matches">
+          <ol className="scr-match-list" aria-label="Matches, strongest first: strong before possible, the full name before a partial one, then by score" data-testid="screening-matches">
             {matches.map((m, i) => (
               <MatchItem key={m.entity_id} match={m} rank={i + 1} titles={titles} />
             ))}
