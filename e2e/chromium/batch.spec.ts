@@ -183,7 +183,17 @@ test('batch rescreen: import with a validation report, run in Test, review with 
   await page.getByTestId('batch-open-review').click();
   await expect(page).toHaveURL(/#\/review$/);
   const review = new ReviewPage(page);
-  await expect(review.filterButton('increased')).toHaveAttribute('aria-pressed', 'true');
+  await expect(review.filterButton('increased')).toHaveAttribute('aria-selected', 'true');
+  // The filters are WAI-ARIA tabs: the selected one alone in the Tab order, arrows move and select.
+  await expect(page.getByRole('tablist', { name: 'Show' }).getByRole('tab')).toHaveCount(4);
+  await expect(review.filterButton('decreased')).toHaveAttribute('tabindex', '-1');
+  await review.filterButton('increased').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(review.filterButton('decreased')).toBeFocused();
+  await expect(review.filterButton('decreased')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toHaveAttribute('aria-labelledby', 'review-tab-decreased');
+  await page.keyboard.press('ArrowLeft');
+  await expect(review.filterButton('increased')).toHaveAttribute('aria-selected', 'true');
   await expect(review.grid).toHaveAttribute('aria-rowcount', String(LISTED.length + 1));
   await expect(review.progress).toHaveText(`0 reviewed of ${LISTED.length}`);
   const nameAt = async (i: number) => (await review.rowAt(i).getByTestId('review-name').textContent()) ?? '';
@@ -284,7 +294,7 @@ test('batch rescreen: import with a validation report, run in Test, review with 
   await expect(page.getByTestId('count-decreased')).toContainText('1');
   // No risk went up this time: the review opens on the first tab that has rows.
   await page.getByTestId('batch-open-review').click();
-  await expect(review.filterButton('decreased')).toHaveAttribute('aria-pressed', 'true');
+  await expect(review.filterButton('decreased')).toHaveAttribute('aria-selected', 'true');
   await expect(review.rows).toHaveCount(1);
   await review.search.fill(cleared);
   await expect(review.rows).toHaveCount(1);

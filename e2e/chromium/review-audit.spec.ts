@@ -63,7 +63,7 @@ test('review: a strong sanctions match is cleared only with a reason; the saved 
   ]));
 
   // Nothing was screened before, so no risk moved: the review opens on the tab with the rows.
-  await expect(review.filterButton('new')).toHaveAttribute('aria-pressed', 'true');
+  await expect(review.filterButton('new')).toHaveAttribute('aria-selected', 'true');
   await expect(review.rows).toHaveCount(2);
   const putin = review.rowByName('Vladimir Putin');
   const kim = review.rowByName('Kim Jong Un');
@@ -207,7 +207,7 @@ test('four-eyes: a cleared strong match waits until an owner or admin other than
     [c.clientReference, 'Vladimir', '', 'Putin', '', '', '', 'scr_prev1', '0', 'low'],
     ['cust-0002', c.firstName, '', c.lastName, c.dob, '', 'NO', 'scr_prev2', '0', 'low'],
   ]));
-  await expect(review.filterButton('increased')).toHaveAttribute('aria-pressed', 'true');
+  await expect(review.filterButton('increased')).toHaveAttribute('aria-selected', 'true');
   const putin = review.rowByName('Vladimir Putin');
   await putin.getByTestId('review-name').click();
   await review.press('c');
@@ -282,7 +282,7 @@ test('review: reloading or closing the window with unsaved dispositions asks fir
   await initOrg(service, OWNER);
   await signIn(page, OWNER);
   const { batch, review } = await runToReview(page, csv([['cust-0001', 'Kim', '', 'Jong Un', '', '', '', 'scr_prev1', '0', 'low']]));
-  await expect(review.filterButton('increased')).toHaveAttribute('aria-pressed', 'true');
+  await expect(review.filterButton('increased')).toHaveAttribute('aria-selected', 'true');
   await review.rowAt(0).getByTestId('review-name').click();
   await review.press('e');
   await expect(review.disposition(review.rowAt(0))).toHaveAttribute('data-disposition', 'escalated');

@@ -63,7 +63,7 @@ export class ReviewPage {
 
   async filter(f: ReviewFilter): Promise<void> {
     await this.filterButton(f).click();
-    await expect(this.filterButton(f)).toHaveAttribute('aria-pressed', 'true');
+    await expect(this.filterButton(f)).toHaveAttribute('aria-selected', 'true');
   }
 
   rowAt(index: number): Locator {

@@ -111,6 +111,19 @@ export function ReviewScreen() {
     setPicked(true);
     setFilter(f);
   };
+  /** Left/Right (wrapping), Home and End select and focus another tab (automatic activation). */
+  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const at = FILTERS.indexOf(filter);
+    const to = e.key === 'ArrowRight' ? (at + 1) % FILTERS.length
+      : e.key === 'ArrowLeft' ? (at - 1 + FILTERS.length) % FILTERS.length
+        : e.key === 'Home' ? 0 : e.key === 'End' ? FILTERS.length - 1 : -1;
+    if (to < 0) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const next = FILTERS[to]!;
+    pickFilter(next);
+    document.getElementById(`review-tab-${next}`)?.focus();
+  };
 
   // A new filter, order, search or run starts at the top with nothing open (a decision does not).
   useEffect(() => {
@@ -328,12 +341,17 @@ export function ReviewScreen() {
       <section className="panel" aria-labelledby="review-heading">
         <div className="panel-header rev-toolbar">
           <h2 id="review-heading" className="visually-hidden">Rows to review</h2>
-          <div className="rev-filters" role="group" aria-label="Show">
+          {/* WAI-ARIA tabs: one tab in the Tab order (the selected one), arrows move between them. */}
+          <div className="rev-filters" role="tablist" aria-label="Show" onKeyDown={onTabKey}>
             {FILTERS.map((f) => (
               <button
                 key={f}
+                id={`review-tab-${f}`}
                 type="button"
-                aria-pressed={filter === f}
+                role="tab"
+                aria-selected={filter === f}
+                aria-controls="review-tabpanel"
+                tabIndex={filter === f ? 0 : -1}
                 className={`rev-filter${filter === f ? ' rev-filter-on' : ''}`}
                 onClick={() => pickFilter(f)}
                 data-testid={`review-filter-${f}`}
@@ -380,7 +398,7 @@ export function ReviewScreen() {
             </button>
           ) : null}
         </div>
-        <div ref={gridBox}>
+        <div ref={gridBox} id="review-tabpanel" role="tabpanel" aria-labelledby={`review-tab-${filter}`}>
           <DataGrid
             label={`${FILTER_LABEL[filter]}: rows to review`}
             model={model}
