@@ -393,7 +393,8 @@ export class PdfWriter {
     };
     for (let i = 0; i < items.length; i += perRow) {
       const row = items.slice(i, i + perRow);
-      const extra = Math.max(1, ...row.map((t) => subLines(t).length)) - 1;
+      const subs = row.map(subLines);
+      const extra = Math.max(1, ...subs.map((l) => l.length)) - 1;
       const h = 58 + extra * 9;
       this.ensure(h + 8);
       row.forEach((t, k) => {
@@ -410,7 +411,7 @@ export class PdfWriter {
           vx += 14;
         }
         this.text(this.fit(t.value, 18, x + w - 7 - vx, true), vx, this.y - 37, 18, { bold: true, color: t.accent ?? INK.ink });
-        subLines(t).forEach((line, n) => this.text(line, x + 11, this.y - 50 - n * 9, 7.5, { color: INK.muted }));
+        subs[k]!.forEach((line, n) => this.text(line, x + 11, this.y - 50 - n * 9, 7.5, { color: INK.muted }));
       });
       this.y -= h + 10;
     }

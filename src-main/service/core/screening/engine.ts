@@ -674,7 +674,7 @@ function extraListedParts(cand: NormalizedName, alignment: readonly AlignedPair[
     const i = a.at[2];
     const t = cand.tokens[i];
     if (t === undefined || (t.kind !== 'given' && t.kind !== 'initial' && t.kind !== 'family')) continue;
-    if (t.kind === 'given' && t.key.endsWith('ovich') && t.weight === PARAMS.patronymicWeight) continue; // a patronymic
+    if (t.kind === 'given' && isPatronymic(t)) continue;
     if (NASAB_LINKS.has(cand.tokens[i - 1]?.text ?? '')) continue;
     count++;
     if (i === firstGivenAt) firstGiven = true;
@@ -714,12 +714,17 @@ function ownNameMissing(query: NormalizedName, cand: NormalizedName, alignment: 
   return alignment.some((a) => a.method === 'unmatched' && a.candidate !== null && a.at[2] === c);
 }
 
-/** A father's name: a patronymic (Ivanovich, Yurevna) or the name after bin/ibn/walad. */
+/** A patronymic (Vladimirovich, Yurevna): normalize.ts keys it by its father's name and weighs it less. */
+function isPatronymic(t: NameToken): boolean {
+  return t.key.endsWith('ovich') && t.weight === PARAMS.patronymicWeight;
+}
+
+/** A father's name: a patronymic or the name after bin/ibn/walad. */
 function fathersName(tokens: readonly NameToken[], i: number): boolean {
   const t = tokens[i];
   if (t === undefined || (t.kind !== 'given' && t.kind !== 'family')) return false;
   // (A list writing "SURNAME Given Patronymic" leaves the patronymic last, where a family name stands.)
-  return (t.key.endsWith('ovich') && t.weight === PARAMS.patronymicWeight) || NASAB_LINKS.has(tokens[i - 1]?.text ?? '');
+  return isPatronymic(t) || NASAB_LINKS.has(tokens[i - 1]?.text ?? '');
 }
 
 /**

@@ -21,10 +21,13 @@ const TAGS = ['screening'];
 const EnvQuery = z.object({ env: z.enum(ENVIRONMENTS) });
 const SlugParams = z.object({ slug: z.string() });
 
+/** The answer when no file of the named list is held (or the name is no official list). */
+const noneHeld = () => new AppError('list_not_found', { message: 'No file of this list is held for confirmation' });
+
 /** The official source named in a held-import URL; not one is a list that holds nothing. */
 function heldSource(param: string | undefined): OfficialSourceParams['source'] {
   const p = OfficialSourceParams.safeParse({ source: param });
-  if (!p.success) throw new AppError('list_not_found', { message: 'No file of this list is held for confirmation' });
+  if (!p.success) throw noneHeld();
   return p.data.source;
 }
 
@@ -76,7 +79,7 @@ export function screeningRoutes({ route, services }: Router): void {
     responses: { 201: OfficialImport },
     handler: async (c) => {
       const r = await applyHeldImport(services, { session: c.get('session') }, heldSource(c.req.param('source')));
-      if (!r) throw new AppError('list_not_found', { message: 'No file of this list is held for confirmation' });
+      if (!r) throw noneHeld();
       return c.json<OfficialImport>(r, 201);
     },
   });
@@ -87,7 +90,7 @@ export function screeningRoutes({ route, services }: Router): void {
     request: { params: OfficialSourceParams },
     responses: { 200: Message },
     handler: (c) => {
-      if (!discardHeldImport(services, { session: c.get('session') }, heldSource(c.req.param('source')))) throw new AppError('list_not_found', { message: 'No file of this list is held for confirmation' });
+      if (!discardHeldImport(services, { session: c.get('session') }, heldSource(c.req.param('source')))) throw noneHeld();
       return c.json<Message>({ message: 'Held file discarded' });
     },
   });

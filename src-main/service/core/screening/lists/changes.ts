@@ -12,18 +12,19 @@ export const HOLD_REMOVED_SHARE = 0.1;
 export const CHANGE_EXAMPLES = 25;
 export const CHANGE_PROGRAMS = 50;
 
-type Record_ = Pick<ListEntity, 'id' | 'names' | 'programs' | 'recordHash'>;
+/** What the comparison reads of a listed record. */
+type ListedRecord = Pick<ListEntity, 'id' | 'names' | 'programs' | 'recordHash'>;
 
-function example(e: Record_): ListChanges['examples']['added'][number] {
+function example(e: ListedRecord): ListChanges['examples']['added'][number] {
   return { id: e.id, name: e.names[0]?.name ?? '', programs: e.programs.slice(0, 5) };
 }
 
 /** The changes from `before` (the edition in use; null when none is loaded) to `after`. */
-export function listChanges(before: readonly Record_[] | null, after: readonly Record_[]): ListChanges {
+export function listChanges(before: readonly ListedRecord[] | null, after: readonly ListedRecord[]): ListChanges {
   const old = new Map((before ?? []).map((e) => [e.id, e]));
   const seen = new Set<string>();
   const programs = new Map<string, { added: number; removed: number; changed: number }>();
-  const tally = (e: Record_, k: 'added' | 'removed' | 'changed') => {
+  const tally = (e: ListedRecord, k: 'added' | 'removed' | 'changed') => {
     for (const p of e.programs.length ? e.programs : ['(no programme)']) {
       const t = programs.get(p) ?? { added: 0, removed: 0, changed: 0 };
       t[k]++;

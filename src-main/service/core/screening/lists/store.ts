@@ -51,19 +51,51 @@ export function listsDir(dataDir: string): string {
   return join(dataDir, DATA_FOLDERS.lists);
 }
 
-function readIndex(dataDir: string): StoreIndex {
+/** A JSON file of the lists folder, or `empty` when there is none (or it cannot be read). */
+function readJson<T>(dataDir: string, name: string, empty: T): T {
   try {
-    return JSON.parse(readFileSync(join(listsDir(dataDir), INDEX), 'utf8')) as StoreIndex;
+    return JSON.parse(readFileSync(join(listsDir(dataDir), name), 'utf8')) as T;
   } catch {
-    return { official: {}, user: {} };
+    return empty;
   }
 }
 
-function writeIndex(dataDir: string, index: StoreIndex): void {
+/** Replaces a JSON file of the lists folder at once (written aside, then renamed). */
+function writeJson(dataDir: string, name: string, value: unknown): void {
   const dir = privateDir(listsDir(dataDir));
-  const tmp = join(dir, `${INDEX}.tmp`);
-  writePrivateFile(tmp, JSON.stringify(index, null, 2));
-  renameSync(tmp, join(dir, INDEX));
+  const tmp = join(dir, `${name}.tmp`);
+  writePrivateFile(tmp, JSON.stringify(value, null, 2));
+  renameSync(tmp, join(dir, name));
+}
+
+const readIndex = (dataDir: string): StoreIndex => readJson<StoreIndex>(dataDir, INDEX, { official: {}, user: {} });
+const writeIndex = (dataDir: string, index: StoreIndex): void => writeJson(dataDir, INDEX, index);
+
+/** The bytes of a stored file set, by role. */
+function readFileSet(dataDir: string, files: readonly { role: FileRole; path: string }[]): Partial<Record<FileRole, Uint8Array>> {
+  const out: Partial<Record<FileRole, Uint8Array>> = {};
+  for (const f of files) out[f.role] = readFileSync(join(listsDir(dataDir), f.path));
+  return out;
+}
+
+/**
+ * Writes a checked file set into `<folder>/<source>/` of the lists folder (replacing what was
+ * there) and answers its entries with their paths.
+ */
+function writeFileSet(
+  dataDir: string, folder: 'official' | 'held', source: OfficialSource, files: readonly OfficialFile[], check: Extract<OfficialCheck, { ok: true }>,
+): (OfficialFileEntry & { path: string })[] {
+  const dir = join(listsDir(dataDir), folder, source);
+  rmSync(dir, { recursive: true, force: true });
+  privateDir(dir);
+  return check.files.map((f) => {
+    // By name and size; hashing again (megabytes, on the HTTP loop) only when that is ambiguous.
+    const alike = files.filter((x) => x.name === f.name && x.bytes.length === f.bytes);
+    const given = alike.length === 1 ? alike[0]! : files.find((x) => sha256Hex(x.bytes) === f.sha256)!;
+    const path = join(folder, source, `${f.role}${suffix(f.name, check.format)}`);
+    writePrivateFile(join(listsDir(dataDir), path), given.bytes);
+    return { ...f, path };
+  });
 }
 
 /** Changes whenever an import or removal happened: the service reloads its index on a change. */
@@ -109,11 +141,7 @@ export function checkOfficial(source: OfficialSource, files: readonly OfficialFi
  */
 export function currentOfficialRecords(resourcesDir: string, dataDir: string | undefined, source: OfficialSource): readonly ListEntity[] | null {
   const own = dataDir ? readIndex(dataDir).official[source] : undefined;
-  if (own && dataDir) {
-    const files: Partial<Record<FileRole, Uint8Array>> = {};
-    for (const f of own.files) files[f.role] = readFileSync(join(listsDir(dataDir), f.path));
-    return runImporter(source, own.format, files).entities;
-  }
+  if (own && dataDir) return runImporter(source, own.format, readFileSet(dataDir, own.files)).entities;
   const entry = readManifest(resourcesDir).sources.find((m) => m.source === source);
   return entry ? importShippedSource(resourcesDir, entry).entities : null;
 }
@@ -122,18 +150,7 @@ export function storeOfficial(
   dataDir: string, source: OfficialSource, files: readonly OfficialFile[], now: Date, outcome: OfficialCheck = checkOfficial(source, files),
 ): OfficialStoreOutcome {
   if (!outcome.ok) return outcome;
-  const dir = join(listsDir(dataDir), 'official', source);
-  rmSync(dir, { recursive: true, force: true });
-  privateDir(dir);
-  const stored: StoredOfficial['files'] = [];
-  for (const f of outcome.files) {
-    // By name and size; hashing again (megabytes, on the HTTP loop) only when that is ambiguous.
-    const alike = files.filter((x) => x.name === f.name && x.bytes.length === f.bytes);
-    const given = alike.length === 1 ? alike[0]! : files.find((x) => sha256Hex(x.bytes) === f.sha256)!;
-    const path = join('official', source, `${f.role}${suffix(f.name, outcome.format)}`);
-    writePrivateFile(join(listsDir(dataDir), path), given.bytes);
-    stored.push({ ...f, path });
-  }
+  const stored = writeFileSet(dataDir, 'official', source, files, outcome);
   const index = readIndex(dataDir);
   index.official[source] = { source, format: outcome.format, files: stored, imported_at: now.toISOString() };
   writeIndex(dataDir, index);
@@ -161,33 +178,13 @@ interface HeldOfficial {
 
 const HELD = 'held.json';
 
-function readHeld(dataDir: string): Partial<Record<OfficialSource, HeldOfficial>> {
-  try {
-    return JSON.parse(readFileSync(join(listsDir(dataDir), HELD), 'utf8')) as Partial<Record<OfficialSource, HeldOfficial>>;
-  } catch {
-    return {};
-  }
-}
-
-function writeHeld(dataDir: string, held: Partial<Record<OfficialSource, HeldOfficial>>): void {
-  const dir = privateDir(listsDir(dataDir));
-  const tmp = join(dir, `${HELD}.tmp`);
-  writePrivateFile(tmp, JSON.stringify(held, null, 2));
-  renameSync(tmp, join(dir, HELD));
-}
+type HeldIndex = Partial<Record<OfficialSource, HeldOfficial>>;
+const readHeld = (dataDir: string): HeldIndex => readJson<HeldIndex>(dataDir, HELD, {});
+const writeHeld = (dataDir: string, held: HeldIndex): void => writeJson(dataDir, HELD, held);
 
 /** Keeps a checked file set aside until it is applied or discarded; a newer upload replaces it. */
 export function holdOfficial(dataDir: string, source: OfficialSource, files: readonly OfficialFile[], now: Date, check: Extract<OfficialCheck, { ok: true }>): OfficialImport {
-  const dir = join(listsDir(dataDir), 'held', source);
-  rmSync(dir, { recursive: true, force: true });
-  privateDir(dir);
-  const stored: HeldOfficial['files'] = [];
-  for (const f of check.files) {
-    const given = files.find((x) => x.name === f.name && x.bytes.length === f.bytes) ?? files.find((x) => sha256Hex(x.bytes) === f.sha256)!;
-    const path = join('held', source, `${f.role}${suffix(f.name, check.format)}`);
-    writePrivateFile(join(listsDir(dataDir), path), given.bytes);
-    stored.push({ ...f, path });
-  }
+  const stored = writeFileSet(dataDir, 'held', source, files, check);
   const held = readHeld(dataDir);
   held[source] = { source, check, files: stored, held_at: now.toISOString() };
   writeHeld(dataDir, held);
@@ -298,10 +295,8 @@ export function readOwnLists(dataDir: string | undefined): Required<OwnLists> {
   const official: OwnLists['official'] = {};
   for (const own of Object.values(stored.official)) {
     if (!own) continue;
-    const files: Partial<Record<FileRole, Uint8Array>> = {};
-    for (const f of own.files) files[f.role] = readFileSync(join(listsDir(dataDir), f.path));
     official[own.source] = {
-      format: own.format, files, title: SOURCE_INFO[own.source].title, kind: SOURCE_INFO[own.source].listKind,
+      format: own.format, files: readFileSet(dataDir, own.files), title: SOURCE_INFO[own.source].title, kind: SOURCE_INFO[own.source].listKind,
       retrievalDate: own.imported_at.slice(0, 10),
     };
   }
