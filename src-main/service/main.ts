@@ -82,9 +82,19 @@ async function main(): Promise<void> {
     ...(values['public-url'] !== undefined ? { publicUrl: values['public-url'] } : {}),
   });
   opened = services;
-  // The face models load and warm in their worker threads (at a lower priority) while this thread
-  // opens the data, seeds a demo and starts listening; requests queue until a worker is ready.
-  if (!values['lazy-models']) services.faces.start();
+  // Screening loads first, in its worker, while this thread opens the data, seeds a demo and starts
+  // listening. The face models load and warm in their worker threads (at a lower priority) once
+  // screening is ready or has failed: on two cores, loading them beside the index held screening
+  // back; requests that need a face queue until a worker is ready (and start it when lazy).
+  const screeningLoaded = services.screening.start();
+  screeningLoaded.then(
+    (l) => {
+      services.logger.info('lists_loaded', { load_ms: l.timings.load_ms, index_ms: l.timings.index_ms, snapshot: l.timings.snapshot, names: l.stats.names });
+    },
+    (e: unknown) => services.logger.error('lists_failed', { name: e instanceof Error ? e.name : 'unknown' }),
+  );
+  const modelsAfterScreening = screeningLoaded.then(() => undefined, () => undefined);
+  if (!values['lazy-models']) void modelsAfterScreening.then(() => services.faces.start());
   // Attempts cut off by a crash of the previous run would otherwise answer
   // IDEMPOTENCY_KEY_IN_PROGRESS to every retry for minutes.
   const released = services.idempotency.releaseInProgress();
@@ -121,25 +131,23 @@ async function main(): Promise<void> {
   process.stdout.write(`Compliance Console service listening on ${url}\n`);
   parentPort()?.postMessage({ type: 'ready', url });
   services.logger.info('listening', { port: actualPort });
-  // The document reader loads once a face worker is warm (or after 5 s): loading both at once on two
-  // cores put the first liveness answer at 2.0 s instead of 1.4 s. A document request before then
-  // starts the reader itself.
+  // The demo's history is written once the URL is out (the reports show it a second later).
+  if (demo) setImmediate(() => demo.history());
+  // The document reader loads once a face worker is warm (or 5 s after the faces started): loading
+  // both at once on two cores put the first liveness answer at 2.0 s instead of 1.4 s. A document
+  // request before then starts the reader itself.
   if (!values['lazy-models']) {
-    const waitingSince = Date.now();
-    const readerAfterFaces = setInterval(() => {
-      if (services.faces.stats().ready > 0 || Date.now() - waitingSince > 5000) {
-        clearInterval(readerAfterFaces);
-        services.documents.start();
-      }
-    }, 100);
-    readerAfterFaces.unref();
+    void modelsAfterScreening.then(() => {
+      const waitingSince = Date.now();
+      const readerAfterFaces = setInterval(() => {
+        if (services.faces.stats().ready > 0 || Date.now() - waitingSince > 5000) {
+          clearInterval(readerAfterFaces);
+          services.documents.start();
+        }
+      }, 100);
+      readerAfterFaces.unref();
+    });
   }
-  services.screening.start().then(
-    (l) => {
-      services.logger.info('lists_loaded', { load_ms: l.timings.load_ms, index_ms: l.timings.index_ms, snapshot: l.timings.snapshot, names: l.stats.names });
-    },
-    (e: unknown) => services.logger.error('lists_failed', { name: e instanceof Error ? e.name : 'unknown' }),
-  );
 
   // Report exports: jobs a previous run left running are recovered, expired files removed, and
   // queued jobs rendered in the export worker from now on.

@@ -16,6 +16,8 @@ export const HealthStorage = z.object({
 });
 export type HealthStorage = z.infer<typeof HealthStorage>;
 
+export const MODEL_STATES = ['idle', 'loading', 'ready'] as const;
+
 export const Health = z.object({
   status: z.enum(['ok', 'degraded']),
   api_version: z.string(),
@@ -31,6 +33,12 @@ export const Health = z.object({
    * `degraded` unless it is `ready`.
    */
   screening: z.enum(LISTS_STATES),
+  /**
+   * Added (issue 38): the face and document models, which load behind a ready screening service
+   * (or at the first request that needs them, with `--lazy-models`): `idle` not started, `loading`,
+   * `ready`. A request that needs a model while it loads waits for it; `status` does not change.
+   */
+  models: z.object({ faces: z.enum(MODEL_STATES), documents: z.enum(MODEL_STATES) }),
   /** Added: why the status is degraded, in a sentence; null when ok. */
   reason: z.string().nullable(),
 });

@@ -49,7 +49,9 @@ describe('npm run serve -- --lazy-models', () => {
       // An eager start has its face workers ready and the reader loading by now (5 s at most).
       await new Promise((r) => setTimeout(r, 6000));
       expect(logText()).not.toMatch(/faces_worker_ready|document_reader_ready/);
-      expect((await fetch(`${s.url}/api/health`)).status).toBe(200);
+      const health = await fetch(`${s.url}/api/health`);
+      expect(health.status).toBe(200);
+      expect(((await health.json()) as { models: unknown }).models).toEqual({ faces: 'idle', documents: 'idle' });
     } finally {
       s.proc.kill('SIGTERM');
       await exited(s.proc);
@@ -246,6 +248,22 @@ describe('npm run demo', () => {
         method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: login[1], password: login[2] }),
       });
       expect(res.status).toBe(200);
+      // The 90 days of history are written once the URL is out: the reports show them soon after.
+      const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+      let total = 0;
+      for (let tries = 0; total === 0 && tries < 100; tries++) {
+        const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+        const overview = await fetch(`${url}/api/reports/overview?env=test&from=${from}&to=${new Date().toISOString().slice(0, 10)}`, { headers: { Cookie: cookie } });
+        total = ((await overview.json()) as { data?: { total_verifications?: number } }).data?.total_verifications ?? 0;
+        if (total === 0) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(total).toBeGreaterThan(1000);
+      // Screening loads first; the face models start once it is ready, and health says when they are.
+      const dir = /data directory:\s+(\S+)/.exec(out)![1]!;
+      await expect.poll(async () => ((await (await fetch(`${url}/api/health`)).json()) as { models: { faces: string } }).models.faces, { timeout: 60_000, interval: 250 }).toBe('ready');
+      const log = readFileSync(join(dir, 'logs', 'service.log'), 'utf8');
+      expect(log.indexOf('"msg":"lists_loaded"')).toBeGreaterThan(-1);
+      expect(log.indexOf('"msg":"lists_loaded"')).toBeLessThan(log.indexOf('"msg":"faces_pool"'));
       const init = await fetch(`${url}/api/v1/verify-age/init`, {
         method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': key }, body: '{}',
       });

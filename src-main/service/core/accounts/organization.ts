@@ -4,7 +4,7 @@
 // content are ever served back), at most LOGO_MAX_SIDE pixels on a side.
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../media/sharp';
 import { AppError } from '../../../../src-shared/errors';
 import {
   LOGO_MAX_SIDE, type AppSchemesSettings, type DataDirectory, type ListFreshnessSettings, type OrganizationSettings, type UpdateListFreshnessRequest,
@@ -40,6 +40,7 @@ interface LogoRow { logo_png: Uint8Array | null; logo_updated_at: string | null 
 export async function normaliseLogo(bytes: Uint8Array): Promise<{ png: Buffer; width: number; height: number }> {
   const format = starts(bytes, PNG_MAGIC) ? 'png' : starts(bytes, JPEG_MAGIC) ? 'jpeg' : null;
   if (!format) throw invalid('The logo must be a PNG or JPEG image');
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes, { limitInputPixels: LOGO_MAX_PIXELS }).metadata();
     if (meta.format !== format) throw invalid('The logo must be a PNG or JPEG image');

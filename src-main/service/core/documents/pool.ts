@@ -57,7 +57,7 @@ export function createDocumentReader(opts: DocumentReaderOptions = {}) {
     },
     stats: () => {
       const s = pool.stats();
-      return { ready: s.ready > 0, busy: s.busy > 0, queued: s.queued, restarts: s.restarts };
+      return { started: s.workers > 0, ready: s.ready > 0, busy: s.busy > 0, queued: s.queued, restarts: s.restarts };
     },
     /** Tests and chaos: ends the reader as a crash would. */
     crash: pool.crashOne,

@@ -5,7 +5,8 @@
 //
 // It lives in memory only: sharp's operation cache is off, nothing is written anywhere, and a
 // refusal names the field and the reason, never a byte of what was sent.
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from './sharp';
 import { AppError } from '../../../../src-shared/errors';
 import { createGate } from '../../jobs/gate';
 import { MalformedImage, stripMetadata } from './metadata';
@@ -64,10 +65,6 @@ export interface DecodedImage {
   sourceHeight: number;
 }
 
-// sharp keeps recently decoded images in an in-memory cache by default: subject images must not
-// outlive their request, so it is off. One libvips thread per image: the face workers need the cores.
-sharp.cache(false);
-sharp.concurrency(1);
 /**
  * Images decoded at once. A burst of uploads otherwise fills every thread of the pool with
  * decoding, and on a small machine the HTTP thread waits for a core behind them.
@@ -135,6 +132,7 @@ export function decodeImage(field: string, bytes: Uint8Array, opts: { maxSide?: 
 export function scaleDecoded(img: DecodedImage, maxSide: number): Promise<DecodedImage> {
   if (Math.max(img.width, img.height) <= maxSide) return Promise.resolve(img);
   return decoding.run(async () => {
+    const sharp = await loadSharp();
     const { data, info } = await sharp(img.rgb, { raw: { width: img.width, height: img.height, channels: 3 } })
       .resize({ width: maxSide, height: maxSide, fit: 'inside' })
       .raw()
@@ -154,6 +152,7 @@ async function decode(field: string, bytes: Uint8Array, maxSide: number): Promis
     if (e instanceof MalformedImage) throw imageError(field, 'corrupt');
     throw e;
   }
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(clean, { limitInputPixels: false }).metadata();

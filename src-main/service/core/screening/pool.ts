@@ -55,7 +55,7 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
   function launcher() {
     const built = builtWorker('screening-worker');
     const data = { watchlistsDir, dataDir };
-    return built ? inThread(built, { workerData: data, unref: true }) : inThisThread(screeningWorker, data);
+    return built ? inThread(built, { workerData: data, unref: true, resourceLimits: { maxYoungGenerationSizeMb: 64 } }) : inThisThread(screeningWorker, data);
   }
 
   /** Stops a worker whose lists are neither current nor used by an open batch. */

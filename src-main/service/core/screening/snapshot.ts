@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { crc32, gunzipSync, gzipSync } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import { APP_ROOT, privateDir, writePrivateFile } from '../../paths';
 import { indexData, lazyEntityTable, restoreIndex, type IndexData, type ScreeningIndex } from './engine';
 import { sha256Hex } from './lists/common';
@@ -29,8 +29,8 @@ declare const __SCREENING_BUILD_ID__: string | undefined;
 export const SNAPSHOT_FILE = 'screening-index.bin';
 /** Where the build writes it: beside the service bundle. */
 export const SNAPSHOT_PATH = join(APP_ROOT, 'out', 'main', SNAPSHOT_FILE);
-// 3: the index carries each record's person (people.ts).
-const FORMAT = 3;
+// 3: the index carries each record's person (people.ts). 4: not compressed, a CRC-32 first.
+const FORMAT = 4;
 
 /** The build id compiled into the bundle; null when running from source (no snapshot then). */
 export function bundleBuildId(): string | null {
@@ -63,10 +63,23 @@ export function writeSnapshot(file: string, buildId: string, watchlistsDir: stri
     entities: lists.entities.map((e) => JSON.stringify(e)),
     index: indexData(index),
   };
-  const bytes = gzipSync(serialize(body), { level: 6 });
+  // Not compressed: gunzipping it was ~0.55 s of every start (issue 38); an installer compresses
+  // what it ships anyway. A CRC-32 of the body comes first, as in the data directory's.
+  const bytes = withCrc(serialize(body));
   writeFileSync(`${file}.tmp`, bytes);
   renameSync(`${file}.tmp`, file);
   return bytes.length;
+}
+
+function withCrc(payload: Buffer): Buffer {
+  const head = Buffer.alloc(4);
+  head.writeUInt32LE(crc32(payload) >>> 0, 0);
+  return Buffer.concat([head, payload]);
+}
+
+/** The body after its CRC-32, or null when the CRC does not fit (a file cut short or changed by a byte). */
+function checkedBody(bytes: Buffer): Buffer | null {
+  return bytes.length >= 4 && bytes.readUInt32LE(0) === crc32(bytes.subarray(4)) >>> 0 ? bytes.subarray(4) : null;
 }
 
 export type SnapshotRead =
@@ -78,7 +91,9 @@ export function readSnapshot(file: string, buildId: string | null, watchlistsDir
   if (buildId === null || !existsSync(file)) return { ok: false, reason: 'absent' };
   let body: SnapshotFile;
   try {
-    body = deserialize(gunzipSync(readFileSync(file))) as SnapshotFile;
+    const checked = checkedBody(readFileSync(file));
+    if (checked === null) return { ok: false, reason: 'unreadable' };
+    body = deserialize(checked) as SnapshotFile;
   } catch {
     return { ok: false, reason: 'unreadable' };
   }
@@ -123,7 +138,7 @@ export function officialInputsDigest(watchlistsDir: string, official: NonNullabl
 
 /**
  * Writes the official lists and their index under `key`, atomically (0600, folder 0700); its
- * size. Not compressed, unlike the build's snapshot: gunzipping its 35 MB took 0.25 s of every
+ * size. Not compressed, like the build's snapshot: gunzipping its 35 MB took 0.25 s of every
  * start here, the disk it saves (28 MB) is the data directory's. A CRC-32 of the body comes first.
  */
 export function writePersistedIndex(file: string, key: PersistedKey, lists: SnapshotLists & { entities: LoadedLists['entities'] }, index: ScreeningIndex): number {
@@ -133,15 +148,13 @@ export function writePersistedIndex(file: string, key: PersistedKey, lists: Snap
     entities: lists.entities.map((e) => JSON.stringify(e)),
     index: indexData(index),
   };
-  const payload = serialize(body);
-  const head = Buffer.alloc(4);
-  head.writeUInt32LE(crc32(payload) >>> 0, 0);
+  const bytes = withCrc(serialize(body));
   privateDir(dirname(file));
   // Own name per writer: two threads (an old and a new screening worker) may write at once.
   const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  writePrivateFile(tmp, Buffer.concat([head, payload]));
+  writePrivateFile(tmp, bytes);
   renameSync(tmp, file);
-  return head.length + payload.length;
+  return bytes.length;
 }
 
 export type PersistedRead =
@@ -152,10 +165,10 @@ export type PersistedRead =
 export function readPersistedIndex(file: string, key: PersistedKey): PersistedRead {
   if (!existsSync(file)) return { ok: false, reason: 'absent' };
   try {
-    const bytes = readFileSync(file);
     // A file cut short or changed by a byte is not restored: its CRC-32 no longer fits.
-    if (bytes.length < 4 || bytes.readUInt32LE(0) !== crc32(bytes.subarray(4)) >>> 0) return { ok: false, reason: 'unreadable' };
-    const body = deserialize(bytes.subarray(4)) as PersistedFile;
+    const checked = checkedBody(readFileSync(file));
+    if (checked === null) return { ok: false, reason: 'unreadable' };
+    const body = deserialize(checked) as PersistedFile;
     if (body.format !== PERSISTED_FORMAT || body.kind !== 'data-dir-index') return { ok: false, reason: 'unreadable' };
     if (body.matcherVersion !== key.matcherVersion) return { ok: false, reason: 'other_matcher' };
     if (body.buildId !== key.buildId) return { ok: false, reason: 'other_build' };

@@ -4,7 +4,8 @@
 // and confidence, an expiry. A customer's backend validates it with its secret key, which binds
 // it to that organisation and environment: tokens of another organisation or environment, late,
 // or altered by one bit are `valid: false`.
-import { errors, jwtVerify, SignJWT } from 'jose';
+
+import type * as Jose from 'jose';
 import type { Environment } from '../../../../src-shared/catalog';
 import type { Clock } from '../clock';
 import type { InstallSecret } from '../install-secret';
@@ -27,12 +28,19 @@ export type TokenCheck =
   | { valid: true; claims: TokenClaims }
   | { valid: false; reason: 'invalid' | 'expired' };
 
+/** jose, loaded when a token is first signed or checked: ~0.06 s of every start saved (issue 38). */
+const jose = (() => {
+  let loading: Promise<typeof Jose> | undefined;
+  return () => (loading ??= import('jose'));
+})();
+
 export function createVerificationTokens(secret: InstallSecret, clock: Clock) {
   const key = () => new Uint8Array(secret.derive('verification-token/v1'));
   const nowS = () => Math.floor(clock.now() / 1000);
   return {
     ttlSeconds: TOKEN_TTL_S,
     async sign(c: TokenClaims): Promise<string> {
+      const { SignJWT } = await jose();
       const iat = nowS();
       return new SignJWT({ org: c.orgId, env: c.env, product: c.product, status: c.status, confidence: c.confidence })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -46,6 +54,7 @@ export function createVerificationTokens(secret: InstallSecret, clock: Clock) {
     /** Checks a token for the organisation and environment of the caller's secret key. */
     async check(token: string, orgId: number, env: Environment): Promise<TokenCheck> {
       if (token.length > 4096) return { valid: false, reason: 'invalid' };
+      const { errors, jwtVerify } = await jose();
       try {
         const { payload } = await jwtVerify(token, key(), {
           algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, currentDate: new Date(clock.now()), clockTolerance: 0,

@@ -1,4 +1,4 @@
-// GET /api/health: liveness of the service, its database, its disk and whether screening is ready
+// GET /api/health: liveness of the service, its database, its disk, whether screening is ready and the models loaded
 // (health rate-limit category).
 import { API_VERSION } from '../../../../src-shared/catalog';
 import { Health } from '../../../../src-shared/contracts/status';
@@ -14,7 +14,8 @@ export function healthRoutes({ route, services }: Router): void {
       + 'then answer 507 INSUFFICIENT_STORAGE), or a write refused for lack of space in the last minute, answers 200 with '
       + '`status: degraded` and the `reason`: the service is up and serves what it has stored. So does screening that is not ready: '
       + '`screening` is `loading` while the lists\' index loads after a start (screening calls answer 503 with Retry-After meanwhile) '
-      + 'and `failed` when the lists could not be loaded.',
+      + 'and `failed` when the lists could not be loaded. `models` says whether the face and document models are loaded: they load '
+      + 'once screening is ready (or at the first request that needs them), and a request that needs one meanwhile waits for it.',
     responses: { 200: Health, 500: Health },
     handler: (c) => {
       let database: Health['database'] = 'ok';
@@ -37,6 +38,8 @@ export function healthRoutes({ route, services }: Router): void {
       const screening = services.screening.state();
       if (screening === 'loading') reasons.push('The screening lists are loading: screening answers 503 with Retry-After until they are ready.');
       if (screening === 'failed') reasons.push('The screening lists could not be loaded: screening answers 503.');
+      const faces = services.faces.stats();
+      const documents = services.documents.stats();
       return c.json<Health>(
         {
           status: reasons.length === 0 ? 'ok' : 'degraded',
@@ -52,12 +55,17 @@ export function healthRoutes({ route, services }: Router): void {
             last_write_refused_at: disk.refusedAt === null ? null : new Date(disk.refusedAt).toISOString(),
           },
           screening,
+          models: { faces: modelState(faces.workers > 0, faces.ready > 0), documents: modelState(documents.started, documents.ready) },
           reason: reasons.length === 0 ? null : reasons.join(' '),
         },
         database === 'ok' ? 200 : 500,
       );
     },
   });
+}
+
+function modelState(started: boolean, ready: boolean): Health['models']['faces'] {
+  return ready ? 'ready' : started ? 'loading' : 'idle';
 }
 
 function mib(bytes: number): string {

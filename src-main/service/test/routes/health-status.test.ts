@@ -19,6 +19,28 @@ describe('GET /api/health', () => {
     expect(res.headers.get('x-ratelimit-limit')).toBe('20');
   }, 180_000);
 
+  it('says which models are loaded: idle until started, loading, then ready; the status stays ok meanwhile (issue 38)', async () => {
+    expect(await t.s.screening.ready(120_000)).not.toBeNull();
+    const faces = vi.spyOn(t.s.faces, 'stats');
+    const documents = vi.spyOn(t.s.documents, 'stats');
+    const faceStats = (workers: number, ready: number) => ({ mode: 'worker' as const, workers, ready, busy: 0, queued: 0, queueLimit: 32, restarts: 0 });
+    const readerStats = (started: boolean, ready: boolean) => ({ started, ready, busy: false, queued: 0, restarts: 0 });
+    try {
+      const seen: Health['models'][] = [];
+      for (const [f, d] of [[faceStats(0, 0), readerStats(false, false)], [faceStats(1, 0), readerStats(true, false)], [faceStats(1, 1), readerStats(true, true)]] as const) {
+        faces.mockReturnValueOnce(f);
+        documents.mockReturnValueOnce(d);
+        const { body } = await t.json<Health>('GET', '/api/health');
+        expect(body.status).toBe('ok');
+        seen.push(body.models);
+      }
+      expect(seen).toEqual([{ faces: 'idle', documents: 'idle' }, { faces: 'loading', documents: 'loading' }, { faces: 'ready', documents: 'ready' }]);
+    } finally {
+      faces.mockRestore();
+      documents.mockRestore();
+    }
+  });
+
   it('is rate limited in the health category', async () => {
     const u = await testService();
     let last: Response | undefined;

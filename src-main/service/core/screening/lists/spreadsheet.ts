@@ -9,7 +9,8 @@
 // - SheetJS reads values only (no formulas kept or evaluated, no HTML, no styles), at most
 //   `rows` rows (sheetRows), and the cells are counted and capped.
 // SheetJS's XML reading is regex based, not a recursive DOM, so deep nesting costs it no stack.
-import * as XLSX from '@e965/xlsx';
+import { createRequire } from 'node:module';
+import type * as XLSX from '@e965/xlsx';
 import { unzipSync, zipSync, type Unzipped } from 'fflate';
 import { decodeText, FormatError } from './common';
 import { csvRecords, OFFICIAL_CSV_LIMITS } from './csv-reader';
@@ -101,12 +102,18 @@ function kindOf(files: Unzipped): 'xlsx' | 'ods' | undefined {
   return undefined;
 }
 
+let sheetJs: typeof XLSX | undefined;
+/** SheetJS, loaded when a spreadsheet is first read (an import, a start without a snapshot): ~0.08 s a start saved. */
+function xlsx(): typeof XLSX {
+  return (sheetJs ??= createRequire(import.meta.url)('@e965/xlsx') as typeof XLSX);
+}
+
 function sheetRows(files: Unzipped, limits: SheetLimits): SheetRow[] {
   // Stored, not deflated: SheetJS copies the bytes fflate unpacked and inflates nothing.
   const stored = zipSync(files, { level: 0 });
   let wb: XLSX.WorkBook;
   try {
-    wb = XLSX.read(stored, {
+    wb = xlsx().read(stored, {
       type: 'array',
       dense: true,
       sheetRows: limits.rows + 1,
