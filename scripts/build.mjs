@@ -38,10 +38,10 @@ export function isBuildCurrent() {
 // otherwise make Vite build React's development code (StrictMode then runs effects twice).
 const ENV = { ...process.env, NODE_ENV: 'production' };
 const STEPS = [
-  ['electron-vite', ['build', '--logLevel', 'warn']],
-  ['vite', ['build', '--config', 'vite.hosted.config.ts', '--logLevel', 'warn']],
-  ['vite', ['build', '--config', 'vite.widget.config.ts', '--logLevel', 'warn']],
-  ['tsx', ['scripts/write-openapi.ts']],
+  ['the service, the console and the screening snapshot', 'electron-vite', ['build', '--logLevel', 'warn']],
+  ['the hosted verification page', 'vite', ['build', '--config', 'vite.hosted.config.ts', '--logLevel', 'warn']],
+  ['the age-gate widget', 'vite', ['build', '--config', 'vite.widget.config.ts', '--logLevel', 'warn']],
+  ['the API reference (docs/openapi.json)', 'tsx', ['scripts/write-openapi.ts']],
 ];
 
 /** Builds unless the build is current (or always, with force); false when a step failed. */
@@ -50,10 +50,18 @@ export function build({ force = false, say = (line) => process.stderr.write(`${l
   const began = Date.now();
   // Stamped with the time the build began: an edit made while it runs makes the next one build again.
   const startedAt = new Date();
-  say('Building Compliance Console…');
-  for (const [bin, args] of STEPS) {
+  say(`Building Compliance Console (${STEPS.length} steps, about half a minute the first time)…`);
+  for (const [i, [what, bin, args]] of STEPS.entries()) {
+    // Each step says what it builds when it starts and how long it took, so a first start is never
+    // a minute of silence.
+    say(`  ${i + 1}/${STEPS.length} ${what}…`);
+    const stepBegan = Date.now();
     const r = spawnSync(join(ROOT, 'node_modules', '.bin', bin), args, { cwd: ROOT, env: ENV, stdio: ['ignore', 'inherit', 'inherit'] });
-    if (r.status !== 0) return false;
+    if (r.status !== 0) {
+      say(`  ${i + 1}/${STEPS.length} failed (${bin} exited ${r.status ?? r.signal}).`);
+      return false;
+    }
+    say(`  ${i + 1}/${STEPS.length} done in ${((Date.now() - stepBegan) / 1000).toFixed(1)} s.`);
   }
   writeFileSync(STAMP, startedAt.toISOString());
   utimesSync(STAMP, startedAt, startedAt);
