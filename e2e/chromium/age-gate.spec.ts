@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { addMember, DEFAULT_ORG, initOrg, signIn } from '../support/accounts';
+import { axeViolations } from '../support/axe';
 import { CHROMIUM_PATH } from '../support/chromium';
 import { fakeCameraArgs, writeY4m } from '../support/fake-camera';
 import { expect, ROOT, test } from '../support/service';
@@ -211,6 +212,8 @@ test('age gate: set up in the console with a live preview; on a storefront under
       expect(await button.evaluate((b) => [getComputedStyle(b).color, getComputedStyle(b).fontSize])).toEqual(['rgb(255, 255, 255)', '15px']);
       expect(await v.page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
       await shot(v.page, 'storefront-overlay');
+      // The overlay (not the store's own page) has no serious or critical axe-core violation.
+      expect(await axeViolations(v.page, 'age-gate overlay', '[data-cc-age-gate]')).toEqual([]);
       // A date that does not exist is refused by the overlay, at the fields.
       await enterDob(v.page, { day: 31, month: 2, year: 1990 });
       await expect(v.page.getByRole('alert')).toHaveText('That is not a valid date. Check the day, month and year.');

@@ -14,6 +14,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { HostedGenerateRequest, HostedGenerateResponse } from '../../src-shared/contracts/hosted';
 import { DEFAULT_ORG, initOrg } from '../support/accounts';
+import { axeViolations } from '../support/axe';
 import { expect, ROOT, test, type Service } from '../support/service';
 import { headTurnBrowser, recordHeadTurn } from '../support/head-turn-camera';
 import { degrade, HOLDERS, renderSpecimen } from '../../src-main/service/test/document-fixtures';
@@ -69,7 +70,8 @@ test('hosted page: the recorded head turn completes the session, lands on the re
   // Test face e turning its head: its age range starts above 18, so the clip settles the age check.
   const browser = await headTurnBrowser('e');
   try {
-    const page = await browser.newPage({ viewport: PHONE });
+    // A context of its own: axe-core opens a page beside this one to finish its run.
+    const page = await (await browser.newContext({ viewport: PHONE })).newPage();
     const key = await testKey(service);
     // An age check (18 by default).
     const session = await generate(service, key, {
@@ -82,9 +84,11 @@ test('hosted page: the recorded head turn completes the session, lands on the re
     await expect(page.getByTestId('page-title')).toHaveText('Northwind check-in');
     await expect(page.getByTestId('test-banner')).toContainText('Test mode');
     await expect(page.getByRole('heading', { name: 'Your date of birth' })).toBeFocused();
+    expect(await axeViolations(page, 'hosted page, date of birth')).toEqual([]);
     await page.getByLabel('Date of birth').fill('1990-04-12');
     await page.getByTestId('continue').click();
     await expect(page.getByRole('heading', { name: 'Take a selfie' })).toBeFocused();
+    expect(await axeViolations(page, 'hosted page, selfie')).toEqual([]);
     await shot(page, 'selfie-step');
 
     // The age check asks for the same head turn as liveness (one liveness policy).

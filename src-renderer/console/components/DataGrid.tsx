@@ -283,7 +283,7 @@ function GridView<T>({
       role="grid"
       className="dg"
       aria-label={label}
-      aria-rowcount={(totalRows ?? count) + 1}
+      aria-rowcount={count === 0 ? 2 : (totalRows ?? count) + 1}
       aria-colcount={colCount}
       onKeyDown={onKeyDown}
       onFocus={(e) => {
@@ -381,7 +381,12 @@ function GridView<T>({
           })}
         </div>
       </div>
-      {count === 0 ? <div className="dg-empty" data-testid={testId ? `${testId}-empty` : undefined}>{empty}</div> : null}
+      {/* A grid holds rows only (WAI-ARIA grid pattern): the empty message, and any button in it, is a row's one cell. */}
+      {count === 0 ? (
+        <div role="row" aria-rowindex={2}>
+          <div role="gridcell" aria-colspan={colCount} className="dg-empty" data-testid={testId ? `${testId}-empty` : undefined}>{empty}</div>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -14,7 +14,7 @@ export interface MountOptions {
 /**
  * Swagger UI draws its operations (and schemas) in <main> elements, inside the console's own main
  * landmark: a page with two or three "main" regions. Each is named and made a region instead, as
- * Swagger UI draws or redraws it.
+ * Swagger UI draws or redraws it; so is its unlabelled server list.
  */
 function demoteMains(root: HTMLElement): void {
   const demote = () => {
@@ -22,6 +22,8 @@ function demoteMains(root: HTMLElement): void {
       m.setAttribute('role', 'region');
       if (!m.hasAttribute('aria-label')) m.setAttribute('aria-label', m.id === 'operations' ? 'Operations' : 'API section');
     }
+    // Its server list is a <select> whose "Servers" title is not its label: named here.
+    for (const s of root.querySelectorAll('select#servers:not([aria-label])')) s.setAttribute('aria-label', 'Server');
   };
   new MutationObserver(demote).observe(root, { childList: true, subtree: true });
   demote();

@@ -80,6 +80,9 @@ export function ImportPanel({ locked, onFile, onReadAgain, onSaveIssues }: Impor
             type="file"
             accept=".csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values"
             className="visually-hidden"
+            // The "Choose file…" button is the control (a second, unnamed tab stop otherwise).
+            tabIndex={-1}
+            aria-hidden="true"
             disabled={locked}
             onChange={(e) => {
               const file = e.currentTarget.files?.[0];

@@ -114,7 +114,8 @@ export function OrganizationSection({ canChange }: { canChange: boolean }) {
             {canChange ? (
               <>
                 <input
-                  ref={fileRef} type="file" accept="image/png,image/jpeg" className="visually-hidden" id="organization-logo-file"
+                  // The "Upload logo…" button is the control (a second, unnamed tab stop otherwise).
+                  ref={fileRef} type="file" accept="image/png,image/jpeg" className="visually-hidden" id="organization-logo-file" tabIndex={-1} aria-hidden="true"
                   onChange={onFile} data-testid="organization-logo-file" disabled={busy}
                 />
                 <button type="button" className="btn" onClick={() => fileRef.current?.click()} disabled={busy || !current} data-testid="organization-logo-upload">
