@@ -142,6 +142,11 @@ export const FIGURE_LABEL = {
   verifications: 'Verifications',
   screeningChecks: 'Screening checks',
   coverage: 'List checks',
+  /**
+   * compliance_pass_rate of regulatory coverage: list checks that came out clear (no list hit, the
+   * KYC plus identity verified) of those decided. Not a "pass rate": a list check is not passed.
+   */
+  clearRate: 'Checks clear',
   hitRate: 'Hit rate',
   decided: 'Decided',
   medianDecision: 'Median time to decision',

@@ -168,6 +168,44 @@ describe('migrations', () => {
     expect(db.prepare('SELECT hit_categories FROM verifications WHERE id = ?').get('a')).toEqual({ hit_categories: null });
   });
 
+  it('0025 (reports without demo) rebuilds the rollups from the ledger without demo-key rows, and its triggers skip them from then on', () => {
+    const d = dir();
+    const raw = new Database(join(d, DB_FILE));
+    const before = MIGRATIONS.findIndex((m) => m.name === 'reports-without-demo');
+    for (const m of MIGRATIONS.slice(0, before)) m.up(raw);
+    raw.pragma(`user_version = ${before}`);
+    raw.prepare("INSERT INTO organizations (name, plan, created_at) VALUES ('Old Org', 'pro', '2025-01-01T00:00:00.000Z')").run();
+    const key = raw.prepare(`INSERT INTO api_keys (id, org_id, name, key_hash, secret_hash, prefix, env, scopes, demo, created_at)
+      VALUES (?, 1, ?, ?, ?, 'svk-', 'test', 'human', ?, '2025-01-01T00:00:00.000Z')`);
+    key.run('key_real', 'Real', 'h1', 's1', 0);
+    key.run('key_demo', 'Demo', 'h2', 's2', 1);
+    const ins = raw.prepare(`INSERT INTO verifications (id, org_id, api_key_id, product, env, status, confidence, credits, error_code, latency_ms, created_at, hit_categories)
+      VALUES (?, 1, ?, ?, 'test', ?, ?, 0, NULL, 100, ?, ?)`);
+    ins.run('a', 'key_real', 'human', 'PASS', 90, '2025-06-01T10:00:00.000Z', null);
+    ins.run('b', 'key_demo', 'human', 'PASS', 99, '2025-06-01T11:00:00.000Z', null);
+    ins.run('c', null, 'screen', 'completed', null, '2025-06-01T12:00:00.000Z', 'sanctions');
+    raw.close();
+    const db = openDatabase(d);
+    const daily = () => db.prepare('SELECT product, api_key_id, screened, hits, n FROM report_daily ORDER BY product, api_key_id').all();
+    expect(daily()).toEqual([
+      { product: 'human', api_key_id: 'key_real', screened: 0, hits: '', n: 1 },
+      { product: 'screen', api_key_id: '', screened: 1, hits: 'sanctions', n: 1 },
+    ]);
+    expect(db.prepare('SELECT conf10, n FROM report_confidence').all()).toEqual([{ conf10: 900, n: 1 }]);
+    // Later rows: a demo key's are kept in the ledger and left out of the rollups, whatever happens to them.
+    const later = db.prepare(`INSERT INTO verifications (id, org_id, api_key_id, product, env, status, confidence, credits, error_code, latency_ms, created_at)
+      VALUES (?, 1, ?, 'human', 'test', 'PASS', 80, 0, NULL, 100, '2025-06-02T10:00:00.000Z')`);
+    later.run('d', 'key_demo');
+    later.run('e', 'key_real');
+    expect(db.prepare("SELECT sum(n) AS n FROM report_daily WHERE product = 'human'").get()).toEqual({ n: 2 });
+    db.prepare("UPDATE verifications SET status = 'FAIL' WHERE id IN ('b', 'd')").run();
+    db.prepare("DELETE FROM verifications WHERE id = 'b'").run();
+    expect(db.prepare("SELECT count(*) AS n FROM verifications WHERE api_key_id = 'key_demo'").get()).toEqual({ n: 1 });
+    expect(db.prepare("SELECT sum(n) AS n FROM report_daily WHERE product = 'human'").get()).toEqual({ n: 2 });
+    expect(db.prepare("SELECT count(*) AS n FROM report_daily WHERE api_key_id = 'key_demo' AND n != 0").get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT sum(n) AS n FROM report_confidence').get()).toEqual({ n: 2 });
+  });
+
   it('0012 (hosted attempts) gives open sessions no missed recordings and no billing row; the count cannot go negative, the row must exist', () => {
     const d = dir();
     const raw = new Database(join(d, DB_FILE));

@@ -307,7 +307,7 @@ function tables(w: PdfWriter, b: ReportBundle): void {
     const s = b.overview?.screening;
     w.tiles([
       { label: FIGURE_LABEL.coverage, value: countLabel(c.compliance_verifications) },
-      { label: 'Pass rate', value: pct(c.compliance_pass_rate), sub: 'of decided checks', accent: C.good },
+      { label: FIGURE_LABEL.clearRate, value: pct(c.compliance_pass_rate), sub: 'of decided: no list hit, identity verified', accent: C.good },
       { label: FIGURE_LABEL.hitRate, value: pct(c.hit_rate), sub: 'of list checks with a result', accent: C.warn },
     ]);
     // The count is made of the overview's KYC plus verifications and screening checks: said so.

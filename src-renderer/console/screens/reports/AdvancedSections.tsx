@@ -105,8 +105,8 @@ export function CoveragePanel({ coverage, overview }: { coverage: Resource<{ dat
           <dd data-testid="rep-coverage-count">{c ? count(c.compliance_verifications) : '…'}</dd>
         </div>
         <div>
-          <dt>Pass rate</dt>
-          <dd>{c ? percent(c.compliance_pass_rate) : '…'}</dd>
+          <dt>{FIGURE_LABEL.clearRate}</dt>
+          <dd data-testid="rep-coverage-clear">{c ? percent(c.compliance_pass_rate) : '…'}</dd>
         </div>
         <div>
           <dt>{FIGURE_LABEL.hitRate}</dt>
