@@ -110,6 +110,8 @@ test('review: the listed record beside the customer; a contradicted reason needs
   await lock.getByTestId('session-lock-password').fill(OWNER.password);
   await lock.getByTestId('session-lock-submit').click();
   await expect(lock).toBeHidden();
+  // What had focus when the session ended (the title of the screen just opened) has it again.
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeFocused();
   // The request the ended session refused was sent again: the audit log shows.
   await expect(new AuditPage(page).row('batch.created').first()).toBeVisible();
   await shell.open('review');

@@ -7,6 +7,7 @@ import { useDiscardGuard } from '../components/batch/use-discard-guard';
 import { useSaveResults } from '../components/batch/use-save-results';
 import { Field } from '../components/Field';
 import { usePasswordSubmit } from '../components/use-sign-in';
+import { useEffect, useState } from 'react';
 import { useBatch } from '../stores/batch';
 import { useSession } from '../stores/session';
 
@@ -23,6 +24,18 @@ export function SessionLock() {
   const { password, setPassword, error, busy, onSubmit } = usePasswordSubmit(
     PASSWORD_ID, (typed) => (typed ? null : 'Enter your password.'), unlock,
   );
+  // Where the analyst was when the session ended (read while rendering, before the console goes
+  // inert and the password field takes focus): focus goes back there once they are signed in again.
+  const [was] = useState(() => document.activeElement);
+  useEffect(() => () => {
+    // After the console is no longer inert (this runs once the unlock has been drawn).
+    setTimeout(() => {
+      // Only after an unlock: "Sign in as someone else" leaves for the sign-in screen, which has its own focus.
+      if (useSession.getState().status !== 'ready') return;
+      if (was instanceof HTMLElement && was.isConnected && was !== document.body) was.focus();
+      else document.querySelector<HTMLElement>('main h1')?.focus();
+    }, 0);
+  }, [was]);
 
   return (
     <div className="session-lock" role="dialog" aria-modal="true" aria-labelledby="session-lock-title" data-testid="session-lock">
