@@ -177,6 +177,13 @@ test('batch rescreen: import with a validation report, run in Test, review with 
   const putinRow = [...file.listedRows].find(([, name]) => name === 'Vladimir Putin')![0];
   await expect(batch.row(putinRow).getByTestId('result-risk')).toHaveAttribute('data-level', 'high');
   await expect(batch.row(putinRow).getByTestId('result-change')).toHaveAttribute('data-change', 'risk_increased');
+  // Flags: the first in words, then how many more; nothing cut inside the cell (issue 38).
+  const flags = batch.row(putinRow).getByTestId('result-flags');
+  await expect(flags).toHaveAttribute('data-flags', /SANCTIONS_STRONG_MATCH/);
+  await expect(flags.locator('.bat-flag')).toHaveText('Sanctions: strong');
+  await expect(flags).toHaveAttribute('title', /^Sanctions: strong match, /);
+  await expect(flags.locator('.bat-flag-more')).toContainText(/^\+\d+/);
+  expect(await flags.evaluate((el) => [...el.querySelectorAll<HTMLElement>('.chip')].every((c) => c.scrollWidth <= c.clientWidth))).toBe(true);
   await shot(page, 'batch-done');
 
   // Risk review, keyboard only.

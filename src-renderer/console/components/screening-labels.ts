@@ -51,10 +51,13 @@ export const STRENGTH_INFO: Record<ScreeningMatch['strength'], { label: string; 
   weak: { label: 'Weak', tone: 'neutral' },
 };
 
-/** SANCTIONS_STRONG_MATCH → "Sanctions: strong match"; unknown flags read as sentence case. */
-export function flagLabel(flag: string): string {
+/**
+ * SANCTIONS_STRONG_MATCH → "Sanctions: strong match" (`short`: "Sanctions: strong", for a chip in a
+ * table cell); unknown flags read as sentence case.
+ */
+export function flagLabel(flag: string, short = false): string {
   const m = /^([A-Z]+)_(STRONG|POSSIBLE|WEAK)_MATCH$/.exec(flag);
-  if (m) return `${kindLabel(m[1]!.toLowerCase(), true)}: ${m[2]!.toLowerCase()} match`;
+  if (m) return `${kindLabel(m[1]!.toLowerCase(), true)}: ${m[2]!.toLowerCase()}${short ? '' : ' match'}`;
   if (flag === 'MULTIPLE_MATCHES') return 'Several matches';
   if (flag === 'CLEARED_MATCH_RECORD_CHANGED') return 'A cleared match’s record changed';
   const text = flag.toLowerCase().replace(/_/g, ' ');

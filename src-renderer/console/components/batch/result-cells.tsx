@@ -45,11 +45,18 @@ export function ChangeCell({ entry }: { entry: BatchEntry }) {
 export function FlagsCell({ entry }: { entry: BatchEntry }) {
   const flags = entry.result?.flags ?? [];
   if (flags.length === 0) return <span className="muted">—</span>;
+  // The first flag in words and how many more (all of them in the tooltip and the row's
+  // explanation): chips of raw codes side by side were cut mid-word in a narrow column.
+  const [first, ...rest] = flags.map((f) => flagLabel(f));
   return (
-    <span className="bat-flags" data-testid="result-flags" title={flags.map(flagLabel).join(', ')}>
-      {flags.map((f) => (
-        <code key={f} className="chip">{f}</code>
-      ))}
+    <span className="bat-flags" data-testid="result-flags" data-flags={flags.join(' ')} title={[first, ...rest].join(', ')}>
+      <span className="chip bat-flag">{flagLabel(flags[0]!, true)}</span>
+      {rest.length > 0 ? (
+        <span className="chip bat-flag-more">
+          <span aria-hidden="true">+{rest.length}</span>
+          <span className="visually-hidden">and {rest.length} more: {rest.join(', ')}</span>
+        </span>
+      ) : null}
     </span>
   );
 }

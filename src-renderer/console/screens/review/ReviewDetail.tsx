@@ -94,7 +94,7 @@ export function ReviewDetail({ entry, decision, sentBack, singleKeys, onDispose,
               </span>
               {result.flags.length > 0 ? (
                 <span>
-                  <span className="rev-label">Flags</span> {result.flags.map(flagLabel).join(', ')}
+                  <span className="rev-label">Flags</span> {result.flags.map((f) => flagLabel(f)).join(', ')}
                 </span>
               ) : null}
             </>
