@@ -158,6 +158,15 @@ describe('official imports: held when they remove much of a list, and what they 
     expect(r.changes.changed).toBe(1);
     expect(r.changes.removed).toBe(1);
     expect(r.changes.examples.changed[0]!.name).toContain('ERICK');
+    // A file with records its reader cannot take (here 150 without a reference number) is held even
+    // when it removes nothing from the list in use: more than a tenth of the file was not read.
+    const unreadable = first[2]!.replace(/<REFERENCE_NUMBER>[^<]*<\/REFERENCE_NUMBER>/, '').replace(/<DATAID>[^<]*<\/DATAID>/, '');
+    const padded = renamed.replace('</INDIVIDUALS>', `${Array.from({ length: 150 }, () => unreadable).join('\n')}\n</INDIVIDUALS>`);
+    const held = await t.call('POST', '/api/screening/lists/official?source=un_sc', { cookie, rawBody: padded, headers: { 'Content-Type': 'application/octet-stream' } });
+    expect(held.status).toBe(202);
+    const h = await held.json() as { held: boolean; reason: string; changes: { removed: number } };
+    expect(h.changes.removed).toBe(0);
+    expect(h.reason).toMatch(/^Only 1002 of the 1152 records in the file could be read \(13 %/);
   }, 180_000);
 
   it('the CLI holds a cut-short file (exit code 3, nothing imported) unless --accept-removals is given', async () => {

@@ -63,13 +63,32 @@ export function listChanges(before: readonly ListedRecord[] | null, after: reado
 }
 
 /**
- * Why an import must be confirmed before it is used, or null: it removes more than
- * HOLD_REMOVED_SHARE of the records in use (a file cut short, another list's file, a test file).
+ * Records the file holds that its importer could not read (no id, no name, a malformed row), from
+ * the import's skip counts; duplicates, dropped fields and rows the list itself excludes are not.
  */
-export function holdReason(c: ListChanges): string | null {
+export function unreadRecords(skipped: Readonly<Record<string, number>>): number {
+  let n = 0;
+  for (const [why, count] of Object.entries(skipped)) if (/^(without_|entity_without_|malformed|primary_malformed|csv_errors)/.test(why)) n += count;
+  return n;
+}
+
+const CONFIRM = 'An owner or admin must confirm it before it is used; until then screening keeps the edition in use.';
+
+/** Rounded down: 1000 of 1003 is 99.7 %, not "100 %". */
+const shareOf = (n: number, of: number) => Math.floor((1000 * n) / of) / 10;
+
+/**
+ * Why an import must be confirmed before it is used, or null: it removes more than
+ * HOLD_REMOVED_SHARE of the records in use (a file cut short, another list's file, a test file),
+ * or more than that share of the records in the file itself could not be read (`unread`: a file of
+ * another layout, a damaged one), whatever the edition in use.
+ */
+export function holdReason(c: ListChanges, unread = 0): string | null {
+  const inFile = c.after + unread;
+  if (unread > 0 && unread > inFile * HOLD_REMOVED_SHARE) {
+    return `Only ${c.after} of the ${inFile} records in the file could be read (${shareOf(unread, inFile)} % have no id or name, or are malformed; `
+      + `more than ${Math.round(HOLD_REMOVED_SHARE * 100)} % is held). ${CONFIRM}`;
+  }
   if (c.before === null || c.before === 0 || c.removed <= c.before * HOLD_REMOVED_SHARE) return null;
-  // Rounded down: 1000 of 1003 is 99.7 %, not "100 %".
-  const share = Math.floor((1000 * c.removed) / c.before) / 10;
-  return `The file would remove ${c.removed} of the ${c.before} records in use (${share} %; more than ${Math.round(HOLD_REMOVED_SHARE * 100)} % is held). `
-    + 'An owner or admin must confirm it before it is used; until then screening keeps the edition in use.';
+  return `The file would remove ${c.removed} of the ${c.before} records in use (${shareOf(c.removed, c.before)} %; more than ${Math.round(HOLD_REMOVED_SHARE * 100)} % is held). ${CONFIRM}`;
 }

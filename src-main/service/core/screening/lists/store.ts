@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { ListChanges, OfficialImport } from '../../../../../src-shared/contracts/lists';
 import { DATA_FOLDERS, privateDir, writePrivateFile } from '../../../paths';
 import type { ListEntity, ListImport } from '../types';
-import { holdReason, listChanges } from './changes';
+import { holdReason, unreadRecords, listChanges } from './changes';
 import { sha256Hex } from './common';
 import { importShippedSource, type LoadableList, type OwnLists } from './load';
 import { readManifest } from './manifest';
@@ -130,7 +130,7 @@ export function checkOfficial(source: OfficialSource, files: readonly OfficialFi
   const changes = listChanges(current(), outcome.import.entities);
   return {
     ok: true, format: outcome.format, files: outcome.files, records: outcome.import.entities.length,
-    list_date: outcome.import.listDate, sha256: outcome.import.sha256, changes, hold: holdReason(changes),
+    list_date: outcome.import.listDate, sha256: outcome.import.sha256, changes, hold: holdReason(changes, unreadRecords(outcome.import.skipped)),
   };
 }
 
