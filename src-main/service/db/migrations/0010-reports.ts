@@ -14,10 +14,10 @@ import type Database from 'better-sqlite3';
 export const version = 10;
 export const name = 'reports';
 
-const VERIFICATION_PRODUCTS = "('human','age','identity','compliance')";
+export const VERIFICATION_PRODUCTS = "('human','age','identity','compliance')";
 
 /** The rollup key and contribution of one ledger row (R = NEW or OLD), signed by `sign`. */
-function dailyValues(r: 'NEW' | 'OLD', sign: 1 | -1): string {
+export function dailyValues(r: 'NEW' | 'OLD', sign: 1 | -1): string {
   const s = sign === 1 ? '' : '-';
   return `(${r}.org_id, ${r}.env, substr(${r}.created_at, 1, 10), ${r}.product, coalesce(${r}.api_key_id, ''), ${r}.status,
     coalesce(${r}.error_code, ''), ${r}.hit_categories IS NOT NULL, coalesce(${r}.hit_categories, ''),
@@ -29,7 +29,7 @@ function dailyValues(r: 'NEW' | 'OLD', sign: 1 | -1): string {
     ${s}(${r}.confidence IS NOT NULL AND ${r}.confidence >= 85))`;
 }
 
-const DAILY_UPSERT = `ON CONFLICT DO UPDATE SET
+export const DAILY_UPSERT = `ON CONFLICT DO UPDATE SET
     n = n + excluded.n, conf_n = conf_n + excluded.conf_n, conf_sum = conf_sum + excluded.conf_sum,
     lat_n = lat_n + excluded.lat_n, lat_sum = lat_sum + excluded.lat_sum, credits = credits + excluded.credits,
     c_lt50 = c_lt50 + excluded.c_lt50, c_50_69 = c_50_69 + excluded.c_50_69,

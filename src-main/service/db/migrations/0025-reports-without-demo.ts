@@ -1,39 +1,20 @@
 // Reports leave demo-key traffic out (issue 38): a demo key's answers are simulated, so its ledger
-// rows stay in the ledger (each is a call that was made, and `GET /api/verification/:id` answers
+// rows stay in the ledger (each is a call that was made, and `GET /api/status/:id` answers
 // it) but not in the figures. The rollups 0010 keeps by trigger skip rows whose key is a demo key
 // (a key's `demo` never changes after it is made), and are rebuilt once from the ledger without
 // them (which also gives rows written before 0010 their screening result).
 import type Database from 'better-sqlite3';
+import { DAILY_UPSERT, dailyValues, VERIFICATION_PRODUCTS } from './0010-reports';
 
 export const version = 25;
 export const name = 'reports-without-demo';
 
-const VERIFICATION_PRODUCTS = "('human','age','identity','compliance')";
-
 /** The row R (NEW or OLD) is not a demo key's. */
 const notDemo = (r: 'NEW' | 'OLD') => `NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.id = ${r}.api_key_id AND k.demo = 1)`;
 
-/** 0010's rollup key and contribution of one ledger row, signed by `sign`, as a SELECT list. */
-function dailyColumns(r: 'NEW' | 'OLD', sign: 1 | -1): string {
-  const s = sign === 1 ? '' : '-';
-  return `${r}.org_id, ${r}.env, substr(${r}.created_at, 1, 10), ${r}.product, coalesce(${r}.api_key_id, ''), ${r}.status,
-    coalesce(${r}.error_code, ''), ${r}.hit_categories IS NOT NULL, coalesce(${r}.hit_categories, ''),
-    ${s}1, ${s}(${r}.confidence IS NOT NULL), ${s}coalesce(${r}.confidence, 0), ${s}(${r}.latency_ms IS NOT NULL), ${s}coalesce(${r}.latency_ms, 0),
-    ${s}${r}.credits,
-    ${s}(${r}.confidence IS NOT NULL AND ${r}.confidence < 50),
-    ${s}(${r}.confidence IS NOT NULL AND ${r}.confidence >= 50 AND ${r}.confidence < 70),
-    ${s}(${r}.confidence IS NOT NULL AND ${r}.confidence >= 70 AND ${r}.confidence < 85),
-    ${s}(${r}.confidence IS NOT NULL AND ${r}.confidence >= 85)`;
-}
-
-const DAILY_UPSERT = `ON CONFLICT DO UPDATE SET
-    n = n + excluded.n, conf_n = conf_n + excluded.conf_n, conf_sum = conf_sum + excluded.conf_sum,
-    lat_n = lat_n + excluded.lat_n, lat_sum = lat_sum + excluded.lat_sum, credits = credits + excluded.credits,
-    c_lt50 = c_lt50 + excluded.c_lt50, c_50_69 = c_50_69 + excluded.c_50_69,
-    c_70_84 = c_70_84 + excluded.c_70_84, c_85_up = c_85_up + excluded.c_85_up`;
-
+/** 0010's rollup of one ledger row, for rows that are not a demo key's. */
 function rollup(r: 'NEW' | 'OLD', sign: 1 | -1): string {
-  return `INSERT INTO report_daily SELECT ${dailyColumns(r, sign)} WHERE ${notDemo(r)} ${DAILY_UPSERT};
+  return `INSERT INTO report_daily SELECT * FROM (VALUES ${dailyValues(r, sign)}) WHERE ${notDemo(r)} ${DAILY_UPSERT};
     INSERT INTO report_confidence (org_id, env, day, conf10, n)
     SELECT ${r}.org_id, ${r}.env, substr(${r}.created_at, 1, 10), CAST(round(${r}.confidence * 10) AS INTEGER), ${sign}
     WHERE ${r}.confidence IS NOT NULL AND ${r}.product IN ${VERIFICATION_PRODUCTS} AND ${notDemo(r)}
