@@ -20,7 +20,7 @@ import { connect, type Socket } from 'node:net';
 import sharp from 'sharp';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli, login, rng, rssMiB, seedOrganisation, sleep, startService, stopService, waitForLists } from './support/service';
+import { cli, login, rng, rssMiB, seedOrganisation, sleep, startService, stopService, waitForFaces, waitForLists } from './support/service';
 
 interface Op {
   method: string;
@@ -280,6 +280,9 @@ export async function runFuzz(o: FuzzOptions, log: (line: string) => void = () =
   try {
     const cookie = await login(svc.url, seeded.email, seeded.password);
     await waitForLists(svc.url, cookie);
+    // The face models load once screening is ready (issue 38): the fuzz and its RSS baseline start
+    // after them, as they did when the models loaded first, not during their load on two cores.
+    await waitForFaces(dir);
     const doc = (await (await fetch(`${svc.url}/api/openapi.json`)).json()) as Json;
     const { ops, defs } = operations(doc);
     // Warm up (the worker's index, the JIT), then take the starting RSS.
