@@ -60,6 +60,8 @@ export interface FuzzReport {
   serverErrors: string[];
   echoes: string[];
   failedConnections: number;
+  /** Requests sent again once because their pooled connection had just been closed by the server. */
+  retriedClosed: number;
   maxLatency: { ms: number; what: string };
   rss: { startMiB: number; endMiB: number; ratio: number };
   seconds: number;
@@ -274,7 +276,7 @@ export async function runFuzz(o: FuzzOptions, log: (line: string) => void = () =
   }
   const svc = await startService(dir);
   const report: FuzzReport = {
-    requests: 0, reachedHandlers: 0, statuses: {}, serverErrors: [], echoes: [], failedConnections: 0,
+    requests: 0, reachedHandlers: 0, statuses: {}, serverErrors: [], echoes: [], failedConnections: 0, retriedClosed: 0,
     maxLatency: { ms: 0, what: '' }, rss: { startMiB: 0, endMiB: 0, ratio: 0 }, seconds: 0, besideSlowUploads: { liveness: 0, screening: 0 }, missed: [],
   };
   try {
@@ -364,13 +366,27 @@ export async function runFuzz(o: FuzzOptions, log: (line: string) => void = () =
       let status = 0;
       let text = '';
       let headerText = '';
-      try {
+      const send = async () => {
         const res = await fetch(`${svc.url}${path}`, init);
         status = res.status;
         text = await res.text();
         headerText = [...res.headers.entries()].map(([k, v]) => `${k}: ${v}`).join('\n');
-      } catch {
-        report.failedConnections++;
+      };
+      try {
+        await send();
+      } catch (e) {
+        // A connection the server closed as this request went out on it (a pooled one past its
+        // keep-alive, or after an early answer to an unread body, under load) is tried once more on
+        // a new one; a second failure is a request with no answer.
+        const closed = /other side closed/i.test(String((e as Error)?.cause ?? e));
+        try {
+          if (!closed) throw e;
+          report.retriedClosed++;
+          if (typeof c.body === 'function') init.body = c.body();
+          await send();
+        } catch {
+          report.failedConnections++;
+        }
       }
       const ms = performance.now() - t0;
       report.requests++;
@@ -439,6 +455,7 @@ if (process.argv[1]?.endsWith('fuzz.ts')) {
   line('echoes of input in errors', r.echoes.length);
   for (const e of r.echoes) line('', e);
   line('no answer', r.failedConnections);
+  line('sent again on a new connection', r.retriedClosed);
   line('max latency', `${r.maxLatency.ms} ms ${r.maxLatency.what}`);
   line('RSS start / end', `${Math.round(r.rss.startMiB)} / ${Math.round(r.rss.endMiB)} MiB (${r.rss.ratio.toFixed(2)}x)`);
   line('beside 19 slow uploads', `liveness ${r.besideSlowUploads.liveness}, screening ${r.besideSlowUploads.screening}`);
