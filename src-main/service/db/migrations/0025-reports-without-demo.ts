@@ -9,8 +9,8 @@ import { DAILY_UPSERT, dailyValues, VERIFICATION_PRODUCTS } from './0010-reports
 export const version = 25;
 export const name = 'reports-without-demo';
 
-/** The row R (NEW or OLD) is not a demo key's. */
-const notDemo = (r: 'NEW' | 'OLD') => `NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.id = ${r}.api_key_id AND k.demo = 1)`;
+/** The ledger row `r` (NEW, OLD or a table alias) is not a demo key's. */
+const notDemo = (r: string) => `NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.id = ${r}.api_key_id AND k.demo = 1)`;
 
 /** 0010's rollup of one ledger row, for rows that are not a demo key's. */
 function rollup(r: 'NEW' | 'OLD', sign: 1 | -1): string {
@@ -36,13 +36,13 @@ export function up(db: Database.Database): void {
         CAST(total(confidence < 50) AS INTEGER), CAST(total(confidence >= 50 AND confidence < 70) AS INTEGER),
         CAST(total(confidence >= 70 AND confidence < 85) AS INTEGER), CAST(total(confidence >= 85) AS INTEGER)
       FROM verifications v
-      WHERE NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.id = v.api_key_id AND k.demo = 1)
+      WHERE ${notDemo('v')}
       GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9;
     INSERT INTO report_confidence
       SELECT org_id, env, substr(created_at, 1, 10), CAST(round(confidence * 10) AS INTEGER), count(*)
       FROM verifications v
       WHERE confidence IS NOT NULL AND product IN ${VERIFICATION_PRODUCTS}
-        AND NOT EXISTS (SELECT 1 FROM api_keys k WHERE k.id = v.api_key_id AND k.demo = 1)
+        AND ${notDemo('v')}
       GROUP BY 1, 2, 3, 4;
 
     CREATE TRIGGER verifications_report_insert AFTER INSERT ON verifications BEGIN

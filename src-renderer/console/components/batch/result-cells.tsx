@@ -47,9 +47,10 @@ export function FlagsCell({ entry }: { entry: BatchEntry }) {
   if (flags.length === 0) return <span className="muted">—</span>;
   // The first flag in words and how many more (all of them in the tooltip and the row's
   // explanation): chips of raw codes side by side were cut mid-word in a narrow column.
-  const [first, ...rest] = flags.map((f) => flagLabel(f));
+  const labels = flags.map((f) => flagLabel(f));
+  const rest = labels.slice(1);
   return (
-    <span className="bat-flags" data-testid="result-flags" data-flags={flags.join(' ')} title={[first, ...rest].join(', ')}>
+    <span className="bat-flags" data-testid="result-flags" data-flags={flags.join(' ')} title={labels.join(', ')}>
       <span className="chip bat-flag">{flagLabel(flags[0]!, true)}</span>
       {rest.length > 0 ? (
         <span className="chip bat-flag-more">
