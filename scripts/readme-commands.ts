@@ -26,7 +26,7 @@ const repo = join(base, 'compliance-console');
 const shared = join(ROOT, '..', 'shared');
 let dirs = 0;
 const newDir = () => join(base, `data-${++dirs}`);
-const env = { ...process.env, CONSOLE_DATA_DIR: join(base, 'default-data'), NODE_ENV: 'production' };
+const env = { ...process.env, CONSOLE_DATA_DIR: join(base, 'default-data') };
 const results: { text: string; way: string; outcome: string; ok: boolean; s: number }[] = [];
 
 function record(c: ReadmeCommand, way: string, ok: boolean, outcome: string, t0: number) {

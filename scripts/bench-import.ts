@@ -1,0 +1,111 @@
+// `npm run bench:import` (issue 38, item 2): an official list import through the running service,
+// as an owner makes it in the console, bounded in time and memory. Prints figures; asserts nothing.
+// Target: a 30 MB official file in <= 15 s and <= 200 MB (the service's resident memory above what
+// it held before the upload).
+//   large   the shipped UN consolidated XML made 30 MB by repeating its records under new ids
+//           (public list data, made in memory and sent as the console sends it): the answer, then
+//           screening on the new edition
+//   held    a 213-byte file sent as the UN list: held (202) without touching the edition in use
+// Needs a build (`npm run build`): it starts out/main/service.js on a temporary data directory.
+//   npm run bench:import [-- --mb 30]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const MB = Number(args[args.indexOf('--mb') + 1] || 30) || 30;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const line = (label: string, value: string) => process.stdout.write(`  ${label.padEnd(52)} ${value}\n`);
+
+/** The UN list's records repeated under new ids (DATAID, REFERENCE_NUMBER) until the file is `mb` MB. */
+function largeUnList(mb: number): { xml: Buffer; records: number } {
+  const src = readFileSync(join(ROOT, 'resources', 'watchlists', 'un_sc', '2026-02-27', 'consolidated.xml'), 'utf8');
+  const individuals = src.match(/<INDIVIDUAL>[\s\S]*?<\/INDIVIDUAL>/g) ?? [];
+  const entities = src.match(/<ENTITY>[\s\S]*?<\/ENTITY>/g) ?? [];
+  const per = individuals.join('').length + entities.join('').length;
+  const copies = Math.max(1, Math.round((mb * 1e6) / per));
+  const copy = (block: string, k: number) => (k === 0 ? block : block
+    .replace(/<DATAID>(\d+)<\/DATAID>/, (_m, id: string) => `<DATAID>${Number(id) + k * 100_000_000}</DATAID>`)
+    .replace(/<REFERENCE_NUMBER>([^<]*)<\/REFERENCE_NUMBER>/, (_m, ref: string) => `<REFERENCE_NUMBER>${ref}-${k}</REFERENCE_NUMBER>`));
+  const ind: string[] = [];
+  const ent: string[] = [];
+  for (let k = 0; k < copies; k++) {
+    for (const b of individuals) ind.push(copy(b, k));
+    for (const b of entities) ent.push(copy(b, k));
+  }
+  const head = src.slice(0, src.indexOf('<INDIVIDUALS>'));
+  const xml = `${head}<INDIVIDUALS>\n${ind.join('\n')}\n</INDIVIDUALS>\n<ENTITIES>\n${ent.join('\n')}\n</ENTITIES>\n</CONSOLIDATED_LIST>\n`;
+  return { xml: Buffer.from(xml), records: ind.length + ent.length };
+}
+
+/** Resident memory of a process, bytes (VmRSS: the process and its worker threads). */
+function rss(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'cc-bench-import-'));
+const cli = (...a: string[]) => spawnSync(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'src-main', 'service', 'cli.ts'), ...a], { encoding: 'utf8' });
+const owner = { email: 'owner@bench.example', password: 'bench owner password' };
+const init = cli('init', '--data-dir', dir, '--org', 'Bench', '--owner-email', owner.email, '--owner-password', owner.password, '--plan', 'pro');
+if (init.status !== 0) throw new Error(init.stderr);
+
+const proc = spawn(process.execPath, [join(ROOT, 'out', 'main', 'service.js'), '--port', '0', '--data-dir', dir, '--lazy-models'], { stdio: ['ignore', 'pipe', 'inherit'] });
+try {
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    proc.on('exit', (c) => reject(new Error(`service exited ${c} (npm run build first)`)));
+  });
+  const health = async () => ((await fetch(`${url}/api/health`).then((r) => r.json(), () => ({}))) as { screening?: string }).screening;
+  while ((await health()) !== 'ready') await sleep(50);
+  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(owner) });
+  const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+  const upload = (body: Buffer) => fetch(`${url}/api/screening/lists/official?source=un_sc&filename=consolidated.xml`, {
+    method: 'POST', body, headers: { Cookie: cookie, 'Content-Type': 'application/octet-stream', Origin: url },
+  });
+  const screenPutin = () => fetch(`${url}/api/console/screen`, {
+    method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json', Origin: url },
+    body: JSON.stringify({ subject: { type: 'individual', first_name: 'Eric', last_name: 'Badege' } }),
+  });
+
+  const { xml, records } = largeUnList(MB);
+  // Let start-up's garbage settle before the baseline.
+  await sleep(3000);
+  const before = rss(proc.pid!);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rss(proc.pid!))), 20);
+
+  process.stdout.write(`\n== large: the UN list as a ${(xml.length / 1e6).toFixed(1)} MB file, ${records} records (target <= 15 s, <= 200 MB)\n`);
+  const t0 = performance.now();
+  const res = await upload(xml);
+  const answer = (await res.json()) as { records?: number; held?: boolean; changes?: { added: number } };
+  const answered = performance.now() - t0;
+  // The answer comes once the new edition is indexed; a screen proves it is in use.
+  const screened = await screenPutin();
+  const inUse = performance.now() - t0;
+  clearInterval(sampler);
+  line('answer', `${res.status} (${answer.records ?? '?'} records, held: ${answer.held}, added ${answer.changes?.added ?? '?'})`);
+  line('time to the answer', `${(answered / 1000).toFixed(2)} s`);
+  line('time to a screen on the new edition', `${(inUse / 1000).toFixed(2)} s (screen ${screened.status})`);
+  line('service resident memory before / peak', `${(before / 2 ** 20).toFixed(0)} MB / ${(peak / 2 ** 20).toFixed(0)} MB`);
+  line('memory the import took (peak above before)', `${((peak - before) / 2 ** 20).toFixed(0)} MB`);
+
+  process.stdout.write('\n== held: a 213-byte file sent as the UN list\n');
+  const tiny = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<CONSOLIDATED_LIST dateGenerated="2026-03-01T00:00:00Z"><INDIVIDUALS><INDIVIDUAL><DATAID>1</DATAID><FIRST_NAME>A</FIRST_NAME></INDIVIDUAL></INDIVIDUALS></CONSOLIDATED_LIST>\n`.slice(0, 213));
+  const t1 = performance.now();
+  const held = await upload(tiny);
+  const heldBody = (await held.json()) as { held?: boolean; reason?: string };
+  line('answer', `${held.status} held: ${heldBody.held} (${String(heldBody.reason ?? '').slice(0, 80)})`);
+  line('time to the answer', `${((performance.now() - t1) / 1000).toFixed(2)} s`);
+} finally {
+  proc.kill('SIGINT');
+  await new Promise((r) => proc.on('exit', r));
+  rmSync(dir, { recursive: true, force: true });
+}
