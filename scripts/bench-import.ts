@@ -68,9 +68,9 @@ try {
   const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(owner) });
   const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
   const upload = (body: Buffer) => fetch(`${url}/api/screening/lists/official?source=un_sc&filename=consolidated.xml`, {
-    method: 'POST', body, headers: { Cookie: cookie, 'Content-Type': 'application/octet-stream', Origin: url },
+    method: 'POST', body: new Uint8Array(body), headers: { Cookie: cookie, 'Content-Type': 'application/octet-stream', Origin: url },
   });
-  const screenPutin = () => fetch(`${url}/api/console/screen`, {
+  const screenListed = () => fetch(`${url}/api/console/screen`, {
     method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json', Origin: url },
     body: JSON.stringify({ subject: { type: 'individual', first_name: 'Eric', last_name: 'Badege' } }),
   });
@@ -88,7 +88,7 @@ try {
   const answer = (await res.json()) as { records?: number; held?: boolean; changes?: { added: number } };
   const answered = performance.now() - t0;
   // The answer comes once the new edition is indexed; a screen proves it is in use.
-  const screened = await screenPutin();
+  const screened = await screenListed();
   const inUse = performance.now() - t0;
   clearInterval(sampler);
   line('answer', `${res.status} (${answer.records ?? '?'} records, held: ${answer.held}, added ${answer.changes?.added ?? '?'})`);
@@ -97,8 +97,9 @@ try {
   line('service resident memory before / peak', `${(before / 2 ** 20).toFixed(0)} MB / ${(peak / 2 ** 20).toFixed(0)} MB`);
   line('memory the import took (peak above before)', `${((peak - before) / 2 ** 20).toFixed(0)} MB`);
 
-  process.stdout.write('\n== held: a 213-byte file sent as the UN list\n');
-  const tiny = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<CONSOLIDATED_LIST dateGenerated="2026-03-01T00:00:00Z"><INDIVIDUALS><INDIVIDUAL><DATAID>1</DATAID><FIRST_NAME>A</FIRST_NAME></INDIVIDUAL></INDIVIDUALS></CONSOLIDATED_LIST>\n`.slice(0, 213));
+  // One record, as the issue's 213-byte file had.
+  const tiny = Buffer.from('<CONSOLIDATED_LIST dateGenerated="2026-03-01T00:00:00Z"><INDIVIDUALS><INDIVIDUAL><DATAID>1</DATAID><FIRST_NAME>ERIC</FIRST_NAME><SECOND_NAME>BADEGE</SECOND_NAME><REFERENCE_NUMBER>CDi.001</REFERENCE_NUMBER></INDIVIDUAL></INDIVIDUALS></CONSOLIDATED_LIST>\n');
+  process.stdout.write(`\n== held: a ${tiny.length}-byte file of one record sent as the UN list\n`);
   const t1 = performance.now();
   const held = await upload(tiny);
   const heldBody = (await held.json()) as { held?: boolean; reason?: string };

@@ -13,7 +13,7 @@
 // Calibration: the people with an odd number in both sets (both photos of a London person); held
 // out: the people with an even number. Both halves hold young adults (Canada: mostly 17-19, the
 // ages an age gate decides on).
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadFaceEngine } from '../src-main/service/core/faces/engine';
 import { judgeSelfie } from '../src-main/service/core/faces/policy';
@@ -51,6 +51,11 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.le
 const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : '—');
 
 async function main() {
+  if (!existsSync(join(dir, 'london_info.csv'))) {
+    // Like the name benchmark without its test sets: nothing to measure, said plainly.
+    console.log(`No photos of known age in ${dir}: nothing to measure. Where they come from: scripts/face-calibration/SOURCES.md; then --dir DIR.`);
+    return;
+  }
   const engine = await loadFaceEngine();
   await engine.warm();
   const sets: { set: string; info: string; id: (file: string) => string }[] = [

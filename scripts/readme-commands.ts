@@ -181,8 +181,8 @@ for (const c of take((c) => runnerOf(c.text)!.way === 'serve' && c.text !== 'npm
       const r = spawnSync('bash', ['-c', c.text.split('svk-…').join(key)], { cwd: repo, env: { ...env, URL: s.url }, encoding: 'utf8' });
       let body: Record<string, unknown> = {};
       try { body = JSON.parse(r.stdout) as Record<string, unknown>; } catch { /* below */ }
-      const ok = r.status === 0 && !('error' in body) && Object.keys(body).length > 0
-        && (!c.text.includes('/hosted/generate') || String(body.hosted_url).startsWith(`${s.url}/hosted/v/`));
+      // The answer the README promises: a verification (whatever it decided about a demo photo) or a hosted link.
+      const ok = r.status === 0 && (c.text.includes('/hosted/generate') ? String(body.hosted_url).startsWith(`${s.url}/hosted/v/`) : typeof body.verification_id === 'string');
       record(c, 'run', ok, ok ? `answered ${Object.keys(body).slice(0, 5).join(', ')}…` : `exit ${r.status}: ${r.stdout.slice(0, 200)} ${r.stderr.slice(0, 200)}`, t1);
     }
   } finally {
@@ -211,7 +211,8 @@ for (const c of take((c) => runnerOf(c.text)!.way === 'serve' && c.text !== 'npm
     let said = lastLine(r.out);
     if (ok && c.text.includes('keys create')) extra.ID = String((JSON.parse(r.out) as { id: string }).id);
     if (ok && c.text.includes('> audit.csv')) {
-      const first = readFileSync(join(repo, 'audit.csv'), 'utf8').split('\n')[0] ?? '';
+      // A byte-order mark first (spreadsheets read UTF-8 by it), then the header: no npm banner.
+      const first = (readFileSync(join(repo, 'audit.csv'), 'utf8').split('\n')[0] ?? '').replace(/^\uFEFF/, '');
       ok = /^[a-z_]+(,[a-z_]+)+$/.test(first);
       said = `audit.csv starts "${first.slice(0, 60)}"`;
     }

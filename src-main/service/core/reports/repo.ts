@@ -83,10 +83,12 @@ export function reportsRepo(db: Db) {
     ),
     keyNames: db.prepare<[number], { id: string; name: string }>('SELECT id, name FROM api_keys WHERE org_id = ?'),
     // The audit rows lead (few, by org and action); each finds its ledger row by primary key.
+    // CROSS JOIN keeps that order: SQLite's planner otherwise leads with the ledger's date index
+    // and reads every row of the range (190 ms at 1M rows instead of under 1 ms).
     decisions: db.prepare<[number, number, string, string, string], DecisionRow>(
       `SELECT a.screening_id AS screening_id, a.action AS action, a.disposition AS disposition, a.at AS at,
          coalesce(v.completed_at, v.created_at) AS result_at
-       FROM audit_log a JOIN verifications v ON v.id = a.screening_id
+       FROM audit_log a CROSS JOIN verifications v ON v.id = a.screening_id
        WHERE a.org_id = ? AND a.action IN (${list(DECISION_ACTIONS)})
          AND v.org_id = ? AND v.env = ? AND v.created_at >= ? AND v.created_at < ? AND v.product IN (${list(SCREENING_OPERATIONS)})
        ORDER BY a.seq`,
