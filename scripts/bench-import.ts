@@ -70,7 +70,7 @@ try {
   const upload = (body: Buffer) => fetch(`${url}/api/screening/lists/official?source=un_sc&filename=consolidated.xml`, {
     method: 'POST', body: new Uint8Array(body), headers: { Cookie: cookie, 'Content-Type': 'application/octet-stream', Origin: url },
   });
-  const screenListed = () => fetch(`${url}/api/console/screen`, {
+  const screenListed = () => fetch(`${url}/api/console/screen?env=test`, {
     method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json', Origin: url },
     body: JSON.stringify({ subject: { type: 'individual', first_name: 'Eric', last_name: 'Badege' } }),
   });

@@ -16,7 +16,7 @@ import { AppError } from '../../../../src-shared/errors';
 import { LIST_KINDS } from '../../../../src-shared/contracts/screening';
 import { buildIndex, createScreenScratch, extendIndex, screen, warmScreening, type ScreeningIndex, type ScreenScratch } from './engine';
 import { sha256Hex } from './lists/common';
-import { combineLists, loadLists, loadShippedLists, type LoadedLists, type OwnLists } from './lists/load';
+import { combineLists, loadLists, loadListsOver, loadShippedLists, type LoadedLists, type OwnLists } from './lists/load';
 import { listsDir, listsStamp, readOwnLists } from './lists/store';
 import {
   bundleBuildId, officialInputsDigest, readPersistedIndex, readSnapshot, SNAPSHOT_PATH, writePersistedIndex, type PersistedKey, type SnapshotLists,
@@ -132,6 +132,14 @@ function shippedOnce(resourcesDir: string): { lists: Omit<LoadedLists, 'timings_
   return hit;
 }
 
+/** The shipped lists as read: from the build's snapshot, else loaded once in this process. */
+function shippedLists(resourcesDir: string): Omit<LoadedLists, 'timings_ms'> {
+  const snap = readSnapshot(SNAPSHOT_PATH, bundleBuildId(), resourcesDir);
+  if (!snap.ok) return shippedOnce(resourcesDir).lists;
+  const table = snap.index.entities;
+  return { versions: snap.lists.versions, skipped: snap.lists.skipped, entities: Array.from({ length: table.length }, (_, i) => table.at(i)) };
+}
+
 /** Where a data directory keeps the index of its official lists (see snapshot.ts). */
 export function persistedIndexPath(dataDir: string): string {
   return join(listsDir(dataDir), 'screening-index.bin');
@@ -151,7 +159,7 @@ function officialBase(
   const key: PersistedKey = { matcherVersion: MATCHER_VERSION, buildId: bundleBuildId() ?? 'source', inputs: officialInputsDigest(resourcesDir, own.official) };
   const saved = readPersistedIndex(file, key);
   if (saved.ok) return { base: saved, how: 'persisted', save: null, indexMs: 0 };
-  const lists = loadLists(resourcesDir, { official: own.official });
+  const lists = loadListsOver(() => shippedLists(resourcesDir), own.official) ?? loadLists(resourcesDir, { official: own.official });
   const t = performance.now();
   const index = buildIndex(lists.entities);
   return { base: { lists, index }, how: `built: ${saved.reason}`, save: () => writePersistedIndex(file, key, lists, index), indexMs: performance.now() - t };

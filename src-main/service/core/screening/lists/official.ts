@@ -44,12 +44,39 @@ export type OfficialImportOutcome =
     }
   | { ok: false; reason: string };
 
+/**
+ * The last two imports of each source made in this process, by format and file hashes (public
+ * list data only): the edition in use and a newer file. The service reloads its lists whenever a
+ * list changes, and a newer file is read once to check it (beside the edition in use, to compare)
+ * and again when the lists reload, in the same screening worker: the UK and Australian
+ * spreadsheets take seconds, a 30 MB UN file ~1.8 s. An import that depends on more than its
+ * files (the CSL's, on the OFAC imports) is made every time.
+ */
+const lastImports = new Map<OfficialSource, { key: string; imp: ListImport }[]>();
+const ROLES: readonly FileRole[] = ['primary', 'alt', 'add', 'comments', 'list', 'current', 'older'];
+
 /** The importer for one format. Throws FormatError when the bytes are not that format. */
 export function runImporter(
   source: OfficialSource,
   format: ListFormat,
   files: Partial<Record<FileRole, Uint8Array>>,
   options: ImportOptions = {},
+): ListImport {
+  if (Object.values(options).some((v) => v !== undefined)) return importNow(source, format, files, options);
+  const key = `${format} ${ROLES.map((r) => (files[r] ? `${r}:${sha256Hex(files[r])}` : '')).join(' ')}`;
+  const kept = lastImports.get(source) ?? [];
+  const known = kept.find((k) => k.key === key);
+  if (known) return known.imp;
+  const imp = importNow(source, format, files, options);
+  lastImports.set(source, [{ key, imp }, ...kept].slice(0, 2));
+  return imp;
+}
+
+function importNow(
+  source: OfficialSource,
+  format: ListFormat,
+  files: Partial<Record<FileRole, Uint8Array>>,
+  options: ImportOptions,
 ): ListImport {
   const one = files.list ?? files.primary ?? (format === 'wikidata-leaders-csv' ? files.current : undefined);
   if (!one) throw new FormatError('no file given');
