@@ -212,7 +212,7 @@ for (const c of take((c) => runnerOf(c.text)!.way === 'serve' && c.text !== 'npm
     if (ok && c.text.includes('keys create')) extra.ID = String((JSON.parse(r.out) as { id: string }).id);
     if (ok && c.text.includes('> audit.csv')) {
       // A byte-order mark first (spreadsheets read UTF-8 by it), then the header: no npm banner.
-      const first = (readFileSync(join(repo, 'audit.csv'), 'utf8').split('\n')[0] ?? '').replace(/^\uFEFF/, '');
+      const first = (readFileSync(join(repo, 'audit.csv'), 'utf8').split(/\r?\n/)[0] ?? '').replace(/^\uFEFF/, '');
       ok = /^[a-z_]+(,[a-z_]+)+$/.test(first);
       said = `audit.csv starts "${first.slice(0, 60)}"`;
     }
@@ -235,10 +235,11 @@ for (const c of take((c) => runnerOf(c.text)!.way === 'serve' && c.text !== 'npm
   const t0 = performance.now();
   const readme = readFileSync(join(repo, 'README.md'), 'utf8');
   const code = /```js\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
-  writeFileSync(join(repo, 'receiver.mjs'), code);
+  // Beside the clone, not in it: it is the README's example, not the project's code (the lint of `npm run checks`).
+  writeFileSync(join(base, 'receiver.mjs'), code);
   const secret = 'whsec_readme';
   const rc: ReadmeCommand = { text: 'WEBHOOK_SECRET=whsec_… PORT=8080 node receiver.mjs', line: 0, inline: false };
-  const proc = spawn(process.execPath, ['receiver.mjs'], { cwd: repo, env: { ...env, WEBHOOK_SECRET: secret, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['receiver.mjs'], { cwd: base, env: { ...env, WEBHOOK_SECRET: secret, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     // PORT=0 picks a free port; the receiver prints "listening", and ss names its port.
     await new Promise<void>((r) => proc.stdout!.once('data', () => r()));
