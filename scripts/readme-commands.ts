@@ -22,6 +22,7 @@ const BUDGET_S = Number(args[args.indexOf('--budget') + 1] || 45) || 45;
 const KEEP = args.includes('--keep');
 
 const base = mkdtempSync(join(tmpdir(), 'cc-readme-'));
+const baseReal = realpathSync(base);
 const repo = join(base, 'compliance-console');
 const shared = join(ROOT, '..', 'shared');
 let dirs = 0;
@@ -103,8 +104,24 @@ async function long(c: ReadmeCommand) {
   });
   if (code === 'running') {
     try { process.kill(-proc.pid!, 'SIGKILL'); } catch { /* gone */ }
+    killStragglers();
     record(c, 'long', true, `running after ${BUDGET_S} s, stopped (--full runs it to its end); last line: ${lastLine(out)}`, t0);
   } else record(c, 'long', code === 0, code === 0 ? `ended within ${BUDGET_S} s; last line: ${lastLine(out)}` : `exit ${code}: ${lastLine(out)}`, t0);
+}
+
+/**
+ * Ends every process still working in the clone or the temporary folder: a long command stopped
+ * mid-run cannot clean up after itself, and what it started in a process group of its own (the
+ * services bench:start starts) outlives the group it was stopped with. Linux (/proc).
+ */
+function killStragglers(): void {
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p) && Number(p) !== process.pid)) {
+    let cwd = '';
+    try { cwd = realpathSync(`/proc/${pid}/cwd`); } catch { continue; }
+    if (cwd === baseReal || cwd.startsWith(`${baseReal}/`)) {
+      try { process.kill(Number(pid), 'SIGKILL'); } catch { /* gone */ }
+    }
+  }
 }
 
 const lastLine = (s: string) => s.trim().split('\n').filter((l) => !l.startsWith('npm warn')).at(-1)?.slice(0, 160) ?? '(nothing printed)';
@@ -284,6 +301,7 @@ for (const c of take((c) => runnerOf(c.text)!.way === 'skip')) {
   } else record(c, 'skip', true, `not run: ${why}`, t0);
 }
 
+killStragglers();
 const failed = results.filter((r) => !r.ok);
 process.stdout.write(`\n${results.length} commands: ${results.length - failed.length} ok, ${failed.length} failed${failed.length ? `:\n${failed.map((f) => `  ${f.text}: ${f.outcome}`).join('\n')}` : ''}\n`);
 if (!KEEP) rmSync(base, { recursive: true, force: true });
