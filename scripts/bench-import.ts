@@ -5,18 +5,17 @@
 //   large   the shipped UN consolidated XML made 30 MB by repeating its records under new ids
 //           (public list data, made in memory and sent as the console sends it): the answer, then
 //           screening on the new edition
-//   held    a 213-byte file sent as the UN list: held (202) without touching the edition in use
-// Needs a build (`npm run build`): it starts out/main/service.js on a temporary data directory.
+//   held    a file of one record sent as the UN list: held (202) without touching the edition in use
+// It starts the service as `npm run serve` does (building first when a source changed), on a
+// temporary data directory, with the face and document models left unloaded.
 //   npm run bench:import [-- --mb 30]
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { login, ROOT, rssMiB, seedOrganisation, sleep, startService, stopService, waitForLists } from './support/service';
 
-const ROOT = join(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const MB = Number(args[args.indexOf('--mb') + 1] || 30) || 30;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const line = (label: string, value: string) => process.stdout.write(`  ${label.padEnd(52)} ${value}\n`);
 
 /** The UN list's records repeated under new ids (DATAID, REFERENCE_NUMBER) until the file is `mb` MB. */
@@ -40,33 +39,13 @@ function largeUnList(mb: number): { xml: Buffer; records: number } {
   return { xml: Buffer.from(xml), records: ind.length + ent.length };
 }
 
-/** Resident memory of a process, bytes (VmRSS: the process and its worker threads). */
-function rss(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) * 1024 : 0;
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'cc-bench-import-'));
-const cli = (...a: string[]) => spawnSync(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'src-main', 'service', 'cli.ts'), ...a], { encoding: 'utf8' });
-const owner = { email: 'owner@bench.example', password: 'bench owner password' };
-const init = cli('init', '--data-dir', dir, '--org', 'Bench', '--owner-email', owner.email, '--owner-password', owner.password, '--plan', 'pro');
-if (init.status !== 0) throw new Error(init.stderr);
-
-const proc = spawn(process.execPath, [join(ROOT, 'out', 'main', 'service.js'), '--port', '0', '--data-dir', dir, '--lazy-models'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const owner = await seedOrganisation(dir, { plan: 'pro', credits: 1 });
+const service = await startService(dir, 120_000, ['--lazy-models']);
 try {
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    proc.on('exit', (c) => reject(new Error(`service exited ${c} (npm run build first)`)));
-  });
-  const health = async () => ((await fetch(`${url}/api/health`).then((r) => r.json(), () => ({}))) as { screening?: string }).screening;
-  while ((await health()) !== 'ready') await sleep(50);
-  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(owner) });
-  const cookie = (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+  const url = service.url;
+  const cookie = await login(url, owner.email, owner.password);
+  await waitForLists(url, cookie);
   const upload = (body: Buffer) => fetch(`${url}/api/screening/lists/official?source=un_sc&filename=consolidated.xml`, {
     method: 'POST', body: new Uint8Array(body), headers: { Cookie: cookie, 'Content-Type': 'application/octet-stream', Origin: url },
   });
@@ -74,13 +53,14 @@ try {
     method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json', Origin: url },
     body: JSON.stringify({ subject: { type: 'individual', first_name: 'Eric', last_name: 'Badege' } }),
   });
+  const rss = () => rssMiB(service.pid) ?? 0;
 
   const { xml, records } = largeUnList(MB);
   // Let start-up's garbage settle before the baseline.
   await sleep(3000);
-  const before = rss(proc.pid!);
+  const before = rss();
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rss(proc.pid!))), 20);
+  const sampler = setInterval(() => (peak = Math.max(peak, rss())), 20);
 
   process.stdout.write(`\n== large: the UN list as a ${(xml.length / 1e6).toFixed(1)} MB file, ${records} records (target <= 15 s, <= 200 MB)\n`);
   const t0 = performance.now();
@@ -94,8 +74,8 @@ try {
   line('answer', `${res.status} (${answer.records ?? '?'} records, held: ${answer.held}, added ${answer.changes?.added ?? '?'})`);
   line('time to the answer', `${(answered / 1000).toFixed(2)} s`);
   line('time to a screen on the new edition', `${(inUse / 1000).toFixed(2)} s (screen ${screened.status})`);
-  line('service resident memory before / peak', `${(before / 2 ** 20).toFixed(0)} MB / ${(peak / 2 ** 20).toFixed(0)} MB`);
-  line('memory the import took (peak above before)', `${((peak - before) / 2 ** 20).toFixed(0)} MB`);
+  line('service resident memory before / peak', `${before.toFixed(0)} MB / ${peak.toFixed(0)} MB`);
+  line('memory the import took (peak above before)', `${(peak - before).toFixed(0)} MB`);
 
   // One record, as the issue's 213-byte file had.
   const tiny = Buffer.from('<CONSOLIDATED_LIST dateGenerated="2026-03-01T00:00:00Z"><INDIVIDUALS><INDIVIDUAL><DATAID>1</DATAID><FIRST_NAME>ERIC</FIRST_NAME><SECOND_NAME>BADEGE</SECOND_NAME><REFERENCE_NUMBER>CDi.001</REFERENCE_NUMBER></INDIVIDUAL></INDIVIDUALS></CONSOLIDATED_LIST>\n');
@@ -106,7 +86,6 @@ try {
   line('answer', `${held.status} held: ${heldBody.held} (${String(heldBody.reason ?? '').slice(0, 80)})`);
   line('time to the answer', `${((performance.now() - t1) / 1000).toFixed(2)} s`);
 } finally {
-  proc.kill('SIGINT');
-  await new Promise((r) => proc.on('exit', r));
+  await stopService(service);
   rmSync(dir, { recursive: true, force: true });
 }

@@ -39,7 +39,6 @@ export const RUNNERS: readonly Runner[] = [
   { match: /^npm run (-s )?cli -- /, way: 'run' },
   { match: /^curl /, way: 'run' },
   { match: /^npm run (bench|fuzz|chaos|soak|calibrate|eval)[:\w-]*( -- --[\w-]+)?$/, way: 'long' },
-  { match: /^npm run -s (bench|fuzz|chaos|soak|calibrate|eval)/, way: 'long' },
   { match: /^npm run check:readme$/, way: 'skip', why: 'this is the script that runs the others' },
   { match: /^npm install -g npm@11$/, way: 'skip', why: "changes this machine's global npm; the script checks that npm is 11.19 or later instead" },
   { match: /^npm (start|run package|run native:electron)$/, way: 'skip', why: "Electron's binary and headers download from outside the npm registry, which this machine cannot reach" },

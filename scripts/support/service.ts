@@ -22,9 +22,9 @@ export interface RunningService {
   exited: Promise<number | null>;
 }
 
-/** `node scripts/serve.mjs --port 0 --data-dir DIR`; resolves once it prints its URL. */
-export async function startService(dataDir: string, timeoutMs = 120_000): Promise<RunningService> {
-  const proc = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs'), '--port', '0', '--data-dir', dataDir], {
+/** `node scripts/serve.mjs --port 0 --data-dir DIR [args]`; resolves once it prints its URL. */
+export async function startService(dataDir: string, timeoutMs = 120_000, args: readonly string[] = []): Promise<RunningService> {
+  const proc = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs'), '--port', '0', '--data-dir', dataDir, ...args], {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -19,7 +19,7 @@ export interface Deduped {
   skipped: Record<string, number>;
 }
 
-const OFAC_SOURCES = ['us_ofac_sdn', 'us_ofac_cons'] as const;
+export const OFAC_SOURCES = ['us_ofac_sdn', 'us_ofac_cons'] as const;
 
 /** Which OFAC source already holds a CSL row (its sub-list code and entity_number), if any. */
 export type CslDuplicateCheck = (code: string, entityNumber: string) => string | undefined;

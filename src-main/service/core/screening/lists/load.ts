@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ListEntity, ListImport } from '../types';
 import { countEntities, sha256Hex, type Counts } from './common';
-import { cslDuplicateCheck, dedupeImports } from './dedupe';
+import { cslDuplicateCheck, dedupeImports, OFAC_SOURCES } from './dedupe';
 import { readManifest, type ManifestSource } from './manifest';
 import type { ListFormat, OfficialSource } from './sources';
 import { runImporter, type FileRole, type ImportOptions } from './official';
@@ -142,7 +142,7 @@ export function loadListsOver(
 ): LoadedLists | null {
   const started = performance.now();
   const replaced = Object.keys(official) as OfficialSource[];
-  if (replaced.some((s) => s === 'us_ofac_sdn' || s === 'us_ofac_cons' || s === 'us_csl')) return null;
+  if (replaced.some((s) => s === 'us_csl' || (OFAC_SOURCES as readonly string[]).includes(s))) return null;
   const shipped = shippedLists();
   const newer = new Map(replaced.map((source) => {
     const own = official[source]!;

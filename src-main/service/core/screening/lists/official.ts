@@ -19,7 +19,8 @@ import { importWikidataLeaders, looksLikeWikidataLeaders } from './pep-wikidata'
  * history ('list') and a current file, the UK list as one or two (an older ConList under a newer
  * FCDO file), everything else as one.
  */
-export type FileRole = 'primary' | 'alt' | 'add' | 'comments' | 'list' | 'current' | 'older';
+export const FILE_ROLES = ['primary', 'alt', 'add', 'comments', 'list', 'current', 'older'] as const;
+export type FileRole = (typeof FILE_ROLES)[number];
 
 export interface OfficialFile {
   /** The file's name as uploaded (used to tell sdn.csv from alt.csv); may be ''. */
@@ -46,14 +47,14 @@ export type OfficialImportOutcome =
 
 /**
  * The last two imports of each source made in this process, by format and file hashes (public
- * list data only): the edition in use and a newer file. The service reloads its lists whenever a
- * list changes, and a newer file is read once to check it (beside the edition in use, to compare)
- * and again when the lists reload, in the same screening worker: the UK and Australian
- * spreadsheets take seconds, a 30 MB UN file ~1.8 s. An import that depends on more than its
- * files (the CSL's, on the OFAC imports) is made every time.
+ * list data only): the edition in use and a newer file. A newer file is checked beside the edition
+ * in use (read again for the comparison), the CLI then loads the lists in the same process, and a
+ * process that loads the shipped lists again (from source, without the build's snapshot) reads the
+ * same files: the UK and Australian spreadsheets take seconds, a 30 MB UN file ~1.8 s. (The
+ * service reloads in a new worker, which starts without them.) An import that depends on more than
+ * its files (the CSL's, on the OFAC imports) is made every time.
  */
 const lastImports = new Map<OfficialSource, { key: string; imp: ListImport }[]>();
-const ROLES: readonly FileRole[] = ['primary', 'alt', 'add', 'comments', 'list', 'current', 'older'];
 
 /** The importer for one format. Throws FormatError when the bytes are not that format. */
 export function runImporter(
@@ -63,7 +64,7 @@ export function runImporter(
   options: ImportOptions = {},
 ): ListImport {
   if (Object.values(options).some((v) => v !== undefined)) return importNow(source, format, files, options);
-  const key = `${format} ${ROLES.map((r) => (files[r] ? `${r}:${sha256Hex(files[r])}` : '')).join(' ')}`;
+  const key = `${format} ${FILE_ROLES.map((r) => (files[r] ? `${r}:${sha256Hex(files[r])}` : '')).join(' ')}`;
   const kept = lastImports.get(source) ?? [];
   const known = kept.find((k) => k.key === key);
   if (known) return known.imp;
