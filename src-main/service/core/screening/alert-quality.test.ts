@@ -245,6 +245,20 @@ describe('name evidence in every naming tradition', () => {
     expect(alias?.strength).toBe('possible');
   });
 
+  it('a low-quality alias alone says nothing: reported beside a date of birth that agrees, or when its words identify a person', () => {
+    const weak = buildIndex(importUserList([
+      'kind,name,weak_aliases,dob,country,ref',
+      'sanctions,Karim Abdul Waheed,Saiful Islam,1970-01-01,BD,islam',
+      'sanctions,Teodor Brzeczyszczykiewicz,Zbyslav Grzegorz Wojciechowski,1960-06-06,PL,rare',
+    ].join('\n'), { listName: 'Weak' }).import.entities);
+    const names = (first: string, last: string, dob?: string) =>
+      screen(weak, { first_name: first, last_name: last, ...(dob ? { date_of_birth: dob } : {}) }, { lists: ['sanctions'] }).matches.map((m) => m.name);
+    expect(names('Saiful', 'Islam')).toEqual([]);
+    expect(names('Islam', 'Saiful')).toEqual([]);
+    expect(names('Saiful', 'Islam', '1970-01-01')).toEqual(['Karim Abdul Waheed']);
+    expect(names('Zbyslav Grzegorz', 'Wojciechowski')).toEqual(['Teodor Brzeczyszczykiewicz']);
+  });
+
   it('a last name that is also a title elsewhere (Sheikh) is the family name the customer gave', () => {
     const n = normalizeSubjectName('Bilal', undefined, 'Sheikh');
     expect(n.tokens.map((t) => [t.text, t.kind])).toEqual([['bilal', 'given'], ['sheikh', 'family']]);

@@ -990,7 +990,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       const shortName = !extra.firstGiven && !ownMissing && parts.surnameListed && !oneWord
         && cmp.alignment.every((a) => (a.method === 'unmatched' ? a.query === null : a.similarity >= PARAMS.shortNameSimilarity));
       // The name alone says who it is: the listed person's short name, or words that identify.
-      const nameSays = shortName || (identifies >= PARAMS.reportInformation && !ownMissing);
+      const nameSays = (shortName || (identifies >= PARAMS.reportInformation && !ownMissing)) && (name.quality === 'strong' || identifies >= PARAMS.distinctiveName);
       if (score >= STRONG_THRESHOLD && !conflicting && corroborated && whole && name.quality === 'strong' && !oneWord && (backed || distinctive)) strength = 'strong';
       // An exact, complete name on a published (not low-quality) name is never hidden by
       // what qualifies it: a typo in a date of birth must not hide a head of state.
