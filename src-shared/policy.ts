@@ -52,6 +52,8 @@ export const POLICY = {
   'team.change_role': OWNER,
   /** Give or take a member's billing access. */
   'team.set_billing': OWNER,
+  /** Start and stop the team server, which opens the console and the API to the network (issue 39). */
+  'team_server.manage': OWNER,
   /** Work in the console: screen, review, verify, read reports, make one's own keys. */
   'console.use': EVERYONE,
 } as const satisfies Record<string, readonly Role[]>;

@@ -31,6 +31,10 @@ export const RUNNERS: readonly Runner[] = [
   { match: /^npm ci && npm run serve$/, way: 'serve' },
   { match: /^npm run serve( -- --data-dir DIR --port N)?$/, way: 'serve' },
   { match: /^npm run demo$/, way: 'serve' },
+  {
+    match: /^npm run serve -- --team ADDRESS:PORT$/, way: 'skip',
+    why: 'needs one of this computer\'s network addresses; src-main/service/test/team-server-netns.test.ts runs it in a network namespace it makes',
+  },
   { match: /^apt-get update && .* npm ci && npm test$/, way: 'ci' },
   { match: /^npm test$/, way: 'ci' },
   { match: /^npm ci$/, way: 'run' },

@@ -28,8 +28,9 @@ import { createDocumentReader, type DocumentReader, type DocumentReaderOptions }
 import { createReportStore } from './core/documents/report-store';
 import { createHostedSessions } from './core/hosted/sessions';
 import { createPublishedFlows } from './core/hosted/flows';
-import { createOnsite } from './http/onsite';
-import { createOnsiteSetting } from './core/onsite/setting';
+import { createOnsite, createTeamServer } from './http/onsite';
+import { createListenerSetting } from './core/onsite/setting';
+import type { ServerCertificate } from './core/onsite/certificate';
 import { createPublicOrigin, parsePublicUrl } from './core/public-origin';
 import { createPublicUrlSetting } from './core/public-url';
 import { createFacePool, type FacePool, type FacePoolOptions } from './core/faces/pool';
@@ -75,6 +76,12 @@ export interface ComposeOptions {
    * a proxy or tunnel in front of the loopback listener. Absent: the loopback listener's own address.
    */
   publicUrl?: string;
+  /**
+   * The team server (`--team HOST[:PORT]`, issue 39): started on that address when the service
+   * listens, with the organisation's own certificate when one was given, and kept on (a service
+   * started without the flag brings it back while it is left on). Absent: as left in Settings.
+   */
+  team?: { host: string; port: number; own?: ServerCertificate };
   /** Pins REPORTING_ENABLED / REPORT_EXPORTS_ENABLED instead of reading the environment (tests). */
   reportFlags?: FlagOverrides;
   /** Report exports: tests may pass their own report source, branding or an in-process renderer. */
@@ -138,14 +145,17 @@ export function compose(opts: ComposeOptions) {
     storage,
     log: (m, f) => logger.info(m, f),
   });
-  const onsite = createOnsite({ dataDir: opts.dataDir, log: (m, f) => logger.info(m, f), setting: createOnsiteSetting(db, clock) });
+  const onsite = createOnsite({ dataDir: opts.dataDir, log: (m, f) => logger.info(m, f), setting: createListenerSetting(db, clock, 'onsite_setting') });
+  const teamServer = createTeamServer({
+    dataDir: opts.dataDir, log: (m, f) => logger.info(m, f), setting: createListenerSetting(db, clock, 'team_server_setting'), ...(opts.team?.own ? { own: opts.team.own } : {}),
+  });
   const publicUrlSetting = createPublicUrlSetting(db, clock);
-  const origin = createPublicOrigin({ onsite: onsite.origin, setting: publicUrlSetting.get, ...(publicUrl !== undefined ? { publicUrl } : {}) });
+  const origin = createPublicOrigin({ onsite: onsite.origin, team: teamServer.origin, setting: publicUrlSetting.get, ...(publicUrl !== undefined ? { publicUrl } : {}) });
   return {
     organization,
     /** The organisation's display name and logo PNG, for PDF exports and hosted pages. */
     organizationBranding: (orgId: number): Branding => organization.branding(orgId),
-    storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, origin, publicUrlSetting, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
+    storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, teamServer, origin, publicUrlSetting, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
     config: { dataDir: opts.dataDir, resourcesDir: opts.resourcesDir ?? defaultResourcesDir(), consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     /**
      * The loopback listener is up at `url` (main.ts; the test harness gives the address it calls):
@@ -158,12 +168,17 @@ export function compose(opts: ComposeOptions) {
       // Back without anyone acting: the service started it, for the install's organisation.
       const org = accounts.organization();
       if (st.running && org) audit.record({ orgId: org.id, actor: SYSTEM, action: 'onsite.started', to: `${st.host}:${st.port}` });
+      // The team server: where `--team` says (a failure stops the start: its operator asked for
+      // it), else as it was left. Either way the service started it.
+      const team = opts.team ? await teamServer.start(opts.team.host, opts.team.port) : await teamServer.resume();
+      if (team.running && org) audit.record({ orgId: org.id, actor: SYSTEM, action: 'team_server.started', to: `${team.host}:${team.port}` });
     },
     close(): void {
       batches.stop();
       void faces.stop();
       void documents.stop();
       void onsite.close();
+      void teamServer.close();
       void exports.stop();
       void pool.stop();
       if (db.open) db.close();

@@ -1,6 +1,6 @@
 // Headless entry: `npm run serve` runs this, and the Electron shell forks the same file.
 // Listens on loopback only, prints the URL once ready, shuts down cleanly on SIGTERM.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,6 +12,7 @@ import { lockDataDir } from './data-lock';
 import { defaultConsoleDir, defaultDataDir, defaultHostedDir, defaultWidgetDir, privateDir } from './paths';
 import { seedDemo } from './demo';
 import { startPoller } from './jobs/poller';
+import { ownCertificate, type ServerCertificate } from './core/onsite/certificate';
 
 interface ParentPort {
   postMessage(message: unknown): void;
@@ -45,11 +46,19 @@ async function main(): Promise<void> {
       // a service that will screen only (the console's end-to-end tests, a screening-only desk)
       // spares their ~4 s of CPU and their memory.
       'lazy-models': { type: 'boolean', default: false },
+      // Team server mode (issue 39): the API and the console over HTTPS on one of this computer's
+      // network addresses as well, for the team's consoles at other desks; the loopback listener
+      // stays. `--team-cert`/`--team-key`: the organisation's own certificate (PEM) and key.
+      team: { type: 'string' },
+      'team-cert': { type: 'string' },
+      'team-key': { type: 'string' },
     },
     strict: true,
   });
   const host = values.host;
-  if (!LOOPBACK.has(host)) throw new Error(`--host must be a loopback address (got ${host})`);
+  if (!LOOPBACK.has(host)) throw new Error(`--host must be a loopback address (got ${host}); to serve a team on the network, use --team ADDRESS[:PORT]`);
+  const team = values.team === undefined ? undefined : teamOption(values.team, values['team-cert'], values['team-key']);
+  if (team === undefined && (values['team-cert'] !== undefined || values['team-key'] !== undefined)) throw new Error('--team-cert and --team-key go with --team ADDRESS[:PORT]');
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0..65535');
   // A demo, or a service on the default port, moves to a free port when the port is taken. A port
@@ -80,6 +89,7 @@ async function main(): Promise<void> {
     widgetDir: values['widget-dir'] ?? defaultWidgetDir(),
     version: process.env.CONSOLE_APP_VERSION ?? process.env.npm_package_version,
     ...(values['public-url'] !== undefined ? { publicUrl: values['public-url'] } : {}),
+    ...(team ? { team } : {}),
   });
   opened = services;
   // Screening loads first, in its worker, while this thread opens the data, seeds a demo and starts
@@ -130,7 +140,17 @@ async function main(): Promise<void> {
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
   // Links are built on the address this listener bound, never on a request's Host header; the
   // on-site server comes back when it was left running (an address gone is logged, not fatal).
-  void services.listening(url);
+  const started = services.listening(url);
+  if (team) {
+    // The team server was asked for: a start that cannot give it stops here, saying why.
+    try {
+      await started;
+    } catch (e) {
+      throw new Error(`the team server could not start on ${team.host}:${team.port}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  } else {
+    void started;
+  }
   if (demo) {
     process.stdout.write(
       [
@@ -144,6 +164,13 @@ async function main(): Promise<void> {
   }
   if (!services.config.consoleDir) process.stdout.write('Console not built (run `npm run build`): serving the API only.\n');
   process.stdout.write(`Compliance Console service listening on ${url}\n`);
+  const teamStatus = services.teamServer.status();
+  if (teamStatus.running) {
+    process.stdout.write(
+      `Team server listening on ${teamStatus.url} (${teamStatus.certificate === 'own' ? 'your certificate' : 'certificate made on this computer'}, `
+        + `SHA-256 fingerprint ${teamStatus.fingerprint})\n`,
+    );
+  }
   parentPort()?.postMessage({ type: 'ready', url });
   services.logger.info('listening', { port: actualPort });
   // The demo's history is written once the URL is out (the reports show it a second later).
@@ -201,6 +228,23 @@ async function main(): Promise<void> {
 
 function parentPort(): ParentPort | undefined {
   return (process as unknown as { parentPort?: ParentPort }).parentPort;
+}
+
+/** `--team ADDRESS[:PORT]` (port 8443 by default) and the organisation's certificate files, read and checked now. */
+function teamOption(raw: string, certFile: string | undefined, keyFile: string | undefined): { host: string; port: number; own?: ServerCertificate } {
+  const m = /^(\d{1,3}(?:\.\d{1,3}){3})(?::(\d{1,5}))?$/.exec(raw.trim());
+  if (!m) throw new Error(`--team must be one of this computer's IPv4 addresses, with a port if you like (got ${raw}): --team 192.168.1.20:8443`);
+  const port = m[2] === undefined ? 8443 : Number(m[2]);
+  if (port > 65535) throw new Error('--team port must be 0..65535');
+  if ((certFile === undefined) !== (keyFile === undefined)) throw new Error('--team-cert and --team-key go together: the certificate and its key');
+  if (certFile === undefined || keyFile === undefined) return { host: m[1]!, port };
+  let own: ServerCertificate;
+  try {
+    own = ownCertificate(readFileSync(certFile, 'utf8'), readFileSync(keyFile, 'utf8'));
+  } catch (e) {
+    throw new Error(`--team-cert/--team-key: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return { host: m[1]!, port, own };
 }
 
 function readdirSafe(dir: string): string[] {

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   'session.signed_in', 'session.signed_out', 'session.sign_in_failed',
   // The approval queue (issue 26): an owner or admin sends a clearance back to its analyst.
   'clearance.sent_back',
+  // A team on many desks (issue 39): the team server, and an owner ending another person's sessions.
+  'team_server.started', 'team_server.stopped', 'session.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -70,6 +72,9 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   'session.signed_out': 'Signed out',
   'session.sign_in_failed': 'Sign-in failed',
   'clearance.sent_back': 'Clearance sent back',
+  'team_server.started': 'Team server started',
+  'team_server.stopped': 'Team server stopped',
+  'session.revoked': 'Sessions ended',
 };
 
 /** Who acted: a person, the admin CLI on this computer, or the service itself (an abandoned batch expiring, a restart). */

@@ -5,10 +5,11 @@ import { z } from 'zod';
 
 /**
  * How far a link reaches: `public` (the public URL: a proxy or tunnel in front of this service,
- * reachable wherever its operator made it), `onsite` (the on-site server: devices on this
- * computer's network), `this_computer` (a loopback address: a phone scanning it opens itself).
+ * reachable wherever its operator made it), `team` (the team server: the team's network, over
+ * HTTPS), `onsite` (the on-site server: devices on this computer's network), `this_computer` (a
+ * loopback address: a phone scanning it opens itself).
  */
-export const LINK_REACHES = ['public', 'onsite', 'this_computer'] as const;
+export const LINK_REACHES = ['public', 'team', 'onsite', 'this_computer'] as const;
 export const LinkReach = z.enum(LINK_REACHES);
 export type LinkReach = z.infer<typeof LinkReach>;
 

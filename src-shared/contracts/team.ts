@@ -139,6 +139,7 @@ export const TEAM_ACTIVITY_KINDS = [
   'member_removed', 'export_created',
   'webhook_added', 'webhook_removed', 'webhook_secret_rotated', 'age_gate_created', 'age_gate_changed',
   'flow_published', 'flow_changed', 'flow_disabled', 'flow_enabled', 'onsite_started', 'onsite_stopped',
+  'team_server_started', 'team_server_stopped',
 ] as const;
 export type TeamActivityKind = (typeof TEAM_ACTIVITY_KINDS)[number];
 

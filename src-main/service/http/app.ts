@@ -22,6 +22,7 @@ import { hostedRoutes } from './routes/hosted';
 import { flowRoutes } from './routes/flows';
 import { ageGateRoutes } from './routes/age-gate';
 import { onsiteRoutes } from './routes/onsite';
+import { teamServerRoutes } from './routes/team-server';
 import { webhookRoutes } from './routes/webhooks';
 import { screeningRoutes } from './routes/screening';
 import { batchRoutes } from './routes/batch';
@@ -99,6 +100,8 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
     }
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
+    // The team server is HTTPS on the network: browsers keep to HTTPS for it (issue 39).
+    if (c.env?.listener === 'team') c.header('Strict-Transport-Security', 'max-age=31536000');
     services.logger.info('request', {
       method: c.req.method, route: c.req.routePath, status: c.res.status, ms: Math.round(performance.now() - started),
     });
@@ -127,6 +130,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   flowRoutes(router);
   ageGateRoutes(router);
   onsiteRoutes(router);
+  teamServerRoutes(router);
   faceRoutes(router);
   verificationRoutes(router);
   webhookRoutes(router);
@@ -151,5 +155,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   app.onError((err, c) => errorToResponse(c, err, services));
   // The on-site listener passes the hosted page's requests on to this app.
   services.onsite.attach(app.fetch);
+  // The team server passes on every request, saying it came through it (ListenerBindings).
+  services.teamServer.attach(app.fetch);
   return { app, routes: [...router.table] };
 }

@@ -24,7 +24,21 @@ export type SignInMethod = 'password' | 'desktop_token' | 'desktop_password' | '
 /** A session begins: the audit row saying who signed in and how, then its cookie. */
 export function startSession(c: Context, s: Services, user: UserRow, started: { token: string; expires: Date }, how: SignInMethod): void {
   s.audit.record({ orgId: user.org_id, actor: actorOf(user), action: 'session.signed_in', to: how });
-  setCookie(c, SESSION_COOKIE, started.token, { httpOnly: true, sameSite: 'Strict', path: '/', expires: started.expires });
+  setCookie(c, SESSION_COOKIE, started.token, { ...cookieFlags(c), path: '/', expires: started.expires });
+}
+
+/** The first run and the desktop shell's sign-in: refused through the team server (403 `this_computer_only`). */
+export function onThisComputer(c: Context): void {
+  if ((c.env as AppEnv['Bindings'] | undefined)?.listener === 'team') throw new AppError('this_computer_only');
+}
+
+/**
+ * Every cookie the console gets: HttpOnly, SameSite=Strict, and Secure on the team server (HTTPS
+ * on the network: issue 39). The loopback listener is plain HTTP, where a Secure cookie would
+ * not be sent back.
+ */
+export function cookieFlags(c: Context): { httpOnly: true; sameSite: 'Strict'; secure?: true } {
+  return (c.env as AppEnv['Bindings'] | undefined)?.listener === 'team' ? { httpOnly: true, sameSite: 'Strict', secure: true } : { httpOnly: true, sameSite: 'Strict' };
 }
 
 export function setRateHeaders(c: Context, d: Decision): void {
@@ -225,13 +239,18 @@ function touchKey(s: Services, lastTouched: Map<string, number>): Step {
 export function sameOrigin(c: Context): boolean {
   const site = c.req.header('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') return false;
-  const host = c.req.header('host') ?? new URL(c.req.url).host;
-  // A DNS-rebinding page is "same origin" with its own name; only loopback names are ours.
-  if (!LOOPBACK_HOST.test(host)) return false;
+  const host = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
+  // A DNS-rebinding page is "same origin" with its own name; only the listener's own names are
+  // ours: loopback names on the loopback listener, the team server's address and its
+  // certificate's names on the team server.
+  const env = c.env as AppEnv['Bindings'] | undefined;
+  const team = env?.listener === 'team';
+  if (team ? !(env.authorities ?? []).includes(host) : !LOOPBACK_HOST.test(host)) return false;
   const origin = c.req.header('origin');
   if (!origin) return true;
   try {
-    return new URL(origin).host === host;
+    const o = new URL(origin);
+    return o.host === host && (!team || o.protocol === 'https:');
   } catch {
     return false;
   }

@@ -1,17 +1,21 @@
-// The on-site server: a second listener, HTTPS with a certificate made on first use, bound to one
-// chosen local address, off by default. It answers only the hosted page and the calls that page
-// makes (a published flow's page and its start call too); everything else (API-key, session and
-// console routes, health, the console itself) is 404 there, decided before any route runs.
-// Started or stopped from the console, that choice is kept (core/onsite/setting.ts): a service
-// that stops while it runs starts it again at its next start (`resume`).
+// The service's network listeners beside the loopback one, both HTTPS on one chosen local address,
+// off by default, started from the console or at start, and started again at the next start while
+// they are left on (their setting, core/onsite/setting.ts):
+// - the on-site server answers only the hosted page and the calls that page makes (a published
+//   flow's page and its start call too); everything else (API-key, session and console routes,
+//   health, the console itself) is 404 there, decided before any route runs;
+// - the team server (issue 39) answers everything the loopback listener does, for a team's
+//   consoles on other desks; its requests carry `listener: 'team'` (cookies Secure, HSTS, the
+//   CSRF check against its own origin: auth.ts).
 import { createServer as createHttpsServer } from 'node:https';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import { X509Certificate } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import type { OnsiteStatus } from '../../../src-shared/contracts/onsite';
 import { AppError } from '../../../src-shared/errors';
-import { ensureCertificate, type OnsiteCertificate } from '../core/onsite/certificate';
-import type { OnsiteSettingStore } from '../core/onsite/setting';
+import { ensureCertificate, ONSITE_CERTIFICATE, TEAM_CERTIFICATE, type CertificateUse, type ServerCertificate } from '../core/onsite/certificate';
+import type { ListenerSettingStore } from '../core/onsite/setting';
 import { createListener, listenOn } from './listener';
 
 /** What the LAN may reach: the hosted page, its assets, its session and completion calls, and published flows. */
@@ -43,16 +47,43 @@ export function onsiteInterfaces(): OnsiteStatus['interfaces'] {
   return out;
 }
 
-type Fetch = (req: Request) => Response | Promise<Response>;
+/** What the app is told about a request's listener (AppEnv Bindings). */
+export interface ListenerBindings {
+  incoming?: IncomingMessage;
+  listener?: 'team';
+  /** The `host:port` names a browser may send it by (auth.ts sameOrigin): its address, its certificate's DNS names. */
+  authorities?: readonly string[];
+}
+type Fetch = (req: Request, env?: ListenerBindings) => Response | Promise<Response>;
 
-export function createOnsite(opts: { dataDir: string; log: (m: string, f?: Record<string, string | number>) => void; setting?: OnsiteSettingStore }) {
+interface ListenerKind {
+  name: 'onsite' | 'team';
+  certificate: CertificateUse;
+  /** Which requests it answers; absent: all. */
+  allows?: (method: string, path: string) => boolean;
+  /** Set on the app's bindings for each request it answers. */
+  tag?: ListenerBindings['listener'];
+}
+
+export interface NetworkListenerStatus extends OnsiteStatus {
+  /** The certificate served: the organisation's own (given at start), or one made on this computer. */
+  certificate: 'own' | 'generated' | null;
+}
+
+function createNetworkListener(kind: ListenerKind, opts: {
+  dataDir: string; log: (m: string, f?: Record<string, string | number>) => void; setting?: ListenerSettingStore; own?: ServerCertificate;
+}) {
   let fetch: Fetch | null = null;
-  let running: { server: Server; host: string; port: number; cert: OnsiteCertificate } | null = null;
+  let running: { server: Server; host: string; port: number; cert: ServerCertificate; authorities: readonly string[] } | null = null;
 
-  const handler: Fetch = (req) => {
-    const { pathname } = new URL(req.url);
-    if (!fetch || !onsiteAllows(req.method, pathname)) return NOT_FOUND();
-    return fetch(req);
+  // (The node server's bindings: its request and response.)
+  const handler = (req: Request, env?: object): Response | Promise<Response> => {
+    if (!fetch) return NOT_FOUND();
+    if (kind.allows) {
+      const { pathname } = new URL(req.url);
+      if (!kind.allows(req.method, pathname)) return NOT_FOUND();
+    }
+    return fetch(req, { ...(env as ListenerBindings | undefined), ...(kind.tag ? { listener: kind.tag, authorities: running?.authorities ?? [] } : {}) });
   };
 
   async function stop(): Promise<void> {
@@ -63,31 +94,33 @@ export function createOnsite(opts: { dataDir: string; log: (m: string, f?: Recor
       r.server.close(() => resolve());
       (r.server as Server & { closeAllConnections?: () => void }).closeAllConnections?.();
     });
-    opts.log('onsite_stopped');
+    opts.log(`${kind.name}_stopped`);
   }
 
-  const status = (): OnsiteStatus => ({
+  const status = (): NetworkListenerStatus => ({
     running: running !== null,
     url: running ? `https://${running.host}:${running.port}` : null,
     host: running?.host ?? null,
     port: running?.port ?? null,
     fingerprint: running?.cert.fingerprint ?? null,
     certificate_expires_at: running?.cert.notAfter ?? null,
+    certificate: running ? (opts.own ? 'own' : 'generated') : null,
     interfaces: onsiteInterfaces(),
   });
 
-  async function listen(host: string, port: number): Promise<OnsiteStatus> {
+  async function listen(host: string, port: number): Promise<NetworkListenerStatus> {
     if (!onsiteInterfaces().some((i) => i.address === host)) {
       throw new AppError('invalid_parameters', { message: 'host must be one of this computer\'s addresses', fields: [{ field: 'host', issue: 'not_local' }] });
     }
     await stop();
-    const cert = await ensureCertificate(join(opts.dataDir, 'onsite'), host);
+    const cert = opts.own ?? (await ensureCertificate(join(opts.dataDir, kind.certificate.stem), host, Date.now(), kind.certificate));
     const server = createListener(handler, { createServer: createHttpsServer, serverOptions: { key: cert.key, cert: cert.cert } });
+    const what = kind.name === 'team' ? 'The team server' : 'The on-site server';
     const bound = await listenOn(server, host, port).catch((e: NodeJS.ErrnoException) => {
-      throw new AppError('conflict', { message: e.code === 'EADDRINUSE' ? `Port ${port} is in use on ${host}. Choose another port.` : `The on-site server could not start (${e.code ?? 'error'}).` });
+      throw new AppError('conflict', { message: e.code === 'EADDRINUSE' ? `Port ${port} is in use on ${host}. Choose another port.` : `${what} could not start (${e.code ?? 'error'}).` });
     });
-    running = { server, host, port: bound, cert };
-    opts.log('onsite_started', { host, port: bound });
+    running = { server, host, port: bound, cert, authorities: authoritiesOf(host, bound, cert.cert) };
+    opts.log(`${kind.name}_started`, { host, port: bound });
     return status();
   }
 
@@ -97,10 +130,12 @@ export function createOnsite(opts: { dataDir: string; log: (m: string, f?: Recor
       fetch = f;
     },
     status,
-    /** The origin hosted URLs use while the server runs (for QR codes a device on site can open). */
+    /** Its origin while it runs (the links it is used for: hosted QR codes, or all of them for the team server). */
     origin: (): string | null => (running ? `https://${running.host}:${running.port}` : null),
-    /** Started from the console: kept as on, with the port it bound (so the links and QR codes stay the same after a restart). */
-    async start(host: string, port: number): Promise<OnsiteStatus> {
+    /** Its `host:port` while it runs, as a browser sends it in Host and Origin. */
+    authority: (): string | null => (running ? `${running.host}:${running.port}` : null),
+    /** Started from the console or at start: kept as on, with the port it bound (so links stay the same after a restart). */
+    async start(host: string, port: number): Promise<NetworkListenerStatus> {
       const st = await listen(host, port);
       opts.setting?.started(host, st.port!);
       return st;
@@ -110,19 +145,19 @@ export function createOnsite(opts: { dataDir: string; log: (m: string, f?: Recor
      * this computer or a port now taken is logged and leaves it stopped (still on, for the next
      * start); the service starts either way.
      */
-    async resume(): Promise<OnsiteStatus> {
+    async resume(): Promise<NetworkListenerStatus> {
       const kept = opts.setting?.get();
       if (!kept?.running) return status();
       try {
         return await listen(kept.host, kept.port);
       } catch (e) {
         const reason = e instanceof AppError ? (e.details.fields?.[0]?.issue ?? e.code) : 'error';
-        opts.log('onsite_resume_failed', { host: kept.host, port: kept.port, reason });
+        opts.log(`${kind.name}_resume_failed`, { host: kept.host, port: kept.port, reason });
         return status();
       }
     },
     /** Stopped from the console: kept as off. */
-    stop: async (): Promise<OnsiteStatus> => {
+    stop: async (): Promise<NetworkListenerStatus> => {
       opts.setting?.stopped();
       await stop();
       return status();
@@ -131,4 +166,37 @@ export function createOnsite(opts: { dataDir: string; log: (m: string, f?: Recor
     close: stop,
   };
 }
+export type NetworkListener = ReturnType<typeof createNetworkListener>;
+
+/**
+ * The names a browser reaches a listener by, as `host:port` (and bare on 443): the address it
+ * bound, and the DNS names its certificate gives (an organisation's own certificate names its
+ * server; `localhost` only when the address is loopback).
+ */
+function authoritiesOf(host: string, port: number, pem: string): string[] {
+  const names = new Set([host.toLowerCase()]);
+  for (const part of (new X509Certificate(pem).subjectAltName ?? '').split(/,\s*/)) {
+    const dns = /^DNS:(.+)$/.exec(part)?.[1]?.toLowerCase();
+    if (dns && !dns.includes('*') && (dns !== 'localhost' || host.startsWith('127.'))) names.add(dns);
+  }
+  return [...names].flatMap((n) => (port === 443 ? [`${n}:${port}`, n] : [`${n}:${port}`]));
+}
+
+export function createOnsite(opts: { dataDir: string; log: (m: string, f?: Record<string, string | number>) => void; setting?: ListenerSettingStore }) {
+  const l = createNetworkListener({ name: 'onsite', certificate: ONSITE_CERTIFICATE, allows: onsiteAllows }, opts);
+  // Its certificate is always made here: its status does not say.
+  const plain = ({ certificate: _made, ...st }: NetworkListenerStatus): OnsiteStatus => st;
+  return {
+    ...l,
+    status: () => plain(l.status()),
+    start: async (host: string, port: number) => plain(await l.start(host, port)),
+    resume: async () => plain(await l.resume()),
+    stop: async () => plain(await l.stop()),
+  };
+}
 export type Onsite = ReturnType<typeof createOnsite>;
+
+export function createTeamServer(opts: { dataDir: string; log: (m: string, f?: Record<string, string | number>) => void; setting?: ListenerSettingStore; own?: ServerCertificate }) {
+  return createNetworkListener({ name: 'team', certificate: TEAM_CERTIFICATE, tag: 'team' }, opts);
+}
+export type TeamServer = NetworkListener;

@@ -10,7 +10,8 @@ import type { OrgRow } from '../core/accounts/repo';
 import type { Act } from '../../../src-shared/policy';
 
 export interface AppEnv extends Env {
-  Bindings: { incoming?: IncomingMessage };
+  /** The node server's request; `listener: 'team'` on the team server's (http/onsite.ts). */
+  Bindings: { incoming?: IncomingMessage; listener?: 'team'; authorities?: readonly string[] };
   Variables: {
     key: ResolvedKey;
     org: OrgRow;

@@ -71,6 +71,8 @@ type ServiceOptions = {
   uploads?: AppOptions['uploads'];
   faces?: ComposeOptions['faces'];
   publicUrl?: string;
+  /** The team server as `--team` starts it (its own certificate, if any). */
+  team?: ComposeOptions['team'];
   exports?: ComposeOptions['exports'];
   /** Free space on the data directory's disk (a test simulates a full disk). */
   storage?: ComposeOptions['storage'];
@@ -111,6 +113,7 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
     ...(opts.resourcesDir ? { resourcesDir: opts.resourcesDir } : {}),
     ...(opts.faces ? { faces: opts.faces } : {}),
     ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
+    ...(opts.team ? { team: opts.team } : {}),
     ...(opts.exports ? { exports: opts.exports } : {}),
     ...(opts.storage ? { storage: opts.storage } : {}),
     ...(opts.models ? { models: opts.models } : {}),

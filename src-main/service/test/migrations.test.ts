@@ -317,6 +317,37 @@ describe('migrations', () => {
       .toEqual(['audit_log_org_action', 'audit_log_org_actor', 'audit_log_org_at', 'audit_log_org_client_ref', 'clearances_batch_row', 'clearances_org_state', 'sqlite_autoindex_clearances_1']);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name IN ('audit_log_v20', 'clearances_v20')").all()).toEqual([]);
   });
+  it('0026 (team server) keeps every audit row as written, allows the team server\'s start and stop and session.revoked, keeps indexes and triggers', () => {
+    const d = dir();
+    const raw = new Database(join(d, DB_FILE));
+    const before = MIGRATIONS.findIndex((m) => m.name === 'team-server');
+    expect(before).toBe(25);
+    for (const m of MIGRATIONS.slice(0, before)) m.up(raw);
+    raw.pragma(`user_version = ${before}`);
+    raw.prepare("INSERT INTO organizations (id, name, plan, created_at) VALUES (1, 'Org', 'pro', '2025-01-01T00:00:00.000Z')").run();
+    const audit = raw.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, actor_id, actor_role, action, to_value, prev_hash, hash)
+      VALUES (?, '2025-01-02T00:00:00.000Z', 1, 'user', '1', 'owner', ?, ?, '${'0'.repeat(64)}', '${'a'.repeat(64)}')`);
+    audit.run(1, 'onsite.started', '192.168.1.20:8443');
+    audit.run(2, 'session.signed_in', 'password');
+    expect(() => audit.run(3, 'team_server.started', '192.168.1.20:8443')).toThrow(/CHECK/);
+    const rows = raw.prepare('SELECT * FROM audit_log ORDER BY seq').all();
+    raw.close();
+    const db = openDatabase(d);
+    expect(db.prepare('SELECT * FROM audit_log ORDER BY seq').all()).toEqual(rows);
+    const next = db.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, action, to_value, prev_hash, hash) VALUES (?, '2025-01-03T00:00:00.000Z', 1, 'system', ?, ?, 'x', 'y')`);
+    next.run(3, 'team_server.started', '192.168.1.20:8443');
+    next.run(4, 'team_server.stopped', null);
+    next.run(5, 'session.revoked', null);
+    expect(() => next.run(6, 'team_server.exploded', null)).toThrow(/CHECK/);
+    expect(() => db.prepare('UPDATE audit_log SET to_value = NULL').run()).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log' ORDER BY name").all().map((r) => (r as { name: string }).name))
+      .toEqual(['audit_log_org_action', 'audit_log_org_actor', 'audit_log_org_at', 'audit_log_org_client_ref']);
+    db.prepare("INSERT INTO team_server_setting (id, running, host, port, updated_at) VALUES (1, 1, '10.0.0.5', 8443, 'x')").run();
+    expect(() => db.prepare("INSERT INTO team_server_setting (id, running, host, port, updated_at) VALUES (2, 1, '10.0.0.5', 8443, 'x')").run()).toThrow(/CHECK/);
+    db.close();
+  });
+
   it('0023 (name-only contradictions) keeps every clearance as written, allows the two new override codes, keeps the indexes', () => {
     const d = dir();
     const raw = new Database(join(d, DB_FILE));

@@ -18,6 +18,7 @@ import { OrgSettings, type UpdateSettingsRequest } from '../../../src-shared/con
 import { PublicUrlSettings, type UpdatePublicUrlRequest } from '../../../src-shared/contracts/links';
 import { HostedAttemptsSettings } from '../../../src-shared/contracts/hosted';
 import { LivenessSettings } from '../../../src-shared/contracts/faces';
+import { TeamServerStatus, type TeamServerStartRequest } from '../../../src-shared/contracts/team-server';
 import {
   AcceptedInvitation, type AcceptInviteRequest, ChangedBilling, ChangedRole, CreatedInvitation, InvitationList, type InviteRequest, MemberList, RemovedMember, TeamActivity, type TeamRole,
 } from '../../../src-shared/contracts/team';
@@ -375,6 +376,10 @@ export const api = {
   publicUrl: (signal?: AbortSignal) => request('GET', '/api/settings/public-url', PublicUrlSettings, { signal }),
   updatePublicUrl: (body: UpdatePublicUrlRequest) => request('PUT', '/api/settings/public-url', PublicUrlSettings, { body }),
   livenessSettings: (signal?: AbortSignal) => request('GET', '/api/settings/liveness', LivenessSettings, { signal }),
+  /** The team server (issue 39): status for everyone signed in; start and stop for the owner. */
+  teamServer: (signal?: AbortSignal) => request('GET', '/api/team-server', TeamServerStatus, { signal }),
+  startTeamServer: (body: TeamServerStartRequest) => request('POST', '/api/team-server/start', TeamServerStatus, { body }),
+  stopTeamServer: () => request('POST', '/api/team-server/stop', TeamServerStatus),
   updateLivenessSettings: (body: LivenessSettings) => request('PUT', '/api/settings/liveness', LivenessSettings, { body }),
   hostedAttempts: (signal?: AbortSignal) => request('GET', '/api/settings/hosted-attempts', HostedAttemptsSettings, { signal }),
   updateHostedAttempts: (body: HostedAttemptsSettings) => request('PUT', '/api/settings/hosted-attempts', HostedAttemptsSettings, { body }),

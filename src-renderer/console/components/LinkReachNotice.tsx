@@ -20,6 +20,13 @@ interface LinkReachNoticeProps {
 
 export function LinkReachNotice({ reach, kind, onOnsite, after = 'then make a new session', testId }: LinkReachNoticeProps) {
   if (reach === 'public') return null;
+  if (reach === 'team') {
+    return (
+      <p className="muted" data-testid={testId} data-reach={reach}>
+        Computers and devices on your team’s network can open it, through the team server.
+      </p>
+    );
+  }
   if (reach === 'onsite') {
     return (
       <p className="muted" data-testid={testId} data-reach={reach}>

@@ -27,6 +27,8 @@ const KIND_OF_ACTION: Record<string, TeamActivityKind> = {
   'flow.enabled': 'flow_enabled',
   'onsite.started': 'onsite_started',
   'onsite.stopped': 'onsite_stopped',
+  'team_server.started': 'team_server_started',
+  'team_server.stopped': 'team_server_stopped',
 };
 const ACTIONS = Object.keys(KIND_OF_ACTION).map((a) => `'${a}'`).join(',');
 

@@ -1,27 +1,28 @@
-// The on-site server's setting, kept in SQLite (migration 0016): whether it was left running, on
-// which address and port. The service starts it again at its next start (main.ts); stopping the
-// service is not switching it off. Nothing of its sessions is here: they are hosted sessions.
+// The network listeners' settings, kept in SQLite (the on-site server's: migration 0016; the team
+// server's: 0026): whether it was left running, on which address and port. The service starts it
+// again at its next start (compose.ts listening); stopping the service is not switching it off.
+// Nothing of its sessions is here: they are hosted sessions and console sessions.
 import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
 import { nowIso } from '../ids';
 
-export interface OnsiteSetting {
+export interface ListenerSetting {
   running: boolean;
   host: string;
   port: number;
 }
 
-export function createOnsiteSetting(db: Db, clock: Clock) {
+export function createListenerSetting(db: Db, clock: Clock, table: 'onsite_setting' | 'team_server_setting') {
   const s = {
-    get: db.prepare<[], { running: number; host: string; port: number }>('SELECT running, host, port FROM onsite_setting WHERE id = 1'),
+    get: db.prepare<[], { running: number; host: string; port: number }>(`SELECT running, host, port FROM ${table} WHERE id = 1`),
     put: db.prepare<[number, string, number, string]>(
-      `INSERT INTO onsite_setting (id, running, host, port, updated_at) VALUES (1, ?, ?, ?, ?)
+      `INSERT INTO ${table} (id, running, host, port, updated_at) VALUES (1, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET running = excluded.running, host = excluded.host, port = excluded.port, updated_at = excluded.updated_at`,
     ),
-    off: db.prepare<[string]>('UPDATE onsite_setting SET running = 0, updated_at = ? WHERE id = 1'),
+    off: db.prepare<[string]>(`UPDATE ${table} SET running = 0, updated_at = ? WHERE id = 1`),
   };
   return {
-    get(): OnsiteSetting | null {
+    get(): ListenerSetting | null {
       const r = s.get.get();
       return r ? { running: r.running === 1, host: r.host, port: r.port } : null;
     },
@@ -35,4 +36,4 @@ export function createOnsiteSetting(db: Db, clock: Clock) {
     },
   };
 }
-export type OnsiteSettingStore = ReturnType<typeof createOnsiteSetting>;
+export type ListenerSettingStore = ReturnType<typeof createListenerSetting>;

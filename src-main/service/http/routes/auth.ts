@@ -12,7 +12,7 @@ import { toOrganization, toUser } from '../../core/accounts/accounts';
 import type { OrgRow, UserRow } from '../../core/accounts/repo';
 import { actorOf, SYSTEM } from '../../core/audit/audit';
 import type { Services } from '../../compose';
-import { clientAddress, SESSION_COOKIE, sameOrigin, startSession } from '../auth';
+import { clientAddress, cookieFlags, onThisComputer, SESSION_COOKIE, sameOrigin, startSession } from '../auth';
 import type { Router } from '../router';
 
 /** A wrong password for a member's account: recorded by the service (nobody is known to have acted), naming the member by id. */
@@ -53,6 +53,8 @@ export function authRoutes({ route, services }: Router): void {
     responses: { 201: Session },
     handler: async (c, input) => {
       if (!sameOrigin(c)) throw new AppError('cross_origin');
+      // Whoever runs the first run owns the organisation: never someone on the network.
+      onThisComputer(c);
       if (!accounts.needsSetup()) throw new AppError('already_set_up');
       const body = await input.body();
       const { org, user } = await accounts.setup(body);
@@ -87,7 +89,7 @@ export function authRoutes({ route, services }: Router): void {
       }
       startSession(c, services, s.user, s, 'password');
       setCookie(c, DEVICE_COOKIE, services.loginThrottle.deviceToken(body.email), {
-        httpOnly: true, sameSite: 'Strict', path: '/api/auth/login', maxAge: DEVICE_DAYS * 86_400,
+        ...cookieFlags(c), path: '/api/auth/login', maxAge: DEVICE_DAYS * 86_400,
       });
       return c.json<Session>(session(s.user, s.org));
     },
@@ -103,10 +105,11 @@ export function authRoutes({ route, services }: Router): void {
     responses: { 200: TokenLoginResponse },
     handler: async (c, input) => {
       if (!sameOrigin(c)) throw new AppError('cross_origin');
+      onThisComputer(c);
       const body = await input.body();
       const r = accounts.loginWithToken(body.token);
       if (r.kind === 'choose') {
-        setCookie(c, DESKTOP_COOKIE, r.choice, { httpOnly: true, sameSite: 'Strict', path: DESKTOP_PATH, expires: r.expires });
+        setCookie(c, DESKTOP_COOKIE, r.choice, { ...cookieFlags(c), path: DESKTOP_PATH, expires: r.expires });
         return c.json<TokenLoginResponse>(desktopChoice(r.members));
       }
       startSession(c, services, r.user, r, 'desktop_token');
@@ -118,7 +121,10 @@ export function authRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/auth/desktop/members', auth: { kind: 'public' }, tags: TAGS,
     summary: 'The members a desktop sign-in in progress offers (needs its cc_desktop cookie)',
     responses: { 200: DesktopChoice },
-    handler: (c) => c.json<DesktopChoice>(desktopChoice(accounts.desktopMembers(getCookie(c, DESKTOP_COOKIE)))),
+    handler: (c) => {
+      onThisComputer(c);
+      return c.json<DesktopChoice>(desktopChoice(accounts.desktopMembers(getCookie(c, DESKTOP_COOKIE))));
+    },
   });
 
   route({
@@ -128,6 +134,7 @@ export function authRoutes({ route, services }: Router): void {
     responses: { 200: Session },
     handler: async (c, input) => {
       if (!sameOrigin(c)) throw new AppError('cross_origin');
+      onThisComputer(c);
       const body = await input.body();
       const choice = getCookie(c, DESKTOP_COOKIE);
       const members = accounts.desktopMembers(choice);

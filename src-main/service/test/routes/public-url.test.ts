@@ -154,6 +154,29 @@ describe('--public-url given at start wins over the saved setting', () => {
     expect(origin.hosted()).toEqual({ origin: 'https://saved.example.com', link_reach: 'public' });
     expect(origin.console()).toEqual({ origin: ORIGIN, link_reach: 'this_computer' });
   });
+
+  it('the team server\'s address is the service\'s own while it runs (the team\'s network): the console\'s links, and every link when no public URL is set', () => {
+    let team: string | null = 'https://10.20.0.2:8443';
+    let saved: string | null = null;
+    let onsite: string | null = null;
+    const origin = createPublicOrigin({ onsite: () => onsite, team: () => team, setting: () => saved });
+    origin.listening(ORIGIN);
+    const onTeam = { origin: 'https://10.20.0.2:8443', link_reach: 'team' };
+    expect(origin.console()).toEqual(onTeam);
+    expect(origin.service()).toEqual(onTeam);
+    expect(origin.hosted()).toEqual(onTeam);
+    // A public URL still wins for what it serves (hosted pages, the script tag), never for the console's links.
+    saved = 'https://verify.example.com';
+    expect(origin.service()).toEqual({ origin: 'https://verify.example.com', link_reach: 'public' });
+    expect(origin.console()).toEqual(onTeam);
+    // The on-site server still wins for hosted pages while it runs.
+    onsite = 'https://192.168.1.20:8443';
+    expect(origin.hosted()).toEqual({ origin: 'https://192.168.1.20:8443', link_reach: 'onsite' });
+    team = null;
+    saved = null;
+    expect(origin.console()).toEqual({ origin: ORIGIN, link_reach: 'this_computer' });
+    expect(origin.service()).toEqual({ origin: ORIGIN, link_reach: 'this_computer' });
+  });
 });
 
 describe('the console\'s own links: an invitation\'s accept_url and upgrade_url', () => {

@@ -103,8 +103,10 @@ export function auditDetail(e: AuditEntry): string {
     case 'flow.enabled':
       return `${envText(e)} flow ${e.object_id ?? '?'}`;
     case 'onsite.started':
+    case 'team_server.started':
       return `listening on ${e.to_value ?? '?'}${e.actor.kind === 'system' ? ' again after a restart' : ''}`;
     case 'onsite.stopped':
+    case 'team_server.stopped':
       return `was listening on ${e.from_value ?? '?'}`;
     case 'kyc_report.generated':
       return `verification ${e.object_id ?? '?'} (${envText(e)}) · ${e.to_value === 'encrypted' ? 'password-protected PDF' : 'PDF without a password'}`;
@@ -116,6 +118,8 @@ export function auditDetail(e: AuditEntry): string {
       return SIGN_IN_TEXT[e.to_value ?? ''] ?? e.to_value ?? '';
     case 'session.signed_out':
       return 'signed out of the console';
+    case 'session.revoked':
+      return `${e.target?.email ?? `user ${e.target?.user_id ?? '?'}`}: every session ended`;
     case 'session.sign_in_failed':
       return `${e.target?.email ?? `user ${e.target?.user_id ?? '?'}`}: wrong password`;
   }

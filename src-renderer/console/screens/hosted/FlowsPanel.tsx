@@ -17,7 +17,7 @@ import { LoadError } from '../../components/LoadError';
 import { FlowDialog } from './FlowDialog';
 import { flowsApi } from './hosted-api';
 import { PRODUCT_INFO } from './labels';
-import { CopyButton } from './OnsitePanel';
+import { CopyButton } from '../../components/ServerPanel';
 import { QrCode } from './QrCode';
 
 type Open = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; flow: PublishedFlowView } | { kind: 'qr'; flow: PublishedFlowView };

@@ -20,6 +20,7 @@ const issueText = (issue: string | undefined) => ISSUE_TEXT[issue as PublicUrlIs
 
 const REACH_TEXT: Record<LinkOrigin['link_reach'], string> = {
   public: 'anywhere the public URL reaches',
+  team: 'your team’s network (team server)',
   onsite: 'devices on this computer’s network (on-site server)',
   this_computer: 'this computer only',
 };

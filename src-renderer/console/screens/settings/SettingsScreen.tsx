@@ -16,6 +16,7 @@ import { ListFreshnessSection } from './ListFreshnessSection';
 import { OrganizationSection } from './OrganizationSection';
 import { PreferencesSection } from './PreferencesSection';
 import { PublicUrlSection } from './PublicUrlSection';
+import { TeamServerSection } from './TeamServerSection';
 import { may } from '../../../../src-shared/policy';
 
 export function SettingsScreen() {
@@ -84,6 +85,7 @@ export function SettingsScreen() {
       <ListFreshnessSection canChange={canChange} />
       <AppSchemesSection canChange={canChange} />
       <PublicUrlSection canChange={canChange} />
+      <TeamServerSection canManage={may(role, 'team_server.manage')} />
       <HostedAttemptsSection canChange={canChange} />
       <LivenessSection canChange={canChange} />
       <PreferencesSection />

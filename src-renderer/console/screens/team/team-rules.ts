@@ -108,5 +108,7 @@ export function activityText(e: TeamActivityEntry): string {
     case 'flow_enabled': return `${who} switched the ${env} flow ${e.object_id ?? ''} back on`;
     case 'onsite_started': return `${who} started the on-site server on ${e.to ?? 'a local address'}`;
     case 'onsite_stopped': return `${who} stopped the on-site server`;
+    case 'team_server_started': return `${who} started the team server on ${e.to ?? 'a network address'}`;
+    case 'team_server_stopped': return `${who} stopped the team server`;
   }
 }
