@@ -7,6 +7,7 @@ import { createLedger } from './core/verification/ledger';
 import { createBilling } from './core/verification/billing';
 import { createIdempotency } from './core/idempotency/idempotency';
 import { createRateLimiter } from './core/rate-limit/token-bucket';
+import { createKeyThrottle } from './core/rate-limit/key-throttle';
 import { createWebhooks, type Fetch } from './core/webhooks/webhooks';
 import { systemClock, type Clock } from './core/clock';
 import { createLogger, silentLogger, type Logger } from './log';
@@ -113,6 +114,7 @@ export function compose(opts: ComposeOptions) {
   const billing = createBilling(db, clock, credits, idempotency, webhooks.emitInTransaction, (orgId) => reports.invalidate(orgId));
   const limiter = createRateLimiter(clock);
   const loginThrottle = createLoginThrottle(clock, secret);
+  const keyThrottle = createKeyThrottle(clock);
   // The lists are loaded (and reloaded) in the screening worker; this thread holds their meta.
   const pool = createScreenPool(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir, (m, f) => logger.info(m, f));
   // Screening requests are worked a few at a time on the HTTP thread (their parsing, billing and
@@ -155,7 +157,7 @@ export function compose(opts: ComposeOptions) {
     organization,
     /** The organisation's display name and logo PNG, for PDF exports and hosted pages. */
     organizationBranding: (orgId: number): Branding => organization.branding(orgId),
-    storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, teamServer, origin, publicUrlSetting, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
+    storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, teamServer, origin, publicUrlSetting, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, keyThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
     config: { dataDir: opts.dataDir, resourcesDir: opts.resourcesDir ?? defaultResourcesDir(), consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     /**
      * The loopback listener is up at `url` (main.ts; the test harness gives the address it calls):

@@ -96,6 +96,19 @@ export function guard(steps: readonly Step[]): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * The answer to a key that is not one (or was revoked): its own error while the client's address
+ * has wrong keys left in its allowance (core/rate-limit/key-throttle.ts), which it spends; 429 with
+ * Retry-After once it has none.
+ */
+function wrongKey(c: Context<AppEnv>, s: Services, code: 'invalid_api_key' | 'revoked_api_key' | 'invalid_secret'): AppError {
+  const address = clientAddress(c);
+  const d = s.keyThrottle.check(address);
+  if (!d.allowed) return new AppError('rate_limited', { limit: d.limit, remaining: 0, retry_after: d.retryAfter });
+  s.keyThrottle.failed(address);
+  return new AppError(code);
+}
+
 function bearer(c: Context): string | undefined {
   return /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1];
 }
@@ -112,7 +125,7 @@ function authenticate(s: Services, auth: AuthSpec): Step | null {
           const raw = bearer(c);
           if (!raw) throw new AppError('invalid_secret', { hint: 'Send Authorization: Bearer <secret key>.' });
           const found = s.keys.lookupSecret(raw.trim());
-          if (!found.ok) throw new AppError(found.reason === 'revoked' ? 'revoked_api_key' : 'invalid_secret');
+          if (!found.ok) throw wrongKey(c, s, found.reason === 'revoked' ? 'revoked_api_key' : 'invalid_secret');
           const org = s.accounts.repo.orgById(found.key.orgId);
           if (!org) throw new AppError('invalid_secret');
           c.set('key', found.key);
@@ -135,7 +148,7 @@ function authenticate(s: Services, auth: AuthSpec): Step | null {
             });
           }
           const found = s.keys.lookup(raw.trim());
-          if (!found.ok) throw new AppError(found.reason === 'revoked' ? 'revoked_api_key' : 'invalid_api_key');
+          if (!found.ok) throw wrongKey(c, s, found.reason === 'revoked' ? 'revoked_api_key' : 'invalid_api_key');
           const key = found.key;
           if (auth.scope && !key.scopes.includes(auth.scope)) throw new AppError('wrong_scope', { hint: scopeHint(auth.scope) });
           const org = s.accounts.repo.orgById(key.orgId);
