@@ -52,6 +52,8 @@ export const POLICY = {
   'team.change_role': OWNER,
   /** Give or take a member's billing access. */
   'team.set_billing': OWNER,
+  /** Name the hosts on private networks webhooks may reach (an on-premises receiver): a way into the network, the owner's. */
+  'webhooks.allow_private': OWNER,
   /** Start and stop the team server, which opens the console and the API to the network (issue 39). */
   'team_server.manage': OWNER,
   /** Work in the console: screen, review, verify, read reports, make one's own keys. */

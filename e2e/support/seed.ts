@@ -4,13 +4,14 @@
 // suite made some thirty such calls (issue 24). Responses are parsed with the route contracts.
 import { CreatedKey, type CreateKeyRequest } from '../../src-shared/contracts/accounts';
 import { CreatedInvitation, type TeamRole } from '../../src-shared/contracts/team';
-import { CreatedWebhook, type CreateWebhookRequest } from '../../src-shared/contracts/webhooks';
+import { CreatedWebhook, WebhookPrivateHosts, type CreateWebhookRequest } from '../../src-shared/contracts/webhooks';
 import type { TestOrg } from './accounts';
 import type { Service } from './service';
 
 export interface SeedSession {
   /** A session-authenticated JSON request as the console makes it (same origin, the owner's cookie). */
   post<T>(path: string, body: unknown, parse: { parse: (v: unknown) => T }): Promise<T>;
+  put<T>(path: string, body: unknown, parse: { parse: (v: unknown) => T }): Promise<T>;
 }
 
 async function cookieOf(service: Service, email: string, password: string): Promise<string> {
@@ -28,17 +29,19 @@ async function cookieOf(service: Service, email: string, password: string): Prom
 /** The organisation's owner (or any member given), signed in over HTTP. */
 export async function signedIn(service: Service, org: Pick<TestOrg, 'email' | 'password'>): Promise<SeedSession> {
   const cookie = await cookieOf(service, org.email, org.password);
+  const send = async <T>(method: 'POST' | 'PUT', path: string, body: unknown, parse: { parse: (v: unknown) => T }): Promise<T> => {
+    const res = await fetch(`${service.url}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Origin: service.url, Cookie: cookie },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+    return parse.parse(JSON.parse(text));
+  };
   return {
-    async post(path, body, parse) {
-      const res = await fetch(`${service.url}${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: service.url, Cookie: cookie },
-        body: JSON.stringify(body),
-      });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`POST ${path} answered ${res.status}: ${text}`);
-      return parse.parse(JSON.parse(text));
-    },
+    post: (path, body, parse) => send('POST', path, body, parse),
+    put: (path, body, parse) => send('PUT', path, body, parse),
   };
 }
 
@@ -59,7 +62,11 @@ export async function createKeys<const K extends readonly CreateKeyRequest[]>(
 
 /** A webhook endpoint added in the console's Webhooks screen. */
 export async function addWebhook(service: Service, org: TestOrg, hook: CreateWebhookRequest): Promise<CreatedWebhook> {
-  return (await signedIn(service, org)).post('/api/webhooks', hook, CreatedWebhook);
+  const owner = await signedIn(service, org);
+  // A receiver the test runs on this computer: the owner names its host first, as an on-premises receiver.
+  const host = new URL(hook.url).hostname;
+  if (host === '127.0.0.1') await owner.put('/api/webhooks/private-hosts', { hosts: [host] }, WebhookPrivateHosts);
+  return owner.post('/api/webhooks', hook, CreatedWebhook);
 }
 
 /**

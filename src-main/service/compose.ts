@@ -109,7 +109,7 @@ export function compose(opts: ComposeOptions) {
   const credits = createCredits(db, clock);
   const ledger = createLedger(db, audit.clientRefHmac);
   const idempotency = createIdempotency(db, clock, secret);
-  const webhooks = createWebhooks(db, clock, opts.fetch ? { fetch: opts.fetch } : {});
+  const webhooks = createWebhooks(db, clock, { ...(opts.fetch ? { fetch: opts.fetch } : {}), privateHosts: (orgId) => organization.webhookPrivateHosts(orgId) });
   const reports = createReports(db, clock, { flags: createReportFlags(opts.reportFlags), balance: (orgId) => credits.balance(orgId) });
   const billing = createBilling(db, clock, credits, idempotency, webhooks.emitInTransaction, (orgId) => reports.invalidate(orgId));
   const limiter = createRateLimiter(clock);

@@ -83,3 +83,22 @@ export type WebhookTestQueued = z.infer<typeof WebhookTestQueued>;
 
 export const WebhookDeliveryList = z.object({ deliveries: z.array(WebhookDelivery) });
 export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
+
+/**
+ * The hosts on private networks an organisation's webhooks may reach (issue 39): an on-premises
+ * receiver, named by the owner. A host name or an IP address as a URL names it (lower case, an
+ * IPv6 address without brackets); at most 20. Every other private, loopback, link-local address
+ * and this computer's own is refused (core/webhooks/destination.ts).
+ */
+export const WEBHOOK_PRIVATE_HOSTS_MAX = 20;
+export const WebhookPrivateHost = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(253)
+  .regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$|^[0-9a-f:.]+$/, 'a host name or an IP address, without scheme, port or path');
+export const WebhookPrivateHosts = z.object({ hosts: z.array(WebhookPrivateHost).max(WEBHOOK_PRIVATE_HOSTS_MAX) });
+export type WebhookPrivateHosts = z.infer<typeof WebhookPrivateHosts>;
+export const UpdateWebhookPrivateHosts = WebhookPrivateHosts.strict();
+export type UpdateWebhookPrivateHosts = z.input<typeof UpdateWebhookPrivateHosts>;

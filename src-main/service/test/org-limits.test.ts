@@ -9,7 +9,7 @@ import { closeAll, testService } from './harness';
 
 afterAll(closeAll);
 
-const hook = (i: number) => ({ url: `http://127.0.0.1:9/hook/${i}`, env: 'test', events: ['compliance.screening.completed'] });
+const hook = (i: number) => ({ url: `https://hooks.example.test/hook/${i}`, env: 'test', events: ['compliance.screening.completed'] });
 
 describe('webhook endpoints per organisation', () => {
   it(`takes ${MAX_ENDPOINTS}, refuses the next with 409, and takes one again after a removal`, async () => {

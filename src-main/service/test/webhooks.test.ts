@@ -38,8 +38,14 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
+/** The local receiver is on this computer: the owner allows it as an on-premises receiver first (destination.ts). */
+async function allowLocalReceiver(t: TestService, cookie: string): Promise<void> {
+  expect((await t.json('PUT', '/api/webhooks/private-hosts', { cookie, body: { hosts: ['127.0.0.1'] } })).status).toBe(200);
+}
+
 async function withEndpoint(t: TestService, env: 'test' | 'live', events: string[], path = '/hook') {
   const cookie = await t.login();
+  await allowLocalReceiver(t, cookie);
   const res = await t.json<{ endpoint: { id: string }; secret: string }>('POST', '/api/webhooks', {
     cookie, body: { url: `${base}${path}`, env, events },
   });
@@ -73,6 +79,45 @@ describe('webhook endpoints API', () => {
     const denied = await t.json('POST', '/api/webhooks', { cookie: member, body: { url: 'https://r.example/h', env: 'test', events: ['verification.completed'] } });
     expect(denied.status).toBe(403);
     expect((await t.json('GET', '/api/webhooks', { cookie: member })).status).toBe(200);
+  });
+});
+
+describe('destinations (issue 39): loopback, link-local, private and own addresses refused unless the owner names the host', () => {
+  it('refuses such a URL when it is added, says how to allow it, and takes it once the owner named the host; only the owner names hosts', async () => {
+    const t = await testService({ plan: 'growth' });
+    const cookie = await t.login();
+    for (const url of [`${base}/hook`, 'http://localhost:8080/h', 'https://169.254.169.254/latest/meta-data/', 'https://10.0.0.7:22/', 'https://[::ffff:127.0.0.1]/h', 'http://2130706433/h']) {
+      const r = await t.json<{ fields: { field: string; issue: string }[]; message?: string }>('POST', '/api/webhooks', { cookie, body: { url, env: 'test', events: ['verification.completed'] } });
+      expect(r.status, url).toBe(400);
+      expect(r.body.fields, url).toEqual([{ field: 'url', issue: 'private_destination' }]);
+    }
+    expect(t.s.webhooks.list(t.orgId)).toEqual([]);
+    expect((await t.json('POST', '/api/webhooks', { cookie, body: { url: 'https://hooks.example.test/h', env: 'test', events: ['verification.completed'] } })).status).toBe(201);
+
+    await t.s.accounts.addUser({ orgId: t.orgId, email: 'adm-hosts@example.test', name: 'A', password: 'admin password 1', role: 'admin' });
+    const admin = await t.login('adm-hosts@example.test', 'admin password 1');
+    expect((await t.json('PUT', '/api/webhooks/private-hosts', { cookie: admin, body: { hosts: ['127.0.0.1'] } })).status).toBe(403);
+    expect((await t.json('GET', '/api/webhooks/private-hosts', { cookie: admin })).body).toEqual({ hosts: [] });
+    expect((await t.json('PUT', '/api/webhooks/private-hosts', { cookie, body: { hosts: ['http://127.0.0.1/'] } })).status).toBe(400);
+    const saved = await t.json('PUT', '/api/webhooks/private-hosts', { cookie, body: { hosts: ['127.0.0.1', 'Receiver.Corp.Lan'] } });
+    expect(saved.body).toEqual({ hosts: ['127.0.0.1', 'receiver.corp.lan'] });
+    expect((await t.json('POST', '/api/webhooks', { cookie: admin, body: { url: `${base}/hook`, env: 'test', events: ['verification.completed'] } })).status).toBe(201);
+    // Only the named host: another loopback address stays refused.
+    expect((await t.json('POST', '/api/webhooks', { cookie, body: { url: 'http://127.0.0.2:9/h', env: 'test', events: ['verification.completed'] } })).status).toBe(400);
+    const audit = t.s.db.prepare("SELECT setting, from_value, to_value FROM audit_log WHERE setting = 'webhook_private_hosts'").all();
+    expect(audit).toEqual([{ setting: 'webhook_private_hosts', from_value: '0', to_value: '2' }]);
+  });
+
+  it('checks again at delivery: an allowance taken back stops deliveries to that host before any connection', async () => {
+    const t = await testService();
+    const { cookie, id } = await withEndpoint(t, 'test', ['verification.completed'], '/taken-back');
+    expect((await t.json('PUT', '/api/webhooks/private-hosts', { cookie, body: { hosts: [] } })).status).toBe(200);
+    const before = received.length;
+    await t.json('POST', `/api/webhooks/${id}/test`, { cookie, body: {} });
+    await t.s.webhooks.dispatchDue();
+    expect(received.length).toBe(before);
+    const [d] = t.s.webhooks.deliveries(t.orgId, id);
+    expect(d).toMatchObject({ state: 'pending', attempts: 1, last_status: null, last_error: 'destination refused: the URL names a loopback address (this computer)' });
   });
 });
 

@@ -85,6 +85,8 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
     setAttempts: db.prepare<[number, number]>('UPDATE organizations SET hosted_attempts = ? WHERE id = ?'),
     clip: db.prepare<[number], { require_liveness_clip: number }>('SELECT require_liveness_clip FROM organizations WHERE id = ?'),
     setClip: db.prepare<[number, number]>('UPDATE organizations SET require_liveness_clip = ? WHERE id = ?'),
+    privateHosts: db.prepare<[number], { webhook_private_hosts: string }>('SELECT webhook_private_hosts FROM organizations WHERE id = ?'),
+    setPrivateHosts: db.prepare<[string, number]>('UPDATE organizations SET webhook_private_hosts = ? WHERE id = ?'),
   };
 
   /** The custom schemes the organisation's redirects may use (its apps' return), in order. */
@@ -184,6 +186,25 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
     setRequiresLivenessClip(orgId: number, required: boolean): boolean {
       s.setClip.run(required ? 1 : 0, orgId);
       return required;
+    },
+
+    /** The hosts on private networks the owner allows webhooks to reach (issue 39; core/webhooks/destination.ts). */
+    webhookPrivateHosts(orgId: number): string[] {
+      const r = s.privateHosts.get(orgId);
+      return r ? (JSON.parse(r.webhook_private_hosts) as string[]) : [];
+    },
+
+    /** Replaces them (checked by the contract); audited with how many there were before and after, as app schemes. */
+    setWebhookPrivateHosts(actor: UserRow, orgId: number, hosts: readonly string[]): string[] {
+      const next = [...new Set(hosts.map((h) => h.toLowerCase()))];
+      audit.atomically(() => {
+        const before = this.webhookPrivateHosts(orgId);
+        s.setPrivateHosts.run(JSON.stringify(next), orgId);
+        if (before.join(' ') !== next.join(' ')) {
+          audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'webhook_private_hosts', from: String(before.length), to: String(next.length) });
+        }
+      });
+      return next;
     },
 
     /**

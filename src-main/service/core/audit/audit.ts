@@ -34,7 +34,7 @@ export interface AuditEvent {
   approverUserId?: number;
   keyId?: string;
   listId?: string;
-  setting?: 'four_eyes' | 'organization_name' | 'logo' | 'sanctions_stale_days' | 'pep_stale_days' | 'app_schemes' | 'public_url' | 'hosted_attempts' | 'require_liveness_clip';
+  setting?: 'four_eyes' | 'organization_name' | 'logo' | 'sanctions_stale_days' | 'pep_stale_days' | 'app_schemes' | 'public_url' | 'hosted_attempts' | 'require_liveness_clip' | 'webhook_private_hosts';
   from?: string;
   to?: string;
   counts?: { total?: number; done?: number; failed?: number };

@@ -76,8 +76,9 @@ export function webhooksRepo(db: Db) {
     ),
     dueDetails: db.prepare<[string], {
       type: string; payload: string; url: string; secret: string; disabled_at: string | null; previous_secret: string | null; previous_secret_until: string | null;
+      org_id: number;
     }>(
-      `SELECT e.type, e.payload, p.url, p.secret, p.disabled_at, p.previous_secret, p.previous_secret_until FROM webhook_deliveries d
+      `SELECT e.type, e.payload, p.org_id, p.url, p.secret, p.disabled_at, p.previous_secret, p.previous_secret_until FROM webhook_deliveries d
        JOIN webhook_events e ON e.id = d.event_id JOIN webhook_endpoints p ON p.id = d.endpoint_id WHERE d.id = ?`,
     ),
     finish: db.prepare(

@@ -10,6 +10,9 @@ import type { Clock } from '../clock';
 import { newId, nowIso, randomBase62 } from '../ids';
 import { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './signing';
 import { webhooksRepo, type DeliveryRow, type EndpointRow } from './repo';
+import { guardedLookup, RANGE_WORDS, refusedHost, type Resolve } from './destination';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 
 export const MAX_ATTEMPTS = 10;
 /** Endpoints per organisation: each event is one delivery row per endpoint, so they bound the outbox. */
@@ -66,18 +69,48 @@ function toDelivery(r: DeliveryRow & { type: string }): WebhookDelivery {
 function describeFailure(e: unknown): string {
   if (e instanceof Error) {
     if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'timeout';
-    const code = (e as { cause?: { code?: unknown } }).cause?.code;
+    const own = (e as { code?: unknown }).code;
+    if (own === 'EDESTINATION') return e.message;
+    const code = (e as { cause?: { code?: unknown } }).cause?.code ?? own;
     if (typeof code === 'string') return code;
   }
   return 'network error';
 }
 
+/**
+ * A POST over node's http(s) whose connection is made only to addresses the destination rule
+ * allows (destination.ts guardedLookup); the answer's status, its body drained unread.
+ */
+function guardedFetch(allowed: readonly string[], resolve?: Resolve): Fetch {
+  return (url, init) =>
+    new Promise<Response>((done, fail) => {
+      const u = new URL(url);
+      const send = u.protocol === 'https:' ? httpsRequest : httpRequest;
+      const req = send(u, {
+        method: init.method ?? 'POST', headers: init.headers as Record<string, string>, lookup: guardedLookup(allowed, resolve),
+        ...(init.signal ? { signal: init.signal } : {}),
+      }, (res) => {
+        res.resume();
+        done(new Response(null, { status: res.statusCode ?? 500 }));
+      });
+      req.on('error', fail);
+      req.end(typeof init.body === 'string' ? init.body : undefined);
+    });
+}
+
 /** Deliveries in flight at once, and per endpoint: a receiver that never answers holds only its own. */
 export const DELIVERY_SLOTS = { total: 32, perEndpoint: 8 } as const;
 
-export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch } = {}) {
+export function createWebhooks(db: Db, clock: Clock, opts: {
+  /** Tests: a transport of their own (the destination rule on the URL's own host still applies). */
+  fetch?: Fetch;
+  /** The hosts the organisation's owner allowed as on-premises receivers (destination.ts). */
+  privateHosts?: (orgId: number) => readonly string[];
+  /** Tests: the name resolution the delivery's lookup uses. */
+  resolve?: Resolve;
+} = {}) {
   const repo = webhooksRepo(db);
-  const doFetch: Fetch = opts.fetch ?? ((url, init) => fetch(url, init));
+  const privateHosts = opts.privateHosts ?? (() => []);
   const inFlight = new Map<string, number>();
   let flying = 0;
 
@@ -111,7 +144,13 @@ export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch } = {
     const started = performance.now();
     let status: number | null = null;
     let error: string | null = null;
+    const allowed = privateHosts(details.org_id);
+    // An address written in the URL never reaches the lookup: refused here (the owner may have
+    // allowed it since the endpoint was added, or taken the allowance back).
+    const refused = refusedHost(details.url, allowed);
+    const doFetch = opts.fetch ?? guardedFetch(allowed, opts.resolve);
     try {
+      if (refused) throw Object.assign(new Error(`destination refused: the URL names ${RANGE_WORDS[refused]}`), { code: 'EDESTINATION' });
       const res = await doFetch(details.url, {
         method: 'POST',
         redirect: 'manual',
@@ -153,6 +192,14 @@ export function createWebhooks(db: Db, clock: Clock, opts: { fetch?: Fetch } = {
       if (repo.endpoints(input.orgId).length >= MAX_ENDPOINTS) {
         throw new AppError('resource_limit', {
           team_limit: MAX_ENDPOINTS, message: `At most ${MAX_ENDPOINTS} webhook endpoints per organization. Remove one first.`,
+        });
+      }
+      const refused = refusedHost(input.url, privateHosts(input.orgId));
+      if (refused) {
+        throw new AppError('invalid_parameters', {
+          message: `The URL names ${RANGE_WORDS[refused]}. Webhooks go to receivers on the internet; for a receiver on your own network, `
+            + 'the owner names its host first (Settings → Webhook receivers on your network).',
+          fields: [{ field: 'url', issue: 'private_destination' }],
         });
       }
       const secret = `whsec_${randomBase62(40)}`;

@@ -1,7 +1,10 @@
 // The team server (issue 39). Its setting (whether it was left running, on which address and
 // port) as the on-site server's (0016), so a restart brings it back; settings only, no session and
-// nothing of a subject. The audit log gains its start and stop and an owner ending another
-// person's sessions (`session.revoked`); SQLite cannot change a CHECK in place, so audit_log is
+// nothing of a subject. Webhook destinations: the hosts on private networks the owner allows as
+// on-premises receivers (`organizations.webhook_private_hosts`, a JSON array; none by default), a
+// setting audited like the others. The audit log gains the team server's start and stop, an owner
+// ending another person's sessions (`session.revoked`) and that setting; SQLite cannot change a
+// CHECK in place, so audit_log is
 // rebuilt as 0024 did (same columns in the same order, every row as written, the same indexes
 // and triggers).
 import type Database from 'better-sqlite3';
@@ -25,7 +28,10 @@ const ACTIONS = [
   'clearance.sent_back',
   'team_server.started', 'team_server.stopped', 'session.revoked',
 ];
-const SETTINGS = ['four_eyes', 'organization_name', 'logo', 'sanctions_stale_days', 'pep_stale_days', 'app_schemes', 'public_url', 'hosted_attempts', 'require_liveness_clip'];
+const SETTINGS = [
+  'four_eyes', 'organization_name', 'logo', 'sanctions_stale_days', 'pep_stale_days', 'app_schemes', 'public_url', 'hosted_attempts', 'require_liveness_clip',
+  'webhook_private_hosts',
+];
 const DISPOSITIONS = ['cleared_false_positive', 'escalated', 'needs_info'];
 const REASONS = ['different_dob', 'different_nationality', 'different_person_other_identifiers', 'name_only_common_name', 'list_record_outdated', 'other'];
 const list = (xs: string[]) => xs.map((x) => `'${x}'`).join(',');
@@ -47,6 +53,9 @@ export function up(db: Database.Database): void {
       port INTEGER NOT NULL CHECK (port BETWEEN 0 AND 65535),
       updated_at TEXT NOT NULL
     ) STRICT;
+
+    ALTER TABLE organizations ADD COLUMN webhook_private_hosts TEXT NOT NULL DEFAULT '[]'
+      CHECK (json_valid(webhook_private_hosts) AND json_type(webhook_private_hosts) = 'array' AND length(webhook_private_hosts) <= 6000);
 
     DROP TRIGGER audit_log_no_update;
     DROP TRIGGER audit_log_no_delete;

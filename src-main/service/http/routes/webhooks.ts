@@ -3,7 +3,8 @@
 // rotating are audited (core/app/webhooks.ts).
 import { Message } from '../../../../src-shared/contracts/common';
 import {
-  CreatedWebhook, CreateWebhookRequest, RotatedWebhookSecret, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookTestQueued,
+  CreatedWebhook, CreateWebhookRequest, RotatedWebhookSecret, UpdateWebhookPrivateHosts, WebhookDelivery, WebhookDeliveryList, WebhookList,
+  WebhookPrivateHosts, WebhookTestQueued,
 } from '../../../../src-shared/contracts/webhooks';
 import { addWebhook, removeWebhook, rotateWebhookSecret } from '../../core/app/webhooks';
 import { actorOf } from '../../core/audit/audit';
@@ -20,6 +21,27 @@ export function webhookRoutes({ route, services }: Router): void {
     summary: 'The organisation\'s webhook endpoints',
     responses: { 200: WebhookList },
     handler: (c) => c.json<WebhookList>({ endpoints: webhooks.list(c.get('session').org.id) }),
+  });
+
+  route({
+    method: 'GET', path: '/api/webhooks/private-hosts', auth: { kind: 'session' }, tags: TAGS,
+    summary: 'The hosts on private networks the organisation\'s webhooks may reach (an on-premises receiver)',
+    description: 'Webhooks are refused for loopback, link-local, private and reserved addresses and this computer\'s own, when an endpoint is added (an address in the URL) '
+      + 'and at every delivery (the addresses its name resolves to), unless the owner named the URL\'s host here.',
+    responses: { 200: WebhookPrivateHosts },
+    handler: (c) => c.json<WebhookPrivateHosts>({ hosts: services.organization.webhookPrivateHosts(c.get('session').org.id) }),
+  });
+
+  route({
+    method: 'PUT', path: '/api/webhooks/private-hosts', auth: { kind: 'session', act: 'webhooks.allow_private' }, tags: TAGS,
+    summary: 'Name the hosts on private networks webhooks may reach (owner; the whole list, empty for none)',
+    request: { body: UpdateWebhookPrivateHosts },
+    responses: { 200: WebhookPrivateHosts },
+    handler: async (c, input) => {
+      const body = await input.body();
+      const s = c.get('session');
+      return c.json<WebhookPrivateHosts>({ hosts: services.organization.setWebhookPrivateHosts(s.user, s.org.id, body.hosts) });
+    },
   });
 
   route({

@@ -70,6 +70,7 @@ export function auditDetail(e: AuditEntry): string {
       if (e.setting === 'app_schemes') return `App schemes: ${e.from_value ?? '?'} → ${e.to_value ?? '?'} registered`;
       if (e.setting === 'public_url') return `Public URL: ${e.from_value ?? '?'} → ${e.to_value ?? '?'}`;
       if (e.setting === 'hosted_attempts') return `Attempts per hosted link: ${e.from_value ?? '?'} → ${e.to_value ?? '?'}`;
+      if (e.setting === 'webhook_private_hosts') return `Private hosts webhooks may reach: ${e.from_value ?? '?'} → ${e.to_value ?? '?'} allowed`;
       if (e.setting === 'require_liveness_clip') return `API keys must send the head-turn clip: ${e.to_value === 'true' ? 'required' : 'no longer required'}`;
       return `${e.setting === 'four_eyes' ? 'Four-eyes' : e.setting ?? ''}: ${e.from_value ?? '?'} → ${e.to_value ?? '?'}`;
     case 'member.added':

@@ -15,6 +15,7 @@ import { LivenessSection } from './LivenessSection';
 import { ListFreshnessSection } from './ListFreshnessSection';
 import { OrganizationSection } from './OrganizationSection';
 import { PreferencesSection } from './PreferencesSection';
+import { PrivateHostsSection } from './PrivateHostsSection';
 import { PublicUrlSection } from './PublicUrlSection';
 import { TeamServerSection } from './TeamServerSection';
 import { may } from '../../../../src-shared/policy';
@@ -86,6 +87,7 @@ export function SettingsScreen() {
       <AppSchemesSection canChange={canChange} />
       <PublicUrlSection canChange={canChange} />
       <TeamServerSection canManage={may(role, 'team_server.manage')} />
+      <PrivateHostsSection canChange={may(role, 'webhooks.allow_private')} />
       <HostedAttemptsSection canChange={canChange} />
       <LivenessSection canChange={canChange} />
       <PreferencesSection />

@@ -59,8 +59,10 @@ export function AddEndpointDialog({ env: initialEnv, onClose, onCreated }: AddEn
     } catch (err) {
       setBusy(false);
       if (err instanceof ApiError && err.status === 400) {
+        // A receiver on a private network (loopback, link-local, private, this computer): the service says how to allow it.
+        const privateHost = err.fields?.some((f) => f.field === 'url' && f.issue === 'private_destination') ?? false;
         const fieldErrors: Errors = {
-          url: err.forField('url') ? URL_RULE : undefined,
+          url: privateHost ? err.message : err.forField('url') ? URL_RULE : undefined,
           events: err.forField('events') ? 'Choose at least one event.' : undefined,
           description: err.forField('description') ? 'Keep the description under 200 characters.' : undefined,
         };
