@@ -167,6 +167,7 @@ export const ERRORS = {
   permission_denied: { http: 403, shape: 'account', error: 'Permission denied' },
   cross_origin: { http: 403, shape: 'account', error: 'Cross-origin request refused' },
   already_set_up: { http: 409, shape: 'account', error: 'Organization already set up' },
+  cannot_end_own_sessions: { http: 400, shape: 'account', error: 'To end your own session, sign out' },
   // The first run and the desktop shell's sign-in are made on the computer that runs the service, never through the team server (issue 39).
   this_computer_only: { http: 403, shape: 'account', error: 'Only on the computer that runs the service' },
   account_validation: { http: 400, shape: 'account', error: 'Invalid request' },

@@ -50,6 +50,8 @@ export const POLICY = {
   'team.remove_admin': OWNER,
   /** Change a member's or admin's role. */
   'team.change_role': OWNER,
+  /** End every console session of another person (a lost laptop, a departure in progress): they must sign in again. */
+  'team.end_sessions': OWNER,
   /** Give or take a member's billing access. */
   'team.set_billing': OWNER,
   /** Name the hosts on private networks webhooks may reach (an on-premises receiver): a way into the network, the owner's. */

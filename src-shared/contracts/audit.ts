@@ -125,6 +125,8 @@ export const AuditEntry = z.object({
    * age-gate store or report export id, or the verification id of a KYC report. An id, never a URL.
    */
   object_id: z.string().nullable().default(null),
+  /** The address a person acted from (their computer: issue 39, a team on many desks); null for the CLI, the service, and rows written before. */
+  source_address: z.string().nullable().default(null),
   prev_hash: z.string(),
   hash: z.string(),
 });
@@ -162,7 +164,7 @@ export type AuditVerification = z.infer<typeof AuditVerification>;
 
 /** The CSV export's columns, in order; `auditCsvRow` gives one entry's cells. */
 export const AUDIT_CSV_COLUMNS = [
-  'seq', 'at', 'actor', 'actor_role', 'action', 'action_label', 'env', 'screening_id', 'batch_id', 'row_number', 'entity_ids', 'record_hashes',
+  'seq', 'at', 'actor', 'actor_role', 'source_address', 'action', 'action_label', 'env', 'screening_id', 'batch_id', 'row_number', 'entity_ids', 'record_hashes',
   'disposition', 'reason_code', 'has_note', 'override_contradiction', 'clearance_id', 'approver', 'key_id', 'list_id', 'object_id', 'setting', 'from_value', 'to_value',
   'count_total', 'count_done', 'count_failed', 'risk_score', 'target_user', 'client_ref_hmac', 'prev_hash', 'hash',
 ] as const;
@@ -173,7 +175,7 @@ const who = (p: { user_id: number; email: string | null } | null) => (p ? p.emai
 export function auditCsvRow(e: AuditEntry): string[] {
   const actor = e.actor.kind === 'user' ? e.actor.email ?? `user ${e.actor.user_id}` : e.actor.kind;
   return [
-    text(e.seq), e.at, actor, text(e.actor.role), e.action, AUDIT_ACTION_LABEL[e.action], text(e.env), text(e.screening_id), text(e.batch_id), text(e.row_number),
+    text(e.seq), e.at, actor, text(e.actor.role), text(e.source_address), e.action, AUDIT_ACTION_LABEL[e.action], text(e.env), text(e.screening_id), text(e.batch_id), text(e.row_number),
     e.entity_ids.join(';'), e.record_hashes.join(';'), text(e.disposition), text(e.reason_code), text(e.has_note), text(e.override_contradiction), text(e.clearance_id),
     who(e.approver), text(e.key_id), text(e.list_id), text(e.object_id), text(e.setting), text(e.from_value), text(e.to_value), text(e.count_total),
     text(e.count_done), text(e.count_failed), text(e.risk_score), who(e.target), text(e.client_ref_hmac), e.prev_hash, e.hash,

@@ -173,3 +173,7 @@ export const TeamActivity = z.object({
   pages: z.number().int(),
 });
 export type TeamActivity = z.infer<typeof TeamActivity>;
+
+/** POST /api/team/members/:id/end-sessions (owner): every console session of that person ended. */
+export const EndedSessions = z.object({ message: z.string(), sessions_ended: z.number().int() });
+export type EndedSessions = z.infer<typeof EndedSessions>;

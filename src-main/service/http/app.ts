@@ -5,6 +5,8 @@ import type { Services } from '../compose';
 import type { DriftHandler } from './response-check';
 import { createUploadLimits } from './body';
 import { createRouter, type Router } from './router';
+import { clientAddress } from './auth';
+import { withRequestSource } from '../core/audit/request-source';
 import { serveConsole, serveHosted, serveWidget } from './static';
 import type { AppEnv, RouteInfo } from './types';
 import { openApiRoutes } from './routes/openapi';
@@ -92,7 +94,9 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
 
   app.use('*', async (c, next) => {
     const started = performance.now();
-    await next();
+    // The audit rows this request writes name the address it came from (core/audit/request-source.ts).
+    const address = clientAddress(c);
+    await withRequestSource(address === 'in-process' ? null : address, next);
     // Every API answer may carry subject data or credentials: nothing is cached anywhere.
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/hosted/')) {
       c.header('Cache-Control', 'no-store');

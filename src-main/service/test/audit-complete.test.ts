@@ -372,7 +372,7 @@ describe('migration 20 (a complete audit log)', () => {
     raw.close();
 
     const u = await testService({ plan: 'pro' }, { dataDir, now: Date.parse('2025-02-01T00:00:00.000Z'), ownerId: 1 });
-    expect(u.s.db.prepare('SELECT * FROM audit_log ORDER BY seq').all()).toEqual(before.map((r) => ({ ...r, object_id: null })));
+    expect(u.s.db.prepare('SELECT * FROM audit_log ORDER BY seq').all()).toEqual(before.map((r) => ({ ...r, object_id: null, source_address: null })));
     expect(u.s.audit.verify()).toEqual({ ok: true, rows: 3, head_seq: 3, head_hash: prev });
 
     const cookie = await u.login();

@@ -104,7 +104,7 @@ describe('migrations', () => {
     raw.close();
     const db = openDatabase(d);
     const after = db.prepare('SELECT * FROM audit_log').all() as Record<string, unknown>[];
-    expect(after).toEqual((before as Record<string, unknown>[]).map((r) => ({ ...r, invitation_id: null, override_contradiction: null, object_id: null })));
+    expect(after).toEqual((before as Record<string, unknown>[]).map((r) => ({ ...r, invitation_id: null, override_contradiction: null, object_id: null, source_address: null })));
     expect(() => db.prepare('UPDATE audit_log SET key_id = NULL').run()).toThrow(/append-only/);
     expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log' ORDER BY name").all().map((r) => (r as { name: string }).name))
@@ -141,7 +141,7 @@ describe('migrations', () => {
       { org_id: 3, balance: 9, last_entry_id: 7 },
     ]);
     // Migration 14 adds override_contradiction and 18 object_id (null on every earlier row).
-    expect(db.prepare('SELECT * FROM audit_log').all()).toEqual((before as Record<string, unknown>[]).map((r) => ({ ...r, override_contradiction: null, object_id: null })));
+    expect(db.prepare('SELECT * FROM audit_log').all()).toEqual((before as Record<string, unknown>[]).map((r) => ({ ...r, override_contradiction: null, object_id: null, source_address: null })));
     expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
     expect(db.prepare('SELECT logo_png, logo_updated_at FROM organizations WHERE id = 1').get()).toEqual({ logo_png: null, logo_updated_at: null });
   });
@@ -270,7 +270,7 @@ describe('migrations', () => {
     raw.close();
     const db = openDatabase(d);
     // Later migrations add a column (0020: object_id), never change what a row says.
-    expect(db.prepare('SELECT * FROM audit_log ORDER BY seq').all()).toEqual(rows.map((r) => ({ ...(r as object), object_id: null })));
+    expect(db.prepare('SELECT * FROM audit_log ORDER BY seq').all()).toEqual(rows.map((r) => ({ ...(r as object), object_id: null, source_address: null })));
     db.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, action, batch_id, target_user_id, prev_hash, hash)
       VALUES (4, '2025-01-03T00:00:00.000Z', 1, 'system', 'batch.expired', 'bat_1', 1, 'x', 'y')`).run();
     expect(() => db.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, action, prev_hash, hash) VALUES (5, 'x', 1, 'robot', 'batch.expired', 'x', 'y')`).run()).toThrow(/CHECK/);
@@ -306,7 +306,7 @@ describe('migrations', () => {
     raw.close();
     const db = openDatabase(d);
     expect(db.prepare('SELECT * FROM clearances ORDER BY id').all()).toEqual(clearances.map((r) => ({ ...(r as object), match_flags: null })));
-    expect(db.prepare('SELECT * FROM audit_log ORDER BY seq').all()).toEqual(rows);
+    expect(db.prepare('SELECT * FROM audit_log ORDER BY seq').all()).toEqual(rows.map((r) => ({ ...(r as object), source_address: null })));
     db.prepare("UPDATE clearances SET state = 'sent_back' WHERE id = 'clr_1'").run();
     expect(() => db.prepare("UPDATE clearances SET state = 'rejected' WHERE id = 'clr_1'").run()).toThrow(/CHECK/);
     db.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, actor_id, actor_role, action, clearance_id, target_user_id, prev_hash, hash)
@@ -333,7 +333,7 @@ describe('migrations', () => {
     const rows = raw.prepare('SELECT * FROM audit_log ORDER BY seq').all();
     raw.close();
     const db = openDatabase(d);
-    expect(db.prepare('SELECT * FROM audit_log ORDER BY seq').all()).toEqual(rows);
+    expect(db.prepare('SELECT * FROM audit_log ORDER BY seq').all()).toEqual(rows.map((r) => ({ ...(r as object), source_address: null })));
     const next = db.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, action, to_value, prev_hash, hash) VALUES (?, '2025-01-03T00:00:00.000Z', 1, 'system', ?, ?, 'x', 'y')`);
     next.run(3, 'team_server.started', '192.168.1.20:8443');
     next.run(4, 'team_server.stopped', null);

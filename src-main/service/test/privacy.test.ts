@@ -90,7 +90,7 @@ const NO_SUBJECT_INPUT = [
   'GET /api/review/approvals', 'POST /api/review/approvals/:id/approve', 'GET /api/review/clearances',
   'POST /api/validate', 'GET /api/mobile/v1/human/status/:verification_id', 'GET /api/mobile/v1/age/status/:session_id',
   'GET /api/mobile/v1/identity/status/:session_id', 'GET /api/mobile/v1/compliance/status/:session_id',
-  'POST /api/webhooks/:id/deliveries/:delivery/retry', 'POST /api/webhooks/:id/rotate-secret', 'POST /hosted/generate', 'POST /api/hosted/sessions', 'GET /api/onsite', 'POST /api/onsite/start', 'POST /api/onsite/stop', 'GET /api/team-server', 'POST /api/team-server/start', 'POST /api/team-server/stop', 'GET /api/webhooks/private-hosts', 'PUT /api/webhooks/private-hosts', 'GET /hosted/session/:token', 'GET /api/hosted/sessions', 'POST /api/hosted/sessions/:id/revoke',
+  'POST /api/webhooks/:id/deliveries/:delivery/retry', 'POST /api/webhooks/:id/rotate-secret', 'POST /hosted/generate', 'POST /api/hosted/sessions', 'GET /api/onsite', 'POST /api/onsite/start', 'POST /api/onsite/stop', 'GET /api/team-server', 'POST /api/team-server/start', 'POST /api/team-server/stop', 'GET /api/webhooks/private-hosts', 'PUT /api/webhooks/private-hosts', 'POST /api/team/members/:id/end-sessions', 'GET /hosted/session/:token', 'GET /api/hosted/sessions', 'POST /api/hosted/sessions/:id/revoke',
   // Published flows: settings only (checked in routes/flows.test.ts); a flow's sessions are completed through POST /hosted/complete/:token below.
   'GET /api/hosted/flows', 'POST /api/hosted/flows', 'PUT /api/hosted/flows/:id', 'POST /api/hosted/flows/:id/enable', 'POST /api/hosted/flows/:id/disable',
   'POST /hosted/flow/:slug/start',

@@ -133,6 +133,9 @@ describe.skipIf(why !== null)(`the team server on a network address${why ? ` (sk
     expect(invite.status).toBe(201);
     expect(invite.json).toMatchObject({ link_reach: 'team' } satisfies Partial<CreatedInvitation>);
     expect((invite.json as CreatedInvitation).accept_url.startsWith(`${url}/#/accept-invite?token=`)).toBe(true);
+    // The audit log names the desk the sign-in came from.
+    const audit = await call('/api/audit?action=session.signed_in', { cookie });
+    expect((audit.json as { entries: { source_address: string | null }[] }).entries[0]!.source_address).toBe(net.deskAddress);
     // The first run is the server's own: refused from a desk.
     const setup = await call('/api/setup', { method: 'POST', body: { organization: 'X', name: 'X', email: 'x@example.test', password: 'long enough password' } });
     expect(setup.status).toBe(403);

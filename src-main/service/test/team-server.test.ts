@@ -13,6 +13,7 @@ import type * as ForgeModule from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostedGenerateResponse } from '../../../src-shared/contracts/hosted';
 import type { TeamServerStatus } from '../../../src-shared/contracts/team-server';
+import type { AuditPage } from '../../../src-shared/contracts/audit';
 import { ownCertificate } from '../core/onsite/certificate';
 import { closeAll, OWNER, testService, type TestService } from './harness';
 
@@ -185,6 +186,30 @@ describe('the team server', () => {
   }, 60_000);
 });
 
+describe('each act names the desk it came from', () => {
+  it('a person\'s audit rows carry the address they acted from (hashed in the chain); the CLI\'s and the service\'s none', async () => {
+    const s = await testService({ plan: 'pro' });
+    try {
+      const cookie = (await s.call('POST', '/api/auth/login', { body: { email: OWNER.email, password: OWNER.password }, address: '10.20.0.7' })).headers.get('set-cookie')!.split(';')[0]!;
+      expect((await s.json('PUT', '/api/settings/liveness', { cookie, body: { require_liveness_clip: true }, address: '10.20.0.8' })).status).toBe(200);
+      const page = await s.json<AuditPage>('GET', '/api/audit?per_page=10', { cookie, address: '10.20.0.9' });
+      const byAction = Object.fromEntries(page.body.entries.map((e) => [e.action, e.source_address]));
+      expect(byAction).toMatchObject({ 'session.signed_in': '10.20.0.7', 'settings.changed': '10.20.0.8' });
+      // Without a socket (in process, as the CLI would be) no address is made up.
+      await s.login();
+      const rows = s.s.db.prepare("SELECT source_address FROM audit_log WHERE action = 'session.signed_in' ORDER BY seq").all();
+      expect(rows).toEqual([{ source_address: '10.20.0.7' }, { source_address: null }]);
+      // The address is part of what the chain covers: changing it breaks the chain there.
+      expect((await s.json<{ ok: boolean }>('GET', '/api/audit/verify', { cookie })).body.ok).toBe(true);
+      s.s.db.exec('DROP TRIGGER audit_log_no_update');
+      s.s.db.prepare("UPDATE audit_log SET source_address = '10.20.0.66' WHERE source_address = '10.20.0.7'").run();
+      expect((await s.json<{ ok: boolean; reason?: string }>('GET', '/api/audit/verify', { cookie })).body).toMatchObject({ ok: false, reason: expect.stringMatching(/changed after it was written/) });
+    } finally {
+      s.close();
+    }
+  }, 60_000);
+});
+
 describe('the organisation\'s own certificate', () => {
   /** A certificate for 127.0.0.1 and team.example.lan, signed by its own key, valid between the two dates. */
   function makeCert(from: Date, to: Date): { cert: string; key: string } {
@@ -235,4 +260,31 @@ describe('the organisation\'s own certificate', () => {
     expect(() => ownCertificate('not a certificate', a.key)).toThrow(/not a PEM certificate/);
     expect(() => ownCertificate(a.cert, 'not a key')).toThrow(/not a PEM private key/);
   }, 30_000);
+});
+
+describe('each person at their own desk', () => {
+  it('the owner ends another person\'s sessions: their next request asks them to sign in, the act is audited; nobody ends their own this way', async () => {
+    const s = await testService({ plan: 'pro' });
+    try {
+      const owner = await s.login();
+      const analyst = await s.s.accounts.addUser({ orgId: s.orgId, email: 'desk3@example.test', name: 'Desk Three', password: 'analyst password 1', role: 'member' });
+      const first = await s.login('desk3@example.test', 'analyst password 1');
+      const second = await s.login('desk3@example.test', 'analyst password 1');
+      expect((await s.json('GET', '/api/auth/me', { cookie: first })).status).toBe(200);
+      const ended = await s.json('POST', `/api/team/members/${analyst.id}/end-sessions`, { cookie: owner });
+      expect(ended).toMatchObject({ status: 200, body: { message: '2 sessions ended', sessions_ended: 2 } });
+      for (const c of [first, second]) expect((await s.json('GET', '/api/auth/me', { cookie: c })).status).toBe(401);
+      expect(s.s.db.prepare("SELECT target_user_id, to_value FROM audit_log WHERE action = 'session.revoked'").get()).toEqual({ target_user_id: analyst.id, to_value: '2' });
+      // They sign in again as before.
+      expect((await s.json('GET', '/api/auth/me', { cookie: await s.login('desk3@example.test', 'analyst password 1') })).status).toBe(200);
+      expect((await s.json('POST', `/api/team/members/${s.ownerId}/end-sessions`, { cookie: owner })).body).toEqual({ error: 'To end your own session, sign out' });
+      expect((await s.json('POST', '/api/team/members/999999/end-sessions', { cookie: owner })).status).toBe(404);
+      // A member removed while signed in is refused at their next request.
+      const removedCookie = await s.login('desk3@example.test', 'analyst password 1');
+      expect((await s.json('DELETE', `/api/team/members/${analyst.id}`, { cookie: owner })).status).toBe(200);
+      expect((await s.json('GET', '/api/auth/me', { cookie: removedCookie })).status).toBe(401);
+    } finally {
+      s.close();
+    }
+  }, 60_000);
 });

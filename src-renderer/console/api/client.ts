@@ -20,7 +20,8 @@ import { HostedAttemptsSettings } from '../../../src-shared/contracts/hosted';
 import { LivenessSettings } from '../../../src-shared/contracts/faces';
 import { TeamServerStatus, type TeamServerStartRequest } from '../../../src-shared/contracts/team-server';
 import {
-  AcceptedInvitation, type AcceptInviteRequest, ChangedBilling, ChangedRole, CreatedInvitation, InvitationList, type InviteRequest, MemberList, RemovedMember, TeamActivity, type TeamRole,
+  AcceptedInvitation, type AcceptInviteRequest, ChangedBilling, ChangedRole, CreatedInvitation, EndedSessions, InvitationList, type InviteRequest, MemberList, RemovedMember,
+  TeamActivity, type TeamRole,
 } from '../../../src-shared/contracts/team';
 import { ErrorBody, type FieldIssue } from '../../../src-shared/errors';
 import { serviceUrl } from './shell';
@@ -399,6 +400,7 @@ export const api = {
   changeRole: (id: number, role: TeamRole) => request('PATCH', `/api/team/members/${id}/role`, ChangedRole, { body: { role } }),
   setBilling: (id: number, billing: boolean) => request('PATCH', `/api/team/members/${id}/billing`, ChangedBilling, { body: { billing } }),
   removeMember: (id: number) => request('DELETE', `/api/team/members/${id}`, RemovedMember),
+  endMemberSessions: (id: number) => request('POST', `/api/team/members/${id}/end-sessions`, EndedSessions),
   /**
    * Anonymous: the invitee may not be signed in, and its 401 ("log in with the invited e-mail") is
    * an answer for the acceptance screen, not an ended session. The token goes in the body only.

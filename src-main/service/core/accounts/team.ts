@@ -195,6 +195,21 @@ export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audi
     },
 
     /**
+     * The owner ends every console session of another person (issue 39: people at their own desks
+     * sign in there; a lost laptop or a departure ends theirs from the owner's desk). Their next
+     * request asks them to sign in again; their keys are untouched. Audited with how many ended.
+     */
+    endSessions(actor: UserRow, org: OrgRow, id: number): number {
+      return audit.atomically(() => {
+        const target = memberOf(org, id);
+        if (target.id === actor.id) throw new AppError('cannot_end_own_sessions');
+        const ended = repo.endSessions(target.id);
+        audit.record({ orgId: org.id, actor: actorOf(actor), action: 'session.revoked', targetUserId: target.id, to: String(ended) });
+        return ended;
+      });
+    },
+
+    /**
      * Owners remove anyone but themselves; admins remove members only. The member's sessions end at
      * once; the keys they made stay active (their integrations keep working) and are counted back.
      */

@@ -13,6 +13,7 @@ import { nowIso } from '../ids';
 import type { InstallSecret } from '../install-secret';
 import { GENESIS, rowHash, verifyRows, type AuditRow } from './chain';
 import { auditRepo, type AuditFilter } from './repo';
+import { requestSource } from './request-source';
 
 /** A person, the admin CLI, or the service itself (an abandoned batch expiring, the on-site server back after a restart, a failed sign-in). */
 export type AuditActorRef = { kind: 'user'; userId: number; role: Role } | { kind: 'cli' } | { kind: 'system' };
@@ -117,6 +118,8 @@ export function createAudit(db: Db, clock: Clock, secret: InstallSecret, users: 
         invitation_id: e.invitationId ?? null,
         override_contradiction: e.overrideContradiction ?? null,
         object_id: e.objectId ?? null,
+        // The acting person's address (their desk), known for the request that wrote the row.
+        source_address: e.actor.kind === 'user' ? requestSource() : null,
       };
       const row: AuditRow = { ...fields, prev_hash: prev, hash: rowHash(secret.derive(CHAIN_KEY), prev, fields) };
       repo.insert(row);
@@ -166,6 +169,7 @@ export function createAudit(db: Db, clock: Clock, secret: InstallSecret, users: 
       invitation_id: int(r.invitation_id),
       override_contradiction: (str(r.override_contradiction) as Contradiction | null),
       object_id: str(r.object_id),
+      source_address: str(r.source_address),
       prev_hash: r.prev_hash,
       hash: r.hash,
     };

@@ -16,6 +16,8 @@ export const CHAINED_COLUMNS = [
   'override_contradiction',
   // Added by migration 18 (a complete audit log): the object an act was about.
   'object_id',
+  // Added by migration 26 (the team server): the address a person acted from.
+  'source_address',
 ] as const;
 /** How many columns the first version of the log hashed; later ones are left out while null. */
 const FIRST_COLUMNS = 29;

@@ -1,6 +1,7 @@
 // The team server (issue 39). Its setting (whether it was left running, on which address and
 // port) as the on-site server's (0016), so a restart brings it back; settings only, no session and
-// nothing of a subject. Webhook destinations: the hosts on private networks the owner allows as
+// nothing of a subject. Each act of a person gains the address it came from (`source_address`:
+// the staff member's computer; hashed in the chain when set). Webhook destinations: the hosts on private networks the owner allows as
 // on-premises receivers (`organizations.webhook_private_hosts`, a JSON array; none by default), a
 // setting audited like the others. The audit log gains the team server's start and stop, an owner
 // ending another person's sessions (`session.revoked`) and that setting; SQLite cannot change a
@@ -94,7 +95,8 @@ export function up(db: Database.Database): void {
       hash TEXT NOT NULL,
       invitation_id INTEGER,
       override_contradiction TEXT,
-      object_id TEXT CHECK (object_id IS NULL OR length(object_id) <= 64)
+      object_id TEXT CHECK (object_id IS NULL OR length(object_id) <= 64),
+      source_address TEXT CHECK (source_address IS NULL OR length(source_address) <= 64)
     ) STRICT;
     INSERT INTO audit_log (${AUDIT_KEPT}) SELECT ${AUDIT_KEPT} FROM audit_log_v25;
     DROP TABLE audit_log_v25;

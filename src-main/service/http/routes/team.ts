@@ -3,7 +3,7 @@
 // roles. Accepting an invitation is open to the invitee, signed in or not (spec rule 4).
 import { getCookie } from 'hono/cookie';
 import {
-  AcceptedInvitation, AcceptInviteRequest, ChangedBilling, ChangedRole, ChangeRoleRequest, CreatedInvitation, InvitationList,
+  AcceptedInvitation, AcceptInviteRequest, ChangedBilling, ChangedRole, ChangeRoleRequest, CreatedInvitation, EndedSessions, InvitationList,
   InviteRequest, MemberList, RemovedMember, TeamActivity, TeamActivityQuery, SetBillingRequest,
 } from '../../../../src-shared/contracts/team';
 import { Message } from '../../../../src-shared/contracts/common';
@@ -127,6 +127,18 @@ export function teamRoutes({ route, services }: Router): void {
       const r = team.remove(s.user, s.org, id);
       services.logger.info('team_member_removed', { target_user_id: id, user_id: s.user.id });
       return c.json<RemovedMember>({ message: 'Team member removed', active_api_keys: r.activeApiKeys });
+    },
+  });
+
+  route({
+    method: 'POST', path: '/api/team/members/:id/end-sessions', auth: { kind: 'session', act: 'team.end_sessions' }, tags: TAGS,
+    summary: 'End every console session of another person (owner): they sign in again at their next request',
+    responses: { 200: EndedSessions },
+    handler: (c) => {
+      const s = c.get('session');
+      const id = idOf(c.req.param('id'), 'member_not_found');
+      const ended = team.endSessions(s.user, s.org, id);
+      return c.json<EndedSessions>({ message: ended === 1 ? '1 session ended' : `${ended} sessions ended`, sessions_ended: ended });
     },
   });
 

@@ -37,6 +37,8 @@ const ACTIONS: Record<string, Act> = {
   'Remove the owner': async (w) => (await w.t.call('DELETE', `/api/team/members/${w.t.ownerId}`, { cookie: w.cookie })).status,
   'Give a member billing access': async (w) => (await w.t.call('PATCH', `/api/team/members/${w.targetMember}/billing`, { cookie: w.cookie, body: { billing: true } })).status,
   "Change an admin's billing access": async (w) => (await w.t.call('PATCH', `/api/team/members/${w.targetAdmin}/billing`, { cookie: w.cookie, body: { billing: false } })).status,
+  "End a member's sessions": async (w) => (await w.t.call('POST', `/api/team/members/${w.targetMember}/end-sessions`, { cookie: w.cookie })).status,
+  "End an admin's sessions": async (w) => (await w.t.call('POST', `/api/team/members/${w.targetAdmin}/end-sessions`, { cookie: w.cookie })).status,
   "Change the owner's billing access": async (w) => (await w.t.call('PATCH', `/api/team/members/${w.t.ownerId}/billing`, { cookie: w.cookie, body: { billing: false } })).status,
 };
 

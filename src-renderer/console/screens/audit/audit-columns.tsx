@@ -27,7 +27,12 @@ export const auditColumns: GridColumn<AuditEntry>[] = [
     cell: (row) => (
       <span className="cell-stack">
         <span className="cell-strong" data-testid="audit-actor">{actorText(row)}</span>
-        {row.actor.role ? <span className="muted">{row.actor.role}</span> : null}
+        {row.actor.role ? (
+          <span className="muted">
+            {row.actor.role}
+            {row.source_address ? <span data-testid="audit-source"> · from {row.source_address}</span> : null}
+          </span>
+        ) : null}
       </span>
     ),
   },

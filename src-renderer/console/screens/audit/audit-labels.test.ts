@@ -10,7 +10,7 @@ const base: AuditEntry = {
   env: null, screening_id: null, batch_id: null, row_number: null, entity_ids: [], record_hashes: [], disposition: null, reason_code: null,
   has_note: null, clearance_id: null, approver: null, key_id: null, list_id: null, setting: null, from_value: null, to_value: null,
   count_total: null, count_done: null, count_failed: null, risk_score: null, target: null, client_ref_hmac: null, invitation_id: null,
-  override_contradiction: null, object_id: null, prev_hash: '0'.repeat(64), hash: 'a'.repeat(64),
+  override_contradiction: null, object_id: null, source_address: null, prev_hash: '0'.repeat(64), hash: 'a'.repeat(64),
 };
 const e = (over: Partial<AuditEntry>): AuditEntry => ({ ...base, ...over });
 
@@ -62,7 +62,7 @@ describe('batches ended by someone else', () => {
     expect(actorText(expired)).toBe('System');
     expect(AUDIT_ACTION_LABEL['batch.expired']).toBe('Batch expired');
     expect(auditDetail(expired)).toBe('batch bat_1234567890abcdef of mo.member@example.test · 20 of 30 rows screened, 1 failed · no activity for 10 minutes');
-    expect(auditCsv([expired]).split('\r\n')[1]!.split(',').slice(2, 5)).toEqual(['system', '', 'batch.expired']);
+    expect(auditCsv([expired]).split('\r\n')[1]!.split(',').slice(2, 6)).toEqual(['system', '', '', 'batch.expired']);
   });
 
   it('an administrator\'s End: who ended it is the actor, whose batch the detail', () => {

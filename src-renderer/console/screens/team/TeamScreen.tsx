@@ -64,6 +64,22 @@ export function TeamScreen() {
     reloadInvites();
   };
 
+  const endSessions = async (member: Member) => {
+    setNotice(null);
+    try {
+      const r = await api.endMemberSessions(member.id);
+      setNotice({
+        tone: 'success',
+        text: r.sessions_ended > 0
+          ? `${member.name} is signed out everywhere (${r.message}). They sign in again to go on; their keys keep working.`
+          : `${member.name} had no open session.`,
+      });
+      reloadActivity();
+    } catch (e) {
+      setNotice({ tone: 'error', text: `Could not sign ${member.name} out: ${errorText(e)}` });
+    }
+  };
+
   const changeRole = async (member: Member) => {
     const to = member.role === 'admin' ? 'member' : 'admin';
     setChangingId(member.id);
@@ -108,6 +124,7 @@ export function TeamScreen() {
         billing,
         onSetBilling: (m, on) => void setBilling(m, on),
         onRemove: (m) => setOpen({ kind: 'remove', member: m }),
+        onEndSessions: (m) => void endSessions(m),
       }),
     // changeRole and setBilling only use setters, their arguments and the reload function.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -6,7 +6,7 @@ import { Badge } from '../../components/Badge';
 import type { GridColumn } from '../../components/DataGrid';
 import { formatDate, formatDateTime } from '../../components/format';
 import { can, ROLE_LABEL } from './team-rules';
-import { seesCredits } from '../../../../src-shared/policy';
+import { may, seesCredits } from '../../../../src-shared/policy';
 
 export interface MemberActions {
   viewer: { id: number; role: Role };
@@ -17,6 +17,8 @@ export interface MemberActions {
   billing: { id: number; to: boolean } | null;
   onSetBilling: (member: Member, billing: boolean) => void;
   onRemove: (member: Member) => void;
+  /** The owner ends every console session of another person (issue 39); absent for everyone else. */
+  onEndSessions?: (member: Member) => void;
 }
 
 const hidden = (text: string) => <span className="visually-hidden">{text}</span>;
@@ -117,6 +119,25 @@ export function memberColumns(a: MemberActions): GridColumn<Member>[] {
       );
     },
   });
+
+  const onEndSessions = a.onEndSessions;
+  if (onEndSessions && may(a.viewer.role, 'team.end_sessions')) {
+    columns.push({
+      id: 'end-sessions',
+      header: hidden('Sessions'),
+      width: '128px',
+      nowrap: true,
+      cell: (m) =>
+        m.id !== a.viewer.id ? (
+          <button
+            type="button" className="btn btn-small" onClick={() => onEndSessions(m)}
+            aria-label={`Sign ${m.name} out everywhere`} data-testid="end-member-sessions"
+          >
+            Sign out
+          </button>
+        ) : null,
+    });
+  }
 
   if (can.remove(a.viewer.role, { role: 'member' })) {
     columns.push({
