@@ -19,6 +19,7 @@ import { PublicUrlSettings, type UpdatePublicUrlRequest } from '../../../src-sha
 import { HostedAttemptsSettings } from '../../../src-shared/contracts/hosted';
 import { LivenessSettings } from '../../../src-shared/contracts/faces';
 import { TeamServerStatus, type TeamServerStartRequest } from '../../../src-shared/contracts/team-server';
+import { WebhookPrivateHosts, type UpdateWebhookPrivateHosts } from '../../../src-shared/contracts/webhooks';
 import {
   AcceptedInvitation, type AcceptInviteRequest, ChangedBilling, ChangedRole, CreatedInvitation, EndedSessions, InvitationList, type InviteRequest, MemberList, RemovedMember,
   TeamActivity, type TeamRole,
@@ -381,6 +382,9 @@ export const api = {
   teamServer: (signal?: AbortSignal) => request('GET', '/api/team-server', TeamServerStatus, { signal }),
   startTeamServer: (body: TeamServerStartRequest) => request('POST', '/api/team-server/start', TeamServerStatus, { body }),
   stopTeamServer: () => request('POST', '/api/team-server/stop', TeamServerStatus),
+  /** The hosts on private networks webhooks may reach (issue 39): everyone reads, the owner sets. */
+  webhookPrivateHosts: (signal?: AbortSignal) => request('GET', '/api/webhooks/private-hosts', WebhookPrivateHosts, { signal }),
+  setWebhookPrivateHosts: (body: UpdateWebhookPrivateHosts) => request('PUT', '/api/webhooks/private-hosts', WebhookPrivateHosts, { body }),
   updateLivenessSettings: (body: LivenessSettings) => request('PUT', '/api/settings/liveness', LivenessSettings, { body }),
   hostedAttempts: (signal?: AbortSignal) => request('GET', '/api/settings/hosted-attempts', HostedAttemptsSettings, { signal }),
   updateHostedAttempts: (body: HostedAttemptsSettings) => request('PUT', '/api/settings/hosted-attempts', HostedAttemptsSettings, { body }),

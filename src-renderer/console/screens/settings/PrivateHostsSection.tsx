@@ -4,16 +4,15 @@
 // the owner changes it. The rule for a host is the shared contract's.
 import { useState, type FormEvent } from 'react';
 import { WEBHOOK_PRIVATE_HOSTS_MAX, WebhookPrivateHost, type WebhookPrivateHosts } from '../../../../src-shared/contracts/webhooks';
-import { ApiError, errorText } from '../../api/client';
+import { api, ApiError, errorText } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
-import { webhooksApi } from '../webhooks/webhooks-api';
 
 const hostsOf = (text: string): string[] => text.split(/[\s,]+/).map((h) => h.trim().toLowerCase()).filter(Boolean);
 
 export function PrivateHostsSection({ canChange }: { canChange: boolean }) {
-  const loaded = useResource((signal) => webhooksApi.privateHosts(signal), []);
+  const loaded = useResource((signal) => api.webhookPrivateHosts(signal), []);
   const [saved, setSaved] = useState<WebhookPrivateHosts | null>(null);
   const current = saved ?? loaded.data ?? null;
   const [draft, setDraft] = useState<string | null>(null);
@@ -32,7 +31,7 @@ export function PrivateHostsSection({ canChange }: { canChange: boolean }) {
     setError(undefined);
     setBusy(true);
     setNotice(null);
-    void webhooksApi.setPrivateHosts({ hosts })
+    void api.setWebhookPrivateHosts({ hosts })
       .then((next) => {
         setSaved(next);
         setDraft(null);

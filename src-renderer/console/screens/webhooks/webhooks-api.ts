@@ -1,8 +1,7 @@
 // The webhook endpoints API, checked against the shared contracts like the rest of api/client.ts.
 import { Message } from '../../../../src-shared/contracts/common';
 import {
-  CreatedWebhook, RotatedWebhookSecret, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookPrivateHosts, WebhookTestQueued, type CreateWebhookRequest,
-  type UpdateWebhookPrivateHosts,
+  CreatedWebhook, RotatedWebhookSecret, WebhookDelivery, WebhookDeliveryList, WebhookList, WebhookTestQueued, type CreateWebhookRequest,
 } from '../../../../src-shared/contracts/webhooks';
 import { request } from '../../api/client';
 
@@ -15,7 +14,5 @@ export const webhooksApi = {
   rotate: (id: string) => request('POST', path(id, '/rotate-secret'), RotatedWebhookSecret),
   sendTest: (id: string) => request('POST', path(id, '/test'), WebhookTestQueued),
   deliveries: (id: string, signal?: AbortSignal) => request('GET', path(id, '/deliveries'), WebhookDeliveryList, { signal }),
-  privateHosts: (signal?: AbortSignal) => request('GET', '/api/webhooks/private-hosts', WebhookPrivateHosts, { signal }),
-  setPrivateHosts: (body: UpdateWebhookPrivateHosts) => request('PUT', '/api/webhooks/private-hosts', WebhookPrivateHosts, { body }),
   retry: (id: string, deliveryId: string) => request('POST', path(id, `/deliveries/${encodeURIComponent(deliveryId)}/retry`), WebhookDelivery),
 };
