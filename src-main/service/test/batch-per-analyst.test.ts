@@ -228,7 +228,7 @@ describe('abandoned batches expire', () => {
     expect((await t.json<AuditVerification>('GET', '/api/audit/verify', { cookie: owner.cookie })).body).toMatchObject({ ok: true });
     // The CSV names the actor `system`.
     const csv = auditCsv(expired as AuditEntry[]).split('\r\n')[1]!;
-    expect(csv.split(',').slice(2, 5)).toEqual(['system', '', 'batch.expired']);
+    expect(csv.split(',').slice(2, 6)).toEqual(['system', '', '', 'batch.expired']);
 
     // Mo is told at his next chunk; his batch reads as expired; Mia's batch is still open.
     const next = await send(t, mo.cookie, a.body.id, rows(1, 21));

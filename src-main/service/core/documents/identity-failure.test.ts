@@ -38,8 +38,9 @@ describe('a zone whose check digits do not hold', () => {
     // Each read takes 300 ms and the budget is 500 ms: a retry started at 300 ms would end past it.
     const reading = await readDocument(reader(300), blank, { budgetMs: 500 });
     expect(reading.budgetSpent).toBe(true);
+    // One read, no retry (a retry would be a second attempt); the elapsed time is not asserted,
+    // as a loaded machine stretches the 300 ms timer itself.
     expect(reading.attempts.filter((a) => !a.startsWith('budget'))).toHaveLength(1);
-    expect(reading.ms).toBeLessThan(500);
   });
 
   it('when the read\'s time was up, is unreadable: the person is asked for a sharper photo', async () => {

@@ -6,7 +6,7 @@ import { Badge } from '../../components/Badge';
 import type { GridColumn } from '../../components/DataGrid';
 import { formatDate, formatDateTime } from '../../components/format';
 import { can, ROLE_LABEL } from './team-rules';
-import { may, seesCredits } from '../../../../src-shared/policy';
+import { seesCredits } from '../../../../src-shared/policy';
 
 export interface MemberActions {
   viewer: { id: number; role: Role };
@@ -121,14 +121,14 @@ export function memberColumns(a: MemberActions): GridColumn<Member>[] {
   });
 
   const onEndSessions = a.onEndSessions;
-  if (onEndSessions && may(a.viewer.role, 'team.end_sessions')) {
+  if (onEndSessions && can.endSessions(a.viewer.role, { role: 'member' })) {
     columns.push({
       id: 'end-sessions',
       header: hidden('Sessions'),
       width: '128px',
       nowrap: true,
       cell: (m) =>
-        m.id !== a.viewer.id ? (
+        can.endSessions(a.viewer.role, m) && m.id !== a.viewer.id ? (
           <button
             type="button" className="btn btn-small" onClick={() => onEndSessions(m)}
             aria-label={`Sign ${m.name} out everywhere`} data-testid="end-member-sessions"

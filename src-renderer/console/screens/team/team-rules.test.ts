@@ -26,6 +26,8 @@ const SHOWN: Record<string, (viewer: Role) => boolean> = {
   'Give a member billing access': (v) => can.setBilling(v, { role: 'member' }),
   "Change an admin's billing access": (v) => can.setBilling(v, { role: 'admin' }),
   "Change the owner's billing access": (v) => can.setBilling(v, { role: 'owner' }),
+  "End a member's sessions": (v) => can.endSessions(v, { role: 'member' }),
+  "End an admin's sessions": (v) => can.endSessions(v, { role: 'admin' }),
 };
 
 function matrix(): [string, Record<Role, number>][] {

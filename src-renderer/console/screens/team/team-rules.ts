@@ -28,6 +28,8 @@ export const can = {
   /** A member's billing access (the credit ledger and the reports' credits); owners and admins have it by role. */
   setBilling: (viewer: Role, target: { role: Role }) => team.setBilling(viewer, target),
   remove: (viewer: Role, target: { role: Role }) => team.remove(viewer, target),
+  /** Signing another person out everywhere is the owner's (any member or admin; never the owner's own). */
+  endSessions: (viewer: Role, target: { role: Role }) => target.role !== 'owner' && may(viewer, 'team.end_sessions'),
 };
 
 /** The roles `viewer` may give in an invitation, member first (the usual one). */
