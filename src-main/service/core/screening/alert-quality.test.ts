@@ -222,6 +222,7 @@ describe('name evidence in every naming tradition', () => {
     'sanctions,Hoang Thi Mai,,1955-05-05,VN,hoang',
     'sanctions,ALEKSEEV Mikhail Yurevich,,1958-08-08,RU,alekseev',
     'sanctions,Khalid bin Omar Baqari,,1972-02-02,YE,baqari',
+    'sanctions,Amini Dhore Warfa,,1968-08-08,SO,amini',
   ].join('\n');
   let idx: ScreeningIndex;
   const ref = new Map<string, string>();
@@ -292,6 +293,20 @@ describe('name evidence in every naming tradition', () => {
     expect(one('Youssef Mansour', 'Tlemcani', { date_of_birth: '1961-01-01' })?.explanation.summary ?? '').not.toContain('another name');
     // "Mohammad Abbas" is the listed name without its title: reported, never strong on two common words.
     expect(one('Mohammad', 'Abbas')?.strength).toBe('possible');
+  });
+
+  it('one stem with endings of two kinds (Amina / Amini / Amine) is two names, however rare the words', () => {
+    const dob = { date_of_birth: '1968-08-08' };
+    for (const [given, summary] of [['Amina', 'another name: Amina/Amini'], ['Amine', 'another name: Amine/Amini']] as const) {
+      const m = one(`${given} Dhore`, 'Warfa', dob);
+      expect(m?.entity_id).toBe(ref.get('amini'));
+      expect(m?.strength).toBe('possible');
+      expect(m?.explanation.summary).toContain(summary);
+    }
+    // -i and -y are one ending, spelled two ways: a spelling of the listed name.
+    const spelled = one('Aminy Dhore', 'Warfa', dob);
+    expect(spelled?.entity_id).toBe(ref.get('amini'));
+    expect(spelled?.explanation.summary ?? '').not.toContain('another name');
   });
 
   it('a name of common parts with only its country listed is reported, not strong; a distinctive one is strong', () => {

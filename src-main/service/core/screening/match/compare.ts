@@ -500,7 +500,7 @@ export function otherName(ta: NameToken, tb: NameToken, sim?: SimilarityScratch)
   const b = latinWord(tb);
   if (a === null || b === null || a.text === b.text) return false;
   const established = a.share >= PARAMS.establishedShare && b.share >= PARAMS.establishedShare;
-  if (!established && !formedFrom(a, b, sim) && !formedFrom(b, a, sim)) return false;
+  if (!established && !formedFrom(a, b, sim) && !formedFrom(b, a, sim) && !otherEnding(a.text, b.text)) return false;
   if (SPELLING_PAIRS.has(a.text < b.text ? `${a.text} ${b.text}` : `${b.text} ${a.text}`)) return false;
   // (Silent letters make one name only of words that start alike: Ahmad / Hamad lose their h differently.)
   return (a.text[0] !== b.text[0] || silentLetters(a.text) !== silentLetters(b.text)) && !vowelAdded(a.text, b.text);
@@ -555,6 +555,22 @@ function formedFrom(short: LatinWord, long: LatinWord, sim?: SimilarityScratch):
   // The ending adds letters: two words of one length differ by a slip (Fadavi / Fadaiv), not a nisba.
   const nisba = long.text.length > short.text.length ? /^(.{4,}?)(?:i|y|ee)$/.exec(long.text) : null;
   return nisba !== null && short.text.length >= 4 && !/[iy]$/.test(short.text) && editSimilarity(nisba[1]!, short.text, sim) >= 0.8;
+}
+
+/** A word's ending that forms a name from a stem: the feminine -a, the nisba -i, the -e of a French spelling. */
+const NAME_ENDING = /^([a-z]{3,}?)(aa|ah|a|iy|ie|ee|i|y|e)$/;
+const ENDING_CLASS: Readonly<Record<string, string>> = { aa: 'a', ah: 'a', a: 'a', iy: 'i', ie: 'i', ee: 'i', i: 'i', y: 'i', e: 'e' };
+
+/**
+ * One stem with two endings of different kinds is two names, whatever the words' frequency:
+ * Amina / Amini / Amine, Rima / Rimi, Abda / Abdi, Ferrara / Ferrari (a feminine, a nisba or
+ * plural, a French spelling of the bare name). Endings English spells one sound with (-i, -y,
+ * -ee) are one kind; a bare stem against an ending is formedFrom's.
+ */
+function otherEnding(a: string, b: string): boolean {
+  const ma = NAME_ENDING.exec(a);
+  const mb = NAME_ENDING.exec(b);
+  return ma !== null && mb !== null && ma[1] === mb[1] && ENDING_CLASS[ma[2]!] !== ENDING_CLASS[mb[2]!];
 }
 
 /** An Arabic-script token starting with l may carry the article (al-) glued on. */
@@ -1198,4 +1214,4 @@ export function scoreNamePair(schema: string, name1: string, name2: string): num
 }
 
 /** The comparison's own word tables, for the matcher's version hash (version.ts). */
-export const COMPARE_TABLES = { BALTIC_ENDINGS, NAME_SUFFIXES, NAME_PREFIXES, PATRONYMIC_LINKS, SURNAME_GENDER_ENDINGS, VIETNAMESE_FAMILY, LONG_NAME } as const;
+export const COMPARE_TABLES = { BALTIC_ENDINGS, NAME_SUFFIXES, NAME_PREFIXES, PATRONYMIC_LINKS, SURNAME_GENDER_ENDINGS, VIETNAMESE_FAMILY, LONG_NAME, NAME_ENDING: NAME_ENDING.source, ENDING_CLASS } as const;
