@@ -6,10 +6,13 @@
 // Two budgets, so nobody without credentials can crowd out a paying customer: a body read before
 // the caller is known (public routes such as the storefront's age check, a key sent as a form
 // field) draws on the smaller anonymous budget, at most ANONYMOUS_UPLOADS_PER_ADDRESS at once
-// per client address; a body read after the guard knew the key or session draws on the main
-// budget. A body that stops arriving, or arrives slower than BODY_PACE allows, is cut off with 408.
+// per client address, and at most a quarter of its bytes per address and half per address block
+// (IPv4 /24, IPv6 /64), so a few senders cannot fill it for everyone else; a body read after the
+// guard knew the key or session draws on the main budget, which anonymous bodies never take.
+// A body that stops arriving, or arrives slower than BODY_PACE allows, is cut off with 408.
 import type { Context } from 'hono';
 import { AppError } from '../../../src-shared/errors';
+import { addressBlock } from '../core/rate-limit/key-throttle';
 
 /** A JSON body's limit unless the route says otherwise. */
 export const JSON_LIMIT = 1024 * 1024;
@@ -19,6 +22,14 @@ export const UPLOAD_BUDGET = 256 * 1024 * 1024;
 export const ANONYMOUS_BUDGET = 64 * 1024 * 1024;
 /** Bodies one client address may be sending at once before it is known. */
 export const ANONYMOUS_UPLOADS_PER_ADDRESS = 4;
+/** The most of the anonymous budget one address, and one address block, may hold at once. */
+export const ANONYMOUS_SHARE = { address: 1 / 4, block: 1 / 2 } as const;
+/** An anonymous body's first bytes, which need no share: a sign-in or an age check's answer is smaller. */
+export const SMALL_BODY = 64 * 1024;
+/** The anonymous budget's last bytes, kept for small bodies (at most a sixteenth of the budget). */
+export const ANONYMOUS_RESERVE = 4 * 1024 * 1024;
+/** What http/auth.ts clientAddress says of a request with no socket: one caller, no network. */
+const IN_PROCESS = 'in-process';
 /** Seconds a client told "busy" waits before retrying. */
 const BUSY_RETRY_AFTER = 2;
 
@@ -65,6 +76,8 @@ export interface UploadLimits {
   perAddress: number;
   /** Anonymous bodies being read now, by client address. */
   readonly reading: Map<string, number>;
+  /** Anonymous bytes held now, by client address and by address block. */
+  readonly held: Map<string, number>;
   pace: BodyPace;
 }
 
@@ -74,6 +87,7 @@ export function createUploadLimits(o: { identified?: number; anonymous?: number;
     anonymous: createUploadBudget(o.anonymous ?? ANONYMOUS_BUDGET),
     perAddress: o.perAddress ?? ANONYMOUS_UPLOADS_PER_ADDRESS,
     reading: new Map(),
+    held: new Map(),
     pace: { ...BODY_PACE, ...o.pace },
   };
 }
@@ -101,9 +115,58 @@ export function identify(claim: BodyClaim): void {
   if (claim.bytes === 0 && !claim.placed) claim.budget = claim.limits.identified;
 }
 
-export function releaseClaim(claim: BodyClaim): void {
+/** The keys an anonymous claim's bytes count under, with the most each may hold (none in process). */
+function shares(claim: BodyClaim): [string, number][] {
+  if (claim.address === IN_PROCESS) return [];
+  const max = claim.limits.anonymous.max;
+  const block = blockOf(claim.address);
+  const own: [string, number] = [`a ${claim.address}`, Math.floor(max * ANONYMOUS_SHARE.address)];
+  return block === claim.address ? [own] : [own, [`b ${block}`, Math.floor(max * ANONYMOUS_SHARE.block)]];
+}
+
+/**
+ * An address's block; a loopback address is its own (every one of them is this computer, and a
+ * block stands for a network neighbourhood).
+ */
+function blockOf(address: string): string {
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4.startsWith('127.') || address === '::1' ? address : addressBlock(address);
+}
+
+/**
+ * Takes `n` more bytes for the claim from its budget. An anonymous body's first SMALL_BODY bytes
+ * (a sign-in, an age check's answer) only need the budget; past them it also needs its address's
+ * and block's shares, and leaves the budget's reserve to small bodies.
+ */
+function takeBytes(claim: BodyClaim, n: number): void {
+  const limits = claim.limits;
+  const anonymous = claim.budget === limits.anonymous;
+  const keys = anonymous ? shares(claim) : [];
+  if (keys.length > 0 && claim.bytes + n > SMALL_BODY) {
+    const reserve = Math.min(ANONYMOUS_RESERVE, Math.floor(limits.anonymous.max / 16));
+    if (limits.anonymous.held() + n > limits.anonymous.max - reserve) throw busy();
+    if (keys.some(([k, most]) => (limits.held.get(k) ?? 0) + n > most)) throw busy();
+  }
+  if (!claim.budget.take(n)) throw busy();
+  for (const [k] of keys) limits.held.set(k, (limits.held.get(k) ?? 0) + n);
+  claim.bytes += n;
+}
+
+function giveBytes(claim: BodyClaim): void {
   claim.budget.give(claim.bytes);
+  if (claim.budget === claim.limits.anonymous) {
+    const held = claim.limits.held;
+    for (const [k] of shares(claim)) {
+      const left = (held.get(k) ?? 0) - claim.bytes;
+      if (left > 0) held.set(k, left);
+      else held.delete(k);
+    }
+  }
   claim.bytes = 0;
+}
+
+export function releaseClaim(claim: BodyClaim): void {
+  giveBytes(claim);
   unplace(claim);
 }
 
@@ -141,10 +204,7 @@ export async function readBounded(c: Context, maxBytes: number, claim: BodyClaim
     throw new AppError('invalid_parameters', { message: 'Content-Length is not a byte count' });
   }
   if (declared !== null && declared > maxBytes) throw new AppError('payload_too_large');
-  const take = (n: number) => {
-    if (!claim.budget.take(n)) throw busy();
-    claim.bytes += n;
-  };
+  const take = (n: number) => takeBytes(claim, n);
   const stream = c.req.raw.body;
   if (!stream) return new Uint8Array(0);
   place(claim);

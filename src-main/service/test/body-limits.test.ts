@@ -6,10 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ANONYMOUS_UPLOADS_PER_ADDRESS, JSON_LIMIT } from '../http/body';
+import { ANONYMOUS_BUDGET, ANONYMOUS_UPLOADS_PER_ADDRESS, JSON_LIMIT } from '../http/body';
 import { createListener } from '../http/listener';
 import * as fx from './face-fixtures';
-import { closeAll, testService, type TestService } from './harness';
+import { closeAll, OWNER, testService, type TestService } from './harness';
 
 afterAll(closeAll);
 
@@ -241,6 +241,71 @@ describe('anonymous uploads (issue 25)', () => {
     expect(res.status).toBe(400);
     anon.end();
     expect((await pending).status).toBe(400);
+  });
+});
+
+/** A POST as if from `address` (the socket's remote address; in process there is none). */
+async function postFrom(t: TestService, address: string, path: string, body: BodyInit, headers: Record<string, string>): Promise<Response> {
+  const init = { method: 'POST', headers: { Origin: ORIGIN, ...headers }, body, duplex: 'half' } as RequestInit;
+  return await t.app.request(`${ORIGIN}${path}`, init, { incoming: { socket: { remoteAddress: address } } });
+}
+
+describe('anonymous shares per address and address block (issue 39, item 4)', () => {
+  // The report: five slow anonymous uploads from two addresses filled the anonymous budget and
+  // refused console sign-in and the storefront age gate while they ran.
+  const MB = 1024 * 1024;
+  const slow = (t: TestService, address: string, bytes: number) => {
+    const b = held(10);
+    return { end: b.end, res: postFrom(t, address, '/api/verify-age', b.stream, { 'Content-Type': 'application/json', 'Content-Length': String(bytes) }) };
+  };
+  const settle = () => new Promise((r) => setTimeout(r, 50));
+
+  it('an address holds a quarter of the anonymous budget, a /24 half; other networks and sign-in still get in', async () => {
+    const t = await testService({ uploads: { pace: { idleMs: 60_000, graceMs: 60_000 } } });
+    // 12 MB (under the age check's limit): one per address fits its quarter (16 MB), two do not.
+    const big = 12 * MB;
+    expect(ANONYMOUS_BUDGET).toBe(64 * MB);
+    const uploads = [
+      slow(t, '203.0.113.5', big), slow(t, '203.0.113.5', big), slow(t, '203.0.113.6', big), slow(t, '203.0.113.6', big), slow(t, '203.0.113.6', big),
+    ];
+    await settle();
+    try {
+      // A third address of that block: the block's half (32 MB) holds 24 MB; 12 more do not fit.
+      const neighbour = held(0);
+      neighbour.end();
+      const refused = await postFrom(t, '203.0.113.7', '/api/verify-age', neighbour.stream, { 'Content-Type': 'application/json', 'Content-Length': String(big) });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('2');
+      // Console sign-in from that block is a small body: it needs no share.
+      const login = await postFrom(t, '203.0.113.7', '/api/auth/login', JSON.stringify({ email: OWNER.email, password: OWNER.password }), { 'Content-Type': 'application/json' });
+      expect(login.status).toBe(200);
+      // A shopper on another network sends a 3 MB age check: read (and refused as the bad JSON it is).
+      const shopper = await postFrom(t, '198.51.100.20', '/api/verify-age', new Uint8Array(3 * MB).fill(0x20), { 'Content-Type': 'application/json' });
+      expect(shopper.status).toBe(400);
+    } finally {
+      for (const u of uploads) u.end();
+    }
+    // One upload per address was read; the others were refused at once.
+    expect((await Promise.all(uploads.map((u) => u.res))).map((r) => r.status)).toEqual([400, 503, 400, 503, 503]);
+    // Their bytes are given back: the block takes a big body again.
+    const again = held(0);
+    again.end();
+    expect((await postFrom(t, '203.0.113.7', '/api/verify-age', again.stream, { 'Content-Type': 'application/json', 'Content-Length': String(big) })).status).toBe(400);
+  });
+
+  it('big anonymous bodies leave the last part of the budget to small ones (sign-in)', async () => {
+    const t = await testService({ uploads: { anonymous: 16 * MB, pace: { idleMs: 60_000, graceMs: 60_000 } } });
+    // Four networks, a quarter each less what the reserve keeps: the fourth does not fit.
+    const quarter = 4 * MB - 64 * 1024;
+    const uploads = ['192.0.2.10', '198.51.100.10', '203.0.113.10', '100.64.0.10'].map((a) => slow(t, a, quarter));
+    await settle();
+    try {
+      const login = await postFrom(t, '100.64.0.10', '/api/auth/login', JSON.stringify({ email: OWNER.email, password: OWNER.password }), { 'Content-Type': 'application/json' });
+      expect(login.status).toBe(200);
+    } finally {
+      for (const u of uploads) u.end();
+    }
+    expect((await Promise.all(uploads.map((u) => u.res))).map((r) => r.status)).toEqual([400, 400, 400, 503]);
   });
 });
 
