@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compose, type Services } from './compose';
 import { createApp } from './http/app';
+import { parseTrustProxy } from './http/proxy';
 import { createListener, listenOn } from './http/listener';
 import { createLogger } from './log';
 import { lockDataDir } from './data-lock';
@@ -52,6 +53,9 @@ async function main(): Promise<void> {
       team: { type: 'string' },
       'team-cert': { type: 'string' },
       'team-key': { type: 'string' },
+      // A reverse proxy in front of the service (http/proxy.ts): its addresses, whose
+      // X-Forwarded-For/-Proto/-Host are read. Off by default: anyone can write those headers.
+      'trust-proxy': { type: 'string' },
     },
     strict: true,
   });
@@ -59,6 +63,7 @@ async function main(): Promise<void> {
   if (!LOOPBACK.has(host)) throw new Error(`--host must be a loopback address (got ${host}); to serve a team on the network, use --team ADDRESS[:PORT]`);
   const team = values.team === undefined ? undefined : teamOption(values.team, values['team-cert'], values['team-key']);
   if (team === undefined && (values['team-cert'] !== undefined || values['team-key'] !== undefined)) throw new Error('--team-cert and --team-key go with --team ADDRESS[:PORT]');
+  const trustProxy = values['trust-proxy'] === undefined ? [] : parseTrustProxy(values['trust-proxy']);
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0..65535');
   // A demo, or a service on the default port, moves to a free port when the port is taken. A port
@@ -125,7 +130,7 @@ async function main(): Promise<void> {
   const released = services.idempotency.releaseInProgress();
   if (released > 0) services.logger.info('idempotency_released', { count: released });
   const demo = values.demo ? await seedDemo(services) : undefined;
-  const { app } = createApp(services);
+  const { app } = createApp(services, { trustProxy });
 
   const server = createListener(app.fetch);
   let actualPort: number;

@@ -5,7 +5,8 @@ import type { Services } from '../compose';
 import type { DriftHandler } from './response-check';
 import { createUploadLimits } from './body';
 import { createRouter, type Router } from './router';
-import { clientAddress } from './auth';
+import { clientAddress, overHttps } from './auth';
+import { forwardedBy } from './proxy';
 import { withRequestSource } from '../core/audit/request-source';
 import { serveConsole, serveHosted, serveWidget } from './static';
 import type { AppEnv, RouteInfo } from './types';
@@ -87,13 +88,20 @@ export interface AppOptions {
   onResponseDrift?: DriftHandler;
   /** The upload budgets, per-address anonymous uploads and body pace (tests make them small). */
   uploads?: Parameters<typeof createUploadLimits>[0];
+  /** `--trust-proxy`: the reverse proxies whose X-Forwarded-* headers are read (http/proxy.ts); none by default. */
+  trustProxy?: readonly string[];
 }
 
 export function createApp(services: Services, options: AppOptions = {}): { app: App; routes: RouteInfo[] } {
   const app: App = new Hono<AppEnv>();
 
+  const trusted = new Set(options.trustProxy ?? []);
+  const publicUrl = () => services.origin.startUrl() ?? services.publicUrlSetting.get();
   app.use('*', async (c, next) => {
     const started = performance.now();
+    // A request a trusted reverse proxy passed on names its client, scheme and name (http/proxy.ts).
+    const forwarded = forwardedBy(c, trusted, publicUrl);
+    if (forwarded && c.env) c.env.forwarded = forwarded;
     // The audit rows this request writes name the address it came from (core/audit/request-source.ts).
     const address = clientAddress(c);
     await withRequestSource(address === 'in-process' ? null : address, next);
@@ -105,7 +113,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
     // The team server is HTTPS on the network: browsers keep to HTTPS for it (issue 39).
-    if (c.env?.listener === 'team') c.header('Strict-Transport-Security', 'max-age=31536000');
+    if (overHttps(c)) c.header('Strict-Transport-Security', 'max-age=31536000');
     services.logger.info('request', {
       method: c.req.method, route: c.req.routePath, status: c.res.status, ms: Math.round(performance.now() - started),
     });

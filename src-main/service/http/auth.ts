@@ -29,7 +29,8 @@ export function startSession(c: Context, s: Services, user: UserRow, started: { 
 
 /** The first run and the desktop shell's sign-in: refused through the team server (403 `this_computer_only`). */
 export function onThisComputer(c: Context): void {
-  if ((c.env as AppEnv['Bindings'] | undefined)?.listener === 'team') throw new AppError('this_computer_only');
+  const env = c.env as AppEnv['Bindings'] | undefined;
+  if (env?.listener === 'team' || env?.forwarded) throw new AppError('this_computer_only');
 }
 
 /**
@@ -38,7 +39,13 @@ export function onThisComputer(c: Context): void {
  * not be sent back.
  */
 export function cookieFlags(c: Context): { httpOnly: true; sameSite: 'Strict'; secure?: true } {
-  return (c.env as AppEnv['Bindings'] | undefined)?.listener === 'team' ? { httpOnly: true, sameSite: 'Strict', secure: true } : { httpOnly: true, sameSite: 'Strict' };
+  return overHttps(c) ? { httpOnly: true, sameSite: 'Strict', secure: true } : { httpOnly: true, sameSite: 'Strict' };
+}
+
+/** The client reached the service over HTTPS: the team server, or a trusted proxy that took it over HTTPS. */
+export function overHttps(c: Context): boolean {
+  const env = c.env as AppEnv['Bindings'] | undefined;
+  return env?.listener === 'team' || env?.forwarded?.https === true;
 }
 
 export function setRateHeaders(c: Context, d: Decision): void {
@@ -54,7 +61,7 @@ function rateLimited(c: Context, d: Decision): never {
 }
 
 export function clientAddress(c: Context<AppEnv>): string {
-  return c.env?.incoming?.socket?.remoteAddress ?? 'in-process';
+  return c.env?.forwarded?.address ?? c.env?.incoming?.socket?.remoteAddress ?? 'in-process';
 }
 
 function scopeHint(scope: Product): string {
@@ -252,11 +259,18 @@ function touchKey(s: Services, lastTouched: Map<string, number>): Step {
 export function sameOrigin(c: Context): boolean {
   const site = c.req.header('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') return false;
-  const host = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
   // A DNS-rebinding page is "same origin" with its own name; only the listener's own names are
   // ours: loopback names on the loopback listener, the team server's address and its
-  // certificate's names on the team server.
+  // certificate's names on the team server, the public URL's name behind a trusted proxy.
   const env = c.env as AppEnv['Bindings'] | undefined;
+  const forwarded = env?.forwarded;
+  if (forwarded) {
+    // Behind the proxy: the public URL's origin only, as the proxy names it.
+    if (forwarded.origin === null || forwarded.host !== new URL(forwarded.origin).host) return false;
+    const origin = c.req.header('origin');
+    return origin === undefined || origin === forwarded.origin;
+  }
+  const host = (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
   const team = env?.listener === 'team';
   if (team ? !(env.authorities ?? []).includes(host) : !LOOPBACK_HOST.test(host)) return false;
   const origin = c.req.header('origin');

@@ -8,10 +8,14 @@ import type { SessionContext } from '../core/accounts/accounts';
 import type { ResolvedKey } from '../core/keys/keys';
 import type { OrgRow } from '../core/accounts/repo';
 import type { Act } from '../../../src-shared/policy';
+import type { Forwarded } from './proxy';
 
 export interface AppEnv extends Env {
-  /** The node server's request; `listener: 'team'` on the team server's (http/onsite.ts). */
-  Bindings: { incoming?: IncomingMessage; listener?: 'team'; authorities?: readonly string[] };
+  /**
+   * The node server's request; `listener: 'team'` on the team server's (http/onsite.ts);
+   * `forwarded` when a trusted reverse proxy passed the request on (http/proxy.ts).
+   */
+  Bindings: { incoming?: IncomingMessage; listener?: 'team'; authorities?: readonly string[]; forwarded?: Forwarded };
   Variables: {
     key: ResolvedKey;
     org: OrgRow;

@@ -69,6 +69,8 @@ export const drifts: Drift[] = [];
 type ServiceOptions = {
   plan?: Plan; setup?: boolean; loginToken?: string; extraRoutes?: AppOptions['extraRoutes']; resourcesDir?: string;
   uploads?: AppOptions['uploads'];
+  /** `--trust-proxy`: the reverse proxies whose forwarding headers are read. */
+  trustProxy?: AppOptions['trustProxy'];
   faces?: ComposeOptions['faces'];
   publicUrl?: string;
   /** The team server as `--team` starts it (its own certificate, if any). */
@@ -125,6 +127,7 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
   const { app, routes } = createApp(s, {
     ...(opts.extraRoutes ? { extraRoutes: opts.extraRoutes } : {}),
     ...(opts.uploads ? { uploads: opts.uploads } : {}),
+    ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
     onResponseDrift: (d) => {
       drifts.push(d);
       console.error(`Response drift: ${d.method} ${d.path} ${d.status}: ${d.problem}\n  ${d.issues.join('\n  ')}`);
