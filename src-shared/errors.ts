@@ -170,6 +170,8 @@ export const ERRORS = {
   cannot_end_own_sessions: { http: 400, shape: 'account', error: 'To end your own session, sign out' },
   // The first run and the desktop shell's sign-in are made on the computer that runs the service, never through the team server (issue 39).
   this_computer_only: { http: 403, shape: 'account', error: 'Only on the computer that runs the service' },
+  // A setting changed by someone else after the writer read it (If-Match no longer holds; issue 39).
+  setting_changed: { http: 412, shape: 'account', error: 'Someone else changed this setting after you opened it, and their change was kept. Look at it as it is now and make your change again if you still want it.' },
   account_validation: { http: 400, shape: 'account', error: 'Invalid request' },
   invalid_email: { http: 400, shape: 'account', error: 'Invalid email format' },
   compliance_scope_plan: {

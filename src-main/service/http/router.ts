@@ -11,6 +11,7 @@ import { isContentBody, responseCheck, type DriftHandler } from './response-chec
 import type { AppEnv, AuthSpec, RouteEntry, RouteInfo, RouteInput, RouteRequest } from './types';
 import { acceptsMediaType, createUploadLimits, identify, JSON_LIMIT, newClaim, readBounded, releaseClaim, type BodyClaim, type UploadLimits } from './body';
 import { parseJsonText, parseQuery } from './validate';
+import { createVersions, etagOf } from './versions';
 
 /** What a route module gets: the services and the registry. No Hono app: nothing is mounted past it. */
 export interface Router {
@@ -31,6 +32,7 @@ export function createRouter(app: Hono<AppEnv>, services: Services, options: Reg
   const table: RouteInfo[] = [];
   const guards = createGuards(services);
   const uploads = options.uploads ?? createUploadLimits();
+  const versions = createVersions(app, table);
   return {
     services,
     table,
@@ -56,10 +58,20 @@ export function createRouter(app: Hono<AppEnv>, services: Services, options: Reg
       };
       // Past the guard of a route with credentials, the caller is known: its body (unless read to
       // find the key) draws on the main budget. A public route says when it knows (`identified`).
-      const run = (c: Context<AppEnv>) => {
+      const run = async (c: Context<AppEnv>) => {
         const input = c.get('input') as RouteInput<Q, B>;
         if (info.auth.kind !== 'public') input.identified();
-        return handler(c, input);
+        if (!versions.applies(info)) return handler(c, input);
+        // A setting read and written on one path: the write is refused when what its sender saw
+        // (If-Match, the ETag of their read) is no longer what the read answers (versions.ts).
+        if (info.method !== 'GET') await versions.check(c);
+        const res = await handler(c, input);
+        if (info.method === 'GET' ? res.status !== 200 : !res.ok) return res;
+        // A new answer with the ETag: the node server's answers do not keep headers set on them.
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        const headers = new Headers(res.headers);
+        headers.set('ETag', info.method === 'GET' ? etagOf(bytes) : await versions.current(c));
+        return new Response(bytes, { status: res.status, headers });
       };
       if (options.onDrift) app.on(info.method, info.path, responseCheck(info, options.onDrift), prepare, guard(steps), run);
       else app.on(info.method, info.path, prepare, guard(steps), run);

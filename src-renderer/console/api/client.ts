@@ -27,6 +27,11 @@ import {
 import { ErrorBody, type FieldIssue } from '../../../src-shared/errors';
 import { serviceUrl } from './shell';
 
+/** The service refused a write because someone else changed the setting since this console read it (412). */
+export function isStaleSetting(e: unknown): boolean {
+  return e instanceof ApiError && e.status === 412;
+}
+
 export class ApiError extends Error {
   constructor(
     /** HTTP status; 0 when the service could not be reached or answered nonsense. */
@@ -163,9 +168,18 @@ async function send(method: Method, path: string, init: SendInit): Promise<Respo
   return sendOnce(method, path, init);
 }
 
+/**
+ * The version (ETag) of each setting as this console last read or wrote it: a write sends it back
+ * (If-Match), so a change someone else made meanwhile is refused (412) instead of overwritten.
+ */
+const seenVersions = new Map<string, string>();
+
 async function sendOnce(method: Method, path: string, init: SendInit): Promise<Response> {
   const headers: Record<string, string> = { Accept: init.accept ?? 'application/json' };
   if (init.contentType) headers['Content-Type'] = init.contentType;
+  const setting = path.split('?', 1)[0]!;
+  const seen = method === 'PUT' || method === 'PATCH' ? seenVersions.get(setting) : undefined;
+  if (seen) headers['If-Match'] = seen;
   const req: RequestInit = { method, credentials: 'same-origin', headers, cache: 'no-store' };
   if (init.body !== undefined) req.body = init.body;
   if (init.signal) req.signal = init.signal;
@@ -179,7 +193,12 @@ async function sendOnce(method: Method, path: string, init: SendInit): Promise<R
       if (isAbort(e)) throw e;
       if (attempt >= retries) throw new ApiError(0, UNREACHABLE);
     }
-    if (res && (attempt >= retries || !RETRY_STATUSES.has(res.status))) return res;
+    if (res && (attempt >= retries || !RETRY_STATUSES.has(res.status))) {
+      const version = res.ok ? res.headers.get('etag') : null;
+      if (version) seenVersions.set(setting, version);
+      else if (res.ok && method !== 'GET') seenVersions.delete(setting);
+      return res;
+    }
     // Drop the failed answer's body before asking again.
     if (res) await res.body?.cancel().catch(() => undefined);
     await wait(RETRY_DELAYS_MS[attempt] ?? 0, init.signal);

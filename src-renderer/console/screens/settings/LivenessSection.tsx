@@ -4,7 +4,7 @@
 // to the head-turn challenge. Hosted pages ask for the clip whatever this says.
 import { useState } from 'react';
 import type { LivenessSettings } from '../../../../src-shared/contracts/faces';
-import { api, errorText } from '../../api/client';
+import { api, errorText, isStaleSetting } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Alert } from '../../components/Alert';
 
@@ -36,6 +36,12 @@ export function LivenessSection({ canChange }: { canChange: boolean }) {
       .catch((e: unknown) => {
         setShown(before);
         setNotice({ tone: 'error', text: `Could not change the setting: ${errorText(e)}` });
+        // Someone else changed it meanwhile: show it as it now stands.
+        if (isStaleSetting(e)) {
+          setSaved(null);
+          setShown(null);
+          loaded.reload();
+        }
       })
       .finally(() => setBusy(false));
   };
