@@ -1,5 +1,5 @@
-// Two people changing the same setting (issue 39, item 6). A path the console both reads (GET)
-// and writes (PUT or PATCH) is a setting: its read answers an ETag, a digest of what it shows,
+// Two people changing the same setting (issue 39, item 6). A path the console both reads (GET,
+// without a query) and writes (PUT or PATCH) is a setting: its read answers an ETag, a digest of what it shows,
 // and a write that sends the ETag of what its sender saw (If-Match) is refused with 412
 // `setting_changed` when the read now answers something else: someone changed it in between, and
 // their change is not silently overwritten. A write without If-Match (API clients, scripts) is
@@ -15,7 +15,8 @@ export function etagOf(bytes: Uint8Array): string {
 }
 
 export function createVersions(app: Hono<AppEnv>, table: readonly RouteInfo[]) {
-  const readable = (path: string) => table.some((r) => r.method === 'GET' && r.path === path);
+  // A read that takes a query (the age gate's store per environment) is not one setting per path.
+  const readable = (path: string) => table.some((r) => r.method === 'GET' && r.path === path && r.request?.query === undefined);
   const writable = (path: string) => table.some((r) => (r.method === 'PUT' || r.method === 'PATCH') && r.path === path);
   /** The setting's ETag now, as its read would answer it to this caller. */
   const current = async (c: Context<AppEnv>): Promise<string> => {
@@ -26,7 +27,7 @@ export function createVersions(app: Hono<AppEnv>, table: readonly RouteInfo[]) {
     /** The route is one side of a setting: a read with a write on its path, or a write with a read. */
     applies(info: Pick<RouteInfo, 'method' | 'path' | 'auth'>): boolean {
       if (info.auth.kind !== 'session') return false;
-      if (info.method === 'GET') return writable(info.path);
+      if (info.method === 'GET') return writable(info.path) && readable(info.path);
       return (info.method === 'PUT' || info.method === 'PATCH') && readable(info.path);
     },
     current,

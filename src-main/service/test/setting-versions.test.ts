@@ -64,6 +64,14 @@ describe('setting versions', () => {
     }
   });
 
+  it('a read that takes a query (the age gate\'s store per environment) is not one setting: no version to hold a write to', async () => {
+    const t = await testService({ plan: 'pro' });
+    const owner = await t.login();
+    const store = await t.call('GET', '/api/age-gate?env=live', { cookie: owner });
+    expect(store.status).toBe(200);
+    expect(store.headers.get('etag')).toBeNull();
+  });
+
   it('someone who may not change a setting is refused as before, whatever version they name', async () => {
     const t = await testService({ plan: 'pro' });
     await t.s.accounts.addUser({ orgId: t.orgId, email: 'mo@example.test', name: 'Mo', password: PASSWORD, role: 'member' });
