@@ -51,7 +51,11 @@ export default defineConfig({
       externalizeDeps: false,
       isolatedEntries: true,
       rollupOptions: {
-        input: { preload: resolve(__dirname, 'src-main/shell/preload.ts') },
+        input: {
+          preload: resolve(__dirname, 'src-main/shell/preload.ts'),
+          // The connect page's own preload: `window.connect`, four channels (connect-window.ts).
+          'connect-preload': resolve(__dirname, 'src-main/shell/connect-preload.ts'),
+        },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },
@@ -67,7 +71,13 @@ export default defineConfig({
       // ~1 MB entry and the API reference's ~1.4 MB Swagger UI chunk (already split off, loaded
       // on that page only) are not worth a warning in every build's output.
       chunkSizeWarningLimit: 1600,
-      rollupOptions: { input: resolve(__dirname, 'src-renderer/console/index.html') },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src-renderer/console/index.html'),
+          // The desktop app's "run here or connect" page, served by the shell before any service runs.
+          connect: resolve(__dirname, 'src-renderer/console/connect.html'),
+        },
+      },
     },
   },
 });

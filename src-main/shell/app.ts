@@ -1,11 +1,16 @@
-// App lifecycle: one instance, one service, one console window. The shell stays thin; the
-// product is the service it forks (service-host.ts), shown in a locked-down window (window.ts).
+// App lifecycle: one instance, one console window, shown from one of two places: the service it
+// forks on this computer (service-host.ts), or the team's server over HTTPS, its certificate pinned
+// (connection.ts). The first start asks which (connect-window.ts). The shell stays thin; the
+// product is the service, shown in a locked-down window (window.ts).
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { app, dialog, session, type BrowserWindow } from 'electron';
+import { app, dialog, session, type BrowserWindow, type Session } from 'electron';
+import type { ConnectRefusal, ConnectState } from './bridge-types';
+import { connectAnswers, startupPlan, verifyTeamCertificate, type TeamConnection } from './connection';
+import { createConnectWindow, registerConnectHandlers, registerConnectScheme, serveConnectPage } from './connect-window';
 import { installContentSecurityPolicy } from './csp';
 import { registerIpcHandlers } from './ipc';
-import { preloadPath, resourcesDir, serviceDataDir, serviceEntryPath, sqliteBindingPath, USER_DATA_DIR_ENV } from './paths';
+import { connectionFile, connectPreloadPath, preloadPath, rendererDir, resourcesDir, serviceDataDir, serviceEntryPath, sqliteBindingPath, USER_DATA_DIR_ENV } from './paths';
 import { installPermissionHandlers } from './permissions';
 import { ServiceHost, ServiceStartError, type RunningService, type UnexpectedExit } from './service-host';
 import { createMainWindow, focusWindow, guardWebContents } from './window';
@@ -22,6 +27,11 @@ const DIALOG_LOG_LINES = 15;
 interface ShellState {
   host: ServiceHost | null;
   service: RunningService | null;
+  /** The team server the window shows, when it shows one (then no service runs here). */
+  team: TeamConnection | null;
+  connectWindow: BrowserWindow | null;
+  /** Why the connect page shows instead of the console; null at first start or on "change server". */
+  refusal: ConnectState['refusal'];
   pendingLoginToken: string | null;
   window: BrowserWindow | null;
   quitting: boolean;
@@ -33,6 +43,9 @@ interface ShellState {
 const state: ShellState = {
   host: null,
   service: null,
+  team: null,
+  connectWindow: null,
+  refusal: null,
   pendingLoginToken: null,
   window: null,
   quitting: false,
@@ -41,7 +54,8 @@ const state: ShellState = {
   crashTimes: [],
 };
 
-const serviceOrigin = (): string | null => state.service?.url ?? null;
+/** The origin the window may show and the bridge answers: the team server's, or this computer's service's. */
+const serviceOrigin = (): string | null => state.team?.serverUrl ?? state.service?.url ?? null;
 
 function takeLoginToken(): string | null {
   const token = state.pendingLoginToken;
@@ -64,12 +78,97 @@ function fatal(title: string, detail: string): void {
 }
 
 function openWindow(service: RunningService): void {
-  const window = createMainWindow({ serviceUrl: service.url, preloadPath });
+  trackWindow(createMainWindow({ serviceUrl: service.url, preloadPath, connection: { mode: 'local' } }));
+}
+
+function trackWindow(window: BrowserWindow): void {
   window.on('closed', () => {
     if (state.window === window) state.window = null;
   });
   state.window = window;
+  closeConnectWindow();
 }
+
+function closeConnectWindow(): void {
+  const connect = state.connectWindow;
+  state.connectWindow = null;
+  if (connect !== null && !connect.isDestroyed()) connect.close();
+}
+
+/** Shows the connect page (again, with the reason, if it is open); the console window, if any, closes after it. */
+function showConnect(refusal: ConnectState['refusal']): void {
+  state.refusal = refusal;
+  const existing = state.connectWindow;
+  if (existing !== null && !existing.isDestroyed()) {
+    existing.webContents.reload();
+    focusWindow(existing);
+  } else {
+    const window = createConnectWindow(connectPreloadPath);
+    window.on('closed', () => {
+      if (state.connectWindow === window) state.connectWindow = null;
+    });
+    state.connectWindow = window;
+  }
+  const main = state.window;
+  state.window = null;
+  state.team = null;
+  // close(), not destroy(): the console's own "unsaved dispositions" guard still asks.
+  if (main !== null && !main.isDestroyed()) main.close();
+}
+
+// ---- a team server --------------------------------------------------------------------------
+
+let teamSession: Session | null = null;
+
+/** One in-memory session (no `persist:`): cookies, cache and storage of the team's console never reach this disk. */
+function teamServerSession(): Session {
+  if (teamSession !== null) return teamSession;
+  const made = session.fromPartition('team-server');
+  installContentSecurityPolicy(made, serviceOrigin);
+  installPermissionHandlers(made, serviceOrigin);
+  made.setCertificateVerifyProc((request, callback) => {
+    const team = state.team;
+    if (team === null || request.hostname.replace(/^\[|\]$/g, '') !== new URL(team.serverUrl).hostname.replace(/^\[|\]$/g, '')) {
+      callback(-3); // not the team server: Chromium's own verdict (the window never shows it anyway)
+      return;
+    }
+    const refusal = verifyTeamCertificate(request.certificate.data, team);
+    if (refusal === null) {
+      callback(0);
+      return;
+    }
+    callback(-2);
+    onTeamRefused(refusal);
+  });
+  teamSession = made;
+  return made;
+}
+
+function onTeamRefused(refusal: ConnectRefusal): void {
+  if (state.team === null) return;
+  console.error(`[shell] the team server was refused: ${refusal.problem}`);
+  showConnect(refusal);
+}
+
+/** Whatever the connection file now says: the connect page (with why), this computer's service, or the team server. */
+async function openChosen(): Promise<void> {
+  const plan = await startupPlan(connectionFile());
+  if (plan.open === 'connect') showConnect(plan.refusal);
+  else if (plan.open === 'local') await startLocal();
+  else await openTeamServer(plan.team);
+}
+
+/** The team server's console, in its own session; no service runs on this computer meanwhile. */
+async function openTeamServer(team: TeamConnection): Promise<void> {
+  if (state.host?.running) await state.host.stop();
+  state.service = null;
+  state.pendingLoginToken = null;
+  state.team = team;
+  state.refusal = null;
+  trackWindow(createMainWindow({ serviceUrl: team.serverUrl, preloadPath, connection: team, session: teamServerSession() }));
+}
+
+// ---- this computer's service -----------------------------------------------------------------
 
 function adopt(service: RunningService): void {
   state.service = service;
@@ -138,7 +237,17 @@ async function onServiceDied(exit: UnexpectedExit): Promise<void> {
   }
 }
 
-async function boot(): Promise<void> {
+async function startLocal(): Promise<void> {
+  if (state.service !== null) {
+    // "Change server", then this computer again: the service never stopped.
+    state.team = null;
+    if (state.window === null || state.window.isDestroyed()) openWindow(state.service);
+    else {
+      closeConnectWindow();
+      focusWindow(state.window);
+    }
+    return;
+  }
   const binding = sqliteBindingPath();
   if (!existsSync(binding)) {
     const fix = app.isPackaged
@@ -147,25 +256,23 @@ async function boot(): Promise<void> {
     fatal('The SQLite engine for Electron is missing', `Expected ${binding}\n\n${fix}`);
     return;
   }
-
-  installContentSecurityPolicy(session.defaultSession, serviceOrigin);
-  installPermissionHandlers(session.defaultSession, serviceOrigin);
-  registerIpcHandlers({ serviceOrigin, takeLoginToken });
-
-  const host = new ServiceHost({
-    entryPath: serviceEntryPath,
-    dataDir: serviceDataDir(),
-    sqliteBindingPath: binding,
-    resourcesDir: resourcesDir(),
-    readyTimeoutMs: READY_TIMEOUT_MS,
-    shutdownGraceMs: SHUTDOWN_GRACE_MS,
-  });
-  host.onUnexpectedExit((exit) => void onServiceDied(exit));
-  state.host = host;
+  state.team = null;
+  state.host ??= (() => {
+    const host = new ServiceHost({
+      entryPath: serviceEntryPath,
+      dataDir: serviceDataDir(),
+      sqliteBindingPath: binding,
+      resourcesDir: resourcesDir(),
+      readyTimeoutMs: READY_TIMEOUT_MS,
+      shutdownGraceMs: SHUTDOWN_GRACE_MS,
+    });
+    host.onUnexpectedExit((exit) => void onServiceDied(exit));
+    return host;
+  })();
 
   let running: RunningService;
   try {
-    running = await host.start(0);
+    running = await state.host.start(0);
   } catch (error) {
     if (!state.quitting) fatal('The Compliance Console service did not start', describe(error));
     return;
@@ -173,6 +280,29 @@ async function boot(): Promise<void> {
   if (state.quitting) return;
   adopt(running);
   openWindow(running);
+}
+
+async function boot(): Promise<void> {
+  serveConnectPage(rendererDir);
+  installContentSecurityPolicy(session.defaultSession, serviceOrigin);
+  installPermissionHandlers(session.defaultSession, serviceOrigin);
+  registerIpcHandlers({ serviceOrigin, takeLoginToken, chooseServer: () => showConnect(null) });
+  const answers = connectAnswers(connectionFile(), () => state.refusal);
+  registerConnectHandlers({
+    state: answers.state,
+    probe: answers.probe,
+    connect: async (request) => {
+      const result = await answers.connect(request);
+      if (result.ok) await openChosen();
+      return result;
+    },
+    runLocally: async () => {
+      answers.runLocally();
+      state.refusal = null;
+      await startLocal();
+    },
+  });
+  await openChosen();
 }
 
 function onBeforeQuit(event: Electron.Event): void {
@@ -191,6 +321,8 @@ export function startApp(): void {
   const userDataDir = process.env[USER_DATA_DIR_ENV];
   if (userDataDir !== undefined && userDataDir !== '') app.setPath('userData', resolve(userDataDir));
 
+  // Before ready: the connect page's scheme must be privileged before any session exists.
+  registerConnectScheme();
   // The lock lives in userData, so it is taken after the override: test profiles do not collide.
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -204,7 +336,9 @@ export function startApp(): void {
     if (process.platform !== 'darwin') app.quit();
   });
   app.on('activate', () => {
-    if (state.window === null && state.service !== null) openWindow(state.service);
+    if (state.window !== null || state.connectWindow !== null) return;
+    if (state.service !== null) openWindow(state.service);
+    else void openChosen();
   });
   app.on('before-quit', onBeforeQuit);
   // Ctrl+C in `npm start` or a service manager's SIGTERM: quit through before-quit, so the

@@ -1,2 +1,14 @@
 // The bridge's types live in src-shared so the preload and the console share one definition.
-export type { SaveFileFilter, SaveFileOptions, SaveFileResult, ShellBridge } from '../../src-shared/contracts/shell';
+export type {
+  ConnectBridge,
+  ConnectRefusal,
+  ConnectRequest,
+  ConnectResult,
+  ConnectState,
+  ProbeResult,
+  SaveFileFilter,
+  SaveFileOptions,
+  SaveFileResult,
+  ShellBridge,
+  ShellConnection,
+} from '../../src-shared/contracts/shell';

@@ -1,4 +1,4 @@
-// Main-side handlers for the four shell channels. Each checks that the caller is a frame of the
+// Main-side handlers for the five shell channels. Each checks that the caller is a frame of the
 // service origin and validates its arguments (bridge-validation.ts) before acting.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,6 +11,8 @@ import { originOf } from './url-rules';
 export interface IpcContext {
   serviceOrigin(): string | null;
   takeLoginToken(): string | null;
+  /** "Change server": back to the connect page. */
+  chooseServer(): void;
 }
 
 function assertFromService(event: IpcMainInvokeEvent, origin: string | null): void {
@@ -55,4 +57,5 @@ export function registerIpcHandlers(context: IpcContext): void {
     await shell.openExternal(parseExternalUrl(arg));
   });
   handle(SHELL_CHANNELS.appVersion, context, () => app.getVersion());
+  handle(SHELL_CHANNELS.chooseServer, context, () => context.chooseServer());
 }

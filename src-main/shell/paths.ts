@@ -10,9 +10,17 @@ const mainBundleDir = dirname(fileURLToPath(import.meta.url));
 
 export const serviceEntryPath = join(mainBundleDir, 'service.js');
 export const preloadPath = join(mainBundleDir, '..', 'preload', 'preload.cjs');
+export const connectPreloadPath = join(mainBundleDir, '..', 'preload', 'connect-preload.cjs');
+/** The built console and the connect page (out/renderer), beside out/main. */
+export const rendererDir = join(mainBundleDir, '..', 'renderer');
 
 /** Lets tests and side-by-side installs run with their own profile (and own single-instance lock). */
 export const USER_DATA_DIR_ENV = 'CONSOLE_USER_DATA_DIR';
+
+/** "Run here or connect to the team's server": the choice, and a team server's URL and pinned fingerprint (connection.ts). */
+export function connectionFile(): string {
+  return join(app.getPath('userData'), 'connection.json');
+}
 
 export function serviceDataDir(): string {
   return join(app.getPath('userData'), 'data');

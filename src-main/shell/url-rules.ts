@@ -28,6 +28,24 @@ export function loopbackOrigin(raw: string): string | null {
 }
 
 /**
+ * The origin of the console the window shows: this computer's service (`http://127.0.0.1:PORT`)
+ * or a team server (`https://host[:port]`, reached only after its certificate was pinned; see
+ * connection.ts). Anything else, or a URL with credentials, is null.
+ */
+export function consoleOrigin(raw: string): string | null {
+  const loopback = loopbackOrigin(raw);
+  if (loopback !== null) return loopback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '') return null;
+  return url.origin;
+}
+
+/**
  * Whether a URL may be handed to the OS browser. Only http(s): other schemes (file:, smb:,
  * custom protocol handlers) can launch programs or leak credentials through the OS.
  */

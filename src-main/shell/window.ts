@@ -1,7 +1,8 @@
 // The console window and the guards every web contents gets: it may show the service origin
 // and nothing else; links elsewhere go to the OS browser, and only http(s) ones.
-import { BrowserWindow, dialog, shell, type WebContents } from 'electron';
-import { SERVICE_URL_ARG } from './ipc-channels';
+import { BrowserWindow, dialog, shell, type Session, type WebContents } from 'electron';
+import type { ShellConnection } from './bridge-types';
+import { CONNECTION_ARG, SERVICE_URL_ARG } from './ipc-channels';
 import { isExternalWebUrl, originOf } from './url-rules';
 
 function openInBrowser(url: string): void {
@@ -34,9 +35,12 @@ export function guardWebContents(contents: WebContents, serviceOrigin: () => str
 export interface MainWindowOptions {
   serviceUrl: string;
   preloadPath: string;
+  connection: ShellConnection;
+  /** A team server's window uses its own in-memory session: nothing of it is written to this disk. */
+  session?: Session;
 }
 
-export function createMainWindow({ serviceUrl, preloadPath }: MainWindowOptions): BrowserWindow {
+export function createMainWindow({ serviceUrl, preloadPath, connection, session }: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
     title: 'Compliance Console',
     width: 1280,
@@ -50,7 +54,8 @@ export function createMainWindow({ serviceUrl, preloadPath }: MainWindowOptions)
       nodeIntegration: false,
       sandbox: true,
       webSecurity: true,
-      additionalArguments: [`${SERVICE_URL_ARG}${serviceUrl}`],
+      ...(session ? { session } : {}),
+      additionalArguments: [`${SERVICE_URL_ARG}${serviceUrl}`, `${CONNECTION_ARG}${JSON.stringify(connection)}`],
       // Spellcheck would send typed subject names through the OS spellchecker and, on Linux,
       // download dictionaries from Google: neither belongs in a compliance tool.
       spellcheck: false,

@@ -3,21 +3,19 @@
 // cookies, HSTS and the CSRF rule held to its own origin, the links the service hands out built on
 // it while it runs, back after a restart, and the organisation's own certificate checked before use.
 // (On a non-loopback address, from another network namespace: team-server-netns.test.ts.)
-import { generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { connect } from 'node:tls';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
-import type * as ForgeModule from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostedGenerateResponse } from '../../../src-shared/contracts/hosted';
 import type { TeamServerStatus } from '../../../src-shared/contracts/team-server';
 import type { AuditPage } from '../../../src-shared/contracts/audit';
 import { ownCertificate } from '../core/onsite/certificate';
 import { closeAll, OWNER, testService, type TestService } from './harness';
+import { selfSignedCertificate } from './test-certificates';
 
-const forge = createRequire(import.meta.url)('node-forge') as typeof ForgeModule;
 
 let t: TestService;
 let owner: string;
@@ -211,22 +209,8 @@ describe('each act names the desk it came from', () => {
 });
 
 describe('the organisation\'s own certificate', () => {
-  /** A certificate for 127.0.0.1 and team.example.lan, signed by its own key, valid between the two dates. */
-  function makeCert(from: Date, to: Date): { cert: string; key: string } {
-    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const c = forge.pki.createCertificate();
-    c.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-    c.serialNumber = '01';
-    c.validity.notBefore = from;
-    c.validity.notAfter = to;
-    const subject = [{ name: 'commonName', value: 'team.example.lan' }];
-    c.setSubject(subject);
-    c.setIssuer(subject);
-    c.setExtensions([{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'team.example.lan' }] }]);
-    const key = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    c.sign(forge.pki.privateKeyFromPem(key), forge.md.sha256.create());
-    return { cert: forge.pki.certificateToPem(c), key };
-  }
+  /** A certificate for team.example.lan and 127.0.0.1, valid between the two dates. */
+  const makeCert = (from: Date, to: Date) => selfSignedCertificate(['team.example.lan', '127.0.0.1'], from, to);
   const now = Date.now();
 
   it('is served as given, and its DNS name is one of the team server\'s own names', async () => {

@@ -1,5 +1,15 @@
 import type { ReactNode } from 'react';
+import { shell } from '../api/shell';
 import { useSession } from '../stores/session';
+
+/** Where the console's service runs: this computer, or the team server the desktop app connected to. */
+function where(): string {
+  const connection = shell()?.connection;
+  if (connection?.mode === 'team') return `team server ${connection.serverUrl}`;
+  // A browser at another desk reaches the team server by its network address.
+  const local = ['127.0.0.1', 'localhost', '[::1]'].includes(window.location.hostname);
+  return local || shell() ? 'runs on this computer' : `team server ${window.location.origin}`;
+}
 
 /** The centred card around the first-run and login forms. */
 export function AuthFrame({ testId, title, intro, children }: { testId: string; title: string; intro: ReactNode; children: ReactNode }) {
@@ -15,7 +25,7 @@ export function AuthFrame({ testId, title, intro, children }: { testId: string; 
         <div className="auth-intro">{intro}</div>
         {children}
       </main>
-      {version ? <p className="auth-footer">Version {version} · runs on this computer</p> : null}
+      {version ? <p className="auth-footer">Version {version} · {where()}</p> : null}
     </div>
   );
 }

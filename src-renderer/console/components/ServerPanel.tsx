@@ -13,6 +13,7 @@ import { useResource } from '../api/use-resource';
 import { Alert } from './Alert';
 import { Badge } from './Badge';
 import { CopyField } from './CopyField';
+import { Fingerprint } from './Fingerprint';
 import { formatDateTime } from './format';
 
 type Interface = OnsiteStatus['interfaces'][number];
@@ -25,24 +26,6 @@ function sortInterfaces(list: readonly Interface[]): Interface[] {
 
 function interfaceLabel(i: Interface): string {
   return i.internal ? `${i.address} (this computer only)` : `${i.address} (${i.name})`;
-}
-
-/** The fingerprint in groups of eight bytes that never break inside, so it wraps between groups. */
-function Fingerprint({ value, id, testId }: { value: string; id: string; testId: string }) {
-  const bytes = value.split(':');
-  const groups: string[] = [];
-  for (let i = 0; i < bytes.length; i += 8) groups.push(bytes.slice(i, i + 8).join(':'));
-  return (
-    <code id={id} className="mono srv-fingerprint" data-testid={testId}>
-      {groups.map((g, i) => (
-        <span key={i} className="srv-fp-group">
-          {g}
-          {i < groups.length - 1 ? ':' : ''}
-          {i < groups.length - 1 ? <wbr /> : null}
-        </span>
-      ))}
-    </code>
-  );
 }
 
 /** Copies text to the clipboard, saying so to screen readers. */

@@ -10,6 +10,7 @@ import { ScreenHeader } from '../../components/ScreenHeader';
 import { useSession } from '../../stores/session';
 import { AppSchemesSection } from './AppSchemesSection';
 import { DataDirectorySection } from './DataDirectorySection';
+import { DesktopConnectionSection } from './DesktopConnectionSection';
 import { HostedAttemptsSection } from './HostedAttemptsSection';
 import { LivenessSection } from './LivenessSection';
 import { ListFreshnessSection } from './ListFreshnessSection';
@@ -91,6 +92,7 @@ export function SettingsScreen() {
       <HostedAttemptsSection canChange={canChange} />
       <LivenessSection canChange={canChange} />
       <PreferencesSection />
+      <DesktopConnectionSection />
       {canChange ? <DataDirectorySection /> : null}
     </>
   );

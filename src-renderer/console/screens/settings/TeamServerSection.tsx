@@ -24,8 +24,9 @@ const TEAM: ServerPanelConfig<TeamServerStatus> = {
     </p>
   ),
   trustTitle: 'Colleagues check the fingerprint when they first connect.',
-  trust: 'They open the address above in their browser. Unless it is your organisation’s own certificate, the browser warns the first '
-    + 'time that no public authority vouches for it: they compare its SHA-256 fingerprint with the one above and accept it only if the two match.',
+  trust: 'In the desktop app they choose “Connect to my team’s server” and enter the address above (or open it in their browser). The app '
+    + 'shows the SHA-256 fingerprint the server presents: they compare it with the one above and connect only if the two match. Their app then '
+    + 'trusts exactly this certificate; if it ever changes, it refuses to connect until someone reads them the new fingerprint from here.',
   stopHint: 'Consoles on other desks cannot reach this organisation until it runs again.',
   defaultPort: '8443',
 };
