@@ -294,8 +294,7 @@ export interface ScreenScratch {
   /** Retrieval votes by name id, valid where `voteStamp` is the current screen's stamp. */
   votes: Float64Array;
   voteStamp: Uint32Array;
-  /** One query token's best key weight by name id, valid where `hitStamp` is the token's stamp. */
-  hits: Float64Array;
+  /** Names one query token has already reached (through its best key first), by the token's stamp. */
   hitStamp: Uint32Array;
   stamp: number;
   /** Each record's best vote and length gap, valid where `entityStamp` is the screen's stamp. */
@@ -353,7 +352,7 @@ function kindOf(index: ScreeningIndex, t: NameTable, ei: number): ListKind {
 
 export function createScreenScratch(): ScreenScratch {
   const none = new Float64Array(0);
-  return { match: createMatchScratch(), index: null, norms: [], compared: [], pairs: createPairMemo(), votes: none, voteStamp: new Uint32Array(0), hits: none, hitStamp: new Uint32Array(0), stamp: 0,
+  return { match: createMatchScratch(), index: null, norms: [], compared: [], pairs: createPairMemo(), votes: none, voteStamp: new Uint32Array(0), hitStamp: new Uint32Array(0), stamp: 0,
     entityVote: none, entityGap: new Int32Array(0), entityStamp: new Uint32Array(0), entityStampNow: 0,
   };
 }
@@ -363,7 +362,6 @@ function nextStamp(scratch: ScreenScratch, names: number): number {
   if (scratch.votes.length < names || scratch.stamp >= 0xff000000) {
     scratch.votes = new Float64Array(names);
     scratch.voteStamp = new Uint32Array(names);
-    scratch.hits = new Float64Array(names);
     scratch.hitStamp = new Uint32Array(names);
     scratch.stamp = 0;
   }
@@ -802,9 +800,8 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
   // Retrieval: each query token votes, with its IDF, for every name sharing one of its keys.
   // Typed arrays stamped per query and per token, walked through the ids in first-vote order.
   const voteStampNow = nextStamp(scratch, index.names.length);
-  const { votes, voteStamp, hits, hitStamp } = scratch;
+  const { votes, voteStamp, hitStamp } = scratch;
   const voted: number[] = [];
-  const hitIds: number[] = [];
   const perToken = keyGroups(query, new Map());
   // A token's vote is its informativeness (IDF) times its kind's weight: an initial says little.
   const informative = query.tokens.filter((t) => t.weight >= PARAMS.informativeWeight);
@@ -821,6 +818,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
   const order = perToken.map((_, i) => i).sort((a, b) => tokenVotes[b]! - tokenVotes[a]! || a - b);
   let potential = 0;
   for (const v of tokenVotes) potential += v * KEY_WEIGHT_MAX;
+  let pool: number[] | null = null;
   for (const i of order) {
     const keys = perToken[i]!;
     const t = informative[i];
@@ -828,7 +826,6 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
     const admit = potential >= need;
     potential -= w * KEY_WEIGHT_MAX;
     const hitStampNow = ++scratch.stamp;
-    hitIds.length = 0;
     // Latin spellings are found by their own keys; skeletons are for other scripts.
     const skeletons = t !== undefined && t.script !== 'latin';
     const lists: Int32Array[] = [];
@@ -850,9 +847,12 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       // Only names already voted for that this and the remaining tokens could still lift to
       // `need` are worth a vote. Fewer of them than postings to read: look each one up (postings
       // are in increasing name order) instead of reading the postings through.
+      // A name out of reach stays out: what it could still gain shrinks as fast as the bar rises,
+      // so each token filters the previous token's live names, not every name voted for.
       const live: number[] = [];
       const reach = need - w * KEY_WEIGHT_MAX - potential;
-      for (const id of voted) if (votes[id]! >= reach) live.push(id);
+      for (const id of pool ?? voted) if (votes[id]! >= reach) live.push(id);
+      pool = live;
       if (live.length * search < scan) {
         for (const id of live) {
           let best = 0;
@@ -862,26 +862,26 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
         continue;
       }
     }
-    for (let l = 0; l < lists.length; l++) {
-      const p = lists[l]!;
-      const kw = listWeights[l]!;
+    // A name found under several of the token's keys votes once, with its best key's weight:
+    // the keys are read best first, and a name already reached through a better (or equal) key
+    // this token is passed over. One pass, no per-name book-keeping of weights.
+    const byWeight = lists.length > 1 ? lists.map((_, l) => l).sort((a, b) => listWeights[b]! - listWeights[a]! || a - b) : [0];
+    for (const l of byWeight) {
+      const p = lists[l];
+      if (p === undefined) continue;
+      const add = w * listWeights[l]!;
       for (let j = 0; j < p.length; j++) {
         const id = p[j]!;
-        if (!admit && voteStamp[id] !== voteStampNow) continue;
-        if (hitStamp[id] !== hitStampNow) {
-          hitStamp[id] = hitStampNow;
-          hits[id] = kw;
-          hitIds.push(id);
-        } else if (hits[id]! < kw) hits[id] = kw;
+        if (hitStamp[id] === hitStampNow) continue;
+        hitStamp[id] = hitStampNow;
+        if (voteStamp[id] !== voteStampNow) {
+          if (!admit) continue;
+          voteStamp[id] = voteStampNow;
+          votes[id] = 0;
+          voted.push(id);
+        }
+        votes[id] = votes[id]! + add;
       }
-    }
-    for (const id of hitIds) {
-      if (voteStamp[id] !== voteStampNow) {
-        voteStamp[id] = voteStampNow;
-        votes[id] = 0;
-        voted.push(id);
-      }
-      votes[id] = votes[id]! + w * hits[id]!;
     }
   }
 
@@ -894,9 +894,11 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
   const entityStampNow = nextEntityStamp(scratch, index.entities.length);
   const { entityVote, entityGap, entityStamp } = scratch;
   const seenEntities: number[] = [];
+  const passing: number[] = [];
   for (const id of voted) {
     const v = votes[id]!;
     if (v < need) continue;
+    passing.push(id);
     const ei = table.entity[id]!;
     if (entityStamp[ei] !== entityStampNow) {
       if (!wanted.has(kindOf(index, table, ei))) continue;
@@ -922,7 +924,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
     if (top.length > PARAMS.maxEntities) top.pop();
   }
   const ranked = new Map<number, { names: number[] }>(top.map((ei) => [ei, { names: [] }]));
-  for (const id of voted) if (votes[id]! >= need) ranked.get(table.entity[id]!)?.names.push(id);
+  for (const id of passing) ranked.get(table.entity[id]!)?.names.push(id);
 
   const queryWeights = Float64Array.from(query.tokens, (t) => tokenIdf(t, weight));
   // Numbers given on first comparison: room for every list token a candidate could bring.
