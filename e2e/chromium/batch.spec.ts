@@ -245,6 +245,7 @@ test('batch rescreen: import with a validation report, run in Test, review with 
   await shot(page, 'review-explanation');
   await review.press('Escape');
   await expect(review.detail).toHaveCount(0);
+  await review.settled();
   await expect(review.focusedRow()).toHaveAttribute('aria-rowindex', '3');
   await review.press('o');
   await expect(review.detail).toBeVisible();

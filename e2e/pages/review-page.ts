@@ -105,4 +105,13 @@ export class ReviewPage {
   async press(key: string): Promise<void> {
     await this.page.keyboard.press(key);
   }
+
+  /**
+   * Two animation frames: after an explanation closes, the grid re-measures its rows and gives
+   * focus back to the row in a frame of its own (a keypress before that lands on the page, not
+   * the grid, as it would for a person that fast).
+   */
+  async settled(): Promise<void> {
+    await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))));
+  }
 }
