@@ -843,15 +843,18 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       scan += p.length;
       search += Math.log2(p.length + 1) + 1;
     }
-    if (!admit) {
-      // Only names already voted for that this and the remaining tokens could still lift to
-      // `need` are worth a vote. Fewer of them than postings to read: look each one up (postings
-      // are in increasing name order) instead of reading the postings through.
-      // A name out of reach stays out: what it could still gain shrinks as fast as the bar rises,
-      // so each token filters the previous token's live names, not every name voted for.
+    // Only names already voted for that this and the remaining tokens could still lift to `need`
+    // are worth a vote. Fewer of them than postings to read: look each one up (postings are in
+    // increasing name order) instead of reading the postings through. A name out of reach stays
+    // out (what it could still gain shrinks as fast as the bar rises), so each token filters the
+    // last token's live names; and when even all of those would cost more to look up than the
+    // postings to read, they are not filtered at all (a name out of reach that the reading lifts
+    // still cannot reach `need`).
+    const source = admit ? null : (pool ?? voted);
+    if (source !== null && source.length * search < scan) {
       const live: number[] = [];
       const reach = need - w * KEY_WEIGHT_MAX - potential;
-      for (const id of pool ?? voted) if (votes[id]! >= reach) live.push(id);
+      for (const id of source) if (votes[id]! >= reach) live.push(id);
       pool = live;
       if (live.length * search < scan) {
         for (const id of live) {
