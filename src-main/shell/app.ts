@@ -330,7 +330,8 @@ export function startApp(): void {
   }
   if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 
-  app.on('second-instance', () => focusWindow(state.window));
+  // A second launch brings this one forward: the console, or the connect page while it asks.
+  app.on('second-instance', () => focusWindow(state.window ?? state.connectWindow));
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, serviceOrigin));
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
