@@ -109,6 +109,7 @@ test('first start: the team server is looked at, its fingerprint trusted, then t
   const section = console.getByTestId('settings-desktop-connection');
   await expect(section.getByTestId('desktop-connection-mode')).toContainText(`Connected to your team’s server at ${team()}`);
   expect(ConnectPage.hex(await section.getByTestId('desktop-connection-fingerprint').textContent())).toBe(ConnectPage.hex(fingerprintOf(certificate())));
+  await expect(console.getByTestId('preferences-kept')).toContainText('kept until the app closes');
 
   expect(JSON.parse(readFileSync(connectionFile(), 'utf8'))).toEqual({ mode: 'team', serverUrl: team(), fingerprint: fingerprintOf(certificate()) });
 });

@@ -1,5 +1,6 @@
 // Settings → Preferences: how this console shows things. Kept in this window's storage (not the
 // service), so each analyst's console keeps its own; nothing about subjects is in them.
+import { shell } from '../../api/shell';
 import { DATE_FORMATS, PAGE_SIZES, usePreferences, type DateFormat, type PageSize } from '../../stores/preferences';
 
 const DATE_LABEL: Record<DateFormat, string> = {
@@ -17,7 +18,11 @@ export function PreferencesSection() {
         <h2 id="preferences-heading">Preferences</h2>
       </div>
       <div className="settings-body">
-        <p className="muted">For this console only; saved on this computer.</p>
+        <p className="muted" data-testid="preferences-kept">
+          {shell()?.connection.mode === 'team'
+            ? 'For this console only; kept until the app closes (a computer connected to a team server keeps nothing of its console).'
+            : 'For this console only; saved on this computer.'}
+        </p>
         <div className="field">
           <label htmlFor="pref-date-format">Dates</label>
           <select id="pref-date-format" value={dateFormat} onChange={(e) => set({ dateFormat: e.currentTarget.value as DateFormat })} data-testid="pref-date-format">
