@@ -11,15 +11,15 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { fingerprintOf } from '../../src-main/service/core/onsite/certificate';
 import { cli } from '../../src-main/service/test/cli-command';
 import { AppShell } from '../pages/app-shell';
 import { ConnectPage } from '../pages/connect-page';
 import { LoginPage } from '../pages/login-page';
 import { axeViolations } from '../support/axe';
-import { CHROMIUM_PATH } from '../support/chromium';
-import { FakeDesk, serveConnectPage, spkiOf } from '../support/fake-connect';
+import { launchTrusting } from '../support/chromium';
+import { FakeDesk, serveConnectPage } from '../support/fake-connect';
 import { expect, ROOT, startService, stopService, test } from '../support/service';
 
 const OWNER = { organization: 'Desk Two Ltd', email: 'head@desktwo.test', password: 'head of compliance 2' };
@@ -50,7 +50,7 @@ async function serve(): Promise<void> {
 
 /** A browser that trusts exactly the team server's current certificate, as the shell's check trusts the pinned one. */
 async function desk(): Promise<{ context: BrowserContext; desk: FakeDesk }> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', `--ignore-certificate-errors-spki-list=${spkiOf(certificate())}`] });
+  const browser = await launchTrusting(certificate());
   browsers.push(browser);
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   return { context, desk: new FakeDesk(context, connectionFile(), connectPage.url) };

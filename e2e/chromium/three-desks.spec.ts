@@ -8,11 +8,10 @@
 // the owner finds it all in the audit log, each act naming the desk it came from.
 // Needs root and iproute2 (CI has both); skipped, saying why, without them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { createTeamNetwork, unavailable, type TeamNetwork } from '../../scripts/support/netns';
 import { cli } from '../../src-main/service/test/cli-command';
 import { AppShell } from '../pages/app-shell';
@@ -23,7 +22,7 @@ import { LoginPage } from '../pages/login-page';
 import { ReviewPage } from '../pages/review-page';
 import { SettingsPage } from '../pages/settings-page';
 import { AcceptInvitePage, TeamPage } from '../pages/team-page';
-import { CHROMIUM_PATH } from '../support/chromium';
+import { launchTrusting } from '../support/chromium';
 import { expect, ROOT, test } from '../support/service';
 
 const why = unavailable();
@@ -65,9 +64,7 @@ test.beforeAll(async () => {
   });
   expect(new URL(team).hostname).toBe(net.serverAddress);
   // The desks trust this key only: the SPKI of the certificate the service made and printed.
-  const cert = new X509Certificate(readFileSync(join(dir, 'team', 'team-cert.pem')));
-  const spki = createHash('sha256').update(cert.publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', `--ignore-certificate-errors-spki-list=${spki}`] });
+  browser = await launchTrusting(readFileSync(join(dir, 'team', 'team-cert.pem'), 'utf8'));
 });
 
 test.afterAll(async () => {

@@ -19,6 +19,7 @@ import type { ConnectBridge, ShellBridge } from '../../src-main/shell/bridge-typ
 import { fingerprintOf } from '../../src-main/service/core/onsite/certificate';
 import { cli } from '../../src-main/service/test/cli-command';
 import { ConnectPage } from '../pages/connect-page';
+import { LoginPage } from '../pages/login-page';
 import { startService, stopService } from '../support/service';
 
 const require = createRequire(import.meta.url);
@@ -189,9 +190,7 @@ test.describe('Electron shell', () => {
         expect(bridge.connection).toEqual({ mode: 'team', serverUrl: team, fingerprint: certificate() });
         // No service here, so no desktop token: the normal sign-in.
         expect(bridge.loginToken).toBeNull();
-        await page.getByTestId('login-email').fill(owner.email);
-        await page.getByTestId('login-password').fill(owner.password);
-        await page.getByTestId('login-submit').click();
+        await new LoginPage(page).login(owner.email, owner.password);
         await expect(page.getByTestId('login')).toHaveCount(0);
       } finally {
         await app.close();

@@ -6,8 +6,7 @@
 // is one page with `window.connect` wired to those answers, and the team server's console opens
 // in a new page with the fake `window.shell` for that server, as the shell opens a new window.
 // The browser must trust exactly the pinned certificate, as the shell's certificate check does:
-// launch it with that certificate's SPKI (spkiOf) and nothing else.
-import { createHash, X509Certificate } from 'node:crypto';
+// launch it with support/chromium.ts's launchTrusting.
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,11 +16,6 @@ import { connectAnswers, startupPlan, type StartupPlan } from '../../src-main/sh
 import { CONSOLE_CSP } from '../../src-shared/csp';
 import type { ConnectRequest, ConnectState } from '../../src-shared/contracts/shell';
 import { installFakeShell } from './fake-shell';
-
-/** The base64 SHA-256 of a certificate's public key, as Chromium's --ignore-certificate-errors-spki-list takes it. */
-export function spkiOf(pem: string): string {
-  return createHash('sha256').update(new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
-}
 
 /**
  * The connect page as the shell serves it (connect-window.ts, with the same file rule), with the console's CSP, from a server of its own, since no service need be running.

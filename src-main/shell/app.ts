@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { app, dialog, session, type BrowserWindow, type Session } from 'electron';
 import type { ConnectRefusal, ConnectState } from './bridge-types';
-import { connectAnswers, startupPlan, verifyTeamCertificate, type TeamConnection } from './connection';
+import { connectAnswers, serverHost, startupPlan, verifyTeamCertificate, type TeamConnection } from './connection';
 import { createConnectWindow, registerConnectHandlers, registerConnectScheme, serveConnectPage } from './connect-window';
 import { installContentSecurityPolicy } from './csp';
 import { registerIpcHandlers } from './ipc';
@@ -128,7 +128,7 @@ function teamServerSession(): Session {
   installPermissionHandlers(made, serviceOrigin);
   made.setCertificateVerifyProc((request, callback) => {
     const team = state.team;
-    if (team === null || request.hostname.replace(/^\[|\]$/g, '') !== new URL(team.serverUrl).hostname.replace(/^\[|\]$/g, '')) {
+    if (team === null || request.hostname.replace(/^\[|\]$/g, '') !== serverHost(team.serverUrl)) {
       callback(-3); // not the team server: Chromium's own verdict (the window never shows it anyway)
       return;
     }

@@ -24,8 +24,6 @@ import {
 
 const DAY = 86_400_000;
 
-const makeCert = selfSignedCertificate;
-
 /** An HTTPS server on 127.0.0.1 with the given certificate, answering every request with `body`. */
 async function httpsServer(pair: { cert: string; key: string }, body: string, status = 200): Promise<{ url: string; server: Server }> {
   const server = createServer(pair, (_req, res) => {
@@ -102,7 +100,7 @@ describe('connecting to a team server', () => {
 
   it('refuses a certificate other than the one the person accepted', async () => {
     const file = join(dir, 'accepted', 'connection.json');
-    const other = new X509Certificate(makeCert(['127.0.0.1'], new Date(Date.now() - DAY), new Date(Date.now() + DAY)).cert).fingerprint256;
+    const other = new X509Certificate(selfSignedCertificate(['127.0.0.1'], new Date(Date.now() - DAY), new Date(Date.now() + DAY)).cert).fingerprint256;
     const r = await connectTeamServer(file, { serverUrl: team.url!, fingerprint: other });
     expect(r).toMatchObject({ ok: false, problem: 'changed', message: expect.stringMatching(/another certificate than the one shown/) });
     expect(readConnection(file)).toBeNull();
@@ -110,7 +108,7 @@ describe('connecting to a team server', () => {
 
   it('a changed certificate is refused until the new fingerprint is confirmed as an administrator reads it', async () => {
     const file = join(dir, 'changed', 'connection.json');
-    const old = new X509Certificate(makeCert(['127.0.0.1'], new Date(Date.now() - DAY), new Date(Date.now() + DAY)).cert).fingerprint256;
+    const old = new X509Certificate(selfSignedCertificate(['127.0.0.1'], new Date(Date.now() - DAY), new Date(Date.now() + DAY)).cert).fingerprint256;
     writeConnection(file, { mode: 'team', serverUrl: team.url!, fingerprint: old });
 
     const seen = await probeTeamServer(team.url!, { pinned: old });
@@ -136,21 +134,21 @@ describe('connecting to a team server', () => {
     const now = Date.now();
     // Each answers a real health document, so only its certificate is wrong.
     const health = JSON.stringify((await t.json('GET', '/api/health')).body);
-    const expired = await httpsServer(makeCert(['127.0.0.1'], new Date(now - 90 * DAY), new Date(now - DAY)), health);
-    const early = await httpsServer(makeCert(['127.0.0.1'], new Date(now + DAY), new Date(now + 90 * DAY)), health);
-    const misnamed = await httpsServer(makeCert(['team.example.lan'], new Date(now - DAY), new Date(now + DAY)), health);
+    const expired = await httpsServer(selfSignedCertificate(['127.0.0.1'], new Date(now - 90 * DAY), new Date(now - DAY)), health);
+    const early = await httpsServer(selfSignedCertificate(['127.0.0.1'], new Date(now + DAY), new Date(now + 90 * DAY)), health);
+    const misnamed = await httpsServer(selfSignedCertificate(['team.example.lan'], new Date(now - DAY), new Date(now + DAY)), health);
     servers.push(expired.server, early.server, misnamed.server);
     expect(await probeTeamServer(expired.url, { pinned: null })).toMatchObject({ ok: false, problem: 'expired', message: expect.stringMatching(/expired on \d{4}-\d\d-\d\d/) });
     expect(await probeTeamServer(early.url, { pinned: null })).toMatchObject({ ok: false, problem: 'not_yet_valid', message: expect.stringMatching(/not valid before/) });
     expect(await probeTeamServer(misnamed.url, { pinned: null })).toMatchObject({ ok: false, problem: 'name_mismatch', message: expect.stringMatching(/is for team\.example\.lan, not 127\.0\.0\.1/) });
     // The window's own check holds a pinned certificate to its dates too.
-    const pem = makeCert(['127.0.0.1'], new Date(now - 90 * DAY), new Date(now - DAY)).cert;
+    const pem = selfSignedCertificate(['127.0.0.1'], new Date(now - 90 * DAY), new Date(now - DAY)).cert;
     expect(verifyTeamCertificate(pem, { serverUrl: 'https://127.0.0.1:1', fingerprint: new X509Certificate(pem).fingerprint256 })).toMatchObject({ problem: 'expired' });
   });
 
   it('refuses a server that is not a Compliance Console, and one that is not there', async () => {
     const now = Date.now();
-    const stranger = await httpsServer(makeCert(['127.0.0.1'], new Date(now - DAY), new Date(now + DAY)), '<html>router login</html>', 404);
+    const stranger = await httpsServer(selfSignedCertificate(['127.0.0.1'], new Date(now - DAY), new Date(now + DAY)), '<html>router login</html>', 404);
     servers.push(stranger.server);
     expect(await probeTeamServer(stranger.url, { pinned: null })).toMatchObject({ ok: false, problem: 'not_console', message: expect.stringMatching(/not as a Compliance Console team server \(HTTP 404\)/) });
     const port = (stranger.server.address() as AddressInfo).port;

@@ -101,7 +101,8 @@ export function writeConnection(file: string, connection: ShellConnection): void
   renameSync(temp, file);
 }
 
-function host(origin: string): string {
+/** The host of an origin, without IPv6 brackets: what a certificate names and a TLS hostname says. */
+export function serverHost(origin: string): string {
   return new URL(origin).hostname.replace(/^\[|\]$/g, '');
 }
 
@@ -123,7 +124,7 @@ export function judgeCertificate(cert: X509Certificate, origin: string, pinned: 
   if (now < from.getTime()) {
     throw new ConnectError('not_yet_valid', `The team server's certificate is not valid before ${day(from)}. Check this computer's clock and the server's.`);
   }
-  const name = host(origin);
+  const name = serverHost(origin);
   const names = isIP(name) ? cert.checkIP(name) : cert.checkHost(name);
   if (names === undefined) {
     const listed = (cert.subjectAltName ?? '').replace(/IP Address:|DNS:/g, '').trim() || 'no names';
@@ -139,7 +140,7 @@ interface Looked {
 
 /** One HTTPS request for /api/health, the certificate taken from the connection that answered it. */
 function look(origin: string, timeoutMs: number): Promise<Looked> {
-  const name = host(origin);
+  const name = serverHost(origin);
   return new Promise((resolve, reject) => {
     let cert: X509Certificate | undefined;
     const req = request(
