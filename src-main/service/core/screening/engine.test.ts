@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex, screen, type ScreeningIndex } from './engine';
+import type { ListEntity } from './types';
 import { combineLists, loadShippedLists } from './lists/load';
 import { importUserList } from './lists/user-csv';
 import { requiredTestset } from '../../test/testsets';
@@ -27,6 +28,7 @@ const PEP_CSV = [
 ].join('\n');
 
 let index: ScreeningIndex;
+let entities: ListEntity[];
 let testId: string;
 let pepIds: Map<string, string>;
 
@@ -40,7 +42,26 @@ beforeAll(() => {
     { import: user.import, title: 'Test entity', kind: 'wanted', retrievalDate: null },
     { import: pep.import, title: 'Common names', kind: 'pep', retrievalDate: null },
   ]);
-  index = buildIndex([...shipped.entities, ...combined.entities]);
+  entities = [...shipped.entities, ...combined.entities];
+  index = buildIndex(entities);
+});
+
+describe('a lean index', () => {
+  it('keeps no normalised names and answers exactly as the full index', () => {
+    // Every fourth listed record, to keep the two builds short.
+    const some = entities.filter((_, i) => i % 4 === 0);
+    const full = buildIndex(some);
+    const lean = buildIndex(some, { lean: true });
+    expect(lean.names.every((n) => n.norm === undefined)).toBe(true);
+    expect(full.names.every((n) => n.norm !== undefined)).toBe(true);
+    const subjects = [
+      ...loadLines(requiredTestset(putinFile)).map(subjectOf),
+      ...some.slice(0, 300).map((e) => subjectOf(e.names[0]!.name)),
+      { first_name: 'Mohammad', last_name: 'Hassan' }, { first_name: 'Abdul Rahman', last_name: 'Khan' },
+    ];
+    const answers = (ix: ScreeningIndex) => subjects.map((s) => JSON.stringify(screen(ix, s, { lists: ['sanctions', 'pep', 'wanted'] }).matches));
+    expect(answers(lean)).toEqual(answers(full));
+  });
 });
 
 /** Name parts as an analyst types them: "LAST, First" reversed; CJK "·" / "・" separate parts. */

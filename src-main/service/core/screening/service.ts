@@ -161,7 +161,8 @@ function officialBase(
   if (saved.ok) return { base: saved, how: 'persisted', save: null, indexMs: 0 };
   const lists = loadListsOver(() => shippedLists(resourcesDir), own.official) ?? loadLists(resourcesDir, { official: own.official });
   const t = performance.now();
-  const index = buildIndex(lists.entities);
+  // Lean: its names are normalised again when first compared, as after a restore from the file.
+  const index = buildIndex(lists.entities, { lean: true });
   return { base: { lists, index }, how: `built: ${saved.reason}`, save: () => writePersistedIndex(file, key, lists, index), indexMs: performance.now() - t };
 }
 

@@ -87,105 +87,141 @@ function birthdates(feature: XmlElement): string[] {
   return yearsBetween(Number(from.slice(0, 4)), Number(to.slice(0, 4)));
 }
 
-export function importOfacEnhancedXml(bytes: Uint8Array): ListImport {
-  const root = parseXml(enhancedXmlText(bytes));
-  if (root.name !== 'sanctionsData') throw new FormatError('not an OFAC Enhanced XML file (no <sanctionsData>)');
-  const skipped: Record<string, number> = {};
-  const info = child(root, 'publicationInfo');
-  const dataAsOf = textOf(info, 'dataAsOf').slice(0, 10);
+/** What every record of the file is read with: the file's lists and its country reference table. */
+interface FileContext {
+  isSdnFile: boolean;
+  source: 'us_ofac_sdn' | 'us_ofac_cons';
+  iso: Map<string, string>;
+}
+
+function contextOf(info: XmlElement | undefined, referenceValues: XmlElement | undefined): FileContext {
   const filterLists = children(child(child(info, 'filters'), 'sanctionsLists'), 'sanctionsList').map((l) => clean(l.text));
   const isSdnFile = filterLists.includes('SDN List');
-  const source = isSdnFile ? 'us_ofac_sdn' : 'us_ofac_cons';
-
   const iso = new Map<string, string>();
-  for (const rv of children(child(root, 'referenceValues'), 'referenceValue')) {
+  for (const rv of children(referenceValues, 'referenceValue')) {
     const code = textOf(rv, 'isoCode');
     if (textOf(rv, 'type') === 'COUNTRY' && /^[A-Z]{2}$/.test(code)) iso.set(rv.attrs.refId ?? '', code);
   }
+  return { isSdnFile, source: isSdnFile ? 'us_ofac_sdn' : 'us_ofac_cons', iso };
+}
+
+/** One entity element as a record with its id; a skip reason when it has no usable id. */
+function recordOf(e: XmlElement, ctx: FileContext): { id: string; entity: ListEntity } | 'entity_without_id' {
+  const { isSdnFile, source, iso } = ctx;
   const country = (el: XmlElement | undefined): string | undefined => {
     if (!el) return undefined;
     const ref = el.attrs.refId;
     return (ref ? iso.get(ref) : undefined) ?? toCountryCode(clean(el.text));
   };
+  const id = e.attrs.id ?? '';
+  if (!/^\d+$/.test(id)) return 'entity_without_id';
+  const lists = children(child(e, 'sanctionsLists'), 'sanctionsList')
+    .map((l) => clean(l.text))
+    .filter((l) => l !== 'Consolidated List')
+    .map((l) => LIST_CODES[l] ?? l)
+    .filter((l) => isSdnFile || l !== 'SDN');
 
+  const names: EntityName[] = [];
+  for (const n of children(child(e, 'names'), 'name')) {
+    const primary = textOf(n, 'isPrimary') === 'true';
+    const alias = textOf(n, 'aliasType').toUpperCase();
+    const kind = primary ? 'primary' : alias === 'F.K.A.' ? 'fka' : alias === 'N.K.A.' ? 'nka' : 'aka';
+    const quality = textOf(n, 'isLowQuality') === 'true' ? 'weak' : 'strong';
+    const translations = children(child(n, 'translations'), 'translation');
+    // The primary translation first, so the published Latin name stays the record's name.
+    translations.sort((a, b) => Number(textOf(b, 'isPrimary') === 'true') - Number(textOf(a, 'isPrimary') === 'true'));
+    translations.forEach((t, i) => {
+      const full = textOf(t, 'formattedFullName');
+      if (full) names.push({ name: full, kind: i === 0 ? kind : kind === 'primary' ? 'aka' : kind, quality });
+    });
+  }
+
+  const dobs: string[] = [];
+  const nationalities: string[] = [];
+  const ids: EntityId[] = [];
+  let gender: 'male' | 'female' | undefined;
+  for (const f of children(child(e, 'features'), 'feature')) {
+    const type = normaliseIdLabel(textOf(f, 'type'));
+    if (type === 'Birthdate') dobs.push(...birthdates(f));
+    else if (COUNTRY_FEATURES.has(type)) {
+      const ref = textOf(f, 'valueRefId');
+      const c = iso.get(ref) ?? toCountryCode(textOf(f, 'value'));
+      if (c) nationalities.push(c);
+    } else if (type === 'Gender') gender = parseGender(textOf(f, 'value'));
+    else if (isKeptIdType(type)) {
+      const value = textOf(f, 'value');
+      if (/\d/.test(value)) ids.push({ type, number: value });
+    }
+  }
+  for (const d of children(child(e, 'identityDocuments'), 'identityDocument')) {
+    const c = country(child(d, 'issuingCountry'));
+    const doc: EntityId = { type: textOf(d, 'type'), number: textOf(d, 'documentNumber') };
+    if (c) doc.country = c;
+    ids.push(doc);
+  }
+  const addressCountries: string[] = [];
+  for (const a of children(child(e, 'addresses'), 'address')) {
+    const c = country(child(a, 'country'));
+    if (c) addressCountries.push(c);
+  }
+
+  return {
+    id,
+    entity: finishEntity({
+      source,
+      sourceId: id,
+      sourceList: isSdnFile ? 'SDN' : lists.length > 0 ? [...new Set(lists)].sort().join('/') : 'Non-SDN',
+      kind: 'sanctions',
+      schema: schemaOf(textOf(child(e, 'generalInfo'), 'entityType')),
+      names,
+      dobs,
+      countries: [...nationalities, ...addressCountries],
+      gender,
+      ids,
+      programs: children(child(e, 'sanctionsPrograms'), 'sanctionsProgram').map((p) => clean(p.text)),
+    }),
+  };
+}
+
+export function importOfacEnhancedXml(bytes: Uint8Array): ListImport {
+  // Each entity is read as its element ends and dropped from the tree (xml-lite's take), once
+  // the file's publication info and reference values (which come first in OFAC's files) are
+  // known; an entity before them stays in the tree and is read at the end.
+  let info: XmlElement | undefined;
+  let referenceValues: XmlElement | undefined;
+  let ctx: FileContext | null = null;
+  const read: ReturnType<typeof recordOf>[] = [];
+  const root = parseXml(enhancedXmlText(bytes), undefined, (el, parent, depth) => {
+    if (depth === 2 && parent.name === 'sanctionsData') {
+      if (el.name === 'publicationInfo') info = el;
+      else if (el.name === 'referenceValues') referenceValues = el;
+      if (info && referenceValues) ctx ??= contextOf(info, referenceValues);
+      return false;
+    }
+    if (depth !== 3 || ctx === null || el.name !== 'entity' || parent.name !== 'entities') return false;
+    read.push(recordOf(el, ctx));
+    return true;
+  });
+  if (root.name !== 'sanctionsData') throw new FormatError('not an OFAC Enhanced XML file (no <sanctionsData>)');
+  const whole = ctx ?? contextOf(child(root, 'publicationInfo'), child(root, 'referenceValues'));
+  // Entities that came before the reference values: read now, after the others (none in OFAC's files).
+  for (const e of children(child(root, 'entities'), 'entity')) read.push(recordOf(e, whole));
+  const { source } = whole;
+  const dataAsOf = textOf(child(root, 'publicationInfo'), 'dataAsOf').slice(0, 10);
+  const skipped: Record<string, number> = {};
   const entities: ListEntity[] = [];
   const seen = new Set<string>();
-  for (const e of children(child(root, 'entities'), 'entity')) {
-    const id = e.attrs.id ?? '';
-    if (!/^\d+$/.test(id)) {
-      addSkip(skipped, 'entity_without_id');
+  for (const r of read) {
+    if (typeof r === 'string') {
+      addSkip(skipped, r);
       continue;
     }
-    if (seen.has(id)) {
+    if (seen.has(r.id)) {
       addSkip(skipped, 'entity_duplicate');
       continue;
     }
-    seen.add(id);
-    const lists = children(child(e, 'sanctionsLists'), 'sanctionsList')
-      .map((l) => clean(l.text))
-      .filter((l) => l !== 'Consolidated List')
-      .map((l) => LIST_CODES[l] ?? l)
-      .filter((l) => isSdnFile || l !== 'SDN');
-
-    const names: EntityName[] = [];
-    for (const n of children(child(e, 'names'), 'name')) {
-      const primary = textOf(n, 'isPrimary') === 'true';
-      const alias = textOf(n, 'aliasType').toUpperCase();
-      const kind = primary ? 'primary' : alias === 'F.K.A.' ? 'fka' : alias === 'N.K.A.' ? 'nka' : 'aka';
-      const quality = textOf(n, 'isLowQuality') === 'true' ? 'weak' : 'strong';
-      const translations = children(child(n, 'translations'), 'translation');
-      // The primary translation first, so the published Latin name stays the record's name.
-      translations.sort((a, b) => Number(textOf(b, 'isPrimary') === 'true') - Number(textOf(a, 'isPrimary') === 'true'));
-      translations.forEach((t, i) => {
-        const full = textOf(t, 'formattedFullName');
-        if (full) names.push({ name: full, kind: i === 0 ? kind : kind === 'primary' ? 'aka' : kind, quality });
-      });
-    }
-
-    const dobs: string[] = [];
-    const nationalities: string[] = [];
-    const ids: EntityId[] = [];
-    let gender: 'male' | 'female' | undefined;
-    for (const f of children(child(e, 'features'), 'feature')) {
-      const type = normaliseIdLabel(textOf(f, 'type'));
-      if (type === 'Birthdate') dobs.push(...birthdates(f));
-      else if (COUNTRY_FEATURES.has(type)) {
-        const ref = textOf(f, 'valueRefId');
-        const c = iso.get(ref) ?? toCountryCode(textOf(f, 'value'));
-        if (c) nationalities.push(c);
-      } else if (type === 'Gender') gender = parseGender(textOf(f, 'value'));
-      else if (isKeptIdType(type)) {
-        const value = textOf(f, 'value');
-        if (/\d/.test(value)) ids.push({ type, number: value });
-      }
-    }
-    for (const d of children(child(e, 'identityDocuments'), 'identityDocument')) {
-      const c = country(child(d, 'issuingCountry'));
-      const id: EntityId = { type: textOf(d, 'type'), number: textOf(d, 'documentNumber') };
-      if (c) id.country = c;
-      ids.push(id);
-    }
-    const addressCountries: string[] = [];
-    for (const a of children(child(e, 'addresses'), 'address')) {
-      const c = country(child(a, 'country'));
-      if (c) addressCountries.push(c);
-    }
-
-    entities.push(
-      finishEntity({
-        source,
-        sourceId: id,
-        sourceList: isSdnFile ? 'SDN' : lists.length > 0 ? [...new Set(lists)].sort().join('/') : 'Non-SDN',
-        kind: 'sanctions',
-        schema: schemaOf(textOf(child(e, 'generalInfo'), 'entityType')),
-        names,
-        dobs,
-        countries: [...nationalities, ...addressCountries],
-        gender,
-        ids,
-        programs: children(child(e, 'sanctionsPrograms'), 'sanctionsProgram').map((p) => clean(p.text)),
-      }),
-    );
+    seen.add(r.id);
+    entities.push(r.entity);
   }
 
   return {

@@ -42,77 +42,90 @@ function docsOf(d: XmlElement): EntityId | undefined {
   return id;
 }
 
+/** One INDIVIDUAL or ENTITY as a record, with its reference; null without one. */
+function recordOf(el: XmlElement, person: boolean): { ref: string; entity: ListEntity } | null {
+  // REFERENCE_NUMBER (e.g. "QDi.001") is the UN's permanent identifier of a listing.
+  const ref = textOf(el, 'REFERENCE_NUMBER') || textOf(el, 'DATAID');
+  if (!ref) return null;
+  const primary = ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME'].map((n) => textOf(el, n)).filter((n) => n !== '').join(' ');
+  const names: EntityName[] = [{ name: primary, kind: 'primary', quality: 'strong' }];
+  const original = textOf(el, 'NAME_ORIGINAL_SCRIPT');
+  if (original) names.push({ name: original, kind: 'aka', quality: 'strong' });
+  const dobs: string[] = [];
+  for (const a of children(el, person ? 'INDIVIDUAL_ALIAS' : 'ENTITY_ALIAS')) {
+    const name = textOf(a, 'ALIAS_NAME');
+    if (!name) continue;
+    const q = textOf(a, 'QUALITY').toLowerCase();
+    names.push({ name, kind: q === 'f.k.a.' ? 'fka' : 'aka', quality: q === 'low' ? 'weak' : 'strong' });
+    // A few aliases carry the date of birth used with that name.
+    const aliasDob = parseDob(textOf(a, 'DATE_OF_BIRTH'));
+    dobs.push(...aliasDob);
+  }
+  for (const d of children(el, 'INDIVIDUAL_DATE_OF_BIRTH')) dobs.push(...dobsOf(d));
+
+  const countries: string[] = [];
+  for (const v of children(child(el, 'NATIONALITY'), 'VALUE')) {
+    const c = toCountryCode(clean(v.text));
+    if (c) countries.push(c);
+  }
+  for (const a of children(el, person ? 'INDIVIDUAL_ADDRESS' : 'ENTITY_ADDRESS')) {
+    const c = toCountryCode(textOf(a, 'COUNTRY'));
+    if (c) countries.push(c);
+  }
+  const ids: EntityId[] = [];
+  for (const d of children(el, 'INDIVIDUAL_DOCUMENT')) {
+    const id = docsOf(d);
+    if (id) ids.push(id);
+  }
+  const listType = textOf(el, 'UN_LIST_TYPE');
+  return {
+    ref,
+    entity: finishEntity({
+      source: 'un_sc',
+      sourceId: ref,
+      sourceList: listType ? `UN ${listType}` : 'UN',
+      kind: 'sanctions',
+      schema: person ? 'person' : 'organization',
+      names,
+      dobs,
+      countries,
+      gender: parseGender(textOf(el, 'GENDER')),
+      ids,
+      programs: listType ? [listType] : [],
+      listedOn: textOf(el, 'LISTED_ON'),
+    }),
+  };
+}
+
 export function importUnXml(bytes: Uint8Array): ListImport {
-  const root = parseXml(decodeText(bytes));
+  // Each record is read as its element ends and dropped from the tree (xml-lite's take): a
+  // list's memory is its records', not its whole document's.
+  const people: ({ ref: string; entity: ListEntity } | null)[] = [];
+  const others: ({ ref: string; entity: ListEntity } | null)[] = [];
+  const root = parseXml(decodeText(bytes), undefined, (el, parent, depth) => {
+    if (depth !== 3) return false;
+    if (el.name === 'INDIVIDUAL' && parent.name === 'INDIVIDUALS') people.push(recordOf(el, true));
+    else if (el.name === 'ENTITY' && parent.name === 'ENTITIES') others.push(recordOf(el, false));
+    else return false;
+    return true;
+  });
   if (root.name !== 'CONSOLIDATED_LIST') throw new FormatError('not a UN consolidated list (no <CONSOLIDATED_LIST>)');
   const skipped: Record<string, number> = {};
   const generated = (root.attrs.dateGenerated ?? '').slice(0, 10);
   const entities: ListEntity[] = [];
   const seen = new Set<string>();
-
-  const records = [
-    ...children(child(root, 'INDIVIDUALS'), 'INDIVIDUAL').map((el) => ({ el, person: true })),
-    ...children(child(root, 'ENTITIES'), 'ENTITY').map((el) => ({ el, person: false })),
-  ];
-  for (const { el, person } of records) {
-    // REFERENCE_NUMBER (e.g. "QDi.001") is the UN's permanent identifier of a listing.
-    const ref = textOf(el, 'REFERENCE_NUMBER') || textOf(el, 'DATAID');
-    if (!ref) {
+  // People first, then the others, as the list gives them.
+  for (const record of [...people, ...others]) {
+    if (!record) {
       addSkip(skipped, 'without_reference');
       continue;
     }
-    if (seen.has(ref)) {
+    if (seen.has(record.ref)) {
       addSkip(skipped, 'duplicate_reference');
       continue;
     }
-    seen.add(ref);
-    const primary = ['FIRST_NAME', 'SECOND_NAME', 'THIRD_NAME', 'FOURTH_NAME'].map((n) => textOf(el, n)).filter((n) => n !== '').join(' ');
-    const names: EntityName[] = [{ name: primary, kind: 'primary', quality: 'strong' }];
-    const original = textOf(el, 'NAME_ORIGINAL_SCRIPT');
-    if (original) names.push({ name: original, kind: 'aka', quality: 'strong' });
-    const dobs: string[] = [];
-    for (const a of children(el, person ? 'INDIVIDUAL_ALIAS' : 'ENTITY_ALIAS')) {
-      const name = textOf(a, 'ALIAS_NAME');
-      if (!name) continue;
-      const q = textOf(a, 'QUALITY').toLowerCase();
-      names.push({ name, kind: q === 'f.k.a.' ? 'fka' : 'aka', quality: q === 'low' ? 'weak' : 'strong' });
-      // A few aliases carry the date of birth used with that name.
-      const aliasDob = parseDob(textOf(a, 'DATE_OF_BIRTH'));
-      dobs.push(...aliasDob);
-    }
-    for (const d of children(el, 'INDIVIDUAL_DATE_OF_BIRTH')) dobs.push(...dobsOf(d));
-
-    const countries: string[] = [];
-    for (const v of children(child(el, 'NATIONALITY'), 'VALUE')) {
-      const c = toCountryCode(clean(v.text));
-      if (c) countries.push(c);
-    }
-    for (const a of children(el, person ? 'INDIVIDUAL_ADDRESS' : 'ENTITY_ADDRESS')) {
-      const c = toCountryCode(textOf(a, 'COUNTRY'));
-      if (c) countries.push(c);
-    }
-    const ids: EntityId[] = [];
-    for (const d of children(el, 'INDIVIDUAL_DOCUMENT')) {
-      const id = docsOf(d);
-      if (id) ids.push(id);
-    }
-    const listType = textOf(el, 'UN_LIST_TYPE');
-    entities.push(
-      finishEntity({
-        source: 'un_sc',
-        sourceId: ref,
-        sourceList: listType ? `UN ${listType}` : 'UN',
-        kind: 'sanctions',
-        schema: person ? 'person' : 'organization',
-        names,
-        dobs,
-        countries,
-        gender: parseGender(textOf(el, 'GENDER')),
-        ids,
-        programs: listType ? [listType] : [],
-        listedOn: textOf(el, 'LISTED_ON'),
-      }),
-    );
+    seen.add(record.ref);
+    entities.push(record.entity);
   }
 
   return {

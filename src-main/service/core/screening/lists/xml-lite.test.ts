@@ -13,6 +13,19 @@ describe('parseXml', () => {
     expect(textOf(root, 'd')).toBe('<raw>');
   });
 
+  it('hands each element to take as it ends, whole, and leaves out of the tree the ones it took', () => {
+    const seen: string[] = [];
+    const root = parseXml('<list><head v="1"/><items><item id="a"><n>A</n></item><item id="b"/><other/></items></list>', undefined, (el, parent, depth) => {
+      seen.push(`${el.name}@${depth}<${parent.name}`);
+      if (el.name !== 'item') return false;
+      expect(el.attrs.id === 'b' || textOf(el, 'n') === 'A').toBe(true);
+      return true;
+    });
+    expect(seen).toEqual(['head@2<list', 'n@4<item', 'item@3<items', 'item@3<items', 'other@3<items', 'items@2<list', 'list@1<#document']);
+    expect(child(root, 'items')?.children.map((c) => c.name)).toEqual(['other']);
+    expect(child(root, 'head')?.attrs.v).toBe('1');
+  });
+
   it('does not expand custom entities', () => {
     const root = parseXml('<!DOCTYPE a [<!ENTITY e "boom">]><a>&e;</a>');
     expect(root.text).toBe('&e;');
