@@ -212,6 +212,11 @@ export async function readBounded(c: Context, maxBytes: number, claim: BodyClaim
   if (declared) take(declared);
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
+  // With a declared length (already claimed from the budget), each chunk is copied into one
+  // buffer of that size as it comes, made when the first one does (a 30 MB list file was held as
+  // its chunks, then their copy, then a copy of that for Hono).
+  let whole: Uint8Array | null = null;
+  let filled = 0;
   let total = 0;
   const { idleMs, graceMs, minBytesPerSecond } = claim.limits.pace;
   const began = Date.now();
@@ -240,16 +245,24 @@ export async function readBounded(c: Context, maxBytes: number, claim: BodyClaim
       total += next.value.byteLength;
       if (total > maxBytes) throw new AppError('payload_too_large');
       if (total > claim.bytes) take(total - claim.bytes);
-      chunks.push(next.value);
+      if (declared && !whole && chunks.length === 0) whole = new Uint8Array(declared);
+      if (whole && chunks.length === 0 && total <= whole.byteLength) {
+        whole.set(next.value, filled);
+        filled = total;
+      } else chunks.push(next.value);
     }
   } finally {
     reader.releaseLock();
     unplace(claim);
   }
-  const out = chunks.length === 1 ? chunks[0]! : concat(chunks, total);
-  // Later readers of the request (Hono's own helpers) get these bytes, not the spent stream.
+  // A body longer than it said (not possible through Node's parser) keeps what came, in order.
+  if (whole && chunks.length > 0) chunks.unshift(whole.subarray(0, filled));
+  const out = whole && chunks.length === 0 ? whole.subarray(0, filled) : chunks.length === 1 ? chunks[0]! : concat(chunks, total);
+  // Later readers of the request (Hono's own helpers) get these bytes, not the spent stream: the
+  // same memory when the bytes are a buffer of their own.
+  const own = out.byteOffset === 0 && out.byteLength === out.buffer.byteLength;
   (c.req.bodyCache as { arrayBuffer?: Promise<ArrayBuffer> }).arrayBuffer = Promise.resolve(
-    out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength) as ArrayBuffer,
+    (own ? out.buffer : out.buffer.slice(out.byteOffset, out.byteOffset + out.byteLength)) as ArrayBuffer,
   );
   return out;
 }

@@ -119,6 +119,38 @@ describe('streaming limits', () => {
   });
 });
 
+describe('a body with its length declared', () => {
+  it('is read whole and in order when it arrives in many pieces', async () => {
+    const t = await testService();
+    const key = t.key({ scopes: ['compliance'] }).api_key;
+    const server = createAdaptorServer({ fetch: t.app.fetch });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    // 600 KB of JSON white space between the subject and the reference: both ends must arrive.
+    const body = Buffer.from(`{"subject":{"type":"individual","first_name":"Ann","last_name":"Example"},${' '.repeat(600_000)}"client_reference_id":"end-of-body-7"}`);
+    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = httpRequest({
+        host: '127.0.0.1', port, method: 'POST', path: '/api/compliance/v1/screen',
+        headers: { 'X-API-Key': key, 'Content-Type': 'application/json', 'Content-Length': String(body.length) },
+      }, (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      const send = (at: number): void => {
+        if (at >= body.length) return void req.end();
+        req.write(body.subarray(at, at + 7_001));
+        setImmediate(() => send(at + 7_001));
+      };
+      send(0);
+    });
+    server.close();
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toMatchObject({ client_reference_id: 'end-of-body-7' });
+  });
+});
+
 describe('the upload budget', () => {
   it('answers 503 with Retry-After while other uploads hold the budget, and lets them through after', async () => {
     const t = await testService({ uploads: { identified: 1024 * 1024 } });
