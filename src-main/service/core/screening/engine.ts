@@ -15,7 +15,7 @@ import { findPeople, foldPeople, peopleMembers, personHash, type PersonTable } f
 export const REPORT_THRESHOLD = PARAMS.reportThreshold;
 export const STRONG_THRESHOLD = PARAMS.strongThreshold;
 
-interface IndexedName {
+export interface IndexedName {
   readonly entity: number;
   readonly name: string;
   readonly quality: 'strong' | 'weak';
@@ -112,7 +112,7 @@ function keyGroups(n: NormalizedName, memo: Map<string, string[]>): string[][] {
  * `first`; each name keeps its normalised form unless `lean` (then it is normalised again when
  * a search first compares it, as in a restored index).
  */
-function indexEntities(
+export function indexEntities(
   entities: readonly ListEntity[], first: number, names: IndexedName[], lists: Map<string, number[]>, df: Map<string, number>, kinds: Set<ListKind>,
   lean = false,
 ): void {

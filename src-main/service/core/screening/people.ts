@@ -164,10 +164,12 @@ export function findPeople(records: Records): PersonTable {
   for (const [key, list] of byName) {
     if (list.length < 2) continue;
     const name = key.slice(key.indexOf('|') + 1);
+    // Each record read once per list (a table of JSON parses at every read: splice.ts).
+    const read = list.map((i) => records.at(i));
     for (let x = 0; x < list.length; x++) {
       for (let y = x + 1; y < list.length; y++) {
-        const a = records.at(list[x]!);
-        const b = records.at(list[y]!);
+        const a = read[x]!;
+        const b = read[y]!;
         // The name must be one record's own (primary) name: two people can share a by-name
         // ("Abu Muhammad") or a nickname ("Los Mellizos", twins born on one day).
         if ((primaryKey(a) === name || primaryKey(b) === name) && datesAgree(a, b)) join(list[x]!, list[y]!);
@@ -177,10 +179,11 @@ export function findPeople(records: Records): PersonTable {
   for (const [key, list] of byId) {
     if (list.length < 2) continue;
     const doc = key.includes('|doc|');
+    const read = list.map((i) => records.at(i));
     for (let x = 0; x < list.length; x++) {
       for (let y = x + 1; y < list.length; y++) {
-        const a = records.at(list[x]!);
-        const b = records.at(list[y]!);
+        const a = read[x]!;
+        const b = read[y]!;
         if (doc && (!sharesNameWord(a, b) || !fullDatesAgree(fullDates(a), fullDates(b)))) continue;
         join(list[x]!, list[y]!);
       }

@@ -124,6 +124,33 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
     });
   }
 
+  /**
+   * An official list file's check in a worker of its own, stopped once it answers: a 30 MB file's
+   * records then leave with that worker, instead of staying in the heap of the worker that screens
+   * (an idle worker collects its garbage late) while the next lists load beside it. Running from
+   * source, where the current worker is this thread, it runs there.
+   */
+  async function checkApart(source: OfficialSource, files: readonly OfficialFile[]): Promise<OfficialCheck> {
+    const job: PoolJob = { kind: 'check-official', source, files, watchlistsDir, dataDir };
+    const built = builtWorker('screening-worker');
+    if (!built) return run(current ?? undefined, null, job) as Promise<OfficialCheck>;
+    ran(job.kind, 'worker');
+    const apart = createWorkerPool<PoolJob, unknown>({
+      launcher: inThread(built, { workerData: { watchlistsDir, dataDir, checkOnly: true }, unref: true }),
+      restart: 'never',
+      fail: (why, name) => (why === 'error' ? new Error(name) : new WorkerGone()),
+    });
+    try {
+      return (await apart.run(job)) as OfficialCheck;
+    } catch (e) {
+      // A check its worker did not answer is made here.
+      if (e instanceof WorkerGone) return runJob(null, job) as OfficialCheck;
+      throw e;
+    } finally {
+      void apart.stop();
+    }
+  }
+
   return {
     /**
      * Loads the lists as they are now in a new worker and answers their index (meta here, the
@@ -150,7 +177,7 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
     /** Reads an imported list file in the current worker (here when there is none): ListManagement.check. */
     checks: {
       userList: async (name: string, bytes: Uint8Array): Promise<UserListCheck> => run(current ?? undefined, null, { kind: 'check-user-list', name, bytes }),
-      official: async (source: OfficialSource, files: readonly OfficialFile[]): Promise<OfficialCheck> => run(current ?? undefined, null, { kind: 'check-official', source, files, watchlistsDir, dataDir }),
+      official: (source: OfficialSource, files: readonly OfficialFile[]): Promise<OfficialCheck> => checkApart(source, files),
     } satisfies ListChecker,
     /** An open batch screens with these lists: their worker stays until release. */
     retain(stamp: string): void {

@@ -14,12 +14,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../../../src-shared/errors';
 import { LIST_KINDS } from '../../../../src-shared/contracts/screening';
-import { buildIndex, createScreenScratch, extendIndex, screen, warmScreening, type ScreeningIndex, type ScreenScratch } from './engine';
+import { buildIndex, createScreenScratch, extendIndex, indexData, lazyEntityTable, restoreIndex, screen, warmScreening, type ScreeningIndex, type ScreenScratch } from './engine';
+import { spliceIndex, type Spliced } from './splice';
 import { sha256Hex } from './lists/common';
-import { combineLists, loadLists, loadListsOver, loadShippedLists, type LoadedLists, type OwnLists } from './lists/load';
+import { combineLists, loadLists, loadListsOver, loadShippedLists, readNewerOfficial, versionsOver, type LoadedLists, type OwnLists } from './lists/load';
 import { listsDir, listsStamp, readOwnLists } from './lists/store';
 import {
-  bundleBuildId, officialInputsDigest, readPersistedIndex, readSnapshot, SNAPSHOT_PATH, writePersistedIndex, type PersistedKey, type SnapshotLists,
+  bundleBuildId, officialInputsDigest, readPersistedIndex, readSnapshot, SNAPSHOT_PATH, writePersistedData, writePersistedIndex, type PersistedKey, type SnapshotLists,
 } from './snapshot';
 import { MATCHER_VERSION } from './match/version';
 import { assessRisk, riskChange } from './risk';
@@ -159,11 +160,38 @@ function officialBase(
   const key: PersistedKey = { matcherVersion: MATCHER_VERSION, buildId: bundleBuildId() ?? 'source', inputs: officialInputsDigest(resourcesDir, own.official) };
   const saved = readPersistedIndex(file, key);
   if (saved.ok) return { base: saved, how: 'persisted', save: null, indexMs: 0 };
+  const spliced = splicedOfficial(resourcesDir, own.official);
+  if (spliced) {
+    const { lists, entities, index, ms } = spliced;
+    return {
+      base: { lists, index: restoreIndex(lazyEntityTable(entities), index) }, how: `built: ${saved.reason}`, indexMs: ms,
+      save: () => writePersistedData(file, key, lists, entities, index),
+    };
+  }
   const lists = loadListsOver(() => shippedLists(resourcesDir), own.official) ?? loadLists(resourcesDir, { official: own.official });
   const t = performance.now();
   // Lean: its names are normalised again when first compared, as after a restore from the file.
   const index = buildIndex(lists.entities, { lean: true });
   return { base: { lists, index }, how: `built: ${saved.reason}`, save: () => writePersistedIndex(file, key, lists, index), indexMs: performance.now() - t };
+}
+
+/**
+ * The official lists' index with newer files of lists other than OFAC's and the CSL, spliced
+ * into the shipped lists' index (splice.ts): from the build's snapshot (or the shipped index of
+ * this process), without reading or indexing the other lists again. Null when it cannot be.
+ */
+function splicedOfficial(resourcesDir: string, official: Required<OwnLists>['official']): (Spliced & { lists: SnapshotLists; ms: number }) | null {
+  const newer = readNewerOfficial(official);
+  if (newer === null) return null;
+  const t = performance.now();
+  const snap = readSnapshot(SNAPSHOT_PATH, bundleBuildId(), resourcesDir);
+  const shipped = snap.ok ? { lists: snap.lists, raw: snap.raw } : (() => {
+    const once = shippedOnce(resourcesDir);
+    return { lists: once.lists, raw: { entities: once.lists.entities.map((e) => JSON.stringify(e)), index: indexData(once.index) } };
+  })();
+  const spliced = spliceIndex(shipped.raw.entities, shipped.raw.index, [...newer].map(([source, l]) => ({ source, entities: l.entities })));
+  if (spliced === null) return null;
+  return { ...spliced, lists: versionsOver(shipped.lists, newer), ms: performance.now() - t };
 }
 
 /**

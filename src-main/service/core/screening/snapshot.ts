@@ -83,7 +83,7 @@ function checkedBody(bytes: Buffer): Buffer | null {
 }
 
 export type SnapshotRead =
-  | { ok: true; lists: SnapshotLists; index: ScreeningIndex }
+  | { ok: true; lists: SnapshotLists; index: ScreeningIndex; raw: { entities: string[]; index: IndexData } }
   | { ok: false; reason: 'absent' | 'other_build' | 'manifest_changed' | 'unreadable' };
 
 /** The snapshot, when it was made by build `buildId` from the manifest now in `watchlistsDir`. */
@@ -99,7 +99,7 @@ export function readSnapshot(file: string, buildId: string | null, watchlistsDir
   }
   if (body.format !== FORMAT || body.buildId !== buildId) return { ok: false, reason: 'other_build' };
   if (body.manifestSha256 !== manifestHash(watchlistsDir)) return { ok: false, reason: 'manifest_changed' };
-  return { ok: true, lists: body.lists, index: restoreIndex(lazyEntityTable(body.entities), body.index) };
+  return { ok: true, lists: body.lists, index: restoreIndex(lazyEntityTable(body.entities), body.index), raw: { entities: body.entities, index: body.index } };
 }
 
 /** What a persisted index was made from; all of it must be the current one for it to be used. */
@@ -142,11 +142,16 @@ export function officialInputsDigest(watchlistsDir: string, official: NonNullabl
  * start here, the disk it saves (28 MB) is the data directory's. A CRC-32 of the body comes first.
  */
 export function writePersistedIndex(file: string, key: PersistedKey, lists: SnapshotLists & { entities: LoadedLists['entities'] }, index: ScreeningIndex): number {
+  return writePersistedData(file, key, lists, lists.entities.map((e) => JSON.stringify(e)), indexData(index));
+}
+
+/** writePersistedIndex of an index already flat, its records already JSON (splice.ts). */
+export function writePersistedData(file: string, key: PersistedKey, lists: SnapshotLists, entities: string[], index: IndexData): number {
   const body: PersistedFile = {
     format: PERSISTED_FORMAT, kind: 'data-dir-index', ...key,
     lists: { versions: lists.versions, skipped: lists.skipped },
-    entities: lists.entities.map((e) => JSON.stringify(e)),
-    index: indexData(index),
+    entities,
+    index,
   };
   const bytes = withCrc(serialize(body));
   privateDir(dirname(file));

@@ -37,10 +37,13 @@ export function runJob(loaded: LoadedIndex | null, j: PoolJob): PoolAnswer<PoolJ
 export interface ScreeningWorkerData {
   watchlistsDir: string;
   dataDir: string | undefined;
+  /** A worker for one list-file check (pool.ts): no index is loaded, and it is stopped once it answers. */
+  checkOnly?: boolean;
 }
 
 export const screeningWorker: WorkerProgram<PoolJob, PoolAnswer<PoolJob>, ScreeningWorkerData> = {
-  async start({ watchlistsDir, dataDir }) {
+  async start({ watchlistsDir, dataDir, checkOnly }) {
+    if (checkOnly) return { ready: null, run: (job) => runJob(null, job) };
     const loaded = await loadIndex(watchlistsDir, dataDir);
     return { ready: metaOf(loaded), run: (job) => runJob(loaded, job) };
   },

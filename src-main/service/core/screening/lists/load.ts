@@ -130,6 +130,30 @@ export function loadLists(resourcesDir: string, own: OwnLists = {}, options: Imp
   return { ...combined, timings_ms: timings };
 }
 
+/** Each newer official file read as its list (in its source's place); null when an OFAC list or the CSL is among them (see loadListsOver). */
+export function readNewerOfficial(official: NonNullable<OwnLists['official']>): Map<string, Omit<LoadedLists, 'timings_ms'>> | null {
+  const replaced = Object.keys(official) as OfficialSource[];
+  if (replaced.some((s) => s === 'us_csl' || (OFAC_SOURCES as readonly string[]).includes(s))) return null;
+  return new Map(replaced.map((source) => {
+    const own = official[source]!;
+    return [source as string, combineLists([{ import: runImporter(source, own.format, own.files), title: own.title, kind: own.kind, retrievalDate: own.retrievalDate }])];
+  }));
+}
+
+/** The versions and skip counts of the shipped lists with `newer` in their sources' places. */
+export function versionsOver(
+  shipped: Pick<LoadedLists, 'versions' | 'skipped'>, newer: ReadonlyMap<string, Omit<LoadedLists, 'timings_ms'>>,
+): Pick<LoadedLists, 'versions' | 'skipped'> {
+  const versions: ListVersion[] = [];
+  const skipped: LoadedLists['skipped'] = {};
+  for (const v of shipped.versions) {
+    const mine = newer.get(v.source);
+    versions.push(...(mine?.versions ?? [v]));
+    skipped[v.source] = mine?.skipped[v.source] ?? shipped.skipped[v.source] ?? {};
+  }
+  return { versions, skipped };
+}
+
 /**
  * What loadLists gives for `official`'s newer files, made from the shipped lists already read (the
  * build's snapshot, or the shipped lists loaded once in this process): only the newer files are
@@ -141,13 +165,9 @@ export function loadListsOver(
   shippedLists: () => Omit<LoadedLists, 'timings_ms'>, official: NonNullable<OwnLists['official']>,
 ): LoadedLists | null {
   const started = performance.now();
-  const replaced = Object.keys(official) as OfficialSource[];
-  if (replaced.some((s) => s === 'us_csl' || (OFAC_SOURCES as readonly string[]).includes(s))) return null;
+  const newer = readNewerOfficial(official);
+  if (newer === null) return null;
   const shipped = shippedLists();
-  const newer = new Map(replaced.map((source) => {
-    const own = official[source]!;
-    return [source as string, combineLists([{ import: runImporter(source, own.format, own.files), title: own.title, kind: own.kind, retrievalDate: own.retrievalDate }])];
-  }));
   const bySource = new Map<string, ListEntity[]>();
   for (const e of shipped.entities) {
     if (newer.has(e.source)) continue;
@@ -156,15 +176,8 @@ export function loadListsOver(
     else bySource.set(e.source, [e]);
   }
   const entities: ListEntity[] = [];
-  const versions: ListVersion[] = [];
-  const skipped: LoadedLists['skipped'] = {};
-  for (const v of shipped.versions) {
-    const mine = newer.get(v.source);
-    for (const e of mine?.entities ?? bySource.get(v.source) ?? []) entities.push(e);
-    versions.push(...(mine?.versions ?? [v]));
-    skipped[v.source] = mine?.skipped[v.source] ?? shipped.skipped[v.source] ?? {};
-  }
-  return { entities, versions, skipped, timings_ms: { total: Math.round(performance.now() - started) } };
+  for (const v of shipped.versions) for (const e of newer.get(v.source)?.entities ?? bySource.get(v.source) ?? []) entities.push(e);
+  return { entities, ...versionsOver(shipped, newer), timings_ms: { total: Math.round(performance.now() - started) } };
 }
 
 /** The shipped lists alone. */
