@@ -181,15 +181,19 @@ function officialBase(
  * this process), without reading or indexing the other lists again. Null when it cannot be.
  */
 function splicedOfficial(resourcesDir: string, official: Required<OwnLists>['official']): (Spliced & { lists: SnapshotLists; ms: number }) | null {
-  const newer = readNewerOfficial(official);
-  if (newer === null) return null;
+  const read = readNewerOfficial(official);
+  if (read === null) return null;
   const t = performance.now();
+  // The newer records as JSON before anything else is read (splice.ts, Replacement).
+  const replacements = [...read].map(([source, l]) => ({ source, entities: l.entities.map((e) => JSON.stringify(e)) }));
+  const newer = new Map([...read].map(([source, l]) => [source, { ...l, entities: [] }]));
+  read.clear();
   const snap = readSnapshot(SNAPSHOT_PATH, bundleBuildId(), resourcesDir);
   const shipped = snap.ok ? { lists: snap.lists, raw: snap.raw } : (() => {
     const once = shippedOnce(resourcesDir);
     return { lists: once.lists, raw: { entities: once.lists.entities.map((e) => JSON.stringify(e)), index: indexData(once.index) } };
   })();
-  const spliced = spliceIndex(shipped.raw.entities, shipped.raw.index, [...newer].map(([source, l]) => ({ source, entities: l.entities })));
+  const spliced = spliceIndex(shipped.raw.entities, shipped.raw.index, replacements);
   if (spliced === null) return null;
   return { ...spliced, lists: versionsOver(shipped.lists, newer), ms: performance.now() - t };
 }

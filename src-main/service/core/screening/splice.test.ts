@@ -48,7 +48,7 @@ describe('spliceIndex', () => {
     const whole = loadListsOver(() => shipped, own)!;
     const built = indexData(buildIndex(whole.entities, { lean: true }));
     const newer = readNewerOfficial(own)!;
-    const spliced = spliceIndex(shippedJson, shippedIndex, [{ source: 'un_sc', entities: newer.get('un_sc')!.entities }])!;
+    const spliced = spliceIndex(shippedJson, shippedIndex, [{ source: 'un_sc', entities: newer.get('un_sc')!.entities.map((e) => JSON.stringify(e)) }])!;
     expect(spliced.entities).toEqual(whole.entities.map((e) => JSON.stringify(e)));
     const a = comparable(spliced.index);
     const b = comparable(built);

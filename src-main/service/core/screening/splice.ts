@@ -11,11 +11,18 @@ import { indexEntities, type IndexData, type IndexedName } from './engine';
 import { normalizeName } from './match/normalize';
 import { findPeople } from './people';
 
-/** A source whose records are replaced, and its newer records. */
+/**
+ * A source whose records are replaced, and its newer records as JSON: made as soon as the file is
+ * read, so neither the records' objects nor the file's text (which their strings were cut from
+ * and keep alive) stay while the index is spliced.
+ */
 export interface Replacement {
   source: string;
-  entities: readonly ListEntity[];
+  entities: readonly string[];
 }
+
+/** Records read back from JSON this many at a time to be indexed (then dropped). */
+const INDEX_BATCH = 1000;
 
 export interface Spliced {
   /** Each record as JSON, in index order. */
@@ -51,7 +58,7 @@ export function spliceIndex(entities: readonly string[], index: IndexData, repla
   for (const run of ordered) {
     for (; i < run.from; i++) moved[i] = json.push(entities[i]!) - 1;
     firstOf.push(json.length);
-    for (const e of run.entities) json.push(JSON.stringify(e));
+    for (const e of run.entities) json.push(e);
     i = run.to;
   }
   for (; i < entities.length; i++) moved[i] = json.push(entities[i]!) - 1;
@@ -66,7 +73,10 @@ export function spliceIndex(entities: readonly string[], index: IndexData, repla
   let next = 0;
   const insert = () => {
     const run = ordered[next]!;
-    indexEntities(run.entities, firstOf[next]!, names, added, df, kinds, true);
+    for (let b = 0; b < run.entities.length; b += INDEX_BATCH) {
+      const batch = run.entities.slice(b, b + INDEX_BATCH).map((e) => JSON.parse(e) as ListEntity);
+      indexEntities(batch, firstOf[next]! + b, names, added, df, kinds, true);
+    }
     next++;
   };
   for (let id = 0; id < index.nameEntity.length; id++) {
