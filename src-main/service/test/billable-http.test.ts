@@ -74,6 +74,30 @@ describe('billable routes over HTTP', () => {
     expect(t.s.credits.balance(t.orgId)).toBe(70);
   });
 
+  it('an Idempotency-Key belongs to its API key: another key, or another organisation, sending it is a new request, answered and charged as its own', async () => {
+    const t = await service();
+    t.grant(100);
+    const first = t.key({ env: 'live' });
+    const second = t.key({ env: 'live' });
+    const other = await t.addOrg({ plan: 'enterprise' });
+    other.grant(100);
+    const theirs = other.key({ env: 'live' });
+    const send = (apiKey: string) =>
+      t.json<Record<string, unknown>>('POST', '/api/probe/identity', { key: apiKey, body: { value: 'abc' }, headers: { 'Idempotency-Key': 'order-42' } });
+    const a = await send(first.api_key);
+    const b = await send(second.api_key);
+    const c = await send(theirs.api_key);
+    for (const r of [a, b, c]) expect(r.status).toBe(200);
+    expect(b.res.headers.get('idempotent-replayed')).not.toBe('true');
+    expect(c.res.headers.get('idempotent-replayed')).not.toBe('true');
+    expect(new Set([a.body.verification_id, b.body.verification_id, c.body.verification_id]).size).toBe(3);
+    expect(t.s.credits.balance(t.orgId)).toBe(40);
+    expect(t.s.credits.balance(other.orgId)).toBe(70);
+    // The other organisation cannot read this one's attempt through the key either; its own key can.
+    expect((await t.json('GET', `/api/status/${String(a.body.verification_id)}`, { key: first.api_key })).status).toBe(200);
+    expect((await t.json('GET', `/api/status/${String(a.body.verification_id)}`, { key: theirs.api_key })).status).toBe(404);
+  });
+
   it('402 bodies: exhausted at 0 with upgrade_url, insufficient when short', async () => {
     const t = await service();
     const k = t.key({ env: 'live' });

@@ -3,7 +3,7 @@
 // (an implementation independent of the service's parser).
 import { describe, expect, it } from 'vitest';
 import { checkDigit, HOLDERS, mrzLines, type DocKind, type Holder } from '../../test/document-fixtures';
-import { fillerKVariants, findMrz, type CheckDigit, type MrzReading } from './mrz';
+import { checkDigitOf, fillerKVariants, findMrz, type CheckDigit, type MrzReading } from './mrz';
 import type { TextBox } from './ocr';
 
 /** One text box per line, stacked, each character read with certainty unless given. */
@@ -12,6 +12,18 @@ const boxes = (lines: string[], probs?: (line: string, i: number) => number[]): 
     text, probs: probs?.(text, i) ?? [...text].map(() => 0.99),
     box: [[40, 700 + 40 * i], [1200, 700 + 40 * i], [1200, 730 + 40 * i], [40, 730 + 40 * i]],
   }));
+
+describe('checkDigitOf', () => {
+  it('gives the check digits of ICAO 9303 Part 4\'s specimen passport (weights 7, 3, 1; < is 0; A is 10)', () => {
+    // P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<
+    // L898902C36UTO7408122F1204159ZE184226B<<<<<10
+    expect(checkDigitOf('L898902C3')).toBe('6');
+    expect(checkDigitOf('740812')).toBe('2');
+    expect(checkDigitOf('120415')).toBe('9');
+    expect(checkDigitOf('ZE184226B<<<<<')).toBe('1');
+    expect(checkDigitOf('L898902C36' + '7408122' + '1204159' + 'ZE184226B<<<<<1')).toBe('0');
+  });
+});
 
 describe('findMrz', () => {
   const erika = HOLDERS[1]!;
