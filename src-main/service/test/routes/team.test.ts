@@ -286,6 +286,27 @@ describe('POST /api/team/invite/accept', () => {
     expect(left.body.members.map((m) => m.email)).not.toContain('moving@example.test');
   });
 
+  it('a team that became full while the invitation waited (the plan set lower by the admin CLI) refuses it, 403 with current and limit, by either way of accepting; it joins once there is room', async () => {
+    const { t, owner } = await setup('starter');
+    const fresh = tokenOf((await invite(t, owner, 'fresh@example.test')).body);
+    const other = await t.addOrg({ name: 'Elsewhere' });
+    await add(t, 'mover@example.test', 'member', other.orgId);
+    const moving = tokenOf((await invite(t, owner, 'mover@example.test')).body);
+    t.setPlan('free');
+    const created = await t.json('POST', '/api/team/invite/accept', { body: { token: fresh, name: 'Fresh', password: PASSWORD } });
+    expect(created.status).toBe(403);
+    expect(created.body).toMatchObject({ error: 'Team limit reached. Upgrade your plan for more members.', current: 1, limit: 1 });
+    const mover = await t.login('mover@example.test', PASSWORD);
+    const moved = await t.json('POST', '/api/team/invite/accept', { cookie: mover, body: { token: moving } });
+    expect(moved.status).toBe(403);
+    expect((await t.json<MemberList>('GET', '/api/team/members', { cookie: owner })).body.total).toBe(1);
+    // Refused, not spent: both invitations wait, and one joins once the plan has room again.
+    expect((await t.json<InvitationList>('GET', '/api/team/invites', { cookie: owner })).body.total).toBe(2);
+    t.setPlan('starter');
+    expect((await t.json('POST', '/api/team/invite/accept', { cookie: mover, body: { token: moving } })).status).toBe(200);
+    expect((await t.json<MemberList>('GET', '/api/team/members', { cookie: owner })).body.total).toBe(2);
+  });
+
   it('the owner of another organisation cannot join: 409', async () => {
     const { t, owner } = await setup();
     const other = await t.addOrg({ name: 'Elsewhere' });
