@@ -3,7 +3,7 @@
 // the service against every cell).
 import { describe, expect, it } from 'vitest';
 import { PLANS, PRODUCTS, ROLES } from './catalog';
-import { may, planAllows, planIncludes, planNames, plansIncluding, POLICY, rolesFor, seesCredits, team } from './policy';
+import { may, planAllows, planIncludes, planNames, plansIncluding, POLICY, rolesFor, seesCredits, team, teamOverLimit } from './policy';
 
 describe('may', () => {
   it('the plan and people\'s roles and billing are the owner\'s; the organisation\'s tools are the admins\' too', () => {
@@ -79,5 +79,15 @@ describe('planIncludes: what each plan includes', () => {
         }
       }
     }
+  });
+});
+
+describe('teamOverLimit: members and pending invitations against the plan\'s team size', () => {
+  it('a team fits up to its plan\'s size and is over it by one more; Enterprise has no size', () => {
+    expect(teamOverLimit('free', 1)).toBeNull();
+    expect(teamOverLimit('free', 2)).toBe(1);
+    expect(teamOverLimit('starter', 3)).toBeNull();
+    expect(teamOverLimit('starter', 4)).toBe(3);
+    expect(teamOverLimit('enterprise', 10_000)).toBeNull();
   });
 });

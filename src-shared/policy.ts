@@ -97,6 +97,16 @@ export const team = {
   setBilling: (viewer: Role, target: { role: Role }) => target.role === 'member' && may(viewer, 'team.set_billing'),
 };
 
+/**
+ * The plan's team size when a team of `size` people (members and pending invitations, counting
+ * whoever is about to be added) is more than `plan` allows; null when it fits. The one answer an
+ * invitation, its acceptance, a plan change and the CLI's `members add` give.
+ */
+export function teamOverLimit(plan: Plan, size: number): number | null {
+  const limit = PLAN_INFO[plan].team_size;
+  return limit !== null && size > limit ? limit : null;
+}
+
 /** What a plan may include beyond what every plan has: the compliance product and three features. */
 export type PlanFeature = 'compliance' | 'advanced_reports' | 'exports' | 'age_without_trial';
 

@@ -2,6 +2,7 @@
 // running on the same data directory: SQLite WAL with a busy timeout serialises writers.
 import { parseArgs } from 'node:util';
 import { PLAN_INFO, PLANS, PRODUCTS, type Environment, type Plan, type Product, type Role } from '../../src-shared/catalog';
+import { teamOverLimit } from '../../src-shared/policy';
 import { auditCsv, type AuditEntry } from '../../src-shared/contracts/audit';
 import { Email, Password } from '../../src-shared/contracts/accounts';
 import { CreateWebhookRequest, WEBHOOK_EVENTS } from '../../src-shared/contracts/webhooks';
@@ -180,9 +181,9 @@ async function run(argv: string[]): Promise<string> {
         const role = oneOf<Exclude<Role, 'owner'>>(values.role, ['admin', 'member'], '--role');
         if (s.accounts.repo.userByEmail(email.data)) fail(`${email.data} is already a member`);
         if (s.accounts.repo.anyUserByEmail(email.data)) fail(`${email.data} was removed from a team; invite it in the console to bring the account back`);
-        const limit = PLAN_INFO[org.plan].team_size;
         const current = s.accounts.repo.countTeam(org.id, new Date(s.clock.now()).toISOString());
-        if (limit !== null && current >= limit) {
+        const limit = teamOverLimit(org.plan, current + 1);
+        if (limit !== null) {
           throw new AppError('team_full', { message: `Team limit reached: the ${PLAN_INFO[org.plan].label} plan allows ${limit} ${limit === 1 ? 'person' : 'people'}. Change the plan for more members.` });
         }
         const user = await s.accounts.addUser(

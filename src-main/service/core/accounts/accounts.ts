@@ -9,7 +9,7 @@ import type { Clock } from '../clock';
 import { nowIso, sha256Hex } from '../ids';
 import { accountsRepo, type OrgRow, type UserRow } from './repo';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
-import { seesCredits } from '../../../../src-shared/policy';
+import { seesCredits, teamOverLimit } from '../../../../src-shared/policy';
 
 /** How long the desktop window may take to choose a member and give the password. */
 export const DESKTOP_CHOICE_MS = 10 * 60_000;
@@ -207,10 +207,10 @@ export function createAccounts(db: Db, clock: Clock, opts: { loginToken?: string
           const org = repo.orgById(orgId);
           if (!org) throw new AppError('account_not_found', { message: 'Organization not set up yet' });
           if (org.plan === plan) return { org, from: org.plan, changed: false };
-          const limit = PLAN_INFO[plan].team_size;
           // Pending invitations count toward the team size (account spec).
           const current = repo.countTeam(orgId, nowIso(clock.now()));
-          if (limit !== null && current > limit) {
+          const limit = teamOverLimit(plan, current);
+          if (limit !== null) {
             throw new AppError('conflict', {
               field: 'plan',
               message: `The ${PLAN_INFO[plan].label} plan allows ${limit} ${limit === 1 ? 'person' : 'people'}; your team has ${current}. Remove members first.`,

@@ -17,7 +17,7 @@ import type { Accounts, SessionContext } from './accounts';
 import { hashPassword } from './passwords';
 import type { OrgRow, UserRow } from './repo';
 import { isPending, teamRepo, type InvitationRow } from './team-repo';
-import { seesCredits, team } from '../../../../src-shared/policy';
+import { seesCredits, team, teamOverLimit } from '../../../../src-shared/policy';
 
 export function toMember(u: UserRow): Member {
   return {
@@ -56,9 +56,9 @@ export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audi
 
   /** The plan's team size, counting the member about to join (their invitation no longer pending). */
   function checkRoomToJoin(org: OrgRow): void {
-    const limit = PLAN_INFO[org.plan].team_size;
     const current = users.countUsers(org.id);
-    if (limit !== null && current + 1 > limit) throw new AppError('team_full', { current, team_limit: limit });
+    const limit = teamOverLimit(org.plan, current + 1);
+    if (limit !== null) throw new AppError('team_full', { current, team_limit: limit });
   }
 
   return {
@@ -87,9 +87,9 @@ export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audi
         const existing = users.userByEmail(email);
         if (existing && existing.org_id === org.id) throw new AppError('already_on_team', { field: 'email' });
         if (repo.pendingFor(org.id, email, at)) throw new AppError('invitation_pending', { field: 'email' });
-        const limit = PLAN_INFO[org.plan].team_size;
         const current = users.countTeam(org.id, at);
-        if (limit !== null && current >= limit) throw new AppError('team_full', { current, team_limit: limit });
+        const limit = teamOverLimit(org.plan, current + 1);
+        if (limit !== null) throw new AppError('team_full', { current, team_limit: limit });
         const id = repo.insert({
           orgId: org.id, email, role: input.role, tokenHash: sha256Hex(token), invitedBy: actor.id,
           at, expires: nowIso(clock.now() + INVITATION_DAYS * DAY_MS),
