@@ -86,7 +86,7 @@ export async function benchCredits(opts: BenchCreditsOptions = {}): Promise<Benc
       }).immediate();
       return performance.now() - t;
     };
-    const checkpointed = () => charge(() => credits.balance(orgId), (id) => { credits.chargeInTransaction(orgId, 1, 'human', id, 'live'); });
+    const checkpointed = () => charge(() => credits.balance(orgId), (id) => { credits.chargeInTransaction(orgId, 1, 'human', [id], 'live'); });
     const summed = () => charge(() => sumBalance.get(orgId)!.b, (id, at) => { insertCharge.run(orgId, id, at); });
 
     for (let i = 0; i < 50; i++) checkpointed(); // warm-up

@@ -35,23 +35,12 @@ export function createCredits(db: Db, clock: Clock) {
     },
 
     /**
-     * Writes a charge. Must be called inside a transaction that also writes the record it
-     * pays for; re-reads the balance there so concurrent requests cannot overspend.
+     * Writes one charge of `cost` per verification id, after one balance check for all of them.
+     * Must be called inside the transaction that also writes the records it pays for; re-reads
+     * the balance there so concurrent requests cannot overspend. The balance after.
      */
-    chargeInTransaction(orgId: number, cost: number, product: string, verificationId: string, env: Environment): number {
+    chargeInTransaction(orgId: number, cost: number, product: string, verificationIds: readonly string[], env: Environment): number {
       if (!db.inTransaction) throw new Error('chargeInTransaction outside a transaction');
-      const balance = repo.balance(orgId);
-      if (balance < cost) throw insufficient(balance, cost);
-      repo.insert({
-        org_id: orgId, amount: -cost, kind: 'charge', product, verification_id: verificationId, env, note: null,
-        created_at: nowIso(clock.now()),
-      });
-      return balance - cost;
-    },
-
-    /** One charge per verification id, after a single balance check for all of them. */
-    chargeManyInTransaction(orgId: number, cost: number, product: string, verificationIds: readonly string[], env: Environment): number {
-      if (!db.inTransaction) throw new Error('chargeManyInTransaction outside a transaction');
       const balance = repo.balance(orgId);
       const total = cost * verificationIds.length;
       if (balance < total) throw insufficient(balance, total);

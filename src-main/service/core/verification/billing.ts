@@ -10,7 +10,7 @@ import { insufficient, type Credits } from '../credits/credits';
 import type { Idempotency } from '../idempotency/idempotency';
 import { newId, nowIso } from '../ids';
 import type { ResolvedKey } from '../keys/keys';
-import { verificationRepo } from './repo';
+import { verificationRepo, type VerificationRow } from './repo';
 import type { WebhookEvent } from '../webhooks/webhooks';
 
 export interface WorkContext {
@@ -96,6 +96,16 @@ export function createBilling(
     return key.env === 'live' && !key.demo;
   }
 
+  /**
+   * The one place a billable act is written: its ledger rows, each charged `charge` credits (0:
+   * not charged), inside the caller's transaction. The balance after a charge; null when nothing
+   * was charged.
+   */
+  function recordInTransaction(payer: Payer, operation: Billable, rows: readonly Omit<VerificationRow, 'org_id' | 'api_key_id' | 'product' | 'env' | 'credits'>[], charge: number): number | null {
+    for (const r of rows) repo.insert({ ...r, org_id: payer.orgId, api_key_id: payer.id, product: operation, env: payer.env, credits: charge });
+    return charge > 0 ? credits.chargeInTransaction(payer.orgId, charge, operation, rows.map((r) => r.id), payer.env) : null;
+  }
+
   return {
     cost: (op: Billable) => CREDITS[op],
 
@@ -115,16 +125,10 @@ export function createBilling(
       const result = db
         .transaction(() => {
           const done = nowIso(clock.now());
-          for (const it of items) {
-            repo.insert({
-              id: it.id, org_id: payer.orgId, api_key_id: payer.id, product: operation, env: payer.env, status: it.status,
-              confidence: it.confidence, credits: cost, billable: 1, error_code: it.errorCode ?? null, latency_ms: it.latencyMs,
-              created_at: nowIso(it.createdAt), completed_at: done, hit_categories: it.hitCategories ?? null, client_ref_hmac: it.clientRefHmac ?? null,
-            });
-          }
-          const remaining = cost > 0
-            ? credits.chargeManyInTransaction(payer.orgId, cost, operation, items.map((i) => i.id), payer.env)
-            : null;
+          const remaining = recordInTransaction(payer, operation, items.map((it) => ({
+            id: it.id, status: it.status, confidence: it.confidence, billable: 1, error_code: it.errorCode ?? null, latency_ms: it.latencyMs,
+            created_at: nowIso(it.createdAt), completed_at: done, hit_categories: it.hitCategories ?? null, client_ref_hmac: it.clientRefHmac ?? null,
+          })), cost);
           return { charged: cost * items.length, creditsRemaining: remaining };
         })
         .immediate();
@@ -193,17 +197,14 @@ export function createBilling(
             // Decided here, under the write lock: another act of the same payment may have claimed it during the work.
             const billable = outcome.billable && !req.paidOnce?.covered();
             const charge = pays(key) && billable && !req.free ? cost : 0;
-            repo.insert({
-              id: verificationId, org_id: key.orgId, api_key_id: key.id, product: operation, env: key.env,
-              status: outcome.status, confidence: outcome.confidence, credits: charge,
+            const charged = recordInTransaction(key, operation, [{
+              id: verificationId, status: outcome.status, confidence: outcome.confidence,
               billable: billable ? 1 : 0, error_code: outcome.errorCode ?? null, latency_ms: latency,
               created_at: nowIso(createdAt), completed_at: nowIso(clock.now()), hit_categories: outcome.hitCategories ?? null,
               client_ref_hmac: outcome.clientRefHmac ?? null, liveness_evidence: outcome.livenessEvidence ?? null,
-            });
+            }], charge);
             if (billable && !req.free) req.paidOnce?.claim(verificationId);
-            const remaining = charge > 0
-              ? credits.chargeInTransaction(key.orgId, charge, operation, verificationId, key.env)
-              : pays(key) ? credits.balance(key.orgId) : null;
+            const remaining = charged ?? (pays(key) ? credits.balance(key.orgId) : null);
             if (idem) idempotency.completeInTransaction(key.id!, idem.key, verificationId, outcome.httpStatus);
             for (const ev of req.events?.({ verificationId, createdAt, outcome }) ?? []) emit(key.orgId, key.env, ev);
             req.alsoRecord?.({ verificationId, createdAt, outcome });
