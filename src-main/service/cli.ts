@@ -17,6 +17,7 @@ import { readManifest } from './core/screening/lists/manifest';
 import { OFFICIAL_SOURCES, isOfficialSource } from './core/screening/lists/sources';
 import { importOfficial, importOwnList, removeOwnList, type ListImporter } from './core/app/lists';
 import { addWebhook, removeWebhook } from './core/app/webhooks';
+import { createKey, revokeKey } from './core/app/keys';
 import { storedLists } from './core/screening/lists/store';
 import { prepareIndex } from './core/screening/service';
 import { listSlug, type ListChanges } from '../../src-shared/contracts/lists';
@@ -134,13 +135,7 @@ async function run(argv: string[]): Promise<string> {
         const env = oneOf<Environment>(values.env, ['test', 'live'], '--env');
         const scopes = (values.scopes ?? fail('--scopes is required')).split(',').map((x) => oneOf<Product>(x.trim(), PRODUCTS, 'each scope'));
         const owner = s.accounts.repo.ownerOf(org.id);
-        const c = s.audit.atomically(() => {
-          const k = s.keys.create({
-            orgId: org.id, plan: org.plan, name: values.name ?? 'CLI key', env, scopes, demo: values.demo, createdBy: owner?.id ?? null,
-          });
-          s.audit.record({ orgId: org.id, actor: CLI, action: 'key.created', keyId: k.key.id, env: k.key.env });
-          return k;
-        });
+        const c = createKey(s, org.id, CLI, { plan: org.plan, name: values.name ?? 'CLI key', env, scopes, demo: values.demo, createdBy: owner?.id ?? null });
         const out = { id: c.key.id, api_key: c.api_key, secret: c.secret, env: c.key.env, scopes: c.key.scopes };
         return values.json
           ? JSON.stringify(out)
@@ -157,11 +152,7 @@ async function run(argv: string[]): Promise<string> {
         const org = requireOrg(s);
         const id = arg ?? fail('keys revoke needs the key id');
         const row = s.keys.get(id) ?? fail(`No key with id ${id}`);
-        const changed = s.audit.atomically(() => {
-          const done = s.keys.revoke(row.id);
-          if (done) s.audit.record({ orgId: org.id, actor: CLI, action: 'key.revoked', keyId: row.id, env: row.env });
-          return done;
-        });
+        const changed = revokeKey(s, org.id, CLI, row);
         return values.json ? JSON.stringify({ id, revoked: true }) : changed ? `Revoked ${id}` : `${id} was already revoked`;
       }
       case 'plan set': {

@@ -3,6 +3,7 @@
 import { CreatedKey, CreateKeyRequest, KeyList, KeyListQuery, RevokedKey } from '../../../../src-shared/contracts/accounts';
 import { AppError } from '../../../../src-shared/errors';
 import type { SessionContext } from '../../core/accounts/accounts';
+import { createKey, revokeKey } from '../../core/app/keys';
 import { actorOf } from '../../core/audit/audit';
 import type { Router } from '../router';
 import { may } from '../../../../src-shared/policy';
@@ -39,13 +40,8 @@ export function keyRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const s = c.get('session');
       const body = await input.body();
-      const created = services.audit.atomically(() => {
-        const k = keys.create({
-          orgId: s.org.id, plan: s.org.plan, name: body.name, env: body.env, scopes: body.scopes,
-          demo: body.demo, createdBy: s.user.id,
-        });
-        services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'key.created', keyId: k.key.id, env: k.key.env });
-        return k;
+      const created = createKey(services, s.org.id, actorOf(s.user), {
+        plan: s.org.plan, name: body.name, env: body.env, scopes: body.scopes, demo: body.demo, createdBy: s.user.id,
       });
       services.logger.info('api_key_created', { key_id: created.key.id, user_id: s.user.id });
       return c.json<CreatedKey>(created, 201);
@@ -61,10 +57,7 @@ export function keyRoutes({ route, services }: Router): void {
       const row = keys.get(c.req.param('id') ?? '');
       if (!row || row.org_id !== s.org.id) throw new AppError('key_not_found');
       if (!managesAll(s) && row.created_by !== s.user.id) throw new AppError('permission_denied');
-      services.audit.atomically(() => {
-        // Revoking twice keeps the first revocation, and records only that one.
-        if (keys.revoke(row.id)) services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'key.revoked', keyId: row.id, env: row.env });
-      });
+      revokeKey(services, s.org.id, actorOf(s.user), row);
       services.logger.info('api_key_revoked', { key_id: row.id, user_id: s.user.id });
       const key = keys.view(row.id, s.org.plan);
       if (!key) throw new AppError('key_not_found');

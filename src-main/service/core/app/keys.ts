@@ -1,0 +1,25 @@
+// API keys created and revoked, in the console or by the admin CLI: each act and its audit row
+// commit together. Each use case takes only the services it uses.
+import type { Environment } from '../../../../src-shared/catalog';
+import type { Services } from '../../compose';
+import type { AuditActorRef } from '../audit/audit';
+
+type KeyDeps = Pick<Services, 'keys' | 'audit'>;
+export type NewKey = Omit<Parameters<Services['keys']['create']>[0], 'orgId'>;
+
+export function createKey(d: KeyDeps, orgId: number, actor: AuditActorRef, input: NewKey) {
+  return d.audit.atomically(() => {
+    const k = d.keys.create({ orgId, ...input });
+    d.audit.record({ orgId, actor, action: 'key.created', keyId: k.key.id, env: k.key.env });
+    return k;
+  });
+}
+
+/** Revokes one of `orgId`'s keys; false when it was revoked already (the first revocation stands, recorded once). */
+export function revokeKey(d: KeyDeps, orgId: number, actor: AuditActorRef, key: { id: string; env: Environment }): boolean {
+  return d.audit.atomically(() => {
+    const done = d.keys.revoke(key.id);
+    if (done) d.audit.record({ orgId, actor, action: 'key.revoked', keyId: key.id, env: key.env });
+    return done;
+  });
+}
