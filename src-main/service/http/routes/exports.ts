@@ -6,12 +6,8 @@ import {
   CancelledExport, CreatedExport, CreateExportRequest, ExportJob, ExportList, ExportListQuery,
 } from '../../../../src-shared/contracts/reports';
 import { AppError } from '../../../../src-shared/errors';
-import { actorOf } from '../../core/audit/audit';
+import { cancelExport, downloadExport, queueExport } from '../../core/app/exports';
 import type { Router } from '../router';
-import { seesCredits } from '../../../../src-shared/policy';
-
-/** What an export holds, for its audit rows: `overview/pdf` (codes, at most 26 characters). */
-const what = (r: { report_type: string; format: string }) => `${r.report_type}/${r.format}`;
 
 /** Path ids are integers; anything else names no export. */
 function idOf(raw: string | undefined): number {
@@ -32,12 +28,7 @@ export function exportRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const s = c.get('session');
       const body = await input.body();
-      // The credits section follows the maker's access now (src-shared/policy.ts), kept with the job.
-      const r = services.audit.atomically(() => {
-        const row = exports.create(s.user, s.org, body, seesCredits(s.user));
-        services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'export.created', env: row.env, objectId: String(row.id), to: what(row) });
-        return row;
-      });
+      const r = queueExport(services, s.user, s.org, body);
       services.logger.info('export_created', { export_id: r.id, user_id: s.user.id });
       return c.json<CreatedExport>({
         id: r.id, report_type: r.report_type, format: r.format, status: r.status,
@@ -71,11 +62,7 @@ export function exportRoutes({ route, services }: Router): void {
     handler: (c) => {
       const s = c.get('session');
       const id = idOf(c.req.param('id'));
-      const f = services.audit.atomically(() => {
-        const file = exports.download(s.org, id);
-        services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'export.downloaded', env: file.env, objectId: String(id), to: what(file) });
-        return file;
-      });
+      const f = downloadExport(services, s.user, s.org, id);
       services.logger.info('export_downloaded', { user_id: s.user.id, bytes: f.bytes.byteLength });
       return c.body(f.bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': f.contentType,
@@ -92,10 +79,7 @@ export function exportRoutes({ route, services }: Router): void {
     handler: (c) => {
       const s = c.get('session');
       const id = idOf(c.req.param('id'));
-      services.audit.atomically(() => {
-        const row = exports.cancel(s.user, s.org, id);
-        services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'export.cancelled', env: row.env, objectId: String(id), to: what(row) });
-      });
+      cancelExport(services, s.user, s.org, id);
       return c.json<CancelledExport>({ message: 'Export job cancelled', id });
     },
   });

@@ -1,0 +1,37 @@
+// Report exports queued, downloaded and cancelled by people in the console: each act and its
+// audit row commit together (the row names the export by id, environment and what it holds).
+// Each use case takes only the services it uses.
+import { seesCredits } from '../../../../src-shared/policy';
+import type { CreateExport } from '../exports/exports';
+import type { Services } from '../../compose';
+import type { OrgRow, UserRow } from '../accounts/repo';
+import { actorOf } from '../audit/audit';
+
+type ExportDeps = Pick<Services, 'exports' | 'audit'>;
+
+/** What an export holds, for its audit rows: `overview/pdf` (codes, at most 26 characters). */
+const what = (r: { report_type: string; format: string }) => `${r.report_type}/${r.format}`;
+
+export function queueExport(d: ExportDeps, user: UserRow, org: OrgRow, body: CreateExport) {
+  return d.audit.atomically(() => {
+    // The credits section follows the maker's access now (src-shared/policy.ts), kept with the job.
+    const row = d.exports.create(user, org, body, seesCredits(user));
+    d.audit.record({ orgId: org.id, actor: actorOf(user), action: 'export.created', env: row.env, objectId: String(row.id), to: what(row) });
+    return row;
+  });
+}
+
+export function downloadExport(d: ExportDeps, user: UserRow, org: OrgRow, id: number) {
+  return d.audit.atomically(() => {
+    const file = d.exports.download(org, id);
+    d.audit.record({ orgId: org.id, actor: actorOf(user), action: 'export.downloaded', env: file.env, objectId: String(id), to: what(file) });
+    return file;
+  });
+}
+
+export function cancelExport(d: ExportDeps, user: UserRow, org: OrgRow, id: number): void {
+  d.audit.atomically(() => {
+    const row = d.exports.cancel(user, org, id);
+    d.audit.record({ orgId: org.id, actor: actorOf(user), action: 'export.cancelled', env: row.env, objectId: String(id), to: what(row) });
+  });
+}
