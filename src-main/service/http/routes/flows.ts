@@ -11,6 +11,7 @@ import {
 } from '../../../../src-shared/contracts/hosted';
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
+import { changeFlow, publishFlow, switchFlow } from '../../core/app/flows';
 import { actorOf } from '../../core/audit/audit';
 import type { FlowSettings, FlowWithCounts } from '../../core/hosted/flows';
 import { checkRedirects } from '../../core/hosted/redirects';
@@ -44,9 +45,6 @@ function view(s: Services, f: FlowWithCounts): PublishedFlowView {
     created_at: f.created_at, updated_at: f.updated_at, sessions_started: f.started, sessions_completed: f.completed,
   };
 }
-
-/** What an edit can change (name, product and the settings as the console sees them), to tell a change from a save of the same. */
-const editable = (s: Services, f: FlowWithCounts) => JSON.stringify([f.name, f.product, view(s, f).settings]);
 
 /** The request's settings, checked: redirects by the hosted rules (the organisation's app schemes), the product by the plan. */
 function settingsOf(c: Context<AppEnv>, s: Services, body: PublishedFlowRequest): FlowSettings {
@@ -84,11 +82,7 @@ export function flowRoutes({ route, services }: Router): void {
       const body = await input.body();
       const { org, user } = c.get('session');
       const settings = settingsOf(c, services, body);
-      const flow = services.audit.atomically(() => {
-        const f = services.flows.create({ orgId: org.id, env: body.env }, settings);
-        services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'flow.published', env: f.env, objectId: f.id, to: f.product });
-        return f;
-      });
+      const flow = publishFlow(services, org.id, actorOf(user), body.env, settings);
       return c.json<PublishedFlowView>(view(services, flow));
     },
   });
@@ -105,15 +99,7 @@ export function flowRoutes({ route, services }: Router): void {
       const id = c.req.param('id') ?? '';
       if (!services.flows.byId(id, org.id)) throw new AppError('published_flow_not_found');
       const settings = settingsOf(c, services, body);
-      const flow = services.audit.atomically(() => {
-        const was = services.flows.byId(id, org.id)!;
-        const f = services.flows.update(id, org.id, settings)!;
-        // A save that changes nothing is not an act: no row.
-        if (editable(services, was) !== editable(services, f)) {
-          services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'flow.changed', env: f.env, objectId: f.id });
-        }
-        return f;
-      });
+      const flow = changeFlow(services, org.id, actorOf(user), id, settings);
       return c.json<PublishedFlowView>(view(services, flow));
     },
   });
@@ -128,16 +114,7 @@ export function flowRoutes({ route, services }: Router): void {
       handler: (c) => {
         const { org, user } = c.get('session');
         const id = c.req.param('id') ?? '';
-        const flow = services.audit.atomically(() => {
-          const was = services.flows.byId(id, org.id);
-          const f = was && services.flows.setEnabled(id, org.id, enabled);
-          if (!f) throw new AppError('published_flow_not_found');
-          // Switching a flow to the state it is in changes nothing: no row.
-          if ((was.enabled === 1) !== enabled) {
-            services.audit.record({ orgId: org.id, actor: actorOf(user), action: enabled ? 'flow.enabled' : 'flow.disabled', env: f.env, objectId: f.id });
-          }
-          return f;
-        });
+        const flow = switchFlow(services, org.id, actorOf(user), id, enabled);
         return c.json<PublishedFlowView>(view(services, flow));
       },
     });
