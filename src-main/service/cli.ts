@@ -18,6 +18,7 @@ import { OFFICIAL_SOURCES, isOfficialSource } from './core/screening/lists/sourc
 import { importOfficial, importOwnList, removeOwnList, type ListImporter } from './core/app/lists';
 import { addWebhook, removeWebhook } from './core/app/webhooks';
 import { createKey, revokeKey } from './core/app/keys';
+import { overridePlan } from './core/app/account';
 import { storedLists } from './core/screening/lists/store';
 import { prepareIndex } from './core/screening/service';
 import { listSlug, type ListChanges } from '../../src-shared/contracts/lists';
@@ -157,11 +158,7 @@ async function run(argv: string[]): Promise<string> {
       }
       case 'plan set': {
         const plan = oneOf<Plan>(arg, PLANS, 'plan');
-        const org = s.audit.atomically(() => {
-          const o = s.accounts.setPlan(plan);
-          if (o.from !== o.plan) s.audit.record({ orgId: o.id, actor: CLI, action: 'plan.changed', from: o.from, to: o.plan });
-          return o;
-        });
+        const org = overridePlan(s, CLI, plan);
         return values.json ? JSON.stringify({ plan: org.plan }) : `Plan set to ${org.plan}`;
       }
       case 'members add': {

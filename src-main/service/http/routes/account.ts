@@ -6,6 +6,7 @@ import { Account, ChangePlanRequest, LedgerPage, PageQuery } from '../../../../s
 import type { Services } from '../../compose';
 import { toOrganization } from '../../core/accounts/accounts';
 import type { OrgRow } from '../../core/accounts/repo';
+import { changePlan, changeSetting, setPublicUrl } from '../../core/app/account';
 import { actorOf } from '../../core/audit/audit';
 import { OrgSettings, UpdateSettingsRequest } from '../../../../src-shared/contracts/review';
 import {
@@ -39,19 +40,6 @@ function publicUrlView(services: Services): PublicUrlSettings {
 }
 
 export function accountRoutes({ route, services }: Router): void {
-  /**
-   * One organisation setting changed in the audit's transaction: read, written, and one
-   * `settings.changed` entry with both values when it moved. Answers the value saved.
-   */
-  const changeSetting = <T extends number | boolean>(
-    s: { org: { id: number }; user: Parameters<typeof actorOf>[0] }, setting: 'hosted_attempts' | 'require_liveness_clip', read: () => T, write: () => T,
-  ): T => services.audit.atomically(() => {
-    const before = read();
-    const after = write();
-    if (before !== after) services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'settings.changed', setting, from: String(before), to: String(after) });
-    return after;
-  });
-
   const TAGS = ['account'];
 
   route({
@@ -69,11 +57,7 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const s = c.get('session');
       const body = await input.body();
-      const org = services.audit.atomically(() => {
-        const r = services.accounts.changePlan(s.org.id, body.plan);
-        if (r.changed) services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'plan.changed', from: r.from, to: r.org.plan });
-        return r.org;
-      });
+      const org = changePlan(services, s.org.id, actorOf(s.user), body.plan);
       return c.json<Account>(accountOf(services, org));
     },
   });
@@ -176,17 +160,7 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const body = await input.body();
       const s = c.get('session');
-      const before = services.publicUrlSetting.get();
-      services.audit.atomically(() => {
-        services.publicUrlSetting.set(body.public_url, s.user.id);
-        // Whether one is saved, never the URL (the log holds codes and ids only).
-        if (before !== body.public_url) {
-          services.audit.record({
-            orgId: s.org.id, actor: actorOf(s.user), action: 'settings.changed', setting: 'public_url',
-            from: before === null ? 'none' : 'set', to: body.public_url === null ? 'none' : before === null ? 'set' : 'changed',
-          });
-        }
-      });
+      setPublicUrl(services, s.org.id, actorOf(s.user), s.user.id, body.public_url);
       // The URL itself stays out of the log (it is configuration, but logs hold codes and ids only).
       services.logger.info('public_url_changed', { user_id: s.user.id, set: body.public_url !== null });
       return c.json<PublicUrlSettings>(publicUrlView(services));
@@ -211,7 +185,7 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const body = await input.body();
       const s = c.get('session');
-      const saved = changeSetting(s, 'require_liveness_clip', () => services.organization.requiresLivenessClip(s.org.id),
+      const saved = changeSetting(services, s.org.id, actorOf(s.user), 'require_liveness_clip', () => services.organization.requiresLivenessClip(s.org.id),
         () => services.organization.setRequiresLivenessClip(s.org.id, body.require_liveness_clip));
       return c.json<LivenessSettings>({ require_liveness_clip: saved });
     },
@@ -233,7 +207,7 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const body = await input.body();
       const s = c.get('session');
-      const saved = changeSetting(s, 'hosted_attempts', () => services.organization.hostedAttempts(s.org.id),
+      const saved = changeSetting(services, s.org.id, actorOf(s.user), 'hosted_attempts', () => services.organization.hostedAttempts(s.org.id),
         () => services.organization.setHostedAttempts(s.org.id, body.hosted_attempts));
       return c.json<HostedAttemptsSettings>({ hosted_attempts: saved });
     },
