@@ -3,11 +3,11 @@
 // Each use case takes only the services it uses.
 import { seesCredits } from '../../../../src-shared/policy';
 import type { CreateExport } from '../exports/exports';
-import type { Services } from '../../compose';
 import type { OrgRow, UserRow } from '../accounts/repo';
-import { actorOf } from '../audit/audit';
+import { actorOf, type Audit } from '../audit/audit';
+import type { Exports } from '../exports/exports';
 
-type ExportDeps = Pick<Services, 'exports' | 'audit'>;
+interface ExportDeps { exports: Exports; audit: Audit }
 
 /** What an export holds, for its audit rows: `overview/pdf` (codes, at most 26 characters). */
 const what = (r: { report_type: string; format: string }) => `${r.report_type}/${r.format}`;

@@ -3,11 +3,10 @@
 // and writes no row. Each use case takes only the services it uses.
 import type { Environment } from '../../../../src-shared/catalog';
 import { AppError } from '../../../../src-shared/errors';
-import type { Services } from '../../compose';
-import type { AuditActorRef } from '../audit/audit';
-import type { FlowRow, FlowSettings, FlowWithCounts } from '../hosted/flows';
+import type { Audit, AuditActorRef } from '../audit/audit';
+import type { FlowRow, FlowSettings, FlowWithCounts, PublishedFlows } from '../hosted/flows';
 
-type FlowDeps = Pick<Services, 'flows' | 'audit'>;
+interface FlowDeps { flows: PublishedFlows; audit: Audit }
 
 /** What an edit can change (name, product and the page's settings), to tell a change from a save of the same. */
 const editable = (f: FlowRow) =>

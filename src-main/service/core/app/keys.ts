@@ -1,11 +1,11 @@
 // API keys created and revoked, in the console or by the admin CLI: each act and its audit row
 // commit together. Each use case takes only the services it uses.
 import type { Environment } from '../../../../src-shared/catalog';
-import type { Services } from '../../compose';
-import type { AuditActorRef } from '../audit/audit';
+import type { Audit, AuditActorRef } from '../audit/audit';
+import type { Keys } from '../keys/keys';
 
-type KeyDeps = Pick<Services, 'keys' | 'audit'>;
-export type NewKey = Omit<Parameters<Services['keys']['create']>[0], 'orgId'>;
+interface KeyDeps { keys: Keys; audit: Audit }
+export type NewKey = Omit<Parameters<Keys['create']>[0], 'orgId'>;
 
 export function createKey(d: KeyDeps, orgId: number, actor: AuditActorRef, input: NewKey) {
   return d.audit.atomically(() => {

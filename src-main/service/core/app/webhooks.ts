@@ -2,12 +2,15 @@
 // admin CLI: each act and its audit row commit together. The row names the endpoint by its id
 // and environment; its URL is the customer's configuration and is never written to the log.
 import type { Environment } from '../../../../src-shared/catalog';
-import type { Services } from '../../compose';
-import type { AuditActorRef } from '../audit/audit';
+import type { Audit, AuditActorRef } from '../audit/audit';
+import type { Webhooks } from '../webhooks/webhooks';
+
+/** What these use cases use: the endpoints and the audit log, nothing else. */
+interface WebhookDeps { webhooks: Webhooks; audit: Audit }
 
 export interface NewEndpoint { url: string; env: Environment; events: string[]; description?: string | undefined }
 
-export function addWebhook(s: Services, orgId: number, actor: AuditActorRef, createdBy: number | null, input: NewEndpoint) {
+export function addWebhook(s: WebhookDeps, orgId: number, actor: AuditActorRef, createdBy: number | null, input: NewEndpoint) {
   return s.audit.atomically(() => {
     const created = s.webhooks.create({
       orgId, url: input.url, env: input.env, events: input.events, createdBy, ...(input.description ? { description: input.description } : {}),
@@ -17,7 +20,7 @@ export function addWebhook(s: Services, orgId: number, actor: AuditActorRef, cre
   });
 }
 
-export function removeWebhook(s: Services, orgId: number, actor: AuditActorRef, id: string): void {
+export function removeWebhook(s: WebhookDeps, orgId: number, actor: AuditActorRef, id: string): void {
   s.audit.atomically(() => {
     const { env } = s.webhooks.get(orgId, id);
     s.webhooks.remove(orgId, id);
@@ -25,7 +28,7 @@ export function removeWebhook(s: Services, orgId: number, actor: AuditActorRef, 
   });
 }
 
-export function rotateWebhookSecret(s: Services, orgId: number, actor: AuditActorRef, id: string) {
+export function rotateWebhookSecret(s: WebhookDeps, orgId: number, actor: AuditActorRef, id: string) {
   return s.audit.atomically(() => {
     const rotated = s.webhooks.rotateSecret(orgId, id);
     s.audit.record({ orgId, actor, action: 'webhook.secret_rotated', objectId: id, env: rotated.endpoint.env });
