@@ -78,9 +78,37 @@ const ownResponse = {
   },
 };
 
+/**
+ * SQL lives in the repository modules (`repo.ts`, `*-repo.ts`) of core's domains, the one place
+ * that will know which database engine runs (issue 40): a `.prepare(` anywhere else in core is
+ * refused. The files below still hold statements of their own and are to be moved; none may join them.
+ */
+const SQL_NOT_YET_IN_REPOS = new Set([
+  'src-main/service/core/accounts/organization.ts', 'src-main/service/core/accounts/team-activity.ts',
+  'src-main/service/core/age-gate/selfie-checks.ts', 'src-main/service/core/age-gate/stores.ts',
+  'src-main/service/core/hosted/flows.ts', 'src-main/service/core/hosted/sessions.ts',
+  'src-main/service/core/idempotency/idempotency.ts', 'src-main/service/core/install-secret.ts',
+  'src-main/service/core/onsite/setting.ts', 'src-main/service/core/public-url.ts',
+  'src-main/service/core/reports/history.ts', 'src-main/service/core/review/review.ts',
+  'src-main/service/core/verification/ledger.ts',
+]);
+const sqlInRepos = {
+  meta: { type: 'problem', schema: [], messages: { sql: 'SQL belongs in a repository module (repo.ts or *-repo.ts) of its domain' } },
+  create(context) {
+    const from = relative(ROOT, context.filename).split('\\').join('/');
+    if (!under(from, 'src-main/service/core') || /\.test\.ts$/.test(from) || /(^|\/)repo\.ts$|-repo\.ts$/.test(from) || SQL_NOT_YET_IN_REPOS.has(from)) return {};
+    return {
+      CallExpression: (n) => {
+        if (n.callee.type === 'MemberExpression' && !n.callee.computed && n.callee.property.name === 'prepare') context.report({ node: n, messageId: 'sql' });
+      },
+    };
+  },
+};
+
 const boundaries = {
   rules: {
     'own-response': ownResponse,
+    'sql-in-repos': sqlInRepos,
     walls: {
       meta: { type: 'problem', schema: [], messages: { wall: '{{why}} (imports \'{{spec}}\')' } },
       create(context) {
@@ -114,6 +142,7 @@ export default tseslint.config(
     rules: {
       'boundaries/walls': 'error',
       'boundaries/own-response': 'error',
+      'boundaries/sql-in-repos': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
