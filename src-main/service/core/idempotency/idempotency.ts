@@ -7,39 +7,19 @@ import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
 import { nowIso } from '../ids';
 import type { InstallSecret } from '../install-secret';
+import { idempotencyRepo } from './repo';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 /** An attempt still "in progress" after this long died with its process; it may be retried. */
 export const IN_PROGRESS_STALE_MS = 5 * 60_000;
 export const IDEMPOTENCY_KEY_RE = /^[\x21-\x7e]{1,255}$/;
 
-interface Row {
-  api_key_id: string;
-  idem_key: string;
-  fingerprint: string;
-  state: 'in_progress' | 'done';
-  verification_id: string | null;
-  status_code: number | null;
-  created_at: string;
-  expires_at: string;
-}
-
 export type Begin =
   | { kind: 'new' }
   | { kind: 'replay'; verificationId: string; statusCode: number };
 
 export function createIdempotency(db: Db, clock: Clock, secret: InstallSecret) {
-  const get = db.prepare<[string, string], Row>('SELECT * FROM idempotency_keys WHERE api_key_id = ? AND idem_key = ?');
-  const del = db.prepare<[string, string]>('DELETE FROM idempotency_keys WHERE api_key_id = ? AND idem_key = ?');
-  const insert = db.prepare(
-    `INSERT INTO idempotency_keys (api_key_id, idem_key, fingerprint, state, created_at, expires_at)
-     VALUES (@api_key_id, @idem_key, @fingerprint, 'in_progress', @created_at, @expires_at)`,
-  );
-  const done = db.prepare<[string, number, string, string]>(
-    "UPDATE idempotency_keys SET state = 'done', verification_id = ?, status_code = ? WHERE api_key_id = ? AND idem_key = ?",
-  );
-  const purge = db.prepare<[string]>('DELETE FROM idempotency_keys WHERE expires_at < ?');
-  const releaseAll = db.prepare("DELETE FROM idempotency_keys WHERE state = 'in_progress'");
+  const { get, del, insert, done, purge, releaseAll } = idempotencyRepo(db);
 
   const hmacKey = () => secret.raw();
 
