@@ -6,7 +6,7 @@
 // a row they cleared (shown to the approver), are held in memory only (batch-memory.ts).
 import { AppError } from '../../../../src-shared/errors';
 import {
-  hasStrongSanctionsMatch, reasonContradiction, CONTRADICTION_TEXT, type ApprovalItem, type ApprovalMatch, type ApprovalQueue, type Clearance, type ClearanceOutcome, type Contradiction,
+  hasStrongSanctionsMatch, reasonContradiction, CONTRADICTION_TEXT, type ApprovalItem, type ApprovalMatch, type ApprovalQueue, type Clearance, type ClearanceOutcome,
   type DispositionRequest, type DispositionResponse, type MatchEvidence, type OrgSettings, type ReviewMatch, type SeenByAnalyst,
 } from '../../../../src-shared/contracts/review';
 import { LIST_KINDS, type ListKind } from '../../../../src-shared/contracts/screening';
@@ -18,32 +18,12 @@ import { actorOf, type Audit } from '../audit/audit';
 import type { Clock } from '../clock';
 import { newId, nowIso } from '../ids';
 import type { InstallSecret } from '../install-secret';
+import { clearanceRepo, type ClearanceRow } from './repo';
 import { reviewTokenValid } from './token';
 import { createBatchMemory } from './batch-memory';
 import { may } from '../../../../src-shared/policy';
 
 type Decision = z.output<typeof DispositionRequest>;
-
-interface ClearanceRow {
-  id: string;
-  org_id: number;
-  batch_id: string;
-  row_number: number;
-  screening_id: string;
-  entity_ids: string;
-  record_hashes: string;
-  reason_code: Clearance['reason_code'];
-  has_note: number;
-  client_ref_hmac: string | null;
-  state: Clearance['state'];
-  requested_by: number;
-  requested_at: string;
-  decided_by: number | null;
-  decided_at: string | null;
-  override_contradiction: Contradiction | null;
-  /** Per match: [kind of list, score, dob, country, exact name] (migration 0021; null before it). */
-  match_flags: string | null;
-}
 
 type MatchFlags = [ListKind, number, MatchEvidence['dob'], MatchEvidence['country'], boolean];
 
@@ -86,24 +66,7 @@ function clearanceAudit(c: ClearanceRow) {
 
 export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; audit: Audit; secret: InstallSecret }) {
   const { accounts, audit } = deps;
-  const s = {
-    insert: db.prepare(
-      `INSERT INTO clearances (id, org_id, batch_id, row_number, screening_id, entity_ids, record_hashes, reason_code, has_note, client_ref_hmac, state, requested_by, requested_at, override_contradiction, match_flags)
-       VALUES (@id, @org_id, @batch_id, @row_number, @screening_id, @entity_ids, @record_hashes, @reason_code, @has_note, @client_ref_hmac, 'pending', @requested_by, @requested_at, @override_contradiction, @match_flags)`,
-    ),
-    byId: db.prepare<[string], ClearanceRow>('SELECT * FROM clearances WHERE id = ?'),
-    pendingFor: db.prepare<[number, string, number], ClearanceRow>(
-      "SELECT * FROM clearances WHERE org_id = ? AND batch_id = ? AND row_number = ? AND state = 'pending'",
-    ),
-    pendingCount: db.prepare<[number], { n: number }>("SELECT count(*) AS n FROM clearances WHERE org_id = ? AND state = 'pending'"),
-    pendingOf: db.prepare<[number], ClearanceRow>("SELECT * FROM clearances WHERE org_id = ? AND state = 'pending' ORDER BY requested_at, id LIMIT 500"),
-    ofBatch: db.prepare<[number, string, number], ClearanceRow>(
-      'SELECT * FROM clearances WHERE org_id = ? AND batch_id = ? AND requested_by = ? ORDER BY requested_at, id',
-    ),
-    setState: db.prepare<[Clearance['state'], number | null, string | null, string]>(
-      'UPDATE clearances SET state = ?, decided_by = ?, decided_at = ? WHERE id = ?',
-    ),
-  };
+  const s = clearanceRepo(db);
 
   function view(c: ClearanceRow): Clearance {
     const email = (id: number | null) => (id === null ? null : accounts.repo.userById(id)?.email ?? `user ${id}`);
