@@ -8,6 +8,7 @@ import { DAY_MS } from '../../../../src-shared/dates';
 import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
 import { nowIso } from '../ids';
+import { ageGateRepo } from './repo';
 
 export interface CapRoom {
   allowed: boolean;
@@ -16,13 +17,7 @@ export interface CapRoom {
 }
 
 export function createSelfieChecks(db: Db, clock: Clock) {
-  const q = {
-    link: db.prepare('INSERT INTO age_gate_selfie_checks (verification_id, store_id, created_at) VALUES (?, ?, ?)'),
-    charged: db.prepare<[string, string, string], { n: number }>(
-      `SELECT COUNT(*) AS n FROM age_gate_selfie_checks g JOIN verifications v ON v.id = g.verification_id
-       WHERE g.store_id = ? AND g.created_at >= ? AND g.created_at < ? AND v.credits > 0`,
-    ),
-  };
+  const q = ageGateRepo(db).selfieChecks;
   const running = new Map<string, number>();
   const dayOf = (now: number) => {
     const from = Math.floor(now / DAY_MS) * DAY_MS;

@@ -6,15 +6,7 @@ import { AgeGateSettings } from '../../../../src-shared/contracts/age-gate';
 import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
 import { newId, nowIso } from '../ids';
-
-interface StoreRow {
-  id: string;
-  org_id: number;
-  env: Environment;
-  settings: string;
-  created_at: string;
-  updated_at: string;
-}
+import { ageGateRepo, type StoreRow } from './repo';
 
 export interface AgeGateStoreRecord {
   id: string;
@@ -30,12 +22,7 @@ const record = (r: StoreRow): AgeGateStoreRecord => ({
 });
 
 export function createAgeGateStores(db: Db, clock: Clock) {
-  const q = {
-    byOrg: db.prepare<[number, string], StoreRow>('SELECT * FROM age_gate_stores WHERE org_id = ? AND env = ?'),
-    byId: db.prepare<[string], StoreRow>('SELECT * FROM age_gate_stores WHERE id = ?'),
-    insert: db.prepare('INSERT INTO age_gate_stores (id, org_id, env, settings, created_at, updated_at) VALUES (@id, @org_id, @env, @settings, @at, @at)'),
-    update: db.prepare('UPDATE age_gate_stores SET settings = @settings, updated_at = @at WHERE id = @id'),
-  };
+  const q = ageGateRepo(db).stores;
   return {
     of(orgId: number, env: Environment): AgeGateStoreRecord | undefined {
       const r = q.byOrg.get(orgId, env);
