@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { OnsiteStatus } from '../../../src-shared/contracts/onsite';
 import { AppError } from '../../../src-shared/errors';
 import { ensureCertificate, ONSITE_CERTIFICATE, TEAM_CERTIFICATE, type CertificateUse, type ServerCertificate } from '../core/onsite/certificate';
-import type { ListenerSettingStore } from '../core/onsite/setting';
+import type { ListenerSettingStore } from '../core/onsite/setting-repo';
 import { createListener, listenOn } from './listener';
 
 /** What the LAN may reach: the hosted page, its assets, its session and completion calls, and published flows. */

@@ -5,7 +5,7 @@ import type { Plan } from '../../../../src-shared/catalog';
 import type { Accounts } from '../accounts/accounts';
 import type { OrgRow } from '../accounts/repo';
 import type { Audit, AuditActorRef } from '../audit/audit';
-import type { PublicUrlSetting } from '../public-url';
+import type { PublicUrlSetting } from '../public-url-repo';
 
 /** The plan the owner recorded; refused (409) when the team is larger than the plan allows. */
 export function changePlan(d: { accounts: Accounts; audit: Audit }, orgId: number, actor: AuditActorRef, plan: Plan): OrgRow {
