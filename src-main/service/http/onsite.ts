@@ -1,6 +1,6 @@
 // The service's network listeners beside the loopback one, both HTTPS on one chosen local address,
 // off by default, started from the console or at start, and started again at the next start while
-// they are left on (their setting, core/onsite/setting.ts):
+// they are left on (their setting, core/onsite/setting-repo.ts):
 // - the on-site server answers only the hosted page and the calls that page makes (a published
 //   flow's page and its start call too); everything else (API-key, session and console routes,
 //   health, the console itself) is 404 there, decided before any route runs;
