@@ -16,7 +16,8 @@ import type { Audit } from '../audit/audit';
 import { actorOf } from '../audit/audit';
 import type { Clock } from '../clock';
 import { nowIso } from '../ids';
-import type { OrgRow, UserRow } from './repo';
+import type { UserRow } from './repo';
+import { organizationRepo } from './organization-repo';
 
 /** Decoded pixels refused beyond this: a logo needs far fewer, a decompression bomb many more. */
 const LOGO_MAX_PIXELS = 25_000_000;
@@ -34,7 +35,6 @@ export interface Branding {
   logo_png: Uint8Array | null;
 }
 
-interface LogoRow { logo_png: Uint8Array | null; logo_updated_at: string | null }
 
 /** Re-encodes an uploaded PNG or JPEG as a bounded PNG; refuses anything else. */
 export async function normaliseLogo(bytes: Uint8Array): Promise<{ png: Buffer; width: number; height: number }> {
@@ -71,23 +71,7 @@ function sizeOf(path: string): number {
 }
 
 export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: string) {
-  const s = {
-    org: db.prepare<[number], OrgRow>('SELECT * FROM organizations WHERE id = ?'),
-    rename: db.prepare<[string, number]>('UPDATE organizations SET name = ? WHERE id = ?'),
-    logo: db.prepare<[number], LogoRow>('SELECT logo_png, logo_updated_at FROM organizations WHERE id = ?'),
-    setLogo: db.prepare<[Uint8Array | null, string | null, number]>('UPDATE organizations SET logo_png = ?, logo_updated_at = ? WHERE id = ?'),
-    freshness: db.prepare<[number], ListFreshnessSettings>('SELECT sanctions_stale_days, pep_stale_days FROM organizations WHERE id = ?'),
-    setFreshness: db.prepare<[number, number, number]>('UPDATE organizations SET sanctions_stale_days = ?, pep_stale_days = ? WHERE id = ?'),
-    schemes: db.prepare<[number], { scheme: string }>('SELECT scheme FROM organization_app_schemes WHERE org_id = ? ORDER BY scheme'),
-    clearSchemes: db.prepare<[number]>('DELETE FROM organization_app_schemes WHERE org_id = ?'),
-    addScheme: db.prepare<[number, string]>('INSERT INTO organization_app_schemes (org_id, scheme) VALUES (?, ?)'),
-    attempts: db.prepare<[number], { hosted_attempts: number }>('SELECT hosted_attempts FROM organizations WHERE id = ?'),
-    setAttempts: db.prepare<[number, number]>('UPDATE organizations SET hosted_attempts = ? WHERE id = ?'),
-    clip: db.prepare<[number], { require_liveness_clip: number }>('SELECT require_liveness_clip FROM organizations WHERE id = ?'),
-    setClip: db.prepare<[number, number]>('UPDATE organizations SET require_liveness_clip = ? WHERE id = ?'),
-    privateHosts: db.prepare<[number], { webhook_private_hosts: string }>('SELECT webhook_private_hosts FROM organizations WHERE id = ?'),
-    setPrivateHosts: db.prepare<[string, number]>('UPDATE organizations SET webhook_private_hosts = ? WHERE id = ?'),
-  };
+  const s = organizationRepo(db);
 
   /** The custom schemes the organisation's redirects may use (its apps' return), in order. */
   const appSchemes = (orgId: number): string[] => s.schemes.all(orgId).map((r) => r.scheme);
