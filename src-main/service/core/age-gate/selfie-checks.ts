@@ -8,7 +8,7 @@ import { DAY_MS } from '../../../../src-shared/dates';
 import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
 import { nowIso } from '../ids';
-import { ageGateRepo } from './repo';
+import { selfieChecksRepo } from './repo';
 
 export interface CapRoom {
   allowed: boolean;
@@ -17,7 +17,7 @@ export interface CapRoom {
 }
 
 export function createSelfieChecks(db: Db, clock: Clock) {
-  const q = ageGateRepo(db).selfieChecks;
+  const q = selfieChecksRepo(db);
   const running = new Map<string, number>();
   const dayOf = (now: number) => {
     const from = Math.floor(now / DAY_MS) * DAY_MS;

@@ -6,7 +6,7 @@ import { AgeGateSettings } from '../../../../src-shared/contracts/age-gate';
 import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
 import { newId, nowIso } from '../ids';
-import { ageGateRepo, type StoreRow } from './repo';
+import { storesRepo, type StoreRow } from './repo';
 
 export interface AgeGateStoreRecord {
   id: string;
@@ -22,7 +22,7 @@ const record = (r: StoreRow): AgeGateStoreRecord => ({
 });
 
 export function createAgeGateStores(db: Db, clock: Clock) {
-  const q = ageGateRepo(db).stores;
+  const q = storesRepo(db);
   return {
     of(orgId: number, env: Environment): AgeGateStoreRecord | undefined {
       const r = q.byOrg.get(orgId, env);

@@ -186,7 +186,7 @@ function splicedOfficial(resourcesDir: string, official: Required<OwnLists>['off
   const t = performance.now();
   // The newer records as JSON before anything else is read (splice.ts, Replacement).
   const replacements = [...read].map(([source, l]) => ({ source, entities: l.entities.map((e) => JSON.stringify(e)) }));
-  const newer = new Map([...read].map(([source, l]) => [source, { ...l, entities: [] }]));
+  const newer = new Map([...read].map(([source, l]) => [source, { versions: l.versions, skipped: l.skipped }]));
   read.clear();
   const snap = readSnapshot(SNAPSHOT_PATH, bundleBuildId(), resourcesDir);
   const shipped = snap.ok ? { lists: snap.lists, raw: snap.raw } : (() => {

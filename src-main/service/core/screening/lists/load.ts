@@ -142,7 +142,7 @@ export function readNewerOfficial(official: NonNullable<OwnLists['official']>): 
 
 /** The versions and skip counts of the shipped lists with `newer` in their sources' places. */
 export function versionsOver(
-  shipped: Pick<LoadedLists, 'versions' | 'skipped'>, newer: ReadonlyMap<string, Omit<LoadedLists, 'timings_ms'>>,
+  shipped: Pick<LoadedLists, 'versions' | 'skipped'>, newer: ReadonlyMap<string, Pick<LoadedLists, 'versions' | 'skipped'>>,
 ): Pick<LoadedLists, 'versions' | 'skipped'> {
   const versions: ListVersion[] = [];
   const skipped: LoadedLists['skipped'] = {};
