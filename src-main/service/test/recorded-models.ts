@@ -4,9 +4,11 @@
 // anything else runs the real model. The models themselves are tested on real inputs by their
 // own files (faces.test.ts, face-match.test.ts, documents-photos.test.ts, reader.test.ts, …).
 //
-// A recording holds the release it was made by: a hash of the model packages (package-lock.json)
-// and of the code that runs the models. Any change there and every lookup misses, so a stale
-// recording can slow the suite down but never answer for code it did not see.
+// A recording holds the release it was made by: a hash of the code that runs the models and of the
+// installed packages it uses (the lockfile's entries of every package that code names, and of their
+// dependencies, not the whole lockfile: a database driver added to the app changes no model's
+// answer). Any change there and every lookup misses, so a stale recording can slow the suite down
+// but never answer for code it did not see.
 // `RECORD_MODELS=1 npx vitest run FILE` runs the real models and rewrites that file's recording.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -18,27 +20,65 @@ import type { FacePool } from '../core/faces/pool';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const DIR = join(import.meta.dirname, 'fixtures', 'recorded-models');
-/** What decides a model's output besides its input. */
+/** The code that decides a model's output besides its input. */
 const RELEASE_INPUTS = [
-  'package-lock.json', 'src-main/service/core/faces', 'src-main/service/core/documents', 'src-main/service/core/media',
-  'src-main/service/workers', 'src-shared/dates.ts',
+  'src-main/service/core/faces', 'src-main/service/core/documents', 'src-main/service/core/media', 'src-main/service/workers', 'src-shared/dates.ts',
 ];
 
-function addTree(h: ReturnType<typeof createHash>, path: string): void {
+function sourcesOf(path: string, out: string[] = []): string[] {
   const st = statSync(path, { throwIfNoEntry: false });
-  if (!st) return;
+  if (!st) return out;
   if (st.isDirectory()) {
-    for (const e of readdirSync(path).sort()) if (!e.endsWith('.test.ts')) addTree(h, join(path, e));
-    return;
+    for (const e of readdirSync(path).sort()) if (!e.endsWith('.test.ts')) sourcesOf(join(path, e), out);
+  } else out.push(path);
+  return out;
+}
+
+interface LockEntry {
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+
+/**
+ * The lockfile's entries (every copy, nested ones too) of the packages the model code names in a
+ * string (an import, a require, a resolved path) and of everything they depend on.
+ */
+export function modelPackages(sources: readonly string[], lock: { packages: Record<string, LockEntry> }): [string, LockEntry][] {
+  const byName = new Map<string, [string, LockEntry][]>();
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    const at = path.lastIndexOf('node_modules/');
+    if (at < 0) continue;
+    const name = path.slice(at + 'node_modules/'.length);
+    byName.set(name, [...(byName.get(name) ?? []), [path, entry]]);
   }
-  h.update(path.slice(ROOT.length)).update('\0').update(readFileSync(path)).update('\0');
+  const named = new Set<string>();
+  for (const text of sources) {
+    for (const m of text.matchAll(/['"`]((?:@[a-z0-9._-]+\/)?[a-z0-9._-]+)(?=['"`/])/g)) if (byName.has(m[1]!)) named.add(m[1]!);
+  }
+  const todo = [...named];
+  while (todo.length) {
+    for (const [, entry] of byName.get(todo.pop()!) ?? []) {
+      for (const dep of Object.keys({ ...entry.dependencies, ...entry.optionalDependencies, ...entry.peerDependencies })) {
+        if (named.has(dep)) continue;
+        named.add(dep);
+        todo.push(dep);
+      }
+    }
+  }
+  return [...named].sort().flatMap((n) => byName.get(n) ?? []);
 }
 
 let release: string | undefined;
 function currentRelease(): string {
   if (release) return release;
   const h = createHash('sha256');
-  for (const p of RELEASE_INPUTS) addTree(h, join(ROOT, p));
+  const files = RELEASE_INPUTS.flatMap((p) => sourcesOf(join(ROOT, p)));
+  const bytes = files.map((f) => readFileSync(f));
+  files.forEach((f, i) => h.update(f.slice(ROOT.length)).update('\0').update(bytes[i]!).update('\0'));
+  const texts = bytes.map((b) => b.toString('utf8'));
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  h.update(JSON.stringify(modelPackages(texts, lock)));
   release = h.digest('hex');
   return release;
 }
@@ -89,10 +129,12 @@ export function recordedModels(name: string, o: { dir?: string; record?: boolean
   const recording = o.record ?? process.env.RECORD_MODELS === '1';
   const rel = currentRelease();
   let stored: RecordingFile = { release: rel, answers: new Map() };
-  if (!recording && existsSync(file)) {
+  if (existsSync(file)) {
+    // Recording adds to a recording of this release (files that share one are recorded one after
+    // the other); another release's is replaced.
     const read = readRecording(file);
     if (read.release === rel) stored = read;
-    else console.warn(`recorded model outputs "${name}" were made by other model code: the real models run. Refresh them: RECORD_MODELS=1 npx vitest run <its test file>`);
+    else if (!recording) console.warn(`recorded model outputs "${name}" were made by other model code: the real models run. Refresh them: RECORD_MODELS=1 npx vitest run <its test file>`);
   }
   const counts = { replayed: 0, ran: 0 };
   const save = () => {
