@@ -24,6 +24,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'shared',
+          // One throwaway PostgreSQL cluster for the files that run on both engines (test/engines.ts).
+          globalSetup: ['src-main/service/test/pg-global-setup.ts'],
           include: ['src-main/**/*.test.ts', 'src-shared/**/*.test.ts', 'src-renderer/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...OWN_HEAP, ...DRIVERS],
           // Test files share their worker's modules: the models, the list index and the service's

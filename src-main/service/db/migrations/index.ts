@@ -1,5 +1,6 @@
 // Ordered list of migrations; a migration's version is its position + 1.
 import type Database from 'better-sqlite3';
+import type { Q } from '../engine';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-webhooks';
 import * as m0003 from './0003-review-audit';
@@ -30,7 +31,14 @@ import * as m0026 from './0026-team-server';
 export interface Migration {
   version: number;
   name: string;
+  /** SQLite (synchronous, inside the one transaction of all pending migrations). */
   up(db: Database.Database): void;
+  /**
+   * The same change on PostgreSQL (db/postgres/migrate.ts). Migrations up to the baseline
+   * (db/postgres/baseline.ts, 26) have none: a PostgreSQL database starts at the baseline. Every
+   * later migration needs one; `postgres-schema.test.ts` compares the two schemas it leaves.
+   */
+  postgres?(q: Q): Promise<void>;
 }
 
 export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0020, m0021, m0022, m0023, m0024, m0025, m0026];

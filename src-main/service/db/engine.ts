@@ -1,0 +1,104 @@
+// The data-access layer's two engines behind one typed query builder (Kysely): the embedded
+// SQLite file (the default, zero set-up) and PostgreSQL (`--database postgres://…`), for a team
+// that runs several instances on one ledger. Repository modules write their queries once against
+// `Engine.q`; only they, and this module, know which engine runs (`dialect`), for the few
+// statements the two spell differently (locks, upserts of counters).
+//
+// SQLite: Kysely runs on the same better-sqlite3 connection as the service's synchronous
+// statements. Its queries are synchronous under their promises, so a transaction whose callback
+// awaits only the database finishes within one turn of the event loop, and no other request's
+// statement lands inside it. A callback that awaits anything else would break that; `transaction`
+// below refuses to commit one that did (it would otherwise be a lost update waiting to happen).
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Db } from './open';
+import type { Tables } from './tables';
+
+export type Dialect = 'sqlite' | 'postgres';
+/** A query builder: the engine's, or a transaction's (the same type: a repository takes either). */
+export type Q = Kysely<Tables>;
+
+export interface Engine {
+  dialect: Dialect;
+  q: Q;
+  /** Runs `work` in one transaction (on PostgreSQL READ COMMITTED, with the row locks it takes). */
+  transaction<T>(work: (tx: Q) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Kysely over the service's better-sqlite3 connection (which the caller keeps and closes). */
+export function sqliteEngine(db: Db): Engine {
+  // A connection of its own would wait on the service's write lock inside the same thread.
+  const q = new Kysely<Tables>({ dialect: new SqliteDialect({ database: db }) });
+  return {
+    dialect: 'sqlite',
+    q,
+    async transaction(work) {
+      let crossed = false;
+      const turn = setImmediate(() => (crossed = true));
+      try {
+        // The one connection, held (Kysely's lock) so that two transactions started in the same
+        // turn take turns; IMMEDIATE takes the write lock at once, as the service's own do, so a
+        // CLI writing the same file makes it wait (busy_timeout), never fail half-way.
+        return await q.connection().execute(async (conn) => {
+          await sql`BEGIN IMMEDIATE`.execute(conn);
+          try {
+            const out = await work(conn);
+            if (crossed) throw new Error('a SQLite transaction awaited something other than the database: its statements could interleave with another request');
+            await sql`COMMIT`.execute(conn);
+            return out;
+          } catch (e) {
+            if (db.inTransaction) await sql`ROLLBACK`.execute(conn);
+            throw e;
+          }
+        });
+      } finally {
+        clearImmediate(turn);
+      }
+    },
+    // The connection is the service's: it closes it (Kysely's destroy would close it too early).
+    close: async () => {},
+  };
+}
+
+/** int8 and numeric arrive from pg as text (they may exceed a double); the ledger's never do. */
+function parseInt8(v: string): number {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new Error(`a 64-bit integer beyond 2^53 came from PostgreSQL: ${v}`);
+  return n;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+export interface PostgresOptions {
+  /** Connections in this instance's pool. */
+  max?: number;
+  /** How long a query may wait for a connection before it fails (the service answers 503 then). */
+  connectionTimeoutMs?: number;
+}
+
+/** A pool on `url` (postgres://…), numbers read as numbers. Not migrated: see db/postgres/migrate.ts. */
+export function postgresEngine(url: string, opts: PostgresOptions = {}): Engine {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max ?? 10,
+    connectionTimeoutMillis: opts.connectionTimeoutMs ?? 5_000,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8) return parseInt8;
+        if (oid === NUMERIC) return Number;
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle connection the server dropped (a restart, a failover) must not crash the service.
+  pool.on('error', () => {});
+  const q = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    dialect: 'postgres',
+    q,
+    transaction: (work) => q.transaction().execute(work),
+    close: () => q.destroy(),
+  };
+}

@@ -1,0 +1,73 @@
+// The data layer's two engines for tests: a fresh SQLite data directory, and a fresh database on
+// the run's PostgreSQL cluster (test/pg-global-setup.ts), migrated as the service migrates them.
+// `ENGINES` lists both; a test over it runs once per engine, PostgreSQL skipped (with the reason)
+// where the machine cannot run it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { postgresEngine, sqliteEngine, type Dialect, type Engine } from '../db/engine';
+import { openDatabase, type Db } from '../db/open';
+import { migratePostgres } from '../db/postgres/migrate';
+
+export interface TestEngine {
+  engine: Engine;
+  /** SQLite: the service's connection (its synchronous repositories run on it). */
+  db: Db | null;
+  /** PostgreSQL: the database's URL (another "instance" opens its own pool on it). */
+  url: string | null;
+  close(): Promise<void>;
+}
+
+export const POSTGRES = inject('postgres');
+
+let made = 0;
+
+/** A fresh engine; PostgreSQL's database left empty with `migrate: false` (SQLite's file is always migrated on open). */
+export async function openTestEngine(dialect: Dialect, opts: { migrate?: boolean } = {}): Promise<TestEngine> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'cc-engine-'));
+    const db = openDatabase(dir);
+    return {
+      engine: sqliteEngine(db),
+      db,
+      url: null,
+      async close() {
+        db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  if (!POSTGRES.url) throw new Error(`PostgreSQL is not available: ${POSTGRES.why}`);
+  const name = `cc_test_${process.pid}_${++made}_${Date.now().toString(36)}`;
+  await admin(POSTGRES.url, `CREATE DATABASE ${name}`);
+  const url = POSTGRES.url.replace('/postgres?', `/${name}?`);
+  const engine = postgresEngine(url, { max: 4 });
+  if (opts.migrate !== false) await migratePostgres(engine);
+  return {
+    engine,
+    db: null,
+    url,
+    async close() {
+      await engine.close();
+      await admin(POSTGRES.url!, `DROP DATABASE ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Both engines, for `describe.each`: PostgreSQL's entry says why it is skipped, when it is. */
+export const ENGINES: readonly { dialect: Dialect; skip: string | null }[] = [
+  { dialect: 'sqlite', skip: null },
+  { dialect: 'postgres', skip: POSTGRES.url ? null : POSTGRES.why },
+];
