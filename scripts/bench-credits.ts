@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { sqliteEngine, type Q } from '../src-main/service/db/engine';
 import { openDatabase, type Db } from '../src-main/service/db/open';
 import { createCredits } from '../src-main/service/core/credits/credits';
 import { systemClock } from '../src-main/service/core/clock';
@@ -64,7 +65,8 @@ export async function benchCredits(opts: BenchCreditsOptions = {}): Promise<Benc
     const fillMs = performance.now() - started;
     db.pragma('wal_checkpoint(TRUNCATE)');
 
-    const credits = createCredits(db, systemClock);
+    const engine = sqliteEngine(db);
+    const credits = createCredits(engine, systemClock);
     const insertVerification = db.prepare(
       `INSERT INTO verifications (id, org_id, product, env, status, credits, created_at, completed_at)
        VALUES (?, ?, 'human', 'live', 'PASS', 1, ?, ?)`,
@@ -74,26 +76,31 @@ export async function benchCredits(opts: BenchCreditsOptions = {}): Promise<Benc
     let n = 0;
 
     /** One request's credit work, as billing.run does it, with `balance` as the balance read. */
-    const charge = (balance: () => number, write: (id: string, at: string) => void) => {
+    const charge = async (balance: () => number | Promise<number>, write: (tx: Q, id: string, at: string) => unknown) => {
       const t = performance.now();
-      if (balance() < 1) throw new Error('balance ran out');
+      if ((await balance()) < 1) throw new Error('balance ran out');
       const id = `ver_bench_${++n}`;
       const at = new Date().toISOString();
-      db.transaction(() => {
+      await engine.transaction(async (tx) => {
         insertVerification.run(id, orgId, at, at);
-        if (balance() < 1) throw new Error('balance ran out');
-        write(id, at);
-      }).immediate();
+        if ((await balance()) < 1) throw new Error('balance ran out');
+        await write(tx, id, at);
+      });
       return performance.now() - t;
     };
-    const checkpointed = () => charge(() => credits.balance(orgId), (id) => { credits.chargeInTransaction(orgId, 1, 'human', [id], 'live'); });
-    const summed = () => charge(() => sumBalance.get(orgId)!.b, (id, at) => { insertCharge.run(orgId, id, at); });
+    const checkpointed = () => charge(() => credits.balance(orgId), (tx, id) => credits.chargeInTransaction(tx, orgId, 1, 'human', [id], 'live'));
+    const summed = () => charge(() => sumBalance.get(orgId)!.b, (_tx, id, at) => insertCharge.run(orgId, id, at));
+    const times = async (k: number, one: () => Promise<number>) => {
+      const out: number[] = [];
+      for (let i = 0; i < k; i++) out.push(await one());
+      return out;
+    };
 
-    for (let i = 0; i < 50; i++) checkpointed(); // warm-up
-    const a = Array.from({ length: opts.charges ?? 2000 }, checkpointed);
-    summed(); // warm-up (the ledger's pages into the cache)
-    const b = Array.from({ length: opts.sumCharges ?? 40 }, summed);
-    const r = credits.reconcile(orgId);
+    await times(50, checkpointed); // warm-up
+    const a = await times(opts.charges ?? 2000, checkpointed);
+    await summed(); // warm-up (the ledger's pages into the cache)
+    const b = await times(opts.sumCharges ?? 40, summed);
+    const r = await credits.reconcile(orgId);
     db.close();
 
     const result: BenchCreditsResult = { rows, fill_ms: Math.round(fillMs), checkpoint: timing(a), sum: timing(b), consistent: r.balance === r.sum };

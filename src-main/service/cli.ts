@@ -204,12 +204,12 @@ async function run(argv: string[]): Promise<string> {
         const org = requireOrg(s);
         const n = Number(arg);
         if (!Number.isSafeInteger(n) || n <= 0) fail('credits grant needs a positive whole number');
-        const r = s.credits.grant(org.id, n, values.note ?? 'Granted from the CLI');
+        const r = await s.credits.grant(org.id, n, values.note ?? 'Granted from the CLI');
         return values.json ? JSON.stringify(r) : `Granted ${n} credits; balance ${r.balance}`;
       }
       case 'credits balance': {
         const org = requireOrg(s);
-        const balance = s.credits.balance(org.id);
+        const balance = await s.credits.balance(org.id);
         return values.json ? JSON.stringify({ balance }) : String(balance);
       }
       case 'webhooks add': {

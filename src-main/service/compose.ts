@@ -1,4 +1,5 @@
 // The only place where the service's objects are constructed and wired.
+import { sqliteEngine } from './db/engine';
 import { openDatabase, type Db } from './db/open';
 import { createAccounts } from './core/accounts/accounts';
 import { createKeys } from './core/keys/keys';
@@ -96,6 +97,8 @@ export function compose(opts: ComposeOptions) {
   const publicUrl = opts.publicUrl === undefined ? undefined : parsePublicUrl(opts.publicUrl);
   const clock = opts.clock ?? systemClock;
   const db: Db = openDatabase(opts.dataDir, opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
+  // The typed query builder on the same connection: repositories moved to it run on either engine (issue 40).
+  const engine = sqliteEngine(db);
   const storage = createStorage(opts.dataDir, opts.storage);
   const logger = opts.logger === 'file' ? createLogger({ dataDir: opts.dataDir, stdout: false }) : (opts.logger ?? silentLogger);
   const accounts = createAccounts(db, clock, opts.loginToken ? { loginToken: opts.loginToken } : {});
@@ -106,12 +109,12 @@ export function compose(opts: ComposeOptions) {
   const teamActivity = createTeamActivity(db);
   const organization = createOrganization(db, clock, audit, opts.dataDir);
   const keys = createKeys(db, clock);
-  const credits = createCredits(db, clock);
+  const credits = createCredits(engine, clock);
   const ledger = createLedger(db, audit.clientRefHmac);
-  const idempotency = createIdempotency(db, clock, secret);
+  const idempotency = createIdempotency(engine, clock, secret);
   const webhooks = createWebhooks(db, clock, { ...(opts.fetch ? { fetch: opts.fetch } : {}), privateHosts: (orgId) => organization.webhookPrivateHosts(orgId) });
   const reports = createReports(db, clock, { flags: createReportFlags(opts.reportFlags), balance: (orgId) => credits.balance(orgId) });
-  const billing = createBilling(db, clock, credits, idempotency, webhooks.emitInTransaction, (orgId) => reports.invalidate(orgId));
+  const billing = createBilling(db, engine, clock, credits, idempotency, webhooks.emitInTransaction, (orgId) => reports.invalidate(orgId));
   const limiter = createRateLimiter(clock);
   const loginThrottle = createLoginThrottle(clock, secret);
   const keyThrottle = createKeyThrottle(clock);
@@ -157,7 +160,7 @@ export function compose(opts: ComposeOptions) {
     organization,
     /** The organisation's display name and logo PNG, for PDF exports and hosted pages. */
     organizationBranding: (orgId: number): Branding => organization.branding(orgId),
-    storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, teamServer, origin, publicUrlSetting, tokens, db, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, keyThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
+    storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, teamServer, origin, publicUrlSetting, tokens, db, engine, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, keyThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
     config: { dataDir: opts.dataDir, resourcesDir: opts.resourcesDir ?? defaultResourcesDir(), consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     /**
      * The loopback listener is up at `url` (main.ts; the test harness gives the address it calls):

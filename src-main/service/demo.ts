@@ -19,7 +19,7 @@ export async function seedDemo(s: Services): Promise<DemoInfo> {
   const email = 'owner@demo.example';
   const password = `demo-${randomBytes(6).toString('hex')}`;
   const { org, user } = await s.accounts.setup({ organization: 'Demo Compliance Ltd', name: 'Demo Owner', email, password, plan: 'pro' });
-  s.credits.grant(org.id, 5000, 'Demo credits');
+  await s.credits.grant(org.id, 5000, 'Demo credits');
   const specs = [
     { name: 'Test key (all products)', env: 'test', scopes: ['human', 'age', 'identity', 'compliance'], demo: false },
     { name: 'Demo key (simulated)', env: 'test', scopes: ['human', 'age', 'identity', 'compliance'], demo: true },

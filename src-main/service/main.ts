@@ -127,7 +127,7 @@ async function main(): Promise<void> {
   }
   // Attempts cut off by a crash of the previous run would otherwise answer
   // IDEMPOTENCY_KEY_IN_PROGRESS to every retry for minutes.
-  const released = services.idempotency.releaseInProgress();
+  const released = await services.idempotency.releaseInProgress();
   if (released > 0) services.logger.info('idempotency_released', { count: released });
   const demo = values.demo ? await seedDemo(services) : undefined;
   const { app } = createApp(services, { trustProxy });
@@ -200,7 +200,7 @@ async function main(): Promise<void> {
   listWatch.unref();
   const maintenance = setInterval(() => {
     services.accounts.purgeExpiredSessions();
-    services.idempotency.purgeExpired();
+    services.idempotency.purgeExpired().catch(() => services.logger.error('idempotency_purge_failed'));
     services.webhooks.purgeOldEvents();
   }, 3600_000);
   maintenance.unref();

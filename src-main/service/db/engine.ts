@@ -9,7 +9,11 @@
 // awaits only the database finishes within one turn of the event loop, and no other request's
 // statement lands inside it. A callback that awaits anything else would break that; `transaction`
 // below refuses to commit one that did (it would otherwise be a lost update waiting to happen).
-import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type KyselyPlugin,
+  type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type SqliteDialectConfig, type UnknownRow,
+} from 'kysely';
 import pg from 'pg';
 import type { Db } from './open';
 import type { Tables } from './tables';
@@ -26,10 +30,51 @@ export interface Engine {
   close(): Promise<void>;
 }
 
+/** Set while a transaction's callback runs (and in everything it awaits). */
+const inTransaction = new AsyncLocalStorage<true>();
+
+/**
+ * A query on the engine's own builder from inside a transaction's callback is a mistake: on SQLite
+ * it waits for the connection the transaction holds, for ever; on PostgreSQL it runs on another
+ * connection, outside the transaction (its writes survive a rollback, it cannot see the
+ * transaction's rows). It throws instead, naming the fix.
+ */
+class OutsideTransactionsOnly implements KyselyPlugin {
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (inTransaction.getStore()) throw new Error('a query on the engine inside a transaction: run it on the transaction (tx) the callback was given');
+    return args.node;
+  }
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
+  }
+}
+const guard = new OutsideTransactionsOnly();
+
+/**
+ * SQLite's transactions begin IMMEDIATE, as the service's own do: the write lock is taken at once,
+ * so a CLI writing the same file makes a transaction wait (busy_timeout), never fail half-way
+ * when it first writes.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.config);
+  }
+}
+
 /** Kysely over the service's better-sqlite3 connection (which the caller keeps and closes). */
 export function sqliteEngine(db: Db): Engine {
   // A connection of its own would wait on the service's write lock inside the same thread.
-  const q = new Kysely<Tables>({ dialect: new SqliteDialect({ database: db }) });
+  const base = new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: db }) });
+  const q = base.withPlugin(guard);
   return {
     dialect: 'sqlite',
     q,
@@ -37,20 +82,11 @@ export function sqliteEngine(db: Db): Engine {
       let crossed = false;
       const turn = setImmediate(() => (crossed = true));
       try {
-        // The one connection, held (Kysely's lock) so that two transactions started in the same
-        // turn take turns; IMMEDIATE takes the write lock at once, as the service's own do, so a
-        // CLI writing the same file makes it wait (busy_timeout), never fail half-way.
-        return await q.connection().execute(async (conn) => {
-          await sql`BEGIN IMMEDIATE`.execute(conn);
-          try {
-            const out = await work(conn);
-            if (crossed) throw new Error('a SQLite transaction awaited something other than the database: its statements could interleave with another request');
-            await sql`COMMIT`.execute(conn);
-            return out;
-          } catch (e) {
-            if (db.inTransaction) await sql`ROLLBACK`.execute(conn);
-            throw e;
-          }
+        // Kysely holds the one connection for the transaction: two started in the same turn take turns.
+        return await base.transaction().execute(async (tx) => {
+          const out = await inTransaction.run(true, () => work(tx));
+          if (crossed) throw new Error('a SQLite transaction awaited something other than the database: its statements could interleave with another request');
+          return out;
         });
       } finally {
         clearImmediate(turn);
@@ -94,11 +130,11 @@ export function postgresEngine(url: string, opts: PostgresOptions = {}): Engine 
   });
   // An idle connection the server dropped (a restart, a failover) must not crash the service.
   pool.on('error', () => {});
-  const q = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  const base = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return {
     dialect: 'postgres',
-    q,
-    transaction: (work) => q.transaction().execute(work),
-    close: () => q.destroy(),
+    q: base.withPlugin(guard),
+    transaction: (work) => base.transaction().execute((tx) => inTransaction.run(true, () => work(tx))),
+    close: () => base.destroy(),
   };
 }

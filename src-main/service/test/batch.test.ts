@@ -82,7 +82,7 @@ describe('batch rescreen', () => {
 
   it('live: needs the confirmed cost, charges 30 per row, and stops unpaid rows', async () => {
     const u = await testService({ plan: 'pro' });
-    u.grant(30 * 300);
+    await u.grant(30 * 300);
     const cookie = await u.login();
     const p = await u.json('GET', '/api/console/batches/preview?env=live&rows=300', { cookie });
     expect(p.body).toMatchObject({ credits_per_row: 30, total_credits: 9000, balance: 9000, sufficient: true });
@@ -93,23 +93,23 @@ describe('batch rescreen', () => {
     const b = await u.json<BatchInfo>('POST', '/api/console/batches', { cookie, body: { env: 'live', total_rows: 300, confirm_credits: 9000 } });
     const r1 = await send(u, cookie, b.body.id, rows(250));
     expect(r1.end).toMatchObject({ processed: 250, credits_charged: 7500 });
-    expect(u.s.credits.balance(u.orgId)).toBe(1500);
+    expect((await u.s.credits.balance(u.orgId))).toBe(1500);
     const k = u.key({ env: 'live' });
     await u.json('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: { type: 'individual', first_name: 'A', last_name: 'B' } } });
     // 48 rows' worth left for 50 rows: the first slice (25) is paid, the second cannot be and fails whole.
     const r2 = await send(u, cookie, b.body.id, rows(50, 251));
     expect(r2.lines.filter((l) => l.error?.type === 'insufficient_credits')).toHaveLength(25);
     expect(r2.end).toMatchObject({ state: 'cancelled', credits_charged: 7500 + 750 });
-    expect(u.s.credits.balance(u.orgId)).toBe(1440 - 750);
+    expect((await u.s.credits.balance(u.orgId))).toBe(1440 - 750);
   });
 
   it('live rows are paid slice by slice: a slice the balance cannot cover fails whole', async () => {
     const u = await testService({ plan: 'pro' });
-    u.grant(30 * 800);
+    await u.grant(30 * 800);
     const cookie = await u.login();
     const b = await u.json<BatchInfo>('POST', '/api/console/batches', { cookie, body: { env: 'live', total_rows: 1000, confirm_credits: 30_000 } });
     expect(b.status).toBe(402);
-    u.grant(30 * 200);
+    await u.grant(30 * 200);
     const ok = await u.json<BatchInfo>('POST', '/api/console/batches', { cookie, body: { env: 'live', total_rows: 1000, confirm_credits: 30_000 } });
     expect(ok.status).toBe(201);
     // The organisation's API spends 200 rows' worth meanwhile (100 live screens at 60): 800 rows' worth are left for 1000 rows.
@@ -119,14 +119,14 @@ describe('batch rescreen', () => {
       expect(r.status).toBe(200);
       u.clock.advance(1000); // within the key's rate limit
     }
-    expect(u.s.credits.balance(u.orgId)).toBe(30 * 800);
+    expect((await u.s.credits.balance(u.orgId))).toBe(30 * 800);
     const r = await send(u, cookie, ok.body.id, rows(1000));
     // Slices of 25, 100, 100, ...: seven whole slices fit in 800 rows' worth (725 rows), the eighth does not.
     expect(sliceEnds(1000).slice(0, 9)).toEqual([25, 125, 225, 325, 425, 525, 625, 725, 825]);
     expect(r.end).toMatchObject({ state: 'cancelled', processed: 825, credits_charged: 30 * 725 });
     expect(r.lines.filter((l) => l.error?.type === 'insufficient_credits')).toHaveLength(100);
     expect(r.lines).toHaveLength(825 + 1);
-    expect(u.s.credits.balance(u.orgId)).toBe(30 * 75);
+    expect((await u.s.credits.balance(u.orgId))).toBe(30 * 75);
   }, 60_000);
 
   it('refuses below Pro, and without a session', async () => {

@@ -47,7 +47,7 @@ async function service(plan: 'pro' | 'enterprise' = 'enterprise') {
 describe('billable routes over HTTP', () => {
   it('charges a live key and reports the balance', async () => {
     const t = await service();
-    t.grant(100);
+    await t.grant(100);
     const k = t.key({ env: 'live' });
     const { status, body } = await t.json('POST', '/api/probe/identity', { key: k.api_key, body: { value: 'abc' } });
     expect(status).toBe(200);
@@ -56,7 +56,7 @@ describe('billable routes over HTTP', () => {
 
   it('a retried Idempotency-Key returns the first response without charging again', async () => {
     const t = await service();
-    t.grant(100);
+    await t.grant(100);
     const k = t.key({ env: 'live' });
     const send = (value: string) =>
       t.json<Record<string, unknown>>('POST', '/api/probe/identity', { key: k.api_key, body: { value }, headers: { 'Idempotency-Key': 'order-42' } });
@@ -67,20 +67,20 @@ describe('billable routes over HTTP', () => {
     expect(again.body.verification_id).toBe(first.body.verification_id);
     expect(again.body.created).toBe(first.body.created);
     expect(again.res.headers.get('idempotent-replayed')).toBe('true');
-    expect(t.s.credits.balance(t.orgId)).toBe(70);
+    expect((await t.s.credits.balance(t.orgId))).toBe(70);
     const conflict = await send('different');
     expect(conflict.status).toBe(400);
     expect(conflict.body).toMatchObject({ status: 'ERROR', code: 'IDEMPOTENCY_KEY_REUSED' });
-    expect(t.s.credits.balance(t.orgId)).toBe(70);
+    expect((await t.s.credits.balance(t.orgId))).toBe(70);
   });
 
   it('an Idempotency-Key belongs to its API key: another key, or another organisation, sending it is a new request, answered and charged as its own', async () => {
     const t = await service();
-    t.grant(100);
+    await t.grant(100);
     const first = t.key({ env: 'live' });
     const second = t.key({ env: 'live' });
     const other = await t.addOrg({ plan: 'enterprise' });
-    other.grant(100);
+    await other.grant(100);
     const theirs = other.key({ env: 'live' });
     const send = (apiKey: string) =>
       t.json<Record<string, unknown>>('POST', '/api/probe/identity', { key: apiKey, body: { value: 'abc' }, headers: { 'Idempotency-Key': 'order-42' } });
@@ -91,8 +91,8 @@ describe('billable routes over HTTP', () => {
     expect(b.res.headers.get('idempotent-replayed')).not.toBe('true');
     expect(c.res.headers.get('idempotent-replayed')).not.toBe('true');
     expect(new Set([a.body.verification_id, b.body.verification_id, c.body.verification_id]).size).toBe(3);
-    expect(t.s.credits.balance(t.orgId)).toBe(40);
-    expect(t.s.credits.balance(other.orgId)).toBe(70);
+    expect((await t.s.credits.balance(t.orgId))).toBe(40);
+    expect((await t.s.credits.balance(other.orgId))).toBe(70);
     // The other organisation cannot read this one's attempt through the key either; its own key can.
     expect((await t.json('GET', `/api/status/${String(a.body.verification_id)}`, { key: first.api_key })).status).toBe(200);
     expect((await t.json('GET', `/api/status/${String(a.body.verification_id)}`, { key: theirs.api_key })).status).toBe(404);
@@ -107,7 +107,7 @@ describe('billable routes over HTTP', () => {
       success: false, error: 'Credits exhausted', error_code: 'CREDITS_EXHAUSTED', message: expect.any(String),
       upgrade_url: 'http://127.0.0.1:4310/#/plan',
     });
-    t.grant(10);
+    await t.grant(10);
     const short = await t.json('POST', '/api/probe/identity', { key: k.api_key, body: { value: 'a' } });
     expect(short.status).toBe(402);
     expect(short.body).toEqual({
@@ -125,16 +125,16 @@ describe('billable routes over HTTP', () => {
 
   it('validation failures are not billed', async () => {
     const t = await service();
-    t.grant(100);
+    await t.grant(100);
     const k = t.key({ env: 'live' });
     const { status } = await t.json('POST', '/api/probe/identity', { key: k.api_key, body: { nope: 1 } });
     expect(status).toBe(400);
-    expect(t.s.credits.balance(t.orgId)).toBe(100);
+    expect((await t.s.credits.balance(t.orgId))).toBe(100);
   });
 
   it('40 concurrent HTTP requests never overspend', async () => {
     const t = await service();
-    t.grant(300);
+    await t.grant(300);
     const k = t.key({ env: 'live' });
     const results = await Promise.all(
       Array.from({ length: 40 }, () => t.call('POST', '/api/probe/identity', { key: k.api_key, body: { value: 'x' } })),
@@ -142,7 +142,7 @@ describe('billable routes over HTTP', () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 402)).toHaveLength(30);
-    expect(t.s.credits.balance(t.orgId)).toBe(0);
+    expect((await t.s.credits.balance(t.orgId))).toBe(0);
   });
 });
 
@@ -183,12 +183,12 @@ describe('clientKey form field (the /api/verify way of sending a key)', () => {
 describe('checkpointed balance over HTTP', () => {
   it('after grants and 60 concurrent charged requests, the balance the API reports is SUM(amount)', async () => {
     const t = await service();
-    t.grant(1000);
+    await t.grant(1000);
     const k = t.key({ env: 'live' });
     const cookie = await t.login();
     const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => t.json('POST', '/api/probe/identity', { key: k.api_key, body: { value: `v${i}` } })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(33);
-    t.grant(15);
+    await t.grant(15);
     const sum = (t.s.db.prepare('SELECT SUM(amount) AS s FROM credit_entries WHERE org_id = ?').get(t.orgId) as { s: number }).s;
     expect(sum).toBe(1000 - 33 * 30 + 15);
     expect((await t.json<{ credits: { balance: number } }>('GET', '/api/account', { cookie })).body.credits.balance).toBe(sum);

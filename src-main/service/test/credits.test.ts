@@ -26,7 +26,7 @@ const pass = async (): Promise<Outcome<null>> => {
 describe('charging', () => {
   it('charges a live key the product price and records both rows in one go', async () => {
     const t = await testService();
-    t.grant(100);
+    await t.grant(100);
     const key = resolve(t, t.key({ env: 'live' }).api_key);
     const b = await t.s.billing.run({ key, operation: 'identity', idPrefix: 'ver' }, pass);
     expect(b).toMatchObject({ charged: 30, creditsRemaining: 70, replayed: false });
@@ -39,7 +39,7 @@ describe('charging', () => {
     const t = await testService();
     const key = resolve(t, t.key({ env: 'live' }).api_key);
     await expect(t.s.billing.run({ key, operation: 'age', idPrefix: 'ver' }, pass)).rejects.toMatchObject({ code: 'credits_exhausted' });
-    t.grant(5);
+    await t.grant(5);
     const err = await t.s.billing.run({ key, operation: 'age', idPrefix: 'ver' }, pass).catch((e: AppError) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).code).toBe('insufficient_credits');
@@ -55,47 +55,47 @@ describe('charging', () => {
       const b = await t.s.billing.run({ key, operation: 'compliance', idPrefix: 'ver' }, pass);
       expect(b.charged).toBe(0);
     }
-    expect(t.s.credits.balance(t.orgId)).toBe(0);
+    expect((await t.s.credits.balance(t.orgId))).toBe(0);
   });
 
   it('non-billable outcomes (provider unavailable) are recorded but not charged', async () => {
     const t = await testService();
-    t.grant(60);
+    await t.grant(60);
     const key = resolve(t, t.key({ env: 'live' }).api_key);
     const b = await t.s.billing.run({ key, operation: 'screen', idPrefix: 'scr' }, async () => ({
       status: 'failed', confidence: null, billable: false, errorCode: 'compliance_provider_unavailable', httpStatus: 503, result: null,
     }));
     expect(b.charged).toBe(0);
     expect(t.s.ledger.get(b.verificationId)).toMatchObject({ billable: 0, credits: 0, error_code: 'compliance_provider_unavailable' });
-    expect(t.s.credits.balance(t.orgId)).toBe(60);
+    expect((await t.s.credits.balance(t.orgId))).toBe(60);
   });
 
   it('a failing work function charges nothing and records nothing', async () => {
     const t = await testService();
-    t.grant(60);
+    await t.grant(60);
     const key = resolve(t, t.key({ env: 'live' }).api_key);
     await expect(t.s.billing.run({ key, operation: 'screen', idPrefix: 'scr' }, async () => { throw new Error('boom'); })).rejects.toThrow('boom');
-    expect(t.s.credits.balance(t.orgId)).toBe(60);
+    expect((await t.s.credits.balance(t.orgId))).toBe(60);
   });
 });
 
 describe('concurrency', () => {
   it('50 concurrent requests in one process never overspend', async () => {
     const t = await testService();
-    t.grant(300); // 10 identity checks
+    await t.grant(300); // 10 identity checks
     const key = resolve(t, t.key({ env: 'live' }).api_key);
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, () => t.s.billing.run({ key, operation: 'identity', idPrefix: 'ver' }, pass)),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     // 300 granted, 10 identity checks at 30 charged.
-    expect(t.s.credits.balance(t.orgId)).toBe(0);
+    expect((await t.s.credits.balance(t.orgId))).toBe(0);
     expect(t.s.db.prepare("SELECT COUNT(*) AS n FROM credit_entries WHERE kind = 'charge' AND amount = -30").get()).toEqual({ n: 10 });
   });
 
   it('4 processes charging one data directory at once never overspend', async () => {
     const t = await testService();
-    t.grant(600); // 20 identity checks
+    await t.grant(600); // 20 identity checks
     const k = t.key({ env: 'live' });
     const worker = fileURLToPath(new URL('./fixtures/charge-worker.ts', import.meta.url));
     const outs = await Promise.all(
@@ -104,7 +104,7 @@ describe('concurrency', () => {
     const totals = outs.map((o) => JSON.parse(o.stdout) as { ok: number; refused: number });
     expect(totals.reduce((a, b) => a + b.ok, 0)).toBe(20);
     expect(totals.reduce((a, b) => a + b.refused, 0)).toBe(20);
-    expect(t.s.credits.balance(t.orgId)).toBe(0);
+    expect((await t.s.credits.balance(t.orgId))).toBe(0);
     const charges = t.s.db.prepare("SELECT COUNT(*) AS n FROM credit_entries WHERE kind = 'charge'").get();
     expect(charges).toEqual({ n: 20 });
   }, 60_000);
@@ -117,7 +117,7 @@ describe('acts paid for once (the recordings of one hosted session)', () => {
 
   it('10 recordings finishing at once: one charge, by the row the session names; the rest are rows of 0 credits, not billable', async () => {
     const t = await testService();
-    t.grant(1);
+    await t.grant(1);
     const k = t.key({ env: 'live' });
     const key = resolve(t, k.api_key);
     const row = session(t, k.id);
@@ -126,7 +126,7 @@ describe('acts paid for once (the recordings of one hosted session)', () => {
       Array.from({ length: 10 }, () => t.s.billing.run({ key, operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(row) }, pass)),
     );
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-    expect(t.s.credits.balance(t.orgId)).toBe(0);
+    expect((await t.s.credits.balance(t.orgId))).toBe(0);
     const charged = rows(t).filter((r) => r.credits > 0);
     expect(charged).toEqual([{ id: t.s.hosted.byId(row.id)!.billed_verification_id, credits: 1, billable: 1 }]);
     expect(rows(t).filter((r) => r.credits === 0 && r.billable === 0)).toHaveLength(9);
@@ -137,7 +137,7 @@ describe('acts paid for once (the recordings of one hosted session)', () => {
     expect(later).toMatchObject({ charged: 0, creditsRemaining: 0 });
     await expect(t.s.billing.run({ key, operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(session(t, k.id)) }, pass))
       .rejects.toMatchObject({ code: 'credits_exhausted' });
-    expect(t.s.credits.reconcile(t.orgId)).toMatchObject({ balance: 0, sum: 0 });
+    expect((await t.s.credits.reconcile(t.orgId))).toMatchObject({ balance: 0, sum: 0 });
   });
 
   it('a test key\'s session names its first row too, charging nothing', async () => {
@@ -152,7 +152,7 @@ describe('acts paid for once (the recordings of one hosted session)', () => {
 
   it('4 processes recording for one session at once: one charge in all', async () => {
     const t = await testService();
-    t.grant(100);
+    await t.grant(100);
     const k = t.key({ env: 'live' });
     const row = session(t, k.id);
     const worker = fileURLToPath(new URL('./fixtures/charge-worker.ts', import.meta.url));
@@ -162,7 +162,7 @@ describe('acts paid for once (the recordings of one hosted session)', () => {
     );
     expect(outs.map((o) => JSON.parse(o.stdout) as { ok: number; refused: number })).toEqual(Array(4).fill({ ok: 5, refused: 0 }));
     expect(rows(t)).toHaveLength(20);
-    expect(t.s.credits.balance(t.orgId)).toBe(99);
+    expect((await t.s.credits.balance(t.orgId))).toBe(99);
     expect(t.s.db.prepare("SELECT verification_id FROM credit_entries WHERE kind = 'charge'").all())
       .toEqual([{ verification_id: t.s.hosted.byId(row.id)!.billed_verification_id }]);
   }, 60_000);
@@ -171,7 +171,7 @@ describe('acts paid for once (the recordings of one hosted session)', () => {
 describe('idempotency', () => {
   it('a retry with the same key and body returns the first result, uncharged', async () => {
     const t = await testService();
-    t.grant(100);
+    await t.grant(100);
     const key = resolve(t, t.key({ env: 'live' }).api_key);
     const fp = t.s.idempotency.fingerprint('POST', '/api/identity/v1/submit', '{"a":1}');
     const req = { key, operation: 'identity' as const, idPrefix: 'ver', idempotency: { key: 'retry-1', fingerprint: fp } };
@@ -179,12 +179,12 @@ describe('idempotency', () => {
     t.clock.advance(60_000);
     const again = await t.s.billing.run(req, pass);
     expect(again).toMatchObject({ verificationId: first.verificationId, createdAt: first.createdAt, charged: 0, replayed: true, creditsRemaining: 70 });
-    expect(t.s.credits.balance(t.orgId)).toBe(70);
+    expect((await t.s.credits.balance(t.orgId))).toBe(70);
   });
 
   it('the same key with a different body is refused', async () => {
     const t = await testService();
-    t.grant(100);
+    await t.grant(100);
     const key = resolve(t, t.key({ env: 'live' }).api_key);
     const fp1 = t.s.idempotency.fingerprint('POST', '/p', '{"a":1}');
     const fp2 = t.s.idempotency.fingerprint('POST', '/p', '{"a":2}');
@@ -192,12 +192,12 @@ describe('idempotency', () => {
     await expect(
       t.s.billing.run({ key, operation: 'identity', idPrefix: 'ver', idempotency: { key: 'k', fingerprint: fp2 } }, pass),
     ).rejects.toMatchObject({ code: 'idempotency_conflict' });
-    expect(t.s.credits.balance(t.orgId)).toBe(70);
+    expect((await t.s.credits.balance(t.orgId))).toBe(70);
   });
 
   it('concurrent duplicates: one runs, the other is told it is in progress; never two charges', async () => {
     const t = await testService();
-    t.grant(100);
+    await t.grant(100);
     const key = resolve(t, t.key({ env: 'live' }).api_key);
     const fp = t.s.idempotency.fingerprint('POST', '/p', '{}');
     const req = { key, operation: 'identity' as const, idPrefix: 'ver', idempotency: { key: 'dup', fingerprint: fp } };
@@ -205,12 +205,12 @@ describe('idempotency', () => {
     expect([a.status, b.status].sort()).toEqual(['fulfilled', 'rejected']);
     const rejected = (a.status === 'rejected' ? a : b) as PromiseRejectedResult;
     expect(rejected.reason).toMatchObject({ code: 'idempotency_in_progress' });
-    expect(t.s.credits.balance(t.orgId)).toBe(70);
+    expect((await t.s.credits.balance(t.orgId))).toBe(70);
   });
 
   it('a failed attempt frees the key; after 24 hours the key starts afresh', async () => {
     const t = await testService();
-    t.grant(100);
+    await t.grant(100);
     const key = resolve(t, t.key({ env: 'live' }).api_key);
     const fp = t.s.idempotency.fingerprint('POST', '/p', '{}');
     const req = { key, operation: 'identity' as const, idPrefix: 'ver', idempotency: { key: 'x', fingerprint: fp } };
@@ -234,8 +234,8 @@ describe('idempotency', () => {
 describe('ledger integrity', () => {
   it('the balance is the grants minus the charges made, after every charge, and entries cannot be changed', async () => {
     const t = await testService();
-    t.grant(1000);
-    t.grant(25);
+    await t.grant(1000);
+    await t.grant(25);
     const key = resolve(t, t.key({ env: 'live' }).api_key);
     // The spec's prices, written out here rather than read from the catalogue under test.
     const charges = [['human', 1], ['age', 10], ['identity', 30], ['compliance', 50], ['screen', 60], ['rescreen', 30]] as const;
@@ -245,19 +245,19 @@ describe('ledger integrity', () => {
       expected -= price;
       expect(b.charged).toBe(price);
       expect(b.creditsRemaining).toBe(expected);
-      expect(t.s.credits.balance(t.orgId)).toBe(expected);
+      expect((await t.s.credits.balance(t.orgId))).toBe(expected);
     }
     expect(expected).toBe(1025 - 181);
-    expect(t.s.credits.balance(t.orgId)).toBe(844);
+    expect((await t.s.credits.balance(t.orgId))).toBe(844);
     expect(() => t.s.db.prepare('UPDATE credit_entries SET amount = 0').run()).toThrow(/append-only/);
     expect(() => t.s.db.prepare('DELETE FROM credit_entries').run()).toThrow(/append-only/);
-    expect(t.s.credits.balance(t.orgId)).toBe(844);
+    expect((await t.s.credits.balance(t.orgId))).toBe(844);
   });
 });
 
 describe('checkpointed balance (migration 0009)', () => {
-  const equal = (t: TestService, orgId = t.orgId) => {
-    const r = t.s.credits.reconcile(orgId);
+  const equal = async (t: TestService, orgId = t.orgId) => {
+    const r = await t.s.credits.reconcile(orgId);
     expect(r.balance).toBe(r.sum);
     expect(r.checkpoint?.balance ?? 0).toBe(r.sum);
     return r.sum;
@@ -266,31 +266,31 @@ describe('checkpointed balance (migration 0009)', () => {
   it('equals the sum of the ledger after grants, charges, batches and concurrent charges, per organisation', async () => {
     const t = await testService();
     const other = await t.addOrg();
-    t.grant(5000);
-    other.grant(70);
+    await t.grant(5000);
+    await other.grant(70);
     const key = resolve(t, t.key({ env: 'live' }).api_key);
     await Promise.allSettled(Array.from({ length: 30 }, () => t.s.billing.run({ key, operation: 'identity', idPrefix: 'ver' }, pass)));
-    t.s.billing.recordMany({ id: null, orgId: t.orgId, env: 'live', demo: false }, 'rescreen',
+    await t.s.billing.recordMany({ id: null, orgId: t.orgId, env: 'live', demo: false }, 'rescreen',
       Array.from({ length: 20 }, (_, i) => ({ id: `rsc_${i}`, createdAt: t.clock.now(), status: 'CLEAR', confidence: null, latencyMs: 1 })));
-    t.grant(7);
-    expect(equal(t)).toBe(5000 - 30 * 30 - 20 * 30 + 7);
-    expect(equal(t, other.orgId)).toBe(70);
+    await t.grant(7);
+    expect(await equal(t)).toBe(5000 - 30 * 30 - 20 * 30 + 7);
+    expect(await equal(t, other.orgId)).toBe(70);
     const last = t.s.db.prepare('SELECT MAX(id) AS id FROM credit_entries WHERE org_id = ?').get(t.orgId) as { id: number };
-    expect(t.s.credits.reconcile(t.orgId).checkpoint?.last_entry_id).toBe(last.id);
+    expect((await t.s.credits.reconcile(t.orgId)).checkpoint?.last_entry_id).toBe(last.id);
   });
 
   it('a transaction that fails after its charge leaves the checkpoint and the ledger as they were (rollback)', async () => {
     const t = await testService();
-    t.grant(100);
+    await t.grant(100);
     const key = resolve(t, t.key({ env: 'live' }).api_key);
     const crash = () => { throw new Error('crash after the charge'); };
     await expect(t.s.billing.run({ key, operation: 'identity', idPrefix: 'ver', alsoRecord: crash }, pass)).rejects.toThrow(/crash/);
-    expect(() => t.s.db.transaction(() => {
-      t.s.credits.grant(t.orgId, 500);
+    await expect(t.s.engine.transaction(async (tx) => {
+      await tx.insertInto('credit_entries').values({ org_id: t.orgId, amount: 500, kind: 'grant', created_at: 'x' }).execute();
       t.s.db.prepare("INSERT INTO credit_entries (org_id, amount, kind, created_at) VALUES (?, -30, 'adjustment', 'x')").run(t.orgId);
       throw new Error('crash mid-transaction');
-    })()).toThrow(/crash/);
-    expect(equal(t)).toBe(100);
+    })).rejects.toThrow(/crash/);
+    expect(await equal(t)).toBe(100);
     expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM credit_entries').get()).toEqual({ n: 1 });
   });
 
@@ -306,7 +306,7 @@ describe('checkpointed balance (migration 0009)', () => {
       const r = rnd(10);
       if (r < 3) {
         const n = 1 + rnd(200);
-        t.grant(n);
+        await t.grant(n);
         model += n;
       } else if (r < 8) {
         const op = ops[rnd(ops.length)]!;
@@ -319,20 +319,18 @@ describe('checkpointed balance (migration 0009)', () => {
       } else {
         const n = 1 + rnd(5);
         const items = Array.from({ length: n }, (_, i) => ({ id: `rsc_${step}_${i}`, createdAt: t.clock.now(), status: 'CLEAR', confidence: null, latencyMs: 1 }));
-        const ok = (() => {
-          try { t.s.billing.recordMany({ id: null, orgId: t.orgId, env: 'live', demo: false }, 'rescreen', items); return true; } catch { return false; }
-        })();
+        const ok = await t.s.billing.recordMany({ id: null, orgId: t.orgId, env: 'live', demo: false }, 'rescreen', items).then(() => true, () => false);
         expect(ok).toBe(model >= n * 30);
         if (ok) model -= n * 30;
       }
-      expect(equal(t)).toBe(model);
+      expect(await equal(t)).toBe(model);
     }
   });
 
   it('is kept by the database for every writer: a raw insert (another process, the CLI) moves it too', async () => {
     const t = await testService();
-    t.grant(10);
+    await t.grant(10);
     t.s.db.prepare("INSERT INTO credit_entries (org_id, amount, kind, created_at) VALUES (?, -4, 'adjustment', 'x')").run(t.orgId);
-    expect(equal(t)).toBe(6);
+    expect(await equal(t)).toBe(6);
   });
 });

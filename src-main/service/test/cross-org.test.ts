@@ -37,7 +37,7 @@ beforeAll(async () => {
   expect(key.status).toBe(201);
   A.keyId = key.body.key.id;
   A.apiKey = key.body.api_key;
-  t.grant(500);
+  await t.grant(500);
   A.liveKey = t.key({ env: 'live' }).api_key;
   const hook = await t.json<{ endpoint: { id: string } }>('POST', '/api/webhooks', {
     cookie: ownerA, body: { url: 'https://a.example/hook', env: 'live', events: ['compliance.screening.completed'] },
@@ -62,7 +62,7 @@ beforeAll(async () => {
 
   // Org B: its own key, credits, a live screening it paid for, and a webhook endpoint.
   B.keyId = b.key({ env: 'live' }).id;
-  b.grant(130);
+  await b.grant(130);
   const liveB = b.key({ env: 'live' });
   const screenedB = await t.json<{ id: string }>('POST', '/api/compliance/v1/screen', { key: liveB.api_key, body: { subject: PUTIN } });
   expect(screenedB.status).toBe(200);

@@ -26,7 +26,7 @@ beforeAll(async () => {
   expect(await t.s.screening.ready(60_000)).not.toBeNull();
   key = t.key({ env: 'live', scopes: ['compliance'] }).api_key;
   cookie = await t.login();
-  t.grant(1000);
+  await t.grant(1000);
 }, 90_000);
 afterAll(closeAll);
 beforeEach(() => {
@@ -75,22 +75,22 @@ describe('batches and continued age flows on a full disk', () => {
 
 describe('billable calls on a full disk', () => {
   it('a live screening answers 507 INSUFFICIENT_STORAGE, charges nothing, writes no row; the same call answers 200 once space is back', async () => {
-    const before = { credits: balance(), rows: ledgerRows() };
+    const before = { credits: await balance(), rows: ledgerRows() };
     free = FULL;
     const refused = await screen();
     expect(refused.status).toBe(507);
     expect(refused.body).toEqual({ error: expect.stringMatching(/disk space/), status: 'ERROR', code: 'INSUFFICIENT_STORAGE' });
-    expect({ credits: balance(), rows: ledgerRows() }).toEqual(before);
+    expect({ credits: await balance(), rows: ledgerRows() }).toEqual(before);
 
     free = PLENTY;
     const ok = await screen();
     expect(ok.status).toBe(200);
-    expect(balance()).toBeLessThan(before.credits);
+    expect(await balance()).toBeLessThan(before.credits);
     expect(ledgerRows()).toBe(before.rows + 1);
   });
 
   it('a real SQLITE_FULL while the ledger row is written answers 507, not 500, with the balance unchanged; then 200 once the database may grow', async () => {
-    t.grant(100_000);
+    await t.grant(100_000);
     t.s.db.exec('VACUUM'); // no free pages left to reuse: the database may not grow at all
     const pages = t.s.db.pragma('page_count', { simple: true }) as number;
     t.s.db.pragma(`max_page_count = ${pages}`);
@@ -99,13 +99,13 @@ describe('billable calls on a full disk', () => {
     let before = { credits: 0, rows: 0 };
     for (let i = 0; i < 1000 && !refused; i++) {
       t.clock.advance(1000); // within the rate limit
-      before = { credits: balance(), rows: ledgerRows() };
+      before = { credits: await balance(), rows: ledgerRows() };
       const r = await screen();
       if (r.status !== 200) refused = r;
     }
     expect(refused?.status).toBe(507);
     expect(refused?.body).toMatchObject({ status: 'ERROR', code: 'INSUFFICIENT_STORAGE' });
-    expect({ credits: balance(), rows: ledgerRows() }).toEqual(before);
+    expect({ credits: await balance(), rows: ledgerRows() }).toEqual(before);
     // The disk looks fine to statfs, but a write was refused: health says so until one succeeds.
     const degraded = await health();
     expect(degraded.body).toMatchObject({ status: 'degraded', storage: { status: 'ok', last_write_refused_at: expect.any(String) } });

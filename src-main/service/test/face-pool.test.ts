@@ -36,7 +36,7 @@ describe('face pool', () => {
   it.skipIf(!existsSync(built))('over HTTP a full queue is 503 ANALYSIS_BUSY with Retry-After, and those requests are not billed (built worker)', async () => {
     const t = await testService({ plan: 'pro', faces: { queueLimit: 1, size: 1, workerFile: built } });
     await t.s.faces.analyze(await image());
-    t.grant(100);
+    await t.grant(100);
     const key = t.key({ env: 'live', scopes: ['human'] });
     const selfie = await fx.selfie('a');
     // Two long jobs fill the pool: one runs, one waits in the queue of one.
@@ -55,7 +55,7 @@ describe('face pool', () => {
     answers.push(after);
     const ok = answers.filter((r) => r.status === 200).length;
     expect(ok).toBe(1);
-    expect(t.s.credits.balance(t.orgId)).toBe(100 - ok);
+    expect((await t.s.credits.balance(t.orgId))).toBe(100 - ok);
     expect((t.s.db.prepare('SELECT COUNT(*) AS n FROM verifications').get() as { n: number }).n).toBe(ok);
   }, 60_000);
 

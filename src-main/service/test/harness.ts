@@ -34,7 +34,7 @@ export interface OtherOrg {
   password: string;
   key(opts?: { env?: Environment; scopes?: Product[]; demo?: boolean }): { id: string; api_key: string; secret: string };
   login(): Promise<string>;
-  grant(n: number): void;
+  grant(n: number): Promise<void>;
 }
 
 export interface TestService {
@@ -50,7 +50,7 @@ export interface TestService {
   key(opts?: { env?: Environment; scopes?: Product[]; demo?: boolean; plan?: Plan }): { id: string; api_key: string; secret: string };
   login(email?: string, password?: string): Promise<string>;
   setPlan(plan: Plan): void;
-  grant(n: number): void;
+  grant(n: number): Promise<void>;
   /** Adds another organisation, with its owner, to this service's database. */
   addOrg(opts?: { name?: string; plan?: Plan; email?: string; password?: string }): Promise<OtherOrg>;
   /**
@@ -178,7 +178,7 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
       return cookieFrom(res);
     },
     setPlan(plan) { s.accounts.setPlan(plan); },
-    grant(n) { s.credits.grant(t.orgId, n, 'test'); },
+    async grant(n) { await s.credits.grant(t.orgId, n, 'test'); },
     async addOrg({ name = 'Other Org', plan = 'pro', email = 'owner@other.test', password = 'other owner password' } = {}) {
       const orgId = s.accounts.repo.insertOrg(name, plan, new Date(clock.now()).toISOString());
       const owner = await s.accounts.addUser({ orgId, email, name: `${name} Owner`, password, role: 'owner', billing: true });
@@ -190,7 +190,7 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
           return { id: c.key.id, api_key: c.api_key, secret: c.secret };
         },
         login: () => t.login(email, password),
-        grant(n) { s.credits.grant(orgId, n, 'test'); },
+        async grant(n) { await s.credits.grant(orgId, n, 'test'); },
       };
     },
     async restart(meanwhile) {

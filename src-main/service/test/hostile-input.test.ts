@@ -146,13 +146,13 @@ describe('Idempotency-Keys after a crash', () => {
     const { idempotency } = t.s;
     const apiKey = t.key({ env: 'test', scopes: ['compliance'] }).id;
     const fp = idempotency.fingerprint('POST', '/api/compliance/v1/screen', '{}');
-    expect(idempotency.begin(apiKey, 'order-1', fp)).toEqual({ kind: 'new' });
-    expect(() => idempotency.begin(apiKey, 'order-1', fp)).toThrow(expect.objectContaining({ code: 'idempotency_in_progress' }));
-    expect(idempotency.begin(apiKey, 'order-2', fp)).toEqual({ kind: 'new' });
-    idempotency.completeInTransaction(apiKey, 'order-2', 'scr_done', 200);
+    expect(await idempotency.begin(apiKey, 'order-1', fp)).toEqual({ kind: 'new' });
+    await expect(idempotency.begin(apiKey, 'order-1', fp)).rejects.toMatchObject({ code: 'idempotency_in_progress' });
+    expect(await idempotency.begin(apiKey, 'order-2', fp)).toEqual({ kind: 'new' });
+    await t.s.engine.transaction((tx) => idempotency.completeInTransaction(tx, apiKey, 'order-2', 'scr_done', 200));
 
-    expect(idempotency.releaseInProgress()).toBe(1);
-    expect(idempotency.begin(apiKey, 'order-1', fp)).toEqual({ kind: 'new' });
-    expect(idempotency.begin(apiKey, 'order-2', fp)).toEqual({ kind: 'replay', verificationId: 'scr_done', statusCode: 200 });
+    expect(await idempotency.releaseInProgress()).toBe(1);
+    expect(await idempotency.begin(apiKey, 'order-1', fp)).toEqual({ kind: 'new' });
+    expect(await idempotency.begin(apiKey, 'order-2', fp)).toEqual({ kind: 'replay', verificationId: 'scr_done', statusCode: 200 });
   });
 });

@@ -44,7 +44,7 @@ describe('no subject data at rest', () => {
     const live = t.key({ env: 'live' });
     const test = t.key({ env: 'test' });
     const cookie = await t.login();
-    t.grant(1000);
+    await t.grant(1000);
 
     for (const r of t.routes) {
       const path = r.path.replace(/:[a-z_]+/g, encodeURIComponent(c.lastName));
@@ -379,7 +379,7 @@ describe('valid requests carrying subject data', () => {
       const filmed = await encodeClip(Array<Buffer>(6).fill(await sharp(c.image).removeAlpha().png().toBuffer()), 'webm');
       const clip: Canaries = { ...c, image: filmed, imageB64: filmed.toString('base64') };
       const cookie = await t.login();
-      t.grant(5000);
+      await t.grant(5000);
       await t.json('PATCH', '/api/settings', { cookie, body: { four_eyes: true } });
       await t.json('POST', '/api/webhooks', {
         cookie, body: { url: 'https://receiver.example/h', env: 'live', events: ['compliance.screening.completed', 'compliance.rescreen.completed', 'compliance.rescreen.risk_changed'] },
@@ -427,7 +427,7 @@ describe('screening leaves no subject data at rest', () => {
     await t.json('POST', '/api/webhooks', {
       cookie, body: { url: 'https://receiver.example/h', env: 'live', events: ['compliance.screening.completed', 'compliance.rescreen.completed', 'compliance.rescreen.risk_changed'] },
     });
-    t.grant(1000);
+    await t.grant(1000);
     const k = t.key({ env: 'live' });
     const subject = { type: 'individual', first_name: c.firstName, last_name: c.lastName, date_of_birth: c.dob, country: 'GB' };
     // A canary subject that matches a listed person too, so matched list records are in play.

@@ -87,7 +87,7 @@ export async function ageBySelfie(
     },
   );
   return {
-    body: { ...billed.outcome.result, credits_consumed: billed.charged, credits_remaining: creditsAfter(s, call, billed) },
+    body: { ...billed.outcome.result, credits_consumed: billed.charged, credits_remaining: await creditsAfter(s, call, billed) },
     replayed: billed.replayed,
   };
 }
@@ -164,14 +164,14 @@ export async function ageById(s: Services, call: Call, body: IdInput, text: stri
     return {
       body: {
         ...done.outcome.result, verification_id: body.verification_id, credits_consumed: 0,
-        credits_remaining: creditsAfter(s, call, done),
+        credits_remaining: await creditsAfter(s, call, done),
       },
       replayed: false,
     };
   }
   const billed = await bill<AgeIdResult>(s, call, { operation: 'age', idPrefix: 'age', bodyText: text }, () => work());
   return {
-    body: { ...billed.outcome.result, verification_id: billed.verificationId, credits_consumed: billed.charged, credits_remaining: creditsAfter(s, call, billed) },
+    body: { ...billed.outcome.result, verification_id: billed.verificationId, credits_consumed: billed.charged, credits_remaining: await creditsAfter(s, call, billed) },
     replayed: billed.replayed,
   };
 }

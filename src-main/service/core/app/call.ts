@@ -70,7 +70,7 @@ export async function bill<R>(s: Services, call: Call, opts: BillOptions<R>, wor
 }
 
 /** The balance a product answer reports: after this request, or the organisation's (test and demo keys have none of their own). */
-export function creditsAfter(s: Services, call: Call, billed: Pick<Billed<unknown>, 'creditsRemaining'>): number {
+export async function creditsAfter(s: Services, call: Call, billed: Pick<Billed<unknown>, 'creditsRemaining'>): Promise<number> {
   return billed.creditsRemaining ?? s.credits.balance(call.payer.orgId);
 }
 

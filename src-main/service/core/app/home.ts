@@ -6,10 +6,10 @@ import type { Services } from '../../compose';
 import type { SessionContext } from '../accounts/accounts';
 
 /** `since`: the start of the user's day, as an ISO instant with its offset. */
-export function home(s: Services, session: SessionContext, since: string): Home {
+export async function home(s: Services, session: SessionContext, since: string): Promise<Home> {
   const { org, user } = session;
   const keys = s.keys.list(org.id, org.plan).filter((k) => k.revoked_at === null);
-  const balance = s.credits.balance(org.id);
+  const balance = await s.credits.balance(org.id);
   return {
     clearances_awaiting: may(user.role, 'review.approve') ? s.review.pendingCount(org.id) : null,
     open_batches: may(user.role, 'batches.manage_all') ? s.batches.open(org.id).length : null,

@@ -90,7 +90,7 @@ export async function identity(s: Services, call: Call, body: IdentityRequest, t
       };
     },
   );
-  return { body: { ...billed.outcome.result, credits_consumed: billed.charged, credits_remaining: creditsAfter(s, call, billed) }, replayed: billed.replayed };
+  return { body: { ...billed.outcome.result, credits_consumed: billed.charged, credits_remaining: await creditsAfter(s, call, billed) }, replayed: billed.replayed };
 }
 
 /** The report PDF of a KYC-plus verification held for this organisation and environment. */
@@ -218,5 +218,5 @@ export async function kycPlus(s: Services, call: Call, body: ComplianceRequest, 
       };
     },
   );
-  return { body: { ...billed.outcome.result, credits_consumed: billed.charged, credits_remaining: creditsAfter(s, call, billed) }, replayed: billed.replayed };
+  return { body: { ...billed.outcome.result, credits_consumed: billed.charged, credits_remaining: await creditsAfter(s, call, billed) }, replayed: billed.replayed };
 }

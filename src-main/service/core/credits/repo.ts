@@ -1,12 +1,15 @@
-// SQL for the append-only credits ledger.
-import type { Db } from '../../db/open';
+// SQL for the append-only credits ledger, on either engine (db/engine.ts). Each function takes the
+// query builder to run on: the engine's, or the caller's transaction.
+import { sql } from 'kysely';
+import type { Dialect, Q } from '../../db/engine';
+import type { CreditEntriesTable } from '../../db/tables';
 import type { Environment } from '../../../../src-shared/catalog';
 
 export interface EntryRow {
   id: number;
   org_id: number;
   amount: number;
-  kind: 'grant' | 'charge' | 'adjustment';
+  kind: CreditEntriesTable['kind'];
   product: string | null;
   verification_id: string | null;
   env: Environment | null;
@@ -14,33 +17,45 @@ export interface EntryRow {
   created_at: string;
 }
 
-export function creditsRepo(db: Db) {
-  const s = {
-    // The checkpoint (migration 0009's trigger keeps it in each insert's own statement) plus any
-    // entries after it: an index seek, whatever the ledger's length.
-    balance: db.prepare<[{ org: number }], { b: number }>(
-      `SELECT COALESCE((SELECT balance FROM credit_balances WHERE org_id = @org), 0)
-            + COALESCE((SELECT SUM(amount) FROM credit_entries
-                        WHERE org_id = @org AND id > COALESCE((SELECT last_entry_id FROM credit_balances WHERE org_id = @org), 0)), 0) AS b`,
-    ),
-    /** The source of truth, summed in full: for checks, never on a request's path. */
-    sum: db.prepare<[number], { b: number }>('SELECT COALESCE(SUM(amount), 0) AS b FROM credit_entries WHERE org_id = ?'),
-    checkpoint: db.prepare<[number], { balance: number; last_entry_id: number }>('SELECT balance, last_entry_id FROM credit_balances WHERE org_id = ?'),
-    insert: db.prepare(
-      `INSERT INTO credit_entries (org_id, amount, kind, product, verification_id, env, note, created_at)
-       VALUES (@org_id, @amount, @kind, @product, @verification_id, @env, @note, @created_at)`,
-    ),
-    page: db.prepare<[number, number, number], EntryRow>(
-      'SELECT * FROM credit_entries WHERE org_id = ? ORDER BY id DESC LIMIT ? OFFSET ?',
-    ),
-    count: db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM credit_entries WHERE org_id = ?'),
-  };
+export function creditsRepo(dialect: Dialect) {
   return {
-    balance: (orgId: number) => s.balance.get({ org: orgId })?.b ?? 0,
-    sum: (orgId: number) => s.sum.get(orgId)?.b ?? 0,
-    checkpoint: (orgId: number) => s.checkpoint.get(orgId) ?? null,
-    insert: (e: Omit<EntryRow, 'id'>) => Number(s.insert.run(e).lastInsertRowid),
-    page: (orgId: number, limit: number, offset: number) => s.page.all(orgId, limit, offset),
-    count: (orgId: number) => s.count.get(orgId)?.n ?? 0,
+    // The checkpoint (a trigger keeps it in each insert's own statement) plus any entries after
+    // it: an index seek, whatever the ledger's length.
+    async balance(q: Q, orgId: number): Promise<number> {
+      const r = await sql<{ b: number }>`
+        SELECT COALESCE((SELECT balance FROM credit_balances WHERE org_id = ${orgId}), 0)
+             + COALESCE((SELECT SUM(amount) FROM credit_entries
+                         WHERE org_id = ${orgId} AND id > COALESCE((SELECT last_entry_id FROM credit_balances WHERE org_id = ${orgId}), 0)), 0) AS b`.execute(q);
+      return Number(r.rows[0]?.b ?? 0);
+    },
+    /**
+     * Makes the organisation's charges take turns until the caller's transaction ends: on
+     * PostgreSQL a lock on its checkpoint row (made if it has none, so a first charge locks too);
+     * SQLite's transactions already hold the one write lock (BEGIN IMMEDIATE).
+     */
+    async lockBalance(q: Q, orgId: number): Promise<void> {
+      if (dialect === 'sqlite') return;
+      await q.insertInto('credit_balances').values({ org_id: orgId, balance: 0, last_entry_id: 0 }).onConflict((c) => c.column('org_id').doNothing()).execute();
+      await q.selectFrom('credit_balances').select('org_id').where('org_id', '=', orgId).forUpdate().execute();
+    },
+    /** The source of truth, summed in full: for checks, never on a request's path. */
+    async sum(q: Q, orgId: number): Promise<number> {
+      const r = await q.selectFrom('credit_entries').select((e) => e.fn.coalesce(e.fn.sum<number>('amount'), sql<number>`0`).as('b')).where('org_id', '=', orgId).executeTakeFirst();
+      return Number(r?.b ?? 0);
+    },
+    async checkpoint(q: Q, orgId: number): Promise<{ balance: number; last_entry_id: number } | null> {
+      return (await q.selectFrom('credit_balances').select(['balance', 'last_entry_id']).where('org_id', '=', orgId).executeTakeFirst()) ?? null;
+    },
+    async insert(q: Q, e: Omit<EntryRow, 'id'>): Promise<number> {
+      const r = await q.insertInto('credit_entries').values(e).returning('id').executeTakeFirstOrThrow();
+      return r.id;
+    },
+    async page(q: Q, orgId: number, limit: number, offset: number): Promise<EntryRow[]> {
+      return (await q.selectFrom('credit_entries').selectAll().where('org_id', '=', orgId).orderBy('id', 'desc').limit(limit).offset(offset).execute()) as EntryRow[];
+    },
+    async count(q: Q, orgId: number): Promise<number> {
+      const r = await q.selectFrom('credit_entries').select((e) => e.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirst();
+      return Number(r?.n ?? 0);
+    },
   };
 }

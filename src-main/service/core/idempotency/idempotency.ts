@@ -3,7 +3,7 @@
 // answered by re-running the same work under the first attempt's id, uncharged.
 import { createHmac } from 'node:crypto';
 import { AppError } from '../../../../src-shared/errors';
-import type { Db } from '../../db/open';
+import type { Engine, Q } from '../../db/engine';
 import type { Clock } from '../clock';
 import { nowIso } from '../ids';
 import type { InstallSecret } from '../install-secret';
@@ -18,8 +18,8 @@ export type Begin =
   | { kind: 'new' }
   | { kind: 'replay'; verificationId: string; statusCode: number };
 
-export function createIdempotency(db: Db, clock: Clock, secret: InstallSecret) {
-  const { get, del, insert, done, purge, releaseAll } = idempotencyRepo(db);
+export function createIdempotency(engine: Engine, clock: Clock, secret: InstallSecret) {
+  const repo = idempotencyRepo;
 
   const hmacKey = () => secret.raw();
 
@@ -33,7 +33,7 @@ export function createIdempotency(db: Db, clock: Clock, secret: InstallSecret) {
       return createHmac('sha256', hmacKey()).update(`${method} ${path}\n${body}`).digest('hex');
     },
 
-    begin(apiKeyId: string, idemKey: string, fingerprint: string): Begin {
+    async begin(apiKeyId: string, idemKey: string, fingerprint: string): Promise<Begin> {
       if (!IDEMPOTENCY_KEY_RE.test(idemKey)) {
         throw new AppError('invalid_parameters', {
           message: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
@@ -42,39 +42,39 @@ export function createIdempotency(db: Db, clock: Clock, secret: InstallSecret) {
       }
       const now = clock.now();
       const hashed = keyHash(idemKey);
-      return db
-        .transaction((): Begin => {
-          const row = get.get(apiKeyId, hashed);
-          if (row) {
-            const expired = Date.parse(row.expires_at) <= now;
-            const stale = row.state === 'in_progress' && now - Date.parse(row.created_at) > IN_PROGRESS_STALE_MS;
-            if (expired || stale) {
-              del.run(apiKeyId, hashed);
-            } else if (row.fingerprint !== fingerprint) {
-              throw new AppError('idempotency_conflict');
-            } else if (row.state === 'in_progress') {
-              throw new AppError('idempotency_in_progress');
-            } else {
-              return { kind: 'replay', verificationId: row.verification_id!, statusCode: row.status_code! };
-            }
+      return engine.transaction(async (tx): Promise<Begin> => {
+        const row = await repo.get(tx, apiKeyId, hashed);
+        if (row) {
+          const expired = Date.parse(row.expires_at) <= now;
+          const stale = row.state === 'in_progress' && now - Date.parse(row.created_at) > IN_PROGRESS_STALE_MS;
+          if (expired || stale) {
+            await repo.del(tx, apiKeyId, hashed);
+          } else if (row.fingerprint !== fingerprint) {
+            throw new AppError('idempotency_conflict');
+          } else if (row.state === 'in_progress') {
+            throw new AppError('idempotency_in_progress');
+          } else {
+            return { kind: 'replay', verificationId: row.verification_id!, statusCode: row.status_code! };
           }
-          insert.run({
-            api_key_id: apiKeyId, idem_key: hashed, fingerprint,
-            created_at: nowIso(now), expires_at: nowIso(now + IDEMPOTENCY_WINDOW_MS),
-          });
-          return { kind: 'new' };
-        })
-        .immediate();
+        }
+        // Another request (on another instance) may have begun with the same key since the read:
+        // the key's row is its, and this one is a retry of an attempt in progress.
+        const inserted = await repo.insertIfAbsent(tx, {
+          api_key_id: apiKeyId, idem_key: hashed, fingerprint, created_at: nowIso(now), expires_at: nowIso(now + IDEMPOTENCY_WINDOW_MS),
+        });
+        if (!inserted) throw new AppError('idempotency_in_progress');
+        return { kind: 'new' };
+      });
     },
 
-    /** Called inside the transaction that records the verification. */
-    completeInTransaction(apiKeyId: string, idemKey: string, verificationId: string, statusCode: number): void {
-      done.run(verificationId, statusCode, apiKeyId, keyHash(idemKey));
+    /** Called inside the transaction `tx` that records the verification. */
+    async completeInTransaction(tx: Q, apiKeyId: string, idemKey: string, verificationId: string, statusCode: number): Promise<void> {
+      await repo.done(tx, apiKeyId, keyHash(idemKey), verificationId, statusCode);
     },
 
     /** The attempt failed before anything was recorded: the key may be used again. */
-    abandon(apiKeyId: string, idemKey: string): void {
-      del.run(apiKeyId, keyHash(idemKey));
+    abandon(apiKeyId: string, idemKey: string): Promise<void> {
+      return repo.del(engine.q, apiKeyId, keyHash(idemKey));
     },
 
     /**
@@ -82,12 +82,12 @@ export function createIdempotency(db: Db, clock: Clock, secret: InstallSecret) {
      * that ran it (its charge, if any, was rolled back with it), so a client's retry must run, once.
      * Returns how many were released.
      */
-    releaseInProgress(): number {
-      return releaseAll.run().changes;
+    releaseInProgress(): Promise<number> {
+      return repo.releaseAll(engine.q);
     },
 
-    purgeExpired(): void {
-      purge.run(nowIso(clock.now()));
+    purgeExpired(): Promise<void> {
+      return repo.purge(engine.q, nowIso(clock.now()));
     },
   };
 }

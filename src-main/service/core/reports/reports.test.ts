@@ -128,7 +128,7 @@ describe('rollups', () => {
     const db = freshDb();
     const end = Date.parse('2026-03-31T12:00:00.000Z');
     generateHistory(db, { orgId: 1, rows: 20000, days: 90, endMs: end, seed: 3 });
-    const reports = createReports(db, new ManualClock(end), { flags: createReportFlags({}, {}), balance: () => 0 });
+    const reports = createReports(db, new ManualClock(end), { flags: createReportFlags({}, {}), balance: async () => 0 });
     const who = { orgId: 1, plan: 'pro' as const, canViewCredits: true };
     const p = { env: 'test' as const, from: '2026-01-01', to: '2026-03-31', granularity: 'week' as const, limit: 100, page: 1, perPage: 100 };
     const o = reports.v1<{ pass_rate: number; by_status: { ERROR: number }; total_verifications: number }>('overview', who, p).data;

@@ -165,7 +165,7 @@ function series(rows: readonly DailyRow[], from: string, to: string, granularity
 export interface ReportsDeps {
   flags: ReportFlagSwitch;
   /** The organisation's credit balance (all environments). */
-  balance(orgId: number): number;
+  balance(orgId: number): Promise<number>;
 }
 
 /** Where each V1 report goes in an export's bundle. */
@@ -340,8 +340,8 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
     },
   } satisfies Record<V1Report, (who: Who, p: ReportParams) => Computed<unknown>>;
 
-  function creditsSnapshot(who: Who, p: Pick<ReportParams, 'from' | 'to'>): CreditsSnapshot {
-    const balance = deps.balance(who.orgId);
+  async function creditsSnapshot(who: Who, p: Pick<ReportParams, 'from' | 'to'>): Promise<CreditsSnapshot> {
+    const balance = await deps.balance(who.orgId);
     const consumed = repo.creditsCharged(who.orgId, p.from, p.to);
     const perDay = consumed / daysInclusive(p.from, p.to);
     return {
@@ -412,13 +412,13 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
   }
 
   const v21 = {
-    verification(who: Who, p: ReportParams): Computed<V21Verification> {
+    async verification(who: Who, p: ReportParams): Promise<Computed<V21Verification>> {
       const { rows, a, summary, score, severity } = verificationCore(who, p, ['day']);
       const len = daysInclusive(p.from, p.to);
       const prev = aggOf(verificationRows(who, { env: p.env, from: addDays(p.from, -len), to: addDays(p.from, -1) }, []));
       const prevConfidence = avgConfidence(prev);
       const confidence = avgConfidence(a);
-      const credits = who.canViewCredits ? creditsSnapshot(who, p) : null;
+      const credits = who.canViewCredits ? await creditsSnapshot(who, p) : null;
       return {
         data: {
           summary, compliance_effectiveness_score: score, risk_severity: severity,
@@ -439,7 +439,7 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
       };
     },
 
-    full(who: Who, p: ReportParams): Computed<V21Full> {
+    async full(who: Who, p: ReportParams): Promise<Computed<V21Full>> {
       const { rows, summary, score, severity } = verificationCore(who, p, ['api_key_id']);
       const names = repo.keyNames(who.orgId);
       const widgets = [...groupBy(rows, (r) => r.api_key_id)]
@@ -449,7 +449,7 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
       return {
         data: {
           verification: { summary, compliance_effectiveness_score: score, risk_severity: severity },
-          credits: who.canViewCredits ? { available: true, snapshot: creditsSnapshot(who, p) } : { available: false, snapshot: null },
+          credits: who.canViewCredits ? { available: true, snapshot: await creditsSnapshot(who, p) } : { available: false, snapshot: null },
           widgets: page.items,
         },
         pagination: page.pagination,
@@ -532,11 +532,11 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
       const out: ReportBundle = {};
       if (type === 'verification-v21' || type === 'full-v21') {
         await turn();
-        out.v21_verification = v21.verification(who, p).data;
+        out.v21_verification = (await v21.verification(who, p)).data;
       }
       if (type === 'full-v21') {
         await turn();
-        out.v21_full = v21.full(who, p).data;
+        out.v21_full = (await v21.full(who, p)).data;
       }
       for (const r of parts) {
         await turn();

@@ -86,7 +86,7 @@ interface Batch {
 export function createBatches(deps: {
   clock: Clock;
   billing: Billing;
-  balance: (orgId: number) => number;
+  balance: (orgId: number) => Promise<number>;
   pool: ScreenPool;
   /** Signs result rows for the review (hex). */
   reviewKey: () => string;
@@ -163,14 +163,17 @@ export function createBatches(deps: {
   const openIn = (orgId: number) => [...byUser.values()].filter((b) => b.orgId === orgId && b.state === 'open');
 
   return {
-    preview(orgId: number, env: 'test' | 'live', rows: number): BatchPreview {
-      const balance = deps.balance(orgId);
+    async preview(orgId: number, env: 'test' | 'live', rows: number): Promise<BatchPreview> {
+      const balance = await deps.balance(orgId);
       const total = perRow(env) * rows;
       return { env, rows, credits_per_row: perRow(env), total_credits: total, balance, sufficient: env === 'test' || balance >= total };
     },
 
-    create(owner: BatchOwner, req: { env: 'test' | 'live'; total_rows: number; lists?: ListKind[] | undefined; reason: Batch['reason']; confirm_credits?: number | undefined }, loaded: LoadedIndex | null, staleWindows?: ListFreshnessSettings): BatchInfo {
+    async create(owner: BatchOwner, req: { env: 'test' | 'live'; total_rows: number; lists?: ListKind[] | undefined; reason: Batch['reason']; confirm_credits?: number | undefined }, loaded: LoadedIndex | null, staleWindows?: ListFreshnessSettings): Promise<BatchInfo> {
       const { orgId } = owner;
+      // Read before the checks below, which then run and take the slot without yielding: two
+      // starts at once cannot both find it free.
+      const balance = req.env === 'live' ? await deps.balance(orgId) : 0;
       sweep();
       const now = deps.clock.now();
       const current = byUser.get(owner.userId);
@@ -191,7 +194,6 @@ export function createBatches(deps: {
         if (req.confirm_credits !== cost) {
           throw new AppError('account_validation', { field: 'confirm_credits', message: `Confirm the cost of this live batch: ${cost} credits` });
         }
-        const balance = deps.balance(orgId);
         if (balance < cost) throw insufficient(balance, cost);
       }
       const listsChecked = loaded ? listsToCheck(loaded.loadedKinds, req.lists) : [];
@@ -306,7 +308,7 @@ export function createBatches(deps: {
           b.errors += outcomes.length - items.length;
           if (items.length) {
             try {
-              b.charged += deps.billing.recordMany(b.payer, 'rescreen', items).charged;
+              b.charged += (await deps.billing.recordMany(b.payer, 'rescreen', items)).charged;
             } catch (e) {
               if (!isAppError(e)) throw e;
               // Unpaid results are never sent: the slice's rows fail and the batch stops.

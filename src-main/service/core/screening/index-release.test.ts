@@ -120,15 +120,15 @@ describe('the screening index after list changes', () => {
     await importOwn(screening, dir, 1, Date.UTC(2026, 0, 1));
     const pool = createScreenPool(resources, dir);
     const billing = { recordMany: () => ({ charged: 0 }) } as unknown as Billing;
-    const batches = createBatches({ clock: systemClock, billing, balance: () => 0, pool, reviewKey: () => '00'.repeat(32) });
+    const batches = createBatches({ clock: systemClock, billing, balance: async () => 0, pool, reviewKey: () => '00'.repeat(32) });
 
     const ownVersion = (info: { list_versions: { source: string; sha256: string }[] }) => info.list_versions.find((v) => v.source.startsWith('user:'))?.sha256;
     // In a function of its own, so no variable of this test holds the first index.
-    const start = () => {
+    const start = async () => {
       const first = screening.current()!;
-      return { b: batches.create(ME, { env: 'test', total_rows: 2, reason: 'periodic_rescreen' }, first), firstIndex: new WeakRef(first.index) };
+      return { b: await batches.create(ME, { env: 'test', total_rows: 2, reason: 'periodic_rescreen' }, first), firstIndex: new WeakRef(first.index) };
     };
-    const { b, firstIndex } = start();
+    const { b, firstIndex } = await start();
     const startedOn = ownVersion(b);
     expect(b.matcher_version).toBe(MATCHER_VERSION);
 

@@ -1,9 +1,10 @@
 // The one path every billable operation takes: idempotency, credit pre-check, the work, and
-// then the ledger row, the charge and the idempotency record in one synchronous transaction.
+// then the ledger row, the charge and the idempotency record in one transaction.
 // Test keys and demo keys are never charged and never get 402.
 import { CREDITS, type Billable } from '../../../../src-shared/catalog';
 import { AppError } from '../../../../src-shared/errors';
 import type { LivenessEvidenceKind } from '../../../../src-shared/contracts/faces';
+import type { Engine, Q } from '../../db/engine';
 import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
 import { insufficient, type Credits } from '../credits/credits';
@@ -83,6 +84,7 @@ export interface BillableRequest<R = unknown> {
 
 export function createBilling(
   db: Db,
+  engine: Engine,
   clock: Clock,
   credits: Credits,
   idempotency: Idempotency,
@@ -101,9 +103,11 @@ export function createBilling(
    * not charged), inside the caller's transaction. The balance after a charge; null when nothing
    * was charged.
    */
-  function recordInTransaction(payer: Payer, operation: Billable, rows: readonly Omit<VerificationRow, 'org_id' | 'api_key_id' | 'product' | 'env' | 'credits'>[], charge: number): number | null {
+  async function recordInTransaction(
+    tx: Q, payer: Payer, operation: Billable, rows: readonly Omit<VerificationRow, 'org_id' | 'api_key_id' | 'product' | 'env' | 'credits'>[], charge: number,
+  ): Promise<number | null> {
     for (const r of rows) repo.insert({ ...r, org_id: payer.orgId, api_key_id: payer.id, product: operation, env: payer.env, credits: charge });
-    return charge > 0 ? credits.chargeInTransaction(payer.orgId, charge, operation, rows.map((r) => r.id), payer.env) : null;
+    return charge > 0 ? credits.chargeInTransaction(tx, payer.orgId, charge, operation, rows.map((r) => r.id), payer.env) : null;
   }
 
   return {
@@ -113,25 +117,23 @@ export function createBilling(
      * Records finished work done in bulk (console batch rescreens): every item gets its ledger
      * row and, when the payer pays, its charge — all or nothing, after one balance check.
      */
-    recordMany(
+    async recordMany(
       payer: Payer,
       operation: Billable,
       items: readonly {
         id: string; createdAt: number; status: string; confidence: number | null; latencyMs: number; errorCode?: string | null; hitCategories?: string | null;
         clientRefHmac?: string | null;
       }[],
-    ): { charged: number; creditsRemaining: number | null } {
+    ): Promise<{ charged: number; creditsRemaining: number | null }> {
       const cost = pays(payer) ? CREDITS[operation] : 0;
-      const result = db
-        .transaction(() => {
+      const result = await engine.transaction(async (tx) => {
           const done = nowIso(clock.now());
-          const remaining = recordInTransaction(payer, operation, items.map((it) => ({
+          const remaining = await recordInTransaction(tx, payer, operation, items.map((it) => ({
             id: it.id, status: it.status, confidence: it.confidence, billable: 1, error_code: it.errorCode ?? null, latency_ms: it.latencyMs,
             created_at: nowIso(it.createdAt), completed_at: done, hit_categories: it.hitCategories ?? null, client_ref_hmac: it.clientRefHmac ?? null,
           })), cost);
           return { charged: cost * items.length, creditsRemaining: remaining };
-        })
-        .immediate();
+        });
       onRecorded(payer.orgId);
       return result;
     },
@@ -158,7 +160,7 @@ export function createBilling(
       });
       if (!moved) throw new AppError('flow_completed');
       onRecorded(key.orgId);
-      return { outcome, creditsRemaining: pays(key) ? credits.balance(key.orgId) : null };
+      return { outcome, creditsRemaining: pays(key) ? await credits.balance(key.orgId) : null };
     },
 
     async run<R>(req: BillableRequest<R>, work: (ctx: WorkContext) => Promise<Outcome<R>>): Promise<Billed<R>> {
@@ -168,14 +170,14 @@ export function createBilling(
       const idem = key.id !== null ? req.idempotency : undefined;
 
       if (idem) {
-        const begun = idempotency.begin(key.id!, idem.key, idem.fingerprint);
+        const begun = await idempotency.begin(key.id!, idem.key, idem.fingerprint);
         if (begun.kind === 'replay') {
           const row = repo.byId(begun.verificationId);
           const createdAt = row ? Date.parse(row.created_at) : clock.now();
           const outcome = await work({ verificationId: begun.verificationId, createdAt, replay: true });
           return {
             verificationId: begun.verificationId, createdAt, charged: 0,
-            creditsRemaining: pays(key) ? credits.balance(key.orgId) : null, replayed: true, outcome,
+            creditsRemaining: pays(key) ? await credits.balance(key.orgId) : null, replayed: true, outcome,
           };
         }
       }
@@ -183,7 +185,7 @@ export function createBilling(
       try {
         // Spend no CPU on work the organisation cannot pay for (an act already paid for costs nothing).
         if (pays(key) && !req.free && !req.paidOnce?.covered()) {
-          const balance = credits.balance(key.orgId);
+          const balance = await credits.balance(key.orgId);
           if (balance < cost) throw insufficient(balance, cost);
         }
         const verificationId = newId(req.idPrefix);
@@ -192,30 +194,28 @@ export function createBilling(
         const outcome = await work({ verificationId, createdAt, replay: false });
         const latency = Math.round(performance.now() - started);
 
-        const { creditsRemaining, charge } = db
-          .transaction(() => {
+        const { creditsRemaining, charge } = await engine.transaction(async (tx) => {
             // Decided here, under the write lock: another act of the same payment may have claimed it during the work.
             const billable = outcome.billable && !req.paidOnce?.covered();
             const charge = pays(key) && billable && !req.free ? cost : 0;
-            const charged = recordInTransaction(key, operation, [{
+            const charged = await recordInTransaction(tx, key, operation, [{
               id: verificationId, status: outcome.status, confidence: outcome.confidence,
               billable: billable ? 1 : 0, error_code: outcome.errorCode ?? null, latency_ms: latency,
               created_at: nowIso(createdAt), completed_at: nowIso(clock.now()), hit_categories: outcome.hitCategories ?? null,
               client_ref_hmac: outcome.clientRefHmac ?? null, liveness_evidence: outcome.livenessEvidence ?? null,
             }], charge);
             if (billable && !req.free) req.paidOnce?.claim(verificationId);
-            const remaining = charged ?? (pays(key) ? credits.balance(key.orgId) : null);
-            if (idem) idempotency.completeInTransaction(key.id!, idem.key, verificationId, outcome.httpStatus);
+            const remaining = charged ?? (pays(key) ? await credits.balance(key.orgId, tx) : null);
+            if (idem) await idempotency.completeInTransaction(tx, key.id!, idem.key, verificationId, outcome.httpStatus);
             for (const ev of req.events?.({ verificationId, createdAt, outcome }) ?? []) emit(key.orgId, key.env, ev);
             req.alsoRecord?.({ verificationId, createdAt, outcome });
             return { creditsRemaining: remaining, charge };
-          })
-          .immediate();
+          });
         onRecorded(key.orgId);
 
         return { verificationId, createdAt, charged: charge, creditsRemaining, replayed: false, outcome };
       } catch (e) {
-        if (idem) idempotency.abandon(key.id!, idem.key);
+        if (idem) await idempotency.abandon(key.id!, idem.key);
         throw e;
       }
     },

@@ -20,7 +20,7 @@ import { AppError } from '../../../../src-shared/errors';
 import type { Router } from '../router';
 import { planIncludes } from '../../../../src-shared/policy';
 
-function accountOf(services: Services, org: OrgRow): Account {
+async function accountOf(services: Services, org: OrgRow): Promise<Account> {
   const p = PLAN_INFO[org.plan];
   return {
     organization: toOrganization(org),
@@ -29,7 +29,7 @@ function accountOf(services: Services, org: OrgRow): Account {
       verification_rps: p.verification.rps, verification_burst: p.verification.burst,
       read_rps: p.read.rps, read_burst: p.read.burst,
     },
-    credits: { balance: services.credits.balance(org.id) },
+    credits: { balance: await services.credits.balance(org.id) },
   };
 }
 
@@ -46,7 +46,7 @@ export function accountRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/account', auth: { kind: 'session' }, tags: TAGS,
     summary: 'The organisation, its plan and its credit balance',
     responses: { 200: Account },
-    handler: (c) => c.json<Account>(accountOf(services, c.get('session').org)),
+    handler: async (c) => c.json<Account>(await accountOf(services, c.get('session').org)),
   });
 
   route({
@@ -58,7 +58,7 @@ export function accountRoutes({ route, services }: Router): void {
       const s = c.get('session');
       const body = await input.body();
       const org = changePlan(services, s.org.id, actorOf(s.user), body.plan);
-      return c.json<Account>(accountOf(services, org));
+      return c.json<Account>(await accountOf(services, org));
     },
   });
 
@@ -262,16 +262,16 @@ export function accountRoutes({ route, services }: Router): void {
     summary: 'A page of the credit ledger',
     request: { query: PageQuery },
     responses: { 200: LedgerPage },
-    handler: (c, input) => {
+    handler: async (c, input) => {
       const org = c.get('session').org;
       const q = input.query();
-      const { entries, total } = services.credits.ledger(org.id, q.page, q.per_page);
+      const { entries, total } = await services.credits.ledger(org.id, q.page, q.per_page);
       return c.json<LedgerPage>({
         entries: entries.map((e) => ({
           id: e.id, amount: e.amount, kind: e.kind, product: e.product, verification_id: e.verification_id,
           env: e.env, note: e.note, created_at: e.created_at,
         })),
-        balance: services.credits.balance(org.id),
+        balance: await services.credits.balance(org.id),
         total,
         page: q.page,
         pages: Math.max(1, Math.ceil(total / q.per_page)),

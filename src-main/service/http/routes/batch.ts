@@ -24,10 +24,10 @@ export function batchRoutes({ route, services }: Router): void {
     summary: 'What a batch rescreen of this many rows would cost',
     request: { query: PreviewQuery },
     responses: { 200: BatchPreview },
-    handler: (c, input) => {
+    handler: async (c, input) => {
       const s = c.get('session');
       const q = input.query();
-      return c.json<BatchPreview>(batches.preview(s.org.id, q.env, q.rows));
+      return c.json<BatchPreview>(await batches.preview(s.org.id, q.env, q.rows));
     },
   });
 

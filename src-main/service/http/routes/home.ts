@@ -10,6 +10,6 @@ export function homeRoutes({ route, services }: Router): void {
     summary: 'What needs attention today, and what a new install has set up',
     request: { query: HomeQuery },
     responses: { 200: Home },
-    handler: (c, input) => c.json<Home>(home(services, c.get('session'), input.query().since)),
+    handler: async (c, input) => c.json<Home>(await home(services, c.get('session'), input.query().since)),
   });
 }

@@ -87,11 +87,11 @@ export function reportRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/reports/v21/verification', auth: AUTH, tags: TAGS,
     summary: 'V2.1: summary, compliance effectiveness score, risk severity, period comparison, KPIs, daily trend, health checks',
     request, responses: { 200: V21VerificationEnvelope },
-    handler: (c, input) => {
+    handler: async (c, input) => {
       enabled('2.1');
       const who = whoOf(c.get('session'));
       const p = parseReportQuery(input.query(), who.plan, '2.1');
-      const r = reports.v21.verification(who, p);
+      const r = await reports.v21.verification(who, p);
       return c.json<V21VerificationEnvelope>({ schema_version: '2.1', data: r.data, meta: meta(p, new Date(services.clock.now()).toISOString()) });
     },
   });
@@ -100,11 +100,11 @@ export function reportRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/reports/v21/full', auth: AUTH, tags: TAGS,
     summary: 'V2.1: verification summary, credits snapshot (owner, admin or billing flag) and per-key risk (paginated)',
     request, responses: { 200: V21FullEnvelope },
-    handler: (c, input) => {
+    handler: async (c, input) => {
       enabled('2.1');
       const who = whoOf(c.get('session'));
       const p = parseReportQuery(input.query(), who.plan, '2.1');
-      const r = reports.v21.full(who, p);
+      const r = await reports.v21.full(who, p);
       return c.json<V21FullEnvelope>({
         schema_version: '2.1', data: r.data,
         meta: { ...meta(p, new Date(services.clock.now()).toISOString()), ...(r.pagination ? { limit: p.limit, pagination: r.pagination } : {}) },

@@ -6,7 +6,7 @@ afterAll(closeAll);
 describe('GET /api/account', () => {
   it('shows plan, limits and balance', async () => {
     const t = await testService({ plan: 'growth' });
-    t.grant(250);
+    await t.grant(250);
     const cookie = await t.login();
     const { status, body } = await t.json('GET', '/api/account', { cookie });
     expect(status).toBe(200);
@@ -32,7 +32,7 @@ describe('GET /api/account', () => {
 describe('GET /api/credits/ledger', () => {
   it('pages entries newest first with the balance', async () => {
     const t = await testService();
-    for (let i = 1; i <= 25; i++) t.grant(i);
+    for (let i = 1; i <= 25; i++) await t.grant(i);
     const cookie = await t.login();
     const p1 = await t.json<{ entries: { amount: number; kind: string }[]; total: number; pages: number; balance: number }>(
       'GET', '/api/credits/ledger?per_page=10', { cookie },

@@ -116,7 +116,7 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
   it('attestation: an adult is accepted and recorded (an integer id, free, no API key); underage goes to the store\'s redirect', async () => {
     const st = await save('live', { enabled: true, require_selfie: false, min_age: 21, underage_redirect_url: 'https://www.example.org/kids' });
     const id = st.body.store_id!;
-    const before = t.s.credits.balance(t.orgId);
+    const before = (await t.s.credits.balance(t.orgId));
     const ok = await verify({ store_id: id, date_of_birth: bornYearsAgo(21), min_age: 18, use_case: 'adult', mode: 'guest', attestation_only: true }, visitor());
     expect(ok.status).toBe(200);
     expect(ok.res.headers.get('cache-control')).toBe('no-store');
@@ -126,7 +126,7 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
     });
     const row = rows().find((r) => r.n === ok.body.verification_id)!;
     expect(row).toMatchObject({ product: 'age', env: 'live', status: 'success', credits: 0, api_key_id: null, org_id: t.orgId });
-    expect(t.s.credits.balance(t.orgId)).toBe(before);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before);
 
     // One day short of 21: underage, whatever minimum the caller sends (the store's wins).
     const young = await verify({ store_id: id, date_of_birth: bornYearsAgo(21, -1), min_age: 18 }, visitor());
@@ -151,14 +151,14 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
     expect(young.body.mode).toBeUndefined();
     expect(t.s.ledger.get(young.body.verification_id as string)).toMatchObject({ status: 'failed', error_code: 'below_minimum_age', credits: 0 });
 
-    t.grant(100);
-    const before = t.s.credits.balance(t.orgId);
+    await t.grant(100);
+    const before = (await t.s.credits.balance(t.orgId));
     const selfie = (await fx.selfie('a')).toString('base64');
     const r = await verify({ store_id: id, date_of_birth: bornYearsAgo(30), selfie_b64: selfie }, who);
     expect(r.status).toBe(200);
     expect(r.body.attempts_remaining).toBe(4);
     expect(r.body).toMatchObject({ success: true, verification_id: expect.stringMatching(/^age_/), estimated_age: expect.any(Number) });
-    expect(t.s.credits.balance(t.orgId)).toBe(before - 10);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before - 10);
     const row = t.s.ledger.get(r.body.verification_id as string)!;
     expect(row).toMatchObject({ product: 'age', env: 'live', credits: 10, api_key_id: null, status: r.body.verified ? 'success' : 'failed' });
     expect(r.body.reason).toBe(r.body.verified ? null : 'selfie_not_conclusive');
@@ -173,10 +173,10 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
 
   it('test stores answer _test_mode and consume nothing', async () => {
     const st = await save('test', { enabled: true, require_selfie: true, min_age: 18 });
-    const before = t.s.credits.balance(t.orgId);
+    const before = (await t.s.credits.balance(t.orgId));
     const r = await verify({ store_id: st.body.store_id, date_of_birth: bornYearsAgo(40), selfie_b64: (await fx.selfie('b')).toString('base64') }, visitor());
     expect(r.body._test_mode).toBe(true);
-    expect(t.s.credits.balance(t.orgId)).toBe(before);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before);
     const att = await save('test', { enabled: true, require_selfie: false });
     expect((await verify({ store_id: att.body.store_id, date_of_birth: bornYearsAgo(40) }, visitor())).body).toMatchObject({ _test_mode: true, mode: 'attestation' });
   });
@@ -205,8 +205,8 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
   it('a visitor is its address at the store, whatever user agent it sends: rotating the agent gets no sixth decision and no sixth paid selfie', async () => {
     const st = await save('live', { enabled: true, require_selfie: true, min_age: 18 });
     const id = st.body.store_id!;
-    t.grant(1_000);
-    const before = t.s.credits.balance(t.orgId);
+    await t.grant(1_000);
+    const before = (await t.s.credits.balance(t.orgId));
     const who = visitor();
     const selfie = (await fx.noFace()).toString('base64');
     const statuses: number[] = [];
@@ -214,7 +214,7 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
       statuses.push((await verify({ store_id: id, date_of_birth: bornYearsAgo(30), selfie_b64: selfie }, who, `Mozilla/5.0 (rotated agent ${i})`)).status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
-    expect(t.s.credits.balance(t.orgId)).toBe(before - 50);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before - 50);
     // Another address is another visitor.
     expect((await verify({ store_id: id, date_of_birth: bornYearsAgo(30), selfie_b64: selfie }, visitor(), 'Mozilla/5.0 (rotated agent 0)')).status).toBe(200);
   });
@@ -262,7 +262,7 @@ describe('a live store\'s daily cap on paid selfie checks (issue 25)', () => {
     const midnight = Math.ceil(u.clock.now() / DAY_MS) * DAY_MS + DAY_MS;
     u.clock.set(midnight - 2 * HOUR_MS);
     let c = await u.login();
-    u.grant(1_000);
+    await u.grant(1_000);
     const saved = await u.json<AgeGateStore>('PUT', '/api/age-gate', { cookie: c, body: { env: 'live', settings: { enabled: true, require_selfie: true, daily_selfie_cap: 2 } } });
     expect(saved.body).toMatchObject({ settings: { daily_selfie_cap: 2 }, selfie_checks_today: 0 });
     const id = saved.body.store_id!;
@@ -282,7 +282,7 @@ describe('a live store\'s daily cap on paid selfie checks (issue 25)', () => {
     expect(await today(u, c)).toBe(1);
     expect((await check(u, visitor())).status).toBe(200);
     expect(await today(u, c)).toBe(2);
-    expect(balance()).toBe(1_000 - 20);
+    expect(await balance()).toBe(1_000 - 20);
 
     const full = await check(u, visitor());
     expect(full.status).toBe(429);
@@ -291,7 +291,7 @@ describe('a live store\'s daily cap on paid selfie checks (issue 25)', () => {
     // Nor is an adult asked for a selfie that would be refused; an underage visitor is still sent away (free).
     expect((await check(u, visitor(), {})).body).toMatchObject({ code: 'DAILY_CAP_REACHED' });
     expect((await check(u, visitor(), { date_of_birth: bornYearsAgo(15) })).body).toMatchObject({ reason: 'underage' });
-    expect(balance()).toBe(1_000 - 20);
+    expect(await balance()).toBe(1_000 - 20);
 
     // A test store is free and not capped.
     const test = await u.json<AgeGateStore>('PUT', '/api/age-gate', { cookie: c, body: { env: 'test', settings: { enabled: true, require_selfie: true, daily_selfie_cap: 1 } } });
@@ -314,7 +314,7 @@ describe('a live store\'s daily cap on paid selfie checks (issue 25)', () => {
     const statuses = (await Promise.all([visitor(), visitor(), visitor()].map((a) => check(u, a)))).map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 429]);
     expect(await today(u, c)).toBe(2);
-    expect(u.s.credits.balance(u.orgId)).toBe(1_000 - 40);
+    expect((await u.s.credits.balance(u.orgId))).toBe(1_000 - 40);
   });
 });
 

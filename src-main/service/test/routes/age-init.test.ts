@@ -39,10 +39,10 @@ describe('POST /api/v1/verify-age/init', () => {
 
   it('is free: no ledger row and no charge', async () => {
     const t = await testService();
-    t.grant(100);
+    await t.grant(100);
     const k = t.key({ env: 'live', scopes: ['age'] });
     await t.json('POST', '/api/v1/verify-age/init', { key: k.api_key, body: {} });
-    expect(t.s.credits.balance(t.orgId)).toBe(100);
+    expect((await t.s.credits.balance(t.orgId))).toBe(100);
     expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM verifications').get()).toEqual({ n: 0 });
   });
 

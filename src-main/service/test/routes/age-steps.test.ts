@@ -92,7 +92,7 @@ describe('POST /api/v1/verify-age/step2', () => {
 
   it('charges 10 credits in live whatever the outcome, and reports the balance', async () => {
     const tt = await testService({ plan: 'pro' });
-    tt.grant(100);
+    await tt.grant(100);
     const live = tt.key({ env: 'live', scopes: ['age'] });
     const a = await step2(tt, live.api_key, { image_selfie_b64: await b64(fx.selfie('b')), min_age: 18 });
     expect(a.body).toMatchObject({ credits_consumed: 10, credits_remaining: 90 });
@@ -106,7 +106,7 @@ describe('POST /api/v1/verify-age/step2', () => {
 
   it('refuses a bad image (named field and reason), a user_age below the minimum, and charges nothing', async () => {
     const tt = await testService({ plan: 'pro' });
-    tt.grant(100);
+    await tt.grant(100);
     const live = tt.key({ env: 'live', scopes: ['age'] });
     const cases: [unknown, string][] = [
       ['***', 'not_base64'], ['', 'empty'], [fx.gif().toString('base64'), 'unsupported_type'], [fx.corrupt().toString('base64'), 'corrupt'],
@@ -121,30 +121,30 @@ describe('POST /api/v1/verify-age/step2', () => {
     const young = await step2(tt, live.api_key, { image_selfie_b64: await b64(fx.selfie('a')), user_age: 16, min_age: 18 });
     expect(young.status).toBe(400);
     expect(young.body).toMatchObject({ fields: [{ field: 'user_age', issue: 'below_minimum_age' }] });
-    expect(tt.s.credits.balance(tt.orgId)).toBe(100);
+    expect((await tt.s.credits.balance(tt.orgId))).toBe(100);
     expect(rows(tt)).toBe(0);
   });
 
   it('demo keys answer a simulated verified result and consume nothing', async () => {
     const tt = await testService({ plan: 'pro' });
-    tt.grant(20);
+    await tt.grant(20);
     const demo = tt.key({ env: 'live', scopes: ['age'], demo: true });
     const { body } = await step2(tt, demo.api_key, { image_selfie_b64: await b64(fx.noFace()), min_age: 21, use_case: 'alcohol' });
     expect(body).toMatchObject({ verified: true, simulated: true, estimated_age: 28, age_range: { Low: 24, High: 32 }, credits_consumed: 0 });
-    expect(tt.s.credits.balance(tt.orgId)).toBe(20);
+    expect((await tt.s.credits.balance(tt.orgId))).toBe(20);
   });
 });
 
 describe('POST /api/v1/verify-age/verify (single call)', () => {
   it('without an ID it is step 2 in one call (with an ID: documents.test.ts)', async () => {
     const tt = await testService({ plan: 'pro' });
-    tt.grant(100);
+    await tt.grant(100);
     const live = tt.key({ env: 'live', scopes: ['age'] });
     const image = await b64(fx.selfie('c'));
     const one = await tt.json<AgeSelfieResponse>('POST', '/api/v1/verify-age/verify', { key: live.api_key, body: { image_selfie_b64: image, use_case: 'adult' } });
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ min_age: 18, credits_consumed: 10, estimated_age: expect.any(Number) });
-    expect(tt.s.credits.balance(tt.orgId)).toBe(90);
+    expect((await tt.s.credits.balance(tt.orgId))).toBe(90);
     // The mobile status of the age verification.
     const m = await tt.json('GET', `/api/mobile/v1/age/status/${one.body.verification_id}`, { key: live.api_key });
     expect(m.body).toMatchObject({ verification_id: one.body.verification_id, product: 'age', environment: 'live' });

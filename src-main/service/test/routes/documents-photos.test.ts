@@ -13,7 +13,7 @@ let key: { id: string; api_key: string; secret: string };
 beforeAll(async () => {
   t = await testService({ plan: 'pro' });
   key = t.key({ scopes: ['identity'] });
-  t.grant(100);
+  await t.grant(100);
 }, 60_000);
 
 describe('POST /api/identity/v1/submit with a phone photo of the document', () => {

@@ -23,7 +23,7 @@ beforeAll(async () => {
   t = await testService({ plan: 'pro', models });
   key = t.key({ scopes: ['identity', 'compliance'] });
   live = t.key({ env: 'live', scopes: ['identity', 'compliance'] });
-  t.grant(1000);
+  await t.grant(1000);
   t.s.webhooks.create({ orgId: t.orgId, url: 'https://receiver.example/hooks', env: 'live', events: ['compliance.completed', 'compliance.hit_detected', 'compliance.report_ready'], createdBy: null });
 }, 60_000);
 
@@ -40,7 +40,7 @@ describe('POST /api/identity/v1/submit', () => {
   const erika = HOLDERS[1]!;
 
   it('verifies a selfie against its passport: document data as read, every check named, 30 credits, a ledger row without subject data', async () => {
-    const before = t.s.credits.balance(t.orgId);
+    const before = (await t.s.credits.balance(t.orgId));
     const { status, body, res } = await submit({
       selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc(erika, { kind: 'td3' }), name: 'Erika Mustermann', date_of_birth: '1964-08-12',
     }, live.api_key);
@@ -61,7 +61,7 @@ describe('POST /api/identity/v1/submit', () => {
       { field: 'date_of_birth', result: 'match', detail: expect.any(String) },
     ]);
     expect(body.credits_consumed).toBe(30);
-    expect(t.s.credits.balance(t.orgId)).toBe(before - 30);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before - 30);
     const row = ledger().find((r) => r.id === body.verification_id)!;
     expect(row).toMatchObject({ product: 'identity', status: 'PASS' });
     expect(JSON.stringify(row)).not.toMatch(/MUSTERMANN|C01X00T47|1964/);
@@ -151,11 +151,11 @@ describe('POST /api/identity/v1/submit', () => {
     const selfie = b64(await fx.selfie('a'));
     const unreadable = await submit({ selfie_b64: selfie, id_front_b64: selfie });
     expect(unreadable.body).toMatchObject({ verified: false, failure_reason: 'document_unreadable', document_data: null });
-    const before = t.s.credits.balance(t.orgId);
+    const before = (await t.s.credits.balance(t.orgId));
     const broken = await submit({ selfie_b64: selfie, id_front_b64: b64(await fx.truncated()) });
     expect(broken.status).toBe(400);
     expect(JSON.stringify(broken.body)).toContain('id_front_b64');
-    expect(t.s.credits.balance(t.orgId)).toBe(before);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before);
     const badDate = await submit({ selfie_b64: selfie, id_front_b64: selfie, date_of_birth: '12.08.1964' });
     expect(badDate.status).toBe(400);
     expect(JSON.stringify(badDate.body)).not.toContain('12.08.1964');
@@ -179,13 +179,13 @@ describe('POST /api/identity/v1/submit', () => {
     // A loaded reader, so the crash lands on the read and not on the models loading.
     t.s.documents.start();
     await expect.poll(() => t.s.documents.stats().ready, { timeout: 60_000 }).toBe(true);
-    const before = t.s.credits.balance(t.orgId);
+    const before = (await t.s.credits.balance(t.orgId));
     const pending = submit({ selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc(erika) });
     setTimeout(() => t.s.documents.crash(), 400);
     const crashed = await pending;
     expect(crashed.status).toBe(503);
     expect(crashed.body).toMatchObject({ code: 'DOCUMENT_READER_FAILED' });
-    expect(t.s.credits.balance(t.orgId)).toBe(before);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before);
     const next = await submit({ selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc(erika) });
     expect(next.body.verified).toBe(true);
   }, 90_000);
@@ -275,7 +275,7 @@ describe('POST /api/kyc/v1/submit_plus and generate_report', () => {
 describe('console try: identity, KYC-plus and the report (session, test environment, free)', () => {
   it('reads a document for a signed-in analyst without charging; the KYC report comes back within the window; another organisation cannot have it', async () => {
     const cookie = await t.login();
-    const before = t.s.credits.balance(t.orgId);
+    const before = (await t.s.credits.balance(t.orgId));
     const idv = await t.json<IdentityResult>('POST', '/api/console/try/identity', {
       cookie, body: { selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc(HOLDERS[1]!, { kind: 'td1' }) },
     });
@@ -290,7 +290,7 @@ describe('console try: identity, KYC-plus and the report (session, test environm
       cookie, body: { selfie_b64: b64(await fx.selfie('c')), id_front_b64: await doc(HOLDERS[1]!) },
     });
     expect(kyc.body).toMatchObject({ credits_consumed: 0, verified: false, failure_reason: 'face_mismatch', compliance_screening: { performed: true, status: 'Cleared' } });
-    expect(t.s.credits.balance(t.orgId)).toBe(before);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before);
 
     const other = await t.addOrg({ email: 'owner@other-docs.test' });
     const theirs = await t.json('POST', '/api/console/try/report', { cookie: await other.login(), body: { verification_id: kyc.body.verification_id } });
@@ -317,7 +317,7 @@ describe('age by ID: POST /api/v1/verify-age/step3 and the single call with imag
   it('continues a step-2 flow that asked for an ID: verified by the document\'s date of birth, no second charge, the same ledger row; a second step 3 is 409', async () => {
     const k = ageKey();
     const selfie = b64(await fx.selfie('b'));
-    const before = t.s.credits.balance(t.orgId);
+    const before = (await t.s.credits.balance(t.orgId));
     // A minimum above any estimate sends the flow to step 3.
     const step2 = await t.json<AgeSelfieResponse>('POST', '/api/v1/verify-age/step2', { key: k.api_key, body: { image_selfie_b64: selfie, min_age: 99, use_case: 'custom' } });
     expect(step2.body).toMatchObject({ proceed_to_step3: true, credits_consumed: 10 });
@@ -332,7 +332,7 @@ describe('age by ID: POST /api/v1/verify-age/step3 and the single call with imag
       verified: true, method: 'selfie+id', status: 'success', actual_age: age, dob: '08/12/1964', credits_consumed: 0,
       verification_id: step2.body.verification_id, face_match_confidence: expect.any(Number),
     });
-    expect(t.s.credits.balance(t.orgId)).toBe(before - 10);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before - 10);
     expect(ledger()).toHaveLength(rows);
     const row = t.s.ledger.get(step2.body.verification_id)!;
     expect(row).toMatchObject({ status: 'success', credits: 10, error_code: null });
@@ -348,14 +348,14 @@ describe('age by ID: POST /api/v1/verify-age/step3 and the single call with imag
   it('refuses a minor by the document (below_minimum_age, minimum_age), charging a flow of its own when no step-2 id is named', async () => {
     const k = ageKey();
     const rossi = { ...HOLDERS[8]!, face: 'b' as const };
-    const before = t.s.credits.balance(t.orgId);
+    const before = (await t.s.credits.balance(t.orgId));
     const r = await t.json<AgeIdResponse>('POST', '/api/v1/verify-age/step3', {
       key: k.api_key, body: { image_selfie_b64: b64(await fx.selfie('b')), image_id_b64: await doc(rossi, {}, 'rotate'), min_age: 21, use_case: 'custom' },
     });
     expect(r.body).toMatchObject({ verified: false, status: 'failed', reason: 'below_minimum_age', minimum_age: 21, dob: '03/18/2009', credits_consumed: 10 });
     expect(r.body.actual_age).toBeLessThan(21);
     expect(r.body.method).toBeUndefined();
-    expect(t.s.credits.balance(t.orgId)).toBe(before - 10);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before - 10);
     expect(t.s.ledger.get(r.body.verification_id)).toMatchObject({ product: 'age', status: 'failed', error_code: 'below_minimum_age', credits: 10 });
   }, 60_000);
 
@@ -374,7 +374,7 @@ describe('age by ID: POST /api/v1/verify-age/step3 and the single call with imag
     const selfie = b64(await fx.selfie('b'));
     const other = await t.addOrg({ email: 'owner@other-age.test' });
     const theirs = other.key({ env: 'live', scopes: ['age'] });
-    other.grant(20);
+    await other.grant(20);
     const their2 = await t.json<AgeSelfieResponse>('POST', '/api/v1/verify-age/step2', { key: theirs.api_key, body: { image_selfie_b64: selfie, min_age: 99, use_case: 'custom' } });
     expect(their2.body.proceed_to_step3).toBe(true);
     const idv = await submit({ selfie_b64: selfie, id_front_b64: selfie }, live.api_key);

@@ -79,11 +79,11 @@ describe('POST /api/verify', () => {
 
   it('charges 1 credit per verification in live, PASS or FAIL', async () => {
     const tt = await testService({ plan: 'pro' });
-    tt.grant(5);
+    await tt.grant(5);
     const live = tt.key({ env: 'live', scopes: ['human'] });
     await verify(tt, fx.form(await fx.selfie('a')), live.api_key);
     await verify(tt, fx.form(await fx.noFace()), live.api_key);
-    expect(tt.s.credits.balance(tt.orgId)).toBe(3);
+    expect((await tt.s.credits.balance(tt.orgId))).toBe(3);
   });
 
   it('refuses bad files with 400 naming the field and reason, never the bytes, and records nothing', async () => {
@@ -128,12 +128,12 @@ describe('POST /api/verify', () => {
 
   it('demo keys simulate PASS in the same shape without a model, and consume nothing', async () => {
     const tt = await testService({ plan: 'pro' });
-    tt.grant(5);
+    await tt.grant(5);
     const demo = tt.key({ env: 'live', scopes: ['human'], demo: true });
     const { status, body } = await verify(tt, fx.form(await fx.noFace()), demo.api_key);
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: 'PASS', simulated: true, token: expect.any(String) });
-    expect(tt.s.credits.balance(tt.orgId)).toBe(5);
+    expect((await tt.s.credits.balance(tt.orgId))).toBe(5);
     // Intake still applies.
     expect((await verify(tt, fx.form(fx.gif()), demo.api_key)).status).toBe(400);
   });

@@ -105,15 +105,15 @@ describe('publishing a flow and starting sessions from it', () => {
   });
 
   it('a live flow\'s sessions are the organisation\'s and paid by it; a plan without the product refuses it and closes its URL', async () => {
-    t.grant(10);
+    await t.grant(10);
     const live = await create({ ...FLOW, env: 'live' });
     expect(live.body.environment).toBe('live');
     const s = await start(slugOf(live.body.url));
     expect((await page(s.body.token)).body.test_mode).toBe(false);
-    const balance = t.s.credits.balance(t.orgId);
+    const balance = (await t.s.credits.balance(t.orgId));
     // A liveness recording (one that misses the challenge: the session's first, so its charge).
     await t.json('POST', `/hosted/complete/${s.body.token}`, { body: { selfie_b64: (await fx.noFaceClip()).toString('base64') } });
-    expect(t.s.credits.balance(t.orgId)).toBe(balance - 1);
+    expect((await t.s.credits.balance(t.orgId))).toBe(balance - 1);
 
     // KYC plus needs Pro or Enterprise.
     const kyc = await create({ ...FLOW, product: 'compliance', env: 'test' });

@@ -96,7 +96,7 @@ describe('GET /api/status/{verification_id}', () => {
     const k = t.key({ env });
     const found = t.s.keys.lookup(k.api_key);
     if (!found.ok) throw new Error('key');
-    t.grant(10);
+    await t.grant(10);
     const b = await t.s.billing.run({ key: found.key, operation: 'human', idPrefix: 'ver' }, async () => ({
       status, confidence: 91.25, billable: true, httpStatus: 200, result: null,
     }));

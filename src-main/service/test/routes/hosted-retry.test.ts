@@ -26,7 +26,7 @@ beforeAll(async () => {
   member = await t.login('member-retry@example.test', 'member password 1');
   testKey = t.key({ scopes: ['human', 'age', 'identity'] }).api_key;
   liveKey = t.key({ env: 'live', scopes: ['human', 'age', 'identity'] }).api_key;
-  t.grant(500);
+  await t.grant(500);
 }, 60_000);
 
 const b64 = (b: Buffer) => b.toString('base64');
@@ -97,7 +97,7 @@ describe('a failed hosted check the person can fix is retried on the same link',
 
   it('identity: an unreadable document is retried on the same link and passes; a live session is charged once', async () => {
     const g = await generate({ product: 'identity' }, liveKey);
-    const before = t.s.credits.balance(t.orgId);
+    const before = (await t.s.credits.balance(t.orgId));
     const selfie = b64(await fx.headTurnClip('b'));
     const miss = await complete(g.body.token, { selfie_b64: selfie, id_front_b64: b64(await fx.noFace()) });
     expect(miss.body).toMatchObject({ status: 'retry', reason: 'document_unreadable', attempts_left: 2, redirect_url: null });
@@ -106,7 +106,7 @@ describe('a failed hosted check the person can fix is retried on the same link',
     expect((await page(g.body.token)).body).toMatchObject({ state: 'opened', attempts_left: 2 });
     const pass = await complete(g.body.token, { selfie_b64: selfie, id_front_b64: await specimen() });
     expect(pass.body).toMatchObject({ status: 'passed', attempts_left: 0 });
-    expect(t.s.credits.balance(t.orgId)).toBe(before - 30);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before - 30);
     expect(t.s.ledger.get(pass.body.verification_id!)).toMatchObject({ status: 'PASS', credits: 0 });
     const seen = (await listed(g.body.session_id, owner, 'live'))!;
     expect(seen.failed_attempts).toEqual([{
@@ -120,7 +120,7 @@ describe('a failed hosted check the person can fix is retried on the same link',
 
   it('age: a failed ID step is a new attempt at the ID (the selfie flow closed), paid by the session\'s first act', async () => {
     const g = await generate({ product: 'age', min_age: 60 }, liveKey);
-    const before = t.s.credits.balance(t.orgId);
+    const before = (await t.s.credits.balance(t.orgId));
     const selfie = b64(await fx.headTurnClip('b'));
     expect((await complete(g.body.token, { date_of_birth: '1964-08-12', selfie_b64: selfie })).body).toMatchObject({ status: 'id_required', attempts_left: 3 });
     const miss = await complete(g.body.token, { selfie_b64: selfie, id_front_b64: b64(await fx.noFace()) });
@@ -128,7 +128,7 @@ describe('a failed hosted check the person can fix is retried on the same link',
     expect((await page(g.body.token)).body).toMatchObject({ needs_id: true, attempts_left: 2 });
     const pass = await complete(g.body.token, { selfie_b64: selfie, id_front_b64: await specimen() });
     expect(pass.body).toMatchObject({ status: 'passed' });
-    expect(t.s.credits.balance(t.orgId)).toBe(before - 10);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before - 10);
     expect((await listed(g.body.session_id, owner, 'live'))!.failed_attempts).toEqual([
       { attempt: 1, at: expect.any(String), verification_id: miss.body.verification_id, reason: 'document_unreadable', rule: null, checks: [] },
     ]);

@@ -24,7 +24,7 @@ beforeAll(async () => {
   t = await testService({ plan: 'pro', models });
   testKey = t.key({ scopes: ['human', 'age', 'identity'] }).api_key;
   liveKey = t.key({ env: 'live', scopes: ['human', 'age', 'identity'] }).api_key;
-  t.grant(200);
+  await t.grant(200);
   cookie = await t.login();
   // The organisation's apps return by these schemes (test/routes/redirects.test.ts: the rules themselves).
   expect((await t.json('PUT', '/api/settings/app-schemes', { cookie, body: { app_schemes: ['myapp', 'com.example.app'] } })).status).toBe(200);
@@ -89,7 +89,7 @@ describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/
     const g = await generate({ product: 'human', redirect_url: 'https://shop.example/done?order=42', success_message: 'Thanks!' });
     const page = await t.json<HostedPage>('GET', `/hosted/session/${g.body.token}`);
     expect(page.body).toMatchObject({ product: 'human', state: 'opened', test_mode: true, page_title: null, needs_id: false });
-    const before = t.s.credits.balance(t.orgId);
+    const before = (await t.s.credits.balance(t.orgId));
     const r = await complete(g.body.token, { selfie_b64: await headTurnClip() });
     expect(r.status).toBe(200);
     expect(r.res.headers.get('cache-control')).toBe('no-store');
@@ -97,7 +97,7 @@ describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/
     const target = new URL(r.body.redirect_url!);
     expect(`${target.origin}${target.pathname}`).toBe('https://shop.example/done');
     expect(Object.fromEntries(target.searchParams)).toEqual({ order: '42', hosted_session: g.body.session_id, status: 'passed' });
-    expect(t.s.credits.balance(t.orgId)).toBe(before);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before);
     expect(t.s.ledger.get(r.body.verification_id!)).toMatchObject({ product: 'human', env: 'test', status: 'PASS', credits: 0 });
     expect(events().at(-1)).toMatchObject({ env: 'test', event: 'verification.completed', verification_id: r.body.verification_id, status: 'PASS', product: 'human', environment: 'test', timestamp: expect.any(String) });
 
@@ -109,7 +109,7 @@ describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/
 
   it('a failure goes to failure_redirect_url when set, else nowhere; a live session is paid by the key that made it, once', async () => {
     const withFailure = await generate({ product: 'human', redirect_url: 'https://shop.example/ok', failure_redirect_url: 'myapp://verify/failed' }, liveKey);
-    const before = t.s.credits.balance(t.orgId);
+    const before = (await t.s.credits.balance(t.orgId));
     // Three recordings with no face: two are asked again, the third fails the session.
     for (const left of [2, 1]) {
       expect((await complete(withFailure.body.token, { selfie_b64: await noFaceClip() })).body)
@@ -118,7 +118,7 @@ describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/
     const r = await complete(withFailure.body.token, { selfie_b64: await noFaceClip() });
     expect(r.body).toMatchObject({ status: 'failed', environment: 'live', reason: 'no_face_detected', test_mode: false, challenge: { attempts_left: 0 } });
     expect(r.body.redirect_url).toBe(`myapp://verify/failed?hosted_session=${withFailure.body.session_id}&status=failed`);
-    expect(t.s.credits.balance(t.orgId)).toBe(before - 1);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before - 1);
     expect(events().at(-1)).toMatchObject({ env: 'live', status: 'FAIL', verification_id: r.body.verification_id });
 
     // Denied at the date of birth, with no failure URL: the person stays on the result page.
@@ -130,19 +130,19 @@ describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/
 
   it('age: under the minimum by date of birth is a denial without a picture looked at; a selfie that is not enough asks for an ID, which finishes the flow without a second charge', async () => {
     const denied = await generate({ product: 'age', min_age: 21, failure_redirect_url: 'https://www.example.org/' }, liveKey);
-    const before = t.s.credits.balance(t.orgId);
+    const before = (await t.s.credits.balance(t.orgId));
     const young = new Date(t.clock.now() - 19 * 365.25 * 86_400_000).toISOString().slice(0, 10);
     const d = await complete(denied.body.token, { date_of_birth: young, selfie_b64: 'not even an image' });
     expect(d.body).toMatchObject({ status: 'failed', reason: 'below_minimum_age' });
     expect(d.body.redirect_url).toContain('https://www.example.org/?hosted_session=');
-    expect(t.s.credits.balance(t.orgId)).toBe(before);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before);
 
     const flow = await generate({ product: 'age', min_age: 60, redirect_url: 'https://shop.example/adult' }, liveKey);
     expect((await t.json<HostedPage>('GET', `/hosted/session/${flow.body.token}`)).body.challenge).toMatchObject({ kind: 'head_turn' });
     // One liveness policy (issue 37): the age selfie is the head-turn clip too; a photo is refused before anything runs.
     const photo = await complete(flow.body.token, { date_of_birth: '1964-08-12', selfie_b64: b64(await fx.selfie('b')) });
     expect(photo.body).toMatchObject({ fields: [{ field: 'selfie_b64', issue: 'video_required' }] });
-    expect(t.s.credits.balance(t.orgId)).toBe(before);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before);
     const selfie = b64(await fx.headTurnClip('b'));
     const step = await complete(flow.body.token, { date_of_birth: '1964-08-12', selfie_b64: selfie });
     expect(step.body).toMatchObject({ status: 'id_required', redirect_url: null });
@@ -151,7 +151,7 @@ describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/
     expect(missing.body).toMatchObject({ fields: [{ field: 'id_front_b64', issue: 'missing' }] });
     const id = await complete(flow.body.token, { selfie_b64: selfie, id_front_b64: b64(await degrade(await renderSpecimen(HOLDERS[1]!), 'clean')) });
     expect(id.body).toMatchObject({ status: 'passed', verification_id: step.body.verification_id });
-    expect(t.s.credits.balance(t.orgId)).toBe(before - 10);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before - 10);
     expect(t.s.ledger.get(step.body.verification_id!)).toMatchObject({ status: 'success', credits: 10, liveness_evidence: 'head_turn_clip' });
   }, 120_000);
 
@@ -225,7 +225,7 @@ describe('hosted liveness requires the recorded challenge, is charged once, and 
   it('a photo instead of the clip is a 400 naming selfie_b64 video_required, before anything runs: not charged, not an attempt, the session still open', async () => {
     const g = await generate({ product: 'human' }, liveKey);
     expect((await page(g.body.token)).body.challenge).toMatchObject({ kind: 'head_turn', attempts_left: 3 });
-    const balance = t.s.credits.balance(t.orgId);
+    const balance = (await t.s.credits.balance(t.orgId));
     const rows = ledgerCount();
     for (const photo of [await fx.selfie('a'), await fx.selfie('b', 'png'), await fx.selfie('c', 'webp')]) {
       const r = await complete(g.body.token, { selfie_b64: b64(photo) });
@@ -234,7 +234,7 @@ describe('hosted liveness requires the recorded challenge, is charged once, and 
       expect(r.body.error).toMatch(/video/);
       expect(JSON.stringify(r.body)).not.toContain(b64(photo).slice(100, 140));
     }
-    expect(t.s.credits.balance(t.orgId)).toBe(balance);
+    expect((await t.s.credits.balance(t.orgId))).toBe(balance);
     expect(ledgerCount()).toBe(rows);
     expect(sessionRow(g.body.session_id)).toMatchObject({ state: 'opened', challenge_misses: 0, billed_verification_id: null, verification_id: null });
     expect((await page(g.body.token)).body).toMatchObject({ state: 'opened', challenge: { attempts_left: 3 } });
@@ -244,7 +244,7 @@ describe('hosted liveness requires the recorded challenge, is charged once, and 
 
   it('two missed recordings and a pass on a live key cost one charge, the first recording\'s; the retries are ledger rows of 0 credits', async () => {
     const g = await generate({ product: 'human', redirect_url: 'https://shop.example/ok' }, liveKey);
-    const balance = t.s.credits.balance(t.orgId);
+    const balance = (await t.s.credits.balance(t.orgId));
     const ids: string[] = [];
     for (const left of [2, 1]) {
       const miss = await complete(g.body.token, { selfie_b64: await noFaceClip() });
@@ -255,7 +255,7 @@ describe('hosted liveness requires the recorded challenge, is charged once, and 
     expect(pass.body).toMatchObject({ status: 'passed', environment: 'live', challenge: { failed: null, attempts_left: 0 } });
     ids.push(pass.body.verification_id!);
 
-    expect(t.s.credits.balance(t.orgId)).toBe(balance - 1);
+    expect((await t.s.credits.balance(t.orgId))).toBe(balance - 1);
     expect(ids.map((id) => t.s.ledger.get(id))).toMatchObject([
       { product: 'human', env: 'live', status: 'FAIL', credits: 1, billable: 1 },
       { product: 'human', env: 'live', status: 'FAIL', credits: 0, billable: 0 },
@@ -266,7 +266,7 @@ describe('hosted liveness requires the recorded challenge, is charged once, and 
     // The session names the row that billed it and the verification that completed it.
     expect(sessionRow(g.body.session_id)).toMatchObject({ state: 'completed', outcome: 'passed', billed_verification_id: ids[0], verification_id: ids[2], challenge_misses: 2 });
     expect(events().at(-1)).toMatchObject({ env: 'live', status: 'PASS', verification_id: ids[2] });
-    expect(t.s.credits.reconcile(t.orgId).balance).toBe(t.s.credits.reconcile(t.orgId).sum);
+    expect((await t.s.credits.reconcile(t.orgId)).balance).toBe((await t.s.credits.reconcile(t.orgId)).sum);
   }, 120_000);
 
   it('missed recordings survive a restart of the service on the same data directory (and another process of it)', async () => {

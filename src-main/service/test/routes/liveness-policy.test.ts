@@ -23,7 +23,7 @@ beforeAll(async () => {
   owner = await t.login();
   key = t.key({ scopes: ['human', 'age', 'identity', 'compliance'] });
   live = t.key({ env: 'live', scopes: ['human', 'identity'] });
-  t.grant(1000);
+  await t.grant(1000);
 }, 60_000);
 
 const b64 = (b: Buffer) => b.toString('base64');
@@ -99,7 +99,7 @@ describe('GET/PUT /api/settings/liveness: an organisation requires the clip of i
     await setting(true);
     try {
       const before = rows();
-      const balance = t.s.credits.balance(t.orgId);
+      const balance = (await t.s.credits.balance(t.orgId));
       const photo = await verify(await fx.selfie('a'));
       expect(photo.status).toBe(400);
       expect(photo.body).toMatchObject({ code: 'INVALID_PARAMETERS', fields: [{ field: 'file', issue: 'video_required' }] });
@@ -109,7 +109,7 @@ describe('GET/PUT /api/settings/liveness: an organisation requires the clip of i
       const age = await t.json('POST', '/api/v1/verify-age/step2', { key: key.api_key, body: { image_selfie_b64: b64(await fx.selfie('a')) } });
       expect(age.body).toMatchObject({ fields: [{ field: 'image_selfie_b64', issue: 'video_required' }] });
       expect(rows()).toBe(before);
-      expect(t.s.credits.balance(t.orgId)).toBe(balance);
+      expect((await t.s.credits.balance(t.orgId))).toBe(balance);
       // A clip sent without `challenge` is held to the head turn all the same: a filmed still fails it.
       const still = await verify(await fx.clip(await fx.flatPhotoFrames('pan', 'c'), 'webm'), {}, 'clip.webm');
       expect(still.body).toMatchObject({ status: 'FAIL', failure_reason: 'spoof_suspected' });

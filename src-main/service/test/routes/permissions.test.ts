@@ -78,7 +78,7 @@ describe('docs/roles.md: every other console route', () => {
     let a: Actor;
     beforeAll(async () => {
       a = await actor(role);
-      a.t.grant(100_000);
+      await a.t.grant(100_000);
     });
 
     it.each(rows.map((r) => [r.route, r] as const))('%s', async (_name, row) => {
@@ -119,7 +119,7 @@ describe('docs/roles.md: inside a route', () => {
   /** A batch another analyst opened (made in core: no lists need to load for it). */
   const othersBatch = async (t: TestService) => {
     const other = await t.s.accounts.addUser({ orgId: t.orgId, email: 'other-analyst@example.test', name: 'Other', password: PASSWORD, role: 'member' });
-    return t.s.batches.create({ orgId: t.orgId, userId: other.id }, { env: 'test', total_rows: 1, reason: 'periodic_rescreen' }, null).id;
+    return (await t.s.batches.create({ orgId: t.orgId, userId: other.id }, { env: 'test', total_rows: 1, reason: 'periodic_rescreen' }, null)).id;
   };
 
   const CHECKS: Record<string, (who: Who) => Promise<boolean>> = {

@@ -44,7 +44,7 @@ beforeAll(async () => {
   keyA = t.s.keys.create({ orgId: t.orgId, plan: 'pro', name: 'Shop widget', env: 'test', scopes: ['human'], demo: false, createdBy: null }).key.id;
   keyB = t.s.keys.create({ orgId: t.orgId, plan: 'pro', name: 'Backend', env: 'test', scopes: ['age'], demo: false, createdBy: null }).key.id;
   other = await t.addOrg();
-  t.grant(1000);
+  await t.grant(1000);
   insert(t, [
     { product: 'human', status: 'PASS', day: '2026-03-02', key: keyA, confidence: 90, latency: 100, credits: 1 },
     { product: 'human', status: 'FAIL', day: '2026-03-02', key: keyA, confidence: 40, error: 'no_face_detected', latency: 200, credits: 1 },

@@ -150,14 +150,14 @@ describe('screen: errors', () => {
     ['screening.lists.0', { subject: { ...PUTIN, first_name: 'Zyqsecret' }, screening: { lists: ['interpol'] } }],
     ['screening.provider', { subject: { ...PUTIN, first_name: 'Zyqsecret' }, screening: { provider: 'acme' } }],
   ])('400 invalid_subject naming %s, never echoing values, not billed', async (field, body) => {
-    t.grant(100);
+    await t.grant(100);
     const k = t.key({ env: 'live' });
-    const before = t.s.credits.balance(t.orgId);
+    const before = (await t.s.credits.balance(t.orgId));
     const r = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ error: { type: 'invalid_request', code: 'invalid_subject', message: expect.stringContaining(field) } });
     expect(JSON.stringify(r.body)).not.toMatch(/Zyqsecret|1952-13-45|RUS|interpol|acme/);
-    expect(t.s.credits.balance(t.orgId)).toBe(before);
+    expect((await t.s.credits.balance(t.orgId))).toBe(before);
   });
 
   it('403 plan restriction below Pro', async () => {
@@ -171,14 +171,14 @@ describe('screen: errors', () => {
 
   it('provider unavailable: 503 screening error, a non-billable attempt, a failed event', async () => {
     const u = await testService({ plan: 'pro', resourcesDir: '/nonexistent-resources' });
-    u.grant(100);
+    await u.grant(100);
     const cookie = await u.login();
     await u.json('POST', '/api/webhooks', { cookie, body: { url: 'https://receiver.example/h', env: 'live', events: ['compliance.screening.failed'] } });
     const k = u.key({ env: 'live' });
     const r = await u.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: CLEAR } });
     expect(r.status).toBe(503);
     expect(r.body).toEqual({ error: { type: 'provider_unavailable', code: 'compliance_provider_unavailable', message: expect.any(String) } });
-    expect(u.s.credits.balance(u.orgId)).toBe(100);
+    expect((await u.s.credits.balance(u.orgId))).toBe(100);
     expect(u.s.db.prepare('SELECT billable, credits, error_code FROM verifications').all()).toEqual([
       { billable: 0, credits: 0, error_code: 'compliance_provider_unavailable' },
     ]);
@@ -190,19 +190,19 @@ describe('screen: errors', () => {
 describe('billing and events', () => {
   it('live: screen costs 60, rescreen 30; test keys are free; an idempotent retry is free and identical', async () => {
     const u = await testService({ plan: 'pro' });
-    u.grant(200);
+    await u.grant(200);
     const live = u.key({ env: 'live' });
     const a = await u.json<Body>('POST', '/api/compliance/v1/screen', { key: live.api_key, body: { subject: CLEAR }, headers: { 'Idempotency-Key': 'k1' } });
     expect(a.status).toBe(200);
     expect(a.body.livemode).toBe(true);
-    expect(u.s.credits.balance(u.orgId)).toBe(140);
+    expect((await u.s.credits.balance(u.orgId))).toBe(140);
     const again = await u.json<Body>('POST', '/api/compliance/v1/screen', { key: live.api_key, body: { subject: CLEAR }, headers: { 'Idempotency-Key': 'k1' } });
     expect(again.body).toEqual(a.body);
-    expect(u.s.credits.balance(u.orgId)).toBe(140);
+    expect((await u.s.credits.balance(u.orgId))).toBe(140);
     await u.json('POST', '/api/compliance/v1/rescreen', { key: live.api_key, body: { subject: CLEAR, previous_screening_id: a.body.id } });
-    expect(u.s.credits.balance(u.orgId)).toBe(110);
+    expect((await u.s.credits.balance(u.orgId))).toBe(110);
     await u.json('POST', '/api/compliance/v1/screen', { key: u.key({ env: 'test' }).api_key, body: { subject: CLEAR } });
-    expect(u.s.credits.balance(u.orgId)).toBe(110);
+    expect((await u.s.credits.balance(u.orgId))).toBe(110);
   });
 
   it('events carry the public-safe result: no subject, reference, metadata or list records', async () => {
@@ -267,15 +267,15 @@ describe('console screening (session)', () => {
   it('screens for the signed-in analyst, free in test, charged in live; lists are listed', async () => {
     const u = await testService({ plan: 'pro' });
     expect(await u.s.screening.ready(60_000)).not.toBeNull();
-    u.grant(100);
+    await u.grant(100);
     const cookie = await u.login();
     const test = await u.json<Body>('POST', '/api/console/screen?env=test', { cookie, body: { subject: PUTIN } });
     expect(test.status).toBe(200);
     expect(test.body).toMatchObject({ livemode: false, risk: { level: 'high' } });
-    expect(u.s.credits.balance(u.orgId)).toBe(100);
+    expect((await u.s.credits.balance(u.orgId))).toBe(100);
     const live = await u.json<Body>('POST', '/api/console/screen?env=live', { cookie, body: { subject: CLEAR } });
     expect(live.body.livemode).toBe(true);
-    expect(u.s.credits.balance(u.orgId)).toBe(40);
+    expect((await u.s.credits.balance(u.orgId))).toBe(40);
     expect((await u.json('POST', '/api/console/screen?env=live', { cookie, body: { subject: CLEAR } })).status).toBe(402);
     expect((await u.json('POST', '/api/console/screen?env=prod', { cookie, body: { subject: CLEAR } })).status).toBe(400);
     const lists = await u.json<{ state: string; loaded_kinds: string[]; lists: { source: string; title: string; counts: { total: number } }[] }>('GET', '/api/screening/lists', { cookie });

@@ -101,7 +101,7 @@ describe.each(table.filter((r) => r.auth.kind === 'key').map((r) => [`${r.method
     if (r.path.includes(':verification_id')) {
       it('never shows a live verification to a test key (environment isolation)', async () => {
         const live = t.key({ env: 'live' });
-        t.grant(100);
+        await t.grant(100);
         const liveKey = t.s.keys.lookup(live.api_key);
         if (!liveKey.ok) throw new Error('key');
         const billed = await t.s.billing.run({ key: liveKey.key, operation: 'human', idPrefix: 'ver' }, async () => ({

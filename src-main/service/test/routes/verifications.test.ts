@@ -22,14 +22,14 @@ const tryIt = async (tt: TestService, ck: string, path: string, file: Uint8Array
 
 describe('console try panel', () => {
   it('runs liveness and age on an image in test, free, as a keyless ledger row', async () => {
-    t.grant(50);
+    await t.grant(50);
     const live = await tryIt(t, cookie, '/api/console/try/liveness', await fx.selfie('a'));
     expect(live.status).toBe(200);
     expect(live.body as unknown as LivenessResult).toMatchObject({ status: 'PASS', analysis: { faces_found: 1 } });
     const age = await tryIt(t, cookie, '/api/console/try/age?min_age=25', await fx.selfie('b'));
     expect(age.status).toBe(200);
     expect(age.body as unknown as AgeSelfieResponse).toMatchObject({ min_age: 25, credits_consumed: 0, age_range: expect.any(Object) });
-    expect(t.s.credits.balance(t.orgId)).toBe(50);
+    expect((await t.s.credits.balance(t.orgId))).toBe(50);
     expect(t.s.ledger.get(live.body.verification_id as string)).toMatchObject({ env: 'test', api_key_id: null, product: 'human', credits: 0 });
   });
 
