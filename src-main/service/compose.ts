@@ -110,11 +110,11 @@ export function compose(opts: ComposeOptions) {
   const organization = createOrganization(db, clock, audit, opts.dataDir);
   const keys = createKeys(db, clock);
   const credits = createCredits(engine, clock);
-  const ledger = createLedger(db, audit.clientRefHmac);
+  const ledger = createLedger(engine, audit.clientRefHmac);
   const idempotency = createIdempotency(engine, clock, secret);
   const webhooks = createWebhooks(db, clock, { ...(opts.fetch ? { fetch: opts.fetch } : {}), privateHosts: (orgId) => organization.webhookPrivateHosts(orgId) });
   const reports = createReports(db, clock, { flags: createReportFlags(opts.reportFlags), balance: (orgId) => credits.balance(orgId) });
-  const billing = createBilling(db, engine, clock, credits, idempotency, webhooks.emitInTransaction, (orgId) => reports.invalidate(orgId));
+  const billing = createBilling(engine, clock, credits, idempotency, webhooks.emitInTransaction, (orgId) => reports.invalidate(orgId));
   const limiter = createRateLimiter(clock);
   const loginThrottle = createLoginThrottle(clock, secret);
   const keyThrottle = createKeyThrottle(clock);

@@ -32,7 +32,7 @@ describe('charging', () => {
     expect(b).toMatchObject({ charged: 30, creditsRemaining: 70, replayed: false });
     const entry = t.s.db.prepare('SELECT * FROM credit_entries WHERE verification_id = ?').get(b.verificationId);
     expect(entry).toMatchObject({ amount: -30, kind: 'charge', product: 'identity', env: 'live' });
-    expect(t.s.ledger.get(b.verificationId)).toMatchObject({ credits: 30, status: 'PASS', env: 'live' });
+    expect((await t.s.ledger.get(b.verificationId))).toMatchObject({ credits: 30, status: 'PASS', env: 'live' });
   });
 
   it('a live key with a short balance gets the insufficient body; an empty one the exhausted body', async () => {
@@ -66,7 +66,7 @@ describe('charging', () => {
       status: 'failed', confidence: null, billable: false, errorCode: 'compliance_provider_unavailable', httpStatus: 503, result: null,
     }));
     expect(b.charged).toBe(0);
-    expect(t.s.ledger.get(b.verificationId)).toMatchObject({ billable: 0, credits: 0, error_code: 'compliance_provider_unavailable' });
+    expect((await t.s.ledger.get(b.verificationId))).toMatchObject({ billable: 0, credits: 0, error_code: 'compliance_provider_unavailable' });
     expect((await t.s.credits.balance(t.orgId))).toBe(60);
   });
 

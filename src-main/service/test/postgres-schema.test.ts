@@ -9,6 +9,8 @@ import { migratePostgres } from '../db/postgres/migrate';
 import { latestVersion } from '../db/migrate';
 import { openTestEngine, POSTGRES, type TestEngine } from './engines';
 
+/** Tables whose SQLite rowid the code reads (the ledger's receipt number). */
+const ROWID_READ = ['verifications'];
 const TYPE: Record<string, string> = { INTEGER: 'bigint', TEXT: 'text', REAL: 'double precision', BLOB: 'bytea' };
 
 describe.skipIf(!POSTGRES.url)(`PostgreSQL schema beside SQLite's${POSTGRES.url ? '' : ` (skipped: ${POSTGRES.why})`}`, () => {
@@ -27,7 +29,9 @@ describe.skipIf(!POSTGRES.url)(`PostgreSQL schema beside SQLite's${POSTGRES.url 
     const sqliteShape = tables.map(({ name }) => ({
       name,
       columns: db.prepare<[], { name: string; type: string; notnull: number; dflt_value: string | null; pk: number }>(`PRAGMA table_info("${name}")`).all()
-        .map((c) => `${c.name} ${TYPE[c.type]} ${c.notnull || c.pk ? 'not null' : 'null'}${c.dflt_value !== null ? ' default' : ''}`),
+        .map((c) => `${c.name} ${TYPE[c.type]} ${c.notnull || c.pk ? 'not null' : 'null'}${c.dflt_value !== null ? ' default' : ''}`)
+        // The implicit rowid the code reads, a column of that name on PostgreSQL.
+        .concat(ROWID_READ.includes(name) ? ['rowid bigint not null'] : []),
       pk: db.prepare<[], { name: string; pk: number }>(`PRAGMA table_info("${name}")`).all().filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name),
     }));
     const indexes = db.prepare<[], { name: string; tbl_name: string }>("SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").all()
@@ -61,6 +65,11 @@ describe.skipIf(!POSTGRES.url)(`PostgreSQL schema beside SQLite's${POSTGRES.url 
       GROUP BY t.relname, c.relname ORDER BY c.relname`.execute(q)).rows.map((i) => `${i.tbl}.${i.name}(${i.cols})`);
 
     expect(pgShape).toEqual(sqliteShape);
+    // Text compares byte by byte, as in SQLite, whatever the database's locale.
+    const collated = (await sql<{ n: number }>`
+      SELECT count(*) AS n FROM information_schema.columns
+      WHERE table_schema = 'public' AND data_type = 'text' AND table_name <> 'schema_version' AND collation_name IS DISTINCT FROM 'C'`.execute(q)).rows[0]!;
+    expect(Number(collated.n)).toBe(0);
     expect(pgIndexes).toEqual(indexes);
   });
 

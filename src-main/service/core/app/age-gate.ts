@@ -129,7 +129,7 @@ export async function storefrontAgeCheck(
   const attest = async (status: 'success' | 'failed', errorCode: string | null) => {
     const row = await ageByBirthDate(s, call, text, { status, errorCode, free: true });
     replayed = row.replayed;
-    return st.settings.require_selfie ? row.body : (s.ledger.numberOf(row.body) ?? null);
+    return st.settings.require_selfie ? row.body : (await s.ledger.numberOf(row.body) ?? null);
   };
   const attestation = st.settings.require_selfie ? {} : { mode: 'attestation' as const };
 

@@ -156,7 +156,7 @@ async function runProduct(s: Services, row: HostedRow, body: HostedCompleteReque
         // (issue 26) that flow is closed: another attempt is a flow of its own, paid by the session's first act.
         need(body, 'selfie_b64', 'id_front_b64');
         needClip(row, bytesOfBase64('selfie_b64', body.selfie_b64!));
-        const waiting = s.ledger.get(row.verification_id)?.status === 'id_required';
+        const waiting = (await s.ledger.get(row.verification_id))?.status === 'id_required';
         const { body: r, replayed } = await ageById(s, call, {
           image_selfie_b64: body.selfie_b64!, image_id_b64: body.id_front_b64!, min_age: minAge, use_case: 'custom',
           ...(waiting ? { verification_id: row.verification_id } : {}),
@@ -250,7 +250,7 @@ export async function completeHosted(
     const run = await runProduct(s, row, body, text, call);
     const answer = (b: HostedCompleteResponse): Answer<HostedCompleteResponse> => ({ body: b, replayed: run.replayed });
     const test = row.env === 'test';
-    const reason = s.ledger.get(run.verificationId)?.error_code ?? null;
+    const reason = (await s.ledger.get(run.verificationId))?.error_code ?? null;
     const challengeMissed = run.challenge !== undefined && !run.challenge.passed;
     const missed = challengeMissed || run.status === 'failed';
     const failed: FailedAttempt | undefined = missed

@@ -98,7 +98,7 @@ export async function kycReport(s: Services, call: Call, body: ReportRequest): P
   const key = call.payer;
   const held = s.kycReports.take(body.verification_id, key.orgId, key.env);
   if (!held) {
-    const row = s.ledger.findForKey(body.verification_id, key.orgId, key.env);
+    const row = await s.ledger.findForKey(body.verification_id, key.orgId, key.env);
     throw new AppError(row && row.product === 'compliance' ? 'report_unavailable' : 'verification_not_found');
   }
   const org = s.accounts.organization();

@@ -5,7 +5,6 @@ import { CREDITS, type Billable } from '../../../../src-shared/catalog';
 import { AppError } from '../../../../src-shared/errors';
 import type { LivenessEvidenceKind } from '../../../../src-shared/contracts/faces';
 import type { Engine, Q } from '../../db/engine';
-import type { Db } from '../../db/open';
 import type { Clock } from '../clock';
 import { insufficient, type Credits } from '../credits/credits';
 import type { Idempotency } from '../idempotency/idempotency';
@@ -83,7 +82,6 @@ export interface BillableRequest<R = unknown> {
 }
 
 export function createBilling(
-  db: Db,
   engine: Engine,
   clock: Clock,
   credits: Credits,
@@ -92,7 +90,7 @@ export function createBilling(
   /** Told after an organisation's ledger rows changed (the reports' cache forgets its figures). */
   onRecorded: (orgId: number) => void = () => {},
 ) {
-  const repo = verificationRepo(db);
+  const repo = verificationRepo;
 
   function pays(key: Payer): boolean {
     return key.env === 'live' && !key.demo;
@@ -106,7 +104,7 @@ export function createBilling(
   async function recordInTransaction(
     tx: Q, payer: Payer, operation: Billable, rows: readonly Omit<VerificationRow, 'org_id' | 'api_key_id' | 'product' | 'env' | 'credits'>[], charge: number,
   ): Promise<number | null> {
-    for (const r of rows) repo.insert({ ...r, org_id: payer.orgId, api_key_id: payer.id, product: operation, env: payer.env, credits: charge });
+    for (const r of rows) await repo.insert(tx, { ...r, org_id: payer.orgId, api_key_id: payer.id, product: operation, env: payer.env, credits: charge });
     return charge > 0 ? credits.chargeInTransaction(tx, payer.orgId, charge, operation, rows.map((r) => r.id), payer.env) : null;
   }
 
@@ -149,12 +147,12 @@ export function createBilling(
       work: () => Promise<Outcome<R>>,
     ): Promise<{ outcome: Outcome<R>; creditsRemaining: number | null }> {
       const { key } = req;
-      const row = repo.byId(req.verificationId);
+      const row = await repo.byId(engine.q, req.verificationId);
       if (!row || row.org_id !== key.orgId || row.env !== key.env || row.product !== req.operation) throw new AppError('verification_not_found');
       if (row.status !== req.waiting) throw new AppError('flow_completed');
       const started = performance.now();
       const outcome = await work();
-      const moved = repo.complete({
+      const moved = await repo.complete(engine.q, {
         id: row.id, waiting: req.waiting, status: outcome.status, confidence: outcome.confidence, error_code: outcome.errorCode ?? null,
         latency_ms: Math.round(performance.now() - started), completed_at: nowIso(clock.now()),
       });
@@ -172,7 +170,7 @@ export function createBilling(
       if (idem) {
         const begun = await idempotency.begin(key.id!, idem.key, idem.fingerprint);
         if (begun.kind === 'replay') {
-          const row = repo.byId(begun.verificationId);
+          const row = await repo.byId(engine.q, begun.verificationId);
           const createdAt = row ? Date.parse(row.created_at) : clock.now();
           const outcome = await work({ verificationId: begun.verificationId, createdAt, replay: true });
           return {

@@ -1,25 +1,25 @@
 // Reading the verification ledger. Writes happen only through billing.ts.
 import type { Environment } from '../../../../src-shared/catalog';
-import type { Db } from '../../db/open';
+import type { Engine } from '../../db/engine';
 import type { z } from 'zod';
 import type { VerificationEntry, VerificationPage, VerificationQuery } from '../../../../src-shared/contracts/verifications';
 import { verificationRepo, type VerificationRow } from './repo';
 
 /** `clientRefHmac`: the audit log's HMAC of a client reference (a search by reference hashes the query the same way). */
-export function createLedger(db: Db, clientRefHmac: (reference: string) => string) {
-  const repo = verificationRepo(db);
+export function createLedger(engine: Engine, clientRefHmac: (reference: string) => string) {
+  const repo = verificationRepo;
   return {
     /** A verification visible to a key: same organisation and same environment. */
-    findForKey(id: string, orgId: number, env: Environment): VerificationRow | undefined {
-      const row = repo.byId(id);
+    async findForKey(id: string, orgId: number, env: Environment): Promise<VerificationRow | undefined> {
+      const row = await repo.byId(engine.q, id);
       return row && row.org_id === orgId && row.env === env ? row : undefined;
     },
-    get: (id: string) => repo.byId(id),
-    numberOf: (id: string) => repo.numberOf(id),
+    get: (id: string) => repo.byId(engine.q, id),
+    numberOf: (id: string) => repo.numberOf(engine.q, id),
 
     /** A page of an organisation's ledger in one environment, newest first, filtered. */
-    page(orgId: number, q: z.output<typeof VerificationQuery>): VerificationPage {
-      const { total, rows, statuses } = repo.page({
+    async page(orgId: number, q: z.output<typeof VerificationQuery>): Promise<VerificationPage> {
+      const { total, rows, statuses } = await repo.page(engine.q, {
         orgId, env: q.env, product: q.product, status: q.status, key: q.key,
         from: q.from ? new Date(q.from).toISOString() : undefined, to: q.to ? new Date(q.to).toISOString() : undefined,
         // A verification id, whole or its start, or a client reference, exactly (only its HMAC is kept).

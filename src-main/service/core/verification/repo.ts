@@ -1,5 +1,6 @@
 // SQL for the verification ledger: one row per verification attempt, no subject data.
-import type { Db } from '../../db/open';
+import { sql } from 'kysely';
+import type { Q } from '../../db/engine';
 import type { Billable, Environment } from '../../../../src-shared/catalog';
 
 export interface VerificationRow {
@@ -41,61 +42,58 @@ export interface LedgerFilter {
   offset: number;
 }
 
-/** A ledger search: an id from @search up to @search_end (the ids starting with it), or the reference's HMAC. */
-const LEDGER_SEARCH = '((v.id >= @search AND v.id < @search_end) OR v.client_ref_hmac = @search_hmac)';
 /** Past every text that starts with `s` (U+10FFFF sorts after any character an id holds). */
 const afterPrefix = (s: string) => `${s}\u{10FFFF}`;
 
-export function verificationRepo(db: Db) {
-  const s = {
-    insert: db.prepare(
-      `INSERT INTO verifications (id, org_id, api_key_id, product, env, status, confidence, credits, billable, error_code, latency_ms, created_at, completed_at, hit_categories, client_ref_hmac, liveness_evidence)
-       VALUES (@id, @org_id, @api_key_id, @product, @env, @status, @confidence, @credits, @billable, @error_code, @latency_ms, @created_at, @completed_at, @hit_categories, @client_ref_hmac, @liveness_evidence)`,
-    ),
-    byId: db.prepare<[string], VerificationRow>('SELECT * FROM verifications WHERE id = ?'),
-    statuses: db.prepare<[number, string], { status: string }>('SELECT DISTINCT status FROM verifications WHERE org_id = ? AND env = ? ORDER BY status'),
-    number: db.prepare<[string], { n: number }>('SELECT rowid AS n FROM verifications WHERE id = ?'),
-    complete: db.prepare(
-      `UPDATE verifications SET status = @status, confidence = @confidence, error_code = @error_code,
-         latency_ms = COALESCE(latency_ms, 0) + @latency_ms, completed_at = @completed_at
-       WHERE id = @id AND status = @waiting`,
-    ),
-  };
-  return {
-    /** The page's rows (newest first, with their key's name), the filter's total, and the statuses the environment has. */
-    page(f: LedgerFilter): { total: number; rows: (VerificationRow & { key_name: string | null })[]; statuses: string[] } {
-      const where = ['v.org_id = @org', 'v.env = @env'];
-      const args: Record<string, string | number> = { org: f.orgId, env: f.env };
-      const add = (clause: string, name?: string, value?: string | number) => {
-        where.push(clause);
-        if (name !== undefined && value !== undefined) args[name] = value;
-      };
-      if (f.product) add('v.product = @product', 'product', f.product);
-      if (f.status) add('v.status = @status', 'status', f.status);
-      if (f.key === 'console') add('v.api_key_id IS NULL');
-      else if (f.key) add('v.api_key_id = @key', 'key', f.key);
-      if (f.from) add('v.created_at >= @from', 'from', f.from);
-      if (f.to) add('v.created_at < @to', 'to', f.to);
-      if (f.search) {
-        add(LEDGER_SEARCH, 'search', f.search.text);
-        args.search_end = afterPrefix(f.search.text);
-        args.search_hmac = f.search.hmac;
-      }
-      const w = where.join(' AND ');
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM verifications v WHERE ${w}`).get(args) as { n: number }).n;
-      const rows = db.prepare(
-        `SELECT v.*, k.name AS key_name FROM verifications v LEFT JOIN api_keys k ON k.id = v.api_key_id
-         WHERE ${w} ORDER BY v.created_at DESC, v.id DESC LIMIT @limit OFFSET @offset`,
-      ).all({ ...args, limit: f.limit, offset: f.offset }) as (VerificationRow & { key_name: string | null })[];
-      const statuses = (s.statuses.all(f.orgId, f.env) as { status: string }[]).map((r) => r.status);
-      return { total, rows, statuses };
-    },
-    insert: (r: VerificationRow) => s.insert.run({ ...r, hit_categories: r.hit_categories ?? null, client_ref_hmac: r.client_ref_hmac ?? null, liveness_evidence: r.liveness_evidence ?? null }),
-    byId: (id: string) => s.byId.get(id),
-    /** The row's number in the ledger (a receipt number where an integer id is asked for: age-gate attestations). */
-    numberOf: (id: string) => s.number.get(id)?.n,
-    /** Moves a multi-step flow's row out of its waiting status; false when it was not waiting (any more). */
-    complete: (r: Pick<VerificationRow, 'id' | 'status' | 'confidence' | 'error_code' | 'completed_at'> & { latency_ms: number; waiting: string }) =>
-      s.complete.run(r).changes === 1,
-  };
-}
+/** The ledger's queries; each takes the builder to run on (the engine's, or the caller's transaction). */
+export const verificationRepo = {
+  /** The page's rows (newest first, with their key's name), the filter's total, and the statuses the environment has. */
+  async page(q: Q, f: LedgerFilter): Promise<{ total: number; rows: (VerificationRow & { key_name: string | null })[]; statuses: string[] }> {
+    let where = q.selectFrom('verifications as v').where('v.org_id', '=', f.orgId).where('v.env', '=', f.env);
+    if (f.product) where = where.where('v.product', '=', f.product as Billable);
+    if (f.status) where = where.where('v.status', '=', f.status);
+    if (f.key === 'console') where = where.where('v.api_key_id', 'is', null);
+    else if (f.key) where = where.where('v.api_key_id', '=', f.key);
+    if (f.from) where = where.where('v.created_at', '>=', f.from);
+    if (f.to) where = where.where('v.created_at', '<', f.to);
+    // A search: an id from the text up to the ids that start with it, or the reference's HMAC.
+    const search = f.search;
+    if (search) {
+      where = where.where((e) => e.or([
+        e.and([e('v.id', '>=', search.text), e('v.id', '<', afterPrefix(search.text))]),
+        e('v.client_ref_hmac', '=', search.hmac),
+      ]));
+    }
+    const total = await where.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const rows = await where.leftJoin('api_keys as k', 'k.id', 'v.api_key_id').selectAll('v').select('k.name as key_name')
+      .orderBy('v.created_at', 'desc').orderBy('v.id', 'desc').limit(f.limit).offset(f.offset).execute();
+    const statuses = await q.selectFrom('verifications').select('status').distinct().where('org_id', '=', f.orgId).where('env', '=', f.env).orderBy('status').execute();
+    return { total: Number(total.n), rows: rows as (VerificationRow & { key_name: string | null })[], statuses: statuses.map((r) => r.status) };
+  },
+  async insert(q: Q, r: VerificationRow): Promise<void> {
+    await q.insertInto('verifications')
+      .values({ ...r, hit_categories: r.hit_categories ?? null, client_ref_hmac: r.client_ref_hmac ?? null, liveness_evidence: (r.liveness_evidence ?? null) as never })
+      .execute();
+  },
+  async byId(q: Q, id: string): Promise<VerificationRow | undefined> {
+    return (await q.selectFrom('verifications').selectAll().where('id', '=', id).executeTakeFirst()) as VerificationRow | undefined;
+  },
+  /**
+   * The row's number in the ledger (a receipt number where an integer id is asked for: age-gate
+   * attestations): SQLite's rowid, and on PostgreSQL the identity column of that name.
+   */
+  async numberOf(q: Q, id: string): Promise<number | undefined> {
+    const r = await sql<{ n: number }>`SELECT rowid AS n FROM verifications WHERE id = ${id}`.execute(q);
+    return r.rows[0] ? Number(r.rows[0].n) : undefined;
+  },
+  /** Moves a multi-step flow's row out of its waiting status; false when it was not waiting (any more). */
+  async complete(q: Q, r: Pick<VerificationRow, 'id' | 'status' | 'confidence' | 'error_code' | 'completed_at'> & { latency_ms: number; waiting: string }): Promise<boolean> {
+    const out = await q.updateTable('verifications')
+      .set((e) => ({
+        status: r.status, confidence: r.confidence, error_code: r.error_code, completed_at: r.completed_at,
+        latency_ms: sql<number>`${e.fn.coalesce('latency_ms', sql<number>`0`)} + ${r.latency_ms}`,
+      }))
+      .where('id', '=', r.id).where('status', '=', r.waiting).executeTakeFirst();
+    return Number(out.numUpdatedRows) === 1;
+  },
+};

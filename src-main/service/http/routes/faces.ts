@@ -61,7 +61,7 @@ export function faceRoutes({ route, services }: Router): void {
       const none = { valid: false, verification_id: null, status: null, confidence: null } as const;
       if (!checked.valid) return c.json<ValidateResponse>({ ...none, reason: checked.reason });
       // The ledger row is the authority on the outcome; a token whose row is gone is not valid.
-      const row = services.ledger.findForKey(checked.claims.verificationId, key.orgId, key.env);
+      const row = await services.ledger.findForKey(checked.claims.verificationId, key.orgId, key.env);
       if (!row) return c.json<ValidateResponse>({ ...none, reason: 'invalid' });
       return c.json<ValidateResponse>({ valid: true, verification_id: row.id, status: row.status, confidence: row.confidence });
     },
@@ -77,9 +77,9 @@ export function faceRoutes({ route, services }: Router): void {
       summary: `Status of a ${product === 'human' ? 'liveness' : product} verification for a mobile app`,
       request: { params: z.object({ [param]: z.string() }) },
       responses: { 200: MobileStatus },
-      handler: (c) => {
+      handler: async (c) => {
         const key = c.get('key');
-        const row = services.ledger.findForKey(c.req.param(param) ?? '', key.orgId, key.env);
+        const row = await services.ledger.findForKey(c.req.param(param) ?? '', key.orgId, key.env);
         if (!row || row.product !== product) throw new AppError('verification_not_found');
         return c.json<MobileStatus>({
           verification_id: row.id, product, environment: row.env, status: row.status, confidence: row.confidence,

@@ -9,9 +9,9 @@ export function statusRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/status/:verification_id', auth: { kind: 'key', scope: null, category: 'read' }, tags: ['verification'],
     summary: 'Status of a verification or screening attempt',
     responses: { 200: VerificationStatus },
-    handler: (c) => {
+    handler: async (c) => {
       const key = c.get('key');
-      const row = services.ledger.findForKey(c.req.param('verification_id') ?? '', key.orgId, key.env);
+      const row = await services.ledger.findForKey(c.req.param('verification_id') ?? '', key.orgId, key.env);
       if (!row) throw new AppError('verification_not_found');
       return c.json<VerificationStatus>({
         verification_id: row.id,

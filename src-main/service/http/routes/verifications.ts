@@ -30,7 +30,7 @@ export function verificationRoutes({ route, services }: Router): void {
     summary: 'A page of the organisation\'s verification ledger in one environment, newest first',
     request: { query: VerificationQuery },
     responses: { 200: VerificationPage },
-    handler: (c, input) => c.json<VerificationPage>(services.ledger.page(c.get('session').org.id, input.query())),
+    handler: async (c, input) => c.json<VerificationPage>(await services.ledger.page(c.get('session').org.id, input.query())),
   });
 
   route({

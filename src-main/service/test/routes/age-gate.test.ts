@@ -149,7 +149,7 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
     const young = await verify({ store_id: id, date_of_birth: bornYearsAgo(15) }, visitor());
     expect(young.body).toMatchObject({ verified: false, reason: 'underage', redirect_url: null, verification_id: expect.stringMatching(/^age_/), message: 'You must be at least 18 to enter.' });
     expect(young.body.mode).toBeUndefined();
-    expect(t.s.ledger.get(young.body.verification_id as string)).toMatchObject({ status: 'failed', error_code: 'below_minimum_age', credits: 0 });
+    expect((await t.s.ledger.get(young.body.verification_id as string))).toMatchObject({ status: 'failed', error_code: 'below_minimum_age', credits: 0 });
 
     await t.grant(100);
     const before = (await t.s.credits.balance(t.orgId));
@@ -159,14 +159,14 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
     expect(r.body.attempts_remaining).toBe(4);
     expect(r.body).toMatchObject({ success: true, verification_id: expect.stringMatching(/^age_/), estimated_age: expect.any(Number) });
     expect((await t.s.credits.balance(t.orgId))).toBe(before - 10);
-    const row = t.s.ledger.get(r.body.verification_id as string)!;
+    const row = (await t.s.ledger.get(r.body.verification_id as string))!;
     expect(row).toMatchObject({ product: 'age', env: 'live', credits: 10, api_key_id: null, status: r.body.verified ? 'success' : 'failed' });
     expect(r.body.reason).toBe(r.body.verified ? null : 'selfie_not_conclusive');
 
     // A picture without a face: not verified, the flow ends (no ID step on a storefront), still charged.
     const none = await verify({ store_id: id, date_of_birth: bornYearsAgo(30), selfie_b64: (await fx.noFace()).toString('base64') }, visitor());
     expect(none.body).toMatchObject({ verified: false, reason: 'no_face_detected', estimated_age: null });
-    expect(t.s.ledger.get(none.body.verification_id as string)).toMatchObject({ status: 'failed', error_code: 'no_face_detected', credits: 10 });
+    expect((await t.s.ledger.get(none.body.verification_id as string))).toMatchObject({ status: 'failed', error_code: 'no_face_detected', credits: 10 });
     const garbage = await verify({ store_id: id, date_of_birth: bornYearsAgo(30), selfie_b64: 'bm90IGFuIGltYWdl' }, visitor());
     expect(garbage.status).toBe(400);
   });

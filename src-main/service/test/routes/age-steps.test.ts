@@ -82,7 +82,7 @@ describe('POST /api/v1/verify-age/step2', () => {
       estimated_age: low.body.estimated_age, age_range: range,
     });
     expect(above.body.method).toBeUndefined();
-    expect(t.s.ledger.get(above.body.verification_id)).toMatchObject({ product: 'age', status: 'id_required', error_code: 'estimated_age_below_threshold' });
+    expect((await t.s.ledger.get(above.body.verification_id))).toMatchObject({ product: 'age', status: 'id_required', error_code: 'estimated_age_below_threshold' });
   });
 
   it('a selfie without a usable face asks for an ID with the rule missed as the reason', async () => {

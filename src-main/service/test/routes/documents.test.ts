@@ -104,7 +104,7 @@ describe('POST /api/identity/v1/submit', () => {
     expect(body.mrz!.printed).toContainEqual({ field: 'surname', agreement: 'review' });
     expect(body.authenticity.is_genuine).toBe(true);
     expect(body.authenticity.checks.find((c) => c.check === 'printed_name_matches_mrz')!.result).toBe('not_checked');
-    expect(t.s.ledger.get(body.verification_id)).toMatchObject({ status: 'FAIL', error_code: 'document_needs_review' });
+    expect((await t.s.ledger.get(body.verification_id))).toMatchObject({ status: 'FAIL', error_code: 'document_needs_review' });
 
     // An age check takes only the date of birth from the document, which its check digit decides.
     const age = await t.json<AgeIdResponse>('POST', '/api/v1/verify-age/step3', {
@@ -283,7 +283,7 @@ describe('console try: identity, KYC-plus and the report (session, test environm
     expect(idv.res.headers.get('cache-control')).toBe('no-store');
     expect(idv.body).toMatchObject({ verified: true, credits_consumed: 0, mrz: { format: 'TD1' } });
     expect(idv.body.mrz!.check_digits.every((d) => d.valid)).toBe(true);
-    expect(t.s.ledger.get(idv.body.verification_id)).toMatchObject({ env: 'test', api_key_id: null, product: 'identity', credits: 0 });
+    expect((await t.s.ledger.get(idv.body.verification_id))).toMatchObject({ env: 'test', api_key_id: null, product: 'identity', credits: 0 });
 
     // Another face than the portrait's: the report names the failed face match with its figures.
     const kyc = await t.json<ComplianceResult>('POST', '/api/console/try/kyc', {
@@ -334,7 +334,7 @@ describe('age by ID: POST /api/v1/verify-age/step3 and the single call with imag
     });
     expect((await t.s.credits.balance(t.orgId))).toBe(before - 10);
     expect(ledger()).toHaveLength(rows);
-    const row = t.s.ledger.get(step2.body.verification_id)!;
+    const row = (await t.s.ledger.get(step2.body.verification_id))!;
     expect(row).toMatchObject({ status: 'success', credits: 10, error_code: null });
     expect(JSON.stringify(row)).not.toMatch(/1964|MUSTERMANN/);
 
@@ -356,7 +356,7 @@ describe('age by ID: POST /api/v1/verify-age/step3 and the single call with imag
     expect(r.body.actual_age).toBeLessThan(21);
     expect(r.body.method).toBeUndefined();
     expect((await t.s.credits.balance(t.orgId))).toBe(before - 10);
-    expect(t.s.ledger.get(r.body.verification_id)).toMatchObject({ product: 'age', status: 'failed', error_code: 'below_minimum_age', credits: 10 });
+    expect((await t.s.ledger.get(r.body.verification_id))).toMatchObject({ product: 'age', status: 'failed', error_code: 'below_minimum_age', credits: 10 });
   }, 60_000);
 
   it('the single call with image_id_b64 answers step 3\'s shape; a face that is not the portrait fails as face_mismatch', async () => {

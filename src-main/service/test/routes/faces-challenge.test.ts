@@ -62,7 +62,7 @@ describe('POST /api/verify with challenge=head_turn', () => {
       expect(r.body.analysis?.challenge, move).toMatchObject({ passed: false, failed: 'head_turn' });
       expect(rule(r.body, 'head_turn')!.value, move).toBeLessThan(CHALLENGE_POLICY.minYawRange);
       expect(rule(r.body, 'blink'), move).toMatchObject({ passed: false });
-      expect(t.s.ledger.get(r.body.verification_id)).toMatchObject({ status: 'FAIL', error_code: 'spoof_suspected' });
+      expect((await t.s.ledger.get(r.body.verification_id))).toMatchObject({ status: 'FAIL', error_code: 'spoof_suspected' });
     }
   }, 240_000);
 

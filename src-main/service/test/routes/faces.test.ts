@@ -33,7 +33,7 @@ describe('POST /api/verify', () => {
     expect(body.analysis?.box?.width).toBeGreaterThan(80);
     expect(JSON.stringify(body)).not.toMatch(/embedding|descriptor|mesh/);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const row = t.s.ledger.get(body.verification_id)!;
+    const row = (await t.s.ledger.get(body.verification_id))!;
     expect(row).toMatchObject({ product: 'human', status: 'PASS', env: 'test', credits: 0, error_code: null, api_key_id: key.id });
     expect(row.latency_ms).toBeGreaterThan(0);
   });
@@ -73,7 +73,7 @@ describe('POST /api/verify', () => {
       expect(body).toMatchObject({ status: 'FAIL', failure_reason: reason, error: expect.any(String) });
       expect(body.token).toBeUndefined();
       expect(body.is_real_face).toBeUndefined();
-      expect(t.s.ledger.get(body.verification_id)).toMatchObject({ status: 'FAIL', error_code: reason });
+      expect((await t.s.ledger.get(body.verification_id))).toMatchObject({ status: 'FAIL', error_code: reason });
     }
   });
 
@@ -216,7 +216,7 @@ describe('POST /api/verify with a short video', () => {
     const moving = await verify(t, fx.form(await fx.clip(await fx.selfieFrames(true), 'mp4'), {}, 'moving.mp4'), key.api_key);
     expect(moving.body).toMatchObject({ status: 'PASS', token: expect.any(String) });
     expect(moving.body.analysis!.frames!.pose_range).toBeGreaterThanOrEqual(1);
-    expect(t.s.ledger.get(moving.body.verification_id)).toMatchObject({ product: 'human', status: 'PASS' });
+    expect((await t.s.ledger.get(moving.body.verification_id))).toMatchObject({ product: 'human', status: 'PASS' });
   });
 
   it('a broken clip is a 400, to the age product too (which takes a clip as the head-turn selfie: issue 37)', async () => {

@@ -107,7 +107,7 @@ describe('a failed hosted check the person can fix is retried on the same link',
     const pass = await complete(g.body.token, { selfie_b64: selfie, id_front_b64: await specimen() });
     expect(pass.body).toMatchObject({ status: 'passed', attempts_left: 0 });
     expect((await t.s.credits.balance(t.orgId))).toBe(before - 30);
-    expect(t.s.ledger.get(pass.body.verification_id!)).toMatchObject({ status: 'PASS', credits: 0 });
+    expect((await t.s.ledger.get(pass.body.verification_id!))).toMatchObject({ status: 'PASS', credits: 0 });
     const seen = (await listed(g.body.session_id, owner, 'live'))!;
     expect(seen.failed_attempts).toEqual([{
       attempt: 1, at: expect.any(String), verification_id: miss.body.verification_id, reason: 'document_unreadable', rule: null,

@@ -98,7 +98,7 @@ describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/
     expect(`${target.origin}${target.pathname}`).toBe('https://shop.example/done');
     expect(Object.fromEntries(target.searchParams)).toEqual({ order: '42', hosted_session: g.body.session_id, status: 'passed' });
     expect((await t.s.credits.balance(t.orgId))).toBe(before);
-    expect(t.s.ledger.get(r.body.verification_id!)).toMatchObject({ product: 'human', env: 'test', status: 'PASS', credits: 0 });
+    expect((await t.s.ledger.get(r.body.verification_id!))).toMatchObject({ product: 'human', env: 'test', status: 'PASS', credits: 0 });
     expect(events().at(-1)).toMatchObject({ env: 'test', event: 'verification.completed', verification_id: r.body.verification_id, status: 'PASS', product: 'human', environment: 'test', timestamp: expect.any(String) });
 
     const again = await complete(g.body.token, { selfie_b64: await headTurnClip() });
@@ -152,7 +152,7 @@ describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/
     const id = await complete(flow.body.token, { selfie_b64: selfie, id_front_b64: b64(await degrade(await renderSpecimen(HOLDERS[1]!), 'clean')) });
     expect(id.body).toMatchObject({ status: 'passed', verification_id: step.body.verification_id });
     expect((await t.s.credits.balance(t.orgId))).toBe(before - 10);
-    expect(t.s.ledger.get(step.body.verification_id!)).toMatchObject({ status: 'success', credits: 10, liveness_evidence: 'head_turn_clip' });
+    expect((await t.s.ledger.get(step.body.verification_id!))).toMatchObject({ status: 'success', credits: 10, liveness_evidence: 'head_turn_clip' });
   }, 120_000);
 
   it('identity: the head-turn clip and an ID document (a photo as the selfie is refused); the answer to the page carries no document data', async () => {
@@ -165,7 +165,7 @@ describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/
     const r = await complete(g.body.token, { selfie_b64: b64(await fx.headTurnClip('b')), id_front_b64: id });
     expect(r.body).toMatchObject({ status: 'passed', product: 'identity' });
     expect(JSON.stringify(r.body)).not.toMatch(/MUSTERMANN|C01X00T47|1964/);
-    expect(t.s.ledger.get(r.body.verification_id!)).toMatchObject({ liveness_evidence: 'head_turn_clip' });
+    expect((await t.s.ledger.get(r.body.verification_id!))).toMatchObject({ liveness_evidence: 'head_turn_clip' });
   }, 120_000);
 
   it('refuses unknown, expired and revoked links and a revoked key\'s links; missing fields are named; nothing is run or charged', async () => {
@@ -256,7 +256,7 @@ describe('hosted liveness requires the recorded challenge, is charged once, and 
     ids.push(pass.body.verification_id!);
 
     expect((await t.s.credits.balance(t.orgId))).toBe(balance - 1);
-    expect(ids.map((id) => t.s.ledger.get(id))).toMatchObject([
+    expect(await Promise.all(ids.map((id) => t.s.ledger.get(id)))).toMatchObject([
       { product: 'human', env: 'live', status: 'FAIL', credits: 1, billable: 1 },
       { product: 'human', env: 'live', status: 'FAIL', credits: 0, billable: 0 },
       { product: 'human', env: 'live', status: 'PASS', credits: 0, billable: 0 },

@@ -48,7 +48,7 @@ describe('a document photo as a selfie', () => {
       expect(body.token).toBeUndefined();
       expectDocumentRule(body.analysis);
       expect(body.confidence).toBeGreaterThanOrEqual(50);
-      expect(t.s.ledger.get(body.verification_id)).toMatchObject({ status: 'FAIL', error_code: 'spoof_suspected' });
+      expect((await t.s.ledger.get(body.verification_id))).toMatchObject({ status: 'FAIL', error_code: 'spoof_suspected' });
     }
     // The same service passes a real selfie, every image rule reported and met.
     const real = await verify(await fx.selfie('a'));
@@ -104,6 +104,6 @@ describe('a document photo as a selfie', () => {
     const r = await t.json<HostedCompleteResponse>('POST', `/hosted/complete/${g.body.token}`, { body: { date_of_birth: '1980-04-02', selfie_b64: b64(held) } });
     expect(r.body).toMatchObject({ status: 'retry', reason: 'spoof_suspected', challenge: { failed: expect.any(String) } });
     // That attempt's flow ends, failed: its row does not wait for an ID that will not come.
-    expect(t.s.ledger.get(r.body.verification_id!)).toMatchObject({ status: 'failed', error_code: 'spoof_suspected', liveness_evidence: 'head_turn_clip' });
+    expect((await t.s.ledger.get(r.body.verification_id!))).toMatchObject({ status: 'failed', error_code: 'spoof_suspected', liveness_evidence: 'head_turn_clip' });
   }, 60_000);
 });

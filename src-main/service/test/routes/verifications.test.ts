@@ -30,7 +30,7 @@ describe('console try panel', () => {
     expect(age.status).toBe(200);
     expect(age.body as unknown as AgeSelfieResponse).toMatchObject({ min_age: 25, credits_consumed: 0, age_range: expect.any(Object) });
     expect((await t.s.credits.balance(t.orgId))).toBe(50);
-    expect(t.s.ledger.get(live.body.verification_id as string)).toMatchObject({ env: 'test', api_key_id: null, product: 'human', credits: 0 });
+    expect((await t.s.ledger.get(live.body.verification_id as string))).toMatchObject({ env: 'test', api_key_id: null, product: 'human', credits: 0 });
   });
 
   it('refuses a bad image by name, a bad min_age, and cross-origin or unauthenticated calls', async () => {
