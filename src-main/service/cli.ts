@@ -218,26 +218,26 @@ async function run(argv: string[]): Promise<string> {
           url: values.url, env: values.env, events: (values.events ?? '').split(',').map((e) => e.trim()).filter(Boolean),
         });
         if (!parsed.success) fail(`webhooks add needs --url (https, or http to this machine), --env test|live and --events from: ${WEBHOOK_EVENTS.join(', ')}`);
-        const c = addWebhook(s, org.id, CLI, s.accounts.repo.ownerOf(org.id)?.id ?? null, parsed.data);
+        const c = await addWebhook(s, org.id, CLI, s.accounts.repo.ownerOf(org.id)?.id ?? null, parsed.data);
         return values.json
           ? JSON.stringify(c)
           : `Endpoint ${c.endpoint.id} (${c.endpoint.env}) -> ${c.endpoint.url}\n  signing secret: ${c.secret}\nStore it now: it is not shown again.`;
       }
       case 'webhooks list': {
         const org = requireOrg(s);
-        const list = s.webhooks.list(org.id);
+        const list = await s.webhooks.list(org.id);
         return values.json
           ? JSON.stringify({ endpoints: list })
           : list.map((e) => `${e.id}  ${e.env}  ${e.url}  ${e.events.join(',')}`).join('\n') || 'No webhook endpoints';
       }
       case 'webhooks remove': {
         const org = requireOrg(s);
-        removeWebhook(s, org.id, CLI, arg ?? fail('webhooks remove needs the endpoint id'));
+        await removeWebhook(s, org.id, CLI, arg ?? fail('webhooks remove needs the endpoint id'));
         return values.json ? JSON.stringify({ id: arg, removed: true }) : `Removed ${arg}`;
       }
       case 'webhooks deliveries': {
         const org = requireOrg(s);
-        const list = s.webhooks.deliveries(org.id, arg ?? fail('webhooks deliveries needs the endpoint id'));
+        const list = await s.webhooks.deliveries(org.id, arg ?? fail('webhooks deliveries needs the endpoint id'));
         return values.json
           ? JSON.stringify({ deliveries: list })
           : list.map((d) => `${d.created_at}  ${d.event}  ${d.state}  attempts=${d.attempts}  status=${d.last_status ?? '-'}  ${d.last_latency_ms ?? '-'}ms`).join('\n') || 'No deliveries';

@@ -112,7 +112,7 @@ export function compose(opts: ComposeOptions) {
   const credits = createCredits(engine, clock);
   const ledger = createLedger(engine, audit.clientRefHmac);
   const idempotency = createIdempotency(engine, clock, secret);
-  const webhooks = createWebhooks(db, clock, { ...(opts.fetch ? { fetch: opts.fetch } : {}), privateHosts: (orgId) => organization.webhookPrivateHosts(orgId) });
+  const webhooks = createWebhooks(engine, clock, { ...(opts.fetch ? { fetch: opts.fetch } : {}), privateHosts: (orgId) => organization.webhookPrivateHosts(orgId) });
   const reports = createReports(db, clock, { flags: createReportFlags(opts.reportFlags), balance: (orgId) => credits.balance(orgId) });
   const billing = createBilling(engine, clock, credits, idempotency, webhooks.emitInTransaction, (orgId) => reports.invalidate(orgId));
   const limiter = createRateLimiter(clock);

@@ -187,8 +187,8 @@ async function main(): Promise<void> {
   // Abandoned batch rescreens end after their idle window even when nobody calls (and say so in the audit log).
   services.batches.start();
   const deliveries = startPoller(async () => {
-    // Started, not awaited: a slow receiver holds its own slots, never the next tick.
-    services.webhooks.pump();
+    // Leased, then started, not awaited: a slow receiver holds its own slots, never the next tick.
+    await services.webhooks.pump();
   }, 1000, () => services.logger.error('webhook_dispatch_failed'));
   // Lists imported by the CLI while the service runs are picked up within a few seconds.
   const listWatch = setInterval(() => {
@@ -201,7 +201,7 @@ async function main(): Promise<void> {
   const maintenance = setInterval(() => {
     services.accounts.purgeExpiredSessions();
     services.idempotency.purgeExpired().catch(() => services.logger.error('idempotency_purge_failed'));
-    services.webhooks.purgeOldEvents();
+    services.webhooks.purgeOldEvents().catch(() => services.logger.error('webhook_purge_failed'));
   }, 3600_000);
   maintenance.unref();
 

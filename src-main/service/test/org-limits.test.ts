@@ -38,7 +38,7 @@ describe('webhook endpoints per organisation', () => {
     const cookie = await t.login();
     for (let i = 0; i < 30; i++) {
       const r = await t.json<{ endpoint: { id: string } }>('POST', '/api/webhooks', { cookie, body: hook(i) });
-      t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { screening: { id: `scr_${i}` } } });
+      await t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { screening: { id: `scr_${i}` } } });
       expect((await t.json('DELETE', `/api/webhooks/${r.body.endpoint.id}`, { cookie })).status).toBe(200);
     }
     const count = (sql: string) => (t.s.db.prepare(sql).get() as { n: number }).n;

@@ -43,12 +43,12 @@ describe('webhook dispatch', () => {
       expect(r.status).toBe(201);
     }
     // 30 events, each delivered to both endpoints.
-    for (let i = 0; i < 30; i++) t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { screening: { id: `scr_${i}` } } });
+    for (let i = 0; i < 30; i++) await t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { screening: { id: `scr_${i}` } } });
 
     // Poll ticks, as the service's poller does, without waiting for deliveries to end.
     const until = Date.now() + 5000;
     while (healthy < 30 && Date.now() < until) {
-      t.s.webhooks.pump();
+      await t.s.webhooks.pump();
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(healthy).toBe(30);

@@ -91,7 +91,7 @@ describe('destinations (issue 39): loopback, link-local, private and own address
       expect(r.status, url).toBe(400);
       expect(r.body.fields, url).toEqual([{ field: 'url', issue: 'private_destination' }]);
     }
-    expect(t.s.webhooks.list(t.orgId)).toEqual([]);
+    expect((await t.s.webhooks.list(t.orgId))).toEqual([]);
     expect((await t.json('POST', '/api/webhooks', { cookie, body: { url: 'https://hooks.example.test/h', env: 'test', events: ['verification.completed'] } })).status).toBe(201);
 
     await t.s.accounts.addUser({ orgId: t.orgId, email: 'adm-hosts@example.test', name: 'A', password: 'admin password 1', role: 'admin' });
@@ -116,7 +116,7 @@ describe('destinations (issue 39): loopback, link-local, private and own address
     await t.json('POST', `/api/webhooks/${id}/test`, { cookie, body: {} });
     await t.s.webhooks.dispatchDue();
     expect(received.length).toBe(before);
-    const [d] = t.s.webhooks.deliveries(t.orgId, id);
+    const [d] = (await t.s.webhooks.deliveries(t.orgId, id));
     expect(d).toMatchObject({ state: 'pending', attempts: 1, last_status: null, last_error: 'destination refused: the URL names a loopback address (this computer)' });
   });
 });
@@ -145,7 +145,7 @@ describe('delivery', () => {
     const log = await t.json<{ deliveries: Record<string, unknown>[] }>('GET', `/api/webhooks/${id}/deliveries`, { cookie });
     expect(log.body.deliveries[0]).toMatchObject({ event: 'webhook.test', state: 'succeeded', attempts: 1, last_status: 200 });
     expect(log.body.deliveries[0]!.last_latency_ms).toEqual(expect.any(Number));
-    expect(t.s.webhooks.deliveries(t.orgId, other.id)).toEqual([]);
+    expect((await t.s.webhooks.deliveries(t.orgId, other.id))).toEqual([]);
     expect(JSON.stringify(log.body)).not.toContain('Test event from');
   });
 
@@ -153,30 +153,30 @@ describe('delivery', () => {
     const t = await testService();
     const { id } = await withEndpoint(t, 'test', ['compliance.screening.completed'], '/flaky');
     plan = [500, 503];
-    t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { id: 'scr_1' } });
+    await t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { id: 'scr_1' } });
     await t.s.webhooks.dispatchDue();
-    let [d] = t.s.webhooks.deliveries(t.orgId, id);
+    let [d] = (await t.s.webhooks.deliveries(t.orgId, id));
     expect(d).toMatchObject({ state: 'pending', attempts: 1, last_status: 500, last_error: 'http 500' });
     const first = Date.parse(d!.next_attempt_at!) - t.clock.now();
     expect(first).toBeGreaterThanOrEqual(9_000);
     expect(await t.s.webhooks.dispatchDue()).toBe(0); // not due yet
     t.clock.advance(first);
     await t.s.webhooks.dispatchDue();
-    [d] = t.s.webhooks.deliveries(t.orgId, id);
+    [d] = (await t.s.webhooks.deliveries(t.orgId, id));
     const second = Date.parse(d!.next_attempt_at!) - t.clock.now();
     expect(second).toBeGreaterThan(first * 1.5);
     t.clock.advance(second);
     await t.s.webhooks.dispatchDue();
-    [d] = t.s.webhooks.deliveries(t.orgId, id);
+    [d] = (await t.s.webhooks.deliveries(t.orgId, id));
     expect(d).toMatchObject({ state: 'succeeded', attempts: 3, last_status: 200 });
 
     plan = Array(MAX_ATTEMPTS).fill(500);
-    t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { id: 'scr_2' } });
+    await t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { id: 'scr_2' } });
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       await t.s.webhooks.dispatchDue();
       t.clock.advance(5 * 3600_000);
     }
-    [d] = t.s.webhooks.deliveries(t.orgId, id);
+    [d] = (await t.s.webhooks.deliveries(t.orgId, id));
     expect(d).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS });
     plan = [];
   });
@@ -185,12 +185,12 @@ describe('delivery', () => {
     const t = await testService();
     const { id, secret } = await withEndpoint(t, 'test', ['compliance.screening.completed']);
     plan = Array(MAX_ATTEMPTS).fill(500);
-    t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { id: 'scr_retry' } });
+    await t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { id: 'scr_retry' } });
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       await t.s.webhooks.dispatchDue();
       t.clock.advance(5 * 3600_000);
     }
-    let [d] = t.s.webhooks.deliveries(t.orgId, id);
+    let [d] = (await t.s.webhooks.deliveries(t.orgId, id));
     expect(d).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS });
     const path = `/api/webhooks/${id}/deliveries/${d!.id}/retry`;
     // Signed in after the two days of retries.
@@ -207,7 +207,7 @@ describe('delivery', () => {
     expect(retried.body).toMatchObject({ state: 'pending', attempts: MAX_ATTEMPTS });
     expect((await t.json('POST', path, { cookie })).status).toBe(409);
     await t.s.webhooks.dispatchDue();
-    [d] = t.s.webhooks.deliveries(t.orgId, id);
+    [d] = (await t.s.webhooks.deliveries(t.orgId, id));
     expect(d).toMatchObject({ state: 'succeeded', attempts: MAX_ATTEMPTS + 1, last_status: 200 });
     expect(received).toHaveLength(1);
     const h = received[0]!.headers;
@@ -234,7 +234,7 @@ describe('delivery', () => {
 
     const deliver = async () => {
       received.length = 0;
-      t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { id: 'scr_rot' } });
+      await t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.screening.completed', fields: { id: 'scr_rot' } });
       await t.s.webhooks.dispatchDue();
       expect(received).toHaveLength(1);
       return received[0]!;
@@ -261,11 +261,11 @@ describe('delivery', () => {
     const t = await testService();
     const test = await withEndpoint(t, 'test', ['compliance.rescreen.completed']);
     const live = await withEndpoint(t, 'live', ['compliance.rescreen.completed', 'compliance.rescreen.risk_changed']);
-    t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.rescreen.completed', fields: {} });
-    t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.rescreen.risk_changed', fields: {} });
-    t.s.webhooks.emit(t.orgId, 'live', { type: 'compliance.rescreen.risk_changed', fields: {} });
-    expect(t.s.webhooks.deliveries(t.orgId, test.id).map((d) => d.event)).toEqual(['compliance.rescreen.completed']);
-    expect(t.s.webhooks.deliveries(t.orgId, live.id).map((d) => d.event)).toEqual(['compliance.rescreen.risk_changed']);
+    await t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.rescreen.completed', fields: {} });
+    await t.s.webhooks.emit(t.orgId, 'test', { type: 'compliance.rescreen.risk_changed', fields: {} });
+    await t.s.webhooks.emit(t.orgId, 'live', { type: 'compliance.rescreen.risk_changed', fields: {} });
+    expect((await t.s.webhooks.deliveries(t.orgId, test.id)).map((d) => d.event)).toEqual(['compliance.rescreen.completed']);
+    expect((await t.s.webhooks.deliveries(t.orgId, live.id)).map((d) => d.event)).toEqual(['compliance.rescreen.risk_changed']);
   });
 
   it('billing writes the event with its result, and nothing when the work fails', async () => {
@@ -281,14 +281,14 @@ describe('delivery', () => {
     const rows = t.s.db.prepare('SELECT payload FROM webhook_events').all() as { payload: string }[];
     expect(rows).toHaveLength(1);
     expect(JSON.parse(rows[0]!.payload)).toMatchObject({ event: 'compliance.screening.completed', id: b.verificationId });
-    expect(t.s.webhooks.deliveries(t.orgId, ep.id)).toHaveLength(1);
+    expect((await t.s.webhooks.deliveries(t.orgId, ep.id))).toHaveLength(1);
   });
 
   it('survives a restart: an undelivered event (and an expired lease) is delivered by the next process', async () => {
     const t = await testService();
     const { id } = await withEndpoint(t, 'test', ['verification.completed'], '/durable');
     const before = received.length;
-    t.s.webhooks.emit(t.orgId, 'test', { type: 'verification.completed', fields: { verification_id: 'ver_1', status: 'PASS', product: 'human' } });
+    await t.s.webhooks.emit(t.orgId, 'test', { type: 'verification.completed', fields: { verification_id: 'ver_1', status: 'PASS', product: 'human' } });
     // A process leases the delivery and dies before sending it.
     t.s.db.prepare("UPDATE webhook_deliveries SET lease_until = ?").run(new Date(t.clock.now() + 60_000).toISOString());
     t.s.close();
@@ -297,7 +297,7 @@ describe('delivery', () => {
     expect(await next.webhooks.dispatchDue()).toBe(1);
     expect(received.length).toBe(before + 1);
     expect(JSON.parse(received.at(-1)!.body)).toMatchObject({ event: 'verification.completed', verification_id: 'ver_1', status: 'PASS' });
-    expect(next.webhooks.deliveries(t.orgId, id)[0]).toMatchObject({ state: 'succeeded' });
+    expect((await next.webhooks.deliveries(t.orgId, id))[0]).toMatchObject({ state: 'succeeded' });
     next.close();
   });
 });

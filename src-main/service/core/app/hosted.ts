@@ -276,7 +276,7 @@ export async function completeHosted(
     }
     const status: 'passed' | 'failed' = failed ? 'failed' : 'passed';
     if (!s.hosted.complete(row, run.verificationId, status, failed)) throw new AppError('hosted_session_closed', { message: 'This verification link expired while it was being completed.' });
-    s.webhooks.emit(row.org_id, row.env, {
+    await s.webhooks.emit(row.org_id, row.env, {
       type: 'verification.completed',
       fields: { verification_id: run.verificationId, status: status === 'passed' ? 'PASS' : 'FAIL', product: row.product, environment: row.env },
     });

@@ -106,7 +106,7 @@ export async function kycReport(s: Services, call: Call, body: ReportRequest): P
     ...held, organisation: org?.name ?? 'Compliance Console', generatedAt: new Date(s.clock.now()).toISOString(), generatedBy: actorOf(s, call),
   });
   if (body.report_password !== undefined) pdf = await encryptPdf(pdf, body.report_password);
-  s.webhooks.emit(key.orgId, key.env, { type: 'compliance.report_ready', fields: { verification_id: body.verification_id, encrypted: body.report_password !== undefined } });
+  await s.webhooks.emit(key.orgId, key.env, { type: 'compliance.report_ready', fields: { verification_id: body.verification_id, encrypted: body.report_password !== undefined } });
   return {
     success: true, pdf_base64: Buffer.from(pdf).toString('base64'), size_bytes: pdf.length, encrypted: body.report_password !== undefined,
     filename: `kyc_report_${body.verification_id}.pdf`,

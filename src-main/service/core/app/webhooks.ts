@@ -2,35 +2,37 @@
 // admin CLI: each act and its audit row commit together. The row names the endpoint by its id
 // and environment; its URL is the customer's configuration and is never written to the log.
 import type { Environment } from '../../../../src-shared/catalog';
+import type { Engine } from '../../db/engine';
 import type { Audit, AuditActorRef } from '../audit/audit';
 import type { Webhooks } from '../webhooks/webhooks';
 
-/** What these use cases use: the endpoints and the audit log, nothing else. */
-interface WebhookDeps { webhooks: Webhooks; audit: Audit }
+/** What these use cases use: the engine (their transaction), the endpoints and the audit log, nothing else. */
+interface WebhookDeps { engine: Engine; webhooks: Webhooks; audit: Audit }
 
 export interface NewEndpoint { url: string; env: Environment; events: string[]; description?: string | undefined }
 
+// The audit row is still written on the synchronous connection: on SQLite, inside this transaction.
 export function addWebhook(s: WebhookDeps, orgId: number, actor: AuditActorRef, createdBy: number | null, input: NewEndpoint) {
-  return s.audit.atomically(() => {
-    const created = s.webhooks.create({
+  return s.engine.transaction(async (tx) => {
+    const created = await s.webhooks.create({
       orgId, url: input.url, env: input.env, events: input.events, createdBy, ...(input.description ? { description: input.description } : {}),
-    });
+    }, tx);
     s.audit.record({ orgId, actor, action: 'webhook.added', objectId: created.endpoint.id, env: created.endpoint.env });
     return created;
   });
 }
 
-export function removeWebhook(s: WebhookDeps, orgId: number, actor: AuditActorRef, id: string): void {
-  s.audit.atomically(() => {
-    const { env } = s.webhooks.get(orgId, id);
-    s.webhooks.remove(orgId, id);
+export function removeWebhook(s: WebhookDeps, orgId: number, actor: AuditActorRef, id: string): Promise<void> {
+  return s.engine.transaction(async (tx) => {
+    const { env } = await s.webhooks.get(orgId, id, tx);
+    await s.webhooks.remove(orgId, id, tx);
     s.audit.record({ orgId, actor, action: 'webhook.removed', objectId: id, env });
   });
 }
 
 export function rotateWebhookSecret(s: WebhookDeps, orgId: number, actor: AuditActorRef, id: string) {
-  return s.audit.atomically(() => {
-    const rotated = s.webhooks.rotateSecret(orgId, id);
+  return s.engine.transaction(async (tx) => {
+    const rotated = await s.webhooks.rotateSecret(orgId, id, tx);
     s.audit.record({ orgId, actor, action: 'webhook.secret_rotated', objectId: id, env: rotated.endpoint.env });
     return rotated;
   });

@@ -86,7 +86,7 @@ export function createBilling(
   clock: Clock,
   credits: Credits,
   idempotency: Idempotency,
-  emit: (orgId: number, env: Payer['env'], event: WebhookEvent) => void = () => {},
+  emit: (tx: Q, orgId: number, env: Payer['env'], event: WebhookEvent) => Promise<unknown> = async () => {},
   /** Told after an organisation's ledger rows changed (the reports' cache forgets its figures). */
   onRecorded: (orgId: number) => void = () => {},
 ) {
@@ -205,7 +205,7 @@ export function createBilling(
             if (billable && !req.free) req.paidOnce?.claim(verificationId);
             const remaining = charged ?? (pays(key) ? await credits.balance(key.orgId, tx) : null);
             if (idem) await idempotency.completeInTransaction(tx, key.id!, idem.key, verificationId, outcome.httpStatus);
-            for (const ev of req.events?.({ verificationId, createdAt, outcome }) ?? []) emit(key.orgId, key.env, ev);
+            for (const ev of req.events?.({ verificationId, createdAt, outcome }) ?? []) await emit(tx, key.orgId, key.env, ev);
             req.alsoRecord?.({ verificationId, createdAt, outcome });
             return { creditsRemaining: remaining, charge };
           });

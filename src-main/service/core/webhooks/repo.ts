@@ -1,5 +1,7 @@
-// SQL for webhook endpoints, the event outbox and deliveries.
-import type { Db } from '../../db/open';
+// SQL for webhook endpoints, the event outbox and deliveries, on either engine. Each function takes
+// the builder to run on: the engine's, or the caller's transaction.
+import { sql } from 'kysely';
+import type { Q } from '../../db/engine';
 import type { Environment } from '../../../../src-shared/catalog';
 
 export interface EndpointRow {
@@ -33,94 +35,75 @@ export interface DeliveryRow {
   completed_at: string | null;
 }
 
-export interface DueDelivery extends DeliveryRow {
-  type: string;
-  payload: string;
-  url: string;
-  secret: string;
-  disabled_at: string | null;
+export interface DueDetails {
+  type: string; payload: string; url: string; secret: string; disabled_at: string | null; previous_secret: string | null; previous_secret_until: string | null;
+  org_id: number;
 }
 
-export function webhooksRepo(db: Db) {
-  const s = {
-    insertEndpoint: db.prepare(
-      `INSERT INTO webhook_endpoints (id, org_id, url, env, events, secret, description, created_by, created_at)
-       VALUES (@id, @org_id, @url, @env, @events, @secret, @description, @created_by, @created_at)`,
-    ),
-    endpoint: db.prepare<[string], EndpointRow>('SELECT * FROM webhook_endpoints WHERE id = ?'),
-    endpoints: db.prepare<[number], EndpointRow>('SELECT * FROM webhook_endpoints WHERE org_id = ? AND disabled_at IS NULL ORDER BY created_at DESC, id'),
-    subscribed: db.prepare<[number, Environment], EndpointRow>(
-      'SELECT * FROM webhook_endpoints WHERE org_id = ? AND env = ? AND disabled_at IS NULL',
-    ),
-    // Its deliveries go with it (ON DELETE CASCADE); one being sent just now finds it gone.
-    remove: db.prepare<[string]>('DELETE FROM webhook_endpoints WHERE id = ?'),
-    insertEvent: db.prepare(
-      'INSERT INTO webhook_events (id, org_id, type, env, payload, created_at) VALUES (@id, @org_id, @type, @env, @payload, @created_at)',
-    ),
-    insertDelivery: db.prepare(
-      `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, state, next_attempt_at, created_at)
-       VALUES (@id, @event_id, @endpoint_id, 'pending', @next_attempt_at, @created_at)`,
-    ),
-    // Due deliveries, oldest first, at most `cap` in flight per endpoint counting those already in
-    // flight (a JSON object endpoint id -> count), so one silent receiver cannot take every slot.
-    lease: db.prepare<[string, string, string, number, string, number], DeliveryRow>(
-      `UPDATE webhook_deliveries SET lease_until = ?
-       WHERE id IN (
-         SELECT id FROM (
-           SELECT id, endpoint_id, next_attempt_at,
-                  ROW_NUMBER() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) AS n
-           FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until < ?)
-         ) WHERE n <= ? - COALESCE((SELECT value FROM json_each(?) WHERE key = endpoint_id), 0)
-         ORDER BY next_attempt_at LIMIT ?)
-       RETURNING *`,
-    ),
-    dueDetails: db.prepare<[string], {
-      type: string; payload: string; url: string; secret: string; disabled_at: string | null; previous_secret: string | null; previous_secret_until: string | null;
-      org_id: number;
-    }>(
-      `SELECT e.type, e.payload, p.org_id, p.url, p.secret, p.disabled_at, p.previous_secret, p.previous_secret_until FROM webhook_deliveries d
-       JOIN webhook_events e ON e.id = d.event_id JOIN webhook_endpoints p ON p.id = d.endpoint_id WHERE d.id = ?`,
-    ),
-    finish: db.prepare(
-      `UPDATE webhook_deliveries SET state = @state, attempts = @attempts, next_attempt_at = @next_attempt_at, lease_until = NULL,
-       last_status = @last_status, last_error = @last_error, last_latency_ms = @last_latency_ms, completed_at = @completed_at
-       WHERE id = @id`,
-    ),
-    deliveries: db.prepare<[string, number], DeliveryRow & { type: string }>(
-      `SELECT d.*, e.type FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
-       WHERE d.endpoint_id = ? ORDER BY d.created_at DESC, d.id LIMIT ?`,
-    ),
-    rotate: db.prepare('UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_until = @until, secret = @secret WHERE id = @id'),
-    delivery: db.prepare<[string, string], DeliveryRow & { type: string }>(
-      'SELECT d.*, e.type FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE d.id = ? AND d.endpoint_id = ?',
-    ),
-    retry: db.prepare(
-      `UPDATE webhook_deliveries SET state = 'pending', next_attempt_at = @now, lease_until = NULL, completed_at = NULL
-       WHERE id = @id AND endpoint_id = @endpoint AND state = 'failed'`,
-    ),
-    purgeEvents: db.prepare<[string]>(
-      `DELETE FROM webhook_events WHERE created_at < ?
-       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = webhook_events.id AND d.state = 'pending')`,
-    ),
-  };
-  return {
-    insertEndpoint: (r: Omit<EndpointRow, 'disabled_at' | 'previous_secret' | 'previous_secret_until'>) => s.insertEndpoint.run(r),
-    endpoint: (id: string) => s.endpoint.get(id),
-    endpoints: (orgId: number) => s.endpoints.all(orgId),
-    subscribed: (orgId: number, env: Environment) => s.subscribed.all(orgId, env),
-    remove: (id: string) => s.remove.run(id).changes,
-    insertEvent: (r: { id: string; org_id: number; type: string; env: Environment; payload: string; created_at: string }) => s.insertEvent.run(r),
-    insertDelivery: (r: { id: string; event_id: string; endpoint_id: string; next_attempt_at: string; created_at: string }) =>
-      s.insertDelivery.run(r),
-    lease: (until: string, now: string, limit: number, perEndpoint: number, inFlight: ReadonlyMap<string, number>) =>
-      s.lease.all(until, now, now, perEndpoint, JSON.stringify(Object.fromEntries(inFlight)), limit),
-    dueDetails: (id: string) => s.dueDetails.get(id),
-    finish: (r: Pick<DeliveryRow, 'id' | 'state' | 'attempts' | 'next_attempt_at' | 'last_status' | 'last_error' | 'last_latency_ms' | 'completed_at'>) =>
-      s.finish.run(r),
-    deliveries: (endpointId: string, limit: number) => s.deliveries.all(endpointId, limit),
-    delivery: (id: string, endpointId: string) => s.delivery.get(id, endpointId),
-    rotate: (id: string, secret: string, until: string) => s.rotate.run({ id, secret, until }),
-    retry: (id: string, endpointId: string, now: string) => s.retry.run({ id, endpoint: endpointId, now }).changes === 1,
-    purgeEvents: (before: string) => s.purgeEvents.run(before).changes,
-  };
-}
+export const webhooksRepo = {
+  async insertEndpoint(q: Q, r: Omit<EndpointRow, 'disabled_at' | 'previous_secret' | 'previous_secret_until'>): Promise<void> {
+    await q.insertInto('webhook_endpoints').values(r).execute();
+  },
+  endpoint: (q: Q, id: string): Promise<EndpointRow | undefined> => q.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst(),
+  endpoints: (q: Q, orgId: number): Promise<EndpointRow[]> =>
+    q.selectFrom('webhook_endpoints').selectAll().where('org_id', '=', orgId).where('disabled_at', 'is', null).orderBy('created_at', 'desc').orderBy('id').execute(),
+  subscribed: (q: Q, orgId: number, env: Environment): Promise<EndpointRow[]> =>
+    q.selectFrom('webhook_endpoints').selectAll().where('org_id', '=', orgId).where('env', '=', env).where('disabled_at', 'is', null).execute(),
+  // Its deliveries go with it (ON DELETE CASCADE); one being sent just now finds it gone.
+  async remove(q: Q, id: string): Promise<number> {
+    return Number((await q.deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst()).numDeletedRows);
+  },
+  async insertEvent(q: Q, r: { id: string; org_id: number; type: string; env: Environment; payload: string; created_at: string }): Promise<void> {
+    await q.insertInto('webhook_events').values(r).execute();
+  },
+  async insertDeliveries(q: Q, rows: { id: string; event_id: string; endpoint_id: string; next_attempt_at: string; created_at: string }[]): Promise<void> {
+    if (rows.length) await q.insertInto('webhook_deliveries').values(rows.map((r) => ({ ...r, state: 'pending' as const }))).execute();
+  },
+  /**
+   * Due deliveries not leased (or whose lease ran out), oldest first, at most `perEndpoint` of an
+   * endpoint: the candidates a lease chooses from, so one endpoint's backlog cannot hide another's.
+   */
+  due: (q: Q, now: string, perEndpoint: number, limit: number): Promise<{ id: string; endpoint_id: string }[]> =>
+    q.selectFrom((d) => d.selectFrom('webhook_deliveries')
+      .select(['id', 'endpoint_id', 'next_attempt_at', sql<number>`ROW_NUMBER() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id)`.as('n')])
+      .where('state', '=', 'pending').where('next_attempt_at', '<=', now)
+      .where((e) => e.or([e('lease_until', 'is', null), e('lease_until', '<', now)]))
+      .as('c'))
+      .select(['c.id', 'c.endpoint_id']).where('c.n', '<=', perEndpoint).orderBy('c.next_attempt_at').orderBy('c.id').limit(limit).execute(),
+  /** Deliveries being sent now, by any instance, per endpoint (their lease still runs). */
+  async leasedPerEndpoint(q: Q, now: string): Promise<Map<string, number>> {
+    const rows = await q.selectFrom('webhook_deliveries').select(['endpoint_id', (e) => e.fn.countAll<number>().as('n')])
+      .where('state', '=', 'pending').where('lease_until', '>=', now).groupBy('endpoint_id').execute();
+    return new Map(rows.map((r) => [r.endpoint_id, Number(r.n)]));
+  },
+  lease: (q: Q, ids: readonly string[], until: string): Promise<DeliveryRow[]> =>
+    ids.length ? q.updateTable('webhook_deliveries').set({ lease_until: until }).where('id', 'in', ids).returningAll().execute() : Promise.resolve([]),
+  dueDetails: (q: Q, id: string): Promise<DueDetails | undefined> =>
+    q.selectFrom('webhook_deliveries as d').innerJoin('webhook_events as e', 'e.id', 'd.event_id').innerJoin('webhook_endpoints as p', 'p.id', 'd.endpoint_id')
+      .select(['e.type', 'e.payload', 'p.org_id', 'p.url', 'p.secret', 'p.disabled_at', 'p.previous_secret', 'p.previous_secret_until'])
+      .where('d.id', '=', id).executeTakeFirst(),
+  async finish(q: Q, r: Pick<DeliveryRow, 'id' | 'state' | 'attempts' | 'next_attempt_at' | 'last_status' | 'last_error' | 'last_latency_ms' | 'completed_at'>): Promise<void> {
+    const { id, ...set } = r;
+    await q.updateTable('webhook_deliveries').set({ ...set, lease_until: null }).where('id', '=', id).execute();
+  },
+  deliveries: (q: Q, endpointId: string, limit: number): Promise<(DeliveryRow & { type: string })[]> =>
+    q.selectFrom('webhook_deliveries as d').innerJoin('webhook_events as e', 'e.id', 'd.event_id').selectAll('d').select('e.type')
+      .where('d.endpoint_id', '=', endpointId).orderBy('d.created_at', 'desc').orderBy('d.id').limit(limit).execute(),
+  delivery: (q: Q, id: string, endpointId: string): Promise<(DeliveryRow & { type: string }) | undefined> =>
+    q.selectFrom('webhook_deliveries as d').innerJoin('webhook_events as e', 'e.id', 'd.event_id').selectAll('d').select('e.type')
+      .where('d.id', '=', id).where('d.endpoint_id', '=', endpointId).executeTakeFirst(),
+  async rotate(q: Q, id: string, secret: string, until: string): Promise<void> {
+    await q.updateTable('webhook_endpoints').set((e) => ({ previous_secret: e.ref('secret'), previous_secret_until: until, secret })).where('id', '=', id).execute();
+  },
+  async retry(q: Q, id: string, endpointId: string, now: string): Promise<boolean> {
+    const r = await q.updateTable('webhook_deliveries').set({ state: 'pending', next_attempt_at: now, lease_until: null, completed_at: null })
+      .where('id', '=', id).where('endpoint_id', '=', endpointId).where('state', '=', 'failed').executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+  async purgeEvents(q: Q, before: string): Promise<number> {
+    const r = await q.deleteFrom('webhook_events').where('created_at', '<', before)
+      .where((e) => e.not(e.exists(e.selectFrom('webhook_deliveries as d').select('d.id').whereRef('d.event_id', '=', 'webhook_events.id').where('d.state', '=', 'pending'))))
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  },
+};

@@ -1,10 +1,12 @@
 // Webhooks: endpoints, a durable outbox written in the same transaction as the result it
 // reports, and a dispatcher that leases due deliveries, signs and POSTs them, and retries with
-// exponential backoff. Survives restarts: state is in SQLite, leases expire.
+// exponential backoff. Survives restarts and, on PostgreSQL, the death of an instance: state is in
+// the database, leases expire, and one instance at a time leases (each delivery is sent by one).
 import type { Environment } from '../../../../src-shared/catalog';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../../../../src-shared/contracts/webhooks';
 import { AppError } from '../../../../src-shared/errors';
-import type { Db } from '../../db/open';
+import { sql } from 'kysely';
+import type { Engine, Q } from '../../db/engine';
 import { retryDelay } from '../../jobs/backoff';
 import type { Clock } from '../clock';
 import { newId, nowIso, randomBase62 } from '../ids';
@@ -19,6 +21,8 @@ export const MAX_ATTEMPTS = 10;
 export const MAX_ENDPOINTS = 10;
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const LEASE_MS = 60_000;
+/** Any fixed number: the advisory lock instances lease deliveries under (PostgreSQL). */
+const LEASE_LOCK = 4_310_101;
 const EVENT_RETENTION_MS = 7 * 24 * 3600_000;
 
 export type Fetch = (url: string, init: RequestInit) => Promise<Response>;
@@ -101,7 +105,7 @@ function guardedFetch(allowed: readonly string[], resolve?: Resolve): Fetch {
 /** Deliveries in flight at once, and per endpoint: a receiver that never answers holds only its own. */
 export const DELIVERY_SLOTS = { total: 32, perEndpoint: 8 } as const;
 
-export function createWebhooks(db: Db, clock: Clock, opts: {
+export function createWebhooks(engine: Engine, clock: Clock, opts: {
   /** Tests: a transport of their own (the destination rule on the URL's own host still applies). */
   fetch?: Fetch;
   /** The hosts the organisation's owner allowed as on-premises receivers (destination.ts). */
@@ -109,14 +113,13 @@ export function createWebhooks(db: Db, clock: Clock, opts: {
   /** Tests: the name resolution the delivery's lookup uses. */
   resolve?: Resolve;
 } = {}) {
-  const repo = webhooksRepo(db);
+  const repo = webhooksRepo;
+  const { q } = engine;
   const privateHosts = opts.privateHosts ?? (() => []);
-  const inFlight = new Map<string, number>();
   let flying = 0;
 
-  function emitInTransaction(orgId: number, env: Environment, event: WebhookEvent, onlyEndpoint?: string): string | null {
-    const targets = repo
-      .subscribed(orgId, env)
+  async function emitInTransaction(tx: Q, orgId: number, env: Environment, event: WebhookEvent, onlyEndpoint?: string): Promise<string | null> {
+    const targets = (await repo.subscribed(tx, orgId, env))
       .filter((e) => (onlyEndpoint ? e.id === onlyEndpoint : e.events.split(',').includes(event.type)));
     if (targets.length === 0) return null;
     const now = clock.now();
@@ -124,19 +127,46 @@ export function createWebhooks(db: Db, clock: Clock, opts: {
     const payload = JSON.stringify({
       event: event.type, event_id: id, timestamp: nowIso(now), environment: env, livemode: env === 'live', ...event.fields,
     });
-    repo.insertEvent({ id, org_id: orgId, type: event.type, env, payload, created_at: nowIso(now) });
-    for (const t of targets) {
-      repo.insertDelivery({ id: newId('whd'), event_id: id, endpoint_id: t.id, next_attempt_at: nowIso(now), created_at: nowIso(now) });
-    }
+    await repo.insertEvent(tx, { id, org_id: orgId, type: event.type, env, payload, created_at: nowIso(now) });
+    await repo.insertDeliveries(tx, targets.map((t) => ({ id: newId('whd'), event_id: id, endpoint_id: t.id, next_attempt_at: nowIso(now), created_at: nowIso(now) })));
     return id;
   }
 
+  /**
+   * Leases up to `free` due deliveries, oldest first, at most DELIVERY_SLOTS.perEndpoint of an
+   * endpoint in flight counting those other instances are sending (their leases still run), so a
+   * receiver that never answers holds only its own slots. One instance leases at a time (on
+   * PostgreSQL an advisory lock for the transaction; SQLite's write lock is one already): a
+   * delivery is leased once, and sent by the instance that leased it; a dead instance's leases run out.
+   */
+  async function lease(free: number): Promise<DeliveryRow[]> {
+    const now = clock.now();
+    return engine.transaction(async (tx) => {
+      if (engine.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${LEASE_LOCK})`.execute(tx);
+      const at = nowIso(now);
+      const busy = await repo.leasedPerEndpoint(tx, at);
+      const chosen: string[] = [];
+      // The candidates an endpoint at its cap gives are passed over: read that many more.
+      const passedOver = [...busy.values()].reduce((a, n) => a + Math.min(n, DELIVERY_SLOTS.perEndpoint), 0);
+      for (const d of await repo.due(tx, at, DELIVERY_SLOTS.perEndpoint, free + passedOver)) {
+        if (chosen.length >= free) break;
+        const n = busy.get(d.endpoint_id) ?? 0;
+        if (n >= DELIVERY_SLOTS.perEndpoint) continue;
+        busy.set(d.endpoint_id, n + 1);
+        chosen.push(d.id);
+      }
+      const rows = await repo.lease(tx, chosen, nowIso(now + LEASE_MS));
+      // The UPDATE answers in no set order: oldest first, as chosen.
+      return chosen.map((id) => rows.find((r) => r.id === id)!).filter(Boolean);
+    });
+  }
+
   async function deliver(d: DeliveryRow): Promise<void> {
-    const details = repo.dueDetails(d.id);
+    const details = await repo.dueDetails(q, d.id);
     const attempts = d.attempts + 1;
     const now = () => nowIso(clock.now());
     if (!details || details.disabled_at) {
-      repo.finish({ id: d.id, state: 'failed', attempts: d.attempts, next_attempt_at: d.next_attempt_at, last_status: null,
+      await repo.finish(q, { id: d.id, state: 'failed', attempts: d.attempts, next_attempt_at: d.next_attempt_at, last_status: null,
         last_error: 'endpoint removed', last_latency_ms: null, completed_at: now() });
       return;
     }
@@ -175,7 +205,7 @@ export function createWebhooks(db: Db, clock: Clock, opts: {
     const latency = Math.round(performance.now() - started);
     const ok = error === null;
     const final = ok || attempts >= MAX_ATTEMPTS;
-    repo.finish({
+    await repo.finish(q, {
       id: d.id,
       state: ok ? 'succeeded' : final ? 'failed' : 'pending',
       attempts,
@@ -188,8 +218,9 @@ export function createWebhooks(db: Db, clock: Clock, opts: {
   }
 
   return {
-    create(input: { orgId: number; url: string; env: Environment; events: string[]; description?: string; createdBy: number | null }) {
-      if (repo.endpoints(input.orgId).length >= MAX_ENDPOINTS) {
+    /** `tx`: the transaction that also writes the act's audit row. */
+    async create(input: { orgId: number; url: string; env: Environment; events: string[]; description?: string; createdBy: number | null }, tx: Q = q) {
+      if ((await repo.endpoints(tx, input.orgId)).length >= MAX_ENDPOINTS) {
         throw new AppError('resource_limit', {
           team_limit: MAX_ENDPOINTS, message: `At most ${MAX_ENDPOINTS} webhook endpoints per organization. Remove one first.`,
         });
@@ -207,101 +238,100 @@ export function createWebhooks(db: Db, clock: Clock, opts: {
         id: newId('whe', 16), org_id: input.orgId, url: input.url, env: input.env, events: [...new Set(input.events)].join(','),
         secret, description: input.description ?? null, created_by: input.createdBy, created_at: nowIso(clock.now()),
       };
-      repo.insertEndpoint(row);
-      return { endpoint: toEndpoint(repo.endpoint(row.id)!, clock.now()), secret };
+      await repo.insertEndpoint(tx, row);
+      return { endpoint: toEndpoint((await repo.endpoint(tx, row.id))!, clock.now()), secret };
     },
 
-    list: (orgId: number) => repo.endpoints(orgId).map((r) => toEndpoint(r, clock.now())),
+    list: async (orgId: number) => (await repo.endpoints(q, orgId)).map((r) => toEndpoint(r, clock.now())),
 
-    get(orgId: number, id: string): EndpointRow {
-      const row = repo.endpoint(id);
+    async get(orgId: number, id: string, tx: Q = q): Promise<EndpointRow> {
+      const row = await repo.endpoint(tx, id);
       if (!row || row.org_id !== orgId || row.disabled_at) throw new AppError('webhook_not_found');
       return row;
     },
 
     /** Gone with its delivery log: a create-and-remove loop leaves nothing behind. */
-    remove(orgId: number, id: string): void {
-      this.get(orgId, id);
-      repo.remove(id);
+    async remove(orgId: number, id: string, tx: Q = q): Promise<void> {
+      await this.get(orgId, id, tx);
+      await repo.remove(tx, id);
     },
 
-    deliveries(orgId: number, id: string, limit = 50): WebhookDelivery[] {
-      this.get(orgId, id);
-      return repo.deliveries(id, limit).map(toDelivery);
+    async deliveries(orgId: number, id: string, limit = 50): Promise<WebhookDelivery[]> {
+      await this.get(orgId, id);
+      return (await repo.deliveries(q, id, limit)).map(toDelivery);
     },
 
     /** A new signing secret (shown once); the old one keeps signing for ROTATION_OVERLAP_MS. */
-    rotateSecret(orgId: number, id: string): { endpoint: WebhookEndpoint; secret: string } {
-      const ep = this.get(orgId, id);
+    async rotateSecret(orgId: number, id: string, tx: Q = q): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+      const ep = await this.get(orgId, id, tx);
       if (rotating(ep, clock.now())) throw new AppError('conflict', { message: 'A rotation of this secret is still in its overlap. Rotate again after it ends.' });
       const secret = `whsec_${randomBase62(40)}`;
-      repo.rotate(id, secret, nowIso(clock.now() + ROTATION_OVERLAP_MS));
-      return { endpoint: toEndpoint(repo.endpoint(id)!, clock.now()), secret };
+      await repo.rotate(tx, id, secret, nowIso(clock.now() + ROTATION_OVERLAP_MS));
+      return { endpoint: toEndpoint((await repo.endpoint(tx, id))!, clock.now()), secret };
     },
 
     /**
      * A failed delivery tried again now (once: it keeps its attempt count, so one more failure
      * ends it again). Pending or succeeded deliveries are a conflict; another endpoint's, not found.
      */
-    retry(orgId: number, endpointId: string, deliveryId: string): WebhookDelivery {
-      this.get(orgId, endpointId);
-      const row = repo.delivery(deliveryId, endpointId);
+    async retry(orgId: number, endpointId: string, deliveryId: string): Promise<WebhookDelivery> {
+      await this.get(orgId, endpointId);
+      const row = await repo.delivery(q, deliveryId, endpointId);
       if (!row) throw new AppError('webhook_not_found', { message: 'Delivery not found' });
-      if (!repo.retry(deliveryId, endpointId, nowIso(clock.now()))) {
+      if (!(await repo.retry(q, deliveryId, endpointId, nowIso(clock.now())))) {
         throw new AppError('conflict', { message: row.state === 'pending' ? 'This delivery is still being retried.' : 'This delivery succeeded; there is nothing to retry.' });
       }
-      return toDelivery(repo.delivery(deliveryId, endpointId)!);
+      return toDelivery((await repo.delivery(q, deliveryId, endpointId))!);
     },
 
-    /** Writes an event and its deliveries; call inside the transaction of the result it reports. */
+    /** Writes an event and its deliveries in `tx`, the transaction of the result it reports. */
     emitInTransaction,
 
-    emit(orgId: number, env: Environment, event: WebhookEvent): string | null {
-      return db.transaction(() => emitInTransaction(orgId, env, event)).immediate();
+    emit(orgId: number, env: Environment, event: WebhookEvent): Promise<string | null> {
+      return engine.transaction((tx) => emitInTransaction(tx, orgId, env, event));
     },
 
     /** A `webhook.test` event to one endpoint, whatever it subscribes to. */
-    sendTest(orgId: number, endpointId: string): string | null {
-      const ep = this.get(orgId, endpointId);
-      return db
-        .transaction(() => emitInTransaction(orgId, ep.env, { type: 'webhook.test', fields: { message: 'Test event from Compliance Console' } }, ep.id))
-        .immediate();
+    async sendTest(orgId: number, endpointId: string): Promise<string | null> {
+      const ep = await this.get(orgId, endpointId);
+      return engine.transaction((tx) => emitInTransaction(tx, orgId, ep.env, { type: 'webhook.test', fields: { message: 'Test event from Compliance Console' } }, ep.id));
     },
 
     /**
      * Starts what is due now, as far as free slots allow, without waiting for it: each delivery
      * frees its slot when it ends, and the next call fills it. Returns the deliveries started.
      */
-    pump(): Promise<void>[] {
+    async pump(): Promise<Promise<void>[]> {
       const free = DELIVERY_SLOTS.total - flying;
       if (free <= 0) return [];
-      const now = clock.now();
-      const leased = db.transaction(() => repo.lease(nowIso(now + LEASE_MS), nowIso(now), free, DELIVERY_SLOTS.perEndpoint, inFlight)).immediate();
+      // Taken now, before the lease is read: a second pump meanwhile sees these slots used.
+      flying += free;
+      let leased: DeliveryRow[] = [];
+      try {
+        leased = await lease(free);
+      } finally {
+        flying -= free - leased.length;
+      }
       return leased.map(async (d) => {
-        flying++;
-        inFlight.set(d.endpoint_id, (inFlight.get(d.endpoint_id) ?? 0) + 1);
         try {
           await deliver(d);
         } catch {
           // deliver() records its own failures; anything else leaves the lease to expire and retry.
         } finally {
           flying--;
-          const n = (inFlight.get(d.endpoint_id) ?? 1) - 1;
-          if (n > 0) inFlight.set(d.endpoint_id, n);
-          else inFlight.delete(d.endpoint_id);
         }
       });
     },
 
     /** Sends what is due now and waits for those deliveries; returns how many were attempted. */
     async dispatchDue(): Promise<number> {
-      const started = this.pump();
+      const started = await this.pump();
       await Promise.all(started);
       return started.length;
     },
 
-    purgeOldEvents(): number {
-      return repo.purgeEvents(nowIso(clock.now() - EVENT_RETENTION_MS));
+    purgeOldEvents(): Promise<number> {
+      return repo.purgeEvents(q, nowIso(clock.now() - EVENT_RETENTION_MS));
     },
   };
 }

@@ -20,7 +20,7 @@ export function webhookRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/webhooks', auth: { kind: 'session' }, tags: TAGS,
     summary: 'The organisation\'s webhook endpoints',
     responses: { 200: WebhookList },
-    handler: (c) => c.json<WebhookList>({ endpoints: webhooks.list(c.get('session').org.id) }),
+    handler: async (c) => c.json<WebhookList>({ endpoints: await webhooks.list(c.get('session').org.id) }),
   });
 
   route({
@@ -52,7 +52,7 @@ export function webhookRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const s = c.get('session');
       const body = await input.body();
-      const created = addWebhook(services, s.org.id, actorOf(s.user), s.user.id, body);
+      const created = await addWebhook(services, s.org.id, actorOf(s.user), s.user.id, body);
       return c.json<CreatedWebhook>(created, 201);
     },
   });
@@ -61,9 +61,9 @@ export function webhookRoutes({ route, services }: Router): void {
     method: 'DELETE', path: '/api/webhooks/:id', auth: MANAGERS, tags: TAGS,
     summary: 'Remove a webhook endpoint',
     responses: { 200: Message },
-    handler: (c) => {
+    handler: async (c) => {
       const s = c.get('session');
-      removeWebhook(services, s.org.id, actorOf(s.user), c.req.param('id') ?? '');
+      await removeWebhook(services, s.org.id, actorOf(s.user), c.req.param('id') ?? '');
       return c.json<Message>({ message: 'Webhook endpoint removed' });
     },
   });
@@ -72,8 +72,8 @@ export function webhookRoutes({ route, services }: Router): void {
     method: 'POST', path: '/api/webhooks/:id/test', auth: MANAGERS, tags: TAGS,
     summary: 'Queue a test event for an endpoint',
     responses: { 202: WebhookTestQueued },
-    handler: (c) => {
-      const eventId = webhooks.sendTest(c.get('session').org.id, c.req.param('id') ?? '');
+    handler: async (c) => {
+      const eventId = await webhooks.sendTest(c.get('session').org.id, c.req.param('id') ?? '');
       return c.json<WebhookTestQueued>({ message: 'Test event queued', event_id: eventId }, 202);
     },
   });
@@ -82,15 +82,15 @@ export function webhookRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/webhooks/:id/deliveries', auth: { kind: 'session' }, tags: TAGS,
     summary: 'An endpoint\'s delivery log',
     responses: { 200: WebhookDeliveryList },
-    handler: (c) => c.json<WebhookDeliveryList>({ deliveries: webhooks.deliveries(c.get('session').org.id, c.req.param('id') ?? '') }),
+    handler: async (c) => c.json<WebhookDeliveryList>({ deliveries: await webhooks.deliveries(c.get('session').org.id, c.req.param('id') ?? '') }),
   });
 
   route({
     method: 'POST', path: '/api/webhooks/:id/deliveries/:delivery/retry', auth: MANAGERS, tags: TAGS,
     summary: 'Tries a failed delivery again now (one more attempt, signed afresh)',
     responses: { 200: WebhookDelivery },
-    handler: (c) =>
-      c.json<WebhookDelivery>(webhooks.retry(c.get('session').org.id, c.req.param('id') ?? '', c.req.param('delivery') ?? '')),
+    handler: async (c) =>
+      c.json<WebhookDelivery>(await webhooks.retry(c.get('session').org.id, c.req.param('id') ?? '', c.req.param('delivery') ?? '')),
   });
 
   route({
@@ -100,9 +100,9 @@ export function webhookRoutes({ route, services }: Router): void {
       'During the overlap X-Service-Signature is still made with the old secret and X-Service-Signature-Next with the new one; ' +
       'after it, X-Service-Signature alone with the new secret. Switch the receiver to the new secret within the overlap. 409 while an overlap runs.',
     responses: { 200: RotatedWebhookSecret },
-    handler: (c) => {
+    handler: async (c) => {
       const s = c.get('session');
-      return c.json<RotatedWebhookSecret>(rotateWebhookSecret(services, s.org.id, actorOf(s.user), c.req.param('id') ?? ''));
+      return c.json<RotatedWebhookSecret>(await rotateWebhookSecret(services, s.org.id, actorOf(s.user), c.req.param('id') ?? ''));
     },
   });
 }

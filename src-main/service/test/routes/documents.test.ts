@@ -24,7 +24,7 @@ beforeAll(async () => {
   key = t.key({ scopes: ['identity', 'compliance'] });
   live = t.key({ env: 'live', scopes: ['identity', 'compliance'] });
   await t.grant(1000);
-  t.s.webhooks.create({ orgId: t.orgId, url: 'https://receiver.example/hooks', env: 'live', events: ['compliance.completed', 'compliance.hit_detected', 'compliance.report_ready'], createdBy: null });
+  await t.s.webhooks.create({ orgId: t.orgId, url: 'https://receiver.example/hooks', env: 'live', events: ['compliance.completed', 'compliance.hit_detected', 'compliance.report_ready'], createdBy: null });
 }, 60_000);
 
 const b64 = (b: Buffer) => b.toString('base64');

@@ -44,7 +44,7 @@ describe('GET /api/home', () => {
     const live = t.key({ env: 'live' });
     t.key({ env: 'live' });
     expect((await t.json('POST', `/api/keys/${live.id}/revoke`, { cookie: owner })).status).toBe(200);
-    t.s.webhooks.create({ orgId: t.orgId, url: 'https://receiver.example/hooks', env: 'test', events: ['verification.completed'], createdBy: null });
+    await t.s.webhooks.create({ orgId: t.orgId, url: 'https://receiver.example/hooks', env: 'test', events: ['verification.completed'], createdBy: null });
     await t.grant(150);
     expect((await t.json('PATCH', '/api/settings', { cookie: owner, body: { four_eyes: true } })).status).toBe(200);
     expect(await t.s.screening.ready(60_000)).not.toBeNull();

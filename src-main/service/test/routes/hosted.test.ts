@@ -28,8 +28,8 @@ beforeAll(async () => {
   cookie = await t.login();
   // The organisation's apps return by these schemes (test/routes/redirects.test.ts: the rules themselves).
   expect((await t.json('PUT', '/api/settings/app-schemes', { cookie, body: { app_schemes: ['myapp', 'com.example.app'] } })).status).toBe(200);
-  t.s.webhooks.create({ orgId: t.orgId, url: 'https://receiver.example/hooks', env: 'test', events: ['verification.completed'], createdBy: null });
-  t.s.webhooks.create({ orgId: t.orgId, url: 'https://receiver.example/hooks', env: 'live', events: ['verification.completed'], createdBy: null });
+  await t.s.webhooks.create({ orgId: t.orgId, url: 'https://receiver.example/hooks', env: 'test', events: ['verification.completed'], createdBy: null });
+  await t.s.webhooks.create({ orgId: t.orgId, url: 'https://receiver.example/hooks', env: 'live', events: ['verification.completed'], createdBy: null });
 }, 60_000);
 
 const b64 = (b: Buffer) => b.toString('base64');
