@@ -5,11 +5,17 @@
 // with the verification row, the balance re-read and the charge. Once with the checkpointed
 // balance (migration 0009, what the service runs) and once with the old `SUM(amount)` query.
 // The old query is timed on fewer charges (default 40): each reads the whole ledger twice.
+// `--postgres` times the same credit work on PostgreSQL (a throwaway cluster of Debian's
+// postgresql on a unix socket, with durable commits as a server would run) beside SQLite.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { sqliteEngine, type Q } from '../src-main/service/db/engine';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { postgresEngine, sqliteEngine, type Engine, type Q } from '../src-main/service/db/engine';
+import { migratePostgres } from '../src-main/service/db/postgres/migrate';
+import { clusterUnavailable, startCluster } from '../src-main/service/test/pg-cluster';
 import { openDatabase, type Db } from '../src-main/service/db/open';
 import { createCredits } from '../src-main/service/core/credits/credits';
 import { systemClock } from '../src-main/service/core/clock';
@@ -23,6 +29,80 @@ export interface BenchCreditsOptions {
   sumCharges?: number;
   /** Where each result line goes (default stdout). */
   log?: (line: string) => void;
+}
+
+/**
+ * The credit work of one billable request through the engine, as billing.run does it: the balance
+ * pre-check, then one transaction with the verification row, the balance re-read and the charge.
+ */
+let charged = 0;
+async function timeCharges(engine: Engine, orgId: number, n: number): Promise<number[]> {
+  const credits = createCredits(engine, systemClock);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    if ((await credits.balance(orgId)) < 1) throw new Error('balance ran out');
+    const id = `ver_bench_${engine.dialect}_${++charged}`;
+    const at = new Date().toISOString();
+    await engine.transaction(async (tx) => {
+      await tx.insertInto('verifications').values({ id, org_id: orgId, product: 'human', env: 'live', status: 'PASS', credits: 1, created_at: at, completed_at: at }).execute();
+      await credits.chargeInTransaction(tx, orgId, 1, 'human', [id], 'live');
+    });
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+export interface BenchCreditsPostgresResult { rows: number; fill_ms: number; charge: Timing; consistent: boolean }
+
+/** The same ledger on PostgreSQL: `rows` entries, then `charges` charges timed as the service makes them. */
+export async function benchCreditsPostgres(opts: BenchCreditsOptions = {}): Promise<BenchCreditsPostgresResult | { skipped: string }> {
+  const rows = opts.rows ?? 1_000_000;
+  const log = opts.log ?? ((l: string) => process.stdout.write(`${l}\n`));
+  const why = clusterUnavailable();
+  if (why) {
+    log(`  PostgreSQL: skipped (${why})`);
+    return { skipped: why };
+  }
+  const cluster = await startCluster({ durable: true });
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE bench');
+    await admin.end();
+    const engine = postgresEngine(cluster.urlOf('bench'), { max: 4 });
+    try {
+      await migratePostgres(engine);
+      const org = await engine.q.insertInto('organizations').values({ name: 'Bench', plan: 'enterprise', created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
+      const started = performance.now();
+      // One statement; the checkpoint trigger is set aside for the fill and its row written once
+      // after it (a million upserts of one row would time the fill, not the charge).
+      await engine.transaction(async (tx) => {
+        await sql`ALTER TABLE credit_entries DISABLE TRIGGER credit_entries_checkpoint`.execute(tx);
+        await sql`INSERT INTO credit_entries (org_id, amount, kind, product, env, created_at)
+          SELECT ${org.id}, CASE WHEN g = 1 THEN ${rows * 10} ELSE -1 END, CASE WHEN g = 1 THEN 'grant' ELSE 'charge' END,
+                 CASE WHEN g = 1 THEN NULL ELSE 'human' END, 'live', ${new Date().toISOString()}
+          FROM generate_series(1, ${rows}) AS g`.execute(tx);
+        await sql`INSERT INTO credit_balances (org_id, balance, last_entry_id)
+          SELECT ${org.id}, SUM(amount), MAX(id) FROM credit_entries WHERE org_id = ${org.id}`.execute(tx);
+        await sql`ALTER TABLE credit_entries ENABLE TRIGGER credit_entries_checkpoint`.execute(tx);
+      });
+      await sql`VACUUM ANALYZE credit_entries`.execute(engine.q);
+      const fillMs = performance.now() - started;
+      await timeCharges(engine, org.id, 50); // warm-up
+      const charge = timing(await timeCharges(engine, org.id, opts.charges ?? 2000));
+      const r = await createCredits(engine, systemClock).reconcile(org.id);
+      const result = { rows, fill_ms: Math.round(fillMs), charge, consistent: r.balance === r.sum };
+      log(`  ${'PostgreSQL: filling the ledger'.padEnd(40)} ${(fillMs / 1000).toFixed(1)} s`);
+      log(`  ${'PostgreSQL: checkpointed balance'.padEnd(40)} median ${charge.median_us} µs, p95 ${charge.p95_us} µs, max ${charge.max_us} µs (${charge.n} charges)`);
+      log(`  ${'PostgreSQL: checkpoint = SUM(amount)'.padEnd(40)} ${result.consistent ? 'yes' : 'NO'}`);
+      return result;
+    } finally {
+      await engine.close();
+    }
+  } finally {
+    await cluster.stop();
+  }
 }
 
 export interface Timing { n: number; median_us: number; p95_us: number; max_us: number }
@@ -76,19 +156,19 @@ export async function benchCredits(opts: BenchCreditsOptions = {}): Promise<Benc
     let n = 0;
 
     /** One request's credit work, as billing.run does it, with `balance` as the balance read. */
-    const charge = async (balance: () => number | Promise<number>, write: (tx: Q, id: string, at: string) => unknown) => {
+    const charge = async (balance: (tx?: Q) => number | Promise<number>, write: (tx: Q, id: string, at: string) => unknown) => {
       const t = performance.now();
       if ((await balance()) < 1) throw new Error('balance ran out');
       const id = `ver_bench_${++n}`;
       const at = new Date().toISOString();
       await engine.transaction(async (tx) => {
         insertVerification.run(id, orgId, at, at);
-        if ((await balance()) < 1) throw new Error('balance ran out');
+        if ((await balance(tx)) < 1) throw new Error('balance ran out');
         await write(tx, id, at);
       });
       return performance.now() - t;
     };
-    const checkpointed = () => charge(() => credits.balance(orgId), (tx, id) => credits.chargeInTransaction(tx, orgId, 1, 'human', [id], 'live'));
+    const checkpointed = () => charge((tx) => credits.balance(orgId, tx), (tx, id) => credits.chargeInTransaction(tx, orgId, 1, 'human', [id], 'live'));
     const summed = () => charge(() => sumBalance.get(orgId)!.b, (_tx, id, at) => insertCharge.run(orgId, id, at));
     const times = async (k: number, one: () => Promise<number>) => {
       const out: number[] = [];
@@ -124,8 +204,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   };
   const rows = arg('rows');
   const charges = arg('charges');
-  benchCredits({ ...(rows ? { rows } : {}), ...(charges ? { charges } : {}) }).then(
-    (r) => { if (!r.consistent) process.exitCode = 1; },
-    (e: unknown) => { console.error(e); process.exitCode = 1; },
-  );
+  const o = { ...(rows ? { rows } : {}), ...(charges ? { charges } : {}) };
+  (async () => {
+    const r = await benchCredits(o);
+    if (!r.consistent) process.exitCode = 1;
+    if (process.argv.includes('--postgres')) {
+      const p = await benchCreditsPostgres(o);
+      if ('consistent' in p && !p.consistent) process.exitCode = 1;
+    }
+  })().catch((e: unknown) => { console.error(e); process.exitCode = 1; });
 }

@@ -1,6 +1,6 @@
 // A throwaway PostgreSQL for tests and benches: Debian's `postgresql` binaries, a cluster in a new
 // temporary directory, reachable only on a unix socket in that directory (no TCP port), started
-// with durability off (a test's data need not survive a crash), and removed when stopped.
+// with durability off for tests (a test's data need not survive a crash), and removed when stopped.
 // initdb and pg_ctl refuse to run as root, so as root they run as the `postgres` user
 // (`runuser -u postgres --`); as any other user they run as that user.
 import { execFile, execFileSync } from 'node:child_process';
@@ -50,7 +50,11 @@ function asOwner(bin: string, args: string[]): Promise<{ stdout: string; stderr:
   return userInfo().uid === 0 ? run('runuser', ['-u', 'postgres', '--', bin, ...args]) : run(bin, args);
 }
 
-export async function startCluster(): Promise<Cluster> {
+/**
+ * `durable`: commits wait for the disk as a server's do (benches); tests leave durability off (a
+ * test's data need not survive a crash).
+ */
+export async function startCluster(opts: { durable?: boolean } = {}): Promise<Cluster> {
   const bin = postgresBin();
   if (!bin) throw new Error(clusterUnavailable() ?? 'PostgreSQL is not installed');
   const dir = mkdtempSync(join(tmpdir(), 'cc-pg-'));
@@ -62,7 +66,7 @@ export async function startCluster(): Promise<Cluster> {
   }
   await asOwner(join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   const options = [
-    `-k ${dir}`, "-c listen_addresses=''", '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off',
+    `-k ${dir}`, "-c listen_addresses=''", ...(opts.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
     '-c max_connections=200', '-c shared_buffers=64MB',
   ].join(' ');
   await asOwner(join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);

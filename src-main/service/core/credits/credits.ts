@@ -26,7 +26,6 @@ export function createCredits(engine: Engine, clock: Clock) {
         throw new AppError('account_validation', { field: 'amount', message: 'Amount must be a positive integer' });
       }
       return engine.transaction(async (tx) => {
-        await repo.lockBalance(tx, orgId);
         const id = await repo.insert(tx, {
           org_id: orgId, amount, kind: 'grant', product: null, verification_id: null, env: null, note, created_at: nowIso(clock.now()),
         });
@@ -41,8 +40,7 @@ export function createCredits(engine: Engine, clock: Clock) {
      */
     async chargeInTransaction(tx: Q, orgId: number, cost: number, product: string, verificationIds: readonly string[], env: Environment): Promise<number> {
       if (!tx.isTransaction) throw new Error('chargeInTransaction outside a transaction');
-      await repo.lockBalance(tx, orgId);
-      const balance = await repo.balance(tx, orgId);
+      const balance = await repo.lockedBalance(tx, orgId);
       const total = cost * verificationIds.length;
       if (balance < total) throw insufficient(balance, total);
       const at = nowIso(clock.now());
