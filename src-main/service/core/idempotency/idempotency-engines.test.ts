@@ -45,4 +45,22 @@ describe.each(ENGINES)('Idempotency-Keys on $dialect', ({ dialect, skip }) => {
     for (const i of idem) expect(await i.begin(key, 'order-1', fp)).toEqual({ kind: 'replay', verificationId: 'scr_1', statusCode: 200 });
     await expect(idem[1 % idem.length]!.begin(key, 'order-1', idem[0]!.fingerprint('POST', '/p', '{"other":1}'))).rejects.toMatchObject({ code: 'idempotency_conflict' });
   });
+
+  it.skipIf(skip)(`at start-up, ${dialect === 'postgres' ? 'leaves other instances\' attempts in progress alone; a cut-off one is released by its age' : 'releases the attempts the last run left in progress'}${skip ? ` (skipped: ${skip})` : ''}`, async () => {
+    const t = await openTestEngine(dialect);
+    open.push(t);
+    const key = await apiKey(t.engine);
+    const clock = new ManualClock(Date.parse(AT));
+    const running = createIdempotency(t.engine, clock, secret);
+    const fp = running.fingerprint('POST', '/p', '{}');
+    expect(await running.begin(key, 'order-1', fp)).toEqual({ kind: 'new' });
+    // Another instance (or this one, restarted) starts.
+    const starting = createIdempotency(t.engine, clock, secret);
+    expect(await starting.releaseInProgress()).toBe(dialect === 'postgres' ? 0 : 1);
+    if (dialect === 'postgres') {
+      await expect(starting.begin(key, 'order-1', fp)).rejects.toMatchObject({ code: 'idempotency_in_progress' });
+      clock.advance(5 * 60_000 + 1);
+    }
+    expect(await starting.begin(key, 'order-1', fp)).toEqual({ kind: 'new' });
+  });
 });

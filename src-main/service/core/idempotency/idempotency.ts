@@ -80,9 +80,13 @@ export function createIdempotency(engine: Engine, clock: Clock, secret: InstallS
     /**
      * At start-up, before any request: an attempt left "in progress" was cut off with the process
      * that ran it (its charge, if any, was rolled back with it), so a client's retry must run, once.
-     * Returns how many were released.
+     * Returns how many were released. On PostgreSQL none is: other instances share the keys, and a
+     * starting instance cannot tell its own cut-off attempts from theirs, which are running; a
+     * cut-off attempt is released by its age instead (IN_PROGRESS_STALE_MS), as on SQLite when the
+     * service did not restart.
      */
-    releaseInProgress(): Promise<number> {
+    async releaseInProgress(): Promise<number> {
+      if (engine.dialect === 'postgres') return 0;
       return repo.releaseAll(engine.q);
     },
 
