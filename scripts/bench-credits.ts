@@ -1,8 +1,8 @@
 // `npm run bench:credits`: what a billable request's credit work costs with a long ledger.
 // Fills one organisation's ledger with 1M `credit_entries` rows (one transaction, one prepared
 // statement; charges point at no verification), then times the credit work of a billable request
-// as core/verification/billing.ts does it: the balance pre-check, then one IMMEDIATE transaction
-// with the verification row, the balance re-read and the charge. Once with the checkpointed
+// as core/verification/billing.ts does it (`timeCharges`): the balance pre-check, then one
+// transaction with the verification row, the balance re-read under its lock and the charge. Once with the checkpointed
 // balance (migration 0009, what the service runs) and once with the old `SUM(amount)` query.
 // The old query is timed on fewer charges (default 40): each reads the whole ledger twice.
 // `--postgres` times the same credit work on PostgreSQL (a throwaway cluster of Debian's
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { postgresEngine, sqliteEngine, type Engine, type Q } from '../src-main/service/db/engine';
+import { postgresEngine, sqliteEngine, type Engine } from '../src-main/service/db/engine';
 import { migratePostgres } from '../src-main/service/db/postgres/migrate';
 import { clusterUnavailable, startCluster } from '../src-main/service/test/pg-cluster';
 import { openDatabase, type Db } from '../src-main/service/db/open';
@@ -147,6 +147,11 @@ export async function benchCredits(opts: BenchCreditsOptions = {}): Promise<Benc
 
     const engine = sqliteEngine(db);
     const credits = createCredits(engine, systemClock);
+    await timeCharges(engine, orgId, 50); // warm-up
+    const a = await timeCharges(engine, orgId, opts.charges ?? 2000);
+
+    // The old way: the balance summed over the whole ledger, before the work and again in the
+    // transaction, then the charge.
     const insertVerification = db.prepare(
       `INSERT INTO verifications (id, org_id, product, env, status, credits, created_at, completed_at)
        VALUES (?, ?, 'human', 'live', 'PASS', 1, ?, ?)`,
@@ -154,32 +159,20 @@ export async function benchCredits(opts: BenchCreditsOptions = {}): Promise<Benc
     const sumBalance = db.prepare<[number], { b: number }>('SELECT COALESCE(SUM(amount), 0) AS b FROM credit_entries WHERE org_id = ?');
     const insertCharge = db.prepare("INSERT INTO credit_entries (org_id, amount, kind, product, verification_id, env, created_at) VALUES (?, -1, 'charge', 'human', ?, 'live', ?)");
     let n = 0;
-
-    /** One request's credit work, as billing.run does it, with `balance` as the balance read. */
-    const charge = async (balance: (tx?: Q) => number | Promise<number>, write: (tx: Q, id: string, at: string) => unknown) => {
+    const summed = () => {
       const t = performance.now();
-      if ((await balance()) < 1) throw new Error('balance ran out');
-      const id = `ver_bench_${++n}`;
+      if (sumBalance.get(orgId)!.b < 1) throw new Error('balance ran out');
+      const id = `ver_bench_sum_${++n}`;
       const at = new Date().toISOString();
-      await engine.transaction(async (tx) => {
+      db.transaction(() => {
         insertVerification.run(id, orgId, at, at);
-        if ((await balance(tx)) < 1) throw new Error('balance ran out');
-        await write(tx, id, at);
-      });
+        if (sumBalance.get(orgId)!.b < 1) throw new Error('balance ran out');
+        insertCharge.run(orgId, id, at);
+      }).immediate();
       return performance.now() - t;
     };
-    const checkpointed = () => charge((tx) => credits.balance(orgId, tx), (tx, id) => credits.chargeInTransaction(tx, orgId, 1, 'human', [id], 'live'));
-    const summed = () => charge(() => sumBalance.get(orgId)!.b, (_tx, id, at) => insertCharge.run(orgId, id, at));
-    const times = async (k: number, one: () => Promise<number>) => {
-      const out: number[] = [];
-      for (let i = 0; i < k; i++) out.push(await one());
-      return out;
-    };
-
-    await times(50, checkpointed); // warm-up
-    const a = await times(opts.charges ?? 2000, checkpointed);
-    await summed(); // warm-up (the ledger's pages into the cache)
-    const b = await times(opts.sumCharges ?? 40, summed);
+    summed(); // warm-up (the ledger's pages into the cache)
+    const b = Array.from({ length: opts.sumCharges ?? 40 }, summed);
     const r = await credits.reconcile(orgId);
     db.close();
 

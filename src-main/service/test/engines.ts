@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { postgresEngine, sqliteEngine, type Dialect, type Engine } from '../db/engine';
 import { openDatabase, type Db } from '../db/open';
 import { migratePostgres } from '../db/postgres/migrate';
@@ -71,3 +71,32 @@ export const ENGINES: readonly { dialect: Dialect; skip: string | null }[] = [
   { dialect: 'sqlite', skip: null },
   { dialect: 'postgres', skip: POSTGRES.url ? null : POSTGRES.why },
 ];
+
+/**
+ * The engines of one test file, closed after each test: `open` makes a fresh one; `instances`
+ * gives the services that share it, `n` pools on PostgreSQL's database (as `n` instances behind a
+ * load balancer), SQLite's one engine (one process alone opens its file).
+ */
+export function testEngines() {
+  let opened: TestEngine[] = [];
+  let pools: Engine[] = [];
+  afterEach(async () => {
+    await Promise.all(pools.map((p) => p.close()));
+    await Promise.all(opened.map((e) => e.close()));
+    opened = [];
+    pools = [];
+  });
+  return {
+    async open(dialect: Dialect, opts: { migrate?: boolean } = {}): Promise<TestEngine> {
+      const t = await openTestEngine(dialect, opts);
+      opened.push(t);
+      return t;
+    },
+    instances(t: TestEngine, n: number, max = 4): Engine[] {
+      if (!t.url) return [t.engine];
+      const made = Array.from({ length: n }, () => postgresEngine(t.url!, { max }));
+      pools.push(...made);
+      return made;
+    },
+  };
+}

@@ -1,22 +1,15 @@
 // The credits ledger on both engines: the same balance, grants and ledger pages, and charges made
 // at once never overspend, on SQLite (one instance) and on PostgreSQL with three instances (three
 // pools, as three services behind a load balancer would have) charging one organisation.
-import { afterEach, describe, expect, it } from 'vitest';
-import { postgresEngine, type Engine } from '../../db/engine';
-import { ENGINES, openTestEngine, type TestEngine } from '../../test/engines';
+import { describe, expect, it } from 'vitest';
+import type { Engine } from '../../db/engine';
+import { ENGINES, testEngines } from '../../test/engines';
 import { ManualClock } from '../clock';
 import { createCredits } from './credits';
 
 const AT = '2026-12-04T09:00:00.000Z';
 const clock = new ManualClock(Date.parse(AT));
-let open: TestEngine[] = [];
-let pools: Engine[] = [];
-afterEach(async () => {
-  await Promise.all(pools.map((p) => p.close()));
-  await Promise.all(open.map((e) => e.close()));
-  open = [];
-  pools = [];
-});
+const engines = testEngines();
 
 async function org(engine: Engine): Promise<number> {
   const r = await engine.q.insertInto('organizations').values({ name: 'Acme', plan: 'pro', created_at: AT }).returning('id').executeTakeFirstOrThrow();
@@ -45,8 +38,7 @@ async function chargeOne(engine: Engine, orgId: number, n: number, cost: number)
 
 describe.each(ENGINES)('credits on $dialect', ({ dialect, skip }) => {
   it.skipIf(skip)(`grants, pages and reconciles the ledger${skip ? ` (skipped: ${skip})` : ''}`, async () => {
-    const t = await openTestEngine(dialect);
-    open.push(t);
+    const t = await engines.open(dialect);
     const credits = createCredits(t.engine, clock);
     const orgId = await org(t.engine);
     expect(await credits.balance(orgId)).toBe(0);
@@ -63,13 +55,10 @@ describe.each(ENGINES)('credits on $dialect', ({ dialect, skip }) => {
   });
 
   it.skipIf(skip)(`never overspends: 100 charges at once on a balance of 10${dialect === 'postgres' ? ', over three instances' : ''}${skip ? ` (skipped: ${skip})` : ''}`, async () => {
-    const t = await openTestEngine(dialect);
-    open.push(t);
+    const t = await engines.open(dialect);
     const orgId = await org(t.engine);
     await createCredits(t.engine, clock).grant(orgId, 10);
-    // PostgreSQL: three instances, each its own pool on the database; SQLite: the one instance.
-    const instances = dialect === 'postgres' ? [0, 1, 2].map(() => postgresEngine(t.url!, { max: 5 })) : [t.engine];
-    pools.push(...(dialect === 'postgres' ? instances : []));
+    const instances = engines.instances(t, 3, 5);
     const results = await Promise.all(Array.from({ length: 100 }, (_, i) => chargeOne(instances[i % instances.length]!, orgId, i, 1)));
     expect(results.filter(Boolean)).toHaveLength(10);
     const after = await createCredits(t.engine, clock).reconcile(orgId);
@@ -80,8 +69,7 @@ describe.each(ENGINES)('credits on $dialect', ({ dialect, skip }) => {
   });
 
   it.skipIf(skip)(`a query on the engine from inside a transaction throws at once, naming the fix${skip ? ` (skipped: ${skip})` : ''}`, async () => {
-    const t = await openTestEngine(dialect);
-    open.push(t);
+    const t = await engines.open(dialect);
     const orgId = await org(t.engine);
     const credits = createCredits(t.engine, clock);
     // On SQLite it would wait for the connection the transaction holds, for ever.

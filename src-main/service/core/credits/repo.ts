@@ -1,20 +1,17 @@
 // SQL for the append-only credits ledger, on either engine (db/engine.ts). Each function takes the
 // query builder to run on: the engine's, or the caller's transaction.
-import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Dialect, Q } from '../../db/engine';
 import type { CreditEntriesTable } from '../../db/tables';
-import type { Environment } from '../../../../src-shared/catalog';
 
-export interface EntryRow {
-  id: number;
-  org_id: number;
-  amount: number;
-  kind: CreditEntriesTable['kind'];
-  product: string | null;
-  verification_id: string | null;
-  env: Environment | null;
-  note: string | null;
-  created_at: string;
+/** A ledger entry as read (the migrated schema's row: db/tables.ts). */
+export type EntryRow = Selectable<CreditEntriesTable>;
+
+/** The organisation's entries after `lastEntryId` (its checkpoint's; 0: all of them), summed: a seek on (org_id, id). */
+async function sumAfter(q: Q, orgId: number, lastEntryId: number): Promise<number> {
+  const r = await q.selectFrom('credit_entries').select((e) => e.fn.sum<number>('amount').as('s'))
+    .where('org_id', '=', orgId).where('id', '>', lastEntryId).executeTakeFirst();
+  return Number(r?.s ?? 0);
 }
 
 export function creditsRepo(dialect: Dialect) {
@@ -25,10 +22,8 @@ export function creditsRepo(dialect: Dialect) {
     // ran it in parallel workers (38 ms a balance at 1M rows); given the value, it reads the few
     // rows after it. Read in this order, an entry committed between the two is counted once.
     async balance(q: Q, orgId: number): Promise<number> {
-      const cp = await q.selectFrom('credit_balances').select(['balance', 'last_entry_id']).where('org_id', '=', orgId).executeTakeFirst();
-      const after = await q.selectFrom('credit_entries').select((e) => e.fn.sum<number>('amount').as('s'))
-        .where('org_id', '=', orgId).where('id', '>', cp?.last_entry_id ?? 0).executeTakeFirst();
-      return (cp?.balance ?? 0) + Number(after?.s ?? 0);
+      const cp = await this.checkpoint(q, orgId);
+      return (cp?.balance ?? 0) + (await sumAfter(q, orgId, cp?.last_entry_id ?? 0));
     },
     /**
      * The balance, read after taking the organisation's balance lock, which the caller's
@@ -42,15 +37,10 @@ export function creditsRepo(dialect: Dialect) {
       const cp = await q.insertInto('credit_balances').values({ org_id: orgId, balance: 0, last_entry_id: 0 })
         .onConflict((c) => c.column('org_id').doUpdateSet({ org_id: (e) => e.ref('excluded.org_id') }))
         .returning(['balance', 'last_entry_id']).executeTakeFirstOrThrow();
-      const after = await q.selectFrom('credit_entries').select((e) => e.fn.sum<number>('amount').as('s'))
-        .where('org_id', '=', orgId).where('id', '>', cp.last_entry_id).executeTakeFirst();
-      return cp.balance + Number(after?.s ?? 0);
+      return cp.balance + (await sumAfter(q, orgId, cp.last_entry_id));
     },
     /** The source of truth, summed in full: for checks, never on a request's path. */
-    async sum(q: Q, orgId: number): Promise<number> {
-      const r = await q.selectFrom('credit_entries').select((e) => e.fn.coalesce(e.fn.sum<number>('amount'), sql<number>`0`).as('b')).where('org_id', '=', orgId).executeTakeFirst();
-      return Number(r?.b ?? 0);
-    },
+    sum: (q: Q, orgId: number): Promise<number> => sumAfter(q, orgId, 0),
     async checkpoint(q: Q, orgId: number): Promise<{ balance: number; last_entry_id: number } | null> {
       return (await q.selectFrom('credit_balances').select(['balance', 'last_entry_id']).where('org_id', '=', orgId).executeTakeFirst()) ?? null;
     },
@@ -59,7 +49,7 @@ export function creditsRepo(dialect: Dialect) {
       return r.id;
     },
     async page(q: Q, orgId: number, limit: number, offset: number): Promise<EntryRow[]> {
-      return (await q.selectFrom('credit_entries').selectAll().where('org_id', '=', orgId).orderBy('id', 'desc').limit(limit).offset(offset).execute()) as EntryRow[];
+      return (await q.selectFrom('credit_entries').selectAll().where('org_id', '=', orgId).orderBy('id', 'desc').limit(limit).offset(offset).execute());
     },
     async count(q: Q, orgId: number): Promise<number> {
       const r = await q.selectFrom('credit_entries').select((e) => e.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirst();

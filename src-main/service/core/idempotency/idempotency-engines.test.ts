@@ -1,8 +1,8 @@
 // Idempotency-Keys on both engines: one key begins one attempt, whichever instance the requests
 // reach; its retries are refused while it runs and replayed once it is done.
-import { afterEach, describe, expect, it } from 'vitest';
-import { postgresEngine, type Engine } from '../../db/engine';
-import { ENGINES, openTestEngine, type TestEngine } from '../../test/engines';
+import { describe, expect, it } from 'vitest';
+import type { Engine } from '../../db/engine';
+import { ENGINES, testEngines } from '../../test/engines';
 import { ManualClock } from '../clock';
 import type { InstallSecret } from '../install-secret';
 import { createIdempotency } from './idempotency';
@@ -10,14 +10,7 @@ import { createIdempotency } from './idempotency';
 const AT = '2026-12-04T09:00:00.000Z';
 const clock = new ManualClock(Date.parse(AT));
 const secret = { raw: () => Buffer.alloc(32, 7) } as unknown as InstallSecret;
-let open: TestEngine[] = [];
-let pools: Engine[] = [];
-afterEach(async () => {
-  await Promise.all(pools.map((p) => p.close()));
-  await Promise.all(open.map((e) => e.close()));
-  open = [];
-  pools = [];
-});
+const engines = testEngines();
 
 async function apiKey(engine: Engine): Promise<string> {
   const org = await engine.q.insertInto('organizations').values({ name: 'Acme', plan: 'pro', created_at: AT }).returning('id').executeTakeFirstOrThrow();
@@ -29,12 +22,9 @@ async function apiKey(engine: Engine): Promise<string> {
 
 describe.each(ENGINES)('Idempotency-Keys on $dialect', ({ dialect, skip }) => {
   it.skipIf(skip)(`one key begins one attempt among 30 sent at once${dialect === 'postgres' ? ' to three instances' : ''}, then replays${skip ? ` (skipped: ${skip})` : ''}`, async () => {
-    const t = await openTestEngine(dialect);
-    open.push(t);
+    const t = await engines.open(dialect);
     const key = await apiKey(t.engine);
-    const instances = dialect === 'postgres' ? [0, 1, 2].map(() => postgresEngine(t.url!, { max: 5 })) : [t.engine];
-    if (dialect === 'postgres') pools.push(...instances);
-    const idem = instances.map((e) => createIdempotency(e, clock, secret));
+    const idem = engines.instances(t, 3, 5).map((e) => createIdempotency(e, clock, secret));
     const fp = idem[0]!.fingerprint('POST', '/api/compliance/v1/screen', '{}');
     const begun = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => idem[i % idem.length]!.begin(key, 'order-1', fp)));
     expect(begun.filter((b) => b.status === 'fulfilled').map((b) => (b as PromiseFulfilledResult<unknown>).value)).toEqual([{ kind: 'new' }]);
@@ -47,8 +37,7 @@ describe.each(ENGINES)('Idempotency-Keys on $dialect', ({ dialect, skip }) => {
   });
 
   it.skipIf(skip)(`at start-up, ${dialect === 'postgres' ? 'leaves other instances\' attempts in progress alone; a cut-off one is released by its age' : 'releases the attempts the last run left in progress'}${skip ? ` (skipped: ${skip})` : ''}`, async () => {
-    const t = await openTestEngine(dialect);
-    open.push(t);
+    const t = await engines.open(dialect);
     const key = await apiKey(t.engine);
     const clock = new ManualClock(Date.parse(AT));
     const running = createIdempotency(t.engine, clock, secret);

@@ -1,17 +1,11 @@
 // SQL for the idempotency keys, on either engine: per API key, the HMAC of the client's key and of
 // the request, the attempt's state and the verification it made; never the request or the answer.
+import type { Selectable } from 'kysely';
 import type { Q } from '../../db/engine';
+import type { IdempotencyKeysTable } from '../../db/tables';
 
-export interface IdempotencyRow {
-  api_key_id: string;
-  idem_key: string;
-  fingerprint: string;
-  state: 'in_progress' | 'done';
-  verification_id: string | null;
-  status_code: number | null;
-  created_at: string;
-  expires_at: string;
-}
+/** An Idempotency-Key's row (the migrated schema's: db/tables.ts). */
+export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
 
 export const idempotencyRepo = {
   async get(q: Q, apiKeyId: string, idemKey: string): Promise<IdempotencyRow | undefined> {

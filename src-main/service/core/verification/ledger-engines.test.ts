@@ -1,16 +1,12 @@
 // The verification ledger on both engines: the same page for the same filter (newest first, the
 // key's name, an id prefix or a client reference's HMAC), receipt numbers, and a waiting flow
 // moved once.
-import { afterEach, describe, expect, it } from 'vitest';
-import { ENGINES, openTestEngine, type TestEngine } from '../../test/engines';
+import { describe, expect, it } from 'vitest';
+import { ENGINES, testEngines } from '../../test/engines';
 import { createLedger } from './ledger';
 import { verificationRepo, type VerificationRow } from './repo';
 
-let open: TestEngine[] = [];
-afterEach(async () => {
-  await Promise.all(open.map((e) => e.close()));
-  open = [];
-});
+const engines = testEngines();
 
 const row = (id: string, at: string, over: Partial<VerificationRow> = {}): VerificationRow => ({
   id, org_id: 1, api_key_id: 'key_a', product: 'human', env: 'live', status: 'PASS', confidence: 90, credits: 1, billable: 1, error_code: null,
@@ -19,8 +15,7 @@ const row = (id: string, at: string, over: Partial<VerificationRow> = {}): Verif
 
 describe.each(ENGINES)('the ledger on $dialect', ({ dialect, skip }) => {
   it.skipIf(skip)(`pages, searches, numbers and completes as on the other engine${skip ? ` (skipped: ${skip})` : ''}`, async () => {
-    const t = await openTestEngine(dialect);
-    open.push(t);
+    const t = await engines.open(dialect);
     const { q } = t.engine;
     await q.insertInto('organizations').values({ name: 'Acme', plan: 'pro', created_at: 'x' }).execute();
     await q.insertInto('api_keys').values({ id: 'key_a', org_id: 1, name: 'Shop', key_hash: 'h', secret_hash: 's', prefix: 'p', env: 'live', scopes: '[]', created_at: 'x' }).execute();

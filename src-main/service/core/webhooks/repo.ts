@@ -1,39 +1,13 @@
 // SQL for webhook endpoints, the event outbox and deliveries, on either engine. Each function takes
 // the builder to run on: the engine's, or the caller's transaction.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Q } from '../../db/engine';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/tables';
 import type { Environment } from '../../../../src-shared/catalog';
 
-export interface EndpointRow {
-  id: string;
-  org_id: number;
-  url: string;
-  env: Environment;
-  events: string;
-  secret: string;
-  description: string | null;
-  created_by: number | null;
-  created_at: string;
-  disabled_at: string | null;
-  /** The secret replaced by a rotation, still used to sign until previous_secret_until. */
-  previous_secret: string | null;
-  previous_secret_until: string | null;
-}
-
-export interface DeliveryRow {
-  id: string;
-  event_id: string;
-  endpoint_id: string;
-  state: 'pending' | 'succeeded' | 'failed';
-  attempts: number;
-  next_attempt_at: string;
-  lease_until: string | null;
-  last_status: number | null;
-  last_error: string | null;
-  last_latency_ms: number | null;
-  created_at: string;
-  completed_at: string | null;
-}
+/** The migrated schema's rows (db/tables.ts). */
+export type EndpointRow = Selectable<WebhookEndpointsTable>;
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
 export interface DueDetails {
   type: string; payload: string; url: string; secret: string; disabled_at: string | null; previous_secret: string | null; previous_secret_until: string | null;

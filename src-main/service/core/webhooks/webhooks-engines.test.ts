@@ -1,21 +1,13 @@
 // Webhook deliveries on both engines: with several instances on one PostgreSQL each delivery is
 // leased and sent by one instance, an endpoint never has more than its slots in flight across
 // them, and deliveries leased by an instance that died are sent by another once the lease runs out.
-import { afterEach, describe, expect, it } from 'vitest';
-import { postgresEngine, type Engine } from '../../db/engine';
-import { ENGINES, openTestEngine, type TestEngine } from '../../test/engines';
+import { describe, expect, it } from 'vitest';
+import { ENGINES, testEngines } from '../../test/engines';
 import { ManualClock } from '../clock';
 import { webhooksRepo } from './repo';
 import { createWebhooks, DELIVERY_SLOTS, type Fetch } from './webhooks';
 
-let open: TestEngine[] = [];
-let pools: Engine[] = [];
-afterEach(async () => {
-  await Promise.all(pools.map((p) => p.close()));
-  await Promise.all(open.map((e) => e.close()));
-  open = [];
-  pools = [];
-});
+const engines = testEngines();
 
 /** A receiver that answers 200 after a moment, counting what arrives and how much is in flight at once. */
 function receiver() {
@@ -36,14 +28,11 @@ function receiver() {
 describe.each(ENGINES)('webhook deliveries on $dialect', ({ dialect, skip }) => {
   const instances = dialect === 'postgres' ? 3 : 1;
   it.skipIf(skip)(`each of 40 deliveries is sent once by ${instances} instance(s), within the endpoint's slots${skip ? ` (skipped: ${skip})` : ''}`, async () => {
-    const t = await openTestEngine(dialect);
-    open.push(t);
+    const t = await engines.open(dialect);
     const clock = new ManualClock(Date.parse('2026-12-04T09:00:00.000Z'));
     await t.engine.q.insertInto('organizations').values({ name: 'Acme', plan: 'pro', created_at: 'x' }).execute();
     const rx = receiver();
-    const engines = dialect === 'postgres' ? [0, 1, 2].map(() => postgresEngine(t.url!, { max: 4 })) : [t.engine];
-    if (dialect === 'postgres') pools.push(...engines);
-    const hooks = engines.map((e) => createWebhooks(e, clock, { fetch: rx.fetch }));
+    const hooks = engines.instances(t, 3).map((e) => createWebhooks(e, clock, { fetch: rx.fetch }));
     const { endpoint } = await hooks[0]!.create({ orgId: 1, url: 'https://hooks.example/in', env: 'live', events: ['verification.completed'], createdBy: null });
     for (let i = 0; i < 40; i++) await hooks[i % hooks.length]!.emit(1, 'live', { type: 'verification.completed', fields: { verification_id: `ver_${i}` } });
 
@@ -55,14 +44,12 @@ describe.each(ENGINES)('webhook deliveries on $dialect', ({ dialect, skip }) => 
   });
 
   it.skipIf(skip)(`deliveries leased by an instance that died are sent by another once the lease runs out${skip ? ` (skipped: ${skip})` : ''}`, async () => {
-    const t = await openTestEngine(dialect);
-    open.push(t);
+    const t = await engines.open(dialect);
     const clock = new ManualClock(Date.parse('2026-12-04T09:00:00.000Z'));
     await t.engine.q.insertInto('organizations').values({ name: 'Acme', plan: 'pro', created_at: 'x' }).execute();
     const rx = receiver();
-    const other = dialect === 'postgres' ? postgresEngine(t.url!, { max: 2 }) : t.engine;
-    if (dialect === 'postgres') pools.push(other);
-    const hooks = createWebhooks(other, clock, { fetch: rx.fetch });
+    const [other] = engines.instances(t, 1, 2);
+    const hooks = createWebhooks(other!, clock, { fetch: rx.fetch });
     await hooks.create({ orgId: 1, url: 'https://hooks.example/in', env: 'live', events: ['verification.completed'], createdBy: null });
     for (let i = 0; i < 3; i++) await hooks.emit(1, 'live', { type: 'verification.completed', fields: { verification_id: `ver_${i}` } });
     // The instance that dies: it leased all three (as its pump does) and never sent them.

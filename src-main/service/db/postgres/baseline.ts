@@ -70,6 +70,16 @@ const appendOnly = (table: string) => `
   CREATE TRIGGER ${table}_no_update BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION ${table}_append_only();
   CREATE TRIGGER ${table}_no_delete BEFORE DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION ${table}_append_only();`;
 
+/** A listener left on or off (the on-site server, the team server): one row. */
+const listenerSetting = (table: string) => `
+CREATE TABLE ${table} (
+  id BIGINT PRIMARY KEY CHECK (id = 1),
+  running BIGINT NOT NULL CHECK (running IN (0,1)),
+  host TEXT NOT NULL CHECK (length(host) BETWEEN 1 AND 64),
+  port BIGINT NOT NULL CHECK (port BETWEEN 0 AND 65535),
+  updated_at TEXT NOT NULL
+);`;
+
 /** Every text column sorts byte by byte, as SQLite's BINARY: id prefixes and ISO times are compared as text. */
 const textInC = (ddl: string) => ddl.replace(/ TEXT\b/g, ' TEXT COLLATE "C"');
 
@@ -462,21 +472,8 @@ CREATE TABLE organization_app_schemes (
   PRIMARY KEY (org_id, scheme)
 );
 
-CREATE TABLE onsite_setting (
-  id BIGINT PRIMARY KEY CHECK (id = 1),
-  running BIGINT NOT NULL CHECK (running IN (0,1)),
-  host TEXT NOT NULL CHECK (length(host) BETWEEN 1 AND 64),
-  port BIGINT NOT NULL CHECK (port BETWEEN 0 AND 65535),
-  updated_at TEXT NOT NULL
-);
-
-CREATE TABLE team_server_setting (
-  id BIGINT PRIMARY KEY CHECK (id = 1),
-  running BIGINT NOT NULL CHECK (running IN (0,1)),
-  host TEXT NOT NULL CHECK (length(host) BETWEEN 1 AND 64),
-  port BIGINT NOT NULL CHECK (port BETWEEN 0 AND 65535),
-  updated_at TEXT NOT NULL
-);
+${listenerSetting('onsite_setting')}
+${listenerSetting('team_server_setting')}
 
 CREATE TABLE public_url_setting (
   id BIGINT PRIMARY KEY CHECK (id = 1),
