@@ -11,7 +11,7 @@
 // below refuses to commit one that did (it would otherwise be a lost update waiting to happen).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
-  CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type KyselyPlugin,
+  CompiledQuery, Kysely, PostgresDialect, sql, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type KyselyPlugin,
   type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type SqliteDialectConfig, type UnknownRow,
 } from 'kysely';
 import pg from 'pg';
@@ -27,6 +27,12 @@ export interface Engine {
   q: Q;
   /** Runs `work` in one transaction (on PostgreSQL READ COMMITTED, with the row locks it takes). */
   transaction<T>(work: (tx: Q) => Promise<T>): Promise<T>;
+  /**
+   * Makes transactions that ask for the same `lock` (any fixed number) take turns, across
+   * instances, until `tx` ends: on PostgreSQL an advisory lock for the transaction; on SQLite
+   * nothing, its transactions already hold the one write lock.
+   */
+  exclusive(tx: Q, lock: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -92,6 +98,7 @@ export function sqliteEngine(db: Db): Engine {
         clearImmediate(turn);
       }
     },
+    exclusive: async () => {},
     // The connection is the service's: it closes it (Kysely's destroy would close it too early).
     close: async () => {},
   };
@@ -135,6 +142,9 @@ export function postgresEngine(url: string, opts: PostgresOptions = {}): Engine 
     dialect: 'postgres',
     q: base.withPlugin(guard),
     transaction: (work) => base.transaction().execute((tx) => inTransaction.run(true, () => work(tx))),
+    exclusive: async (tx, lock) => {
+      await sql`SELECT pg_advisory_xact_lock(${lock})`.execute(tx);
+    },
     close: () => base.destroy(),
   };
 }

@@ -5,7 +5,6 @@
 import type { Environment } from '../../../../src-shared/catalog';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../../../../src-shared/contracts/webhooks';
 import { AppError } from '../../../../src-shared/errors';
-import { sql } from 'kysely';
 import type { Engine, Q } from '../../db/engine';
 import { retryDelay } from '../../jobs/backoff';
 import type { Clock } from '../clock';
@@ -21,7 +20,7 @@ export const MAX_ATTEMPTS = 10;
 export const MAX_ENDPOINTS = 10;
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const LEASE_MS = 60_000;
-/** Any fixed number: the advisory lock instances lease deliveries under (PostgreSQL). */
+/** Any fixed number: the lock instances lease deliveries under (engine.exclusive). */
 const LEASE_LOCK = 4_310_101;
 const EVENT_RETENTION_MS = 7 * 24 * 3600_000;
 
@@ -142,7 +141,7 @@ export function createWebhooks(engine: Engine, clock: Clock, opts: {
   async function lease(free: number): Promise<DeliveryRow[]> {
     const now = clock.now();
     return engine.transaction(async (tx) => {
-      if (engine.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${LEASE_LOCK})`.execute(tx);
+      await engine.exclusive(tx, LEASE_LOCK);
       const at = nowIso(now);
       const busy = await repo.leasedPerEndpoint(tx, at);
       const chosen: string[] = [];

@@ -16,7 +16,7 @@ export async function migratePostgres(engine: Engine): Promise<{ from: number; t
   if (engine.dialect !== 'postgres') throw new Error('migratePostgres runs on PostgreSQL only');
   const to = latestVersion();
   return engine.transaction(async (tx) => {
-    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(tx);
+    await engine.exclusive(tx, MIGRATION_LOCK);
     await sql`CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)`.execute(tx);
     const row = await sql<{ version: number }>`SELECT version FROM schema_version WHERE id = 1`.execute(tx);
     const from = row.rows[0]?.version ?? 0;
