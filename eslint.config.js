@@ -146,6 +146,16 @@ export default tseslint.config(
     },
   },
   {
+    // The service's data layer is asynchronous (issue 40): a promise nobody awaits is an act that
+    // may not have happened when the answer goes out, and its failure an unhandled rejection.
+    files: ['src-main/service/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: ROOT } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
+    },
+  },
+  {
     files: ['src-renderer/**/*.{ts,tsx}', 'e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },

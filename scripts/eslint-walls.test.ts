@@ -5,7 +5,15 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..');
-const eslint = new ESLint({ cwd: root });
+// The files below exist only in the test: without a TypeScript program of their own, the
+// type-aware rules (service code) are off for them; the walls need no types.
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
+  },
+});
 
 async function wallsOf(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(root, file) });

@@ -24,7 +24,7 @@ const num = (n: number) => n.toLocaleString('en-US');
 test('reports: the dashboard shows the API figures for the seeded ledger, advanced and V2.1 included', async ({ page, service }) => {
   await initOrg(service, org('growth'));
   await seedHistory(service);
-  seedDecisions(service);
+  await seedDecisions(service);
   await page.setViewportSize({ width: 1440, height: 3300 });
   await signIn(page, org('growth'));
   const reports = new ReportsPage(page);

@@ -5,6 +5,7 @@
 // the service's report cache only learns of ledger changes it made itself.
 import { openDatabase } from '../../src-main/service/db/open';
 import { createAudit } from '../../src-main/service/core/audit/audit';
+import { sqliteEngine } from '../../src-main/service/db/engine';
 import { createInstallSecret } from '../../src-main/service/core/install-secret';
 import { generateHistory } from '../../src-main/service/core/reports/history';
 import type { Disposition } from '../../src-shared/contracts/review';
@@ -28,24 +29,24 @@ export async function seedHistory(service: Service, { rows = 1200, days = 90, se
  * them (audit rows through the audit module, on the install's chain), each some minutes after its
  * screening's result: escalated, cleared, needs info, and a clearing waiting for approval, in turn.
  */
-export function seedDecisions(service: Service, count = 12): void {
+export async function seedDecisions(service: Service, count = 12): Promise<void> {
   const db = openDatabase(service.dataDir);
   try {
     const owner = db.prepare("SELECT id, org_id FROM users WHERE role = 'owner' ORDER BY id LIMIT 1").get() as { id: number; org_id: number };
     let now = 0;
-    const audit = createAudit(db, { now: () => now }, createInstallSecret(db), { byId: () => undefined, ofOrg: () => [] });
+    const audit = createAudit(sqliteEngine(db), { now: () => now }, createInstallSecret(db), { byId: () => undefined, ofOrg: () => [] });
     const screened = db.prepare(
       `SELECT id, coalesce(completed_at, created_at) AS result_at FROM verifications
        WHERE org_id = ? AND product IN ('screen', 'rescreen') AND hit_categories IS NOT NULL AND hit_categories != '' ORDER BY created_at, id LIMIT ?`,
     ).all(owner.org_id, count) as { id: string; result_at: string }[];
     const turns: (Disposition | 'awaiting')[] = ['escalated', 'cleared_false_positive', 'needs_info', 'awaiting'];
-    screened.forEach((s, i) => {
+    for (const [i, s] of screened.entries()) {
       now = Date.parse(s.result_at) + (i + 1) * 37 * 60_000;
       const turn = turns[i % turns.length]!;
       const common = { orgId: owner.org_id, actor: { kind: 'user' as const, userId: owner.id, role: 'owner' as const }, batchId: 'bat_seeded', rowNumber: i + 1, screeningId: s.id };
-      if (turn === 'awaiting') audit.record({ ...common, action: 'clearance.requested', disposition: 'cleared_false_positive', reasonCode: 'different_dob', clearanceId: `clr_seeded_${i}` });
-      else audit.record({ ...common, action: 'disposition.set', disposition: turn, ...(turn === 'cleared_false_positive' ? { reasonCode: 'different_dob' as const } : {}) });
-    });
+      if (turn === 'awaiting') await audit.record({ ...common, action: 'clearance.requested', disposition: 'cleared_false_positive', reasonCode: 'different_dob', clearanceId: `clr_seeded_${i}` });
+      else await audit.record({ ...common, action: 'disposition.set', disposition: turn, ...(turn === 'cleared_false_positive' ? { reasonCode: 'different_dob' as const } : {}) });
+    }
   } finally {
     db.close();
   }

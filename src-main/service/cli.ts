@@ -1,12 +1,11 @@
 // Admin CLI over the same core as the service (no HTTP). Safe to run while the service is
 // running on the same data directory: SQLite WAL with a busy timeout serialises writers.
 import { parseArgs } from 'node:util';
-import { PLAN_INFO, PLANS, PRODUCTS, type Environment, type Plan, type Product, type Role } from '../../src-shared/catalog';
-import { teamOverLimit } from '../../src-shared/policy';
+import { PLANS, PRODUCTS, type Environment, type Plan, type Product, type Role } from '../../src-shared/catalog';
 import { auditCsv, type AuditEntry } from '../../src-shared/contracts/audit';
 import { Email, Password } from '../../src-shared/contracts/accounts';
 import { CreateWebhookRequest, WEBHOOK_EVENTS } from '../../src-shared/contracts/webhooks';
-import { AppError, isAppError } from '../../src-shared/errors';
+import { isAppError } from '../../src-shared/errors';
 import type { AuditActorRef } from './core/audit/audit';
 import { compose, type Services } from './compose';
 import { defaultDataDir, defaultResourcesDir } from './paths';
@@ -18,7 +17,7 @@ import { OFFICIAL_SOURCES, isOfficialSource } from './core/screening/lists/sourc
 import { importOfficial, importOwnList, removeOwnList, type ListImporter } from './core/app/lists';
 import { addWebhook, removeWebhook } from './core/app/webhooks';
 import { createKey, revokeKey } from './core/app/keys';
-import { overridePlan } from './core/app/account';
+import { addMember, overridePlan } from './core/app/account';
 import { storedLists } from './core/screening/lists/store';
 import { prepareIndex } from './core/screening/service';
 import { listSlug, type ListChanges } from '../../src-shared/contracts/lists';
@@ -136,7 +135,7 @@ async function run(argv: string[]): Promise<string> {
         const env = oneOf<Environment>(values.env, ['test', 'live'], '--env');
         const scopes = (values.scopes ?? fail('--scopes is required')).split(',').map((x) => oneOf<Product>(x.trim(), PRODUCTS, 'each scope'));
         const owner = s.accounts.repo.ownerOf(org.id);
-        const c = createKey(s, org.id, CLI, { plan: org.plan, name: values.name ?? 'CLI key', env, scopes, demo: values.demo, createdBy: owner?.id ?? null });
+        const c = await createKey(s, org.id, CLI, { plan: org.plan, name: values.name ?? 'CLI key', env, scopes, demo: values.demo, createdBy: owner?.id ?? null });
         const out = { id: c.key.id, api_key: c.api_key, secret: c.secret, env: c.key.env, scopes: c.key.scopes };
         return values.json
           ? JSON.stringify(out)
@@ -153,12 +152,12 @@ async function run(argv: string[]): Promise<string> {
         const org = requireOrg(s);
         const id = arg ?? fail('keys revoke needs the key id');
         const row = s.keys.get(id) ?? fail(`No key with id ${id}`);
-        const changed = revokeKey(s, org.id, CLI, row);
+        const changed = await revokeKey(s, org.id, CLI, row);
         return values.json ? JSON.stringify({ id, revoked: true }) : changed ? `Revoked ${id}` : `${id} was already revoked`;
       }
       case 'plan set': {
         const plan = oneOf<Plan>(arg, PLANS, 'plan');
-        const org = overridePlan(s, CLI, plan);
+        const org = await overridePlan(s, CLI, plan);
         return values.json ? JSON.stringify({ plan: org.plan }) : `Plan set to ${org.plan}`;
       }
       case 'members add': {
@@ -169,19 +168,11 @@ async function run(argv: string[]): Promise<string> {
         const role = oneOf<Exclude<Role, 'owner'>>(values.role, ['admin', 'member'], '--role');
         if (s.accounts.repo.userByEmail(email.data)) fail(`${email.data} is already a member`);
         if (s.accounts.repo.anyUserByEmail(email.data)) fail(`${email.data} was removed from a team; invite it in the console to bring the account back`);
-        const current = s.accounts.repo.countTeam(org.id, new Date(s.clock.now()).toISOString());
-        const limit = teamOverLimit(org.plan, current + 1);
-        if (limit !== null) {
-          throw new AppError('team_full', { message: `Team limit reached: the ${PLAN_INFO[org.plan].label} plan allows ${limit} ${limit === 1 ? 'person' : 'people'}. Change the plan for more members.` });
-        }
-        const user = await s.accounts.addUser(
-          { orgId: org.id, email: email.data, name: values.name ?? email.data, password: values.password!, role },
-          (u) => s.audit.record({ orgId: org.id, actor: CLI, action: 'member.added', targetUserId: u.id, to: role }),
-        );
+        const user = await addMember(s, org, CLI, { email: email.data, name: values.name ?? email.data, password: values.password!, role });
         return values.json ? JSON.stringify({ id: user.id, email: user.email, role: user.role }) : `Added ${user.email} as ${user.role}`;
       }
       case 'audit verify': {
-        const r = s.audit.verify();
+        const r = await s.audit.verify();
         if (!r.ok) {
           process.exitCode = 1;
           return values.json ? JSON.stringify(r) : `Audit log broken at row ${r.first_bad_seq}: ${r.reason} (${r.rows} rows before it hold)`;
@@ -192,7 +183,7 @@ async function run(argv: string[]): Promise<string> {
         const org = requireOrg(s);
         const entries: AuditEntry[] = [];
         for (let page = 1; ; page++) {
-          const p = s.audit.page(org.id, { page, per_page: 500 });
+          const p = await s.audit.page(org.id, { page, per_page: 500 });
           entries.push(...p.entries);
           if (page >= p.pages) break;
         }

@@ -103,7 +103,7 @@ export function compose(opts: ComposeOptions) {
   const logger = opts.logger === 'file' ? createLogger({ dataDir: opts.dataDir, stdout: false }) : (opts.logger ?? silentLogger);
   const accounts = createAccounts(db, clock, opts.loginToken ? { loginToken: opts.loginToken } : {});
   const secret = createInstallSecret(db);
-  const audit = createAudit(db, clock, secret, { byId: (id) => accounts.repo.userById(id), ofOrg: (orgId) => accounts.repo.usersOf(orgId) });
+  const audit = createAudit(engine, clock, secret, { byId: (id) => accounts.repo.userById(id), ofOrg: (orgId) => accounts.repo.usersOf(orgId) });
   const review = createReview(db, clock, { accounts, audit, secret });
   const team = createTeam(db, clock, accounts, audit);
   const teamActivity = createTeamActivity(db);
@@ -172,11 +172,11 @@ export function compose(opts: ComposeOptions) {
       const st = await onsite.resume();
       // Back without anyone acting: the service started it, for the install's organisation.
       const org = accounts.organization();
-      if (st.running && org) audit.record({ orgId: org.id, actor: SYSTEM, action: 'onsite.started', to: `${st.host}:${st.port}` });
+      if (st.running && org) await audit.record({ orgId: org.id, actor: SYSTEM, action: 'onsite.started', to: `${st.host}:${st.port}` });
       // The team server: where `--team` says (a failure stops the start: its operator asked for
       // it), else as it was left. Either way the service started it.
       const team = opts.team ? await teamServer.start(opts.team.host, opts.team.port) : await teamServer.resume();
-      if (team.running && org) audit.record({ orgId: org.id, actor: SYSTEM, action: 'team_server.started', to: `${team.host}:${team.port}` });
+      if (team.running && org) await audit.record({ orgId: org.id, actor: SYSTEM, action: 'team_server.started', to: `${team.host}:${team.port}` });
     },
     close(): void {
       batches.stop();

@@ -187,8 +187,9 @@ async function main(): Promise<void> {
   // Abandoned batch rescreens end after their idle window even when nobody calls (and say so in the audit log).
   services.batches.start();
   const deliveries = startPoller(async () => {
-    // Leased, then started, not awaited: a slow receiver holds its own slots, never the next tick.
-    await services.webhooks.pump();
+    // Leased, then started, not awaited: a slow receiver holds its own slots, never the next tick
+    // (each delivery settles on its own, failures recorded).
+    void Promise.all(await services.webhooks.pump());
   }, 1000, () => services.logger.error('webhook_dispatch_failed'));
   // Lists imported by the CLI while the service runs are picked up within a few seconds.
   const listWatch = setInterval(() => {

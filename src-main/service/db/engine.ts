@@ -28,6 +28,12 @@ export interface Engine {
   /** Runs `work` in one transaction (on PostgreSQL READ COMMITTED, with the row locks it takes). */
   transaction<T>(work: (tx: Q) => Promise<T>): Promise<T>;
   /**
+   * Runs `work`'s reads on one snapshot of the database, however many statements it takes (a walk
+   * of a long table): on PostgreSQL a REPEATABLE READ, read-only transaction; on SQLite a
+   * transaction, as `transaction`.
+   */
+  snapshot<T>(work: (tx: Q) => Promise<T>): Promise<T>;
+  /**
    * Makes transactions that ask for the same `lock` (any fixed number) take turns, across
    * instances, until `tx` ends: on PostgreSQL an advisory lock for the transaction; on SQLite
    * nothing, its transactions already hold the one write lock.
@@ -98,6 +104,9 @@ export function sqliteEngine(db: Db): Engine {
         clearImmediate(turn);
       }
     },
+    snapshot(work) {
+      return this.transaction(work);
+    },
     exclusive: async () => {},
     // The connection is the service's: it closes it (Kysely's destroy would close it too early).
     close: async () => {},
@@ -142,6 +151,8 @@ export function postgresEngine(url: string, opts: PostgresOptions = {}): Engine 
     dialect: 'postgres',
     q: base.withPlugin(guard),
     transaction: (work) => base.transaction().execute((tx) => inTransaction.run(true, () => work(tx))),
+    snapshot: (work) => base.transaction().setIsolationLevel('repeatable read').setAccessMode('read only')
+      .execute((tx) => inTransaction.run(true, () => work(tx))),
     exclusive: async (tx, lock) => {
       await sql`SELECT pg_advisory_xact_lock(${lock})`.execute(tx);
     },

@@ -22,8 +22,8 @@ const TOUCH_EVERY_MS = 60_000;
 export type SignInMethod = 'password' | 'desktop_token' | 'desktop_password' | 'first_run' | 'invitation';
 
 /** A session begins: the audit row saying who signed in and how, then its cookie. */
-export function startSession(c: Context, s: Services, user: UserRow, started: { token: string; expires: Date }, how: SignInMethod): void {
-  s.audit.record({ orgId: user.org_id, actor: actorOf(user), action: 'session.signed_in', to: how });
+export async function startSession(c: Context, s: Services, user: UserRow, started: { token: string; expires: Date }, how: SignInMethod): Promise<void> {
+  await s.audit.record({ orgId: user.org_id, actor: actorOf(user), action: 'session.signed_in', to: how });
   setCookie(c, SESSION_COOKIE, started.token, { ...cookieFlags(c), path: '/', expires: started.expires });
 }
 

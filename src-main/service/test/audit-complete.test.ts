@@ -51,8 +51,8 @@ const of = async (action: AuditAction) => audit(`&action=${action}`);
 const byOwner = () => ({ kind: 'user', user_id: t.ownerId, email: OWNER.email, role: 'owner' });
 
 /** Neither the API's rows nor the table's own (every column) hold any of these. */
-function holdsNone(needles: readonly string[]): void {
-  const api = JSON.stringify(t.s.audit.page(t.orgId, { page: 1, per_page: 500 }).entries);
+async function holdsNone(needles: readonly string[]): Promise<void> {
+  const api = JSON.stringify((await t.s.audit.page(t.orgId, { page: 1, per_page: 500 })).entries);
   const table = JSON.stringify(t.s.db.prepare('SELECT * FROM audit_log').all());
   for (const n of needles) {
     expect(api, n).not.toContain(n);
@@ -77,7 +77,7 @@ describe('each act is recorded by who did it and the id of what it was about, no
       ['webhook.removed', id, 'live'], ['webhook.secret_rotated', id, 'live'], ['webhook.added', id, 'live'],
     ]);
     for (const e of rows) expect(e.actor).toEqual(byOwner());
-    holdsNone([url, 'hooks.example.test', c.clientReference, c.documentNumber, c.fullName, made.body.secret, rotated.body.secret]);
+    await holdsNone([url, 'hooks.example.test', c.clientReference, c.documentNumber, c.fullName, made.body.secret, rotated.body.secret]);
   });
 
   it('the age gate: the first save creates the store, a change names how many settings changed and the gate on or off; a save that changes nothing is no act', async () => {
@@ -95,7 +95,7 @@ describe('each act is recorded by who did it and the id of what it was about, no
       ['age_gate.created', store, 'live', null, 'on', null],
     ]);
     expect(rows[0]!.actor).toEqual(byOwner());
-    holdsNone([redirect, 'shop.example.test', c.fullName, 'Welcome']);
+    await holdsNone([redirect, 'shop.example.test', c.fullName, 'Welcome']);
   });
 
   it('hosted sessions made and revoked in the console, and published flows published, changed, switched off and on', async () => {
@@ -131,7 +131,7 @@ describe('each act is recorded by who did it and the id of what it was about, no
       ['hosted.created', made.body.session_id, 'test', 'age'],
     ]);
     for (const e of rows) expect(e.actor).toEqual(byOwner());
-    holdsNone([made.body.token, made.body.hosted_url, flow.body.url, redirect, title, c.lastName, c.dob, c.clientReference]);
+    await holdsNone([made.body.token, made.body.hosted_url, flow.body.url, redirect, title, c.lastName, c.dob, c.clientReference]);
   });
 
   it('the on-site server: started and stopped by the analyst with its address; a stop of a stopped server is no act', async () => {
@@ -167,7 +167,7 @@ describe('each act is recorded by who did it and the id of what it was about, no
     expect(rows[0]!.actor).toEqual(byOwner());
     const doc = kyc.body.document_data;
     expect(doc?.name).toBeTruthy();
-    holdsNone([doc?.name, doc?.document_number, doc?.date_of_birth, holder.surname, holder.number, holder.dob, 'report password 1', 'kyc_nothing_held'].filter((x): x is string => !!x));
+    await holdsNone([doc?.name, doc?.document_number, doc?.date_of_birth, holder.surname, holder.number, holder.dob, 'report password 1', 'kyc_nothing_held'].filter((x): x is string => !!x));
   }, 90_000);
 
   it('report exports: created, downloaded (each time), cancelled; by export id, with the report and its format', async () => {
@@ -203,7 +203,7 @@ describe('each act is recorded by who did it and the id of what it was about, no
     const rows = (await of('settings.changed')).filter((e) => e.setting === 'app_schemes');
     expect(rows.map((e) => [e.from_value, e.to_value])).toEqual([['2', '2'], ['1', '2'], ['0', '1']]);
     expect(rows[0]!.actor).toEqual(byOwner());
-    holdsNone(['zyqapp', 'vorthapp', 'quillapp']);
+    await holdsNone(['zyqapp', 'vorthapp', 'quillapp']);
   });
 
   it('sign-in and sign-out; a wrong password for a member is the service\'s row about them; an e-mail that names nobody is kept nowhere', async () => {
@@ -224,7 +224,7 @@ describe('each act is recorded by who did it and the id of what it was about, no
     expect(rows[2]!.target).toEqual({ user_id: mia.id, email: 'mia@example.test' });
     // The unknown address's attempt left no row, and the address is in no row, no log line, no table.
     expect((await of('session.sign_in_failed')).length).toBe(1);
-    holdsNone([typo, c.firstName, 'not her password', PASSWORD]);
+    await holdsNone([typo, c.firstName, 'not her password', PASSWORD]);
     const everything = JSON.stringify(t.s.db.prepare("SELECT group_concat(name) AS n FROM sqlite_master WHERE type = 'table'").get());
     for (const table of JSON.parse(everything).n.split(',') as string[]) {
       expect(JSON.stringify(t.s.db.prepare(`SELECT * FROM "${table}"`).all(), (_k, v: unknown) => (Buffer.isBuffer(v) ? '' : v)), table).not.toContain(typo);
@@ -235,7 +235,7 @@ describe('each act is recorded by who did it and the id of what it was about, no
     const TOKEN = 'one-time-token-0123456789abcdef';
     const solo = await testService({ loginToken: TOKEN });
     expect((await solo.json('POST', '/api/auth/token', { body: { token: TOKEN } })).status).toBe(200);
-    expect(solo.s.audit.page(solo.orgId, { page: 1, per_page: 10 }).entries.map((e) => [e.action, e.actor.user_id, e.to_value]))
+    expect((await solo.s.audit.page(solo.orgId, { page: 1, per_page: 10 })).entries.map((e) => [e.action, e.actor.user_id, e.to_value]))
       .toEqual([['session.signed_in', solo.ownerId, 'desktop_token']]);
 
     const shared = await testService({ loginToken: TOKEN });
@@ -244,14 +244,14 @@ describe('each act is recorded by who did it and the id of what it was about, no
     const desktop = /cc_desktop=([^;]*)/.exec(choice.headers.get('set-cookie') ?? '')![0];
     expect((await shared.json('POST', '/api/auth/desktop/login', { cookie: desktop, body: { user_id: ann.id, password: 'not her password' } })).status).toBe(401);
     expect((await shared.json('POST', '/api/auth/desktop/login', { cookie: desktop, body: { user_id: ann.id, password: PASSWORD } })).status).toBe(200);
-    expect(shared.s.audit.page(shared.orgId, { page: 1, per_page: 10 }).entries.map((e) => [e.action, e.actor.kind, e.actor.user_id, e.target?.user_id ?? null, e.to_value]))
+    expect((await shared.s.audit.page(shared.orgId, { page: 1, per_page: 10 })).entries.map((e) => [e.action, e.actor.kind, e.actor.user_id, e.target?.user_id ?? null, e.to_value]))
       .toEqual([['session.signed_in', 'user', ann.id, null, 'desktop_password'], ['session.sign_in_failed', 'system', null, ann.id, 'wrong_password']]);
 
     const fresh = await testService({ setup: false });
     const setup = await fresh.call('POST', '/api/setup', { body: { organization: 'New Org', name: 'Nia', email: 'nia@example.test', password: PASSWORD, plan: 'pro' } });
     expect(setup.status).toBe(201);
     const nia = await fresh.json<{ user: { id: number } }>('GET', '/api/auth/me', { cookie: cookieFrom(setup) });
-    expect(fresh.s.audit.page(fresh.orgId, { page: 1, per_page: 10 }).entries.map((e) => [e.action, e.actor.user_id, e.actor.role, e.to_value]))
+    expect((await fresh.s.audit.page(fresh.orgId, { page: 1, per_page: 10 })).entries.map((e) => [e.action, e.actor.user_id, e.actor.role, e.to_value]))
       .toEqual([['session.signed_in', nia.body.user.id, 'owner', 'first_run']]);
   });
 
@@ -262,7 +262,7 @@ describe('each act is recorded by who did it and the id of what it was about, no
     expect(on.status).toBe(200);
     const v = await u.restart();
     try {
-      const rows = v.s.audit.page(v.orgId, { action: 'onsite.started', page: 1, per_page: 10 }).entries;
+      const rows = (await v.s.audit.page(v.orgId, { action: 'onsite.started', page: 1, per_page: 10 })).entries;
       expect(rows.map((e) => [e.actor, e.to_value])).toEqual([
         [{ kind: 'system', user_id: null, email: null, role: null }, `127.0.0.1:${on.body.port}`],
         [{ kind: 'user', user_id: v.ownerId, email: OWNER.email, role: 'owner' }, `127.0.0.1:${on.body.port}`],
@@ -373,7 +373,7 @@ describe('migration 20 (a complete audit log)', () => {
 
     const u = await testService({ plan: 'pro' }, { dataDir, now: Date.parse('2025-02-01T00:00:00.000Z'), ownerId: 1 });
     expect(u.s.db.prepare('SELECT * FROM audit_log ORDER BY seq').all()).toEqual(before.map((r) => ({ ...r, object_id: null, source_address: null })));
-    expect(u.s.audit.verify()).toEqual({ ok: true, rows: 3, head_seq: 3, head_hash: prev });
+    expect(await u.s.audit.verify()).toEqual({ ok: true, rows: 3, head_seq: 3, head_hash: prev });
 
     const cookie = await u.login();
     const made = await u.json<CreatedWebhook>('POST', '/api/webhooks', { cookie, body: { url: 'https://hooks.example.test/x', env: 'test', events: ['verification.completed'] } });
@@ -398,6 +398,6 @@ describe('migration 20 (a complete audit log)', () => {
       tamper.prepare("UPDATE audit_log SET object_id = 'whe_forged' WHERE seq = 5").run();
       tamper.close();
     });
-    expect(w.s.audit.verify()).toEqual({ ok: false, rows: 4, first_bad_seq: 5, reason: 'row 5 was changed after it was written' });
+    expect(await w.s.audit.verify()).toEqual({ ok: false, rows: 4, first_bad_seq: 5, reason: 'row 5 was changed after it was written' });
   });
 });

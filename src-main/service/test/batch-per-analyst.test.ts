@@ -206,7 +206,7 @@ describe('abandoned batches expire', () => {
 
     // One millisecond short of the window: nothing ends.
     t.clock.advance(BATCH_IDLE_MS - 1);
-    expect(t.s.batches.sweep()).toBe(0);
+    expect(await t.s.batches.sweep()).toBe(0);
     // Mia's chunk keeps her batch alive; Mo's has been idle for the whole window.
     expect((await send(t, mia.cookie, busy.body.id, rows(3))).status).toBe(200);
     t.clock.advance(1);
@@ -250,7 +250,7 @@ describe('abandoned batches expire', () => {
     const a = await open(t, mo.cookie);
     t.clock.advance(BATCH_IDLE_MS);
     expect((await t.json<BatchInfo>('GET', `/api/console/batches/${a.body.id}`, { cookie: mo.cookie })).body).toMatchObject({ state: 'cancelled', ended_by: 'expiry' });
-    expect(t.s.batches.sweep()).toBe(0);
+    expect(await t.s.batches.sweep()).toBe(0);
     expect((await auditOf(t, owner.cookie, '?action=batch.expired')).map((e) => e.batch_id)).toEqual([a.body.id]);
   });
 
@@ -261,7 +261,7 @@ describe('abandoned batches expire', () => {
     const record = vi.spyOn(t.s.audit, 'record').mockImplementationOnce(() => {
       throw new Error('disk full');
     });
-    expect(t.s.batches.sweep()).toBe(0);
+    expect(await t.s.batches.sweep()).toBe(0);
     expect(record).toHaveBeenCalledTimes(1);
     record.mockRestore();
     expect((await t.json<OpenBatchList>('GET', '/api/console/batches', { cookie: owner.cookie })).body.batches.map((x) => x.id)).toEqual([]);

@@ -497,7 +497,7 @@ describe('the review and the audit trail leave no subject data at rest', () => {
 
     // Two sign-ins, then eight acts.
     expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM audit_log').get()).toEqual({ n: 10 });
-    expect(t.s.audit.verify()).toMatchObject({ ok: true });
+    expect(await t.s.audit.verify()).toMatchObject({ ok: true });
     t.s.db.pragma('wal_checkpoint(PASSIVE)');
     expect(scanForCanaries(t.dataDir, c)).toEqual([]);
   }, 90_000);

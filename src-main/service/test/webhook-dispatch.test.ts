@@ -48,7 +48,7 @@ describe('webhook dispatch', () => {
     // Poll ticks, as the service's poller does, without waiting for deliveries to end.
     const until = Date.now() + 5000;
     while (healthy < 30 && Date.now() < until) {
-      await t.s.webhooks.pump();
+      void Promise.all(await t.s.webhooks.pump());
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(healthy).toBe(30);

@@ -91,20 +91,19 @@ export function createAccounts(db: Db, clock: Clock, opts: { loginToken?: string
         .immediate();
     },
 
-    /** `also` runs in the transaction that adds the user (its audit row). */
-    async addUser(input: { orgId: number; email: string; name: string; password: string; role: Role; billing?: boolean }, also?: (user: UserRow) => void) {
+    /** A user added as is (no plan check, no audit row): set-up and tests; people join by invitation or `addMember`. */
+    async addUser(input: { orgId: number; email: string; name: string; password: string; role: Role; billing?: boolean }) {
       const passwordHash = await hashPassword(input.password);
-      return db
-        .transaction(() => {
-          const id = repo.insertUser({
-            orgId: input.orgId, email: input.email, name: input.name, passwordHash,
-            role: input.role, billing: input.billing ?? false, at: nowIso(clock.now()),
-          });
-          const user = repo.userById(id)!;
-          also?.(user);
-          return user;
-        })
-        .immediate();
+      return this.insertUser({ ...input, passwordHash });
+    },
+
+    /** Writes the user (password already hashed); in the caller's transaction when it has one. */
+    insertUser(input: { orgId: number; email: string; name: string; passwordHash: string; role: Role; billing?: boolean }): UserRow {
+      const id = repo.insertUser({
+        orgId: input.orgId, email: input.email, name: input.name, passwordHash: input.passwordHash,
+        role: input.role, billing: input.billing ?? false, at: nowIso(clock.now()),
+      });
+      return repo.userById(id)!;
     },
 
     verifyCredentials,

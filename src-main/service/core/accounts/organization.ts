@@ -115,13 +115,13 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
 
     logo: logoOf,
 
-    rename(actor: UserRow, orgId: number, name: string): OrganizationSettings {
-      audit.atomically(() => {
+    async rename(actor: UserRow, orgId: number, name: string): Promise<OrganizationSettings> {
+      await audit.atomically(async (tx) => {
         const org = s.org.get(orgId)!;
         if (org.name === name) return;
         s.rename.run(name, orgId);
         // The names themselves stay out of the log (they may be long): that it changed, by whom.
-        audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'organization_name' });
+        await audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'organization_name' }, tx);
       });
       return settings(orgId);
     },
@@ -130,8 +130,8 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
     listFreshness,
 
     /** Changes either window or both; each change is audited with its old and new number of days. */
-    setListFreshness(actor: UserRow, orgId: number, change: UpdateListFreshnessRequest): ListFreshnessSettings {
-      return audit.atomically(() => {
+    setListFreshness(actor: UserRow, orgId: number, change: UpdateListFreshnessRequest): Promise<ListFreshnessSettings> {
+      return audit.atomically(async (tx) => {
         const before = listFreshness(orgId);
         const after = {
           sanctions_stale_days: change.sanctions_stale_days ?? before.sanctions_stale_days,
@@ -140,7 +140,7 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
         s.setFreshness.run(after.sanctions_stale_days, after.pep_stale_days, orgId);
         for (const setting of ['sanctions_stale_days', 'pep_stale_days'] as const) {
           if (before[setting] === after[setting]) continue;
-          audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting, from: String(before[setting]), to: String(after[setting]) });
+          await audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting, from: String(before[setting]), to: String(after[setting]) }, tx);
         }
         return after;
       });
@@ -179,13 +179,13 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
     },
 
     /** Replaces them (checked by the contract); audited with how many there were before and after, as app schemes. */
-    setWebhookPrivateHosts(actor: UserRow, orgId: number, hosts: readonly string[]): string[] {
+    async setWebhookPrivateHosts(actor: UserRow, orgId: number, hosts: readonly string[]): Promise<string[]> {
       const next = [...new Set(hosts.map((h) => h.toLowerCase()))];
-      audit.atomically(() => {
+      await audit.atomically(async (tx) => {
         const before = this.webhookPrivateHosts(orgId);
         s.setPrivateHosts.run(JSON.stringify(next), orgId);
         if (before.join(' ') !== next.join(' ')) {
-          audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'webhook_private_hosts', from: String(before.length), to: String(next.length) });
+          await audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'webhook_private_hosts', from: String(before.length), to: String(next.length) }, tx);
         }
       });
       return next;
@@ -196,14 +196,14 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
      * before keep working only while their scheme is still registered. A change is audited with how
      * many were registered before and after (the schemes are configuration, like the name: not logged).
      */
-    setAppSchemes(actor: UserRow, orgId: number, schemes: readonly string[]): AppSchemesSettings {
-      audit.atomically(() => {
+    async setAppSchemes(actor: UserRow, orgId: number, schemes: readonly string[]): Promise<AppSchemesSettings> {
+      await audit.atomically(async (tx) => {
         const before = appSchemes(orgId);
         s.clearSchemes.run(orgId);
         for (const scheme of new Set(schemes)) s.addScheme.run(orgId, scheme);
         const after = appSchemes(orgId);
         if (before.join(' ') !== after.join(' ')) {
-          audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'app_schemes', from: String(before.length), to: String(after.length) });
+          await audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'app_schemes', from: String(before.length), to: String(after.length) }, tx);
         }
       });
       return { app_schemes: appSchemes(orgId) };
@@ -211,19 +211,19 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
 
     async setLogo(actor: UserRow, orgId: number, bytes: Uint8Array): Promise<OrganizationSettings> {
       const { png } = await normaliseLogo(bytes);
-      audit.atomically(() => {
+      await audit.atomically(async (tx) => {
         const had = logoOf(orgId) !== null;
         s.setLogo.run(png, nowIso(clock.now()), orgId);
-        audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'logo', from: had ? 'set' : 'none', to: 'replaced' });
+        await audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'logo', from: had ? 'set' : 'none', to: 'replaced' }, tx);
       });
       return settings(orgId);
     },
 
-    removeLogo(actor: UserRow, orgId: number): OrganizationSettings {
-      audit.atomically(() => {
+    async removeLogo(actor: UserRow, orgId: number): Promise<OrganizationSettings> {
+      await audit.atomically(async (tx) => {
         if (logoOf(orgId) === null) return;
         s.setLogo.run(null, null, orgId);
-        audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'logo', from: 'set', to: 'removed' });
+        await audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'logo', from: 'set', to: 'removed' }, tx);
       });
       return settings(orgId);
     },

@@ -75,14 +75,14 @@ export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audi
     },
 
     /** A pending invitation and its token (shown once: only the token's SHA-256 is stored). */
-    invite(actor: UserRow, org: OrgRow, input: { email: string; role: TeamRole }): { invitation: InvitationRow; token: string } {
+    invite(actor: UserRow, org: OrgRow, input: { email: string; role: TeamRole }): Promise<{ invitation: InvitationRow; token: string }> {
       const parsed = InviteEmail.safeParse(input.email);
       if (!parsed.success) throw new AppError('invalid_email', { field: 'email' });
       const email = parsed.data;
       // Only the owner gives admin rights, by invitation as by role change.
       if (!team.invite(actor.role, input.role)) throw new AppError('permission_denied');
       const token = randomBytes(32).toString('base64url');
-      return audit.atomically(() => {
+      return audit.atomically(async (tx) => {
         const at = now();
         const existing = users.userByEmail(email);
         if (existing && existing.org_id === org.id) throw new AppError('already_on_team', { field: 'email' });
@@ -94,18 +94,18 @@ export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audi
           orgId: org.id, email, role: input.role, tokenHash: sha256Hex(token), invitedBy: actor.id,
           at, expires: nowIso(clock.now() + INVITATION_DAYS * DAY_MS),
         });
-        audit.record({ orgId: org.id, actor: actorOf(actor), action: 'member.invited', invitationId: id, to: input.role });
+        await audit.record({ orgId: org.id, actor: actorOf(actor), action: 'member.invited', invitationId: id, to: input.role }, tx);
         return { invitation: repo.byId(id)!, token };
       });
     },
 
-    cancelInvitation(actor: UserRow, org: OrgRow, id: number): void {
-      audit.atomically(() => {
+    cancelInvitation(actor: UserRow, org: OrgRow, id: number): Promise<void> {
+      return audit.atomically(async (tx) => {
         const inv = repo.byId(id);
         if (!inv || inv.org_id !== org.id || !isPending(inv, now())) throw new AppError('invitation_not_found');
         if (!team.invite(actor.role, inv.role)) throw new AppError('permission_denied');
         repo.cancel(inv.id, actor.id, now());
-        audit.record({ orgId: org.id, actor: actorOf(actor), action: 'invite.cancelled', invitationId: inv.id, from: inv.role });
+        await audit.record({ orgId: org.id, actor: actorOf(actor), action: 'invite.cancelled', invitationId: inv.id, from: inv.role }, tx);
       });
     },
 
@@ -120,7 +120,7 @@ export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audi
 
       if (session) {
         if (session.user.email !== first.email) throw new AppError('invitation_other_account');
-        return audit.atomically(() => {
+        return audit.atomically(async (tx) => {
           const inv = pendingInvitation(tokenHash);
           const user = users.userById(session.user.id)!;
           if (user.org_id === inv.org_id) throw new AppError('already_on_team');
@@ -129,11 +129,11 @@ export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audi
           checkRoomToJoin(org);
           const at = now();
           // One organisation per user: joining this team leaves the other one, recorded there.
-          audit.record({ orgId: user.org_id, actor: actorOf(user), action: 'member.removed', targetUserId: user.id, from: user.role });
+          await audit.record({ orgId: user.org_id, actor: actorOf(user), action: 'member.removed', targetUserId: user.id, from: user.role }, tx);
           repo.join(user.id, org.id, inv.role, at);
           if (!repo.accept(inv.id, user.id, at)) throw new AppError('invalid_invitation');
           const joined = users.userById(user.id)!;
-          audit.record({ orgId: org.id, actor: actorOf(joined), action: 'invite.accepted', invitationId: inv.id, targetUserId: joined.id, to: inv.role });
+          await audit.record({ orgId: org.id, actor: actorOf(joined), action: 'invite.accepted', invitationId: inv.id, targetUserId: joined.id, to: inv.role }, tx);
           return { org, role: inv.role, user: joined, created: false };
         });
       }
@@ -144,7 +144,7 @@ export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audi
       if (!input.password) throw new AppError('account_validation', { field: 'password', message: 'Your name and a password (at least 10 characters) create your account' });
       const name = input.name;
       const passwordHash = await hashPassword(input.password);
-      return audit.atomically(() => {
+      return audit.atomically(async (tx) => {
         const inv = pendingInvitation(tokenHash);
         const org = users.orgById(inv.org_id)!;
         checkRoomToJoin(org);
@@ -161,35 +161,35 @@ export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audi
         }
         if (!repo.accept(inv.id, userId, at)) throw new AppError('invalid_invitation');
         const user = users.userById(userId)!;
-        audit.record({ orgId: org.id, actor: actorOf(user), action: 'invite.accepted', invitationId: inv.id, targetUserId: user.id, to: inv.role });
+        await audit.record({ orgId: org.id, actor: actorOf(user), action: 'invite.accepted', invitationId: inv.id, targetUserId: user.id, to: inv.role }, tx);
         return { org, role: inv.role, user, created: true };
       });
     },
 
     /** Owner only (route guard). The owner's own role is not changed here, and nobody is made owner. */
-    changeRole(actor: UserRow, org: OrgRow, id: number, role: TeamRole): { member: UserRow; changed: boolean } {
-      return audit.atomically(() => {
+    changeRole(actor: UserRow, org: OrgRow, id: number, role: TeamRole): Promise<{ member: UserRow; changed: boolean }> {
+      return audit.atomically(async (tx) => {
         const target = memberOf(org, id);
         if (target.role === 'owner') throw new AppError('owner_role_fixed');
         if (target.role === role) return { member: target, changed: false };
         repo.setRole(target.id, role);
-        audit.record({ orgId: org.id, actor: actorOf(actor), action: 'member.role_changed', targetUserId: target.id, from: target.role, to: role });
+        await audit.record({ orgId: org.id, actor: actorOf(actor), action: 'member.role_changed', targetUserId: target.id, from: target.role, to: role }, tx);
         return { member: users.userById(target.id)!, changed: true };
       });
     },
 
     /** Owner only (the route): the billing flag of an admin or member; owners always have it. */
-    setBilling(actor: UserRow, org: OrgRow, id: number, billing: boolean): { member: UserRow; changed: boolean } {
-      return audit.atomically(() => {
+    setBilling(actor: UserRow, org: OrgRow, id: number, billing: boolean): Promise<{ member: UserRow; changed: boolean }> {
+      return audit.atomically(async (tx) => {
         const target = memberOf(org, id);
         if (target.role === 'owner') throw new AppError('owner_billing_fixed');
         if (target.role === 'admin') throw new AppError('admin_billing_fixed');
         if ((target.billing === 1) === billing) return { member: target, changed: false };
         repo.setBilling(target.id, billing);
-        audit.record({
+        await audit.record({
           orgId: org.id, actor: actorOf(actor), action: 'member.billing_changed', targetUserId: target.id,
           from: String(target.billing === 1), to: String(billing),
-        });
+        }, tx);
         return { member: users.userById(target.id)!, changed: true };
       });
     },
@@ -199,12 +199,12 @@ export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audi
      * sign in there; a lost laptop or a departure ends theirs from the owner's desk). Their next
      * request asks them to sign in again; their keys are untouched. Audited with how many ended.
      */
-    endSessions(actor: UserRow, org: OrgRow, id: number): number {
-      return audit.atomically(() => {
+    endSessions(actor: UserRow, org: OrgRow, id: number): Promise<number> {
+      return audit.atomically(async (tx) => {
         const target = memberOf(org, id);
         if (target.id === actor.id) throw new AppError('cannot_end_own_sessions');
         const ended = repo.endSessions(target.id);
-        audit.record({ orgId: org.id, actor: actorOf(actor), action: 'session.revoked', targetUserId: target.id, to: String(ended) });
+        await audit.record({ orgId: org.id, actor: actorOf(actor), action: 'session.revoked', targetUserId: target.id, to: String(ended) }, tx);
         return ended;
       });
     },
@@ -213,14 +213,14 @@ export function createTeam(db: Db, clock: Clock, accounts: Accounts, audit: Audi
      * Owners remove anyone but themselves; admins remove members only. The member's sessions end at
      * once; the keys they made stay active (their integrations keep working) and are counted back.
      */
-    remove(actor: UserRow, org: OrgRow, id: number): { activeApiKeys: number } {
-      return audit.atomically(() => {
+    remove(actor: UserRow, org: OrgRow, id: number): Promise<{ activeApiKeys: number }> {
+      return audit.atomically(async (tx) => {
         const target = memberOf(org, id);
         if (target.role === 'owner') throw new AppError('cannot_remove_owner');
         if (!team.remove(actor.role, target)) throw new AppError('permission_denied');
         repo.markRemoved(target.id, now());
         repo.endSessions(target.id);
-        audit.record({ orgId: org.id, actor: actorOf(actor), action: 'member.removed', targetUserId: target.id, from: target.role });
+        await audit.record({ orgId: org.id, actor: actorOf(actor), action: 'member.removed', targetUserId: target.id, from: target.role }, tx);
         return { activeApiKeys: repo.liveKeysBy(org.id, target.id) };
       });
     },

@@ -67,19 +67,19 @@ function viewOf(s: Services, env: 'test' | 'live', st: AgeGateStoreRecord | unde
  * (never their values: a redirect or a message is the merchant's configuration). A save that
  * changes nothing is not an act.
  */
-export function saveStore(s: Services, orgId: number, actor: AuditActorRef, env: 'test' | 'live', settings: AgeGateSettings): AgeGateStore {
+export async function saveStore(s: Services, orgId: number, actor: AuditActorRef, env: 'test' | 'live', settings: AgeGateSettings): Promise<AgeGateStore> {
   checkRedirects({ underage_redirect_url: settings.underage_redirect_url }, s.organization.appSchemes(orgId));
   const onOff = (st: AgeGateSettings) => (st.enabled ? 'on' : 'off');
-  const saved = s.audit.atomically(() => {
+  const saved = await s.audit.atomically(async (tx) => {
     const before = s.ageGate.stores.of(orgId, env);
     const after = s.ageGate.stores.save(orgId, env, settings);
     const event = { orgId, actor, env, objectId: after.id, to: onOff(after.settings) };
     if (!before) {
-      s.audit.record({ ...event, action: 'age_gate.created' });
+      await s.audit.record({ ...event, action: 'age_gate.created' }, tx);
     } else {
       const keys = Object.keys(after.settings) as (keyof AgeGateSettings)[];
       const changed = keys.filter((k) => JSON.stringify(after.settings[k]) !== JSON.stringify(before.settings[k])).length;
-      if (changed > 0) s.audit.record({ ...event, action: 'age_gate.changed', from: onOff(before.settings), counts: { total: changed } });
+      if (changed > 0) await s.audit.record({ ...event, action: 'age_gate.changed', from: onOff(before.settings), counts: { total: changed } }, tx);
     }
     return after;
   });

@@ -24,32 +24,32 @@ export async function openBatch(s: Services, session: SessionContext, body: z.ou
   const info = await s.batches.create(ownerOf(session), body, loaded, s.organization.listFreshness(session.org.id));
   // The console replaces the last batch's results with this one's: notes sent back about those go.
   s.review.batchOpened(session.org.id, session.user.id, info.id);
-  s.audit.record({ orgId: session.org.id, actor: actorOf(session.user), action: 'batch.created', batchId: info.id, env: info.env, counts: { total: info.total_rows } });
+  await s.audit.record({ orgId: session.org.id, actor: actorOf(session.user), action: 'batch.created', batchId: info.id, env: info.env, counts: { total: info.total_rows } });
   return info;
 }
 
 /** Cancels the analyst's batch (rows already screened stay charged); audited when it was open. */
 export async function cancelBatch(s: Services, session: SessionContext, id: string): Promise<BatchInfo> {
   const wasOpen = (await s.batches.info(ownerOf(session), id, null)).state === 'open';
-  const info = s.batches.cancel(ownerOf(session), id, s.screening.current());
-  if (wasOpen) s.audit.record({ orgId: session.org.id, actor: actorOf(session.user), action: 'batch.cancelled', batchId: info.id, env: info.env, counts: counts(info) });
+  const info = await s.batches.cancel(ownerOf(session), id, s.screening.current());
+  if (wasOpen) await s.audit.record({ orgId: session.org.id, actor: actorOf(session.user), action: 'batch.cancelled', batchId: info.id, env: info.env, counts: counts(info) });
   return info;
 }
 
 /** Finishes the analyst's batch, freeing their batch slot whatever the run's end; the row says how it ended. */
 export async function finishBatch(s: Services, session: SessionContext, id: string): Promise<BatchInfo> {
   const info = await s.batches.finish(ownerOf(session), id, s.screening.current());
-  s.audit.record({
+  await s.audit.record({
     orgId: session.org.id, actor: actorOf(session.user), action: 'batch.finished', batchId: info.id, env: info.env, counts: counts(info), to: info.state,
   });
   return info;
 }
 
 /** Every open batch of the organisation with whose it is (owners and admins: the route's act). */
-export function listOpenBatches(s: Services, session: SessionContext): OpenBatchList {
+export async function listOpenBatches(s: Services, session: SessionContext): Promise<OpenBatchList> {
   return {
     // One batch per analyst: each user is looked up once.
-    batches: s.batches.open(session.org.id).map(({ user_id, ...b }) => {
+    batches: (await s.batches.open(session.org.id)).map(({ user_id, ...b }) => {
       const u = s.accounts.repo.userById(user_id);
       return { ...b, user: { user_id, email: u?.email ?? null, name: u?.name ?? null } };
     }),
@@ -62,10 +62,10 @@ export function listOpenBatches(s: Services, session: SessionContext): OpenBatch
  * audit row (`batch.cancelled`, the target being whose batch it was) is written first: a batch
  * is never ended unaudited.
  */
-export function endBatch(s: Services, session: SessionContext, id: string): BatchInfo {
-  const target = s.batches.whose(session.org.id, id);
+export async function endBatch(s: Services, session: SessionContext, id: string): Promise<BatchInfo> {
+  const target = await s.batches.whose(session.org.id, id);
   const ended: BatchInfo = { ...target.info, state: 'cancelled', ended_by: 'administrator' };
-  s.audit.record({
+  await s.audit.record({
     orgId: session.org.id, actor: actorOf(session.user), action: 'batch.cancelled', batchId: id, env: ended.env, counts: counts(ended),
     targetUserId: target.userId,
   });
@@ -73,8 +73,8 @@ export function endBatch(s: Services, session: SessionContext, id: string): Batc
 }
 
 /** The audit row of an idle batch's expiry: nobody did it, so the actor is the service itself. */
-export function auditExpiry(audit: Audit, e: EndedBatch): void {
-  audit.record({
+export async function auditExpiry(audit: Audit, e: EndedBatch): Promise<void> {
+  await audit.record({
     orgId: e.orgId, actor: { kind: 'system' }, action: 'batch.expired', batchId: e.info.id, env: e.info.env, counts: counts(e.info),
     targetUserId: e.userId,
   });

@@ -13,25 +13,25 @@ interface ExportDeps { exports: Exports; audit: Audit }
 const what = (r: { report_type: string; format: string }) => `${r.report_type}/${r.format}`;
 
 export function queueExport(d: ExportDeps, user: UserRow, org: OrgRow, body: CreateExport) {
-  return d.audit.atomically(() => {
+  return d.audit.atomically(async (tx) => {
     // The credits section follows the maker's access now (src-shared/policy.ts), kept with the job.
     const row = d.exports.create(user, org, body, seesCredits(user));
-    d.audit.record({ orgId: org.id, actor: actorOf(user), action: 'export.created', env: row.env, objectId: String(row.id), to: what(row) });
+    await d.audit.record({ orgId: org.id, actor: actorOf(user), action: 'export.created', env: row.env, objectId: String(row.id), to: what(row) }, tx);
     return row;
   });
 }
 
 export function downloadExport(d: ExportDeps, user: UserRow, org: OrgRow, id: number) {
-  return d.audit.atomically(() => {
+  return d.audit.atomically(async (tx) => {
     const file = d.exports.download(org, id);
-    d.audit.record({ orgId: org.id, actor: actorOf(user), action: 'export.downloaded', env: file.env, objectId: String(id), to: what(file) });
+    await d.audit.record({ orgId: org.id, actor: actorOf(user), action: 'export.downloaded', env: file.env, objectId: String(id), to: what(file) }, tx);
     return file;
   });
 }
 
-export function cancelExport(d: ExportDeps, user: UserRow, org: OrgRow, id: number): void {
-  d.audit.atomically(() => {
+export function cancelExport(d: ExportDeps, user: UserRow, org: OrgRow, id: number): Promise<void> {
+  return d.audit.atomically(async (tx) => {
     const row = d.exports.cancel(user, org, id);
-    d.audit.record({ orgId: org.id, actor: actorOf(user), action: 'export.cancelled', env: row.env, objectId: String(id), to: what(row) });
+    await d.audit.record({ orgId: org.id, actor: actorOf(user), action: 'export.cancelled', env: row.env, objectId: String(id), to: what(row) }, tx);
   });
 }

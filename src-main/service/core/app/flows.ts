@@ -12,30 +12,30 @@ interface FlowDeps { flows: PublishedFlows; audit: Audit }
 const editable = (f: FlowRow) =>
   JSON.stringify([f.name, f.product, f.redirect_url, f.failure_redirect_url, f.page_title, f.success_message, f.failure_message, f.min_age]);
 
-export function publishFlow(d: FlowDeps, orgId: number, actor: AuditActorRef, env: Environment, settings: FlowSettings): FlowWithCounts {
-  return d.audit.atomically(() => {
+export function publishFlow(d: FlowDeps, orgId: number, actor: AuditActorRef, env: Environment, settings: FlowSettings): Promise<FlowWithCounts> {
+  return d.audit.atomically(async (tx) => {
     const f = d.flows.create({ orgId, env }, settings);
-    d.audit.record({ orgId, actor, action: 'flow.published', env: f.env, objectId: f.id, to: f.product });
+    await d.audit.record({ orgId, actor, action: 'flow.published', env: f.env, objectId: f.id, to: f.product }, tx);
     return f;
   });
 }
 
-export function changeFlow(d: FlowDeps, orgId: number, actor: AuditActorRef, id: string, settings: FlowSettings): FlowWithCounts {
-  return d.audit.atomically(() => {
+export function changeFlow(d: FlowDeps, orgId: number, actor: AuditActorRef, id: string, settings: FlowSettings): Promise<FlowWithCounts> {
+  return d.audit.atomically(async (tx) => {
     const was = d.flows.byId(id, orgId);
     const f = was && d.flows.update(id, orgId, settings);
     if (!was || !f) throw new AppError('published_flow_not_found');
-    if (editable(was) !== editable(f)) d.audit.record({ orgId, actor, action: 'flow.changed', env: f.env, objectId: f.id });
+    if (editable(was) !== editable(f)) await d.audit.record({ orgId, actor, action: 'flow.changed', env: f.env, objectId: f.id }, tx);
     return f;
   });
 }
 
-export function switchFlow(d: FlowDeps, orgId: number, actor: AuditActorRef, id: string, enabled: boolean): FlowWithCounts {
-  return d.audit.atomically(() => {
+export function switchFlow(d: FlowDeps, orgId: number, actor: AuditActorRef, id: string, enabled: boolean): Promise<FlowWithCounts> {
+  return d.audit.atomically(async (tx) => {
     const was = d.flows.byId(id, orgId);
     const f = was && d.flows.setEnabled(id, orgId, enabled);
     if (!was || !f) throw new AppError('published_flow_not_found');
-    if ((was.enabled === 1) !== enabled) d.audit.record({ orgId, actor, action: enabled ? 'flow.enabled' : 'flow.disabled', env: f.env, objectId: f.id });
+    if ((was.enabled === 1) !== enabled) await d.audit.record({ orgId, actor, action: enabled ? 'flow.enabled' : 'flow.disabled', env: f.env, objectId: f.id }, tx);
     return f;
   });
 }

@@ -12,7 +12,7 @@ export async function home(s: Services, session: SessionContext, since: string):
   const balance = await s.credits.balance(org.id);
   return {
     clearances_awaiting: may(user.role, 'review.approve') ? s.review.pendingCount(org.id) : null,
-    open_batches: may(user.role, 'batches.manage_all') ? s.batches.open(org.id).length : null,
+    open_batches: may(user.role, 'batches.manage_all') ? (await s.batches.open(org.id)).length : null,
     hosted_failed: s.hosted.failedSince(org.id, new Date(since).toISOString()),
     credits: { balance, low: balance < LOW_CREDITS },
     setup: {

@@ -8,18 +8,18 @@ interface KeyDeps { keys: Keys; audit: Audit }
 export type NewKey = Omit<Parameters<Keys['create']>[0], 'orgId'>;
 
 export function createKey(d: KeyDeps, orgId: number, actor: AuditActorRef, input: NewKey) {
-  return d.audit.atomically(() => {
+  return d.audit.atomically(async (tx) => {
     const k = d.keys.create({ orgId, ...input });
-    d.audit.record({ orgId, actor, action: 'key.created', keyId: k.key.id, env: k.key.env });
+    await d.audit.record({ orgId, actor, action: 'key.created', keyId: k.key.id, env: k.key.env }, tx);
     return k;
   });
 }
 
 /** Revokes one of `orgId`'s keys; false when it was revoked already (the first revocation stands, recorded once). */
-export function revokeKey(d: KeyDeps, orgId: number, actor: AuditActorRef, key: { id: string; env: Environment }): boolean {
-  return d.audit.atomically(() => {
+export function revokeKey(d: KeyDeps, orgId: number, actor: AuditActorRef, key: { id: string; env: Environment }): Promise<boolean> {
+  return d.audit.atomically(async (tx) => {
     const done = d.keys.revoke(key.id);
-    if (done) d.audit.record({ orgId, actor, action: 'key.revoked', keyId: key.id, env: key.env });
+    if (done) await d.audit.record({ orgId, actor, action: 'key.revoked', keyId: key.id, env: key.env }, tx);
     return done;
   });
 }

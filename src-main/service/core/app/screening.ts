@@ -1,6 +1,7 @@
 // Stateless screening and rescreening (spec: /api/compliance/v1/screen and /rescreen) and the
 // console's own screening. The subject lives only in this call: the ledger row, the audit row and
 // the webhook event carry ids, statuses, risk and flags, nothing else.
+import type { Q } from '../../db/engine';
 import type { ScreenRequest, ScreeningResponse } from '../../../../src-shared/contracts/screening';
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
@@ -24,7 +25,7 @@ export async function screenSubject(
   operation: Operation,
   text: string,
   subject: Omit<ScreenCall, 'id' | 'created' | 'livemode'>,
-  alsoRecord?: (r: { verificationId: string; result: ScreeningResponse }) => void,
+  alsoRecord?: (r: { verificationId: string; result: ScreeningResponse }, tx: Q) => Promise<void>,
 ): Promise<Answer<ScreeningResponse>> {
   const key = call.payer;
   // The ledger can be searched by the reference: it keeps the audit log's HMAC of it, never the reference.
@@ -52,7 +53,7 @@ export async function screenSubject(
   const billed = await bill<ScreeningResponse>(
     s, call, {
       operation, idPrefix: 'scr', bodyText: text, events: ({ outcome }) => events(operation)(outcome.result),
-      ...(alsoRecord ? { alsoRecord: ({ verificationId, outcome }) => alsoRecord({ verificationId, result: outcome.result }) } : {}),
+      ...(alsoRecord ? { alsoRecord: ({ verificationId, outcome }, tx) => alsoRecord({ verificationId, result: outcome.result }, tx) } : {}),
     },
     async (ctx) => {
       const result = await s.pool.screenOne(loaded, {
@@ -92,10 +93,10 @@ export function screenOf(body: ScreenRequest): Omit<ScreenCall, 'id' | 'created'
 export function consoleScreen(s: Services, call: Call, session: SessionContext, body: ScreenRequest, text: string): Promise<Answer<ScreeningResponse>> {
   const reference = body.client_reference_id;
   const env = call.payer.env;
-  return screenSubject(s, call, 'screen', text, screenOf(body), ({ verificationId, result }) => {
-    s.audit.record({
+  return screenSubject(s, call, 'screen', text, screenOf(body), async ({ verificationId, result }, tx) => {
+    await s.audit.record({
       orgId: session.org.id, actor: actorOf(session.user), action: 'screened', env, screeningId: verificationId,
       riskScore: result.risk.score, ...(reference ? { clientReference: reference } : {}),
-    });
+    }, tx);
   });
 }

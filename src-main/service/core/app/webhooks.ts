@@ -11,13 +11,12 @@ interface WebhookDeps { engine: Engine; webhooks: Webhooks; audit: Audit }
 
 export interface NewEndpoint { url: string; env: Environment; events: string[]; description?: string | undefined }
 
-// The audit row is still written on the synchronous connection: on SQLite, inside this transaction.
 export function addWebhook(s: WebhookDeps, orgId: number, actor: AuditActorRef, createdBy: number | null, input: NewEndpoint) {
   return s.engine.transaction(async (tx) => {
     const created = await s.webhooks.create({
       orgId, url: input.url, env: input.env, events: input.events, createdBy, ...(input.description ? { description: input.description } : {}),
     }, tx);
-    s.audit.record({ orgId, actor, action: 'webhook.added', objectId: created.endpoint.id, env: created.endpoint.env });
+    await s.audit.record({ orgId, actor, action: 'webhook.added', objectId: created.endpoint.id, env: created.endpoint.env }, tx);
     return created;
   });
 }
@@ -26,14 +25,14 @@ export function removeWebhook(s: WebhookDeps, orgId: number, actor: AuditActorRe
   return s.engine.transaction(async (tx) => {
     const { env } = await s.webhooks.get(orgId, id, tx);
     await s.webhooks.remove(orgId, id, tx);
-    s.audit.record({ orgId, actor, action: 'webhook.removed', objectId: id, env });
+    await s.audit.record({ orgId, actor, action: 'webhook.removed', objectId: id, env }, tx);
   });
 }
 
 export function rotateWebhookSecret(s: WebhookDeps, orgId: number, actor: AuditActorRef, id: string) {
   return s.engine.transaction(async (tx) => {
     const rotated = await s.webhooks.rotateSecret(orgId, id, tx);
-    s.audit.record({ orgId, actor, action: 'webhook.secret_rotated', objectId: id, env: rotated.endpoint.env });
+    await s.audit.record({ orgId, actor, action: 'webhook.secret_rotated', objectId: id, env: rotated.endpoint.env }, tx);
     return rotated;
   });
 }

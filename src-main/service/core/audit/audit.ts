@@ -6,7 +6,7 @@ import { createHmac } from 'node:crypto';
 import type { Environment, Role } from '../../../../src-shared/catalog';
 import type { AuditAction, AuditEntry, AuditPage, AuditVerification } from '../../../../src-shared/contracts/audit';
 import type { Contradiction, Disposition, ReasonCode } from '../../../../src-shared/contracts/review';
-import type { Db } from '../../db/open';
+import type { Engine, Q } from '../../db/engine';
 import type { UserRow } from '../accounts/repo';
 import type { Clock } from '../clock';
 import { nowIso } from '../ids';
@@ -73,16 +73,28 @@ function parseList(v: string | number | null): string[] {
 const str = (v: string | number | null): string | null => (v === null ? null : String(v));
 const int = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
-export function createAudit(db: Db, clock: Clock, secret: InstallSecret, users: { byId: (id: number) => UserRow | undefined; ofOrg: (orgId: number) => UserRow[] }) {
-  const repo = auditRepo(db);
+/**
+ * Transactions that append take turns for the chain, across instances: each reads the last row
+ * and writes the next under this lock, held to its commit (see Engine.exclusive).
+ */
+const CHAIN_LOCK = 4_310_201;
+
+export function createAudit(engine: Engine, clock: Clock, secret: InstallSecret, users: { byId: (id: number) => UserRow | undefined; ofOrg: (orgId: number) => UserRow[] }) {
+  const repo = auditRepo;
 
   function clientRefHmac(reference: string): string {
     return createHmac('sha256', secret.derive(CLIENT_REF_KEY)).update(reference).digest('hex');
   }
 
-  function append(e: AuditEvent): AuditRow {
-    const write = (): AuditRow => {
-      const last = repo.last();
+  /**
+   * Appends `e` in the caller's transaction `tx` (the act it records commits with it, or neither
+   * does), or in a transaction of its own. The next seq and the previous hash are read and written
+   * under the chain's lock: other requests, other instances and the CLI append too.
+   */
+  function append(e: AuditEvent, tx?: Q): Promise<AuditRow> {
+    const write = async (tx: Q): Promise<AuditRow> => {
+      await engine.exclusive(tx, CHAIN_LOCK);
+      const last = await repo.last(tx);
       const prev = last?.hash ?? GENESIS;
       const seq = (last?.seq ?? 0) + 1;
       const fields = {
@@ -122,13 +134,11 @@ export function createAudit(db: Db, clock: Clock, secret: InstallSecret, users: 
         source_address: e.actor.kind === 'user' ? requestSource() : null,
       };
       const row: AuditRow = { ...fields, prev_hash: prev, hash: rowHash(secret.derive(CHAIN_KEY), prev, fields) };
-      repo.insert(row);
-      repo.setHead(seq, row.hash);
+      await repo.insert(tx, row);
+      await repo.setHead(tx, seq, row.hash);
       return row;
     };
-    // The next seq and the previous hash must be read and written under the write lock: the CLI
-    // may append from another process. Callers inside a transaction opened it IMMEDIATE.
-    return db.inTransaction ? write() : db.transaction(write).immediate();
+    return tx ? write(tx) : engine.transaction(write);
   }
 
   function toEntry(r: AuditRow, emails: Map<number, string>): AuditEntry {
@@ -178,14 +188,14 @@ export function createAudit(db: Db, clock: Clock, secret: InstallSecret, users: 
   return {
     record: append,
 
-    /** Runs `work` and its audit rows in one IMMEDIATE transaction: both happen or neither. */
-    atomically<T>(work: () => T): T {
-      return db.transaction(work).immediate();
+    /** Runs `work` and the audit rows it appends on its `tx` in one transaction: both happen or neither. */
+    atomically<T>(work: (tx: Q) => Promise<T>): Promise<T> {
+      return engine.transaction(work);
     },
 
     clientRefHmac,
 
-    page(orgId: number, q: { action?: AuditAction; actor?: string; from?: string; to?: string; client_reference?: string; page: number; per_page: number }): AuditPage {
+    async page(orgId: number, q: { action?: AuditAction; actor?: string; from?: string; to?: string; client_reference?: string; page: number; per_page: number }): Promise<AuditPage> {
       const filter: AuditFilter = {
         ...(q.action ? { action: q.action } : {}),
         ...(q.actor ? { actor: q.actor } : {}),
@@ -195,8 +205,8 @@ export function createAudit(db: Db, clock: Clock, secret: InstallSecret, users: 
       };
       const team = users.ofOrg(orgId);
       const emails = new Map(team.map((u) => [u.id, u.email]));
-      const total = repo.count(orgId, filter);
-      const rows = repo.page(orgId, filter, q.per_page, (q.page - 1) * q.per_page);
+      const total = await repo.count(engine.q, orgId, filter);
+      const rows = await repo.page(engine.q, orgId, filter, q.per_page, (q.page - 1) * q.per_page);
       return {
         entries: rows.map((r) => toEntry(r, emails)),
         total,
@@ -207,14 +217,10 @@ export function createAudit(db: Db, clock: Clock, secret: InstallSecret, users: 
     },
 
     /** Walks the whole chain: intact, or the first row that is not what the service wrote. */
-    verify(): AuditVerification {
-      // One read transaction, so rows appended meanwhile cannot look like a broken end.
-      // Everything else is read before the walk: the connection runs nothing while it iterates.
+    verify(): Promise<AuditVerification> {
+      // One snapshot, so rows appended meanwhile cannot look like a broken end.
       const key = secret.derive(CHAIN_KEY);
-      return db.transaction(() => {
-        const head = repo.head();
-        return verifyRows(repo.iterate(), key, head);
-      })();
+      return engine.snapshot(async (tx) => verifyRows(repo.walk(tx), key, await repo.head(tx)));
     },
   };
 }

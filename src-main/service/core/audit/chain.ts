@@ -45,12 +45,12 @@ export function rowHash(key: Buffer, prevHash: string, row: Record<ChainedColumn
  * Walks the rows in seq order. `head` is the last row the service wrote (kept beside the log), so
  * rows cut off the end are found too.
  */
-export function verifyRows(rows: Iterable<AuditRow>, key: Buffer, head: { seq: number; hash: string } | null): AuditVerification {
+export async function verifyRows(rows: AsyncIterable<AuditRow>, key: Buffer, head: { seq: number; hash: string } | null): Promise<AuditVerification> {
   let expected = 1;
   let prev = GENESIS;
   let count = 0;
   const bad = (seq: number, reason: string): AuditVerification => ({ ok: false, rows: count, first_bad_seq: seq, reason });
-  for (const row of rows) {
+  for await (const row of rows) {
     if (row.seq !== expected) return bad(expected, `row ${expected} is missing`);
     if (row.prev_hash !== prev) return bad(row.seq, `row ${row.seq} does not follow row ${row.seq - 1}`);
     if (rowHash(key, prev, row) !== row.hash) return bad(row.seq, `row ${row.seq} was changed after it was written`);

@@ -111,15 +111,15 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
   }
 
   /** Approves under the write lock, checking again that it still waits (a withdrawal may have landed meanwhile). */
-  function approveNow(approver: Pick<UserRow, 'id' | 'role'>, clearanceId: string): Clearance {
-    return audit.atomically(() => {
+  function approveNow(approver: Pick<UserRow, 'id' | 'role'>, clearanceId: string): Promise<Clearance> {
+    return audit.atomically(async (tx) => {
       const c = s.byId.get(clearanceId)!;
       if (c.state !== 'pending') throw new AppError('conflict', { message: `This clearance is ${STATE_TEXT[c.state]}` });
       const at = nowIso(clock.now());
       s.setState.run('approved', approver.id, at, c.id);
-      audit.record({
+      await audit.record({
         ...clearanceAudit(c), actor: actorOf(approver), action: 'clearance.approved', disposition: 'cleared_false_positive', approverUserId: approver.id,
-      });
+      }, tx);
       seen.drop(c.id);
       return view(s.byId.get(c.id)!);
     });
@@ -134,16 +134,16 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
     /** Clearances waiting for a second person's approval. */
     pendingCount: (orgId: number): number => s.pendingCount.get(orgId)?.n ?? 0,
 
-    setFourEyes(session: SessionContext, on: boolean): OrgSettings {
-      return audit.atomically(() => {
+    setFourEyes(session: SessionContext, on: boolean): Promise<OrgSettings> {
+      return audit.atomically(async (tx) => {
         const org = accounts.repo.orgById(session.org.id)!;
         const before = org.four_eyes === 1;
         if (before !== on) {
           accounts.repo.setFourEyes(org.id, on);
-          audit.record({
+          await audit.record({
             orgId: org.id, actor: actorOf(session.user), action: 'settings.changed', setting: 'four_eyes',
             from: before ? 'on' : 'off', to: on ? 'on' : 'off',
-          });
+          }, tx);
         }
         return { four_eyes: on };
       });
@@ -154,7 +154,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
      * a reason; with four-eyes on it waits as a pending clearance. A new decision on the row
      * withdraws a clearance still waiting.
      */
-    decide(session: SessionContext, d: Decision): DispositionResponse {
+    async decide(session: SessionContext, d: Decision): Promise<DispositionResponse> {
       const basis = { batch_id: d.batch_id, row: d.row, screening_id: d.screening_id, client_reference_id: d.client_reference_id, matches: d.matches };
       if (!reviewTokenValid(deps.secret.derive(REVIEW_KEY), basis, d.review_token)) {
         throw new AppError('account_validation', { field: 'review_token', message: 'The review token does not match this batch row and its matches' });
@@ -177,16 +177,16 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
         orgId: session.org.id, actor, batchId: d.batch_id, rowNumber: d.row, screeningId: d.screening_id, entities,
         ...(refHmac ? { clientRefHmac: refHmac } : {}),
       };
-      const answer = audit.atomically((): DispositionResponse => {
+      const answer = await audit.atomically(async (tx): Promise<DispositionResponse> => {
         const org = accounts.repo.orgById(session.org.id)!;
         for (const waiting of s.pendingFor.all(org.id, d.batch_id, d.row)) {
           s.setState.run('withdrawn', session.user.id, nowIso(clock.now()), waiting.id);
-          audit.record({ ...common, action: 'clearance.withdrawn', clearanceId: waiting.id, reasonCode: waiting.reason_code });
+          await audit.record({ ...common, action: 'clearance.withdrawn', clearanceId: waiting.id, reasonCode: waiting.reason_code }, tx);
           seen.drop(waiting.id);
         }
         const base = { disposition: d.disposition, reason_code: d.disposition === 'cleared_false_positive' ? d.reason_code : null, decided_by: session.user.email };
         if (d.disposition === null) {
-          const row = audit.record({ ...common, action: 'disposition.removed' });
+          const row = await audit.record({ ...common, action: 'disposition.removed' }, tx);
           return { ...base, status: 'removed', decided_at: String(row.at), clearance: null };
         }
         const clearing = d.disposition === 'cleared_false_positive';
@@ -200,10 +200,10 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
             reason_code: d.reason_code, has_note: d.has_note ? 1 : 0, client_ref_hmac: refHmac ?? null, requested_by: session.user.id, requested_at: at,
             override_contradiction: contradiction, match_flags: flagsOf(d.matches),
           });
-          audit.record({ ...common, ...reason, ...override, action: 'clearance.requested', disposition: d.disposition, clearanceId: id });
+          await audit.record({ ...common, ...reason, ...override, action: 'clearance.requested', disposition: d.disposition, clearanceId: id }, tx);
           return { ...base, status: 'pending_approval', decided_at: at, clearance: view(s.byId.get(id)!) };
         }
-        const row = audit.record({ ...common, ...reason, action: 'disposition.set', disposition: d.disposition });
+        const row = await audit.record({ ...common, ...reason, action: 'disposition.set', disposition: d.disposition }, tx);
         return { ...base, status: 'recorded', decided_at: String(row.at), clearance: null };
       });
       // Once committed: a clearing that waits keeps what the analyst saw for the approver; any
@@ -239,7 +239,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
     },
 
     /** An owner or admin approves in their own session (the route checks the role; never their own clearance). */
-    approveInSession(session: SessionContext, clearanceId: string): Clearance {
+    approveInSession(session: SessionContext, clearanceId: string): Promise<Clearance> {
       mayDecide(session.user, pendingInOrg(session.org.id, clearanceId));
       return approveNow(session.user, clearanceId);
     },
@@ -249,13 +249,13 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
      * note is held in memory for the analyst's batch; the database and the audit log learn only
      * that it was sent back (and who asked, as the target).
      */
-    sendBack(session: SessionContext, clearanceId: string, note: string): { clearance: Clearance; note_kept: boolean } {
+    async sendBack(session: SessionContext, clearanceId: string, note: string): Promise<{ clearance: Clearance; note_kept: boolean }> {
       mayDecide(session.user, pendingInOrg(session.org.id, clearanceId));
-      const clearance = audit.atomically(() => {
+      const clearance = await audit.atomically(async (tx) => {
         const c = s.byId.get(clearanceId)!;
         if (c.state !== 'pending') throw new AppError('conflict', { message: `This clearance is ${STATE_TEXT[c.state]}` });
         s.setState.run('sent_back', session.user.id, nowIso(clock.now()), c.id);
-        audit.record({ ...clearanceAudit(c), actor: actorOf(session.user), action: 'clearance.sent_back', targetUserId: c.requested_by });
+        await audit.record({ ...clearanceAudit(c), actor: actorOf(session.user), action: 'clearance.sent_back', targetUserId: c.requested_by }, tx);
         seen.drop(c.id);
         return view(s.byId.get(c.id)!);
       });

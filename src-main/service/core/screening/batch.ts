@@ -95,7 +95,7 @@ export function createBatches(deps: {
    * Audits an expiry before it happens (core/app/batch.ts); a throw (a full disk) leaves the
    * batch open until the next sweep, so no batch ends unaudited.
    */
-  onExpire?: (batch: EndedBatch) => void;
+  onExpire?: (batch: EndedBatch) => Promise<void>;
 }) {
   /** Each analyst's batch, open or ended and not yet finished (ended ones say how at the next call). */
   const byUser = new Map<number, Batch>();
@@ -122,18 +122,26 @@ export function createBatches(deps: {
     b.loaded = null;
   }
 
+  /** Batches whose expiry is being audited (by a sweep that has not finished): not swept twice. */
+  const expiring = new Set<Batch>();
+
   /** Ends every open batch idle for BATCH_IDLE_MS (not one whose chunk is being screened). */
-  function sweep(): number {
+  async function sweep(): Promise<number> {
     const now = deps.clock.now();
     let expired = 0;
-    for (const b of byUser.values()) {
-      if (b.state !== 'open' || b.busy || now - b.lastActivity < BATCH_IDLE_MS) continue;
+    for (const b of [...byUser.values()]) {
+      if (b.state !== 'open' || b.busy || expiring.has(b) || now - b.lastActivity < BATCH_IDLE_MS) continue;
+      expiring.add(b);
       try {
-        deps.onExpire?.({ orgId: b.orgId, userId: b.userId, info: { ...info(b), state: 'cancelled', ended_by: 'expiry' } });
+        await deps.onExpire?.({ orgId: b.orgId, userId: b.userId, info: { ...info(b), state: 'cancelled', ended_by: 'expiry' } });
       } catch (e) {
         deps.log?.('batch_expiry_failed', { reason: isAppError(e) ? e.code : 'error' });
         continue;
+      } finally {
+        expiring.delete(b);
       }
+      // Ended meanwhile by its analyst or an administrator: their end stands (and its audit row).
+      if (b.state !== 'open') continue;
       b.state = 'cancelled';
       b.endedBy = 'expiry';
       release(b);
@@ -143,8 +151,8 @@ export function createBatches(deps: {
   }
 
   /** The analyst's own batch; anyone else's answers as an unknown batch. */
-  function get(owner: BatchOwner, id: string): Batch {
-    sweep();
+  async function get(owner: BatchOwner, id: string): Promise<Batch> {
+    await sweep();
     const b = byUser.get(owner.userId);
     if (!b || b.id !== id || b.orgId !== owner.orgId) throw new AppError('batch_not_found');
     return b;
@@ -173,8 +181,8 @@ export function createBatches(deps: {
       const { orgId } = owner;
       // Read before the checks below, which then run and take the slot without yielding: two
       // starts at once cannot both find it free.
+      await sweep();
       const balance = req.env === 'live' ? await deps.balance(orgId) : 0;
-      sweep();
       const now = deps.clock.now();
       const current = byUser.get(owner.userId);
       if (current?.state === 'open') {
@@ -212,17 +220,17 @@ export function createBatches(deps: {
     },
 
     /** `_current` (the service's index now) is not used: a batch reports the lists it runs on. */
-    info: (owner: BatchOwner, id: string, _current: LoadedIndex | null) => info(get(owner, id)),
+    info: async (owner: BatchOwner, id: string, _current: LoadedIndex | null) => info(await get(owner, id)),
 
-    cancel(owner: BatchOwner, id: string, _current: LoadedIndex | null): BatchInfo {
-      const b = get(owner, id);
+    async cancel(owner: BatchOwner, id: string, _current: LoadedIndex | null): Promise<BatchInfo> {
+      const b = await get(owner, id);
       if (b.state === 'open') b.state = 'cancelled';
       release(b);
       return info(b);
     },
 
-    finish(owner: BatchOwner, id: string, _current: LoadedIndex | null): BatchInfo {
-      const b = get(owner, id);
+    async finish(owner: BatchOwner, id: string, _current: LoadedIndex | null): Promise<BatchInfo> {
+      const b = await get(owner, id);
       if (b.state === 'open') b.state = 'finished';
       release(b);
       byUser.delete(owner.userId);
@@ -230,8 +238,8 @@ export function createBatches(deps: {
     },
 
     /** The organisation's open batches, oldest first, with whose they are (owners and admins). */
-    open(orgId: number): (Omit<OpenBatch, 'user'> & { user_id: number })[] {
-      sweep();
+    async open(orgId: number): Promise<(Omit<OpenBatch, 'user'> & { user_id: number })[]> {
+      await sweep();
       return openIn(orgId).sort((a, b) => a.createdAt - b.createdAt).map((b) => ({
         id: b.id, env: b.payer.env, user_id: b.userId, total_rows: b.total, processed: b.processed, errors: b.errors, credits_charged: b.charged,
         created_at: nowIso(b.createdAt), last_activity_at: nowIso(b.lastActivity), expires_at: nowIso(b.lastActivity + BATCH_IDLE_MS), screening: b.busy,
@@ -239,8 +247,8 @@ export function createBatches(deps: {
     },
 
     /** Whose open batch `id` is, in the organisation: 404 for none, 409 once it has ended. */
-    whose: (orgId: number, id: string): EndedBatch => {
-      sweep();
+    whose: async (orgId: number, id: string): Promise<EndedBatch> => {
+      await sweep();
       const b = openOf(orgId, id);
       return { orgId, userId: b.userId, info: info(b) };
     },
@@ -264,7 +272,7 @@ export function createBatches(deps: {
     /** With the service: sweeps every `everyMs` so an abandoned batch ends even if nobody calls. */
     start(everyMs = BATCH_SWEEP_MS): void {
       if (timer) return;
-      timer = setInterval(sweep, everyMs);
+      timer = setInterval(() => void sweep(), everyMs);
       timer.unref();
     },
 
@@ -279,7 +287,7 @@ export function createBatches(deps: {
      * without one).
      */
     async *processChunk(owner: BatchOwner, id: string, rows: string[], current: LoadedIndex): AsyncGenerator<string> {
-      const b = get(owner, id);
+      const b = await get(owner, id);
       if (b.state !== 'open') {
         throw new AppError('conflict', { message: b.endedBy ? `${BATCH_ENDED_TEXT[b.endedBy]} This batch takes no more rows.` : `Batch is ${b.state}` });
       }

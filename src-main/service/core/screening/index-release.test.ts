@@ -145,15 +145,15 @@ describe('the screening index after list changes', () => {
     expect(out).toContain('"matches"');
     const result = JSON.parse(out.split('\n')[0]!) as { matches: { source: string; name: string }[] };
     expect(result.matches.some((m) => m.source === 'user:own-people' && m.name.includes('Middle0v1'))).toBe(true);
-    expect(ownVersion(batches.info(ME, b.id, now))).toBe(startedOn);
+    expect(ownVersion(await batches.info(ME, b.id, now))).toBe(startedOn);
 
     await collect();
     expect(firstIndex.deref()).toBeDefined(); // held by the open batch
 
     // Cancelled: the batch stays listed (its figures are still read) but its index is released.
-    batches.cancel(ME, b.id, now);
+    await batches.cancel(ME, b.id, now);
     await collect();
     expect(firstIndex.deref()).toBeUndefined();
-    expect(ownVersion(batches.info(ME, b.id, now))).toBe(startedOn);
+    expect(ownVersion(await batches.info(ME, b.id, now))).toBe(startedOn);
   });
 });

@@ -75,8 +75,8 @@ export interface BillableRequest<R = unknown> {
   events?: (r: { verificationId: string; createdAt: number; outcome: Outcome<R> }) => WebhookEvent[];
   /** Never charged whatever the outcome (age-gate attestations): no balance is needed either. */
   free?: boolean;
-  /** Further records of the same act (the console's audit row), written in the same transaction. */
-  alsoRecord?: (r: { verificationId: string; createdAt: number; outcome: Outcome<R> }) => void;
+  /** Further records of the same act (the console's audit row), written in the same transaction `tx`. */
+  alsoRecord?: (r: { verificationId: string; createdAt: number; outcome: Outcome<R> }, tx: Q) => void | Promise<void>;
   /** One of several acts paid for once: only the first billable one is charged; the others are rows of 0 credits, not billable. */
   paidOnce?: PaidOnce;
 }
@@ -206,7 +206,7 @@ export function createBilling(
             const remaining = charged ?? (pays(key) ? await credits.balance(key.orgId, tx) : null);
             if (idem) await idempotency.completeInTransaction(tx, key.id!, idem.key, verificationId, outcome.httpStatus);
             for (const ev of req.events?.({ verificationId, createdAt, outcome }) ?? []) await emit(tx, key.orgId, key.env, ev);
-            req.alsoRecord?.({ verificationId, createdAt, outcome });
+            await req.alsoRecord?.({ verificationId, createdAt, outcome }, tx);
             return { creditsRemaining: remaining, charge };
           });
         onRecorded(key.orgId);

@@ -57,7 +57,7 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const s = c.get('session');
       const body = await input.body();
-      const org = changePlan(services, s.org.id, actorOf(s.user), body.plan);
+      const org = await changePlan(services, s.org.id, actorOf(s.user), body.plan);
       return c.json<Account>(await accountOf(services, org));
     },
   });
@@ -76,7 +76,7 @@ export function accountRoutes({ route, services }: Router): void {
     responses: { 200: OrgSettings },
     handler: async (c, input) => {
       const body = await input.body();
-      return c.json<OrgSettings>(services.review.setFourEyes(c.get('session'), body.four_eyes));
+      return c.json<OrgSettings>(await services.review.setFourEyes(c.get('session'), body.four_eyes));
     },
   });
 
@@ -95,7 +95,7 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const s = c.get('session');
       const body = await input.body();
-      return c.json<OrganizationSettings>(services.organization.rename(s.user, s.org.id, body.name));
+      return c.json<OrganizationSettings>(await services.organization.rename(s.user, s.org.id, body.name));
     },
   });
 
@@ -113,7 +113,7 @@ export function accountRoutes({ route, services }: Router): void {
     responses: { 200: ListFreshnessSettings },
     handler: async (c, input) => {
       const s = c.get('session');
-      return c.json<ListFreshnessSettings>(services.organization.setListFreshness(s.user, s.org.id, await input.body()));
+      return c.json<ListFreshnessSettings>(await services.organization.setListFreshness(s.user, s.org.id, await input.body()));
     },
   });
 
@@ -137,7 +137,7 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const s = c.get('session');
       const body = await input.body();
-      return c.json<AppSchemesSettings>(services.organization.setAppSchemes(s.user, s.org.id, body.app_schemes));
+      return c.json<AppSchemesSettings>(await services.organization.setAppSchemes(s.user, s.org.id, body.app_schemes));
     },
   });
 
@@ -160,7 +160,7 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const body = await input.body();
       const s = c.get('session');
-      setPublicUrl(services, s.org.id, actorOf(s.user), s.user.id, body.public_url);
+      await setPublicUrl(services, s.org.id, actorOf(s.user), s.user.id, body.public_url);
       // The URL itself stays out of the log (it is configuration, but logs hold codes and ids only).
       services.logger.info('public_url_changed', { user_id: s.user.id, set: body.public_url !== null });
       return c.json<PublicUrlSettings>(publicUrlView(services));
@@ -185,7 +185,7 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const body = await input.body();
       const s = c.get('session');
-      const saved = changeSetting(services, s.org.id, actorOf(s.user), 'require_liveness_clip', () => services.organization.requiresLivenessClip(s.org.id),
+      const saved = await changeSetting(services, s.org.id, actorOf(s.user), 'require_liveness_clip', () => services.organization.requiresLivenessClip(s.org.id),
         () => services.organization.setRequiresLivenessClip(s.org.id, body.require_liveness_clip));
       return c.json<LivenessSettings>({ require_liveness_clip: saved });
     },
@@ -207,7 +207,7 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const body = await input.body();
       const s = c.get('session');
-      const saved = changeSetting(services, s.org.id, actorOf(s.user), 'hosted_attempts', () => services.organization.hostedAttempts(s.org.id),
+      const saved = await changeSetting(services, s.org.id, actorOf(s.user), 'hosted_attempts', () => services.organization.hostedAttempts(s.org.id),
         () => services.organization.setHostedAttempts(s.org.id, body.hosted_attempts));
       return c.json<HostedAttemptsSettings>({ hosted_attempts: saved });
     },
@@ -244,9 +244,9 @@ export function accountRoutes({ route, services }: Router): void {
     method: 'DELETE', path: '/api/settings/logo', auth: { kind: 'session', act: 'settings.manage' }, tags: TAGS,
     summary: 'Remove the organisation\'s logo (owner or admin)',
     responses: { 200: OrganizationSettings },
-    handler: (c) => {
+    handler: async (c) => {
       const s = c.get('session');
-      return c.json<OrganizationSettings>(services.organization.removeLogo(s.user, s.org.id));
+      return c.json<OrganizationSettings>(await services.organization.removeLogo(s.user, s.org.id));
     },
   });
 

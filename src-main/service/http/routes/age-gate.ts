@@ -35,7 +35,7 @@ export function ageGateRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const body = await input.body();
       const s = c.get('session');
-      return c.json<AgeGateStore>(saveStore(services, s.org.id, actorOf(s.user), body.env, body.settings));
+      return c.json<AgeGateStore>(await saveStore(services, s.org.id, actorOf(s.user), body.env, body.settings));
     },
   });
 

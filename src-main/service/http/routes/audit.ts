@@ -10,9 +10,9 @@ export function auditRoutes({ route, services }: Router): void {
     summary: 'A page of the audit log, filtered',
     request: { query: AuditQuery },
     responses: { 200: AuditPage },
-    handler: (c, input) => {
+    handler: async (c, input) => {
       const q = input.query();
-      return c.json<AuditPage>(services.audit.page(c.get('session').org.id, q));
+      return c.json<AuditPage>(await services.audit.page(c.get('session').org.id, q));
     },
   });
 
@@ -20,6 +20,6 @@ export function auditRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/audit/verify', auth: ADMINS, tags: ['audit'],
     summary: 'Verify the audit log\'s hash chain',
     responses: { 200: AuditVerification },
-    handler: (c) => c.json<AuditVerification>(services.audit.verify()),
+    handler: async (c) => c.json<AuditVerification>(await services.audit.verify()),
   });
 }

@@ -16,8 +16,8 @@ import { clientAddress, cookieFlags, onThisComputer, SESSION_COOKIE, sameOrigin,
 import type { Router } from '../router';
 
 /** A wrong password for a member's account: recorded by the service (nobody is known to have acted), naming the member by id. */
-function signInFailed(services: Services, user: UserRow | undefined): void {
-  if (user) services.audit.record({ orgId: user.org_id, actor: SYSTEM, action: 'session.sign_in_failed', targetUserId: user.id, to: 'wrong_password' });
+async function signInFailed(services: Services, user: UserRow | undefined): Promise<void> {
+  if (user) await services.audit.record({ orgId: user.org_id, actor: SYSTEM, action: 'session.sign_in_failed', targetUserId: user.id, to: 'wrong_password' });
 }
 
 /** Marks this browser as one that signed in to the account (login-throttle.ts): a year, login route only. */
@@ -58,7 +58,7 @@ export function authRoutes({ route, services }: Router): void {
       if (!accounts.needsSetup()) throw new AppError('already_set_up');
       const body = await input.body();
       const { org, user } = await accounts.setup(body);
-      startSession(c, services, user, accounts.sessionFor(user.id), 'first_run');
+      await startSession(c, services, user, accounts.sessionFor(user.id), 'first_run');
       return c.json<Session>(session(user, org), 201);
     },
   });
@@ -83,11 +83,11 @@ export function authRoutes({ route, services }: Router): void {
         if (isAppError(e) && e.code === 'invalid_login') {
           services.loginThrottle.failed(body.email, address, device);
           services.logger.info('login_failed', { address });
-          signInFailed(services, accounts.repo.userByEmail(body.email));
+          await signInFailed(services, accounts.repo.userByEmail(body.email));
         }
         throw e;
       }
-      startSession(c, services, s.user, s, 'password');
+      await startSession(c, services, s.user, s, 'password');
       setCookie(c, DEVICE_COOKIE, services.loginThrottle.deviceToken(body.email), {
         ...cookieFlags(c), path: '/api/auth/login', maxAge: DEVICE_DAYS * 86_400,
       });
@@ -112,7 +112,7 @@ export function authRoutes({ route, services }: Router): void {
         setCookie(c, DESKTOP_COOKIE, r.choice, { ...cookieFlags(c), path: DESKTOP_PATH, expires: r.expires });
         return c.json<TokenLoginResponse>(desktopChoice(r.members));
       }
-      startSession(c, services, r.user, r, 'desktop_token');
+      await startSession(c, services, r.user, r, 'desktop_token');
       return c.json<TokenLoginResponse>(session(r.user, r.org));
     },
   });
@@ -151,12 +151,12 @@ export function authRoutes({ route, services }: Router): void {
         if (isAppError(e) && e.code === 'invalid_password') {
           services.loginThrottle.failed(email, address, device);
           services.logger.info('login_failed', { address });
-          signInFailed(services, members.find((m) => m.id === body.user_id));
+          await signInFailed(services, members.find((m) => m.id === body.user_id));
         }
         throw e;
       }
       deleteCookie(c, DESKTOP_COOKIE, { path: DESKTOP_PATH });
-      startSession(c, services, s.user, s, 'desktop_password');
+      await startSession(c, services, s.user, s, 'desktop_password');
       return c.json<Session>(session(s.user, s.org));
     },
   });
@@ -165,11 +165,11 @@ export function authRoutes({ route, services }: Router): void {
     method: 'POST', path: '/api/auth/logout', auth: { kind: 'session' }, tags: TAGS,
     summary: 'Sign out',
     responses: { 200: Message },
-    handler: (c) => {
+    handler: async (c) => {
       const s = c.get('session');
-      services.audit.atomically(() => {
+      await services.audit.atomically(async (tx) => {
         accounts.logout(s.tokenHash);
-        services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'session.signed_out' });
+        await services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'session.signed_out' }, tx);
       });
       // The console drops its batch results at sign-out: what the service held about them goes too.
       services.review.analystSignedOut(s.org.id, s.user.id);

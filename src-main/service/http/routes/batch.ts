@@ -46,7 +46,7 @@ export function batchRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/console/batches', auth: MANAGE_ALL, tags: TAGS,
     summary: 'Every open batch of the organisation: whose, how far, last activity (owners and admins)',
     responses: { 200: OpenBatchList },
-    handler: (c) => c.json<OpenBatchList>(listOpenBatches(services, c.get('session'))),
+    handler: async (c) => c.json<OpenBatchList>(await listOpenBatches(services, c.get('session'))),
   });
 
   route({
@@ -74,7 +74,7 @@ export function batchRoutes({ route, services }: Router): void {
       const s = c.get('session');
       const text = await input.text();
       // An unknown batch answers 404 at once, not after the lists have loaded.
-      batches.info(ownerOf(s), c.req.param('id') ?? '', null);
+      await batches.info(ownerOf(s), c.req.param('id') ?? '', null);
       // Each chunk is billable work: refused while the disk is below its reserve (507).
       services.storage.require();
       const loaded = await screening.ready();
@@ -122,6 +122,6 @@ export function batchRoutes({ route, services }: Router): void {
     summary: 'End an open batch of the organisation, anyone\'s (owners and admins; audited)',
     description: 'A chunk being screened stops at its next slice; the analyst\'s next chunk is refused with 409 "Ended by an administrator", and their batch reads `ended_by: administrator`. 404 for no such batch in the organisation, 409 once it has ended.',
     responses: { 200: BatchInfo },
-    handler: (c) => c.json<BatchInfo>(endBatch(services, c.get('session'), c.req.param('id') ?? '')),
+    handler: async (c) => c.json<BatchInfo>(await endBatch(services, c.get('session'), c.req.param('id') ?? '')),
   });
 }

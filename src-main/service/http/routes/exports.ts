@@ -28,7 +28,7 @@ export function exportRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const s = c.get('session');
       const body = await input.body();
-      const r = queueExport(services, s.user, s.org, body);
+      const r = await queueExport(services, s.user, s.org, body);
       services.logger.info('export_created', { export_id: r.id, user_id: s.user.id });
       return c.json<CreatedExport>({
         id: r.id, report_type: r.report_type, format: r.format, status: r.status,
@@ -59,10 +59,10 @@ export function exportRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/reports/exports/:id/download', auth: { kind: 'session' }, tags: TAGS,
     summary: 'The export\'s file (PDF or CSV), for 24 hours after it was made',
     responses: { 200: { contentType: 'application/pdf', accept: ['text/csv'], description: 'The report as PDF or CSV' } },
-    handler: (c) => {
+    handler: async (c) => {
       const s = c.get('session');
       const id = idOf(c.req.param('id'));
-      const f = downloadExport(services, s.user, s.org, id);
+      const f = await downloadExport(services, s.user, s.org, id);
       services.logger.info('export_downloaded', { user_id: s.user.id, bytes: f.bytes.byteLength });
       return c.body(f.bytes as Uint8Array<ArrayBuffer>, 200, {
         'Content-Type': f.contentType,
@@ -76,10 +76,10 @@ export function exportRoutes({ route, services }: Router): void {
     method: 'DELETE', path: '/api/reports/exports/:id', auth: { kind: 'session' }, tags: TAGS,
     summary: 'Cancel a queued export (its maker, the owner or an admin); it is removed',
     responses: { 200: CancelledExport },
-    handler: (c) => {
+    handler: async (c) => {
       const s = c.get('session');
       const id = idOf(c.req.param('id'));
-      cancelExport(services, s.user, s.org, id);
+      await cancelExport(services, s.user, s.org, id);
       return c.json<CancelledExport>({ message: 'Export job cancelled', id });
     },
   });

@@ -82,7 +82,7 @@ export function flowRoutes({ route, services }: Router): void {
       const body = await input.body();
       const { org, user } = c.get('session');
       const settings = settingsOf(c, services, body);
-      const flow = publishFlow(services, org.id, actorOf(user), body.env, settings);
+      const flow = await publishFlow(services, org.id, actorOf(user), body.env, settings);
       return c.json<PublishedFlowView>(view(services, flow));
     },
   });
@@ -99,7 +99,7 @@ export function flowRoutes({ route, services }: Router): void {
       const id = c.req.param('id') ?? '';
       if (!services.flows.byId(id, org.id)) throw new AppError('published_flow_not_found');
       const settings = settingsOf(c, services, body);
-      const flow = changeFlow(services, org.id, actorOf(user), id, settings);
+      const flow = await changeFlow(services, org.id, actorOf(user), id, settings);
       return c.json<PublishedFlowView>(view(services, flow));
     },
   });
@@ -111,10 +111,10 @@ export function flowRoutes({ route, services }: Router): void {
         ? 'Switches a flow on again: its URL starts sessions again'
         : 'Switches a flow off: its URL shows a closed page (410 PUBLISHED_FLOW_CLOSED) until it is switched on; sessions already started go on',
       responses: { 200: PublishedFlowView },
-      handler: (c) => {
+      handler: async (c) => {
         const { org, user } = c.get('session');
         const id = c.req.param('id') ?? '';
-        const flow = switchFlow(services, org.id, actorOf(user), id, enabled);
+        const flow = await switchFlow(services, org.id, actorOf(user), id, enabled);
         return c.json<PublishedFlowView>(view(services, flow));
       },
     });

@@ -94,9 +94,9 @@ export function hostedRoutes({ route, services }: Router): void {
       const { org, user } = c.get('session');
       const denied = planAllows(org.plan, body.product);
       if (denied) throw denied;
-      const made = services.audit.atomically(() => {
+      const made = await services.audit.atomically(async (tx) => {
         const r = createSession(services, { orgId: org.id, env: body.env, keyId: null }, body, 'account_validation');
-        services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'hosted.created', env: body.env, objectId: r.session_id, to: body.product });
+        await services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'hosted.created', env: body.env, objectId: r.session_id, to: body.product }, tx);
         return r;
       });
       return c.json<HostedGenerateResponse>(made);
@@ -107,11 +107,11 @@ export function hostedRoutes({ route, services }: Router): void {
     method: 'POST', path: '/api/hosted/sessions/:id/revoke', auth: { kind: 'session', act: 'hosted.manage' }, tags: ['hosted'],
     summary: 'Revokes an open hosted session: its link stops working at once',
     responses: { 200: HostedSessionList.shape.sessions.element },
-    handler: (c) => {
+    handler: async (c) => {
       const { org, user } = c.get('session');
-      const revoked = services.audit.atomically(() => {
+      const revoked = await services.audit.atomically(async (tx) => {
         const v = revokeSession(services, org.id, c.req.param('id') ?? '');
-        services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'hosted.revoked', env: v.environment, objectId: v.session_id });
+        await services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'hosted.revoked', env: v.environment, objectId: v.session_id }, tx);
         return v;
       });
       return c.json<HostedSessionView>(revoked);

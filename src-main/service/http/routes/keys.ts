@@ -40,7 +40,7 @@ export function keyRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const s = c.get('session');
       const body = await input.body();
-      const created = createKey(services, s.org.id, actorOf(s.user), {
+      const created = await createKey(services, s.org.id, actorOf(s.user), {
         plan: s.org.plan, name: body.name, env: body.env, scopes: body.scopes, demo: body.demo, createdBy: s.user.id,
       });
       services.logger.info('api_key_created', { key_id: created.key.id, user_id: s.user.id });
@@ -52,12 +52,12 @@ export function keyRoutes({ route, services }: Router): void {
     method: 'POST', path: '/api/keys/:id/revoke', auth: { kind: 'session' }, tags: TAGS,
     summary: 'Revoke an API key',
     responses: { 200: RevokedKey },
-    handler: (c) => {
+    handler: async (c) => {
       const s = c.get('session');
       const row = keys.get(c.req.param('id') ?? '');
       if (!row || row.org_id !== s.org.id) throw new AppError('key_not_found');
       if (!managesAll(s) && row.created_by !== s.user.id) throw new AppError('permission_denied');
-      revokeKey(services, s.org.id, actorOf(s.user), row);
+      await revokeKey(services, s.org.id, actorOf(s.user), row);
       services.logger.info('api_key_revoked', { key_id: row.id, user_id: s.user.id });
       const key = keys.view(row.id, s.org.plan);
       if (!key) throw new AppError('key_not_found');

@@ -23,7 +23,7 @@ export function onsiteRoutes({ route, services }: Router): void {
       const body = await input.body();
       const { org, user } = c.get('session');
       const st = await services.onsite.start(body.host, body.port);
-      services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'onsite.started', to: `${st.host}:${st.port}` });
+      await services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'onsite.started', to: `${st.host}:${st.port}` });
       return c.json<OnsiteStatus>(st);
     },
   });
@@ -37,7 +37,7 @@ export function onsiteRoutes({ route, services }: Router): void {
       const was = services.onsite.status();
       const st = await services.onsite.stop();
       // Stopping a server that was not running changes nothing anyone can reach: no row.
-      if (was.running) services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'onsite.stopped', from: `${was.host}:${was.port}` });
+      if (was.running) await services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'onsite.stopped', from: `${was.host}:${was.port}` });
       return c.json<OnsiteStatus>(st);
     },
   });

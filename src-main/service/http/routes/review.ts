@@ -26,7 +26,7 @@ export function reviewRoutes({ route, services }: Router): void {
     responses: { 200: DispositionResponse },
     handler: async (c, input) => {
       const body = await input.body();
-      return c.json<DispositionResponse>(services.review.decide(c.get('session'), body));
+      return c.json<DispositionResponse>(await services.review.decide(c.get('session'), body));
     },
   });
 
@@ -70,7 +70,7 @@ export function reviewRoutes({ route, services }: Router): void {
     summary: 'Approve a waiting clearance in one\'s own session (never one\'s own)',
     description: '404 for a clearance of another organisation, 403 for one\'s own, 409 once it is no longer waiting.',
     responses: { 200: ApproveResponse },
-    handler: (c) => c.json<ApproveResponse>({ clearance: services.review.approveInSession(c.get('session'), c.req.param('id') ?? '') }),
+    handler: async (c) => c.json<ApproveResponse>({ clearance: await services.review.approveInSession(c.get('session'), c.req.param('id') ?? '') }),
   });
 
   route({
@@ -81,7 +81,7 @@ export function reviewRoutes({ route, services }: Router): void {
     responses: { 200: SendBackResponse },
     handler: async (c, input) => {
       const body = await input.body();
-      return c.json<SendBackResponse>(services.review.sendBack(c.get('session'), c.req.param('id') ?? '', body.note));
+      return c.json<SendBackResponse>(await services.review.sendBack(c.get('session'), c.req.param('id') ?? '', body.note));
     },
   });
 

@@ -25,7 +25,7 @@ export function teamServerRoutes({ route, services }: Router): void {
       const body = await input.body();
       const { org, user } = c.get('session');
       const st = await services.teamServer.start(body.host, body.port);
-      services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'team_server.started', to: `${st.host}:${st.port}` });
+      await services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'team_server.started', to: `${st.host}:${st.port}` });
       return c.json<TeamServerStatus>(st);
     },
   });
@@ -38,7 +38,7 @@ export function teamServerRoutes({ route, services }: Router): void {
       const { org, user } = c.get('session');
       const was = services.teamServer.status();
       const st = await services.teamServer.stop();
-      if (was.running) services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'team_server.stopped', from: `${was.host}:${was.port}` });
+      if (was.running) await services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'team_server.stopped', from: `${was.host}:${was.port}` });
       return c.json<TeamServerStatus>(st);
     },
   });

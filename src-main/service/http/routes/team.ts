@@ -48,7 +48,7 @@ export function teamRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const s = c.get('session');
       const body = await input.body();
-      const { invitation: i, token } = team.invite(s.user, s.org, body);
+      const { invitation: i, token } = await team.invite(s.user, s.org, body);
       services.logger.info('team_invitation_created', { invitation_id: i.id, user_id: s.user.id });
       const consoleLink = services.origin.console();
       return c.json<CreatedInvitation>({
@@ -76,7 +76,7 @@ export function teamRoutes({ route, services }: Router): void {
       const r = await team.accept(body, session);
       if (r.created) {
         // Immediate access (spec rule 5): the new account is signed in.
-        startSession(c, services, r.user, accounts.sessionFor(r.user.id), 'invitation');
+        await startSession(c, services, r.user, accounts.sessionFor(r.user.id), 'invitation');
       }
       services.logger.info('team_invitation_accepted', { user_id: r.user.id });
       return c.json<AcceptedInvitation>({ message: 'Invitation accepted', organization: r.org.name, role: r.role });
@@ -92,7 +92,7 @@ export function teamRoutes({ route, services }: Router): void {
       const s = c.get('session');
       const id = idOf(c.req.param('id'), 'member_not_found');
       const body = await input.body();
-      const { member, changed } = team.changeRole(s.user, s.org, id, body.role);
+      const { member, changed } = await team.changeRole(s.user, s.org, id, body.role);
       return c.json<ChangedRole>({
         message: changed ? 'Member role updated' : 'Member already has this role',
         member: { id: member.id, email: member.email, role: member.role },
@@ -109,7 +109,7 @@ export function teamRoutes({ route, services }: Router): void {
       const s = c.get('session');
       const id = idOf(c.req.param('id'), 'member_not_found');
       const body = await input.body();
-      const { member, changed } = team.setBilling(s.user, s.org, id, body.billing);
+      const { member, changed } = await team.setBilling(s.user, s.org, id, body.billing);
       return c.json<ChangedBilling>({
         message: changed ? 'Billing access updated' : 'Billing access unchanged',
         member: { id: member.id, email: member.email, role: member.role, billing: seesCredits(member) },
@@ -121,10 +121,10 @@ export function teamRoutes({ route, services }: Router): void {
     method: 'DELETE', path: '/api/team/members/:id', auth: { kind: 'session', act: 'team.remove_member' }, tags: TAGS,
     summary: 'Remove a member (owner or admin; admins remove members only); their sessions end',
     responses: { 200: RemovedMember },
-    handler: (c) => {
+    handler: async (c) => {
       const s = c.get('session');
       const id = idOf(c.req.param('id'), 'member_not_found');
-      const r = team.remove(s.user, s.org, id);
+      const r = await team.remove(s.user, s.org, id);
       services.logger.info('team_member_removed', { target_user_id: id, user_id: s.user.id });
       return c.json<RemovedMember>({ message: 'Team member removed', active_api_keys: r.activeApiKeys });
     },
@@ -134,10 +134,10 @@ export function teamRoutes({ route, services }: Router): void {
     method: 'POST', path: '/api/team/members/:id/end-sessions', auth: { kind: 'session', act: 'team.end_sessions' }, tags: TAGS,
     summary: 'End every console session of another person (owner): they sign in again at their next request',
     responses: { 200: EndedSessions },
-    handler: (c) => {
+    handler: async (c) => {
       const s = c.get('session');
       const id = idOf(c.req.param('id'), 'member_not_found');
-      const ended = team.endSessions(s.user, s.org, id);
+      const ended = await team.endSessions(s.user, s.org, id);
       return c.json<EndedSessions>({ message: ended === 1 ? '1 session ended' : `${ended} sessions ended`, sessions_ended: ended });
     },
   });
@@ -153,9 +153,9 @@ export function teamRoutes({ route, services }: Router): void {
     method: 'DELETE', path: '/api/team/invites/:id', auth: { kind: 'session', act: 'team.invite_member' }, tags: TAGS,
     summary: 'Cancel a pending invitation (owner or admin; admin invitations: owner)',
     responses: { 200: Message },
-    handler: (c) => {
+    handler: async (c) => {
       const s = c.get('session');
-      team.cancelInvitation(s.user, s.org, idOf(c.req.param('id'), 'invitation_not_found'));
+      await team.cancelInvitation(s.user, s.org, idOf(c.req.param('id'), 'invitation_not_found'));
       return c.json<Message>({ message: 'Invitation cancelled' });
     },
   });

@@ -81,7 +81,7 @@ export function verificationRoutes({ route, services }: Router): void {
       const body = await input.body();
       const report = await kycReport(services, call, body);
       const { org, user } = c.get('session');
-      services.audit.record({
+      await services.audit.record({
         orgId: org.id, actor: actorOf(user), action: 'kyc_report.generated', env: call.payer.env, objectId: body.verification_id,
         to: report.encrypted ? 'encrypted' : 'not_encrypted',
       });

@@ -40,7 +40,7 @@ export function webhookRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const body = await input.body();
       const s = c.get('session');
-      return c.json<WebhookPrivateHosts>({ hosts: services.organization.setWebhookPrivateHosts(s.user, s.org.id, body.hosts) });
+      return c.json<WebhookPrivateHosts>({ hosts: await services.organization.setWebhookPrivateHosts(s.user, s.org.id, body.hosts) });
     },
   });
 

@@ -155,7 +155,7 @@ describe('POST /api/review/approvals/:id/send-back', () => {
     const row = (await auditRows('clearance.sent_back')).find((e) => e.clearance_id === id);
     expect(row).toMatchObject({ actor: { email: ADMIN.email, role: 'admin' }, target: { email: ANALYST.email }, batch_id: batch.id, row_number: 7, reason_code: 'different_dob' });
     expect(JSON.stringify(row)).not.toContain('passport');
-    expect(t.s.audit.verify()).toMatchObject({ ok: true });
+    expect(await t.s.audit.verify()).toMatchObject({ ok: true });
     // The row is the analyst's to decide again: a new clearance waits.
     const again = await clear(7);
     expect(again).not.toBe(id);

@@ -39,9 +39,9 @@ function insert(rows: Row[]): void {
 }
 
 /** An analyst's decision on a screening, `after` ms after its result, as the review code records it. */
-function decide(screeningId: string, day: string, after: number, e: Partial<AuditEvent> & Pick<AuditEvent, 'action'>, orgId = t.orgId, userId = t.ownerId): void {
+function decide(screeningId: string, day: string, after: number, e: Partial<AuditEvent> & Pick<AuditEvent, 'action'>, orgId = t.orgId, userId = t.ownerId): Promise<unknown> {
   t.clock.set(Date.parse(`${day}T10:00:00.500Z`) + after);
-  t.s.audit.record({ orgId, actor: actorOf({ id: userId, role: 'owner' }), batchId: 'bat_agree', rowNumber: 1, screeningId, ...e });
+  return t.s.audit.record({ orgId, actor: actorOf({ id: userId, role: 'owner' }), batchId: 'bat_agree', rowNumber: 1, screeningId, ...e });
 }
 
 beforeAll(async () => {
@@ -81,22 +81,22 @@ beforeAll(async () => {
     { id: 'v_other', product: 'human', status: 'PASS', day: '2026-03-04', org: other.orgId, confidence: 90, credits: 1 },
   ]);
   // scr_4: escalated after 1 h.
-  decide('scr_4', '2026-03-05', 1 * HOUR, { action: 'disposition.set', disposition: 'escalated' });
+  await decide('scr_4', '2026-03-05', 1 * HOUR, { action: 'disposition.set', disposition: 'escalated' });
   // scr_5: clearing requested after 30 min, approved by a second person after 3 h: cleared at 3 h.
-  decide('scr_5', '2026-03-05', HOUR / 2, { action: 'clearance.requested', disposition: 'cleared_false_positive', reasonCode: 'different_dob', clearanceId: 'clr_5' });
-  decide('scr_5', '2026-03-05', 3 * HOUR, { action: 'clearance.approved', disposition: 'cleared_false_positive', reasonCode: 'different_dob', clearanceId: 'clr_5' });
+  await decide('scr_5', '2026-03-05', HOUR / 2, { action: 'clearance.requested', disposition: 'cleared_false_positive', reasonCode: 'different_dob', clearanceId: 'clr_5' });
+  await decide('scr_5', '2026-03-05', 3 * HOUR, { action: 'clearance.approved', disposition: 'cleared_false_positive', reasonCode: 'different_dob', clearanceId: 'clr_5' });
   // scr_6: needs info after 2 h, cleared after 5 h: cleared now, first decided at 2 h.
-  decide('scr_6', '2026-03-06', 2 * HOUR, { action: 'disposition.set', disposition: 'needs_info' });
-  decide('scr_6', '2026-03-06', 5 * HOUR, { action: 'disposition.set', disposition: 'cleared_false_positive', reasonCode: 'different_dob' });
+  await decide('scr_6', '2026-03-06', 2 * HOUR, { action: 'disposition.set', disposition: 'needs_info' });
+  await decide('scr_6', '2026-03-06', 5 * HOUR, { action: 'disposition.set', disposition: 'cleared_false_positive', reasonCode: 'different_dob' });
   // scr_r2: escalated, then the disposition taken away: undecided.
-  decide('scr_r2', '2026-03-08', HOUR, { action: 'disposition.set', disposition: 'escalated' });
-  decide('scr_r2', '2026-03-08', 2 * HOUR, { action: 'disposition.removed' });
+  await decide('scr_r2', '2026-03-08', HOUR, { action: 'disposition.set', disposition: 'escalated' });
+  await decide('scr_r2', '2026-03-08', 2 * HOUR, { action: 'disposition.removed' });
   // scr_r3: a clearing waiting for a second person.
-  decide('scr_r3', '2026-03-08', HOUR, { action: 'clearance.requested', disposition: 'cleared_false_positive', reasonCode: 'different_dob', clearanceId: 'clr_r3' });
+  await decide('scr_r3', '2026-03-08', HOUR, { action: 'clearance.requested', disposition: 'cleared_false_positive', reasonCode: 'different_dob', clearanceId: 'clr_r3' });
   // Not counted: other environment, outside the range, other organisation.
-  decide('scr_test', '2026-03-04', HOUR, { action: 'disposition.set', disposition: 'needs_info' });
-  decide('scr_late', '2026-03-09', HOUR, { action: 'disposition.set', disposition: 'needs_info' });
-  decide('scr_other', '2026-03-04', HOUR, { action: 'disposition.set', disposition: 'needs_info' }, other.orgId, other.ownerId);
+  await decide('scr_test', '2026-03-04', HOUR, { action: 'disposition.set', disposition: 'needs_info' });
+  await decide('scr_late', '2026-03-09', HOUR, { action: 'disposition.set', disposition: 'needs_info' });
+  await decide('scr_other', '2026-03-04', HOUR, { action: 'disposition.set', disposition: 'needs_info' }, other.orgId, other.ownerId);
   t.clock.set(Date.parse('2026-03-10T09:00:00Z'));
 });
 
@@ -261,7 +261,7 @@ describe('a new decision', () => {
     await api<Overview>('overview');
     const again = await t.json<{ data: Overview; meta: { cached: boolean } }>('GET', `/api/reports/overview?${RANGE}`, { cookie: owner });
     expect(again.body.meta.cached).toBe(true);
-    decide('scr_r2', '2026-03-08', 4 * HOUR, { action: 'disposition.set', disposition: 'escalated' });
+    await decide('scr_r2', '2026-03-08', 4 * HOUR, { action: 'disposition.set', disposition: 'escalated' });
     const after = await t.json<{ data: Overview; meta: { cached: boolean } }>('GET', `/api/reports/overview?${RANGE}`, { cookie: owner });
     expect(after.body.meta.cached).toBe(false);
     expect(after.body.data.screening.dispositions.escalated).toBe(2);

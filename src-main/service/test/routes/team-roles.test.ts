@@ -62,8 +62,8 @@ async function world(actor: Role): Promise<World> {
   const targetMember = await addUser('target-member@example.test', 'member');
   const owner = t.s.accounts.repo.userById(t.ownerId)!;
   const org = t.s.accounts.repo.orgById(t.orgId)!;
-  const memberInvite = t.s.team.invite(owner, org, { email: 'invited-member@example.test', role: 'member' }).invitation.id;
-  const adminInvite = t.s.team.invite(owner, org, { email: 'invited-admin@example.test', role: 'admin' }).invitation.id;
+  const memberInvite = (await t.s.team.invite(owner, org, { email: 'invited-member@example.test', role: 'member' })).invitation.id;
+  const adminInvite = (await t.s.team.invite(owner, org, { email: 'invited-admin@example.test', role: 'admin' })).invitation.id;
   let cookie: string;
   if (actor === 'owner') cookie = await t.login();
   else {

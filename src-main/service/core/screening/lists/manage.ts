@@ -45,9 +45,9 @@ export interface ListActor {
   actor: AuditActorRef;
 }
 
-function record(m: ListManagement, who: ListActor, action: 'list.imported' | 'list.removed', listId: string, records?: number): void {
+async function record(m: ListManagement, who: ListActor, action: 'list.imported' | 'list.removed', listId: string, records?: number): Promise<void> {
   if (who.orgId === null) return;
-  m.audit.record({
+  await m.audit.record({
     orgId: who.orgId, actor: who.actor, action, listId, ...(records !== undefined ? { counts: { total: records } } : {}),
   });
 }
@@ -67,7 +67,7 @@ export async function importOfficialList(
   if (checked.hold !== null && !opts.acceptRemovals) return holdOfficial(m.dataDir, source, files, m.now(), checked);
   const r = storeOfficial(m.dataDir, source, files, m.now(), checked);
   if (!r.ok) return r;
-  record(m, who, 'list.imported', r.source, r.records);
+  await record(m, who, 'list.imported', r.source, r.records);
   await m.refresh?.();
   return r;
 }
@@ -78,7 +78,7 @@ export async function applyHeldOfficial(m: ListManagement, who: ListActor, sourc
   if (!held) return null;
   const r = storeOfficial(m.dataDir, source, held.files, m.now(), held.check);
   if (!r.ok) return null;
-  record(m, who, 'list.imported', r.source, r.records);
+  await record(m, who, 'list.imported', r.source, r.records);
   await m.refresh?.();
   return r;
 }
@@ -100,7 +100,7 @@ export async function importUserCsv(m: ListManagement, who: ListActor, name: str
   const checked = m.check ? await m.check.userList(name, bytes) : checkUserList(name, bytes);
   const r = storeUserList(m.dataDir, name, bytes, m.now(), checked);
   if (!r.ok) return r;
-  record(m, who, 'list.imported', r.source, r.rows.imported);
+  await record(m, who, 'list.imported', r.source, r.rows.imported);
   await m.refresh?.();
   return r;
 }
@@ -108,7 +108,7 @@ export async function importUserCsv(m: ListManagement, who: ListActor, name: str
 /** Removes a user list by slug; false when there is none. */
 export async function removeUserCsv(m: ListManagement, who: ListActor, slug: string): Promise<boolean> {
   if (!removeUserList(m.dataDir, slug)) return false;
-  record(m, who, 'list.removed', `user:${slug}`);
+  await record(m, who, 'list.removed', `user:${slug}`);
   await m.refresh?.();
   return true;
 }
