@@ -143,7 +143,7 @@ async function run(argv: string[]): Promise<string> {
       }
       case 'keys list': {
         const org = requireOrg(s);
-        const keys = s.keys.list(org.id, org.plan);
+        const keys = await s.keys.list(org.id, org.plan);
         return values.json
           ? JSON.stringify({ keys })
           : keys.map((k) => `${k.id}  ${k.prefix}…  ${k.env}  ${k.scopes.join(',')}  ${k.revoked_at ? 'revoked' : 'active'}  ${k.name}`).join('\n') || 'No keys';
@@ -151,7 +151,7 @@ async function run(argv: string[]): Promise<string> {
       case 'keys revoke': {
         const org = requireOrg(s);
         const id = arg ?? fail('keys revoke needs the key id');
-        const row = s.keys.get(id) ?? fail(`No key with id ${id}`);
+        const row = (await s.keys.get(id)) ?? fail(`No key with id ${id}`);
         const changed = await revokeKey(s, org.id, CLI, row);
         return values.json ? JSON.stringify({ id, revoked: true }) : changed ? `Revoked ${id}` : `${id} was already revoked`;
       }

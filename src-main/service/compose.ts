@@ -108,7 +108,7 @@ export function compose(opts: ComposeOptions) {
   const team = createTeam(db, clock, accounts, audit);
   const teamActivity = createTeamActivity(db);
   const organization = createOrganization(db, clock, audit, opts.dataDir);
-  const keys = createKeys(db, clock);
+  const keys = createKeys(engine, clock);
   const credits = createCredits(engine, clock);
   const ledger = createLedger(engine, audit.clientRefHmac);
   const idempotency = createIdempotency(engine, clock, secret);

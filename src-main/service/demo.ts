@@ -24,10 +24,11 @@ export async function seedDemo(s: Services): Promise<DemoInfo> {
     { name: 'Test key (all products)', env: 'test', scopes: ['human', 'age', 'identity', 'compliance'], demo: false },
     { name: 'Demo key (simulated)', env: 'test', scopes: ['human', 'age', 'identity', 'compliance'], demo: true },
   ] as const;
-  const keys = specs.map((k) => {
-    const c = s.keys.create({ orgId: org.id, plan: org.plan, name: k.name, env: k.env, scopes: [...k.scopes], demo: k.demo, createdBy: user.id });
-    return { name: k.name, api_key: c.api_key, secret: c.secret, env: k.env, scopes: [...k.scopes], demo: k.demo };
-  });
+  const keys = [];
+  for (const k of specs) {
+    const c = await s.keys.create({ orgId: org.id, plan: org.plan, name: k.name, env: k.env, scopes: [...k.scopes], demo: k.demo, createdBy: user.id });
+    keys.push({ name: k.name, api_key: c.api_key, secret: c.secret, env: k.env, scopes: [...k.scopes], demo: k.demo });
+  }
   const history = () => {
     generateHistory(s.db, { orgId: org.id, rows: 25_000, env: 'test', days: 90, endMs: s.clock.now(), seed: 13 });
     s.reports.invalidate(org.id);

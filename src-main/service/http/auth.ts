@@ -128,10 +128,10 @@ function authenticate(s: Services, auth: AuthSpec): Step | null {
     case 'secret':
       return {
         name: 'authenticate',
-        run(c) {
+        async run(c) {
           const raw = bearer(c);
           if (!raw) throw new AppError('invalid_secret', { hint: 'Send Authorization: Bearer <secret key>.' });
-          const found = s.keys.lookupSecret(raw.trim());
+          const found = await s.keys.lookupSecret(raw.trim());
           if (!found.ok) throw wrongKey(c, s, found.reason === 'revoked' ? 'revoked_api_key' : 'invalid_secret');
           const org = s.accounts.repo.orgById(found.key.orgId);
           if (!org) throw new AppError('invalid_secret');
@@ -154,7 +154,7 @@ function authenticate(s: Services, auth: AuthSpec): Step | null {
               hint: auth.via === 'bearer' ? 'Send Authorization: Bearer <API key>.' : 'Send your API key in the X-API-Key header.',
             });
           }
-          const found = s.keys.lookup(raw.trim());
+          const found = await s.keys.lookup(raw.trim());
           if (!found.ok) throw wrongKey(c, s, found.reason === 'revoked' ? 'revoked_api_key' : 'invalid_api_key');
           const key = found.key;
           if (auth.scope && !key.scopes.includes(auth.scope)) throw new AppError('wrong_scope', { hint: scopeHint(auth.scope) });
@@ -230,9 +230,9 @@ function trialCheck(s: Services, auth: AuthSpec): Step | null {
   if (auth.kind !== 'key' || (auth.product ?? auth.scope) !== 'age') return null;
   return {
     name: 'trial',
-    run(c) {
+    async run(c) {
       const key = c.get('key');
-      if (!planIncludes(c.get('org').plan, 'age_without_trial') && !key.demo && !s.keys.trial(key).active) throw new AppError('trial_expired');
+      if (!planIncludes(c.get('org').plan, 'age_without_trial') && !key.demo && !(await s.keys.trial(key)).active) throw new AppError('trial_expired');
     },
   };
 }
@@ -241,12 +241,12 @@ function trialCheck(s: Services, auth: AuthSpec): Step | null {
 function touchKey(s: Services, lastTouched: Map<string, number>): Step {
   return {
     name: 'touch-key',
-    run(c) {
+    async run(c) {
       const key = c.get('key');
       const now = s.clock.now();
       if (now - (lastTouched.get(key.id) ?? 0) > TOUCH_EVERY_MS) {
         lastTouched.set(key.id, now);
-        s.keys.touch(key.id);
+        await s.keys.touch(key.id);
       }
     },
   };

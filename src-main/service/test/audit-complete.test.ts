@@ -108,7 +108,7 @@ describe('each act is recorded by who did it and the id of what it was about, no
     expect((await t.json('POST', `/api/hosted/sessions/${made.body.session_id}/revoke`, { cookie: owner })).status).toBe(200);
     expect((await t.json('POST', `/api/hosted/sessions/${made.body.session_id}/revoke`, { cookie: owner })).status).toBe(410);
     // A session an API key makes is the customer's backend acting, not a person in the console: not in the log.
-    const key = t.key();
+    const key = await t.key();
     expect((await t.json('POST', '/hosted/generate', { headers: { Authorization: `Bearer ${key.api_key}` }, body: { product: 'age' } })).status).toBe(200);
 
     const flow = await t.json<PublishedFlowView>('POST', '/api/hosted/flows', {

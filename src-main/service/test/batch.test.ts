@@ -94,7 +94,7 @@ describe('batch rescreen', () => {
     const r1 = await send(u, cookie, b.body.id, rows(250));
     expect(r1.end).toMatchObject({ processed: 250, credits_charged: 7500 });
     expect((await u.s.credits.balance(u.orgId))).toBe(1500);
-    const k = u.key({ env: 'live' });
+    const k = await u.key({ env: 'live' });
     await u.json('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: { type: 'individual', first_name: 'A', last_name: 'B' } } });
     // 48 rows' worth left for 50 rows: the first slice (25) is paid, the second cannot be and fails whole.
     const r2 = await send(u, cookie, b.body.id, rows(50, 251));
@@ -113,7 +113,7 @@ describe('batch rescreen', () => {
     const ok = await u.json<BatchInfo>('POST', '/api/console/batches', { cookie, body: { env: 'live', total_rows: 1000, confirm_credits: 30_000 } });
     expect(ok.status).toBe(201);
     // The organisation's API spends 200 rows' worth meanwhile (100 live screens at 60): 800 rows' worth are left for 1000 rows.
-    const k = u.key({ env: 'live' });
+    const k = await u.key({ env: 'live' });
     for (let i = 0; i < 100; i++) {
       const r = await u.json('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: { type: 'individual', first_name: 'A', last_name: `B${i}` } } });
       expect(r.status).toBe(200);

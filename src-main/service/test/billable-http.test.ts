@@ -48,7 +48,7 @@ describe('billable routes over HTTP', () => {
   it('charges a live key and reports the balance', async () => {
     const t = await service();
     await t.grant(100);
-    const k = t.key({ env: 'live' });
+    const k = await t.key({ env: 'live' });
     const { status, body } = await t.json('POST', '/api/probe/identity', { key: k.api_key, body: { value: 'abc' } });
     expect(status).toBe(200);
     expect(body).toMatchObject({ credits_consumed: 30, credits_remaining: 70, result: { length: 3 } });
@@ -57,7 +57,7 @@ describe('billable routes over HTTP', () => {
   it('a retried Idempotency-Key returns the first response without charging again', async () => {
     const t = await service();
     await t.grant(100);
-    const k = t.key({ env: 'live' });
+    const k = await t.key({ env: 'live' });
     const send = (value: string) =>
       t.json<Record<string, unknown>>('POST', '/api/probe/identity', { key: k.api_key, body: { value }, headers: { 'Idempotency-Key': 'order-42' } });
     const first = await send('abc');
@@ -77,11 +77,11 @@ describe('billable routes over HTTP', () => {
   it('an Idempotency-Key belongs to its API key: another key, or another organisation, sending it is a new request, answered and charged as its own', async () => {
     const t = await service();
     await t.grant(100);
-    const first = t.key({ env: 'live' });
-    const second = t.key({ env: 'live' });
+    const first = await t.key({ env: 'live' });
+    const second = await t.key({ env: 'live' });
     const other = await t.addOrg({ plan: 'enterprise' });
     await other.grant(100);
-    const theirs = other.key({ env: 'live' });
+    const theirs = await other.key({ env: 'live' });
     const send = (apiKey: string) =>
       t.json<Record<string, unknown>>('POST', '/api/probe/identity', { key: apiKey, body: { value: 'abc' }, headers: { 'Idempotency-Key': 'order-42' } });
     const a = await send(first.api_key);
@@ -100,7 +100,7 @@ describe('billable routes over HTTP', () => {
 
   it('402 bodies: exhausted at 0 with upgrade_url, insufficient when short', async () => {
     const t = await service();
-    const k = t.key({ env: 'live' });
+    const k = await t.key({ env: 'live' });
     const empty = await t.json('POST', '/api/probe/identity', { key: k.api_key, body: { value: 'a' } });
     expect(empty.status).toBe(402);
     expect(empty.body).toEqual({
@@ -117,7 +117,7 @@ describe('billable routes over HTTP', () => {
 
   it('a test key with no credits is never refused and never charged', async () => {
     const t = await service();
-    const k = t.key({ env: 'test' });
+    const k = await t.key({ env: 'test' });
     const { status, body } = await t.json('POST', '/api/probe/identity', { key: k.api_key, body: { value: 'a' } });
     expect(status).toBe(200);
     expect(body).toMatchObject({ credits_consumed: 0, credits_remaining: null });
@@ -126,7 +126,7 @@ describe('billable routes over HTTP', () => {
   it('validation failures are not billed', async () => {
     const t = await service();
     await t.grant(100);
-    const k = t.key({ env: 'live' });
+    const k = await t.key({ env: 'live' });
     const { status } = await t.json('POST', '/api/probe/identity', { key: k.api_key, body: { nope: 1 } });
     expect(status).toBe(400);
     expect((await t.s.credits.balance(t.orgId))).toBe(100);
@@ -135,7 +135,7 @@ describe('billable routes over HTTP', () => {
   it('40 concurrent HTTP requests never overspend', async () => {
     const t = await service();
     await t.grant(300);
-    const k = t.key({ env: 'live' });
+    const k = await t.key({ env: 'live' });
     const results = await Promise.all(
       Array.from({ length: 40 }, () => t.call('POST', '/api/probe/identity', { key: k.api_key, body: { value: 'x' } })),
     );
@@ -161,7 +161,7 @@ describe('clientKey form field (the /api/verify way of sending a key)', () => {
 
   it('accepts the key in the multipart field clientKey, or in X-API-Key, and still refuses a wrong one', async () => {
     const t = await testService({ plan: 'pro', extraRoutes: [formRoute] });
-    const k = t.key({ scopes: ['human'] });
+    const k = await t.key({ scopes: ['human'] });
     const form = (key?: string) => {
       const f = new FormData();
       if (key) f.set('clientKey', key);
@@ -175,7 +175,7 @@ describe('clientKey form field (the /api/verify way of sending a key)', () => {
     expect(viaHeader.status).toBe(200);
     expect((await t.app.request('http://127.0.0.1:4310/api/probe/form', { method: 'POST', body: form() })).status).toBe(401);
     expect((await t.app.request('http://127.0.0.1:4310/api/probe/form', { method: 'POST', body: form('svk-' + 'x'.repeat(32)) })).status).toBe(401);
-    const other = t.key({ scopes: ['age'] });
+    const other = await t.key({ scopes: ['age'] });
     expect((await t.app.request('http://127.0.0.1:4310/api/probe/form', { method: 'POST', body: form(other.api_key) })).status).toBe(401);
   });
 });
@@ -184,7 +184,7 @@ describe('checkpointed balance over HTTP', () => {
   it('after grants and 60 concurrent charged requests, the balance the API reports is SUM(amount)', async () => {
     const t = await service();
     await t.grant(1000);
-    const k = t.key({ env: 'live' });
+    const k = await t.key({ env: 'live' });
     const cookie = await t.login();
     const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => t.json('POST', '/api/probe/identity', { key: k.api_key, body: { value: `v${i}` } })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(33);

@@ -59,7 +59,7 @@ async function post(t: TestService, path: string, body: ReadableStream<Uint8Arra
 describe('streaming limits', () => {
   it('cuts a chunked body off at the first chunk past the route\'s limit', async () => {
     const t = await testService();
-    const key = t.key({ scopes: ['compliance'] }).api_key;
+    const key = (await t.key({ scopes: ['compliance'] })).api_key;
     const body = endless();
     const res = await post(t, '/api/compliance/v1/screen', body.stream, { 'X-API-Key': key, 'Content-Type': 'application/json' });
     expect(res.status).toBe(413);
@@ -79,14 +79,14 @@ describe('streaming limits', () => {
 
   it('answers a bad Content-Length with 400, not 500', async () => {
     const t = await testService();
-    const key = t.key({ scopes: ['compliance'] }).api_key;
+    const key = (await t.key({ scopes: ['compliance'] })).api_key;
     const res = await t.call('POST', '/api/compliance/v1/screen', { key, rawBody: '{}', headers: { 'Content-Type': 'application/json', 'Content-Length': '-5' } });
     expect(res.status).toBe(400);
   });
 
   it('keeps a real server\'s memory flat under a 300 MB chunked body', async () => {
     const t = await testService();
-    const key = t.key({ scopes: ['compliance'] }).api_key;
+    const key = (await t.key({ scopes: ['compliance'] })).api_key;
     const server = createAdaptorServer({ fetch: t.app.fetch });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
@@ -122,7 +122,7 @@ describe('streaming limits', () => {
 describe('a body with its length declared', () => {
   it('is read whole and in order when it arrives in many pieces', async () => {
     const t = await testService();
-    const key = t.key({ scopes: ['compliance'] }).api_key;
+    const key = (await t.key({ scopes: ['compliance'] })).api_key;
     const server = createAdaptorServer({ fetch: t.app.fetch });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
@@ -211,7 +211,7 @@ describe('anonymous uploads (issue 25)', () => {
   it('19 slow anonymous uploads declaring 268 MB do not stop a paying customer\'s liveness and screening', async () => {
     // A generous pace, so the slow uploads are still in flight while the customer calls.
     const t = await testService({ plan: 'pro', uploads: { pace: { idleMs: 120_000, graceMs: 120_000 } } });
-    const key = t.key({ scopes: ['human', 'compliance'] }).api_key;
+    const key = (await t.key({ scopes: ['human', 'compliance'] })).api_key;
     const bodies = Array.from({ length: 19 }, () => trickle(200));
     const pending = bodies.map((b) => post(t, '/api/verify-age', b.stream, { 'Content-Type': 'application/json', 'Content-Length': String(DECLARED) }));
     try {
@@ -234,7 +234,7 @@ describe('anonymous uploads (issue 25)', () => {
 
   it('a sixth anonymous upload from one address at once is 503 SERVER_BUSY; a known caller\'s upload beside them is read', async () => {
     const t = await testService();
-    const key = t.key({ scopes: ['compliance'] }).api_key;
+    const key = (await t.key({ scopes: ['compliance'] })).api_key;
     const bodies = Array.from({ length: ANONYMOUS_UPLOADS_PER_ADDRESS }, () => held(10));
     const pending = bodies.map((b) => post(t, '/api/verify-age', b.stream, { 'Content-Type': 'application/json' }));
     await new Promise((r) => setTimeout(r, 50));
@@ -415,7 +415,7 @@ describe('Content-Type', () => {
 
   it('refuses text/plain, XML and form bodies on JSON routes with 415', async () => {
     const t = await testService();
-    const key = t.key({ scopes: ['compliance'] }).api_key;
+    const key = (await t.key({ scopes: ['compliance'] })).api_key;
     for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
       const res = await t.json<{ error: string; code: string }>('POST', '/api/compliance/v1/screen', {
         key, rawBody: JSON.stringify(subject), headers: { 'Content-Type': type },
@@ -429,7 +429,7 @@ describe('Content-Type', () => {
 
   it('takes JSON with parameters, +json types, and no Content-Type at all', async () => {
     const t = await testService();
-    const key = t.key({ scopes: ['age'] }).api_key;
+    const key = (await t.key({ scopes: ['age'] })).api_key;
     const body = JSON.stringify({ use_case: 'alcohol', state_code: 'CA' });
     for (const headers of [{ 'Content-Type': 'application/json; charset=utf-8' }, { 'Content-Type': 'application/vnd.api+json' }, {}] as Record<string, string>[]) {
       const res = await t.app.request(`${ORIGIN}/api/v1/verify-age/init`, { method: 'POST', headers: { 'X-API-Key': key, ...headers }, body: new TextEncoder().encode(body) });
@@ -452,7 +452,7 @@ describe('Content-Type', () => {
 
   it('never echoes the Content-Type it refused', async () => {
     const t = await testService();
-    const key = t.key({ scopes: ['compliance'] }).api_key;
+    const key = (await t.key({ scopes: ['compliance'] })).api_key;
     const res = await t.call('POST', '/api/compliance/v1/screen', { key, rawBody: '{}', headers: { 'Content-Type': 'text/canary-7f3a; x=canary-7f3a' } });
     expect(res.status).toBe(415);
     expect(await res.text()).not.toContain('canary');

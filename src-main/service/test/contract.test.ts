@@ -72,7 +72,7 @@ describe('the route registry', () => {
     const bad = await t.json('POST', '/api/auth/login', { body: { email: 'not-an-email' } });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: expect.any(String), field: 'email' });
-    const key = t.key();
+    const key = await t.key();
     const subject = await t.json('POST', '/api/compliance/v1/screen', { key: key.api_key, body: { subject: { type: 'company' } } });
     expect(subject.status).toBe(400);
     expect(subject.body).toMatchObject({ error: { type: 'invalid_request', code: 'invalid_subject' } });

@@ -12,8 +12,8 @@ import { closeAll, testService, type TestService } from './harness';
 afterAll(closeAll);
 const run = promisify(execFile);
 
-function resolve(t: TestService, apiKey: string): ResolvedKey {
-  const f = t.s.keys.lookup(apiKey);
+async function resolve(t: TestService, apiKey: string): Promise<ResolvedKey> {
+  const f = await t.s.keys.lookup(apiKey);
   if (!f.ok) throw new Error('key');
   return f.key;
 }
@@ -27,7 +27,7 @@ describe('charging', () => {
   it('charges a live key the product price and records both rows in one go', async () => {
     const t = await testService();
     await t.grant(100);
-    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const key = await resolve(t, (await t.key({ env: 'live' })).api_key);
     const b = await t.s.billing.run({ key, operation: 'identity', idPrefix: 'ver' }, pass);
     expect(b).toMatchObject({ charged: 30, creditsRemaining: 70, replayed: false });
     const entry = t.s.db.prepare('SELECT * FROM credit_entries WHERE verification_id = ?').get(b.verificationId);
@@ -37,7 +37,7 @@ describe('charging', () => {
 
   it('a live key with a short balance gets the insufficient body; an empty one the exhausted body', async () => {
     const t = await testService();
-    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const key = await resolve(t, (await t.key({ env: 'live' })).api_key);
     await expect(t.s.billing.run({ key, operation: 'age', idPrefix: 'ver' }, pass)).rejects.toMatchObject({ code: 'credits_exhausted' });
     await t.grant(5);
     const err = await t.s.billing.run({ key, operation: 'age', idPrefix: 'ver' }, pass).catch((e: AppError) => e);
@@ -49,8 +49,8 @@ describe('charging', () => {
 
   it('test keys and demo keys never pay and never get 402', async () => {
     const t = await testService();
-    const test = resolve(t, t.key({ env: 'test' }).api_key);
-    const demo = resolve(t, t.key({ env: 'live', demo: true }).api_key);
+    const test = await resolve(t, (await t.key({ env: 'test' })).api_key);
+    const demo = await resolve(t, (await t.key({ env: 'live', demo: true })).api_key);
     for (const key of [test, demo]) {
       const b = await t.s.billing.run({ key, operation: 'compliance', idPrefix: 'ver' }, pass);
       expect(b.charged).toBe(0);
@@ -61,7 +61,7 @@ describe('charging', () => {
   it('non-billable outcomes (provider unavailable) are recorded but not charged', async () => {
     const t = await testService();
     await t.grant(60);
-    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const key = await resolve(t, (await t.key({ env: 'live' })).api_key);
     const b = await t.s.billing.run({ key, operation: 'screen', idPrefix: 'scr' }, async () => ({
       status: 'failed', confidence: null, billable: false, errorCode: 'compliance_provider_unavailable', httpStatus: 503, result: null,
     }));
@@ -73,7 +73,7 @@ describe('charging', () => {
   it('a failing work function charges nothing and records nothing', async () => {
     const t = await testService();
     await t.grant(60);
-    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const key = await resolve(t, (await t.key({ env: 'live' })).api_key);
     await expect(t.s.billing.run({ key, operation: 'screen', idPrefix: 'scr' }, async () => { throw new Error('boom'); })).rejects.toThrow('boom');
     expect((await t.s.credits.balance(t.orgId))).toBe(60);
   });
@@ -83,7 +83,7 @@ describe('concurrency', () => {
   it('50 concurrent requests in one process never overspend', async () => {
     const t = await testService();
     await t.grant(300); // 10 identity checks
-    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const key = await resolve(t, (await t.key({ env: 'live' })).api_key);
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, () => t.s.billing.run({ key, operation: 'identity', idPrefix: 'ver' }, pass)),
     );
@@ -96,7 +96,7 @@ describe('concurrency', () => {
   it('4 processes charging one data directory at once never overspend', async () => {
     const t = await testService();
     await t.grant(600); // 20 identity checks
-    const k = t.key({ env: 'live' });
+    const k = await t.key({ env: 'live' });
     const worker = fileURLToPath(new URL('./fixtures/charge-worker.ts', import.meta.url));
     const outs = await Promise.all(
       Array.from({ length: 4 }, () => run(process.execPath, ['--import', 'tsx', worker, t.dataDir, k.api_key, '10'])),
@@ -118,8 +118,8 @@ describe('acts paid for once (the recordings of one hosted session)', () => {
   it('10 recordings finishing at once: one charge, by the row the session names; the rest are rows of 0 credits, not billable', async () => {
     const t = await testService();
     await t.grant(1);
-    const k = t.key({ env: 'live' });
-    const key = resolve(t, k.api_key);
+    const k = await t.key({ env: 'live' });
+    const key = await resolve(t, k.api_key);
     const row = session(t, k.id);
     // All ten pass the balance check before any has finished: only the transaction can tell them apart.
     const results = await Promise.allSettled(
@@ -142,10 +142,10 @@ describe('acts paid for once (the recordings of one hosted session)', () => {
 
   it('a test key\'s session names its first row too, charging nothing', async () => {
     const t = await testService();
-    const k = t.key({ env: 'test' });
+    const k = await t.key({ env: 'test' });
     const row = t.s.hosted.create({ orgId: t.orgId, env: 'test', keyId: k.id }, { product: 'human', expiresInHours: 1 }).row;
-    const first = await t.s.billing.run({ key: resolve(t, k.api_key), operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(row) }, pass);
-    await t.s.billing.run({ key: resolve(t, k.api_key), operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(row) }, pass);
+    const first = await t.s.billing.run({ key: await resolve(t, k.api_key), operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(row) }, pass);
+    await t.s.billing.run({ key: await resolve(t, k.api_key), operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(row) }, pass);
     expect(t.s.hosted.byId(row.id)!.billed_verification_id).toBe(first.verificationId);
     expect(rows(t).map((r) => [r.credits, r.billable])).toEqual([[0, 1], [0, 0]]);
   });
@@ -153,7 +153,7 @@ describe('acts paid for once (the recordings of one hosted session)', () => {
   it('4 processes recording for one session at once: one charge in all', async () => {
     const t = await testService();
     await t.grant(100);
-    const k = t.key({ env: 'live' });
+    const k = await t.key({ env: 'live' });
     const row = session(t, k.id);
     const worker = fileURLToPath(new URL('./fixtures/charge-worker.ts', import.meta.url));
     const startAt = String(Date.now() + 8_000);
@@ -172,7 +172,7 @@ describe('idempotency', () => {
   it('a retry with the same key and body returns the first result, uncharged', async () => {
     const t = await testService();
     await t.grant(100);
-    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const key = await resolve(t, (await t.key({ env: 'live' })).api_key);
     const fp = t.s.idempotency.fingerprint('POST', '/api/identity/v1/submit', '{"a":1}');
     const req = { key, operation: 'identity' as const, idPrefix: 'ver', idempotency: { key: 'retry-1', fingerprint: fp } };
     const first = await t.s.billing.run(req, pass);
@@ -185,7 +185,7 @@ describe('idempotency', () => {
   it('the same key with a different body is refused', async () => {
     const t = await testService();
     await t.grant(100);
-    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const key = await resolve(t, (await t.key({ env: 'live' })).api_key);
     const fp1 = t.s.idempotency.fingerprint('POST', '/p', '{"a":1}');
     const fp2 = t.s.idempotency.fingerprint('POST', '/p', '{"a":2}');
     await t.s.billing.run({ key, operation: 'identity', idPrefix: 'ver', idempotency: { key: 'k', fingerprint: fp1 } }, pass);
@@ -198,7 +198,7 @@ describe('idempotency', () => {
   it('concurrent duplicates: one runs, the other is told it is in progress; never two charges', async () => {
     const t = await testService();
     await t.grant(100);
-    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const key = await resolve(t, (await t.key({ env: 'live' })).api_key);
     const fp = t.s.idempotency.fingerprint('POST', '/p', '{}');
     const req = { key, operation: 'identity' as const, idPrefix: 'ver', idempotency: { key: 'dup', fingerprint: fp } };
     const [a, b] = await Promise.allSettled([t.s.billing.run(req, pass), t.s.billing.run(req, pass)]);
@@ -211,7 +211,7 @@ describe('idempotency', () => {
   it('a failed attempt frees the key; after 24 hours the key starts afresh', async () => {
     const t = await testService();
     await t.grant(100);
-    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const key = await resolve(t, (await t.key({ env: 'live' })).api_key);
     const fp = t.s.idempotency.fingerprint('POST', '/p', '{}');
     const req = { key, operation: 'identity' as const, idPrefix: 'ver', idempotency: { key: 'x', fingerprint: fp } };
     await expect(t.s.billing.run(req, async () => { throw new Error('fault'); })).rejects.toThrow();
@@ -236,7 +236,7 @@ describe('ledger integrity', () => {
     const t = await testService();
     await t.grant(1000);
     await t.grant(25);
-    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const key = await resolve(t, (await t.key({ env: 'live' })).api_key);
     // The spec's prices, written out here rather than read from the catalogue under test.
     const charges = [['human', 1], ['age', 10], ['identity', 30], ['compliance', 50], ['screen', 60], ['rescreen', 30]] as const;
     let expected = 1025;
@@ -268,7 +268,7 @@ describe('checkpointed balance (migration 0009)', () => {
     const other = await t.addOrg();
     await t.grant(5000);
     await other.grant(70);
-    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const key = await resolve(t, (await t.key({ env: 'live' })).api_key);
     await Promise.allSettled(Array.from({ length: 30 }, () => t.s.billing.run({ key, operation: 'identity', idPrefix: 'ver' }, pass)));
     await t.s.billing.recordMany({ id: null, orgId: t.orgId, env: 'live', demo: false }, 'rescreen',
       Array.from({ length: 20 }, (_, i) => ({ id: `rsc_${i}`, createdAt: t.clock.now(), status: 'CLEAR', confidence: null, latencyMs: 1 })));
@@ -282,7 +282,7 @@ describe('checkpointed balance (migration 0009)', () => {
   it('a transaction that fails after its charge leaves the checkpoint and the ledger as they were (rollback)', async () => {
     const t = await testService();
     await t.grant(100);
-    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const key = await resolve(t, (await t.key({ env: 'live' })).api_key);
     const crash = () => { throw new Error('crash after the charge'); };
     await expect(t.s.billing.run({ key, operation: 'identity', idPrefix: 'ver', alsoRecord: crash }, pass)).rejects.toThrow(/crash/);
     await expect(t.s.engine.transaction(async (tx) => {
@@ -296,7 +296,7 @@ describe('checkpointed balance (migration 0009)', () => {
 
   it('a random sequence of grants, charges, refusals, batches and crashes keeps checkpoint = sum = model', async () => {
     const t = await testService();
-    const key = resolve(t, t.key({ env: 'live' }).api_key);
+    const key = await resolve(t, (await t.key({ env: 'live' })).api_key);
     let seed = 0x9e3779b9;
     const rnd = (n: number) => { seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0; return seed % n; };
     const ops = ['human', 'age', 'identity', 'compliance', 'screen', 'rescreen'] as const;

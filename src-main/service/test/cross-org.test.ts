@@ -38,7 +38,7 @@ beforeAll(async () => {
   A.keyId = key.body.key.id;
   A.apiKey = key.body.api_key;
   await t.grant(500);
-  A.liveKey = t.key({ env: 'live' }).api_key;
+  A.liveKey = (await t.key({ env: 'live' })).api_key;
   const hook = await t.json<{ endpoint: { id: string } }>('POST', '/api/webhooks', {
     cookie: ownerA, body: { url: 'https://a.example/hook', env: 'live', events: ['compliance.screening.completed'] },
   });
@@ -61,9 +61,9 @@ beforeAll(async () => {
   A.openBatchId = open.body.id;
 
   // Org B: its own key, credits, a live screening it paid for, and a webhook endpoint.
-  B.keyId = b.key({ env: 'live' }).id;
+  B.keyId = (await b.key({ env: 'live' })).id;
   await b.grant(130);
-  const liveB = b.key({ env: 'live' });
+  const liveB = await b.key({ env: 'live' });
   const screenedB = await t.json<{ id: string }>('POST', '/api/compliance/v1/screen', { key: liveB.api_key, body: { subject: PUTIN } });
   expect(screenedB.status).toBe(200);
   B.verificationId = screenedB.body.id;
@@ -89,11 +89,11 @@ describe('API keys', () => {
   it("B cannot revoke A's key: 404, and the key still works", async () => {
     const r = await t.json('POST', `/api/keys/${A.keyId}/revoke`, { cookie: ownerB, body: {} });
     expect(r.status).toBe(404);
-    expect(t.s.keys.lookup(A.apiKey).ok).toBe(true);
+    expect((await t.s.keys.lookup(A.apiKey)).ok).toBe(true);
   });
 
   it("B's key cannot read the status of A's verification", async () => {
-    const kB = b.key({ env: 'live' });
+    const kB = await b.key({ env: 'live' });
     expect((await t.json('GET', `/api/status/${A.verificationId}`, { key: kB.api_key })).status).toBe(404);
     expect((await t.json('GET', `/api/status/${A.verificationId}`, { key: A.liveKey })).status).toBe(200);
   });

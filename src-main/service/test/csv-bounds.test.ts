@@ -123,7 +123,7 @@ describe('a good file', () => {
     expect(r.report).toMatchObject({ ok: true, source: 'user:good-list', rows: { total: 2, imported: 2, rejected: 0 }, errors: [], errors_total: 0 });
     // Screened from now on, under its quoted "last, first" name.
     const { body } = await t.json<ScreeningResponse>('POST', '/api/compliance/v1/screen', {
-      key: t.key().api_key,
+      key: (await t.key()).api_key,
       body: { subject: { type: 'individual', first_name: 'Quentin', last_name: 'Abernathy-Vole', date_of_birth: '1961-04-12' }, screening: { lists: ['pep'] } },
     });
     expect(body.flags).toContain('PEP_STRONG_MATCH');

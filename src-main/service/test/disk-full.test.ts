@@ -24,7 +24,7 @@ let cookie: string;
 beforeAll(async () => {
   t = await testService({ plan: 'pro', storage: { freeBytes: () => free, cacheMs: 0 }, exports: { runner: { inProcess: true } } });
   expect(await t.s.screening.ready(60_000)).not.toBeNull();
-  key = t.key({ env: 'live', scopes: ['compliance'] }).api_key;
+  key = (await t.key({ env: 'live', scopes: ['compliance'] })).api_key;
   cookie = await t.login();
   await t.grant(1000);
 }, 90_000);
@@ -63,7 +63,7 @@ describe('batches and continued age flows on a full disk', () => {
   });
 
   it('an age check by ID answers 507 while the disk is full, before reading an image', async () => {
-    const age = t.key({ env: 'test', scopes: ['age'] }).api_key;
+    const age = (await t.key({ env: 'test', scopes: ['age'] })).api_key;
     free = FULL;
     const refused = await t.json('POST', '/api/v1/verify-age/step3', { key: age, body: { image_selfie_b64: 'AAAA', image_id_b64: 'AAAA', min_age: 18 } });
     expect(refused.status).toBe(507);

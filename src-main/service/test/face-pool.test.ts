@@ -37,7 +37,7 @@ describe('face pool', () => {
     const t = await testService({ plan: 'pro', faces: { queueLimit: 1, size: 1, workerFile: built } });
     await t.s.faces.analyze(await image());
     await t.grant(100);
-    const key = t.key({ env: 'live', scopes: ['human'] });
+    const key = await t.key({ env: 'live', scopes: ['human'] });
     const selfie = await fx.selfie('a');
     // Two long jobs fill the pool: one runs, one waits in the queue of one.
     const group = await decodeImage('file', await fx.groupPhoto());

@@ -61,7 +61,7 @@ describe.skipIf(process.platform === 'win32')('file modes in the data directory'
       expect(login.status).toBe(200);
       const cookie = cookieFrom(login);
       expect(await s.screening.ready(60_000)).not.toBeNull();
-      const key = s.keys.create({ orgId: setup.org.id, plan: 'pro', name: 'modes', env: 'test', scopes: ['compliance'], demo: false, createdBy: setup.user.id });
+      const key = await s.keys.create({ orgId: setup.org.id, plan: 'pro', name: 'modes', env: 'test', scopes: ['compliance'], demo: false, createdBy: setup.user.id });
       const screen = await call('POST', '/api/compliance/v1/screen', {
         headers: { 'X-API-Key': key.api_key, 'Content-Type': 'application/json' },
         body: JSON.stringify({ subject: { type: 'individual', first_name: 'Jane', last_name: 'Roe' } }),

@@ -32,7 +32,7 @@ export interface OtherOrg {
   ownerId: number;
   email: string;
   password: string;
-  key(opts?: { env?: Environment; scopes?: Product[]; demo?: boolean }): { id: string; api_key: string; secret: string };
+  key(opts?: { env?: Environment; scopes?: Product[]; demo?: boolean }): Promise<{ id: string; api_key: string; secret: string }>;
   login(): Promise<string>;
   grant(n: number): Promise<void>;
 }
@@ -47,7 +47,7 @@ export interface TestService {
   ownerId: number;
   call(method: string, path: string, opts?: Call): Promise<Response>;
   json<T = Record<string, unknown>>(method: string, path: string, opts?: Call): Promise<{ status: number; body: T; res: Response }>;
-  key(opts?: { env?: Environment; scopes?: Product[]; demo?: boolean; plan?: Plan }): { id: string; api_key: string; secret: string };
+  key(opts?: { env?: Environment; scopes?: Product[]; demo?: boolean; plan?: Plan }): Promise<{ id: string; api_key: string; secret: string }>;
   login(email?: string, password?: string): Promise<string>;
   setPlan(plan: Plan): void;
   grant(n: number): Promise<void>;
@@ -166,10 +166,10 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
       const text = await res.text();
       return { status: res.status, body: (text ? JSON.parse(text) : null) as T, res };
     },
-    key({ env = 'test', scopes, demo = false } = {}) {
+    async key({ env = 'test', scopes, demo = false } = {}) {
       const org = s.accounts.organization()!;
       scopes ??= PLAN_INFO[org.plan].compliance ? ['human', 'age', 'identity', 'compliance'] : ['human', 'age', 'identity'];
-      const c = s.keys.create({ orgId: org.id, plan: org.plan, name: 'test', env, scopes, demo, createdBy: ownerId || null });
+      const c = await s.keys.create({ orgId: org.id, plan: org.plan, name: 'test', env, scopes, demo, createdBy: ownerId || null });
       return { id: c.key.id, api_key: c.api_key, secret: c.secret };
     },
     async login(email = OWNER.email, password = OWNER.password) {
@@ -184,9 +184,9 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
       const owner = await s.accounts.addUser({ orgId, email, name: `${name} Owner`, password, role: 'owner', billing: true });
       return {
         orgId, ownerId: owner.id, email, password,
-        key({ env = 'test', scopes, demo = false } = {}) {
+        async key({ env = 'test', scopes, demo = false } = {}) {
           scopes ??= PLAN_INFO[plan].compliance ? ['human', 'age', 'identity', 'compliance'] : ['human', 'age', 'identity'];
-          const c = s.keys.create({ orgId, plan, name: 'other', env, scopes, demo, createdBy: owner.id });
+          const c = await s.keys.create({ orgId, plan, name: 'other', env, scopes, demo, createdBy: owner.id });
           return { id: c.key.id, api_key: c.api_key, secret: c.secret };
         },
         login: () => t.login(email, password),

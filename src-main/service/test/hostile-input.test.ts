@@ -24,7 +24,7 @@ afterAll(closeAll);
 
 describe('JSON nested too deeply', () => {
   it('is refused with 400 before parsing, on key and session routes alike', async () => {
-    const key = t.key({ env: 'test', scopes: ['compliance'] }).api_key;
+    const key = (await t.key({ env: 'test', scopes: ['compliance'] })).api_key;
     const body = `{"subject":${JSON.stringify(subject)},"metadata":{"x":${deep(100_000)}}}`;
     const screen = await t.json<{ error: { code: string; message: string } }>('POST', '/api/compliance/v1/screen', {
       key, rawBody: body, headers: { 'Content-Type': 'application/json' },
@@ -63,7 +63,7 @@ describe('JSON nested too deeply', () => {
 
 describe('bodies over the limit', () => {
   it('answer 413 PAYLOAD_TOO_LARGE, declared or not, on key, session and batch routes', async () => {
-    const key = t.key({ env: 'test', scopes: ['compliance'] }).api_key;
+    const key = (await t.key({ env: 'test', scopes: ['compliance'] })).api_key;
     const big = JSON.stringify({ subject, metadata: { note: 'x'.repeat(1024 * 1024) } });
     const screen = await t.json<{ error: string; code: string }>('POST', '/api/compliance/v1/screen', { key, rawBody: big, headers: { 'Content-Type': 'application/json' } });
     expect(screen.status).toBe(413);
@@ -83,7 +83,7 @@ describe('bodies over the limit', () => {
 
 describe('validation messages', () => {
   it('never echo a key the client chose: a metadata key can be a name and a date of birth', async () => {
-    const key = t.key({ env: 'test', scopes: ['compliance'] }).api_key;
+    const key = (await t.key({ env: 'test', scopes: ['compliance'] })).api_key;
     const res = await t.call('POST', '/api/compliance/v1/screen', {
       key, body: { subject, metadata: { 'Jane Roe 1980-01-02': { nested: true }, roe: [1] } },
     });
@@ -144,7 +144,7 @@ describe('list slugs from the URL', () => {
 describe('Idempotency-Keys after a crash', () => {
   it('keys left in progress are released at start-up, so the retry runs once; finished ones still replay', async () => {
     const { idempotency } = t.s;
-    const apiKey = t.key({ env: 'test', scopes: ['compliance'] }).id;
+    const apiKey = (await t.key({ env: 'test', scopes: ['compliance'] })).id;
     const fp = idempotency.fingerprint('POST', '/api/compliance/v1/screen', '{}');
     expect(await idempotency.begin(apiKey, 'order-1', fp)).toEqual({ kind: 'new' });
     await expect(idempotency.begin(apiKey, 'order-1', fp)).rejects.toMatchObject({ code: 'idempotency_in_progress' });

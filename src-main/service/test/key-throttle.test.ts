@@ -14,7 +14,7 @@ const SUBJECT = { subject: { type: 'individual', first_name: 'Ingeborg', last_na
 describe('wrong API keys from one address', () => {
   it('1,200 in a row: the first twenty 401, then 429 with Retry-After; the right key still works there; time refills it', async () => {
     const t = await testService({ plan: 'pro' });
-    const good = t.key({ env: 'test' });
+    const good = await t.key({ env: 'test' });
     await t.grant(100);
     const screen = (key: string, address: string) => t.json('POST', '/api/compliance/v1/screen', { key, body: SUBJECT, address });
     const statuses: number[] = [];
@@ -41,7 +41,7 @@ describe('wrong API keys from one address', () => {
 
   it('holds an address block (IPv4 /24, IPv6 /64) as one: many addresses of one network share its allowance', async () => {
     const t = await testService({ plan: 'pro' });
-    const good = t.key({ env: 'test' });
+    const good = await t.key({ env: 'test' });
     await t.grant(10);
     let refused = 0;
     for (let i = 0; i < 150; i++) {
@@ -60,7 +60,7 @@ describe('wrong API keys from one address', () => {
 
   it('a valid key never spends the allowance', async () => {
     const t = await testService({ plan: 'pro' });
-    const good = t.key({ env: 'test' });
+    const good = await t.key({ env: 'test' });
     await t.grant(200);
     for (let i = 0; i < 60; i++) expect((await t.json('GET', '/api/status/ver_nothing_here', { key: good.api_key, address: '192.0.2.50' })).status).toBeLessThan(429);
     expect((await t.json('GET', '/api/status/ver_nothing_here', { key: 'sk_test_nope_nope_nope_nope', address: '192.0.2.50' })).status).toBe(401);

@@ -31,7 +31,7 @@ describe('user lists', () => {
     expect(r.stdout).not.toContain('missing name');
 
     expect(await t.s.screening.refresh()).toBe(true);
-    const k = t.key();
+    const k = await t.key();
     const { body } = await t.json<ScreeningResponse>('POST', '/api/compliance/v1/screen', {
       key: k.api_key, body: { subject: { type: 'individual', first_name: 'Quentin', last_name: 'Abernathy-Vole', date_of_birth: '1961-04-12' }, screening: { lists: ['pep'] } },
     });

@@ -23,7 +23,7 @@ afterAll(closeAll);
 
 async function screen(subject: Record<string, string>, lists?: string[]): Promise<Body> {
   const r = await t.json<Body>('POST', '/api/compliance/v1/screen', {
-    key: t.key().api_key, body: { subject: { type: 'individual', ...subject }, ...(lists ? { screening: { lists } } : {}) },
+    key: (await t.key()).api_key, body: { subject: { type: 'individual', ...subject }, ...(lists ? { screening: { lists } } : {}) },
   });
   expect(r.status).toBe(200);
   return r.body;
@@ -103,7 +103,7 @@ describe('POST /api/screening/lists/official with a PEP file', () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ ok: true, source: 'pep_us_executive', format: 'us-legislators-yaml', records: 81, list_date: '2029-01-20' });
     const r = await u.json<Body>('POST', '/api/compliance/v1/screen', {
-      key: u.key().api_key, body: { subject: { type: 'individual', first_name: 'Quentin', last_name: 'Abernathy-Vole', date_of_birth: '1961-04-12' }, screening: { lists: ['pep'] } },
+      key: (await u.key()).api_key, body: { subject: { type: 'individual', first_name: 'Quentin', last_name: 'Abernathy-Vole', date_of_birth: '1961-04-12' }, screening: { lists: ['pep'] } },
     });
     expect(r.body.matches[0]).toMatchObject({ source: 'pep_us_executive', risk_level: 'medium' });
     expect(r.body.matches[0]?.explanation.qualifiers).toContainEqual({ factor: 'current_pep', effect: 0, detail: 'current Vice President of the United States (since 2029-01-20)' });
@@ -131,7 +131,7 @@ describe('POST /api/screening/lists/official with a PEP file', () => {
     const member = await t.login('pep-member@example.test', 'member password 1');
     expect((await post(t, 'pep_us_executive', EXECUTIVE, { Cookie: member })).status).toBe(403);
     expect((await post(t, 'pep_us_executive', EXECUTIVE, {})).status).toBe(401);
-    expect((await post(t, 'pep_us_executive', EXECUTIVE, { 'X-API-Key': t.key().api_key })).status).toBe(401);
+    expect((await post(t, 'pep_us_executive', EXECUTIVE, { 'X-API-Key': (await t.key()).api_key })).status).toBe(401);
   });
 });
 

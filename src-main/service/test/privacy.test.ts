@@ -41,8 +41,8 @@ describe('no subject data at rest', () => {
       first_name: c.firstName, last_name: c.lastName, date_of_birth: c.dob, document_number: c.documentNumber,
       client_reference_id: c.clientReference, image_selfie_b64: c.imageB64,
     };
-    const live = t.key({ env: 'live' });
-    const test = t.key({ env: 'test' });
+    const live = await t.key({ env: 'live' });
+    const test = await t.key({ env: 'test' });
     const cookie = await t.login();
     await t.grant(1000);
 
@@ -59,7 +59,7 @@ describe('no subject data at rest', () => {
     await t.call('POST', '/api/auth/login', { body: { email: `${c.firstName}@example.test`, password: c.lastName } });
     await t.call('POST', '/api/setup', { body: { organization: c.fullName, name: c.fullName, email: 'x@example.test', password: c.dob } });
     // A billable run whose request carried the subject: only the keyed fingerprint is kept.
-    const key = t.s.keys.lookup(live.api_key);
+    const key = await t.s.keys.lookup(live.api_key);
     if (!key.ok) throw new Error('key');
     const fp = t.s.idempotency.fingerprint('POST', '/api/compliance/v1/screen', JSON.stringify(subject));
     await t.s.billing.run({ key: key.key, operation: 'screen', idPrefix: 'scr', idempotency: { key: 'p-1', fingerprint: fp } }, async () => ({
@@ -384,7 +384,7 @@ describe('valid requests carrying subject data', () => {
       await t.json('POST', '/api/webhooks', {
         cookie, body: { url: 'https://receiver.example/h', env: 'live', events: ['compliance.screening.completed', 'compliance.rescreen.completed', 'compliance.rescreen.risk_changed'] },
       });
-      const x: Ctx = { t, c, clip, live: t.key({ env: 'live' }).api_key, test: t.key({ env: 'test' }).api_key, cookie, screeningId: '' };
+      const x: Ctx = { t, c, clip, live: (await t.key({ env: 'live' })).api_key, test: (await t.key({ env: 'test' })).api_key, cookie, screeningId: '' };
 
       for (const [route, flow] of SUBJECT_ROUTES) {
         for (const r of await flow(x)) {
@@ -428,7 +428,7 @@ describe('screening leaves no subject data at rest', () => {
       cookie, body: { url: 'https://receiver.example/h', env: 'live', events: ['compliance.screening.completed', 'compliance.rescreen.completed', 'compliance.rescreen.risk_changed'] },
     });
     await t.grant(1000);
-    const k = t.key({ env: 'live' });
+    const k = await t.key({ env: 'live' });
     const subject = { type: 'individual', first_name: c.firstName, last_name: c.lastName, date_of_birth: c.dob, country: 'GB' };
     // A canary subject that matches a listed person too, so matched list records are in play.
     const listed = { type: 'individual', first_name: 'Vladimir', last_name: 'Putin' };

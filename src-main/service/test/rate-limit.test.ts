@@ -9,7 +9,7 @@ afterAll(closeAll);
 describe.each(['free', 'starter', 'growth', 'pro', 'enterprise'] as Plan[])('read category on %s', (plan) => {
   it('admits exactly the burst, then 429 with the spec body', async () => {
     const t = await testService({ plan });
-    const k = t.key();
+    const k = await t.key();
     const burst = PLAN_INFO[plan].read.burst;
     const statuses: number[] = [];
     let last: Response | undefined;
@@ -40,7 +40,7 @@ describe.each(['free', 'starter', 'growth', 'pro', 'enterprise'] as Plan[])('rea
 describe('verification category', () => {
   it('applies the product multiplier (age 1.5 on Free: burst 5 -> 3)', async () => {
     const t = await testService({ plan: 'free' });
-    const k = t.key({ scopes: ['age'] });
+    const k = await t.key({ scopes: ['age'] });
     const lim = verificationLimit('free', 'age');
     expect(lim.burst).toBe(3);
     const statuses: number[] = [];
@@ -50,7 +50,7 @@ describe('verification category', () => {
 
   it('Retry-After is honest: waiting less is refused, waiting that long is admitted', async () => {
     const t = await testService({ plan: 'free' });
-    const k = t.key({ scopes: ['age'] });
+    const k = await t.key({ scopes: ['age'] });
     let res: Response | undefined;
     for (let i = 0; i < 4; i++) res = await t.call('POST', '/api/v1/verify-age/init', { key: k.api_key, body: {} });
     expect(res!.status).toBe(429);
@@ -67,15 +67,15 @@ describe('verification category', () => {
 
   it('buckets are per key: another key of the same organisation is unaffected', async () => {
     const t = await testService({ plan: 'free' });
-    const a = t.key({ scopes: ['age'] });
-    const b = t.key({ scopes: ['age'] });
+    const a = await t.key({ scopes: ['age'] });
+    const b = await t.key({ scopes: ['age'] });
     for (let i = 0; i < 4; i++) await t.call('POST', '/api/v1/verify-age/init', { key: a.api_key, body: {} });
     expect((await t.call('POST', '/api/v1/verify-age/init', { key: b.api_key, body: {} })).status).toBe(200);
   });
 
   it('categories are separate: exhausting verification leaves reads alone', async () => {
     const t = await testService({ plan: 'free' });
-    const k = t.key({ scopes: ['age'] });
+    const k = await t.key({ scopes: ['age'] });
     for (let i = 0; i < 4; i++) await t.call('POST', '/api/v1/verify-age/init', { key: k.api_key, body: {} });
     expect((await t.call('GET', '/api/status/ver_x', { key: k.api_key })).status).toBe(404);
   });

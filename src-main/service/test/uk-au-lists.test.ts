@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 async function screen(first_name: string, last_name: string, date_of_birth?: string): Promise<ScreeningResponse> {
   const { body } = await t.json<ScreeningResponse>('POST', '/api/compliance/v1/screen', {
-    key: t.key().api_key, body: { subject: { type: 'individual', first_name, last_name, ...(date_of_birth ? { date_of_birth } : {}) }, screening: { lists: ['sanctions'] } },
+    key: (await t.key()).api_key, body: { subject: { type: 'individual', first_name, last_name, ...(date_of_birth ? { date_of_birth } : {}) }, screening: { lists: ['sanctions'] } },
   });
   return body;
 }

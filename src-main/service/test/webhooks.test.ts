@@ -271,7 +271,7 @@ describe('delivery', () => {
   it('billing writes the event with its result, and nothing when the work fails', async () => {
     const t = await testService();
     const ep = await withEndpoint(t, 'test', ['compliance.screening.completed']);
-    const k = t.s.keys.lookup(t.key().api_key);
+    const k = await t.s.keys.lookup((await t.key()).api_key);
     if (!k.ok) throw new Error('key');
     const events = ({ verificationId }: { verificationId: string }) => [{ type: 'compliance.screening.completed' as const, fields: { id: verificationId } }];
     const b = await t.s.billing.run({ key: k.key, operation: 'screen', idPrefix: 'scr', events }, async () => ({

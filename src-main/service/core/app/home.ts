@@ -8,7 +8,7 @@ import type { SessionContext } from '../accounts/accounts';
 /** `since`: the start of the user's day, as an ISO instant with its offset. */
 export async function home(s: Services, session: SessionContext, since: string): Promise<Home> {
   const { org, user } = session;
-  const keys = s.keys.list(org.id, org.plan).filter((k) => k.revoked_at === null);
+  const keys = (await s.keys.list(org.id, org.plan)).filter((k) => k.revoked_at === null);
   const balance = await s.credits.balance(org.id);
   return {
     clearances_awaiting: may(user.role, 'review.approve') ? s.review.pendingCount(org.id) : null,

@@ -83,9 +83,9 @@ function openSession(s: Services, token: string): HostedRow {
 }
 
 /** Who pays: the key that made the session (revoked since: the link no longer works), or the organisation that made it in the console. */
-function payerOf(s: Services, row: HostedRow): Payer {
+async function payerOf(s: Services, row: HostedRow): Promise<Payer> {
   if (row.api_key_id === null) return orgPayer(row.org_id, row.env);
-  const key = s.keys.get(row.api_key_id);
+  const key = await s.keys.get(row.api_key_id);
   if (!key || key.revoked_at) throw new AppError('hosted_session_closed', { message: 'This verification link is no longer valid.' });
   return { id: key.id, orgId: row.org_id, env: row.env, demo: key.demo === 1 };
 }
@@ -242,7 +242,7 @@ export async function completeHosted(
 ): Promise<Answer<HostedCompleteResponse>> {
   const row = openSession(s, token);
   // One hosted session, one charge: every act after its first billable one is a row of 0 credits (every product, issue 26).
-  const call: Call = { payer: payerOf(s, row), idempotency, paidOnce: s.hosted.paidOnce(row) };
+  const call: Call = { payer: await payerOf(s, row), idempotency, paidOnce: s.hosted.paidOnce(row) };
   const { body, text } = await sent();
   if (completing.has(row.id)) throw new AppError('hosted_session_busy');
   completing.add(row.id);

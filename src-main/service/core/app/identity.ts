@@ -56,10 +56,10 @@ function demoIdentity() {
  * Who acts, for the report: the paying key by its name and public prefix (never the key itself),
  * else the signed-in analyst (console try), else a keyless hosted link.
  */
-function actorOf(s: Services, call: Call): ReportActor {
+async function actorOf(s: Services, call: Call): Promise<ReportActor> {
   const payer = call.payer;
   if (payer.id) {
-    const k = s.keys.get(payer.id);
+    const k = await s.keys.get(payer.id);
     return { kind: 'api_key', name: k?.name ?? payer.id, prefix: k?.prefix ?? '' };
   }
   return call.analyst ? { kind: 'analyst', email: call.analyst.email } : { kind: 'hosted_link' };
@@ -103,7 +103,7 @@ export async function kycReport(s: Services, call: Call, body: ReportRequest): P
   }
   const org = s.accounts.organization();
   let pdf = await renderKycReport({
-    ...held, organisation: org?.name ?? 'Compliance Console', generatedAt: new Date(s.clock.now()).toISOString(), generatedBy: actorOf(s, call),
+    ...held, organisation: org?.name ?? 'Compliance Console', generatedAt: new Date(s.clock.now()).toISOString(), generatedBy: await actorOf(s, call),
   });
   if (body.report_password !== undefined) pdf = await encryptPdf(pdf, body.report_password);
   await s.webhooks.emit(key.orgId, key.env, { type: 'compliance.report_ready', fields: { verification_id: body.verification_id, encrypted: body.report_password !== undefined } });
@@ -187,7 +187,7 @@ export async function kycPlus(s: Services, call: Call, body: ComplianceRequest, 
         const a = r.assessment;
         const selfieFailure = r.selfie.verdict.failure;
         held = {
-          verificationId: ctx.verificationId, environment: key.env, verifiedAt: screenedAt, verifiedBy: actorOf(s, call),
+          verificationId: ctx.verificationId, environment: key.env, verifiedAt: screenedAt, verifiedBy: await actorOf(s, call),
           subject: { name: r.assessment.fullName, dateOfBirth: a.birth ? formatIsoDate(a.birth) : null, nationality: m?.nationality ?? null },
           screening: {
             status: compliance_screening.status, totalHits: hits.length, screenedAt,

@@ -6,7 +6,7 @@ import {
   PRODUCTS, TRIAL, type Environment, type Plan, type Product,
 } from '../../../../src-shared/catalog';
 import type { ApiKey } from '../../../../src-shared/contracts/accounts';
-import type { Db } from '../../db/open';
+import type { Engine, Q } from '../../db/engine';
 import type { Clock } from '../clock';
 import { newId, nowIso, randomBase62, sha256Hex } from '../ids';
 import { keysRepo, type KeyListRow, type KeyRow } from './repo';
@@ -45,19 +45,20 @@ export type KeyLookup =
   | { ok: true; key: ResolvedKey }
   | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' };
 
-export function createKeys(db: Db, clock: Clock) {
-  const repo = keysRepo(db);
+export function createKeys(engine: Engine, clock: Clock) {
+  const repo = keysRepo;
+  const { q } = engine;
 
-  function trial(row: Pick<KeyRow, 'id' | 'created_at'>): TrialState {
+  async function trial(row: Pick<KeyRow, 'id' | 'created_at'>, on: Q = q): Promise<TrialState> {
     const endsAt = Date.parse(row.created_at) + TRIAL_MS;
-    const used = repo.ageVerifications(row.id);
+    const used = await repo.ageVerifications(on, row.id);
     return { active: clock.now() < endsAt && used < TRIAL.verifications, endsAt, used };
   }
 
-  function toApiKey(row: KeyListRow | KeyRow, plan: Plan): ApiKey {
+  async function toApiKey(row: KeyListRow | KeyRow, plan: Plan, on: Q = q): Promise<ApiKey> {
     const scopes = parseScopes(row.scopes);
     const onTrial = scopes.includes('age') && !planIncludes(plan, 'age_without_trial');
-    const t = onTrial ? trial(row) : null;
+    const t = onTrial ? await trial(row, on) : null;
     return {
       id: row.id,
       name: row.name,
@@ -77,16 +78,17 @@ export function createKeys(db: Db, clock: Clock) {
   }
 
   return {
-    create(input: {
+    /** Written on `tx` when the caller has a transaction (the act's audit row goes with it). */
+    async create(input: {
       orgId: number; plan: Plan; name: string; env: Environment; scopes: Product[]; demo: boolean; createdBy: number | null;
-    }): { key: ApiKey; api_key: string; secret: string } {
+    }, tx: Q = q): Promise<{ key: ApiKey; api_key: string; secret: string }> {
       const scopes = [...new Set(input.scopes)].sort((a, b) => PRODUCTS.indexOf(a) - PRODUCTS.indexOf(b));
       if (scopes.length === 0) throw new AppError('account_validation', { field: 'scopes', message: 'At least one scope is required' });
       // The plan rule itself lives in policy.planAllows; key creation answers it in the account shape.
       if (scopes.some((p) => planAllows(input.plan, p))) throw new AppError('compliance_scope_plan');
       const apiKey = `svk-${randomBase62(32)}`;
       const secret = `svsk-${randomBase62(48)}`;
-      const row: Omit<KeyRow, 'revoked_at' | 'last_used_at'> = {
+      const row = {
         id: newId('key', 16),
         org_id: input.orgId,
         name: input.name,
@@ -99,52 +101,52 @@ export function createKeys(db: Db, clock: Clock) {
         created_by: input.createdBy,
         created_at: nowIso(clock.now()),
       };
-      repo.insert(row);
-      return { key: toApiKey(repo.byId(row.id)!, input.plan), api_key: apiKey, secret };
+      await repo.insert(tx, row);
+      return { key: await toApiKey((await repo.byId(tx, row.id))!, input.plan, tx), api_key: apiKey, secret };
     },
 
-    lookup(apiKey: string): KeyLookup {
+    async lookup(apiKey: string): Promise<KeyLookup> {
       if (!API_KEY_RE.test(apiKey)) return { ok: false, reason: 'malformed' };
-      const row = repo.byHash(sha256Hex(apiKey));
+      const row = await repo.byHash(q, sha256Hex(apiKey));
       if (!row) return { ok: false, reason: 'unknown' };
       if (row.revoked_at) return { ok: false, reason: 'revoked' };
       return { ok: true, key: resolved(row) };
     },
 
-    lookupSecret(secret: string): KeyLookup {
+    async lookupSecret(secret: string): Promise<KeyLookup> {
       if (!SECRET_RE.test(secret)) return { ok: false, reason: 'malformed' };
-      const row = repo.bySecretHash(sha256Hex(secret));
+      const row = await repo.bySecretHash(q, sha256Hex(secret));
       if (!row) return { ok: false, reason: 'unknown' };
       if (row.revoked_at) return { ok: false, reason: 'revoked' };
       return { ok: true, key: resolved(row) };
     },
 
-    trial(key: ResolvedKey): TrialState {
+    trial(key: ResolvedKey): Promise<TrialState> {
       return trial({ id: key.id, created_at: nowIso(key.createdAt) });
     },
 
-    touch(keyId: string): void {
-      repo.touch(keyId, nowIso(clock.now()));
+    touch(keyId: string): Promise<void> {
+      return repo.touch(q, keyId, nowIso(clock.now()));
     },
 
-    get(id: string): KeyRow | undefined {
-      return repo.byId(id);
+    get(id: string): Promise<KeyRow | undefined> {
+      return repo.byId(q, id);
     },
 
-    list(orgId: number, plan: Plan, filter: { env?: Environment; createdBy?: number } = {}): ApiKey[] {
-      return repo
-        .list(orgId)
-        .filter((r) => (!filter.env || r.env === filter.env) && (filter.createdBy === undefined || r.created_by === filter.createdBy))
-        .map((r) => toApiKey(r, plan));
+    async list(orgId: number, plan: Plan, filter: { env?: Environment; createdBy?: number } = {}): Promise<ApiKey[]> {
+      const rows = (await repo.list(q, orgId))
+        .filter((r) => (!filter.env || r.env === filter.env) && (filter.createdBy === undefined || r.created_by === filter.createdBy));
+      return Promise.all(rows.map((r) => toApiKey(r, plan)));
     },
 
-    view(id: string, plan: Plan): ApiKey | undefined {
-      const row = repo.byId(id);
+    async view(id: string, plan: Plan): Promise<ApiKey | undefined> {
+      const row = await repo.byId(q, id);
       return row && toApiKey(row, plan);
     },
 
-    revoke(id: string): boolean {
-      return repo.revoke(id, nowIso(clock.now())) > 0;
+    /** On `tx` when the caller has a transaction. True for the call that revoked it. */
+    async revoke(id: string, tx: Q = q): Promise<boolean> {
+      return (await repo.revoke(tx, id, nowIso(clock.now()))) > 0;
     },
   };
 }

@@ -1,54 +1,37 @@
-// SQL for API keys.
-import type { Db } from '../../db/open';
-import type { Environment } from '../../../../src-shared/catalog';
+// SQL for API keys, on either engine (db/engine.ts). Each function takes the query builder to run
+// on: the engine's, or the caller's transaction.
+import type { Insertable, Selectable } from 'kysely';
+import type { Q } from '../../db/engine';
+import type { ApiKeysTable } from '../../db/tables';
 
-export interface KeyRow {
-  id: string;
-  org_id: number;
-  name: string;
-  key_hash: string;
-  secret_hash: string;
-  prefix: string;
-  env: Environment;
-  scopes: string;
-  demo: number;
-  created_by: number | null;
-  created_at: string;
-  revoked_at: string | null;
-  last_used_at: string | null;
-}
+/** A key as read (the migrated schema's row: db/tables.ts). */
+export type KeyRow = Selectable<ApiKeysTable>;
 
 export interface KeyListRow extends KeyRow {
   creator_email: string | null;
 }
 
-export function keysRepo(db: Db) {
-  const s = {
-    insert: db.prepare(
-      `INSERT INTO api_keys (id, org_id, name, key_hash, secret_hash, prefix, env, scopes, demo, created_by, created_at)
-       VALUES (@id, @org_id, @name, @key_hash, @secret_hash, @prefix, @env, @scopes, @demo, @created_by, @created_at)`,
-    ),
-    byHash: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE key_hash = ?'),
-    bySecretHash: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE secret_hash = ?'),
-    byId: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?'),
-    list: db.prepare<[number], KeyListRow>(
-      `SELECT k.*, u.email AS creator_email FROM api_keys k LEFT JOIN users u ON u.id = k.created_by
-       WHERE k.org_id = ? ORDER BY k.created_at DESC, k.id`,
-    ),
-    revoke: db.prepare<[string, string]>('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
-    touch: db.prepare<[string, string]>('UPDATE api_keys SET last_used_at = ? WHERE id = ?'),
-    countAge: db.prepare<[string], { n: number }>(
-      "SELECT COUNT(*) AS n FROM verifications WHERE api_key_id = ? AND product = 'age'",
-    ),
-  };
-  return {
-    insert: (row: Omit<KeyRow, 'revoked_at' | 'last_used_at'>) => s.insert.run(row),
-    byHash: (h: string) => s.byHash.get(h),
-    bySecretHash: (h: string) => s.bySecretHash.get(h),
-    byId: (id: string) => s.byId.get(id),
-    list: (orgId: number) => s.list.all(orgId),
-    revoke: (id: string, at: string) => s.revoke.run(at, id).changes,
-    touch: (id: string, at: string) => s.touch.run(at, id),
-    ageVerifications: (keyId: string) => s.countAge.get(keyId)?.n ?? 0,
-  };
-}
+export const keysRepo = {
+  async insert(q: Q, row: Insertable<ApiKeysTable>): Promise<void> {
+    await q.insertInto('api_keys').values(row).execute();
+  },
+  byHash: (q: Q, h: string): Promise<KeyRow | undefined> => q.selectFrom('api_keys').selectAll().where('key_hash', '=', h).executeTakeFirst(),
+  bySecretHash: (q: Q, h: string): Promise<KeyRow | undefined> => q.selectFrom('api_keys').selectAll().where('secret_hash', '=', h).executeTakeFirst(),
+  byId: (q: Q, id: string): Promise<KeyRow | undefined> => q.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst(),
+  list: (q: Q, orgId: number): Promise<KeyListRow[]> => q.selectFrom('api_keys as k').leftJoin('users as u', 'u.id', 'k.created_by')
+    .selectAll('k').select('u.email as creator_email')
+    .where('k.org_id', '=', orgId).orderBy('k.created_at', 'desc').orderBy('k.id').execute(),
+  /** 1 when this call revoked it, 0 when it was revoked already. */
+  async revoke(q: Q, id: string, at: string): Promise<number> {
+    const r = await q.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  },
+  async touch(q: Q, id: string, at: string): Promise<void> {
+    await q.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+  },
+  async ageVerifications(q: Q, keyId: string): Promise<number> {
+    const r = await q.selectFrom('verifications').select((v) => v.fn.countAll<number>().as('n'))
+      .where('api_key_id', '=', keyId).where('product', '=', 'age').executeTakeFirst();
+    return Number(r?.n ?? 0);
+  },
+};

@@ -21,10 +21,10 @@ export function keyRoutes({ route, services }: Router): void {
     summary: 'API keys (owners and admins: all; members: their own)',
     request: { query: KeyListQuery },
     responses: { 200: KeyList },
-    handler: (c, input) => {
+    handler: async (c, input) => {
       const s = c.get('session');
       const q = input.query();
-      const list = keys.list(s.org.id, s.org.plan, {
+      const list = await keys.list(s.org.id, s.org.plan, {
         ...(q.env ? { env: q.env } : {}),
         ...(managesAll(s) ? {} : { createdBy: s.user.id }),
       });
@@ -54,12 +54,12 @@ export function keyRoutes({ route, services }: Router): void {
     responses: { 200: RevokedKey },
     handler: async (c) => {
       const s = c.get('session');
-      const row = keys.get(c.req.param('id') ?? '');
+      const row = await keys.get(c.req.param('id') ?? '');
       if (!row || row.org_id !== s.org.id) throw new AppError('key_not_found');
       if (!managesAll(s) && row.created_by !== s.user.id) throw new AppError('permission_denied');
       await revokeKey(services, s.org.id, actorOf(s.user), row);
       services.logger.info('api_key_revoked', { key_id: row.id, user_id: s.user.id });
-      const key = keys.view(row.id, s.org.plan);
+      const key = await keys.view(row.id, s.org.plan);
       if (!key) throw new AppError('key_not_found');
       return c.json<RevokedKey>({ key });
     },

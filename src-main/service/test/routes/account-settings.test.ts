@@ -169,7 +169,7 @@ describe('PUT/GET/DELETE /api/settings/logo', () => {
 describe('the hosted page shows the organisation', () => {
   it('GET /hosted/session/:token names the organisation and its same-origin logo URL; GET /hosted/logo/:token serves it', async () => {
     const { t, owner } = await setup();
-    const key = t.key().api_key;
+    const key = (await t.key()).api_key;
     const gen = () => t.json<HostedGenerateResponse>('POST', '/hosted/generate', { body: { product: 'human' }, headers: { Authorization: `Bearer ${key}` } });
     const first = (await gen()).body.token;
     expect((await t.json<HostedPage>('GET', `/hosted/session/${first}`)).body.organization).toEqual({ name: 'Test Org', logo_url: null });

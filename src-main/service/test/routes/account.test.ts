@@ -90,7 +90,7 @@ describe('the plan the organisation bought', () => {
 
   it('downgrading below Pro keeps compliance keys but answers their calls 403, like a CLI change', async () => {
     const t = await testService({ plan: 'pro' });
-    const key = t.key();
+    const key = await t.key();
     const cookie = await t.login();
     expect((await t.json('PATCH', '/api/account/plan', { cookie, body: { plan: 'growth' } })).status).toBe(200);
     const r = await t.json('POST', '/api/compliance/v1/screen', { key: key.api_key, body: { subject: CLEAR } });

@@ -6,7 +6,7 @@ afterAll(closeAll);
 describe('POST /api/v1/verify-age/init', () => {
   it('returns the use case default and strict mode for a state with an AV law', async () => {
     const t = await testService();
-    const k = t.key({ scopes: ['age'] });
+    const k = await t.key({ scopes: ['age'] });
     const { status, body, res } = await t.json('POST', '/api/v1/verify-age/init', { key: k.api_key, body: { use_case: 'adult', state_code: 'tx' } });
     expect(status).toBe(200);
     expect(body).toEqual({
@@ -18,7 +18,7 @@ describe('POST /api/v1/verify-age/init', () => {
 
   it('alcohol defaults to 21; a caller may raise but not lower the minimum', async () => {
     const t = await testService();
-    const k = t.key({ scopes: ['age'] });
+    const k = await t.key({ scopes: ['age'] });
     const lower = await t.json('POST', '/api/v1/verify-age/init', { key: k.api_key, body: { use_case: 'alcohol', min_age: 18 } });
     expect(lower.body).toMatchObject({ min_age: 21, strict_mode: false });
     const higher = await t.json('POST', '/api/v1/verify-age/init', { key: k.api_key, body: { use_case: 'gambling', min_age: 25 } });
@@ -27,7 +27,7 @@ describe('POST /api/v1/verify-age/init', () => {
 
   it('custom needs min_age; bad values are named, never echoed', async () => {
     const t = await testService();
-    const k = t.key({ scopes: ['age'] });
+    const k = await t.key({ scopes: ['age'] });
     const custom = await t.json<{ fields: { field: string }[] }>('POST', '/api/v1/verify-age/init', { key: k.api_key, body: { use_case: 'custom' } });
     expect(custom.status).toBe(400);
     expect(custom.body.fields).toEqual([{ field: 'min_age', issue: 'invalid' }]);
@@ -40,7 +40,7 @@ describe('POST /api/v1/verify-age/init', () => {
   it('is free: no ledger row and no charge', async () => {
     const t = await testService();
     await t.grant(100);
-    const k = t.key({ env: 'live', scopes: ['age'] });
+    const k = await t.key({ env: 'live', scopes: ['age'] });
     await t.json('POST', '/api/v1/verify-age/init', { key: k.api_key, body: {} });
     expect((await t.s.credits.balance(t.orgId))).toBe(100);
     expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM verifications').get()).toEqual({ n: 0 });
@@ -48,8 +48,8 @@ describe('POST /api/v1/verify-age/init', () => {
 
   it('the trial ends after 50 age verifications on a plan below Growth; Growth has no trial', async () => {
     const t = await testService({ plan: 'free' });
-    const k = t.key({ scopes: ['age'] });
-    const found = t.s.keys.lookup(k.api_key);
+    const k = await t.key({ scopes: ['age'] });
+    const found = await t.s.keys.lookup(k.api_key);
     if (!found.ok) throw new Error('key');
     for (let i = 0; i < 50; i++) {
       await t.s.billing.run({ key: found.key, operation: 'age', idPrefix: 'ver' }, async () => ({

@@ -10,7 +10,7 @@ let t: TestService;
 let key: { id: string; api_key: string; secret: string };
 beforeAll(async () => {
   t = await testService({ plan: 'pro' });
-  key = t.key({ scopes: ['age'] });
+  key = await t.key({ scopes: ['age'] });
 });
 const rows = (tt: TestService) => (tt.s.db.prepare('SELECT COUNT(*) AS n FROM verifications').get() as { n: number }).n;
 const b64 = async (img: Promise<Buffer>) => (await img).toString('base64');
@@ -47,7 +47,7 @@ describe('POST /api/v1/verify-age/step1', () => {
 
   it('someone born on 29 February comes of age on 1 March in a common year, on the service\'s clock', async () => {
     const u = await testService({ plan: 'pro' });
-    const k = u.key({ scopes: ['age'] });
+    const k = await u.key({ scopes: ['age'] });
     const ageOn = async (day: string) => {
       u.clock.set(Date.parse(`${day}T12:00:00Z`));
       const { body } = await u.json<{ user_age: number }>('POST', '/api/v1/verify-age/step1', { key: k.api_key, body: { date_of_birth: '2008-02-29', use_case: 'adult' } });
@@ -93,13 +93,13 @@ describe('POST /api/v1/verify-age/step2', () => {
   it('charges 10 credits in live whatever the outcome, and reports the balance', async () => {
     const tt = await testService({ plan: 'pro' });
     await tt.grant(100);
-    const live = tt.key({ env: 'live', scopes: ['age'] });
+    const live = await tt.key({ env: 'live', scopes: ['age'] });
     const a = await step2(tt, live.api_key, { image_selfie_b64: await b64(fx.selfie('b')), min_age: 18 });
     expect(a.body).toMatchObject({ credits_consumed: 10, credits_remaining: 90 });
     const b = await step2(tt, live.api_key, { image_selfie_b64: await b64(fx.noFace()), min_age: 25 });
     expect(b.body).toMatchObject({ credits_consumed: 10, credits_remaining: 80 });
     // Test keys consume nothing and show the balance.
-    const test = tt.key({ env: 'test', scopes: ['age'] });
+    const test = await tt.key({ env: 'test', scopes: ['age'] });
     const c = await step2(tt, test.api_key, { image_selfie_b64: await b64(fx.noFace()), min_age: 18 });
     expect(c.body).toMatchObject({ credits_consumed: 0, credits_remaining: 80 });
   });
@@ -107,7 +107,7 @@ describe('POST /api/v1/verify-age/step2', () => {
   it('refuses a bad image (named field and reason), a user_age below the minimum, and charges nothing', async () => {
     const tt = await testService({ plan: 'pro' });
     await tt.grant(100);
-    const live = tt.key({ env: 'live', scopes: ['age'] });
+    const live = await tt.key({ env: 'live', scopes: ['age'] });
     const cases: [unknown, string][] = [
       ['***', 'not_base64'], ['', 'empty'], [fx.gif().toString('base64'), 'unsupported_type'], [fx.corrupt().toString('base64'), 'corrupt'],
     ];
@@ -128,7 +128,7 @@ describe('POST /api/v1/verify-age/step2', () => {
   it('demo keys answer a simulated verified result and consume nothing', async () => {
     const tt = await testService({ plan: 'pro' });
     await tt.grant(20);
-    const demo = tt.key({ env: 'live', scopes: ['age'], demo: true });
+    const demo = await tt.key({ env: 'live', scopes: ['age'], demo: true });
     const { body } = await step2(tt, demo.api_key, { image_selfie_b64: await b64(fx.noFace()), min_age: 21, use_case: 'alcohol' });
     expect(body).toMatchObject({ verified: true, simulated: true, estimated_age: 28, age_range: { Low: 24, High: 32 }, credits_consumed: 0 });
     expect((await tt.s.credits.balance(tt.orgId))).toBe(20);
@@ -139,7 +139,7 @@ describe('POST /api/v1/verify-age/verify (single call)', () => {
   it('without an ID it is step 2 in one call (with an ID: documents.test.ts)', async () => {
     const tt = await testService({ plan: 'pro' });
     await tt.grant(100);
-    const live = tt.key({ env: 'live', scopes: ['age'] });
+    const live = await tt.key({ env: 'live', scopes: ['age'] });
     const image = await b64(fx.selfie('c'));
     const one = await tt.json<AgeSelfieResponse>('POST', '/api/v1/verify-age/verify', { key: live.api_key, body: { image_selfie_b64: image, use_case: 'adult' } });
     expect(one.status).toBe(200);

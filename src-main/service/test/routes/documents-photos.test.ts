@@ -12,7 +12,7 @@ let t: TestService;
 let key: { id: string; api_key: string; secret: string };
 beforeAll(async () => {
   t = await testService({ plan: 'pro' });
-  key = t.key({ scopes: ['identity'] });
+  key = await t.key({ scopes: ['identity'] });
   await t.grant(100);
 }, 60_000);
 

@@ -21,8 +21,8 @@ let key: { id: string; api_key: string; secret: string };
 let live: { id: string; api_key: string; secret: string };
 beforeAll(async () => {
   t = await testService({ plan: 'pro', models });
-  key = t.key({ scopes: ['identity', 'compliance'] });
-  live = t.key({ env: 'live', scopes: ['identity', 'compliance'] });
+  key = await t.key({ scopes: ['identity', 'compliance'] });
+  live = await t.key({ env: 'live', scopes: ['identity', 'compliance'] });
   await t.grant(1000);
   await t.s.webhooks.create({ orgId: t.orgId, url: 'https://receiver.example/hooks', env: 'live', events: ['compliance.completed', 'compliance.hit_detected', 'compliance.report_ready'], createdBy: null });
 }, 60_000);
@@ -108,7 +108,7 @@ describe('POST /api/identity/v1/submit', () => {
 
     // An age check takes only the date of birth from the document, which its check digit decides.
     const age = await t.json<AgeIdResponse>('POST', '/api/v1/verify-age/step3', {
-      key: t.key({ scopes: ['age'] }).api_key, body: { image_selfie_b64: b64(await fx.selfie('b')), image_id_b64: id, min_age: 21, use_case: 'custom' },
+      key: (await t.key({ scopes: ['age'] })).api_key, body: { image_selfie_b64: b64(await fx.selfie('b')), image_id_b64: id, min_age: 21, use_case: 'custom' },
     });
     expect(age.body).toMatchObject({ verified: true, dob: '08/12/1964' });
   }, 120_000);
@@ -125,7 +125,7 @@ describe('POST /api/identity/v1/submit', () => {
 
       const card: Holder = { ...erika, dob: '1936-12-31', expiry: '2027-01-15', issued: '2017-01-16' };
       const age = await t.json<AgeIdResponse>('POST', '/api/v1/verify-age/step3', {
-        key: t.key({ scopes: ['age'] }).api_key,
+        key: (await t.key({ scopes: ['age'] })).api_key,
         body: { image_selfie_b64: b64(await fx.selfie('b')), image_id_b64: await doc(card, { kind: 'td1', twoDigitYears: true }), min_age: 21, use_case: 'custom' },
       });
       expect(age.body).toMatchObject({ verified: true, dob: '12/31/1936', actual_age: 89 });
@@ -142,7 +142,7 @@ describe('POST /api/identity/v1/submit', () => {
     expect(body.review).toEqual([expect.objectContaining({ field: 'date_of_birth', mrz: '03/29/2017', printed: '03/29/1917' })]);
     expect(body.mrz!.printed).toContainEqual({ field: 'date_of_birth', agreement: 'review' });
     const age = await t.json<AgeIdResponse>('POST', '/api/v1/verify-age/step3', {
-      key: t.key({ scopes: ['age'] }).api_key, body: { image_selfie_b64: b64(await fx.selfie('b')), image_id_b64: id, min_age: 21, use_case: 'custom' },
+      key: (await t.key({ scopes: ['age'] })).api_key, body: { image_selfie_b64: b64(await fx.selfie('b')), image_id_b64: id, min_age: 21, use_case: 'custom' },
     });
     expect(age.body).toMatchObject({ verified: false, reason: 'document_needs_review' });
   }, 120_000);
@@ -162,7 +162,7 @@ describe('POST /api/identity/v1/submit', () => {
   }, 60_000);
 
   it('needs a key with the identity scope', async () => {
-    const other = t.key({ scopes: ['human'] });
+    const other = await t.key({ scopes: ['human'] });
     const selfie = b64(await fx.selfie('a'));
     const wrong = await submit({ selfie_b64: selfie, id_front_b64: selfie }, other.api_key);
     expect(wrong.status).toBe(401);
@@ -212,7 +212,7 @@ describe('POST /api/kyc/v1/submit_plus and generate_report', () => {
 
     // Another environment's key cannot have it; another key of the same organisation and environment can.
     expect((await t.json('POST', '/api/kyc/v1/generate_report', { key: key.api_key, body: { verification_id: body.verification_id } })).status).toBe(404);
-    const auditor = t.key({ env: 'live', scopes: ['compliance'] });
+    const auditor = await t.key({ env: 'live', scopes: ['compliance'] });
     const report = await t.json<ReportResult>('POST', '/api/kyc/v1/generate_report', { key: auditor.api_key, body: { verification_id: body.verification_id } });
     expect(report.status).toBe(200);
     expect(report.res.headers.get('cache-control')).toBe('no-store');
@@ -315,7 +315,7 @@ describe('age by ID: POST /api/v1/verify-age/step3 and the single call with imag
   const ageKey = () => t.key({ env: 'live', scopes: ['age'] });
 
   it('continues a step-2 flow that asked for an ID: verified by the document\'s date of birth, no second charge, the same ledger row; a second step 3 is 409', async () => {
-    const k = ageKey();
+    const k = await ageKey();
     const selfie = b64(await fx.selfie('b'));
     const before = (await t.s.credits.balance(t.orgId));
     // A minimum above any estimate sends the flow to step 3.
@@ -346,7 +346,7 @@ describe('age by ID: POST /api/v1/verify-age/step3 and the single call with imag
   }, 90_000);
 
   it('refuses a minor by the document (below_minimum_age, minimum_age), charging a flow of its own when no step-2 id is named', async () => {
-    const k = ageKey();
+    const k = await ageKey();
     const rossi = { ...HOLDERS[8]!, face: 'b' as const };
     const before = (await t.s.credits.balance(t.orgId));
     const r = await t.json<AgeIdResponse>('POST', '/api/v1/verify-age/step3', {
@@ -360,7 +360,7 @@ describe('age by ID: POST /api/v1/verify-age/step3 and the single call with imag
   }, 60_000);
 
   it('the single call with image_id_b64 answers step 3\'s shape; a face that is not the portrait fails as face_mismatch', async () => {
-    const k = ageKey();
+    const k = await ageKey();
     const one = await t.json<AgeIdResponse>('POST', '/api/v1/verify-age/verify', {
       key: k.api_key, body: { image_selfie_b64: b64(await fx.selfie('c')), image_id_b64: await doc(erika, { kind: 'td1' }) },
     });
@@ -370,10 +370,10 @@ describe('age by ID: POST /api/v1/verify-age/step3 and the single call with imag
   }, 60_000);
 
   it('a step-2 id of another organisation, environment or product is 404 and nothing is read; a bad image is 400 naming its field; the age scope is needed', async () => {
-    const k = ageKey();
+    const k = await ageKey();
     const selfie = b64(await fx.selfie('b'));
     const other = await t.addOrg({ email: 'owner@other-age.test' });
-    const theirs = other.key({ env: 'live', scopes: ['age'] });
+    const theirs = await other.key({ env: 'live', scopes: ['age'] });
     await other.grant(20);
     const their2 = await t.json<AgeSelfieResponse>('POST', '/api/v1/verify-age/step2', { key: theirs.api_key, body: { image_selfie_b64: selfie, min_age: 99, use_case: 'custom' } });
     expect(their2.body.proceed_to_step3).toBe(true);
@@ -382,18 +382,18 @@ describe('age by ID: POST /api/v1/verify-age/step3 and the single call with imag
       const r = await t.json('POST', '/api/v1/verify-age/step3', { key: k.api_key, body: { image_selfie_b64: selfie, image_id_b64: selfie, verification_id: id } });
       expect(r.status).toBe(404);
     }
-    const test2 = await t.json<AgeSelfieResponse>('POST', '/api/v1/verify-age/step2', { key: t.key({ scopes: ['age'] }).api_key, body: { image_selfie_b64: selfie, min_age: 99, use_case: 'custom' } });
+    const test2 = await t.json<AgeSelfieResponse>('POST', '/api/v1/verify-age/step2', { key: (await t.key({ scopes: ['age'] })).api_key, body: { image_selfie_b64: selfie, min_age: 99, use_case: 'custom' } });
     expect((await t.json('POST', '/api/v1/verify-age/step3', { key: k.api_key, body: { image_selfie_b64: selfie, image_id_b64: selfie, verification_id: test2.body.verification_id } })).status).toBe(404);
 
     const broken = await t.json('POST', '/api/v1/verify-age/step3', { key: k.api_key, body: { image_selfie_b64: selfie, image_id_b64: b64(await fx.truncated()) } });
     expect(broken.status).toBe(400);
     expect(JSON.stringify(broken.body)).toContain('image_id_b64');
-    const noScope = await t.json('POST', '/api/v1/verify-age/step3', { key: t.key({ env: 'live', scopes: ['identity'] }).api_key, body: { image_selfie_b64: selfie, image_id_b64: selfie } });
+    const noScope = await t.json('POST', '/api/v1/verify-age/step3', { key: (await t.key({ env: 'live', scopes: ['identity'] })).api_key, body: { image_selfie_b64: selfie, image_id_b64: selfie } });
     expect(noScope.status).toBe(401);
   }, 60_000);
 
   it('a demo key simulates the ID answer without reading anything', async () => {
-    const demo = t.key({ scopes: ['age'], demo: true });
+    const demo = await t.key({ scopes: ['age'], demo: true });
     const r = await t.json<AgeIdResponse>('POST', '/api/v1/verify-age/step3', { key: demo.api_key, body: { image_selfie_b64: b64(await fx.selfie('a')), image_id_b64: b64(await fx.selfie('a')), min_age: 21, use_case: 'custom' } });
     expect(r.body).toMatchObject({ verified: true, method: 'selfie+id', simulated: true, credits_consumed: 0 });
   });

@@ -146,7 +146,7 @@ describe('POST /api/reports/exports', () => {
   it('needs a session, and a same-origin write', async () => {
     const { t, owner } = await setup();
     expect((await t.json('POST', '/api/reports/exports', { body: BODY })).body).toEqual({ error: 'Authentication required' });
-    const k = t.key();
+    const k = await t.key();
     expect((await t.json('POST', '/api/reports/exports', { key: k.api_key, body: BODY })).status).toBe(401);
     const cross = await t.json('POST', '/api/reports/exports', { cookie: owner, body: BODY, headers: { Origin: 'https://evil.example' } });
     expect(cross.status).toBe(403);
@@ -283,7 +283,7 @@ describe('GET /api/reports/exports/{id}/download', () => {
 
   it('the PDF: application/pdf, attachment report_<id>.pdf, a report with the organisation, period and figures', async () => {
     const { t, owner } = await setup();
-    const key = t.s.keys.create({ orgId: t.orgId, plan: 'growth', name: '=Checkout widget', env: 'live', scopes: ['human'], demo: false, createdBy: null }).key.id;
+    const key = (await t.s.keys.create({ orgId: t.orgId, plan: 'growth', name: '=Checkout widget', env: 'live', scopes: ['human'], demo: false, createdBy: null })).key.id;
     const seeded = seedHistory(t, { from: '2026-01-01', to: '2026-01-31', perDay: 40, keyIds: [key, null] });
     seedHistory(t, { from: '2026-01-01', to: '2026-01-31', perDay: 3, env: 'test' });
     const job = await done(t, owner, { ...BODY, report_type: 'full-v21' });
@@ -313,7 +313,7 @@ describe('GET /api/reports/exports/{id}/download', () => {
 
   it('the CSV: text/csv, attachment report_<id>.csv, the documented columns, a hostile key name escaped', async () => {
     const { t, owner } = await setup();
-    const key = t.s.keys.create({ orgId: t.orgId, plan: 'growth', name: '=HYPERLINK("https://evil.example")', env: 'live', scopes: ['human'], demo: false, createdBy: null }).key.id;
+    const key = (await t.s.keys.create({ orgId: t.orgId, plan: 'growth', name: '=HYPERLINK("https://evil.example")', env: 'live', scopes: ['human'], demo: false, createdBy: null })).key.id;
     const seeded = seedHistory(t, { from: '2026-01-01', to: '2026-01-31', perDay: 10, keyIds: [key] });
     const job = await done(t, owner, { ...BODY, report_type: 'usage', format: 'csv' });
     const res = await t.call('GET', `/api/reports/exports/${job.id}/download`, { cookie: owner });

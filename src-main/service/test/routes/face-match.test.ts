@@ -16,7 +16,7 @@ let t: TestService;
 let key: { api_key: string };
 beforeAll(async () => {
   t = await testService({ plan: 'pro' });
-  key = t.key({ scopes: ['identity'] });
+  key = await t.key({ scopes: ['identity'] });
 }, 60_000);
 
 /** The face-match descriptor of a photo, as the service computes it for a selfie. */

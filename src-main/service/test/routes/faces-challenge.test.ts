@@ -22,7 +22,7 @@ let t: TestService;
 let key: string;
 beforeAll(async () => {
   t = await testService({ plan: 'pro', models });
-  key = t.key({ scopes: ['human'] }).api_key;
+  key = (await t.key({ scopes: ['human'] })).api_key;
 }, 60_000);
 
 async function verify(file: Buffer, extra: Record<string, string> = {}, name = 'clip.webm') {

@@ -11,7 +11,7 @@ let t: TestService;
 let key: { id: string; api_key: string; secret: string };
 beforeAll(async () => {
   t = await testService({ plan: 'pro' });
-  key = t.key({ scopes: ['human'] });
+  key = await t.key({ scopes: ['human'] });
 });
 
 async function verify(tt: TestService, body: FormData, apiKey?: string, headers: Record<string, string> = {}) {
@@ -80,7 +80,7 @@ describe('POST /api/verify', () => {
   it('charges 1 credit per verification in live, PASS or FAIL', async () => {
     const tt = await testService({ plan: 'pro' });
     await tt.grant(5);
-    const live = tt.key({ env: 'live', scopes: ['human'] });
+    const live = await tt.key({ env: 'live', scopes: ['human'] });
     await verify(tt, fx.form(await fx.selfie('a')), live.api_key);
     await verify(tt, fx.form(await fx.noFace()), live.api_key);
     expect((await tt.s.credits.balance(tt.orgId))).toBe(3);
@@ -120,7 +120,7 @@ describe('POST /api/verify', () => {
     const { status, body } = await verify(t, fx.form(await fx.selfie('b'), { clientKey: key.api_key }));
     expect(status).toBe(200);
     expect(body.status).toBe('PASS');
-    const age = t.key({ scopes: ['age'] });
+    const age = await t.key({ scopes: ['age'] });
     const wrong = await verify(t, fx.form(await fx.selfie('b'), { clientKey: age.api_key }));
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toBe('API key does not have the required scope');
@@ -129,7 +129,7 @@ describe('POST /api/verify', () => {
   it('demo keys simulate PASS in the same shape without a model, and consume nothing', async () => {
     const tt = await testService({ plan: 'pro' });
     await tt.grant(5);
-    const demo = tt.key({ env: 'live', scopes: ['human'], demo: true });
+    const demo = await tt.key({ env: 'live', scopes: ['human'], demo: true });
     const { status, body } = await verify(tt, fx.form(await fx.noFace()), demo.api_key);
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: 'PASS', simulated: true, token: expect.any(String) });
@@ -154,7 +154,7 @@ describe('POST /api/validate', () => {
     expect(status).toBe(200);
     expect(body).toEqual({ valid: true, verification_id: v.verification_id, status: 'PASS', confidence: v.confidence });
     // Any secret of the same organisation and environment validates it.
-    const other = t.key({ scopes: ['age'] });
+    const other = await t.key({ scopes: ['age'] });
     expect((await validate(t, other.secret, v.token)).body.valid).toBe(true);
   });
 
@@ -168,10 +168,10 @@ describe('POST /api/validate', () => {
     for (const bad of [forged, flipped, 'not-a-jwt', `${h}.${p}.`]) {
       expect((await validate(t, key.secret, bad)).body).toEqual({ valid: false, verification_id: null, status: null, confidence: null, reason: 'invalid' });
     }
-    const live = t.key({ env: 'live', scopes: ['human'] });
+    const live = await t.key({ env: 'live', scopes: ['human'] });
     expect((await validate(t, live.secret, token)).body).toMatchObject({ valid: false, reason: 'invalid' });
     const org = await t.addOrg();
-    const theirs = org.key({ scopes: ['human'] });
+    const theirs = await org.key({ scopes: ['human'] });
     expect((await validate(t, theirs.secret, token)).body).toMatchObject({ valid: false, reason: 'invalid' });
     t.clock.advance(15 * 60_000 + 1000);
     expect((await validate(t, key.secret, token)).body).toMatchObject({ valid: false, reason: 'expired' });
@@ -198,12 +198,12 @@ describe('status lookups', () => {
       failure_reason: 'no_face_detected', created_at: expect.any(String), completed_at: expect.any(String),
     });
     // Another product's path, another environment, another organisation: not found.
-    const ageKey = t.key({ scopes: ['age'] });
+    const ageKey = await t.key({ scopes: ['age'] });
     expect((await t.json('GET', `/api/mobile/v1/age/status/${v.verification_id}`, { key: ageKey.api_key })).status).toBe(404);
-    const live = t.key({ env: 'live', scopes: ['human'] });
+    const live = await t.key({ env: 'live', scopes: ['human'] });
     expect((await t.json('GET', `/api/mobile/v1/human/status/${v.verification_id}`, { key: live.api_key })).status).toBe(404);
     const org = await t.addOrg({ email: 'mobile@example.test' });
-    expect((await t.json('GET', `/api/mobile/v1/human/status/${v.verification_id}`, { key: org.key({ scopes: ['human'] }).api_key })).status).toBe(404);
+    expect((await t.json('GET', `/api/mobile/v1/human/status/${v.verification_id}`, { key: (await org.key({ scopes: ['human'] })).api_key })).status).toBe(404);
   });
 });
 
@@ -224,7 +224,7 @@ describe('POST /api/verify with a short video', () => {
     const broken = await verify(t, fx.form(clip.subarray(0, 400)), key.api_key);
     expect(broken.status).toBe(400);
     expect(broken.body).toMatchObject({ code: 'INVALID_IMAGE', fields: [{ field: 'file', issue: 'corrupt' }] });
-    const ageKey = t.key({ scopes: ['age'] });
+    const ageKey = await t.key({ scopes: ['age'] });
     const age = await t.json('POST', '/api/v1/verify-age/step2', { key: ageKey.api_key, body: { image_selfie_b64: clip.subarray(0, 400).toString('base64') } });
     expect(age.status).toBe(400);
     expect(age.body).toMatchObject({ fields: [{ field: 'image_selfie_b64', issue: 'corrupt' }] });

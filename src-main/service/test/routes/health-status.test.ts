@@ -56,7 +56,7 @@ describe('GET /api/health', () => {
     expect(before.body).toMatchObject({ status: 'degraded', database: 'ok', screening: 'loading' });
     expect(before.body.reason).toMatch(/screening lists are loading/);
     // A screening refused meanwhile (ready()'s wait ran out) says when to come back.
-    const k = u.key();
+    const k = await u.key();
     const spy = vi.spyOn(u.s.screening, 'ready').mockResolvedValueOnce(null);
     const refused = await u.call('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: { type: 'individual', first_name: 'Ivan', last_name: 'Sidorov' } } });
     spy.mockRestore();
@@ -76,7 +76,7 @@ describe('GET /api/health', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: 'degraded', screening: 'failed' });
     expect(body.reason).toMatch(/could not be loaded/);
-    const k = u.key();
+    const k = await u.key();
     const refused = await u.call('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: { type: 'individual', first_name: 'Ivan', last_name: 'Sidorov' } } });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBeNull();
@@ -93,8 +93,8 @@ describe('GET /api/health', () => {
 
 describe('GET /api/status/{verification_id}', () => {
   async function verification(env: 'test' | 'live', status = 'PASS') {
-    const k = t.key({ env });
-    const found = t.s.keys.lookup(k.api_key);
+    const k = await t.key({ env });
+    const found = await t.s.keys.lookup(k.api_key);
     if (!found.ok) throw new Error('key');
     await t.grant(10);
     const b = await t.s.billing.run({ key: found.key, operation: 'human', idPrefix: 'ver' }, async () => ({
@@ -117,14 +117,14 @@ describe('GET /api/status/{verification_id}', () => {
 
   it('any valid key of the organisation and environment may read it, whatever its scope', async () => {
     const v = await verification('test', 'FAIL');
-    const other = t.key({ scopes: ['identity'] });
+    const other = await t.key({ scopes: ['identity'] });
     const { status, body } = await t.json('GET', `/api/status/${v.id}`, { key: other.api_key });
     expect(status).toBe(200);
     expect(body.status).toBe('FAIL');
   });
 
   it('404 with the general error body for an unknown id', async () => {
-    const k = t.key();
+    const k = await t.key();
     const { status, body } = await t.json('GET', '/api/status/ver_unknown', { key: k.api_key });
     expect(status).toBe(404);
     expect(body).toEqual({ error: 'Verification not found', status: 'ERROR', code: 'NOT_FOUND' });
@@ -134,7 +134,7 @@ describe('GET /api/status/{verification_id}', () => {
     const v = await verification('test');
     // Another organisation in the same database, so the org check is what refuses.
     const other = await t.addOrg({ email: `owner-${v.id}@other.test` });
-    const k = other.key({ env: 'test' });
+    const k = await other.key({ env: 'test' });
     const { status } = await t.json('GET', `/api/status/${v.id}`, { key: k.api_key });
     expect(status).toBe(404);
   });

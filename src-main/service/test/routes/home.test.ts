@@ -40,9 +40,9 @@ describe('GET /api/home', () => {
   });
 
   it('counts keys (not revoked), webhooks, credits against the low mark, and clearances waiting for a second person', async () => {
-    t.key({ env: 'test' });
-    const live = t.key({ env: 'live' });
-    t.key({ env: 'live' });
+    await t.key({ env: 'test' });
+    const live = await t.key({ env: 'live' });
+    await t.key({ env: 'live' });
     expect((await t.json('POST', `/api/keys/${live.id}/revoke`, { cookie: owner })).status).toBe(200);
     await t.s.webhooks.create({ orgId: t.orgId, url: 'https://receiver.example/hooks', env: 'test', events: ['verification.completed'], createdBy: null });
     await t.grant(150);
@@ -63,7 +63,7 @@ describe('GET /api/home', () => {
   }, 120_000);
 
   it('counts hosted sessions that failed since the start of the analyst\'s day, per environment', async () => {
-    const key = t.key({ scopes: ['age'] }).api_key;
+    const key = (await t.key({ scopes: ['age'] })).api_key;
     const g = await t.json<HostedGenerateResponse>('POST', '/hosted/generate', { body: { product: 'age', min_age: 21 }, headers: { Authorization: `Bearer ${key}` } });
     const young = new Date(t.clock.now() - 19 * 365.25 * 86_400_000).toISOString().slice(0, 10);
     const done = await t.json<HostedCompleteResponse>('POST', `/hosted/complete/${g.body.token}`, { body: { date_of_birth: young, selfie_b64: 'not looked at' } });

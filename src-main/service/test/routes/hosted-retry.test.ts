@@ -24,8 +24,8 @@ beforeAll(async () => {
   owner = await t.login();
   await t.s.accounts.addUser({ orgId: t.orgId, email: 'member-retry@example.test', name: 'Mem', password: 'member password 1', role: 'member' });
   member = await t.login('member-retry@example.test', 'member password 1');
-  testKey = t.key({ scopes: ['human', 'age', 'identity'] }).api_key;
-  liveKey = t.key({ env: 'live', scopes: ['human', 'age', 'identity'] }).api_key;
+  testKey = (await t.key({ scopes: ['human', 'age', 'identity'] })).api_key;
+  liveKey = (await t.key({ env: 'live', scopes: ['human', 'age', 'identity'] })).api_key;
   await t.grant(500);
 }, 60_000);
 

@@ -22,8 +22,8 @@ let liveKey: string;
 let cookie: string;
 beforeAll(async () => {
   t = await testService({ plan: 'pro', models });
-  testKey = t.key({ scopes: ['human', 'age', 'identity'] }).api_key;
-  liveKey = t.key({ env: 'live', scopes: ['human', 'age', 'identity'] }).api_key;
+  testKey = (await t.key({ scopes: ['human', 'age', 'identity'] })).api_key;
+  liveKey = (await t.key({ env: 'live', scopes: ['human', 'age', 'identity'] })).api_key;
   await t.grant(200);
   cookie = await t.login();
   // The organisation's apps return by these schemes (test/routes/redirects.test.ts: the rules themselves).
@@ -77,7 +77,7 @@ describe('POST /hosted/generate', () => {
   it('needs an API key as a Bearer token, with the scope of the product', async () => {
     expect((await generate({ product: 'human' }, testKey, { 'X-API-Key': testKey })).status).toBe(401);
     expect((await generate({ product: 'human' }, testKey, { Authorization: 'Bearer svk-nope' })).status).toBe(401);
-    const humanOnly = t.key({ scopes: ['human'] }).api_key;
+    const humanOnly = (await t.key({ scopes: ['human'] })).api_key;
     const wrong = await generate({ product: 'identity' }, humanOnly);
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toBe('API key does not have the required scope');
@@ -188,9 +188,9 @@ describe('the hosted page\'s calls: GET /hosted/session/:token and POST /hosted/
     expect(rv.body).toMatchObject({ state: 'revoked' });
     expect((await complete(revoked.body.token, { selfie_b64: b64(await fx.selfie('a')) })).status).toBe(410);
 
-    const k = t.key({ scopes: ['human'] });
+    const k = await t.key({ scopes: ['human'] });
     const byKey = await generate({ product: 'human' }, k.api_key);
-    t.s.keys.revoke(k.id);
+    await t.s.keys.revoke(k.id);
     expect((await complete(byKey.body.token, { selfie_b64: b64(await fx.selfie('a')) })).status).toBe(410);
   }, 60_000);
 
@@ -271,7 +271,7 @@ describe('hosted liveness requires the recorded challenge, is charged once, and 
 
   it('missed recordings survive a restart of the service on the same data directory (and another process of it)', async () => {
     const first = await testService({ plan: 'pro' });
-    const key = first.key({ scopes: ['human'] }).api_key;
+    const key = (await first.key({ scopes: ['human'] })).api_key;
     const g = await first.json<HostedGenerateResponse>('POST', '/hosted/generate', { body: { product: 'human' }, headers: { Authorization: `Bearer ${key}` } });
     const send = async (tt: TestService) => tt.json<HostedCompleteResponse>('POST', `/hosted/complete/${g.body.token}`, { body: { selfie_b64: await noFaceClip() } });
     expect((await send(first)).body).toMatchObject({ status: 'retry', challenge: { attempts_left: 2 } });

@@ -59,8 +59,8 @@ describe('GET /api/keys and POST /api/keys/{id}/revoke', () => {
   it('filters by environment and marks age keys on a trial', async () => {
     const t = await testService({ plan: 'starter' });
     const cookie = await t.login();
-    t.key({ env: 'test', scopes: ['age'] });
-    t.key({ env: 'live', scopes: ['human'] });
+    await t.key({ env: 'test', scopes: ['age'] });
+    await t.key({ env: 'live', scopes: ['human'] });
     const test = await t.json<{ keys: { env: string; trial: unknown }[] }>('GET', '/api/keys?env=test', { cookie });
     expect(test.body.keys).toHaveLength(1);
     expect(test.body.keys[0]!.trial).toMatchObject({ active: true, verifications_used: 0, verifications_limit: 50 });
@@ -70,7 +70,7 @@ describe('GET /api/keys and POST /api/keys/{id}/revoke', () => {
   it('revokes a key so it stops working; revoking twice keeps the first time', async () => {
     const t = await testService();
     const cookie = await t.login();
-    const k = t.key();
+    const k = await t.key();
     expect((await t.json('GET', '/api/status/ver_x', { key: k.api_key })).status).toBe(404);
     const r1 = await t.json<{ key: { revoked_at: string } }>('POST', `/api/keys/${k.id}/revoke`, { cookie, body: {} });
     expect(r1.status).toBe(200);
@@ -87,15 +87,15 @@ describe('GET /api/keys and POST /api/keys/{id}/revoke', () => {
     expect((await t.json('POST', '/api/keys/key_nope/revoke', { cookie, body: {} })).status).toBe(404);
     // Another organisation in the same database, so the org check is what refuses.
     const other = await t.addOrg();
-    const k = other.key();
+    const k = await other.key();
     expect((await t.json('POST', `/api/keys/${k.id}/revoke`, { cookie, body: {} })).status).toBe(404);
-    expect(t.s.keys.lookup(k.api_key).ok).toBe(true);
+    expect((await t.s.keys.lookup(k.api_key)).ok).toBe(true);
   });
 
   it('a member sees and revokes only their own keys', async () => {
     const t = await testService({ plan: 'growth' });
     await t.s.accounts.addUser({ orgId: t.orgId, email: 'mo@example.test', name: 'Mo Member', password: 'member password 1', role: 'member' });
-    const ownerKey = t.key();
+    const ownerKey = await t.key();
     const member = await t.login('mo@example.test', 'member password 1');
     const created = await t.json<{ key: { id: string } }>('POST', '/api/keys', { cookie: member, body: { env: 'test', scopes: ['human'] } });
     expect(created.status).toBe(201);

@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await testService({ plan: 'pro' });
   expect(await t.s.screening.ready(60_000)).not.toBeNull();
   cookie = await t.login();
-  const k = t.key({ scopes: ['compliance'] });
+  const k = await t.key({ scopes: ['compliance'] });
   const screen = async (body: Record<string, unknown>) => {
     t.clock.advance(1000);
     const r = await t.json<{ id: string }>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: SUBJECT, ...body } });

@@ -58,7 +58,7 @@ describe('GET /api/screening/lists: published_at, age and stale per list', () =>
     await setWindows({ sanctions_stale_days: age });
     expect((await lists()).lists.find((l) => l.source === 'us_ofac_sdn')!.stale).toBe(false);
     // Screening answers too (on the same loaded index, screened the day before and the day after).
-    const k = t.key();
+    const k = await t.key();
     const answered = async () => (await t.json<ScreeningResponse>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: CLEAR } }))
       .body.screening.list_versions.find((x) => x.source === 'us_ofac_sdn')!.stale;
     expect(await answered()).toBe(false);
@@ -88,7 +88,7 @@ describe('GET /api/screening/lists: published_at, age and stale per list', () =>
 
 describe('list_versions of every screening answer carry published_at and stale', () => {
   it('API screen and rescreen, console screen, batch: stale by the payer organisation\'s windows', async () => {
-    const k = t.key();
+    const k = await t.key();
     const api = async () => (await t.json<ScreeningResponse>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: CLEAR } })).body;
     let r = await api();
     const v = r.screening.list_versions.find((x) => x.source === 'us_ofac_sdn')!;
@@ -120,7 +120,7 @@ describe('list_versions of every screening answer carry published_at and stale',
     expect((await t.json('PATCH', '/api/settings/list-freshness', { cookie: theirs, body: { sanctions_stale_days: 3650 } })).status).toBe(200);
     expect((await lists(theirs)).lists.find((l) => l.source === 'us_ofac_sdn')!.stale).toBe(false);
     expect((await lists()).lists.find((l) => l.source === 'us_ofac_sdn')!.stale).toBe(true);
-    const k = t.key();
+    const k = await t.key();
     const r = await t.json<ScreeningResponse>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: CLEAR } });
     expect(r.body.screening.list_versions.find((x) => x.source === 'us_ofac_sdn')!.stale).toBe(true);
   });

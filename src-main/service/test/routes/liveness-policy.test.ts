@@ -21,8 +21,8 @@ let live: { id: string; api_key: string };
 beforeAll(async () => {
   t = await testService({ plan: 'pro' });
   owner = await t.login();
-  key = t.key({ scopes: ['human', 'age', 'identity', 'compliance'] });
-  live = t.key({ env: 'live', scopes: ['human', 'identity'] });
+  key = await t.key({ scopes: ['human', 'age', 'identity', 'compliance'] });
+  live = await t.key({ env: 'live', scopes: ['human', 'identity'] });
   await t.grant(1000);
 }, 60_000);
 

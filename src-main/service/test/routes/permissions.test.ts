@@ -153,14 +153,14 @@ describe('docs/roles.md: inside a route', () => {
     },
     '`GET /api/keys` lists keys made by others': async (who) => {
       const { t, cookie } = await world(who);
-      const k = t.key();
+      const k = await t.key();
       const r = await t.json<{ keys: { id: string }[] }>('GET', '/api/keys', { cookie });
       expect(r.status).toBe(200);
       return r.body.keys.some((x) => x.id === k.id);
     },
     '`POST /api/keys/:id/revoke` on a key made by someone else': async (who) => {
       const { t, cookie } = await world(who);
-      const k = t.key();
+      const k = await t.key();
       const r = await t.json('POST', `/api/keys/${k.id}/revoke`, { cookie });
       if (r.status === 403) expect(r.body).toMatchObject({ error: 'Permission denied' });
       else expect(r.status).toBe(200);

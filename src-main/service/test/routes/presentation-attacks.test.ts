@@ -19,7 +19,7 @@ let t: TestService;
 let key: { id: string; api_key: string; secret: string };
 beforeAll(async () => {
   t = await testService({ plan: 'pro' });
-  key = t.key({ scopes: ['human', 'age', 'identity'] });
+  key = await t.key({ scopes: ['human', 'age', 'identity'] });
 }, 60_000);
 
 const b64 = (b: Buffer) => b.toString('base64');

@@ -20,7 +20,7 @@ beforeAll(async () => {
   owner = await t.login();
   await t.s.accounts.addUser({ orgId: t.orgId, email: 'member-links@example.test', name: 'Mem', password: 'member password 1', role: 'member' });
   member = await t.login('member-links@example.test', 'member password 1');
-  key = t.key({ scopes: ['human', 'age'] }).api_key;
+  key = (await t.key({ scopes: ['human', 'age'] })).api_key;
 });
 
 const setUrl = (public_url: unknown, cookie = owner) => t.json<PublicUrlSettings & Record<string, unknown>>('PUT', '/api/settings/public-url', { cookie, body: { public_url } });
@@ -127,7 +127,7 @@ describe('--public-url given at start wins over the saved setting', () => {
   it('the saved one shows as overridden and links use the flag\'s; clearing the flag (a restart without it) brings the saved one back', async () => {
     const started = await testService({ plan: 'pro', publicUrl: 'https://flag.example.com' });
     const cookie = await started.login();
-    const k = started.key({ scopes: ['human'] }).api_key;
+    const k = (await started.key({ scopes: ['human'] })).api_key;
     const saved = await started.json<PublicUrlSettings>('PUT', '/api/settings/public-url', { cookie, body: { public_url: 'https://saved.example.com' } });
     expect(saved.body).toEqual({
       public_url: 'https://saved.example.com', start_url: 'https://flag.example.com', overridden: true,

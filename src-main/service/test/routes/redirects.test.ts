@@ -25,7 +25,7 @@ const as = async (role: 'admin' | 'member') => {
 beforeAll(async () => {
   t = await testService({ plan: 'pro' });
   owner = await t.login();
-  key = t.key({ scopes: ['human', 'age', 'identity'] }).api_key;
+  key = (await t.key({ scopes: ['human', 'age', 'identity'] })).api_key;
 }, 60_000);
 
 const setSchemes = (app_schemes: unknown, cookie = owner) => t.json<AppSchemesSettings & Record<string, unknown>>('PUT', '/api/settings/app-schemes', { cookie, body: { app_schemes } });
@@ -203,7 +203,7 @@ describe('links are built on the service\'s configured origin, never the request
 
   it('a public URL given at start (--public-url) is used instead of the loopback address; the on-site server\'s while it runs, for hosted pages', async () => {
     const pub = await testService({ plan: 'pro', publicUrl: 'https://verify.example.com/' });
-    const k = pub.key({ scopes: ['human'] }).api_key;
+    const k = (await pub.key({ scopes: ['human'] })).api_key;
     const made = await pub.json<HostedGenerateResponse>('POST', '/hosted/generate', { headers: { Authorization: `Bearer ${k}`, Host: 'evil.example' }, body: { product: 'human' } });
     expect(made.body.hosted_url).toBe(`https://verify.example.com/hosted/v/${made.body.token}`);
     const cookie = await pub.login();

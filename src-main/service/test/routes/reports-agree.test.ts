@@ -47,7 +47,7 @@ function decide(screeningId: string, day: string, after: number, e: Partial<Audi
 beforeAll(async () => {
   t = await testService({ plan: 'enterprise', exports: { runner: { inProcess: true } } });
   owner = await t.login();
-  keyA = t.s.keys.create({ orgId: t.orgId, plan: 'enterprise', name: 'Checkout', env: 'live', scopes: ['human', 'age', 'identity', 'compliance'], demo: false, createdBy: null }).key.id;
+  keyA = (await t.s.keys.create({ orgId: t.orgId, plan: 'enterprise', name: 'Checkout', env: 'live', scopes: ['human', 'age', 'identity', 'compliance'], demo: false, createdBy: null })).key.id;
   other = await t.addOrg({ plan: 'enterprise' });
   insert([
     { id: 'v_h1', product: 'human', status: 'PASS', day: '2026-03-02', key: keyA, confidence: 91, credits: 1 },

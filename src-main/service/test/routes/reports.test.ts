@@ -41,8 +41,8 @@ let keyB: string;
 beforeAll(async () => {
   t = await testService({ plan: 'pro' });
   owner = await t.login();
-  keyA = t.s.keys.create({ orgId: t.orgId, plan: 'pro', name: 'Shop widget', env: 'test', scopes: ['human'], demo: false, createdBy: null }).key.id;
-  keyB = t.s.keys.create({ orgId: t.orgId, plan: 'pro', name: 'Backend', env: 'test', scopes: ['age'], demo: false, createdBy: null }).key.id;
+  keyA = (await t.s.keys.create({ orgId: t.orgId, plan: 'pro', name: 'Shop widget', env: 'test', scopes: ['human'], demo: false, createdBy: null })).key.id;
+  keyB = (await t.s.keys.create({ orgId: t.orgId, plan: 'pro', name: 'Backend', env: 'test', scopes: ['age'], demo: false, createdBy: null })).key.id;
   other = await t.addOrg();
   await t.grant(1000);
   insert(t, [
@@ -278,7 +278,7 @@ describe('errors: exact texts and schema_version', () => {
     const res = await t.json('GET', `/api/reports/overview?${RANGE}`);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 'Authentication required', schema_version: '1.0' });
-    const k = t.key();
+    const k = await t.key();
     const v21 = await t.json('GET', `/api/reports/v21/full?${RANGE}`, { key: k.api_key });
     expect(v21.status).toBe(401);
     expect(v21.body).toEqual({ error: 'Authentication required', schema_version: '2.1' });
@@ -291,8 +291,9 @@ describe('plan limits', () => {
   beforeAll(async () => {
     p = await testService({ plan: 'free' });
     cookie = await p.login();
-    const keys = Array.from({ length: 12 }, (_, i) =>
-      p.s.keys.create({ orgId: p.orgId, plan: 'free', name: `Key ${String(i + 1).padStart(2, '0')}`, env: 'test', scopes: ['human'], demo: false, createdBy: null }).key.id);
+    const keys: string[] = [];
+    for (let i = 0; i < 12; i++) keys.push(
+      (await p.s.keys.create({ orgId: p.orgId, plan: 'free', name: `Key ${String(i + 1).padStart(2, '0')}`, env: 'test', scopes: ['human'], demo: false, createdBy: null })).key.id);
     insert(p, keys.flatMap((key, i) => Array.from({ length: 12 - i }, () => ({ product: 'human', status: 'PASS', day: '2026-03-02', key }))));
   });
   const ask = (path: string) => p.json<{ data: Record<string, unknown>; meta: Record<string, unknown> }>('GET', path, { cookie });
@@ -336,7 +337,7 @@ describe('cache', () => {
   it('a repeated query is served from the cache; a new verification makes it recompute with the new figures; a demo key\'s is left out', async () => {
     const c = await testService({ plan: 'growth' });
     const cookie = await c.login();
-    const demo = c.key({ scopes: ['human'], demo: true });
+    const demo = await c.key({ scopes: ['human'], demo: true });
     const today = isoDayOf(c.clock.now());
     const path = `/api/reports/overview?env=test&from=${addDays(today, -6)}&to=${today}`;
     const ask = () => c.json<{ data: { total_verifications: number }; meta: { cached: boolean; generated_at: string } }>('GET', path, { cookie });
@@ -352,7 +353,7 @@ describe('cache', () => {
     const demoId = ((await d.json()) as { verification_id: string }).verification_id;
     expect((await c.app.request(`${ORIGIN}/api/status/${demoId}`, { headers: { 'X-API-Key': demo.api_key } })).status).toBe(200);
     expect((await ask()).body.data.total_verifications).toBe(0);
-    const real = c.key({ scopes: ['human'] });
+    const real = await c.key({ scopes: ['human'] });
     const v = await c.app.request(`${ORIGIN}/api/verify`, { method: 'POST', body: fx.form(await fx.noFace()), headers: { 'X-API-Key': real.api_key } });
     expect(v.status).toBe(200);
     const third = await ask();

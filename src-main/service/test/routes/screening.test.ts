@@ -18,7 +18,7 @@ type Body = ScreeningResponse & { error: { type: string; code: string; message: 
 
 describe('screen: the ledger row classifies the result (migration 0010; docs/reports.md)', () => {
   it('a hit writes its kinds of list and screening_hit; a clear result writes no hit; the reports count both', async () => {
-    const k = t.key();
+    const k = await t.key();
     const hit = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN } });
     const clear = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: CLEAR } });
     const row = (id: string) => t.s.db.prepare('SELECT status, error_code, hit_categories FROM verifications WHERE id = ?').get(id);
@@ -37,7 +37,7 @@ describe('screen: the ledger row classifies the result (migration 0010; docs/rep
 
 describe('screen: happy paths', () => {
   it('finds a listed person, explains the match, and answers in the spec shape', async () => {
-    const k = t.key();
+    const k = await t.key();
     const { status, body, res } = await t.json<Body>('POST', '/api/compliance/v1/screen', {
       key: k.api_key, body: { client_reference_id: 'cust-1', subject: PUTIN, metadata: { channel: 'web', email: 'a@b.example' } },
     });
@@ -68,13 +68,13 @@ describe('screen: happy paths', () => {
   });
 
   it('a clear subject: score 0, no matches, no flags', async () => {
-    const k = t.key();
+    const k = await t.key();
     const { body } = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: CLEAR } });
     expect(body).toMatchObject({ risk: { score: 0, level: 'low', decision: 'clear', reasons: [] }, matches: [], flags: [], client_reference_id: null });
   });
 
   it('a listed name with a different date of birth is still reported, marked down to possible and explained', async () => {
-    const k = t.key();
+    const k = await t.key();
     const { status, body } = await t.json<Body>('POST', '/api/compliance/v1/screen', {
       key: k.api_key, body: { subject: { ...PUTIN, date_of_birth: '1990-01-01' } },
     });
@@ -95,7 +95,7 @@ describe('screen: happy paths', () => {
   });
 
   it('lists_checked reports only lists actually loaded: asking for wanted lists alone is refused as unavailable', async () => {
-    const k = t.key();
+    const k = await t.key();
     const both = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN, screening: { lists: ['sanctions', 'wanted'] } } });
     expect(both.body.screening.lists_checked).toEqual(['sanctions']);
     const wantedOnly = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN, screening: { lists: ['wanted'] } } });
@@ -108,7 +108,7 @@ describe('screen: one listed person, one match (issue 36)', () => {
   const sanctionsOnly = { subject: PUTIN, screening: { lists: ['sanctions'] } };
 
   it('Putin, on the OFAC, UK and Australian lists, is one match naming each listing; MULTIPLE_MATCHES is not raised', async () => {
-    const k = t.key();
+    const k = await t.key();
     const { body } = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: sanctionsOnly });
     expect(body.matches).toHaveLength(1);
     const m = body.matches[0]!;
@@ -122,7 +122,7 @@ describe('screen: one listed person, one match (issue 36)', () => {
   });
 
   it('the merged match is cleared by its hash or by each listing\'s, and reopens when one listing\'s hash is not the current one', async () => {
-    const k = t.key();
+    const k = await t.key();
     const first = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: sanctionsOnly });
     const m = first.body.matches[0]!;
     const rescreen = (cleared_matches: { entity_id: string; record_hash: string }[]) => t.json<Body>('POST', '/api/compliance/v1/rescreen', {
@@ -151,7 +151,7 @@ describe('screen: errors', () => {
     ['screening.provider', { subject: { ...PUTIN, first_name: 'Zyqsecret' }, screening: { provider: 'acme' } }],
   ])('400 invalid_subject naming %s, never echoing values, not billed', async (field, body) => {
     await t.grant(100);
-    const k = t.key({ env: 'live' });
+    const k = await t.key({ env: 'live' });
     const before = (await t.s.credits.balance(t.orgId));
     const r = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body });
     expect(r.status).toBe(400);
@@ -162,7 +162,7 @@ describe('screen: errors', () => {
 
   it('403 plan restriction below Pro', async () => {
     const u = await testService({ plan: 'pro' });
-    const k = u.key();
+    const k = await u.key();
     u.setPlan('growth');
     const r = await u.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: CLEAR } });
     expect(r.status).toBe(403);
@@ -174,7 +174,7 @@ describe('screen: errors', () => {
     await u.grant(100);
     const cookie = await u.login();
     await u.json('POST', '/api/webhooks', { cookie, body: { url: 'https://receiver.example/h', env: 'live', events: ['compliance.screening.failed'] } });
-    const k = u.key({ env: 'live' });
+    const k = await u.key({ env: 'live' });
     const r = await u.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: CLEAR } });
     expect(r.status).toBe(503);
     expect(r.body).toEqual({ error: { type: 'provider_unavailable', code: 'compliance_provider_unavailable', message: expect.any(String) } });
@@ -191,7 +191,7 @@ describe('billing and events', () => {
   it('live: screen costs 60, rescreen 30; test keys are free; an idempotent retry is free and identical', async () => {
     const u = await testService({ plan: 'pro' });
     await u.grant(200);
-    const live = u.key({ env: 'live' });
+    const live = await u.key({ env: 'live' });
     const a = await u.json<Body>('POST', '/api/compliance/v1/screen', { key: live.api_key, body: { subject: CLEAR }, headers: { 'Idempotency-Key': 'k1' } });
     expect(a.status).toBe(200);
     expect(a.body.livemode).toBe(true);
@@ -201,7 +201,7 @@ describe('billing and events', () => {
     expect((await u.s.credits.balance(u.orgId))).toBe(140);
     await u.json('POST', '/api/compliance/v1/rescreen', { key: live.api_key, body: { subject: CLEAR, previous_screening_id: a.body.id } });
     expect((await u.s.credits.balance(u.orgId))).toBe(110);
-    await u.json('POST', '/api/compliance/v1/screen', { key: u.key({ env: 'test' }).api_key, body: { subject: CLEAR } });
+    await u.json('POST', '/api/compliance/v1/screen', { key: (await u.key({ env: 'test' })).api_key, body: { subject: CLEAR } });
     expect((await u.s.credits.balance(u.orgId))).toBe(110);
   });
 
@@ -211,7 +211,7 @@ describe('billing and events', () => {
     await u.json('POST', '/api/webhooks', {
       cookie, body: { url: 'https://receiver.example/h', env: 'test', events: ['compliance.screening.completed', 'compliance.rescreen.completed', 'compliance.rescreen.risk_changed'] },
     });
-    const k = u.key();
+    const k = await u.key();
     const s = await u.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { client_reference_id: 'ref-777', subject: PUTIN, metadata: { tag: 'm-888' } } });
     await u.json('POST', '/api/compliance/v1/rescreen', {
       key: k.api_key, body: { subject: PUTIN, previous_screening_id: s.body.id, previous_result_summary: { risk_score: 0, risk_level: 'low', flags: [] } },
@@ -229,7 +229,7 @@ describe('billing and events', () => {
 
 describe('rescreen', () => {
   it('risk_change: unknown without a summary, increased from a low summary, unchanged from an equal one', async () => {
-    const k = t.key();
+    const k = await t.key();
     const send = (summary?: Record<string, unknown>) => t.json<Body>('POST', '/api/compliance/v1/rescreen', {
       key: k.api_key,
       body: { subject: PUTIN, previous_screening_id: 'scr_prev', screening: { reason: 'regulatory_refresh' }, ...(summary ? { previous_result_summary: summary } : {}) },
@@ -241,7 +241,7 @@ describe('rescreen', () => {
   });
 
   it('a cleared match stays cleared while its record is unchanged, and reopens when it changed', async () => {
-    const k = t.key();
+    const k = await t.key();
     const first = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN } });
     const top = first.body.matches[0]!;
     const summary = (hash: string) => ({
@@ -256,7 +256,7 @@ describe('rescreen', () => {
   });
 
   it('400 when previous_screening_id is missing or the reason is not in the enum', async () => {
-    const k = t.key();
+    const k = await t.key();
     expect((await t.json('POST', '/api/compliance/v1/rescreen', { key: k.api_key, body: { subject: CLEAR } })).status).toBe(400);
     const bad = await t.json<Body>('POST', '/api/compliance/v1/rescreen', { key: k.api_key, body: { subject: CLEAR, previous_screening_id: 'x', screening: { reason: 'whim' } } });
     expect(bad.body.error.message).toContain('screening.reason');
@@ -295,7 +295,7 @@ describe('console screening (session)', () => {
 describe('a closed service', () => {
   it('ends its screening workers with its other workers', async () => {
     const t = await testService();
-    const k = t.key();
+    const k = await t.key();
     const r = await t.json('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: { type: 'individual', first_name: 'Ada', last_name: 'Lovelace' } } });
     expect(r.status).toBe(200);
     expect(t.s.pool.workers()).toBeGreaterThan(0);

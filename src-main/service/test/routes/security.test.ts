@@ -64,15 +64,15 @@ describe.each(table.filter((r) => r.auth.kind === 'key').map((r) => [`${r.method
     });
 
     it('refuses a revoked key', async () => {
-      const k = t.key();
-      t.s.keys.revoke(k.id);
+      const k = await t.key();
+      await t.s.keys.revoke(k.id);
       const { status, body: b } = await send(k.api_key);
       expect(status).toBe(401);
       expect(b.error).toBe('API key revoked');
     });
 
     it('refuses the secret in place of the key', async () => {
-      const k = t.key();
+      const k = await t.key();
       const { status } = await send(k.secret);
       expect(status).toBe(401);
     });
@@ -80,7 +80,7 @@ describe.each(table.filter((r) => r.auth.kind === 'key').map((r) => [`${r.method
     if (auth.scope) {
       it(`refuses a key without the '${auth.scope}' scope`, async () => {
         const other = (['human', 'age', 'identity', 'compliance'] as const).filter((p) => p !== auth.scope);
-        const k = t.key({ scopes: [...other] });
+        const k = await t.key({ scopes: [...other] });
         const { status, body: b } = await send(k.api_key);
         expect(status).toBe(401);
         expect(b).toEqual({ error: 'API key does not have the required scope', status: 'ERROR', hint: expect.stringContaining(auth.scope!) });
@@ -90,7 +90,7 @@ describe.each(table.filter((r) => r.auth.kind === 'key').map((r) => [`${r.method
     if ((auth.product ?? auth.scope) === 'age') {
       it('refuses an age key whose trial has expired (30 days) on a plan below Growth', async () => {
         const u = await testService({ plan: 'starter' });
-        const k = u.key({ scopes: ['age'] });
+        const k = await u.key({ scopes: ['age'] });
         u.clock.advance(31 * 24 * 3600_000);
         const { status, body: b } = await u.json<Record<string, unknown>>(r.method, path, { key: k.api_key, ...(body ? { body } : {}) });
         expect(status).toBe(403);
@@ -100,16 +100,16 @@ describe.each(table.filter((r) => r.auth.kind === 'key').map((r) => [`${r.method
 
     if (r.path.includes(':verification_id')) {
       it('never shows a live verification to a test key (environment isolation)', async () => {
-        const live = t.key({ env: 'live' });
+        const live = await t.key({ env: 'live' });
         await t.grant(100);
-        const liveKey = t.s.keys.lookup(live.api_key);
+        const liveKey = await t.s.keys.lookup(live.api_key);
         if (!liveKey.ok) throw new Error('key');
         const billed = await t.s.billing.run({ key: liveKey.key, operation: 'human', idPrefix: 'ver' }, async () => ({
           status: 'PASS', confidence: 97.5, billable: true, httpStatus: 200, result: null,
         }));
         const own = await t.json(r.method, r.path.replace(':verification_id', billed.verificationId), { key: live.api_key });
         expect(own.status).toBe(200);
-        const test = t.key({ env: 'test' });
+        const test = await t.key({ env: 'test' });
         const other = await t.json(r.method, r.path.replace(':verification_id', billed.verificationId), { key: test.api_key });
         expect(other.status).toBe(404);
       });
@@ -145,7 +145,7 @@ describe.each(table.filter((r) => r.auth.kind === 'session').map((r) => [`${r.me
     });
 
     it('refuses an API key in place of a session', async () => {
-      const k = t.key();
+      const k = await t.key();
       const { status } = await t.json(r.method, path, { key: k.api_key, ...(body ? { body } : {}) });
       expect(status).toBe(401);
     });

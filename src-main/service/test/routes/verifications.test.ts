@@ -46,13 +46,13 @@ describe('console try panel', () => {
 
 describe('GET /api/verifications', () => {
   it('lists the organisation\'s ledger in one environment, newest first, with filters; never another org\'s rows', async () => {
-    const key = t.key({ scopes: ['human'] });
+    const key = await t.key({ scopes: ['human'] });
     t.clock.advance(1000);
     const api = await t.app.request(`${ORIGIN}/api/verify`, { method: 'POST', body: fx.form(await fx.noFace()), headers: { 'X-API-Key': key.api_key } });
     const apiId = ((await api.json()) as LivenessResult).verification_id;
     t.clock.advance(1000);
     const other = await t.addOrg({ email: 'other-ledger@example.test' });
-    const theirKey = other.key({ scopes: ['human'] });
+    const theirKey = await other.key({ scopes: ['human'] });
     await t.app.request(`${ORIGIN}/api/verify`, { method: 'POST', body: fx.form(await fx.noFace()), headers: { 'X-API-Key': theirKey.api_key } });
 
     const all = await t.json<VerificationPage>('GET', '/api/verifications?env=test', { cookie });
