@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     t = performance.now();
     let others = 0;
     for (let i = 0; i < 3; i++) {
-      const id = s.accounts.repo.insertOrg(`Other ${i}`, 'pro', new Date(now).toISOString());
+      const id = await s.accounts.repo.insertOrg(s.engine.q, `Other ${i}`, 'pro', new Date(now).toISOString());
       others += generateHistory(s.db, { orgId: id, rows: Math.round(ROWS / 20), env: 'test', days: 90, endMs: now, seed: 100 + i, keys: [null] }).rows;
     }
     const otherMs = performance.now() - t;

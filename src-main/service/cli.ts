@@ -72,8 +72,8 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
   return fail(`${what} must be one of: ${allowed.join(', ')}`);
 }
 
-function requireOrg(s: Services) {
-  return s.accounts.organization() ?? fail('No organization in this data directory: run `init` first');
+async function requireOrg(s: Services) {
+  return (await s.accounts.organization()) ?? fail('No organization in this data directory: run `init` first');
 }
 
 async function run(argv: string[]): Promise<string> {
@@ -131,10 +131,10 @@ async function run(argv: string[]): Promise<string> {
         return values.json ? JSON.stringify(out) : `Created organization "${org.name}" (${org.plan}) with owner ${user.email}`;
       }
       case 'keys create': {
-        const org = requireOrg(s);
+        const org = await requireOrg(s);
         const env = oneOf<Environment>(values.env, ['test', 'live'], '--env');
         const scopes = (values.scopes ?? fail('--scopes is required')).split(',').map((x) => oneOf<Product>(x.trim(), PRODUCTS, 'each scope'));
-        const owner = s.accounts.repo.ownerOf(org.id);
+        const owner = await s.accounts.ownerOf(org.id);
         const c = await createKey(s, org.id, CLI, { plan: org.plan, name: values.name ?? 'CLI key', env, scopes, demo: values.demo, createdBy: owner?.id ?? null });
         const out = { id: c.key.id, api_key: c.api_key, secret: c.secret, env: c.key.env, scopes: c.key.scopes };
         return values.json
@@ -142,14 +142,14 @@ async function run(argv: string[]): Promise<string> {
           : `Key ${out.id} (${out.env}; ${out.scopes.join(', ')})\n  api key: ${out.api_key}\n  secret:  ${out.secret}\nStore both now: they are not shown again.`;
       }
       case 'keys list': {
-        const org = requireOrg(s);
+        const org = await requireOrg(s);
         const keys = await s.keys.list(org.id, org.plan);
         return values.json
           ? JSON.stringify({ keys })
           : keys.map((k) => `${k.id}  ${k.prefix}…  ${k.env}  ${k.scopes.join(',')}  ${k.revoked_at ? 'revoked' : 'active'}  ${k.name}`).join('\n') || 'No keys';
       }
       case 'keys revoke': {
-        const org = requireOrg(s);
+        const org = await requireOrg(s);
         const id = arg ?? fail('keys revoke needs the key id');
         const row = (await s.keys.get(id)) ?? fail(`No key with id ${id}`);
         const changed = await revokeKey(s, org.id, CLI, row);
@@ -161,13 +161,13 @@ async function run(argv: string[]): Promise<string> {
         return values.json ? JSON.stringify({ plan: org.plan }) : `Plan set to ${org.plan}`;
       }
       case 'members add': {
-        const org = requireOrg(s);
+        const org = await requireOrg(s);
         const email = Email.safeParse(values.email);
         if (!email.success) fail('--email must be an e-mail address');
         if (!Password.safeParse(values.password).success) fail('--password must be 10 to 256 characters');
         const role = oneOf<Exclude<Role, 'owner'>>(values.role, ['admin', 'member'], '--role');
-        if (s.accounts.repo.userByEmail(email.data)) fail(`${email.data} is already a member`);
-        if (s.accounts.repo.anyUserByEmail(email.data)) fail(`${email.data} was removed from a team; invite it in the console to bring the account back`);
+        if (await s.accounts.userByEmail(email.data)) fail(`${email.data} is already a member`);
+        if (await s.accounts.anyUserByEmail(email.data)) fail(`${email.data} was removed from a team; invite it in the console to bring the account back`);
         const user = await addMember(s, org, CLI, { email: email.data, name: values.name ?? email.data, password: values.password!, role });
         return values.json ? JSON.stringify({ id: user.id, email: user.email, role: user.role }) : `Added ${user.email} as ${user.role}`;
       }
@@ -180,7 +180,7 @@ async function run(argv: string[]): Promise<string> {
         return values.json ? JSON.stringify(r) : `Audit log intact: ${r.rows} rows; last row ${r.head_seq}, hash ${r.head_hash}`;
       }
       case 'audit export': {
-        const org = requireOrg(s);
+        const org = await requireOrg(s);
         const entries: AuditEntry[] = [];
         for (let page = 1; ; page++) {
           const p = await s.audit.page(org.id, { page, per_page: 500 });
@@ -192,42 +192,42 @@ async function run(argv: string[]): Promise<string> {
         return '';
       }
       case 'credits grant': {
-        const org = requireOrg(s);
+        const org = await requireOrg(s);
         const n = Number(arg);
         if (!Number.isSafeInteger(n) || n <= 0) fail('credits grant needs a positive whole number');
         const r = await s.credits.grant(org.id, n, values.note ?? 'Granted from the CLI');
         return values.json ? JSON.stringify(r) : `Granted ${n} credits; balance ${r.balance}`;
       }
       case 'credits balance': {
-        const org = requireOrg(s);
+        const org = await requireOrg(s);
         const balance = await s.credits.balance(org.id);
         return values.json ? JSON.stringify({ balance }) : String(balance);
       }
       case 'webhooks add': {
-        const org = requireOrg(s);
+        const org = await requireOrg(s);
         const parsed = CreateWebhookRequest.safeParse({
           url: values.url, env: values.env, events: (values.events ?? '').split(',').map((e) => e.trim()).filter(Boolean),
         });
         if (!parsed.success) fail(`webhooks add needs --url (https, or http to this machine), --env test|live and --events from: ${WEBHOOK_EVENTS.join(', ')}`);
-        const c = await addWebhook(s, org.id, CLI, s.accounts.repo.ownerOf(org.id)?.id ?? null, parsed.data);
+        const c = await addWebhook(s, org.id, CLI, (await s.accounts.ownerOf(org.id))?.id ?? null, parsed.data);
         return values.json
           ? JSON.stringify(c)
           : `Endpoint ${c.endpoint.id} (${c.endpoint.env}) -> ${c.endpoint.url}\n  signing secret: ${c.secret}\nStore it now: it is not shown again.`;
       }
       case 'webhooks list': {
-        const org = requireOrg(s);
+        const org = await requireOrg(s);
         const list = await s.webhooks.list(org.id);
         return values.json
           ? JSON.stringify({ endpoints: list })
           : list.map((e) => `${e.id}  ${e.env}  ${e.url}  ${e.events.join(',')}`).join('\n') || 'No webhook endpoints';
       }
       case 'webhooks remove': {
-        const org = requireOrg(s);
+        const org = await requireOrg(s);
         await removeWebhook(s, org.id, CLI, arg ?? fail('webhooks remove needs the endpoint id'));
         return values.json ? JSON.stringify({ id: arg, removed: true }) : `Removed ${arg}`;
       }
       case 'webhooks deliveries': {
-        const org = requireOrg(s);
+        const org = await requireOrg(s);
         const list = await s.webhooks.deliveries(org.id, arg ?? fail('webhooks deliveries needs the endpoint id'));
         return values.json
           ? JSON.stringify({ deliveries: list })
@@ -253,7 +253,7 @@ async function run(argv: string[]): Promise<string> {
         const files = positionals.slice(2);
         if (files.length === 0) fail('lists import needs at least one file');
         // The running service notices the new files itself (its watch of the lists folder).
-        const who: ListImporter = { cli: CLI, orgId: s.accounts.organization()?.id ?? null };
+        const who: ListImporter = { cli: CLI, orgId: (await s.accounts.organization())?.id ?? null };
         if (values.user) {
           const r = await importOwnList(s, who, values.user, readFileSync(files[0]!));
           const text = [`${r.ok ? 'Imported' : 'Nothing imported from'} ${files[0]} as ${r.source}: ${r.rows.imported} of ${r.rows.total} rows`, ...r.errors.slice(0, 50).map((e) => `  row ${e.row}, ${e.column}: ${e.reason}`)].join('\n');
@@ -284,7 +284,7 @@ async function run(argv: string[]): Promise<string> {
       }
       case 'lists remove': {
         const name = values.user ?? fail('lists remove needs --user NAME');
-        const removed = await removeOwnList(s, { cli: CLI, orgId: s.accounts.organization()?.id ?? null }, listSlug(name));
+        const removed = await removeOwnList(s, { cli: CLI, orgId: (await s.accounts.organization())?.id ?? null }, listSlug(name));
         if (!removed) fail(`No user list named ${name}`);
         return `Removed ${name}`;
       }

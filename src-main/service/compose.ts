@@ -101,11 +101,11 @@ export function compose(opts: ComposeOptions) {
   const engine = sqliteEngine(db);
   const storage = createStorage(opts.dataDir, opts.storage);
   const logger = opts.logger === 'file' ? createLogger({ dataDir: opts.dataDir, stdout: false }) : (opts.logger ?? silentLogger);
-  const accounts = createAccounts(db, clock, opts.loginToken ? { loginToken: opts.loginToken } : {});
+  const accounts = createAccounts(engine, clock, opts.loginToken ? { loginToken: opts.loginToken } : {});
   const secret = createInstallSecret(db);
-  const audit = createAudit(engine, clock, secret, { byId: (id) => accounts.repo.userById(id), ofOrg: (orgId) => accounts.repo.usersOf(orgId) });
-  const review = createReview(db, clock, { accounts, audit, secret });
-  const team = createTeam(db, clock, accounts, audit);
+  const audit = createAudit(engine, clock, secret, { byId: accounts.userById, ofOrg: accounts.usersOf });
+  const review = createReview(db, clock, { engine, accounts, audit, secret });
+  const team = createTeam(engine, clock, accounts, audit);
   const teamActivity = createTeamActivity(db);
   const organization = createOrganization(db, clock, audit, opts.dataDir);
   const keys = createKeys(engine, clock);
@@ -171,7 +171,7 @@ export function compose(opts: ComposeOptions) {
       origin.listening(url);
       const st = await onsite.resume();
       // Back without anyone acting: the service started it, for the install's organisation.
-      const org = accounts.organization();
+      const org = await accounts.organization();
       if (st.running && org) await audit.record({ orgId: org.id, actor: SYSTEM, action: 'onsite.started', to: `${st.host}:${st.port}` });
       // The team server: where `--team` says (a failure stops the start: its operator asked for
       // it), else as it was left. Either way the service started it.

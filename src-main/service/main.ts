@@ -200,7 +200,7 @@ async function main(): Promise<void> {
   }, 5000);
   listWatch.unref();
   const maintenance = setInterval(() => {
-    services.accounts.purgeExpiredSessions();
+    services.accounts.purgeExpiredSessions().catch(() => services.logger.error('session_purge_failed'));
     services.idempotency.purgeExpired().catch(() => services.logger.error('idempotency_purge_failed'));
     services.webhooks.purgeOldEvents().catch(() => services.logger.error('webhook_purge_failed'));
   }, 3600_000);

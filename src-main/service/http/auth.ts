@@ -133,7 +133,7 @@ function authenticate(s: Services, auth: AuthSpec): Step | null {
           if (!raw) throw new AppError('invalid_secret', { hint: 'Send Authorization: Bearer <secret key>.' });
           const found = await s.keys.lookupSecret(raw.trim());
           if (!found.ok) throw wrongKey(c, s, found.reason === 'revoked' ? 'revoked_api_key' : 'invalid_secret');
-          const org = s.accounts.repo.orgById(found.key.orgId);
+          const org = await s.accounts.orgById(found.key.orgId);
           if (!org) throw new AppError('invalid_secret');
           c.set('key', found.key);
           c.set('org', org);
@@ -158,7 +158,7 @@ function authenticate(s: Services, auth: AuthSpec): Step | null {
           if (!found.ok) throw wrongKey(c, s, found.reason === 'revoked' ? 'revoked_api_key' : 'invalid_api_key');
           const key = found.key;
           if (auth.scope && !key.scopes.includes(auth.scope)) throw new AppError('wrong_scope', { hint: scopeHint(auth.scope) });
-          const org = s.accounts.repo.orgById(key.orgId);
+          const org = await s.accounts.orgById(key.orgId);
           if (!org) throw new AppError('invalid_api_key');
           c.set('key', key);
           c.set('org', org);
@@ -167,10 +167,10 @@ function authenticate(s: Services, auth: AuthSpec): Step | null {
     case 'session':
       return {
         name: 'authenticate',
-        run(c) {
+        async run(c) {
           if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !sameOrigin(c)) throw new AppError('cross_origin');
           const token = getCookie(c, SESSION_COOKIE);
-          const session = token ? s.accounts.resolveSession(token) : null;
+          const session = token ? await s.accounts.resolveSession(token) : null;
           if (!session) throw new AppError('session_required');
           if (auth.act && !may(session.user.role, auth.act)) throw new AppError(auth.denied ?? 'permission_denied');
           if (auth.credits && !seesCredits(session.user)) throw new AppError('permission_denied');

@@ -208,7 +208,7 @@ describe('each act is recorded by who did it and the id of what it was about, no
 
   it('sign-in and sign-out; a wrong password for a member is the service\'s row about them; an e-mail that names nobody is kept nowhere', async () => {
     await t.s.accounts.addUser({ orgId: t.orgId, email: 'mia@example.test', name: 'Mia', password: PASSWORD, role: 'member' });
-    const mia = t.s.accounts.repo.userByEmail('mia@example.test')!;
+    const mia = (await t.s.accounts.userByEmail('mia@example.test'))!;
     const typo = `${c.firstName.toLowerCase()}@example.test`;
     expect((await t.json('POST', '/api/auth/login', { body: { email: 'mia@example.test', password: 'not her password' } })).status).toBe(401);
     expect((await t.json('POST', '/api/auth/login', { body: { email: typo, password: 'whatever password' } })).status).toBe(401);

@@ -49,7 +49,7 @@ export interface TestService {
   json<T = Record<string, unknown>>(method: string, path: string, opts?: Call): Promise<{ status: number; body: T; res: Response }>;
   key(opts?: { env?: Environment; scopes?: Product[]; demo?: boolean; plan?: Plan }): Promise<{ id: string; api_key: string; secret: string }>;
   login(email?: string, password?: string): Promise<string>;
-  setPlan(plan: Plan): void;
+  setPlan(plan: Plan): Promise<void>;
   grant(n: number): Promise<void>;
   /** Adds another organisation, with its owner, to this service's database. */
   addOrg(opts?: { name?: string; plan?: Plan; email?: string; password?: string }): Promise<OtherOrg>;
@@ -158,7 +158,8 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
 
   const t: TestService = {
     app, routes, s, clock, dataDir,
-    get orgId() { return orgId || s.accounts.organization()!.id; },
+    // Set up by the API during the test (no setup here): the first organisation, read as the CLI reads it.
+    get orgId() { return orgId || (s.db.prepare('SELECT id FROM organizations ORDER BY id LIMIT 1').get() as { id: number }).id; },
     get ownerId() { return ownerId; },
     call,
     async json<T>(method: string, path: string, o: Call = {}) {
@@ -167,7 +168,7 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
       return { status: res.status, body: (text ? JSON.parse(text) : null) as T, res };
     },
     async key({ env = 'test', scopes, demo = false } = {}) {
-      const org = s.accounts.organization()!;
+      const org = (await s.accounts.organization())!;
       scopes ??= PLAN_INFO[org.plan].compliance ? ['human', 'age', 'identity', 'compliance'] : ['human', 'age', 'identity'];
       const c = await s.keys.create({ orgId: org.id, plan: org.plan, name: 'test', env, scopes, demo, createdBy: ownerId || null });
       return { id: c.key.id, api_key: c.api_key, secret: c.secret };
@@ -177,10 +178,10 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
       if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
       return cookieFrom(res);
     },
-    setPlan(plan) { s.accounts.setPlan(plan); },
+    async setPlan(plan) { await s.engine.transaction((tx) => s.accounts.setPlan(plan, tx)); },
     async grant(n) { await s.credits.grant(t.orgId, n, 'test'); },
     async addOrg({ name = 'Other Org', plan = 'pro', email = 'owner@other.test', password = 'other owner password' } = {}) {
-      const orgId = s.accounts.repo.insertOrg(name, plan, new Date(clock.now()).toISOString());
+      const orgId = await s.accounts.repo.insertOrg(s.engine.q, name, plan, new Date(clock.now()).toISOString());
       const owner = await s.accounts.addUser({ orgId, email, name: `${name} Owner`, password, role: 'owner', billing: true });
       return {
         orgId, ownerId: owner.id, email, password,

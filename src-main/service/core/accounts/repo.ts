@@ -1,5 +1,6 @@
-// SQL for organisations, users and sessions.
-import type { Db } from '../../db/open';
+// SQL for organisations, users and sessions, on either engine (db/engine.ts). Each function takes
+// the query builder to run on: the engine's, or the caller's transaction.
+import type { Dialect, Q } from '../../db/engine';
 import type { Plan, Role } from '../../../../src-shared/catalog';
 
 export interface OrgRow {
@@ -35,64 +36,73 @@ export interface SessionRow {
   idle_expires_at: string;
 }
 
-export function accountsRepo(db: Db) {
-  const s = {
-    firstOrg: db.prepare<[], OrgRow>('SELECT * FROM organizations ORDER BY id LIMIT 1'),
-    orgById: db.prepare<[number], OrgRow>('SELECT * FROM organizations WHERE id = ?'),
-    insertOrg: db.prepare<[string, Plan, string]>('INSERT INTO organizations (name, plan, created_at) VALUES (?, ?, ?)'),
-    setPlan: db.prepare<[Plan, number]>('UPDATE organizations SET plan = ? WHERE id = ?'),
-    setFourEyes: db.prepare<[number, number]>('UPDATE organizations SET four_eyes = ? WHERE id = ?'),
-    userByEmail: db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ? AND removed_at IS NULL'),
-    anyUserByEmail: db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?'),
-    userById: db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?'),
-    ownerOf: db.prepare<[number], UserRow>("SELECT * FROM users WHERE org_id = ? AND role = 'owner' ORDER BY id LIMIT 1"),
-    countUsers: db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM users WHERE org_id = ? AND removed_at IS NULL'),
-    countTeam: db.prepare<[number, string, number], { n: number }>(
-      `SELECT (SELECT COUNT(*) FROM team_invitations WHERE org_id = ? AND accepted_at IS NULL AND cancelled_at IS NULL AND expires_at > ?)
-            + (SELECT COUNT(*) FROM users WHERE org_id = ? AND removed_at IS NULL) AS n`,
-    ),
-    membersOf: db.prepare<[number], UserRow>('SELECT * FROM users WHERE org_id = ? AND removed_at IS NULL ORDER BY id'),
-    usersOf: db.prepare<[number], UserRow>('SELECT * FROM users WHERE org_id = ? ORDER BY id'),
-    insertUser: db.prepare<[number, string, string, string, Role, number, string, string]>(
-      'INSERT INTO users (org_id, email, name, password_hash, role, billing, created_at, joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    ),
-    touchUser: db.prepare<[string, number]>('UPDATE users SET last_active_at = ? WHERE id = ?'),
-    insertSession: db.prepare<[string, number, string, string, string]>(
-      'INSERT INTO sessions (token_hash, user_id, created_at, expires_at, idle_expires_at) VALUES (?, ?, ?, ?, ?)',
-    ),
-    sessionByHash: db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE token_hash = ?'),
-    slideSession: db.prepare<[string, string]>('UPDATE sessions SET idle_expires_at = ? WHERE token_hash = ?'),
-    deleteSession: db.prepare<[string]>('DELETE FROM sessions WHERE token_hash = ?'),
-    deleteExpiredSessions: db.prepare<[string, string]>('DELETE FROM sessions WHERE expires_at < ? OR idle_expires_at < ?'),
-  };
+/** The organisation's own columns (its logo and settings are read where they are used). */
+const ORG = ['id', 'name', 'plan', 'created_at', 'four_eyes'] as const;
+
+const users = (q: Q) => q.selectFrom('users').selectAll();
+
+export function accountsRepo(dialect: Dialect) {
   return {
-    firstOrg: () => s.firstOrg.get(),
-    orgById: (id: number) => s.orgById.get(id),
-    insertOrg: (name: string, plan: Plan, at: string) => Number(s.insertOrg.run(name, plan, at).lastInsertRowid),
-    setPlan: (orgId: number, plan: Plan) => s.setPlan.run(plan, orgId).changes,
-    setFourEyes: (orgId: number, on: boolean) => s.setFourEyes.run(on ? 1 : 0, orgId).changes,
+    firstOrg: (q: Q): Promise<OrgRow | undefined> => q.selectFrom('organizations').select(ORG).orderBy('id').limit(1).executeTakeFirst(),
+    orgById: (q: Q, id: number): Promise<OrgRow | undefined> => q.selectFrom('organizations').select(ORG).where('id', '=', id).executeTakeFirst(),
+    /**
+     * Makes the transaction `q` the only one changing the organisation's team (its size against the
+     * plan) until it ends: on PostgreSQL the organisation's row lock; SQLite's transactions hold
+     * the one write lock already.
+     */
+    async lockOrg(q: Q, id: number): Promise<void> {
+      if (dialect === 'postgres') await q.selectFrom('organizations').select('id').where('id', '=', id).forUpdate().execute();
+    },
+    async insertOrg(q: Q, name: string, plan: Plan, at: string): Promise<number> {
+      return (await q.insertInto('organizations').values({ name, plan, created_at: at }).returning('id').executeTakeFirstOrThrow()).id;
+    },
+    async setPlan(q: Q, orgId: number, plan: Plan): Promise<void> {
+      await q.updateTable('organizations').set({ plan }).where('id', '=', orgId).execute();
+    },
+    async setFourEyes(q: Q, orgId: number, on: boolean): Promise<void> {
+      await q.updateTable('organizations').set({ four_eyes: on ? 1 : 0 }).where('id', '=', orgId).execute();
+    },
     /** An active user (not removed from a team). */
-    userByEmail: (email: string) => s.userByEmail.get(email),
+    userByEmail: (q: Q, email: string): Promise<UserRow | undefined> => users(q).where('email', '=', email).where('removed_at', 'is', null).executeTakeFirst(),
     /** Any user row with this e-mail, removed ones included (e-mails are unique across rows). */
-    anyUserByEmail: (email: string) => s.anyUserByEmail.get(email),
-    userById: (id: number) => s.userById.get(id),
-    ownerOf: (orgId: number) => s.ownerOf.get(orgId),
-    countUsers: (orgId: number) => s.countUsers.get(orgId)?.n ?? 0,
+    anyUserByEmail: (q: Q, email: string): Promise<UserRow | undefined> => users(q).where('email', '=', email).executeTakeFirst(),
+    userById: (q: Q, id: number): Promise<UserRow | undefined> => users(q).where('id', '=', id).executeTakeFirst(),
+    ownerOf: (q: Q, orgId: number): Promise<UserRow | undefined> => users(q).where('org_id', '=', orgId).where('role', '=', 'owner').orderBy('id').limit(1).executeTakeFirst(),
+    async countUsers(q: Q, orgId: number): Promise<number> {
+      const r = await q.selectFrom('users').select((e) => e.fn.countAll<number>().as('n')).where('org_id', '=', orgId).where('removed_at', 'is', null).executeTakeFirst();
+      return Number(r?.n ?? 0);
+    },
     /** Team size as the plan counts it: active members plus pending invitations at `at`. */
-    countTeam: (orgId: number, at: string) => s.countTeam.get(orgId, at, orgId)?.n ?? 0,
+    async countTeam(q: Q, orgId: number, at: string): Promise<number> {
+      const invited = await q.selectFrom('team_invitations').select((e) => e.fn.countAll<number>().as('n'))
+        .where('org_id', '=', orgId).where('accepted_at', 'is', null).where('cancelled_at', 'is', null).where('expires_at', '>', at).executeTakeFirst();
+      return Number(invited?.n ?? 0) + (await this.countUsers(q, orgId));
+    },
     /** Every user row ever in the organisation, removed ones included (the audit log names them). */
-    usersOf: (orgId: number) => s.usersOf.all(orgId),
+    usersOf: (q: Q, orgId: number): Promise<UserRow[]> => users(q).where('org_id', '=', orgId).orderBy('id').execute(),
     /** The team: users not removed. */
-    membersOf: (orgId: number) => s.membersOf.all(orgId),
-    insertUser: (u: { orgId: number; email: string; name: string; passwordHash: string; role: Role; billing: boolean; at: string }) =>
-      Number(s.insertUser.run(u.orgId, u.email, u.name, u.passwordHash, u.role, u.billing ? 1 : 0, u.at, u.at).lastInsertRowid),
-    touchUser: (id: number, at: string) => s.touchUser.run(at, id),
-    insertSession: (hash: string, userId: number, at: string, expires: string, idle: string) =>
-      s.insertSession.run(hash, userId, at, expires, idle),
-    sessionByHash: (hash: string) => s.sessionByHash.get(hash),
-    slideSession: (hash: string, idle: string) => s.slideSession.run(idle, hash),
-    deleteSession: (hash: string) => s.deleteSession.run(hash),
-    deleteExpiredSessions: (at: string) => s.deleteExpiredSessions.run(at, at),
+    membersOf: (q: Q, orgId: number): Promise<UserRow[]> => users(q).where('org_id', '=', orgId).where('removed_at', 'is', null).orderBy('id').execute(),
+    async insertUser(q: Q, u: { orgId: number; email: string; name: string; passwordHash: string; role: Role; billing: boolean; at: string }): Promise<number> {
+      return (await q.insertInto('users').values({
+        org_id: u.orgId, email: u.email, name: u.name, password_hash: u.passwordHash, role: u.role, billing: u.billing ? 1 : 0, created_at: u.at, joined_at: u.at,
+      }).returning('id').executeTakeFirstOrThrow()).id;
+    },
+    async touchUser(q: Q, id: number, at: string): Promise<void> {
+      await q.updateTable('users').set({ last_active_at: at }).where('id', '=', id).execute();
+    },
+    async insertSession(q: Q, hash: string, userId: number, at: string, expires: string, idle: string): Promise<void> {
+      await q.insertInto('sessions').values({ token_hash: hash, user_id: userId, created_at: at, expires_at: expires, idle_expires_at: idle }).execute();
+    },
+    sessionByHash: (q: Q, hash: string): Promise<SessionRow | undefined> => q.selectFrom('sessions').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
+    async slideSession(q: Q, hash: string, idle: string): Promise<void> {
+      await q.updateTable('sessions').set({ idle_expires_at: idle }).where('token_hash', '=', hash).execute();
+    },
+    async deleteSession(q: Q, hash: string): Promise<void> {
+      await q.deleteFrom('sessions').where('token_hash', '=', hash).execute();
+    },
+    async deleteExpiredSessions(q: Q, at: string): Promise<void> {
+      await q.deleteFrom('sessions').where((e) => e.or([e('expires_at', '<', at), e('idle_expires_at', '<', at)])).execute();
+    },
   };
 }
 export type AccountsRepo = ReturnType<typeof accountsRepo>;

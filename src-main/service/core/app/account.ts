@@ -15,7 +15,7 @@ import type { PublicUrlSetting } from '../public-url-repo';
 /** The plan the owner recorded; refused (409) when the team is larger than the plan allows. */
 export function changePlan(d: { accounts: Accounts; audit: Audit }, orgId: number, actor: AuditActorRef, plan: Plan): Promise<OrgRow> {
   return d.audit.atomically(async (tx) => {
-    const r = d.accounts.changePlan(orgId, plan);
+    const r = await d.accounts.changePlan(orgId, plan, tx);
     if (r.changed) await d.audit.record({ orgId, actor, action: 'plan.changed', from: r.from, to: r.org.plan }, tx);
     return r.org;
   });
@@ -24,7 +24,7 @@ export function changePlan(d: { accounts: Accounts; audit: Audit }, orgId: numbe
 /** The admin CLI's override: the plan whatever the team size. */
 export function overridePlan(d: { accounts: Accounts; audit: Audit }, actor: AuditActorRef, plan: Plan): Promise<OrgRow> {
   return d.audit.atomically(async (tx) => {
-    const o = d.accounts.setPlan(plan);
+    const o = await d.accounts.setPlan(plan, tx);
     if (o.from !== o.plan) await d.audit.record({ orgId: o.id, actor, action: 'plan.changed', from: o.from, to: o.plan }, tx);
     return o;
   });
@@ -66,7 +66,8 @@ export async function addMember(
 ): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   return d.audit.atomically(async (tx) => {
-    const current = d.accounts.repo.countTeam(org.id, nowIso(d.clock.now()));
+    await d.accounts.repo.lockOrg(tx, org.id);
+    const current = await d.accounts.repo.countTeam(tx, org.id, nowIso(d.clock.now()));
     const limit = teamOverLimit(org.plan, current + 1);
     if (limit !== null) {
       throw new AppError('team_full', {
@@ -74,7 +75,7 @@ export async function addMember(
         message: `Team limit reached: the ${PLAN_INFO[org.plan].label} plan allows ${limit} ${limit === 1 ? 'person' : 'people'}. Change the plan for more members.`,
       });
     }
-    const user = d.accounts.insertUser({ orgId: org.id, email: input.email, name: input.name, passwordHash, role: input.role });
+    const user = await d.accounts.insertUser({ orgId: org.id, email: input.email, name: input.name, passwordHash, role: input.role }, tx);
     await d.audit.record({ orgId: org.id, actor, action: 'member.added', targetUserId: user.id, to: input.role }, tx);
     return user;
   });

@@ -49,10 +49,10 @@ export async function finishBatch(s: Services, session: SessionContext, id: stri
 export async function listOpenBatches(s: Services, session: SessionContext): Promise<OpenBatchList> {
   return {
     // One batch per analyst: each user is looked up once.
-    batches: (await s.batches.open(session.org.id)).map(({ user_id, ...b }) => {
-      const u = s.accounts.repo.userById(user_id);
+    batches: await Promise.all((await s.batches.open(session.org.id)).map(async ({ user_id, ...b }) => {
+      const u = await s.accounts.userById(user_id);
       return { ...b, user: { user_id, email: u?.email ?? null, name: u?.name ?? null } };
-    }),
+    })),
     limit: BATCH_LIMITS.openPerOrganization,
   };
 }

@@ -19,7 +19,7 @@ export async function home(s: Services, session: SessionContext, since: string):
       test_keys: keys.filter((k) => k.env === 'test').length,
       live_keys: keys.filter((k) => k.env === 'live').length,
       webhooks: (await s.webhooks.list(org.id)).length,
-      members: s.accounts.repo.membersOf(org.id).length,
+      members: (await s.accounts.membersOf(org.id)).length,
       four_eyes: s.review.settings(org).four_eyes,
     },
   };

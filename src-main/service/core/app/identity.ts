@@ -101,7 +101,7 @@ export async function kycReport(s: Services, call: Call, body: ReportRequest): P
     const row = await s.ledger.findForKey(body.verification_id, key.orgId, key.env);
     throw new AppError(row && row.product === 'compliance' ? 'report_unavailable' : 'verification_not_found');
   }
-  const org = s.accounts.organization();
+  const org = await s.accounts.organization();
   let pdf = await renderKycReport({
     ...held, organisation: org?.name ?? 'Compliance Console', generatedAt: new Date(s.clock.now()).toISOString(), generatedBy: await actorOf(s, call),
   });

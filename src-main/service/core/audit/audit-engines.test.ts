@@ -14,7 +14,7 @@ import { createAudit, SYSTEM, type AuditEvent } from './audit';
 const AT = '2026-12-04T09:00:00.000Z';
 const clock = new ManualClock(Date.parse(AT));
 const secret = { derive: (purpose: string) => createHmac('sha256', 'install').update(purpose).digest() } as unknown as InstallSecret;
-const nobody = { byId: () => undefined, ofOrg: () => [] };
+const nobody = { byId: async () => undefined, ofOrg: async () => [] };
 const engines = testEngines();
 
 const audit = (engine: Engine) => createAudit(engine, clock, secret, nobody);

@@ -79,7 +79,7 @@ const int = (v: string | number | null): number | null => (v === null ? null : N
  */
 const CHAIN_LOCK = 4_310_201;
 
-export function createAudit(engine: Engine, clock: Clock, secret: InstallSecret, users: { byId: (id: number) => UserRow | undefined; ofOrg: (orgId: number) => UserRow[] }) {
+export function createAudit(engine: Engine, clock: Clock, secret: InstallSecret, users: { byId: (id: number) => Promise<UserRow | undefined>; ofOrg: (orgId: number) => Promise<UserRow[]> }) {
   const repo = auditRepo;
 
   function clientRefHmac(reference: string): string {
@@ -142,7 +142,7 @@ export function createAudit(engine: Engine, clock: Clock, secret: InstallSecret,
   }
 
   function toEntry(r: AuditRow, emails: Map<number, string>): AuditEntry {
-    const person = (id: number | null) => (id === null ? null : { user_id: id, email: emails.get(id) ?? users.byId(id)?.email ?? null });
+    const person = (id: number | null) => (id === null ? null : { user_id: id, email: emails.get(id) ?? null });
     const actorId = r.actor_kind === 'user' && r.actor_id !== null ? Number(r.actor_id) : null;
     return {
       seq: r.seq,
@@ -203,10 +203,17 @@ export function createAudit(engine: Engine, clock: Clock, secret: InstallSecret,
         ...(q.to ? { to: new Date(q.to).toISOString() } : {}),
         ...(q.client_reference ? { clientRefHmac: clientRefHmac(q.client_reference) } : {}),
       };
-      const team = users.ofOrg(orgId);
+      const team = await users.ofOrg(orgId);
       const emails = new Map(team.map((u) => [u.id, u.email]));
       const total = await repo.count(engine.q, orgId, filter);
       const rows = await repo.page(engine.q, orgId, filter, q.per_page, (q.page - 1) * q.per_page);
+      // A person named by a row who has since joined another organisation: looked up once each.
+      const named = rows.flatMap((r) => [r.actor_kind === 'user' && r.actor_id !== null ? Number(r.actor_id) : null, int(r.approver_user_id), int(r.target_user_id)]);
+      for (const id of new Set(named)) {
+        if (id === null || emails.has(id)) continue;
+        const u = await users.byId(id);
+        if (u) emails.set(id, u.email);
+      }
       return {
         entries: rows.map((r) => toEntry(r, emails)),
         total,

@@ -11,6 +11,7 @@ import {
 } from '../../../../src-shared/contracts/review';
 import { LIST_KINDS, type ListKind } from '../../../../src-shared/contracts/screening';
 import type { z } from 'zod';
+import type { Engine, Q } from '../../db/engine';
 import type { Db } from '../../db/open';
 import { SESSION_IDLE_MS, type Accounts, type SessionContext } from '../accounts/accounts';
 import type { OrgRow, UserRow } from '../accounts/repo';
@@ -64,12 +65,18 @@ function clearanceAudit(c: ClearanceRow) {
   };
 }
 
-export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; audit: Audit; secret: InstallSecret }) {
+export function createReview(db: Db, clock: Clock, deps: { engine: Engine; accounts: Accounts; audit: Audit; secret: InstallSecret }) {
   const { accounts, audit } = deps;
+  const people = accounts.repo;
   const s = clearanceRepo(db);
 
-  function view(c: ClearanceRow): Clearance {
-    const email = (id: number | null) => (id === null ? null : accounts.repo.userById(id)?.email ?? `user ${id}`);
+  /** The clearance as the API shows it, its people by e-mail (read on `q`: the engine's, or the act's transaction). */
+  async function view(q: Q, c: ClearanceRow): Promise<Clearance> {
+    const emails = new Map<number, string>();
+    for (const id of new Set([c.requested_by, c.decided_by])) {
+      if (id !== null) emails.set(id, (await people.userById(q, id))?.email ?? `user ${id}`);
+    }
+    const email = (id: number | null) => (id === null ? null : emails.get(id)!);
     return {
       id: c.id, state: c.state, batch_id: c.batch_id, row: c.row_number, reason_code: c.reason_code,
       requested_by: email(c.requested_by) ?? '', requested_at: c.requested_at,
@@ -121,7 +128,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
         ...clearanceAudit(c), actor: actorOf(approver), action: 'clearance.approved', disposition: 'cleared_false_positive', approverUserId: approver.id,
       }, tx);
       seen.drop(c.id);
-      return view(s.byId.get(c.id)!);
+      return view(tx, s.byId.get(c.id)!);
     });
   }
 
@@ -136,10 +143,10 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
 
     setFourEyes(session: SessionContext, on: boolean): Promise<OrgSettings> {
       return audit.atomically(async (tx) => {
-        const org = accounts.repo.orgById(session.org.id)!;
+        const org = (await people.orgById(tx, session.org.id))!;
         const before = org.four_eyes === 1;
         if (before !== on) {
-          accounts.repo.setFourEyes(org.id, on);
+          await people.setFourEyes(tx, org.id, on);
           await audit.record({
             orgId: org.id, actor: actorOf(session.user), action: 'settings.changed', setting: 'four_eyes',
             from: before ? 'on' : 'off', to: on ? 'on' : 'off',
@@ -178,7 +185,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
         ...(refHmac ? { clientRefHmac: refHmac } : {}),
       };
       const answer = await audit.atomically(async (tx): Promise<DispositionResponse> => {
-        const org = accounts.repo.orgById(session.org.id)!;
+        const org = (await people.orgById(tx, session.org.id))!;
         for (const waiting of s.pendingFor.all(org.id, d.batch_id, d.row)) {
           s.setState.run('withdrawn', session.user.id, nowIso(clock.now()), waiting.id);
           await audit.record({ ...common, action: 'clearance.withdrawn', clearanceId: waiting.id, reasonCode: waiting.reason_code }, tx);
@@ -201,7 +208,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
             override_contradiction: contradiction, match_flags: flagsOf(d.matches),
           });
           await audit.record({ ...common, ...reason, ...override, action: 'clearance.requested', disposition: d.disposition, clearanceId: id }, tx);
-          return { ...base, status: 'pending_approval', decided_at: at, clearance: view(s.byId.get(id)!) };
+          return { ...base, status: 'pending_approval', decided_at: at, clearance: await view(tx, s.byId.get(id)!) };
         }
         const row = await audit.record({ ...common, ...reason, action: 'disposition.set', disposition: d.disposition }, tx);
         return { ...base, status: 'recorded', decided_at: String(row.at), clearance: null };
@@ -223,14 +230,15 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
     },
 
     /** The approval queue: the organisation's clearances waiting for a second person, oldest first. */
-    queue(session: SessionContext): ApprovalQueue {
-      const people = new Map<number, UserRow | undefined>();
+    async queue(session: SessionContext): Promise<ApprovalQueue> {
+      const users = new Map<number, UserRow | undefined>();
+      const waiting = s.pendingOf.all(session.org.id);
+      for (const id of new Set(waiting.map((c) => c.requested_by))) users.set(id, await people.userById(deps.engine.q, id));
       const person = (id: number) => {
-        if (!people.has(id)) people.set(id, accounts.repo.userById(id));
-        const u = people.get(id);
+        const u = users.get(id);
         return { user_id: id, email: u?.email ?? null, name: u?.name ?? null };
       };
-      const clearances = s.pendingOf.all(session.org.id).map((c): ApprovalItem => ({
+      const clearances = waiting.map((c): ApprovalItem => ({
         id: c.id, batch_id: c.batch_id, row: c.row_number, screening_id: c.screening_id, requested_by: person(c.requested_by), requested_at: c.requested_at,
         reason_code: c.reason_code, override: c.override_contradiction, has_note: c.has_note === 1, matches: matchesOf(c), yours: c.requested_by === session.user.id,
         seen: seen.get(c.id),
@@ -257,7 +265,7 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
         s.setState.run('sent_back', session.user.id, nowIso(clock.now()), c.id);
         await audit.record({ ...clearanceAudit(c), actor: actorOf(session.user), action: 'clearance.sent_back', targetUserId: c.requested_by }, tx);
         seen.drop(c.id);
-        return view(s.byId.get(c.id)!);
+        return view(tx, s.byId.get(c.id)!);
       });
       const found = s.byId.get(clearanceId)!;
       const kept = notes.keep(found.org_id, found.requested_by, found.batch_id, found.id, note);
@@ -265,9 +273,13 @@ export function createReview(db: Db, clock: Clock, deps: { accounts: Accounts; a
     },
 
     /** What became of the clearances the analyst asked for in one batch, with send-back notes while held. */
-    outcomes(session: SessionContext, batchId: string): ClearanceOutcome[] {
+    async outcomes(session: SessionContext, batchId: string): Promise<ClearanceOutcome[]> {
       const held = notes.of(session.org.id, session.user.id, batchId);
-      return s.ofBatch.all(session.org.id, batchId, session.user.id).map((c) => ({ ...view(c), note: c.state === 'sent_back' ? (held.get(c.id) ?? null) : null }));
+      const out: ClearanceOutcome[] = [];
+      for (const c of s.ofBatch.all(session.org.id, batchId, session.user.id)) {
+        out.push({ ...(await view(deps.engine.q, c)), note: c.state === 'sent_back' ? (held.get(c.id) ?? null) : null });
+      }
+      return out;
     },
 
     /** The analyst opened a batch: send-back notes and what they saw of their last one are let go. */

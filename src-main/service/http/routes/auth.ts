@@ -43,7 +43,7 @@ export function authRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/setup', auth: { kind: 'public' }, tags: TAGS,
     summary: 'Whether the first run is still to be done',
     responses: { 200: SetupStatus },
-    handler: (c) => c.json<SetupStatus>({ needs_setup: accounts.needsSetup(), version: services.config.version }),
+    handler: async (c) => c.json<SetupStatus>({ needs_setup: await accounts.needsSetup(), version: services.config.version }),
   });
 
   route({
@@ -55,10 +55,10 @@ export function authRoutes({ route, services }: Router): void {
       if (!sameOrigin(c)) throw new AppError('cross_origin');
       // Whoever runs the first run owns the organisation: never someone on the network.
       onThisComputer(c);
-      if (!accounts.needsSetup()) throw new AppError('already_set_up');
+      if (!(await accounts.needsSetup())) throw new AppError('already_set_up');
       const body = await input.body();
       const { org, user } = await accounts.setup(body);
-      await startSession(c, services, user, accounts.sessionFor(user.id), 'first_run');
+      await startSession(c, services, user, await accounts.sessionFor(user.id), 'first_run');
       return c.json<Session>(session(user, org), 201);
     },
   });
@@ -83,7 +83,7 @@ export function authRoutes({ route, services }: Router): void {
         if (isAppError(e) && e.code === 'invalid_login') {
           services.loginThrottle.failed(body.email, address, device);
           services.logger.info('login_failed', { address });
-          await signInFailed(services, accounts.repo.userByEmail(body.email));
+          await signInFailed(services, await accounts.userByEmail(body.email));
         }
         throw e;
       }
@@ -107,7 +107,7 @@ export function authRoutes({ route, services }: Router): void {
       if (!sameOrigin(c)) throw new AppError('cross_origin');
       onThisComputer(c);
       const body = await input.body();
-      const r = accounts.loginWithToken(body.token);
+      const r = await accounts.loginWithToken(body.token);
       if (r.kind === 'choose') {
         setCookie(c, DESKTOP_COOKIE, r.choice, { ...cookieFlags(c), path: DESKTOP_PATH, expires: r.expires });
         return c.json<TokenLoginResponse>(desktopChoice(r.members));
@@ -121,9 +121,9 @@ export function authRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/auth/desktop/members', auth: { kind: 'public' }, tags: TAGS,
     summary: 'The members a desktop sign-in in progress offers (needs its cc_desktop cookie)',
     responses: { 200: DesktopChoice },
-    handler: (c) => {
+    handler: async (c) => {
       onThisComputer(c);
-      return c.json<DesktopChoice>(desktopChoice(accounts.desktopMembers(getCookie(c, DESKTOP_COOKIE))));
+      return c.json<DesktopChoice>(desktopChoice(await accounts.desktopMembers(getCookie(c, DESKTOP_COOKIE))));
     },
   });
 
@@ -137,7 +137,7 @@ export function authRoutes({ route, services }: Router): void {
       onThisComputer(c);
       const body = await input.body();
       const choice = getCookie(c, DESKTOP_COOKIE);
-      const members = accounts.desktopMembers(choice);
+      const members = await accounts.desktopMembers(choice);
       const email = members.find((m) => m.id === body.user_id)?.email ?? `#${body.user_id}`;
       const address = clientAddress(c);
       const device = getCookie(c, DEVICE_COOKIE);
@@ -168,7 +168,7 @@ export function authRoutes({ route, services }: Router): void {
     handler: async (c) => {
       const s = c.get('session');
       await services.audit.atomically(async (tx) => {
-        accounts.logout(s.tokenHash);
+        await accounts.logout(s.tokenHash, tx);
         await services.audit.record({ orgId: s.org.id, actor: actorOf(s.user), action: 'session.signed_out' }, tx);
       });
       // The console drops its batch results at sign-out: what the service held about them goes too.

@@ -127,10 +127,10 @@ export function flowRoutes({ route, services }: Router): void {
       'A POST, so that link previewers fetching `/hosted/f/<slug>` start nothing. The session lasts one hour and is single-use like any hosted session. ' +
       'A switched-off flow answers 410 PUBLISHED_FLOW_CLOSED; an unknown one 404 PUBLISHED_FLOW_NOT_FOUND; at most 5 starts a second per flow (bursts of 50), then 429.',
     responses: { 200: PublishedFlowStartResponse },
-    handler: (c) => {
+    handler: async (c) => {
       const flow = services.flows.bySlug(c.req.param('slug') ?? '');
       if (!flow) throw new AppError('published_flow_not_found');
-      const org = services.accounts.repo.orgById(flow.org_id);
+      const org = await services.accounts.orgById(flow.org_id);
       // A plan that no longer includes the product closes the flow for the person (no upgrade link for them).
       if (!flow.enabled || !org || planAllows(org.plan, flow.product)) throw new AppError('published_flow_closed');
       const d = services.limiter.take(`flow:${flow.id}`, START_LIMIT);

@@ -62,7 +62,7 @@ export function reviewRoutes({ route, services }: Router): void {
     summary: 'The approval queue: clearances of the organisation waiting for a second person (owners and admins)',
     description: 'Oldest first, at most 500; `waiting` counts them all (the number Home shows). Ids, codes, scores and evidence flags from the database and, while the analyst\'s batch is open, what the analyst saw (customer, listed people, note) from service memory, never stored; `seen` is null once that batch has ended. `yours` marks the viewer\'s own clearances, which another owner or admin must approve. Sent with `Cache-Control: no-store`.',
     responses: { 200: ApprovalQueue },
-    handler: (c) => c.json<ApprovalQueue>(services.review.queue(c.get('session'))),
+    handler: async (c) => c.json<ApprovalQueue>(await services.review.queue(c.get('session'))),
   });
 
   route({
@@ -91,6 +91,6 @@ export function reviewRoutes({ route, services }: Router): void {
     description: 'Only the caller\'s own clearances; another analyst\'s batch answers an empty list. A sent-back note is read from service memory (null once it is gone).',
     request: { query: ClearanceOutcomesQuery },
     responses: { 200: ClearanceOutcomes },
-    handler: (c, input) => c.json<ClearanceOutcomes>({ clearances: services.review.outcomes(c.get('session'), input.query().batch_id) }),
+    handler: async (c, input) => c.json<ClearanceOutcomes>({ clearances: await services.review.outcomes(c.get('session'), input.query().batch_id) }),
   });
 }

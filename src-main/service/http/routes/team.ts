@@ -26,7 +26,7 @@ export function teamRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/team/members', auth: { kind: 'session' }, tags: TAGS,
     summary: 'The team: members, their number and the plan\'s team size (null = unlimited)',
     responses: { 200: MemberList },
-    handler: (c) => c.json<MemberList>(team.members(c.get('session').org)),
+    handler: async (c) => c.json<MemberList>(await team.members(c.get('session').org)),
   });
 
   route({
@@ -72,11 +72,11 @@ export function teamRoutes({ route, services }: Router): void {
       if (!sameOrigin(c)) throw new AppError('cross_origin');
       const body = await input.body();
       const cookie = getCookie(c, SESSION_COOKIE);
-      const session = cookie ? accounts.resolveSession(cookie) : null;
+      const session = cookie ? await accounts.resolveSession(cookie) : null;
       const r = await team.accept(body, session);
       if (r.created) {
         // Immediate access (spec rule 5): the new account is signed in.
-        await startSession(c, services, r.user, accounts.sessionFor(r.user.id), 'invitation');
+        await startSession(c, services, r.user, await accounts.sessionFor(r.user.id), 'invitation');
       }
       services.logger.info('team_invitation_accepted', { user_id: r.user.id });
       return c.json<AcceptedInvitation>({ message: 'Invitation accepted', organization: r.org.name, role: r.role });
@@ -146,7 +146,7 @@ export function teamRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/team/invites', auth: { kind: 'session', act: 'team.list_invites' }, tags: TAGS,
     summary: 'Pending invitations (owner or admin)',
     responses: { 200: InvitationList },
-    handler: (c) => c.json<InvitationList>(team.invitations(c.get('session').org)),
+    handler: async (c) => c.json<InvitationList>(await team.invitations(c.get('session').org)),
   });
 
   route({

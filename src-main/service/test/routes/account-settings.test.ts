@@ -20,7 +20,7 @@ async function setup() {
   const as = async (role: Role) => {
     if (role === 'owner') return t.login();
     const email = `${role}@example.test`;
-    if (!t.s.accounts.repo.userByEmail(email)) await t.s.accounts.addUser({ orgId: t.orgId, email, name: role, password: PASSWORD, role });
+    if (!await t.s.accounts.userByEmail(email)) await t.s.accounts.addUser({ orgId: t.orgId, email, name: role, password: PASSWORD, role });
     return t.login(email, PASSWORD);
   };
   return { t, owner: await as('owner'), as };
@@ -76,7 +76,7 @@ describe('GET/PATCH /api/settings/organization', () => {
     expect((await t.json('GET', '/api/settings/organization')).status).toBe(401);
     const theirs = await other.login();
     await t.json('PATCH', '/api/settings/organization', { cookie: theirs, body: { name: 'Other Renamed' } });
-    expect(t.s.accounts.repo.orgById(t.orgId)?.name).toBe('Test Org');
+    expect((await t.s.accounts.orgById(t.orgId))?.name).toBe('Test Org');
     expect((await t.json('GET', '/api/settings/organization', { cookie: theirs })).body).toMatchObject({ name: 'Other Renamed' });
   });
 });

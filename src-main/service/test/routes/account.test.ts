@@ -23,7 +23,7 @@ describe('GET /api/account', () => {
   it('reflects a plan change made by the CLI at once', async () => {
     const t = await testService({ plan: 'free' });
     const cookie = await t.login();
-    t.setPlan('enterprise');
+    await t.setPlan('enterprise');
     const { body } = await t.json<{ plan: { id: string } }>('GET', '/api/account', { cookie });
     expect(body.plan.id).toBe('enterprise');
   });
@@ -121,7 +121,7 @@ describe('the plan the organisation bought', () => {
     const { status, body } = await t.json('PATCH', '/api/account/plan', { cookie, body: { plan: 'free' } });
     expect(status).toBe(403);
     expect(body).toEqual({ error: 'Permission denied' });
-    expect(t.s.accounts.organization()?.plan).toBe('pro');
+    expect((await t.s.accounts.organization())?.plan).toBe('pro');
   });
 
   it('400 for an unknown plan', async () => {

@@ -60,7 +60,7 @@ describe('POST /api/v1/verify-age/init', () => {
     const expired = await t.json('POST', '/api/v1/verify-age/init', { key: k.api_key, body: {} });
     expect(expired.status).toBe(403);
     expect(expired.body).toMatchObject({ error: 'Trial expired', status: 'ERROR' });
-    t.setPlan('growth');
+    await t.setPlan('growth');
     expect((await t.json('POST', '/api/v1/verify-age/init', { key: k.api_key, body: {} })).status).toBe(200);
   });
 });

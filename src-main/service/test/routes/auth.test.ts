@@ -130,7 +130,7 @@ describe('desktop sign-in with several members: "Who is signing in?"', () => {
     const t = await testService({ loginToken: TOKEN });
     const mia = await t.s.accounts.addUser({ orgId: t.orgId, email: 'mia@example.test', name: 'Mia Member', password: PW, role: 'member' });
     const gone = await t.s.accounts.addUser({ orgId: t.orgId, email: 'gone@example.test', name: 'Gone', password: PW, role: 'member' });
-    await t.s.team.remove(t.s.accounts.repo.userById(t.ownerId)!, t.s.accounts.repo.orgById(t.orgId)!, gone.id);
+    await t.s.team.remove((await t.s.accounts.userById(t.ownerId))!, (await t.s.accounts.orgById(t.orgId))!, gone.id);
     const other = await t.addOrg();
     const first = await t.call('POST', '/api/auth/token', { body: { token: TOKEN } });
     return { t, mia, gone, other, first, cookie: desktopCookie(first) };

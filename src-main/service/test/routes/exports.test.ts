@@ -213,7 +213,7 @@ describe('GET /api/reports/exports', () => {
     const other = await t.addOrg({ plan: 'pro' });
     const theirs = await other.login();
     expect((await t.json<ExportList>('GET', '/api/reports/exports', { cookie: theirs })).body).toEqual({ exports: [], total: 0, page: 1, pages: 0 });
-    t.setPlan('starter');
+    await t.setPlan('starter');
     expect((await t.json('GET', '/api/reports/exports', { cookie: owner })).body).toEqual({ error: 'Export functionality requires Growth plan or higher' });
     expect((await t.json('GET', '/api/reports/exports')).status).toBe(401);
   });
@@ -444,7 +444,7 @@ describe('a durable queue', () => {
     const died = new Promise((r) => child.on('exit', r));
     child.kill('SIGKILL');
     await died;
-    const org = t.s.accounts.organization()!;
+    const org = (await t.s.accounts.organization())!;
     expect(t.s.exports.get(org, id)).toMatchObject({ status: 'running' });
     // The next start: recovery puts it back in the queue, and it runs to the end.
     expect(t.s.exports.recover()).toEqual({ requeued: 1, failed: 0 });
@@ -474,7 +474,7 @@ describe('a durable queue', () => {
       expect(s2.exports.recover()).toEqual({ requeued: 1, failed: 1 });
       expect(s2.exports.repo.running()).toEqual([]);
       await s2.exports.drain();
-      const org = s2.accounts.organization()!;
+      const org = (await s2.accounts.organization())!;
       expect(s2.exports.get(org, a)).toMatchObject({ status: 'succeeded' });
       expect(s2.exports.repo.byId(org.id, a)!.attempts).toBe(2);
       expect(s2.exports.get(org, b)).toMatchObject({ status: 'failed', error_code: 'interrupted' });

@@ -118,10 +118,10 @@ describe('publishing a flow and starting sessions from it', () => {
     // KYC plus needs Pro or Enterprise.
     const kyc = await create({ ...FLOW, product: 'compliance', env: 'test' });
     expect(kyc.status).toBe(403);
-    t.setPlan('pro');
+    await t.setPlan('pro');
     const allowed = await create({ ...FLOW, product: 'compliance', env: 'test' });
     expect(allowed.status).toBe(200);
-    t.setPlan('growth');
+    await t.setPlan('growth');
     expect((await start(slugOf(allowed.body.url))).body).toMatchObject({ code: 'PUBLISHED_FLOW_CLOSED' });
     expect((await edit(allowed.body.id, { ...FLOW, product: 'compliance' })).status).toBe(403);
   }, 60_000);

@@ -20,7 +20,7 @@ const PASSWORD = 'a member password';
 const as = async (role: Role) => {
   if (role === 'owner') return owner;
   const email = `${role}@example.test`;
-  if (!t.s.accounts.repo.userByEmail(email)) await t.s.accounts.addUser({ orgId: t.orgId, email, name: role, password: PASSWORD, role });
+  if (!await t.s.accounts.userByEmail(email)) await t.s.accounts.addUser({ orgId: t.orgId, email, name: role, password: PASSWORD, role });
   return t.login(email, PASSWORD);
 };
 const DAY = 86_400_000;

@@ -19,7 +19,7 @@ let key: string;
 const PASSWORD = 'a member password';
 const as = async (role: 'admin' | 'member') => {
   const email = `${role}@example.test`;
-  if (!t.s.accounts.repo.userByEmail(email)) await t.s.accounts.addUser({ orgId: t.orgId, email, name: role, password: PASSWORD, role });
+  if (!await t.s.accounts.userByEmail(email)) await t.s.accounts.addUser({ orgId: t.orgId, email, name: role, password: PASSWORD, role });
   return t.login(email, PASSWORD);
 };
 beforeAll(async () => {

@@ -302,7 +302,7 @@ describe('plan limits', () => {
     ['free', 7, 5, false, false], ['starter', 30, 10, false, false], ['growth', 90, 25, true, true], ['pro', 90, 100, true, true],
     ['enterprise', 90, 100, true, true],
   ])('%s: %i days, %i items, advanced %s, exports %s', async (plan, days, items, advanced, exports) => {
-    p.setPlan(plan);
+    await p.setPlan(plan);
     expect((await ask('/api/reports/limits')).body.data).toEqual({
       plan, max_date_range_days: days, max_breakdown_items: items, can_access_advanced_reports: advanced, can_export_reports: exports,
     });
@@ -321,7 +321,7 @@ describe('plan limits', () => {
   });
 
   it('limit above the plan is clamped (meta.limit says so); page and per_page window the limited list', async () => {
-    p.setPlan('starter');
+    await p.setPlan('starter');
     const r = await ask('/api/reports/usage?env=test&from=2026-03-02&to=2026-03-02&limit=50&per_page=4&page=3');
     expect(r.status).toBe(200);
     expect(r.body.meta).toMatchObject({ limit: 10, pagination: { page: 3, per_page: 4, total: 10, pages: 3 } });

@@ -163,7 +163,7 @@ describe('screen: errors', () => {
   it('403 plan restriction below Pro', async () => {
     const u = await testService({ plan: 'pro' });
     const k = await u.key();
-    u.setPlan('growth');
+    await u.setPlan('growth');
     const r = await u.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: CLEAR } });
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ status: 'ERROR', upgrade_url: expect.stringContaining('#/plan') });

@@ -26,7 +26,7 @@ describe('GET /api/team/activity', () => {
     const accepted = await t.json('POST', '/api/team/invite/accept', { body: { token: tokenOf(made.body), name: 'Mo', password: PASSWORD } });
     expect(accepted.status).toBe(200);
     t.clock.advance(1000);
-    const mo = t.s.accounts.repo.userByEmail('mo@example.test')!;
+    const mo = (await t.s.accounts.userByEmail('mo@example.test'))!;
     // Billing access is a member's (an admin sees credits by role), so it is given first.
     expect((await t.json('PATCH', `/api/team/members/${mo.id}/billing`, { cookie: owner, body: { billing: true } })).status).toBe(200);
     t.clock.advance(1000);

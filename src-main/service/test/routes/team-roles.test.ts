@@ -60,8 +60,8 @@ async function world(actor: Role): Promise<World> {
     (await t.s.accounts.addUser({ orgId: t.orgId, email, name: email, password: PASSWORD, role })).id;
   const targetAdmin = await addUser('target-admin@example.test', 'admin');
   const targetMember = await addUser('target-member@example.test', 'member');
-  const owner = t.s.accounts.repo.userById(t.ownerId)!;
-  const org = t.s.accounts.repo.orgById(t.orgId)!;
+  const owner = (await t.s.accounts.userById(t.ownerId))!;
+  const org = (await t.s.accounts.orgById(t.orgId))!;
   const memberInvite = (await t.s.team.invite(owner, org, { email: 'invited-member@example.test', role: 'member' })).invitation.id;
   const adminInvite = (await t.s.team.invite(owner, org, { email: 'invited-admin@example.test', role: 'admin' })).invitation.id;
   let cookie: string;

@@ -292,7 +292,7 @@ describe('POST /api/team/invite/accept', () => {
     const other = await t.addOrg({ name: 'Elsewhere' });
     await add(t, 'mover@example.test', 'member', other.orgId);
     const moving = tokenOf((await invite(t, owner, 'mover@example.test')).body);
-    t.setPlan('free');
+    await t.setPlan('free');
     const created = await t.json('POST', '/api/team/invite/accept', { body: { token: fresh, name: 'Fresh', password: PASSWORD } });
     expect(created.status).toBe(403);
     expect(created.body).toMatchObject({ error: 'Team limit reached. Upgrade your plan for more members.', current: 1, limit: 1 });
@@ -302,7 +302,7 @@ describe('POST /api/team/invite/accept', () => {
     expect((await t.json<MemberList>('GET', '/api/team/members', { cookie: owner })).body.total).toBe(1);
     // Refused, not spent: both invitations wait, and one joins once the plan has room again.
     expect((await t.json<InvitationList>('GET', '/api/team/invites', { cookie: owner })).body.total).toBe(2);
-    t.setPlan('starter');
+    await t.setPlan('starter');
     expect((await t.json('POST', '/api/team/invite/accept', { cookie: mover, body: { token: moving } })).status).toBe(200);
     expect((await t.json<MemberList>('GET', '/api/team/members', { cookie: owner })).body.total).toBe(2);
   });
@@ -371,7 +371,7 @@ describe('PATCH /api/team/members/{id}/role', () => {
       expect(r.status, id).toBe(404);
       expect(r.body).toEqual({ error: 'Team member not found' });
     }
-    expect(t.s.accounts.repo.userById(theirs)?.role).toBe('member');
+    expect((await t.s.accounts.userById(theirs))?.role).toBe('member');
   });
 });
 
@@ -429,7 +429,7 @@ describe('PATCH /api/team/members/{id}/billing', () => {
       expect(r.status, target).toBe(404);
       expect(r.body).toEqual({ error: 'Team member not found' });
     }
-    expect(t.s.accounts.repo.userById(theirs)?.billing).toBe(0);
+    expect((await t.s.accounts.userById(theirs))?.billing).toBe(0);
   });
 
   it('admins and members are refused 403 `Permission denied`, also for themselves; signed out 401', async () => {
@@ -443,7 +443,7 @@ describe('PATCH /api/team/members/{id}/billing', () => {
       expect(r.body).toEqual({ error: 'Permission denied' });
     }
     expect((await t.json('PATCH', `/api/team/members/${target}/billing`, { body: { billing: true } })).status).toBe(401);
-    expect(t.s.accounts.repo.userById(target)?.billing).toBe(0);
+    expect((await t.s.accounts.userById(target))?.billing).toBe(0);
   });
 });
 
