@@ -107,12 +107,12 @@ export function compose(opts: ComposeOptions) {
   const review = createReview(db, clock, { engine, accounts, audit, secret });
   const team = createTeam(engine, clock, accounts, audit);
   const teamActivity = createTeamActivity(db);
-  const organization = createOrganization(db, clock, audit, opts.dataDir);
+  const organization = createOrganization(engine, clock, audit, opts.dataDir);
   const keys = createKeys(engine, clock);
   const credits = createCredits(engine, clock);
   const ledger = createLedger(engine, audit.clientRefHmac);
   const idempotency = createIdempotency(engine, clock, secret);
-  const webhooks = createWebhooks(engine, clock, { ...(opts.fetch ? { fetch: opts.fetch } : {}), privateHosts: (orgId) => organization.webhookPrivateHosts(orgId) });
+  const webhooks = createWebhooks(engine, clock, { ...(opts.fetch ? { fetch: opts.fetch } : {}), privateHosts: organization.webhookPrivateHosts });
   const reports = createReports(db, clock, { flags: createReportFlags(opts.reportFlags), balance: (orgId) => credits.balance(orgId) });
   const billing = createBilling(engine, clock, credits, idempotency, webhooks.emitInTransaction, (orgId) => reports.invalidate(orgId));
   const limiter = createRateLimiter(clock);
@@ -145,7 +145,7 @@ export function compose(opts: ComposeOptions) {
     bundle: opts.exports?.bundle ?? ((type, who, params) => reports.bundle(type, who, params)),
     enabled: () => reports.flags.exportsEnabled(),
     branding: opts.exports?.branding ?? ((orgId) => organization.branding(orgId)),
-    lists: (orgId, now) => withFreshness(screening.current()?.versions ?? [], organization.listFreshness(orgId), now),
+    lists: async (orgId, now) => withFreshness(screening.current()?.versions ?? [], await organization.listFreshness(orgId), now),
     runner: createRenderRunner({ ...opts.exports?.runner, log: (m, f) => logger.info(m, f) }),
     storage,
     log: (m, f) => logger.info(m, f),
@@ -159,7 +159,7 @@ export function compose(opts: ComposeOptions) {
   return {
     organization,
     /** The organisation's display name and logo PNG, for PDF exports and hosted pages. */
-    organizationBranding: (orgId: number): Branding => organization.branding(orgId),
+    organizationBranding: (orgId: number): Promise<Branding> => organization.branding(orgId),
     storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, teamServer, origin, publicUrlSetting, tokens, db, engine, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, keyThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
     config: { dataDir: opts.dataDir, resourcesDir: opts.resourcesDir ?? defaultResourcesDir(), consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     /**

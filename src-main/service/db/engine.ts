@@ -42,8 +42,22 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-/** Set while a transaction's callback runs (and in everything it awaits). */
-const inTransaction = new AsyncLocalStorage<true>();
+/**
+ * Set while a transaction's callback runs (and in everything it awaits). Work the callback starts
+ * in the background (a timer, a job queue's next turn) inherits it too: it is marked ended when the
+ * transaction ends, so that work may use the engine afterwards.
+ */
+const inTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/** Runs `work(tx)` marked as inside the transaction until it settles. */
+async function marked<T>(work: (tx: Q) => Promise<T>, tx: Q): Promise<T> {
+  const mark = { open: true };
+  try {
+    return await inTransaction.run(mark, () => work(tx));
+  } finally {
+    mark.open = false;
+  }
+}
 
 /**
  * A query on the engine's own builder from inside a transaction's callback is a mistake: on SQLite
@@ -53,7 +67,7 @@ const inTransaction = new AsyncLocalStorage<true>();
  */
 class OutsideTransactionsOnly implements KyselyPlugin {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (inTransaction.getStore()) throw new Error('a query on the engine inside a transaction: run it on the transaction (tx) the callback was given');
+    if (inTransaction.getStore()?.open) throw new Error('a query on the engine inside a transaction: run it on the transaction (tx) the callback was given');
     return args.node;
   }
   transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
@@ -96,7 +110,7 @@ export function sqliteEngine(db: Db): Engine {
       try {
         // Kysely holds the one connection for the transaction: two started in the same turn take turns.
         return await base.transaction().execute(async (tx) => {
-          const out = await inTransaction.run(true, () => work(tx));
+          const out = await marked(work, tx);
           if (crossed) throw new Error('a SQLite transaction awaited something other than the database: its statements could interleave with another request');
           return out;
         });
@@ -150,9 +164,9 @@ export function postgresEngine(url: string, opts: PostgresOptions = {}): Engine 
   return {
     dialect: 'postgres',
     q: base.withPlugin(guard),
-    transaction: (work) => base.transaction().execute((tx) => inTransaction.run(true, () => work(tx))),
+    transaction: (work) => base.transaction().execute((tx) => marked(work, tx)),
     snapshot: (work) => base.transaction().setIsolationLevel('repeatable read').setAccessMode('read only')
-      .execute((tx) => inTransaction.run(true, () => work(tx))),
+      .execute((tx) => marked(work, tx)),
     exclusive: async (tx, lock) => {
       await sql`SELECT pg_advisory_xact_lock(${lock})`.execute(tx);
     },

@@ -1,27 +1,47 @@
-// SQL for an organisation's own settings: its name and logo, list freshness windows, app schemes,
-// hosted attempts, the liveness clip rule and the private hosts webhooks may reach.
+// SQL for an organisation's own settings, on either engine (db/engine.ts): its name and logo,
+// list freshness windows, app schemes, hosted attempts, the liveness clip rule and the private
+// hosts webhooks may reach. Each function takes the query builder to run on: the engine's, or the
+// caller's transaction.
 import type { ListFreshnessSettings } from '../../../../src-shared/contracts/organization';
-import type { Db } from '../../db/open';
-import type { OrgRow } from './repo';
+import type { Q } from '../../db/engine';
 
 export interface LogoRow { logo_png: Uint8Array | null; logo_updated_at: string | null }
 
-export function organizationRepo(db: Db) {
-  return {
-    org: db.prepare<[number], OrgRow>('SELECT * FROM organizations WHERE id = ?'),
-    rename: db.prepare<[string, number]>('UPDATE organizations SET name = ? WHERE id = ?'),
-    logo: db.prepare<[number], LogoRow>('SELECT logo_png, logo_updated_at FROM organizations WHERE id = ?'),
-    setLogo: db.prepare<[Uint8Array | null, string | null, number]>('UPDATE organizations SET logo_png = ?, logo_updated_at = ? WHERE id = ?'),
-    freshness: db.prepare<[number], ListFreshnessSettings>('SELECT sanctions_stale_days, pep_stale_days FROM organizations WHERE id = ?'),
-    setFreshness: db.prepare<[number, number, number]>('UPDATE organizations SET sanctions_stale_days = ?, pep_stale_days = ? WHERE id = ?'),
-    schemes: db.prepare<[number], { scheme: string }>('SELECT scheme FROM organization_app_schemes WHERE org_id = ? ORDER BY scheme'),
-    clearSchemes: db.prepare<[number]>('DELETE FROM organization_app_schemes WHERE org_id = ?'),
-    addScheme: db.prepare<[number, string]>('INSERT INTO organization_app_schemes (org_id, scheme) VALUES (?, ?)'),
-    attempts: db.prepare<[number], { hosted_attempts: number }>('SELECT hosted_attempts FROM organizations WHERE id = ?'),
-    setAttempts: db.prepare<[number, number]>('UPDATE organizations SET hosted_attempts = ? WHERE id = ?'),
-    clip: db.prepare<[number], { require_liveness_clip: number }>('SELECT require_liveness_clip FROM organizations WHERE id = ?'),
-    setClip: db.prepare<[number, number]>('UPDATE organizations SET require_liveness_clip = ? WHERE id = ?'),
-    privateHosts: db.prepare<[number], { webhook_private_hosts: string }>('SELECT webhook_private_hosts FROM organizations WHERE id = ?'),
-    setPrivateHosts: db.prepare<[string, number]>('UPDATE organizations SET webhook_private_hosts = ? WHERE id = ?'),
-  };
-}
+/** The organisation's settings columns (a row, or undefined for no such organisation). */
+const settingsOf = (q: Q, orgId: number) => q.selectFrom('organizations').where('id', '=', orgId);
+
+export const organizationRepo = {
+  name: async (q: Q, orgId: number): Promise<string | undefined> => (await settingsOf(q, orgId).select('name').executeTakeFirst())?.name,
+  async rename(q: Q, orgId: number, name: string): Promise<void> {
+    await q.updateTable('organizations').set({ name }).where('id', '=', orgId).execute();
+  },
+  logo: (q: Q, orgId: number): Promise<LogoRow | undefined> => settingsOf(q, orgId).select(['logo_png', 'logo_updated_at']).executeTakeFirst(),
+  async setLogo(q: Q, orgId: number, png: Uint8Array | null, at: string | null): Promise<void> {
+    await q.updateTable('organizations').set({ logo_png: png, logo_updated_at: at }).where('id', '=', orgId).execute();
+  },
+  freshness: (q: Q, orgId: number): Promise<ListFreshnessSettings | undefined> =>
+    settingsOf(q, orgId).select(['sanctions_stale_days', 'pep_stale_days']).executeTakeFirst(),
+  async setFreshness(q: Q, orgId: number, f: ListFreshnessSettings): Promise<void> {
+    await q.updateTable('organizations').set(f).where('id', '=', orgId).execute();
+  },
+  async schemes(q: Q, orgId: number): Promise<string[]> {
+    return (await q.selectFrom('organization_app_schemes').select('scheme').where('org_id', '=', orgId).orderBy('scheme').execute()).map((r) => r.scheme);
+  },
+  async setSchemes(q: Q, orgId: number, schemes: readonly string[]): Promise<void> {
+    await q.deleteFrom('organization_app_schemes').where('org_id', '=', orgId).execute();
+    if (schemes.length) await q.insertInto('organization_app_schemes').values(schemes.map((scheme) => ({ org_id: orgId, scheme }))).execute();
+  },
+  attempts: async (q: Q, orgId: number): Promise<number | undefined> => (await settingsOf(q, orgId).select('hosted_attempts').executeTakeFirst())?.hosted_attempts,
+  async setAttempts(q: Q, orgId: number, attempts: number): Promise<void> {
+    await q.updateTable('organizations').set({ hosted_attempts: attempts }).where('id', '=', orgId).execute();
+  },
+  clip: async (q: Q, orgId: number): Promise<number | undefined> => (await settingsOf(q, orgId).select('require_liveness_clip').executeTakeFirst())?.require_liveness_clip,
+  async setClip(q: Q, orgId: number, required: boolean): Promise<void> {
+    await q.updateTable('organizations').set({ require_liveness_clip: required ? 1 : 0 }).where('id', '=', orgId).execute();
+  },
+  privateHosts: async (q: Q, orgId: number): Promise<string | undefined> =>
+    (await settingsOf(q, orgId).select('webhook_private_hosts').executeTakeFirst())?.webhook_private_hosts,
+  async setPrivateHosts(q: Q, orgId: number, json: string): Promise<void> {
+    await q.updateTable('organizations').set({ webhook_private_hosts: json }).where('id', '=', orgId).execute();
+  },
+};

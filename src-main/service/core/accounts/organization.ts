@@ -9,7 +9,7 @@ import { AppError } from '../../../../src-shared/errors';
 import {
   LOGO_MAX_SIDE, type AppSchemesSettings, type DataDirectory, type ListFreshnessSettings, type OrganizationSettings, type UpdateListFreshnessRequest,
 } from '../../../../src-shared/contracts/organization';
-import type { Db } from '../../db/open';
+import type { Engine, Q } from '../../db/engine';
 import { DB_FILE } from '../../db/open';
 import { DATA_FOLDERS } from '../../paths';
 import type { Audit } from '../audit/audit';
@@ -70,27 +70,33 @@ function sizeOf(path: string): number {
   return total;
 }
 
-export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: string) {
-  const s = organizationRepo(db);
+export function createOrganization(engine: Engine, clock: Clock, audit: Audit, dataDir: string) {
+  const s = organizationRepo;
+  const { q } = engine;
 
   /** The custom schemes the organisation's redirects may use (its apps' return), in order. */
-  const appSchemes = (orgId: number): string[] => s.schemes.all(orgId).map((r) => r.scheme);
+  const appSchemes = (orgId: number, on: Q = q): Promise<string[]> => s.schemes(on, orgId);
 
-  function listFreshness(orgId: number): ListFreshnessSettings {
-    const r = s.freshness.get(orgId);
+  async function listFreshness(orgId: number, on: Q = q): Promise<ListFreshnessSettings> {
+    const r = await s.freshness(on, orgId);
     if (!r) throw new AppError('account_not_found');
     return { sanctions_stale_days: r.sanctions_stale_days, pep_stale_days: r.pep_stale_days };
   }
 
-  function logoOf(orgId: number): { png: Uint8Array; updated_at: string } | null {
-    const r = s.logo.get(orgId);
+  async function logoOf(orgId: number, on: Q = q): Promise<{ png: Uint8Array; updated_at: string } | null> {
+    const r = await s.logo(on, orgId);
     return r?.logo_png && r.logo_updated_at ? { png: r.logo_png, updated_at: r.logo_updated_at } : null;
   }
 
-  function settings(orgId: number): OrganizationSettings {
-    const org = s.org.get(orgId);
-    if (!org) throw new AppError('account_not_found');
-    const logo = logoOf(orgId);
+  async function webhookPrivateHosts(orgId: number, on: Q = q): Promise<string[]> {
+    const json = await s.privateHosts(on, orgId);
+    return json ? (JSON.parse(json) as string[]) : [];
+  }
+
+  async function settings(orgId: number): Promise<OrganizationSettings> {
+    const name = await s.name(q, orgId);
+    if (name === undefined) throw new AppError('account_not_found');
+    const logo = await logoOf(orgId);
     let dims = { width: 0, height: 0 };
     if (logo) {
       // The PNG's IHDR: width and height as big-endian integers at bytes 16 and 20.
@@ -98,7 +104,7 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
       dims = { width: v.getUint32(16), height: v.getUint32(20) };
     }
     return {
-      name: org.name,
+      name,
       logo: logo ? { url: `/api/settings/logo?v=${Date.parse(logo.updated_at)}`, ...dims, size_bytes: logo.png.byteLength, updated_at: logo.updated_at } : null,
     };
   }
@@ -107,19 +113,18 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
     settings,
 
     /** What PDF exports and hosted pages show: the display name and the logo PNG (or null). */
-    branding(orgId: number): Branding {
-      const org = s.org.get(orgId);
-      if (!org) throw new AppError('account_not_found');
-      return { name: org.name, logo_png: logoOf(orgId)?.png ?? null };
+    async branding(orgId: number): Promise<Branding> {
+      const name = await s.name(q, orgId);
+      if (name === undefined) throw new AppError('account_not_found');
+      return { name, logo_png: (await logoOf(orgId))?.png ?? null };
     },
 
-    logo: logoOf,
+    logo: (orgId: number) => logoOf(orgId),
 
     async rename(actor: UserRow, orgId: number, name: string): Promise<OrganizationSettings> {
       await audit.atomically(async (tx) => {
-        const org = s.org.get(orgId)!;
-        if (org.name === name) return;
-        s.rename.run(name, orgId);
+        if ((await s.name(tx, orgId)) === name) return;
+        await s.rename(tx, orgId, name);
         // The names themselves stay out of the log (they may be long): that it changed, by whom.
         await audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'organization_name' }, tx);
       });
@@ -127,17 +132,17 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
     },
 
     /** The organisation's windows after which a list is stale (lists/freshness.ts). */
-    listFreshness,
+    listFreshness: (orgId: number) => listFreshness(orgId),
 
     /** Changes either window or both; each change is audited with its old and new number of days. */
     setListFreshness(actor: UserRow, orgId: number, change: UpdateListFreshnessRequest): Promise<ListFreshnessSettings> {
       return audit.atomically(async (tx) => {
-        const before = listFreshness(orgId);
+        const before = await listFreshness(orgId, tx);
         const after = {
           sanctions_stale_days: change.sanctions_stale_days ?? before.sanctions_stale_days,
           pep_stale_days: change.pep_stale_days ?? before.pep_stale_days,
         };
-        s.setFreshness.run(after.sanctions_stale_days, after.pep_stale_days, orgId);
+        await s.setFreshness(tx, orgId, after);
         for (const setting of ['sanctions_stale_days', 'pep_stale_days'] as const) {
           if (before[setting] === after[setting]) continue;
           await audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting, from: String(before[setting]), to: String(after[setting]) }, tx);
@@ -148,42 +153,39 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
 
     appSchemes,
 
-    /** The attempts a person has on one hosted link (issue 26; migration 0018, default 3). */
-    hostedAttempts(orgId: number): number {
-      const r = s.attempts.get(orgId);
-      if (!r) throw new AppError('account_not_found');
-      return r.hosted_attempts;
+    /** The attempts a person has on one hosted link (issue 26; migration 0018, default 3); on `on` when given (a transaction). */
+    async hostedAttempts(orgId: number, on: Q = q): Promise<number> {
+      const n = await s.attempts(on, orgId);
+      if (n === undefined) throw new AppError('account_not_found');
+      return n;
     },
 
-    setHostedAttempts(orgId: number, attempts: number): number {
-      s.setAttempts.run(attempts, orgId);
+    async setHostedAttempts(orgId: number, attempts: number, tx: Q): Promise<number> {
+      await s.setAttempts(tx, orgId, attempts);
       return attempts;
     },
 
     /** Whether the organisation's API keys must send the head-turn clip as a selfie, never a still photo (issue 37; migration 0024, default off). */
-    requiresLivenessClip(orgId: number): boolean {
-      const r = s.clip.get(orgId);
-      if (!r) throw new AppError('account_not_found');
-      return r.require_liveness_clip === 1;
+    async requiresLivenessClip(orgId: number, on: Q = q): Promise<boolean> {
+      const r = await s.clip(on, orgId);
+      if (r === undefined) throw new AppError('account_not_found');
+      return r === 1;
     },
 
-    setRequiresLivenessClip(orgId: number, required: boolean): boolean {
-      s.setClip.run(required ? 1 : 0, orgId);
+    async setRequiresLivenessClip(orgId: number, required: boolean, tx: Q): Promise<boolean> {
+      await s.setClip(tx, orgId, required);
       return required;
     },
 
     /** The hosts on private networks the owner allows webhooks to reach (issue 39; core/webhooks/destination.ts). */
-    webhookPrivateHosts(orgId: number): string[] {
-      const r = s.privateHosts.get(orgId);
-      return r ? (JSON.parse(r.webhook_private_hosts) as string[]) : [];
-    },
+    webhookPrivateHosts,
 
     /** Replaces them (checked by the contract); audited with how many there were before and after, as app schemes. */
     async setWebhookPrivateHosts(actor: UserRow, orgId: number, hosts: readonly string[]): Promise<string[]> {
       const next = [...new Set(hosts.map((h) => h.toLowerCase()))];
       await audit.atomically(async (tx) => {
-        const before = this.webhookPrivateHosts(orgId);
-        s.setPrivateHosts.run(JSON.stringify(next), orgId);
+        const before = await webhookPrivateHosts(orgId, tx);
+        await s.setPrivateHosts(tx, orgId, JSON.stringify(next));
         if (before.join(' ') !== next.join(' ')) {
           await audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'webhook_private_hosts', from: String(before.length), to: String(next.length) }, tx);
         }
@@ -198,22 +200,21 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
      */
     async setAppSchemes(actor: UserRow, orgId: number, schemes: readonly string[]): Promise<AppSchemesSettings> {
       await audit.atomically(async (tx) => {
-        const before = appSchemes(orgId);
-        s.clearSchemes.run(orgId);
-        for (const scheme of new Set(schemes)) s.addScheme.run(orgId, scheme);
-        const after = appSchemes(orgId);
+        const before = await appSchemes(orgId, tx);
+        await s.setSchemes(tx, orgId, [...new Set(schemes)]);
+        const after = await appSchemes(orgId, tx);
         if (before.join(' ') !== after.join(' ')) {
           await audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'app_schemes', from: String(before.length), to: String(after.length) }, tx);
         }
       });
-      return { app_schemes: appSchemes(orgId) };
+      return { app_schemes: await appSchemes(orgId) };
     },
 
     async setLogo(actor: UserRow, orgId: number, bytes: Uint8Array): Promise<OrganizationSettings> {
       const { png } = await normaliseLogo(bytes);
       await audit.atomically(async (tx) => {
-        const had = logoOf(orgId) !== null;
-        s.setLogo.run(png, nowIso(clock.now()), orgId);
+        const had = (await logoOf(orgId, tx)) !== null;
+        await s.setLogo(tx, orgId, png, nowIso(clock.now()));
         await audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'logo', from: had ? 'set' : 'none', to: 'replaced' }, tx);
       });
       return settings(orgId);
@@ -221,8 +222,8 @@ export function createOrganization(db: Db, clock: Clock, audit: Audit, dataDir: 
 
     async removeLogo(actor: UserRow, orgId: number): Promise<OrganizationSettings> {
       await audit.atomically(async (tx) => {
-        if (logoOf(orgId) === null) return;
-        s.setLogo.run(null, null, orgId);
+        if ((await logoOf(orgId, tx)) === null) return;
+        await s.setLogo(tx, orgId, null, null);
         await audit.record({ orgId, actor: actorOf(actor), action: 'settings.changed', setting: 'logo', from: 'set', to: 'removed' }, tx);
       });
       return settings(orgId);

@@ -8,6 +8,7 @@ import type { Accounts } from '../accounts/accounts';
 import { hashPassword } from '../accounts/passwords';
 import type { OrgRow, UserRow } from '../accounts/repo';
 import type { Audit, AuditActorRef } from '../audit/audit';
+import type { Q } from '../../db/engine';
 import type { Clock } from '../clock';
 import { nowIso } from '../ids';
 import type { PublicUrlSetting } from '../public-url-repo';
@@ -32,11 +33,11 @@ export function overridePlan(d: { accounts: Accounts; audit: Audit }, actor: Aud
 
 /** One organisation setting read, written, and recorded with both values when it moved; the value saved. */
 export function changeSetting<T extends number | boolean>(
-  d: { audit: Audit }, orgId: number, actor: AuditActorRef, setting: 'hosted_attempts' | 'require_liveness_clip', read: () => T, write: () => T,
+  d: { audit: Audit }, orgId: number, actor: AuditActorRef, setting: 'hosted_attempts' | 'require_liveness_clip', read: (tx: Q) => Promise<T>, write: (tx: Q) => Promise<T>,
 ): Promise<T> {
   return d.audit.atomically(async (tx) => {
-    const before = read();
-    const after = write();
+    const before = await read(tx);
+    const after = await write(tx);
     if (before !== after) await d.audit.record({ orgId, actor, action: 'settings.changed', setting, from: String(before), to: String(after) }, tx);
     return after;
   });

@@ -32,16 +32,16 @@ function openStore(s: Services, id: string): AgeGateStoreRecord {
 }
 
 /** The public settings the storefront widget shows (the merchant's daily cap is not among them). */
-export function publicConfig(s: Services, storeId: string): AgeGatePublicConfig {
+export async function publicConfig(s: Services, storeId: string): Promise<AgeGatePublicConfig> {
   const st = openStore(s, storeId);
   const { daily_selfie_cap: _private, ...shown } = st.settings;
   return {
-    ...shown, underage_redirect_url: underageRedirect(s, st) ?? '', min_age: minAgeOf(st), store_id: st.id, test_mode: st.env === 'test',
+    ...shown, underage_redirect_url: (await underageRedirect(s, st)) ?? '', min_age: minAgeOf(st), store_id: st.id, test_mode: st.env === 'test',
   };
 }
 
 /** The store's underage redirect while its rules still allow it (one saved under older rules, or with an app scheme removed since, is not followed). */
-const underageRedirect = (s: Services, st: AgeGateStoreRecord) => usableRedirect(st.settings.underage_redirect_url, s.organization.appSchemes(st.orgId));
+const underageRedirect = async (s: Services, st: AgeGateStoreRecord) => usableRedirect(st.settings.underage_redirect_url, await s.organization.appSchemes(st.orgId));
 
 /** The organisation's store in one environment, with the script tag to paste. */
 export function storeView(s: Services, orgId: number, env: 'test' | 'live'): AgeGateStore {
@@ -68,7 +68,7 @@ function viewOf(s: Services, env: 'test' | 'live', st: AgeGateStoreRecord | unde
  * changes nothing is not an act.
  */
 export async function saveStore(s: Services, orgId: number, actor: AuditActorRef, env: 'test' | 'live', settings: AgeGateSettings): Promise<AgeGateStore> {
-  checkRedirects({ underage_redirect_url: settings.underage_redirect_url }, s.organization.appSchemes(orgId));
+  checkRedirects({ underage_redirect_url: settings.underage_redirect_url }, await s.organization.appSchemes(orgId));
   const onOff = (st: AgeGateSettings) => (st.enabled ? 'on' : 'off');
   const saved = await s.audit.atomically(async (tx) => {
     const before = s.ageGate.stores.of(orgId, env);
@@ -136,7 +136,7 @@ export async function storefrontAgeCheck(
   if (age < minAge) {
     return answer({
       success: true, verified: false, estimated_age: null, verification_id: await attest('failed', 'below_minimum_age'), ...attestation,
-      message: `You must be at least ${minAge} to enter.`, reason: 'underage', redirect_url: underageRedirect(s, st),
+      message: `You must be at least ${minAge} to enter.`, reason: 'underage', redirect_url: await underageRedirect(s, st),
     });
   }
   if (!st.settings.require_selfie) {

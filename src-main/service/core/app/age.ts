@@ -65,7 +65,7 @@ export async function ageBySelfie(
   const given = body.image_selfie_b64;
   const field = typeof given === 'string' ? 'image_selfie_b64' : given.field;
   const bytes = typeof given === 'string' ? bytesOfBase64(field, given) : given.bytes;
-  clipRequired(s, call, field, bytes);
+  await clipRequired(s, call, field, bytes);
   const taken = await takeSelfie(field, bytes);
   const billed = await bill<Omit<AgeSelfieResponse, 'credits_consumed' | 'credits_remaining'>>(
     s, call, { operation: 'age', idPrefix: 'age', bodyText: text, ...(alsoRecord ? { alsoRecord } : {}) },
@@ -150,7 +150,7 @@ export async function ageById(s: Services, call: Call, body: IdInput, text: stri
     selfie: { field: 'image_selfie_b64', bytes: bytesOfBase64('image_selfie_b64', body.image_selfie_b64) },
     front: { field: 'image_id_b64', bytes: bytesOfBase64('image_id_b64', body.image_id_b64) },
   };
-  clipRequired(s, call, images.selfie.field, images.selfie.bytes);
+  await clipRequired(s, call, images.selfie.field, images.selfie.bytes);
   const work = async (): Promise<Outcome<AgeIdResult>> => {
     const now = new Date(s.clock.now());
     if (key.demo) {

@@ -21,7 +21,7 @@ export async function openBatch(s: Services, session: SessionContext, body: z.ou
   s.storage.require();
   const loaded = await s.screening.ready();
   if (!loaded) throw s.screening.unavailable();
-  const info = await s.batches.create(ownerOf(session), body, loaded, s.organization.listFreshness(session.org.id));
+  const info = await s.batches.create(ownerOf(session), body, loaded, await s.organization.listFreshness(session.org.id));
   // The console replaces the last batch's results with this one's: notes sent back about those go.
   s.review.batchOpened(session.org.id, session.user.id, info.id);
   await s.audit.record({ orgId: session.org.id, actor: actorOf(session.user), action: 'batch.created', batchId: info.id, env: info.env, counts: { total: info.total_rows } });

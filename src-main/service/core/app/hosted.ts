@@ -12,6 +12,7 @@ import {
 import type { ChallengeRule, FaceAnalysisBlock } from '../../../../src-shared/contracts/faces';
 import { AppError, type ErrorCode } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
+import type { Q } from '../../db/engine';
 import { checkRedirects, redirectWith, usableRedirect } from '../hosted/redirects';
 import { THRESHOLD_SIMILARITY } from '../faces/match';
 import type { FailedAttempt, HostedRow } from '../hosted/sessions';
@@ -60,16 +61,17 @@ const judgedChallenge = (a: FaceAnalysisBlock | undefined) => (a?.challenge ? { 
  * organisation's number is read now (issue 26): lowering it makes the next attempt on links
  * already given their last (an open session always has that one).
  */
-const attemptsLeft = (s: Services, row: HostedRow) => Math.max(1, s.organization.hostedAttempts(row.org_id) - row.challenge_misses);
+const attemptsLeft = async (s: Services, row: HostedRow, q?: Q) => Math.max(1, (await s.organization.hostedAttempts(row.org_id, q)) - row.challenge_misses);
 /** Failures a person can fix by trying again (issue 26). */
 const RETRYABLE: ReadonlySet<string> = new Set(HOSTED_RETRYABLE_REASONS);
 
-export function sessionView(s: Services, r: HostedRow): HostedSessionView {
+/** The session as the console lists it; read on `q` when given (the act's transaction). */
+export async function sessionView(s: Services, r: HostedRow, q?: Q): Promise<HostedSessionView> {
   return {
     session_id: r.id, product: r.product, environment: r.env, state: s.hosted.stateOf(r), outcome: r.outcome, verification_id: r.verification_id,
     page_title: r.page_title, redirect_url: r.redirect_url, failure_redirect_url: r.failure_redirect_url, created_at: r.created_at,
     expires_at: r.expires_at, opened_at: r.opened_at, completed_at: r.completed_at, api_key_id: r.api_key_id, flow_id: r.flow_id,
-    attempts_allowed: s.organization.hostedAttempts(r.org_id), failed_attempts: s.hosted.failedAttempts(r.id),
+    attempts_allowed: await s.organization.hostedAttempts(r.org_id, q), failed_attempts: s.hosted.failedAttempts(r.id),
   };
 }
 
@@ -193,11 +195,12 @@ async function runProduct(s: Services, row: HostedRow, body: HostedCompleteReque
  * Its URL is on the service's configured origin (the on-site server's while it runs), never on
  * the one the request named.
  */
-export function createSession(
+/** `q`: the transaction that also writes the act's audit row, when there is one. */
+export async function createSession(
   s: Services, owner: { orgId: number; env: 'test' | 'live'; keyId: string | null }, body: z.output<typeof HostedGenerateRequest>,
-  invalid: ErrorCode = 'invalid_parameters',
-): HostedGenerateResponse {
-  checkRedirects({ redirect_url: body.redirect_url, failure_redirect_url: body.failure_redirect_url }, s.organization.appSchemes(owner.orgId), invalid);
+  invalid: ErrorCode = 'invalid_parameters', q?: Q,
+): Promise<HostedGenerateResponse> {
+  checkRedirects({ redirect_url: body.redirect_url, failure_redirect_url: body.failure_redirect_url }, await s.organization.appSchemes(owner.orgId, q), invalid);
   const { row, token } = s.hosted.create(owner, {
     product: body.product, redirectUrl: body.redirect_url, failureRedirectUrl: body.failure_redirect_url, expiresInHours: body.expires_in_hours,
     pageTitle: body.page_title, successMessage: body.success_message, failureMessage: body.failure_message, minAge: body.min_age,
@@ -207,26 +210,27 @@ export function createSession(
 }
 
 /** The hosted page's view of its session (the first look marks it opened). */
-export function hostedPage(s: Services, token: string): HostedPage {
+export async function hostedPage(s: Services, token: string): Promise<HostedPage> {
   const row = s.hosted.byToken(token);
   if (!row) throw new AppError('hosted_session_not_found');
   s.hosted.open(row);
   const fresh = s.hosted.byId(row.id)!;
-  const brand = s.organizationBranding(fresh.org_id);
+  const brand = await s.organizationBranding(fresh.org_id);
+  const left = await attemptsLeft(s, fresh);
   return {
     product: fresh.product, state: s.hosted.stateOf(fresh), page_title: fresh.page_title, success_message: fresh.success_message,
     failure_message: fresh.failure_message, min_age: fresh.product === 'age' ? (fresh.min_age ?? 18) : null, test_mode: fresh.env === 'test',
     expires_at: fresh.expires_at, needs_id: fresh.product === 'age' && fresh.verification_id !== null && fresh.state !== 'completed',
     organization: { name: brand.name, logo_url: brand.logo_png ? `/hosted/logo/${token}` : null },
-    challenge: challengeRequired(fresh.product) ? { kind: 'head_turn', clip_seconds: CHALLENGE_CLIP_SECONDS, attempts_left: attemptsLeft(s, fresh) } : null,
-    attempts_left: attemptsLeft(s, fresh),
+    challenge: challengeRequired(fresh.product) ? { kind: 'head_turn', clip_seconds: CHALLENGE_CLIP_SECONDS, attempts_left: left } : null,
+    attempts_left: left,
   };
 }
 
 /** The logo of the organisation whose session a token names (any state: the closed page shows whose link it was). */
-export function hostedLogo(s: Services, token: string): Uint8Array {
+export async function hostedLogo(s: Services, token: string): Promise<Uint8Array> {
   const row = s.hosted.byToken(token);
-  const png = row ? s.organizationBranding(row.org_id).logo_png : null;
+  const png = row ? (await s.organizationBranding(row.org_id)).logo_png : null;
   if (!png) throw new AppError('hosted_logo_not_found');
   return png;
 }
@@ -259,8 +263,8 @@ export async function completeHosted(
     // A failure the person can fix (a missed challenge, a picture to take again): while the
     // organisation's attempts last, the session stays open for another (issue 26: every product).
     const retryable = failed !== undefined && (challengeMissed || (reason !== null && RETRYABLE.has(reason)));
-    if (retryable && s.hosted.miss(row, s.organization.hostedAttempts(row.org_id) - 1, failed)) {
-      const left = attemptsLeft(s, s.hosted.byId(row.id)!);
+    if (retryable && s.hosted.miss(row, (await s.organization.hostedAttempts(row.org_id)) - 1, failed)) {
+      const left = await attemptsLeft(s, s.hosted.byId(row.id)!);
       return answer({
         status: 'retry', verification_id: run.verificationId, product: row.product, environment: row.env,
         message: challengeMissed ? DEFAULT_MESSAGE.retry : DEFAULT_MESSAGE.retry_photo, reason, redirect_url: null, test_mode: test, attempts_left: left,
@@ -271,7 +275,7 @@ export async function completeHosted(
       s.hosted.setPending(row, run.verificationId);
       return answer({
         status: 'id_required', verification_id: run.verificationId, product: row.product, environment: row.env, message: DEFAULT_MESSAGE.id_required,
-        reason, redirect_url: null, test_mode: test, attempts_left: attemptsLeft(s, row),
+        reason, redirect_url: null, test_mode: test, attempts_left: await attemptsLeft(s, row),
       });
     }
     const status: 'passed' | 'failed' = failed ? 'failed' : 'passed';
@@ -281,7 +285,7 @@ export async function completeHosted(
       fields: { verification_id: run.verificationId, status: status === 'passed' ? 'PASS' : 'FAIL', product: row.product, environment: row.env },
     });
     // Checked again: a redirect saved under older rules, or whose app scheme was removed since, is not followed.
-    const target = usableRedirect(status === 'passed' ? row.redirect_url : row.failure_redirect_url, s.organization.appSchemes(row.org_id));
+    const target = usableRedirect(status === 'passed' ? row.redirect_url : row.failure_redirect_url, await s.organization.appSchemes(row.org_id));
     return answer({
       status, verification_id: run.verificationId, product: row.product, environment: row.env,
       message: (status === 'passed' ? row.success_message : row.failure_message) ?? DEFAULT_MESSAGE[status],
@@ -295,9 +299,10 @@ export async function completeHosted(
 }
 
 /** Revokes an open session of the organisation: its link stops working at once. */
-export function revokeSession(s: Services, orgId: number, id: string): HostedSessionView {
+/** `q`: the transaction that also writes the act's audit row. */
+export function revokeSession(s: Services, orgId: number, id: string, q?: Q): Promise<HostedSessionView> {
   const row = s.hosted.byId(id);
   if (!row || row.org_id !== orgId) throw new AppError('hosted_session_not_found');
   if (!s.hosted.revoke(id, orgId)) throw new AppError('hosted_session_closed', { message: `This session is ${s.hosted.stateOf(row)}: it cannot be revoked.` });
-  return sessionView(s, s.hosted.byId(id)!);
+  return sessionView(s, s.hosted.byId(id)!, q);
 }

@@ -76,7 +76,7 @@ export async function identity(s: Services, call: Call, body: IdentityRequest, t
     throw new AppError('invalid_parameters', { message: 'date_of_birth must be YYYY-MM-DD or MM/DD/YYYY', fields: [{ field: 'date_of_birth', issue: 'invalid_date' }] });
   }
   const images = imagesOf(body);
-  clipRequired(s, call, images.selfie.field, images.selfie.bytes);
+  await clipRequired(s, call, images.selfie.field, images.selfie.bytes);
   const billed = await bill<Omit<IdentityResult, 'credits_consumed' | 'credits_remaining'>>(
     s, call, { operation: 'identity', idPrefix: 'idv', bodyText: text },
     async (ctx) => {
@@ -119,7 +119,7 @@ type KycResult = Omit<ComplianceResult, 'credits_consumed' | 'credits_remaining'
 export async function kycPlus(s: Services, call: Call, body: ComplianceRequest, text: string): Promise<Answer<ComplianceResult>> {
   const key = call.payer;
   const images = imagesOf(body);
-  clipRequired(s, call, images.selfie.field, images.selfie.bytes);
+  await clipRequired(s, call, images.selfie.field, images.selfie.bytes);
   const ready = key.demo ? null : await s.screening.ready();
   if (!key.demo && !ready) throw s.screening.unavailable();
   let held: HeldReport | null = null;
@@ -159,7 +159,7 @@ export async function kycPlus(s: Services, call: Call, body: ComplianceRequest, 
         const birth = r.assessment.birth;
         const country = nationalityAlpha2(m.nationality);
         screening = await s.pool.screenOne(ready!, {
-          id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live', staleWindows: s.organization.listFreshness(key.orgId),
+          id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live', staleWindows: await s.organization.listFreshness(key.orgId),
           subject: {
             type: 'individual', first_name: m.givenNames || m.surname, last_name: m.surname,
             ...(birth ? { date_of_birth: formatIsoDate(birth) } : {}),

@@ -13,9 +13,9 @@ import { listAttribution, type OfficialSource } from '../screening/lists/sources
 import { heldOfficials, storedLists } from '../screening/lists/store';
 
 /** The lists loaded, the index, and the organisation's own lists, stale by its windows now. */
-export function listsStatus(s: Services, orgId: number): ListsStatus {
+export async function listsStatus(s: Services, orgId: number): Promise<ListsStatus> {
   const loaded = s.screening.current();
-  const windows = s.organization.listFreshness(orgId);
+  const windows = await s.organization.listFreshness(orgId);
   const now = s.clock.now();
   return {
     state: s.screening.state(),

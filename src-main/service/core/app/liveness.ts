@@ -17,8 +17,8 @@ export type Challenge = (typeof CHALLENGES)[number];
  * requires the head-turn clip, a still photo is refused before anything is charged (demo keys too:
  * it is intake). True when the clip is required (the caller then holds it to the challenge).
  */
-export function clipRequired(s: Services, call: Call, field: string, bytes: Uint8Array): boolean {
-  if (call.payer.id === null || !s.organization.requiresLivenessClip(call.payer.orgId)) return false;
+export async function clipRequired(s: Services, call: Call, field: string, bytes: Uint8Array): Promise<boolean> {
+  if (call.payer.id === null || !(await s.organization.requiresLivenessClip(call.payer.orgId))) return false;
   if (!isVideo(sniff(bytes))) {
     throw new AppError('invalid_parameters', {
       message: `${field} must be a video clip of the head turn: this organisation requires it of its API keys (a still photo is weaker evidence of a live person)`,
@@ -38,7 +38,7 @@ export async function liveness(
 ): Promise<Answer<LivenessResult>> {
   const key = call.payer;
   // Where the organisation requires the clip, every clip is the head-turn challenge.
-  const challenge = opts.challenge ?? (clipRequired(s, call, 'file', bytes) ? 'head_turn' : null);
+  const challenge = opts.challenge ?? ((await clipRequired(s, call, 'file', bytes)) ? 'head_turn' : null);
   const taken = await takeSelfie('file', bytes);
   // A challenge is a movement over time: a single picture cannot meet it.
   if (challenge && taken.kind !== 'clip') throw new AppError('invalid_parameters', { message: 'challenge needs a video clip in file', fields: [{ field: 'file', issue: 'video_required' }] });

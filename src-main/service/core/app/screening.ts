@@ -57,7 +57,7 @@ export async function screenSubject(
     },
     async (ctx) => {
       const result = await s.pool.screenOne(loaded, {
-        ...subject, id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live', staleWindows: s.organization.listFreshness(key.orgId),
+        ...subject, id: ctx.verificationId, created: ctx.createdAt, livemode: key.env === 'live', staleWindows: await s.organization.listFreshness(key.orgId),
       });
       const hits = hitCategories(result.matches);
       return {

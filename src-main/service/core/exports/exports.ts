@@ -36,7 +36,7 @@ export interface ReportParams { env: Environment; from: string; to: string }
 /** The reports service's bundle (core/reports): the data of the report an export is made of. */
 export type BundleSource = (type: ReportType, who: ReportWho, params: ReportParams) => ReportBundle | Promise<ReportBundle>;
 /** The organisation's branding for the PDF header (accounts: name and logo). */
-export type BrandingSource = (orgId: number) => { name: string; logo_png: Uint8Array | null };
+export type BrandingSource = (orgId: number) => Promise<{ name: string; logo_png: Uint8Array | null }>;
 
 export interface ExportDeps {
   bundle: BundleSource;
@@ -44,7 +44,7 @@ export interface ExportDeps {
   enabled?: () => boolean;
   branding: BrandingSource;
   /** The lists loaded now, with the organisation's stale flags (screening + list freshness); absent: exports do not state them. */
-  lists?: (orgId: number, now: number) => ListVersion[];
+  lists?: (orgId: number, now: number) => Promise<ListVersion[]>;
   runner: RenderRunner;
   /** Free space on the data directory's disk: no export is accepted, and no file stored, below its reserve. */
   storage?: Pick<Storage, 'require' | 'has' | 'isFull' | 'written'>;
@@ -155,8 +155,8 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
       }
       const bytes = await deps.runner.render({
         exportId: job.id, reportType: job.report_type, format: job.format, env: job.env, from: job.from_date, to: job.to_date,
-        generatedAt: nowIso(generatedAt), organisation: deps.branding(job.org_id), bundle,
-        ...(deps.lists ? { lists: deps.lists(job.org_id, generatedAt) } : {}),
+        generatedAt: nowIso(generatedAt), organisation: await deps.branding(job.org_id), bundle,
+        ...(deps.lists ? { lists: await deps.lists(job.org_id, generatedAt) } : {}),
       });
       const at = clock.now();
       if (!db.open) return;

@@ -108,13 +108,13 @@ export function createWebhooks(engine: Engine, clock: Clock, opts: {
   /** Tests: a transport of their own (the destination rule on the URL's own host still applies). */
   fetch?: Fetch;
   /** The hosts the organisation's owner allowed as on-premises receivers (destination.ts). */
-  privateHosts?: (orgId: number) => readonly string[];
+  privateHosts?: (orgId: number, q: Q) => Promise<readonly string[]>;
   /** Tests: the name resolution the delivery's lookup uses. */
   resolve?: Resolve;
 } = {}) {
   const repo = webhooksRepo;
   const { q } = engine;
-  const privateHosts = opts.privateHosts ?? (() => []);
+  const privateHosts = opts.privateHosts ?? (async () => []);
   let flying = 0;
 
   async function emitInTransaction(tx: Q, orgId: number, env: Environment, event: WebhookEvent, onlyEndpoint?: string): Promise<string | null> {
@@ -173,7 +173,7 @@ export function createWebhooks(engine: Engine, clock: Clock, opts: {
     const started = performance.now();
     let status: number | null = null;
     let error: string | null = null;
-    const allowed = privateHosts(details.org_id);
+    const allowed = await privateHosts(details.org_id, q);
     // An address written in the URL never reaches the lookup: refused here (the owner may have
     // allowed it since the endpoint was added, or taken the allowance back).
     const refused = refusedHost(details.url, allowed);
@@ -224,7 +224,7 @@ export function createWebhooks(engine: Engine, clock: Clock, opts: {
           team_limit: MAX_ENDPOINTS, message: `At most ${MAX_ENDPOINTS} webhook endpoints per organization. Remove one first.`,
         });
       }
-      const refused = refusedHost(input.url, privateHosts(input.orgId));
+      const refused = refusedHost(input.url, await privateHosts(input.orgId, tx));
       if (refused) {
         throw new AppError('invalid_parameters', {
           message: `The URL names ${RANGE_WORDS[refused]}. Webhooks go to receivers on the internet; for a receiver on your own network, `

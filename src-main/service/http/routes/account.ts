@@ -84,7 +84,7 @@ export function accountRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/settings/organization', auth: { kind: 'session' }, tags: TAGS,
     summary: 'The organisation\'s display name and logo (hosted pages, PDF exports)',
     responses: { 200: OrganizationSettings },
-    handler: (c) => c.json<OrganizationSettings>(services.organization.settings(c.get('session').org.id)),
+    handler: async (c) => c.json<OrganizationSettings>(await services.organization.settings(c.get('session').org.id)),
   });
 
   route({
@@ -103,7 +103,7 @@ export function accountRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/settings/list-freshness', auth: { kind: 'session' }, tags: TAGS,
     summary: 'The days after which a sanctions (and wanted) or PEP (and RCA) list is reported stale',
     responses: { 200: ListFreshnessSettings },
-    handler: (c) => c.json<ListFreshnessSettings>(services.organization.listFreshness(c.get('session').org.id)),
+    handler: async (c) => c.json<ListFreshnessSettings>(await services.organization.listFreshness(c.get('session').org.id)),
   });
 
   route({
@@ -121,7 +121,7 @@ export function accountRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/settings/app-schemes', auth: { kind: 'session' }, tags: TAGS,
     summary: 'The custom URL schemes of the organisation\'s own apps, which hosted and age-gate redirects may use to return to the app',
     responses: { 200: AppSchemesSettings },
-    handler: (c) => c.json<AppSchemesSettings>({ app_schemes: services.organization.appSchemes(c.get('session').org.id) }),
+    handler: async (c) => c.json<AppSchemesSettings>({ app_schemes: await services.organization.appSchemes(c.get('session').org.id) }),
   });
 
   route({
@@ -171,7 +171,7 @@ export function accountRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/settings/liveness', auth: { kind: 'session' }, tags: TAGS,
     summary: 'Whether the organisation\'s API keys must send the head-turn clip as a selfie (liveness, age, identity, KYC-plus) instead of a still photo',
     responses: { 200: LivenessSettings },
-    handler: (c) => c.json<LivenessSettings>({ require_liveness_clip: services.organization.requiresLivenessClip(c.get('session').org.id) }),
+    handler: async (c) => c.json<LivenessSettings>({ require_liveness_clip: await services.organization.requiresLivenessClip(c.get('session').org.id) }),
   });
 
   route({
@@ -185,8 +185,8 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const body = await input.body();
       const s = c.get('session');
-      const saved = await changeSetting(services, s.org.id, actorOf(s.user), 'require_liveness_clip', () => services.organization.requiresLivenessClip(s.org.id),
-        () => services.organization.setRequiresLivenessClip(s.org.id, body.require_liveness_clip));
+      const saved = await changeSetting(services, s.org.id, actorOf(s.user), 'require_liveness_clip', (tx) => services.organization.requiresLivenessClip(s.org.id, tx),
+        (tx) => services.organization.setRequiresLivenessClip(s.org.id, body.require_liveness_clip, tx));
       return c.json<LivenessSettings>({ require_liveness_clip: saved });
     },
   });
@@ -195,7 +195,7 @@ export function accountRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/settings/hosted-attempts', auth: { kind: 'session' }, tags: TAGS,
     summary: 'The attempts a person has on one hosted link: a failure they can fix (light, one face, the whole document) may be tried again this many times in all',
     responses: { 200: HostedAttemptsSettings },
-    handler: (c) => c.json<HostedAttemptsSettings>({ hosted_attempts: services.organization.hostedAttempts(c.get('session').org.id) }),
+    handler: async (c) => c.json<HostedAttemptsSettings>({ hosted_attempts: await services.organization.hostedAttempts(c.get('session').org.id) }),
   });
 
   route({
@@ -207,8 +207,8 @@ export function accountRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const body = await input.body();
       const s = c.get('session');
-      const saved = await changeSetting(services, s.org.id, actorOf(s.user), 'hosted_attempts', () => services.organization.hostedAttempts(s.org.id),
-        () => services.organization.setHostedAttempts(s.org.id, body.hosted_attempts));
+      const saved = await changeSetting(services, s.org.id, actorOf(s.user), 'hosted_attempts', (tx) => services.organization.hostedAttempts(s.org.id, tx),
+        (tx) => services.organization.setHostedAttempts(s.org.id, body.hosted_attempts, tx));
       return c.json<HostedAttemptsSettings>({ hosted_attempts: saved });
     },
   });
@@ -233,8 +233,8 @@ export function accountRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/settings/logo', auth: { kind: 'session' }, tags: TAGS,
     summary: 'The organisation\'s logo as PNG',
     responses: { 200: { contentType: 'image/png', description: 'The logo, re-encoded by the service' } },
-    handler: (c) => {
-      const logo = services.organization.logo(c.get('session').org.id);
+    handler: async (c) => {
+      const logo = await services.organization.logo(c.get('session').org.id);
       if (!logo) throw new AppError('logo_not_found');
       return c.body(new Uint8Array(logo.png), 200, { 'Content-Type': 'image/png', 'X-Content-Type-Options': 'nosniff' });
     },

@@ -43,7 +43,7 @@ export function ageGateRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/age-gate/config/:store_id', auth: { kind: 'public' }, tags: TAGS,
     summary: 'The public settings the storefront widget shows (no auth; 404 when the store is unknown or its gate is off)',
     responses: { 200: AgeGatePublicConfig },
-    handler: (c) => c.json<AgeGatePublicConfig>(publicConfig(services, c.req.param('store_id') ?? '')),
+    handler: async (c) => c.json<AgeGatePublicConfig>(await publicConfig(services, c.req.param('store_id') ?? '')),
   });
 
   route({

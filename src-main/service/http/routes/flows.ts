@@ -47,9 +47,9 @@ function view(s: Services, f: FlowWithCounts): PublishedFlowView {
 }
 
 /** The request's settings, checked: redirects by the hosted rules (the organisation's app schemes), the product by the plan. */
-function settingsOf(c: Context<AppEnv>, s: Services, body: PublishedFlowRequest): FlowSettings {
+async function settingsOf(c: Context<AppEnv>, s: Services, body: PublishedFlowRequest): Promise<FlowSettings> {
   const org = c.get('session').org;
-  checkRedirects({ redirect_url: body.redirect_url, failure_redirect_url: body.failure_redirect_url }, s.organization.appSchemes(org.id), 'account_validation');
+  checkRedirects({ redirect_url: body.redirect_url, failure_redirect_url: body.failure_redirect_url }, await s.organization.appSchemes(org.id), 'account_validation');
   const denied = planAllows(org.plan, body.product);
   if (denied) throw denied;
   return {
@@ -81,7 +81,7 @@ export function flowRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const body = await input.body();
       const { org, user } = c.get('session');
-      const settings = settingsOf(c, services, body);
+      const settings = await settingsOf(c, services, body);
       const flow = await publishFlow(services, org.id, actorOf(user), body.env, settings);
       return c.json<PublishedFlowView>(view(services, flow));
     },
@@ -98,7 +98,7 @@ export function flowRoutes({ route, services }: Router): void {
       const { org, user } = c.get('session');
       const id = c.req.param('id') ?? '';
       if (!services.flows.byId(id, org.id)) throw new AppError('published_flow_not_found');
-      const settings = settingsOf(c, services, body);
+      const settings = await settingsOf(c, services, body);
       const flow = await changeFlow(services, org.id, actorOf(user), id, settings);
       return c.json<PublishedFlowView>(view(services, flow));
     },

@@ -30,7 +30,7 @@ export function hostedRoutes({ route, services }: Router): void {
       if (!key.scopes.includes(body.product)) throw new AppError('wrong_scope', { hint: `Hosted ${body.product} sessions need a key with the ${body.product} scope.` });
       const denied = planAllows(c.get('org').plan, body.product);
       if (denied) throw denied;
-      return c.json<HostedGenerateResponse>(createSession(services, { orgId: key.orgId, env: key.env, keyId: key.id }, body));
+      return c.json<HostedGenerateResponse>(await createSession(services, { orgId: key.orgId, env: key.env, keyId: key.id }, body));
     },
   });
 
@@ -38,7 +38,7 @@ export function hostedRoutes({ route, services }: Router): void {
     method: 'GET', path: '/hosted/session/:token', auth: { kind: 'public' }, tags: ['hosted'],
     summary: 'The hosted page\'s view of its session: product, texts, test mode (the first call marks it opened)',
     responses: { 200: HostedPage },
-    handler: (c) => c.json<HostedPage>(hostedPage(services, c.req.param('token') ?? '')),
+    handler: async (c) => c.json<HostedPage>(await hostedPage(services, c.req.param('token') ?? '')),
   });
 
   route({
@@ -46,7 +46,7 @@ export function hostedRoutes({ route, services }: Router): void {
     summary: 'The logo of the organisation whose session this is (PNG), for the hosted page',
     description: 'Any session the token names, open or closed: the closed page shows whose link it was. 404 LOGO_NOT_FOUND for an unknown token or no logo.',
     responses: { 200: { contentType: 'image/png', description: 'The organisation\'s logo, re-encoded by the service' } },
-    handler: (c) => c.body(new Uint8Array(hostedLogo(services, c.req.param('token') ?? '')), 200, { 'Content-Type': 'image/png', 'X-Content-Type-Options': 'nosniff' }),
+    handler: async (c) => c.body(new Uint8Array(await hostedLogo(services, c.req.param('token') ?? '')), 200, { 'Content-Type': 'image/png', 'X-Content-Type-Options': 'nosniff' }),
   });
 
   route({
@@ -77,9 +77,9 @@ export function hostedRoutes({ route, services }: Router): void {
     summary: 'The organisation\'s hosted sessions in one environment, newest first (settings and state, no subject data)',
     request: { query: HostedSessionQuery },
     responses: { 200: HostedSessionList },
-    handler: (c, input) => {
+    handler: async (c, input) => {
       const org = c.get('session').org.id;
-      return c.json<HostedSessionList>({ sessions: services.hosted.list(org, input.query().env).map((r) => sessionView(services, r)) });
+      return c.json<HostedSessionList>({ sessions: await Promise.all(services.hosted.list(org, input.query().env).map((r) => sessionView(services, r))) });
     },
   });
 
@@ -95,7 +95,7 @@ export function hostedRoutes({ route, services }: Router): void {
       const denied = planAllows(org.plan, body.product);
       if (denied) throw denied;
       const made = await services.audit.atomically(async (tx) => {
-        const r = createSession(services, { orgId: org.id, env: body.env, keyId: null }, body, 'account_validation');
+        const r = await createSession(services, { orgId: org.id, env: body.env, keyId: null }, body, 'account_validation', tx);
         await services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'hosted.created', env: body.env, objectId: r.session_id, to: body.product }, tx);
         return r;
       });
@@ -110,7 +110,7 @@ export function hostedRoutes({ route, services }: Router): void {
     handler: async (c) => {
       const { org, user } = c.get('session');
       const revoked = await services.audit.atomically(async (tx) => {
-        const v = revokeSession(services, org.id, c.req.param('id') ?? '');
+        const v = await revokeSession(services, org.id, c.req.param('id') ?? '', tx);
         await services.audit.record({ orgId: org.id, actor: actorOf(user), action: 'hosted.revoked', env: v.environment, objectId: v.session_id }, tx);
         return v;
       });

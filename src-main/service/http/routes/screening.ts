@@ -128,7 +128,7 @@ export function screeningRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/screening/lists', auth: { kind: 'session' }, tags: TAGS,
     summary: 'The lists screened against, the index, and the organisation\'s own lists',
     responses: { 200: ListsStatus },
-    handler: (c) => c.json<ListsStatus>(listsStatus(services, c.get('session').org.id)),
+    handler: async (c) => c.json<ListsStatus>(await listsStatus(services, c.get('session').org.id)),
   });
 
   route({

@@ -29,7 +29,7 @@ export function webhookRoutes({ route, services }: Router): void {
     description: 'Webhooks are refused for loopback, link-local, private and reserved addresses and this computer\'s own, when an endpoint is added (an address in the URL) '
       + 'and at every delivery (the addresses its name resolves to), unless the owner named the URL\'s host here.',
     responses: { 200: WebhookPrivateHosts },
-    handler: (c) => c.json<WebhookPrivateHosts>({ hosts: services.organization.webhookPrivateHosts(c.get('session').org.id) }),
+    handler: async (c) => c.json<WebhookPrivateHosts>({ hosts: await services.organization.webhookPrivateHosts(c.get('session').org.id) }),
   });
 
   route({
