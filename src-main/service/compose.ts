@@ -104,7 +104,7 @@ export function compose(opts: ComposeOptions) {
   const accounts = createAccounts(engine, clock, opts.loginToken ? { loginToken: opts.loginToken } : {});
   const secret = createInstallSecret(db);
   const audit = createAudit(engine, clock, secret, { byId: accounts.userById, ofOrg: accounts.usersOf });
-  const review = createReview(db, clock, { engine, accounts, audit, secret });
+  const review = createReview(engine, clock, { accounts, audit, secret });
   const team = createTeam(engine, clock, accounts, audit);
   const teamActivity = createTeamActivity(db);
   const organization = createOrganization(engine, clock, audit, opts.dataDir);

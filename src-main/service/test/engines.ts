@@ -100,3 +100,22 @@ export function testEngines() {
     },
   };
 }
+
+/**
+ * The engines of `n` transactions that wait for each other once begun, so that all of them have
+ * made their reads before any commits: a race made certain (PostgreSQL; SQLite's one connection
+ * runs one transaction at a time, so there it would wait for ever: use it on PostgreSQL only).
+ */
+export function together(engines: Engine[], n: number): Engine[] {
+  let begun = 0;
+  let all!: () => void;
+  const ready = new Promise<void>((r) => (all = r));
+  return engines.map((e) => ({
+    ...e,
+    transaction: (work) => e.transaction(async (tx) => {
+      if (++begun === n) all();
+      await ready;
+      return work(tx);
+    }),
+  }));
+}

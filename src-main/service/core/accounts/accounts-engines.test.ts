@@ -6,7 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../db/engine';
-import { ENGINES, testEngines } from '../../test/engines';
+import { ENGINES, testEngines, together } from '../../test/engines';
 import { createAudit } from '../audit/audit';
 import { ManualClock } from '../clock';
 import type { InstallSecret } from '../install-secret';
@@ -22,24 +22,6 @@ function service(engine: Engine) {
   const accounts = createAccounts(engine, clock);
   const audit = createAudit(engine, clock, secret, { byId: accounts.userById, ofOrg: accounts.usersOf });
   return { accounts, audit, team: createTeam(engine, clock, accounts, audit) };
-}
-
-/**
- * The engines of `n` transactions that wait for each other once begun, so that all of them run
- * their reads before any commits (PostgreSQL; SQLite's one connection runs one at a time).
- */
-function together(engines: Engine[], n: number): Engine[] {
-  let begun = 0;
-  let all!: () => void;
-  const ready = new Promise<void>((r) => (all = r));
-  return engines.map((e) => ({
-    ...e,
-    transaction: (work) => e.transaction(async (tx) => {
-      if (++begun === n) all();
-      await ready;
-      return work(tx);
-    }),
-  }));
 }
 
 const OWNER = { organization: 'Acme', name: 'Olga Owner', email: 'olga@acme.test', password: 'owner password 1' };

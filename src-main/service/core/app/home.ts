@@ -11,7 +11,7 @@ export async function home(s: Services, session: SessionContext, since: string):
   const keys = (await s.keys.list(org.id, org.plan)).filter((k) => k.revoked_at === null);
   const balance = await s.credits.balance(org.id);
   return {
-    clearances_awaiting: may(user.role, 'review.approve') ? s.review.pendingCount(org.id) : null,
+    clearances_awaiting: may(user.role, 'review.approve') ? await s.review.pendingCount(org.id) : null,
     open_batches: may(user.role, 'batches.manage_all') ? (await s.batches.open(org.id)).length : null,
     hosted_failed: s.hosted.failedSince(org.id, new Date(since).toISOString()),
     credits: { balance, low: balance < LOW_CREDITS },

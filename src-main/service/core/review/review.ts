@@ -12,7 +12,6 @@ import {
 import { LIST_KINDS, type ListKind } from '../../../../src-shared/contracts/screening';
 import type { z } from 'zod';
 import type { Engine, Q } from '../../db/engine';
-import type { Db } from '../../db/open';
 import { SESSION_IDLE_MS, type Accounts, type SessionContext } from '../accounts/accounts';
 import type { OrgRow, UserRow } from '../accounts/repo';
 import { actorOf, type Audit } from '../audit/audit';
@@ -65,10 +64,11 @@ function clearanceAudit(c: ClearanceRow) {
   };
 }
 
-export function createReview(db: Db, clock: Clock, deps: { engine: Engine; accounts: Accounts; audit: Audit; secret: InstallSecret }) {
+export function createReview(engine: Engine, clock: Clock, deps: { accounts: Accounts; audit: Audit; secret: InstallSecret }) {
   const { accounts, audit } = deps;
   const people = accounts.repo;
-  const s = clearanceRepo(db);
+  const s = clearanceRepo;
+  const { q } = engine;
 
   /** The clearance as the API shows it, its people by e-mail (read on `q`: the engine's, or the act's transaction). */
   async function view(q: Q, c: ClearanceRow): Promise<Clearance> {
@@ -100,8 +100,8 @@ export function createReview(db: Db, clock: Clock, deps: { engine: Engine; accou
   };
 
   /** A clearance of the viewer's organisation (another's answers as unknown), still waiting. */
-  function pendingInOrg(orgId: number, clearanceId: string): ClearanceRow {
-    const found = s.byId.get(clearanceId);
+  async function pendingInOrg(orgId: number, clearanceId: string): Promise<ClearanceRow> {
+    const found = await s.byId(q, clearanceId);
     if (!found || found.org_id !== orgId) throw new AppError('clearance_not_found');
     if (found.state !== 'pending') throw new AppError('conflict', { message: `This clearance is ${STATE_TEXT[found.state]}` });
     return found;
@@ -117,18 +117,21 @@ export function createReview(db: Db, clock: Clock, deps: { engine: Engine; accou
     }
   }
 
-  /** Approves under the write lock, checking again that it still waits (a withdrawal may have landed meanwhile). */
+  /** The conflict of a clearance decided meanwhile (withdrawn, approved or sent back by someone else). */
+  const decidedMeanwhile = async (tx: Q, id: string) =>
+    new AppError('conflict', { message: `This clearance is ${STATE_TEXT[(await s.byId(tx, id))!.state]}` });
+
+  /** Approves only while it still waits (a withdrawal or another approver, on any instance, may have landed meanwhile). */
   function approveNow(approver: Pick<UserRow, 'id' | 'role'>, clearanceId: string): Promise<Clearance> {
     return audit.atomically(async (tx) => {
-      const c = s.byId.get(clearanceId)!;
-      if (c.state !== 'pending') throw new AppError('conflict', { message: `This clearance is ${STATE_TEXT[c.state]}` });
       const at = nowIso(clock.now());
-      s.setState.run('approved', approver.id, at, c.id);
+      if (!(await s.decide(tx, clearanceId, 'approved', approver.id, at))) throw await decidedMeanwhile(tx, clearanceId);
+      const c = (await s.byId(tx, clearanceId))!;
       await audit.record({
         ...clearanceAudit(c), actor: actorOf(approver), action: 'clearance.approved', disposition: 'cleared_false_positive', approverUserId: approver.id,
       }, tx);
       seen.drop(c.id);
-      return view(tx, s.byId.get(c.id)!);
+      return view(tx, c);
     });
   }
 
@@ -139,7 +142,7 @@ export function createReview(db: Db, clock: Clock, deps: { engine: Engine; accou
     settings: (org: OrgRow): OrgSettings => ({ four_eyes: org.four_eyes === 1 }),
 
     /** Clearances waiting for a second person's approval. */
-    pendingCount: (orgId: number): number => s.pendingCount.get(orgId)?.n ?? 0,
+    pendingCount: (orgId: number): Promise<number> => s.pendingCount(q, orgId),
 
     setFourEyes(session: SessionContext, on: boolean): Promise<OrgSettings> {
       return audit.atomically(async (tx) => {
@@ -186,8 +189,9 @@ export function createReview(db: Db, clock: Clock, deps: { engine: Engine; accou
       };
       const answer = await audit.atomically(async (tx): Promise<DispositionResponse> => {
         const org = (await people.orgById(tx, session.org.id))!;
-        for (const waiting of s.pendingFor.all(org.id, d.batch_id, d.row)) {
-          s.setState.run('withdrawn', session.user.id, nowIso(clock.now()), waiting.id);
+        for (const waiting of await s.pendingFor(tx, org.id, d.batch_id, d.row)) {
+          // Decided meanwhile by an approver: it stands; this decision is recorded after it.
+          if (!(await s.decide(tx, waiting.id, 'withdrawn', session.user.id, nowIso(clock.now())))) continue;
           await audit.record({ ...common, action: 'clearance.withdrawn', clearanceId: waiting.id, reasonCode: waiting.reason_code }, tx);
           seen.drop(waiting.id);
         }
@@ -201,14 +205,15 @@ export function createReview(db: Db, clock: Clock, deps: { engine: Engine; accou
         if (contradiction || (strong && org.four_eyes === 1)) {
           const at = nowIso(clock.now());
           const id = newId('clr', 16);
-          s.insert.run({
+          await s.insert(tx, {
             id, org_id: org.id, batch_id: d.batch_id, row_number: d.row, screening_id: d.screening_id,
             entity_ids: JSON.stringify(entities.map((e) => e.entity_id)), record_hashes: JSON.stringify(entities.map((e) => e.record_hash)),
-            reason_code: d.reason_code, has_note: d.has_note ? 1 : 0, client_ref_hmac: refHmac ?? null, requested_by: session.user.id, requested_at: at,
+            // Never null here: a strong match without a reason is refused above, and a contradiction is its reason's.
+            reason_code: d.reason_code!, has_note: d.has_note ? 1 : 0, client_ref_hmac: refHmac ?? null, requested_by: session.user.id, requested_at: at,
             override_contradiction: contradiction, match_flags: flagsOf(d.matches),
           });
           await audit.record({ ...common, ...reason, ...override, action: 'clearance.requested', disposition: d.disposition, clearanceId: id }, tx);
-          return { ...base, status: 'pending_approval', decided_at: at, clearance: await view(tx, s.byId.get(id)!) };
+          return { ...base, status: 'pending_approval', decided_at: at, clearance: await view(tx, (await s.byId(tx, id))!) };
         }
         const row = await audit.record({ ...common, ...reason, action: 'disposition.set', disposition: d.disposition }, tx);
         return { ...base, status: 'recorded', decided_at: String(row.at), clearance: null };
@@ -222,7 +227,7 @@ export function createReview(db: Db, clock: Clock, deps: { engine: Engine; accou
 
     /** A second person approves a pending clearance with their own credentials, at the analyst's desk. */
     async approve(session: SessionContext, clearanceId: string, email: string, password: string): Promise<Clearance> {
-      const found = pendingInOrg(session.org.id, clearanceId);
+      const found = await pendingInOrg(session.org.id, clearanceId);
       const approver = await accounts.verifyCredentials(email, password);
       if (!approver || approver.org_id !== session.org.id) throw new AppError('invalid_approver', { field: 'password' });
       mayDecide(approver, found);
@@ -232,8 +237,8 @@ export function createReview(db: Db, clock: Clock, deps: { engine: Engine; accou
     /** The approval queue: the organisation's clearances waiting for a second person, oldest first. */
     async queue(session: SessionContext): Promise<ApprovalQueue> {
       const users = new Map<number, UserRow | undefined>();
-      const waiting = s.pendingOf.all(session.org.id);
-      for (const id of new Set(waiting.map((c) => c.requested_by))) users.set(id, await people.userById(deps.engine.q, id));
+      const waiting = await s.pendingOf(q, session.org.id);
+      for (const id of new Set(waiting.map((c) => c.requested_by))) users.set(id, await people.userById(q, id));
       const person = (id: number) => {
         const u = users.get(id);
         return { user_id: id, email: u?.email ?? null, name: u?.name ?? null };
@@ -243,12 +248,12 @@ export function createReview(db: Db, clock: Clock, deps: { engine: Engine; accou
         reason_code: c.reason_code, override: c.override_contradiction, has_note: c.has_note === 1, matches: matchesOf(c), yours: c.requested_by === session.user.id,
         seen: seen.get(c.id),
       }));
-      return { clearances, waiting: s.pendingCount.get(session.org.id)?.n ?? 0 };
+      return { clearances, waiting: await s.pendingCount(q, session.org.id) };
     },
 
     /** An owner or admin approves in their own session (the route checks the role; never their own clearance). */
-    approveInSession(session: SessionContext, clearanceId: string): Promise<Clearance> {
-      mayDecide(session.user, pendingInOrg(session.org.id, clearanceId));
+    async approveInSession(session: SessionContext, clearanceId: string): Promise<Clearance> {
+      mayDecide(session.user, await pendingInOrg(session.org.id, clearanceId));
       return approveNow(session.user, clearanceId);
     },
 
@@ -258,16 +263,15 @@ export function createReview(db: Db, clock: Clock, deps: { engine: Engine; accou
      * that it was sent back (and who asked, as the target).
      */
     async sendBack(session: SessionContext, clearanceId: string, note: string): Promise<{ clearance: Clearance; note_kept: boolean }> {
-      mayDecide(session.user, pendingInOrg(session.org.id, clearanceId));
+      const found = await pendingInOrg(session.org.id, clearanceId);
+      mayDecide(session.user, found);
       const clearance = await audit.atomically(async (tx) => {
-        const c = s.byId.get(clearanceId)!;
-        if (c.state !== 'pending') throw new AppError('conflict', { message: `This clearance is ${STATE_TEXT[c.state]}` });
-        s.setState.run('sent_back', session.user.id, nowIso(clock.now()), c.id);
+        if (!(await s.decide(tx, clearanceId, 'sent_back', session.user.id, nowIso(clock.now())))) throw await decidedMeanwhile(tx, clearanceId);
+        const c = (await s.byId(tx, clearanceId))!;
         await audit.record({ ...clearanceAudit(c), actor: actorOf(session.user), action: 'clearance.sent_back', targetUserId: c.requested_by }, tx);
         seen.drop(c.id);
-        return view(tx, s.byId.get(c.id)!);
+        return view(tx, c);
       });
-      const found = s.byId.get(clearanceId)!;
       const kept = notes.keep(found.org_id, found.requested_by, found.batch_id, found.id, note);
       return { clearance, note_kept: kept };
     },
@@ -276,8 +280,8 @@ export function createReview(db: Db, clock: Clock, deps: { engine: Engine; accou
     async outcomes(session: SessionContext, batchId: string): Promise<ClearanceOutcome[]> {
       const held = notes.of(session.org.id, session.user.id, batchId);
       const out: ClearanceOutcome[] = [];
-      for (const c of s.ofBatch.all(session.org.id, batchId, session.user.id)) {
-        out.push({ ...(await view(deps.engine.q, c)), note: c.state === 'sent_back' ? (held.get(c.id) ?? null) : null });
+      for (const c of await s.ofBatch(q, session.org.id, batchId, session.user.id)) {
+        out.push({ ...(await view(q, c)), note: c.state === 'sent_back' ? (held.get(c.id) ?? null) : null });
       }
       return out;
     },
