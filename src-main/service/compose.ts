@@ -136,8 +136,8 @@ export function compose(opts: ComposeOptions) {
   const tokens = createVerificationTokens(secret, clock);
   // KYC-plus screening results held in memory for the report PDF (not the reporting API).
   const kycReports = createReportStore(() => clock.now());
-  const hosted = createHostedSessions(db, clock);
-  const flows = createPublishedFlows(db, clock);
+  const hosted = createHostedSessions(engine, clock);
+  const flows = createPublishedFlows(engine, clock);
   const ageGate = {
     stores: createAgeGateStores(db, clock), attempts: createAgeGateAttempts(clock, AGE_GATE_ATTEMPTS_PER_HOUR), selfieChecks: createSelfieChecks(db, clock),
   };

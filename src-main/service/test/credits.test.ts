@@ -111,8 +111,8 @@ describe('concurrency', () => {
 });
 
 describe('acts paid for once (the recordings of one hosted session)', () => {
-  const session = (t: TestService, keyId: string) =>
-    t.s.hosted.create({ orgId: t.orgId, env: 'live', keyId }, { product: 'human', expiresInHours: 1 }).row;
+  const session = async (t: TestService, keyId: string) =>
+    (await t.s.hosted.create({ orgId: t.orgId, env: 'live', keyId }, { product: 'human', expiresInHours: 1 })).row;
   const rows = (t: TestService) => t.s.db.prepare('SELECT id, credits, billable FROM verifications ORDER BY rowid').all() as { id: string; credits: number; billable: number }[];
 
   it('10 recordings finishing at once: one charge, by the row the session names; the rest are rows of 0 credits, not billable', async () => {
@@ -120,7 +120,7 @@ describe('acts paid for once (the recordings of one hosted session)', () => {
     await t.grant(1);
     const k = await t.key({ env: 'live' });
     const key = await resolve(t, k.api_key);
-    const row = session(t, k.id);
+    const row = await session(t, k.id);
     // All ten pass the balance check before any has finished: only the transaction can tell them apart.
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, () => t.s.billing.run({ key, operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(row) }, pass)),
@@ -128,14 +128,14 @@ describe('acts paid for once (the recordings of one hosted session)', () => {
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     expect((await t.s.credits.balance(t.orgId))).toBe(0);
     const charged = rows(t).filter((r) => r.credits > 0);
-    expect(charged).toEqual([{ id: t.s.hosted.byId(row.id)!.billed_verification_id, credits: 1, billable: 1 }]);
+    expect(charged).toEqual([{ id: (await t.s.hosted.byId(row.id))!.billed_verification_id, credits: 1, billable: 1 }]);
     expect(rows(t).filter((r) => r.credits === 0 && r.billable === 0)).toHaveLength(9);
     expect(t.s.db.prepare("SELECT verification_id FROM credit_entries WHERE kind = 'charge'").all()).toEqual([{ verification_id: charged[0]!.id }]);
 
     // The balance is spent: a later recording of the paid session is still recorded, free; another session is refused.
     const later = await t.s.billing.run({ key, operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(row) }, pass);
     expect(later).toMatchObject({ charged: 0, creditsRemaining: 0 });
-    await expect(t.s.billing.run({ key, operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(session(t, k.id)) }, pass))
+    await expect(t.s.billing.run({ key, operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(await session(t, k.id)) }, pass))
       .rejects.toMatchObject({ code: 'credits_exhausted' });
     expect((await t.s.credits.reconcile(t.orgId))).toMatchObject({ balance: 0, sum: 0 });
   });
@@ -143,10 +143,10 @@ describe('acts paid for once (the recordings of one hosted session)', () => {
   it('a test key\'s session names its first row too, charging nothing', async () => {
     const t = await testService();
     const k = await t.key({ env: 'test' });
-    const row = t.s.hosted.create({ orgId: t.orgId, env: 'test', keyId: k.id }, { product: 'human', expiresInHours: 1 }).row;
+    const row = (await t.s.hosted.create({ orgId: t.orgId, env: 'test', keyId: k.id }, { product: 'human', expiresInHours: 1 })).row;
     const first = await t.s.billing.run({ key: await resolve(t, k.api_key), operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(row) }, pass);
     await t.s.billing.run({ key: await resolve(t, k.api_key), operation: 'human', idPrefix: 'ver', paidOnce: t.s.hosted.paidOnce(row) }, pass);
-    expect(t.s.hosted.byId(row.id)!.billed_verification_id).toBe(first.verificationId);
+    expect((await t.s.hosted.byId(row.id))!.billed_verification_id).toBe(first.verificationId);
     expect(rows(t).map((r) => [r.credits, r.billable])).toEqual([[0, 1], [0, 0]]);
   });
 
@@ -154,7 +154,7 @@ describe('acts paid for once (the recordings of one hosted session)', () => {
     const t = await testService();
     await t.grant(100);
     const k = await t.key({ env: 'live' });
-    const row = session(t, k.id);
+    const row = await session(t, k.id);
     const worker = fileURLToPath(new URL('./fixtures/charge-worker.ts', import.meta.url));
     const startAt = String(Date.now() + 8_000);
     const outs = await Promise.all(
@@ -164,7 +164,7 @@ describe('acts paid for once (the recordings of one hosted session)', () => {
     expect(rows(t)).toHaveLength(20);
     expect((await t.s.credits.balance(t.orgId))).toBe(99);
     expect(t.s.db.prepare("SELECT verification_id FROM credit_entries WHERE kind = 'charge'").all())
-      .toEqual([{ verification_id: t.s.hosted.byId(row.id)!.billed_verification_id }]);
+      .toEqual([{ verification_id: (await t.s.hosted.byId(row.id))!.billed_verification_id }]);
   }, 60_000);
 });
 

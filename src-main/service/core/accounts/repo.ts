@@ -48,7 +48,9 @@ export function accountsRepo(dialect: Dialect) {
     /**
      * Makes the transaction `q` the only one changing the organisation's team (its size against the
      * plan) until it ends: on PostgreSQL the organisation's row lock; SQLite's transactions hold
-     * the one write lock already.
+     * the one write lock already. No transaction takes it together with the credit balance's lock
+     * today; one that does must take this one first, as every such transaction must, or PostgreSQL
+     * aborts one of two crossing transactions as a deadlock.
      */
     async lockOrg(q: Q, id: number): Promise<void> {
       if (dialect === 'postgres') await q.selectFrom('organizations').select('id').where('id', '=', id).forUpdate().execute();

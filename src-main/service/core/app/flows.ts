@@ -14,7 +14,7 @@ const editable = (f: FlowRow) =>
 
 export function publishFlow(d: FlowDeps, orgId: number, actor: AuditActorRef, env: Environment, settings: FlowSettings): Promise<FlowWithCounts> {
   return d.audit.atomically(async (tx) => {
-    const f = d.flows.create({ orgId, env }, settings);
+    const f = await d.flows.create({ orgId, env }, settings, tx);
     await d.audit.record({ orgId, actor, action: 'flow.published', env: f.env, objectId: f.id, to: f.product }, tx);
     return f;
   });
@@ -22,8 +22,8 @@ export function publishFlow(d: FlowDeps, orgId: number, actor: AuditActorRef, en
 
 export function changeFlow(d: FlowDeps, orgId: number, actor: AuditActorRef, id: string, settings: FlowSettings): Promise<FlowWithCounts> {
   return d.audit.atomically(async (tx) => {
-    const was = d.flows.byId(id, orgId);
-    const f = was && d.flows.update(id, orgId, settings);
+    const was = await d.flows.byId(id, orgId, tx);
+    const f = was && (await d.flows.update(id, orgId, settings, tx));
     if (!was || !f) throw new AppError('published_flow_not_found');
     if (editable(was) !== editable(f)) await d.audit.record({ orgId, actor, action: 'flow.changed', env: f.env, objectId: f.id }, tx);
     return f;
@@ -32,8 +32,8 @@ export function changeFlow(d: FlowDeps, orgId: number, actor: AuditActorRef, id:
 
 export function switchFlow(d: FlowDeps, orgId: number, actor: AuditActorRef, id: string, enabled: boolean): Promise<FlowWithCounts> {
   return d.audit.atomically(async (tx) => {
-    const was = d.flows.byId(id, orgId);
-    const f = was && d.flows.setEnabled(id, orgId, enabled);
+    const was = await d.flows.byId(id, orgId, tx);
+    const f = was && (await d.flows.setEnabled(id, orgId, enabled, tx));
     if (!was || !f) throw new AppError('published_flow_not_found');
     if ((was.enabled === 1) !== enabled) await d.audit.record({ orgId, actor, action: enabled ? 'flow.enabled' : 'flow.disabled', env: f.env, objectId: f.id }, tx);
     return f;

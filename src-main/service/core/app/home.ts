@@ -13,7 +13,7 @@ export async function home(s: Services, session: SessionContext, since: string):
   return {
     clearances_awaiting: may(user.role, 'review.approve') ? await s.review.pendingCount(org.id) : null,
     open_batches: may(user.role, 'batches.manage_all') ? (await s.batches.open(org.id)).length : null,
-    hosted_failed: s.hosted.failedSince(org.id, new Date(since).toISOString()),
+    hosted_failed: await s.hosted.failedSince(org.id, new Date(since).toISOString()),
     credits: { balance, low: balance < LOW_CREDITS },
     setup: {
       test_keys: keys.filter((k) => k.env === 'test').length,

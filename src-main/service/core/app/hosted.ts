@@ -71,13 +71,13 @@ export async function sessionView(s: Services, r: HostedRow, q?: Q): Promise<Hos
     session_id: r.id, product: r.product, environment: r.env, state: s.hosted.stateOf(r), outcome: r.outcome, verification_id: r.verification_id,
     page_title: r.page_title, redirect_url: r.redirect_url, failure_redirect_url: r.failure_redirect_url, created_at: r.created_at,
     expires_at: r.expires_at, opened_at: r.opened_at, completed_at: r.completed_at, api_key_id: r.api_key_id, flow_id: r.flow_id,
-    attempts_allowed: await s.organization.hostedAttempts(r.org_id, q), failed_attempts: s.hosted.failedAttempts(r.id),
+    attempts_allowed: await s.organization.hostedAttempts(r.org_id, q), failed_attempts: await s.hosted.failedAttempts(r.id, q),
   };
 }
 
 /** The session a URL token names, open for use; a clear 404 or 410 otherwise. */
-function openSession(s: Services, token: string): HostedRow {
-  const row = s.hosted.byToken(token);
+async function openSession(s: Services, token: string): Promise<HostedRow> {
+  const row = await s.hosted.byToken(token);
   if (!row) throw new AppError('hosted_session_not_found');
   const state = s.hosted.stateOf(row);
   if (state !== 'created' && state !== 'opened') throw new AppError('hosted_session_closed', { message: `This verification link is ${state === 'completed' ? 'already used' : state}.` });
@@ -201,20 +201,20 @@ export async function createSession(
   invalid: ErrorCode = 'invalid_parameters', q?: Q,
 ): Promise<HostedGenerateResponse> {
   checkRedirects({ redirect_url: body.redirect_url, failure_redirect_url: body.failure_redirect_url }, await s.organization.appSchemes(owner.orgId, q), invalid);
-  const { row, token } = s.hosted.create(owner, {
+  const { row, token } = await s.hosted.create(owner, {
     product: body.product, redirectUrl: body.redirect_url, failureRedirectUrl: body.failure_redirect_url, expiresInHours: body.expires_in_hours,
     pageTitle: body.page_title, successMessage: body.success_message, failureMessage: body.failure_message, minAge: body.min_age,
-  });
+  }, q);
   const { origin, link_reach } = s.origin.hosted();
   return { hosted_url: `${origin}/hosted/v/${token}`, token, expires_at: row.expires_at, session_id: row.id, link_reach };
 }
 
 /** The hosted page's view of its session (the first look marks it opened). */
 export async function hostedPage(s: Services, token: string): Promise<HostedPage> {
-  const row = s.hosted.byToken(token);
+  const row = await s.hosted.byToken(token);
   if (!row) throw new AppError('hosted_session_not_found');
-  s.hosted.open(row);
-  const fresh = s.hosted.byId(row.id)!;
+  await s.hosted.open(row);
+  const fresh = (await s.hosted.byId(row.id))!;
   const brand = await s.organizationBranding(fresh.org_id);
   const left = await attemptsLeft(s, fresh);
   return {
@@ -229,7 +229,7 @@ export async function hostedPage(s: Services, token: string): Promise<HostedPage
 
 /** The logo of the organisation whose session a token names (any state: the closed page shows whose link it was). */
 export async function hostedLogo(s: Services, token: string): Promise<Uint8Array> {
-  const row = s.hosted.byToken(token);
+  const row = await s.hosted.byToken(token);
   const png = row ? (await s.organizationBranding(row.org_id)).logo_png : null;
   if (!png) throw new AppError('hosted_logo_not_found');
   return png;
@@ -244,7 +244,7 @@ export async function hostedLogo(s: Services, token: string): Promise<Uint8Array
 export async function completeHosted(
   s: Services, token: string, sent: () => Promise<{ body: HostedCompleteRequest; text: string }>, idempotency?: Call['idempotency'],
 ): Promise<Answer<HostedCompleteResponse>> {
-  const row = openSession(s, token);
+  const row = await openSession(s, token);
   // One hosted session, one charge: every act after its first billable one is a row of 0 credits (every product, issue 26).
   const call: Call = { payer: await payerOf(s, row), idempotency, paidOnce: s.hosted.paidOnce(row) };
   const { body, text } = await sent();
@@ -263,8 +263,8 @@ export async function completeHosted(
     // A failure the person can fix (a missed challenge, a picture to take again): while the
     // organisation's attempts last, the session stays open for another (issue 26: every product).
     const retryable = failed !== undefined && (challengeMissed || (reason !== null && RETRYABLE.has(reason)));
-    if (retryable && s.hosted.miss(row, (await s.organization.hostedAttempts(row.org_id)) - 1, failed)) {
-      const left = await attemptsLeft(s, s.hosted.byId(row.id)!);
+    if (retryable && (await s.hosted.miss(row, (await s.organization.hostedAttempts(row.org_id)) - 1, failed))) {
+      const left = await attemptsLeft(s, (await s.hosted.byId(row.id))!);
       return answer({
         status: 'retry', verification_id: run.verificationId, product: row.product, environment: row.env,
         message: challengeMissed ? DEFAULT_MESSAGE.retry : DEFAULT_MESSAGE.retry_photo, reason, redirect_url: null, test_mode: test, attempts_left: left,
@@ -272,14 +272,14 @@ export async function completeHosted(
       });
     }
     if (run.status === 'id_required') {
-      s.hosted.setPending(row, run.verificationId);
+      await s.hosted.setPending(row, run.verificationId);
       return answer({
         status: 'id_required', verification_id: run.verificationId, product: row.product, environment: row.env, message: DEFAULT_MESSAGE.id_required,
         reason, redirect_url: null, test_mode: test, attempts_left: await attemptsLeft(s, row),
       });
     }
     const status: 'passed' | 'failed' = failed ? 'failed' : 'passed';
-    if (!s.hosted.complete(row, run.verificationId, status, failed)) throw new AppError('hosted_session_closed', { message: 'This verification link expired while it was being completed.' });
+    if (!(await s.hosted.complete(row, run.verificationId, status, failed))) throw new AppError('hosted_session_closed', { message: 'This verification link expired while it was being completed.' });
     await s.webhooks.emit(row.org_id, row.env, {
       type: 'verification.completed',
       fields: { verification_id: run.verificationId, status: status === 'passed' ? 'PASS' : 'FAIL', product: row.product, environment: row.env },
@@ -300,9 +300,9 @@ export async function completeHosted(
 
 /** Revokes an open session of the organisation: its link stops working at once. */
 /** `q`: the transaction that also writes the act's audit row. */
-export function revokeSession(s: Services, orgId: number, id: string, q?: Q): Promise<HostedSessionView> {
-  const row = s.hosted.byId(id);
+export async function revokeSession(s: Services, orgId: number, id: string, q?: Q): Promise<HostedSessionView> {
+  const row = await s.hosted.byId(id, q);
   if (!row || row.org_id !== orgId) throw new AppError('hosted_session_not_found');
-  if (!s.hosted.revoke(id, orgId)) throw new AppError('hosted_session_closed', { message: `This session is ${s.hosted.stateOf(row)}: it cannot be revoked.` });
-  return sessionView(s, s.hosted.byId(id)!, q);
+  if (!(await s.hosted.revoke(id, orgId, q))) throw new AppError('hosted_session_closed', { message: `This session is ${s.hosted.stateOf(row)}: it cannot be revoked.` });
+  return sessionView(s, (await s.hosted.byId(id, q))!, q);
 }

@@ -5,7 +5,7 @@
 // makes an ordinary hosted session (core/hosted/sessions.ts) that names its flow.
 import { randomBytes } from 'node:crypto';
 import type { Environment } from '../../../../src-shared/catalog';
-import type { Db } from '../../db/open';
+import type { Engine, Q } from '../../db/engine';
 import type { Clock } from '../clock';
 import { newId, nowIso } from '../ids';
 import type { HostedProduct } from './sessions';
@@ -50,31 +50,34 @@ const columns = (s: FlowSettings) => ({
   min_age: s.product === 'age' ? (s.minAge ?? null) : null,
 });
 
-export function createPublishedFlows(db: Db, clock: Clock) {
-  const q = publishedFlowsRepo(db);
+export function createPublishedFlows(engine: Engine, clock: Clock) {
+  const repo = publishedFlowsRepo;
+  const { q } = engine;
   const now = () => nowIso(clock.now());
 
   return {
-    create(owner: { orgId: number; env: Environment }, s: FlowSettings): FlowWithCounts {
+    /** `tx`: the transaction that also writes the act's audit row. */
+    async create(owner: { orgId: number; env: Environment }, s: FlowSettings, tx: Q = q): Promise<FlowWithCounts> {
       const id = newId('pf');
-      q.insert.run({ id, slug: randomBytes(16).toString('base64url'), org_id: owner.orgId, env: owner.env, ...columns(s), at: now() });
-      return q.byId.get(id)!;
+      const at = now();
+      await repo.insert(tx, { id, slug: randomBytes(16).toString('base64url'), org_id: owner.orgId, env: owner.env, ...columns(s), enabled: 1, created_at: at, updated_at: at });
+      return (await repo.byId(tx, id))!;
     },
     /** Replaces the settings; the slug (the URL) stays. Undefined when the organisation has no such flow. */
-    update(id: string, orgId: number, s: FlowSettings): FlowWithCounts | undefined {
-      return q.update.run({ id, org_id: orgId, ...columns(s), at: now() }).changes === 1 ? q.byId.get(id) : undefined;
+    async update(id: string, orgId: number, s: FlowSettings, tx: Q = q): Promise<FlowWithCounts | undefined> {
+      return (await repo.update(tx, id, orgId, { ...columns(s), updated_at: now() })) ? repo.byId(tx, id) : undefined;
     },
-    setEnabled(id: string, orgId: number, enabled: boolean): FlowWithCounts | undefined {
-      return q.enabled.run({ id, org_id: orgId, enabled: enabled ? 1 : 0, at: now() }).changes === 1 ? q.byId.get(id) : undefined;
+    async setEnabled(id: string, orgId: number, enabled: boolean, tx: Q = q): Promise<FlowWithCounts | undefined> {
+      return (await repo.update(tx, id, orgId, { enabled: enabled ? 1 : 0, updated_at: now() })) ? repo.byId(tx, id) : undefined;
     },
     /** The organisation's flow by id (another organisation's is undefined). */
-    byId(id: string, orgId: number): FlowWithCounts | undefined {
-      const row = q.byId.get(id);
+    async byId(id: string, orgId: number, tx: Q = q): Promise<FlowWithCounts | undefined> {
+      const row = await repo.byId(tx, id);
       return row && row.org_id === orgId ? row : undefined;
     },
     /** The flow a public URL names (any state), or undefined. */
-    bySlug: (slug: string) => (slug.length >= 16 && slug.length <= 64 ? q.bySlug.get(slug) : undefined),
-    list: (orgId: number, env: Environment, limit = 200) => q.list.all(orgId, env, limit),
+    bySlug: async (slug: string) => (slug.length >= 16 && slug.length <= 64 ? repo.bySlug(q, slug) : undefined),
+    list: (orgId: number, env: Environment, limit = 200) => repo.list(q, orgId, env, limit),
   };
 }
 export type PublishedFlows = ReturnType<typeof createPublishedFlows>;

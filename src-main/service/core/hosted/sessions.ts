@@ -3,46 +3,20 @@
 // the row moves to `completed` in one UPDATE that only an open, unexpired session matches.
 import { randomBytes } from 'node:crypto';
 import type { Environment } from '../../../../src-shared/catalog';
-import type { Db } from '../../db/open';
+import type { Engine, Q } from '../../db/engine';
 import type { Clock } from '../clock';
 import { newId, nowIso, sha256Hex } from '../ids';
 import type { PaidOnce } from '../verification/billing';
 import type { HostedAttempt, HostedAttemptCheck } from '../../../../src-shared/contracts/hosted';
-import { hostedSessionsRepo } from './sessions-repo';
+import { hostedSessionsRepo, type HostedRow } from './sessions-repo';
 
 export type HostedProduct = 'human' | 'age' | 'identity' | 'compliance';
 export type HostedState = 'created' | 'opened' | 'completed' | 'revoked' | 'expired';
 
-export interface HostedRow {
-  id: string;
-  token_hash: string;
-  org_id: number;
-  env: Environment;
-  api_key_id: string | null;
-  product: HostedProduct;
-  redirect_url: string | null;
-  failure_redirect_url: string | null;
-  page_title: string | null;
-  success_message: string | null;
-  failure_message: string | null;
-  min_age: number | null;
-  state: Exclude<HostedState, 'expired'>;
-  verification_id: string | null;
-  outcome: 'passed' | 'failed' | null;
-  created_at: string;
-  expires_at: string;
-  opened_at: string | null;
-  completed_at: string | null;
-  /** The published flow this session was started from, if any. */
-  flow_id: string | null;
-  /**
-   * Failed attempts answered `retry`, the session staying open (migration 0012 for the liveness
-   * challenge's recordings; since issue 26 every product's failure a person can fix).
-   */
-  challenge_misses: number;
-  /** The ledger row that bills this session: its first billable act (migration 0012). */
-  billed_verification_id: string | null;
-}
+/** A hosted session's row (the migrated schema's: db/tables.ts). `challenge_misses`: failed attempts
+ * answered `retry`, the session staying open; `billed_verification_id`: the ledger row that bills
+ * the session, its first billable act (migration 0012). */
+export type { HostedRow } from './sessions-repo';
 
 /** A failed attempt as it is kept: the failure code, the challenge's rule missed, the rules' numbers. */
 export interface FailedAttempt {
@@ -66,24 +40,25 @@ export interface HostedSettings {
 
 const hashOf = (token: string) => sha256Hex(`hosted:${token}`);
 
-export function createHostedSessions(db: Db, clock: Clock) {
-  const q = hostedSessionsRepo(db);
-  const record = (r: HostedRow, a: FailedAttempt) => {
-    q.attempt.run({ session_id: r.id, at: now(), verification_id: a.verificationId, reason: a.reason, rule: a.rule, checks: JSON.stringify(a.checks) });
-  };
+export function createHostedSessions(engine: Engine, clock: Clock) {
+  const repo = hostedSessionsRepo(engine.dialect);
+  const { q } = engine;
   const now = () => nowIso(clock.now());
+  const record = (tx: Q, r: HostedRow, a: FailedAttempt) =>
+    repo.attempt(tx, { session_id: r.id, at: now(), verification_id: a.verificationId, reason: a.reason, rule: a.rule, checks: JSON.stringify(a.checks) });
   /** The state as a person or an analyst sees it: an open session past its time is expired. */
   const stateOf = (r: HostedRow): HostedState => ((r.state === 'created' || r.state === 'opened') && r.expires_at <= now() ? 'expired' : r.state);
 
   return {
     stateOf,
     /** Sessions that ended failed since `sinceIso` (UTC, as stored), per environment. */
-    failedSince(orgId: number, sinceIso: string): Record<Environment, number> {
+    async failedSince(orgId: number, sinceIso: string): Promise<Record<Environment, number>> {
       const out: Record<Environment, number> = { test: 0, live: 0 };
-      for (const r of q.failedSince.all(orgId, sinceIso)) out[r.env] = r.n;
+      for (const r of await repo.failedSince(q, orgId, sinceIso)) out[r.env] = Number(r.n);
       return out;
     },
-    create(owner: { orgId: number; env: Environment; keyId: string | null; flowId?: string }, s: HostedSettings): { row: HostedRow; token: string } {
+    /** `tx`: the transaction that also writes the act's audit row, when there is one. */
+    async create(owner: { orgId: number; env: Environment; keyId: string | null; flowId?: string }, s: HostedSettings, tx: Q = q): Promise<{ row: HostedRow; token: string }> {
       const token = randomBytes(32).toString('base64url');
       const created = clock.now();
       const row = {
@@ -92,60 +67,64 @@ export function createHostedSessions(db: Db, clock: Clock) {
         success_message: s.successMessage ?? null, failure_message: s.failureMessage ?? null, min_age: s.minAge ?? null,
         created_at: nowIso(created), expires_at: nowIso(created + s.expiresInHours * 3_600_000), flow_id: owner.flowId ?? null,
       };
-      q.insert.run(row);
-      return { row: q.byId.get(row.id)!, token };
+      await repo.insert(tx, row);
+      return { row: (await repo.byId(tx, row.id))!, token };
     },
     /** The session a URL token names (any state), or undefined. */
-    byToken: (token: string) => (token.length >= 20 && token.length <= 100 ? q.byHash.get(hashOf(token)) : undefined),
-    byId: (id: string) => q.byId.get(id),
+    byToken: async (token: string) => (token.length >= 20 && token.length <= 100 ? repo.byHash(q, hashOf(token)) : undefined),
+    byId: (id: string, on: Q = q) => repo.byId(on, id),
     /** Marks the first visit; later visits change nothing. */
-    open(r: HostedRow): void {
-      q.open.run({ id: r.id, at: now() });
+    open(r: HostedRow): Promise<void> {
+      return repo.open(q, r.id, now());
     },
     /** Single use: true for the one call that completed it; a failure's attempt is recorded with it. */
-    complete(r: HostedRow, verificationId: string, outcome: 'passed' | 'failed', failed?: FailedAttempt): boolean {
-      return db.transaction(() => {
-        if (q.complete.run({ id: r.id, verification_id: verificationId, outcome, at: now() }).changes !== 1) return false;
-        if (failed) record(r, failed);
+    complete(r: HostedRow, verificationId: string, outcome: 'passed' | 'failed', failed?: FailedAttempt): Promise<boolean> {
+      return engine.transaction(async (tx) => {
+        if (!(await repo.complete(tx, r.id, verificationId, outcome, now()))) return false;
+        if (failed) await record(tx, r, failed);
         return true;
-      })();
+      });
     },
     /** An age flow waiting for an ID document: the verification it continues. */
-    setPending(r: HostedRow, verificationId: string): void {
-      q.pending.run({ id: r.id, verification_id: verificationId });
+    setPending(r: HostedRow, verificationId: string): Promise<void> {
+      return repo.pending(q, r.id, verificationId);
     },
     /**
      * A failed attempt the person may make again, while the session allows `allowed` misses:
      * counted and recorded, true (the session stays open for another); false when it allowed no
      * more (or is closed), and nothing is written.
      */
-    miss(r: HostedRow, allowed: number, failed: FailedAttempt): boolean {
-      return db.transaction(() => {
-        if (q.miss.run({ id: r.id, at: now(), allowed }).changes !== 1) return false;
-        record(r, failed);
+    miss(r: HostedRow, allowed: number, failed: FailedAttempt): Promise<boolean> {
+      return engine.transaction(async (tx) => {
+        if (!(await repo.miss(tx, r.id, now(), allowed))) return false;
+        await record(tx, r, failed);
         return true;
-      })();
+      });
     },
     /** The session's failed attempts, oldest first (codes and numbers only). */
-    failedAttempts: (id: string): HostedAttempt[] => q.attempts.all(id).map((a) => ({
-      attempt: a.attempt, at: a.at, verification_id: a.verification_id, reason: a.reason, rule: a.rule as HostedAttempt['rule'],
-      checks: JSON.parse(a.checks) as HostedAttemptCheck[],
-    })),
+    async failedAttempts(id: string, on: Q = q): Promise<HostedAttempt[]> {
+      return (await repo.attempts(on, id)).map((a) => ({
+        attempt: a.attempt, at: a.at, verification_id: a.verification_id, reason: a.reason, rule: a.rule as HostedAttempt['rule'],
+        checks: JSON.parse(a.checks) as HostedAttemptCheck[],
+      }));
+    },
     /**
      * One hosted session, one charge: its first billable act claims the session's charge in the
      * transaction that writes its ledger row; every later act (a recording after a missed
-     * challenge) is a row of 0 credits.
+     * challenge) is a row of 0 credits. Read in that transaction (on PostgreSQL under the
+     * session's row lock), two acts at once on two instances cannot both be the first.
      */
     paidOnce(r: HostedRow): PaidOnce {
       return {
-        covered: () => q.billedBy.get(r.id)?.billed_verification_id != null,
-        claim: (verificationId: string) => {
-          if (q.bill.run({ id: r.id, verification_id: verificationId }).changes !== 1) throw new Error('hosted session billed twice');
+        covered: async (tx = q) => (await repo.billedBy(tx, r.id)) !== null,
+        claim: async (tx, verificationId) => {
+          if (!(await repo.bill(tx, r.id, verificationId))) throw new Error('hosted session billed twice');
         },
       };
     },
-    revoke: (id: string, orgId: number) => q.revoke.run({ id, org: orgId }).changes === 1,
-    list: (orgId: number, env: Environment, limit = 200) => q.list.all(orgId, env, limit),
+    /** `tx`: the transaction that also writes the act's audit row, when there is one. */
+    revoke: (id: string, orgId: number, tx: Q = q) => repo.revoke(tx, id, orgId),
+    list: (orgId: number, env: Environment, limit = 200) => repo.list(q, orgId, env, limit),
   };
 }
 export type HostedSessions = ReturnType<typeof createHostedSessions>;

@@ -62,8 +62,9 @@ export interface Payer {
  * balance check for an act that will not be charged.
  */
 export interface PaidOnce {
-  covered(): boolean;
-  claim(verificationId: string): void;
+  /** Whether the payment was claimed already: read in the charging transaction `tx` (taking its lock), or before it. */
+  covered(tx?: Q): Promise<boolean>;
+  claim(tx: Q, verificationId: string): Promise<void>;
 }
 
 export interface BillableRequest<R = unknown> {
@@ -182,7 +183,7 @@ export function createBilling(
 
       try {
         // Spend no CPU on work the organisation cannot pay for (an act already paid for costs nothing).
-        if (pays(key) && !req.free && !req.paidOnce?.covered()) {
+        if (pays(key) && !req.free && !(await req.paidOnce?.covered())) {
           const balance = await credits.balance(key.orgId);
           if (balance < cost) throw insufficient(balance, cost);
         }
@@ -194,7 +195,7 @@ export function createBilling(
 
         const { creditsRemaining, charge } = await engine.transaction(async (tx) => {
             // Decided here, under the write lock: another act of the same payment may have claimed it during the work.
-            const billable = outcome.billable && !req.paidOnce?.covered();
+            const billable = outcome.billable && !(await req.paidOnce?.covered(tx));
             const charge = pays(key) && billable && !req.free ? cost : 0;
             const charged = await recordInTransaction(tx, key, operation, [{
               id: verificationId, status: outcome.status, confidence: outcome.confidence,
@@ -202,7 +203,7 @@ export function createBilling(
               created_at: nowIso(createdAt), completed_at: nowIso(clock.now()), hit_categories: outcome.hitCategories ?? null,
               client_ref_hmac: outcome.clientRefHmac ?? null, liveness_evidence: outcome.livenessEvidence ?? null,
             }], charge);
-            if (billable && !req.free) req.paidOnce?.claim(verificationId);
+            if (billable && !req.free) await req.paidOnce?.claim(tx, verificationId);
             const remaining = charged ?? (pays(key) ? await credits.balance(key.orgId, tx) : null);
             if (idem) await idempotency.completeInTransaction(tx, key.id!, idem.key, verificationId, outcome.httpStatus);
             for (const ev of req.events?.({ verificationId, createdAt, outcome }) ?? []) await emit(tx, key.orgId, key.env, ev);

@@ -64,9 +64,9 @@ export function flowRoutes({ route, services }: Router): void {
     summary: 'The organisation\'s published flows in one environment, newest first, with their stable URLs and session counts',
     request: { query: HostedSessionQuery },
     responses: { 200: PublishedFlowList },
-    handler: (c, input) => {
+    handler: async (c, input) => {
       const org = c.get('session').org.id;
-      return c.json<PublishedFlowList>({ flows: services.flows.list(org, input.query().env).map((f) => view(services, f)) });
+      return c.json<PublishedFlowList>({ flows: (await services.flows.list(org, input.query().env)).map((f) => view(services, f)) });
     },
   });
 
@@ -97,7 +97,7 @@ export function flowRoutes({ route, services }: Router): void {
       const body = await input.body();
       const { org, user } = c.get('session');
       const id = c.req.param('id') ?? '';
-      if (!services.flows.byId(id, org.id)) throw new AppError('published_flow_not_found');
+      if (!(await services.flows.byId(id, org.id))) throw new AppError('published_flow_not_found');
       const settings = await settingsOf(c, services, body);
       const flow = await changeFlow(services, org.id, actorOf(user), id, settings);
       return c.json<PublishedFlowView>(view(services, flow));
@@ -128,7 +128,7 @@ export function flowRoutes({ route, services }: Router): void {
       'A switched-off flow answers 410 PUBLISHED_FLOW_CLOSED; an unknown one 404 PUBLISHED_FLOW_NOT_FOUND; at most 5 starts a second per flow (bursts of 50), then 429.',
     responses: { 200: PublishedFlowStartResponse },
     handler: async (c) => {
-      const flow = services.flows.bySlug(c.req.param('slug') ?? '');
+      const flow = await services.flows.bySlug(c.req.param('slug') ?? '');
       if (!flow) throw new AppError('published_flow_not_found');
       const org = await services.accounts.orgById(flow.org_id);
       // A plan that no longer includes the product closes the flow for the person (no upgrade link for them).
@@ -136,7 +136,7 @@ export function flowRoutes({ route, services }: Router): void {
       const d = services.limiter.take(`flow:${flow.id}`, START_LIMIT);
       setRateHeaders(c, d);
       if (!d.allowed) throw new AppError('rate_limited', { limit: d.limit, remaining: d.remaining, retry_after: d.retryAfter });
-      const { row, token } = services.hosted.create({ orgId: flow.org_id, env: flow.env, keyId: null, flowId: flow.id }, {
+      const { row, token } = await services.hosted.create({ orgId: flow.org_id, env: flow.env, keyId: null, flowId: flow.id }, {
         product: flow.product, expiresInHours: SESSION_HOURS, redirectUrl: flow.redirect_url ?? undefined, failureRedirectUrl: flow.failure_redirect_url ?? undefined,
         pageTitle: flow.page_title ?? undefined, successMessage: flow.success_message ?? undefined, failureMessage: flow.failure_message ?? undefined,
         minAge: flow.min_age ?? undefined,

@@ -79,7 +79,7 @@ export function hostedRoutes({ route, services }: Router): void {
     responses: { 200: HostedSessionList },
     handler: async (c, input) => {
       const org = c.get('session').org.id;
-      return c.json<HostedSessionList>({ sessions: await Promise.all(services.hosted.list(org, input.query().env).map((r) => sessionView(services, r))) });
+      return c.json<HostedSessionList>({ sessions: await Promise.all((await services.hosted.list(org, input.query().env)).map((r) => sessionView(services, r))) });
     },
   });
 
