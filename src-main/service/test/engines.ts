@@ -5,11 +5,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, inject } from 'vitest';
 import { postgresEngine, sqliteEngine, type Dialect, type Engine } from '../db/engine';
 import { openDatabase, type Db } from '../db/open';
 import { migratePostgres } from '../db/postgres/migrate';
+import { createAccounts } from '../core/accounts/accounts';
+import { createAudit } from '../core/audit/audit';
+import type { Clock } from '../core/clock';
+import type { InstallSecret } from '../core/install-secret';
 
 export interface TestEngine {
   engine: Engine;
@@ -118,4 +123,13 @@ export function together(engines: Engine[], n: number): Engine[] {
       return work(tx);
     }),
   }));
+}
+
+/** An install secret with a fixed key, for tests that make the modules by hand. */
+export const TEST_SECRET = { derive: (purpose: string) => createHmac('sha256', 'install').update(purpose).digest() } as unknown as InstallSecret;
+
+/** One instance's accounts and audit log on `engine`, as the service composes them. */
+export function accountsAndAudit(engine: Engine, clock: Clock) {
+  const accounts = createAccounts(engine, clock);
+  return { accounts, audit: createAudit(engine, clock, TEST_SECRET, { byId: accounts.userById, ofOrg: accounts.usersOf }) };
 }

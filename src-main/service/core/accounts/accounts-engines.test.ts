@@ -3,24 +3,18 @@
 // organisation however many instances are asked at once; a session begun on one instance works
 // on the others and ends everywhere when it ends on one; invitations sent at once through
 // different instances never take the team past its plan.
-import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../db/engine';
-import { ENGINES, testEngines, together } from '../../test/engines';
-import { createAudit } from '../audit/audit';
+import { accountsAndAudit, ENGINES, testEngines, together } from '../../test/engines';
 import { ManualClock } from '../clock';
-import type { InstallSecret } from '../install-secret';
-import { createAccounts } from './accounts';
 import { createTeam } from './team';
 
 const clock = new ManualClock(Date.parse('2026-12-04T09:00:00.000Z'));
-const secret = { derive: (purpose: string) => createHmac('sha256', 'install').update(purpose).digest() } as unknown as InstallSecret;
 const engines = testEngines();
 
 /** One service's account modules on `engine`. */
 function service(engine: Engine) {
-  const accounts = createAccounts(engine, clock);
-  const audit = createAudit(engine, clock, secret, { byId: accounts.userById, ofOrg: accounts.usersOf });
+  const { accounts, audit } = accountsAndAudit(engine, clock);
   return { accounts, audit, team: createTeam(engine, clock, accounts, audit) };
 }
 

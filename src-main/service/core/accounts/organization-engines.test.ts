@@ -1,18 +1,13 @@
 // An organisation's settings on both engines: its name, logo (bytes in, the same bytes out),
 // list freshness windows, app schemes, hosted attempts, the liveness clip rule and the private
 // hosts webhooks may reach, each change with its audit row and no row for a change to the same value.
-import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ENGINES, testEngines } from '../../test/engines';
-import { createAudit } from '../audit/audit';
+import { accountsAndAudit, ENGINES, testEngines } from '../../test/engines';
 import { loadSharp } from '../media/sharp';
 import { ManualClock } from '../clock';
-import type { InstallSecret } from '../install-secret';
-import { createAccounts } from './accounts';
 import { createOrganization } from './organization';
 
 const clock = new ManualClock(Date.parse('2026-12-04T09:00:00.000Z'));
-const secret = { derive: (purpose: string) => createHmac('sha256', 'install').update(purpose).digest() } as unknown as InstallSecret;
 const engines = testEngines();
 /** A small PNG, as a logo upload. */
 const png = async () => (await loadSharp())({ create: { width: 4, height: 3, channels: 3, background: '#2a6' } }).png().toBuffer();
@@ -20,8 +15,7 @@ const png = async () => (await loadSharp())({ create: { width: 4, height: 3, cha
 describe.each(ENGINES)('organisation settings on $dialect', ({ dialect, skip }) => {
   it.skipIf(skip)(`each setting is saved, read back and audited once${skip ? ` (skipped: ${skip})` : ''}`, async () => {
     const t = await engines.open(dialect);
-    const accounts = createAccounts(t.engine, clock);
-    const audit = createAudit(t.engine, clock, secret, { byId: accounts.userById, ofOrg: accounts.usersOf });
+    const { accounts, audit } = accountsAndAudit(t.engine, clock);
     const org = createOrganization(t.engine, clock, audit, '/nonexistent');
     const { org: o, user } = await accounts.setup({ organization: 'Acme', name: 'Olga', email: 'olga@acme.test', password: 'owner password 1' });
 

@@ -2,22 +2,19 @@
 // SQLite and PostgreSQL; appends from three instances at once (three pools on one database, as
 // three services behind a load balancer) make one chain in one order that verifies; an act that
 // fails takes its audit row with it; and the chain's walk sees a snapshot, not rows appended during it.
-import { createHmac } from 'node:crypto';
 import { sql, type KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../db/engine';
-import { ENGINES, testEngines } from '../../test/engines';
+import { ENGINES, TEST_SECRET, testEngines } from '../../test/engines';
 import { ManualClock } from '../clock';
-import type { InstallSecret } from '../install-secret';
 import { createAudit, SYSTEM, type AuditEvent } from './audit';
 
 const AT = '2026-12-04T09:00:00.000Z';
 const clock = new ManualClock(Date.parse(AT));
-const secret = { derive: (purpose: string) => createHmac('sha256', 'install').update(purpose).digest() } as unknown as InstallSecret;
 const nobody = { byId: async () => undefined, ofOrg: async () => [] };
 const engines = testEngines();
 
-const audit = (engine: Engine) => createAudit(engine, clock, secret, nobody);
+const audit = (engine: Engine) => createAudit(engine, clock, TEST_SECRET, nobody);
 
 /** Runs `hook` once, after the first query's result arrives and before the caller sees it. */
 function afterFirstQuery(hook: () => Promise<void>): KyselyPlugin {

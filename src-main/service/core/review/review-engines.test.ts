@@ -1,25 +1,20 @@
 // Four-eyes clearances on both engines: a clearance waiting for approval is approved once however
 // many approvers act at once, on however many instances (three on one PostgreSQL), and one sent
 // back meanwhile is not approved after; the queue and its count agree.
-import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../db/engine';
-import { ENGINES, testEngines, together } from '../../test/engines';
-import { createAccounts, type SessionContext } from '../accounts/accounts';
-import { createAudit } from '../audit/audit';
+import { accountsAndAudit, ENGINES, TEST_SECRET, testEngines, together } from '../../test/engines';
+import type { SessionContext } from '../accounts/accounts';
 import { ManualClock } from '../clock';
-import type { InstallSecret } from '../install-secret';
 import { clearanceRepo } from './repo';
 import { createReview } from './review';
 
 const clock = new ManualClock(Date.parse('2026-12-04T09:00:00.000Z'));
-const secret = { derive: (purpose: string) => createHmac('sha256', 'install').update(purpose).digest() } as unknown as InstallSecret;
 const engines = testEngines();
 
 function service(engine: Engine) {
-  const accounts = createAccounts(engine, clock);
-  const audit = createAudit(engine, clock, secret, { byId: accounts.userById, ofOrg: accounts.usersOf });
-  return { accounts, audit, review: createReview(engine, clock, { accounts, audit, secret }) };
+  const { accounts, audit } = accountsAndAudit(engine, clock);
+  return { accounts, audit, review: createReview(engine, clock, { accounts, audit, secret: TEST_SECRET }) };
 }
 
 /** An organisation with an analyst and two approvers, and one clearance of the analyst's waiting. */
