@@ -81,10 +81,9 @@ const ownResponse = {
 /**
  * SQL lives in the repository modules (`repo.ts`, `*-repo.ts`) of core's domains, the one place
  * that will know which database engine runs (issue 40): a `.prepare(` anywhere else in core is
- * refused. The three files below still hold statements of their own and are to be moved; none may join them.
+ * refused. The two files below still hold statements of their own and are to be moved; none may join them.
  */
 const SQL_NOT_YET_IN_REPOS = new Set([
-  'src-main/service/core/accounts/team-activity.ts',
   'src-main/service/core/install-secret.ts',
   'src-main/service/core/reports/history.ts',
 ]);

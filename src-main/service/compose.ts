@@ -106,7 +106,7 @@ export function compose(opts: ComposeOptions) {
   const audit = createAudit(engine, clock, secret, { byId: accounts.userById, ofOrg: accounts.usersOf });
   const review = createReview(engine, clock, { accounts, audit, secret });
   const team = createTeam(engine, clock, accounts, audit);
-  const teamActivity = createTeamActivity(db);
+  const teamActivity = createTeamActivity(engine);
   const organization = createOrganization(engine, clock, audit, opts.dataDir);
   const keys = createKeys(engine, clock);
   const credits = createCredits(engine, clock);

@@ -34,9 +34,9 @@ export function teamRoutes({ route, services }: Router): void {
     summary: 'Team activity for everyone on the team: invitations, joins, role and billing changes, removals, report exports (newest first; API keys stay private)',
     request: { query: TeamActivityQuery },
     responses: { 200: TeamActivity },
-    handler: (c, input) => {
+    handler: async (c, input) => {
       const q = input.query();
-      return c.json<TeamActivity>(services.teamActivity.page(c.get('session').org.id, q.page, q.per_page));
+      return c.json<TeamActivity>(await services.teamActivity.page(c.get('session').org.id, q.page, q.per_page));
     },
   });
 
