@@ -139,7 +139,7 @@ export function compose(opts: ComposeOptions) {
   const hosted = createHostedSessions(engine, clock);
   const flows = createPublishedFlows(engine, clock);
   const ageGate = {
-    stores: createAgeGateStores(db, clock), attempts: createAgeGateAttempts(clock, AGE_GATE_ATTEMPTS_PER_HOUR), selfieChecks: createSelfieChecks(db, clock),
+    stores: createAgeGateStores(engine, clock), attempts: createAgeGateAttempts(clock, AGE_GATE_ATTEMPTS_PER_HOUR), selfieChecks: createSelfieChecks(engine, clock),
   };
   const exports = createExports(db, clock, {
     bundle: opts.exports?.bundle ?? ((type, who, params) => reports.bundle(type, who, params)),

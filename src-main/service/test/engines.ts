@@ -107,20 +107,30 @@ export function testEngines() {
 }
 
 /**
- * The engines of `n` transactions that wait for each other once begun, so that all of them have
- * made their reads before any commits: a race made certain (PostgreSQL; SQLite's one connection
+ * The engines of `n` transactions that wait for each other once begun (and, with `commitsWaitMs`,
+ * before they commit), so that all of them have made their reads before any commits: a race made certain (PostgreSQL; SQLite's one connection
  * runs one transaction at a time, so there it would wait for ever: use it on PostgreSQL only).
  */
-export function together(engines: Engine[], n: number): Engine[] {
+export function together(engines: Engine[], n: number, opts: { commitsWaitMs?: number } = {}): Engine[] {
   let begun = 0;
+  let done = 0;
   let all!: () => void;
+  let allDone!: () => void;
   const ready = new Promise<void>((r) => (all = r));
+  const finished = new Promise<void>((r) => (allDone = r));
   return engines.map((e) => ({
     ...e,
     transaction: (work) => e.transaction(async (tx) => {
       if (++begun === n) all();
       await ready;
-      return work(tx);
+      const out = await work(tx);
+      // Also holding each commit until every transaction has done its work (or, when a lock makes
+      // them take turns, `commitsWaitMs` has passed): a read then sees no other's commit.
+      if (opts.commitsWaitMs !== undefined) {
+        if (++done === n) allDone();
+        await Promise.race([finished, new Promise((r) => setTimeout(r, opts.commitsWaitMs))]);
+      }
+      return out;
     }),
   }));
 }

@@ -3,7 +3,7 @@
 // store whose public settings the widget shows and whose organisation pays for selfie checks).
 import type { Environment } from '../../../../src-shared/catalog';
 import { AgeGateSettings } from '../../../../src-shared/contracts/age-gate';
-import type { Db } from '../../db/open';
+import type { Engine, Q } from '../../db/engine';
 import type { Clock } from '../clock';
 import { newId, nowIso } from '../ids';
 import { storesRepo, type StoreRow } from './repo';
@@ -21,27 +21,21 @@ const record = (r: StoreRow): AgeGateStoreRecord => ({
   id: r.id, orgId: r.org_id, env: r.env, settings: AgeGateSettings.parse(JSON.parse(r.settings)), updatedAt: r.updated_at,
 });
 
-export function createAgeGateStores(db: Db, clock: Clock) {
-  const q = storesRepo(db);
+export function createAgeGateStores(engine: Engine, clock: Clock) {
   return {
-    of(orgId: number, env: Environment): AgeGateStoreRecord | undefined {
-      const r = q.byOrg.get(orgId, env);
+    /** The organisation's store in `env`, read on `q` (a transaction) or on the engine. */
+    async of(orgId: number, env: Environment, q: Q = engine.q): Promise<AgeGateStoreRecord | undefined> {
+      const r = await storesRepo.byOrg(q, orgId, env);
       return r && record(r);
     },
-    byId(id: string): AgeGateStoreRecord | undefined {
-      const r = id.length <= 64 ? q.byId.get(id) : undefined;
+    async byId(id: string): Promise<AgeGateStoreRecord | undefined> {
+      const r = id.length <= 64 ? await storesRepo.byId(engine.q, id) : undefined;
       return r && record(r);
     },
-    /** Saves the settings; the first save issues the store's public id, which never changes after. */
-    save(orgId: number, env: Environment, settings: AgeGateSettings): AgeGateStoreRecord {
-      const at = nowIso(clock.now());
-      const json = JSON.stringify(settings);
-      db.transaction(() => {
-        const existing = q.byOrg.get(orgId, env);
-        if (existing) q.update.run({ id: existing.id, settings: json, at });
-        else q.insert.run({ id: newId(`ag_${env}`), org_id: orgId, env, settings: json, at });
-      })();
-      return record(q.byOrg.get(orgId, env)!);
+    /** Saves the settings in `tx`; the first save issues the store's public id, which never changes after. */
+    async save(orgId: number, env: Environment, settings: AgeGateSettings, tx: Q): Promise<AgeGateStoreRecord> {
+      await storesRepo.upsert(tx, { id: newId(`ag_${env}`), org_id: orgId, env, settings: JSON.stringify(settings), at: nowIso(clock.now()) });
+      return record((await storesRepo.byOrg(tx, orgId, env))!);
     },
   };
 }

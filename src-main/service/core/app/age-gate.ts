@@ -25,15 +25,15 @@ const minAgeOf = (st: AgeGateStoreRecord, asked?: number) =>
   agePolicy(st.settings.use_case, Math.max(st.settings.min_age, asked ?? 0), undefined).min_age;
 
 /** The store a widget names, with its gate on; a clear 404 otherwise (an unknown id and a disabled gate look alike). */
-function openStore(s: Services, id: string): AgeGateStoreRecord {
-  const st = s.ageGate.stores.byId(id);
+async function openStore(s: Services, id: string): Promise<AgeGateStoreRecord> {
+  const st = await s.ageGate.stores.byId(id);
   if (!st || !st.settings.enabled) throw new AppError('age_gate_not_found');
   return st;
 }
 
 /** The public settings the storefront widget shows (the merchant's daily cap is not among them). */
 export async function publicConfig(s: Services, storeId: string): Promise<AgeGatePublicConfig> {
-  const st = openStore(s, storeId);
+  const st = await openStore(s, storeId);
   const { daily_selfie_cap: _private, ...shown } = st.settings;
   return {
     ...shown, underage_redirect_url: (await underageRedirect(s, st)) ?? '', min_age: minAgeOf(st), store_id: st.id, test_mode: st.env === 'test',
@@ -44,11 +44,11 @@ export async function publicConfig(s: Services, storeId: string): Promise<AgeGat
 const underageRedirect = async (s: Services, st: AgeGateStoreRecord) => usableRedirect(st.settings.underage_redirect_url, await s.organization.appSchemes(st.orgId));
 
 /** The organisation's store in one environment, with the script tag to paste. */
-export function storeView(s: Services, orgId: number, env: 'test' | 'live'): AgeGateStore {
-  return viewOf(s, env, s.ageGate.stores.of(orgId, env));
+export async function storeView(s: Services, orgId: number, env: 'test' | 'live'): Promise<AgeGateStore> {
+  return viewOf(s, env, await s.ageGate.stores.of(orgId, env));
 }
 
-function viewOf(s: Services, env: 'test' | 'live', st: AgeGateStoreRecord | undefined): AgeGateStore {
+async function viewOf(s: Services, env: 'test' | 'live', st: AgeGateStoreRecord | undefined): Promise<AgeGateStore> {
   const widget = s.origin.service();
   return {
     store_id: st?.id ?? null, environment: env, settings: st?.settings ?? AgeGateSettings.parse({}),
@@ -57,7 +57,7 @@ function viewOf(s: Services, env: 'test' | 'live', st: AgeGateStoreRecord | unde
     link_reach: widget.link_reach,
     updated_at: st?.updatedAt ?? null,
     // Test stores are free and not capped: nothing to count.
-    selfie_checks_today: env === 'test' ? null : st ? s.ageGate.selfieChecks.today(st.id) : 0,
+    selfie_checks_today: env === 'test' ? null : st ? await s.ageGate.selfieChecks.today(st.id) : 0,
   };
 }
 
@@ -71,8 +71,8 @@ export async function saveStore(s: Services, orgId: number, actor: AuditActorRef
   checkRedirects({ underage_redirect_url: settings.underage_redirect_url }, await s.organization.appSchemes(orgId));
   const onOff = (st: AgeGateSettings) => (st.enabled ? 'on' : 'off');
   const saved = await s.audit.atomically(async (tx) => {
-    const before = s.ageGate.stores.of(orgId, env);
-    const after = s.ageGate.stores.save(orgId, env, settings);
+    const before = await s.ageGate.stores.of(orgId, env, tx);
+    const after = await s.ageGate.stores.save(orgId, env, settings, tx);
     const event = { orgId, actor, env, objectId: after.id, to: onOff(after.settings) };
     if (!before) {
       await s.audit.record({ ...event, action: 'age_gate.created' }, tx);
@@ -97,7 +97,7 @@ const capReached = (retryAfter: number) => new AppError('age_gate_daily_cap', { 
 export async function storefrontAgeCheck(
   s: Services, body: AgeGateRequest, address: string, text: string, idempotency?: Call['idempotency'],
 ): Promise<Answer<AgeGateResponse>> {
-  const st = openStore(s, body.store_id);
+  const st = await openStore(s, body.store_id);
   const age = claimedAge(s, body.date_of_birth);
   const minAge = minAgeOf(st, body.min_age);
 
@@ -108,7 +108,7 @@ export async function storefrontAgeCheck(
   const paid = st.env === 'live' && age >= minAge && st.settings.require_selfie;
   const cap = st.settings.daily_selfie_cap;
   if (paid) {
-    const room = s.ageGate.selfieChecks.room(st.id, cap);
+    const room = await s.ageGate.selfieChecks.room(st.id, cap);
     if (!room.allowed) throw capReached(room.retryAfter);
   }
   const attempt = s.ageGate.attempts.take([st.id, visitorOf(address)], decides);
@@ -152,13 +152,17 @@ export async function storefrontAgeCheck(
     });
   }
   // Checked and held in one step: concurrent selfies cannot all pass the cap before one is charged.
-  const held = paid ? s.ageGate.selfieChecks.hold(st.id, cap) : null;
+  const held = paid ? await s.ageGate.selfieChecks.hold(st.id, cap) : null;
   if (held && !held.allowed) throw capReached(held.retryAfter);
   let selfie: Answer<AgeSelfieResponse>;
   try {
     selfie = await ageBySelfie(
       s, call, { image_selfie_b64: body.selfie_b64, min_age: minAge, use_case: 'custom' }, text,
-      ({ verificationId, createdAt }) => s.ageGate.selfieChecks.link(st.id, verificationId, createdAt),
+      async ({ verificationId, createdAt }, tx) => {
+        // A test store's checks are free and not capped.
+        const linked = await s.ageGate.selfieChecks.link(st.id, verificationId, createdAt, tx, paid ? cap : undefined);
+        if (!linked.allowed) throw capReached(linked.retryAfter);
+      },
     );
   } finally {
     held?.release();

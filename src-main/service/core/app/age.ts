@@ -7,6 +7,7 @@ import type { AgeIdResponse, AgeSelfieRequest, AgeSelfieResponse, AgeStep1Reques
 import { ageOn, claimedAgeOn, formatUsDate } from '../../../../src-shared/dates';
 import { AppError } from '../../../../src-shared/errors';
 import type { Services } from '../../compose';
+import type { Q } from '../../db/engine';
 import { agePolicy } from '../age/policy';
 import { checkIdentity, identityAnswer, type IdentityCheck } from '../documents/identity';
 import { ageDecision, analysisBlock, DEMO_CONFIDENCE, demoAge, demoAnalysis, evidenceOf, judgeTaken, livenessEvidence, takeSelfie } from '../faces/selfie';
@@ -53,7 +54,7 @@ export interface SelfieInput {
  * `alsoRecord` writes a further record of the same act in the transaction of its row and charge (the age gate's link to its store).
  */
 export async function ageBySelfie(
-  s: Services, call: Call, body: SelfieInput, text: string, alsoRecord?: (r: { verificationId: string; createdAt: number }) => void,
+  s: Services, call: Call, body: SelfieInput, text: string, alsoRecord?: (r: { verificationId: string; createdAt: number }, tx: Q) => Promise<void>,
 ): Promise<Answer<AgeSelfieResponse>> {
   const key = call.payer;
   const minAge = agePolicy(body.use_case ?? 'adult', body.min_age, undefined).min_age;

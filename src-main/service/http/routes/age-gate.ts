@@ -20,9 +20,9 @@ export function ageGateRoutes({ route, services }: Router): void {
     summary: 'The organisation\'s storefront age gate in one environment: its public store id, settings, the script tag to paste and (live) today\'s paid selfie checks',
     request: { query: AgeGateEnvQuery },
     responses: { 200: AgeGateStore },
-    handler: (c, input) => {
+    handler: async (c, input) => {
       const { env } = input.query();
-      return c.json<AgeGateStore>(storeView(services, c.get('session').org.id, env));
+      return c.json<AgeGateStore>(await storeView(services, c.get('session').org.id, env));
     },
   });
 
