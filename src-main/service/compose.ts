@@ -150,12 +150,12 @@ export function compose(opts: ComposeOptions) {
     storage,
     log: (m, f) => logger.info(m, f),
   });
-  const onsite = createOnsite({ dataDir: opts.dataDir, log: (m, f) => logger.info(m, f), setting: createListenerSetting(db, clock, 'onsite_setting') });
+  const onsite = createOnsite({ dataDir: opts.dataDir, log: (m, f) => logger.info(m, f), setting: createListenerSetting(engine, clock, 'onsite_setting') });
   const teamServer = createTeamServer({
-    dataDir: opts.dataDir, log: (m, f) => logger.info(m, f), setting: createListenerSetting(db, clock, 'team_server_setting'), ...(opts.team?.own ? { own: opts.team.own } : {}),
+    dataDir: opts.dataDir, log: (m, f) => logger.info(m, f), setting: createListenerSetting(engine, clock, 'team_server_setting'), ...(opts.team?.own ? { own: opts.team.own } : {}),
   });
-  const publicUrlSetting = createPublicUrlSetting(db, clock);
-  const origin = createPublicOrigin({ onsite: onsite.origin, team: teamServer.origin, setting: publicUrlSetting.get, ...(publicUrl !== undefined ? { publicUrl } : {}) });
+  const publicUrlSetting = createPublicUrlSetting(engine, clock);
+  const origin = createPublicOrigin({ onsite: onsite.origin, team: teamServer.origin, setting: publicUrlSetting.current, ...(publicUrl !== undefined ? { publicUrl } : {}) });
   return {
     organization,
     /** The organisation's display name and logo PNG, for PDF exports and hosted pages. */
@@ -169,6 +169,7 @@ export function compose(opts: ComposeOptions) {
      */
     async listening(url: string): Promise<void> {
       origin.listening(url);
+      await publicUrlSetting.load();
       const st = await onsite.resume();
       // Back without anyone acting: the service started it, for the install's organisation.
       const org = await accounts.organization();

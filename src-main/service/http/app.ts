@@ -96,7 +96,7 @@ export function createApp(services: Services, options: AppOptions = {}): { app: 
   const app: App = new Hono<AppEnv>();
 
   const trusted = new Set(options.trustProxy ?? []);
-  const publicUrl = () => services.origin.startUrl() ?? services.publicUrlSetting.get();
+  const publicUrl = () => services.origin.startUrl() ?? services.publicUrlSetting.current();
   app.use('*', async (c, next) => {
     const started = performance.now();
     // A request a trusted reverse proxy passed on names its client, scheme and name (http/proxy.ts).

@@ -137,7 +137,7 @@ function createNetworkListener(kind: ListenerKind, opts: {
     /** Started from the console or at start: kept as on, with the port it bound (so links stay the same after a restart). */
     async start(host: string, port: number): Promise<NetworkListenerStatus> {
       const st = await listen(host, port);
-      opts.setting?.started(host, st.port!);
+      await opts.setting?.started(host, st.port!);
       return st;
     },
     /**
@@ -146,7 +146,7 @@ function createNetworkListener(kind: ListenerKind, opts: {
      * start); the service starts either way.
      */
     async resume(): Promise<NetworkListenerStatus> {
-      const kept = opts.setting?.get();
+      const kept = await opts.setting?.get();
       if (!kept?.running) return status();
       try {
         return await listen(kept.host, kept.port);
@@ -158,7 +158,7 @@ function createNetworkListener(kind: ListenerKind, opts: {
     },
     /** Stopped from the console: kept as off. */
     stop: async (): Promise<NetworkListenerStatus> => {
-      opts.setting?.stopped();
+      await opts.setting?.stopped();
       await stop();
       return status();
     },

@@ -44,10 +44,10 @@ export function changeSetting<T extends number | boolean>(
 }
 
 /** The public URL saved (null clears it). The log says whether one is saved, never the URL. */
-export function setPublicUrl(d: { publicUrlSetting: PublicUrlSetting; audit: Audit }, orgId: number, actor: AuditActorRef, userId: number, url: string | null): Promise<void> {
-  return d.audit.atomically(async (tx) => {
-    const before = d.publicUrlSetting.get();
-    d.publicUrlSetting.set(url, userId);
+export async function setPublicUrl(d: { publicUrlSetting: PublicUrlSetting; audit: Audit }, orgId: number, actor: AuditActorRef, userId: number, url: string | null): Promise<void> {
+  await d.audit.atomically(async (tx) => {
+    const before = await d.publicUrlSetting.saved(tx);
+    await d.publicUrlSetting.set(url, userId, tx);
     if (before !== url) {
       await d.audit.record({
         orgId, actor, action: 'settings.changed', setting: 'public_url',
@@ -55,6 +55,7 @@ export function setPublicUrl(d: { publicUrlSetting: PublicUrlSetting; audit: Aud
       }, tx);
     }
   });
+  d.publicUrlSetting.committed(url);
 }
 
 /**

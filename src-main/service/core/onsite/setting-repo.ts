@@ -1,8 +1,8 @@
-// The network listeners' settings, kept in SQLite (the on-site server's: migration 0016; the team
-// server's: 0026): whether it was left running, on which address and port. The service starts it
+// The network listeners' settings (the on-site server's: migration 0016; the team server's: 0026),
+// on either engine: whether it was left running, on which address and port. The service starts it
 // again at its next start (compose.ts listening); stopping the service is not switching it off.
 // Nothing of its sessions is here: they are hosted sessions and console sessions.
-import type { Db } from '../../db/open';
+import type { Engine } from '../../db/engine';
 import type { Clock } from '../clock';
 import { nowIso } from '../ids';
 
@@ -12,27 +12,22 @@ export interface ListenerSetting {
   port: number;
 }
 
-export function createListenerSetting(db: Db, clock: Clock, table: 'onsite_setting' | 'team_server_setting') {
-  const s = {
-    get: db.prepare<[], { running: number; host: string; port: number }>(`SELECT running, host, port FROM ${table} WHERE id = 1`),
-    put: db.prepare<[number, string, number, string]>(
-      `INSERT INTO ${table} (id, running, host, port, updated_at) VALUES (1, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET running = excluded.running, host = excluded.host, port = excluded.port, updated_at = excluded.updated_at`,
-    ),
-    off: db.prepare<[string]>(`UPDATE ${table} SET running = 0, updated_at = ? WHERE id = 1`),
-  };
+export function createListenerSetting(engine: Engine, clock: Clock, table: 'onsite_setting' | 'team_server_setting') {
+  const { q } = engine;
   return {
-    get(): ListenerSetting | null {
-      const r = s.get.get();
+    async get(): Promise<ListenerSetting | null> {
+      const r = await q.selectFrom(table).select(['running', 'host', 'port']).where('id', '=', 1).executeTakeFirst();
       return r ? { running: r.running === 1, host: r.host, port: r.port } : null;
     },
     /** Started from the console: on, at this address and the port it bound. */
-    started(host: string, port: number): void {
-      s.put.run(1, host, port, nowIso(clock.now()));
+    async started(host: string, port: number): Promise<void> {
+      const at = nowIso(clock.now());
+      await q.insertInto(table).values({ id: 1, running: 1, host, port, updated_at: at })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ running: 1, host, port, updated_at: at })).execute();
     },
     /** Stopped from the console: off (its last address is kept for the form). */
-    stopped(): void {
-      s.off.run(nowIso(clock.now()));
+    async stopped(): Promise<void> {
+      await q.updateTable(table).set({ running: 0, updated_at: nowIso(clock.now()) }).where('id', '=', 1).execute();
     },
   };
 }

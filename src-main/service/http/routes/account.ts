@@ -33,8 +33,8 @@ async function accountOf(services: Services, org: OrgRow): Promise<Account> {
   };
 }
 
-function publicUrlView(services: Services): PublicUrlSettings {
-  const saved = services.publicUrlSetting.get();
+async function publicUrlView(services: Services): Promise<PublicUrlSettings> {
+  const saved = await services.publicUrlSetting.load();
   const start = services.origin.startUrl();
   return { public_url: saved, start_url: start, overridden: saved !== null && start !== null, hosted: services.origin.hosted(), widget: services.origin.service() };
 }
@@ -145,7 +145,7 @@ export function accountRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/settings/public-url', auth: { kind: 'session' }, tags: TAGS,
     summary: 'The installation\'s public URL (saved here, or given at start with --public-url) and how far hosted links and the age-gate script tag reach now',
     responses: { 200: PublicUrlSettings },
-    handler: (c) => c.json<PublicUrlSettings>(publicUrlView(services)),
+    handler: async (c) => c.json<PublicUrlSettings>(await publicUrlView(services)),
   });
 
   route({
@@ -163,7 +163,7 @@ export function accountRoutes({ route, services }: Router): void {
       await setPublicUrl(services, s.org.id, actorOf(s.user), s.user.id, body.public_url);
       // The URL itself stays out of the log (it is configuration, but logs hold codes and ids only).
       services.logger.info('public_url_changed', { user_id: s.user.id, set: body.public_url !== null });
-      return c.json<PublicUrlSettings>(publicUrlView(services));
+      return c.json<PublicUrlSettings>(await publicUrlView(services));
     },
   });
 
