@@ -24,7 +24,7 @@ const q = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Ma
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-bench-reports-'));
-  const s = compose({ dataDir });
+  const s = await compose({ dataDir });
   try {
     const password = 'bench reports password';
     const { org, user } = await s.accounts.setup({ organization: 'Bench Org', name: 'Bench Owner', email: 'owner@bench.test', password, plan: 'pro' });

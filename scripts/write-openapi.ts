@@ -17,7 +17,7 @@ export function openApiText(doc: unknown): string {
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cc-openapi-'));
-  const s = compose({ dataDir, logger: createLogger({ dataDir }) });
+  const s = await compose({ dataDir, logger: createLogger({ dataDir }) });
   try {
     const { app } = createApp(s);
     const res = await app.request('http://127.0.0.1:4310/api/openapi.json');

@@ -6,7 +6,7 @@
 import { openDatabase } from '../../src-main/service/db/open';
 import { createAudit } from '../../src-main/service/core/audit/audit';
 import { sqliteEngine } from '../../src-main/service/db/engine';
-import { createInstallSecret } from '../../src-main/service/core/install-secret';
+import { loadInstallSecret } from '../../src-main/service/core/install-secret';
 import { generateHistory } from '../../src-main/service/core/reports/history';
 import type { Disposition } from '../../src-shared/contracts/review';
 import type { Service } from './service';
@@ -34,7 +34,8 @@ export async function seedDecisions(service: Service, count = 12): Promise<void>
   try {
     const owner = db.prepare("SELECT id, org_id FROM users WHERE role = 'owner' ORDER BY id LIMIT 1").get() as { id: number; org_id: number };
     let now = 0;
-    const audit = createAudit(sqliteEngine(db), { now: () => now }, createInstallSecret(db), { byId: async () => undefined, ofOrg: async () => [] });
+    const engine = sqliteEngine(db);
+    const audit = createAudit(engine, { now: () => now }, await loadInstallSecret(engine), { byId: async () => undefined, ofOrg: async () => [] });
     const screened = db.prepare(
       `SELECT id, coalesce(completed_at, created_at) AS result_at FROM verifications
        WHERE org_id = ? AND product IN ('screen', 'rescreen') AND hit_categories IS NOT NULL AND hit_categories != '' ORDER BY created_at, id LIMIT ?`,

@@ -115,7 +115,7 @@ async function run(argv: string[]): Promise<string> {
     await screenStream(process.stdin, process.stdout, defaultResourcesDir(), values['data-dir']);
     return '';
   }
-  const s = compose({ dataDir: values['data-dir'] ?? defaultDataDir(), logger: 'file' });
+  const s = await compose({ dataDir: values['data-dir'] ?? defaultDataDir(), logger: 'file' });
   try {
     switch (`${cmd} ${sub ?? ''}`.trim()) {
       case 'init': {

@@ -19,7 +19,7 @@ import { auditExpiry } from './core/app/batch';
 import { createGate } from './jobs/gate';
 import { createLoginThrottle } from './core/accounts/login-throttle';
 import { createScreenPool } from './core/screening/pool';
-import { createInstallSecret } from './core/install-secret';
+import { loadInstallSecret } from './core/install-secret';
 import { createAudit, SYSTEM } from './core/audit/audit';
 import { createTeamActivity } from './core/accounts/team-activity';
 import { createTeam } from './core/accounts/team';
@@ -92,7 +92,7 @@ export interface ComposeOptions {
   storage?: StorageOptions;
 }
 
-export function compose(opts: ComposeOptions) {
+export async function compose(opts: ComposeOptions) {
   // A bad --public-url stops the start before anything is opened.
   const publicUrl = opts.publicUrl === undefined ? undefined : parsePublicUrl(opts.publicUrl);
   const clock = opts.clock ?? systemClock;
@@ -102,7 +102,7 @@ export function compose(opts: ComposeOptions) {
   const storage = createStorage(opts.dataDir, opts.storage);
   const logger = opts.logger === 'file' ? createLogger({ dataDir: opts.dataDir, stdout: false }) : (opts.logger ?? silentLogger);
   const accounts = createAccounts(engine, clock, opts.loginToken ? { loginToken: opts.loginToken } : {});
-  const secret = createInstallSecret(db);
+  const secret = await loadInstallSecret(engine);
   const audit = createAudit(engine, clock, secret, { byId: accounts.userById, ofOrg: accounts.usersOf });
   const review = createReview(engine, clock, { accounts, audit, secret });
   const team = createTeam(engine, clock, accounts, audit);
@@ -191,4 +191,4 @@ export function compose(opts: ComposeOptions) {
     },
   };
 }
-export type Services = ReturnType<typeof compose>;
+export type Services = Awaited<ReturnType<typeof compose>>;

@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   const releaseLock = lockDataDir(privateDir(dataDir));
   process.on('exit', releaseLock);
 
-  const services = compose({
+  const services = await compose({
     dataDir,
     logger: createLogger({ dataDir, stdout: false }),
     loginToken: process.env.CONSOLE_LOGIN_TOKEN,

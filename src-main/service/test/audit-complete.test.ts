@@ -19,7 +19,8 @@ import type { CreatedExport } from '../../../src-shared/contracts/reports';
 import type { TeamActivity } from '../../../src-shared/contracts/team';
 import type { CreatedWebhook, RotatedWebhookSecret } from '../../../src-shared/contracts/webhooks';
 import { hashPassword } from '../core/accounts/passwords';
-import { createInstallSecret } from '../core/install-secret';
+import { loadInstallSecret } from '../core/install-secret';
+import { sqliteEngine } from '../db/engine';
 import { DB_FILE } from '../db/open';
 import { MIGRATIONS } from '../db/migrations';
 import { cliSync } from './cli-command';
@@ -352,7 +353,7 @@ describe('migration 20 (a complete audit log)', () => {
     raw.prepare("INSERT INTO organizations (name, plan, created_at) VALUES ('Old Org', 'pro', '2025-01-01T00:00:00.000Z')").run();
     raw.prepare("INSERT INTO users (org_id, email, name, password_hash, role, created_at, joined_at) VALUES (1, ?, 'O', ?, 'owner', '2025-01-01T00:00:00.000Z', '2025-01-01T00:00:00.000Z')")
       .run(OWNER.email, await hashPassword(OWNER.password));
-    const key = createInstallSecret(raw).derive('audit-chain/v1');
+    const key = (await loadInstallSecret(sqliteEngine(raw))).derive('audit-chain/v1');
     const base = Object.fromEntries(V17.map((k) => [k, null])) as Record<string, string | number | null>;
     const old = [
       { ...base, action: 'key.created', actor_kind: 'cli', key_id: 'key_1', env: 'live' },

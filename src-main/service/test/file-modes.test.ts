@@ -33,7 +33,7 @@ function allPrivate(found: Record<string, string>, dir: string): Record<string, 
 }
 
 async function start(dataDir: string): Promise<{ s: Services; call: (method: string, path: string, init?: RequestInit) => Promise<Response> }> {
-  const s = compose({ dataDir, clock: new ManualClock(Date.now()), logger: createLogger({ dataDir }) });
+  const s = await compose({ dataDir, clock: new ManualClock(Date.now()), logger: createLogger({ dataDir }) });
   const { app } = createApp(s);
   return { s, call: async (method, path, init = {}) => app.request(`http://127.0.0.1:4310${path}`, { method, ...init }) };
 }

@@ -109,7 +109,7 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
     chmodSync(db, 0o600);
   }
   const clock = new ManualClock(reuse?.now ?? Date.now());
-  const s = compose({
+  const s = await compose({
     dataDir, clock, logger: createLogger({ dataDir }),
     ...(opts.loginToken ? { loginToken: opts.loginToken } : {}),
     ...(opts.resourcesDir ? { resourcesDir: opts.resourcesDir } : {}),

@@ -10,7 +10,7 @@ import { createApp, type App } from '../http/app';
 
 let s: Services;
 let app: App;
-beforeAll(() => {
+beforeAll(async () => {
   const root = mkdtempSync(join(tmpdir(), 'cc-hosted-page-'));
   const hosted = join(root, 'hosted');
   mkdirSync(join(hosted, 'assets'), { recursive: true });
@@ -25,7 +25,7 @@ beforeAll(() => {
   const widget = join(root, 'widget');
   mkdirSync(widget);
   writeFileSync(join(widget, 'age-gate.js'), '(()=>{/* the age gate */})()');
-  s = compose({ dataDir: mkdtempSync(join(tmpdir(), 'cc-hosted-page-data-')), consoleDir, hostedDir: hosted, widgetDir: widget });
+  s = await compose({ dataDir: mkdtempSync(join(tmpdir(), 'cc-hosted-page-data-')), consoleDir, hostedDir: hosted, widgetDir: widget });
   app = createApp(s).app;
 });
 afterAll(() => s.close());
@@ -79,7 +79,7 @@ describe('hosted page static files', () => {
   });
 
   it('says the page is not built when there is no hosted folder', async () => {
-    const bare = compose({ dataDir: mkdtempSync(join(tmpdir(), 'cc-hosted-page-bare-')) });
+    const bare = await compose({ dataDir: mkdtempSync(join(tmpdir(), 'cc-hosted-page-bare-')) });
     try {
       const r = await createApp(bare).app.request('http://127.0.0.1/hosted/v/token');
       expect(r.status).toBe(404);
@@ -108,7 +108,7 @@ describe('the storefront widget script', () => {
   });
 
   it('says it is not built when the widget is missing', async () => {
-    const bare = compose({ dataDir: mkdtempSync(join(tmpdir(), 'cc-widget-data-')) });
+    const bare = await compose({ dataDir: mkdtempSync(join(tmpdir(), 'cc-widget-data-')) });
     try {
       const r = await createApp(bare).app.request('http://127.0.0.1/widget/age-gate.js');
       expect(r.status).toBe(404);

@@ -335,7 +335,7 @@ describe('console static files', () => {
     const { compose } = await import('../compose');
     const { createApp } = await import('../http/app');
     const t = await testService();
-    const s = compose({ dataDir: mkdtempSync(join(tmpdir(), 'cc-static-data-')), consoleDir: dir });
+    const s = await compose({ dataDir: mkdtempSync(join(tmpdir(), 'cc-static-data-')), consoleDir: dir });
     const { app } = createApp(s);
     const route = await app.request('http://127.0.0.1/keys');
     expect(route.status).toBe(200);

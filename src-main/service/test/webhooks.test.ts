@@ -293,7 +293,7 @@ describe('delivery', () => {
     t.s.db.prepare("UPDATE webhook_deliveries SET lease_until = ?").run(new Date(t.clock.now() + 60_000).toISOString());
     t.s.close();
     const clock = new ManualClock(t.clock.now() + 61_000);
-    const next = compose({ dataDir: t.dataDir, clock });
+    const next = await compose({ dataDir: t.dataDir, clock });
     expect(await next.webhooks.dispatchDue()).toBe(1);
     expect(received.length).toBe(before + 1);
     expect(JSON.parse(received.at(-1)!.body)).toMatchObject({ event: 'verification.completed', verification_id: 'ver_1', status: 'PASS' });

@@ -1,5 +1,6 @@
 // GET /api/health: liveness of the service, its database, its disk, whether screening is ready and the models loaded
 // (health rate-limit category).
+import { sql } from 'kysely';
 import { API_VERSION } from '../../../../src-shared/catalog';
 import { Health } from '../../../../src-shared/contracts/status';
 import type { Router } from '../router';
@@ -17,10 +18,10 @@ export function healthRoutes({ route, services }: Router): void {
       + 'and `failed` when the lists could not be loaded. `models` says whether the face and document models are loaded: they load '
       + 'once screening is ready (or at the first request that needs them), and a request that needs one meanwhile waits for it.',
     responses: { 200: Health, 500: Health },
-    handler: (c) => {
+    handler: async (c) => {
       let database: Health['database'] = 'ok';
       try {
-        services.db.prepare('SELECT 1').get();
+        await sql`SELECT 1`.execute(services.engine.q);
       } catch {
         database = 'unavailable';
       }

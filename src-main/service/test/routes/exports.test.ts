@@ -466,7 +466,7 @@ describe('a durable queue', () => {
     t.s.db.close();
 
     // A new process on the same data directory.
-    const s2 = compose({
+    const s2 = await compose({
       dataDir: t.dataDir, clock: new ManualClock(t.clock.now()), logger: createLogger({ dataDir: t.dataDir }),
       exports: { bundle: (type, who) => bundleFor(type, who), runner: { inProcess: true } },
     });

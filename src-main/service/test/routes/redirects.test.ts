@@ -220,7 +220,7 @@ describe('links are built on the service\'s configured origin, never the request
     }
     // Refused before anything is opened: an origin only, http(s).
     for (const bad of ['ftp://verify.example.com', 'https://verify.example.com/path', 'https://u:p@verify.example.com', 'https://verify.example.com/?q=1', 'verify.example.com']) {
-      expect(() => compose({ dataDir: '/nonexistent/never-opened', publicUrl: bad }), bad).toThrow(/--public-url/);
+      await expect(compose({ dataDir: '/nonexistent/never-opened', publicUrl: bad }), bad).rejects.toThrow(/--public-url/);
     }
   });
 });
