@@ -80,13 +80,15 @@ const ownResponse = {
 
 /**
  * SQL lives in the repository modules (`repo.ts`, `*-repo.ts`) of core's domains, the one place
- * that will know which database engine runs (issue 40): a `.prepare(` anywhere else in core is
- * refused. The two files below still hold statements of their own and are to be moved; none may join them.
+ * that know which database engine runs (issue 40): a statement begun anywhere else in core (a
+ * better-sqlite3 `prepare`, a query builder's `selectFrom`/`insertInto`/`updateTable`/
+ * `deleteFrom`, a raw sql`…`) is refused. The file below still holds statements of its own and is to be moved; none may join it.
  */
 const SQL_NOT_YET_IN_REPOS = new Set([
-  'src-main/service/core/install-secret.ts',
   'src-main/service/core/reports/history.ts',
 ]);
+/** A statement begun: better-sqlite3's prepare, and the query builder's (Kysely) four. */
+const STATEMENTS = new Set(['prepare', 'selectFrom', 'insertInto', 'updateTable', 'deleteFrom']);
 const sqlInRepos = {
   meta: { type: 'problem', schema: [], messages: { sql: 'SQL belongs in a repository module (repo.ts or *-repo.ts) of its domain' } },
   create(context) {
@@ -94,7 +96,11 @@ const sqlInRepos = {
     if (!under(from, 'src-main/service/core') || /\.test\.ts$/.test(from) || /(^|\/)repo\.ts$|-repo\.ts$/.test(from) || SQL_NOT_YET_IN_REPOS.has(from)) return {};
     return {
       CallExpression: (n) => {
-        if (n.callee.type === 'MemberExpression' && !n.callee.computed && n.callee.property.name === 'prepare') context.report({ node: n, messageId: 'sql' });
+        if (n.callee.type === 'MemberExpression' && !n.callee.computed && STATEMENTS.has(n.callee.property.name)) context.report({ node: n, messageId: 'sql' });
+      },
+      // Kysely's raw SQL: sql`…`, sql.raw(…) (the query builder's own calls are caught above).
+      TaggedTemplateExpression: (n) => {
+        if (n.tag.type === 'Identifier' && n.tag.name === 'sql') context.report({ node: n, messageId: 'sql' });
       },
     };
   },

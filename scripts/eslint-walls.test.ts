@@ -18,7 +18,7 @@ const eslint = new ESLint({
 async function wallsOf(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(root, file) });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'boundaries/walls' || m.ruleId === 'boundaries/own-response' || m.ruleId === 'no-restricted-globals')
+    .filter((m) => m.ruleId === 'boundaries/walls' || m.ruleId === 'boundaries/own-response' || m.ruleId === 'boundaries/sql-in-repos' || m.ruleId === 'no-restricted-globals')
     .map((m) => m.message);
 }
 
@@ -41,6 +41,10 @@ describe('architecture walls (ESLint)', () => {
     ['src-main/service/core/hosted/x.ts', "import { liveness } from '../app/liveness';\nexport const a = liveness;", 'never import the use-case layer'],
     ['src-main/service/http/routes/y.ts', 'export async function f(res: Response) { return res.json(); }', 'never reads back a Response'],
     ['src-main/service/core/app/z.ts', 'export const f = async (p: Promise<Response>) => (await p).json();', 'never reads back a Response'],
+    ['src-main/service/core/keys/keys.ts', "export const f = (db: { prepare(s: string): unknown }) => db.prepare('SELECT 1');", 'SQL belongs in a repository module'],
+    ['src-main/service/core/keys/keys.ts', "export const f = (q: { selectFrom(t: string): unknown }) => q.selectFrom('api_keys');", 'SQL belongs in a repository module'],
+    ['src-main/service/core/app/x.ts', "export const f = (q: { updateTable(t: string): unknown }) => q.updateTable('organizations');", 'SQL belongs in a repository module'],
+    ['src-main/service/core/audit/audit.ts', "import { sql } from 'kysely';\nexport const s = sql`SELECT 1`;", 'SQL belongs in a repository module'],
   ])('refuses %s: %s', async (file, code, why) => {
     const found = await wallsOf(file, code);
     expect(found.join('\n')).toContain(why);
@@ -55,6 +59,9 @@ describe('architecture walls (ESLint)', () => {
     ['src-main/service/core/app/hosted.ts', "import { liveness } from './liveness';\nimport { checkRedirects } from '../hosted/redirects';\nexport const a = [liveness, checkRedirects];"],
     ['src-main/service/http/routes/z.ts', 'export const f = (c: { json(v: unknown): unknown }) => c.json({ ok: true });'],
     ['src-main/service/test/x.test.ts', 'export const f = async (res: Response) => res.json();'],
+    ['src-main/service/core/keys/repo.ts', "export const f = (q: { selectFrom(t: string): unknown }) => q.selectFrom('api_keys');"],
+    ['src-main/service/core/hosted/flows-repo.ts', "import { sql } from 'kysely';\nexport const s = sql`SELECT 1`;"],
+    ['src-main/service/core/screening/match/normalize.ts', "export const m = /^a(b)$/.exec('ab');"],
   ])('allows %s', async (file, code) => {
     expect(await wallsOf(file, code)).toEqual([]);
   });

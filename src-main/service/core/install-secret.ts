@@ -5,14 +5,14 @@
 // in memory: HMACs are made on the request path.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Engine } from '../db/engine';
+import { metaRepo } from './meta-repo';
 
 const KEY = 'idempotency_secret';
 
 /** The install's secret, made by whichever comes first (the service, the CLI, another instance) and then only read. */
 export async function loadInstallSecret(engine: Engine) {
-  await engine.q.insertInto('meta').values({ key: KEY, value: randomBytes(32).toString('hex') })
-    .onConflict((oc) => oc.column('key').doNothing()).execute();
-  const secret = (await engine.q.selectFrom('meta').select('value').where('key', '=', KEY).executeTakeFirstOrThrow()).value;
+  await metaRepo.putIfAbsent(engine.q, KEY, randomBytes(32).toString('hex'));
+  const secret = (await metaRepo.get(engine.q, KEY))!;
   const derived = new Map<string, Buffer>();
   return {
     /** The secret itself (the idempotency HMACs have always used it directly). */
