@@ -141,7 +141,9 @@ export async function compose(opts: ComposeOptions) {
   const ageGate = {
     stores: createAgeGateStores(engine, clock), attempts: createAgeGateAttempts(clock, AGE_GATE_ATTEMPTS_PER_HOUR), selfieChecks: createSelfieChecks(engine, clock),
   };
-  const exports = createExports(db, clock, {
+  const exports = createExports(engine, clock, {
+    lockOrg: accounts.repo.lockOrg,
+    open: () => db.open,
     bundle: opts.exports?.bundle ?? ((type, who, params) => reports.bundle(type, who, params)),
     enabled: () => reports.flags.exportsEnabled(),
     branding: opts.exports?.branding ?? ((orgId) => organization.branding(orgId)),

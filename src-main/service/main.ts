@@ -183,7 +183,7 @@ async function main(): Promise<void> {
 
   // Report exports: jobs a previous run left running are recovered, expired files removed, and
   // queued jobs rendered in the export worker from now on.
-  services.exports.start();
+  await services.exports.start();
   // Abandoned batch rescreens end after their idle window even when nobody calls (and say so in the audit log).
   services.batches.start();
   const deliveries = startPoller(async () => {

@@ -82,24 +82,35 @@ const guard = new OutsideTransactionsOnly();
  * when it first writes.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  constructor(private readonly db: Db, config: SqliteDialectConfig) {
+    super(config);
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  /**
+   * SQLite rolls some failures back itself (SQLITE_FULL, SQLITE_IOERR): a ROLLBACK then fails with
+   * "no transaction is active", and that error would replace the one the caller must see (a full
+   * disk answers 507, not 500). Only a transaction still open is rolled back.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.db.inTransaction) await super.rollbackTransaction(connection);
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly config: SqliteDialectConfig) {
-    super(config);
+  constructor(private readonly db: Db) {
+    super({ database: db });
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.config);
+    return new ImmediateSqliteDriver(this.db, { database: this.db });
   }
 }
 
 /** Kysely over the service's better-sqlite3 connection (which the caller keeps and closes). */
 export function sqliteEngine(db: Db): Engine {
   // A connection of its own would wait on the service's write lock inside the same thread.
-  const base = new Kysely<Tables>({ dialect: new ImmediateSqliteDialect({ database: db }) });
+  const base = new Kysely<Tables>({ dialect: new ImmediateSqliteDialect(db) });
   const q = base.withPlugin(guard);
   return {
     dialect: 'sqlite',

@@ -269,6 +269,7 @@ export interface ReportExportsTable {
   file_removed_at: string | null;
   download_count: Generated<number>;
   last_downloaded_at: string | null;
+  lease_until: string | null;
 }
 
 export interface SessionsTable {

@@ -12,18 +12,21 @@ interface ExportDeps { exports: Exports; audit: Audit }
 /** What an export holds, for its audit rows: `overview/pdf` (codes, at most 26 characters). */
 const what = (r: { report_type: string; format: string }) => `${r.report_type}/${r.format}`;
 
-export function queueExport(d: ExportDeps, user: UserRow, org: OrgRow, body: CreateExport) {
-  return d.audit.atomically(async (tx) => {
+export async function queueExport(d: ExportDeps, user: UserRow, org: OrgRow, body: CreateExport) {
+  const row = await d.audit.atomically(async (tx) => {
     // The credits section follows the maker's access now (src-shared/policy.ts), kept with the job.
-    const row = d.exports.create(user, org, body, seesCredits(user));
+    const row = await d.exports.create(user, org, body, seesCredits(user), tx);
     await d.audit.record({ orgId: org.id, actor: actorOf(user), action: 'export.created', env: row.env, objectId: String(row.id), to: what(row) }, tx);
     return row;
   });
+  // Committed: the queue may take it now.
+  d.exports.kick();
+  return row;
 }
 
 export function downloadExport(d: ExportDeps, user: UserRow, org: OrgRow, id: number) {
   return d.audit.atomically(async (tx) => {
-    const file = d.exports.download(org, id);
+    const file = await d.exports.download(org, id, tx);
     await d.audit.record({ orgId: org.id, actor: actorOf(user), action: 'export.downloaded', env: file.env, objectId: String(id), to: what(file) }, tx);
     return file;
   });
@@ -31,7 +34,7 @@ export function downloadExport(d: ExportDeps, user: UserRow, org: OrgRow, id: nu
 
 export function cancelExport(d: ExportDeps, user: UserRow, org: OrgRow, id: number): Promise<void> {
   return d.audit.atomically(async (tx) => {
-    const row = d.exports.cancel(user, org, id);
+    const row = await d.exports.cancel(user, org, id, tx);
     await d.audit.record({ orgId: org.id, actor: actorOf(user), action: 'export.cancelled', env: row.env, objectId: String(id), to: what(row) }, tx);
   });
 }

@@ -1,9 +1,11 @@
-// Report exports (account spec, "Export job"; issue 13): a durable job queue in SQLite. A job is
-// queued by POST, claimed (running) by the one runner of this process, its report data gathered
-// here, its file rendered in a worker thread, then stored with the succeeded state in one
-// transaction, or failed with a short code. After a crash, a job left running is queued again on
-// the next start, or failed as interrupted once it has had MAX_ATTEMPTS tries (a report that
-// kills the process every time must not do so forever). A full disk (issue 25) refuses a new
+// Report exports (account spec, "Export job"; issue 13): a durable job queue in the database. A job
+// is queued by POST, claimed (running) by one instance's runner with a lease it renews while it
+// works (issue 40: several instances on one PostgreSQL take each job once), its report data
+// gathered here, its file rendered in a worker thread, then stored with the succeeded state in one
+// transaction, or failed with a short code. A job whose instance died is queued again, or failed
+// as interrupted once it has had MAX_ATTEMPTS tries (a report that kills the process every time
+// must not do so forever): on SQLite at the next start (one process runs the queue), on
+// PostgreSQL by any instance once the lease has run out. A full disk (issue 25) refuses a new
 // export with 507 before anything is queued, and fails a queued job as `insufficient_storage`
 // when its file cannot be stored; a job is never acknowledged and then lost. Files are removed 24 hours after they
 // were made; the job row stays (succeeded, without a download link).
@@ -12,7 +14,7 @@ import {
   EXPORT_FILE_HOURS, EXPORT_FORMATS, REPORT_TYPES, type ExportFormat, type ExportJob, type ExportListItem, type ReportBundle, type ReportType,
 } from '../../../../src-shared/contracts/reports';
 import { AppError, isAppError } from '../../../../src-shared/errors';
-import type { Db } from '../../db/open';
+import type { Engine, Q } from '../../db/engine';
 import type { OrgRow, UserRow } from '../accounts/repo';
 import type { Clock } from '../clock';
 import { nowIso } from '../ids';
@@ -20,7 +22,7 @@ import { checkRange } from '../reports/params';
 import type { Who as ReportWho } from '../reports/reports';
 import type { ListVersion } from '../../../../src-shared/contracts/screening';
 import { CONTENT_TYPES } from './render';
-import { exportsRepo, type ExportErrorCode, type ExportRow } from './repo';
+import { exportsRepo, type Claim, type ExportErrorCode, type ExportRow } from './repo';
 import { RenderError, type RenderRunner } from './runner';
 import type { Storage } from '../storage/storage';
 import { may, planIncludes } from '../../../../src-shared/policy';
@@ -30,6 +32,8 @@ export const MAX_ATTEMPTS = 3;
 /** Unfinished (queued or running) exports one organisation may have at once. */
 export const MAX_UNFINISHED = 10;
 const FILE_MS = EXPORT_FILE_HOURS * 3600_000;
+/** How long a claim holds a job without being renewed; renewed every third of it while the job runs. */
+export const LEASE_MS = 60_000;
 
 export type { ReportWho };
 export interface ReportParams { env: Environment; from: string; to: string }
@@ -49,6 +53,10 @@ export interface ExportDeps {
   /** Free space on the data directory's disk: no export is accepted, and no file stored, below its reserve. */
   storage?: Pick<Storage, 'require' | 'has' | 'isFull' | 'written'>;
   log?: (msg: string, fields?: Record<string, string | number>) => void;
+  /** Takes the organisation's row lock in `tx` (PostgreSQL), so two exports queued at once count each other. */
+  lockOrg?: (tx: Q, orgId: number) => Promise<void>;
+  /** False once the service closed its database: a job finishing then writes nothing (it runs again at the next start). */
+  open?: () => boolean;
   /** How often a started service looks for queued jobs and expired files. */
   pollMs?: number;
   sweepMs?: number;
@@ -83,8 +91,10 @@ export function mayCancel(user: Pick<UserRow, 'id' | 'role'>, r: ExportRow): boo
   return r.created_by === user.id || may(user.role, 'exports.cancel_all');
 }
 
-export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
-  const repo = exportsRepo(db);
+export function createExports(engine: Engine, clock: Clock, deps: ExportDeps) {
+  const repo = exportsRepo(engine.dialect);
+  const { q } = engine;
+  const open = deps.open ?? (() => true);
   const log = deps.log ?? (() => {});
   let pumping: Promise<void> | null = null;
   let started = false;
@@ -109,8 +119,8 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
     }
   }
 
-  function find(orgId: number, id: number): ExportRow {
-    const r = repo.byId(orgId, id);
+  async function find(orgId: number, id: number, on: Q = q): Promise<ExportRow> {
+    const r = await repo.byId(on, orgId, id);
     if (!r) throw new AppError('export_not_found');
     return r;
   }
@@ -122,21 +132,38 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
    * Jobs whose failure could not be written (the disk was full for that too): written again on the
    * next pump, so they end as failed rather than running until the next start.
    */
-  const unrecorded = new Map<number, ExportErrorCode>();
+  const unrecorded = new Map<number, { claim: Claim; code: ExportErrorCode }>();
 
-  function recordFailure(id: number, code: ExportErrorCode): void {
+  async function recordFailure(claim: Claim, code: ExportErrorCode): Promise<void> {
     try {
-      repo.fail(id, code, nowIso(clock.now()));
-      unrecorded.delete(id);
-      log('export_failed', { export_id: id, reason: code });
+      await repo.fail(q, claim, code, nowIso(clock.now()));
+      unrecorded.delete(claim.id);
+      log('export_failed', { export_id: claim.id, reason: code });
     } catch (e) {
       if (!isFull(e)) throw e;
-      unrecorded.set(id, code);
-      log('export_fail_unrecorded', { export_id: id, reason: code });
+      unrecorded.set(claim.id, { claim, code });
+      log('export_fail_unrecorded', { export_id: claim.id, reason: code });
     }
   }
 
+  const leaseFrom = (now: number) => nowIso(now + LEASE_MS);
+
   async function runOne(job: ExportRow): Promise<void> {
+    const claim: Claim = { id: job.id, attempts: job.attempts };
+    // The lease renewed while the job runs; a renewal that finds the job gone to another instance ends nothing here
+    // (the render runs on), but every write below names this claim and is refused.
+    const renewing = setInterval(() => {
+      if (open()) repo.renew(q, claim, leaseFrom(clock.now())).catch(() => {});
+    }, LEASE_MS / 3);
+    renewing.unref();
+    try {
+      await render(job, claim);
+    } finally {
+      clearInterval(renewing);
+    }
+  }
+
+  async function render(job: ExportRow, claim: Claim): Promise<void> {
     const began = performance.now();
     const generatedAt = clock.now();
     let code: ExportErrorCode;
@@ -159,10 +186,10 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
         ...(deps.lists ? { lists: await deps.lists(job.org_id, generatedAt) } : {}),
       });
       const at = clock.now();
-      if (!db.open) return;
+      if (!open()) return;
       // The file goes into the WAL, then into the database at the checkpoint: twice its size, above the reserve.
       if (deps.storage && !deps.storage.has(2 * bytes.byteLength)) throw new RenderError('insufficient_storage');
-      if (repo.succeed(job.id, bytes, nowIso(at), nowIso(at + FILE_MS))) {
+      if (await engine.transaction((tx) => repo.succeed(tx, claim, bytes, nowIso(at), nowIso(at + FILE_MS)))) {
         deps.storage?.written();
         log('export_succeeded', { export_id: job.id, format: job.format, bytes: bytes.byteLength, ms: Math.round(performance.now() - began) });
       }
@@ -170,10 +197,31 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
     } catch (e) {
       code = e instanceof RenderError ? e.reason : isFull(e) ? 'insufficient_storage' : 'render_failed';
     }
-    if (!db.open) return;
+    if (!open()) return;
     // Cut off by a shutdown: it runs again on the next start, like a job a crash left behind.
-    if (stopping && job.attempts < MAX_ATTEMPTS && repo.requeue(job.id)) return;
-    recordFailure(job.id, code);
+    if (stopping && job.attempts < MAX_ATTEMPTS && await repo.requeue(q, claim)) return;
+    await recordFailure(claim, code);
+  }
+
+  /**
+   * Jobs a dead process or instance left running: queued again, or failed once they have had
+   * their tries. `all`: every running job (a start on SQLite, where no other process runs the
+   * queue); otherwise those whose lease ran out.
+   */
+  async function recoverOrphans(all: boolean): Promise<{ requeued: number; failed: number }> {
+    let requeued = 0;
+    let failed = 0;
+    const now = clock.now();
+    for (const r of await repo.orphans(q, all ? null : nowIso(now))) {
+      const claim = { id: r.id, attempts: r.attempts };
+      if (r.attempts >= MAX_ATTEMPTS) {
+        if (await repo.fail(q, claim, 'interrupted', nowIso(now))) failed++;
+      } else if (await repo.requeue(q, claim)) {
+        requeued++;
+      }
+    }
+    if (requeued + failed > 0) log('exports_recovered', { requeued, failed });
+    return { requeued, failed };
   }
 
   /** Runs queued jobs one at a time until none is left. */
@@ -183,9 +231,11 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
     // set, and leave a settled promise there for good (no job would run again).
     pumping ??= (async () => {
       try {
-        for (const [id, code] of [...unrecorded]) recordFailure(id, code);
-        while (db.open && !stopping) {
-          const job = repo.claim(nowIso(clock.now()));
+        for (const { claim, code } of [...unrecorded.values()]) await recordFailure(claim, code);
+        if (open() && !stopping) await recoverOrphans(false);
+        while (open() && !stopping) {
+          const now = clock.now();
+          const job = await repo.claim(q, nowIso(now), leaseFrom(now));
           if (!job) break;
           await runOne(job);
         }
@@ -205,71 +255,74 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
   return {
     repo,
 
-    /** Validates and queues an export (spec texts for every mistake, in the order the fields are listed). */
-    create(user: UserRow, org: OrgRow, body: CreateExport, canViewCredits: boolean): ExportRow {
+    /**
+     * Validates and queues an export in `tx` (spec texts for every mistake, in the order the fields
+     * are listed); `kick` once it committed, to run it without waiting for the next poll.
+     */
+    async create(user: UserRow, org: OrgRow, body: CreateExport, canViewCredits: boolean, tx: Q): Promise<ExportRow> {
       requirePlan(org);
       if (!(REPORT_TYPES as readonly string[]).includes(body.report_type ?? '')) throw new AppError('invalid_report_type', { field: 'report_type' });
       const format = body.format ?? 'pdf';
       if (!(EXPORT_FORMATS as readonly string[]).includes(format)) throw new AppError('invalid_export_format', { field: 'format' });
       const params = checkParams(body, org.plan);
-      if (repo.unfinished(org.id) >= MAX_UNFINISHED) throw new AppError('export_queue_full');
+      await deps.lockOrg?.(tx, org.id);
+      if (await repo.unfinished(tx, org.id) >= MAX_UNFINISHED) throw new AppError('export_queue_full');
       // Nothing is acknowledged that the disk cannot hold (its file included, later): 507 instead of a 201.
       deps.storage?.require();
-      const row = repo.insert(org.id, user.id, body.report_type as ReportType, format as ExportFormat, params.env, params.from, params.to, org.plan, canViewCredits, nowIso(clock.now()));
+      return repo.insert(tx, {
+        org_id: org.id, created_by: user.id, report_type: body.report_type as ReportType, format: format as ExportFormat, env: params.env,
+        from_date: params.from, to_date: params.to, plan: org.plan, with_credits: canViewCredits ? 1 : 0, created_at: nowIso(clock.now()),
+      });
+    },
+
+    /** A job was queued (its transaction committed): a started service runs it on the next turn. */
+    kick(): void {
       if (started) setImmediate(() => void pump());
-      return row;
     },
 
-    list(org: OrgRow, page: number, perPage: number): { exports: ExportListItem[]; total: number; page: number; pages: number } {
+    async list(org: OrgRow, page: number, perPage: number): Promise<{ exports: ExportListItem[]; total: number; page: number; pages: number }> {
       requirePlan(org);
-      const total = repo.count(org.id);
-      return { exports: repo.page(org.id, perPage, (page - 1) * perPage).map(listItem), total, page, pages: Math.ceil(total / perPage) };
+      const total = await repo.count(q, org.id);
+      return { exports: (await repo.page(q, org.id, perPage, (page - 1) * perPage)).map(listItem), total, page, pages: Math.ceil(total / perPage) };
     },
 
-    get(org: OrgRow, id: number): ExportJob {
+    async get(org: OrgRow, id: number): Promise<ExportJob> {
       requirePlan(org);
-      return toJob(find(org.id, id), clock.now());
+      return toJob(await find(org.id, id), clock.now());
     },
 
-    /** Only a queued job is cancelled; it is then removed (docs/decisions.md). Returns the job as it was. */
-    cancel(user: UserRow, org: OrgRow, id: number): ExportRow {
+    /** Only a queued job is cancelled, in `tx`; it is then removed (docs/decisions.md). Returns the job as it was. */
+    async cancel(user: UserRow, org: OrgRow, id: number, tx: Q): Promise<ExportRow> {
       requirePlan(org);
-      const r = find(org.id, id);
+      const r = await find(org.id, id, tx);
       if (r.status !== 'queued') throw new AppError('export_not_cancellable', { message: `Cannot cancel export with status: ${r.status}` });
       if (!mayCancel(user, r)) throw new AppError('permission_denied');
       // Claimed between the read and now: it is running, and says so.
-      if (!repo.cancel(org.id, id)) throw new AppError('export_not_cancellable', { message: `Cannot cancel export with status: ${find(org.id, id).status}` });
+      if (!(await repo.cancel(tx, org.id, id))) throw new AppError('export_not_cancellable', { message: `Cannot cancel export with status: ${(await find(org.id, id, tx)).status}` });
       return r;
     },
 
-    download(org: OrgRow, id: number): { bytes: Uint8Array; contentType: string; filename: string; env: Environment; report_type: ReportType; format: ExportFormat } {
+    /** The file, its download counted in `tx`. */
+    async download(org: OrgRow, id: number, tx: Q): Promise<{ bytes: Uint8Array; contentType: string; filename: string; env: Environment; report_type: ReportType; format: ExportFormat }> {
       requirePlan(org);
-      const r = find(org.id, id);
+      const r = await find(org.id, id, tx);
       const now = clock.now();
-      const bytes = fileAvailable(r, now) ? repo.file(r.id) : undefined;
+      const bytes = fileAvailable(r, now) ? await repo.file(tx, r.id) : undefined;
       if (!bytes) throw new AppError('export_file_not_found');
-      repo.downloaded(r.id, nowIso(now));
+      await repo.downloaded(tx, r.id, nowIso(now));
       return { bytes, contentType: CONTENT_TYPES[r.format], filename: `report_${r.id}.${r.format}`, env: r.env, report_type: r.report_type, format: r.format };
     },
 
-    /** Jobs a dead process left running: queued again, or failed once they have had their tries. */
-    recover(): { requeued: number; failed: number } {
-      let requeued = 0;
-      let failed = 0;
-      for (const r of repo.running()) {
-        if (r.attempts >= MAX_ATTEMPTS) {
-          if (repo.fail(r.id, 'interrupted', nowIso(clock.now()))) failed++;
-        } else if (repo.requeue(r.id)) {
-          requeued++;
-        }
-      }
-      if (requeued + failed > 0) log('exports_recovered', { requeued, failed });
-      return { requeued, failed };
-    },
+    /**
+     * Jobs a dead process left running, at a start: queued again, or failed once they have had
+     * their tries. On SQLite every running job (no other process runs the queue); on PostgreSQL
+     * those whose lease ran out (the others are other instances' work).
+     */
+    recover: (): Promise<{ requeued: number; failed: number }> => recoverOrphans(engine.dialect === 'sqlite'),
 
     /** Removes the files of exports made more than 24 hours ago. */
-    sweep(): number {
-      const removed = repo.sweep(nowIso(clock.now()));
+    async sweep(): Promise<number> {
+      const removed = await engine.transaction((tx) => repo.sweep(tx, nowIso(clock.now())));
       if (removed > 0) log('export_files_removed', { count: removed });
       return removed;
     },
@@ -281,14 +334,16 @@ export function createExports(db: Db, clock: Clock, deps: ExportDeps) {
     drain: pump,
 
     /** With the service: recovers, sweeps, then runs queued jobs as they come and sweeps every hour. */
-    start(): void {
+    async start(): Promise<void> {
       if (started) return;
       started = true;
-      this.recover();
-      this.sweep();
+      await this.recover();
+      await this.sweep();
       void pump();
       const poll = setInterval(() => void pump(), deps.pollMs ?? 5000);
-      const sweep = setInterval(() => this.sweep(), deps.sweepMs ?? 3600_000);
+      const sweep = setInterval(() => void this.sweep().catch((e: unknown) => {
+        if (!isFull(e)) log('export_sweep_failed', { reason: e instanceof Error ? e.name : 'error' });
+      }), deps.sweepMs ?? 3600_000);
       poll.unref();
       sweep.unref();
       timers = [poll, sweep];

@@ -1,100 +1,94 @@
-// SQL for report export jobs and their files (migrations 0011, 0016).
-// An INSERT or UPDATE ... RETURNING read with `.get()` outside a transaction loses a commit that
-// fails (a full disk: better-sqlite3 steps once, gets the row, and the autocommit's error at the
-// statement's reset is dropped), so the row it returned may not exist: a 201 for an export that
-// then vanished (issue 25). Those statements run inside `db.transaction`, whose COMMIT throws.
+// SQL for report export jobs and their files (migrations 0011, 0016, 0027), on either engine
+// (db/engine.ts). Each function takes the query builder to run on: the engine's, or the caller's
+// transaction. A job is claimed by one instance, with a lease it renews while it works; every
+// later write about the job names the claim (its attempt number), so an instance whose lease ran
+// out (stalled, or dead and replaced) can no longer write over the job another instance took.
+import { sql, type Selectable } from 'kysely';
 import type { Environment, Plan } from '../../../../src-shared/catalog';
-import type { ExportErrorCode, ExportFormat, ExportStatus, ReportType } from '../../../../src-shared/contracts/reports';
-import type { Db } from '../../db/open';
+import type { ExportErrorCode, ExportFormat, ReportType } from '../../../../src-shared/contracts/reports';
+import type { Dialect, Q } from '../../db/engine';
+import type { ReportExportsTable } from '../../db/tables';
 
 export type { ExportErrorCode };
 
-export interface ExportRow {
-  id: number;
-  org_id: number;
-  created_by: number;
-  report_type: ReportType;
-  format: ExportFormat;
-  env: Environment;
-  from_date: string;
-  to_date: string;
-  plan: Plan;
-  with_credits: 0 | 1;
-  status: ExportStatus;
-  attempts: number;
-  error_code: ExportErrorCode | null;
-  file_size_bytes: number | null;
-  created_at: string;
-  started_at: string | null;
-  completed_at: string | null;
-  expires_at: string | null;
-  file_removed_at: string | null;
-  download_count: number;
-  last_downloaded_at: string | null;
-}
+export type ExportRow = Selectable<ReportExportsTable>;
 
-export function exportsRepo(db: Db) {
-  const s = {
-    insert: db.prepare<[number, number, ReportType, ExportFormat, Environment, string, string, Plan, 0 | 1, string], ExportRow>(
-      `INSERT INTO report_exports (org_id, created_by, report_type, format, env, from_date, to_date, plan, with_credits, status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?) RETURNING *`,
-    ),
-    byId: db.prepare<[number, number], ExportRow>('SELECT * FROM report_exports WHERE org_id = ? AND id = ?'),
-    page: db.prepare<[number, number, number], ExportRow>('SELECT * FROM report_exports WHERE org_id = ? ORDER BY id DESC LIMIT ? OFFSET ?'),
-    count: db.prepare<[number], { n: number }>('SELECT COUNT(*) AS n FROM report_exports WHERE org_id = ?'),
-    unfinished: db.prepare<[number], { n: number }>("SELECT COUNT(*) AS n FROM report_exports WHERE org_id = ? AND status IN ('queued','running')"),
-    // Oldest first; one conditional UPDATE, so a job is claimed once however many callers race.
-    claim: db.prepare<[string], ExportRow>(
-      `UPDATE report_exports SET status = 'running', attempts = attempts + 1, started_at = ?
-        WHERE id = (SELECT id FROM report_exports WHERE status = 'queued' ORDER BY id LIMIT 1) RETURNING *`,
-    ),
-    insertFile: db.prepare<[number, Uint8Array]>('INSERT OR REPLACE INTO report_export_files (export_id, content) VALUES (?, ?)'),
-    succeed: db.prepare<[string, string, number, number]>(
-      "UPDATE report_exports SET status = 'succeeded', completed_at = ?, expires_at = ?, file_size_bytes = ?, error_code = NULL WHERE id = ? AND status = 'running'",
-    ),
-    fail: db.prepare<[ExportErrorCode, string, number]>(
-      "UPDATE report_exports SET status = 'failed', error_code = ?, completed_at = ? WHERE id = ? AND status = 'running'",
-    ),
-    requeue: db.prepare<[number]>("UPDATE report_exports SET status = 'queued', started_at = NULL WHERE id = ? AND status = 'running'"),
-    running: db.prepare<[], ExportRow>("SELECT * FROM report_exports WHERE status = 'running'"),
-    // Only a queued job is cancelled: the DELETE is conditional, so a job claimed meanwhile stays.
-    cancel: db.prepare<[number, number]>("DELETE FROM report_exports WHERE org_id = ? AND id = ? AND status = 'queued'"),
-    file: db.prepare<[number], { content: Uint8Array }>('SELECT content FROM report_export_files WHERE export_id = ?'),
-    downloaded: db.prepare<[string, number]>('UPDATE report_exports SET download_count = download_count + 1, last_downloaded_at = ? WHERE id = ?'),
-    expired: db.prepare<[string], { id: number }>(
-      'SELECT id FROM report_exports WHERE file_removed_at IS NULL AND expires_at IS NOT NULL AND expires_at <= ?',
-    ),
-    removeFile: db.prepare<[number]>('DELETE FROM report_export_files WHERE export_id = ?'),
-    markRemoved: db.prepare<[string, number]>('UPDATE report_exports SET file_removed_at = ? WHERE id = ?'),
-  };
+/** One claim of a job: its id and the attempt the claim began. */
+export interface Claim { id: number; attempts: number }
+
+const changed = (r: { numUpdatedRows: bigint } | { numDeletedRows: bigint }) =>
+  Number('numUpdatedRows' in r ? r.numUpdatedRows : r.numDeletedRows) === 1;
+const jobs = (q: Q) => q.selectFrom('report_exports').selectAll();
+const running = (q: Q, c: Claim) => q.updateTable('report_exports').where('id', '=', c.id).where('status', '=', 'running').where('attempts', '=', c.attempts);
+
+export function exportsRepo(dialect: Dialect) {
   return {
-    insert: db.transaction((orgId: number, userId: number, type: ReportType, format: ExportFormat, env: Environment, from: string, to: string, plan: Plan, withCredits: boolean, at: string) =>
-      s.insert.get(orgId, userId, type, format, env, from, to, plan, withCredits ? 1 : 0, at)!),
-    byId: (orgId: number, id: number) => s.byId.get(orgId, id),
-    page: (orgId: number, limit: number, offset: number) => s.page.all(orgId, limit, offset),
-    count: (orgId: number) => s.count.get(orgId)!.n,
-    unfinished: (orgId: number) => s.unfinished.get(orgId)!.n,
-    claim: db.transaction((at: string) => s.claim.get(at)),
-    /** The file and the succeeded state commit together: never a succeeded job without its file. */
-    succeed: db.transaction((id: number, content: Uint8Array, at: string, expiresAt: string) => {
-      if (s.succeed.run(at, expiresAt, content.byteLength, id).changes !== 1) return false;
-      s.insertFile.run(id, content);
+    async insert(q: Q, row: { org_id: number; created_by: number; report_type: ReportType; format: ExportFormat; env: Environment; from_date: string; to_date: string; plan: Plan; with_credits: 0 | 1; created_at: string }): Promise<ExportRow> {
+      return q.insertInto('report_exports').values({ ...row, status: 'queued' }).returningAll().executeTakeFirstOrThrow();
+    },
+    byId: (q: Q, orgId: number, id: number): Promise<ExportRow | undefined> => jobs(q).where('org_id', '=', orgId).where('id', '=', id).executeTakeFirst(),
+    page: (q: Q, orgId: number, limit: number, offset: number): Promise<ExportRow[]> =>
+      jobs(q).where('org_id', '=', orgId).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    async count(q: Q, orgId: number): Promise<number> {
+      return Number((await q.selectFrom('report_exports').select((e) => e.fn.countAll<number>().as('n')).where('org_id', '=', orgId).executeTakeFirstOrThrow()).n);
+    },
+    async unfinished(q: Q, orgId: number): Promise<number> {
+      return Number((await q.selectFrom('report_exports').select((e) => e.fn.countAll<number>().as('n'))
+        .where('org_id', '=', orgId).where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow()).n);
+    },
+    /**
+     * The oldest queued job, claimed: one conditional UPDATE, so a job is claimed once however many
+     * instances race (on PostgreSQL the candidate is read `FOR UPDATE SKIP LOCKED`: a job another
+     * instance is claiming is passed over, not waited for).
+     */
+    async claim(q: Q, at: string, leaseUntil: string): Promise<ExportRow | undefined> {
+      let next = q.selectFrom('report_exports').select('id').where('status', '=', 'queued').orderBy('id').limit(1);
+      if (dialect === 'postgres') next = next.forUpdate().skipLocked();
+      return q.updateTable('report_exports')
+        .set((e) => ({ status: 'running', attempts: sql<number>`${e.ref('attempts')} + 1`, started_at: at, lease_until: leaseUntil }))
+        .where('id', '=', next).where('status', '=', 'queued')
+        .returningAll().executeTakeFirst();
+    },
+    /** The claim's lease, renewed; false when the claim is no longer this one's (its lease ran out and the job moved on). */
+    async renew(q: Q, c: Claim, leaseUntil: string): Promise<boolean> {
+      return changed(await running(q, c).set({ lease_until: leaseUntil }).executeTakeFirst());
+    },
+    /** The file and the succeeded state commit together (in `tx`): never a succeeded job without its file. */
+    async succeed(tx: Q, c: Claim, content: Uint8Array, at: string, expiresAt: string): Promise<boolean> {
+      if (!changed(await running(tx, c).set({ status: 'succeeded', completed_at: at, expires_at: expiresAt, file_size_bytes: content.byteLength, error_code: null, lease_until: null }).executeTakeFirst())) return false;
+      await tx.insertInto('report_export_files').values({ export_id: c.id, content })
+        .onConflict((oc) => oc.column('export_id').doUpdateSet({ content })).execute();
       return true;
-    }),
-    fail: (id: number, code: ExportErrorCode, at: string) => s.fail.run(code, at, id).changes === 1,
-    requeue: (id: number) => s.requeue.run(id).changes === 1,
-    running: () => s.running.all(),
-    cancel: (orgId: number, id: number) => s.cancel.run(orgId, id).changes === 1,
-    file: (id: number) => s.file.get(id)?.content,
-    downloaded: (id: number, at: string) => s.downloaded.run(at, id),
-    /** Deletes the files of expired exports; their rows stay. Returns how many were removed. */
-    sweep: db.transaction((now: string) => {
-      const ids = s.expired.all(now);
-      for (const { id } of ids) {
-        s.removeFile.run(id);
-        s.markRemoved.run(now, id);
-      }
+    },
+    async fail(q: Q, c: Claim, code: ExportErrorCode, at: string): Promise<boolean> {
+      return changed(await running(q, c).set({ status: 'failed', error_code: code, completed_at: at, lease_until: null }).executeTakeFirst());
+    },
+    async requeue(q: Q, c: Claim): Promise<boolean> {
+      return changed(await running(q, c).set({ status: 'queued', started_at: null, lease_until: null }).executeTakeFirst());
+    },
+    /** Running jobs whose lease ran out before `now` (every running job when `now` is null: a start on SQLite, where no other process runs them). */
+    orphans: (q: Q, now: string | null): Promise<ExportRow[]> => {
+      let query = jobs(q).where('status', '=', 'running');
+      if (now !== null) query = query.where((e) => e.or([e('lease_until', 'is', null), e('lease_until', '<', now)]));
+      return query.orderBy('id').execute();
+    },
+    /** Only a queued job is cancelled: the DELETE is conditional, so a job claimed meanwhile stays. */
+    async cancel(q: Q, orgId: number, id: number): Promise<boolean> {
+      return changed(await q.deleteFrom('report_exports').where('org_id', '=', orgId).where('id', '=', id).where('status', '=', 'queued').executeTakeFirst());
+    },
+    file: async (q: Q, id: number): Promise<Uint8Array | undefined> =>
+      (await q.selectFrom('report_export_files').select('content').where('export_id', '=', id).executeTakeFirst())?.content,
+    async downloaded(q: Q, id: number, at: string): Promise<void> {
+      await q.updateTable('report_exports').set((e) => ({ download_count: sql<number>`${e.ref('download_count')} + 1`, last_downloaded_at: at })).where('id', '=', id).execute();
+    },
+    /** Deletes the files of expired exports (in `tx`); their rows stay. Returns how many were removed. */
+    async sweep(tx: Q, now: string): Promise<number> {
+      const ids = (await tx.selectFrom('report_exports').select('id')
+        .where('file_removed_at', 'is', null).where('expires_at', 'is not', null).where('expires_at', '<=', now).execute()).map((r) => r.id);
+      if (ids.length === 0) return 0;
+      await tx.deleteFrom('report_export_files').where('export_id', 'in', ids).execute();
+      await tx.updateTable('report_exports').set({ file_removed_at: now }).where('id', 'in', ids).execute();
       return ids.length;
-    }),
+    },
   };
 }

@@ -42,9 +42,9 @@ export function exportRoutes({ route, services }: Router): void {
     summary: 'The organisation\'s exports, newest first',
     request: { query: ExportListQuery },
     responses: { 200: ExportList },
-    handler: (c, input) => {
+    handler: async (c, input) => {
       const q = input.query();
-      return c.json<ExportList>(exports.list(c.get('session').org, q.page, q.per_page));
+      return c.json<ExportList>(await exports.list(c.get('session').org, q.page, q.per_page));
     },
   });
 
@@ -52,7 +52,7 @@ export function exportRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/reports/exports/:id', auth: { kind: 'session' }, tags: TAGS,
     summary: 'One export: its status, parameters and, while the file exists, its download URL',
     responses: { 200: ExportJob },
-    handler: (c) => c.json<ExportJob>(exports.get(c.get('session').org, idOf(c.req.param('id')))),
+    handler: async (c) => c.json<ExportJob>(await exports.get(c.get('session').org, idOf(c.req.param('id')))),
   });
 
   route({

@@ -9,7 +9,7 @@ afterAll(closeAll);
 it('a started queue that was empty picks up the next export by itself', async () => {
   const t = await testService({ plan: 'growth', exports: { runner: { inProcess: true } } });
   const cookie = await t.login();
-  t.s.exports.start();
+  await t.s.exports.start();
   try {
     const { body } = await t.json<CreatedExport>('POST', '/api/reports/exports', {
       cookie, body: { report_type: 'overview', env: 'test', from: '2026-01-01', to: '2026-01-07' },

@@ -349,10 +349,10 @@ describe('GET /api/reports/exports/{id}/download', () => {
     // The sweeper removes the file; the row stays.
     const files = () => (t.s.db.prepare('SELECT COUNT(*) AS n FROM report_export_files').get() as { n: number }).n;
     expect(files()).toBe(1);
-    expect(t.s.exports.sweep()).toBe(1);
+    expect(await t.s.exports.sweep()).toBe(1);
     expect(files()).toBe(0);
     expect((await t.json<ExportList>('GET', '/api/reports/exports', { cookie: owner })).body.exports[0]).toMatchObject({ id: c.id, status: 'succeeded' });
-    expect(t.s.exports.sweep()).toBe(0);
+    expect(await t.s.exports.sweep()).toBe(0);
   });
 
   it('members download the team\'s files; other organisations get 404 Export job not found', async () => {
@@ -384,11 +384,11 @@ describe('DELETE /api/reports/exports/{id}', () => {
   it('400 Cannot cancel export with status: running / succeeded / failed, and nothing changes', async () => {
     const { t, owner } = await setup();
     const { body: running } = await create(t, owner);
-    t.s.exports.repo.claim(new Date(t.clock.now()).toISOString());
+    await t.s.exports.repo.claim(t.s.engine.q, new Date(t.clock.now()).toISOString(), new Date(t.clock.now() + 60_000).toISOString());
     const r = await t.json('DELETE', `/api/reports/exports/${running.id}`, { cookie: owner });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ error: 'Cannot cancel export with status: running' });
-    t.s.exports.recover();
+    await t.s.exports.recover();
     const ok = await done(t, owner);
     expect((await t.json('DELETE', `/api/reports/exports/${ok.id}`, { cookie: owner })).body).toEqual({ error: 'Cannot cancel export with status: succeeded' });
     expect((await t.json<ExportJob>('GET', `/api/reports/exports/${ok.id}`, { cookie: owner })).body.status).toBe('succeeded');
@@ -445,12 +445,12 @@ describe('a durable queue', () => {
     child.kill('SIGKILL');
     await died;
     const org = (await t.s.accounts.organization())!;
-    expect(t.s.exports.get(org, id)).toMatchObject({ status: 'running' });
+    expect(await t.s.exports.get(org, id)).toMatchObject({ status: 'running' });
     // The next start: recovery puts it back in the queue, and it runs to the end.
-    expect(t.s.exports.recover()).toEqual({ requeued: 1, failed: 0 });
+    expect(await t.s.exports.recover()).toEqual({ requeued: 1, failed: 0 });
     await t.s.exports.drain();
-    expect(t.s.exports.get(org, id)).toMatchObject({ status: 'succeeded' });
-    expect(t.s.exports.repo.byId(org.id, id)!.attempts).toBe(2);
+    expect(await t.s.exports.get(org, id)).toMatchObject({ status: 'succeeded' });
+    expect((await t.s.exports.repo.byId(t.s.engine.q, org.id, id))!.attempts).toBe(2);
     expect((await t.call('GET', `/api/reports/exports/${id}/download`, { cookie: owner })).status).toBe(200);
   }, 60_000);
 
@@ -460,8 +460,9 @@ describe('a durable queue', () => {
     const b = (await create(t, owner)).body.id;
     // The process dies under both jobs: they stay "running" in the database.
     const now = new Date(t.clock.now()).toISOString();
-    t.s.exports.repo.claim(now);
-    t.s.exports.repo.claim(now);
+    const lease = new Date(t.clock.now() + 60_000).toISOString();
+    await t.s.exports.repo.claim(t.s.engine.q, now, lease);
+    await t.s.exports.repo.claim(t.s.engine.q, now, lease);
     t.s.db.prepare('UPDATE report_exports SET attempts = ? WHERE id = ?').run(MAX_ATTEMPTS, b);
     t.s.db.close();
 
@@ -471,13 +472,14 @@ describe('a durable queue', () => {
       exports: { bundle: (type, who) => bundleFor(type, who), runner: { inProcess: true } },
     });
     try {
-      expect(s2.exports.recover()).toEqual({ requeued: 1, failed: 1 });
-      expect(s2.exports.repo.running()).toEqual([]);
+      // Their leases have not run out: on SQLite a start takes every running job as a dead process's.
+      expect(await s2.exports.recover()).toEqual({ requeued: 1, failed: 1 });
+      expect(await s2.exports.repo.orphans(s2.engine.q, null)).toEqual([]);
       await s2.exports.drain();
       const org = (await s2.accounts.organization())!;
-      expect(s2.exports.get(org, a)).toMatchObject({ status: 'succeeded' });
-      expect(s2.exports.repo.byId(org.id, a)!.attempts).toBe(2);
-      expect(s2.exports.get(org, b)).toMatchObject({ status: 'failed', error_code: 'interrupted' });
+      expect(await s2.exports.get(org, a)).toMatchObject({ status: 'succeeded' });
+      expect((await s2.exports.repo.byId(s2.engine.q, org.id, a))!.attempts).toBe(2);
+      expect(await s2.exports.get(org, b)).toMatchObject({ status: 'failed', error_code: 'interrupted' });
     } finally {
       s2.close();
     }
