@@ -113,7 +113,7 @@ export async function compose(opts: ComposeOptions) {
   const ledger = createLedger(engine, audit.clientRefHmac);
   const idempotency = createIdempotency(engine, clock, secret);
   const webhooks = createWebhooks(engine, clock, { ...(opts.fetch ? { fetch: opts.fetch } : {}), privateHosts: organization.webhookPrivateHosts });
-  const reports = createReports(db, clock, { flags: createReportFlags(opts.reportFlags), balance: (orgId) => credits.balance(orgId) });
+  const reports = createReports(engine, clock, { flags: createReportFlags(opts.reportFlags), balance: (orgId) => credits.balance(orgId) });
   const billing = createBilling(engine, clock, credits, idempotency, webhooks.emitInTransaction, (orgId) => reports.invalidate(orgId));
   const limiter = createRateLimiter(clock);
   const loginThrottle = createLoginThrottle(clock, secret);

@@ -4,8 +4,8 @@
 import type { Environment } from '../../../../src-shared/catalog';
 import { COVERAGE_OPERATIONS, DECISION_ACTIONS, SCREENING_OPERATIONS, VERIFICATION_PRODUCTS, type DecisionEvent } from '../../../../src-shared/counting';
 import { addDays } from '../../../../src-shared/dates';
-import type { Statement } from 'better-sqlite3';
-import type { Db } from '../../db/open';
+import { sql } from 'kysely';
+import type { Dialect, Q } from '../../db/engine';
 
 export interface DailyRow {
   day: string;
@@ -48,66 +48,79 @@ export interface DecisionRow extends DecisionEvent {
   result_at: string;
 }
 
-const list = (xs: readonly string[]) => xs.map((x) => `'${x}'`).join(', ');
+/** A REAL or BIGINT sum as a number (PostgreSQL's SUM of BIGINT is NUMERIC, read as a number by the engine). */
+const num = (v: unknown) => Number(v ?? 0);
 
-export function reportsRepo(db: Db) {
-  // Summed in SQL over the rollup rows (tens of thousands for a million ledger rows), so only a
-  // few dozen rows reach JavaScript; one prepared statement per shape.
-  const grouped = new Map<string, Statement<[number, string, string, string], DailyRow>>();
-  function groupedStatement(dims: readonly Dimension[], set: ProductSet) {
-    const key = `${dims.join(',')}|${set}`;
-    let st = grouped.get(key);
-    if (!st) {
-      const cols = DIMENSIONS.map((d) => (dims.includes(d) ? d : d === 'screened' ? '0 AS screened' : `'' AS ${d}`));
-      const products = PRODUCT_SETS[set];
-      st = db.prepare<[number, string, string, string], DailyRow>(
-        `SELECT ${cols.join(', ')}, status, error_code, SUM(n) AS n, SUM(conf_n) AS conf_n, SUM(conf_sum) AS conf_sum,
-           SUM(lat_n) AS lat_n, SUM(lat_sum) AS lat_sum, SUM(credits) AS credits,
-           SUM(c_lt50) AS c_lt50, SUM(c_50_69) AS c_50_69, SUM(c_70_84) AS c_70_84, SUM(c_85_up) AS c_85_up
-         FROM report_daily WHERE org_id = ? AND env = ? AND day >= ? AND day <= ?
-           ${products ? `AND product IN (${products.map((p) => `'${p}'`).join(', ')})` : ''}
-         GROUP BY ${[...dims, 'status', 'error_code'].join(', ')} HAVING SUM(n) > 0`,
-      );
-      grouped.set(key, st);
-    }
-    return st;
-  }
-  const s = {
-    confidence: db.prepare<[number, string, string, string], { conf10: number; n: number }>(
-      `SELECT conf10, SUM(n) AS n FROM report_confidence WHERE org_id = ? AND env = ? AND day >= ? AND day <= ?
-       GROUP BY conf10 HAVING SUM(n) > 0 ORDER BY conf10`,
-    ),
-    credits: db.prepare<[number, string, string, number, string, string], { c: number }>(
-      `SELECT COALESCE(SUM(credits), 0) AS c FROM report_daily
-       WHERE (org_id = ? AND env = 'test' AND day >= ? AND day <= ?) OR (org_id = ? AND env = 'live' AND day >= ? AND day <= ?)`,
-    ),
-    keyNames: db.prepare<[number], { id: string; name: string }>('SELECT id, name FROM api_keys WHERE org_id = ?'),
-    // The audit rows lead (few, by org and action); each finds its ledger row by primary key.
-    // CROSS JOIN keeps that order: SQLite's planner otherwise leads with the ledger's date index
-    // and reads every row of the range (190 ms at 1M rows instead of under 1 ms).
-    decisions: db.prepare<[number, number, string, string, string], DecisionRow>(
-      `SELECT a.screening_id AS screening_id, a.action AS action, a.disposition AS disposition, a.at AS at,
-         coalesce(v.completed_at, v.created_at) AS result_at
-       FROM audit_log a CROSS JOIN verifications v ON v.id = a.screening_id
-       WHERE a.org_id = ? AND a.action IN (${list(DECISION_ACTIONS)})
-         AND v.org_id = ? AND v.env = ? AND v.created_at >= ? AND v.created_at < ? AND v.product IN (${list(SCREENING_OPERATIONS)})
-       ORDER BY a.seq`,
-    ),
-    auditSeq: db.prepare<[], { seq: number }>('SELECT coalesce(max(seq), 0) AS seq FROM audit_log'),
-  };
+export function reportsRepo(dialect: Dialect) {
   return {
-    /** Rollup sums over the range, grouped by the dimensions given (others blank), status and error code. */
-    daily: (orgId: number, env: Environment, from: string, to: string, dims: readonly Dimension[], set: ProductSet) =>
-      groupedStatement(dims, set).all(orgId, env, from, to),
+    /**
+     * Rollup sums over the range, grouped by the dimensions given (others blank), status and error
+     * code. Summed in SQL over the rollup rows (tens of thousands for a million ledger rows), so
+     * only a few dozen rows reach JavaScript.
+     */
+    async daily(q: Q, orgId: number, env: Environment, from: string, to: string, dims: readonly Dimension[], set: ProductSet): Promise<DailyRow[]> {
+      const products = PRODUCT_SETS[set];
+      let query = q.selectFrom('report_daily')
+        .select((e) => [
+          ...DIMENSIONS.map((d) => (dims.includes(d) ? e.ref(d).as(d) : d === 'screened' ? sql<number>`0`.as(d) : sql<string>`''`.as(d))),
+          'status', 'error_code',
+          e.fn.sum<number>('n').as('n'), e.fn.sum<number>('conf_n').as('conf_n'), e.fn.sum<number>('conf_sum').as('conf_sum'),
+          e.fn.sum<number>('lat_n').as('lat_n'), e.fn.sum<number>('lat_sum').as('lat_sum'), e.fn.sum<number>('credits').as('credits'),
+          e.fn.sum<number>('c_lt50').as('c_lt50'), e.fn.sum<number>('c_50_69').as('c_50_69'), e.fn.sum<number>('c_70_84').as('c_70_84'), e.fn.sum<number>('c_85_up').as('c_85_up'),
+        ])
+        .where('org_id', '=', orgId).where('env', '=', env).where('day', '>=', from).where('day', '<=', to);
+      if (products) query = query.where('product', 'in', products);
+      const rows = await query.groupBy([...dims, 'status', 'error_code']).having((e) => e.fn.sum('n'), '>', 0).execute();
+      return rows.map((r) => ({
+        day: String(r.day), product: String(r.product), api_key_id: String(r.api_key_id), status: r.status, error_code: r.error_code, screened: num(r.screened), hits: String(r.hits),
+        n: num(r.n), conf_n: num(r.conf_n), conf_sum: num(r.conf_sum), lat_n: num(r.lat_n), lat_sum: num(r.lat_sum), credits: num(r.credits),
+        c_lt50: num(r.c_lt50), c_50_69: num(r.c_50_69), c_70_84: num(r.c_70_84), c_85_up: num(r.c_85_up),
+      }));
+    },
     /** Confidence histogram, ascending: value = conf10 / 10. */
-    confidence: (orgId: number, env: Environment, from: string, to: string) => s.confidence.all(orgId, env, from, to),
+    async confidence(q: Q, orgId: number, env: Environment, from: string, to: string): Promise<{ conf10: number; n: number }[]> {
+      const rows = await q.selectFrom('report_confidence').select((e) => ['conf10', e.fn.sum<number>('n').as('n')])
+        .where('org_id', '=', orgId).where('env', '=', env).where('day', '>=', from).where('day', '<=', to)
+        .groupBy('conf10').having((e) => e.fn.sum('n'), '>', 0).orderBy('conf10').execute();
+      return rows.map((r) => ({ conf10: num(r.conf10), n: num(r.n) }));
+    },
     /** Credits charged for the ledger rows of both environments in the range. */
-    creditsCharged: (orgId: number, from: string, to: string) => s.credits.get(orgId, from, to, orgId, from, to)?.c ?? 0,
-    keyNames: (orgId: number) => new Map(s.keyNames.all(orgId).map((k) => [k.id, k.name])),
-    /** Decisions on the screenings and rescreenings made in the range (days inclusive), in the order recorded. */
-    decisions: (orgId: number, env: Environment, from: string, to: string) => s.decisions.all(orgId, orgId, env, from, addDays(to, 1)),
+    async creditsCharged(q: Q, orgId: number, from: string, to: string): Promise<number> {
+      const r = await q.selectFrom('report_daily').select((e) => e.fn.coalesce(e.fn.sum<number>('credits'), sql<number>`0`).as('c'))
+        .where('org_id', '=', orgId).where('env', 'in', ['test', 'live']).where('day', '>=', from).where('day', '<=', to).executeTakeFirst();
+      return num(r?.c);
+    },
+    async keyNames(q: Q, orgId: number): Promise<Map<string, string>> {
+      return new Map((await q.selectFrom('api_keys').select(['id', 'name']).where('org_id', '=', orgId).execute()).map((k) => [k.id, k.name]));
+    },
+    /**
+     * Decisions on the screenings and rescreenings made in the range (days inclusive), in the order
+     * recorded. The audit rows lead (few, by org and action); each finds its ledger row by primary
+     * key. On SQLite a CROSS JOIN keeps that order (its planner otherwise leads with the ledger's
+     * date index and reads every row of the range: 190 ms at 1M rows instead of under 1 ms);
+     * PostgreSQL's planner needs no such hint.
+     */
+    decisions: (q: Q, orgId: number, env: Environment, from: string, to: string): Promise<DecisionRow[]> =>
+      sql<DecisionRow>`SELECT a.screening_id AS screening_id, a.action AS action, a.disposition AS disposition, a.at AS at,
+          coalesce(v.completed_at, v.created_at) AS result_at
+        FROM audit_log a ${sql.raw(dialect === 'sqlite' ? 'CROSS JOIN' : 'JOIN')} verifications v ON v.id = a.screening_id
+        WHERE a.org_id = ${orgId} AND a.action IN (${sql.join([...DECISION_ACTIONS])})
+          AND v.org_id = ${orgId} AND v.env = ${env} AND v.created_at >= ${from} AND v.created_at < ${addDays(to, 1)}
+          AND v.product IN (${sql.join([...SCREENING_OPERATIONS])})
+        ORDER BY a.seq`.execute(q).then((r) => r.rows),
     /** The audit log's last sequence number: a new decision changes the screening figures. */
-    auditSeq: () => s.auditSeq.get()?.seq ?? 0,
+    async auditSeq(q: Q): Promise<number> {
+      return num((await q.selectFrom('audit_log').select((e) => e.fn.max('seq').as('seq')).executeTakeFirst())?.seq);
+    },
+    /**
+     * A number that changes when another connection (the CLI, another process) wrote the database:
+     * SQLite's data_version. PostgreSQL has none to ask cheaply: null (figures cached there are
+     * replaced by this instance's own writes and by their age).
+     */
+    async dataVersion(q: Q): Promise<number | null> {
+      if (dialect !== 'sqlite') return null;
+      return num((await sql<{ data_version: number }>`PRAGMA data_version`.execute(q)).rows[0]?.data_version);
+    },
   };
 }
 export type ReportsRepo = ReturnType<typeof reportsRepo>;

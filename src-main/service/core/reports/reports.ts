@@ -15,7 +15,7 @@ import {
 } from '../../../../src-shared/contracts/reports';
 import { LIST_KINDS } from '../../../../src-shared/contracts/screening';
 import { AppError } from '../../../../src-shared/errors';
-import type { Db } from '../../db/open';
+import type { Engine } from '../../db/engine';
 import type { Clock } from '../clock';
 import type { ReportFlagSwitch } from './flags';
 import {
@@ -174,21 +174,21 @@ const BUNDLE_KEY: Record<V1Report, keyof ReportBundle> = {
   'widget-performance': 'widget_performance', 'regulatory-coverage': 'regulatory_coverage',
 };
 
-export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
-  const repo = reportsRepo(db);
+export function createReports(engine: Engine, clock: Clock, deps: ReportsDeps) {
+  const repo = reportsRepo(engine.dialect);
+  const { q } = engine;
   const versions = new Map<number, number>();
-  const cache = new Map<string, { value: Computed<unknown>; at: number; version: number; dataVersion: number; auditSeq: number; generatedAt: string }>();
-  const dataVersion = () => db.pragma('data_version', { simple: true }) as number;
+  const cache = new Map<string, { value: Computed<unknown>; at: number; version: number; dataVersion: number | null; auditSeq: number; generatedAt: string }>();
 
   const verificationRows = (who: Who, p: Pick<ReportParams, 'env' | 'from' | 'to'>, dims: readonly Dimension[]) =>
-    repo.daily(who.orgId, p.env, p.from, p.to, dims, 'verifications');
+    repo.daily(q, who.orgId, p.env, p.from, p.to, dims, 'verifications');
 
   function keyName(names: Map<string, string>, id: string): string {
     return id === '' ? CONSOLE_KEY_NAME : (names.get(id) ?? id);
   }
 
-  function median(who: Who, p: Pick<ReportParams, 'env' | 'from' | 'to'>): number | null {
-    const hist = repo.confidence(who.orgId, p.env, p.from, p.to);
+  async function median(who: Who, p: Pick<ReportParams, 'env' | 'from' | 'to'>): Promise<number | null> {
+    const hist = await repo.confidence(q, who.orgId, p.env, p.from, p.to);
     const n = hist.reduce((s, h) => s + h.n, 0);
     if (n === 0) return null;
     const at = (pos: number) => {
@@ -203,8 +203,8 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
   }
 
   /** The screening checks of the range: volume, hits, and the decisions on them (src-shared/counting.ts). */
-  function screening(who: Who, p: Pick<ReportParams, 'env' | 'from' | 'to'>): ScreeningFigures {
-    const rows = repo.daily(who.orgId, p.env, p.from, p.to, ['product', 'screened', 'hits'], 'screening');
+  async function screening(who: Who, p: Pick<ReportParams, 'env' | 'from' | 'to'>): Promise<ScreeningFigures> {
+    const rows = await repo.daily(q, who.orgId, p.env, p.from, p.to, ['product', 'screened', 'hits'], 'screening');
     const by = Object.fromEntries(SCREENING_OPERATIONS.map((o) => [o, 0])) as Record<(typeof SCREENING_OPERATIONS)[number], number>;
     let completed = 0;
     let withHit = 0;
@@ -216,7 +216,7 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
       if (outcomeOf(r.status, r.error_code || null) === 'ERROR') errors += r.n;
     }
     const events = new Map<string, { resultAt: string; events: DecisionEvent[] }>();
-    for (const d of repo.decisions(who.orgId, p.env, p.from, p.to)) {
+    for (const d of await repo.decisions(q, who.orgId, p.env, p.from, p.to)) {
       const e = events.get(d.screening_id) ?? { resultAt: d.result_at, events: [] };
       e.events.push({ action: d.action, disposition: d.disposition, at: d.at });
       events.set(d.screening_id, e);
@@ -240,8 +240,8 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
   }
 
   const v1 = {
-    overview(who: Who, p: ReportParams): Computed<Overview> {
-      const rows = verificationRows(who, p, ['product']);
+    async overview(who: Who, p: ReportParams): Promise<Computed<Overview>> {
+      const rows = await verificationRows(who, p, ['product']);
       const a = aggOf(rows);
       const byProduct = groupBy(rows, (r) => r.product);
       return {
@@ -249,23 +249,23 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
           total_verifications: a.total, pass_count: a.PASS, fail_count: a.FAIL, pass_rate: passRate(a), avg_confidence: avgConfidence(a),
           by_product: Object.fromEntries(COUNTED.map((x) => [x, byProduct.get(x)?.total ?? 0])) as Record<Product, number>,
           by_status: { PASS: a.PASS, FAIL: a.FAIL, ERROR: a.ERROR },
-          screening: screening(who, p),
+          screening: await screening(who, p),
         },
       };
     },
 
-    volume(who: Who, p: ReportParams): Computed<Volume> {
-      const rows = verificationRows(who, p, ['day']);
+    async volume(who: Who, p: ReportParams): Promise<Computed<Volume>> {
+      const rows = await verificationRows(who, p, ['day']);
       const a = aggOf(rows);
       return { data: { series: series(rows, p.from, p.to, p.granularity), totals: { total: a.total, pass: a.PASS, fail: a.FAIL } } };
     },
 
-    usage(who: Who, p: ReportParams): Computed<Usage> {
-      const all = repo.daily(who.orgId, p.env, p.from, p.to, ['product', 'api_key_id'], 'all');
+    async usage(who: Who, p: ReportParams): Promise<Computed<Usage>> {
+      const all = await repo.daily(q, who.orgId, p.env, p.from, p.to, ['product', 'api_key_id'], 'all');
       const rows = all.filter((r) => VERIFICATION_PRODUCTS.has(r.product));
       const total = aggOf(rows).total;
       const byProduct = groupBy(rows, (r) => r.product);
-      const names = repo.keyNames(who.orgId);
+      const names = await repo.keyNames(q, who.orgId);
       const byKey = [...groupBy(rows, (r) => r.api_key_id)]
         .map(([id, a]) => ({ api_key_id: id === '' ? null : id, name: keyName(names, id), count: a.total, pass_rate: passRate(a) }))
         .sort((x, y) => y.count - x.count || x.name.localeCompare(y.name));
@@ -284,8 +284,8 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
       };
     },
 
-    'risk-summary'(who: Who, p: ReportParams): Computed<RiskSummary> {
-      const rows = verificationRows(who, p, []);
+    async 'risk-summary'(who: Who, p: ReportParams): Promise<Computed<RiskSummary>> {
+      const rows = await verificationRows(who, p, []);
       const a = aggOf(rows);
       const failed = rows.filter((r) => outcomeOf(r.status, r.error_code || null) === 'FAIL');
       const reasons = [...groupBy(failed, (r) => r.error_code || 'unspecified')]
@@ -299,15 +299,15 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
           },
           failure_reasons: page.items,
           avg_confidence: avgConfidence(a),
-          median_confidence: median(who, p),
+          median_confidence: await median(who, p),
         },
         pagination: page.pagination,
       };
     },
 
-    'widget-performance'(who: Who, p: ReportParams): Computed<WidgetPerformance> {
-      const names = repo.keyNames(who.orgId);
-      const widgets = [...groupBy(verificationRows(who, p, ['api_key_id']), (r) => r.api_key_id)]
+    async 'widget-performance'(who: Who, p: ReportParams): Promise<Computed<WidgetPerformance>> {
+      const names = await repo.keyNames(q, who.orgId);
+      const widgets = [...groupBy(await verificationRows(who, p, ['api_key_id']), (r) => r.api_key_id)]
         .map(([id, a]) => ({
           api_key_id: id === '' ? null : id, name: keyName(names, id), total: a.total, pass: a.PASS, fail: a.FAIL,
           pass_rate: passRate(a), avg_confidence: avgConfidence(a), avg_latency_ms: avgLatency(a),
@@ -317,8 +317,8 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
       return { data: { widgets: page.items }, pagination: page.pagination };
     },
 
-    'regulatory-coverage'(who: Who, p: ReportParams): Computed<RegulatoryCoverage> {
-      const rows = repo.daily(who.orgId, p.env, p.from, p.to, ['screened', 'hits'], 'coverage');
+    async 'regulatory-coverage'(who: Who, p: ReportParams): Promise<Computed<RegulatoryCoverage>> {
+      const rows = await repo.daily(q, who.orgId, p.env, p.from, p.to, ['screened', 'hits'], 'coverage');
       const a = aggOf(rows);
       let screened = 0;
       let withHit = 0;
@@ -338,11 +338,11 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
         pagination: page.pagination,
       };
     },
-  } satisfies Record<V1Report, (who: Who, p: ReportParams) => Computed<unknown>>;
+  } satisfies Record<V1Report, (who: Who, p: ReportParams) => Promise<Computed<unknown>>>;
 
   async function creditsSnapshot(who: Who, p: Pick<ReportParams, 'from' | 'to'>): Promise<CreditsSnapshot> {
     const balance = await deps.balance(who.orgId);
-    const consumed = repo.creditsCharged(who.orgId, p.from, p.to);
+    const consumed = await repo.creditsCharged(q, who.orgId, p.from, p.to);
     const perDay = consumed / daysInclusive(p.from, p.to);
     return {
       // The catalogue gives no plan a monthly allowance: every credit was granted (prepaid).
@@ -401,8 +401,8 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
     return out;
   }
 
-  function verificationCore(who: Who, p: Pick<ReportParams, 'env' | 'from' | 'to'>, dims: readonly Dimension[]) {
-    const rows = verificationRows(who, p, dims);
+  async function verificationCore(who: Who, p: Pick<ReportParams, 'env' | 'from' | 'to'>, dims: readonly Dimension[]) {
+    const rows = await verificationRows(who, p, dims);
     const a = aggOf(rows);
     const summary: Summary = { total: a.total, pass: a.PASS, fail: a.FAIL, pass_rate: passRate(a), avg_confidence: avgConfidence(a) };
     const severity: RiskSeverity = {
@@ -413,9 +413,9 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
 
   const v21 = {
     async verification(who: Who, p: ReportParams): Promise<Computed<V21Verification>> {
-      const { rows, a, summary, score, severity } = verificationCore(who, p, ['day']);
+      const { rows, a, summary, score, severity } = await verificationCore(who, p, ['day']);
       const len = daysInclusive(p.from, p.to);
-      const prev = aggOf(verificationRows(who, { env: p.env, from: addDays(p.from, -len), to: addDays(p.from, -1) }, []));
+      const prev = aggOf(await verificationRows(who, { env: p.env, from: addDays(p.from, -len), to: addDays(p.from, -1) }, []));
       const prevConfidence = avgConfidence(prev);
       const confidence = avgConfidence(a);
       const credits = who.canViewCredits ? await creditsSnapshot(who, p) : null;
@@ -440,8 +440,8 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
     },
 
     async full(who: Who, p: ReportParams): Promise<Computed<V21Full>> {
-      const { rows, summary, score, severity } = verificationCore(who, p, ['api_key_id']);
-      const names = repo.keyNames(who.orgId);
+      const { rows, summary, score, severity } = await verificationCore(who, p, ['api_key_id']);
+      const names = await repo.keyNames(q, who.orgId);
       const widgets = [...groupBy(rows, (r) => r.api_key_id)]
         .map(([id, x]) => ({ api_key_id: id === '' ? null : id, name: keyName(names, id), total: x.total, risk_score: riskScore(x) }))
         .sort((x, y) => y.total - x.total || x.name.localeCompare(y.name));
@@ -458,18 +458,18 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
   };
 
   /** V1 figures through the cache: `cached` says whether they were computed for an earlier request. */
-  function cachedV1<T>(report: V1Report, who: Who, p: ReportParams): CachedResult<T> {
+  async function cachedV1<T>(report: V1Report, who: Who, p: ReportParams): Promise<CachedResult<T>> {
     const key = [who.orgId, p.env, report, p.from, p.to, p.granularity, p.limit, p.page, p.perPage].join('|');
     const now = clock.now();
     const version = versions.get(who.orgId) ?? 0;
-    const dv = dataVersion();
+    const dv = await repo.dataVersion(q);
     // The overview's screening figures read review decisions (audit rows): a new one is a change.
-    const seq = report === 'overview' ? repo.auditSeq() : 0;
+    const seq = report === 'overview' ? await repo.auditSeq(q) : 0;
     const hit = cache.get(key);
     if (hit && hit.version === version && hit.dataVersion === dv && hit.auditSeq === seq && now - hit.at < CACHE_TTL_MS) {
       return { ...(hit.value as Computed<T>), cached: true, generatedAt: hit.generatedAt };
     }
-    const value = v1[report](who, p) as Computed<T>;
+    const value = (await v1[report](who, p)) as Computed<T>;
     const generatedAt = new Date(now).toISOString();
     cache.delete(key);
     cache.set(key, { value, at: now, version, dataVersion: dv, auditSeq: seq, generatedAt });
@@ -487,9 +487,9 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
     flags: deps.flags,
 
     /** V1 reports, cached; throws the plan refusal for advanced reports. */
-    v1<T>(report: V1Report, who: Who, p: ReportParams, opts: { cache?: boolean } = {}): CachedResult<T> {
+    async v1<T>(report: V1Report, who: Who, p: ReportParams, opts: { cache?: boolean } = {}): Promise<CachedResult<T>> {
       requireAdvanced(report, who.plan, '1.0');
-      if (opts.cache === false) return { ...(v1[report](who, p) as Computed<T>), cached: false, generatedAt: new Date(clock.now()).toISOString() };
+      if (opts.cache === false) return { ...((await v1[report](who, p)) as Computed<T>), cached: false, generatedAt: new Date(clock.now()).toISOString() };
       return cachedV1<T>(report, who, p);
     },
     requireAdvanced,
@@ -540,7 +540,7 @@ export function createReports(db: Db, clock: Clock, deps: ReportsDeps) {
       }
       for (const r of parts) {
         await turn();
-        const data = v1[r](who, p).data;
+        const data = (await v1[r](who, p)).data;
         const key = BUNDLE_KEY[r];
         (out as Record<string, unknown>)[key] = data;
       }

@@ -55,12 +55,12 @@ export function reportRoutes({ route, services }: Router): void {
       method: 'GET', path: `/api/reports/${report}`, auth: AUTH, tags: TAGS, summary,
       description: 'Query: env, from, to (YYYY-MM-DD, inclusive UTC days, within the plan\'s range), granularity (volume), limit, page, per_page. See docs/reports.md.',
       request, responses: { 200: envelope },
-      handler: (c: Context<AppEnv>, input) => {
+      handler: async (c: Context<AppEnv>, input) => {
         enabled('1.0');
         const who = whoOf(c.get('session'));
         reports.requireAdvanced(report, who.plan, '1.0');
         const p = parseReportQuery(input.query(), who.plan, '1.0');
-        const r = reports.v1(report, who, p);
+        const r = await reports.v1(report, who, p);
         return c.json({
           schema_version: '1.0', data: r.data,
           meta: {
