@@ -99,6 +99,14 @@ export const ERRORS = {
   body_timeout: { http: 408, shape: 'general', error: 'The request body arrived too slowly. Send it again.', code: 'REQUEST_TIMEOUT' },
   internal: { http: 500, shape: 'general', error: 'Internal server error', code: 'INTERNAL' },
   /**
+   * The ledger's PostgreSQL cannot be reached (issue 40): the request's transaction did not
+   * commit, so nothing of it was stored or charged. The answer carries Retry-After.
+   */
+  database_unavailable: {
+    http: 503, shape: 'general', code: 'DATABASE_UNAVAILABLE',
+    error: 'The service cannot reach its database: nothing was stored or charged. Retry shortly.',
+  },
+  /**
    * The data directory's disk is (nearly) full (issue 25): refused before the work, or a write
    * that failed for lack of space. Nothing was stored or charged; retry once space is freed.
    */

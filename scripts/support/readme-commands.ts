@@ -35,6 +35,10 @@ export const RUNNERS: readonly Runner[] = [
     match: /^npm run serve -- --team ADDRESS:PORT$/, way: 'skip',
     why: 'needs one of this computer\'s network addresses; src-main/service/test/team-server-netns.test.ts runs it in a network namespace it makes',
   },
+  {
+    match: /^npm run serve -- --database postgres:\/\/USER@HOST\/DB$/, way: 'skip',
+    why: 'needs a PostgreSQL server; src-main/service/test/routes/postgres.test.ts runs two instances on the cluster the tests start',
+  },
   { match: /^apt-get update && .* npm ci && npm test$/, way: 'ci' },
   { match: /^npm test$/, way: 'ci' },
   { match: /^npm ci$/, way: 'run' },

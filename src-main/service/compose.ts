@@ -1,6 +1,6 @@
 // The only place where the service's objects are constructed and wired.
-import { sqliteEngine } from './db/engine';
-import { openDatabase, type Db } from './db/open';
+import { openLedger } from './db/ledger';
+import type { Db } from './db/open';
 import { createAccounts } from './core/accounts/accounts';
 import { createKeys } from './core/keys/keys';
 import { createCredits } from './core/credits/credits';
@@ -88,6 +88,8 @@ export interface ComposeOptions {
   reportFlags?: FlagOverrides;
   /** Report exports: tests may pass their own report source, branding or an in-process renderer. */
   exports?: { bundle?: BundleSource; branding?: BrandingSource; runner?: RunnerOptions };
+  /** The ledger on PostgreSQL (`--database`, CONSOLE_DATABASE_URL): a postgres:// URL. Absent: the data directory's SQLite file. */
+  database?: string;
   /** Free space on the data directory's disk: statfs, read at most once a second, by default (tests simulate a full disk). */
   storage?: StorageOptions;
 }
@@ -96,9 +98,9 @@ export async function compose(opts: ComposeOptions) {
   // A bad --public-url stops the start before anything is opened.
   const publicUrl = opts.publicUrl === undefined ? undefined : parsePublicUrl(opts.publicUrl);
   const clock = opts.clock ?? systemClock;
-  const db: Db = openDatabase(opts.dataDir, opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
-  // The typed query builder on the same connection: repositories moved to it run on either engine (issue 40).
-  const engine = sqliteEngine(db);
+  // The ledger: the data directory's SQLite file, or PostgreSQL (issue 40). Repositories run on either engine.
+  const { engine, sqlite } = await openLedger(opts.dataDir, { database: opts.database, nativeBinding: opts.nativeBinding });
+  let closed = false;
   const storage = createStorage(opts.dataDir, opts.storage);
   const logger = opts.logger === 'file' ? createLogger({ dataDir: opts.dataDir, stdout: false }) : (opts.logger ?? silentLogger);
   const accounts = createAccounts(engine, clock, opts.loginToken ? { loginToken: opts.loginToken } : {});
@@ -143,7 +145,7 @@ export async function compose(opts: ComposeOptions) {
   };
   const exports = createExports(engine, clock, {
     lockOrg: accounts.repo.lockOrg,
-    open: () => db.open,
+    open: () => !closed && (sqlite?.open ?? true),
     bundle: opts.exports?.bundle ?? ((type, who, params) => reports.bundle(type, who, params)),
     enabled: () => reports.flags.exportsEnabled(),
     branding: opts.exports?.branding ?? ((orgId) => organization.branding(orgId)),
@@ -162,7 +164,7 @@ export async function compose(opts: ComposeOptions) {
     organization,
     /** The organisation's display name and logo PNG, for PDF exports and hosted pages. */
     organizationBranding: (orgId: number): Promise<Branding> => organization.branding(orgId),
-    storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, teamServer, origin, publicUrlSetting, tokens, db, engine, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, keyThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
+    storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, teamServer, origin, publicUrlSetting, tokens, engine, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, keyThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
     config: { dataDir: opts.dataDir, resourcesDir: opts.resourcesDir ?? defaultResourcesDir(), consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     /**
      * The loopback listener is up at `url` (main.ts; the test harness gives the address it calls):
@@ -181,7 +183,15 @@ export async function compose(opts: ComposeOptions) {
       const team = opts.team ? await teamServer.start(opts.team.host, opts.team.port) : await teamServer.resume();
       if (team.running && org) await audit.record({ orgId: org.id, actor: SYSTEM, action: 'team_server.started', to: `${team.host}:${team.port}` });
     },
+    /** The SQLite connection (tests, the demo's history, benches); there is none on PostgreSQL. */
+    get db(): Db {
+      if (!sqlite) throw new Error('the ledger is on PostgreSQL: there is no SQLite file');
+      return sqlite;
+    },
+    /** Whether the ledger is the embedded SQLite file. */
+    embedded: sqlite !== null,
     close(): void {
+      closed = true;
       batches.stop();
       void faces.stop();
       void documents.stop();
@@ -189,7 +199,8 @@ export async function compose(opts: ComposeOptions) {
       void teamServer.close();
       void exports.stop();
       void pool.stop();
-      if (db.open) db.close();
+      if (sqlite?.open) sqlite.close();
+      else if (!sqlite) void engine.close();
     },
   };
 }

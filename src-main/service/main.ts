@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compose, type Services } from './compose';
+import { parseDatabaseUrl } from './db/ledger';
 import { createApp } from './http/app';
 import { parseTrustProxy } from './http/proxy';
 import { createListener, listenOn } from './http/listener';
@@ -56,6 +57,9 @@ async function main(): Promise<void> {
       // A reverse proxy in front of the service (http/proxy.ts): its addresses, whose
       // X-Forwarded-For/-Proto/-Host are read. Off by default: anyone can write those headers.
       'trust-proxy': { type: 'string' },
+      // The ledger on PostgreSQL (issue 40), shared by several instances behind a load balancer;
+      // also CONSOLE_DATABASE_URL (a URL with a password is better kept out of the process list).
+      database: { type: 'string' },
     },
     strict: true,
   });
@@ -69,6 +73,10 @@ async function main(): Promise<void> {
   // A demo, or a service on the default port, moves to a free port when the port is taken. A port
   // asked for by name is refused instead: clients configured for it must not reach another process.
   const mayMove = values.demo || values.port === undefined;
+  const database = values.database ?? (process.env.CONSOLE_DATABASE_URL || undefined);
+  if (database !== undefined) parseDatabaseUrl(database);
+  // The demo writes its history straight into the SQLite file it makes.
+  if (values.demo && database !== undefined) throw new Error('--demo runs on its own SQLite file: leave out --database (and CONSOLE_DATABASE_URL)');
 
   // The demo's own temporary directory goes when the demo stops, whichever way it stops.
   const ownDir = values.demo && values['data-dir'] === undefined;
@@ -95,6 +103,7 @@ async function main(): Promise<void> {
     version: process.env.CONSOLE_APP_VERSION ?? process.env.npm_package_version,
     ...(values['public-url'] !== undefined ? { publicUrl: values['public-url'] } : {}),
     ...(team ? { team } : {}),
+    ...(database !== undefined ? { database } : {}),
   });
   opened = services;
   // Screening loads first, in its worker, while this thread opens the data, seeds a demo and starts

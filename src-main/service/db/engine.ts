@@ -138,6 +138,24 @@ export function sqliteEngine(db: Db): Engine {
   };
 }
 
+/** When a client should try again after the database could not be reached (Retry-After, seconds). */
+export const DATABASE_RETRY_S = 5;
+
+/** Connection failures from pg and the server (SQLSTATE class 08, and 57P01–57P03: shutting down, starting up). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
+
+/**
+ * Whether an error says the database server cannot be reached now (it refused or dropped the
+ * connection, or no connection came free in time): the service answers 503 with Retry-After, and
+ * /api/health says the database is unavailable. Never true for SQLite, whose file is this process's.
+ */
+export function databaseUnreachable(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  return /^(timeout exceeded when trying to connect|Connection terminated)/.test(e.message);
+}
+
 /** int8 and numeric arrive from pg as text (they may exceed a double); the ledger's never do. */
 function parseInt8(v: string): number {
   const n = Number(v);
@@ -169,8 +187,11 @@ export function postgresEngine(url: string, opts: PostgresOptions = {}): Engine 
       }) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle connection the server dropped (a restart, a failover) must not crash the service.
+  // A connection the server dropped (a restart, a failover, the network) must not crash the
+  // service: an idle one's error reaches the pool, a checked-out one's its client (a query on it
+  // fails, and its caller answers 503); neither is thrown.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const base = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   return {
     dialect: 'postgres',

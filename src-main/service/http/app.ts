@@ -4,6 +4,7 @@ import { AppError, errorResponse, isAppError } from '../../../src-shared/errors'
 import type { Services } from '../compose';
 import type { DriftHandler } from './response-check';
 import { createUploadLimits } from './body';
+import { DATABASE_RETRY_S, databaseUnreachable } from '../db/engine';
 import { createRouter, type Router } from './router';
 import { clientAddress, overHttps } from './auth';
 import { forwardedBy } from './proxy';
@@ -56,6 +57,10 @@ export function errorToResponse(c: Context<AppEnv>, err: unknown, services: Pick
   let e: AppError;
   if (isAppError(err)) {
     e = err;
+  } else if (databaseUnreachable(err)) {
+    // PostgreSQL down or out of connections (issue 40): the transaction did not commit; come back shortly.
+    logger.error('database_unreachable', { route: c.req.routePath, code: String((err as { code?: unknown }).code ?? 'none') });
+    e = new AppError('database_unavailable', { retry_after: DATABASE_RETRY_S });
   } else if (services.storage.isFull(err)) {
     // A write that failed for lack of space rolled back whole (one transaction per act): nothing
     // was stored or charged, which is what 507 says (issue 25).

@@ -80,6 +80,8 @@ type ServiceOptions = {
   storage?: ComposeOptions['storage'];
   /** Recorded model outputs to replay (test/recorded-models.ts). */
   models?: ComposeOptions['models'];
+  /** The ledger on this PostgreSQL database (a postgres:// URL) instead of the data directory's SQLite file. */
+  database?: string;
 };
 
 /**
@@ -103,7 +105,7 @@ function migratedTemplate(): string {
 
 export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: string; now: number; ownerId: number }): Promise<TestService> {
   const dataDir = reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'cc-test-'));
-  if (!reuse) {
+  if (!reuse && opts.database === undefined) {
     const db = join(dataDir, DB_FILE);
     copyFileSync(migratedTemplate(), db);
     chmodSync(db, 0o600);
@@ -119,6 +121,7 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
     ...(opts.exports ? { exports: opts.exports } : {}),
     ...(opts.storage ? { storage: opts.storage } : {}),
     ...(opts.models ? { models: opts.models } : {}),
+    ...(opts.database ? { database: opts.database } : {}),
   });
   // In process there is no listener: the service is told the address the requests are made to, as
   // main.ts tells it the one it bound (and the on-site server comes back if it was left running).

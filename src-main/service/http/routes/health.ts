@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { API_VERSION } from '../../../../src-shared/catalog';
 import { Health } from '../../../../src-shared/contracts/status';
+import { DATABASE_RETRY_S } from '../../db/engine';
 import type { Router } from '../router';
 
 export function healthRoutes({ route, services }: Router): void {
@@ -11,13 +12,13 @@ export function healthRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/health', auth: { kind: 'public', category: 'health' }, tags: ['service'],
     summary: 'Liveness of the service, its database and its disk; readiness of screening',
     description:
-      'A database that cannot be read answers 500. A disk with less free space than the reserve (billable calls and new exports '
+      'A database that cannot be read or reached (PostgreSQL down, or no connection free in time) answers 503 with Retry-After and `database: unavailable`. A disk with less free space than the reserve (billable calls and new exports '
       + 'then answer 507 INSUFFICIENT_STORAGE), or a write refused for lack of space in the last minute, answers 200 with '
       + '`status: degraded` and the `reason`: the service is up and serves what it has stored. So does screening that is not ready: '
       + '`screening` is `loading` while the lists\' index loads after a start (screening calls answer 503 with Retry-After meanwhile) '
       + 'and `failed` when the lists could not be loaded. `models` says whether the face and document models are loaded: they load '
       + 'once screening is ready (or at the first request that needs them), and a request that needs one meanwhile waits for it.',
-    responses: { 200: Health, 500: Health },
+    responses: { 200: Health, 503: Health },
     handler: async (c) => {
       let database: Health['database'] = 'ok';
       try {
@@ -28,7 +29,7 @@ export function healthRoutes({ route, services }: Router): void {
       // Read at most once a second (core/storage/storage.ts): health stays cheap under polling.
       const disk = services.storage.reading();
       const reasons: string[] = [];
-      if (database !== 'ok') reasons.push('The database cannot be read.');
+      if (database !== 'ok') reasons.push('The database cannot be read or reached: requests that need it answer 503 with Retry-After.');
       if (disk.low) {
         reasons.push(`Less than ${mib(disk.reserveBytes)} MiB free on the data directory's disk (${mib(disk.freeBytes ?? 0)} MiB): `
           + 'billable calls and new exports are refused with 507 until space is freed.');
@@ -59,7 +60,8 @@ export function healthRoutes({ route, services }: Router): void {
           models: { faces: modelState(faces.workers > 0, faces.ready > 0), documents: modelState(documents.started, documents.ready) },
           reason: reasons.length === 0 ? null : reasons.join(' '),
         },
-        database === 'ok' ? 200 : 500,
+        database === 'ok' ? 200 : 503,
+        database === 'ok' ? {} : { 'Retry-After': String(DATABASE_RETRY_S) },
       );
     },
   });

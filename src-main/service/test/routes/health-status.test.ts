@@ -82,11 +82,12 @@ describe('GET /api/health', () => {
     expect(refused.headers.get('retry-after')).toBeNull();
   });
 
-  it('reports a degraded database as 500', async () => {
+  it('reports a database that cannot be read as 503 with Retry-After', async () => {
     const u = await testService();
     u.s.db.close();
-    const { status, body } = await u.json('GET', '/api/health');
-    expect(status).toBe(500);
+    const { status, body, res } = await u.json('GET', '/api/health');
+    expect(status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
     expect(body).toMatchObject({ status: 'degraded', database: 'unavailable' });
   });
 });

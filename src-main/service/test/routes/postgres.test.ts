@@ -1,0 +1,135 @@
+// The service with its ledger on PostgreSQL (`--database`, issue 40), through its HTTP API as any
+// client calls it: two instances on one database serve one organisation (a session begun on one
+// works on the other, a key made on one charges on the other, idempotency holds across them, an
+// export queued on one is run by the other, the reports and the audit chain see every act), and
+// a database that stops answering is said in /api/health and answered 503 with Retry-After, not
+// a hang, and the service recovers without a restart once it is back.
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CreatedExport, ExportJob } from '../../../../src-shared/contracts/reports';
+import type { VerificationPage } from '../../../../src-shared/contracts/verifications';
+import { compose } from '../../compose';
+import { POSTGRES, testEngines } from '../engines';
+import { closeAll, testService, type TestService } from '../harness';
+
+afterAll(closeAll);
+const engines = testEngines();
+const why = POSTGRES.url ? '' : ` (skipped: ${POSTGRES.why})`;
+const CLEAR = { type: 'individual', first_name: 'Ingeborg', last_name: 'Abrahamsen', date_of_birth: '1972-11-21' };
+type Screened = { id: string };
+
+/** A second instance on the same database (its own data directory), its first organisation's owner signing in. */
+async function twin(t: TestService, url: string): Promise<TestService> {
+  return testService({ plan: 'pro', setup: false, database: url });
+}
+
+describe.skipIf(!POSTGRES.url)(`two instances on one PostgreSQL${why}`, () => {
+  it('share sessions, keys, credits, idempotency, exports, reports and the audit chain', async () => {
+    const db = await engines.open('postgres');
+    const a = await testService({ plan: 'pro', database: db.url!, exports: { runner: { inProcess: true } } });
+    const b = await twin(a, db.url!);
+    expect((await a.json('GET', '/api/health')).body).toMatchObject({ database: 'ok' });
+    // A session begun on A is good on B; a key made on B charges on A.
+    const cookie = await a.login();
+    expect((await b.json('GET', '/api/account', { cookie })).status).toBe(200);
+    const made = await b.json<{ api_key: string }>('POST', '/api/keys', { cookie, body: { name: 'Backend', env: 'live', scopes: ['compliance'] } });
+    expect(made.status).toBe(201);
+    await a.grant(200);
+    const one = await a.json<Screened>('POST', '/api/compliance/v1/screen', { key: made.body.api_key, body: { subject: CLEAR }, headers: { 'Idempotency-Key': 'k1' } });
+    expect(one.status).toBe(200);
+    expect(await a.s.credits.balance(a.orgId)).toBe(140);
+    // The same Idempotency-Key through the other instance: the same answer, no second charge.
+    const again = await b.json<Screened>('POST', '/api/compliance/v1/screen', { key: made.body.api_key, body: { subject: CLEAR }, headers: { 'Idempotency-Key': 'k1' } });
+    expect(again.body.id).toBe(one.body.id);
+    expect(await b.s.credits.balance(a.orgId)).toBe(140);
+    // The ledger and the reports on either instance show the act.
+    expect((await b.json<VerificationPage>('GET', '/api/verifications?env=live', { cookie })).body.entries.map((v) => v.verification_id)).toEqual([one.body.id]);
+    const today = new Date(a.clock.now()).toISOString().slice(0, 10);
+    const overview = await b.json<{ data: { screening: { total: number } } }>('GET', `/api/reports/overview?env=live&from=${today}&to=${today}`, { cookie });
+    expect(overview.body.data.screening.total).toBe(1);
+    // An export queued on B is run by A's queue and downloaded from B.
+    const queued = await b.json<CreatedExport>('POST', '/api/reports/exports', { cookie, body: { report_type: 'overview', format: 'csv', env: 'live', from: today, to: today } });
+    expect(queued.status).toBe(201);
+    await a.s.exports.drain();
+    expect((await b.json<ExportJob>('GET', `/api/reports/exports/${queued.body.id}`, { cookie })).body.status).toBe('succeeded');
+    const file = await b.call('GET', `/api/reports/exports/${queued.body.id}/download`, { cookie });
+    expect(file.status).toBe(200);
+    expect(await file.text()).toContain('total_verifications');
+    // Both instances appended to one audit chain, which verifies.
+    const verified = await a.json<{ ok: boolean; rows: number }>('GET', '/api/audit/verify', { cookie });
+    expect(verified.body.ok).toBe(true);
+    expect(verified.body.rows).toBeGreaterThanOrEqual(4); // sign-in, key, export queued, downloaded
+  }, 60_000);
+
+  it('a database that cannot be reached: health says so and requests answer 503 with Retry-After, at once; back without a restart', async () => {
+    const db = await engines.open('postgres');
+    // The service reaches PostgreSQL through a TCP relay on loopback that the test can cut.
+    const [, name, dir] = /^postgres:\/\/postgres@\/([^?]+)\?host=(.+)$/.exec(db.url!)!;
+    const relay = await startRelay(join(decodeURIComponent(dir!), '.s.PGSQL.5432'));
+    const url = `postgres://postgres@127.0.0.1:${relay.port}/${name!}`;
+    const t = await testService({ plan: 'pro', database: url });
+    const key = await t.key({ env: 'test', scopes: ['compliance'] });
+    const cookie = await t.login();
+    expect((await t.json('GET', '/api/health')).status).toBe(200);
+
+    await relay.cut();
+    const started = performance.now();
+    const health = await t.json<{ database: string; status: string }>('GET', '/api/health');
+    expect(health.status).toBe(503);
+    expect(health.res.headers.get('retry-after')).toBe('5');
+    expect(health.body).toMatchObject({ database: 'unavailable', status: 'degraded' });
+    const refused = await t.json('POST', '/api/compliance/v1/screen', { key: key.api_key, body: { subject: CLEAR } });
+    expect(refused.status).toBe(503);
+    expect(refused.res.headers.get('retry-after')).toBe('5');
+    expect(refused.body).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+    expect((await t.json('GET', '/api/keys', { cookie })).status).toBe(503);
+    expect(performance.now() - started).toBeLessThan(3000);
+
+    await relay.restore();
+    expect((await t.json('GET', '/api/health')).status).toBe(200);
+    expect((await t.json('POST', '/api/compliance/v1/screen', { key: key.api_key, body: { subject: CLEAR } })).status).toBe(200);
+    await relay.cut();
+  });
+
+  it('a start on a database that cannot be reached fails with the reason, and a URL that is not postgres:// is refused without echoing it', async () => {
+    const down = compose({ dataDir: join(process.env.TMPDIR ?? '/tmp', `cc-pg-down-${process.pid}`), database: 'postgres://postgres:secret-pw@127.0.0.1:1/none' });
+    await expect(down).rejects.toThrow(/ECONNREFUSED|connect/);
+    const bad = compose({ dataDir: join(process.env.TMPDIR ?? '/tmp', `cc-pg-bad-${process.pid}`), database: 'mysql://root:secret-pw@db/x' });
+    await expect(bad).rejects.toThrow(/--database must be a postgres:\/\/ URL/);
+    await expect(bad).rejects.not.toThrow(/secret-pw/);
+  });
+});
+
+/** A TCP relay on 127.0.0.1 to a unix socket; `cut` closes it and every connection through it (the port then refuses), `restore` listens again on the same port. */
+async function startRelay(target: string): Promise<{ port: number; cut(): Promise<void>; restore(): Promise<void> }> {
+  const open = new Set<Socket>();
+  let server: Server;
+  let port = 0;
+  const listen = () => new Promise<void>((resolve) => {
+    server = createServer((client) => {
+      const upstream = createConnection(target);
+      for (const s of [client, upstream]) {
+        open.add(s);
+        s.on('close', () => open.delete(s));
+        s.on('error', () => {});
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    server.listen(port, '127.0.0.1', () => {
+      port = (server.address() as { port: number }).port;
+      resolve();
+    });
+  });
+  await listen();
+  return {
+    get port() { return port; },
+    async cut() {
+      await new Promise<void>((r) => {
+        server.close(() => r());
+        for (const s of open) s.destroy();
+      });
+    },
+    restore: listen,
+  };
+}
