@@ -39,6 +39,10 @@ export const RUNNERS: readonly Runner[] = [
     match: /^npm run serve -- --database postgres:\/\/USER@HOST\/DB$/, way: 'skip',
     why: 'needs a PostgreSQL server; src-main/service/test/routes/postgres.test.ts runs two instances on the cluster the tests start',
   },
+  {
+    match: /^npm run cli -- db copy --from DIR --to postgres:\/\/USER@HOST\/DB$/, way: 'skip',
+    why: 'needs a PostgreSQL server; src-main/service/test/db-copy.test.ts runs it against the cluster the tests start',
+  },
   { match: /^apt-get update && .* npm ci && npm test$/, way: 'ci' },
   { match: /^npm test$/, way: 'ci' },
   { match: /^npm ci$/, way: 'run' },

@@ -8,7 +8,16 @@ import { CreateWebhookRequest, WEBHOOK_EVENTS } from '../../src-shared/contracts
 import { isAppError } from '../../src-shared/errors';
 import type { AuditActorRef } from './core/audit/audit';
 import { compose, type Services } from './compose';
-import { defaultDataDir, defaultResourcesDir } from './paths';
+import { lockDataDir } from './data-lock';
+import { copyToPostgres, CopyRefused } from './db/copy';
+import { sqliteEngine, type Engine } from './db/engine';
+import { openLedger, parseDatabaseUrl } from './db/ledger';
+import { openDatabase } from './db/open';
+import { createAccounts } from './core/accounts/accounts';
+import { createAudit } from './core/audit/audit';
+import { systemClock } from './core/clock';
+import { loadInstallSecret } from './core/install-secret';
+import { defaultDataDir, defaultResourcesDir, privateDir } from './paths';
 import { scorePairs, screenStream } from './core/app/offline-screening';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -43,10 +52,12 @@ const USAGE = `Usage: npm run cli -- <command> [options]
                                              (a file that removes more than 10 % of the list is held, exit code 3, until run again with --accept-removals)
   lists import --data-dir DIR --user "LIST NAME" FILE.csv [--json]
   lists remove --data-dir DIR --user "LIST NAME"
+  db copy --from DIR --to postgres://…       (the installation in DIR moved to an empty PostgreSQL database; stop its service first)
   screening score-pairs < pairs.csv          (CSV schema,name1,name2 → one score per line)
   screening screen --data-dir DIR < in.ndjson (screen request bodies → response bodies)
 
---data-dir defaults to CONSOLE_DATA_DIR or the per-user data directory.
+--data-dir defaults to CONSOLE_DATA_DIR or the per-user data directory; --database postgres://… (or
+CONSOLE_DATABASE_URL) works on a ledger kept on PostgreSQL instead.
 Changes made here (keys, plan, members, lists, webhooks) are written to the audit log with the actor "cli".`;
 
 class UsageError extends Error {}
@@ -82,6 +93,9 @@ async function run(argv: string[]): Promise<string> {
     allowPositionals: true,
     options: {
       'data-dir': { type: 'string' },
+      database: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
       org: { type: 'string' },
       'owner-email': { type: 'string' },
       'owner-password': { type: 'string' },
@@ -115,7 +129,9 @@ async function run(argv: string[]): Promise<string> {
     await screenStream(process.stdin, process.stdout, defaultResourcesDir(), values['data-dir']);
     return '';
   }
-  const s = await compose({ dataDir: values['data-dir'] ?? defaultDataDir(), logger: 'file' });
+  if (cmd === 'db' && sub === 'copy') return dbCopy(values.from ?? fail('db copy needs --from DIR'), values.to ?? fail('db copy needs --to postgres://…'), values.json);
+  const database = values.database ?? (process.env.CONSOLE_DATABASE_URL || undefined);
+  const s = await compose({ dataDir: values['data-dir'] ?? defaultDataDir(), logger: 'file', ...(database !== undefined ? { database } : {}) });
   try {
     switch (`${cmd} ${sub ?? ''}`.trim()) {
       case 'init': {
@@ -293,6 +309,45 @@ async function run(argv: string[]): Promise<string> {
     }
   } finally {
     s.close();
+  }
+}
+
+/**
+ * `db copy --from DIR --to postgres://…`: the installation in DIR moved to an empty PostgreSQL
+ * database (db/copy.ts), with the service on DIR stopped (its data lock is taken for the copy).
+ * Then the audit chain is verified on PostgreSQL and its head compared with the file's.
+ */
+async function dbCopy(from: string, to: string, json: boolean): Promise<string> {
+  const url = parseDatabaseUrl(to);
+  const release = lockDataDir(privateDir(from));
+  const source = openDatabase(from);
+  let target: Awaited<ReturnType<typeof openLedger>> | null = null;
+  try {
+    target = await openLedger(from, { database: url });
+    const report = await copyToPostgres(source, target.engine);
+    const chain = async (engine: Engine) => {
+      const accounts = createAccounts(engine, systemClock);
+      return createAudit(engine, systemClock, await loadInstallSecret(engine), { byId: accounts.userById, ofOrg: accounts.usersOf }).verify();
+    };
+    const [before, after] = [await chain(sqliteEngine(source)), await chain(target.engine)];
+    if (!after.ok || !before.ok || before.head_hash !== after.head_hash || before.rows !== after.rows) {
+      process.exitCode = 1;
+      return `The audit chain does not verify the same on PostgreSQL (${JSON.stringify(after)}; the file: ${JSON.stringify(before)})`;
+    }
+    if (json) return JSON.stringify({ rows: report.rows, rebuilt: report.derived, audit: after });
+    const total = Object.values(report.rows).reduce((a, b) => a + b, 0);
+    return [
+      `Copied ${total} rows from ${from} to PostgreSQL (${Object.entries(report.rows).filter(([, n]) => n > 0).map(([t, n]) => `${t} ${n}`).join(', ')}).`,
+      `Rebuilt and found equal: ${report.derived.join(', ')}. Audit chain intact: ${after.rows} rows, head ${after.head_hash}.`,
+      'Start the service with --database (or CONSOLE_DATABASE_URL) to use it.',
+    ].join('\n');
+  } catch (e) {
+    if (e instanceof CopyRefused) fail(e.message);
+    throw e;
+  } finally {
+    await target?.engine.close();
+    source.close();
+    release();
   }
 }
 
