@@ -3,7 +3,8 @@
 // directory. The harness itself is shown to catch a canary wherever it lands.
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BatchInfo, BatchRowResult } from '../../../src-shared/contracts/batch';
@@ -11,6 +12,7 @@ import type { SeenByAnalyst } from '../../../src-shared/contracts/review';
 import { ORIGIN, closeAll, testService, type Call, type TestService } from './harness';
 import { degrade, renderSpecimen } from './document-fixtures';
 import { clip as encodeClip, withFaceImage } from './face-fixtures';
+import { POSTGRES, testEngines } from './engines';
 import { makeCanaries, scanForCanaries, type Canaries } from './privacy';
 import { disposition, runBatch } from './review-support';
 
@@ -33,9 +35,54 @@ describe('privacy harness', () => {
   });
 });
 
-describe('no subject data at rest', () => {
-  it('after every route has seen junk, invalid and unauthenticated requests full of canaries, the data directory holds none of it', async () => {
-    const t = await testService({ plan: 'pro' });
+/**
+ * Where the ledger is: the data directory's SQLite file, or a database of its own on the test
+ * run's PostgreSQL cluster (issue 40), whose data directory and server log are scanned as well.
+ */
+const LEDGERS = [
+  { engine: 'SQLite', skip: null },
+  { engine: 'PostgreSQL', skip: POSTGRES.url ? null : POSTGRES.why },
+] as const;
+const pgEngines = testEngines();
+
+async function serviceOn(engine: (typeof LEDGERS)[number]['engine'], opts: Parameters<typeof testService>[0] = {}): Promise<{ t: TestService; scan: (c: Canaries) => Promise<unknown[]> }> {
+  if (engine === 'SQLite') {
+    const t = await testService(opts);
+    return {
+      t,
+      scan: async (c) => {
+        t.s.db.pragma('wal_checkpoint(PASSIVE)');
+        return scanForCanaries(t.dataDir, c);
+      },
+    };
+  }
+  const db = await pgEngines.open('postgres');
+  const t = await testService({ ...opts, database: db.url! });
+  return {
+    t,
+    scan: async (c) => {
+      // Pages on disk too, not only the write-ahead log (both are scanned).
+      await sql`CHECKPOINT`.execute(db.engine.q);
+      const cluster = dirname(POSTGRES.dataDir!);
+      return [...scanForCanaries(t.dataDir, c), ...scanForCanaries(cluster, c).map((h) => ({ ...h, file: `postgres:${h.file}` }))];
+    },
+  };
+}
+
+describe('the scan of a PostgreSQL cluster', () => {
+  it.skipIf(!POSTGRES.url)('finds a canary a table holds, in its pages and its write-ahead log', async () => {
+    const { t, scan } = await serviceOn('PostgreSQL');
+    const c = makeCanaries();
+    await t.s.engine.q.insertInto('meta').values({ key: 'leak', value: c.fullName }).execute();
+    const files = (await scan(c) as { file: string }[]).map((h) => h.file);
+    expect(files.some((f) => /^postgres:data\/base\//.test(f))).toBe(true);
+    expect(files.some((f) => /^postgres:data\/pg_wal\//.test(f))).toBe(true);
+  });
+});
+
+describe.each(LEDGERS)('no subject data at rest ($engine)', ({ engine, skip }) => {
+  it.skipIf(skip)(`after every route has seen junk, invalid and unauthenticated requests full of canaries, the data directory holds none of it${skip ? ` (skipped: ${skip})` : ''}`, async () => {
+    const { t, scan } = await serviceOn(engine, { plan: 'pro' });
     const c = makeCanaries();
     const subject = {
       first_name: c.firstName, last_name: c.lastName, date_of_birth: c.dob, document_number: c.documentNumber,
@@ -66,9 +113,8 @@ describe('no subject data at rest', () => {
       status: 'completed', confidence: null, billable: true, httpStatus: 200, result: subject,
     }));
 
-    t.s.db.pragma('wal_checkpoint(PASSIVE)');
-    expect(scanForCanaries(t.dataDir, c)).toEqual([]);
-  });
+    expect(await scan(c)).toEqual([]);
+  }, 120_000);
 });
 
 /**
@@ -418,9 +464,9 @@ describe('valid requests carrying subject data', () => {
   }, 300_000);
 });
 
-describe('screening leaves no subject data at rest', () => {
-  it('screen and rescreen of canary subjects (live, with webhooks and idempotency) leave only ledger rows', async () => {
-    const t = await testService({ plan: 'pro' });
+describe.each(LEDGERS)('screening leaves no subject data at rest ($engine)', ({ engine, skip }) => {
+  it.skipIf(skip)(`screen and rescreen of canary subjects (live, with webhooks and idempotency) leave only ledger rows${skip ? ` (skipped: ${skip})` : ''}`, async () => {
+    const { t, scan } = await serviceOn(engine, { plan: 'pro' });
     expect(await t.s.screening.ready(60_000)).not.toBeNull();
     const c = makeCanaries();
     const cookie = await t.login();
@@ -443,9 +489,8 @@ describe('screening leaves no subject data at rest', () => {
         body: { subject: s, previous_screening_id: r.body.id, previous_result_summary: { risk_score: 0, risk_level: 'low', flags: [] } },
       });
     }
-    expect(t.s.db.prepare("SELECT COUNT(*) AS n FROM verifications WHERE product IN ('screen','rescreen')").get()).toEqual({ n: 4 });
-    t.s.db.pragma('wal_checkpoint(PASSIVE)');
-    expect(scanForCanaries(t.dataDir, c)).toEqual([]);
+    expect(await t.s.engine.q.selectFrom('verifications').select('id').where('product', 'in', ['screen', 'rescreen']).execute()).toHaveLength(4);
+    expect(await scan(c)).toEqual([]);
   }, 90_000);
 });
 

@@ -69,12 +69,25 @@ function needlesOf(c: Canaries): { label: string; bytes: Buffer }[] {
 
 export function filesUnder(dir: string): string[] {
   const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
+  for (const e of gone(() => readdirSync(dir, { withFileTypes: true })) ?? []) {
     const p = join(dir, e.name);
     if (e.isDirectory()) out.push(...filesUnder(p));
-    else if (statSync(p).isFile()) out.push(p);
+    else if (gone(() => statSync(p).isFile())) out.push(p);
   }
   return out;
+}
+
+/**
+ * `read()`, or undefined when the file went between listing and reading it: a database server's
+ * directory changes under the scan (temporary files, other tests' databases dropped).
+ */
+function gone<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (e) {
+    if ((e as { code?: unknown }).code === 'ENOENT') return undefined;
+    throw e;
+  }
 }
 
 /** Every place a canary appears under `dir`. An empty array means the data directory is clean. */
@@ -82,7 +95,8 @@ export function scanForCanaries(dir: string, c: Canaries): Hit[] {
   const hits: Hit[] = [];
   const needles = needlesOf(c);
   for (const file of filesUnder(dir)) {
-    const data = readFileSync(file);
+    const data = gone(() => readFileSync(file));
+    if (data === undefined) continue;
     for (const n of needles) {
       if (data.includes(n.bytes)) hits.push({ file: relative(dir, file), needle: n.label, encoding: n.label });
     }
