@@ -7,7 +7,7 @@ import { createCredits } from './core/credits/credits';
 import { createLedger } from './core/verification/ledger';
 import { createBilling } from './core/verification/billing';
 import { createIdempotency } from './core/idempotency/idempotency';
-import { createRateLimiter } from './core/rate-limit/token-bucket';
+import { memoryBuckets, sharedBuckets } from './core/rate-limit/token-bucket';
 import { createKeyThrottle } from './core/rate-limit/key-throttle';
 import { createWebhooks, type Fetch } from './core/webhooks/webhooks';
 import { systemClock, type Clock } from './core/clock';
@@ -117,9 +117,13 @@ export async function compose(opts: ComposeOptions) {
   const webhooks = createWebhooks(engine, clock, { ...(opts.fetch ? { fetch: opts.fetch } : {}), privateHosts: organization.webhookPrivateHosts });
   const reports = createReports(engine, clock, { flags: createReportFlags(opts.reportFlags), balance: (orgId) => credits.balance(orgId) });
   const billing = createBilling(engine, clock, credits, idempotency, webhooks.emitInTransaction, (orgId) => reports.invalidate(orgId));
-  const limiter = createRateLimiter(clock);
-  const loginThrottle = createLoginThrottle(clock, secret);
-  const keyThrottle = createKeyThrottle(clock);
+  // Rate limits and throttles: this process's own on SQLite (one process serves the file); shared
+  // by every instance on PostgreSQL, so they hold for the organisation, not per instance.
+  const shared = (space: string) => (sqlite ? undefined : sharedBuckets(engine, clock, secret, space));
+  const localLimiter = memoryBuckets(clock);
+  const limiter = shared('limits') ?? localLimiter;
+  const loginThrottle = createLoginThrottle(clock, secret, shared('login'));
+  const keyThrottle = createKeyThrottle(clock, shared('wrong-keys'));
   // The lists are loaded (and reloaded) in the screening worker; this thread holds their meta.
   const pool = createScreenPool(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir, (m, f) => logger.info(m, f));
   // Screening requests are worked a few at a time on the HTTP thread (their parsing, billing and
@@ -164,7 +168,7 @@ export async function compose(opts: ComposeOptions) {
     organization,
     /** The organisation's display name and logo PNG, for PDF exports and hosted pages. */
     organizationBranding: (orgId: number): Promise<Branding> => organization.branding(orgId),
-    storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, teamServer, origin, publicUrlSetting, tokens, engine, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, loginThrottle, keyThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
+    storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, teamServer, origin, publicUrlSetting, tokens, engine, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, localLimiter, loginThrottle, keyThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
     config: { dataDir: opts.dataDir, resourcesDir: opts.resourcesDir ?? defaultResourcesDir(), consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     /**
      * The loopback listener is up at `url` (main.ts; the test harness gives the address it calls):

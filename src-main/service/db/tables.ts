@@ -212,6 +212,14 @@ export interface PublishedFlowsTable {
   updated_at: string;
 }
 
+export interface RateBucketsTable {
+  id: string;
+  tokens: number;
+  at_ms: number;
+  rps: number;
+  burst: number;
+}
+
 export interface ReportConfidenceTable {
   org_id: number;
   env: string;
@@ -392,6 +400,7 @@ export interface Tables {
   organizations: OrganizationsTable;
   public_url_setting: PublicUrlSettingTable;
   published_flows: PublishedFlowsTable;
+  rate_buckets: RateBucketsTable;
   report_confidence: ReportConfidenceTable;
   report_daily: ReportDailyTable;
   report_export_files: ReportExportFilesTable;

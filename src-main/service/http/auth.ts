@@ -108,11 +108,11 @@ export function guard(steps: readonly Step[]): MiddlewareHandler<AppEnv> {
  * has wrong keys left in its allowance (core/rate-limit/key-throttle.ts), which it spends; 429 with
  * Retry-After once it has none.
  */
-function wrongKey(c: Context<AppEnv>, s: Services, code: 'invalid_api_key' | 'revoked_api_key' | 'invalid_secret'): AppError {
+async function wrongKey(c: Context<AppEnv>, s: Services, code: 'invalid_api_key' | 'revoked_api_key' | 'invalid_secret'): Promise<AppError> {
   const address = clientAddress(c);
-  const d = s.keyThrottle.check(address);
+  const d = await s.keyThrottle.check(address);
   if (!d.allowed) return new AppError('rate_limited', { limit: d.limit, remaining: 0, retry_after: d.retryAfter });
-  s.keyThrottle.failed(address);
+  await s.keyThrottle.failed(address);
   return new AppError(code);
 }
 
@@ -132,7 +132,7 @@ function authenticate(s: Services, auth: AuthSpec): Step | null {
           const raw = bearer(c);
           if (!raw) throw new AppError('invalid_secret', { hint: 'Send Authorization: Bearer <secret key>.' });
           const found = await s.keys.lookupSecret(raw.trim());
-          if (!found.ok) throw wrongKey(c, s, found.reason === 'revoked' ? 'revoked_api_key' : 'invalid_secret');
+          if (!found.ok) throw await wrongKey(c, s, found.reason === 'revoked' ? 'revoked_api_key' : 'invalid_secret');
           const org = await s.accounts.orgById(found.key.orgId);
           if (!org) throw new AppError('invalid_secret');
           c.set('key', found.key);
@@ -155,7 +155,7 @@ function authenticate(s: Services, auth: AuthSpec): Step | null {
             });
           }
           const found = await s.keys.lookup(raw.trim());
-          if (!found.ok) throw wrongKey(c, s, found.reason === 'revoked' ? 'revoked_api_key' : 'invalid_api_key');
+          if (!found.ok) throw await wrongKey(c, s, found.reason === 'revoked' ? 'revoked_api_key' : 'invalid_api_key');
           const key = found.key;
           if (auth.scope && !key.scopes.includes(auth.scope)) throw new AppError('wrong_scope', { hint: scopeHint(auth.scope) });
           const org = await s.accounts.orgById(key.orgId);
@@ -183,27 +183,28 @@ function authenticate(s: Services, auth: AuthSpec): Step | null {
 
 /** Per-key token buckets by category (spec, Limits); health per client address. Sessions have none. */
 function rateLimit(s: Services, auth: AuthSpec): Step | null {
-  const take = (c: Context, bucket: string, limit: { rps: number; burst: number }) => {
-    const d = s.limiter.take(bucket, limit);
+  const take = async (c: Context, bucket: string, limit: { rps: number; burst: number }, buckets = s.limiter) => {
+    const d = await buckets.take(bucket, limit);
     if (!d.allowed) rateLimited(c, d);
     setRateHeaders(c, d);
   };
   switch (auth.kind) {
     case 'public':
       if (auth.category !== 'health') return null;
-      return { name: 'rate-limit', run: (c) => take(c, `health:${clientAddress(c)}`, HEALTH_LIMIT) };
+      // Each instance's own: a probe of an instance whose database is down still gets its answer.
+      return { name: 'rate-limit', run: (c) => take(c, `health:${clientAddress(c)}`, HEALTH_LIMIT, s.localLimiter) };
     case 'secret':
       return { name: 'rate-limit', run: (c) => take(c, `${c.get('key').id}:read`, PLAN_INFO[c.get('org').plan].read) };
     case 'key':
       return {
         name: 'rate-limit',
-        run(c) {
+        async run(c) {
           const plan = c.get('org').plan;
           const product = auth.product ?? auth.scope;
           if (auth.category === 'verification') {
-            take(c, `${c.get('key').id}:verification:${product ?? ''}`, verificationLimit(plan, product ?? 'human'));
+            await take(c, `${c.get('key').id}:verification:${product ?? ''}`, verificationLimit(plan, product ?? 'human'));
           } else {
-            take(c, `${c.get('key').id}:${auth.category}:`, PLAN_INFO[plan].read);
+            await take(c, `${c.get('key').id}:${auth.category}:`, PLAN_INFO[plan].read);
           }
         },
       };

@@ -90,7 +90,7 @@ describe('login throttling', () => {
 
   it('keeps working while 30,000 distinct e-mails are tried (its memory is bounded)', async () => {
     const t = await testService();
-    for (let i = 0; i < 30_000; i++) t.s.loginThrottle.failed(`cycle${i}@example.test`, `10.2.${i >> 8}.${i & 255}`, undefined);
+    for (let i = 0; i < 30_000; i++) await t.s.loginThrottle.failed(`cycle${i}@example.test`, `10.2.${i >> 8}.${i & 255}`, undefined);
     expect(t.s.loginThrottle.tracked()).toBe(MAX_BUCKETS);
     expect((await login(t, OWNER.email, OWNER.password)).status).toBe(200);
   });

@@ -13,7 +13,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { InstallSecret } from '../install-secret';
-import { createRateLimiter, type Decision, type Limit } from '../rate-limit/token-bucket';
+import { memoryBuckets, type Buckets, type Decision, type Limit } from '../rate-limit/token-bucket';
 
 export const LOGIN_LIMITS = {
   /** One account from one address: five tries, then one every 30 s. */
@@ -33,8 +33,8 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function createLoginThrottle(clock: Clock, secret: InstallSecret) {
-  const limiter = createRateLimiter(clock, MAX_BUCKETS);
+/** `limiter`: the buckets shared by every instance (PostgreSQL); this process's own by default. */
+export function createLoginThrottle(clock: Clock, secret: InstallSecret, limiter: Buckets = memoryBuckets(clock, MAX_BUCKETS)) {
   const deviceToken = (email: string) =>
     createHmac('sha256', secret.derive('login-device/v1')).update(normalizeEmail(email)).digest('base64url');
 
@@ -54,13 +54,13 @@ export function createLoginThrottle(clock: Clock, secret: InstallSecret) {
 
   return {
     /** Whether an attempt may be checked now; when not, the longest wait of the empty buckets. */
-    check(email: string, address: string, device: string | undefined): Decision {
-      const refused = buckets(email, address, device).map(([id, limit]) => limiter.peek(id, limit)).filter((d) => !d.allowed);
+    async check(email: string, address: string, device: string | undefined): Promise<Decision> {
+      const refused = (await Promise.all(buckets(email, address, device).map(([id, limit]) => limiter.peek(id, limit)))).filter((d) => !d.allowed);
       if (refused.length === 0) return { allowed: true, limit: 0, remaining: 0, reset: 0, retryAfter: 0 };
       return refused.reduce((a, b) => (b.retryAfter > a.retryAfter ? b : a));
     },
-    failed(email: string, address: string, device: string | undefined): void {
-      for (const [id, limit] of buckets(email, address, device)) limiter.take(id, limit);
+    async failed(email: string, address: string, device: string | undefined): Promise<void> {
+      for (const [id, limit] of buckets(email, address, device)) await limiter.take(id, limit);
     },
     /** The device cookie's value for an account just signed in to. */
     deviceToken,

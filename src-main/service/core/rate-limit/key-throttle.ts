@@ -10,7 +10,7 @@
 // hold it to and is not counted; tests of this throttle give one.
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Clock } from '../clock';
-import { createRateLimiter, type Decision, type Limit } from './token-bucket';
+import { memoryBuckets, type Buckets, type Decision, type Limit } from './token-bucket';
 
 export const KEY_FAILURE_LIMITS = {
   /** One address: twenty wrong keys, then one every 6 s (ten a minute). */
@@ -40,24 +40,24 @@ export function addressBlock(address: string): string {
   return address;
 }
 
-export function createKeyThrottle(clock: Clock) {
-  const limiter = createRateLimiter(clock, MAX_KEY_BUCKETS);
+/** `limiter`: the buckets shared by every instance (PostgreSQL); this process's own by default. */
+export function createKeyThrottle(clock: Clock, limiter: Buckets = memoryBuckets(clock, MAX_KEY_BUCKETS)) {
   const buckets = (address: string): [string, Limit][] => [
     [`addr:${address}`, KEY_FAILURE_LIMITS.address],
     [`block:${addressBlock(address)}`, KEY_FAILURE_LIMITS.block],
   ];
   return {
     /** Whether a key from `address` may be looked up now; when not, the longest wait of the empty buckets. */
-    check(address: string): Decision {
+    async check(address: string): Promise<Decision> {
       if (address === IN_PROCESS) return { allowed: true, limit: 0, remaining: 0, reset: 0, retryAfter: 0 };
-      const refused = buckets(address).map(([id, limit]) => limiter.peek(id, limit)).filter((d) => !d.allowed);
+      const refused = (await Promise.all(buckets(address).map(([id, limit]) => limiter.peek(id, limit)))).filter((d) => !d.allowed);
       if (refused.length === 0) return { allowed: true, limit: 0, remaining: 0, reset: 0, retryAfter: 0 };
       return refused.reduce((a, b) => (b.retryAfter > a.retryAfter ? b : a));
     },
     /** A key (or secret) from `address` was not one, or was revoked. */
-    failed(address: string): void {
+    async failed(address: string): Promise<void> {
       if (address === IN_PROCESS) return;
-      for (const [id, limit] of buckets(address)) limiter.take(id, limit);
+      for (const [id, limit] of buckets(address)) await limiter.take(id, limit);
     },
     tracked: (): number => limiter.size(),
   };

@@ -74,14 +74,14 @@ export function authRoutes({ route, services }: Router): void {
       const address = clientAddress(c);
       const device = getCookie(c, DEVICE_COOKIE);
       // Refused before the password is checked: a throttled attempt tells nothing about it.
-      const d = services.loginThrottle.check(body.email, address, device);
+      const d = await services.loginThrottle.check(body.email, address, device);
       if (!d.allowed) throw new AppError('too_many_attempts', { retry_after: d.retryAfter });
       let s: Awaited<ReturnType<typeof accounts.login>>;
       try {
         s = await accounts.login(body.email, body.password);
       } catch (e) {
         if (isAppError(e) && e.code === 'invalid_login') {
-          services.loginThrottle.failed(body.email, address, device);
+          await services.loginThrottle.failed(body.email, address, device);
           services.logger.info('login_failed', { address });
           await signInFailed(services, await accounts.userByEmail(body.email));
         }
@@ -142,14 +142,14 @@ export function authRoutes({ route, services }: Router): void {
       const address = clientAddress(c);
       const device = getCookie(c, DEVICE_COOKIE);
       // The same throttle as the e-mail login: a shared desktop is no way round it.
-      const d = services.loginThrottle.check(email, address, device);
+      const d = await services.loginThrottle.check(email, address, device);
       if (!d.allowed) throw new AppError('too_many_attempts', { retry_after: d.retryAfter });
       let s: Awaited<ReturnType<typeof accounts.desktopLogin>>;
       try {
         s = await accounts.desktopLogin(choice, body.user_id, body.password);
       } catch (e) {
         if (isAppError(e) && e.code === 'invalid_password') {
-          services.loginThrottle.failed(email, address, device);
+          await services.loginThrottle.failed(email, address, device);
           services.logger.info('login_failed', { address });
           await signInFailed(services, members.find((m) => m.id === body.user_id));
         }

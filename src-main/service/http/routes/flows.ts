@@ -133,7 +133,7 @@ export function flowRoutes({ route, services }: Router): void {
       const org = await services.accounts.orgById(flow.org_id);
       // A plan that no longer includes the product closes the flow for the person (no upgrade link for them).
       if (!flow.enabled || !org || planAllows(org.plan, flow.product)) throw new AppError('published_flow_closed');
-      const d = services.limiter.take(`flow:${flow.id}`, START_LIMIT);
+      const d = await services.limiter.take(`flow:${flow.id}`, START_LIMIT);
       setRateHeaders(c, d);
       if (!d.allowed) throw new AppError('rate_limited', { limit: d.limit, remaining: d.remaining, retry_after: d.retryAfter });
       const { row, token } = await services.hosted.create({ orgId: flow.org_id, env: flow.env, keyId: null, flowId: flow.id }, {

@@ -38,7 +38,7 @@ export function reviewRoutes({ route, services }: Router): void {
     handler: async (c, input) => {
       const session = c.get('session');
       const bucket = `approve:${session.user.id}`;
-      const d = services.limiter.peek(bucket, APPROVAL_FAILURES);
+      const d = await services.limiter.peek(bucket, APPROVAL_FAILURES);
       if (!d.allowed) {
         setRateHeaders(c, d);
         throw new AppError('too_many_attempts');
@@ -49,7 +49,7 @@ export function reviewRoutes({ route, services }: Router): void {
         return c.json<ApproveResponse>({ clearance });
       } catch (e) {
         if (isAppError(e) && (e.code === 'invalid_approver' || e.code === 'approver_not_allowed')) {
-          services.limiter.take(bucket, APPROVAL_FAILURES);
+          await services.limiter.take(bucket, APPROVAL_FAILURES);
           services.logger.info('approval_refused', { user_id: session.user.id, code: e.code });
         }
         throw e;

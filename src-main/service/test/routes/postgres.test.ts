@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CreatedExport, ExportJob } from '../../../../src-shared/contracts/reports';
 import type { VerificationPage } from '../../../../src-shared/contracts/verifications';
+import { PLAN_INFO } from '../../../../src-shared/catalog';
 import { compose } from '../../compose';
+import { KEY_FAILURE_LIMITS } from '../../core/rate-limit/key-throttle';
 import { POSTGRES, testEngines } from '../engines';
 import { closeAll, testService, type TestService } from '../harness';
 
@@ -61,6 +63,24 @@ describe.skipIf(!POSTGRES.url)(`two instances on one PostgreSQL${why}`, () => {
     expect(verified.body.ok).toBe(true);
     expect(verified.body.rows).toBeGreaterThanOrEqual(4); // sign-in, key, export queued, downloaded
   }, 60_000);
+
+  it('a wrong-key throttle and a key\'s rate limit hold across instances, not per instance', async () => {
+    const db = await engines.open('postgres');
+    const a = await testService({ plan: 'pro', database: db.url! });
+    const b = await twin(a, db.url!);
+    const address = '198.51.100.7';
+    const wrong = (t: TestService) => t.json('POST', '/api/compliance/v1/screen', { key: 'svk-live-not-a-key', body: { subject: CLEAR }, address });
+    for (let i = 0; i < KEY_FAILURE_LIMITS.address.burst; i++) expect((await wrong(i % 2 ? a : b)).status).toBe(401);
+    // Its allowance spent through both instances together: refused on either.
+    expect((await wrong(a)).status).toBe(429);
+    expect((await wrong(b)).status).toBe(429);
+    // A key's read limit (the plan's burst) is one bucket whichever instance counts it.
+    const key = await a.key({ env: 'test', scopes: ['compliance'] });
+    const burst = PLAN_INFO.pro.read.burst;
+    const statuses: number[] = [];
+    for (let i = 0; i < burst + 1; i++) statuses.push((await (i % 2 ? a : b).call('GET', '/api/status/ver_missing', { key: key.api_key })).status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+  });
 
   it('a database that cannot be reached: health says so and requests answer 503 with Retry-After, at once; back without a restart', async () => {
     const db = await engines.open('postgres');
