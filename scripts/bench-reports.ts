@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     const password = 'bench reports password';
     const { org, user } = await s.accounts.setup({ organization: 'Bench Org', name: 'Bench Owner', email: 'owner@bench.test', password, plan: 'pro' });
     for (const name of ['Storefront widget', 'Mobile app', 'Back office', 'Partner API']) {
-      s.keys.create({ orgId: org.id, plan: 'pro', name, env: 'test', scopes: ['human', 'age', 'identity', 'compliance'], demo: false, createdBy: user.id });
+      await s.keys.create({ orgId: org.id, plan: 'pro', name, env: 'test', scopes: ['human', 'age', 'identity', 'compliance'], demo: false, createdBy: user.id });
     }
     const now = Date.now();
     let t = performance.now();
