@@ -87,7 +87,7 @@ export interface ComposeOptions {
   /** Pins REPORTING_ENABLED / REPORT_EXPORTS_ENABLED instead of reading the environment (tests). */
   reportFlags?: FlagOverrides;
   /** Report exports: tests may pass their own report source, branding or an in-process renderer. */
-  exports?: { bundle?: BundleSource; branding?: BrandingSource; runner?: RunnerOptions };
+  exports?: { bundle?: BundleSource; branding?: BrandingSource; runner?: RunnerOptions; leaseMs?: number };
   /** The ledger on PostgreSQL (`--database`, CONSOLE_DATABASE_URL): a postgres:// URL. Absent: the data directory's SQLite file. */
   database?: string;
   /** Free space on the data directory's disk: statfs, read at most once a second, by default (tests simulate a full disk). */
@@ -155,6 +155,7 @@ export async function compose(opts: ComposeOptions) {
     branding: opts.exports?.branding ?? ((orgId) => organization.branding(orgId)),
     lists: async (orgId, now) => withFreshness(screening.current()?.versions ?? [], await organization.listFreshness(orgId), now),
     runner: createRenderRunner({ ...opts.exports?.runner, log: (m, f) => logger.info(m, f) }),
+    ...(opts.exports?.leaseMs !== undefined ? { leaseMs: opts.exports.leaseMs } : {}),
     storage,
     log: (m, f) => logger.info(m, f),
   });

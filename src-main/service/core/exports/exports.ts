@@ -59,6 +59,8 @@ export interface ExportDeps {
   open?: () => boolean;
   /** How often a started service looks for queued jobs and expired files. */
   pollMs?: number;
+  /** How long a claim holds a job unrenewed (LEASE_MS; tests shorten it). */
+  leaseMs?: number;
   sweepMs?: number;
 }
 
@@ -146,7 +148,8 @@ export function createExports(engine: Engine, clock: Clock, deps: ExportDeps) {
     }
   }
 
-  const leaseFrom = (now: number) => nowIso(now + LEASE_MS);
+  const leaseMs = deps.leaseMs ?? LEASE_MS;
+  const leaseFrom = (now: number) => nowIso(now + leaseMs);
 
   async function runOne(job: ExportRow): Promise<void> {
     const claim: Claim = { id: job.id, attempts: job.attempts };
@@ -154,7 +157,7 @@ export function createExports(engine: Engine, clock: Clock, deps: ExportDeps) {
     // (the render runs on), but every write below names this claim and is refused.
     const renewing = setInterval(() => {
       if (open()) repo.renew(q, claim, leaseFrom(clock.now())).catch(() => {});
-    }, LEASE_MS / 3);
+    }, leaseMs / 3);
     renewing.unref();
     try {
       await render(job, claim);

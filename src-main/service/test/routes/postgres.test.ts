@@ -4,7 +4,11 @@
 // export queued on one is run by the other, the reports and the audit chain see every act), and
 // a database that stops answering is said in /api/health and answered 503 with Retry-After, not
 // a hang, and the service recovers without a restart once it is back.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CreatedExport, ExportJob } from '../../../../src-shared/contracts/reports';
@@ -62,6 +66,36 @@ describe.skipIf(!POSTGRES.url)(`two instances on one PostgreSQL${why}`, () => {
     const verified = await a.json<{ ok: boolean; rows: number }>('GET', '/api/audit/verify', { cookie });
     expect(verified.body.ok).toBe(true);
     expect(verified.body.rows).toBeGreaterThanOrEqual(4); // sign-in, key, export queued, downloaded
+  }, 60_000);
+
+  it('an instance killed (SIGKILL) while it renders an export: another takes the job once the lease runs out and finishes it, once', async () => {
+    const db = await engines.open('postgres');
+    const a = await testService({ plan: 'pro', database: db.url!, exports: { runner: { inProcess: true } } });
+    const cookie = await a.login();
+    const today = new Date(a.clock.now()).toISOString().slice(0, 10);
+    const id = (await a.json<CreatedExport>('POST', '/api/reports/exports', { cookie, body: { report_type: 'overview', format: 'csv', env: 'test', from: today, to: today } })).body.id;
+    // Another instance, a process of its own on the same database, claims the job and hangs in it.
+    const lease = 3_000;
+    const worker = fileURLToPath(new URL('../fixtures/export-crash-worker.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', worker, mkdtempSync(join(tmpdir(), 'cc-pg-crash-')), db.url!, String(lease)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => { if (d.toString().includes('running')) resolve(); });
+      child.on('exit', (code) => reject(new Error(`the other instance ended early (${code})`)));
+    });
+    const died = new Promise((r) => child.on('exit', r));
+    child.kill('SIGKILL');
+    await died;
+    const job = async () => (await a.json<ExportJob>('GET', `/api/reports/exports/${id}`, { cookie })).body;
+    // Its lease has not run out: the job is still the dead instance's, and this one leaves it.
+    a.clock.set(Date.now());
+    await a.s.exports.drain();
+    expect((await job()).status).toBe('running');
+    // Once it has, this instance's queue takes it back and runs it to the end.
+    a.clock.set(Date.now() + lease + 1_000);
+    await a.s.exports.drain();
+    expect(await job()).toMatchObject({ status: 'succeeded' });
+    expect(await db.engine.q.selectFrom('report_exports').select(['attempts', 'lease_until']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ attempts: 2, lease_until: null });
+    expect((await a.call('GET', `/api/reports/exports/${id}/download`, { cookie })).status).toBe(200);
   }, 60_000);
 
   it('a wrong-key throttle and a key\'s rate limit hold across instances, not per instance', async () => {
