@@ -32,8 +32,13 @@ export type UpdateOrganizationRequest = z.infer<typeof UpdateOrganizationRequest
 export const DataDirectory = z.object({
   path: z.string(),
   size_bytes: z.number().int(),
-  /** `database`, `database_journal` (-wal, -shm), then the folders the service writes (logs, lists, onsite, ...), then `other`. */
+  /**
+   * `database`, `database_journal` (-wal, -shm: the SQLite ledger, absent when the ledger is on
+   * PostgreSQL), then the folders the service writes (logs, lists, onsite, ...), then `other`.
+   */
   breakdown: z.array(z.object({ name: z.string(), size_bytes: z.number().int() })),
+  /** Where the ledger is (issue 40) and its size: the SQLite file here (counted above), or a PostgreSQL database (not in this directory). */
+  ledger: z.object({ engine: z.enum(['sqlite', 'postgres']), size_bytes: z.number().int() }),
 });
 export type DataDirectory = z.infer<typeof DataDirectory>;
 

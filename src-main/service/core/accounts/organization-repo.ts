@@ -3,6 +3,7 @@
 // hosts webhooks may reach. Each function takes the query builder to run on: the engine's, or the
 // caller's transaction.
 import type { ListFreshnessSettings } from '../../../../src-shared/contracts/organization';
+import { sql } from 'kysely';
 import type { Q } from '../../db/engine';
 
 export interface LogoRow { logo_png: Uint8Array | null; logo_updated_at: string | null }
@@ -11,6 +12,8 @@ export interface LogoRow { logo_png: Uint8Array | null; logo_updated_at: string 
 const settingsOf = (q: Q, orgId: number) => q.selectFrom('organizations').where('id', '=', orgId);
 
 export const organizationRepo = {
+  /** The PostgreSQL database's size on disk (the ledger, when it is there). */
+  databaseSize: async (q: Q): Promise<number> => Number((await sql<{ n: number }>`SELECT pg_database_size(current_database()) AS n`.execute(q)).rows[0]?.n ?? 0),
   name: async (q: Q, orgId: number): Promise<string | undefined> => (await settingsOf(q, orgId).select('name').executeTakeFirst())?.name,
   async rename(q: Q, orgId: number, name: string): Promise<void> {
     await q.updateTable('organizations').set({ name }).where('id', '=', orgId).execute();

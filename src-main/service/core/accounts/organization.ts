@@ -230,12 +230,15 @@ export function createOrganization(engine: Engine, clock: Clock, audit: Audit, d
     },
 
     /** The data directory's size by part: the database, its journal, each folder the service writes, and the rest. */
-    dataDirectory(): DataDirectory {
+    async dataDirectory(): Promise<DataDirectory> {
       const known = new Set([DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`]);
-      const breakdown = [
-        { name: 'database', size_bytes: sizeOf(join(dataDir, DB_FILE)) },
-        { name: 'database_journal', size_bytes: sizeOf(join(dataDir, `${DB_FILE}-wal`)) + sizeOf(join(dataDir, `${DB_FILE}-shm`)) },
-      ];
+      const embedded = engine.dialect === 'sqlite';
+      const breakdown = embedded
+        ? [
+          { name: 'database', size_bytes: sizeOf(join(dataDir, DB_FILE)) },
+          { name: 'database_journal', size_bytes: sizeOf(join(dataDir, `${DB_FILE}-wal`)) + sizeOf(join(dataDir, `${DB_FILE}-shm`)) },
+        ]
+        : [];
       for (const folder of [...Object.values(DATA_FOLDERS), 'onsite']) {
         known.add(folder);
         breakdown.push({ name: folder, size_bytes: sizeOf(join(dataDir, folder)) });
@@ -243,7 +246,10 @@ export function createOrganization(engine: Engine, clock: Clock, audit: Audit, d
       let other = 0;
       for (const name of readdirSync(dataDir)) if (!known.has(name)) other += sizeOf(join(dataDir, name));
       breakdown.push({ name: 'other', size_bytes: other });
-      return { path: dataDir, size_bytes: breakdown.reduce((a, b) => a + b.size_bytes, 0), breakdown };
+      const ledger = embedded
+        ? { engine: 'sqlite' as const, size_bytes: breakdown[0]!.size_bytes + breakdown[1]!.size_bytes }
+        : { engine: 'postgres' as const, size_bytes: await organizationRepo.databaseSize(engine.q) };
+      return { path: dataDir, size_bytes: breakdown.reduce((a, b) => a + b.size_bytes, 0), breakdown, ledger };
     },
   };
 }

@@ -254,7 +254,7 @@ export function accountRoutes({ route, services }: Router): void {
     method: 'GET', path: '/api/settings/data-directory', auth: { kind: 'session', act: 'settings.manage' }, tags: TAGS,
     summary: 'Where the data directory is and how large it is, by part (owner or admin)',
     responses: { 200: DataDirectory },
-    handler: (c) => c.json<DataDirectory>(services.organization.dataDirectory()),
+    handler: async (c) => c.json<DataDirectory>(await services.organization.dataDirectory()),
   });
 
   route({

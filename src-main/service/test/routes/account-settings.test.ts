@@ -196,6 +196,7 @@ describe('GET /api/settings/data-directory', () => {
     expect(r.body.breakdown.map((b) => b.name)).toEqual(['database', 'database_journal', 'logs', 'lists', 'onsite', 'other']);
     expect(r.body.breakdown.find((b) => b.name === 'database')!.size_bytes).toBeGreaterThan(0);
     expect(r.body.size_bytes).toBe(r.body.breakdown.reduce((a, b) => a + b.size_bytes, 0));
+    expect(r.body.ledger).toEqual({ engine: 'sqlite', size_bytes: r.body.breakdown[0]!.size_bytes + r.body.breakdown[1]!.size_bytes });
     expect((await t.json('GET', '/api/settings/data-directory', { cookie: owner })).status).toBe(200);
     const m = await t.json('GET', '/api/settings/data-directory', { cookie: await as('member') });
     expect(m.status).toBe(403);

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CreatedExport, ExportJob } from '../../../../src-shared/contracts/reports';
+import type { DataDirectory } from '../../../../src-shared/contracts/organization';
 import type { VerificationPage } from '../../../../src-shared/contracts/verifications';
 import { PLAN_INFO } from '../../../../src-shared/catalog';
 import { compose } from '../../compose';
@@ -62,6 +63,11 @@ describe.skipIf(!POSTGRES.url)(`two instances on one PostgreSQL${why}`, () => {
     const file = await b.call('GET', `/api/reports/exports/${queued.body.id}/download`, { cookie });
     expect(file.status).toBe(200);
     expect(await file.text()).toContain('total_verifications');
+    // Settings → Data directory says where the ledger is: not in this directory.
+    const dir = (await a.json<DataDirectory>('GET', '/api/settings/data-directory', { cookie })).body;
+    expect(dir.breakdown.map((p) => p.name)).not.toContain('database');
+    expect(dir.ledger.engine).toBe('postgres');
+    expect(dir.ledger.size_bytes).toBeGreaterThan(1_000_000);
     // Both instances appended to one audit chain, which verifies.
     const verified = await a.json<{ ok: boolean; rows: number }>('GET', '/api/audit/verify', { cookie });
     expect(verified.body.ok).toBe(true);

@@ -38,6 +38,12 @@ export function DataDirectorySection() {
                     <td className="num">{formatBytes(b.size_bytes)}</td>
                   </tr>
                 ))}
+                {d.ledger.engine === 'postgres' ? (
+                  <tr data-testid="data-directory-ledger">
+                    <th scope="row">Ledger on PostgreSQL (not in this directory)</th>
+                    <td className="num">{formatBytes(d.ledger.size_bytes)}</td>
+                  </tr>
+                ) : null}
               </tbody>
             </table>
           </>
