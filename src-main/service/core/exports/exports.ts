@@ -14,7 +14,7 @@ import {
   EXPORT_FILE_HOURS, EXPORT_FORMATS, REPORT_TYPES, type ExportFormat, type ExportJob, type ExportListItem, type ReportBundle, type ReportType,
 } from '../../../../src-shared/contracts/reports';
 import { AppError, isAppError } from '../../../../src-shared/errors';
-import type { Engine, Q } from '../../db/engine';
+import { databaseUnreachable, type Engine, type Q } from '../../db/engine';
 import type { OrgRow, UserRow } from '../accounts/repo';
 import type { Clock } from '../clock';
 import { nowIso } from '../ids';
@@ -243,11 +243,12 @@ export function createExports(engine: Engine, clock: Clock, deps: ExportDeps) {
           await runOne(job);
         }
       } catch (e) {
-        // A claim (or a failure) that could not be written: the job stays as the database has it
-        // (queued, or running until its failure is written) and the next poll tries again. Never
-        // an unhandled rejection from a timer.
-        if (!isFull(e)) throw e;
-        log('exports_paused', { reason: 'insufficient_storage' });
+        // A claim (or a failure) that could not be written, for lack of space or a database out of
+        // reach: the job stays as the database has it (queued, or running until its lease runs
+        // out) and the next poll tries again. Never an unhandled rejection from a timer.
+        if (isFull(e)) log('exports_paused', { reason: 'insufficient_storage' });
+        else if (databaseUnreachable(e)) log('exports_paused', { reason: 'database_unavailable' });
+        else throw e;
       }
     })().finally(() => {
       pumping = null;

@@ -144,6 +144,8 @@ describe.skipIf(!POSTGRES.url)(`two instances on one PostgreSQL${why}`, () => {
     expect(refused.res.headers.get('retry-after')).toBe('5');
     expect(refused.body).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
     expect((await t.json('GET', '/api/keys', { cookie })).status).toBe(503);
+    // The background work waits for it too (the export queue's poll), without an unhandled rejection.
+    await expect(t.s.exports.drain()).resolves.toBeUndefined();
     expect(performance.now() - started).toBeLessThan(3000);
 
     await relay.restore();
