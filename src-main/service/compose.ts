@@ -121,7 +121,8 @@ export async function compose(opts: ComposeOptions) {
   // by every instance on PostgreSQL, so they hold for the organisation, not per instance.
   const shared = (space: string) => (sqlite ? undefined : sharedBuckets(engine, clock, secret, space));
   const localLimiter = memoryBuckets(clock);
-  const limiter = shared('limits') ?? localLimiter;
+  const limits = shared('limits');
+  const limiter = limits ?? localLimiter;
   const loginThrottle = createLoginThrottle(clock, secret, shared('login'));
   const keyThrottle = createKeyThrottle(clock, shared('wrong-keys'));
   // The lists are loaded (and reloaded) in the screening worker; this thread holds their meta.
@@ -188,6 +189,8 @@ export async function compose(opts: ComposeOptions) {
       const team = opts.team ? await teamServer.start(opts.team.host, opts.team.port) : await teamServer.resume();
       if (team.running && org) await audit.record({ orgId: org.id, actor: SYSTEM, action: 'team_server.started', to: `${team.host}:${team.port}` });
     },
+    /** Removes the shared rate-limit buckets full again, of every space (PostgreSQL; SQLite's are in memory). */
+    sweepRateBuckets: (): Promise<number> => limits?.sweep() ?? Promise.resolve(0),
     /** The SQLite connection (tests, the demo's history, benches); there is none on PostgreSQL. */
     get db(): Db {
       if (!sqlite) throw new Error('the ledger is on PostgreSQL: there is no SQLite file');

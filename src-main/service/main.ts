@@ -212,6 +212,7 @@ async function main(): Promise<void> {
     services.accounts.purgeExpiredSessions().catch(() => services.logger.error('session_purge_failed'));
     services.idempotency.purgeExpired().catch(() => services.logger.error('idempotency_purge_failed'));
     services.webhooks.purgeOldEvents().catch(() => services.logger.error('webhook_purge_failed'));
+    services.sweepRateBuckets().catch(() => services.logger.error('rate_bucket_sweep_failed'));
   }, 3600_000);
   maintenance.unref();
 

@@ -102,14 +102,12 @@ export function memoryBuckets(clock: Clock, maxBuckets = 100_000): Buckets {
   return { peek: async (id, limit) => limiter.peek(id, limit), take: async (id, limit) => limiter.take(id, limit), size: limiter.size };
 }
 
-/** How often buckets full again are removed from the database. */
-const SWEEP_MS = 10 * 60_000;
-
 /**
  * Buckets every instance on the engine's PostgreSQL shares: one row each, taken under its row lock.
  * Rows are named by a keyed hash of the bucket's name (`space` keeps one user's names apart from
- * another's), so no client address or e-mail is stored. Buckets idle long enough to be full again
- * are removed every ten minutes (a missing bucket is a full one).
+ * another's), so no client address or e-mail is stored. `sweep` removes the buckets, of every
+ * space, idle long enough to be full again (a missing bucket is a full one): the service's hourly
+ * maintenance runs it once for all of them.
  */
 export function sharedBuckets(engine: Engine, clock: Clock, secret: InstallSecret, space: string): Buckets & { sweep(): Promise<number> } {
   const key = secret.derive(`rate-buckets/v1/${space}`);
@@ -121,9 +119,6 @@ export function sharedBuckets(engine: Engine, clock: Clock, secret: InstallSecre
     reset: Math.ceil((now + ((limit.burst - tokens) / limit.rps) * 1000) / 1000),
     retryAfter: allowed ? 0 : Math.ceil((1 - tokens) / limit.rps),
   });
-  const sweep = () => bucketsRepo.removeFull(engine.q, clock.now());
-  const timer = setInterval(() => void sweep().catch(() => {}), SWEEP_MS);
-  timer.unref();
   return {
     async peek(id, limit) {
       const now = clock.now();
@@ -138,6 +133,6 @@ export function sharedBuckets(engine: Engine, clock: Clock, secret: InstallSecre
       return decision(r.tokens, r.allowed, limit, now);
     },
     size: () => 0,
-    sweep,
+    sweep: () => bucketsRepo.removeFull(engine.q, clock.now()),
   };
 }
