@@ -42,6 +42,10 @@ export interface Engine {
   close(): Promise<void>;
 }
 
+/** Whether a conditional UPDATE or DELETE changed exactly one row: this call decided, no other did first. */
+export const changedOne = (r: { numUpdatedRows: bigint } | { numDeletedRows: bigint }): boolean =>
+  Number('numUpdatedRows' in r ? r.numUpdatedRows : r.numDeletedRows) === 1;
+
 /**
  * Set while a transaction's callback runs (and in everything it awaits). Work the callback starts
  * in the background (a timer, a job queue's next turn) inherits it too: it is marked ended when the

@@ -2,7 +2,7 @@
 // (db/engine.ts). Each function takes the query builder to run on: the engine's, or the caller's
 // transaction.
 import type { ExpressionBuilder } from 'kysely';
-import type { Q } from '../../db/engine';
+import { changedOne, type Q } from '../../db/engine';
 import type { Tables } from '../../db/tables';
 import type { Role } from '../../../../src-shared/catalog';
 import type { TeamRole } from '../../../../src-shared/contracts/team';
@@ -45,11 +45,11 @@ export const teamRepo = {
   // Single use: only a pending invitation is accepted or cancelled, in one conditional UPDATE.
   async accept(q: Q, id: number, userId: number, at: string): Promise<boolean> {
     const r = await q.updateTable('team_invitations').set({ accepted_at: at, accepted_by: userId }).where('id', '=', id).where(pending(at)).executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return changedOne(r);
   },
   async cancel(q: Q, id: number, userId: number, at: string): Promise<boolean> {
     const r = await q.updateTable('team_invitations').set({ cancelled_at: at, cancelled_by: userId }).where('id', '=', id).where(pending(at)).executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return changedOne(r);
   },
   async setRole(q: Q, userId: number, role: Role): Promise<void> {
     await q.updateTable('users').set({ role }).where('id', '=', userId).execute();
@@ -59,7 +59,7 @@ export const teamRepo = {
   },
   async markRemoved(q: Q, userId: number, at: string): Promise<boolean> {
     const r = await q.updateTable('users').set({ removed_at: at }).where('id', '=', userId).where('removed_at', 'is', null).executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return changedOne(r);
   },
   async endSessions(q: Q, userId: number): Promise<number> {
     const r = await q.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();

@@ -6,7 +6,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Environment, Plan } from '../../../../src-shared/catalog';
 import type { ExportErrorCode, ExportFormat, ReportType } from '../../../../src-shared/contracts/reports';
-import type { Dialect, Q } from '../../db/engine';
+import { changedOne, type Dialect, type Q } from '../../db/engine';
 import type { ReportExportsTable } from '../../db/tables';
 
 export type { ExportErrorCode };
@@ -16,8 +16,6 @@ export type ExportRow = Selectable<ReportExportsTable>;
 /** One claim of a job: its id and the attempt the claim began. */
 export interface Claim { id: number; attempts: number }
 
-const changed = (r: { numUpdatedRows: bigint } | { numDeletedRows: bigint }) =>
-  Number('numUpdatedRows' in r ? r.numUpdatedRows : r.numDeletedRows) === 1;
 const jobs = (q: Q) => q.selectFrom('report_exports').selectAll();
 const running = (q: Q, c: Claim) => q.updateTable('report_exports').where('id', '=', c.id).where('status', '=', 'running').where('attempts', '=', c.attempts);
 
@@ -51,20 +49,20 @@ export function exportsRepo(dialect: Dialect) {
     },
     /** The claim's lease, renewed; false when the claim is no longer this one's (its lease ran out and the job moved on). */
     async renew(q: Q, c: Claim, leaseUntil: string): Promise<boolean> {
-      return changed(await running(q, c).set({ lease_until: leaseUntil }).executeTakeFirst());
+      return changedOne(await running(q, c).set({ lease_until: leaseUntil }).executeTakeFirst());
     },
     /** The file and the succeeded state commit together (in `tx`): never a succeeded job without its file. */
     async succeed(tx: Q, c: Claim, content: Uint8Array, at: string, expiresAt: string): Promise<boolean> {
-      if (!changed(await running(tx, c).set({ status: 'succeeded', completed_at: at, expires_at: expiresAt, file_size_bytes: content.byteLength, error_code: null, lease_until: null }).executeTakeFirst())) return false;
+      if (!changedOne(await running(tx, c).set({ status: 'succeeded', completed_at: at, expires_at: expiresAt, file_size_bytes: content.byteLength, error_code: null, lease_until: null }).executeTakeFirst())) return false;
       await tx.insertInto('report_export_files').values({ export_id: c.id, content })
         .onConflict((oc) => oc.column('export_id').doUpdateSet({ content })).execute();
       return true;
     },
     async fail(q: Q, c: Claim, code: ExportErrorCode, at: string): Promise<boolean> {
-      return changed(await running(q, c).set({ status: 'failed', error_code: code, completed_at: at, lease_until: null }).executeTakeFirst());
+      return changedOne(await running(q, c).set({ status: 'failed', error_code: code, completed_at: at, lease_until: null }).executeTakeFirst());
     },
     async requeue(q: Q, c: Claim): Promise<boolean> {
-      return changed(await running(q, c).set({ status: 'queued', started_at: null, lease_until: null }).executeTakeFirst());
+      return changedOne(await running(q, c).set({ status: 'queued', started_at: null, lease_until: null }).executeTakeFirst());
     },
     /** Running jobs whose lease ran out before `now` (every running job when `now` is null: a start on SQLite, where no other process runs them). */
     orphans: (q: Q, now: string | null): Promise<ExportRow[]> => {
@@ -74,7 +72,7 @@ export function exportsRepo(dialect: Dialect) {
     },
     /** Only a queued job is cancelled: the DELETE is conditional, so a job claimed meanwhile stays. */
     async cancel(q: Q, orgId: number, id: number): Promise<boolean> {
-      return changed(await q.deleteFrom('report_exports').where('org_id', '=', orgId).where('id', '=', id).where('status', '=', 'queued').executeTakeFirst());
+      return changedOne(await q.deleteFrom('report_exports').where('org_id', '=', orgId).where('id', '=', id).where('status', '=', 'queued').executeTakeFirst());
     },
     file: async (q: Q, id: number): Promise<Uint8Array | undefined> =>
       (await q.selectFrom('report_export_files').select('content').where('export_id', '=', id).executeTakeFirst())?.content,

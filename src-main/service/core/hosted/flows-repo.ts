@@ -3,7 +3,7 @@
 // twice). Each function takes the query builder to run on: the engine's, or the caller's transaction.
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Environment } from '../../../../src-shared/catalog';
-import type { Q } from '../../db/engine';
+import { changedOne, type Q } from '../../db/engine';
 import type { PublishedFlowsTable } from '../../db/tables';
 import type { FlowRow, FlowWithCounts } from './flows';
 
@@ -22,7 +22,7 @@ export const publishedFlowsRepo = {
   /** The slug, org and environment are not among `set`'s columns: an edit cannot move a flow or change its URL. */
   async update(q: Q, id: string, orgId: number, set: Omit<Updateable<PublishedFlowsTable>, 'id' | 'slug' | 'org_id' | 'env' | 'created_at'>): Promise<boolean> {
     const r = await q.updateTable('published_flows').set(set).where('id', '=', id).where('org_id', '=', orgId).executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return changedOne(r);
   },
   async byId(q: Q, id: string): Promise<FlowWithCounts | undefined> {
     const r = await withCounts(q).where('f.id', '=', id).executeTakeFirst();

@@ -4,7 +4,7 @@
 // transaction.
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Environment } from '../../../../src-shared/catalog';
-import type { Dialect, Q } from '../../db/engine';
+import { changedOne, type Dialect, type Q } from '../../db/engine';
 import type { HostedAttemptsTable, HostedSessionsTable } from '../../db/tables';
 
 export type HostedRow = Selectable<HostedSessionsTable>;
@@ -12,7 +12,6 @@ export type AttemptRow = Selectable<HostedAttemptsTable>;
 
 const OPEN = ['created', 'opened'] as const;
 const sessions = (q: Q) => q.selectFrom('hosted_sessions').selectAll();
-const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) === 1;
 
 export function hostedSessionsRepo(dialect: Dialect) {
   return {
@@ -25,18 +24,18 @@ export function hostedSessionsRepo(dialect: Dialect) {
       await q.updateTable('hosted_sessions').set({ state: 'opened', opened_at: at }).where('id', '=', id).where('state', '=', 'created').execute();
     },
     async complete(q: Q, id: string, verificationId: string, outcome: 'passed' | 'failed', at: string): Promise<boolean> {
-      return changed(await q.updateTable('hosted_sessions').set({ state: 'completed', verification_id: verificationId, outcome, completed_at: at })
+      return changedOne(await q.updateTable('hosted_sessions').set({ state: 'completed', verification_id: verificationId, outcome, completed_at: at })
         .where('id', '=', id).where('state', 'in', OPEN).where('expires_at', '>', at).executeTakeFirst());
     },
     async pending(q: Q, id: string, verificationId: string): Promise<void> {
       await q.updateTable('hosted_sessions').set({ verification_id: verificationId }).where('id', '=', id).where('state', 'in', OPEN).execute();
     },
     async revoke(q: Q, id: string, orgId: number): Promise<boolean> {
-      return changed(await q.updateTable('hosted_sessions').set({ state: 'revoked' })
+      return changedOne(await q.updateTable('hosted_sessions').set({ state: 'revoked' })
         .where('id', '=', id).where('org_id', '=', orgId).where('state', 'in', OPEN).executeTakeFirst());
     },
     async miss(q: Q, id: string, at: string, allowed: number): Promise<boolean> {
-      return changed(await q.updateTable('hosted_sessions').set((e) => ({ challenge_misses: sql<number>`${e.ref('challenge_misses')} + 1` }))
+      return changedOne(await q.updateTable('hosted_sessions').set((e) => ({ challenge_misses: sql<number>`${e.ref('challenge_misses')} + 1` }))
         .where('id', '=', id).where('state', 'in', OPEN).where('expires_at', '>', at).where('challenge_misses', '<', allowed).executeTakeFirst());
     },
     /**
@@ -49,7 +48,7 @@ export function hostedSessionsRepo(dialect: Dialect) {
       return (await query.executeTakeFirst())?.billed_verification_id ?? null;
     },
     async bill(q: Q, id: string, verificationId: string): Promise<boolean> {
-      return changed(await q.updateTable('hosted_sessions').set({ billed_verification_id: verificationId })
+      return changedOne(await q.updateTable('hosted_sessions').set({ billed_verification_id: verificationId })
         .where('id', '=', id).where('billed_verification_id', 'is', null).executeTakeFirst());
     },
     failedSince: (q: Q, orgId: number, sinceIso: string): Promise<{ env: Environment; n: number }[]> =>

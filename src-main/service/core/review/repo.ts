@@ -3,7 +3,7 @@
 // record. Each function takes the query builder to run on: the engine's, or the caller's transaction.
 import type { Insertable, Selectable } from 'kysely';
 import type { Clearance } from '../../../../src-shared/contracts/review';
-import type { Q } from '../../db/engine';
+import { changedOne, type Q } from '../../db/engine';
 import type { ClearancesTable } from '../../db/tables';
 
 /**
@@ -35,6 +35,6 @@ export const clearanceRepo = {
    */
   async decide(q: Q, id: string, state: Exclude<Clearance['state'], 'pending'>, by: number, at: string): Promise<boolean> {
     const r = await q.updateTable('clearances').set({ state, decided_by: by, decided_at: at }).where('id', '=', id).where('state', '=', 'pending').executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return changedOne(r);
   },
 };

@@ -1,6 +1,6 @@
 // SQL for the verification ledger: one row per verification attempt, no subject data.
 import { sql } from 'kysely';
-import type { Q } from '../../db/engine';
+import { changedOne, type Q } from '../../db/engine';
 import type { Billable, Environment } from '../../../../src-shared/catalog';
 
 export interface VerificationRow {
@@ -94,6 +94,6 @@ export const verificationRepo = {
         latency_ms: sql<number>`${e.fn.coalesce('latency_ms', sql<number>`0`)} + ${r.latency_ms}`,
       }))
       .where('id', '=', r.id).where('status', '=', r.waiting).executeTakeFirst();
-    return Number(out.numUpdatedRows) === 1;
+    return changedOne(out);
   },
 };

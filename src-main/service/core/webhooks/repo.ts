@@ -1,7 +1,7 @@
 // SQL for webhook endpoints, the event outbox and deliveries, on either engine. Each function takes
 // the builder to run on: the engine's, or the caller's transaction.
 import { sql, type Selectable } from 'kysely';
-import type { Q } from '../../db/engine';
+import { changedOne, type Q } from '../../db/engine';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/tables';
 import type { Environment } from '../../../../src-shared/catalog';
 
@@ -72,7 +72,7 @@ export const webhooksRepo = {
   async retry(q: Q, id: string, endpointId: string, now: string): Promise<boolean> {
     const r = await q.updateTable('webhook_deliveries').set({ state: 'pending', next_attempt_at: now, lease_until: null, completed_at: null })
       .where('id', '=', id).where('endpoint_id', '=', endpointId).where('state', '=', 'failed').executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return changedOne(r);
   },
   async purgeEvents(q: Q, before: string): Promise<number> {
     const r = await q.deleteFrom('webhook_events').where('created_at', '<', before)
