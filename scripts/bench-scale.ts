@@ -14,20 +14,18 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import postgresClient from 'pg';
 import { compose, type Services } from '../src-main/service/compose';
-import { generateHistory } from '../src-main/service/core/reports/history';
 import { copyToPostgres } from '../src-main/service/db/copy';
 import { openLedger } from '../src-main/service/db/ledger';
 import { createApp } from '../src-main/service/http/app';
 import { startCluster } from '../src-main/service/test/pg-cluster';
 import { addDays, isoDayOf } from '../src-shared/dates';
+import { benchCookie, coldTimes, seedBenchLedger } from './support/bench-ledger';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, runs: { type: 'string', default: '11' }, charges: { type: 'string', default: '300' } } });
 const ROWS = Number(values.rows);
 const RUNS = Number(values.runs);
 const CHARGES = Number(values.charges);
-const ORIGIN = 'http://127.0.0.1:4310';
 const TARGET_MS = 150;
-const PASSWORD = 'bench scale password';
 const ENDPOINTS = ['overview', 'volume', 'volume&granularity=week', 'usage', 'risk-summary', 'widget-performance', 'regulatory-coverage', 'v21/verification', 'v21/full'];
 
 const q = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
@@ -35,25 +33,13 @@ const fmt = (ms: number) => ms.toFixed(1).padStart(8);
 
 async function reportTimes(s: Services, orgId: number, now: number): Promise<Record<string, [number, number]>> {
   const { app } = createApp(s);
-  const login = await app.request(`${ORIGIN}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@bench.test', password: PASSWORD }) });
-  const cookie = /cc_session=[^;]*/.exec(login.headers.get('set-cookie') ?? '')?.[0];
-  if (!cookie) throw new Error(`login failed: ${login.status}`);
+  const cookie = await benchCookie(app);
   const to = isoDayOf(now);
   const range = `env=test&from=${addDays(to, -89)}&to=${to}`;
   const out: Record<string, [number, number]> = {};
   for (const e of ENDPOINTS) {
     const [name, extra] = e.split('&');
-    const path = `${ORIGIN}/api/reports/${name}?${range}${extra ? `&${extra}` : ''}`;
-    const times: number[] = [];
-    for (let i = 0; i <= RUNS; i++) {
-      s.reports.invalidate(orgId);
-      const started = performance.now();
-      const res = await app.request(path, { headers: { Cookie: cookie } });
-      await res.text();
-      if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
-      if (i > 0) times.push(performance.now() - started); // the first warms statements and the JIT
-    }
-    times.sort((a, b) => a - b);
+    const times = await coldTimes(s, app, orgId, cookie, `/api/reports/${name}?${range}${extra ? `&${extra}` : ''}`, RUNS);
     out[e] = [q(times, 0.5), q(times, 0.95)];
   }
   return out;
@@ -80,25 +66,17 @@ const pgDir = mkdtempSync(join(tmpdir(), 'cc-bench-scale-pg-'));
 const cluster = await startCluster({ durable: true });
 try {
   const lite = await compose({ dataDir });
-  const { org, user } = await lite.accounts.setup({ organization: 'Bench Org', name: 'Bench Owner', email: 'owner@bench.test', password: PASSWORD, plan: 'pro' });
-  for (const name of ['Storefront widget', 'Mobile app', 'Back office', 'Partner API']) {
-    await lite.keys.create({ orgId: org.id, plan: 'pro', name, env: 'test', scopes: ['human', 'age', 'identity', 'compliance'], demo: false, createdBy: user.id });
-  }
   const now = Date.now();
-  let t = performance.now();
-  const made = generateHistory(lite.db, { orgId: org.id, rows: ROWS, env: 'test', days: 90, endMs: now, seed: 13 });
-  for (let i = 0; i < 3; i++) {
-    const id = await lite.accounts.repo.insertOrg(lite.engine.q, `Other ${i}`, 'pro', new Date(now).toISOString());
-    generateHistory(lite.db, { orgId: id, rows: Math.round(ROWS / 20), env: 'test', days: 90, endMs: now, seed: 100 + i, keys: [null] });
-  }
-  console.log(`Ledger: ${made.rows.toLocaleString('en')} rows for the organisation (+${Math.round((3 * ROWS) / 20).toLocaleString('en')} of three others) on SQLite in ${((performance.now() - t) / 1000).toFixed(1)} s.`);
+  const made = await seedBenchLedger(lite, ROWS, now);
+  const { org } = made;
+  console.log(`Ledger: ${made.rows.toLocaleString('en')} rows for the organisation (+${made.otherRows.toLocaleString('en')} of three others) on SQLite in ${((made.ms + made.otherMs) / 1000).toFixed(1)} s.`);
 
   const admin = new postgresClient.Client({ connectionString: cluster.url });
   await admin.connect();
   await admin.query('CREATE DATABASE bench');
   await admin.end();
   const url = cluster.urlOf('bench');
-  t = performance.now();
+  const t = performance.now();
   const target = await openLedger(pgDir, { database: url });
   const copied = await copyToPostgres(lite.db, target.engine);
   await target.engine.close();
