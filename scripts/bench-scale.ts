@@ -1,4 +1,4 @@
-// `npm run bench:scale` (issue 40, item 5, in part): the ledger at scale on PostgreSQL beside
+// `npm run bench:scale` (issue 40, item 5), first half: the ledger at scale on PostgreSQL beside
 // SQLite. Builds ~1M realistic ledger rows for one organisation over 90 days (plus three other
 // organisations' rows) in a SQLite data directory, moves them to PostgreSQL with `db copy`'s own
 // code on a cluster this script starts (durable: commits wait for the disk, as a server's do), then
@@ -7,7 +7,7 @@
 // charge and balance in one transaction, no work) at that ledger size.
 // Targets: every report endpoint ≤ 150 ms at 1M rows on PostgreSQL; a charge as fast as on SQLite.
 //   npm run bench:scale -- [--rows 1000000] [--runs 11] [--charges 300]
-// Not measured here yet: throughput of 1 and 3 instances behind a load balancer (docs/scale.md).
+// Then (package.json) scripts/bench-instances.ts: throughput of 1 and 3 instances behind HAProxy.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
