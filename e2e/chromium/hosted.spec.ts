@@ -245,6 +245,8 @@ test('hosted page: an identity session records the head turn, takes the front of
   await shot(page, 'identity-retry');
   for (const left of ['This is your last attempt.', null]) {
     await page.getByTestId('photo-file').setInputFiles({ name: 'id.jpg', mimeType: 'image/jpeg', buffer: plain });
+    // The photo is read before Continue takes it (clicked sooner, the page asks for a photo first).
+    await expect(page.getByTestId('photo-preview')).toBeVisible();
     await page.getByTestId('continue').click();
     await page.getByTestId('skip').click();
     if (left) await expect(page.getByTestId('retry-left')).toHaveText(left, { timeout: 60_000 });
