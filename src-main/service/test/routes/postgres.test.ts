@@ -6,6 +6,7 @@
 // a hang, and the service recovers without a restart once it is back.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -13,10 +14,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CreatedExport, ExportJob } from '../../../../src-shared/contracts/reports';
 import type { DataDirectory } from '../../../../src-shared/contracts/organization';
+import type { CreatedWebhook } from '../../../../src-shared/contracts/webhooks';
 import type { VerificationPage } from '../../../../src-shared/contracts/verifications';
 import { PLAN_INFO } from '../../../../src-shared/catalog';
 import { compose } from '../../compose';
 import { KEY_FAILURE_LIMITS } from '../../core/rate-limit/key-throttle';
+import { DELIVERY_SLOTS } from '../../core/webhooks/webhooks';
 import { POSTGRES, testEngines } from '../engines';
 import { closeAll, testService, type TestService } from '../harness';
 
@@ -102,6 +105,68 @@ describe.skipIf(!POSTGRES.url)(`two instances on one PostgreSQL${why}`, () => {
     expect(await job()).toMatchObject({ status: 'succeeded' });
     expect(await db.engine.q.selectFrom('report_exports').select(['attempts', 'lease_until']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ attempts: 2, lease_until: null });
     expect((await a.call('GET', `/api/reports/exports/${id}/download`, { cookie })).status).toBe(200);
+  }, 60_000);
+
+  it('an instance killed (SIGKILL) mid-delivery: the two others send its webhooks once its lease runs out; each answered once, none lost', async () => {
+    // A receiver on this computer that answers nothing while `hold` is set (the dying instance's
+    // deliveries stay in flight), then 200; it counts each delivery id it saw and answered.
+    let hold = true;
+    const seen: string[] = [];
+    const answered: string[] = [];
+    const receiver = createHttpServer((req, res) => {
+      const id = String(req.headers['x-service-delivery']);
+      seen.push(id);
+      req.resume();
+      req.on('end', () => {
+        if (hold) return;
+        answered.push(id);
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const db = await engines.open('postgres');
+    const a = await testService({ plan: 'pro', database: db.url! });
+    const b = await twin(a, db.url!);
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../fixtures/webhook-crash-worker.ts', import.meta.url)), mkdtempSync(join(tmpdir(), 'cc-pg-hooks-')), db.url!], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const cookie = await a.login();
+      expect((await a.json('PUT', '/api/webhooks/private-hosts', { cookie, body: { hosts: ['127.0.0.1'] } })).status).toBe(200);
+      const port = (receiver.address() as { port: number }).port;
+      const endpoint = await b.json<CreatedWebhook>('POST', '/api/webhooks', { cookie, body: { url: `http://127.0.0.1:${port}/in`, env: 'live', events: ['compliance.screening.completed'] } });
+      expect(endpoint.status).toBe(201);
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d: Buffer) => { if (d.toString().includes('polling')) resolve(); });
+        child.on('exit', (code) => reject(new Error(`the other instance ended early (${code})`)));
+      });
+      // Six events through A and B (the console's test event, one outbox row each), which only the child polls now.
+      for (const t of [a, b, a, b, a, b]) expect((await t.json('POST', `/api/webhooks/${endpoint.body.endpoint.id}/test`, { cookie })).status).toBe(202);
+      // The child leases them and sends as many as an endpoint's slots allow; none is answered.
+      for (let waited = 0; seen.length < Math.min(6, DELIVERY_SLOTS.perEndpoint); waited += 25) {
+        if (waited > 15_000) throw new Error(`the child sent ${seen.length} deliveries`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const died = new Promise((r) => child.on('exit', r));
+      child.kill('SIGKILL');
+      await died;
+      hold = false;
+      // While its leases run, the others send nothing: each delivery is one instance's at a time.
+      expect(await Promise.all([a.s.webhooks.dispatchDue(), b.s.webhooks.dispatchDue()])).toEqual([0, 0]);
+      // Once they have run out, the others send every delivery, each once.
+      for (const t of [a, b]) t.clock.set(Date.now() + 61_000);
+      for (let round = 0; round < 20 && answered.length < 6; round++) await Promise.all([a.s.webhooks.dispatchDue(), b.s.webhooks.dispatchDue()]);
+      expect(answered).toHaveLength(6);
+      expect(new Set(answered).size).toBe(6);
+      expect(new Set(seen)).toEqual(new Set(answered));
+      const rows = await db.engine.q.selectFrom('webhook_deliveries').select(['id', 'state']).execute();
+      expect(rows.map((r) => r.state)).toEqual(Array(6).fill('succeeded'));
+      expect(new Set(rows.map((r) => r.id))).toEqual(new Set(answered));
+    } finally {
+      child.kill('SIGKILL');
+      receiver.closeAllConnections();
+      await new Promise((r) => receiver.close(r));
+    }
   }, 60_000);
 
   it('a wrong-key throttle and a key\'s rate limit hold across instances, not per instance', async () => {
