@@ -16,9 +16,10 @@ import type { CreatedExport, ExportJob } from '../../../../src-shared/contracts/
 import type { DataDirectory } from '../../../../src-shared/contracts/organization';
 import type { CreatedWebhook } from '../../../../src-shared/contracts/webhooks';
 import type { VerificationPage } from '../../../../src-shared/contracts/verifications';
-import { PLAN_INFO } from '../../../../src-shared/catalog';
+import { CREDITS, PLAN_INFO } from '../../../../src-shared/catalog';
 import { compose } from '../../compose';
 import { KEY_FAILURE_LIMITS } from '../../core/rate-limit/key-throttle';
+import { BATCH_SLICES } from '../../core/screening/batch';
 import { DELIVERY_SLOTS } from '../../core/webhooks/webhooks';
 import { POSTGRES, testEngines } from '../engines';
 import { closeAll, testService, type TestService } from '../harness';
@@ -168,6 +169,51 @@ describe.skipIf(!POSTGRES.url)(`two instances on one PostgreSQL${why}`, () => {
       await new Promise((r) => receiver.close(r));
     }
   }, 60_000);
+
+  it('an instance killed (SIGKILL) mid-batch: every result line the analyst got was charged once, nothing charged twice, the books balance; the others go on', async () => {
+    const db = await engines.open('postgres');
+    const a = await testService({ plan: 'pro', database: db.url! });
+    const b = await twin(a, db.url!);
+    const granted = 2000 * CREDITS.rescreen;
+    await a.grant(granted);
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../fixtures/batch-crash-worker.ts', import.meta.url)), mkdtempSync(join(tmpdir(), 'cc-pg-batch-')), db.url!], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    // Killed once the analyst has some result lines (the 2,000-row chunk is still streaming).
+    let out = '';
+    const lines = () => out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { row: number; id: string });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (lines().length >= 50) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`the other instance ended first (${code}): ${out.slice(-300)}`)));
+    });
+    const died = new Promise((r) => child.on('exit', r));
+    child.kill('SIGKILL');
+    await died;
+    expect(out).not.toContain('finished');
+    const received = lines();
+    const charged = await db.engine.q.selectFrom('verifications').select(['id', 'credits']).where('product', '=', 'rescreen').execute();
+    const ids = charged.map((r) => r.id);
+    // Each row a line or a charge once; every line the analyst saw was paid for before it was sent;
+    // at most the slice in flight (paid, its lines not yet out) was charged without being seen.
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(received.map((l) => l.id)).size).toBe(received.length);
+    expect(received.every((l) => ids.includes(l.id))).toBe(true);
+    expect(ids.length - received.length).toBeGreaterThanOrEqual(0);
+    expect(ids.length - received.length).toBeLessThanOrEqual(BATCH_SLICES.then);
+    expect(ids.length).toBeLessThan(2000);
+    // The balance is what the ledger says was spent, read through either instance.
+    const spent = charged.reduce((n, r) => n + r.credits, 0);
+    expect(spent).toBe(ids.length * CREDITS.rescreen);
+    expect(await b.s.credits.balance(a.orgId)).toBe(granted - spent);
+    // The analyst goes on at another instance: a new batch there, charged as before.
+    const cookie = await b.login();
+    const started = await b.json<{ id: string }>('POST', '/api/console/batches', { cookie, body: { env: 'test', total_rows: 1 } });
+    expect(started.status).toBe(201);
+    expect((await a.json<{ ok: boolean }>('GET', '/api/audit/verify', { cookie })).body.ok).toBe(true);
+  }, 90_000);
 
   it('a wrong-key throttle and a key\'s rate limit hold across instances, not per instance', async () => {
     const db = await engines.open('postgres');
