@@ -1,5 +1,5 @@
-// `npm run bench:instances [-- --seconds S --concurrency C --people N]` (after `npm run build`;
-// part of `npm run bench:scale`; needs Debian's `postgresql` and `haproxy` packages): several
+// `npm run bench:instances [-- --seconds S --concurrency C --people N]` (part of
+// `npm run bench:scale`; needs Debian's `postgresql` and `haproxy` packages): several
 // service instances on one PostgreSQL behind HAProxy (issue 40, item 5).
 // Starts a durable PostgreSQL cluster, seeds an Enterprise organisation with the admin CLI, starts
 // three instances of the built service on it (each its own data directory, `--database`,
@@ -15,15 +15,14 @@
 // the figures say what the cores give, not what three machines would.
 import { createServer } from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import postgresClient from 'pg';
 import { startCluster } from '../src-main/service/test/pg-cluster';
-import { cli, numberFlags, quantile, rng, sleep, stopService, subject, ROOT, waitForFaces, type RunningService } from './support/service';
-import { listsReady, printTeamFigures, seedMembers, signIn, teamAtWork, type Answer, type Send } from './support/team-at-work';
+import { cli, numberFlags, quantile, rng, sleep, startService, stopService, subject, ROOT, waitForFaces, type RunningService } from './support/service';
+import { listsReady, printTeamFigures, seedMembers, sender, signIn, teamAtWork, type Answer } from './support/team-at-work';
 
 const flags = numberFlags(process.argv.slice(2), { seconds: 20, concurrency: 12, people: 10, seed: 40 });
 const TARGET_P95_MS = 200;
@@ -43,36 +42,6 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
-}
-
-/** One HTTP request on a fresh connection (as separate clients make them). */
-function http(url: string, o: { method?: string; body?: string | Buffer; headers?: Record<string, string> } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const headers = { ...o.headers, ...(o.body !== undefined ? { 'Content-Length': String(Buffer.byteLength(o.body)) } : {}) };
-    const req = request(url, { method: o.method ?? 'GET', headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d)).on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
-    });
-    req.on('error', reject);
-    req.end(o.body);
-  });
-}
-
-/** The built service on `database`, told it sits behind the balancer at `publicUrl`. */
-async function instance(dataDir: string, database: string, publicUrl: string): Promise<RunningService> {
-  const entry = join(ROOT, 'out', 'main', 'service.js');
-  const proc = spawn(process.execPath, [entry, '--port', '0', '--data-dir', dataDir, '--database', database, '--trust-proxy', '127.0.0.1', '--public-url', publicUrl], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
-  proc.stderr!.setEncoding('utf8').on('data', (d: string) => (out += d));
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
-  for (let waited = 0; !/listening on http:\/\/127\.0\.0\.1:\d+/.test(out); waited += 50) {
-    if (proc.exitCode !== null || waited > 120_000) throw new Error(`instance did not start:\n${out}`);
-    await sleep(50);
-  }
-  return { proc, pid: proc.pid!, url: /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!, output: () => out, exited };
 }
 
 /** HAProxy in the foreground on `port`, round robin over `backends`, a console's session sticking to one. */
@@ -96,7 +65,7 @@ async function balancer(dir: string, port: number, backends: readonly string[]):
   for (let waited = 0; ; waited += 50) {
     if (proc.exitCode !== null) throw new Error(`haproxy exited: ${err}`);
     try {
-      if ((await http(`http://127.0.0.1:${port}/api/health`)).status === 200) return proc;
+      if ((await sender(`http://127.0.0.1:${port}`)('/api/health')).status === 200) return proc;
     } catch {
       // not listening yet
     }
@@ -167,7 +136,6 @@ async function throughput(send: () => Promise<Answer>): Promise<{ perSecond: num
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join(ROOT, 'out', 'main', 'service.js'))) throw new Error('run `npm run build` first');
   const r = rng(flags.seed);
   const dir = mkdtempSync(join(tmpdir(), 'cc-bench-instances-'));
   const cluster = await startCluster({ durable: true });
@@ -193,14 +161,17 @@ async function main(): Promise<void> {
 
     const port = await freePort();
     const publicUrl = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < INSTANCES; i++) running.push(await instance(join(dir, `instance-${i + 1}`), database, publicUrl));
+    // One after another: the first start rebuilds a stale build (serve.mjs), the others find it current.
+    for (let i = 0; i < INSTANCES; i++) {
+      running.push(await startService(join(dir, `instance-${i + 1}`), 120_000, ['--database', database, '--trust-proxy', '127.0.0.1', '--public-url', publicUrl]));
+    }
     for (let i = 0; i < running.length; i++) await waitForFaces(join(dir, `instance-${i + 1}`), 120_000);
     lb = await balancer(dir, port, running.map((s) => s.url));
-    const send: Send = (path, o) => http(`${publicUrl}${path}`, o);
+    const send = sender(publicUrl);
     const [ownerSignedIn] = await signIn(send, publicUrl, [owner]);
     const cookie = ownerSignedIn!.cookie;
     await listsReady(send, cookie);
-    for (const s of running) await listsReady((path, o) => http(`${s.url}${path}`, o), cookie);
+    for (const s of running) await listsReady(sender(s.url), cookie);
 
     // Keys enough that no key's own limit (Enterprise: 25 liveness or 8⅓ screens a second) is what is measured.
     const keys: string[] = [];

@@ -9,30 +9,16 @@
 // rows'), per kind, and the batch chunks' rows per second; exits 1 when the console p95 is over
 // 200 ms or any request failed or answered 5xx.
 import { readFileSync, rmSync, mkdtempSync } from 'node:fs';
-import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { numberFlags, rng, seedOrganisation, sleep, startService, stopService, type RunningService } from './support/service';
-import { listsReady, printTeamFigures, signIn, teamAtWork, seedMembers, type Answer, type Send } from './support/team-at-work';
+import { listsReady, printTeamFigures, sender, signIn, teamAtWork, seedMembers } from './support/team-at-work';
 
 const TARGET_P95_MS = 200;
 const flags = numberFlags(process.argv.slice(2), { seconds: 60, people: 10, batchers: 3, seed: 39 });
 
 function line(label: string, value: string | number): void {
   process.stdout.write(`  ${label.padEnd(44)} ${value}\n`);
-}
-
-/** One HTTPS request that trusts exactly the team server's certificate (pinned, as a desk would). */
-function https(url: string, ca: Buffer, o: { method?: string; body?: string | Buffer; headers?: Record<string, string> } = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const headers = { ...o.headers, ...(o.body !== undefined ? { 'Content-Length': String(Buffer.byteLength(o.body)) } : {}) };
-    const req = request(url, { method: o.method ?? 'GET', ca, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d)).on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
-    });
-    req.on('error', reject);
-    req.end(o.body);
-  });
 }
 
 async function main(): Promise<void> {
@@ -49,7 +35,7 @@ async function main(): Promise<void> {
     if (!team) throw new Error(`the team server did not start:\n${s.output()}`);
     const ca = readFileSync(join(dir, 'team', 'team-cert.pem'));
 
-    const send: Send = (path, o) => https(`${team}${path}`, ca, o);
+    const send = sender(team, ca);
     const signedIn = await signIn(send, team, people);
     await listsReady(send, signedIn[0]!.cookie);
     process.stdout.write(`\n== a team at work: ${flags.people} people over HTTPS on ${team} for ${flags.seconds} s, ${flags.batchers} of them running 2,000-row live batches (target: console p95 <= ${TARGET_P95_MS} ms)\n`);

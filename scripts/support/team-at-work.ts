@@ -3,11 +3,30 @@
 // at once, each at a person's pace (a request every 0.3-1.2 s): home, review queues, the ledger,
 // lists, team, audit (admins), single screens; some of them also run live batch rescreens of
 // 2,000 rows in chunks of 500, one after another. The caller says how a request is sent.
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { cli, quantile, sleep, subject } from './service';
 
 export interface Answer { status: number; body: string; headers: Record<string, string | string[] | undefined> }
 /** One request to the service as the caller reaches it (its base URL, transport and trust). */
 export type Send = (path: string, o?: { method?: string; body?: string | Buffer; headers?: Record<string, string> }) => Promise<Answer>;
+
+/**
+ * Requests to `base`, each on a fresh connection (as separate clients make them); over HTTPS
+ * trusting exactly `ca` (a team server's pinned certificate, as a desk would).
+ */
+export function sender(base: string, ca?: Buffer): Send {
+  const request = base.startsWith('https:') ? httpsRequest : httpRequest;
+  return (path, o = {}) => new Promise((resolve, reject) => {
+    const headers = { ...o.headers, ...(o.body !== undefined ? { 'Content-Length': String(Buffer.byteLength(o.body)) } : {}) };
+    const req = request(`${base}${path}`, { method: o.method ?? 'GET', headers, agent: false, ...(ca ? { ca } : {}) }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d)).on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(o.body);
+  });
+}
 
 export interface Member { email: string; password: string; role: 'owner' | 'admin' | 'member' }
 export interface Person extends Member { cookie: string }

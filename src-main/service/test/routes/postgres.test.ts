@@ -35,6 +35,33 @@ async function twin(t: TestService, url: string): Promise<TestService> {
   return testService({ plan: 'pro', setup: false, database: url });
 }
 
+/**
+ * Another instance: a process of its own running a test fixture on the database (its own data
+ * directory), to be killed with SIGKILL, so that no shutdown hook of it runs.
+ */
+function otherInstance(fixture: string, args: readonly string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(`../fixtures/${fixture}`, import.meta.url)), mkdtempSync(join(tmpdir(), 'cc-pg-other-')), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  return {
+    /** What it printed so far. */
+    output: () => out,
+    /** Once `ready` holds of what it printed; rejects if it ends first. */
+    until: (ready: (out: string) => boolean) => new Promise<void>((resolve, reject) => {
+      const check = () => { if (ready(out)) resolve(); };
+      child.stdout.on('data', check);
+      void exited.then((code) => reject(new Error(`the other instance ended early (${code}): ${out.slice(-300)}`)));
+    }),
+    async kill(): Promise<void> {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
 describe.skipIf(!POSTGRES.url)(`two instances on one PostgreSQL${why}`, () => {
   it('share sessions, keys, credits, idempotency, exports, reports and the audit chain', async () => {
     const db = await engines.open('postgres');
@@ -86,15 +113,9 @@ describe.skipIf(!POSTGRES.url)(`two instances on one PostgreSQL${why}`, () => {
     const id = (await a.json<CreatedExport>('POST', '/api/reports/exports', { cookie, body: { report_type: 'overview', format: 'csv', env: 'test', from: today, to: today } })).body.id;
     // Another instance, a process of its own on the same database, claims the job and hangs in it.
     const lease = 3_000;
-    const worker = fileURLToPath(new URL('../fixtures/export-crash-worker.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', worker, mkdtempSync(join(tmpdir(), 'cc-pg-crash-')), db.url!, String(lease)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => { if (d.toString().includes('running')) resolve(); });
-      child.on('exit', (code) => reject(new Error(`the other instance ended early (${code})`)));
-    });
-    const died = new Promise((r) => child.on('exit', r));
-    child.kill('SIGKILL');
-    await died;
+    const other = otherInstance('export-crash-worker.ts', [db.url!, String(lease)]);
+    await other.until((out) => out.includes('running'));
+    await other.kill();
     const job = async () => (await a.json<ExportJob>('GET', `/api/reports/exports/${id}`, { cookie })).body;
     // Its lease has not run out: the job is still the dead instance's, and this one leaves it.
     a.clock.set(Date.now());
@@ -128,19 +149,14 @@ describe.skipIf(!POSTGRES.url)(`two instances on one PostgreSQL${why}`, () => {
     const db = await engines.open('postgres');
     const a = await testService({ plan: 'pro', database: db.url! });
     const b = await twin(a, db.url!);
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../fixtures/webhook-crash-worker.ts', import.meta.url)), mkdtempSync(join(tmpdir(), 'cc-pg-hooks-')), db.url!], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const other = otherInstance('webhook-crash-worker.ts', [db.url!]);
     try {
       const cookie = await a.login();
       expect((await a.json('PUT', '/api/webhooks/private-hosts', { cookie, body: { hosts: ['127.0.0.1'] } })).status).toBe(200);
       const port = (receiver.address() as { port: number }).port;
       const endpoint = await b.json<CreatedWebhook>('POST', '/api/webhooks', { cookie, body: { url: `http://127.0.0.1:${port}/in`, env: 'live', events: ['compliance.screening.completed'] } });
       expect(endpoint.status).toBe(201);
-      await new Promise<void>((resolve, reject) => {
-        child.stdout.on('data', (d: Buffer) => { if (d.toString().includes('polling')) resolve(); });
-        child.on('exit', (code) => reject(new Error(`the other instance ended early (${code})`)));
-      });
+      await other.until((out) => out.includes('polling'));
       // Six events through A and B (the console's test event, one outbox row each), which only the child polls now.
       for (const t of [a, b, a, b, a, b]) expect((await t.json('POST', `/api/webhooks/${endpoint.body.endpoint.id}/test`, { cookie })).status).toBe(202);
       // The child leases them and sends as many as an endpoint's slots allow; none is answered.
@@ -148,9 +164,7 @@ describe.skipIf(!POSTGRES.url)(`two instances on one PostgreSQL${why}`, () => {
         if (waited > 15_000) throw new Error(`the child sent ${seen.length} deliveries`);
         await new Promise((r) => setTimeout(r, 25));
       }
-      const died = new Promise((r) => child.on('exit', r));
-      child.kill('SIGKILL');
-      await died;
+      await other.kill();
       hold = false;
       // While its leases run, the others send nothing: each delivery is one instance's at a time.
       expect(await Promise.all([a.s.webhooks.dispatchDue(), b.s.webhooks.dispatchDue()])).toEqual([0, 0]);
@@ -164,7 +178,7 @@ describe.skipIf(!POSTGRES.url)(`two instances on one PostgreSQL${why}`, () => {
       expect(rows.map((r) => r.state)).toEqual(Array(6).fill('succeeded'));
       expect(new Set(rows.map((r) => r.id))).toEqual(new Set(answered));
     } finally {
-      child.kill('SIGKILL');
+      await other.kill();
       receiver.closeAllConnections();
       await new Promise((r) => receiver.close(r));
     }
@@ -176,23 +190,12 @@ describe.skipIf(!POSTGRES.url)(`two instances on one PostgreSQL${why}`, () => {
     const b = await twin(a, db.url!);
     const granted = 2000 * CREDITS.rescreen;
     await a.grant(granted);
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../fixtures/batch-crash-worker.ts', import.meta.url)), mkdtempSync(join(tmpdir(), 'cc-pg-batch-')), db.url!], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const other = otherInstance('batch-crash-worker.ts', [db.url!]);
     // Killed once the analyst has some result lines (the 2,000-row chunk is still streaming).
-    let out = '';
-    const lines = () => out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { row: number; id: string });
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        if (lines().length >= 50) resolve();
-      });
-      child.on('exit', (code) => reject(new Error(`the other instance ended first (${code}): ${out.slice(-300)}`)));
-    });
-    const died = new Promise((r) => child.on('exit', r));
-    child.kill('SIGKILL');
-    await died;
-    expect(out).not.toContain('finished');
+    const lines = () => other.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { row: number; id: string });
+    await other.until(() => lines().length >= 50);
+    await other.kill();
+    expect(other.output()).not.toContain('finished');
     const received = lines();
     const charged = await db.engine.q.selectFrom('verifications').select(['id', 'credits']).where('product', '=', 'rescreen').execute();
     const ids = charged.map((r) => r.id);
