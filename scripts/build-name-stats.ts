@@ -19,6 +19,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadShippedLists } from '../src-main/service/core/screening/lists/load';
+import { findPeople } from '../src-main/service/core/screening/people';
+import type { ListEntity } from '../src-main/service/core/screening/types';
 import { normalizeName } from '../src-main/service/core/screening/match/normalize';
 import { editSimilarity } from '../src-main/service/core/screening/match/similarity';
 
@@ -81,6 +83,15 @@ function words(name: string): string[] {
   return out;
 }
 
+/** What brothers' and sisters' names share: every name word but the first given name, when a father's name and a family name remain (two words or more). */
+function siblingsKey(name: string, country: string | undefined): string | null {
+  const tokens = normalizeName(name, 'person').tokens.filter((t) => t.script === 'latin' && t.text.length >= 2 && (t.kind === 'given' || t.kind === 'family' || t.kind === 'token'));
+  const own = tokens.findIndex((t) => t.kind === 'given');
+  if (own < 0) return null;
+  const rest = tokens.filter((_, i) => i !== own).map((t) => t.key).sort();
+  return rest.length >= 2 ? `siblings ${country ?? ''} ${rest.join(' ')}` : null;
+}
+
 /**
  * The same words with each one's variant-class head beside it (Osman, Othman and Usman all count
  * for "uthman"): a name is as common as all its spellings together.
@@ -121,6 +132,25 @@ function mineSpellings(id: string, byName: string[][]): void {
 }
 }
 
+/**
+ * Lists that spell one person differently (LUKASHENKA, Alyaksandr / Alexander LUKASHENKO) are not
+ * joined by people.ts, which wants one set of words. For a share it is enough that a person of
+ * the same country, born the same day, with a word starting alike (four letters) was counted.
+ */
+const birthdays = new Map<string, Set<string>[]>();
+function sameBirthday(e: ListEntity): boolean {
+  const prefixes = new Set(e.names.flatMap((n) => words(n.name)).filter((w) => w.length >= 4).map((w) => w.slice(0, 4)));
+  let seenBefore = false;
+  for (const dob of e.dobs.filter((d) => d.length === 10)) {
+    const key = `${e.countries[0] ?? ''} ${dob}`;
+    const counted = birthdays.get(key) ?? [];
+    if (counted.some((c) => [...prefixes].some((p) => c.has(p)))) seenBefore = true;
+    counted.push(prefixes);
+    birthdays.set(key, counted);
+  }
+  return seenBefore;
+}
+
 // ---- the lists
 const variants = new Map<string, Set<string>>();
 const lists = loadShippedLists(path.join(root, 'resources', 'watchlists'));
@@ -132,15 +162,28 @@ const overall = new Map<string, number>();
 // share counts people, not listings; a word needs six people of one nationality, so one
 // family's few listed members (the Putins, the bin Ladens) do not make a name common.
 const seen = new Set<string>();
-for (const e of lists.entities) {
+// Records of one person on several lists (OFAC, the UK, Australia, the UN: people.ts) count as
+// one person, however each list spells the name: the person's first record stands for them.
+const personOf = findPeople({ length: lists.entities.length, at: (i) => lists.entities[i]! });
+for (const [i, e] of lists.entities.entries()) {
   if (e.schema !== 'person') continue;
   const byName = e.names.map((n) => words(n.name));
   mineSpellings(e.id, byName);
+  if (personOf[i] !== i || sameBirthday(e)) continue;
   // A person by the words of their name: records of one person (with or without a date of
   // birth) count once; namesakes, too, which only lowers a share.
   const person = [...(byName[0] ?? [])].sort().join(' ');
   if (seen.has(person)) continue;
   seen.add(person);
+  // Brothers and sisters count once: people of one country whose names share everything but their
+  // own given name, a father's name and a family name at least (Uday and Qusay Saddam Hussein
+  // al-Tikriti, Arkady and Boris Romanovich Rotenberg). A family listed together is one draw of
+  // its names, not several: its words are no commoner among the country's people for it.
+  const family = siblingsKey(e.names[0]?.name ?? '', e.countries[0]);
+  if (family !== null) {
+    if (seen.has(family)) continue;
+    seen.add(family);
+  }
   persons++;
   const all = new Set(e.names.flatMap((n) => wordsAndNames(n.name)));
   for (const w of all) overall.set(w, (overall.get(w) ?? 0) + 1);

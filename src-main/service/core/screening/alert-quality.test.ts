@@ -27,6 +27,8 @@ const CSV = [
   'sanctions,Anthony J. Torresi,,1966-06-06,US,torresi',
   'sanctions,Luis Lopez Ibarra,,1971-07-07,MX,luis',
   'sanctions,Julio Cesar Mendoza,,1968-08-08,CO,julio',
+  'sanctions,"IVANCHENKO, Taras Bohdanovych",,1950-03-03,UA,patro',
+  'sanctions,"OSMAN, Ahmed Abdullahi",,1961-06-06,SO,osman',
 ].join('\n');
 
 let small: ScreeningIndex;
@@ -113,6 +115,28 @@ describe('the whole name must agree as names', () => {
     expect(m?.strength).toBe('strong');
   });
 
+  it('a listed patronymic left out is a part left out: another date of birth drops the match, and the shared country does not hold it', () => {
+    const m = top('Taras', 'Ivanchenko');
+    expect(m?.entity_id).toBe(ids.get('patro'));
+    expect(m?.strength).toBe('possible');
+    expect(top('Taras', 'Ivanchenko', small, '1985-04-04')).toBeUndefined();
+    const sameCountry = screen(small, { first_name: 'Taras', last_name: 'Ivanchenko', date_of_birth: '1985-04-04', country: 'UA' }, { lists: ['sanctions'] });
+    expect(sameCountry.matches).toEqual([]);
+    // The listed name in full is reported whatever the date of birth; the listed date makes it strong.
+    expect(top('Taras Bohdanovych', 'Ivanchenko', small, '1985-04-04')?.strength).toBe('possible');
+    expect(top('Taras', 'Ivanchenko', small, '1950-03-03')?.strength).toBe('strong');
+  });
+
+  it('a listed name with a part left out is reported on the name alone only when the words given identify (one Taras Ivanchenko, many Ahmed Osmans)', () => {
+    expect(top('Ahmed', 'Osman')).toBeUndefined();
+    expect(top('Taras', 'Ivanchenko')?.entity_id).toBe(ids.get('patro'));
+    // The listed name in full, or with a slip, is how people type it: reported however common its words.
+    expect(top('Ahmed Abdullahi', 'Osman')?.entity_id).toBe(ids.get('osman'));
+    expect(top('Ahmed Abdullahi', 'Osmann')?.entity_id).toBe(ids.get('osman'));
+    // The listed date of birth says who it is beyond the part left out.
+    expect(top('Ahmed', 'Osman', small, '1961-06-06')?.entity_id).toBe(ids.get('osman'));
+  });
+
   it('a given name that meets only a listed middle initial, the listed first name missing, is no match ("Malachi Moore" / "Riley M. Moore")', () => {
     expect(top('Malachi', 'Moore')).toBeUndefined();
     expect(top('Riley', 'Moore')?.entity_id).toBe(ids.get('moore'));
@@ -149,6 +173,13 @@ describe('on the shipped lists', () => {
   beforeAll(() => {
     shipped = buildIndex(loadShippedLists(path.join(repoRoot, 'resources', 'watchlists')).entities);
   }, 60_000);
+
+  it('a listed short name whose words few people carry is reported on the name alone: "Saddam Al-Tikriti", "Alyaksandr Lukashenka"', () => {
+    const saddam = screen(shipped, { first_name: 'Saddam', last_name: 'Al-Tikriti' }, { lists: ['sanctions'] }).matches;
+    expect(saddam.some((m) => /SADDAM HUSSEIN/i.test(m.name) || m.aliases.some((a) => /^SADDAM HUSSEIN AL-TIKRITI$/i.test(a)))).toBe(true);
+    const president = screen(shipped, { first_name: 'Alyaksandr', last_name: 'Lukashenka' }, { lists: ['sanctions'] }).matches;
+    expect(president.some((m) => m.listings.some((l) => /LUKASHENKA, Alyaksandr/i.test(l.name)))).toBe(true);
+  });
 
   it('two typos are close spelling, not an exact name: "Vladimr Puttin"', () => {
     const m = screen(shipped, { first_name: 'Vladimr', last_name: 'Puttin' }, { lists: ['sanctions'] }).matches[0]!;
@@ -398,6 +429,14 @@ describe('name evidence in every naming tradition', () => {
     // Somalia has some 150 listed people; the Arab world and the Horn of Africa together, thousands.
     expect(nameShare('osman')).toBeGreaterThanOrEqual(0.01);
     expect(nameShare('osman')).toBe(nameShare('uthman'));
+  });
+
+  it('a person listed by several lists, or a family listed together, counts once in the name statistics (Lukashenka, al-Tikriti)', () => {
+    // Belarus's president is on four lists, his sons and his wife beside him, spelled two ways: a
+    // few people, not a name of Belarus. The Tikritis are one clan of Iraq's listed people.
+    expect(nameShare('lukashenka')).toBe(0);
+    expect(nameShare('lukashenko')).toBe(0);
+    expect(nameShare('tikriti')).toBeLessThan(0.1);
   });
 
   it('a feminine surname is as common as its masculine form, a patronymic as the father\'s name', () => {

@@ -994,19 +994,24 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       // so a name-only match is strong only on an exact full name of distinctive parts, and reported
       // at all, unless exact, only when what matched identifies enough (information).
       const identifies = information(query, norm, cmp.alignment);
-      // A date of birth with day and month swapped is the same date typed the other way round.
-      const backed = qualifiers.some((q) => q.factor === 'dob_exact' || q.factor === 'dob_year' || q.factor === 'dob_flipped' || (q.factor === 'country_match' && identifies >= PARAMS.countryInformation));
+      // A date of birth with day and month swapped is the same date typed the other way round. A
+      // country backs a name only when the date of birth does not say another person: most of a
+      // listed country's people share it.
+      const backed = qualifiers.some((q) => q.factor === 'dob_exact' || q.factor === 'dob_year' || q.factor === 'dob_flipped' || (q.factor === 'country_match' && identifies >= PARAMS.countryInformation && !dobDiffers));
       const exactListed = exact && fullName(cmp.alignment);
       const distinctive = exactListed && identifies >= PARAMS.distinctiveName;
-      // The listed person's own short name: every part the subject gave met the listed name closely
-      // (a slip at most, no sound-alike), the listed first given name and family name among them;
-      // only middle names left out ("Saddam Al-Tikriti" for Saddam Hussein al-Tikriti). Reported
-      // on its score, however common its words: it is how people write a listed name.
+      // The listed person's own name: every part the subject gave met the listed name closely (a
+      // slip at most, no sound-alike), the listed first given name and family name among them.
+      // Every listed part given, it is reported on its score however common its words: a slip in a
+      // listed name is how people type it. With listed parts left out (a middle name, a
+      // patronymic, a second surname: "Andrey Ivanov" for Andrey Nikolayevich Ivanov), the words
+      // given must identify as any other partial name's do: thousands of people are Andrey
+      // Ivanov, Maria Fernandez or Ahmed Osman, and each would be the listed person's namesake.
       const ownMissing = ownNameMissing(query, norm, cmp.alignment);
       const shortName = !extra.firstGiven && !ownMissing && parts.surnameListed && !oneWord
         && cmp.alignment.every((a) => (a.method === 'unmatched' ? a.query === null : a.similarity >= PARAMS.shortNameSimilarity));
-      // The name alone says who it is: the listed person's short name, or words that identify.
-      const nameSays = (shortName || (identifies >= PARAMS.reportInformation && !ownMissing)) && (name.quality === 'strong' || identifies >= PARAMS.distinctiveName);
+      // The name alone says who it is: the listed name in full (a slip at most), or words that identify.
+      const nameSays = ((shortName && !namePartsLeftOut(norm, cmp.alignment)) || (identifies >= PARAMS.reportInformation && !ownMissing)) && (name.quality === 'strong' || identifies >= PARAMS.distinctiveName);
       if (score >= STRONG_THRESHOLD && !conflicting && corroborated && whole && name.quality === 'strong' && !oneWord && (backed || distinctive)) strength = 'strong';
       // An exact, complete name on a published (not low-quality) name is never hidden by
       // what qualifies it: a typo in a date of birth must not hide a head of state.
@@ -1016,8 +1021,9 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       // Nor when the person's own given name (either side's) is not in the other name: without a
       // date of birth that agrees, that is a relative as often as the person.
       // Nor, against a date of birth the record contradicts, a name that is not the listed one
-      // exactly (a part left out, a spelling of its own): two things would have to be wrong.
-      else if ((score >= threshold && (backed || (nameSays && !(dobDiffers && !(cmp.exact && complete))) || threshold < REPORT_THRESHOLD)) || exactListed) strength = 'possible';
+      // exactly (a part left out, a patronymic or middle name among them, a spelling of its own):
+      // two things would have to be wrong.
+      else if ((score >= threshold && (backed || (nameSays && !(dobDiffers && !exactListed)) || threshold < REPORT_THRESHOLD)) || exactListed) strength = 'possible';
       const prev = best.get(ei);
       if (!prev || rank(strength, score, complete) > rank(prev.strength, prev.score, prev.complete)) best.set(ei, { cmp, name, id, score, qualifiers, strength, exact, complete });
     }
@@ -1112,6 +1118,11 @@ function information(query: NormalizedName, cand: NormalizedName, alignment: rea
     }
   }
   return sum;
+}
+
+/** A listed given, family or other name word (not an initial, title or particle) met no word of the subject's. */
+function namePartsLeftOut(cand: NormalizedName, alignment: readonly AlignedPair[]): boolean {
+  return alignment.some((a) => a.method === 'unmatched' && a.candidate !== null && cand.tokens.slice(a.at[2], a.at[3]).some((t) => isNamePart(t) && t.text.length > 1));
 }
 
 /** No listed name part (given, family or other word) is left unmatched: the exact full name. */

@@ -108,6 +108,29 @@ describe('one listed person, one match', () => {
     expect(matches[0]!.listings.map((l) => l.entity_id).sort()).toEqual(['user:uk-list:bv', 'user:us-list:bv']);
   });
 
+  it('records born the same day whose names are one name spelled two ways are one person; brothers born that day are two', () => {
+    const index = buildIndex([
+      ...list('US list', [
+        'sanctions,"GLAZKOVA, Anzhelika Yegorovna",,1968-12-28,RU,,,RUSSIA-EO14024,g1',
+        'sanctions,"AL-TIKRITI, Kamal Mustafa Sultan Abdallah",,1955-05-04,IQ,,,IRAQ2,k1',
+        'sanctions,"KOVALENKO, Petro Ivanovych",,1970-03-03,UA,,,UKRAINE-EO13660,p1',
+      ]),
+      ...list('UK list', [
+        'sanctions,Angelica Egorovna GLAZKOVA,,1968-12-28,RU,,,Russia,g2',
+        'sanctions,Jamal Mustafa Abdallah Sultan AL-TIKRITI,,1955-05-04,IQ,,,Iraq,j2',
+        // Born the same day, one name spelled two ways, two countries: two people.
+        'sanctions,Petro Ivanovich KOVALENKO,,1970-03-03,BY,,,Belarus,p2',
+      ]),
+    ]);
+    const glazkova = screen(index, { first_name: 'Anzhelika', last_name: 'Glazkova', date_of_birth: '1968-12-28' }, sanctions).matches;
+    expect(glazkova).toHaveLength(1);
+    expect(glazkova[0]!.listings.map((l) => l.entity_id).sort()).toEqual(['user:uk-list:g2', 'user:us-list:g1']);
+    const kamal = screen(index, { first_name: 'Kamal Mustafa', last_name: 'Al-Tikriti', date_of_birth: '1955-05-04' }, sanctions).matches;
+    expect(kamal.every((m) => m.listings.length === 1)).toBe(true);
+    const petro = screen(index, { first_name: 'Petro', last_name: 'Kovalenko', date_of_birth: '1970-03-03' }, sanctions).matches;
+    expect(petro).toHaveLength(2);
+  });
+
   it('an index restored from its data, or extended by more lists, keeps the people', () => {
     const built = buildIndex([...US(), ...UK()]);
     const restored = restoreIndex(built.entities, indexData(built));

@@ -15,9 +15,14 @@
 //   dates of birth, where both give any, agree;
 // - a shared public identifier (Wikidata item, Bioguide id) or OFAC's one number per party
 //   (us_ofac_sdn:N and us_ofac_cons:N).
+// - the same full date of birth, no two countries, and primary names the matcher reads as one
+//   (compare.ts, 0.85 or more: LUKASHENKA, Alyaksandr Ryhorovich / Lukashenko Alexander
+//   Ryhorovich), which twins, born on one day with different given names, do not reach.
 // Two records are never joined when both give full dates of birth and no date is common to
 // both, even through a third record: a person is joined as a whole.
 import { createHash } from 'node:crypto';
+import { commonNameOther, compareNames } from './match/compare';
+import { normalizeName } from './match/normalize';
 import type { ListEntity } from './types';
 
 /** The records an index holds, by position (engine.ts EntityTable). */
@@ -189,9 +194,60 @@ export function findPeople(records: Records): PersonTable {
       }
     }
   }
+  // Lists spell one person their own way (LUKASHENKA, Alyaksandr / Lukashenko Alexander): records
+  // of one kind born the same day, of no two countries, whose names the matcher reads as one.
+  const byDay = new Map<string, number[]>();
+  for (let i = 0; i < records.length; i++) {
+    const e = records.at(i);
+    if (e.schema !== 'person') continue;
+    for (const d of fullDates(e)) file(byDay, `${e.kind}|${d}`, i);
+  }
+  for (const list of byDay.values()) {
+    if (list.length < 2 || list.length > MAX_SAME_DAY) continue;
+    const read = list.map((i) => records.at(i));
+    for (let x = 0; x < list.length; x++) {
+      for (let y = x + 1; y < list.length; y++) {
+        if (root(list[x]!) === root(list[y]!)) continue;
+        const a = read[x]!;
+        const b = read[y]!;
+        if (a.countries.length > 0 && b.countries.length > 0 && !a.countries.some((c) => b.countries.includes(c))) continue;
+        if (sameName(a, b)) join(list[x]!, list[y]!);
+      }
+    }
+  }
   const out = new Int32Array(records.length);
   for (let i = 0; i < out.length; i++) out[i] = root(i);
   return out;
+}
+
+/** Records born on one day beyond this many are a placeholder date ("1 January 1960"), not a day to join people by. */
+const MAX_SAME_DAY = 40;
+/** How closely two primary names must agree (compare.ts, 0-1) for records born the same day to be one person. */
+const SAME_DAY_NAME = 0.85;
+
+/**
+ * The two records' own (primary) names read as one name, each name of two words or more, and no
+ * common name of one met by another common name in the other, each the other's "another name"
+ * (compare.ts: Kamal / Jamal Mustafa Abdallah Sultan al-Tikriti, brothers born on one day).
+ * Spellings of one name across alphabets (Alyaksandr / Alexander, Siarhei / Sergei) stay one.
+ */
+function sameName(a: ListEntity, b: ListEntity): boolean {
+  const na = a.names[0]?.name;
+  const nb = b.names[0]?.name;
+  if (na === undefined || nb === undefined || nameKey(na) === null || nameKey(nb) === null) return false;
+  // Names with no word starting alike (three letters) are not one name: the comparison is left out.
+  const starts = new Set(words(na).map((w) => w.slice(0, 3)));
+  if (!words(nb).some((w) => starts.has(w.slice(0, 3)))) return false;
+  const x = normalizeName(na, 'person');
+  const y = normalizeName(nb, 'person');
+  const cmp = compareNames(x, y);
+  if (cmp.score < SAME_DAY_NAME) return false;
+  return !cmp.alignment.some((p) => {
+    if (p.method === 'unmatched' || p.at[1] - p.at[0] !== 1 || p.at[3] - p.at[2] !== 1) return false;
+    const s = x.tokens[p.at[0]];
+    const t = y.tokens[p.at[2]];
+    return s !== undefined && t !== undefined && s.text !== t.text && commonNameOther(s, t) && commonNameOther(t, s);
+  });
 }
 
 /** The records of each person listed more than once, in index order, by the person's id. */
