@@ -146,11 +146,13 @@ export function findPeople(records: Records): PersonTable {
 
   const byName = new Map<string, number[]>();
   const byId = new Map<string, number[]>();
+  const byDay = new Map<string, number[]>();
   for (let i = 0; i < records.length; i++) {
     const e = records.at(i);
     if (e.schema !== 'person') continue;
     const full = fullDates(e);
     if (full.length > 0) days.set(i, full);
+    for (const d of full) file(byDay, `${e.kind}|${d}`, i);
     if (e.dobs.length > 0) {
       for (const n of e.names) {
         if (n.quality !== 'strong') continue;
@@ -196,12 +198,6 @@ export function findPeople(records: Records): PersonTable {
   }
   // Lists spell one person their own way (LUKASHENKA, Alyaksandr / Lukashenko Alexander): records
   // of one kind born the same day, of no two countries, whose names the matcher reads as one.
-  const byDay = new Map<string, number[]>();
-  for (let i = 0; i < records.length; i++) {
-    const e = records.at(i);
-    if (e.schema !== 'person') continue;
-    for (const d of fullDates(e)) file(byDay, `${e.kind}|${d}`, i);
-  }
   for (const list of byDay.values()) {
     if (list.length < 2 || list.length > MAX_SAME_DAY) continue;
     const read = list.map((i) => records.at(i));
