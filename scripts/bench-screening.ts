@@ -92,15 +92,13 @@ line('start-up total', `${Math.round(t2 - t0)} ms`);
   // by their own name and date; the same person should come back as one match.
   let screened = 0;
   let split = 0;
-  const splitScratch = createScreenScratch();
   for (const e of lists.entities) {
     if (e.schema !== 'person' || !['uk_sanctions', 'au_dfat', 'us_ofac_sdn'].includes(e.source)) continue;
     const dob = e.dobs.find((d) => d.length === 10);
-    const n = e.names[0]!.name;
-    const [first, last] = n.includes(',') ? [n.slice(n.indexOf(',') + 1).trim(), n.slice(0, n.indexOf(',')).trim()] : [n.split(' ').slice(0, -1).join(' '), n.split(' ').at(-1) ?? ''];
-    if (!dob || !first || !last) continue;
+    const parts = primaryParts(e);
+    if (!dob || !parts) continue;
     screened++;
-    const r = screen(index, { first_name: first, last_name: last, date_of_birth: dob }, { lists: ['sanctions'] }, splitScratch);
+    const r = screen(index, { first_name: parts.given.join(' '), last_name: parts.family.join(' '), date_of_birth: dob }, { lists: ['sanctions'] }, scratch);
     if (r.matches.filter((m) => m.dates_of_birth.includes(dob)).length > 1) split++;
   }
   line('listed people by own name and DOB: one person, several matches', pct(split, screened));
@@ -440,7 +438,7 @@ line('ratio Fuse.js / engine at p50', `${(quantile(fuseTimes, 0.5) / Math.max(1e
   const fromSource = await steadyState(requests, resources, dataDir);
   // The same, bundled as the build bundles the service (esbuild, packages from node_modules), in a
   // process of its own: the code as it ships, without tsx's wrappers. Both without the time each
-// pass takes to open the lists (support/stream-speed.ts, steadyState).
+  // pass takes to open the lists (support/stream-speed.ts, steadyState).
   const bundleDir = path.join(root, 'out', 'bench');
   const bundle = path.join(bundleDir, 'stream-speed.mjs');
   await esbuild({ entryPoints: [path.join(root, 'scripts', 'support', 'stream-speed.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: bundle, logLevel: 'warning' });
