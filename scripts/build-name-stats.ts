@@ -73,11 +73,16 @@ const raise = (word: string, f: number) => {
   if (f > (share.get(word) ?? 0)) share.set(word, f);
 };
 
-/** Name words of a name as the matcher reads them: Latin script, given/family/other words, two letters or more. */
-function words(name: string): string[] {
+/**
+ * Name words of a name as the matcher reads them: given/family/other words, two letters or more,
+ * in Latin script, or also (`alphabets`) transliterated from an alphabet that writes every vowel
+ * (Cyrillic Смирнов is smirnov), as the matcher reads a customer's or a list's word in it.
+ */
+const ALPHABETS: ReadonlySet<string> = new Set(['latin', 'cyrillic', 'greek', 'armenian', 'georgian']);
+function words(name: string, alphabets = false): string[] {
   const out: string[] = [];
   for (const t of normalizeName(name, 'person').tokens) {
-    if (t.script !== 'latin' || t.text.length < 2) continue;
+    if (!(t.script === 'latin' || (alphabets && ALPHABETS.has(t.script))) || t.text.length < 2) continue;
     if (t.kind === 'given' || t.kind === 'family' || t.kind === 'token') out.push(t.text);
   }
   return out;
@@ -209,10 +214,13 @@ for (const [w, k] of overall) if (k >= OVERALL_PEOPLE) raise(w, k / persons);
 const fakerAt = process.argv.indexOf('--faker');
 if (fakerAt < 0 || !process.argv[fakerAt + 1]) throw new Error('usage: build-name-stats.ts --faker DIR/package [--check] (DIR: an unpacked @faker-js/faker 10.6.0)');
 const fakerDir = path.resolve(process.argv[fakerAt + 1]!);
+// Locales whose names are written in Latin letters or in an alphabet (Cyrillic: ru, uk, mk; Greek,
+// Armenian, Georgian). Not those written in an abjad (fa, ar, ur, he: no vowels to read a Latin
+// spelling from) or a syllabary.
 const LOCALES = [
-  'af_ZA', 'az', 'cs_CZ', 'da', 'de', 'el', 'en', 'en_GH', 'en_IN', 'en_NG', 'en_NP', 'es', 'es_MX', 'fi', 'fr', 'hr', 'hu', 'id_ID',
-  'it', 'ka_GE', 'ko', 'lv', 'nb_NO', 'ne', 'nl', 'pl', 'pt_BR', 'pt_PT', 'ro', 'ru', 'sk', 'sr_RS_latin', 'sv', 'tr', 'uk', 'uz_UZ_latin',
-  'vi', 'yo_NG', 'zh_CN', 'zh_TW', 'zu_ZA',
+  'af_ZA', 'az', 'cs_CZ', 'da', 'de', 'el', 'en', 'en_GH', 'en_IN', 'en_NG', 'en_NP', 'es', 'es_MX', 'fi', 'fr', 'hr', 'hu', 'hy', 'id_ID',
+  'it', 'ka_GE', 'ko', 'ku_kmr_latin', 'lv', 'mk', 'nb_NO', 'ne', 'nl', 'pl', 'pt_BR', 'pt_PT', 'ro', 'ru', 'sk', 'sl_SI', 'sr_RS_latin', 'sv', 'tr', 'uk',
+  'uz_UZ_latin', 'vi', 'yo_NG', 'zh_CN', 'zh_TW', 'zu_ZA',
 ];
 interface PersonDefs { first_name?: Record<string, string[]>; last_name?: Record<string, string[]> }
 const fakerVersion = (JSON.parse(readFileSync(path.join(fakerDir, 'package.json'), 'utf8')) as { version: string }).version;
@@ -221,11 +229,14 @@ for (const loc of LOCALES) {
   const faker = Object.values(mod).find((x) => x?.rawDefinitions?.person);
   const defs = faker?.rawDefinitions?.person;
   if (!defs) continue;
-  for (const group of [defs.first_name, defs.last_name]) {
+  for (const [group, family] of [[defs.first_name, false], [defs.last_name, true]] as const) {
     if (!group) continue;
     for (const names of Object.values(group)) {
-      const f = Math.min(FAKER_MAX, FAKER_MASS / names.length);
-      for (const name of names) for (const w of words(name)) raise(w, f);
+      // A family name on a tradition's list is an established name there (Morozov, not a slip of
+      // Borisov), however long the list: never rarer than the table keeps. (Not a given name: one
+      // given name has forms in many traditions, Anzhelika and Angelica, Kathryn and Catherine.)
+      const f = Math.max(family ? KEEP : 0, Math.min(FAKER_MAX, FAKER_MASS / names.length));
+      for (const name of names) for (const w of words(name, true)) raise(w, f);
     }
   }
 }

@@ -641,7 +641,7 @@ function summary(exact: boolean, alignment: readonly ShownPair[], quality: 'stro
       // script: "read from Arabic script: حمد → Ahmad/Ahmed".
       const read = a.reading !== null && a.method !== 'exact' ? a.reading : null;
       // A word read as another name (Mahmoudi / محمد, Muhammad) is another name, in any script.
-      const other = SPELLING_METHODS.has(a.method) && (read === null ? a.similarity <= PARAMS.otherNameCredit : a.similarity === PARAMS.otherNameCredit);
+      const other = anotherName(a) && (read === null || a.similarity === PARAMS.otherNameCredit);
       const how = other ? 'another name' : read !== null ? `read from ${read.script} script` : DIFFERENCE_WORDS[a.method];
       if (how === undefined || a.query === null || a.candidate === null) continue;
       const list = by.get(how) ?? [];
@@ -1113,11 +1113,18 @@ function information(query: NormalizedName, cand: NormalizedName, alignment: rea
       if (t === undefined || !isNamePart(t)) continue;
       const most = (chinese && t.mandarin !== '') || t.text.length <= 3 ? PARAMS.syllableInformation : cap;
       const share = Math.max(t.share, listed);
+      // A word paired with another name (Morozova / Borisova) says nothing of who the person is.
+      if (anotherName(a)) continue;
       // A close reading (Putyin / Putin, 0.9 and over) says as much as the word; a looser one less.
       sum += (a.similarity >= 0.9 ? 1 : a.similarity) * (share > 0 ? Math.min(most, -Math.log10(share)) : most);
     }
   }
   return sum;
+}
+
+/** The pair's words are two names, not spellings of one (compare.ts, otherName): credit at the other-name level or under. */
+function anotherName(a: Pick<AlignedPair, 'method' | 'similarity'>): boolean {
+  return SPELLING_METHODS.has(a.method) && a.similarity <= PARAMS.otherNameCredit;
 }
 
 /** A listed given, family or other name word (not an initial, title or particle) met no word of the subject's. */

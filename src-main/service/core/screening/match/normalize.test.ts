@@ -54,6 +54,15 @@ describe('normalizeName', () => {
     expect(normalizeName('Volodymyr Volodymyrovych', 'person').tokens[1]?.key).toBe('vladimirovich');
   });
 
+  it('reads Md. and Mhd as the name Muhammad written short, not as two initials; M. D. and JC stay initials', () => {
+    for (const name of ['Md. Jahangir Alam', 'MD JAHANGIR ALAM', 'Mhd Jahangir Alam']) {
+      const [md] = normalizeName(name, 'person').tokens;
+      expect([md?.kind, md?.key], name).toEqual(['given', 'muhammad']);
+    }
+    expect(normalizeName('M. D. Alam', 'person').tokens.map((t) => t.kind)).toEqual(['initial', 'initial', 'family']);
+    expect(normalizeName('JC Alam', 'person').tokens.map((t) => t.kind)).toEqual(['initial', 'initial', 'family']);
+  });
+
   it('recognises legal forms, including dotted and multi-word ones, with near-zero weight', () => {
     const n = normalizeName('Bowne Global Solutions, L.L.C.', 'organization');
     expect(n.tokens.at(-1)).toMatchObject({ text: 'llc', kind: 'orgtype', key: 'llc' });

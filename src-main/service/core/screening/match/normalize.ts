@@ -11,6 +11,7 @@ import { PARAMS } from './params';
 import { consonantSkeleton } from './similarity';
 import {
   ABJAD_NAME_VARIANTS,
+  NAME_ABBREVIATIONS,
   NAME_VARIANTS,
   NUMBER_SCALES,
   NUMBER_WORDS,
@@ -555,13 +556,14 @@ export function normalizeName(raw: string, schema: NameSchema): NormalizedName {
   rawTokens = mergeOrgPhrases(rawTokens, person);
   if (!person) rawTokens = mergeNumberWords(rawTokens);
 
-  // A two- or three-letter token without vowels in a person's name is a run of initials ("JC").
+  // A two- or three-letter token without vowels in a person's name is a run of initials ("JC"),
+  // unless it is a name's written short form (Md., Mhd for Muhammad: tables.ts).
   if (person) {
     const expanded: RawToken[] = [];
     for (const t of rawTokens) {
       const initialsLike =
         t.script === 'latin' && t.text.length >= 2 && t.text.length <= 3 && /^[a-z]+$/.test(t.text) && !VOWEL_RE.test(t.text) &&
-        !ORG_TYPES.has(t.text) && !PARTICLES.has(t.text) && !TITLE_FORMS.has(t.text);
+        !ORG_TYPES.has(t.text) && !PARTICLES.has(t.text) && !TITLE_FORMS.has(t.text) && !NAME_ABBREVIATIONS.has(t.text);
       if (initialsLike || (t.acronym && t.text.length <= 3)) {
         for (const ch of t.text) expanded.push({ ...t, text: ch, pre: ch, acronym: false });
       } else expanded.push(t);

@@ -114,6 +114,12 @@ export const ORG_TYPE_PHRASES: ReadonlyArray<readonly [string, string]> = [
 ];
 
 /**
+ * Names written short without vowels, as a word of their own: Md. and Mhd (Muhammad, from
+ * Bangladesh to Syria) are the name, not two initials.
+ */
+export const NAME_ABBREVIATIONS: ReadonlySet<string> = new Set(['md', 'mhd']);
+
+/**
  * Transliteration variants of the same name, one class per line; the first spelling is the
  * class key. Modest on purpose: edit distance and phonetics already absorb most variation;
  * these are the common cases where they do not (vowel-initial shifts, ks/x, Korean surnames).
@@ -121,7 +127,7 @@ export const ORG_TYPE_PHRASES: ReadonlyArray<readonly [string, string]> = [
 export const NAME_VARIANTS: ReadonlyArray<readonly string[]> = [
   ['muhammad', 'mohammed', 'mohammad', 'muhammed', 'mohamed', 'mohamad', 'muhamed', 'muhamad',
     'mohamud', 'mohammod', 'mouhamed', 'mehmet', 'mehmed', 'mohd', 'muhamadu', 'magomed',
-    'mukhammad', 'mukhammed', 'maxamed'],
+    'mukhammad', 'mukhammed', 'maxamed', 'md', 'mhd'],
   ['ahmad', 'ahmed', 'ahmet', 'akhmad', 'akhmed', 'achmad', 'ahmat'],
   ['hasan', 'hassan', 'hasson', 'khasan'],
   ['husayn', 'hussein', 'hussain', 'husain', 'husein', 'hossein', 'hosein', 'huseyin', 'husseyn'],
