@@ -257,6 +257,7 @@ describe('name evidence in every naming tradition', () => {
     'sanctions,Amini Dhore Warfa,,1968-08-08,SO,amini',
     'sanctions,"BORISOVA, Natalya Vladimirovna",,1971-01-01,RU,borisova',
     'sanctions,"ALAM, Mohammad Jahangir",,1963-03-03,BD,alam',
+    'sanctions,خالد صوان,,1970-02-02,SY,sawan',
   ].join('\n');
   let idx: ScreeningIndex;
   const ref = new Map<string, string>();
@@ -450,6 +451,20 @@ describe('name evidence in every naming tradition', () => {
     expect(m?.strength).toBe('possible');
     expect(m?.explanation.summary).toMatch(/another name: Morozova\/Borisova/);
     expect(one('Natalia', 'Borisova', { middle_name: 'Vladimirovna' })?.entity_id).toBe(ref.get('borisova'));
+  });
+
+  it('a Latin word and a word in Arabic script are one name only when the letters are renderings of each other, not by sound class alone (Zein is not صوان Sawan)', () => {
+    expect(one('Khaled', 'Zein')).toBeUndefined();
+    const m = one('Khaled', 'Zein', { date_of_birth: '1970-02-02' });
+    expect(m?.entity_id).toBe(ref.get('sawan'));
+    expect(m?.explanation.summary).toMatch(/another name: Zein\/صوان → /);
+    expect(m?.strength).toBe('possible');
+    // The listed name's own spellings still read: Sawan, and Sauwan with its w written as a vowel.
+    for (const family of ['Sawan', 'Sauwan']) {
+      const own = one('Khaled', family);
+      expect(own?.entity_id, family).toBe(ref.get('sawan'));
+      expect(own?.explanation.summary, family).toMatch(/read from Arabic script/);
+    }
   });
 
   it('Md. is Muhammad written short: "Md Jahangir Alam" meets the listed Mohammad Jahangir Alam as the full name does', () => {

@@ -574,6 +574,69 @@ function otherEnding(a: string, b: string): boolean {
 }
 
 /** An Arabic-script token starting with l may carry the article (al-) glued on. */
+/**
+ * Latin letters (one or two: kh, sh, th...) and the letters of Arabic script, as any-ascii writes
+ * them, that transliterations render them by: ق is q, k or g (Gaddafi), and gh in Persian (Ghasem);
+ * ذ is dh, d or z; ث th, t or s; ح h, or kh from Russian (Akhmed); خ kh, or h in Turkish (Halil);
+ * ض d, or z in Persian (Ramazan); ش sh, or ch in French (Cherif); Somali writes ح as x. A sound
+ * class (similarity.ts) puts z with s and d with t, which no transliteration of these letters does.
+ */
+const ABJAD_RENDERINGS: Readonly<Record<string, readonly string[]>> = {
+  b: ['b', 'p'], p: ['p', 'b'], t: ['t', 'th'], th: ['th', 't', 's', 'dh'], s: ['s', 'th', 'sh'], sh: ['sh', 's'], ch: ['ch', 'sh'],
+  z: ['z', 'dh', 'zh', 'd'], zh: ['zh', 'z', 'j'], d: ['d', 'dh'], dh: ['dh', 'd', 'z', 'th'], j: ['j', 'zh', 'y'], dj: ['j'], g: ['g', 'q', 'j', 'gh', 'k'],
+  q: ['q', 'k', 'g'], k: ['k', 'q'], c: ['k', 'q', 's'], kh: ['kh', 'h', 'k'], h: ['h', 'kh'], x: ['h', 'kh'], gh: ['gh', 'g', 'q'],
+  f: ['f', 'p'], ph: ['f'], v: ['w', 'v', 'b', 'f'], l: ['l'], m: ['m'], n: ['n'], r: ['r'],
+};
+const LATIN_DIGRAPHS: ReadonlySet<string> = new Set(['kh', 'gh', 'sh', 'th', 'dh', 'zh', 'ch', 'ph', 'dj']);
+const ARABIC_DIGRAPHS: ReadonlySet<string> = new Set(['th', 'kh', 'dh', 'sh', 'gh', 'zh', 'ch']);
+const GLIDE = '~';
+
+/** The Arabic-script word's letters as any-ascii writes them: digraphs as one, w and y (vowel letters or glides) as ~. */
+function arabicUnits(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < word.length; i++) {
+    const two = word.slice(i, i + 2);
+    let u = ARABIC_DIGRAPHS.has(two) ? two : word[i]!;
+    if (u.length === 2) i++;
+    if (/[aeiou'`]/.test(u)) continue;
+    if (u === 'w' || u === 'y') u = GLIDE;
+    out.push(u);
+  }
+  return out;
+}
+
+/**
+ * The Latin word's consonants are, one for one, renderings of the Arabic-script word's letters
+ * (ABJAD_RENDERINGS). Either side may leave out a w or y (a vowel letter or a glide), a final h
+ * (ة, or a Latin -ah) and a doubled letter (Arabic writes a double once: Habib, حبیب; Allah, الله),
+ * and the Arabic side a glued article (ال); a Latin letter pair may be a digraph or two letters
+ * (Azhar, اظہر). True for any pair other than Latin against Arabic script.
+ */
+function abjadSpells(a: NameToken, b: NameToken): boolean {
+  const [latin, abjad] = a.script === 'latin' && b.script === 'arabic' ? [a, b] : b.script === 'latin' && a.script === 'arabic' ? [b, a] : [null, null];
+  if (latin === null || abjad === null) return true;
+  const x = latin.text;
+  const y = arabicUnits(abjad.text);
+  let steps = 0;
+  const go = (i: number, j: number): boolean => {
+    // Words are short; the bound keeps a pathological pair cheap.
+    if (++steps > 2000) return false;
+    if (i === x.length && j === y.length) return true;
+    const c = x[i];
+    const yj = y[j];
+    if (yj !== undefined && (yj === GLIDE || (yj === 'h' && j === y.length - 1) || yj === y[j - 1]) && go(i, j + 1)) return true;
+    if (c === undefined) return false;
+    if (/[aeiou'`]/.test(c) || (c === 'h' && i === x.length - 1) || (i > 0 && c === x[i - 1])) if (go(i + 1, j)) return true;
+    if (c === 'w' || c === 'y') return (yj === GLIDE && go(i + 1, j + 1)) || go(i + 1, j);
+    if (yj === undefined) return false;
+    const pair = x.slice(i, i + 2);
+    if (LATIN_DIGRAPHS.has(pair) && (ABJAD_RENDERINGS[pair] ?? []).includes(yj) && go(i + 2, j + 1)) return true;
+    const as = yj === GLIDE ? (c === 'v' ? 'w' : c === 'j' ? 'y' : '') : yj;
+    return (ABJAD_RENDERINGS[c] ?? [c]).includes(as) && go(i + 1, j + 1);
+  };
+  return go(0, 0) || (hasGluedArticle(abjad) && y[0] === 'l' && go(0, 1));
+}
+
 function hasGluedArticle(t: NameToken): boolean {
   return t.script === 'arabic' && t.text.charCodeAt(0) === 108;
 }
@@ -707,6 +770,9 @@ function spellingCredit(s: MatchScratch, a: NameToken, b: NameToken): number {
     method = M.Phonetic;
   }
   s.method = method;
+  // A Latin word against a word in Arabic script, met by sound classes alone: the letters must be
+  // ones a transliteration writes for each other (Zein is not صوان Sawan, Deeqa not عتیق Atiq).
+  if (best > PARAMS.otherNameCredit && cs && method === M.Phonetic && !abjadSpells(a, b)) return PARAMS.otherNameCredit;
   // Checked last, and only for credit above the caps: most pairs never pay for it.
   // Two established names, each common among the people of some tradition (Hamid and Hamad,
   // Karimi and Karami, Zheng and Zhang, Pyong and Yong), and a name and the name formed from it
