@@ -1104,7 +1104,8 @@ function information(query: NormalizedName, cand: NormalizedName, alignment: rea
   const chinese = query.romanisation !== null && query.tokens.filter(isNamePart).length >= 2;
   let sum = 0;
   for (const a of alignment) {
-    if (a.method === 'unmatched' || a.at[0] < 0) continue;
+    // A word paired with another name (Morozova / Borisova) says nothing of who the person is.
+    if (a.method === 'unmatched' || a.at[0] < 0 || anotherName(a)) continue;
     // A word written in another script, or spelled another way, is as common as the listed word it met.
     let listed = 0;
     for (let j = a.at[2]; j < a.at[3]; j++) listed = Math.max(listed, cand.tokens[j]?.share ?? 0);
@@ -1113,8 +1114,6 @@ function information(query: NormalizedName, cand: NormalizedName, alignment: rea
       if (t === undefined || !isNamePart(t)) continue;
       const most = (chinese && t.mandarin !== '') || t.text.length <= 3 ? PARAMS.syllableInformation : cap;
       const share = Math.max(t.share, listed);
-      // A word paired with another name (Morozova / Borisova) says nothing of who the person is.
-      if (anotherName(a)) continue;
       // A close reading (Putyin / Putin, 0.9 and over) says as much as the word; a looser one less.
       sum += (a.similarity >= 0.9 ? 1 : a.similarity) * (share > 0 ? Math.min(most, -Math.log10(share)) : most);
     }
