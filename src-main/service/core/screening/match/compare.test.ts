@@ -179,6 +179,19 @@ describe('compareNames: people', () => {
     expect(score('FridrichBuchenberg', 'Friedrich Buchenberg')).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
   });
 
+  it('reads the same letters split between two words elsewhere as those words, a slip short of exact ("Ala-Sad" / "Al-Asad")', () => {
+    const r = compare('Hayel Ala-Sad', 'Hayel Al-Asad');
+    expect(r.alignment.find((a) => a.query === 'ala sad')).toMatchObject({ candidate: 'al asad', method: 'joined', similarity: 0.95 });
+    expect(r.score).toBeGreaterThanOrEqual(0.95);
+    expect(score('Muhammad Mahdi Als-Alih', 'Muhammad Mahdi Al-Salih')).toBeGreaterThanOrEqual(0.95);
+    // Other letters are other words: no resplit.
+    expect(score('Hayel Ala-Sid', 'Hayel Al-Asad')).toBeLessThan(0.9);
+  });
+
+  it('reads Abdulah as a spelling of Abdullah, not as the prefix Abdul', () => {
+    expect(compare('Amir Abdulah', 'Amir Abdullah').alignment.find((a) => a.query === 'abdulah')).toMatchObject({ candidate: 'abdullah', method: 'equivalent' });
+  });
+
   it('notices a father and son swapped around "bin"', () => {
     expect(score('SALMAN BIN MUHAMMAD AL-RAWI', 'MUHAMMAD BIN SALMAN AL-RAWI')).toBeLessThan(DEFAULT_THRESHOLD);
     expect(score('Salman Mohammed bin', 'Mohammed bin Salman')).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);

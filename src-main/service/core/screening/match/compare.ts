@@ -890,6 +890,22 @@ function pushJoinEdges(s: MatchScratch, runs: NormalizedName['joins'], runTokens
   }
 }
 
+/**
+ * The same letters split between words elsewhere ("Ala-Sad" / "Al-Asad", "Als Alih" / "Al Salih"):
+ * a run of the subject's words against a run of the listed name's, written alike once joined, is
+ * those words. (A run split where the other is split is its words, paired one by one.)
+ */
+function pushResplitEdges(s: MatchScratch, qRuns: NormalizedName['joins'], qt: NameToken[], cRuns: NormalizedName['joins'], ct: NameToken[]): void {
+  for (const q of qRuns) {
+    if (q.text.length < PARAMS.resplitMin) continue;
+    for (const c of cRuns) {
+      if (c.text.length !== q.text.length || c.text !== q.text || qt[q.start]?.text === ct[c.start]?.text) continue;
+      if (qt[q.start]?.script !== 'latin' || ct[c.start]?.script !== 'latin') continue;
+      addEdge(s, q.start, q.end, c.start, c.end, PARAMS.resplitCredit, M.Joined, false);
+    }
+  }
+}
+
 /** Where a screen remembers its query's runs: rows from `rowBase` of the pair memo, two a run. */
 interface JoinMemo {
   pairs: NonNullable<CompareOptions['pairs']>;
@@ -1107,6 +1123,7 @@ export function compareNames(query: NormalizedName, candidate: NormalizedName, o
   }
   pushJoinEdges(s, query.joins, qt, ct, true, pairs === undefined ? undefined : { pairs, rowBase: 2 * n });
   pushJoinEdges(s, candidate.joins, ct, qt, false);
+  pushResplitEdges(s, query.joins, qt, candidate.joins, ct);
   sortEdges(s);
   const edgeCount = s.edgeCount;
 

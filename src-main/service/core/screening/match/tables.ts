@@ -132,8 +132,8 @@ export const NAME_VARIANTS: ReadonlyArray<readonly string[]> = [
   ['hasan', 'hassan', 'hasson', 'khasan'],
   ['husayn', 'hussein', 'hussain', 'husain', 'husein', 'hossein', 'hosein', 'huseyin', 'husseyn'],
   ['usama', 'osama', 'usamah', 'osamah'],
-  ['abdullah', 'abdallah', 'abdulla', 'abdellah', 'abdollah', 'abdalla', 'abdillah'],
-  ['abd', 'abdul', 'abdel', 'abdal', 'abdol', 'abdoul', 'abdulah', 'abdil', 'cabdul', 'cabd',
+  ['abdullah', 'abdallah', 'abdulla', 'abdellah', 'abdollah', 'abdalla', 'abdillah', 'abdulah'],
+  ['abd', 'abdul', 'abdel', 'abdal', 'abdol', 'abdoul', 'abdil', 'cabdul', 'cabd',
     'bd', 'bdl'], // bd, bdl: Arabic-script spellings without vowels as any-ascii renders them
   ['yusuf', 'yousef', 'youssef', 'yusef', 'yousuf', 'yussuf', 'yousif', 'yosef'],
   ['umar', 'omar', 'omer', 'umer'],
