@@ -182,6 +182,14 @@ describe('on the shipped lists', () => {
     expect(president.some((m) => m.listings.some((l) => /LUKASHENKA, Alyaksandr/i.test(l.name)))).toBe(true);
   });
 
+  it('two letters swapped in the middle of a listed family name still find the person ("Ibqal" for Iqbal, "Horfsord" for Horsford)', () => {
+    // The swap breaks both halves of the word, the keys a single typo leaves intact.
+    for (const [first, last, listed] of [['Zafar', 'Ibqal', /ZAFAR IQBAL/i], ['Steven', 'Horfsord', /Steven Horsford/i], ['Haji Muhammad', 'Asrhaf', /ASHRAF, Haji Muhammad/i]] as const) {
+      const matches = screen(shipped, { first_name: first, last_name: last }, { lists: ['sanctions', 'pep'] }).matches;
+      expect(matches.some((m) => m.listings.some((l) => listed.test(l.name))), `${first} ${last}`).toBe(true);
+    }
+  });
+
   it('two typos are close spelling, not an exact name: "Vladimr Puttin"', () => {
     const m = screen(shipped, { first_name: 'Vladimr', last_name: 'Puttin' }, { lists: ['sanctions'] }).matches[0]!;
     expect(m.name).toMatch(/PUTIN/);

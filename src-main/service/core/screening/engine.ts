@@ -68,8 +68,8 @@ function screenable(e: ListEntity): boolean {
 
 /**
  * Retrieval keys of one token, each with how strongly a hit on it suggests the same token:
- * the text and its variant key, the phonetic key, and the first and last four letters (a typo
- * rarely touches both ends of a word).
+ * the text and its variant key, the phonetic key, the first and last four letters (a typo
+ * rarely touches both ends of a word) and the letters in order of the alphabet (a swap).
  */
 function tokenKeys(text: string, key: string, phonetic: string, loose: string): string[] {
   const out = [`t:${text}`];
@@ -87,6 +87,9 @@ function tokenKeys(text: string, key: string, phonetic: string, loose: string): 
   // The loose consonant skeleton finds transcriptions whose vowels and affricates differ
   // ("puchin", "putsin", "fvtyn" for Putin).
   if (loose.length >= 3) out.push(`s:${loose}`);
+  // The same letters in another order: two letters swapped in the middle of a word break both
+  // halves ("Kaprov" / "Karpov", "Ibqal" / "Iqbal", "Horfsord" / "Horsford").
+  if (text.length >= PARAMS.swapKeyMin) out.push(`a:${[...text].sort().join('')}`);
   return out;
 }
 

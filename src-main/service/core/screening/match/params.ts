@@ -115,7 +115,9 @@ export const PARAMS = {
   /** Vote of a joined run of tokens (it has no token weight of its own). */
   joinVote: 0.5,
   /** How strongly a hit on each retrieval key kind suggests the same token: text, phonetic, skeleton, first/last half. */
-  keyWeights: { t: 1, p: 0.9, s: 0.7, f: 0.6, e: 0.6 } as Readonly<Record<string, number>>,
+  keyWeights: { t: 1, p: 0.9, s: 0.7, f: 0.6, e: 0.6, a: 0.6 } as Readonly<Record<string, number>>,
+  /** Fewest letters of a word keyed by its letters in order of the alphabet (engine.ts, tokenKeys): shorter words are each other's anagrams too often. */
+  swapKeyMin: 5,
   /** Weight of a key kind missing from keyWeights. */
   keyWeightOther: 0.5,
   /**
