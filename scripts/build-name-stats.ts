@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { loadShippedLists } from '../src-main/service/core/screening/lists/load';
 import { findPeople } from '../src-main/service/core/screening/people';
 import type { ListEntity } from '../src-main/service/core/screening/types';
-import { normalizeName } from '../src-main/service/core/screening/match/normalize';
+import { ALPHABETS, normalizeName } from '../src-main/service/core/screening/match/normalize';
 import { editSimilarity } from '../src-main/service/core/screening/match/similarity';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -78,7 +78,6 @@ const raise = (word: string, f: number) => {
  * in Latin script, or also (`alphabets`) transliterated from an alphabet that writes every vowel
  * (Cyrillic Смирнов is smirnov), as the matcher reads a customer's or a list's word in it.
  */
-const ALPHABETS: ReadonlySet<string> = new Set(['latin', 'cyrillic', 'greek', 'armenian', 'georgian']);
 function words(name: string, alphabets = false): string[] {
   const out: string[] = [];
   for (const t of normalizeName(name, 'person').tokens) {

@@ -573,7 +573,6 @@ function otherEnding(a: string, b: string): boolean {
   return ma !== null && mb !== null && ma[1] === mb[1] && ENDING_CLASS[ma[2]!] !== ENDING_CLASS[mb[2]!];
 }
 
-/** An Arabic-script token starting with l may carry the article (al-) glued on. */
 /**
  * Latin letters (one or two: kh, sh, th...) and the letters of Arabic script, as any-ascii writes
  * them, that transliterations render them by: ق is q, k or g (Gaddafi), and gh in Persian (Ghasem);
@@ -637,6 +636,7 @@ function abjadSpells(a: NameToken, b: NameToken): boolean {
   return go(0, 0) || (hasGluedArticle(abjad) && y[0] === 'l' && go(0, 1));
 }
 
+/** An Arabic-script token starting with l may carry the article (al-) glued on. */
 function hasGluedArticle(t: NameToken): boolean {
   return t.script === 'arabic' && t.text.charCodeAt(0) === 108;
 }
@@ -899,7 +899,7 @@ function pushResplitEdges(s: MatchScratch, qRuns: NormalizedName['joins'], qt: N
   for (const q of qRuns) {
     if (q.text.length < PARAMS.resplitMin) continue;
     for (const c of cRuns) {
-      if (c.text.length !== q.text.length || c.text !== q.text || qt[q.start]?.text === ct[c.start]?.text) continue;
+      if (c.text !== q.text || qt[q.start]?.text === ct[c.start]?.text) continue;
       if (qt[q.start]?.script !== 'latin' || ct[c.start]?.script !== 'latin') continue;
       addEdge(s, q.start, q.end, c.start, c.end, PARAMS.resplitCredit, M.Joined, false);
     }

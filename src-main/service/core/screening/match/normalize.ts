@@ -804,7 +804,7 @@ export function nameShare(word: string): number {
 }
 
 /** Scripts whose letters transliterate one for one, where titles are written as in the table. */
-const ALPHABETS: ReadonlySet<Script> = new Set(['latin', 'cyrillic', 'greek', 'armenian', 'georgian']);
+export const ALPHABETS: ReadonlySet<Script> = new Set(['latin', 'cyrillic', 'greek', 'armenian', 'georgian']);
 
 const WADE_GILES_ONLY = /hs|ts|tz|ss|sz|ih$|ieh$|ien$|ung$|erh$|ueh$/;
 

@@ -73,6 +73,10 @@ export const PARAMS = {
   joinLengthSlack: 2,
   /** ... and by more than this share of the longer one are not compared. */
   joinLengthRatio: 0.25,
+  /** Fewest letters two runs of words must have to be one name split elsewhere (compare.ts, pushResplitEdges). */
+  resplitMin: 6,
+  /** ... and their credit: a slip of the hand, not the name as listed. */
+  resplitCredit: 0.95,
   /** Credit of an initialism against the initials of a run ("U.S." / "United States"). */
   acronymCredit: 0.8,
   /** Credit of two different legal forms of the same family (corp / inc). */
@@ -145,10 +149,6 @@ export const PARAMS = {
   distinctiveName: 7.5,
   /** ... and is reported at all, unless exact, only when its matched parts identify this much. */
   reportInformation: 3.5,
-  /** Fewest letters two runs of words must have to be one name split elsewhere (compare.ts, pushResplitEdges). */
-  resplitMin: 6,
-  /** ... and their credit: a slip of the hand, not the name as listed. */
-  resplitCredit: 0.95,
   /** ... or when it is the listed name less middle names, every word met at least this closely (a slip, not a sound-alike). */
   shortNameSimilarity: 0.8,
   /**

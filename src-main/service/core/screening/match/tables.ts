@@ -127,7 +127,7 @@ export const NAME_ABBREVIATIONS: ReadonlySet<string> = new Set(['md', 'mhd']);
 export const NAME_VARIANTS: ReadonlyArray<readonly string[]> = [
   ['muhammad', 'mohammed', 'mohammad', 'muhammed', 'mohamed', 'mohamad', 'muhamed', 'muhamad',
     'mohamud', 'mohammod', 'mouhamed', 'mehmet', 'mehmed', 'mohd', 'muhamadu', 'magomed',
-    'mukhammad', 'mukhammed', 'maxamed', 'md', 'mhd'],
+    'mukhammad', 'mukhammed', 'maxamed', ...NAME_ABBREVIATIONS],
   ['ahmad', 'ahmed', 'ahmet', 'akhmad', 'akhmed', 'achmad', 'ahmat'],
   ['hasan', 'hassan', 'hasson', 'khasan'],
   ['husayn', 'hussein', 'hussain', 'husain', 'husein', 'hossein', 'hosein', 'huseyin', 'husseyn'],
