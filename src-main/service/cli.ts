@@ -250,6 +250,8 @@ async function run(argv: string[]): Promise<string> {
           : list.map((d) => `${d.created_at}  ${d.event}  ${d.state}  attempts=${d.attempts}  status=${d.last_status ?? '-'}  ${d.last_latency_ms ?? '-'}ms`).join('\n') || 'No deliveries';
       }
       case 'lists list': {
+        // On PostgreSQL, the lists as the instances share them (the data directory may be behind).
+        await s.sharedLists.pull();
         const stored = storedLists(s.config.dataDir);
         const manifest = readManifest(join(defaultResourcesDir(), 'watchlists'));
         const out = {

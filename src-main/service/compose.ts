@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './core/clock';
 import { createLogger, silentLogger, type Logger } from './log';
 import { createScreening } from './core/screening/service';
 import { withFreshness } from './core/screening/lists/freshness';
+import { createSharedLists } from './core/screening/lists/shared';
 import { createBatches } from './core/screening/batch';
 import { auditExpiry } from './core/app/batch';
 import { createGate } from './jobs/gate';
@@ -130,7 +131,12 @@ export async function compose(opts: ComposeOptions) {
   // Screening requests are worked a few at a time on the HTTP thread (their parsing, billing and
   // answer; the screening itself is in the worker), so a burst never starves other requests.
   const screenGate = createGate(4);
-  const screening = createScreening(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir, pool.load);
+  // On PostgreSQL the lists are the same on every instance (lists/shared.ts): brought in before each load.
+  const sharedLists = createSharedLists(engine, opts.dataDir, () => new Date(clock.now()));
+  const screening = createScreening(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir, pool.load, () => sharedLists.pull().catch((e: unknown) => {
+    logger.error('lists_pull_failed', { name: e instanceof Error ? e.name : 'unknown' });
+  }));
+  let stopFollowing: (() => Promise<void>) | null = null;
   const batches = createBatches({
     clock, billing, balance: (orgId) => credits.balance(orgId), pool, reviewKey: review.reviewKey, log: (m, f) => logger.info(m, f),
     onExpire: (e) => auditExpiry(audit, e),
@@ -170,7 +176,7 @@ export async function compose(opts: ComposeOptions) {
     organization,
     /** The organisation's display name and logo PNG, for PDF exports and hosted pages. */
     organizationBranding: (orgId: number): Promise<Branding> => organization.branding(orgId),
-    storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, teamServer, origin, publicUrlSetting, tokens, engine, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, localLimiter, loginThrottle, keyThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity,
+    storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, teamServer, origin, publicUrlSetting, tokens, engine, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, localLimiter, loginThrottle, keyThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity, sharedLists,
     config: { dataDir: opts.dataDir, resourcesDir: opts.resourcesDir ?? defaultResourcesDir(), consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     /**
      * The loopback listener is up at `url` (main.ts; the test harness gives the address it calls):
@@ -179,6 +185,13 @@ export async function compose(opts: ComposeOptions) {
      */
     async listening(url: string): Promise<void> {
       origin.listening(url);
+      // Lists another instance imports are brought in and loaded as they are shared (PostgreSQL).
+      stopFollowing ??= await sharedLists.follow(() => {
+        screening.refresh().then(
+          (changed) => changed && logger.info('lists_reloaded', { shared: true }),
+          () => logger.error('lists_reload_failed'),
+        );
+      });
       await publicUrlSetting.load();
       const st = await onsite.resume();
       // Back without anyone acting: the service started it, for the install's organisation.
@@ -206,6 +219,7 @@ export async function compose(opts: ComposeOptions) {
       void onsite.close();
       void teamServer.close();
       void exports.stop();
+      void stopFollowing?.();
       void pool.stop();
       if (sqlite?.open) sqlite.close();
       else if (!sqlite) void engine.close();

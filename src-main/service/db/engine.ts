@@ -39,8 +39,23 @@ export interface Engine {
    * nothing, its transactions already hold the one write lock.
    */
   exclusive(tx: Q, lock: number): Promise<void>;
+  /**
+   * Sends `payload` to the instances listening on `channel` once `tx` commits (PostgreSQL's
+   * pg_notify); on SQLite nothing, there is no other instance.
+   */
+  notify(tx: Q, channel: string, payload: string): Promise<void>;
+  /**
+   * Calls `heard` with each payload sent on `channel` by any instance (PostgreSQL's LISTEN, on a
+   * connection of its own). A connection that drops is made again, and `heard(null)` says that
+   * notifications may have been missed meanwhile. Answers the function that stops listening. On
+   * SQLite nothing is ever heard.
+   */
+  listen(channel: string, heard: (payload: string | null) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** A channel's name as LISTEN takes it unquoted: lower-case letters, digits and underscores. */
+const CHANNEL = /^[a-z][a-z0-9_]{0,62}$/;
 
 /** Whether a conditional UPDATE or DELETE changed exactly one row: this call decided, no other did first. */
 export const changedOne = (r: { numUpdatedRows: bigint } | { numDeletedRows: bigint }): boolean =>
@@ -137,6 +152,8 @@ export function sqliteEngine(db: Db): Engine {
       return this.transaction(work);
     },
     exclusive: async () => {},
+    notify: async () => {},
+    listen: async () => async () => {},
     // The connection is the service's: it closes it (Kysely's destroy would close it too early).
     close: async () => {},
   };
@@ -197,6 +214,7 @@ export function postgresEngine(url: string, opts: PostgresOptions = {}): Engine 
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const base = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  const listeners = new Set<() => Promise<void>>();
   return {
     dialect: 'postgres',
     q: base.withPlugin(guard),
@@ -206,6 +224,83 @@ export function postgresEngine(url: string, opts: PostgresOptions = {}): Engine 
     exclusive: async (tx, lock) => {
       await sql`SELECT pg_advisory_xact_lock(${lock})`.execute(tx);
     },
-    close: () => base.destroy(),
+    notify: async (tx, channel, payload) => {
+      if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      await sql`SELECT pg_notify(${channel}, ${payload})`.execute(tx);
+    },
+    async listen(channel, heard) {
+      if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      const { stop, first } = listenOn(url, channel, heard, opts.connectionTimeoutMs ?? 5_000);
+      // Listening once this answers (or trying again in the background, when the database is down).
+      await first;
+      const stopping = async () => {
+        listeners.delete(stopping);
+        await stop();
+      };
+      listeners.add(stopping);
+      return stopping;
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await base.destroy();
+    },
   };
+}
+
+/** How long a dropped listening connection waits before it is made again. */
+const LISTEN_RETRY_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own (a pool's connections are shared, and a notification arrives
+ * only on the connection that listens), made again after LISTEN_RETRY_MS whenever it cannot be made
+ * or drops; each time it is back, `heard(null)`. Answers the function that ends it, and the first
+ * attempt (settled, never rejected).
+ */
+function listenOn(url: string, channel: string, heard: (payload: string | null) => void, connectionTimeoutMillis: number): { stop: () => Promise<void>; first: Promise<void> } {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const again = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect(true);
+    }, LISTEN_RETRY_MS);
+    retry.unref();
+  };
+  const connect = async (after: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis });
+    // A server restart or a network failure ends the connection: it is made again, never thrown.
+    c.on('error', () => {});
+    c.on('end', () => {
+      if (client === c) client = null;
+      again();
+    });
+    c.on('notification', (n) => {
+      if (n.channel === channel) heard(n.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch {
+      void c.end().catch(() => {});
+      again();
+      return;
+    }
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+    if (after) heard(null);
+  };
+  const first = connect(false);
+  const stop = async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
+  };
+  return { stop, first };
 }

@@ -154,6 +154,18 @@ export interface IdempotencyKeysTable {
   expires_at: string;
 }
 
+export interface ListBlobsTable {
+  sha256: string;
+  content: Uint8Array;
+}
+
+export interface ListStoreTable {
+  id: number;
+  version: number;
+  files: string;
+  updated_at: string;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -394,6 +406,8 @@ export interface Tables {
   hosted_attempts: HostedAttemptsTable;
   hosted_sessions: HostedSessionsTable;
   idempotency_keys: IdempotencyKeysTable;
+  list_blobs: ListBlobsTable;
+  list_store: ListStoreTable;
   meta: MetaTable;
   onsite_setting: OnsiteSettingTable;
   organization_app_schemes: OrganizationAppSchemesTable;

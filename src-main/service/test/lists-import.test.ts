@@ -6,17 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ScreeningResponse } from '../../../src-shared/contracts/screening';
 import { cliSync } from './cli-command';
 import { closeAll, testService } from './harness';
+import { PEP_CSV, truncatedUn as truncated, UN, UN_PATH } from './list-files';
 
 afterAll(closeAll);
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const cli = (...args: string[]) => cliSync(args);
-
-const PEP_CSV = [
-  'kind,name,aliases,dob,country,id,id_type,gender,program,schema,ref,notes',
-  'pep,Quentin Abernathy-Vole,Q. Abernathy Vole,1961-04-12,GB,,,male,Member of Parliament,,pep-1,',
-  'rca,Rosalind Abernathy-Vole,,1963,GB,,,female,Spouse of pep-1,,rca-1,',
-  'pep,,missing name,1961-04-12,GB,,,,,,pep-2,',
-].join('\n');
 
 describe('user lists', () => {
   it('imported by the CLI, loaded by the service, screened with their own kind and version', async () => {
@@ -61,8 +55,7 @@ describe('user lists', () => {
 describe('newer official files', () => {
   it('a newer file of an official source replaces the shipped one; a wrong file is refused', async () => {
     const t = await testService({ plan: 'pro' });
-    const un = join(ROOT, 'resources', 'watchlists', 'un_sc', '2026-02-27', 'consolidated.xml');
-    const ok = cli('lists', 'import', '--data-dir', t.dataDir, '--source', 'un_sc', un, '--json');
+    const ok = cli('lists', 'import', '--data-dir', t.dataDir, '--source', 'un_sc', UN_PATH, '--json');
     expect(ok.status, ok.stderr).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ ok: true, source: 'un_sc', format: 'un-xml', list_date: '2026-02-27', records: 1003 });
     const wrong = cli('lists', 'import', '--data-dir', t.dataDir, '--source', 'un_sc', join(ROOT, 'package.json'));
@@ -96,12 +89,6 @@ describe('console list import (session, owners and admins)', () => {
 // Issue 38: a file that would empty much of an official list is held until an owner or admin
 // confirms it; every import says what it adds, removes and changes.
 describe('official imports: held when they remove much of a list, and what they change', () => {
-  const UN = readFileSync(join(ROOT, 'resources', 'watchlists', 'un_sc', '2026-02-27', 'consolidated.xml'), 'utf8');
-  /** The UN list with only its first `keep` individuals (and no entities): a file cut short. */
-  const truncated = (keep: number) => {
-    const people = UN.match(/<INDIVIDUAL>[\s\S]*?<\/INDIVIDUAL>/g)!.slice(0, keep);
-    return `${UN.slice(0, UN.indexOf('<INDIVIDUALS>'))}<INDIVIDUALS>\n${people.join('\n')}\n</INDIVIDUALS>\n<ENTITIES/>\n</CONSOLIDATED_LIST>\n`;
-  };
   const PASSWORD = 'correct horse battery staple';
   type Status = { lists: { source: string; counts: { total: number } }[]; held_imports: { source: string; held: boolean; changes: { before: number; removed: number } }[] };
   const unRecords = (b: Status) => b.lists.find((l) => l.source === 'un_sc')!.counts.total;

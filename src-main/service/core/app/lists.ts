@@ -38,6 +38,7 @@ function management(s: Services, by: ListImporter): ListManagement {
   return {
     dataDir: s.config.dataDir, watchlistsDir: join(s.config.resourcesDir, 'watchlists'), audit: s.audit, now: () => new Date(s.clock.now()),
     ...('session' in by ? { refresh: () => s.screening.refresh() } : {}),
+    change: s.sharedLists.change,
     check: s.pool.checks,
   };
 }
@@ -62,7 +63,7 @@ export function applyHeldImport(s: Services, by: ListImporter, source: OfficialS
 }
 
 /** Discards the import held for `source`; false when none is held. */
-export function discardHeldImport(s: Services, by: ListImporter, source: OfficialSource): boolean {
+export function discardHeldImport(s: Services, by: ListImporter, source: OfficialSource): Promise<boolean> {
   return discardHeld(management(s, by), source);
 }
 

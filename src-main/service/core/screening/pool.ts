@@ -6,8 +6,11 @@
 //
 // The lists are loaded in a worker, not here: an import of an own list builds the new index in a
 // new worker while the old one keeps answering, and this thread only learns the new index's meta
-// (remoteIndex). A worker stays while the current lists are its lists or an open batch still
-// screens with them (retain/release), then it is stopped. Running from source there is no built
+// (remoteIndex). A worker stays while the current lists are its lists, for a while after they were
+// replaced (a screening that began on them, its billing still under way, is screened with them:
+// on PostgreSQL that takes a few round trips, and another instance's import reloads the lists at any
+// moment), or while an open batch still screens with them (retain/release); then it is stopped.
+// Running from source there is no built
 // worker: the same worker program runs in this thread, behind the same pool.
 import { join } from 'node:path';
 import type { ScreeningResponse } from '../../../../src-shared/contracts/screening';
@@ -37,7 +40,12 @@ interface Slot {
   pending: number;
 }
 
-export function createScreenPool(resourcesDir: string, dataDir: string | undefined, log?: (msg: string, fields?: Record<string, string | number>) => void) {
+/** How long the worker of replaced lists stays for the screenings that began on them. */
+export const RETIRE_AFTER_MS = 10_000;
+
+export function createScreenPool(
+  resourcesDir: string, dataDir: string | undefined, log?: (msg: string, fields?: Record<string, string | number>) => void, opts: { retireAfterMs?: number } = {},
+) {
   const watchlistsDir = join(resourcesDir, 'watchlists');
   const byStamp = new Map<string, Slot>();
   let current: Slot | null = null;
@@ -161,7 +169,7 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
       if (!started) return null;
       const before = current;
       current = started.slot;
-      if (before && before !== current) retire(before);
+      if (before && before !== current) setTimeout(() => retire(before), opts.retireAfterMs ?? RETIRE_AFTER_MS).unref();
       return remoteIndex(started.meta, watchlistsDir, dataDir);
     },
     /** Where the last work was screened: observable for tests and logs. */

@@ -399,9 +399,16 @@ export const LOADING_RETRY_AFTER_S = 5;
  */
 export type RemoteLoader = () => Promise<LoadedIndex | null>;
 
-/** Per-service handle on the process-wide index: start loading early, wait a bounded time. */
-export function createScreening(resourcesDir: string, dataDir?: string, remote?: RemoteLoader) {
-  const load = async (): Promise<LoadedIndex> => (await remote?.()) ?? loadIndex(join(resourcesDir, 'watchlists'), dataDir);
+/**
+ * Per-service handle on the process-wide index: start loading early, wait a bounded time.
+ * `before` runs before each load (the lists shared with other instances brought into the data
+ * directory, shared.ts); a failure of it leaves the lists as the data directory has them.
+ */
+export function createScreening(resourcesDir: string, dataDir?: string, remote?: RemoteLoader, before?: () => Promise<unknown>) {
+  const load = async (): Promise<LoadedIndex> => {
+    await before?.().catch(() => {});
+    return (await remote?.()) ?? loadIndex(join(resourcesDir, 'watchlists'), dataDir);
+  };
   let state: ListsState = 'loading';
   let loaded: LoadedIndex | null = null;
   let promise: Promise<LoadedIndex> | null = null;

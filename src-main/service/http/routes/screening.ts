@@ -89,8 +89,8 @@ export function screeningRoutes({ route, services }: Router): void {
     summary: 'Discard the official file held for confirmation; the edition in use stays',
     request: { params: OfficialSourceParams },
     responses: { 200: Message },
-    handler: (c) => {
-      if (!discardHeldImport(services, { session: c.get('session') }, heldSource(c.req.param('source')))) throw noneHeld();
+    handler: async (c) => {
+      if (!(await discardHeldImport(services, { session: c.get('session') }, heldSource(c.req.param('source'))))) throw noneHeld();
       return c.json<Message>({ message: 'Held file discarded' });
     },
   });

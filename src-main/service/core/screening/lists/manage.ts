@@ -1,7 +1,8 @@
 // Managing the organisation's own lists: one function per operation, called by the console's
 // routes and by the CLI. Each stores (or removes) the files, records who did it in the audit
 // log, and, in a running service, swaps in the new index (the CLI leaves that to the service's
-// watch of the lists folder).
+// watch of the lists folder). On PostgreSQL each change to the folder is shared with the other
+// instances (shared.ts) as it is made.
 import { AppError } from '../../../../../src-shared/errors';
 import type { Audit, AuditActorRef } from '../../audit/audit';
 import type { OfficialImport } from '../../../../../src-shared/contracts/lists';
@@ -28,6 +29,11 @@ export interface ListManagement {
   /** Rebuilds the running service's index; absent in the CLI. */
   refresh?: () => Promise<unknown>;
   /**
+   * Runs a change to the lists folder (SharedLists.change: on the shared version, under its lock,
+   * shared once made); absent, it is simply run.
+   */
+  change?: <T>(work: () => T) => Promise<T>;
+  /**
    * Reads a file elsewhere (the service's screening worker), so a large list never stalls the
    * HTTP loop; absent, it is read here (the CLI).
    */
@@ -43,6 +49,11 @@ export interface ListChecker {
 export interface ListActor {
   orgId: number | null;
   actor: AuditActorRef;
+}
+
+/** `work` as a change of the lists folder (shared, on PostgreSQL), or simply run. */
+async function changing<T>(m: ListManagement, work: () => T): Promise<T> {
+  return m.change ? m.change(work) : work();
 }
 
 async function record(m: ListManagement, who: ListActor, action: 'list.imported' | 'list.removed', listId: string, records?: number): Promise<void> {
@@ -64,8 +75,8 @@ export async function importOfficialList(
     ? await m.check.official(source, files)
     : checkOfficial(source, files, () => currentOfficialRecords(m.watchlistsDir, m.dataDir, source));
   if (!checked.ok) return checked;
-  if (checked.hold !== null && !opts.acceptRemovals) return holdOfficial(m.dataDir, source, files, m.now(), checked);
-  const r = storeOfficial(m.dataDir, source, files, m.now(), checked);
+  if (checked.hold !== null && !opts.acceptRemovals) return changing(m, () => holdOfficial(m.dataDir, source, files, m.now(), checked));
+  const r = await changing(m, () => storeOfficial(m.dataDir, source, files, m.now(), checked));
   if (!r.ok) return r;
   await record(m, who, 'list.imported', r.source, r.records);
   await m.refresh?.();
@@ -74,31 +85,38 @@ export async function importOfficialList(
 
 /** Applies the import held for `source` (an owner's or admin's confirmation); null when none is held. */
 export async function applyHeldOfficial(m: ListManagement, who: ListActor, source: OfficialSource): Promise<OfficialImport | null> {
-  const held = takeHeldOfficial(m.dataDir, source);
-  if (!held) return null;
-  const r = storeOfficial(m.dataDir, source, held.files, m.now(), held.check);
-  if (!r.ok) return null;
+  const r = await changing(m, () => {
+    const held = takeHeldOfficial(m.dataDir, source);
+    return held ? storeOfficial(m.dataDir, source, held.files, m.now(), held.check) : null;
+  });
+  if (!r?.ok) return null;
   await record(m, who, 'list.imported', r.source, r.records);
   await m.refresh?.();
   return r;
 }
 
 /** Drops the import held for `source`; false when none is held. Nothing was in use, so nothing changes. */
-export function discardHeld(m: ListManagement, source: OfficialSource): boolean {
-  return discardHeldOfficial(m.dataDir, source);
+export function discardHeld(m: ListManagement, source: OfficialSource): Promise<boolean> {
+  return changing(m, () => discardHeldOfficial(m.dataDir, source));
 }
 
 /** The organisation's own CSV list; stored only when at least one row could be imported. */
 export async function importUserCsv(m: ListManagement, who: ListActor, name: string, bytes: Uint8Array): Promise<UserStoreOutcome> {
   const slug = userListSlugOf(name);
-  const held = storedLists(m.dataDir).user;
-  if (!Object.hasOwn(held, slug) && Object.keys(held).length >= MAX_USER_LISTS) {
-    throw new AppError('resource_limit', {
-      team_limit: MAX_USER_LISTS, message: `At most ${MAX_USER_LISTS} own lists can be kept. Remove one, or replace a list by importing it under the same name.`,
-    });
-  }
+  const full = (): boolean => {
+    const held = storedLists(m.dataDir).user;
+    return !Object.hasOwn(held, slug) && Object.keys(held).length >= MAX_USER_LISTS;
+  };
+  const tooMany = () => new AppError('resource_limit', {
+    team_limit: MAX_USER_LISTS, message: `At most ${MAX_USER_LISTS} own lists can be kept. Remove one, or replace a list by importing it under the same name.`,
+  });
+  if (full()) throw tooMany();
   const checked = m.check ? await m.check.userList(name, bytes) : checkUserList(name, bytes);
-  const r = storeUserList(m.dataDir, name, bytes, m.now(), checked);
+  // Counted again on the folder as the change finds it (another instance may have added lists meanwhile).
+  const r = await changing(m, () => {
+    if (full()) throw tooMany();
+    return storeUserList(m.dataDir, name, bytes, m.now(), checked);
+  });
   if (!r.ok) return r;
   await record(m, who, 'list.imported', r.source, r.rows.imported);
   await m.refresh?.();
@@ -107,7 +125,7 @@ export async function importUserCsv(m: ListManagement, who: ListActor, name: str
 
 /** Removes a user list by slug; false when there is none. */
 export async function removeUserCsv(m: ListManagement, who: ListActor, slug: string): Promise<boolean> {
-  if (!removeUserList(m.dataDir, slug)) return false;
+  if (!(await changing(m, () => removeUserList(m.dataDir, slug)))) return false;
   await record(m, who, 'list.removed', `user:${slug}`);
   await m.refresh?.();
   return true;
