@@ -8,6 +8,17 @@ const OWN_HEAP = ['src-main/service/core/screening/index-release.test.ts'];
  * beside the rest (scripts/unit.mjs, `--project drivers`).
  */
 const DRIVERS = ['scripts/fuzz.test.ts', 'scripts/fuzz-images.test.ts', 'scripts/chaos.test.ts', 'scripts/soak.test.ts'];
+/**
+ * The route files run a second time with every test service's ledger on PostgreSQL (issue 40:
+ * the routes that touch storage, on both engines). Not these: the ones that choose their engine
+ * themselves, and the face and document model files, whose storage is one ledger row a request
+ * (the same path the others run) and whose time is the models'.
+ */
+const ROUTES = 'src-main/service/test/routes/*.test.ts';
+const ROUTES_ON_ONE_ENGINE = [
+  'postgres', 'shared-lists', 'health-status',
+  'documents', 'documents-photos', 'faces', 'faces-challenge', 'face-match', 'liveness-policy', 'presentation-attacks',
+].map((f) => `src-main/service/test/routes/${f}.test.ts`);
 
 export default defineConfig({
   test: {
@@ -31,6 +42,17 @@ export default defineConfig({
           // Test files share their worker's modules: the models, the list index and the service's
           // modules load once per worker instead of once per file (the suite's files spent more
           // time importing than testing). Tests restore what they change (globals, timers, TMPDIR).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'routes-postgres',
+          globalSetup: ['src-main/service/test/pg-global-setup.ts'],
+          include: [ROUTES],
+          exclude: [...configDefaults.exclude, ...ROUTES_ON_ONE_ENGINE],
+          env: { CONSOLE_TEST_ENGINE: 'postgres' },
           isolate: false,
         },
       },

@@ -44,7 +44,7 @@ for (const inProcess of [false, true]) {
   const t = await testService({ plan: 'enterprise', ...(inProcess ? { exports: { runner: { inProcess: true } } } : {}) });
   const cookie = await t.login();
   const keys = await Promise.all(Array.from({ length: 12 }, async (_, i) => (await t.s.keys.create({ orgId: t.orgId, plan: 'enterprise', name: `Store ${i + 1}`, env: 'live', scopes: ['human'], demo: false, createdBy: null })).key.id));
-  const n = seedHistory(t, { from: '2026-01-01', to: '2026-03-31', perDay, keyIds: [...keys, null] });
+  const n = await seedHistory(t, { from: '2026-01-01', to: '2026-03-31', perDay, keyIds: [...keys, null] });
   const b0 = performance.now();
   await t.s.reports.bundle('full-v21', { orgId: t.orgId, plan: 'enterprise', canViewCredits: true }, { env: 'live', from: BODY.from, to: BODY.to });
   console.log(`\n${inProcess ? 'Rendering in the HTTP thread (comparison)' : 'Rendering in the export worker'}: ${n} ledger rows, report data ${Math.round(performance.now() - b0)} ms (first, uncached)`);

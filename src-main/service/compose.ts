@@ -91,6 +91,8 @@ export interface ComposeOptions {
   exports?: { bundle?: BundleSource; branding?: BrandingSource; runner?: RunnerOptions; leaseMs?: number };
   /** The ledger on PostgreSQL (`--database`, CONSOLE_DATABASE_URL): a postgres:// URL. Absent: the data directory's SQLite file. */
   database?: string;
+  /** Connections this instance keeps to PostgreSQL at most (CONSOLE_DATABASE_POOL; 10 by default). */
+  databasePool?: number;
   /** Free space on the data directory's disk: statfs, read at most once a second, by default (tests simulate a full disk). */
   storage?: StorageOptions;
 }
@@ -100,7 +102,7 @@ export async function compose(opts: ComposeOptions) {
   const publicUrl = opts.publicUrl === undefined ? undefined : parsePublicUrl(opts.publicUrl);
   const clock = opts.clock ?? systemClock;
   // The ledger: the data directory's SQLite file, or PostgreSQL (issue 40). Repositories run on either engine.
-  const { engine, sqlite } = await openLedger(opts.dataDir, { database: opts.database, nativeBinding: opts.nativeBinding });
+  const { engine, sqlite } = await openLedger(opts.dataDir, { database: opts.database, pool: opts.databasePool, nativeBinding: opts.nativeBinding });
   let closed = false;
   const storage = createStorage(opts.dataDir, opts.storage);
   const logger = opts.logger === 'file' ? createLogger({ dataDir: opts.dataDir, stdout: false }) : (opts.logger ?? silentLogger);

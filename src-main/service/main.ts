@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compose, type Services } from './compose';
-import { parseDatabaseUrl } from './db/ledger';
+import { databasePoolOption, parseDatabaseUrl } from './db/ledger';
 import { createApp } from './http/app';
 import { parseTrustProxy } from './http/proxy';
 import { createListener, listenOn } from './http/listener';
@@ -104,6 +104,7 @@ async function main(): Promise<void> {
     ...(values['public-url'] !== undefined ? { publicUrl: values['public-url'] } : {}),
     ...(team ? { team } : {}),
     ...(database !== undefined ? { database } : {}),
+    ...(databasePoolOption(process.env.CONSOLE_DATABASE_POOL)),
   });
   opened = services;
   // Screening loads first, in its worker, while this thread opens the data, seeds a demo and starts

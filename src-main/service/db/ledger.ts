@@ -22,14 +22,22 @@ export function parseDatabaseUrl(raw: string): string {
   return raw;
 }
 
-export async function openLedger(dataDir: string, opts: { database?: string | undefined; nativeBinding?: string | undefined }): Promise<Ledger> {
+/** CONSOLE_DATABASE_POOL: how many connections to PostgreSQL an instance keeps at most (1-100); unset, the default. */
+export function databasePoolOption(raw: string | undefined): { databasePool?: number } {
+  if (raw === undefined || raw === '') return {};
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw new Error(`CONSOLE_DATABASE_POOL must be a whole number from 1 to 100 (got ${raw.slice(0, 20)})`);
+  return { databasePool: n };
+}
+
+export async function openLedger(dataDir: string, opts: { database?: string | undefined; pool?: number | undefined; nativeBinding?: string | undefined }): Promise<Ledger> {
   if (opts.database === undefined) {
     const sqlite = openDatabase(dataDir, opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {});
     return { engine: sqliteEngine(sqlite), sqlite };
   }
   // The data directory still holds the logs, the lists' index and the certificates.
   openDataDir(dataDir);
-  const engine = postgresEngine(parseDatabaseUrl(opts.database));
+  const engine = postgresEngine(parseDatabaseUrl(opts.database), opts.pool !== undefined ? { max: opts.pool } : {});
   try {
     await migratePostgres(engine);
   } catch (e) {

@@ -61,6 +61,32 @@ export async function openTestEngine(dialect: Dialect, opts: { migrate?: boolean
   };
 }
 
+/**
+ * A fresh database on the run's cluster, made from a migrated template (made once per test
+ * process): what a test service on PostgreSQL starts from (harness.ts, CONSOLE_TEST_ENGINE), as
+ * one on SQLite starts from a copy of a migrated file. Answers its URL and how to drop it.
+ */
+let templateDb: Promise<string> | undefined;
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!POSTGRES.url) throw new Error(`PostgreSQL is not available: ${POSTGRES.why}`);
+  templateDb ??= (async () => {
+    const name = `cc_template_${process.pid}_${Date.now().toString(36)}`;
+    await admin(POSTGRES.url!, `CREATE DATABASE ${name}`);
+    const engine = postgresEngine(POSTGRES.url!.replace('/postgres?', `/${name}?`), { max: 1 });
+    await migratePostgres(engine);
+    // A template must have no connection open while it is copied.
+    await engine.close();
+    return name;
+  })();
+  const template = await templateDb;
+  const name = `cc_test_${process.pid}_${++made}_${Date.now().toString(36)}`;
+  await admin(POSTGRES.url, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  return {
+    url: POSTGRES.url.replace('/postgres?', `/${name}?`),
+    drop: () => admin(POSTGRES.url!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 async function admin(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

@@ -1,9 +1,12 @@
 // Test harness: a real service (real SQLite in a temp data directory, manual clock) driven
-// through the HTTP app in-process, exactly as a client would drive it.
+// through the HTTP app in-process, exactly as a client would drive it. Under
+// CONSOLE_TEST_ENGINE=postgres (vitest's `routes-postgres` project) a service without a database
+// of its own gets a fresh PostgreSQL database on the run's cluster instead of the SQLite file.
 import { chmodSync, copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CompiledQuery } from 'kysely';
 import { PLAN_INFO, type Environment, type Plan, type Product } from '../../../src-shared/catalog';
 import { compose, type ComposeOptions, type Services } from '../compose';
 import { ManualClock } from '../core/clock';
@@ -12,6 +15,9 @@ import { createApp, type App, type AppOptions } from '../http/app';
 import type { Drift } from '../http/response-check';
 import type { RouteInfo } from '../http/types';
 import { createLogger } from '../log';
+
+/** The engine a test service's ledger runs on when the test does not choose (CONSOLE_TEST_ENGINE). */
+export const TEST_ENGINE: 'sqlite' | 'postgres' = process.env.CONSOLE_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
 export const OWNER = { email: 'owner@example.test', password: 'correct horse battery', name: 'Olivia Owner' };
 export const ORIGIN = 'http://127.0.0.1:4310';
@@ -45,6 +51,15 @@ export interface TestService {
   dataDir: string;
   orgId: number;
   ownerId: number;
+  /**
+   * Rows of one SQL statement on the service's ledger, on either engine (`?` placeholders): what a
+   * test reads of the stored rows beside the API. Standard SQL only: it runs on both.
+   */
+  sql<T = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T[]>;
+  /** Every table of the ledger with all its rows, on either engine: what a privacy check searches. */
+  tables(): Promise<Record<string, unknown[]>>;
+  /** A table's column names, on either engine. */
+  columns(table: string): Promise<string[]>;
   call(method: string, path: string, opts?: Call): Promise<Response>;
   json<T = Record<string, unknown>>(method: string, path: string, opts?: Call): Promise<{ status: number; body: T; res: Response }>;
   key(opts?: { env?: Environment; scopes?: Product[]; demo?: boolean; plan?: Plan }): Promise<{ id: string; api_key: string; secret: string }>;
@@ -82,6 +97,8 @@ type ServiceOptions = {
   models?: ComposeOptions['models'];
   /** The ledger on this PostgreSQL database (a postgres:// URL) instead of the data directory's SQLite file. */
   database?: string;
+  /** Connections to it at most (CONSOLE_DATABASE_POOL). */
+  databasePool?: number;
 };
 
 /**
@@ -103,14 +120,35 @@ function migratedTemplate(): string {
   return file;
 }
 
-export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: string; now: number; ownerId: number }): Promise<TestService> {
+/** The PostgreSQL database each data directory's service was given (a restart on the directory reuses it). */
+const databaseOf = new Map<string, string>();
+/** Databases this harness made: how many open services use each, and how to drop it once none does. */
+const madeDatabases = new Map<string, { users: number; drop: () => Promise<void> }>();
+
+export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: string; now: number; ownerId: number; orgId?: number }): Promise<TestService> {
   const dataDir = reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'cc-test-'));
+  const before = reuse ? databaseOf.get(reuse.dataDir) : undefined;
+  if (opts.database === undefined && before !== undefined) opts = { ...opts, database: before };
+  // Its own database, dropped once no service uses it (a restart on the directory reuses it).
+  if (!reuse && opts.database === undefined && TEST_ENGINE === 'postgres') {
+    const { freshPostgresDatabase } = await import('./engines');
+    const made = await freshPostgresDatabase();
+    madeDatabases.set(made.url, { users: 0, drop: made.drop });
+    opts = { ...opts, database: made.url };
+  }
+  const database = opts.database;
+  if (database !== undefined) databaseOf.set(dataDir, database);
+  const made = database !== undefined ? madeDatabases.get(database) : undefined;
+  if (made) made.users++;
   if (!reuse && opts.database === undefined) {
     const db = join(dataDir, DB_FILE);
     copyFileSync(migratedTemplate(), db);
     chmodSync(db, 0o600);
   }
   const clock = new ManualClock(reuse?.now ?? Date.now());
+  // A database of the harness's own: three connections (a file's services stay open until its
+  // end, dozens of them on one cluster); one a test gave: the service's default, or the test's.
+  const pool = opts.databasePool ?? (made ? 3 : undefined);
   const s = await compose({
     dataDir, clock, logger: createLogger({ dataDir }),
     ...(opts.loginToken ? { loginToken: opts.loginToken } : {}),
@@ -121,7 +159,7 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
     ...(opts.exports ? { exports: opts.exports } : {}),
     ...(opts.storage ? { storage: opts.storage } : {}),
     ...(opts.models ? { models: opts.models } : {}),
-    ...(opts.database ? { database: opts.database } : {}),
+    ...(opts.database ? { database: opts.database, ...(pool !== undefined ? { databasePool: pool } : {}) } : {}),
   });
   // In process there is no listener: the service is told the address the requests are made to, as
   // main.ts tells it the one it bound (and the on-site server comes back if it was left running).
@@ -136,7 +174,7 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
       console.error(`Response drift: ${d.method} ${d.path} ${d.status}: ${d.problem}\n  ${d.issues.join('\n  ')}`);
     },
   });
-  let orgId = 0;
+  let orgId = reuse?.orgId ?? 0;
   let ownerId = reuse?.ownerId ?? 0;
   let closed = false;
   if (opts.setup !== false && !reuse) {
@@ -161,9 +199,35 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
 
   const t: TestService = {
     app, routes, s, clock, dataDir,
-    // Set up by the API during the test (no setup here): the first organisation, read as the CLI reads it.
+    // Set up by the API during the test (no setup here): the first organisation, read as the CLI reads
+    // it (on SQLite; on PostgreSQL, read it with `s.accounts.organization()`).
     get orgId() { return orgId || (s.db.prepare('SELECT id FROM organizations ORDER BY id LIMIT 1').get() as { id: number }).id; },
     get ownerId() { return ownerId; },
+    async sql<T>(text: string, ...params: unknown[]): Promise<T[]> {
+      if (s.embedded) {
+        const st = s.db.prepare(text);
+        if (st.reader) return st.all(...params) as T[];
+        st.run(...params);
+        return [];
+      }
+      let n = 0;
+      const r = await s.engine.q.executeQuery<T>(CompiledQuery.raw(text.replace(/\?/g, () => `$${++n}`), params));
+      return r.rows;
+    },
+    async tables() {
+      const names = s.embedded
+        ? await t.sql<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+        : await t.sql<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'");
+      const out: Record<string, unknown[]> = {};
+      for (const { name } of names) out[name] = await t.sql(`SELECT * FROM "${name}"`);
+      return out;
+    },
+    async columns(table: string) {
+      const rows = s.embedded
+        ? await t.sql<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
+        : await t.sql<{ name: string }>("SELECT column_name AS name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = ?", table);
+      return rows.map((r) => r.name);
+    },
     call,
     async json<T>(method: string, path: string, o: Call = {}) {
       const res = await call(method, path, o);
@@ -200,14 +264,18 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
     async restart(meanwhile) {
       closed = true;
       s.close();
+      // The database goes on with the restarted service.
+      if (made) made.users--;
       await meanwhile?.(dataDir);
-      return testService(opts, { dataDir, now: clock.now(), ownerId });
+      return testService(opts, { dataDir, now: clock.now(), ownerId, orgId });
     },
     close() {
       if (closed) return;
       closed = true;
       s.close();
       rmSync(dataDir, { recursive: true, force: true });
+      // Dropped WITH (FORCE): the pool s.close() is ending may still hold a connection.
+      if (made && --made.users === 0) void made.drop().catch(() => {});
     },
   };
   open.push(t);

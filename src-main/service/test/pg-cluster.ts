@@ -67,7 +67,7 @@ export async function startCluster(opts: { durable?: boolean } = {}): Promise<Cl
   await asOwner(join(bin, 'initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   const options = [
     `-k ${dir}`, "-c listen_addresses=''", ...(opts.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off']),
-    '-c max_connections=200', '-c shared_buffers=64MB',
+    '-c max_connections=600', '-c shared_buffers=64MB',
   ].join(' ');
   await asOwner(join(bin, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', join(dir, 'log'), '-w', '-t', '30', 'start']);
   const urlOf = (database: string) => `postgres://postgres@/${database}?host=${encodeURIComponent(dir)}`;

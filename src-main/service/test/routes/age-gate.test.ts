@@ -34,7 +34,7 @@ const bornYearsAgo = (years: number, daysMore = 0) => {
   d.setUTCDate(d.getUTCDate() - daysMore);
   return d.toISOString().slice(0, 10);
 };
-const rows = () => t.s.db.prepare('SELECT rowid AS n, * FROM verifications ORDER BY rowid').all() as Record<string, unknown>[];
+const rows = () => t.sql('SELECT rowid AS n, * FROM verifications ORDER BY rowid');
 
 describe('the age gate\'s settings in the console: GET and PUT /api/age-gate', () => {
   it('has the spec\'s defaults and no store id until the first save; the id then never changes and the embed names it', async () => {
@@ -124,7 +124,7 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
       success: true, verified: true, estimated_age: null, verification_id: expect.any(Number), mode: 'attestation', message: expect.any(String),
       reason: null, redirect_url: null, attempts_remaining: 4, session_duration_hours: 24,
     });
-    const row = rows().find((r) => r.n === ok.body.verification_id)!;
+    const row = (await rows()).find((r) => r.n === ok.body.verification_id)!;
     expect(row).toMatchObject({ product: 'age', env: 'live', status: 'success', credits: 0, api_key_id: null, org_id: t.orgId });
     expect((await t.s.credits.balance(t.orgId))).toBe(before);
 
@@ -132,7 +132,7 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
     const young = await verify({ store_id: id, date_of_birth: bornYearsAgo(21, -1), min_age: 18 }, visitor());
     // An attestation store's answers are attestation results, under age too: an integer id and `mode`.
     expect(young.body).toMatchObject({ success: true, verified: false, reason: 'underage', redirect_url: 'https://www.example.org/kids', verification_id: expect.any(Number), mode: 'attestation' });
-    expect(rows().find((r) => r.n === young.body.verification_id)).toMatchObject({ status: 'failed', error_code: 'below_minimum_age', credits: 0 });
+    expect((await rows()).find((r) => r.n === young.body.verification_id)).toMatchObject({ status: 'failed', error_code: 'below_minimum_age', credits: 0 });
     expect(young.body._test_mode).toBeUndefined();
   });
 
@@ -192,9 +192,9 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
     expect(sixth.status).toBe(429);
     expect(sixth.body).toEqual({ error: 'Too Many Attempts. Please try again later.', status: 'ERROR', code: 'TOO_MANY_ATTEMPTS' });
     expect(Number(sixth.res.headers.get('retry-after'))).toBeGreaterThan(3_500);
-    const recorded = rows().length;
+    const recorded = (await rows()).length;
     expect((await verify({ store_id: id, date_of_birth: bornYearsAgo(30) }, who)).status).toBe(429);
-    expect(rows().length).toBe(recorded);
+    expect((await rows()).length).toBe(recorded);
     expect((await verify({ store_id: id, date_of_birth: bornYearsAgo(30) }, visitor())).status).toBe(200);
     t.clock.advance(30 * 60_000);
     expect((await verify({ store_id: id, date_of_birth: bornYearsAgo(30) }, who)).status).toBe(429);
@@ -247,10 +247,7 @@ describe('the widget\'s calls: GET /api/age-gate/config/:store_id and POST /api/
     const agent = 'Mozilla/5.0 (a very distinctive agent 7f3e)';
     const dob = bornYearsAgo(33, 17);
     await verify({ store_id: st.body.store_id, date_of_birth: dob, mode: 'profile', customer_id: 'cust-8812-distinct' }, '203.0.113.77', agent);
-    const dump = JSON.stringify(t.s.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((x) => {
-      const name = (x as { name: string }).name;
-      return t.s.db.prepare(`SELECT * FROM "${name}"`).all();
-    }));
+    const dump = JSON.stringify(await t.tables());
     for (const needle of [dob, 'cust-8812-distinct', 'distinctive agent', '203.0.113.77']) expect(dump).not.toContain(needle);
   });
 });

@@ -43,7 +43,7 @@ describe('POST /api/v1/verify-age/init', () => {
     const k = await t.key({ env: 'live', scopes: ['age'] });
     await t.json('POST', '/api/v1/verify-age/init', { key: k.api_key, body: {} });
     expect((await t.s.credits.balance(t.orgId))).toBe(100);
-    expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM verifications').get()).toEqual({ n: 0 });
+    expect((await t.sql('SELECT COUNT(*) AS n FROM verifications'))[0]).toEqual({ n: 0 });
   });
 
   it('the trial ends after 50 age verifications on a plan below Growth; Growth has no trial', async () => {

@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await testService({ plan: 'pro' });
   key = await t.key({ scopes: ['age'] });
 });
-const rows = (tt: TestService) => (tt.s.db.prepare('SELECT COUNT(*) AS n FROM verifications').get() as { n: number }).n;
+const rows = async (tt: TestService) => ((await tt.sql('SELECT COUNT(*) AS n FROM verifications'))[0] as { n: number }).n;
 const b64 = async (img: Promise<Buffer>) => (await img).toString('base64');
 
 describe('POST /api/v1/verify-age/step1', () => {
@@ -24,11 +24,11 @@ describe('POST /api/v1/verify-age/step1', () => {
   };
 
   it('proceeds to step 2 at the minimum age, free and unrecorded', async () => {
-    const before = rows(t);
+    const before = await rows(t);
     const { status, body } = await t.json('POST', '/api/v1/verify-age/step1', { key: key.api_key, body: { date_of_birth: dobYearsAgo(18), use_case: 'adult' } });
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, proceed_to_step2: true, user_age: 18, min_age_required: 18, message: expect.any(String), credits_consumed: 0 });
-    expect(rows(t)).toBe(before);
+    expect(await rows(t)).toBe(before);
   });
 
   it('one day short of the minimum is underage: failed', async () => {
@@ -122,7 +122,7 @@ describe('POST /api/v1/verify-age/step2', () => {
     expect(young.status).toBe(400);
     expect(young.body).toMatchObject({ fields: [{ field: 'user_age', issue: 'below_minimum_age' }] });
     expect((await tt.s.credits.balance(tt.orgId))).toBe(100);
-    expect(rows(tt)).toBe(0);
+    expect(await rows(tt)).toBe(0);
   });
 
   it('demo keys answer a simulated verified result and consume nothing', async () => {

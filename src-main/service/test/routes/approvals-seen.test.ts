@@ -175,12 +175,11 @@ describe('privacy', () => {
     const id = (await clear(2, {}, analyst, live)).body.clearance!.id;
     const shown = JSON.stringify((await itemOf(id))!.seen);
     for (const v of [c.firstName, c.lastName, c.documentNumber, c.dob]) expect(shown).toContain(v);
-    const tables = (t.s.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((x) => x.name);
-    for (const name of tables) {
-      const rows = JSON.stringify(t.s.db.prepare(`SELECT * FROM "${name}"`).all());
+    for (const [name, all] of Object.entries(await t.tables())) {
+      const rows = JSON.stringify(all);
       for (const v of [c.firstName, c.lastName, c.documentNumber, c.dob]) expect(rows, `${name} holds ${v}`).not.toContain(v);
     }
-    t.s.db.pragma('wal_checkpoint(PASSIVE)');
+    if (t.s.embedded) t.s.db.pragma('wal_checkpoint(PASSIVE)');
     await t.s.logger.flush();
     const files = filesUnder(t.dataDir);
     expect(files.some((f) => f.endsWith('.log'))).toBe(true);

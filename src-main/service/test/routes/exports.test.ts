@@ -19,7 +19,7 @@ import type { BundleSource, ReportWho } from '../../core/exports/exports';
 import { MAX_ATTEMPTS } from '../../core/exports/exports';
 import { createLogger } from '../../log';
 import { fixtureBundle } from '../fixtures/report-bundle';
-import { closeAll, ORIGIN, testService, type TestService } from '../harness';
+import { closeAll, ORIGIN, TEST_ENGINE, testService, type TestService } from '../harness';
 import { seedHistory } from '../fixtures/ledger-history';
 
 afterAll(closeAll);
@@ -284,8 +284,8 @@ describe('GET /api/reports/exports/{id}/download', () => {
   it('the PDF: application/pdf, attachment report_<id>.pdf, a report with the organisation, period and figures', async () => {
     const { t, owner } = await setup();
     const key = (await t.s.keys.create({ orgId: t.orgId, plan: 'growth', name: '=Checkout widget', env: 'live', scopes: ['human'], demo: false, createdBy: null })).key.id;
-    const seeded = seedHistory(t, { from: '2026-01-01', to: '2026-01-31', perDay: 40, keyIds: [key, null] });
-    seedHistory(t, { from: '2026-01-01', to: '2026-01-31', perDay: 3, env: 'test' });
+    const seeded = await seedHistory(t, { from: '2026-01-01', to: '2026-01-31', perDay: 40, keyIds: [key, null] });
+    await seedHistory(t, { from: '2026-01-01', to: '2026-01-31', perDay: 3, env: 'test' });
     const job = await done(t, owner, { ...BODY, report_type: 'full-v21' });
     const res = await t.call('GET', job.download_url!, { cookie: owner });
     expect(res.status).toBe(200);
@@ -314,7 +314,7 @@ describe('GET /api/reports/exports/{id}/download', () => {
   it('the CSV: text/csv, attachment report_<id>.csv, the documented columns, a hostile key name escaped', async () => {
     const { t, owner } = await setup();
     const key = (await t.s.keys.create({ orgId: t.orgId, plan: 'growth', name: '=HYPERLINK("https://evil.example")', env: 'live', scopes: ['human'], demo: false, createdBy: null })).key.id;
-    const seeded = seedHistory(t, { from: '2026-01-01', to: '2026-01-31', perDay: 10, keyIds: [key] });
+    const seeded = await seedHistory(t, { from: '2026-01-01', to: '2026-01-31', perDay: 10, keyIds: [key] });
     const job = await done(t, owner, { ...BODY, report_type: 'usage', format: 'csv' });
     const res = await t.call('GET', `/api/reports/exports/${job.id}/download`, { cookie: owner });
     expect(res.status).toBe(200);
@@ -347,10 +347,10 @@ describe('GET /api/reports/exports/{id}/download', () => {
     const job = (await t.json<ExportJob>('GET', `/api/reports/exports/${c.id}`, { cookie: owner })).body;
     expect(job).toMatchObject({ status: 'succeeded', download_url: null });
     // The sweeper removes the file; the row stays.
-    const files = () => (t.s.db.prepare('SELECT COUNT(*) AS n FROM report_export_files').get() as { n: number }).n;
-    expect(files()).toBe(1);
+    const files = async () => (await t.sql<{ n: number }>('SELECT COUNT(*) AS n FROM report_export_files'))[0]!.n;
+    expect(await files()).toBe(1);
     expect(await t.s.exports.sweep()).toBe(1);
-    expect(files()).toBe(0);
+    expect(await files()).toBe(0);
     expect((await t.json<ExportList>('GET', '/api/reports/exports', { cookie: owner })).body.exports[0]).toMatchObject({ id: c.id, status: 'succeeded' });
     expect(await t.s.exports.sweep()).toBe(0);
   });
@@ -431,7 +431,9 @@ describe('feature flag REPORT_EXPORTS_ENABLED', () => {
   });
 });
 
-describe('a durable queue', () => {
+// SQLite's recovery at a start (the process that held a job is gone); on PostgreSQL leases do it,
+// with another instance killed mid-render (postgres.test.ts).
+describe.skipIf(TEST_ENGINE === 'postgres')('a durable queue', () => {
   it('a service process killed (SIGKILL) while rendering leaves the job running; the next start queues it again and it succeeds', async () => {
     const { t, owner } = await setup();
     const id = (await create(t, owner)).body.id;
@@ -488,7 +490,7 @@ describe('a durable queue', () => {
   it('renders in a worker thread, off the HTTP loop', async () => {
     const t = await testService({ plan: 'growth' });
     const owner = await t.login();
-    seedHistory(t, { from: '2026-01-01', to: '2026-01-31', perDay: 20 });
+    await seedHistory(t, { from: '2026-01-01', to: '2026-01-31', perDay: 20 });
     const job = await done(t, owner, { ...BODY, report_type: 'full-v21' });
     expect(job.status).toBe('succeeded');
     expect(t.s.exports.renderedIn()).toBe('worker');

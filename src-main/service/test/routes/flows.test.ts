@@ -38,7 +38,7 @@ describe('publishing a flow and starting sessions from it', () => {
 
     // A GET of the page starts nothing (previewers fetch links): no built page here, and no session.
     await t.call('GET', `/hosted/f/${slug}`);
-    expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM hosted_sessions WHERE flow_id = ?').get(made.body.id)).toEqual({ n: 0 });
+    expect((await t.sql('SELECT COUNT(*) AS n FROM hosted_sessions WHERE flow_id = ?', made.body.id))[0]).toEqual({ n: 0 });
 
     const first = await start(slug);
     expect(first.status).toBe(200);
@@ -51,7 +51,7 @@ describe('publishing a flow and starting sessions from it', () => {
     // Reusable by many: a second visit is a second session, with its own token.
     const second = await start(slug);
     expect(second.body.token).not.toBe(first.body.token);
-    const rows = t.s.db.prepare('SELECT id, api_key_id, org_id, env FROM hosted_sessions WHERE flow_id = ?').all(made.body.id) as Record<string, unknown>[];
+    const rows = (await t.sql('SELECT id, api_key_id, org_id, env FROM hosted_sessions WHERE flow_id = ?', made.body.id)) as Record<string, unknown>[];
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.api_key_id === null && r.org_id === t.orgId && r.env === 'test')).toBe(true);
 
@@ -95,7 +95,7 @@ describe('publishing a flow and starting sessions from it', () => {
     const closed = await start(slug);
     expect(closed.status).toBe(410);
     expect(closed.body).toEqual({ error: 'This verification is not available right now.', status: 'ERROR', code: 'PUBLISHED_FLOW_CLOSED' });
-    expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM hosted_sessions WHERE flow_id = ?').get(made.body.id)).toEqual({ n: 1 });
+    expect((await t.sql('SELECT COUNT(*) AS n FROM hosted_sessions WHERE flow_id = ?', made.body.id))[0]).toEqual({ n: 1 });
     // A session started before goes on.
     expect((await page(started.body.token)).status).toBe(200);
 
@@ -189,7 +189,7 @@ describe('what is refused', () => {
 
 describe('no subject data', () => {
   it('flows hold settings only: the table has no column for a person, and answers carry no token of a started session', async () => {
-    const cols = (t.s.db.prepare('PRAGMA table_info(published_flows)').all() as { name: string }[]).map((c) => c.name);
+    const cols = await t.columns('published_flows');
     expect(cols.sort()).toEqual([
       'created_at', 'enabled', 'env', 'failure_message', 'failure_redirect_url', 'id', 'min_age', 'name', 'org_id', 'page_title', 'product',
       'redirect_url', 'slug', 'success_message', 'updated_at',
@@ -198,6 +198,6 @@ describe('no subject data', () => {
     const s = await start(slugOf(made.body.url));
     const list = await t.json('GET', '/api/hosted/flows?env=test', { cookie });
     expect(JSON.stringify(list.body)).not.toContain(s.body.token);
-    expect(JSON.stringify(t.s.db.prepare('SELECT * FROM hosted_sessions').all())).not.toContain(s.body.token);
+    expect(JSON.stringify((await t.sql('SELECT * FROM hosted_sessions')))).not.toContain(s.body.token);
   });
 });

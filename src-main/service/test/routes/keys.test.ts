@@ -17,9 +17,9 @@ describe('POST /api/keys', () => {
     expect(body.key).toMatchObject({ name: 'Checkout backend', env: 'live', scopes: ['human', 'compliance'], demo: false, revoked_at: null });
     expect(body.api_key.startsWith(body.key.prefix)).toBe(true);
 
-    const row = t.s.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(body.key.id) as Record<string, unknown>;
-    expect(row.key_hash).toBe(sha256Hex(body.api_key));
-    const dump = JSON.stringify(t.s.db.prepare('SELECT * FROM api_keys').all());
+    const [row] = await t.sql('SELECT * FROM api_keys WHERE id = ?', body.key.id);
+    expect(row!.key_hash).toBe(sha256Hex(body.api_key));
+    const dump = JSON.stringify(await t.sql('SELECT * FROM api_keys'));
     expect(dump).not.toContain(body.api_key);
     expect(dump).not.toContain(body.secret);
 

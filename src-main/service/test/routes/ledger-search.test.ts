@@ -55,10 +55,10 @@ describe('GET /api/verifications?search=', () => {
     expect((await search(REFERENCE.toLowerCase())).body.total).toBe(0);
     expect(found((await search(`${REFERENCE}-2`)).body)).toEqual([ids.otherRef]);
 
-    const row = t.s.db.prepare('SELECT * FROM verifications WHERE id = ?').get(ids.withRef) as Record<string, unknown>;
+    const row = (await t.sql('SELECT * FROM verifications WHERE id = ?', ids.withRef))[0] as Record<string, unknown>;
     expect(row.client_ref_hmac).toBe(t.s.audit.clientRefHmac(REFERENCE));
-    expect(JSON.stringify(t.s.db.prepare('SELECT * FROM verifications').all())).not.toContain(REFERENCE);
-    expect((t.s.db.prepare('SELECT client_ref_hmac FROM verifications WHERE id = ?').get(ids.noRef) as { client_ref_hmac: string | null }).client_ref_hmac).toBeNull();
+    expect(JSON.stringify((await t.sql('SELECT * FROM verifications')))).not.toContain(REFERENCE);
+    expect(((await t.sql('SELECT client_ref_hmac FROM verifications WHERE id = ?', ids.noRef))[0] as { client_ref_hmac: string | null }).client_ref_hmac).toBeNull();
   });
 
   it('answers an empty page when nothing matches; % and _ are taken as themselves', async () => {

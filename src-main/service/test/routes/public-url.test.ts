@@ -59,15 +59,15 @@ describe('GET/PUT /api/settings/public-url', () => {
     expect((await t.json<AgeGateStore>('GET', '/api/age-gate?env=test', { cookie: owner })).body)
       .toMatchObject({ embed: expect.stringContaining('src="https://verify.example.com/widget/age-gate.js"'), link_reach: 'public' });
 
-    // The URL is configuration: in SQLite, one row; not in the log.
-    expect(t.s.db.prepare('SELECT url FROM public_url_setting').all()).toEqual([{ url: 'https://verify.example.com' }]);
+    // The URL is configuration: in the database, one row; not in the log.
+    expect(await t.sql('SELECT url FROM public_url_setting')).toEqual([{ url: 'https://verify.example.com' }]);
 
     const cleared = await setUrl(null);
     expect(cleared.body).toMatchObject({ public_url: null, hosted: { origin: ORIGIN, link_reach: 'this_computer' } });
     expect((await session()).body.link_reach).toBe('this_computer');
     expect((await t.json<{ flows: PublishedFlowView[] }>('GET', '/api/hosted/flows?env=test', { cookie: owner })).body.flows[0])
       .toMatchObject({ url: expect.stringContaining(`${ORIGIN}/hosted/f/`), link_reach: 'this_computer' });
-    expect(t.s.db.prepare('SELECT COUNT(*) AS n FROM public_url_setting').get()).toEqual({ n: 0 });
+    expect(await t.sql('SELECT COUNT(*) AS n FROM public_url_setting')).toEqual([{ n: 0 }]);
   });
 
   it('a public URL on a loopback name still reaches this computer only', async () => {

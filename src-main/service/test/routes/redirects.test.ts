@@ -56,7 +56,7 @@ const DANGEROUS = [
 describe('redirect fields take https, http to this computer and registered app schemes only', () => {
   it('refuses each dangerous scheme on each redirect field, naming the field, without echoing the URL', async () => {
     // Even registered by hand in the database (past the setting's own check), a forbidden scheme stays refused.
-    t.s.db.prepare("INSERT INTO organization_app_schemes (org_id, scheme) VALUES (?, 'ms-msdt'), (?, 'search-ms')").run(t.orgId, t.orgId);
+    await t.sql("INSERT INTO organization_app_schemes (org_id, scheme) VALUES (?, 'ms-msdt'), (?, 'search-ms')", t.orgId, t.orgId);
     for (const target of TARGETS) {
       for (const url of DANGEROUS) {
         const r = await target.send(url);
@@ -65,7 +65,7 @@ describe('redirect fields take https, http to this computer and registered app s
         expect(JSON.stringify(r.body)).not.toContain(url.slice(0, 14));
       }
     }
-    t.s.db.prepare('DELETE FROM organization_app_schemes WHERE org_id = ?').run(t.orgId);
+    await t.sql('DELETE FROM organization_app_schemes WHERE org_id = ?', t.orgId);
   });
 
   it('passes https and http to loopback; refuses http elsewhere; an app scheme only once registered', async () => {
@@ -116,7 +116,7 @@ describe('redirect fields take https, http to this computer and registered app s
     expect(denied.body).toMatchObject({ status: 'failed', redirect_url: null });
 
     const old = await t.json<HostedGenerateResponse>('POST', '/hosted/generate', { headers: { Authorization: `Bearer ${key}` }, body: { product: 'age' } });
-    t.s.db.prepare("UPDATE hosted_sessions SET failure_redirect_url = 'ms-msdt:/id%20PCWDiagnostic' WHERE id = ?").run(old.body.session_id);
+    await t.sql("UPDATE hosted_sessions SET failure_redirect_url = 'ms-msdt:/id%20PCWDiagnostic' WHERE id = ?", old.body.session_id);
     const oldDenied = await t.json<HostedCompleteResponse>('POST', `/hosted/complete/${old.body.token}`, { body: { date_of_birth: '2015-01-01', selfie_b64: 'AAAA' } });
     expect(oldDenied.body).toMatchObject({ status: 'failed', redirect_url: null });
   });

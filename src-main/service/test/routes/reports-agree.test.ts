@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportJob, Overview, RegulatoryCoverage, Usage, V21Verification, Volume, WidgetPerformance } from '../../../../src-shared/contracts/reports';
 import { actorOf, type AuditEvent } from '../../core/audit/audit';
 import { closeAll, testService, type OtherOrg, type TestService } from '../harness';
+import { insertLedgerRows, type LedgerRow } from '../fixtures/ledger-history';
 
 afterAll(closeAll);
 
@@ -25,17 +26,13 @@ let owner: string;
 let other: OtherOrg;
 let keyA: string;
 
-function insert(rows: Row[]): void {
-  const stmt = t.s.db.prepare(
-    `INSERT INTO verifications (id, org_id, api_key_id, product, env, status, confidence, credits, billable, error_code, latency_ms, created_at, completed_at, hit_categories)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`,
-  );
-  for (const r of rows) {
-    // Every row's result is at 10:00:00.000Z + 500 ms of its day.
-    stmt.run(r.id, r.org ?? t.orgId, r.key ?? null, r.product, r.env ?? 'live', r.status, r.confidence ?? null, r.credits ?? 0, r.error ?? null, 500,
-      `${r.day}T10:00:00.000Z`, `${r.day}T10:00:00.500Z`, r.hits ?? null);
-  }
-  t.s.reports.invalidate(t.orgId);
+function insert(rows: Row[]): Promise<void> {
+  // Every row's result is at 10:00:00.000Z + 500 ms of its day.
+  return insertLedgerRows(t, rows.map((r) => ({
+    id: r.id, org_id: r.org ?? t.orgId, api_key_id: r.key ?? null, product: r.product as LedgerRow['product'], env: (r.env ?? 'live') as LedgerRow['env'], status: r.status,
+    confidence: r.confidence ?? null, credits: r.credits ?? 0, error_code: r.error ?? null, latency_ms: 500, created_at: `${r.day}T10:00:00.000Z`,
+    completed_at: `${r.day}T10:00:00.500Z`, hit_categories: r.hits ?? null,
+  })));
 }
 
 /** An analyst's decision on a screening, `after` ms after its result, as the review code records it. */
@@ -49,7 +46,7 @@ beforeAll(async () => {
   owner = await t.login();
   keyA = (await t.s.keys.create({ orgId: t.orgId, plan: 'enterprise', name: 'Checkout', env: 'live', scopes: ['human', 'age', 'identity', 'compliance'], demo: false, createdBy: null })).key.id;
   other = await t.addOrg({ plan: 'enterprise' });
-  insert([
+  await insert([
     { id: 'v_h1', product: 'human', status: 'PASS', day: '2026-03-02', key: keyA, confidence: 91, credits: 1 },
     { id: 'v_h2', product: 'human', status: 'PASS', day: '2026-03-02', key: keyA, confidence: 88, credits: 1 },
     { id: 'v_h3', product: 'human', status: 'PASS', day: '2026-03-03', confidence: 95, credits: 1 },

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Plan } from '../../../../src-shared/catalog';
 import { closeAll, testService, type OtherOrg, type TestService } from '../harness';
+import { insertLedgerRows, type LedgerRow } from '../fixtures/ledger-history';
 import * as fx from '../face-fixtures';
 import { ORIGIN } from '../harness';
 import { addDays, isoDayOf } from '../../../../src-shared/dates';
@@ -16,17 +17,14 @@ interface Row {
 }
 
 let seq = 0;
-function insert(t: TestService, rows: Row[]): void {
-  const stmt = t.s.db.prepare(
-    `INSERT INTO verifications (id, org_id, api_key_id, product, env, status, confidence, credits, billable, error_code, latency_ms, created_at, completed_at, hit_categories)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)`,
-  );
-  for (const r of rows) {
+function insert(t: TestService, rows: Row[]): Promise<void> {
+  return insertLedgerRows(t, rows.map((r) => {
     const at = `${r.day}T12:00:00.000Z`;
-    stmt.run(`t_${++seq}`, r.org ?? t.orgId, r.key ?? null, r.product, r.env ?? 'test', r.status, r.confidence ?? null, r.credits ?? 0,
-      r.error ?? null, r.latency ?? null, at, at, r.hits ?? null);
-  }
-  t.s.reports.invalidate(r0(rows).org ?? t.orgId);
+    return {
+      id: `t_${++seq}`, org_id: r.org ?? t.orgId, api_key_id: r.key ?? null, product: r.product as LedgerRow['product'], env: (r.env ?? 'test') as LedgerRow['env'], status: r.status,
+      confidence: r.confidence ?? null, credits: r.credits ?? 0, error_code: r.error ?? null, latency_ms: r.latency ?? null, created_at: at, completed_at: at, hit_categories: r.hits ?? null,
+    };
+  }), r0(rows).org ?? t.orgId);
 }
 const r0 = (rows: Row[]) => rows[0] ?? ({} as Row);
 
@@ -45,7 +43,7 @@ beforeAll(async () => {
   keyB = (await t.s.keys.create({ orgId: t.orgId, plan: 'pro', name: 'Backend', env: 'test', scopes: ['age'], demo: false, createdBy: null })).key.id;
   other = await t.addOrg();
   await t.grant(1000);
-  insert(t, [
+  await insert(t, [
     { product: 'human', status: 'PASS', day: '2026-03-02', key: keyA, confidence: 90, latency: 100, credits: 1 },
     { product: 'human', status: 'FAIL', day: '2026-03-02', key: keyA, confidence: 40, error: 'no_face_detected', latency: 200, credits: 1 },
     { product: 'age', status: 'success', day: '2026-03-03', key: keyB, confidence: 80, latency: 300, credits: 10 },
@@ -294,7 +292,7 @@ describe('plan limits', () => {
     const keys: string[] = [];
     for (let i = 0; i < 12; i++) keys.push(
       (await p.s.keys.create({ orgId: p.orgId, plan: 'free', name: `Key ${String(i + 1).padStart(2, '0')}`, env: 'test', scopes: ['human'], demo: false, createdBy: null })).key.id);
-    insert(p, keys.flatMap((key, i) => Array.from({ length: 12 - i }, () => ({ product: 'human', status: 'PASS', day: '2026-03-02', key }))));
+    await insert(p, keys.flatMap((key, i) => Array.from({ length: 12 - i }, () => ({ product: 'human', status: 'PASS', day: '2026-03-02', key }))));
   });
   const ask = (path: string) => p.json<{ data: Record<string, unknown>; meta: Record<string, unknown> }>('GET', path, { cookie });
 

