@@ -13,11 +13,11 @@
 //
 // What is shared is public list data and the organisation's own lists, as the folder holds them;
 // never a subject screened. The index an instance builds from them is its own (not shared).
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import type { Engine, Q } from '../../../db/engine';
 import { privateDir, writePrivateFile } from '../../../paths';
-import { sha256Hex } from './common';
 import { listsDir } from './store';
 import { sharedListsRepo as repo, type FileShas, type SharedVersion } from './shared-repo';
 
@@ -73,12 +73,12 @@ export function createSharedLists(engine: Engine, dataDir: string, now: () => Da
   /** The shared files of the folder as they are now. */
   const scan = (): FileShas => {
     const out: FileShas = {};
-    for (const f of TOP_FILES) if (existsSync(join(dir, f))) out[f] = sha256Hex(readFileSync(join(dir, f)));
+    for (const f of TOP_FILES) if (existsSync(join(dir, f))) out[f] = fileSha256(join(dir, f));
     const walk = (rel: string): void => {
       for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
         const path = posix.join(rel, e.name);
         if (e.isDirectory()) walk(path);
-        else if (e.isFile() && !e.name.endsWith('.tmp')) out[path] = sha256Hex(readFileSync(join(dir, path)));
+        else if (e.isFile() && !e.name.endsWith('.tmp')) out[path] = fileSha256(join(dir, path));
       }
     };
     for (const f of FOLDERS) if (existsSync(join(dir, f))) walk(f);
@@ -192,6 +192,19 @@ export function createSharedLists(engine: Engine, dataDir: string, now: () => Da
       };
     },
   };
+}
+
+/** A file's SHA-256, read a megabyte at a time (an official file is tens of megabytes: never held whole to be hashed). */
+function fileSha256(path: string): string {
+  const hash = createHash('sha256');
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  const fd = openSync(path, 'r');
+  try {
+    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) hash.update(chunk.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
 }
 
 function sameFiles(a: FileShas, b: FileShas): boolean {
