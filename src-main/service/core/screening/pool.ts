@@ -6,11 +6,10 @@
 //
 // The lists are loaded in a worker, not here: an import of an own list builds the new index in a
 // new worker while the old one keeps answering, and this thread only learns the new index's meta
-// (remoteIndex). A worker stays while the current lists are its lists, for a while after they were
-// replaced (a screening that began on them, its billing still under way, is screened with them:
-// on PostgreSQL that takes a few round trips, and another instance's import reloads the lists at any
-// moment), or while an open batch still screens with them (retain/release); then it is stopped.
-// Running from source there is no built
+// (remoteIndex). A worker stays while the current lists are its lists or an open batch still
+// screens with them (retain/release), then it is stopped. A single screening that took lists
+// since replaced (its billing took a few round trips to PostgreSQL while another instance's import
+// reloaded them) is screened with the lists in use: its answer names them. Running from source there is no built
 // worker: the same worker program runs in this thread, behind the same pool.
 import { join } from 'node:path';
 import type { ScreeningResponse } from '../../../../src-shared/contracts/screening';
@@ -40,12 +39,7 @@ interface Slot {
   pending: number;
 }
 
-/** How long the worker of replaced lists stays for the screenings that began on them. */
-export const RETIRE_AFTER_MS = 10_000;
-
-export function createScreenPool(
-  resourcesDir: string, dataDir: string | undefined, log?: (msg: string, fields?: Record<string, string | number>) => void, opts: { retireAfterMs?: number } = {},
-) {
+export function createScreenPool(resourcesDir: string, dataDir: string | undefined, log?: (msg: string, fields?: Record<string, string | number>) => void) {
   const watchlistsDir = join(resourcesDir, 'watchlists');
   const byStamp = new Map<string, Slot>();
   let current: Slot | null = null;
@@ -169,7 +163,7 @@ export function createScreenPool(
       if (!started) return null;
       const before = current;
       current = started.slot;
-      if (before && before !== current) setTimeout(() => retire(before), opts.retireAfterMs ?? RETIRE_AFTER_MS).unref();
+      if (before && before !== current) retire(before);
       return remoteIndex(started.meta, watchlistsDir, dataDir);
     },
     /** Where the last work was screened: observable for tests and logs. */
@@ -178,9 +172,13 @@ export function createScreenPool(
     async screen(loaded: LoadedIndex, job: RowJob): Promise<RowOutcome[]> {
       return run(byStamp.get(loaded.stamp), loaded, { kind: 'rows', job });
     },
-    /** One screening, in the worker holding these lists (here when there is none). */
+    /**
+     * One screening, in the worker holding these lists; when they were replaced since it took them
+     * (their worker is gone), in the worker of the lists in use (its answer names the lists that
+     * screened it); here when there is none.
+     */
     async screenOne(loaded: LoadedIndex, call: ScreenCall): Promise<ScreeningResponse> {
-      return run(byStamp.get(loaded.stamp), loaded, { kind: 'screen', call });
+      return run(byStamp.get(loaded.stamp) ?? (current?.retiring === false ? current : undefined), loaded, { kind: 'screen', call });
     },
     /** Reads an imported list file in the current worker (here when there is none): ListManagement.check. */
     checks: {
