@@ -9,6 +9,7 @@ import { addMember, initOrg, signIn, type TestOrg } from '../support/accounts';
 import { expect, ROOT, test, type Service } from '../support/service';
 import { ListsPage } from '../pages/lists-page';
 import { ScreeningPage } from '../pages/screening-page';
+import { openListsPanel } from '../support/lists';
 
 const PRO_ORG: TestOrg = {
   organization: 'Northwind Compliance',
@@ -40,17 +41,7 @@ const PEP_CSV = [
 const UN_XML = join(ROOT, 'resources', 'watchlists', 'un_sc', '2026-02-27', 'consolidated.xml');
 
 /** Signs in to a Pro organization and opens Screening once the service has loaded its lists. */
-async function openLists(page: Page, service: Service): Promise<{ lists: ListsPage; screening: ScreeningPage }> {
-  await initOrg(service, PRO_ORG);
-  await signIn(page, PRO_ORG);
-  const lists = new ListsPage(page);
-  await lists.waitForServiceLists();
-  const screening = new ScreeningPage(page);
-  await screening.goto();
-  await screening.waitForLists();
-  await lists.waitForPanel();
-  return { lists, screening };
-}
+const openLists = (page: Page, service: Service) => openListsPanel(page, service, PRO_ORG);
 
 test('lists: the shipped lists show publisher, version date, checksum and licence; PEP screening works out of the box', async ({ page, service }) => {
   const { lists, screening } = await openLists(page, service);

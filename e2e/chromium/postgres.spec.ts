@@ -7,7 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { initOrg, signIn, type TestOrg } from '../support/accounts';
+import { signIn, type TestOrg } from '../support/accounts';
+import { openListsPanel } from '../support/lists';
 import { expect, startService, stopService, test } from '../support/service';
 import { ListsPage } from '../pages/lists-page';
 import { ScreeningPage } from '../pages/screening-page';
@@ -49,14 +50,7 @@ test.afterAll(async () => {
 });
 
 test('two instances on one PostgreSQL: a list added in one console is screened in the other, without a restart', async ({ page, browser, service }) => {
-  await initOrg(service, ORG);
-  await signIn(page, ORG);
-  const lists = new ListsPage(page);
-  await lists.waitForServiceLists();
-  const screening = new ScreeningPage(page);
-  await screening.goto();
-  await screening.waitForLists();
-  await lists.waitForPanel();
+  const { lists, screening } = await openListsPanel(page, service, ORG);
 
   // The other instance: its own data directory, the same database.
   const otherDir = await mkdtemp(join(tmpdir(), 'cc-e2e-pg-other-'));

@@ -3,21 +3,14 @@
 // Screening and Batch rescreen warn about it, say how to import a newer file, and mark it in the
 // Lists panel; widening the window in Settings (owner) takes the warning away.
 import { join } from 'node:path';
-import { initOrg, signIn, type TestOrg } from '../support/accounts';
+import type { TestOrg } from '../support/accounts';
+import { openListsPanel } from '../support/lists';
 import { expect, test } from '../support/service';
-import { ListsPage } from '../pages/lists-page';
-import { ScreeningPage } from '../pages/screening-page';
 
 const ORG: TestOrg = { organization: 'Freshness Ltd', email: 'owner@freshness.test', password: 'correct horse battery', plan: 'pro' };
 
 test('stale lists: a banner on Screening and Batch rescreen naming the list and the import; the window in Settings', async ({ page, service }) => {
-  await initOrg(service, ORG);
-  await signIn(page, ORG);
-  const lists = new ListsPage(page);
-  await lists.waitForServiceLists();
-  const screening = new ScreeningPage(page);
-  await screening.goto();
-  await screening.waitForLists();
+  const { screening } = await openListsPanel(page, service, ORG);
 
   const banner = page.getByTestId('stale-lists');
   const sdn = banner.getByTestId('stale-list-us_ofac_sdn');
