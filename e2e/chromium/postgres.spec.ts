@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { runStatement } from '../../src-main/service/test/pg-cluster';
 import { signIn, type TestOrg } from '../support/accounts';
 import { openListsPanel } from '../support/lists';
 import { expect, startService, stopService, test } from '../support/service';
@@ -26,15 +26,8 @@ const PEP_CSV = [
   `pep,${PEP.firstName} ${PEP.lastName},,${PEP.dob},${PEP.country},,,male,Member of the Provincial Legislature,,e2e-pg-1,`,
 ].join('\n');
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: CLUSTER });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+/** One statement on the cluster's maintenance database. */
+const admin = (statement: string): Promise<void> => runStatement(CLUSTER!, statement);
 
 test.skip(!CLUSTER, `PostgreSQL is not available here: ${process.env.CONSOLE_E2E_POSTGRES_SKIP ?? 'no cluster was started'}`);
 // The database is made before the test's service starts (a fixture: it runs before the service's).

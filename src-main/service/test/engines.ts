@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHmac } from 'node:crypto';
-import pg from 'pg';
 import { afterEach, inject } from 'vitest';
 import { postgresEngine, sqliteEngine, type Dialect, type Engine } from '../db/engine';
 import { openDatabase, type Db } from '../db/open';
@@ -15,6 +14,7 @@ import { createAccounts } from '../core/accounts/accounts';
 import { createAudit } from '../core/audit/audit';
 import type { Clock } from '../core/clock';
 import type { InstallSecret } from '../core/install-secret';
+import { runStatement } from './pg-cluster';
 
 export interface TestEngine {
   engine: Engine;
@@ -46,7 +46,7 @@ export async function openTestEngine(dialect: Dialect, opts: { migrate?: boolean
   }
   if (!POSTGRES.url) throw new Error(`PostgreSQL is not available: ${POSTGRES.why}`);
   const name = `cc_test_${process.pid}_${++made}_${Date.now().toString(36)}`;
-  await admin(POSTGRES.url, `CREATE DATABASE ${name}`);
+  await runStatement(POSTGRES.url, `CREATE DATABASE ${name}`);
   const url = POSTGRES.url.replace('/postgres?', `/${name}?`);
   const engine = postgresEngine(url, { max: 4 });
   if (opts.migrate !== false) await migratePostgres(engine);
@@ -56,7 +56,7 @@ export async function openTestEngine(dialect: Dialect, opts: { migrate?: boolean
     url,
     async close() {
       await engine.close();
-      await admin(POSTGRES.url!, `DROP DATABASE ${name} WITH (FORCE)`);
+      await runStatement(POSTGRES.url!, `DROP DATABASE ${name} WITH (FORCE)`);
     },
   };
 }
@@ -71,7 +71,7 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
   if (!POSTGRES.url) throw new Error(`PostgreSQL is not available: ${POSTGRES.why}`);
   templateDb ??= (async () => {
     const name = `cc_template_${process.pid}_${Date.now().toString(36)}`;
-    await admin(POSTGRES.url!, `CREATE DATABASE ${name}`);
+    await runStatement(POSTGRES.url!, `CREATE DATABASE ${name}`);
     const engine = postgresEngine(POSTGRES.url!.replace('/postgres?', `/${name}?`), { max: 1 });
     await migratePostgres(engine);
     // A template must have no connection open while it is copied.
@@ -80,22 +80,13 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
   })();
   const template = await templateDb;
   const name = `cc_test_${process.pid}_${++made}_${Date.now().toString(36)}`;
-  await admin(POSTGRES.url, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await runStatement(POSTGRES.url, `CREATE DATABASE ${name} TEMPLATE ${template}`);
   return {
     url: POSTGRES.url.replace('/postgres?', `/${name}?`),
-    drop: () => admin(POSTGRES.url!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: () => runStatement(POSTGRES.url!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Both engines, for `describe.each`: PostgreSQL's entry says why it is skipped, when it is. */
 export const ENGINES: readonly { dialect: Dialect; skip: string | null }[] = [

@@ -8,6 +8,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 
 const run = promisify(execFile);
 const PG_LIB = '/usr/lib/postgresql';
@@ -22,6 +23,17 @@ export interface Cluster {
   /** A connection URL for another database of this cluster. */
   urlOf(database: string): string;
   stop(): Promise<void>;
+}
+
+/** Runs one statement on its own connection to `url` (CREATE DATABASE and DROP DATABASE take no transaction). */
+export async function runStatement(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The newest installed PostgreSQL's bin directory, or null. */

@@ -9,8 +9,8 @@
 // (remoteIndex). A worker stays while the current lists are its lists or an open batch still
 // screens with them (retain/release), then it is stopped. A single screening that took lists
 // since replaced (its billing took a few round trips to PostgreSQL while another instance's import
-// reloaded them) is screened with the lists in use: its answer names them. Running from source there is no built
-// worker: the same worker program runs in this thread, behind the same pool.
+// reloaded them) is screened with the lists in use: its answer names them. Running from source
+// there is no built worker: the same worker program runs in this thread, behind the same pool.
 import { join } from 'node:path';
 import type { ScreeningResponse } from '../../../../src-shared/contracts/screening';
 import { builtWorker, inThisThread, inThread } from '../workers/launch';
