@@ -52,6 +52,8 @@ const WALLS = [
     ? 'a route never imports another route: share a use case (core/app/) or an HTTP helper' : null,
   (from, to) => under(from, 'src-main/service/core') && !under(from, APP) && to.path && under(to.path, APP)
     ? 'the domains never import the use-case layer above them (core/app/)' : null,
+  (from, to) => under(from, 'src-main/service/core') && to.path && stem(to.path) === 'src-main/service/compose'
+    ? 'core never imports compose.ts: a use case declares the few services it uses (its *Deps type)' : null,
   (from, to) => {
     if (!under(from, SCREENS) || !to.path || !under(to.path, SCREENS)) return null;
     const screenOf = (p) => p.slice(SCREENS.length + 1).split('/')[0];

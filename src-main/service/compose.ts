@@ -24,7 +24,7 @@ import { loadInstallSecret } from './core/install-secret';
 import { createAudit, SYSTEM } from './core/audit/audit';
 import { createTeamActivity } from './core/accounts/team-activity';
 import { createTeam } from './core/accounts/team';
-import { createOrganization, type Branding } from './core/accounts/organization';
+import { createOrganization } from './core/accounts/organization';
 import { createReview } from './core/review/review';
 import { defaultResourcesDir } from './paths';
 import { createDocumentReader, type DocumentReader, type DocumentReaderOptions } from './core/documents/pool';
@@ -175,10 +175,7 @@ export async function compose(opts: ComposeOptions) {
   const publicUrlSetting = createPublicUrlSetting(engine, clock);
   const origin = createPublicOrigin({ onsite: onsite.origin, team: teamServer.origin, setting: publicUrlSetting.current, ...(publicUrl !== undefined ? { publicUrl } : {}) });
   return {
-    organization,
-    /** The organisation's display name and logo PNG, for PDF exports and hosted pages. */
-    organizationBranding: (orgId: number): Promise<Branding> => organization.branding(orgId),
-    storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, teamServer, origin, publicUrlSetting, tokens, engine, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, localLimiter, loginThrottle, keyThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity, sharedLists,
+    organization, storage, faces, documents, kycReports, reports, exports, hosted, flows, ageGate, onsite, teamServer, origin, publicUrlSetting, tokens, engine, clock, logger, accounts, keys, credits, ledger, idempotency, billing, limiter, localLimiter, loginThrottle, keyThrottle, webhooks, screening, screenGate, batches, pool, audit, review, team, teamActivity, sharedLists,
     config: { dataDir: opts.dataDir, resourcesDir: opts.resourcesDir ?? defaultResourcesDir(), consoleDir: opts.consoleDir, hostedDir: opts.hostedDir, widgetDir: opts.widgetDir, version: opts.version ?? '0.1.0' },
     /**
      * The loopback listener is up at `url` (main.ts; the test harness gives the address it calls):

@@ -11,28 +11,52 @@ import {
 } from '../../../../src-shared/contracts/age-gate';
 import type { AgeSelfieResponse } from '../../../../src-shared/contracts/age';
 import { AppError } from '../../../../src-shared/errors';
-import type { Services } from '../../compose';
+import type { Organization } from '../accounts/organization';
 import { agePolicy } from '../age/policy';
-import { visitorOf } from '../age-gate/attempts';
-import type { AgeGateStoreRecord } from '../age-gate/stores';
-import type { AuditActorRef } from '../audit/audit';
+import { visitorOf, type AgeGateAttempts } from '../age-gate/attempts';
+import type { SelfieChecks } from '../age-gate/selfie-checks';
+import type { AgeGateStoreRecord, AgeGateStores } from '../age-gate/stores';
+import type { Audit, AuditActorRef } from '../audit/audit';
 import { checkRedirects, usableRedirect } from '../hosted/redirects';
-import { ageByBirthDate, ageBySelfie, claimedAge, endAgeFlow } from './age';
+import type { PublicOrigin } from '../public-origin';
+import type { Ledger } from '../verification/ledger';
+import { ageByBirthDate, ageBySelfie, claimedAge, endAgeFlow, type SelfieAgeDeps } from './age';
 import { orgPayer, type Answer, type Call } from './call';
+
+/** The age gate's own parts: the stores' settings, each visitor's attempts, a live store's paid selfie checks. */
+export interface AgeGate {
+  stores: AgeGateStores;
+  attempts: AgeGateAttempts;
+  selfieChecks: SelfieChecks;
+}
+
+/** What the merchant's settings use: the gate, the organisation's app schemes, the service's origin (the script tag), the audit log. */
+export interface AgeGateDeps {
+  ageGate: AgeGate;
+  organization: Organization;
+  origin: PublicOrigin;
+  audit: Audit;
+}
+
+/** What a visitor's answer uses: the gate, the age product's selfie use case, the attestation's ledger number. */
+export interface AgeGateVisitorDeps extends SelfieAgeDeps {
+  ageGate: AgeGate;
+  ledger: Ledger;
+}
 
 /** The minimum the store applies: its setting, raised by its use case (alcohol: 21) and never lowered by the caller. */
 const minAgeOf = (st: AgeGateStoreRecord, asked?: number) =>
   agePolicy(st.settings.use_case, Math.max(st.settings.min_age, asked ?? 0), undefined).min_age;
 
 /** The store a widget names, with its gate on; a clear 404 otherwise (an unknown id and a disabled gate look alike). */
-async function openStore(s: Services, id: string): Promise<AgeGateStoreRecord> {
+async function openStore(s: { ageGate: AgeGate }, id: string): Promise<AgeGateStoreRecord> {
   const st = await s.ageGate.stores.byId(id);
   if (!st || !st.settings.enabled) throw new AppError('age_gate_not_found');
   return st;
 }
 
 /** The public settings the storefront widget shows (the merchant's daily cap is not among them). */
-export async function publicConfig(s: Services, storeId: string): Promise<AgeGatePublicConfig> {
+export async function publicConfig(s: Pick<AgeGateDeps, 'ageGate' | 'organization'>, storeId: string): Promise<AgeGatePublicConfig> {
   const st = await openStore(s, storeId);
   const { daily_selfie_cap: _private, ...shown } = st.settings;
   return {
@@ -41,14 +65,14 @@ export async function publicConfig(s: Services, storeId: string): Promise<AgeGat
 }
 
 /** The store's underage redirect while its rules still allow it (one saved under older rules, or with an app scheme removed since, is not followed). */
-const underageRedirect = async (s: Services, st: AgeGateStoreRecord) => usableRedirect(st.settings.underage_redirect_url, await s.organization.appSchemes(st.orgId));
+const underageRedirect = async (s: Pick<AgeGateDeps, 'organization'>, st: AgeGateStoreRecord) => usableRedirect(st.settings.underage_redirect_url, await s.organization.appSchemes(st.orgId));
 
 /** The organisation's store in one environment, with the script tag to paste. */
-export async function storeView(s: Services, orgId: number, env: 'test' | 'live'): Promise<AgeGateStore> {
+export async function storeView(s: Pick<AgeGateDeps, 'ageGate' | 'origin'>, orgId: number, env: 'test' | 'live'): Promise<AgeGateStore> {
   return viewOf(s, env, await s.ageGate.stores.of(orgId, env));
 }
 
-async function viewOf(s: Services, env: 'test' | 'live', st: AgeGateStoreRecord | undefined): Promise<AgeGateStore> {
+async function viewOf(s: Pick<AgeGateDeps, 'ageGate' | 'origin'>, env: 'test' | 'live', st: AgeGateStoreRecord | undefined): Promise<AgeGateStore> {
   const widget = s.origin.service();
   return {
     store_id: st?.id ?? null, environment: env, settings: st?.settings ?? AgeGateSettings.parse({}),
@@ -67,7 +91,7 @@ async function viewOf(s: Services, env: 'test' | 'live', st: AgeGateStoreRecord 
  * (never their values: a redirect or a message is the merchant's configuration). A save that
  * changes nothing is not an act.
  */
-export async function saveStore(s: Services, orgId: number, actor: AuditActorRef, env: 'test' | 'live', settings: AgeGateSettings): Promise<AgeGateStore> {
+export async function saveStore(s: AgeGateDeps, orgId: number, actor: AuditActorRef, env: 'test' | 'live', settings: AgeGateSettings): Promise<AgeGateStore> {
   checkRedirects({ underage_redirect_url: settings.underage_redirect_url }, await s.organization.appSchemes(orgId));
   const onOff = (st: AgeGateSettings) => (st.enabled ? 'on' : 'off');
   const saved = await s.audit.atomically(async (tx) => {
@@ -95,7 +119,7 @@ const capReached = (retryAfter: number) => new AppError('age_gate_daily_cap', { 
  * request's own, when it sent one.
  */
 export async function storefrontAgeCheck(
-  s: Services, body: AgeGateRequest, address: string, text: string, idempotency?: Call['idempotency'],
+  s: AgeGateVisitorDeps, body: AgeGateRequest, address: string, text: string, idempotency?: Call['idempotency'],
 ): Promise<Answer<AgeGateResponse>> {
   const st = await openStore(s, body.store_id);
   const age = claimedAge(s, body.date_of_birth);

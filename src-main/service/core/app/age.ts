@@ -6,27 +6,42 @@ import type { z } from 'zod';
 import type { AgeIdResponse, AgeSelfieRequest, AgeSelfieResponse, AgeStep1Request, AgeStep1Response } from '../../../../src-shared/contracts/age';
 import { ageOn, claimedAgeOn, formatUsDate } from '../../../../src-shared/dates';
 import { AppError } from '../../../../src-shared/errors';
-import type { Services } from '../../compose';
 import type { Q } from '../../db/engine';
+import type { Organization } from '../accounts/organization';
+import type { Clock } from '../clock';
+import type { DocumentReader } from '../documents/pool';
 import { agePolicy } from '../age/policy';
 import { checkIdentity, identityAnswer, type IdentityCheck } from '../documents/identity';
 import { ageDecision, analysisBlock, DEMO_CONFIDENCE, demoAge, demoAnalysis, evidenceOf, judgeTaken, livenessEvidence, takeSelfie } from '../faces/selfie';
+import type { FacePool } from '../faces/pool';
 import { bytesOfBase64 } from '../media/image';
 import type { Outcome } from '../verification/billing';
-import { bill, creditsAfter, type Answer, type Call } from './call';
+import { bill, creditsAfter, type Answer, type Call, type ChargeDeps } from './call';
 import { clipRequired } from './liveness';
+
+/** What age by selfie uses: the face workers, the organisation's liveness setting, billing. */
+export interface SelfieAgeDeps extends ChargeDeps {
+  clock: Clock;
+  faces: FacePool;
+  organization: Organization;
+}
+
+/** What age by ID adds: the document reader. */
+export interface AgeDeps extends SelfieAgeDeps {
+  documents: DocumentReader;
+}
 
 type UseCase = AgeSelfieRequest['use_case'];
 
 /** The age a claimed date of birth gives today, or 400 `out_of_range` when no person could have it (step 1, the hosted page, the age gate). */
-export function claimedAge(s: Services, dob: string): number {
+export function claimedAge(s: { clock: Clock }, dob: string): number {
   const age = claimedAgeOn(dob, s.clock.now());
   if (age === null) throw new AppError('invalid_parameters', { fields: [{ field: 'date_of_birth', issue: 'out_of_range' }] });
   return age;
 }
 
 /** Step 1: the date of birth against the minimum age (free; nothing is recorded). */
-export function ageStep1(s: Services, body: z.output<typeof AgeStep1Request>): AgeStep1Response {
+export function ageStep1(s: { clock: Clock }, body: z.output<typeof AgeStep1Request>): AgeStep1Response {
   const minAge = agePolicy(body.use_case, body.min_age, body.state_code).min_age;
   const age = claimedAge(s, body.date_of_birth);
   if (age >= minAge) {
@@ -54,7 +69,7 @@ export interface SelfieInput {
  * `alsoRecord` writes a further record of the same act in the transaction of its row and charge (the age gate's link to its store).
  */
 export async function ageBySelfie(
-  s: Services, call: Call, body: SelfieInput, text: string, alsoRecord?: (r: { verificationId: string; createdAt: number }, tx: Q) => Promise<void>,
+  s: SelfieAgeDeps, call: Call, body: SelfieInput, text: string, alsoRecord?: (r: { verificationId: string; createdAt: number }, tx: Q) => Promise<void>,
 ): Promise<Answer<AgeSelfieResponse>> {
   const key = call.payer;
   const minAge = agePolicy(body.use_case ?? 'adult', body.min_age, undefined).min_age;
@@ -142,7 +157,7 @@ export interface IdInput {
  * Naming the step-2 verification continues that flow: no second charge, and its ledger row takes
  * the outcome. Otherwise it is a flow of its own: 10 credits and one ledger row.
  */
-export async function ageById(s: Services, call: Call, body: IdInput, text: string): Promise<Answer<AgeIdResponse>> {
+export async function ageById(s: AgeDeps, call: Call, body: IdInput, text: string): Promise<Answer<AgeIdResponse>> {
   // Continuing a flow charges nothing but still writes its outcome: checked like billable work (507).
   s.storage.require();
   const key = call.payer;
@@ -183,7 +198,7 @@ export async function ageById(s: Services, call: Call, body: IdInput, text: stri
  * balance either). Answers the row's id.
  */
 export async function ageByBirthDate(
-  s: Services, call: Call, text: string, d: { status: 'success' | 'failed'; errorCode: string | null; free?: boolean },
+  s: ChargeDeps, call: Call, text: string, d: { status: 'success' | 'failed'; errorCode: string | null; free?: boolean },
 ): Promise<Answer<string>> {
   const billed = await bill(s, call, { operation: 'age', idPrefix: 'age', bodyText: text, ...(d.free ? { free: true } : {}) }, async () => ({
     status: d.status, confidence: null, billable: false, httpStatus: 200, errorCode: d.errorCode, result: null,
@@ -192,7 +207,7 @@ export async function ageByBirthDate(
 }
 
 /** Ends a selfie flow that was waiting for an ID which will not come (the storefront has no ID step): its row says how it ended. */
-export async function endAgeFlow(s: Services, payer: Call['payer'], verificationId: string, r: { confidence: number | null; reason?: string | null | undefined }): Promise<void> {
+export async function endAgeFlow(s: Pick<ChargeDeps, 'billing'>, payer: Call['payer'], verificationId: string, r: { confidence: number | null; reason?: string | null | undefined }): Promise<void> {
   await s.billing.continueFlow({ key: payer, verificationId, operation: 'age', waiting: 'id_required' }, async () => ({
     status: 'failed', confidence: r.confidence, billable: false, httpStatus: 200, errorCode: r.reason ?? null, result: null,
   }));

@@ -5,10 +5,24 @@
 import type { z } from 'zod';
 import type { BatchInfo, CreateBatchRequest, OpenBatchList } from '../../../../src-shared/contracts/batch';
 import { BATCH_LIMITS } from '../../../../src-shared/contracts/batch';
-import type { Services } from '../../compose';
-import type { SessionContext } from '../accounts/accounts';
+import type { Accounts, SessionContext } from '../accounts/accounts';
+import type { Organization } from '../accounts/organization';
 import { actorOf, type Audit } from '../audit/audit';
-import type { BatchOwner, EndedBatch } from '../screening/batch';
+import type { Review } from '../review/review';
+import type { BatchOwner, Batches, EndedBatch } from '../screening/batch';
+import type { Screening } from '../screening/service';
+import type { Storage } from '../storage/storage';
+
+/** What the batch use cases use: the batches in memory, the lists loaded, the audit log, the review queue's batch links, and who a user is. */
+export interface BatchDeps {
+  batches: Batches;
+  screening: Screening;
+  audit: Audit;
+  review: Review;
+  organization: Organization;
+  accounts: Accounts;
+  storage: Storage;
+}
 
 const counts = (info: BatchInfo) => ({ total: info.total_rows, done: info.processed, failed: info.errors });
 
@@ -16,7 +30,7 @@ const counts = (info: BatchInfo) => ({ total: info.total_rows, done: info.proces
 export const ownerOf = (session: SessionContext): BatchOwner => ({ orgId: session.org.id, userId: session.user.id });
 
 /** Opens the analyst's batch rescreen (one each) against the lists loaded now. */
-export async function openBatch(s: Services, session: SessionContext, body: z.output<typeof CreateBatchRequest>): Promise<BatchInfo> {
+export async function openBatch(s: BatchDeps, session: SessionContext, body: z.output<typeof CreateBatchRequest>): Promise<BatchInfo> {
   // A batch is billable work: not taken on while the disk is below its reserve (507).
   s.storage.require();
   const loaded = await s.screening.ready();
@@ -29,7 +43,7 @@ export async function openBatch(s: Services, session: SessionContext, body: z.ou
 }
 
 /** Cancels the analyst's batch (rows already screened stay charged); audited when it was open. */
-export async function cancelBatch(s: Services, session: SessionContext, id: string): Promise<BatchInfo> {
+export async function cancelBatch(s: BatchDeps, session: SessionContext, id: string): Promise<BatchInfo> {
   const wasOpen = (await s.batches.info(ownerOf(session), id, null)).state === 'open';
   const info = await s.batches.cancel(ownerOf(session), id, s.screening.current());
   if (wasOpen) await s.audit.record({ orgId: session.org.id, actor: actorOf(session.user), action: 'batch.cancelled', batchId: info.id, env: info.env, counts: counts(info) });
@@ -37,7 +51,7 @@ export async function cancelBatch(s: Services, session: SessionContext, id: stri
 }
 
 /** Finishes the analyst's batch, freeing their batch slot whatever the run's end; the row says how it ended. */
-export async function finishBatch(s: Services, session: SessionContext, id: string): Promise<BatchInfo> {
+export async function finishBatch(s: BatchDeps, session: SessionContext, id: string): Promise<BatchInfo> {
   const info = await s.batches.finish(ownerOf(session), id, s.screening.current());
   await s.audit.record({
     orgId: session.org.id, actor: actorOf(session.user), action: 'batch.finished', batchId: info.id, env: info.env, counts: counts(info), to: info.state,
@@ -46,7 +60,7 @@ export async function finishBatch(s: Services, session: SessionContext, id: stri
 }
 
 /** Every open batch of the organisation with whose it is (owners and admins: the route's act). */
-export async function listOpenBatches(s: Services, session: SessionContext): Promise<OpenBatchList> {
+export async function listOpenBatches(s: BatchDeps, session: SessionContext): Promise<OpenBatchList> {
   return {
     // One batch per analyst: each user is looked up once.
     batches: await Promise.all((await s.batches.open(session.org.id)).map(async ({ user_id, ...b }) => {
@@ -62,7 +76,7 @@ export async function listOpenBatches(s: Services, session: SessionContext): Pro
  * audit row (`batch.cancelled`, the target being whose batch it was) is written first: a batch
  * is never ended unaudited.
  */
-export async function endBatch(s: Services, session: SessionContext, id: string): Promise<BatchInfo> {
+export async function endBatch(s: BatchDeps, session: SessionContext, id: string): Promise<BatchInfo> {
   const target = await s.batches.whose(session.org.id, id);
   const ended: BatchInfo = { ...target.info, state: 'cancelled', ended_by: 'administrator' };
   await s.audit.record({

@@ -3,8 +3,21 @@
 // Idempotency-Key; a use case bills through `bill` and answers plain data. Nothing here knows HTTP.
 import { createHash } from 'node:crypto';
 import type { Billable } from '../../../../src-shared/catalog';
-import type { Services } from '../../compose';
-import type { BillableRequest, Billed, Outcome, Payer, WorkContext } from '../verification/billing';
+import type { Credits } from '../credits/credits';
+import type { Idempotency } from '../idempotency/idempotency';
+import type { Storage } from '../storage/storage';
+import type { BillableRequest, Billed, Billing, Outcome, Payer, WorkContext } from '../verification/billing';
+
+/**
+ * What a use case that charges is given (a use case declares the few services it uses, never the
+ * whole set compose.ts builds): billing and idempotency for the act, the disk's reserve, the balance.
+ */
+export interface ChargeDeps {
+  billing: Billing;
+  idempotency: Idempotency;
+  storage: Storage;
+  credits: Credits;
+}
 
 export interface Call {
   payer: Payer;
@@ -46,7 +59,7 @@ export interface BillOptions<R> {
 }
 
 /** The one way a use case charges or records an attempt: core billing, with the call's idempotency. */
-export async function bill<R>(s: Services, call: Call, opts: BillOptions<R>, work: (ctx: WorkContext) => Promise<Outcome<R>>): Promise<Billed<R>> {
+export async function bill<R>(s: ChargeDeps, call: Call, opts: BillOptions<R>, work: (ctx: WorkContext) => Promise<Outcome<R>>): Promise<Billed<R>> {
   // Every billed act writes a ledger row: on a disk below its reserve it is refused before any
   // work is done or anything charged (507 INSUFFICIENT_STORAGE; core/storage/storage.ts).
   s.storage.require();
@@ -70,7 +83,7 @@ export async function bill<R>(s: Services, call: Call, opts: BillOptions<R>, wor
 }
 
 /** The balance a product answer reports: after this request, or the organisation's (test and demo keys have none of their own). */
-export async function creditsAfter(s: Services, call: Call, billed: Pick<Billed<unknown>, 'creditsRemaining'>): Promise<number> {
+export async function creditsAfter(s: Pick<ChargeDeps, 'credits'>, call: Call, billed: Pick<Billed<unknown>, 'creditsRemaining'>): Promise<number> {
   return billed.creditsRemaining ?? s.credits.balance(call.payer.orgId);
 }
 

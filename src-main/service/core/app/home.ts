@@ -2,11 +2,27 @@
 // has set up. Counts and flags only (docs/decisions.md, "Home screen").
 import { type Home, LOW_CREDITS } from '../../../../src-shared/contracts/home';
 import { may } from '../../../../src-shared/policy';
-import type { Services } from '../../compose';
-import type { SessionContext } from '../accounts/accounts';
+import type { Accounts, SessionContext } from '../accounts/accounts';
+import type { Credits } from '../credits/credits';
+import type { HostedSessions } from '../hosted/sessions';
+import type { Keys } from '../keys/keys';
+import type { Review } from '../review/review';
+import type { Batches } from '../screening/batch';
+import type { Webhooks } from '../webhooks/webhooks';
+
+/** What the home screen reads: counts from each of these, nothing else. */
+export interface HomeDeps {
+  keys: Keys;
+  credits: Credits;
+  review: Review;
+  batches: Batches;
+  hosted: HostedSessions;
+  webhooks: Webhooks;
+  accounts: Accounts;
+}
 
 /** `since`: the start of the user's day, as an ISO instant with its offset. */
-export async function home(s: Services, session: SessionContext, since: string): Promise<Home> {
+export async function home(s: HomeDeps, session: SessionContext, since: string): Promise<Home> {
   const { org, user } = session;
   const keys = (await s.keys.list(org.id, org.plan)).filter((k) => k.revoked_at === null);
   const balance = await s.credits.balance(org.id);

@@ -11,18 +11,38 @@ import {
 } from '../../../../src-shared/contracts/hosted';
 import type { ChallengeRule, FaceAnalysisBlock } from '../../../../src-shared/contracts/faces';
 import { AppError, type ErrorCode } from '../../../../src-shared/errors';
-import type { Services } from '../../compose';
 import type { Q } from '../../db/engine';
+import type { Organization } from '../accounts/organization';
 import { checkRedirects, redirectWith, usableRedirect } from '../hosted/redirects';
 import { THRESHOLD_SIMILARITY } from '../faces/match';
-import type { FailedAttempt, HostedRow } from '../hosted/sessions';
+import type { FailedAttempt, HostedRow, HostedSessions } from '../hosted/sessions';
 import { bytesOfBase64, isVideo, sniff } from '../media/image';
 import { VIDEO_SUPPORTED } from '../media/video';
+import type { PublicOrigin } from '../public-origin';
 import type { Payer } from '../verification/billing';
-import { ageById, ageBySelfie, ageByBirthDate, claimedAge, endAgeFlow } from './age';
+import type { Ledger } from '../verification/ledger';
+import type { Webhooks } from '../webhooks/webhooks';
+import { ageById, ageBySelfie, ageByBirthDate, claimedAge, endAgeFlow, type AgeDeps } from './age';
 import { orgPayer, type Answer, type Call } from './call';
-import { identity, kycPlus } from './identity';
-import { liveness } from './liveness';
+import { identity, kycPlus, type KycDeps } from './identity';
+import { liveness, type LivenessDeps } from './liveness';
+
+/** What a session's views, its making and its revoking use. */
+export interface HostedDeps {
+  hosted: HostedSessions;
+  organization: Organization;
+  origin: PublicOrigin;
+}
+type SessionDeps = Pick<HostedDeps, 'hosted' | 'organization'>;
+
+/**
+ * What completing a session adds: the products' own use cases (so their services), the ledger
+ * row of the attempt, and the `verification.completed` webhook.
+ */
+export interface HostedCompleteDeps extends SessionDeps, LivenessDeps, AgeDeps, KycDeps {
+  ledger: Ledger;
+  webhooks: Webhooks;
+}
 
 const DEFAULT_MESSAGE = {
   passed: 'Verification complete. You can close this page.',
@@ -61,12 +81,12 @@ const judgedChallenge = (a: FaceAnalysisBlock | undefined) => (a?.challenge ? { 
  * organisation's number is read now (issue 26): lowering it makes the next attempt on links
  * already given their last (an open session always has that one).
  */
-const attemptsLeft = async (s: Services, row: HostedRow, q?: Q) => Math.max(1, (await s.organization.hostedAttempts(row.org_id, q)) - row.challenge_misses);
+const attemptsLeft = async (s: Pick<HostedDeps, 'organization'>, row: HostedRow, q?: Q) => Math.max(1, (await s.organization.hostedAttempts(row.org_id, q)) - row.challenge_misses);
 /** Failures a person can fix by trying again (issue 26). */
 const RETRYABLE: ReadonlySet<string> = new Set(HOSTED_RETRYABLE_REASONS);
 
 /** The session as the console lists it; read on `q` when given (the act's transaction). */
-export async function sessionView(s: Services, r: HostedRow, q?: Q): Promise<HostedSessionView> {
+export async function sessionView(s: SessionDeps, r: HostedRow, q?: Q): Promise<HostedSessionView> {
   return {
     session_id: r.id, product: r.product, environment: r.env, state: s.hosted.stateOf(r), outcome: r.outcome, verification_id: r.verification_id,
     page_title: r.page_title, redirect_url: r.redirect_url, failure_redirect_url: r.failure_redirect_url, created_at: r.created_at,
@@ -76,7 +96,7 @@ export async function sessionView(s: Services, r: HostedRow, q?: Q): Promise<Hos
 }
 
 /** The session a URL token names, open for use; a clear 404 or 410 otherwise. */
-async function openSession(s: Services, token: string): Promise<HostedRow> {
+async function openSession(s: Pick<HostedDeps, 'hosted'>, token: string): Promise<HostedRow> {
   const row = await s.hosted.byToken(token);
   if (!row) throw new AppError('hosted_session_not_found');
   const state = s.hosted.stateOf(row);
@@ -85,7 +105,7 @@ async function openSession(s: Services, token: string): Promise<HostedRow> {
 }
 
 /** Who pays: the key that made the session (revoked since: the link no longer works), or the organisation that made it in the console. */
-async function payerOf(s: Services, row: HostedRow): Promise<Payer> {
+async function payerOf(s: Pick<HostedCompleteDeps, 'keys'>, row: HostedRow): Promise<Payer> {
   if (row.api_key_id === null) return orgPayer(row.org_id, row.env);
   const key = await s.keys.get(row.api_key_id);
   if (!key || key.revoked_at) throw new AppError('hosted_session_closed', { message: 'This verification link is no longer valid.' });
@@ -123,7 +143,7 @@ const faceMatch = (failure: string | undefined, similarity: number, threshold: n
   failure === 'document_unreadable' || failure === 'no_face_on_document' ? [] : [{ rule: 'face_match', passed, value: similarity, limit: threshold }];
 
 /** Runs the session's product on what the person sent, through the products' own use cases. */
-async function runProduct(s: Services, row: HostedRow, body: HostedCompleteRequest, text: string, call: Call): Promise<Run> {
+async function runProduct(s: HostedCompleteDeps, row: HostedRow, body: HostedCompleteRequest, text: string, call: Call): Promise<Run> {
   switch (row.product) {
     case 'human': {
       need(body, 'selfie_b64');
@@ -197,7 +217,7 @@ async function runProduct(s: Services, row: HostedRow, body: HostedCompleteReque
  */
 /** `q`: the transaction that also writes the act's audit row, when there is one. */
 export async function createSession(
-  s: Services, owner: { orgId: number; env: 'test' | 'live'; keyId: string | null }, body: z.output<typeof HostedGenerateRequest>,
+  s: HostedDeps, owner: { orgId: number; env: 'test' | 'live'; keyId: string | null }, body: z.output<typeof HostedGenerateRequest>,
   invalid: ErrorCode = 'invalid_parameters', q?: Q,
 ): Promise<HostedGenerateResponse> {
   checkRedirects({ redirect_url: body.redirect_url, failure_redirect_url: body.failure_redirect_url }, await s.organization.appSchemes(owner.orgId, q), invalid);
@@ -210,12 +230,12 @@ export async function createSession(
 }
 
 /** The hosted page's view of its session (the first look marks it opened). */
-export async function hostedPage(s: Services, token: string): Promise<HostedPage> {
+export async function hostedPage(s: SessionDeps, token: string): Promise<HostedPage> {
   const row = await s.hosted.byToken(token);
   if (!row) throw new AppError('hosted_session_not_found');
   await s.hosted.open(row);
   const fresh = (await s.hosted.byId(row.id))!;
-  const brand = await s.organizationBranding(fresh.org_id);
+  const brand = await s.organization.branding(fresh.org_id);
   const left = await attemptsLeft(s, fresh);
   return {
     product: fresh.product, state: s.hosted.stateOf(fresh), page_title: fresh.page_title, success_message: fresh.success_message,
@@ -228,9 +248,9 @@ export async function hostedPage(s: Services, token: string): Promise<HostedPage
 }
 
 /** The logo of the organisation whose session a token names (any state: the closed page shows whose link it was). */
-export async function hostedLogo(s: Services, token: string): Promise<Uint8Array> {
+export async function hostedLogo(s: SessionDeps, token: string): Promise<Uint8Array> {
   const row = await s.hosted.byToken(token);
-  const png = row ? (await s.organizationBranding(row.org_id)).logo_png : null;
+  const png = row ? (await s.organization.branding(row.org_id)).logo_png : null;
   if (!png) throw new AppError('hosted_logo_not_found');
   return png;
 }
@@ -242,7 +262,7 @@ export async function hostedLogo(s: Services, token: string): Promise<Uint8Array
  * body); `idempotency` is the completion request's own, when it sent one.
  */
 export async function completeHosted(
-  s: Services, token: string, sent: () => Promise<{ body: HostedCompleteRequest; text: string }>, idempotency?: Call['idempotency'],
+  s: HostedCompleteDeps, token: string, sent: () => Promise<{ body: HostedCompleteRequest; text: string }>, idempotency?: Call['idempotency'],
 ): Promise<Answer<HostedCompleteResponse>> {
   const row = await openSession(s, token);
   // One hosted session, one charge: every act after its first billable one is a row of 0 credits (every product, issue 26).
@@ -300,7 +320,7 @@ export async function completeHosted(
 
 /** Revokes an open session of the organisation: its link stops working at once. */
 /** `q`: the transaction that also writes the act's audit row. */
-export async function revokeSession(s: Services, orgId: number, id: string, q?: Q): Promise<HostedSessionView> {
+export async function revokeSession(s: SessionDeps, orgId: number, id: string, q?: Q): Promise<HostedSessionView> {
   const row = await s.hosted.byId(id, q);
   if (!row || row.org_id !== orgId) throw new AppError('hosted_session_not_found');
   if (!(await s.hosted.revoke(id, orgId, q))) throw new AppError('hosted_session_closed', { message: `This session is ${s.hosted.stateOf(row)}: it cannot be revoked.` });

@@ -10,18 +10,53 @@ import {
 import type { ScreeningResponse } from '../../../../src-shared/contracts/screening';
 import { formatIsoDate, parseClaimedDate } from '../../../../src-shared/dates';
 import { AppError } from '../../../../src-shared/errors';
-import type { Services } from '../../compose';
+import type { Accounts } from '../accounts/accounts';
+import type { Clock } from '../clock';
+import type { Keys } from '../keys/keys';
 import { compareClaims } from '../documents/assess';
 import { checkIdentity, identityAnswer, type IdentityCheck, type IdentityImages } from '../documents/identity';
 import { nationalityAlpha2 } from '../documents/mrz';
 import { encryptPdf, renderKycReport, type ReportActor } from '../documents/report-pdf';
-import { reportLists, type HeldReport } from '../documents/report-store';
+import type { DocumentReader } from '../documents/pool';
+import { reportLists, type HeldReport, type ReportStore } from '../documents/report-store';
 import { THRESHOLD_SIMILARITY } from '../faces/match';
+import type { FacePool } from '../faces/pool';
 import { DEMO_CONFIDENCE, demoAnalysis } from '../faces/selfie';
 import { bytesOfBase64 } from '../media/image';
 import { hitCategories, SCREENING_HIT } from '../screening/hits';
-import { bill, creditsAfter, type Answer, type Call } from './call';
+import type { ScreenPool } from '../screening/pool';
+import type { Screening } from '../screening/service';
+import type { Ledger } from '../verification/ledger';
+import type { Webhooks } from '../webhooks/webhooks';
+import type { Organization } from '../accounts/organization';
+import { bill, creditsAfter, type Answer, type Call, type ChargeDeps } from './call';
 import { clipRequired } from './liveness';
+
+/** What identity uses: the face workers and the document reader, the organisation's liveness setting, billing. */
+export interface IdentityDeps extends ChargeDeps {
+  clock: Clock;
+  faces: FacePool;
+  documents: DocumentReader;
+  organization: Organization;
+}
+
+/** What KYC-plus adds: the loaded lists and their worker, the report held for the PDF, and the paying key's name for it. */
+export interface KycDeps extends IdentityDeps {
+  screening: Screening;
+  pool: ScreenPool;
+  kycReports: ReportStore;
+  keys: Keys;
+}
+
+/** What the KYC report PDF uses. */
+export interface KycReportDeps {
+  clock: Clock;
+  kycReports: ReportStore;
+  ledger: Ledger;
+  accounts: Accounts;
+  keys: Keys;
+  webhooks: Webhooks;
+}
 
 type Images = { selfie_b64: string; id_front_b64: string; id_back_b64?: string | undefined };
 
@@ -56,7 +91,7 @@ function demoIdentity() {
  * Who acts, for the report: the paying key by its name and public prefix (never the key itself),
  * else the signed-in analyst (console try), else a keyless hosted link.
  */
-async function actorOf(s: Services, call: Call): Promise<ReportActor> {
+async function actorOf(s: { keys: Keys }, call: Call): Promise<ReportActor> {
   const payer = call.payer;
   if (payer.id) {
     const k = await s.keys.get(payer.id);
@@ -65,12 +100,12 @@ async function actorOf(s: Services, call: Call): Promise<ReportActor> {
   return call.analyst ? { kind: 'analyst', email: call.analyst.email } : { kind: 'hosted_link' };
 }
 
-function identityRun(s: Services, images: IdentityImages): Promise<IdentityCheck> {
+function identityRun(s: Pick<IdentityDeps, 'faces' | 'documents' | 'clock'>, images: IdentityImages): Promise<IdentityCheck> {
   return checkIdentity(s.faces, s.documents, images, new Date(s.clock.now()));
 }
 
 /** Identity for a payer: an API key, the console's try panel (test, free) or a hosted session. */
-export async function identity(s: Services, call: Call, body: IdentityRequest, text: string): Promise<Answer<IdentityResult>> {
+export async function identity(s: IdentityDeps, call: Call, body: IdentityRequest, text: string): Promise<Answer<IdentityResult>> {
   const key = call.payer;
   if (body.date_of_birth !== undefined && !parseClaimedDate(body.date_of_birth)) {
     throw new AppError('invalid_parameters', { message: 'date_of_birth must be YYYY-MM-DD or MM/DD/YYYY', fields: [{ field: 'date_of_birth', issue: 'invalid_date' }] });
@@ -94,7 +129,7 @@ export async function identity(s: Services, call: Call, body: IdentityRequest, t
 }
 
 /** The report PDF of a KYC-plus verification held for this organisation and environment. */
-export async function kycReport(s: Services, call: Call, body: ReportRequest): Promise<ReportResult> {
+export async function kycReport(s: KycReportDeps, call: Call, body: ReportRequest): Promise<ReportResult> {
   const key = call.payer;
   const held = s.kycReports.take(body.verification_id, key.orgId, key.env);
   if (!held) {
@@ -116,7 +151,7 @@ export async function kycReport(s: Services, call: Call, body: ReportRequest): P
 type KycResult = Omit<ComplianceResult, 'credits_consumed' | 'credits_remaining'>;
 
 /** KYC-plus for a payer: an API key, the console's try panel (test, free) or a hosted session. */
-export async function kycPlus(s: Services, call: Call, body: ComplianceRequest, text: string): Promise<Answer<ComplianceResult>> {
+export async function kycPlus(s: KycDeps, call: Call, body: ComplianceRequest, text: string): Promise<Answer<ComplianceResult>> {
   const key = call.payer;
   const images = imagesOf(body);
   await clipRequired(s, call, images.selfie.field, images.selfie.bytes);

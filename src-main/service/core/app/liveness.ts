@@ -3,12 +3,23 @@
 // ledger row holds the id, outcome, confidence, failure code and timing.
 import type { CHALLENGES, LivenessResult } from '../../../../src-shared/contracts/faces';
 import { AppError } from '../../../../src-shared/errors';
-import type { Services } from '../../compose';
+import type { Organization } from '../accounts/organization';
+import type { Clock } from '../clock';
+import type { FacePool } from '../faces/pool';
 import { analysisBlock, demoAnalysis, DEMO_CONFIDENCE, failureText, evidenceOf, judgeTaken, livenessDecision, takeSelfie } from '../faces/selfie';
 import { nowIso } from '../ids';
 import { isVideo, sniff } from '../media/image';
 import type { PaidOnce } from '../verification/billing';
-import { bill, uploadDigest, type Answer, type Call } from './call';
+import type { VerificationTokens } from '../verification/tokens';
+import { bill, uploadDigest, type Answer, type Call, type ChargeDeps } from './call';
+
+/** What a liveness check uses: the face workers, the organisation's liveness setting, the token signer, and billing. */
+export interface LivenessDeps extends ChargeDeps {
+  clock: Clock;
+  faces: FacePool;
+  organization: Organization;
+  tokens: VerificationTokens;
+}
 
 export type Challenge = (typeof CHALLENGES)[number];
 
@@ -17,7 +28,7 @@ export type Challenge = (typeof CHALLENGES)[number];
  * requires the head-turn clip, a still photo is refused before anything is charged (demo keys too:
  * it is intake). True when the clip is required (the caller then holds it to the challenge).
  */
-export async function clipRequired(s: Services, call: Call, field: string, bytes: Uint8Array): Promise<boolean> {
+export async function clipRequired(s: Pick<LivenessDeps, 'organization'>, call: Call, field: string, bytes: Uint8Array): Promise<boolean> {
   if (call.payer.id === null || !(await s.organization.requiresLivenessClip(call.payer.orgId))) return false;
   if (!isVideo(sniff(bytes))) {
     throw new AppError('invalid_parameters', {
@@ -34,7 +45,7 @@ export async function clipRequired(s: Services, call: Call, field: string, bytes
  * the face workers, the rules, one ledger row, a token on PASS.
  */
 export async function liveness(
-  s: Services, call: Call, bytes: Uint8Array, opts: { challenge?: Challenge | null; paidOnce?: PaidOnce } = {},
+  s: LivenessDeps, call: Call, bytes: Uint8Array, opts: { challenge?: Challenge | null; paidOnce?: PaidOnce } = {},
 ): Promise<Answer<LivenessResult>> {
   const key = call.payer;
   // Where the organisation requires the clip, every clip is the head-turn challenge.

@@ -4,13 +4,22 @@
 import type { Q } from '../../db/engine';
 import type { ScreenRequest, ScreeningResponse } from '../../../../src-shared/contracts/screening';
 import { AppError } from '../../../../src-shared/errors';
-import type { Services } from '../../compose';
 import type { SessionContext } from '../accounts/accounts';
-import { actorOf } from '../audit/audit';
+import type { Organization } from '../accounts/organization';
+import { actorOf, type Audit } from '../audit/audit';
 import { hitCategories, SCREENING_HIT } from '../screening/hits';
-import { eventFields, listsToCheck, type ScreenCall } from '../screening/service';
+import type { ScreenPool } from '../screening/pool';
+import { eventFields, listsToCheck, type ScreenCall, type Screening } from '../screening/service';
 import type { WebhookEvent } from '../webhooks/webhooks';
-import { bill, type Answer, type Call } from './call';
+import { bill, type Answer, type Call, type ChargeDeps } from './call';
+
+/** What a screening uses: the loaded lists and their worker, the organisation's staleness windows, the audit log's reference HMAC, billing. */
+export interface ScreeningDeps extends ChargeDeps {
+  screening: Screening;
+  pool: ScreenPool;
+  organization: Organization;
+  audit: Audit;
+}
 
 type Operation = 'screen' | 'rescreen';
 
@@ -20,7 +29,7 @@ type Operation = 'screen' | 'rescreen';
  * non-billable attempt and refused.
  */
 export async function screenSubject(
-  s: Services,
+  s: ScreeningDeps,
   call: Call,
   operation: Operation,
   text: string,
@@ -90,7 +99,7 @@ export function screenOf(body: ScreenRequest): Omit<ScreenCall, 'id' | 'created'
  * test), for the analyst signed in. The audit row goes with the ledger row: who screened, in
  * which environment, the result's id and score, and the client reference only as an HMAC.
  */
-export function consoleScreen(s: Services, call: Call, session: SessionContext, body: ScreenRequest, text: string): Promise<Answer<ScreeningResponse>> {
+export function consoleScreen(s: ScreeningDeps, call: Call, session: SessionContext, body: ScreenRequest, text: string): Promise<Answer<ScreeningResponse>> {
   const reference = body.client_reference_id;
   const env = call.payer.env;
   return screenSubject(s, call, 'screen', text, screenOf(body), async ({ verificationId, result }, tx) => {

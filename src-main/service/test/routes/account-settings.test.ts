@@ -54,7 +54,7 @@ describe('GET/PATCH /api/settings/organization', () => {
     await t.json('PATCH', '/api/settings/organization', { cookie: owner, body: { name: 'Acme Compliance Ltd' } });
     const log = await t.json<AuditPage>('GET', '/api/audit?action=settings.changed', { cookie: owner });
     expect(log.body.entries.map((e) => [e.setting, e.actor.role])).toEqual([['organization_name', 'admin']]);
-    expect(await t.s.organizationBranding(t.orgId)).toEqual({ name: 'Acme Compliance Ltd', logo_png: null });
+    expect(await t.s.organization.branding(t.orgId)).toEqual({ name: 'Acme Compliance Ltd', logo_png: null });
   });
 
   it('400 naming `name` when empty after trimming or over 120 characters; 120 is taken', async () => {
@@ -94,7 +94,7 @@ describe('PUT/GET/DELETE /api/settings/logo', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(bytes.byteLength).toBe(r.body.logo!.size_bytes);
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 512, height: 256 });
-    expect(Buffer.from((await t.s.organizationBranding(t.orgId)).logo_png!).equals(bytes)).toBe(true);
+    expect(Buffer.from((await t.s.organization.branding(t.orgId)).logo_png!).equals(bytes)).toBe(true);
   });
 
   it('takes a JPEG (re-encoded to PNG, metadata dropped); a small logo is not enlarged; a noisy one stays small', async () => {
@@ -103,7 +103,7 @@ describe('PUT/GET/DELETE /api/settings/logo', () => {
     const r = await upload(t, owner, jpeg, 'image/jpeg');
     expect(r.status).toBe(200);
     expect(r.body.logo).toMatchObject({ width: 300, height: 120 });
-    const stored = (await t.s.organizationBranding(t.orgId)).logo_png!;
+    const stored = (await t.s.organization.branding(t.orgId)).logo_png!;
     expect(Buffer.from(stored).subarray(1, 4).toString()).toBe('PNG');
     expect(Buffer.from(stored).includes('CANARY-EXIF')).toBe(false);
     const noisy = await png(360, 360, { noise: true });
@@ -132,7 +132,7 @@ describe('PUT/GET/DELETE /api/settings/logo', () => {
     expect(big.status).toBe(413);
     const wrongType = await upload(t, owner, await png(20, 20), 'image/gif');
     expect(wrongType.status).toBe(415);
-    expect((await t.s.organizationBranding(t.orgId)).logo_png).toBeNull();
+    expect((await t.s.organization.branding(t.orgId)).logo_png).toBeNull();
   });
 
   it('DELETE removes it (GET then 404 `No logo set`); removing none is a 200 that records nothing; both audited once', async () => {
@@ -162,7 +162,7 @@ describe('PUT/GET/DELETE /api/settings/logo', () => {
     const theirs = await other.login();
     expect((await t.json('GET', '/api/settings/logo', { cookie: theirs })).status).toBe(404);
     expect((await t.json('DELETE', '/api/settings/logo', { cookie: theirs })).status).toBe(200);
-    expect((await t.s.organizationBranding(t.orgId)).logo_png).not.toBeNull();
+    expect((await t.s.organization.branding(t.orgId)).logo_png).not.toBeNull();
   });
 });
 
