@@ -1,7 +1,8 @@
 // Writes src-main/service/db/tables.ts, the row types the typed query builder (Kysely) checks
 // queries against, from the schema the migrations make: an in-memory SQLite database migrated to
-// the latest version, read column by column. A text column's CHECK (col IN (...)) becomes a union
-// of its values; a column with a default, or a table's integer key, may be left out of an insert.
+// the latest version, read column by column. A text column's CHECK (col IN (...)), or its insert
+// trigger's NEW.col NOT IN (...), becomes a union of its values; a column with a default, or a
+// table's integer key, may be left out of an insert.
 // `npm run db:tables` after a migration; `db-tables.test.ts` fails while the file is stale.
 import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
@@ -18,8 +19,11 @@ interface Column {
   pk: number;
 }
 
-function tsType(table: string, sql: string, c: Column): string {
-  const values = new RegExp(`CHECK\\s*\\((?:${c.name} IS NULL OR )?${c.name} IN\\s*\\(([^)]*)\\)\\)`, 'i').exec(sql);
+function tsType(table: string, sql: string, c: Column, triggers: string): string {
+  // A column's values are listed in a CHECK or, where a later migration may add values without a
+  // rebuild, in an insert trigger's `NEW.col NOT IN (...)` (audit_log: migration 0030).
+  const values = new RegExp(`CHECK\\s*\\((?:${c.name} IS NULL OR )?${c.name} IN\\s*\\(([^)]*)\\)\\)`, 'i').exec(sql)
+    ?? new RegExp(`NEW\\.${c.name} NOT IN\\s*\\(([^)]*)\\)`, 'i').exec(triggers);
   // Text values become a union; flags (0, 1) stay numbers, as the code computes them.
   if (values && values[1]!.includes("'")) return values[1]!.split(',').map((v) => v.trim()).join(' | ');
   switch (c.type.toUpperCase()) {
@@ -49,12 +53,13 @@ export function renderTables(): string {
   const names: string[] = [];
   for (const t of tables) {
     const cols = db.prepare<[], Column>(`PRAGMA table_info("${t.name}")`).all();
+    const triggers = db.prepare<[string], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?").all(t.name).map((r) => r.sql).join('\n');
     const single = cols.filter((c) => c.pk > 0).length === 1;
     const typeName = t.name.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('') + 'Table';
     names.push(`  ${t.name}: ${typeName};`);
     out.push(`export interface ${typeName} {`);
     for (const c of cols) {
-      let ty = tsType(t.name, t.sql, c);
+      let ty = tsType(t.name, t.sql, c, triggers);
       if (!c.notnull && c.pk === 0) ty += ' | null';
       // SQLite's integer key numbers a new row itself (PostgreSQL's is an identity column), unless
       // it is another table's key (REFERENCES) or a one-row table's (CHECK (id = 1)).

@@ -26,6 +26,13 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** The settings whose changes are audited (`settings.changed`): audit_log accepts these and no other. */
+export const AUDIT_SETTINGS = [
+  'four_eyes', 'organization_name', 'logo', 'sanctions_stale_days', 'pep_stale_days', 'app_schemes', 'public_url', 'hosted_attempts', 'require_liveness_clip',
+  'webhook_private_hosts',
+] as const;
+export type AuditSetting = (typeof AUDIT_SETTINGS)[number];
+
 /** Each action in words: the console's table and filter, and the CSV export's `action_label`. */
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   screened: 'Screened',

@@ -8,6 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { DB_FILE, openDatabase } from '../db/open';
 import { DatabaseTooNewError, latestVersion } from '../db/migrate';
 import { MIGRATIONS } from '../db/migrations';
+import { knownValues } from '../db/migrations/0030-audit-values';
+import { AUDIT_ACTIONS, AUDIT_SETTINGS } from '../../../src-shared/contracts/audit';
+import { DISPOSITIONS, REASON_CODES } from '../../../src-shared/contracts/review';
+
+/** An audit row with an action, setting, disposition or reason code audit_log does not know (0030's trigger). */
+const UNKNOWN_VALUE = /does not know/;
 
 function dir(): string {
   return mkdtempSync(join(tmpdir(), 'cc-mig-'));
@@ -275,7 +281,7 @@ describe('migrations', () => {
     db.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, action, batch_id, target_user_id, prev_hash, hash)
       VALUES (4, '2025-01-03T00:00:00.000Z', 1, 'system', 'batch.expired', 'bat_1', 1, 'x', 'y')`).run();
     expect(() => db.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, action, prev_hash, hash) VALUES (5, 'x', 1, 'robot', 'batch.expired', 'x', 'y')`).run()).toThrow(/CHECK/);
-    expect(() => db.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, action, prev_hash, hash) VALUES (5, 'x', 1, 'system', 'batch.vanished', 'x', 'y')`).run()).toThrow(/CHECK/);
+    expect(() => db.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, action, prev_hash, hash) VALUES (5, 'x', 1, 'system', 'batch.vanished', 'x', 'y')`).run()).toThrow(UNKNOWN_VALUE);
     expect(() => db.prepare('UPDATE audit_log SET batch_id = NULL').run()).toThrow(/append-only/);
     expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log' ORDER BY name").all().map((r) => (r as { name: string }).name))
@@ -339,13 +345,57 @@ describe('migrations', () => {
     next.run(3, 'team_server.started', '192.168.1.20:8443');
     next.run(4, 'team_server.stopped', null);
     next.run(5, 'session.revoked', null);
-    expect(() => next.run(6, 'team_server.exploded', null)).toThrow(/CHECK/);
+    expect(() => next.run(6, 'team_server.exploded', null)).toThrow(UNKNOWN_VALUE);
     expect(() => db.prepare('UPDATE audit_log SET to_value = NULL').run()).toThrow(/append-only/);
     expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log' ORDER BY name").all().map((r) => (r as { name: string }).name))
       .toEqual(['audit_log_org_action', 'audit_log_org_actor', 'audit_log_org_at', 'audit_log_org_client_ref']);
     db.prepare("INSERT INTO team_server_setting (id, running, host, port, updated_at) VALUES (1, 1, '10.0.0.5', 8443, 'x')").run();
     expect(() => db.prepare("INSERT INTO team_server_setting (id, running, host, port, updated_at) VALUES (2, 1, '10.0.0.5', 8443, 'x')").run()).toThrow(/CHECK/);
+    db.close();
+  });
+
+  it('0030 (audit values) keeps every audit row as written, refuses the same unknown values by a trigger, and lets a later migration add one without a rebuild', () => {
+    const d = dir();
+    const raw = new Database(join(d, DB_FILE));
+    const before = MIGRATIONS.findIndex((m) => m.name === 'audit-values');
+    expect(before).toBe(29);
+    for (const m of MIGRATIONS.slice(0, before)) m.up(raw);
+    raw.pragma(`user_version = ${before}`);
+    const audit = raw.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, actor_id, actor_role, action, setting, disposition, reason_code, to_value, source_address, prev_hash, hash)
+      VALUES (?, '2025-01-02T00:00:00.000Z', 1, 'user', '1', 'owner', ?, ?, ?, ?, ?, '10.0.0.7', '${'0'.repeat(64)}', '${'a'.repeat(64)}')`);
+    audit.run(1, 'settings.changed', 'webhook_private_hosts', null, null, '1');
+    audit.run(2, 'disposition.set', null, 'cleared_false_positive', 'name_only_common_name', null);
+    audit.run(3, 'session.revoked', null, null, null, null);
+    const rows = raw.prepare('SELECT * FROM audit_log ORDER BY seq').all();
+    raw.close();
+    const db = openDatabase(d);
+    expect(db.prepare('SELECT * FROM audit_log ORDER BY seq').all()).toEqual(rows);
+    const next = db.prepare(`INSERT INTO audit_log (seq, at, org_id, actor_kind, action, setting, disposition, reason_code, prev_hash, hash)
+      VALUES (?, '2025-01-03T00:00:00.000Z', 1, 'system', ?, ?, ?, ?, 'x', 'y')`);
+    // Every value the code writes is accepted; an unknown one in any of the four columns is refused.
+    let seq = 10;
+    for (const action of AUDIT_ACTIONS) next.run(seq++, action, null, null, null);
+    for (const setting of AUDIT_SETTINGS) next.run(seq++, 'settings.changed', setting, null, null);
+    for (const disposition of DISPOSITIONS) next.run(seq++, 'disposition.set', null, disposition, null);
+    for (const reason of REASON_CODES) next.run(seq++, 'clearance.requested', null, null, reason);
+    expect(() => next.run(seq, 'batch.vanished', null, null, null)).toThrow(UNKNOWN_VALUE);
+    expect(() => next.run(seq, 'settings.changed', 'favourite_colour', null, null)).toThrow(UNKNOWN_VALUE);
+    expect(() => next.run(seq, 'disposition.set', null, 'shrugged', null)).toThrow(UNKNOWN_VALUE);
+    expect(() => next.run(seq, 'clearance.requested', null, null, 'felt_like_it')).toThrow(UNKNOWN_VALUE);
+    expect(() => db.prepare('UPDATE audit_log SET to_value = NULL').run()).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/append-only/);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log' ORDER BY name").all().map((r) => (r as { name: string }).name))
+      .toEqual(['audit_log_org_action', 'audit_log_org_actor', 'audit_log_org_at', 'audit_log_org_client_ref']);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'audit_log_v29'").get()).toBeUndefined();
+    // A later migration adds an action by replacing the trigger: the table (its root page) and its rows stay where they are.
+    const page = () => db.prepare("SELECT rootpage FROM sqlite_master WHERE name = 'audit_log'").get();
+    const at = page();
+    const count = db.prepare('SELECT count(*) AS n FROM audit_log').get();
+    db.exec(knownValues.sqlite({ actions: [...AUDIT_ACTIONS, 'batch.vanished'], settings: AUDIT_SETTINGS, dispositions: DISPOSITIONS, reasons: REASON_CODES }));
+    next.run(seq, 'batch.vanished', null, null, null);
+    expect(page()).toEqual(at);
+    expect(db.prepare('SELECT count(*) AS n FROM audit_log').get()).toEqual({ n: (count as { n: number }).n + 1 });
     db.close();
   });
 

@@ -8,6 +8,7 @@ import { postgresEngine, type Q } from '../db/engine';
 import { migratePostgres } from '../db/postgres/migrate';
 import { latestVersion } from '../db/migrate';
 import { openTestEngine, POSTGRES, type TestEngine } from './engines';
+import { AUDIT_ACTIONS, AUDIT_SETTINGS } from '../../../src-shared/contracts/audit';
 
 /** Tables whose SQLite rowid the code reads (the ledger's receipt number). */
 const ROWID_READ = ['verifications'];
@@ -86,6 +87,11 @@ describe.skipIf(!POSTGRES.url)(`PostgreSQL schema beside SQLite's${POSTGRES.url 
       ['private hosts as a JSON array', (q) => q.updateTable('organizations').set({ webhook_private_hosts: '["10.0.0.0/8"]' }).where('id', '=', 1).execute(), true],
       ['an unknown audit action', (q) => q.insertInto('audit_log').values(audit('screened.maybe')).execute(), false],
       ['a known audit action', (q) => q.insertInto('audit_log').values(audit('screened')).execute(), true],
+      ['an unknown audited setting', (q) => q.insertInto('audit_log').values({ ...audit('settings.changed'), setting: 'favourite_colour' as never }).execute(), false],
+      ['every audited setting', (q) => q.insertInto('audit_log').values(AUDIT_SETTINGS.map((setting) => ({ ...audit('settings.changed'), setting }))).execute(), true],
+      ['every audit action', (q) => q.insertInto('audit_log').values(AUDIT_ACTIONS.map((action) => audit(action))).execute(), true],
+      ['an unknown reason code', (q) => q.insertInto('audit_log').values({ ...audit('clearance.requested'), reason_code: 'felt_like_it' as never }).execute(), false],
+      ['an unknown disposition', (q) => q.insertInto('audit_log').values({ ...audit('disposition.set'), disposition: 'shrugged' as never }).execute(), false],
       ['a plan not sold', (q) => q.updateTable('organizations').set({ plan: 'platinum' as never }).where('id', '=', 1).execute(), false],
       ['a flag of 2', (q) => q.updateTable('organizations').set({ four_eyes: 2 }).where('id', '=', 1).execute(), false],
     ];

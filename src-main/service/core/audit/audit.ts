@@ -4,7 +4,7 @@
 // from the install secret, so a reference can be looked up but not read back.
 import { createHmac } from 'node:crypto';
 import type { Environment, Role } from '../../../../src-shared/catalog';
-import type { AuditAction, AuditEntry, AuditPage, AuditVerification } from '../../../../src-shared/contracts/audit';
+import type { AuditAction, AuditEntry, AuditPage, AuditSetting, AuditVerification } from '../../../../src-shared/contracts/audit';
 import type { Contradiction, Disposition, ReasonCode } from '../../../../src-shared/contracts/review';
 import type { Engine, Q } from '../../db/engine';
 import type { UserRow } from '../accounts/repo';
@@ -35,7 +35,7 @@ export interface AuditEvent {
   approverUserId?: number;
   keyId?: string;
   listId?: string;
-  setting?: 'four_eyes' | 'organization_name' | 'logo' | 'sanctions_stale_days' | 'pep_stale_days' | 'app_schemes' | 'public_url' | 'hosted_attempts' | 'require_liveness_clip' | 'webhook_private_hosts';
+  setting?: AuditSetting;
   from?: string;
   to?: string;
   counts?: { total?: number; done?: number; failed?: number };
