@@ -134,7 +134,7 @@ export async function compose(opts: ComposeOptions) {
   // answer; the screening itself is in the worker), so a burst never starves other requests.
   const screenGate = createGate(4);
   // On PostgreSQL the lists are the same on every instance (lists/shared.ts): brought in before each load.
-  const sharedLists = createSharedLists(engine, opts.dataDir, () => new Date(clock.now()));
+  const sharedLists = createSharedLists(engine, opts.dataDir, () => new Date(clock.now()), (m, f) => logger.info(m, f));
   const screening = createScreening(opts.resourcesDir ?? defaultResourcesDir(), opts.dataDir, pool.load, () => sharedLists.pull().catch((e: unknown) => {
     logger.error('lists_pull_failed', { name: e instanceof Error ? e.name : 'unknown' });
   }));

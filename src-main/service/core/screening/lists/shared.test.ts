@@ -119,6 +119,23 @@ describe.skipIf(!POSTGRES.url)(`on PostgreSQL${POSTGRES.url ? '' : ` (skipped: $
     expect(Object.keys(storedLists(db).user)).toEqual(['moved']);
   });
 
+  it('a folder that joins a store already shared takes its version, and says how many files only it held were replaced', async () => {
+    const { ea, eb, da, db } = await instances();
+    await createSharedLists(ea, da, NOW).change(() => storeUserList(da, 'Shared', Buffer.from(PEP_CSV), NOW()));
+    // B's data directory had an own list of its own before it joined (never shared).
+    storeUserList(db, 'Only here', Buffer.from(OTHER_CSV), NOW());
+    const said: [string, Record<string, number>][] = [];
+    const b = createSharedLists(eb, db, NOW, (m, f) => said.push([m, f]));
+    expect(await b.pull()).toBe(true);
+    expect(Object.keys(storedLists(db).user)).toEqual(['shared']);
+    // Its own list's file and the index that named it.
+    expect(said).toEqual([['lists_replaced_by_shared', { files: 2, own_lists: 1, version: 1 }]]);
+    // Once it follows the store, a change from the others is no loss: nothing more is said.
+    await createSharedLists(ea, da, NOW).change(() => removeUserList(da, 'shared'));
+    expect(await b.pull()).toBe(true);
+    expect(said).toHaveLength(1);
+  });
+
   it('a following instance brings a change in as soon as it is notified', async () => {
     const { a, b, da, db } = await instances();
     let heard!: () => void;

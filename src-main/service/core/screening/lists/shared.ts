@@ -45,7 +45,10 @@ export interface SharedLists {
   follow(changed: () => void): Promise<() => Promise<void>>;
 }
 
-export function createSharedLists(engine: Engine, dataDir: string, now: () => Date): SharedLists {
+/** A log line: its name and counts (never a list's name or contents). */
+type Log = (msg: string, fields: Record<string, number>) => void;
+
+export function createSharedLists(engine: Engine, dataDir: string, now: () => Date, log: Log = () => {}): SharedLists {
   if (engine.dialect === 'sqlite') {
     return { shared: false, pull: async () => false, change: async (work) => work(), follow: async () => async () => {} };
   }
@@ -164,6 +167,13 @@ export function createSharedLists(engine: Engine, dataDir: string, now: () => Da
       return false;
     }
     if (marker?.version === head.version) return false;
+    if (marker === null) {
+      // A folder joining a store already shared (its lists never were) takes the shared version:
+      // lists only it held are replaced, and the operator is told how many (docs/scale.md).
+      const here = scan();
+      const lost = Object.keys(here).filter((p) => !Object.hasOwn(head.files, p) || head.files[p] !== here[p]);
+      if (lost.length > 0) log('lists_replaced_by_shared', { files: lost.length, own_lists: lost.filter((p) => p.startsWith('user/')).length, version: head.version });
+    }
     // One snapshot for the version and its bytes: a change committed meanwhile cannot take them away.
     const pulled = await engine.snapshot(async (tx) => {
       const h = (await repo.head(tx)) ?? head;
