@@ -44,6 +44,7 @@ import { createAgeGateAttempts } from './core/age-gate/attempts';
 import { AGE_GATE_ATTEMPTS_PER_HOUR } from '../../src-shared/contracts/age-gate';
 import { createReportFlags, type FlagOverrides } from './core/reports/flags';
 import { createReports } from './core/reports/reports';
+import { createReportChanges } from './core/reports/changes';
 import { createExports, type BrandingSource, type BundleSource } from './core/exports/exports';
 import { createRenderRunner, type RunnerOptions } from './core/exports/runner';
 import { createStorage, type StorageOptions } from './core/storage/storage';
@@ -119,7 +120,9 @@ export async function compose(opts: ComposeOptions) {
   const idempotency = createIdempotency(engine, clock, secret);
   const webhooks = createWebhooks(engine, clock, { ...(opts.fetch ? { fetch: opts.fetch } : {}), privateHosts: organization.webhookPrivateHosts });
   const reports = createReports(engine, clock, { flags: createReportFlags(opts.reportFlags), balance: (orgId) => credits.balance(orgId) });
-  const billing = createBilling(engine, clock, credits, idempotency, webhooks.emitInTransaction, (orgId) => reports.invalidate(orgId));
+  // Figures an instance cached are forgotten when any instance records rows (reports/changes.ts).
+  const reportChanges = createReportChanges(engine, (orgId) => reports.invalidate(orgId), (m) => logger.error(m));
+  const billing = createBilling(engine, clock, credits, idempotency, webhooks.emitInTransaction, (orgId) => reportChanges.recorded(orgId));
   // Rate limits and throttles: this process's own on SQLite (one process serves the file); shared
   // by every instance on PostgreSQL, so they hold for the organisation, not per instance.
   const shared = (space: string) => (sqlite ? undefined : sharedBuckets(engine, clock, secret, space));
@@ -139,6 +142,7 @@ export async function compose(opts: ComposeOptions) {
     logger.error('lists_pull_failed', { name: e instanceof Error ? e.name : 'unknown' });
   }));
   let stopFollowing: (() => Promise<void>) | null = null;
+  let stopReportChanges: (() => Promise<void>) | null = null;
   const batches = createBatches({
     clock, billing, balance: (orgId) => credits.balance(orgId), pool, reviewKey: review.reviewKey, log: (m, f) => logger.info(m, f),
     onExpire: (e) => auditExpiry(audit, e),
@@ -191,6 +195,7 @@ export async function compose(opts: ComposeOptions) {
           () => logger.error('lists_reload_failed'),
         );
       });
+      stopReportChanges ??= await reportChanges.follow();
       await publicUrlSetting.load();
       const st = await onsite.resume();
       // Back without anyone acting: the service started it, for the install's organisation.
@@ -219,6 +224,7 @@ export async function compose(opts: ComposeOptions) {
       void teamServer.close();
       void exports.stop();
       void stopFollowing?.();
+      void stopReportChanges?.();
       void pool.stop();
       if (sqlite?.open) sqlite.close();
       else if (!sqlite) void engine.close();

@@ -503,8 +503,12 @@ export function createReports(engine: Engine, clock: Clock, deps: ReportsDeps) {
       };
     },
 
-    /** The organisation's ledger changed: its cached figures are stale. */
-    invalidate(orgId: number): void {
+    /** The organisation's ledger changed: its cached figures are stale (null: every organisation's, changes may have been missed). */
+    invalidate(orgId: number | null): void {
+      if (orgId === null) {
+        cache.clear();
+        return;
+      }
       versions.set(orgId, (versions.get(orgId) ?? 0) + 1);
     },
 

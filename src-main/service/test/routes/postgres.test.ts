@@ -105,6 +105,31 @@ describe.skipIf(!POSTGRES.url)(`two instances on one PostgreSQL${why}`, () => {
     expect(verified.body.rows).toBeGreaterThanOrEqual(4); // sign-in, key, export queued, downloaded
   }, 60_000);
 
+  it('figures cached on one instance are recomputed soon after another records a verification, not after the cache\'s 30 s', async () => {
+    const db = await engines.open('postgres');
+    const a = await testService({ plan: 'pro', database: db.url! });
+    const b = await twin(a, db.url!);
+    const cookie = await a.login();
+    const key = await a.key({ scopes: ['compliance'] });
+    const today = new Date(a.clock.now()).toISOString().slice(0, 10);
+    const overviewOnB = async () => (await b.json<{ data: { screening: { total: number } }; meta: { cached: boolean } }>(
+      'GET', `/api/reports/overview?env=test&from=${today}&to=${today}`, { cookie })).body;
+    expect((await overviewOnB()).data.screening.total).toBe(0);
+    expect((await overviewOnB()).meta.cached).toBe(true);
+    expect((await a.json('POST', '/api/compliance/v1/screen', { key: key.api_key, body: { subject: CLEAR } })).status).toBe(200);
+    // The test clock stands still: without word from A, B would answer its cached 0 for ever.
+    const start = Date.now();
+    let seen = await overviewOnB();
+    while (seen.data.screening.total === 0 && Date.now() - start < 10_000) {
+      await new Promise((r) => setTimeout(r, 20));
+      seen = await overviewOnB();
+    }
+    const took = Date.now() - start;
+    console.log(`B's cached overview showed A's screening ${took} ms after A answered`);
+    expect(seen).toMatchObject({ data: { screening: { total: 1 } }, meta: { cached: false } });
+    expect(took).toBeLessThan(2_000);
+  }, 60_000);
+
   it('an instance killed (SIGKILL) while it renders an export: another takes the job once the lease runs out and finishes it, once', async () => {
     const db = await engines.open('postgres');
     const a = await testService({ plan: 'pro', database: db.url!, exports: { runner: { inProcess: true } } });
