@@ -45,10 +45,10 @@ export interface Engine {
    */
   notify(tx: Q, channel: string, payload: string): Promise<void>;
   /**
-   * Calls `heard` with each payload sent on `channel` by any instance (PostgreSQL's LISTEN, on a
-   * connection of its own). A connection that drops is made again, and `heard(null)` says that
-   * notifications may have been missed meanwhile. Answers the function that stops listening. On
-   * SQLite nothing is ever heard.
+   * Calls `heard` with each payload sent on `channel` by any instance (PostgreSQL's LISTEN, on the
+   * one connection the engine keeps for all its channels). A connection that drops is made again,
+   * and `heard(null)` says that notifications may have been missed meanwhile. Answers the function
+   * that stops listening. On SQLite nothing is ever heard.
    */
   listen(channel: string, heard: (payload: string | null) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -215,6 +215,7 @@ export function postgresEngine(url: string, opts: PostgresOptions = {}): Engine 
   pool.on('connect', (client) => client.on('error', () => {}));
   const base = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   const listeners = new Set<() => Promise<void>>();
+  const listener = createListener(url, opts.connectionTimeoutMs ?? 5_000);
   return {
     dialect: 'postgres',
     q: base.withPlugin(guard),
@@ -230,9 +231,8 @@ export function postgresEngine(url: string, opts: PostgresOptions = {}): Engine 
     },
     async listen(channel, heard) {
       if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
-      const { stop, first } = listenOn(url, channel, heard, opts.connectionTimeoutMs ?? 5_000);
       // Listening once this answers (or trying again in the background, when the database is down).
-      await first;
+      const stop = await listener.follow(channel, heard);
       const stopping = async () => {
         listeners.delete(stopping);
         await stop();
@@ -250,57 +250,94 @@ export function postgresEngine(url: string, opts: PostgresOptions = {}): Engine 
 /** How long a dropped listening connection waits before it is made again. */
 const LISTEN_RETRY_MS = 1_000;
 
+type Heard = (payload: string | null) => void;
+
 /**
- * LISTEN on a connection of its own (a pool's connections are shared, and a notification arrives
- * only on the connection that listens), made again after LISTEN_RETRY_MS whenever it cannot be made
- * or drops; each time it is back, `heard(null)`. Answers the function that ends it, and the first
- * attempt (settled, never rejected).
+ * LISTEN on one connection of the engine's own, for every channel its instance follows (a pool's
+ * connections are shared, and a notification arrives only on the connection that listens; one
+ * connection for all channels keeps an instance's connections to its pool and this one). It is
+ * made when the first channel is followed, made again after LISTEN_RETRY_MS whenever it cannot be
+ * made or drops (each time it is back, every follower hears `null`), and ended with the last one.
  */
-function listenOn(url: string, channel: string, heard: (payload: string | null) => void, connectionTimeoutMillis: number): { stop: () => Promise<void>; first: Promise<void> } {
-  let stopped = false;
+function createListener(url: string, connectionTimeoutMillis: number) {
+  const followers = new Map<string, Set<Heard>>();
   let client: pg.Client | null = null;
+  /** The channels `client` listens on. */
+  let listening = new Set<string>();
+  let connecting: Promise<void> | null = null;
   let retry: NodeJS.Timeout | null = null;
+  const wanted = () => followers.size > 0;
+  const tellAll = (payload: string | null) => {
+    for (const set of followers.values()) for (const h of set) h(payload);
+  };
   const again = () => {
-    if (stopped || retry) return;
+    if (!wanted() || retry) return;
     retry = setTimeout(() => {
       retry = null;
       void connect(true);
     }, LISTEN_RETRY_MS);
     retry.unref();
   };
-  const connect = async (after: boolean): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis });
-    // A server restart or a network failure ends the connection: it is made again, never thrown.
-    c.on('error', () => {});
-    c.on('end', () => {
-      if (client === c) client = null;
-      again();
+  const connect = (after: boolean): Promise<void> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis });
+      // A server restart or a network failure ends the connection: it is made again, never thrown.
+      c.on('error', () => {});
+      c.on('end', () => {
+        if (client === c) {
+          client = null;
+          listening = new Set();
+        }
+        again();
+      });
+      c.on('notification', (n) => {
+        for (const h of followers.get(n.channel) ?? []) h(n.payload ?? '');
+      });
+      const channels = new Set(followers.keys());
+      try {
+        await c.connect();
+        for (const ch of channels) await c.query(`LISTEN ${ch}`);
+      } catch {
+        void c.end().catch(() => {});
+        again();
+        return;
+      }
+      if (!wanted()) {
+        await c.end().catch(() => {});
+        return;
+      }
+      client = c;
+      listening = channels;
+      if (after) tellAll(null);
+    })().finally(() => {
+      connecting = null;
     });
-    c.on('notification', (n) => {
-      if (n.channel === channel) heard(n.payload ?? '');
-    });
-    try {
-      await c.connect();
-      await c.query(`LISTEN ${channel}`);
-    } catch {
-      void c.end().catch(() => {});
-      again();
-      return;
-    }
-    if (stopped) {
-      await c.end().catch(() => {});
-      return;
-    }
-    client = c;
-    if (after) heard(null);
+    return connecting;
   };
-  const first = connect(false);
-  const stop = async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    const c = client;
-    client = null;
-    await c?.end().catch(() => {});
+  return {
+    /** Follows `channel` (listening once this answers, or trying again in the background while the database is down); answers the stop. */
+    async follow(channel: string, heard: Heard): Promise<() => Promise<void>> {
+      const set = followers.get(channel) ?? new Set<Heard>();
+      followers.set(channel, set);
+      set.add(heard);
+      if (connecting) await connecting;
+      if (!client && !retry) await connect(false);
+      // Connected before this channel was followed: it is listened to on the same connection.
+      if (client && !listening.has(channel)) {
+        listening.add(channel);
+        await client.query(`LISTEN ${channel}`).catch(() => {});
+      }
+      return async () => {
+        set.delete(heard);
+        if (set.size === 0) followers.delete(channel);
+        if (wanted()) return;
+        if (retry) clearTimeout(retry);
+        retry = null;
+        const c = client;
+        client = null;
+        listening = new Set();
+        await c?.end().catch(() => {});
+      };
+    },
   };
-  return { stop, first };
 }
