@@ -181,6 +181,9 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
     const r = await s.accounts.setup({ organization: 'Test Org', name: OWNER.name, email: OWNER.email, password: OWNER.password, plan: opts.plan ?? 'pro' });
     orgId = r.org.id;
     ownerId = r.user.id;
+  } else if (!reuse) {
+    // Another instance's organisation on the same database (PostgreSQL), when there is one already.
+    orgId = (await s.accounts.organization())?.id ?? 0;
   }
 
   async function call(method: string, path: string, o: Call = {}): Promise<Response> {
@@ -199,9 +202,13 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
 
   const t: TestService = {
     app, routes, s, clock, dataDir,
-    // Set up by the API during the test (no setup here): the first organisation, read as the CLI reads
-    // it (on SQLite; on PostgreSQL, read it with `s.accounts.organization()`).
-    get orgId() { return orgId || (s.db.prepare('SELECT id FROM organizations ORDER BY id LIMIT 1').get() as { id: number }).id; },
+    // Set up by the API during the test (no setup here, and none on the database yet): the first
+    // organisation, read as the CLI reads it (SQLite); on PostgreSQL, `s.accounts.organization()`.
+    get orgId() {
+      if (orgId) return orgId;
+      if (!s.embedded) throw new Error('no organisation when this test service started: read it with s.accounts.organization()');
+      return (s.db.prepare('SELECT id FROM organizations ORDER BY id LIMIT 1').get() as { id: number }).id;
+    },
     get ownerId() { return ownerId; },
     async sql<T>(text: string, ...params: unknown[]): Promise<T[]> {
       if (s.embedded) {
