@@ -11,13 +11,18 @@ const DRIVERS = ['scripts/fuzz.test.ts', 'scripts/fuzz-images.test.ts', 'scripts
 /**
  * The route files run a second time with every test service's ledger on PostgreSQL (issue 40:
  * the routes that touch storage, on both engines). Not these: the ones that choose their engine
- * themselves, and the face and document model files, whose storage is one ledger row a request
- * (the same path the others run) and whose time is the models'.
+ * themselves; the face and document model files, whose storage is one ledger row a request (the
+ * same path the others run) and whose time is the models'; and the two refusal matrices (security:
+ * every route without a key, scope, session or role it needs; permissions: every role on every
+ * act), whose storage is the session, key and role lookups every other route file runs on
+ * PostgreSQL (auth: the idle window; keys; team-roles: members and admins refused; age-init: an
+ * expired trial). On PostgreSQL they took 100 of the unit phase's worker-seconds for none of its own.
  */
 const ROUTES = 'src-main/service/test/routes/*.test.ts';
 const ROUTES_ON_ONE_ENGINE = [
   'postgres', 'shared-lists', 'health-status',
   'documents', 'documents-photos', 'faces', 'faces-challenge', 'face-match', 'liveness-policy', 'presentation-attacks',
+  'security', 'permissions',
 ].map((f) => `src-main/service/test/routes/${f}.test.ts`);
 
 export default defineConfig({
