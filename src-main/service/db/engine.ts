@@ -214,8 +214,7 @@ export function postgresEngine(url: string, opts: PostgresOptions = {}): Engine 
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const base = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
-  const listeners = new Set<() => Promise<void>>();
-  const listener = createListener(url, opts.connectionTimeoutMs ?? 5_000);
+  const listener = channelListener(url, opts.connectionTimeoutMs ?? 5_000);
   return {
     dialect: 'postgres',
     q: base.withPlugin(guard),
@@ -229,19 +228,12 @@ export function postgresEngine(url: string, opts: PostgresOptions = {}): Engine 
       if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
       await sql`SELECT pg_notify(${channel}, ${payload})`.execute(tx);
     },
-    async listen(channel, heard) {
+    listen: async (channel, heard) => {
       if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
-      // Listening once this answers (or trying again in the background, when the database is down).
-      const stop = await listener.follow(channel, heard);
-      const stopping = async () => {
-        listeners.delete(stopping);
-        await stop();
-      };
-      listeners.add(stopping);
-      return stopping;
+      return listener.follow(channel, heard);
     },
     close: async () => {
-      await Promise.all([...listeners].map((stop) => stop()));
+      await listener.close();
       await base.destroy();
     },
   };
@@ -259,7 +251,7 @@ type Heard = (payload: string | null) => void;
  * made when the first channel is followed, made again after LISTEN_RETRY_MS whenever it cannot be
  * made or drops (each time it is back, every follower hears `null`), and ended with the last one.
  */
-function createListener(url: string, connectionTimeoutMillis: number) {
+function channelListener(url: string, connectionTimeoutMillis: number) {
   const followers = new Map<string, Set<Heard>>();
   let client: pg.Client | null = null;
   /** The channels `client` listens on. */
@@ -267,6 +259,15 @@ function createListener(url: string, connectionTimeoutMillis: number) {
   let connecting: Promise<void> | null = null;
   let retry: NodeJS.Timeout | null = null;
   const wanted = () => followers.size > 0;
+  /** Ends the connection (the last follower stopped, or the engine closes). */
+  const end = async (): Promise<void> => {
+    if (retry) clearTimeout(retry);
+    retry = null;
+    const c = client;
+    client = null;
+    listening = new Set();
+    await c?.end().catch(() => {});
+  };
   const tellAll = (payload: string | null) => {
     for (const set of followers.values()) for (const h of set) h(payload);
   };
@@ -329,15 +330,14 @@ function createListener(url: string, connectionTimeoutMillis: number) {
       }
       return async () => {
         set.delete(heard);
-        if (set.size === 0) followers.delete(channel);
-        if (wanted()) return;
-        if (retry) clearTimeout(retry);
-        retry = null;
-        const c = client;
-        client = null;
-        listening = new Set();
-        await c?.end().catch(() => {});
+        if (set.size === 0 && followers.get(channel) === set) followers.delete(channel);
+        if (!wanted()) await end();
       };
+    },
+    /** Stops every follower and ends the connection (the engine closes). */
+    async close(): Promise<void> {
+      followers.clear();
+      await end();
     },
   };
 }

@@ -167,17 +167,17 @@ export function createSharedLists(engine: Engine, dataDir: string, now: () => Da
       return false;
     }
     if (marker?.version === head.version) return false;
+    const local = scan();
     if (marker === null) {
       // A folder joining a store already shared (its lists never were) takes the shared version:
       // lists only it held are replaced, and the operator is told how many (docs/scale.md).
-      const here = scan();
-      const lost = Object.keys(here).filter((p) => !Object.hasOwn(head.files, p) || head.files[p] !== here[p]);
+      const lost = Object.keys(local).filter((p) => head.files[p] !== local[p]);
       if (lost.length > 0) log('lists_replaced_by_shared', { files: lost.length, own_lists: lost.filter((p) => p.startsWith('user/')).length, version: head.version });
     }
     // One snapshot for the version and its bytes: a change committed meanwhile cannot take them away.
     const pulled = await engine.snapshot(async (tx) => {
       const h = (await repo.head(tx)) ?? head;
-      return { version: h, changed: await bringTo(tx, h, scan()) };
+      return { version: h, changed: await bringTo(tx, h, local) };
     });
     writeMarker(pulled.version);
     return pulled.changed;
