@@ -10,6 +10,8 @@
 //              and high per tradition (issue 36 targets: each <= 4 % flagged, <= 0.4 % high)
 //   uk / au    listed UK and Australian people written as customers type them: flagged, own record
 //              among the matches, high
+//   dial       the name-only information floor at several values: customers flagged against
+//              listed people found without a date of birth (the fairness trade-off)
 //   speed      screen p50/p99 in-process, and the same queries through Fuse.js for a ratio
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,7 @@ import { readSnapshot, writeSnapshot } from '../src-main/service/core/screening/
 import { toCountryCode } from '../src-main/service/core/screening/lists/countries';
 import type { ListEntity } from '../src-main/service/core/screening/types';
 import { COMMON_GIVEN_NAMES, COMMON_SURNAMES } from '../src-main/service/core/screening/match/common-names';
+import { PARAMS } from '../src-main/service/core/screening/match/params';
 import { rng } from './support/service';
 import { makeCustomers } from './support/customers';
 import { build as esbuild } from 'esbuild';
@@ -396,6 +399,54 @@ rates('yente negatives, name only', negatives.map((n) => ({ first_name: n.first_
   rates(`${COMMON} typical English-speaking names, name only`, people);
   const withDob = people.map((p) => ({ ...p, date_of_birth: `${1940 + Math.floor(r() * 65)}-${String(1 + Math.floor(r() * 12)).padStart(2, '0')}-${String(1 + Math.floor(r() * 28)).padStart(2, '0')}` }));
   rates(`${COMMON} typical English-speaking names, with a DOB`, withDob);
+}
+
+// ---------------------------------------------------------------- the fairness dial
+// Name-only screening's trade-off, at several values of PARAMS.nameOnlyInformation (how much a
+// partial name must identify when the subject gave no date of birth): customers of the
+// traditions the lists name most are flagged less as it rises, and listed people typed with a
+// slip or without a middle name, and no date of birth, are found less. The team's choice; the
+// engine ships the first value (docs/decisions.md).
+{
+  const FLOORS = [PARAMS.nameOnlyInformation, 4, 4.5, 5];
+  const DIAL = arg('dial', 1000);
+  section(`the fairness dial: name-only information floor (shipped ${PARAMS.nameOnlyInformation}) against recall without a date of birth, ${DIAL} variants each`);
+  const customers = makeCustomers(36, arg('per-tradition', 1000));
+  const dialRandom = rng(43);
+  const variants: { kind: 'typo' | 'shortened'; id: string; subject: SubjectInput }[] = [];
+  for (let guard = 0; variants.length < 2 * DIAL && guard < DIAL * 20; guard++) {
+    const e = people[Math.floor(dialRandom() * people.length)]!;
+    const p = primaryParts(e);
+    if (!p) continue;
+    const kind = variants.length % 2 === 0 ? 'typo' : 'shortened';
+    if (kind === 'typo') variants.push({ kind, id: e.id, subject: { first_name: p.given.join(' '), last_name: p.family.map((w, i) => (i === 0 ? typo(w, dialRandom) : w)).join(' ') } });
+    else if (p.given.length >= 2) variants.push({ kind, id: e.id, subject: { first_name: p.given[0]!, last_name: p.family.join(' ') } });
+  }
+  const shipped = PARAMS.nameOnlyInformation;
+  try {
+    for (const floor of FLOORS) {
+      PARAMS.nameOnlyInformation = floor;
+      const by = new Map<string, { n: number; flagged: number }>();
+      for (const c of customers) {
+        const g = by.get(c.tradition) ?? { n: 0, flagged: 0 };
+        by.set(c.tradition, g);
+        g.n++;
+        if (riskLevel(screen(index, c.subject, all, scratch)) !== 'low') g.flagged++;
+      }
+      const worst = [...by].sort((a, b) => b[1].flagged / b[1].n - a[1].flagged / a[1].n).slice(0, 3);
+      const total = [...by.values()].reduce((a, g) => ({ n: a.n + g.n, flagged: a.flagged + g.flagged }), { n: 0, flagged: 0 });
+      const found = { typo: { found: 0, n: 0 }, shortened: { found: 0, n: 0 } };
+      for (const v of variants) {
+        found[v.kind].n++;
+        if (screen(index, v.subject, all, scratch).matches.some((m) => namesRecord(m, v.id))) found[v.kind].found++;
+      }
+      const rate = (x: { found: number; n: number }) => `${((100 * x.found) / Math.max(1, x.n)).toFixed(1)} %`;
+      line(`floor ${floor.toFixed(1)}: customers flagged, all / worst three`, `${((100 * total.flagged) / total.n).toFixed(2)} % / ${worst.map(([t, g]) => `${t} ${((100 * g.flagged) / g.n).toFixed(1)} %`).join(', ')}`);
+      line(`floor ${floor.toFixed(1)}: listed found, one typo / no middle name`, `${rate(found.typo)} / ${rate(found.shortened)}`);
+    }
+  } finally {
+    PARAMS.nameOnlyInformation = shipped;
+  }
 }
 
 // ---------------------------------------------------------------- speed

@@ -277,6 +277,21 @@ describe('name evidence in every naming tradition', () => {
   const one = (first: string, last: string, extra: Partial<{ date_of_birth: string; country: string; middle_name: string }> = {}) =>
     screen(idx, { first_name: first, last_name: last, ...extra }, { lists: ['sanctions'] }).matches.find((m) => m.entity_id !== undefined);
 
+  it('without a date of birth, a partial name is reported only at the name-only floor of information (the fairness dial)', () => {
+    // Natalya Borisova without her patronymic: two common words, just over the floor's default.
+    const borisova = () => one('Natalya', 'Borisova')?.entity_id;
+    expect(borisova()).toBe(ref.get('borisova'));
+    const floor = PARAMS.nameOnlyInformation;
+    try {
+      PARAMS.nameOnlyInformation = 6;
+      expect(borisova()).toBeUndefined();
+      // With a date of birth the floor is the general one: the record's date decides.
+      expect(one('Natalya', 'Borisova', { date_of_birth: '1971-01-01' })?.entity_id).toBe(ref.get('borisova'));
+    } finally {
+      PARAMS.nameOnlyInformation = floor;
+    }
+  });
+
   it('a one-word alias is never exact and never strong, even beside the listed date of birth', () => {
     const m = one('Bilal', 'Sheikh', { date_of_birth: '1971-01-21' });
     expect(m?.entity_id).toBe(ref.get('dumont'));

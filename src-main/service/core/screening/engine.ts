@@ -1014,7 +1014,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       const shortName = !extra.firstGiven && !ownMissing && parts.surnameListed && !oneWord
         && cmp.alignment.every((a) => (a.method === 'unmatched' ? a.query === null : a.similarity >= PARAMS.shortNameSimilarity));
       // The name alone says who it is: the listed name in full (a slip at most), or words that identify.
-      const nameSays = ((shortName && !namePartsLeftOut(norm, cmp.alignment)) || (identifies >= PARAMS.reportInformation && !ownMissing)) && (name.quality === 'strong' || identifies >= PARAMS.distinctiveName);
+      const nameSays = ((shortName && !namePartsLeftOut(norm, cmp.alignment)) || (identifies >= (subject.date_of_birth ? PARAMS.reportInformation : PARAMS.nameOnlyInformation) && !ownMissing)) && (name.quality === 'strong' || identifies >= PARAMS.distinctiveName);
       if (score >= STRONG_THRESHOLD && !conflicting && corroborated && whole && name.quality === 'strong' && !oneWord && (backed || distinctive)) strength = 'strong';
       // An exact, complete name on a published (not low-quality) name is never hidden by
       // what qualifies it: a typo in a date of birth must not hide a head of state.

@@ -149,6 +149,13 @@ export const PARAMS = {
   distinctiveName: 7.5,
   /** ... and is reported at all, unless exact, only when its matched parts identify this much. */
   reportInformation: 3.5,
+  /**
+   * ... and, when the subject gave no date of birth (nothing can tell two namesakes apart), this
+   * much. The fairness dial of name-only screening: raised, fewer customers of much-listed
+   * traditions are flagged and fewer listed people typed with a slip and no date of birth are
+   * found (bench:screening prints both at several values; docs/decisions.md).
+   */
+  nameOnlyInformation: 3.5,
   /** ... or when it is the listed name less middle names, every word met at least this closely (a slip, not a sound-alike). */
   shortNameSimilarity: 0.8,
   /**
