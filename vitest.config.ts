@@ -40,8 +40,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'shared',
-          // One throwaway PostgreSQL cluster for the files that run on both engines (test/engines.ts).
-          globalSetup: ['src-main/service/test/pg-global-setup.ts'],
+          // One throwaway PostgreSQL cluster for the files that run on both engines (test/engines.ts),
+          // and the shipped lists indexed once for every worker (test/shipped-index-setup.ts).
+          globalSetup: ['src-main/service/test/pg-global-setup.ts', 'src-main/service/test/shipped-index-setup.ts'],
           include: ['src-main/**/*.test.ts', 'src-shared/**/*.test.ts', 'src-renderer/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...OWN_HEAP, ...DRIVERS],
           // Test files share their worker's modules: the models, the list index and the service's
@@ -54,7 +55,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'routes-postgres',
-          globalSetup: ['src-main/service/test/pg-global-setup.ts'],
+          globalSetup: ['src-main/service/test/pg-global-setup.ts', 'src-main/service/test/shipped-index-setup.ts'],
           include: [ROUTES],
           exclude: [...configDefaults.exclude, ...ROUTES_ON_ONE_ENGINE],
           env: { CONSOLE_TEST_ENGINE: 'postgres' },

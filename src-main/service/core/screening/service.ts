@@ -10,19 +10,19 @@ import type {
   ListKind, ListVersion, PreviousResultSummary, ScreeningResponse, Subject,
 } from '../../../../src-shared/contracts/screening';
 import { DAY_MS } from '../../../../src-shared/dates';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../../../src-shared/errors';
 import { LIST_KINDS } from '../../../../src-shared/contracts/screening';
 import { buildIndex, createScreenScratch, extendIndex, indexData, lazyEntityTable, restoreIndex, screen, warmScreening, type ScreeningIndex, type ScreenScratch } from './engine';
 import { spliceIndex, type Spliced } from './splice';
-import { sha256Hex } from './lists/common';
 import { combineLists, loadLists, loadListsOver, loadShippedLists, readNewerOfficial, versionsOver, type LoadedLists, type OwnLists } from './lists/load';
 import { listsDir, listsStamp, readOwnLists } from './lists/store';
 import {
-  bundleBuildId, officialInputsDigest, readPersistedIndex, readSnapshot, SNAPSHOT_PATH, writePersistedData, writePersistedIndex, type PersistedKey, type SnapshotLists,
+  bundleBuildId, officialInputsDigest, readPersistedIndex, manifestHash, readSnapshot, RUN_SNAPSHOT_ENV, RUN_SNAPSHOT_ID, RUN_SNAPSHOT_MANIFEST_ENV, SNAPSHOT_PATH, writePersistedData, writePersistedIndex,
+  type PersistedKey, type SnapshotLists,
 } from './snapshot';
 import { MATCHER_VERSION } from './match/version';
+import type { ListEntity } from './types';
 import { assessRisk, riskChange } from './risk';
 import { withFreshness, type BaseListVersion } from './lists/freshness';
 
@@ -123,14 +123,32 @@ export function loadIndex(resourcesDir: string, dataDir?: string): Promise<Loade
  */
 const shipped = new Map<string, { lists: Omit<LoadedLists, 'timings_ms'>; index: ScreeningIndex }>();
 function shippedOnce(resourcesDir: string): { lists: Omit<LoadedLists, 'timings_ms'>; index: ScreeningIndex } {
-  const key = `${resourcesDir}|${sha256Hex(readFileSync(join(resourcesDir, 'manifest.json')))}`;
+  const manifest = manifestHash(resourcesDir);
+  const key = `${resourcesDir}|${manifest}`;
   let hit = shipped.get(key);
   if (!hit) {
-    const lists = loadShippedLists(resourcesDir);
-    hit = { lists: { entities: lists.entities, versions: lists.versions, skipped: lists.skipped }, index: buildIndex(lists.entities) };
+    hit = runSnapshot(resourcesDir, manifest) ?? (() => {
+      const lists = loadShippedLists(resourcesDir);
+      return { lists: { entities: lists.entities, versions: lists.versions, skipped: lists.skipped }, index: buildIndex(lists.entities) };
+    })();
     shipped.set(key, hit);
   }
   return hit;
+}
+
+/** A test run's snapshot of these shipped lists (snapshot.ts, RUN_SNAPSHOT_ENV), when running from source and one is named. */
+export function runSnapshot(resourcesDir: string, manifest: string): { lists: Omit<LoadedLists, 'timings_ms'>; index: ScreeningIndex } | null {
+  const file = process.env[RUN_SNAPSHOT_ENV];
+  if (!file || bundleBuildId() !== null || process.env[RUN_SNAPSHOT_MANIFEST_ENV] !== manifest) return null;
+  const snap = readSnapshot(file, RUN_SNAPSHOT_ID, resourcesDir);
+  if (!snap.ok) return null;
+  const table = snap.index.entities;
+  let entities: ListEntity[] | undefined;
+  return {
+    // The records as objects only for what needs them (a newer official file loaded over them).
+    lists: { versions: snap.lists.versions, skipped: snap.lists.skipped, get entities() { return (entities ??= Array.from({ length: table.length }, (_, i) => table.at(i))); } },
+    index: snap.index,
+  };
 }
 
 /** The shipped lists as read: from the build's snapshot, else loaded once in this process. */

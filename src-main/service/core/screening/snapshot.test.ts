@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildIndex, extendIndex, screen, type ScreeningIndex } from './engine';
 import { loadShippedLists, type LoadedLists } from './lists/load';
 import { importUserList } from './lists/user-csv';
-import { readSnapshot, writeSnapshot } from './snapshot';
+import { runSnapshot } from './service';
+import { manifestHash, readSnapshot, RUN_SNAPSHOT_ENV, RUN_SNAPSHOT_ID, RUN_SNAPSHOT_MANIFEST_ENV, writeSnapshot } from './snapshot';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 const watchlists = path.join(root, 'resources', 'watchlists');
@@ -72,5 +73,36 @@ describe('screening snapshot', () => {
         screen(index, s, { lists: ['sanctions', 'pep', 'wanted'] }).matches.map((m) => [m.entity_id, m.score]));
     expect(probe(extended)).toEqual(probe(whole));
     expect(probe(extended)[5]!.map((m) => m[0])).toContain(own[0]!.id);
+  });
+
+  it('a test run\'s snapshot stands in for indexing the shipped lists, running from source, only when it is this run\'s and of these lists', () => {
+    const runFile = path.join(dir, 'run.bin');
+    writeSnapshot(runFile, RUN_SNAPSHOT_ID, watchlists, lists, fresh);
+    const saved = { file: process.env[RUN_SNAPSHOT_ENV], manifest: process.env[RUN_SNAPSHOT_MANIFEST_ENV] };
+    const manifest = manifestHash(watchlists);
+    try {
+      process.env[RUN_SNAPSHOT_ENV] = runFile;
+      process.env[RUN_SNAPSHOT_MANIFEST_ENV] = manifest;
+      const run = runSnapshot(watchlists, manifest);
+      if (!run) throw new Error('the run snapshot was not used');
+      expect(results(run.index)).toEqual(results(fresh));
+      expect(run.lists.versions).toEqual(lists.versions);
+      expect(run.lists.entities.map((e) => e.id)).toEqual(lists.entities.map((e) => e.id));
+      // Another lists folder, or a snapshot named for other lists, is not read.
+      expect(runSnapshot(watchlists, 'f'.repeat(64))).toBeNull();
+      process.env[RUN_SNAPSHOT_MANIFEST_ENV] = 'f'.repeat(64);
+      expect(runSnapshot(watchlists, manifest)).toBeNull();
+      // A build's snapshot (another id) is not a run's.
+      process.env[RUN_SNAPSHOT_ENV] = file;
+      process.env[RUN_SNAPSHOT_MANIFEST_ENV] = manifest;
+      expect(runSnapshot(watchlists, manifest)).toBeNull();
+      delete process.env[RUN_SNAPSHOT_ENV];
+      expect(runSnapshot(watchlists, manifest)).toBeNull();
+    } finally {
+      for (const [k, v] of [[RUN_SNAPSHOT_ENV, saved.file], [RUN_SNAPSHOT_MANIFEST_ENV, saved.manifest]] as const) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
   });
 });
