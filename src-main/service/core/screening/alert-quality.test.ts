@@ -287,6 +287,9 @@ describe('name evidence in every naming tradition', () => {
       expect(borisova()).toBeUndefined();
       // With a date of birth the floor is the general one: the record's date decides.
       expect(one('Natalya', 'Borisova', { date_of_birth: '1971-01-01' })?.entity_id).toBe(ref.get('borisova'));
+      // A whole name with a slip in it is not a partial name: the floor is the general one.
+      const inoue = buildIndex(importUserList('kind,name,dob,country,ref\nsanctions,"INOUE, Kunio",1950-01-01,JP,inoue\n', { listName: 'Slip' }).import.entities);
+      expect(screen(inoue, { first_name: 'Kunio', last_name: 'Ioue' }, { lists: ['sanctions'] }).matches.map((m) => m.name)).toEqual(['INOUE, Kunio']);
     } finally {
       PARAMS.nameOnlyInformation = floor;
     }

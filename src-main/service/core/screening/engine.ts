@@ -1024,7 +1024,7 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       const shortName = !extra.firstGiven && !ownMissing && parts.surnameListed && !oneWord
         && cmp.alignment.every((a) => (a.method === 'unmatched' ? a.query === null : a.similarity >= PARAMS.shortNameSimilarity));
       // The name alone says who it is: the listed name in full (a slip at most), or words that identify.
-      const nameSays = ((shortName && !namePartsLeftOut(norm, cmp.alignment)) || (identifies >= (subject.date_of_birth ? PARAMS.reportInformation : PARAMS.nameOnlyInformation) && !ownMissing)) && (name.quality === 'strong' || identifies >= PARAMS.distinctiveName);
+      const nameSays = ((shortName && !namePartsLeftOut(norm, cmp.alignment)) || (identifies >= (subject.date_of_birth || !partialName(norm, cmp.alignment) ? PARAMS.reportInformation : PARAMS.nameOnlyInformation) && !ownMissing)) && (name.quality === 'strong' || identifies >= PARAMS.distinctiveName);
       if (score >= STRONG_THRESHOLD && !conflicting && corroborated && whole && name.quality === 'strong' && !oneWord && (backed || distinctive)) strength = 'strong';
       // An exact, complete name on a published (not low-quality) name is never hidden by
       // what qualifies it: a typo in a date of birth must not hide a head of state.
@@ -1142,6 +1142,15 @@ function anotherName(a: Pick<AlignedPair, 'method' | 'similarity'>): boolean {
 /** A listed given, family or other name word (not an initial, title or particle) met no word of the subject's. */
 function namePartsLeftOut(cand: NormalizedName, alignment: readonly AlignedPair[]): boolean {
   return alignment.some((a) => a.method === 'unmatched' && a.candidate !== null && cand.tokens.slice(a.at[2], a.at[3]).some((t) => isNamePart(t) && t.text.length > 1));
+}
+
+/**
+ * Either side has a name part the other lacks: a listed middle name or patronymic not given, or a
+ * part given that the listed name does not have. Without a date of birth such a name is held to
+ * the name-only floor (PARAMS.nameOnlyInformation); a whole name with a slip in it is not.
+ */
+function partialName(cand: NormalizedName, alignment: readonly AlignedPair[]): boolean {
+  return namePartsLeftOut(cand, alignment) || alignment.some((a) => a.method === 'unmatched' && a.query !== null);
 }
 
 /** No listed name part (given, family or other word) is left unmatched: the exact full name. */

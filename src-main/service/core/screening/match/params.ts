@@ -150,10 +150,11 @@ export const PARAMS = {
   /** ... and is reported at all, unless exact, only when its matched parts identify this much. */
   reportInformation: 3.5,
   /**
-   * ... and, when the subject gave no date of birth (nothing can tell two namesakes apart), this
-   * much. The fairness dial of name-only screening: raised, fewer customers of much-listed
-   * traditions are flagged and fewer listed people typed with a slip and no date of birth are
-   * found (bench:screening prints both at several values; docs/decisions.md).
+   * ... and, when the subject gave no date of birth (nothing can tell two namesakes apart) and one
+   * name has parts the other lacks, this much. The fairness dial of name-only screening: raised,
+   * fewer customers of much-listed traditions are flagged and fewer listed people typed without
+   * their middle name or patronymic, and no date of birth, are found (bench:screening prints both
+   * at several values; docs/decisions.md). A whole name with a slip in it is not held to it.
    */
   nameOnlyInformation: 3.5,
   /** ... or when it is the listed name less middle names, every word met at least this closely (a slip, not a sound-alike). */
