@@ -404,9 +404,9 @@ rates('yente negatives, name only', negatives.map((n) => ({ first_name: n.first_
 // ---------------------------------------------------------------- the fairness dial
 // Name-only screening's trade-off, at several values of PARAMS.nameOnlyInformation (how much a
 // partial name must identify when the subject gave no date of birth): customers of the
-// traditions the lists name most are flagged less as it rises, and listed people typed with a
-// slip or without a middle name, and no date of birth, are found less. The team's choice; the
-// engine ships the first value (docs/decisions.md).
+// traditions the lists name most are flagged less as it rises, and listed people typed without a
+// middle name, and no date of birth, are found less (typed whole with a slip, they should not
+// be). The team's choice; the engine ships the first value (docs/decisions.md).
 {
   const FLOORS = [PARAMS.nameOnlyInformation, 4, 4.5, 5];
   const DIAL = arg('dial', 1000);
