@@ -18,7 +18,7 @@ import { spliceIndex, type Spliced } from './splice';
 import { combineLists, loadLists, loadListsOver, loadShippedLists, readNewerOfficial, versionsOver, type LoadedLists, type OwnLists } from './lists/load';
 import { listsDir, listsStamp, readOwnLists } from './lists/store';
 import {
-  bundleBuildId, officialInputsDigest, readPersistedIndex, manifestHash, readSnapshot, RUN_SNAPSHOT_ENV, RUN_SNAPSHOT_ID, RUN_SNAPSHOT_MANIFEST_ENV, SNAPSHOT_PATH, writePersistedData, writePersistedIndex,
+  bundleBuildId, officialInputsDigest, readPersistedIndex, manifestHash, readSnapshot, RUN_SNAPSHOT_ENV, RUN_SNAPSHOT_ID_ENV, RUN_SNAPSHOT_MANIFEST_ENV, SNAPSHOT_PATH, writePersistedData, writePersistedIndex,
   type PersistedKey, type SnapshotLists,
 } from './snapshot';
 import { MATCHER_VERSION } from './match/version';
@@ -140,7 +140,9 @@ function shippedOnce(resourcesDir: string): { lists: Omit<LoadedLists, 'timings_
 export function runSnapshot(resourcesDir: string, manifest: string): { lists: Omit<LoadedLists, 'timings_ms'>; index: ScreeningIndex } | null {
   const file = process.env[RUN_SNAPSHOT_ENV];
   if (!file || bundleBuildId() !== null || process.env[RUN_SNAPSHOT_MANIFEST_ENV] !== manifest) return null;
-  const snap = readSnapshot(file, RUN_SNAPSHOT_ID, resourcesDir);
+  const id = process.env[RUN_SNAPSHOT_ID_ENV];
+  if (!id) return null;
+  const snap = readSnapshot(file, id, resourcesDir);
   if (!snap.ok) return null;
   const table = snap.index.entities;
   let entities: ListEntity[] | undefined;

@@ -10,7 +10,9 @@ import { buildIndex, extendIndex, screen, type ScreeningIndex } from './engine';
 import { loadShippedLists, type LoadedLists } from './lists/load';
 import { importUserList } from './lists/user-csv';
 import { runSnapshot } from './service';
-import { manifestHash, readSnapshot, RUN_SNAPSHOT_ENV, RUN_SNAPSHOT_ID, RUN_SNAPSHOT_MANIFEST_ENV, writeSnapshot } from './snapshot';
+import {
+  manifestHash, readSnapshot, RUN_SNAPSHOT_ENV, RUN_SNAPSHOT_ID, RUN_SNAPSHOT_ID_ENV, RUN_SNAPSHOT_MANIFEST_ENV, snapshotIdOf, writeSnapshot,
+} from './snapshot';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 const watchlists = path.join(root, 'resources', 'watchlists');
@@ -78,11 +80,13 @@ describe('screening snapshot', () => {
   it('a test run\'s snapshot stands in for indexing the shipped lists, running from source, only when it is this run\'s and of these lists', () => {
     const runFile = path.join(dir, 'run.bin');
     writeSnapshot(runFile, RUN_SNAPSHOT_ID, watchlists, lists, fresh);
-    const saved = { file: process.env[RUN_SNAPSHOT_ENV], manifest: process.env[RUN_SNAPSHOT_MANIFEST_ENV] };
+    const saved = { file: process.env[RUN_SNAPSHOT_ENV], id: process.env[RUN_SNAPSHOT_ID_ENV], manifest: process.env[RUN_SNAPSHOT_MANIFEST_ENV] };
     const manifest = manifestHash(watchlists);
     try {
       process.env[RUN_SNAPSHOT_ENV] = runFile;
+      process.env[RUN_SNAPSHOT_ID_ENV] = RUN_SNAPSHOT_ID;
       process.env[RUN_SNAPSHOT_MANIFEST_ENV] = manifest;
+      expect(snapshotIdOf(runFile)).toBe(RUN_SNAPSHOT_ID);
       const run = runSnapshot(watchlists, manifest);
       if (!run) throw new Error('the run snapshot was not used');
       expect(results(run.index)).toEqual(results(fresh));
@@ -92,14 +96,17 @@ describe('screening snapshot', () => {
       expect(runSnapshot(watchlists, 'f'.repeat(64))).toBeNull();
       process.env[RUN_SNAPSHOT_MANIFEST_ENV] = 'f'.repeat(64);
       expect(runSnapshot(watchlists, manifest)).toBeNull();
-      // A build's snapshot (another id) is not a run's.
+      // A snapshot written with another id than the one named is not read; named with its own, it is
+      // (a current build's, whose id the run reads from the file).
       process.env[RUN_SNAPSHOT_ENV] = file;
       process.env[RUN_SNAPSHOT_MANIFEST_ENV] = manifest;
       expect(runSnapshot(watchlists, manifest)).toBeNull();
+      process.env[RUN_SNAPSHOT_ID_ENV] = snapshotIdOf(file)!;
+      expect(results(runSnapshot(watchlists, manifest)!.index)).toEqual(results(fresh));
       delete process.env[RUN_SNAPSHOT_ENV];
       expect(runSnapshot(watchlists, manifest)).toBeNull();
     } finally {
-      for (const [k, v] of [[RUN_SNAPSHOT_ENV, saved.file], [RUN_SNAPSHOT_MANIFEST_ENV, saved.manifest]] as const) {
+      for (const [k, v] of [[RUN_SNAPSHOT_ENV, saved.file], [RUN_SNAPSHOT_ID_ENV, saved.id], [RUN_SNAPSHOT_MANIFEST_ENV, saved.manifest]] as const) {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;
       }

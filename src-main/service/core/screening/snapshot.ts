@@ -38,14 +38,15 @@ export function bundleBuildId(): string | null {
 }
 
 /**
- * Running from source, a snapshot of the shipped lists made once for a whole test run
- * (test/shipped-index-setup.ts) and named by this variable: each test worker restores it instead
- * of indexing the lists again (4 workers spent about 60 s of the unit phase doing so). Never read
- * by a build, which has its own snapshot and id.
+ * Running from source, the snapshot of the shipped lists a whole test run uses (the current
+ * build's, else one made for the run: test/shipped-index-setup.ts), named by this variable: each
+ * test worker restores it instead of indexing the lists again (4 workers spent about 60 s of the
+ * unit phase doing so). Never read by a build, which restores its own.
  */
 export const RUN_SNAPSHOT_ENV = 'CONSOLE_RUN_SNAPSHOT';
-/** The id a run's snapshot is written and read with. */
+/** The id a run's snapshot is written with; the variable below names the id to read it with (a current build's own). */
 export const RUN_SNAPSHOT_ID = 'source-run';
+export const RUN_SNAPSHOT_ID_ENV = `${RUN_SNAPSHOT_ENV}_ID`;
 /** The SHA-256 of the manifest the run's snapshot was made from: other lists' folders do not read the file. */
 export const RUN_SNAPSHOT_MANIFEST_ENV = `${RUN_SNAPSHOT_ENV}_MANIFEST`;
 
@@ -98,6 +99,18 @@ function checkedBody(bytes: Buffer): Buffer | null {
 export type SnapshotRead =
   | { ok: true; lists: SnapshotLists; index: ScreeningIndex; raw: { entities: string[]; index: IndexData } }
   | { ok: false; reason: 'absent' | 'other_build' | 'manifest_changed' | 'unreadable' };
+
+/** The id of the build that wrote a snapshot; null when there is none or it cannot be read. */
+export function snapshotIdOf(file: string): string | null {
+  if (!existsSync(file)) return null;
+  try {
+    const checked = checkedBody(readFileSync(file));
+    const body = checked === null ? null : (deserialize(checked) as Partial<SnapshotFile>);
+    return body?.format === FORMAT && typeof body.buildId === 'string' ? body.buildId : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The snapshot, when it was made by build `buildId` from the manifest now in `watchlistsDir`. */
 export function readSnapshot(file: string, buildId: string | null, watchlistsDir: string): SnapshotRead {
