@@ -1023,8 +1023,10 @@ export function screen(index: ScreeningIndex, subject: SubjectInput, opts: Scree
       const ownMissing = ownNameMissing(query, norm, cmp.alignment);
       const shortName = !extra.firstGiven && !ownMissing && parts.surnameListed && !oneWord
         && cmp.alignment.every((a) => (a.method === 'unmatched' ? a.query === null : a.similarity >= PARAMS.shortNameSimilarity));
-      // The name alone says who it is: the listed name in full (a slip at most), or words that identify.
-      const nameSays = ((shortName && !namePartsLeftOut(norm, cmp.alignment)) || (identifies >= (subject.date_of_birth || !partialName(norm, cmp.alignment) ? PARAMS.reportInformation : PARAMS.nameOnlyInformation) && !ownMissing)) && (name.quality === 'strong' || identifies >= PARAMS.distinctiveName);
+      // The name alone says who it is: the listed name in full (a slip at most), or words that
+      // identify; without a date of birth, a name with parts the other lacks to the name-only floor.
+      const reportFloor = !subject.date_of_birth && partialName(norm, cmp.alignment) ? PARAMS.nameOnlyInformation : PARAMS.reportInformation;
+      const nameSays = ((shortName && !namePartsLeftOut(norm, cmp.alignment)) || (identifies >= reportFloor && !ownMissing)) && (name.quality === 'strong' || identifies >= PARAMS.distinctiveName);
       if (score >= STRONG_THRESHOLD && !conflicting && corroborated && whole && name.quality === 'strong' && !oneWord && (backed || distinctive)) strength = 'strong';
       // An exact, complete name on a published (not low-quality) name is never hidden by
       // what qualifies it: a typo in a date of birth must not hide a head of state.

@@ -18,7 +18,7 @@ import { spliceIndex, type Spliced } from './splice';
 import { combineLists, loadLists, loadListsOver, loadShippedLists, readNewerOfficial, versionsOver, type LoadedLists, type OwnLists } from './lists/load';
 import { listsDir, listsStamp, readOwnLists } from './lists/store';
 import {
-  bundleBuildId, officialInputsDigest, readPersistedIndex, manifestHash, readSnapshot, RUN_SNAPSHOT_ENV, RUN_SNAPSHOT_ID_ENV, RUN_SNAPSHOT_MANIFEST_ENV, SNAPSHOT_PATH, writePersistedData, writePersistedIndex,
+  bundleBuildId, manifestHash, officialInputsDigest, readPersistedIndex, readSnapshot, RUN_SNAPSHOT_ENV, RUN_SNAPSHOT_ID_ENV, RUN_SNAPSHOT_MANIFEST_ENV, SNAPSHOT_PATH, writePersistedData, writePersistedIndex,
   type PersistedKey, type SnapshotLists,
 } from './snapshot';
 import { MATCHER_VERSION } from './match/version';
