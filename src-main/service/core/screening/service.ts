@@ -144,21 +144,25 @@ export function runSnapshot(resourcesDir: string, manifest: string): { lists: Om
   if (!id) return null;
   const snap = readSnapshot(file, id, resourcesDir);
   if (!snap.ok) return null;
-  const table = snap.index.entities;
   let entities: ListEntity[] | undefined;
   return {
     // The records as objects only for what needs them (a newer official file loaded over them).
-    lists: { versions: snap.lists.versions, skipped: snap.lists.skipped, get entities() { return (entities ??= Array.from({ length: table.length }, (_, i) => table.at(i))); } },
+    lists: { versions: snap.lists.versions, skipped: snap.lists.skipped, get entities() { return (entities ??= recordsOf(snap.index)); } },
     index: snap.index,
   };
+}
+
+/** A restored index's records as objects, in index order. */
+function recordsOf(index: ScreeningIndex): ListEntity[] {
+  const table = index.entities;
+  return Array.from({ length: table.length }, (_, i) => table.at(i));
 }
 
 /** The shipped lists as read: from the build's snapshot, else loaded once in this process. */
 function shippedLists(resourcesDir: string): Omit<LoadedLists, 'timings_ms'> {
   const snap = readSnapshot(SNAPSHOT_PATH, bundleBuildId(), resourcesDir);
   if (!snap.ok) return shippedOnce(resourcesDir).lists;
-  const table = snap.index.entities;
-  return { versions: snap.lists.versions, skipped: snap.lists.skipped, entities: Array.from({ length: table.length }, (_, i) => table.at(i)) };
+  return { versions: snap.lists.versions, skipped: snap.lists.skipped, entities: recordsOf(snap.index) };
 }
 
 /** Where a data directory keeps the index of its official lists (see snapshot.ts). */

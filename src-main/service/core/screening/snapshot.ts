@@ -100,29 +100,27 @@ export type SnapshotRead =
   | { ok: true; lists: SnapshotLists; index: ScreeningIndex; raw: { entities: string[]; index: IndexData } }
   | { ok: false; reason: 'absent' | 'other_build' | 'manifest_changed' | 'unreadable' };
 
-/** The id of the build that wrote a snapshot; null when there is none or it cannot be read. */
-export function snapshotIdOf(file: string): string | null {
-  if (!existsSync(file)) return null;
+/** A file's body after its CRC-32, as v8 wrote it; null when it is cut short, changed by a byte or not a v8 value. */
+function readBody<T>(file: string): T | null {
   try {
     const checked = checkedBody(readFileSync(file));
-    const body = checked === null ? null : (deserialize(checked) as Partial<SnapshotFile>);
-    return body?.format === FORMAT && typeof body.buildId === 'string' ? body.buildId : null;
+    return checked === null ? null : (deserialize(checked) as T);
   } catch {
     return null;
   }
 }
 
+/** The id of the build that wrote a snapshot; null when there is none or it cannot be read. */
+export function snapshotIdOf(file: string): string | null {
+  const body = existsSync(file) ? readBody<SnapshotFile>(file) : null;
+  return body?.format === FORMAT && typeof body.buildId === 'string' ? body.buildId : null;
+}
+
 /** The snapshot, when it was made by build `buildId` from the manifest now in `watchlistsDir`. */
 export function readSnapshot(file: string, buildId: string | null, watchlistsDir: string): SnapshotRead {
   if (buildId === null || !existsSync(file)) return { ok: false, reason: 'absent' };
-  let body: SnapshotFile;
-  try {
-    const checked = checkedBody(readFileSync(file));
-    if (checked === null) return { ok: false, reason: 'unreadable' };
-    body = deserialize(checked) as SnapshotFile;
-  } catch {
-    return { ok: false, reason: 'unreadable' };
-  }
+  const body = readBody<SnapshotFile>(file);
+  if (body === null) return { ok: false, reason: 'unreadable' };
   if (body.format !== FORMAT || body.buildId !== buildId) return { ok: false, reason: 'other_build' };
   if (body.manifestSha256 !== manifestHash(watchlistsDir)) return { ok: false, reason: 'manifest_changed' };
   return { ok: true, lists: body.lists, index: restoreIndex(lazyEntityTable(body.entities), body.index), raw: { entities: body.entities, index: body.index } };
@@ -195,11 +193,10 @@ export type PersistedRead =
 /** The persisted index, when it was made under `key`; else why it cannot be used. */
 export function readPersistedIndex(file: string, key: PersistedKey): PersistedRead {
   if (!existsSync(file)) return { ok: false, reason: 'absent' };
+  // A file cut short or changed by a byte is not restored: its CRC-32 no longer fits.
+  const body = readBody<PersistedFile>(file);
+  if (body === null) return { ok: false, reason: 'unreadable' };
   try {
-    // A file cut short or changed by a byte is not restored: its CRC-32 no longer fits.
-    const checked = checkedBody(readFileSync(file));
-    if (checked === null) return { ok: false, reason: 'unreadable' };
-    const body = deserialize(checked) as PersistedFile;
     if (body.format !== PERSISTED_FORMAT || body.kind !== 'data-dir-index') return { ok: false, reason: 'unreadable' };
     if (body.matcherVersion !== key.matcherVersion) return { ok: false, reason: 'other_matcher' };
     if (body.buildId !== key.buildId) return { ok: false, reason: 'other_build' };
@@ -211,7 +208,7 @@ export function readPersistedIndex(file: string, key: PersistedKey): PersistedRe
     if (!fits) return { ok: false, reason: 'unreadable' };
     return { ok: true, lists: body.lists, index: restoreIndex(lazyEntityTable(body.entities), d) };
   } catch {
-    // Not a v8 value, or not this shape.
+    // Not this shape.
     return { ok: false, reason: 'unreadable' };
   }
 }
