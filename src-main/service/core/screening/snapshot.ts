@@ -15,7 +15,7 @@
 // the digest of every input (the shipped manifest, each imported file's bytes, format and date)
 // are the current ones. Anything else, or a file that cannot be read, is rebuilt and rewritten.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { crc32 } from 'node:zlib';
@@ -79,16 +79,18 @@ export function writeSnapshot(file: string, buildId: string, watchlistsDir: stri
   };
   // Not compressed: gunzipping it was ~0.55 s of every start (issue 38); an installer compresses
   // what it ships anyway. A CRC-32 of the body comes first, as in the data directory's.
-  const bytes = withCrc(serialize(body));
-  writeFileSync(`${file}.tmp`, bytes);
+  const payload = serialize(body);
+  writeFileSync(`${file}.tmp`, crcOf(payload));
+  appendFileSync(`${file}.tmp`, payload);
   renameSync(`${file}.tmp`, file);
-  return bytes.length;
+  return payload.length + 4;
 }
 
-function withCrc(payload: Buffer): Buffer {
+/** The 4 bytes before a body: its CRC-32, little-endian. Written apart from the body, which is tens of MB, instead of copying it behind them. */
+function crcOf(payload: Buffer): Buffer {
   const head = Buffer.alloc(4);
   head.writeUInt32LE(crc32(payload) >>> 0, 0);
-  return Buffer.concat([head, payload]);
+  return head;
 }
 
 /** The body after its CRC-32, or null when the CRC does not fit (a file cut short or changed by a byte). */
@@ -147,17 +149,22 @@ interface PersistedFile extends PersistedKey {
 }
 
 /**
- * A digest of what the official lists' index is made from: the shipped manifest (each shipped
- * file's SHA-256) and, per imported source, its format, title, kind, retrieval date and every
- * file's bytes. Hashing the bytes read, not index.json's record of them, so a file changed on
- * disk is never screened with an index of its former content.
+ * Per imported source, a digest of what its part of the official lists' index is made from: its
+ * format, title, kind, retrieval date and every file's bytes. Hashing the bytes read, not
+ * index.json's record of them, so a file changed on disk is never screened with an index of its
+ * former content.
  */
-export function officialInputsDigest(watchlistsDir: string, official: NonNullable<OwnLists['official']>): string {
-  const sources = Object.entries(official).sort(([a], [b]) => a.localeCompare(b)).map(([source, own]) => ({
-    source, format: own!.format, title: own!.title, kind: own!.kind, retrievalDate: own!.retrievalDate,
+export function officialSourceDigests(official: NonNullable<OwnLists['official']>): Record<string, string> {
+  return Object.fromEntries(Object.entries(official).map(([source, own]) => [source, sha256Hex(new TextEncoder().encode(JSON.stringify({
+    format: own!.format, title: own!.title, kind: own!.kind, retrievalDate: own!.retrievalDate,
     files: Object.entries(own!.files).sort(([a], [b]) => a.localeCompare(b)).map(([role, bytes]) => [role, bytes ? sha256Hex(bytes) : null]),
-  }));
-  return sha256Hex(new TextEncoder().encode(JSON.stringify({ manifest: manifestHash(watchlistsDir), sources })));
+  })))]));
+}
+
+/** A digest of what the official lists' index is made from: the shipped manifest and each imported source's digest. */
+export function officialInputsDigest(watchlistsDir: string, sources: Record<string, string>): string {
+  const ordered = Object.entries(sources).sort(([a], [b]) => a.localeCompare(b));
+  return sha256Hex(new TextEncoder().encode(JSON.stringify({ manifest: manifestHash(watchlistsDir), sources: ordered })));
 }
 
 /**
@@ -177,17 +184,18 @@ export function writePersistedData(file: string, key: PersistedKey, lists: Snaps
     entities,
     index,
   };
-  const bytes = withCrc(serialize(body));
+  const payload = serialize(body);
   privateDir(dirname(file));
   // Own name per writer: two threads (an old and a new screening worker) may write at once.
   const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  writePrivateFile(tmp, bytes);
+  writePrivateFile(tmp, crcOf(payload));
+  appendFileSync(tmp, payload);
   renameSync(tmp, file);
-  return bytes.length;
+  return payload.length + 4;
 }
 
 export type PersistedRead =
-  | { ok: true; lists: SnapshotLists; index: ScreeningIndex }
+  | { ok: true; lists: SnapshotLists; index: ScreeningIndex; raw: { entities: string[]; index: IndexData } }
   | { ok: false; reason: 'absent' | 'unreadable' | 'other_matcher' | 'other_build' | 'inputs_changed' };
 
 /** The persisted index, when it was made under `key`; else why it cannot be used. */
@@ -206,7 +214,7 @@ export function readPersistedIndex(file: string, key: PersistedKey): PersistedRe
     const fits = Array.isArray(body.entities) && Array.isArray(body.lists.versions) && d.offsets.length === d.keys.length + 1
       && d.nameText.length === d.nameEntity.length && d.dfTokens.length === d.dfCounts.length && d.offsets[d.keys.length] === d.data.length;
     if (!fits) return { ok: false, reason: 'unreadable' };
-    return { ok: true, lists: body.lists, index: restoreIndex(lazyEntityTable(body.entities), d) };
+    return { ok: true, lists: body.lists, index: restoreIndex(lazyEntityTable(body.entities), d), raw: { entities: body.entities, index: d } };
   } catch {
     // Not this shape.
     return { ok: false, reason: 'unreadable' };
