@@ -1,13 +1,15 @@
 // The screening pool from source: the lists load in a worker (the worker program in this thread,
 // behind the same worker pool as the built worker threads), screens go to the worker of their
 // lists, a worker that dies has its jobs screened here from the same lists (or refused when the
-// lists changed since), and a worker whose lists are no longer current stays until its batch ends.
+// lists changed since), a change of the lists is made in the worker holding them, and lists no
+// longer current stay until their batch ends (in their worker, or a worker of their own when the
+// change could not be made over them).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from './lists/common';
-import { storeUserList } from './lists/store';
+import { storeOfficial, storeUserList } from './lists/store';
 import { ofacCsv } from './lists/test-support';
 import { createScreenPool } from './pool';
 import type { ScreenCall } from './service';
@@ -39,7 +41,12 @@ function setup() {
   const logged: string[] = [];
   const pool = createScreenPool(resources(), dataDir, (m, f) => logged.push(`${m} ${JSON.stringify(f ?? {})}`));
   const changeLists = (v: number) => storeUserList(dataDir, 'Own people', new TextEncoder().encode(`kind,name\npep,Person${v} Own\n`), new Date(Date.UTC(2026, 0, v)));
-  return { pool, logged, changeLists };
+  // A newer SDN file: the OFAC lists are not spliced (the CSL is de-duplicated against them), so their index is made anew.
+  const newerSdn = () => storeOfficial(dataDir, 'us_ofac_sdn', [{ name: 'sdn.csv', bytes: ofacCsv([
+    `7513,"MNANGAGWA, Emmerson Dambudzo","individual","GLOMAG",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 15 Sep 1946; nationality Zimbabwe."`,
+    `7514,"OWN, Person1","individual","GLOMAG",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- `,
+  ]) }], new Date(Date.UTC(2026, 0, 2)));
+  return { pool, logged, changeLists, newerSdn };
 }
 
 describe('screening pool (from source: the worker runs in this thread)', () => {
@@ -95,23 +102,42 @@ describe('screening pool (from source: the worker runs in this thread)', () => {
     await pool.stop();
   });
 
-  it('after a list change the old worker stays while a batch screens with its lists, and stops when the batch ends', async () => {
+  const row = JSON.stringify({ row: 1, subject: { type: 'individual', first_name: 'Person1', last_name: 'Own' } });
+  const job = { lines: [row], lists: undefined, reason: 'periodic_rescreen' as const, livemode: false, now: Date.UTC(2026, 0, 3), review: { batchId: 'b1', key: '00'.repeat(32) } };
+
+  it('a list change is made in the worker holding the lists; their index stays there while a batch screens with it, and goes when the batch ends', async () => {
     const { pool, changeLists } = setup();
     const first = (await pool.load())!;
     pool.retain(first.stamp);
     expect(changeLists(1).ok).toBe(true);
     const second = (await pool.load())!;
     expect(second.stamp).not.toBe(first.stamp);
-    expect(pool.workers()).toBe(2);
-    // The batch's rows are still screened with its own lists, in their worker: the own list's
-    // person is unknown there and found with the new lists.
-    const row = JSON.stringify({ row: 1, subject: { type: 'individual', first_name: 'Person1', last_name: 'Own' } });
-    const job = { lines: [row], lists: undefined, reason: 'periodic_rescreen' as const, livemode: false, now: Date.UTC(2026, 0, 3), review: { batchId: 'b1', key: '00'.repeat(32) } };
+    expect([pool.workers(), pool.indexes()]).toEqual([1, 2]);
+    // The batch's rows are still screened with its own lists: the own list's person is unknown
+    // there and found with the new lists.
     const matchesOf = async (loaded: typeof first) => (JSON.parse((await pool.screen(loaded, job))[0]!.line) as { matches: unknown[] }).matches;
     expect(await matchesOf(first)).toEqual([]);
     expect((await matchesOf(second)).length).toBeGreaterThan(0);
     pool.release(first.stamp);
-    expect(pool.workers()).toBe(1);
+    expect([pool.workers(), pool.indexes()]).toEqual([1, 1]);
+    // A screening that took the released lists is screened with the lists in use.
+    expect((await pool.screenOne(first, call('scr_1'))).screening.list_versions.map((v) => v.source)).toEqual(['us_ofac_sdn', 'user:own-people']);
+    await pool.stop();
+  });
+
+  it('a change that cannot be made over the lists in use loads them in a new worker; the old one stays while a batch screens with its lists, and stops when the batch ends', async () => {
+    const { pool, newerSdn } = setup();
+    const first = (await pool.load())!;
+    pool.retain(first.stamp);
+    expect(newerSdn().ok).toBe(true);
+    const second = (await pool.load())!;
+    expect(second.stamp).not.toBe(first.stamp);
+    expect([pool.workers(), pool.indexes()]).toEqual([2, 2]);
+    const matchesOf = async (loaded: typeof first) => (JSON.parse((await pool.screen(loaded, job))[0]!.line) as { matches: unknown[] }).matches;
+    expect(await matchesOf(first)).toEqual([]);
+    expect((await matchesOf(second)).length).toBeGreaterThan(0);
+    pool.release(first.stamp);
+    expect([pool.workers(), pool.indexes()]).toEqual([1, 1]);
     await pool.stop();
   });
 });

@@ -4,10 +4,12 @@
 // Each worker is a worker pool of one (core/workers/pool.ts) that is never restarted: its lists
 // may no longer be the current ones.
 //
-// The lists are loaded in a worker, not here: an import of an own list builds the new index in a
-// new worker while the old one keeps answering, and this thread only learns the new index's meta
-// (remoteIndex). A worker stays while the current lists are its lists or an open batch still
-// screens with them (retain/release), then it is stopped. A single screening that took lists
+// The lists are loaded in a worker, not here, and this thread only learns an index's meta
+// (remoteIndex). When they change (an import), the worker makes the new index over the one it
+// holds (service.ts, reloadIndex: the lists' records and names are shared, not loaded a second
+// time beside them); only when that cannot be done is a new worker started, the old one answering
+// meanwhile. A worker keeps an older index while an open batch still screens with it
+// (retain/release); a worker holding no index still wanted is stopped. A single screening that took lists
 // since replaced (its billing took a few round trips to PostgreSQL while another instance's import
 // reloaded them) is screened with the lists in use: its answer names them. Running from source
 // there is no built worker: the same worker program runs in this thread, behind the same pool.
@@ -29,10 +31,8 @@ class WorkerGone extends Error {}
 interface Slot {
   pool: WorkerPool<PoolJob, unknown>;
   where: 'worker' | 'in-process';
-  /** The lists' stamp, once the worker has loaded them. */
-  stamp: string | null;
-  /** Open batches screening with these lists. */
-  refs: number;
+  /** The stamps of the lists whose index the worker holds: the ones it loaded, then those made over them. */
+  stamps: Set<string>;
   /** No longer needed: stopped once its last job is answered. */
   retiring: boolean;
   /** Jobs given to it and not yet answered. */
@@ -42,7 +42,10 @@ interface Slot {
 export function createScreenPool(resourcesDir: string, dataDir: string | undefined, log?: (msg: string, fields?: Record<string, string | number>) => void) {
   const watchlistsDir = join(resourcesDir, 'watchlists');
   const byStamp = new Map<string, Slot>();
+  /** Open batches screening with the lists of each stamp. */
+  const refs = new Map<string, number>();
   let current: Slot | null = null;
+  let currentStamp: string | null = null;
   let mode: 'idle' | 'worker' | 'in-process' = 'idle';
   /** Where each kind of job ran last: a change is logged (observable, and quiet in steady state). */
   const lastWhere = new Map<PoolJob['kind'], string>();
@@ -60,12 +63,22 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
     return built ? inThread(built, { workerData: data, unref: true, resourceLimits: { maxYoungGenerationSizeMb: 64 } }) : inThisThread(screeningWorker, data);
   }
 
-  /** Stops a worker whose lists are neither current nor used by an open batch. */
+  /** Stops a worker that holds no index still wanted, once its last job is answered. */
   function retire(slot: Slot): void {
-    if (slot === current || slot.refs > 0) return;
-    if (slot.stamp !== null && byStamp.get(slot.stamp) === slot) byStamp.delete(slot.stamp);
+    if (slot === current || slot.stamps.size > 0) return;
     slot.retiring = true;
     if (slot.pending === 0) void slot.pool.stop();
+  }
+
+  /** Lets go of the index of `stamp` unless it is current or an open batch screens with it. */
+  function letGo(stamp: string): void {
+    if (stamp === currentStamp || (refs.get(stamp) ?? 0) > 0) return;
+    const slot = byStamp.get(stamp);
+    if (!slot) return;
+    byStamp.delete(stamp);
+    slot.stamps.delete(stamp);
+    if (slot.stamps.size === 0) retire(slot);
+    else void Promise.resolve(run(slot, null, { kind: 'drop', stamp })).catch(() => {});
   }
 
   /** Starts a worker on the lists as they are now; its meta once loaded, null if it cannot. */
@@ -73,7 +86,7 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
     const began = performance.now();
     const l = launcher();
     return new Promise((resolve) => {
-      const slot = { where: l.where, stamp: null, refs: 0, retiring: false, pending: 0 } as Omit<Slot, 'pool'> as Slot;
+      const slot = { where: l.where, stamps: new Set<string>(), retiring: false, pending: 0 } as Omit<Slot, 'pool'> as Slot;
       slot.pool = createWorkerPool<PoolJob, unknown>({
         launcher: l,
         restart: 'never',
@@ -83,20 +96,27 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
         on: (e) => {
           if (e.kind === 'ready') {
             const meta = e.payload as IndexMeta;
-            slot.stamp = meta.stamp;
-            const twin = byStamp.get(slot.stamp);
-            if (twin) void twin.pool.stop();
-            byStamp.set(slot.stamp, slot);
+            // Another worker holding the same lists (two loads at once) lets go of them.
+            const twin = byStamp.get(meta.stamp);
+            slot.stamps.add(meta.stamp);
+            byStamp.set(meta.stamp, slot);
+            if (twin && twin !== slot) {
+              twin.stamps.delete(meta.stamp);
+              if (twin.stamps.size === 0) void twin.pool.stop();
+              else void Promise.resolve(run(twin, null, { kind: 'drop', stamp: meta.stamp })).catch(() => {});
+            }
             log?.('screen_worker_ready', { ms: Math.round(performance.now() - began) });
             resolve({ slot, meta });
           } else if (e.kind === 'start-failed') {
             void slot.pool.stop();
             resolve(null);
           } else if (e.kind === 'lost') {
-            if (slot.stamp !== null && byStamp.get(slot.stamp) === slot) byStamp.delete(slot.stamp);
+            for (const stamp of slot.stamps) if (byStamp.get(stamp) === slot) byStamp.delete(stamp);
+            slot.stamps.clear();
             resolve(null);
             if (slot === current) {
               current = null;
+              currentStamp = null;
               log?.('screen_worker_exited');
             }
           }
@@ -159,18 +179,34 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
      * index in the worker); null when no worker can run, so the caller loads them itself.
      */
     async load(): Promise<LoadedIndex | null> {
+      const slot = current;
+      if (slot && !slot.retiring) {
+        const meta = await run(slot, null, { kind: 'reload', keepPrevious: currentStamp !== null && (refs.get(currentStamp) ?? 0) > 0 });
+        if (meta !== null && current === slot) {
+          const before = currentStamp;
+          slot.stamps.add(meta.stamp);
+          byStamp.set(meta.stamp, slot);
+          currentStamp = meta.stamp;
+          if (before !== null && before !== meta.stamp) letGo(before);
+          return remoteIndex(meta, watchlistsDir, dataDir);
+        }
+      }
       const started = await spawn();
       if (!started) return null;
       const before = current;
       current = started.slot;
-      if (before && before !== current) retire(before);
+      currentStamp = started.meta.stamp;
+      if (before && before !== current) {
+        for (const stamp of [...before.stamps]) letGo(stamp);
+        retire(before);
+      }
       return remoteIndex(started.meta, watchlistsDir, dataDir);
     },
     /** Where the last work was screened: observable for tests and logs. */
     mode: () => mode,
     /** Batch rows, in the worker holding the batch's lists (here when there is none). */
     async screen(loaded: LoadedIndex, job: RowJob): Promise<RowOutcome[]> {
-      return run(byStamp.get(loaded.stamp), loaded, { kind: 'rows', job });
+      return run(byStamp.get(loaded.stamp), loaded, { kind: 'rows', job, stamp: loaded.stamp });
     },
     /**
      * One screening, in the worker holding these lists; when they were replaced since it took them
@@ -178,32 +214,36 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
      * screened it); here when there is none.
      */
     async screenOne(loaded: LoadedIndex, call: ScreenCall): Promise<ScreeningResponse> {
-      return run(byStamp.get(loaded.stamp) ?? (current?.retiring === false ? current : undefined), loaded, { kind: 'screen', call });
+      return run(byStamp.get(loaded.stamp) ?? (current?.retiring === false ? current : undefined), loaded, { kind: 'screen', call, stamp: loaded.stamp });
     },
     /** Reads an imported list file in the current worker (here when there is none): ListManagement.check. */
     checks: {
       userList: async (name: string, bytes: Uint8Array): Promise<UserListCheck> => run(current ?? undefined, null, { kind: 'check-user-list', name, bytes }),
       official: (source: OfficialSource, files: readonly OfficialFile[]): Promise<OfficialCheck> => checkApart(source, files),
     } satisfies ListChecker,
-    /** An open batch screens with these lists: their worker stays until release. */
+    /** An open batch screens with these lists: their index stays until release. */
     retain(stamp: string): void {
-      const slot = byStamp.get(stamp);
-      if (slot) slot.refs++;
+      if (byStamp.has(stamp)) refs.set(stamp, (refs.get(stamp) ?? 0) + 1);
     },
     release(stamp: string): void {
-      const slot = byStamp.get(stamp);
-      if (!slot) return;
-      slot.refs = Math.max(0, slot.refs - 1);
-      retire(slot);
+      const n = refs.get(stamp);
+      if (n === undefined) return;
+      if (n > 1) refs.set(stamp, n - 1);
+      else refs.delete(stamp);
+      letGo(stamp);
     },
     /** Workers running now (tests, logs). */
-    workers: (): number => byStamp.size,
+    workers: (): number => new Set(byStamp.values()).size,
+    /** Indexes of the lists held by the workers now: the current one and those open batches screen with (tests, logs). */
+    indexes: (): number => byStamp.size,
     /** Tests and chaos: ends the current lists' worker as a crash would. */
     crashOne: (): boolean => current?.pool.crashOne() ?? false,
     async stop(): Promise<void> {
-      const all = [...byStamp.values()];
+      const all = [...new Set(byStamp.values())];
       byStamp.clear();
+      refs.clear();
       current = null;
+      currentStamp = null;
       await Promise.all(all.map((s) => s.pool.stop()));
     },
   };

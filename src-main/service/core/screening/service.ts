@@ -13,18 +13,19 @@ import { DAY_MS } from '../../../../src-shared/dates';
 import { join } from 'node:path';
 import { AppError } from '../../../../src-shared/errors';
 import { LIST_KINDS } from '../../../../src-shared/contracts/screening';
-import { buildIndex, createScreenScratch, extendIndex, indexData, lazyEntityTable, restoreIndex, screen, warmScreening, type ScreeningIndex, type ScreenScratch } from './engine';
-import { spliceIndex, type Spliced } from './splice';
+import { buildIndex, createScreenScratch, extendIndex, indexData, lazyEntityTable, restoreIndex, screen, warmScreening, type IndexData, type ScreeningIndex, type ScreenScratch } from './engine';
+import { spliceIndex, type Replacement, type Spliced } from './splice';
 import { combineLists, loadLists, loadListsOver, loadShippedLists, readNewerOfficial, versionsOver, type LoadedLists, type OwnLists } from './lists/load';
 import { listsDir, listsStamp, readOwnLists } from './lists/store';
 import {
-  bundleBuildId, manifestHash, officialInputsDigest, readPersistedIndex, readSnapshot, RUN_SNAPSHOT_ENV, RUN_SNAPSHOT_ID_ENV, RUN_SNAPSHOT_MANIFEST_ENV, SNAPSHOT_PATH, writePersistedData, writePersistedIndex,
-  type PersistedKey, type SnapshotLists,
+  bundleBuildId, manifestHash, officialInputsDigest, officialSourceDigests, readPersistedIndex, readSnapshot, RUN_SNAPSHOT_ENV, RUN_SNAPSHOT_ID_ENV, RUN_SNAPSHOT_MANIFEST_ENV, SNAPSHOT_PATH,
+  writePersistedData, writePersistedIndex, type PersistedKey, type SnapshotLists,
 } from './snapshot';
 import { MATCHER_VERSION } from './match/version';
 import type { ListEntity } from './types';
 import { assessRisk, riskChange } from './risk';
 import { withFreshness, type BaseListVersion } from './lists/freshness';
+import { collectGarbage, collectWhenGrown } from '../workers/collect';
 
 /** What is known of an index without holding it: enough for every answer but a screening. */
 export interface IndexMeta {
@@ -49,6 +50,25 @@ export interface LoadedIndex extends IndexMeta {
   readonly index: ScreeningIndex;
   /** Working memory of screen() over this index (this thread's; screening is synchronous). */
   readonly scratch: ScreenScratch;
+  /** The official lists' part of the index, which the next change of the lists is made over (reloadIndex); absent where it is not held. */
+  readonly official?: OfficialPart;
+}
+
+/** An index's records as JSON and its flat form: what a newer official file is spliced into (splice.ts). */
+type Raw = { entities: string[]; index: IndexData };
+
+/**
+ * The official lists' index before an organisation's own lists are added, and its flat form (as
+ * restored; made when first asked for where the index was built).
+ */
+type Base = { lists: SnapshotLists; index: ScreeningIndex; raw: () => Raw };
+
+/** A loaded index's official part: its index, its flat form and the inputs it was made from. */
+export interface OfficialPart extends Base {
+  /** manifestHash of the shipped lists. */
+  manifest: string;
+  /** officialSourceDigests of the imported official files. */
+  sources: Record<string, string>;
 }
 
 /** Everything screening with `l` works out on first use, worked out now (engine.warmScreening). */
@@ -121,15 +141,17 @@ export function loadIndex(resourcesDir: string, dataDir?: string): Promise<Loade
  * snapshot holds, for a process that has none (from source: the tests, the CLI). Indexing them
  * takes 3–5 s; each service's load extends this index with its own lists instead.
  */
-const shipped = new Map<string, { lists: Omit<LoadedLists, 'timings_ms'>; index: ScreeningIndex }>();
-function shippedOnce(resourcesDir: string): { lists: Omit<LoadedLists, 'timings_ms'>; index: ScreeningIndex } {
+type Shipped = { lists: Omit<LoadedLists, 'timings_ms'>; index: ScreeningIndex; raw: () => Raw };
+const shipped = new Map<string, Shipped>();
+function shippedOnce(resourcesDir: string): Shipped {
   const manifest = manifestHash(resourcesDir);
   const key = `${resourcesDir}|${manifest}`;
   let hit = shipped.get(key);
   if (!hit) {
     hit = runSnapshot(resourcesDir, manifest) ?? (() => {
       const lists = loadShippedLists(resourcesDir);
-      return { lists: { entities: lists.entities, versions: lists.versions, skipped: lists.skipped }, index: buildIndex(lists.entities) };
+      const index = buildIndex(lists.entities);
+      return { lists: { entities: lists.entities, versions: lists.versions, skipped: lists.skipped }, index, raw: () => flatten(lists.entities, index) };
     })();
     shipped.set(key, hit);
   }
@@ -137,7 +159,7 @@ function shippedOnce(resourcesDir: string): { lists: Omit<LoadedLists, 'timings_
 }
 
 /** A test run's snapshot of these shipped lists (snapshot.ts, RUN_SNAPSHOT_ENV), when running from source and one is named. */
-export function runSnapshot(resourcesDir: string, manifest: string): { lists: Omit<LoadedLists, 'timings_ms'>; index: ScreeningIndex } | null {
+export function runSnapshot(resourcesDir: string, manifest: string): Shipped | null {
   const file = process.env[RUN_SNAPSHOT_ENV];
   if (!file || bundleBuildId() !== null || process.env[RUN_SNAPSHOT_MANIFEST_ENV] !== manifest) return null;
   const id = process.env[RUN_SNAPSHOT_ID_ENV];
@@ -149,7 +171,13 @@ export function runSnapshot(resourcesDir: string, manifest: string): { lists: Om
     // The records as objects only for what needs them (a newer official file loaded over them).
     lists: { versions: snap.lists.versions, skipped: snap.lists.skipped, get entities() { return (entities ??= recordsOf(snap.index)); } },
     index: snap.index,
+    raw: () => snap.raw,
   };
+}
+
+/** An index built here in its flat form, its records as JSON. */
+function flatten(entities: readonly ListEntity[], index: ScreeningIndex): Raw {
+  return { entities: entities.map((e) => JSON.stringify(e)), index: indexData(index) };
 }
 
 /** A restored index's records as objects, in index order. */
@@ -170,7 +198,10 @@ export function persistedIndexPath(dataDir: string): string {
   return join(listsDir(dataDir), 'screening-index.bin');
 }
 
-type Base = { lists: SnapshotLists; index: ScreeningIndex };
+/** The key a data directory's persisted index is read and written under, for official inputs `sources`. */
+function persistedKey(resourcesDir: string, sources: Record<string, string>): PersistedKey {
+  return { matcherVersion: MATCHER_VERSION, buildId: bundleBuildId() ?? 'source', inputs: officialInputsDigest(resourcesDir, sources) };
+}
 
 /**
  * The official lists' index when the data directory replaces a shipped list: its persisted
@@ -178,17 +209,17 @@ type Base = { lists: SnapshotLists; index: ScreeningIndex };
  * the files, with `save` to write it there. Own lists are never part of it.
  */
 function officialBase(
-  resourcesDir: string, dataDir: string, own: Required<OwnLists>,
+  resourcesDir: string, dataDir: string, own: Required<OwnLists>, sources: Record<string, string>,
 ): { base: Base; how: string; save: (() => void) | null; indexMs: number } {
   const file = persistedIndexPath(dataDir);
-  const key: PersistedKey = { matcherVersion: MATCHER_VERSION, buildId: bundleBuildId() ?? 'source', inputs: officialInputsDigest(resourcesDir, own.official) };
+  const key = persistedKey(resourcesDir, sources);
   const saved = readPersistedIndex(file, key);
-  if (saved.ok) return { base: saved, how: 'persisted', save: null, indexMs: 0 };
+  if (saved.ok) return { base: { lists: saved.lists, index: saved.index, raw: () => saved.raw }, how: 'persisted', save: null, indexMs: 0 };
   const spliced = splicedOfficial(resourcesDir, own.official);
   if (spliced) {
     const { lists, entities, index, ms } = spliced;
     return {
-      base: { lists, index: restoreIndex(lazyEntityTable(entities), index) }, how: `built: ${saved.reason}`, indexMs: ms,
+      base: { lists, index: restoreIndex(lazyEntityTable(entities), index), raw: () => ({ entities, index }) }, how: `built: ${saved.reason}`, indexMs: ms,
       save: () => writePersistedData(file, key, lists, entities, index),
     };
   }
@@ -196,7 +227,18 @@ function officialBase(
   const t = performance.now();
   // Lean: its names are normalised again when first compared, as after a restore from the file.
   const index = buildIndex(lists.entities, { lean: true });
-  return { base: { lists, index }, how: `built: ${saved.reason}`, save: () => writePersistedIndex(file, key, lists, index), indexMs: performance.now() - t };
+  return { base: { lists, index, raw: () => flatten(lists.entities, index) }, how: `built: ${saved.reason}`, save: () => writePersistedIndex(file, key, lists, index), indexMs: performance.now() - t };
+}
+
+/** Newer official files read as lists, and the same records as JSON (splice.ts, Replacement); null when one cannot be spliced (readNewerOfficial). */
+function replacementsOf(official: Required<OwnLists>['official']): { replacements: Replacement[]; newer: Map<string, SnapshotLists> } | null {
+  const read = readNewerOfficial(official);
+  if (read === null) return null;
+  // The newer records as JSON before anything else is read (splice.ts, Replacement).
+  const replacements = [...read].map(([source, l]) => ({ source, entities: l.entities.map((e) => JSON.stringify(e)) }));
+  const newer = new Map([...read].map(([source, l]) => [source, { versions: l.versions, skipped: l.skipped }]));
+  read.clear();
+  return { replacements, newer };
 }
 
 /**
@@ -205,21 +247,46 @@ function officialBase(
  * this process), without reading or indexing the other lists again. Null when it cannot be.
  */
 function splicedOfficial(resourcesDir: string, official: Required<OwnLists>['official']): (Spliced & { lists: SnapshotLists; ms: number }) | null {
-  const read = readNewerOfficial(official);
-  if (read === null) return null;
+  const newer = replacementsOf(official);
+  if (newer === null) return null;
   const t = performance.now();
-  // The newer records as JSON before anything else is read (splice.ts, Replacement).
-  const replacements = [...read].map(([source, l]) => ({ source, entities: l.entities.map((e) => JSON.stringify(e)) }));
-  const newer = new Map([...read].map(([source, l]) => [source, { versions: l.versions, skipped: l.skipped }]));
-  read.clear();
   const snap = readSnapshot(SNAPSHOT_PATH, bundleBuildId(), resourcesDir);
   const shipped = snap.ok ? { lists: snap.lists, raw: snap.raw } : (() => {
     const once = shippedOnce(resourcesDir);
-    return { lists: once.lists, raw: { entities: once.lists.entities.map((e) => JSON.stringify(e)), index: indexData(once.index) } };
+    return { lists: once.lists, raw: once.raw() };
   })();
-  const spliced = spliceIndex(shipped.raw.entities, shipped.raw.index, replacements);
+  const spliced = spliceIndex(shipped.raw.entities, shipped.raw.index, newer.replacements);
   if (spliced === null) return null;
-  return { ...spliced, lists: versionsOver(shipped.lists, newer), ms: performance.now() - t };
+  return { ...spliced, lists: versionsOver(shipped.lists, newer.newer), ms: performance.now() - t };
+}
+
+/** Runs `write` now or once this thread is free again; a failed write costs the next start its speed, never this load. */
+function persist(write: () => void, when: 'now' | 'soon'): void {
+  const attempt = () => {
+    try {
+      write();
+    } catch {
+      /* the next load builds it again */
+    }
+  };
+  if (when === 'now') attempt();
+  else setImmediate(attempt);
+}
+
+/** The loaded index: the official part with the organisation's own lists on top. */
+function withOwnLists(
+  part: OfficialPart, user: Required<OwnLists>['user'], stamp: string, t0: number, indexMs: number, how: string,
+): LoadedIndex {
+  const mine = combineLists(user);
+  const catalog: LoadedLists['versions'] = [...part.lists.versions, ...mine.versions];
+  const t1 = performance.now();
+  const index = extendIndex(part.index, mine.entities);
+  const kinds = LIST_KINDS.filter((k) => index.kinds.has(k));
+  return {
+    index, scratch: createScreenScratch(), versions: versionsOf(catalog), catalog, loadedKinds: kinds, stamp, stats: index.stats, official: part,
+    // An official index built here counts as indexing, not loading, as a build over everything did.
+    timings: { load_ms: Math.round(t1 - t0 - indexMs), index_ms: Math.round(performance.now() - t1 + indexMs), snapshot: how },
+  };
 }
 
 /**
@@ -231,40 +298,66 @@ export function loadIndexNow(resourcesDir: string, dataDir?: string, stamp = lis
   const t0 = performance.now();
   const own = readOwnLists(dataDir);
   const imported = dataDir !== undefined && Object.keys(own.official).length > 0;
+  const sources = officialSourceDigests(own.official);
   // The build's snapshot stands in for the shipped lists unless a newer official file
   // replaces one of them (the CSL is de-duplicated against the OFAC lists it holds): then the
   // data directory's own snapshot of its official lists does.
   const snap = imported ? null : readSnapshot(SNAPSHOT_PATH, bundleBuildId(), resourcesDir);
   // Without the build's snapshot (running from source), the shipped lists indexed once in this
   // process stand in for it: each load then extends them, as a start from the snapshot does.
-  const official = imported ? officialBase(resourcesDir, dataDir, own) : null;
-  const base: Base = official?.base ?? (snap?.ok ? snap : shippedOnce(resourcesDir));
-  const mine = combineLists(own.user);
-  const catalog: LoadedLists['versions'] = [...base.lists.versions, ...mine.versions];
-  const t1 = performance.now();
-  const index = extendIndex(base.index, mine.entities);
-  if (official?.save) {
-    const write = official.save;
-    // A failed write costs the next start its speed, never this load.
-    const attempt = () => {
-      try {
-        write();
-      } catch {
-        /* the next load builds it again */
-      }
-    };
-    if (save === 'now') attempt();
-    else setImmediate(attempt);
-  }
-  const kinds = LIST_KINDS.filter((k) => index.kinds.has(k));
-  return {
-    index, scratch: createScreenScratch(), versions: versionsOf(catalog), catalog, loadedKinds: kinds, stamp, stats: index.stats,
-    // An official index built here counts as indexing, not loading, as a build over everything did.
-    timings: {
-      load_ms: Math.round(t1 - t0 - (official?.indexMs ?? 0)), index_ms: Math.round(performance.now() - t1 + (official?.indexMs ?? 0)),
-      snapshot: official?.how ?? (snap?.ok ? 'used' : (snap?.reason ?? 'absent')),
-    },
-  };
+  const official = imported ? officialBase(resourcesDir, dataDir, own, sources) : null;
+  const base: Base = official?.base ?? (snap?.ok ? { lists: snap.lists, index: snap.index, raw: () => snap.raw } : shippedOnce(resourcesDir));
+  if (official?.save) persist(official.save, save);
+  const part: OfficialPart = { lists: base.lists, index: base.index, raw: base.raw, manifest: manifestHash(resourcesDir), sources };
+  return withOwnLists(part, own.user, stamp, t0, official?.indexMs ?? 0, official?.how ?? (snap?.ok ? 'used' : (snap?.reason ?? 'absent')));
+}
+
+/**
+ * The lists as the data directory has them now, made over `current` in this thread instead of
+ * loaded again beside it (issue 38: a second index of every list, made while the first still
+ * screened, cost ~400 MB during a 30 MB import): a change of the own lists adds them to the
+ * official part again; a newer official file is spliced into it, its index written to the data
+ * directory as loadIndexNow does. `current` itself when nothing changed; null when it cannot be
+ * made so (the shipped lists changed, an import was removed, an OFAC list or the CSL changed, or
+ * the official part is not held here): then the lists are loaded anew. The
+ * process's cache (loadIndex) then holds the new index, never the one it replaced.
+ */
+export function reloadIndex(current: LoadedIndex, resourcesDir: string, dataDir: string | undefined, save: 'now' | 'soon' = 'soon'): LoadedIndex | null {
+  const stamp = listsStamp(dataDir);
+  if (stamp === current.stamp) return current;
+  const next = reloadOver(current, resourcesDir, dataDir, stamp, save);
+  if (next !== null) cache.set(`${resourcesDir}|${dataDir ?? ''}`, { stamp, index: Promise.resolve(next) });
+  return next;
+}
+
+function reloadOver(current: LoadedIndex, resourcesDir: string, dataDir: string | undefined, stamp: string, save: 'now' | 'soon'): LoadedIndex | null {
+  const part = current.official;
+  if (!part || manifestHash(resourcesDir) !== part.manifest) return null;
+  const t0 = performance.now();
+  const own = readOwnLists(dataDir);
+  const sources = officialSourceDigests(own.official);
+  if (Object.keys(part.sources).some((source) => !(source in sources))) return null;
+  const changed = Object.keys(sources).filter((source) => sources[source] !== part.sources[source]) as (keyof typeof own.official)[];
+  if (changed.length === 0 || dataDir === undefined) return withOwnLists(part, own.user, stamp, t0, 0, current.timings.snapshot);
+  const newer = replacementsOf(Object.fromEntries(changed.map((source) => [source, own.official[source]])));
+  if (newer === null) return null;
+  // Each phase's garbage (the file's text and parse, the splice's working memory, the file
+  // written) is collected before the next: the index in use is still held beside it.
+  collectGarbage();
+  const t = performance.now();
+  const flat = part.raw();
+  const spliced = spliceIndex(flat.entities, flat.index, newer.replacements, () => collectWhenGrown());
+  if (spliced === null) return null;
+  const lists = versionsOver(part.lists, newer.newer);
+  const raw = { entities: spliced.entities, index: spliced.index };
+  const next: OfficialPart = { lists, index: restoreIndex(lazyEntityTable(raw.entities), raw.index), raw: () => raw, manifest: part.manifest, sources };
+  const indexMs = performance.now() - t;
+  collectGarbage();
+  persist(() => {
+    writePersistedData(persistedIndexPath(dataDir), persistedKey(resourcesDir, sources), lists, raw.entities, raw.index);
+    collectGarbage();
+  }, save);
+  return withOwnLists(next, own.user, stamp, t0, indexMs, 'spliced in place');
 }
 
 /**

@@ -34,7 +34,9 @@ export interface Spliced {
  * `entities` (as JSON) and their `index` with each replacement's records in place of its source's;
  * null when a replaced source's records are not one run of the index (then build it whole).
  */
-export function spliceIndex(entities: readonly string[], index: IndexData, replacements: readonly Replacement[]): Spliced | null {
+export function spliceIndex(
+  entities: readonly string[], index: IndexData, replacements: readonly Replacement[], afterBatch: () => void = () => {},
+): Spliced | null {
   const bySource = new Map(replacements.map((r) => [r.source, r]));
   // Where each replaced source's records are: one run each.
   const runs = new Map<string, { from: number; to: number }>();
@@ -76,6 +78,7 @@ export function spliceIndex(entities: readonly string[], index: IndexData, repla
     for (let b = 0; b < run.entities.length; b += INDEX_BATCH) {
       const batch = run.entities.slice(b, b + INDEX_BATCH).map((e) => JSON.parse(e) as ListEntity);
       indexEntities(batch, firstOf[next]! + b, names, added, df, kinds, true);
+      afterBatch();
     }
     next++;
   };

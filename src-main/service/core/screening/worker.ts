@@ -1,33 +1,50 @@
 // What a screening worker runs (workers/screening-worker.ts in a thread; from source, the pool
 // runs it in this thread): loads the lists as they are at its start, says their meta when ready,
-// and answers single screens, batch rows and list-file checks with that index.
+// and answers single screens, batch rows and list-file checks with that index. When the lists
+// change it makes their new index over the one it holds (service.ts, reloadIndex) and keeps the
+// older one only while the pool says a batch still screens with it.
 import type { ScreeningResponse } from '../../../../src-shared/contracts/screening';
 import type { WorkerProgram } from '../workers/serve';
 import type { OfficialFile } from './lists/official';
 import type { OfficialSource } from './lists/sources';
 import { checkOfficial, checkUserList, currentOfficialRecords, type OfficialCheck, type UserListCheck } from './lists/store';
 import { screenRows, type RowJob, type RowOutcome } from './rows';
-import { loadIndex, metaOf, runScreening, type LoadedIndex, type ScreenCall } from './service';
+import { collectGarbage } from '../workers/collect';
+import { loadIndex, metaOf, reloadIndex, runScreening, type IndexMeta, type LoadedIndex, type ScreenCall } from './service';
 
 /**
- * What a worker is asked: a chunk of batch rows, one screening, or reading an imported list file
- * (a sanctions file is megabytes, an own list thousands of rows: never parsed on the HTTP loop).
+ * What a worker is asked: a chunk of batch rows or one screening (with the lists of `stamp`, else
+ * the current ones), reading an imported list file (a sanctions file is megabytes, an own list
+ * thousands of rows: never parsed on the HTTP loop), making the index of the lists as they are
+ * now its current one (its meta; null when it cannot be made over the current one; the one it
+ * replaces is let go of at once unless `keepPrevious`: a batch screens with it), or letting go of
+ * the index of `stamp`.
  */
 export type PoolJob =
-  | { kind: 'rows'; job: RowJob }
-  | { kind: 'screen'; call: ScreenCall }
+  | { kind: 'rows'; job: RowJob; stamp?: string }
+  | { kind: 'screen'; call: ScreenCall; stamp?: string }
   | { kind: 'check-user-list'; name: string; bytes: Uint8Array }
-  | { kind: 'check-official'; source: OfficialSource; files: readonly OfficialFile[]; watchlistsDir: string; dataDir: string | undefined };
+  | { kind: 'check-official'; source: OfficialSource; files: readonly OfficialFile[]; watchlistsDir: string; dataDir: string | undefined }
+  | { kind: 'reload'; keepPrevious: boolean }
+  | { kind: 'drop'; stamp: string };
 export type PoolAnswer<J extends PoolJob> = J extends { kind: 'rows' } ? RowOutcome[]
   : J extends { kind: 'screen' } ? ScreeningResponse
   : J extends { kind: 'check-user-list' } ? UserListCheck
-  : OfficialCheck;
+  : J extends { kind: 'check-official' } ? OfficialCheck
+  : J extends { kind: 'reload' } ? IndexMeta | null
+  : null;
 
-/** The same work, wherever it runs: a worker runs exactly this, and this thread when its worker is gone. */
+/**
+ * The same work, wherever it runs: a worker runs exactly this, and this thread when its worker is
+ * gone. Only a worker holds indexes to reload or let go of: here those answer null.
+ */
 export function runJob(loaded: LoadedIndex | null, j: PoolJob): PoolAnswer<PoolJob> {
   switch (j.kind) {
     case 'check-user-list': return checkUserList(j.name, j.bytes);
     case 'check-official': return checkOfficial(j.source, j.files, () => currentOfficialRecords(j.watchlistsDir, j.dataDir, j.source));
+    case 'reload':
+    case 'drop':
+      return null;
     default:
       if (!loaded) throw new Error('no index');
       return j.kind === 'rows' ? screenRows(loaded, j.job) : runScreening(loaded, j.call);
@@ -44,7 +61,36 @@ export interface ScreeningWorkerData {
 export const screeningWorker: WorkerProgram<PoolJob, PoolAnswer<PoolJob>, ScreeningWorkerData> = {
   async start({ watchlistsDir, dataDir, checkOnly }) {
     if (checkOnly) return { ready: null, run: (job) => runJob(null, job) };
-    const loaded = await loadIndex(watchlistsDir, dataDir);
-    return { ready: metaOf(loaded), run: (job) => runJob(loaded, job) };
+    let current = await loadIndex(watchlistsDir, dataDir);
+    const held = new Map([[current.stamp, current]]);
+    return {
+      ready: metaOf(current),
+      run: (job) => {
+        switch (job.kind) {
+          case 'reload': {
+            const next = reloadIndex(current, watchlistsDir, dataDir);
+            if (next === null) return null;
+            // Before the new index is written to the data directory (once this answer is sent).
+            if (!job.keepPrevious && next !== current && held.delete(current.stamp)) collectGarbage();
+            held.set(next.stamp, next);
+            current = next;
+            return metaOf(next);
+          }
+          case 'drop':
+            if (job.stamp !== current.stamp && held.delete(job.stamp)) collectGarbage();
+            return null;
+          case 'screen':
+            return runJob((job.stamp !== undefined ? held.get(job.stamp) : undefined) ?? current, job);
+          case 'rows': {
+            // A batch's rows only ever with its own lists, which the pool keeps here until it ends.
+            const lists = job.stamp !== undefined ? held.get(job.stamp) : current;
+            if (!lists) throw new Error('lists_released');
+            return runJob(lists, job);
+          }
+          default:
+            return runJob(current, job);
+        }
+      },
+    };
   },
 };
