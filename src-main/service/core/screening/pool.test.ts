@@ -12,7 +12,7 @@ import { sha256Hex } from './lists/common';
 import { storeOfficial, storeUserList } from './lists/store';
 import { ofacCsv } from './lists/test-support';
 import { createScreenPool } from './pool';
-import type { ScreenCall } from './service';
+import type { LoadedIndex, ScreenCall } from './service';
 
 /** A resources folder with one small official list, shaped like resources/. */
 function resources(): string {
@@ -104,6 +104,8 @@ describe('screening pool (from source: the worker runs in this thread)', () => {
 
   const row = JSON.stringify({ row: 1, subject: { type: 'individual', first_name: 'Person1', last_name: 'Own' } });
   const job = { lines: [row], lists: undefined, reason: 'periodic_rescreen' as const, livemode: false, now: Date.UTC(2026, 0, 3), review: { batchId: 'b1', key: '00'.repeat(32) } };
+  /** A batch row of the own list's person, screened with `loaded`'s lists: its matches. */
+  const matchesOf = async (pool: ReturnType<typeof createScreenPool>, loaded: LoadedIndex) => (JSON.parse((await pool.screen(loaded, job))[0]!.line) as { matches: unknown[] }).matches;
 
   it('a list change is made in the worker holding the lists; their index stays there while a batch screens with it, and goes when the batch ends', async () => {
     const { pool, changeLists } = setup();
@@ -115,9 +117,8 @@ describe('screening pool (from source: the worker runs in this thread)', () => {
     expect([pool.workers(), pool.indexes()]).toEqual([1, 2]);
     // The batch's rows are still screened with its own lists: the own list's person is unknown
     // there and found with the new lists.
-    const matchesOf = async (loaded: typeof first) => (JSON.parse((await pool.screen(loaded, job))[0]!.line) as { matches: unknown[] }).matches;
-    expect(await matchesOf(first)).toEqual([]);
-    expect((await matchesOf(second)).length).toBeGreaterThan(0);
+    expect(await matchesOf(pool, first)).toEqual([]);
+    expect((await matchesOf(pool, second)).length).toBeGreaterThan(0);
     pool.release(first.stamp);
     expect([pool.workers(), pool.indexes()]).toEqual([1, 1]);
     // A screening that took the released lists is screened with the lists in use.
@@ -133,9 +134,8 @@ describe('screening pool (from source: the worker runs in this thread)', () => {
     const second = (await pool.load())!;
     expect(second.stamp).not.toBe(first.stamp);
     expect([pool.workers(), pool.indexes()]).toEqual([2, 2]);
-    const matchesOf = async (loaded: typeof first) => (JSON.parse((await pool.screen(loaded, job))[0]!.line) as { matches: unknown[] }).matches;
-    expect(await matchesOf(first)).toEqual([]);
-    expect((await matchesOf(second)).length).toBeGreaterThan(0);
+    expect(await matchesOf(pool, first)).toEqual([]);
+    expect((await matchesOf(pool, second)).length).toBeGreaterThan(0);
     pool.release(first.stamp);
     expect([pool.workers(), pool.indexes()]).toEqual([1, 1]);
     await pool.stop();
