@@ -140,4 +140,19 @@ describe('screening pool (from source: the worker runs in this thread)', () => {
     expect([pool.workers(), pool.indexes()]).toEqual([1, 1]);
     await pool.stop();
   });
+
+  const newerSdnFile = () => ({ name: 'sdn.csv', bytes: ofacCsv([`7513,"MNANGAGWA, Emmerson Dambudzo","individual","GLOMAG",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- `]) });
+
+  it('an official file is checked in the worker: moved there and back with its check, never copied', async () => {
+    const { pool } = setup();
+    await pool.load();
+    const file = newerSdnFile();
+    const sent = Uint8Array.from(file.bytes);
+    const checked = await pool.checks.official('us_ofac_sdn', [file]);
+    expect(checked.check).toMatchObject({ ok: true, records: 1 });
+    expect(checked.files.map((f) => [f.name, Buffer.from(f.bytes).equals(sent)])).toEqual([['sdn.csv', true]]);
+    // The caller's buffer went to the worker.
+    expect(file.bytes.byteLength).toBe(0);
+    await pool.stop();
+  });
 });

@@ -17,16 +17,19 @@ import { join } from 'node:path';
 import type { ScreeningResponse } from '../../../../src-shared/contracts/screening';
 import { builtWorker, inThisThread, inThread } from '../workers/launch';
 import { createWorkerPool, type WorkerPool } from '../workers/pool';
-import type { ListChecker } from './lists/manage';
+import type { CheckedFiles, ListChecker } from './lists/manage';
 import type { OfficialFile } from './lists/official';
 import type { OfficialSource } from './lists/sources';
-import type { OfficialCheck, UserListCheck } from './lists/store';
+import type { UserListCheck } from './lists/store';
 import type { RowJob, RowOutcome } from './rows';
 import { remoteIndex, type IndexMeta, type LoadedIndex, type ScreenCall } from './service';
-import { runJob, screeningWorker, type PoolAnswer, type PoolJob } from './worker';
+import { runJob, screeningWorker, transferOf, type PoolAnswer, type PoolJob } from './worker';
 
 /** A job its worker did not answer (the worker ended): it is screened here instead. */
 class WorkerGone extends Error {}
+
+/** Why an official file moved to a worker that ended before checking it is not imported. */
+const GONE = 'the file could not be read to the end (the reader stopped); send it again';
 
 interface Slot {
   pool: WorkerPool<PoolJob, unknown>;
@@ -148,26 +151,30 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
 
   /**
    * An official list file's check in a worker of its own, stopped once it answers: a 30 MB file's
-   * records then leave with that worker, instead of staying in the heap of the worker that screens
-   * (an idle worker collects its garbage late) while the next lists load beside it. Running from
-   * source, where the current worker is this thread, it runs there.
+   * records and their garbage then leave with that worker (its memory is given back), instead of
+   * growing the heap of the worker that screens, where the next lists are made. The files are
+   * moved to it and back with the check, not copied. Running from source, that worker is the
+   * same program in this thread.
    */
-  async function checkApart(source: OfficialSource, files: readonly OfficialFile[]): Promise<OfficialCheck> {
+  async function checkApart(source: OfficialSource, files: readonly OfficialFile[]): Promise<CheckedFiles> {
     const job: PoolJob = { kind: 'check-official', source, files, watchlistsDir, dataDir };
     const built = builtWorker('screening-worker');
-    if (!built) return run(current ?? undefined, null, job) as Promise<OfficialCheck>;
-    ran(job.kind, 'worker');
+    const data = { watchlistsDir, dataDir, checkOnly: true };
+    const launcher = built ? inThread(built, { workerData: data, unref: true }) : inThisThread(screeningWorker, data);
+    ran(job.kind, launcher.where);
+    const moved = transferOf(files);
     const apart = createWorkerPool<PoolJob, unknown>({
-      launcher: inThread(built, { workerData: { watchlistsDir, dataDir, checkOnly: true }, unref: true }),
+      launcher,
       restart: 'never',
       fail: (why, name) => (why === 'error' ? new Error(name) : new WorkerGone()),
+      transfer: () => moved,
     });
     try {
-      return (await apart.run(job)) as OfficialCheck;
+      return (await apart.run(job)) as CheckedFiles;
     } catch (e) {
-      // A check its worker did not answer is made here.
-      if (e instanceof WorkerGone) return runJob(null, job) as OfficialCheck;
-      throw e;
+      if (!(e instanceof WorkerGone)) throw e;
+      // A check its worker did not answer is made here, unless the files were moved to it.
+      return moved.length === 0 ? (runJob(null, job) as CheckedFiles) : { check: { ok: false, reason: GONE }, files: [] };
     } finally {
       void apart.stop();
     }
@@ -219,7 +226,7 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
     /** Reads an imported list file in the current worker (here when there is none): ListManagement.check. */
     checks: {
       userList: async (name: string, bytes: Uint8Array): Promise<UserListCheck> => run(current ?? undefined, null, { kind: 'check-user-list', name, bytes }),
-      official: (source: OfficialSource, files: readonly OfficialFile[]): Promise<OfficialCheck> => checkApart(source, files),
+      official: (source: OfficialSource, files: readonly OfficialFile[]): Promise<CheckedFiles> => checkApart(source, files),
     } satisfies ListChecker,
     /** An open batch screens with these lists: their index stays until release. */
     retain(stamp: string): void {

@@ -230,9 +230,13 @@ function officialBase(
   return { base: { lists, index, raw: () => flatten(lists.entities, index) }, how: `built: ${saved.reason}`, save: () => writePersistedIndex(file, key, lists, index), indexMs: performance.now() - t };
 }
 
-/** Newer official files read as lists, and the same records as JSON (splice.ts, Replacement); null when one cannot be spliced (readNewerOfficial). */
+/**
+ * Newer official files read as lists, and the same records as JSON (splice.ts, Replacement); null
+ * when one cannot be spliced (readNewerOfficial). The records as objects are not remembered: the
+ * index holds them as JSON.
+ */
 function replacementsOf(official: Required<OwnLists>['official']): { replacements: Replacement[]; newer: Map<string, SnapshotLists> } | null {
-  const read = readNewerOfficial(official);
+  const read = readNewerOfficial(official, { remember: false });
   if (read === null) return null;
   // The newer records as JSON before anything else is read (splice.ts, Replacement).
   const replacements = [...read].map(([source, l]) => ({ source, entities: l.entities.map((e) => JSON.stringify(e)) }));
@@ -334,14 +338,11 @@ function reloadOver(current: LoadedIndex, resourcesDir: string, dataDir: string 
   const part = current.official;
   if (!part || manifestHash(resourcesDir) !== part.manifest) return null;
   const t0 = performance.now();
-  const own = readOwnLists(dataDir);
-  const sources = officialSourceDigests(own.official);
-  if (Object.keys(part.sources).some((source) => !(source in sources))) return null;
-  const changed = Object.keys(sources).filter((source) => sources[source] !== part.sources[source]) as (keyof typeof own.official)[];
-  if (changed.length === 0 || dataDir === undefined) return withOwnLists(part, own.user, stamp, t0, 0, current.timings.snapshot);
-  const newer = replacementsOf(Object.fromEntries(changed.map((source) => [source, own.official[source]])));
-  if (newer === null) return null;
-  // Each phase's garbage (the file's text and parse, the splice's working memory, the file
+  const changes = changesOver(part, dataDir);
+  if (changes === null) return null;
+  const { sources, user, newer } = changes;
+  if (newer === null || dataDir === undefined) return withOwnLists(part, user, stamp, t0, 0, current.timings.snapshot);
+  // Each phase's garbage (the files and their parse, the splice's working memory, the index
   // written) is collected before the next: the index in use is still held beside it.
   collectGarbage();
   const t = performance.now();
@@ -357,7 +358,24 @@ function reloadOver(current: LoadedIndex, resourcesDir: string, dataDir: string 
     writePersistedData(persistedIndexPath(dataDir), persistedKey(resourcesDir, sources), lists, raw.entities, raw.index);
     collectGarbage();
   }, save);
-  return withOwnLists(next, own.user, stamp, t0, indexMs, 'spliced in place');
+  return withOwnLists(next, user, stamp, t0, indexMs, 'spliced in place');
+}
+
+/**
+ * What changed in the data directory's lists since `part` was made: the imported official files'
+ * digests, the own lists, and the changed official files read (null when none changed); null when
+ * the change cannot be made over `part`. The files' bytes are let go of when this returns.
+ */
+function changesOver(
+  part: OfficialPart, dataDir: string | undefined,
+): { sources: Record<string, string>; user: Required<OwnLists>['user']; newer: ReturnType<typeof replacementsOf> } | null {
+  const own = readOwnLists(dataDir);
+  const sources = officialSourceDigests(own.official);
+  if (Object.keys(part.sources).some((source) => !(source in sources))) return null;
+  const changed = Object.keys(sources).filter((source) => sources[source] !== part.sources[source]) as (keyof typeof own.official)[];
+  if (changed.length === 0) return { sources, user: own.user, newer: null };
+  const newer = replacementsOf(Object.fromEntries(changed.map((source) => [source, own.official[source]])));
+  return newer === null ? null : { sources, user: own.user, newer };
 }
 
 /**

@@ -33,15 +33,22 @@ export interface Spliced {
 /**
  * `entities` (as JSON) and their `index` with each replacement's records in place of its source's;
  * null when a replaced source's records are not one run of the index (then build it whole).
+ * `pause` is called after every thousand records read or indexed, where nothing read is still
+ * needed: the caller may collect the garbage made so far.
  */
 export function spliceIndex(
-  entities: readonly string[], index: IndexData, replacements: readonly Replacement[], afterBatch: () => void = () => {},
+  entities: readonly string[], index: IndexData, replacements: readonly Replacement[], pause: () => void = () => {},
 ): Spliced | null {
+  let reads = 0;
+  const read = (json: string): ListEntity => {
+    if (++reads % INDEX_BATCH === 0) pause();
+    return JSON.parse(json) as ListEntity;
+  };
   const bySource = new Map(replacements.map((r) => [r.source, r]));
   // Where each replaced source's records are: one run each.
   const runs = new Map<string, { from: number; to: number }>();
   for (let i = 0; i < entities.length; i++) {
-    const source = (JSON.parse(entities[i]!) as ListEntity).source;
+    const source = read(entities[i]!).source;
     if (!bySource.has(source)) continue;
     const run = runs.get(source);
     if (!run) runs.set(source, { from: i, to: i + 1 });
@@ -78,7 +85,7 @@ export function spliceIndex(
     for (let b = 0; b < run.entities.length; b += INDEX_BATCH) {
       const batch = run.entities.slice(b, b + INDEX_BATCH).map((e) => JSON.parse(e) as ListEntity);
       indexEntities(batch, firstOf[next]! + b, names, added, df, kinds, true);
-      afterBatch();
+      pause();
     }
     next++;
   };
@@ -135,7 +142,7 @@ export function spliceIndex(
   offsets.push(at);
 
   // People over every record again: a newer record may be a person another list names too.
-  const people = findPeople({ length: json.length, at: (r) => JSON.parse(json[r]!) as ListEntity });
+  const people = findPeople({ length: json.length, at: (r) => read(json[r]!) });
   return {
     entities: json,
     index: {

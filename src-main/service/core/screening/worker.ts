@@ -7,7 +7,8 @@ import type { ScreeningResponse } from '../../../../src-shared/contracts/screeni
 import type { WorkerProgram } from '../workers/serve';
 import type { OfficialFile } from './lists/official';
 import type { OfficialSource } from './lists/sources';
-import { checkOfficial, checkUserList, currentOfficialRecords, type OfficialCheck, type UserListCheck } from './lists/store';
+import type { CheckedFiles } from './lists/manage';
+import { checkOfficial, checkUserList, currentOfficialRecords, type UserListCheck } from './lists/store';
 import { screenRows, type RowJob, type RowOutcome } from './rows';
 import { collectGarbage } from '../workers/collect';
 import { loadIndex, metaOf, reloadIndex, runScreening, type IndexMeta, type LoadedIndex, type ScreenCall } from './service';
@@ -30,9 +31,14 @@ export type PoolJob =
 export type PoolAnswer<J extends PoolJob> = J extends { kind: 'rows' } ? RowOutcome[]
   : J extends { kind: 'screen' } ? ScreeningResponse
   : J extends { kind: 'check-user-list' } ? UserListCheck
-  : J extends { kind: 'check-official' } ? OfficialCheck
+  : J extends { kind: 'check-official' } ? CheckedFiles
   : J extends { kind: 'reload' } ? IndexMeta | null
   : null;
+
+/** The files' buffers that can be moved between threads: those each file's bytes fill whole (a small one may share Node's pool). */
+export function transferOf(files: readonly OfficialFile[]): ArrayBuffer[] {
+  return files.flatMap((f) => (f.bytes.buffer instanceof ArrayBuffer && f.bytes.byteOffset === 0 && f.bytes.byteLength === f.bytes.buffer.byteLength ? [f.bytes.buffer] : []));
+}
 
 /**
  * The same work, wherever it runs: a worker runs exactly this, and this thread when its worker is
@@ -41,7 +47,7 @@ export type PoolAnswer<J extends PoolJob> = J extends { kind: 'rows' } ? RowOutc
 export function runJob(loaded: LoadedIndex | null, j: PoolJob): PoolAnswer<PoolJob> {
   switch (j.kind) {
     case 'check-user-list': return checkUserList(j.name, j.bytes);
-    case 'check-official': return checkOfficial(j.source, j.files, () => currentOfficialRecords(j.watchlistsDir, j.dataDir, j.source));
+    case 'check-official': return { check: checkOfficial(j.source, j.files, () => currentOfficialRecords(j.watchlistsDir, j.dataDir, j.source)), files: j.files };
     case 'reload':
     case 'drop':
       return null;
@@ -60,7 +66,8 @@ export interface ScreeningWorkerData {
 
 export const screeningWorker: WorkerProgram<PoolJob, PoolAnswer<PoolJob>, ScreeningWorkerData> = {
   async start({ watchlistsDir, dataDir, checkOnly }) {
-    if (checkOnly) return { ready: null, run: (job) => runJob(null, job) };
+    // The files it was given go back as they came: moved, not copied.
+    if (checkOnly) return { ready: null, run: (job) => runJob(null, job), transfer: (answer) => transferOf((answer as CheckedFiles).files) };
     let current = await loadIndex(watchlistsDir, dataDir);
     const held = new Map([[current.stamp, current]]);
     return {

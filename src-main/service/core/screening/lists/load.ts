@@ -8,7 +8,7 @@ import { countEntities, sha256Hex, type Counts } from './common';
 import { cslDuplicateCheck, dedupeImports, OFAC_SOURCES } from './dedupe';
 import { readManifest, type ManifestSource } from './manifest';
 import type { ListFormat, OfficialSource } from './sources';
-import { runImporter, type FileRole, type ImportOptions } from './official';
+import { runImporter, type FileRole, type ImportOptions, type ReadOptions } from './official';
 
 export { importOfficialFile, type OfficialFile, type OfficialImportOutcome } from './official';
 export { importUserList, type UserListIssue, type UserListResult } from './user-csv';
@@ -131,12 +131,12 @@ export function loadLists(resourcesDir: string, own: OwnLists = {}, options: Imp
 }
 
 /** Each newer official file read as its list (in its source's place); null when an OFAC list or the CSL is among them (see loadListsOver). */
-export function readNewerOfficial(official: NonNullable<OwnLists['official']>): Map<string, Omit<LoadedLists, 'timings_ms'>> | null {
+export function readNewerOfficial(official: NonNullable<OwnLists['official']>, options: ReadOptions = {}): Map<string, Omit<LoadedLists, 'timings_ms'>> | null {
   const replaced = Object.keys(official) as OfficialSource[];
   if (replaced.some((s) => s === 'us_csl' || (OFAC_SOURCES as readonly string[]).includes(s))) return null;
   return new Map(replaced.map((source) => {
     const own = official[source]!;
-    return [source as string, combineLists([{ import: runImporter(source, own.format, own.files), title: own.title, kind: own.kind, retrievalDate: own.retrievalDate }])];
+    return [source as string, combineLists([{ import: runImporter(source, own.format, own.files, options), title: own.title, kind: own.kind, retrievalDate: own.retrievalDate }])];
   }));
 }
 

@@ -42,7 +42,17 @@ export interface ListManagement {
 
 export interface ListChecker {
   userList(name: string, bytes: Uint8Array): Promise<UserListCheck>;
-  official(source: OfficialSource, files: readonly OfficialFile[]): Promise<OfficialCheck>;
+  official(source: OfficialSource, files: readonly OfficialFile[]): Promise<CheckedFiles>;
+}
+
+/**
+ * An official file's check, and the files themselves: a worker that checks them may have them
+ * moved to it and back instead of copied (the files given are then empty), so a 30 MB upload is
+ * neither copied between threads nor held twice.
+ */
+export interface CheckedFiles {
+  check: OfficialCheck;
+  files: readonly OfficialFile[];
 }
 
 /** Who acts: the organisation (none before the first run, when nothing is audited) and the actor. */
@@ -71,16 +81,24 @@ async function record(m: ListManagement, who: ListActor, action: 'list.imported'
 export async function importOfficialList(
   m: ListManagement, who: ListActor, source: OfficialSource, files: readonly OfficialFile[], opts: { acceptRemovals?: boolean } = {},
 ): Promise<OfficialStoreOutcome> {
-  const checked = m.check
-    ? await m.check.official(source, files)
-    : checkOfficial(source, files, () => currentOfficialRecords(m.watchlistsDir, m.dataDir, source));
-  if (!checked.ok) return checked;
-  if (checked.hold !== null && !opts.acceptRemovals) return changing(m, () => holdOfficial(m.dataDir, source, files, m.now(), checked));
-  const r = await changing(m, () => storeOfficial(m.dataDir, source, files, m.now(), checked));
-  if (!r.ok) return r;
+  const r = await checkAndStore(m, source, files, opts);
+  if (!r.ok || r.held) return r;
+  // The file is let go of (checkAndStore has returned) before the lists are loaded again.
   await record(m, who, 'list.imported', r.source, r.records);
   await m.refresh?.();
   return r;
+}
+
+/** The file checked, then held or stored. */
+async function checkAndStore(
+  m: ListManagement, source: OfficialSource, given: readonly OfficialFile[], opts: { acceptRemovals?: boolean },
+): Promise<OfficialStoreOutcome> {
+  const { check, files } = m.check
+    ? await m.check.official(source, given)
+    : { check: checkOfficial(source, given, () => currentOfficialRecords(m.watchlistsDir, m.dataDir, source)), files: given };
+  if (!check.ok) return check;
+  if (check.hold !== null && !opts.acceptRemovals) return changing(m, () => holdOfficial(m.dataDir, source, files, m.now(), check));
+  return changing(m, () => storeOfficial(m.dataDir, source, files, m.now(), check));
 }
 
 /** Applies the import held for `source` (an owner's or admin's confirmation); null when none is held. */

@@ -35,6 +35,13 @@ export interface ImportOptions {
   cslDuplicateOf?: CslDuplicateCheck;
 }
 
+/**
+ * `remember: false`: the import is not kept for a later read of the same files (a read made
+ * before is still used). For the screening worker, whose index holds the records as JSON: the
+ * objects would stay beside them for the worker's life (a 30 MB file's are ~40 MB).
+ */
+export type ReadOptions = ImportOptions & { remember?: boolean };
+
 export type OfficialImportOutcome =
   | {
       ok: true;
@@ -61,7 +68,7 @@ export function runImporter(
   source: OfficialSource,
   format: ListFormat,
   files: Partial<Record<FileRole, Uint8Array>>,
-  options: ImportOptions = {},
+  { remember = true, ...options }: ReadOptions = {},
 ): ListImport {
   if (Object.values(options).some((v) => v !== undefined)) return importNow(source, format, files, options);
   const key = `${format} ${FILE_ROLES.map((r) => (files[r] ? `${r}:${sha256Hex(files[r])}` : '')).join(' ')}`;
@@ -69,7 +76,7 @@ export function runImporter(
   const known = kept.find((k) => k.key === key);
   if (known) return known.imp;
   const imp = importNow(source, format, files, options);
-  lastImports.set(source, [{ key, imp }, ...kept].slice(0, 2));
+  if (remember) lastImports.set(source, [{ key, imp }, ...kept].slice(0, 2));
   return imp;
 }
 

@@ -4,7 +4,7 @@
 // only a free-text NOTE.
 import { ISO_DATE } from '../../../../../src-shared/dates';
 import type { EntityId, EntityName, ListEntity, ListImport } from '../types';
-import { addSkip, clean, countEntities, decodeText, finishEntity, FormatError, parseDob, parseGender, parseOneDate, sha256Hex, yearsBetween } from './common';
+import { addSkip, clean, countEntities, finishEntity, FormatError, parseDob, parseGender, parseOneDate, sha256Hex, yearsBetween } from './common';
 import { toCountryCode } from './countries';
 import { SOURCE_INFO } from './sources';
 import { child, children, parseXml, textOf, type XmlElement } from './xml-lite';
@@ -98,11 +98,11 @@ function recordOf(el: XmlElement, person: boolean): { ref: string; entity: ListE
 }
 
 export function importUnXml(bytes: Uint8Array): ListImport {
-  // Each record is read as its element ends and dropped from the tree (xml-lite's take): a
-  // list's memory is its records', not its whole document's.
+  // Each record is read as its element ends and dropped from the tree (xml-lite's take), and the
+  // file's text is read a piece at a time: a list's memory is its records', not its document's.
   const people: ({ ref: string; entity: ListEntity } | null)[] = [];
   const others: ({ ref: string; entity: ListEntity } | null)[] = [];
-  const root = parseXml(decodeText(bytes), undefined, (el, parent, depth) => {
+  const root = parseXml(bytes, undefined, (el, parent, depth) => {
     if (depth !== 3) return false;
     if (el.name === 'INDIVIDUAL' && parent.name === 'INDIVIDUALS') people.push(recordOf(el, true));
     else if (el.name === 'ENTITY' && parent.name === 'ENTITIES') others.push(recordOf(el, false));

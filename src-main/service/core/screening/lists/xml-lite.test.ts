@@ -49,4 +49,25 @@ describe('parseXml', () => {
       expect(() => parseXml(xml)).not.toThrow('Secret');
     }
   });
+
+  it('reads a file\'s bytes a piece at a time as it reads their text whole, wherever the pieces end', () => {
+    // Multi-byte letters, markup with < inside (a comment, CDATA, a quoted attribute), entities,
+    // a DOCTYPE's internal subset, text runs and DOS's end-of-file character at the end.
+    const xml = '\ufeff<?xml version="1.0"?><!DOCTYPE l [<!ENTITY e "x">]><l d="a>b"><!-- 1 < 2 -->'
+      + '<p n="أحمد">ALI &amp; SONS<q><![CDATA[<x> ]] ]]></q>Ŝergej Ивано́в</p><p/>\n  <p>宋 &#x2019;</p></l>\u001a';
+    const whole = parseXml(xml.slice(1, -1));
+    const bytes = new TextEncoder().encode(xml);
+    for (let size = 1; size <= bytes.length; size++) {
+      const seen: string[] = [];
+      const root = parseXml(bytes, undefined, (el) => {
+        seen.push(`${el.name}:${el.text}`);
+        return false;
+      }, size);
+      expect(root, `pieces of ${size} bytes`).toEqual(whole);
+      expect(seen).toContain('p:ALI & SONSŜergej Ивано́в');
+    }
+    expect(() => parseXml(new TextEncoder().encode('<a><b></a>'), undefined, undefined, 3)).toThrow(XmlError);
+    expect(() => parseXml(new TextEncoder().encode('<a><!-- never closed </a>'), undefined, undefined, 4)).toThrow(XmlError);
+    expect(() => parseXml(new Uint8Array(0))).toThrow('no root element');
+  });
 });
