@@ -54,14 +54,27 @@ function screenListed(l: LoadedIndex) {
   return { matches: r.matches, versions: r.screening.list_versions.map((v) => [v.source, v.list_date]) };
 }
 
-// The file: a CRC-32 (little-endian) of the body, then the body as a v8 value.
+// The file: a CRC-32 (little-endian) of the rest, then pieces, each its length and a v8 value:
+// the head, the records a few thousand at a time, the flat index.
 type Body = Record<string, unknown>;
-const readBody = (file: string) => deserialize(readFileSync(file).subarray(4)) as Body;
-const envelope = (body: Body) => {
-  const payload = serialize(body);
-  const head = Buffer.alloc(4);
-  head.writeUInt32LE(crc32(payload) >>> 0, 0);
-  return Buffer.concat([head, payload]);
+const readBody = (file: string): Body => {
+  const bytes = readFileSync(file);
+  const pieces: unknown[] = [];
+  for (let at = 4; at < bytes.length; at += 4 + bytes.readUInt32LE(at)) pieces.push(deserialize(bytes.subarray(at + 4, at + 4 + bytes.readUInt32LE(at))));
+  const [head, ...rest] = pieces as [Body, ...unknown[]];
+  const index = rest.pop();
+  return { ...head, entities: (rest as string[][]).flat(), index };
+};
+const envelope = ({ entities, index, ...head }: Body) => {
+  const payload = Buffer.concat([head, entities, index].map((value) => {
+    const body = serialize(value);
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(body.length, 0);
+    return Buffer.concat([length, body]);
+  }));
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32LE(crc32(payload) >>> 0, 0);
+  return Buffer.concat([crc, payload]);
 };
 const writeBody = (file: string, body: Body) => writeFileSync(file, envelope(body));
 
@@ -149,6 +162,13 @@ describe('the persisted index of a data directory\'s official lists', () => {
       ['a byte changed', flipped],
       ['not an index', new TextEncoder().encode('not an index')],
       ['another shape', envelope({ ...readBody(file), index: { keys: ['t:x'], offsets: new Int32Array(1), data: new Int32Array(0) } })],
+      ['records missing', envelope({ ...readBody(file), entities: [] })],
+      ['written whole, as before pieces', (() => {
+        const payload = serialize({ ...readBody(file), format: 1 });
+        const crc = Buffer.alloc(4);
+        crc.writeUInt32LE(crc32(payload) >>> 0, 0);
+        return Buffer.concat([crc, payload]);
+      })()],
     ];
     for (const [why, bytes] of broken) {
       writeFileSync(file, bytes);

@@ -8,14 +8,15 @@
 // it was made from; anything else falls back to loading the files. It holds public list data
 // only, never a subject.
 //
-// The same body, in the data directory (<data-dir>/lists/screening-index.bin), stands in for the
-// build's snapshot once an official list has been imported there (issue 36): it holds the
-// official lists (shipped and imported, all public data; never an organisation's own lists,
-// which are indexed on top at every start) and is used only when its matcher version, build and
+// The same parts, in the data directory (<data-dir>/lists/screening-index.bin, written in
+// pieces: writePersistedData), stand in for the build's snapshot once an official list has been
+// imported there (issue 36): they hold the official lists (shipped and imported, all public data;
+// never an organisation's own lists, which are indexed on top at every start) and are used only
+// when its matcher version, build and
 // the digest of every input (the shipped manifest, each imported file's bytes, format and date)
 // are the current ones. Anything else, or a file that cannot be read, is rebuilt and rewritten.
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { crc32 } from 'node:zlib';
@@ -80,16 +81,16 @@ export function writeSnapshot(file: string, buildId: string, watchlistsDir: stri
   // Not compressed: gunzipping it was ~0.55 s of every start (issue 38); an installer compresses
   // what it ships anyway. A CRC-32 of the body comes first, as in the data directory's.
   const payload = serialize(body);
-  writeFileSync(`${file}.tmp`, crcOf(payload));
+  writeFileSync(`${file}.tmp`, crcOf(crc32(payload)));
   appendFileSync(`${file}.tmp`, payload);
   renameSync(`${file}.tmp`, file);
   return payload.length + 4;
 }
 
-/** The 4 bytes before a body: its CRC-32, little-endian. Written apart from the body, which is tens of MB, instead of copying it behind them. */
-function crcOf(payload: Buffer): Buffer {
+/** A CRC-32 as the 4 bytes before a body, little-endian: written apart from the body, which is tens of MB, instead of copying it behind them. */
+function crcOf(crc: number): Buffer {
   const head = Buffer.alloc(4);
-  head.writeUInt32LE(crc32(payload) >>> 0, 0);
+  head.writeUInt32LE(crc >>> 0, 0);
   return head;
 }
 
@@ -138,15 +139,24 @@ export interface PersistedKey {
   inputs: string;
 }
 
-const PERSISTED_FORMAT = 1;
+// 2: written and read in pieces (the whole file as one v8 value was tens of MB more to write).
+const PERSISTED_FORMAT = 2;
 
-interface PersistedFile extends PersistedKey {
+/** What a persisted index's first piece says: what it was made from, and how many records follow. */
+interface PersistedHead extends PersistedKey {
   format: number;
   kind: 'data-dir-index';
   lists: SnapshotLists;
+  records: number;
+}
+
+interface PersistedFile extends PersistedHead {
   entities: string[];
   index: IndexData;
 }
+
+/** Records per piece of a persisted index's file. */
+const PIECE_RECORDS = 5000;
 
 /**
  * Per imported source, a digest of what its part of the official lists' index is made from: its
@@ -176,22 +186,63 @@ export function writePersistedIndex(file: string, key: PersistedKey, lists: Snap
   return writePersistedData(file, key, lists, lists.entities.map((e) => JSON.stringify(e)), indexData(index));
 }
 
-/** writePersistedIndex of an index already flat, its records already JSON (splice.ts). */
+/**
+ * writePersistedIndex of an index already flat, its records already JSON (splice.ts). The file is
+ * a CRC-32 of the rest, then pieces, each its length and a v8 value: the head (PersistedHead), the
+ * records a few thousand at a time, the flat index; written a piece at a time, so writing it
+ * takes memory for one piece, not for the whole file beside the index it holds.
+ */
 export function writePersistedData(file: string, key: PersistedKey, lists: SnapshotLists, entities: string[], index: IndexData): number {
-  const body: PersistedFile = {
-    format: PERSISTED_FORMAT, kind: 'data-dir-index', ...key,
-    lists: { versions: lists.versions, skipped: lists.skipped },
-    entities,
-    index,
+  const head: PersistedHead = {
+    format: PERSISTED_FORMAT, kind: 'data-dir-index', ...key, lists: { versions: lists.versions, skipped: lists.skipped }, records: entities.length,
   };
-  const payload = serialize(body);
   privateDir(dirname(file));
   // Own name per writer: two threads (an old and a new screening worker) may write at once.
   const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  writePrivateFile(tmp, crcOf(payload));
-  appendFileSync(tmp, payload);
+  writePrivateFile(tmp, Buffer.alloc(4));
+  let crc = 0;
+  let size = 4;
+  const put = (value: unknown) => {
+    const body = serialize(value);
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(body.length, 0);
+    crc = crc32(body, crc32(length, crc));
+    appendFileSync(tmp, length);
+    appendFileSync(tmp, body);
+    size += 4 + body.length;
+  };
+  put(head);
+  for (let i = 0; i < entities.length; i += PIECE_RECORDS) put(entities.slice(i, i + PIECE_RECORDS));
+  put(index);
+  const fd = openSync(tmp, 'r+');
+  try {
+    writeSync(fd, crcOf(crc), 0, 4, 0);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(tmp, file);
-  return payload.length + 4;
+  return size;
+}
+
+/** A persisted index's file read back whole; null when its CRC-32 does not fit or its pieces cannot be read. */
+function readPersistedFile(file: string): PersistedFile | null {
+  try {
+    const bytes = readFileSync(file);
+    if (bytes.length < 4 || bytes.readUInt32LE(0) !== crc32(bytes.subarray(4)) >>> 0) return null;
+    const pieces: unknown[] = [];
+    for (let at = 4; at < bytes.length;) {
+      const length = at + 4 <= bytes.length ? bytes.readUInt32LE(at) : -1;
+      if (length < 0 || at + 4 + length > bytes.length) return null;
+      pieces.push(deserialize(bytes.subarray(at + 4, at + 4 + length)));
+      at += 4 + length;
+    }
+    const [head, ...rest] = pieces as [PersistedHead, ...unknown[]];
+    const index = rest.pop() as IndexData;
+    const entities = (rest as string[][]).flat();
+    return head.records === entities.length ? { ...head, entities, index } : null;
+  } catch {
+    return null;
+  }
 }
 
 export type PersistedRead =
@@ -202,7 +253,7 @@ export type PersistedRead =
 export function readPersistedIndex(file: string, key: PersistedKey): PersistedRead {
   if (!existsSync(file)) return { ok: false, reason: 'absent' };
   // A file cut short or changed by a byte is not restored: its CRC-32 no longer fits.
-  const body = readBody<PersistedFile>(file);
+  const body = readPersistedFile(file);
   if (body === null) return { ok: false, reason: 'unreadable' };
   try {
     if (body.format !== PERSISTED_FORMAT || body.kind !== 'data-dir-index') return { ok: false, reason: 'unreadable' };
