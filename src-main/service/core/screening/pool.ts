@@ -7,10 +7,10 @@
 // The lists are loaded in a worker, not here, and this thread only learns an index's meta
 // (remoteIndex). When they change (an import), the worker makes the new index over the one it
 // holds (service.ts, reloadIndex: the lists' records and names are shared, not loaded a second
-// time beside them); only when that cannot be done is a new worker started, the old one answering
-// meanwhile. A worker keeps an older index while an open batch still screens with it
-// (retain/release); a worker holding no index still wanted is stopped. A single screening that took lists
-// since replaced (its billing took a few round trips to PostgreSQL while another instance's import
+// time beside them); only when that cannot be done is a new worker started, the old one
+// answering meanwhile. A worker keeps an older index while an open batch still screens with it
+// (retain/release); a worker holding no index still wanted is stopped. A single screening that
+// took lists since replaced (its billing took a few round trips to PostgreSQL while another instance's import
 // reloaded them) is screened with the lists in use: its answer names them. Running from source
 // there is no built worker: the same worker program runs in this thread, behind the same pool.
 import { join } from 'node:path';
@@ -79,6 +79,11 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
     const slot = byStamp.get(stamp);
     if (!slot) return;
     byStamp.delete(stamp);
+    forget(slot, stamp);
+  }
+
+  /** `slot`'s worker no longer holds the index of `stamp` for this pool: it drops it, or stops when it holds no other. */
+  function forget(slot: Slot, stamp: string): void {
     slot.stamps.delete(stamp);
     if (slot.stamps.size === 0) retire(slot);
     else void Promise.resolve(run(slot, null, { kind: 'drop', stamp })).catch(() => {});
@@ -103,11 +108,7 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
             const twin = byStamp.get(meta.stamp);
             slot.stamps.add(meta.stamp);
             byStamp.set(meta.stamp, slot);
-            if (twin && twin !== slot) {
-              twin.stamps.delete(meta.stamp);
-              if (twin.stamps.size === 0) void twin.pool.stop();
-              else void Promise.resolve(run(twin, null, { kind: 'drop', stamp: meta.stamp })).catch(() => {});
-            }
+            if (twin && twin !== slot) forget(twin, meta.stamp);
             log?.('screen_worker_ready', { ms: Math.round(performance.now() - began) });
             resolve({ slot, meta });
           } else if (e.kind === 'start-failed') {
