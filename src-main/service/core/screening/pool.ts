@@ -161,7 +161,9 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
     const job: PoolJob = { kind: 'check-official', source, files, watchlistsDir, dataDir };
     const built = builtWorker('screening-worker');
     const data = { watchlistsDir, dataDir, checkOnly: true };
-    const launcher = built ? inThread(built, { workerData: data, unref: true }) : inThisThread(screeningWorker, data);
+    // A small young generation: more of the parse's garbage dies young (a 30 MB UN file checked
+    // alone: 143 -> 126 MB, 3 % slower); it loads no index that would want a large one.
+    const launcher = built ? inThread(built, { workerData: data, unref: true, resourceLimits: { maxYoungGenerationSizeMb: 16 } }) : inThisThread(screeningWorker, data);
     ran(job.kind, launcher.where);
     const moved = transferOf(files);
     const apart = createWorkerPool<PoolJob, unknown>({
