@@ -55,18 +55,19 @@ function screenListed(l: LoadedIndex) {
 }
 
 // The file: a CRC-32 (little-endian) of the rest, then pieces, each its length and a v8 value:
-// the head, the records a few thousand at a time, the flat index.
+// the head, the records a few thousand at a time, the flat index's fields (the head's `fields`).
 type Body = Record<string, unknown>;
 const readBody = (file: string): Body => {
   const bytes = readFileSync(file);
   const pieces: unknown[] = [];
   for (let at = 4; at < bytes.length; at += 4 + bytes.readUInt32LE(at)) pieces.push(deserialize(bytes.subarray(at + 4, at + 4 + bytes.readUInt32LE(at))));
-  const [head, ...rest] = pieces as [Body, ...unknown[]];
-  const index = rest.pop();
-  return { ...head, entities: (rest as string[][]).flat(), index };
+  const [head, ...rest] = pieces as [Body & { fields: string[] }, ...unknown[]];
+  const values = rest.splice(rest.length - head.fields.length);
+  return { ...head, entities: (rest as string[][]).flat(), index: Object.fromEntries(head.fields.map((f, i) => [f, values[i]])) };
 };
-const envelope = ({ entities, index, ...head }: Body) => {
-  const payload = Buffer.concat([head, entities, index].map((value) => {
+const envelope = ({ entities, index, ...head }: Body) => framed([head, entities, ...(head.fields as string[]).map((f) => (index as Body)[f])]);
+const framed = (values: unknown[]) => {
+  const payload = Buffer.concat(values.map((value) => {
     const body = serialize(value);
     const length = Buffer.alloc(4);
     length.writeUInt32LE(body.length, 0);
@@ -163,6 +164,10 @@ describe('the persisted index of a data directory\'s official lists', () => {
       ['not an index', new TextEncoder().encode('not an index')],
       ['another shape', envelope({ ...readBody(file), index: { keys: ['t:x'], offsets: new Int32Array(1), data: new Int32Array(0) } })],
       ['records missing', envelope({ ...readBody(file), entities: [] })],
+      ['the index in one piece, as format 2 wrote it', (() => {
+        const { entities, index, fields: _, ...head } = readBody(file);
+        return framed([{ ...head, format: 2 }, entities, index]);
+      })()],
       ['written whole, as before pieces', (() => {
         const payload = serialize({ ...readBody(file), format: 1 });
         const crc = Buffer.alloc(4);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from './lists/common';
 import { storeOfficial, storeUserList } from './lists/store';
+import { runImporter } from './lists/official';
 import { ofacCsv } from './lists/test-support';
 import { createScreenPool } from './pool';
 import type { LoadedIndex, ScreenCall } from './service';
@@ -46,7 +47,7 @@ function setup() {
     `7513,"MNANGAGWA, Emmerson Dambudzo","individual","GLOMAG",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 15 Sep 1946; nationality Zimbabwe."`,
     `7514,"OWN, Person1","individual","GLOMAG",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- `,
   ]) }], new Date(Date.UTC(2026, 0, 2)));
-  return { pool, logged, changeLists, newerSdn };
+  return { pool, dataDir, logged, changeLists, newerSdn };
 }
 
 describe('screening pool (from source: the worker runs in this thread)', () => {
@@ -153,6 +154,45 @@ describe('screening pool (from source: the worker runs in this thread)', () => {
     expect(checked.files.map((f) => [f.name, Buffer.from(f.bytes).equals(sent)])).toEqual([['sdn.csv', true]]);
     // The caller's buffer went to the worker.
     expect(file.bytes.byteLength).toBe(0);
+    await pool.stop();
+  });
+
+  /** Nothing is handed over for these bytes when two reads give the one import remembered (official.ts). */
+  const nothingHanded = (bytes: Uint8Array) => runImporter('us_ofac_sdn', 'ofac-csv', { primary: bytes }) === runImporter('us_ofac_sdn', 'ofac-csv', { primary: bytes });
+
+  it('the worker that checks a file keeps its records for the next reload, which lets go of them whether it reads them or not', async () => {
+    const { pool, dataDir, changeLists } = setup();
+    await pool.load();
+    // The listed person, and people added one by one (none removed: nothing is held).
+    const sdn = (n: number) => ofacCsv([7513, ...Array.from({ length: n }, (_, i) => i + 1)].map((id) => `${id},"PERSON, Number${id}","individual","GLOMAG",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- `));
+    const checked = (bytes: Uint8Array) => pool.checks.official('us_ofac_sdn', [{ name: 'sdn.csv', bytes: Uint8Array.from(bytes) }]);
+    // Checked: the next read of the file is the check's.
+    const a = sdn(1);
+    expect((await checked(a)).check).toMatchObject({ ok: true, hold: null });
+    expect(nothingHanded(a)).toBe(false);
+    // Checked and stored: the reload reads it.
+    const b = sdn(2);
+    const { check, files } = await checked(b);
+    if (!check.ok) throw new Error('not checked');
+    expect(storeOfficial(dataDir, 'us_ofac_sdn', files, new Date(), check).ok).toBe(true);
+    await pool.load();
+    expect(nothingHanded(b)).toBe(true);
+    // Checked and never stored (another change reloads the lists): let go of.
+    const c = sdn(3);
+    expect((await checked(c)).check).toMatchObject({ ok: true, hold: null });
+    changeLists(5);
+    await pool.load();
+    expect(nothingHanded(c)).toBe(true);
+    await pool.stop();
+  });
+
+  it('a file moved to a worker that ends before checking it is not imported: the caller is asked to send it again', async () => {
+    const { pool } = setup();
+    await pool.load();
+    const file = newerSdnFile();
+    const answer = pool.checks.official('us_ofac_sdn', [file]);
+    expect(pool.crashOne()).toBe(true);
+    expect(await answer).toEqual({ check: { ok: false, reason: expect.stringMatching(/send it again/) }, files: [] });
     await pool.stop();
   });
 });

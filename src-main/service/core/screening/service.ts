@@ -17,6 +17,7 @@ import { buildIndex, createScreenScratch, extendIndex, indexData, lazyEntityTabl
 import { spliceIndex, type Replacement, type Spliced } from './splice';
 import { combineLists, loadLists, loadListsOver, loadShippedLists, readNewerOfficial, versionsOver, type LoadedLists, type OwnLists } from './lists/load';
 import { listsDir, listsStamp, readOwnLists } from './lists/store';
+import { dropHandedOver } from './lists/official';
 import {
   bundleBuildId, manifestHash, officialInputsDigest, officialSourceDigests, readPersistedIndex, readSnapshot, RUN_SNAPSHOT_ENV, RUN_SNAPSHOT_ID_ENV, RUN_SNAPSHOT_MANIFEST_ENV, SNAPSHOT_PATH,
   writePersistedData, writePersistedIndex, type PersistedKey, type SnapshotLists,
@@ -339,6 +340,8 @@ function reloadOver(current: LoadedIndex, resourcesDir: string, dataDir: string 
   if (!part || manifestHash(resourcesDir) !== part.manifest) return null;
   const t0 = performance.now();
   const changes = changesOver(part, dataDir);
+  // A check's records not read by now are not the lists' (ReadOptions.handOver).
+  dropHandedOver();
   if (changes === null) return null;
   const { sources, user, newer } = changes;
   if (newer === null || dataDir === undefined) return withOwnLists(part, user, stamp, t0, 0, current.timings.snapshot);
@@ -347,7 +350,7 @@ function reloadOver(current: LoadedIndex, resourcesDir: string, dataDir: string 
   collectGarbage();
   const t = performance.now();
   const flat = part.raw();
-  const spliced = spliceIndex(flat.entities, flat.index, newer.replacements, () => collectWhenGrown());
+  const spliced = spliceIndex(flat.entities, flat.index, newer.replacements, () => collectWhenGrown(24));
   if (spliced === null) return null;
   const lists = versionsOver(part.lists, newer.newer);
   const raw = { entities: spliced.entities, index: spliced.index };

@@ -47,7 +47,7 @@ export function transferOf(files: readonly OfficialFile[]): ArrayBuffer[] {
 export function runJob(loaded: LoadedIndex | null, j: PoolJob): PoolAnswer<PoolJob> {
   switch (j.kind) {
     case 'check-user-list': return checkUserList(j.name, j.bytes);
-    case 'check-official': return { check: checkOfficial(j.source, j.files, () => currentOfficialRecords(j.watchlistsDir, j.dataDir, j.source)), files: j.files };
+    case 'check-official': return checkFiles(j, false);
     case 'reload':
     case 'drop':
       return null;
@@ -57,21 +57,31 @@ export function runJob(loaded: LoadedIndex | null, j: PoolJob): PoolAnswer<PoolJ
   }
 }
 
+/**
+ * An official file set's check. The edition in use is read only to compare with (not kept). In
+ * the worker that holds the lists, the new file's records are kept for the reload that splices
+ * them in once the file is stored (`handOver`, ReadOptions): it is parsed once.
+ */
+function checkFiles(j: Extract<PoolJob, { kind: 'check-official' }>, handOver: boolean): CheckedFiles {
+  const current = () => currentOfficialRecords(j.watchlistsDir, j.dataDir, j.source, { remember: false });
+  const check = checkOfficial(j.source, j.files, current, { handOver });
+  collectGarbage();
+  return { check, files: j.files };
+}
+
 export interface ScreeningWorkerData {
   watchlistsDir: string;
   dataDir: string | undefined;
-  /** A worker for one list-file check (pool.ts): no index is loaded, and it is stopped once it answers. */
-  checkOnly?: boolean;
 }
 
 export const screeningWorker: WorkerProgram<PoolJob, PoolAnswer<PoolJob>, ScreeningWorkerData> = {
-  async start({ watchlistsDir, dataDir, checkOnly }) {
-    // The files it was given go back as they came: moved, not copied.
-    if (checkOnly) return { ready: null, run: (job) => runJob(null, job), transfer: (answer) => transferOf((answer as CheckedFiles).files) };
+  async start({ watchlistsDir, dataDir }) {
     let current = await loadIndex(watchlistsDir, dataDir);
     const held = new Map([[current.stamp, current]]);
     return {
       ready: metaOf(current),
+      // The files a check was given go back as they came: moved, not copied.
+      transfer: (answer, job) => (job.kind === 'check-official' ? transferOf((answer as CheckedFiles).files) : []),
       run: (job) => {
         switch (job.kind) {
           case 'reload': {
@@ -86,6 +96,8 @@ export const screeningWorker: WorkerProgram<PoolJob, PoolAnswer<PoolJob>, Screen
           case 'drop':
             if (job.stamp !== current.stamp && held.delete(job.stamp)) collectGarbage();
             return null;
+          case 'check-official':
+            return checkFiles(job, true);
           case 'screen':
             return runJob((job.stamp !== undefined ? held.get(job.stamp) : undefined) ?? current, job);
           case 'rows': {

@@ -9,8 +9,8 @@ export interface Serving<J, A> {
   /** The ready message's payload (what the pool's owner learns of the loaded state). */
   ready: unknown;
   run(job: J): Promise<A> | A;
-  /** Buffers of an answer moved to the pool rather than copied (threads). */
-  transfer?(answer: A): TransferListItem[];
+  /** Buffers of an answer (to `job`) moved to the pool rather than copied (threads). */
+  transfer?(answer: A, job: J): TransferListItem[];
 }
 
 export interface WorkerProgram<J, A, D = undefined> {
@@ -34,7 +34,7 @@ export function serve<J, A, D>(port: JobPort, program: WorkerProgram<J, A, D>, d
       port.onMessage((m) => {
         const { seq, job } = m as JobMessage;
         new Promise<A>((resolve) => resolve(s.run(job as J))).then(
-          (answer) => port.post({ seq, answer }, s.transfer?.(answer)),
+          (answer) => port.post({ seq, answer }, s.transfer?.(answer, job as J)),
           (e: unknown) => port.post({ seq, error: nameOf(e) }),
         );
       });

@@ -76,7 +76,7 @@ export function combineLists(lists: readonly LoadableList[]): Omit<LoadedLists, 
 }
 
 /** Reads and imports one shipped source, verifying each file against the manifest. */
-export function importShippedSource(resourcesDir: string, entry: ManifestSource, options: ImportOptions = {}): ListImport {
+export function importShippedSource(resourcesDir: string, entry: ManifestSource, options: ReadOptions = {}): ListImport {
   const byRole: Partial<Record<FileRole, Uint8Array>> = {};
   for (const f of entry.files) {
     const data = readFileSync(join(resourcesDir, f.path));

@@ -2,7 +2,8 @@ import { strToU8, zipSync } from 'fflate';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { UNPACKED_BYTES } from './limits';
-import { importOfficialFile } from './official';
+import { dropHandedOver, importOfficialFile, runImporter } from './official';
+import { checkOfficial } from './store';
 import { ENHANCED_XML, ofacCsv } from './test-support';
 
 const SDN_ROW = `7513,"MNANGAGWA, Emmerson Dambudzo","individual","GLOMAG",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,"DOB 15 Sep 1946."`;
@@ -60,5 +61,46 @@ describe('importOfficialFile', () => {
     const member = gzipSync(new Uint8Array(2 ** 20));
     const bomb = Buffer.concat(Array.from({ length: 260 }, () => member));
     expect(importOfficialFile('us_csl', bomb)).toEqual({ ok: false, reason: `the gzip file unpacks to more than ${UNPACKED_BYTES / 2 ** 20} MiB` });
+  });
+});
+
+describe('an import handed over (ReadOptions.handOver): a file checked, then spliced in, is parsed once', () => {
+  // Each case its own file: reads of the same files share what this process remembered.
+  const sdn = (id: number) => ofacCsv([SDN_ROW.replace('7513', String(id))]);
+  /** Nothing is handed over for `files` when two reads give the one import remembered. */
+  const nothingHanded = (files: { primary: Uint8Array }) => runImporter('us_ofac_sdn', 'ofac-csv', files) === runImporter('us_ofac_sdn', 'ofac-csv', files);
+
+  it('is the next read of the same files, once, and is not remembered after', () => {
+    const files = { primary: sdn(9001) };
+    const checked = runImporter('us_ofac_sdn', 'ofac-csv', files, { handOver: true });
+    // A read of other files leaves it.
+    runImporter('us_ofac_sdn', 'ofac-csv', { primary: sdn(9002) }, { remember: false });
+    expect(runImporter('us_ofac_sdn', 'ofac-csv', { primary: Uint8Array.from(files.primary) }, { remember: false })).toBe(checked);
+    expect(runImporter('us_ofac_sdn', 'ofac-csv', files, { remember: false })).not.toBe(checked);
+    expect(nothingHanded(files)).toBe(true);
+  });
+
+  it('is let go of by dropHandedOver, and replaced by the next one handed over', () => {
+    const files = { primary: sdn(9003) };
+    const first = runImporter('us_ofac_sdn', 'ofac-csv', files, { handOver: true });
+    dropHandedOver();
+    expect(runImporter('us_ofac_sdn', 'ofac-csv', files, { remember: false })).not.toBe(first);
+    runImporter('us_ofac_sdn', 'ofac-csv', files, { handOver: true });
+    const other = { primary: sdn(9004) };
+    runImporter('us_ofac_sdn', 'ofac-csv', other, { handOver: true });
+    expect(nothingHanded(files)).toBe(true);
+    expect(nothingHanded(other)).toBe(false);
+  });
+
+  it('is not kept for a file held for confirmation (it is read again when applied)', () => {
+    const bytes = sdn(9005);
+    // The edition in use has two records; the file removes one of them (50 %, more than 10 %).
+    const current = runImporter('us_ofac_sdn', 'ofac-csv', { primary: ofacCsv([SDN_ROW, SDN_ROW.replace('7513', '9006').replace('MNANGAGWA', 'OTHER')]) }).entities;
+    const check = checkOfficial('us_ofac_sdn', [{ name: 'sdn.csv', bytes }], () => current, { handOver: true });
+    expect(check).toMatchObject({ ok: true, hold: expect.any(String) });
+    expect(nothingHanded({ primary: bytes })).toBe(true);
+    const kept = sdn(9007);
+    expect(checkOfficial('us_ofac_sdn', [{ name: 'sdn.csv', bytes: kept }], () => null, { handOver: true })).toMatchObject({ ok: true, hold: null });
+    expect(nothingHanded({ primary: kept })).toBe(false);
   });
 });

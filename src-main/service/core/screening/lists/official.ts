@@ -40,7 +40,15 @@ export interface ImportOptions {
  * before is still used). For the screening worker, whose index holds the records as JSON: the
  * objects would stay beside them for the worker's life (a 30 MB file's are ~40 MB).
  */
-export type ReadOptions = ImportOptions & { remember?: boolean };
+export type ReadOptions = ImportOptions & {
+  remember?: boolean;
+  /**
+   * The import is kept for the next read of the same files in this thread, once, and never beside
+   * the imports remembered: the screening worker checks an uploaded file, then (once it is stored)
+   * splices the same records into its index without parsing the file a second time.
+   */
+  handOver?: boolean;
+};
 
 export type OfficialImportOutcome =
   | {
@@ -63,20 +71,29 @@ export type OfficialImportOutcome =
  */
 const lastImports = new Map<OfficialSource, { key: string; imp: ListImport }[]>();
 
+/** The import handed over to the next read of its files (ReadOptions.handOver). */
+let handedOver: { source: OfficialSource; key: string; imp: ListImport } | null = null;
+
+/** Lets go of an import handed over and not read (the file was held, or not stored). */
+export function dropHandedOver(): void {
+  handedOver = null;
+}
+
 /** The importer for one format. Throws FormatError when the bytes are not that format. */
 export function runImporter(
   source: OfficialSource,
   format: ListFormat,
   files: Partial<Record<FileRole, Uint8Array>>,
-  { remember = true, ...options }: ReadOptions = {},
+  { remember = true, handOver = false, ...options }: ReadOptions = {},
 ): ListImport {
   if (Object.values(options).some((v) => v !== undefined)) return importNow(source, format, files, options);
   const key = `${format} ${FILE_ROLES.map((r) => (files[r] ? `${r}:${sha256Hex(files[r])}` : '')).join(' ')}`;
+  const handed = handedOver?.source === source && handedOver.key === key ? handedOver.imp : undefined;
   const kept = lastImports.get(source) ?? [];
-  const known = kept.find((k) => k.key === key);
-  if (known) return known.imp;
-  const imp = importNow(source, format, files, options);
-  if (remember) lastImports.set(source, [{ key, imp }, ...kept].slice(0, 2));
+  const imp = handed ?? kept.find((k) => k.key === key)?.imp ?? importNow(source, format, files, options);
+  if (handOver) handedOver = { source, key, imp };
+  else if (handed) handedOver = null;
+  else if (remember && !kept.some((k) => k.imp === imp)) lastImports.set(source, [{ key, imp }, ...kept].slice(0, 2));
   return imp;
 }
 
@@ -205,7 +222,7 @@ function detect(source: OfficialSource, files: readonly OfficialFile[]): { forma
 export function importOfficialFile(
   source: OfficialSource,
   input: Uint8Array | readonly OfficialFile[],
-  options: ImportOptions = {},
+  options: ReadOptions = {},
 ): OfficialImportOutcome {
   const files = input instanceof Uint8Array ? [{ name: '', bytes: input }] : input;
   try {

@@ -12,7 +12,7 @@ import { holdReason, unreadRecords, listChanges } from './changes';
 import { sha256Hex } from './common';
 import { importShippedSource, type LoadableList, type OwnLists } from './load';
 import { readManifest } from './manifest';
-import { importOfficialFile, runImporter, type FileRole, type OfficialFile } from './official';
+import { dropHandedOver, importOfficialFile, runImporter, type FileRole, type OfficialFile, type ReadOptions } from './official';
 import { SOURCE_INFO, type ListFormat, type OfficialSource } from './sources';
 import { importUserList, userListSlug, type UserListIssue } from './user-csv';
 
@@ -124,13 +124,18 @@ export type OfficialCheck =
  * Reads a newer file set of an official source and compares it with `current`, the records of the
  * edition in use (currentOfficialRecords; null when none can be read: everything is new).
  */
-export function checkOfficial(source: OfficialSource, files: readonly OfficialFile[], current: () => readonly ListEntity[] | null = () => null): OfficialCheck {
-  const outcome = importOfficialFile(source, files);
+export function checkOfficial(
+  source: OfficialSource, files: readonly OfficialFile[], current: () => readonly ListEntity[] | null = () => null, options: ReadOptions = {},
+): OfficialCheck {
+  const outcome = importOfficialFile(source, files, options);
   if (!outcome.ok) return outcome;
   const changes = listChanges(current(), outcome.import.entities);
+  const hold = holdReason(changes, unreadRecords(outcome.import.skipped));
+  // A file held for confirmation is read again when applied: its records are not kept meanwhile.
+  if (hold !== null) dropHandedOver();
   return {
     ok: true, format: outcome.format, files: outcome.files, records: outcome.import.entities.length,
-    list_date: outcome.import.listDate, sha256: outcome.import.sha256, changes, hold: holdReason(changes, unreadRecords(outcome.import.skipped)),
+    list_date: outcome.import.listDate, sha256: outcome.import.sha256, changes, hold,
   };
 }
 
@@ -139,11 +144,13 @@ export function checkOfficial(source: OfficialSource, files: readonly OfficialFi
  * shipped one. As read from the files alone (before the CSL is de-duplicated against the OFAC
  * lists), the same way a newer file is read, so the two compare like with like.
  */
-export function currentOfficialRecords(resourcesDir: string, dataDir: string | undefined, source: OfficialSource): readonly ListEntity[] | null {
+export function currentOfficialRecords(
+  resourcesDir: string, dataDir: string | undefined, source: OfficialSource, options: ReadOptions = {},
+): readonly ListEntity[] | null {
   const own = dataDir ? readIndex(dataDir).official[source] : undefined;
-  if (own && dataDir) return runImporter(source, own.format, readFileSet(dataDir, own.files)).entities;
+  if (own && dataDir) return runImporter(source, own.format, readFileSet(dataDir, own.files), options).entities;
   const entry = readManifest(resourcesDir).sources.find((m) => m.source === source);
-  return entry ? importShippedSource(resourcesDir, entry).entities : null;
+  return entry ? importShippedSource(resourcesDir, entry, options).entities : null;
 }
 
 export function storeOfficial(

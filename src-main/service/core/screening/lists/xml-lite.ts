@@ -6,6 +6,7 @@
 // or entity bombs from an imported file). An imported file is untrusted: nesting and the number
 // of elements are bounded, and error messages never quote the file.
 import { FormatError } from './common';
+import { collectWhenGrown } from '../../workers/collect';
 
 export interface XmlElement {
   name: string;
@@ -70,6 +71,7 @@ export function parseXml(xml: string | Uint8Array, limits: typeof XML_LIMITS = X
   for (let at = 0; at < xml.length; at += chunkBytes) {
     const last = at + chunkBytes >= xml.length;
     rest = p.read(rest + withoutSub(decoder.decode(xml.subarray(at, at + chunkBytes), { stream: !last })), last);
+    collectWhenGrown(24);
   }
   if (xml.length === 0) p.read('', true);
   return p.root();
