@@ -154,8 +154,10 @@ export interface IdempotencyKeysTable {
   expires_at: string;
 }
 
-export interface ListBlobsTable {
+export interface ListBlobPartsTable {
   sha256: string;
+  /** 0, 1, …: the file's bytes are its parts' contents in this order. */
+  part: number;
   content: Uint8Array;
 }
 
@@ -406,7 +408,7 @@ export interface Tables {
   hosted_attempts: HostedAttemptsTable;
   hosted_sessions: HostedSessionsTable;
   idempotency_keys: IdempotencyKeysTable;
-  list_blobs: ListBlobsTable;
+  list_blob_parts: ListBlobPartsTable;
   list_store: ListStoreTable;
   meta: MetaTable;
   onsite_setting: OnsiteSettingTable;

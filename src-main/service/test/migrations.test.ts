@@ -424,4 +424,19 @@ describe('migrations', () => {
       .toEqual(['clearances_batch_row', 'clearances_org_state', 'sqlite_autoindex_clearances_1']);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'clearances_v22'").get()).toBeUndefined();
   });
+
+  it('0031 (list blob parts) keeps every shared file\'s bytes, as its part 0', () => {
+    const d = dir();
+    const raw = new Database(join(d, DB_FILE));
+    const before = MIGRATIONS.findIndex((m) => m.name === 'list-blob-parts');
+    expect(before).toBe(30);
+    for (const m of MIGRATIONS.slice(0, before)) m.up(raw);
+    raw.pragma(`user_version = ${before}`);
+    const bytes = Buffer.from('kind,name\npep,Person One\n');
+    raw.prepare('INSERT INTO list_blobs (sha256, content) VALUES (?, ?)').run('a'.repeat(64), bytes);
+    raw.close();
+    const db = openDatabase(d);
+    expect(db.prepare('SELECT sha256, part, content FROM list_blob_parts').all()).toEqual([{ sha256: 'a'.repeat(64), part: 0, content: bytes }]);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'list_blobs'").get()).toBeUndefined();
+  });
 });

@@ -1,5 +1,5 @@
-// The shared lists' rows (migration 0029): one version row naming each file of the lists folder
-// by its SHA-256, and each file's bytes once. Used on PostgreSQL only (lists/shared.ts).
+// The shared lists' rows (migrations 0029, 0031): one version row naming each file of the lists
+// folder by its SHA-256, and each file's bytes once, in parts. Used on PostgreSQL only (lists/shared.ts).
 import type { Q } from '../../../db/engine';
 
 /** A lists folder as shared: each file's path under the folder and the SHA-256 of its bytes. */
@@ -9,6 +9,9 @@ export interface SharedVersion {
   version: number;
   files: FileShas;
 }
+
+/** The most bytes of a file written as one value. */
+export const BLOB_PART_BYTES = 1 << 20;
 
 export const sharedListsRepo = {
   async head(q: Q): Promise<SharedVersion | null> {
@@ -23,18 +26,27 @@ export const sharedListsRepo = {
   /** Which of `shas` have their bytes stored. */
   async stored(q: Q, shas: readonly string[]): Promise<Set<string>> {
     if (shas.length === 0) return new Set();
-    const rows = await q.selectFrom('list_blobs').select('sha256').where('sha256', 'in', shas).execute();
+    const rows = await q.selectFrom('list_blob_parts').select('sha256').distinct().where('sha256', 'in', shas).execute();
     return new Set(rows.map((r) => r.sha256));
   },
-  async putBlob(q: Q, sha256: string, content: Uint8Array): Promise<void> {
-    await q.insertInto('list_blobs').values({ sha256, content }).onConflict((oc) => oc.column('sha256').doNothing()).execute();
+  /**
+   * A file's bytes, given a part at a time (at most BLOB_PART_BYTES each; a file of none is one
+   * empty part): never held or serialised whole (migration 0031).
+   */
+  async putBlob(q: Q, sha256: string, parts: Iterable<Uint8Array>): Promise<void> {
+    let part = 0;
+    const put = (content: Uint8Array) => q.insertInto('list_blob_parts').values({ sha256, part: part++, content })
+      .onConflict((oc) => oc.columns(['sha256', 'part']).doNothing()).execute();
+    for (const content of parts) await put(content);
+    if (part === 0) await put(new Uint8Array(0));
   },
   async blob(q: Q, sha256: string): Promise<Uint8Array | null> {
-    return (await q.selectFrom('list_blobs').select('content').where('sha256', '=', sha256).executeTakeFirst())?.content ?? null;
+    const parts = await q.selectFrom('list_blob_parts').select('content').where('sha256', '=', sha256).orderBy('part').execute();
+    return parts.length === 0 ? null : Buffer.concat(parts.map((p) => p.content));
   },
   /** Drops the bytes no file of the version uses any more. */
   async dropUnused(q: Q, used: readonly string[]): Promise<void> {
-    let del = q.deleteFrom('list_blobs');
+    let del = q.deleteFrom('list_blob_parts');
     if (used.length > 0) del = del.where('sha256', 'not in', used);
     await del.execute();
   },

@@ -10,7 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../db/engine';
 import { POSTGRES, testEngines } from '../../../test/engines';
 import { PEP_CSV, UN } from '../../../test/list-files';
-import { sharedListsRepo } from './shared-repo';
+import { sha256Hex } from './common';
+import { BLOB_PART_BYTES, sharedListsRepo } from './shared-repo';
 import { createSharedLists } from './shared';
 import { listsDir, removeUserList, storedLists, storeOfficial, storeUserList } from './store';
 
@@ -50,7 +51,7 @@ describe('on SQLite', () => {
     expect((await lists.change(() => storeUserList(dir, 'Own', Buffer.from(PEP_CSV), NOW()))).ok).toBe(true);
     expect(await lists.pull()).toBe(false);
     expect(await t.engine.q.selectFrom('list_store').selectAll().execute()).toEqual([]);
-    expect(await t.engine.q.selectFrom('list_blobs').select('sha256').execute()).toEqual([]);
+    expect(await t.engine.q.selectFrom('list_blob_parts').select('sha256').execute()).toEqual([]);
   });
 });
 
@@ -80,8 +81,19 @@ describe.skipIf(!POSTGRES.url)(`on PostgreSQL${POSTGRES.url ? '' : ` (skipped: $
     expect(storedLists(da).user).toEqual({});
     const head = (await sharedListsRepo.head(t.engine.q))!;
     expect(head.version).toBe(3);
-    const blobs = (await t.engine.q.selectFrom('list_blobs').select('sha256').execute()).map((r) => r.sha256).sort();
+    const blobs = (await t.engine.q.selectFrom('list_blob_parts').select('sha256').distinct().execute()).map((r) => r.sha256).sort();
     expect(blobs).toEqual([...new Set(Object.values(head.files))].sort());
+  });
+
+  it('a file larger than a part is stored a part at a time and reaches the other instance whole', async () => {
+    const { t, a, b, da, db } = await instances();
+    // The UN list with a comment after its records: 4.5 MB, five parts.
+    const large = Buffer.from(UN.replace('</CONSOLIDATED_LIST>', `<!--${'x'.repeat(2.5e6)}--></CONSOLIDATED_LIST>`));
+    expect((await a.change(() => storeOfficial(da, 'un_sc', [{ name: 'consolidated.xml', bytes: large }], NOW()))).ok).toBe(true);
+    const parts = await t.engine.q.selectFrom('list_blob_parts').select(['part', 'content']).where('sha256', '=', sha256Hex(large)).orderBy('part').execute();
+    expect(parts.map((p) => [p.part, p.content.length])).toEqual([0, 1, 2, 3, 4].map((i) => [i, Math.min(BLOB_PART_BYTES, large.length - i * BLOB_PART_BYTES)]));
+    expect(await b.pull()).toBe(true);
+    expect(folder(db)).toEqual(folder(da));
   });
 
   it('a change made on an instance behind the shared version is made on that version: neither is lost', async () => {

@@ -19,7 +19,7 @@ import { dirname, join, posix } from 'node:path';
 import type { Engine, Q } from '../../../db/engine';
 import { privateDir, writePrivateFile } from '../../../paths';
 import { listsDir } from './store';
-import { sharedListsRepo as repo, type FileShas, type SharedVersion } from './shared-repo';
+import { BLOB_PART_BYTES, sharedListsRepo as repo, type FileShas, type SharedVersion } from './shared-repo';
 
 /** The notification's channel, and the advisory lock a change takes (any fixed number). */
 const CHANNEL = 'console_lists';
@@ -122,7 +122,7 @@ export function createSharedLists(engine: Engine, dataDir: string, now: () => Da
     const stored = await repo.stored(tx, shas);
     for (const [path, sha] of Object.entries(files)) {
       if (stored.has(sha)) continue;
-      await repo.putBlob(tx, sha, readFileSync(join(dir, path)));
+      await repo.putBlob(tx, sha, fileParts(join(dir, path)));
       stored.add(sha);
     }
     const next = { version: (head?.version ?? 0) + 1, files };
@@ -204,16 +204,24 @@ export function createSharedLists(engine: Engine, dataDir: string, now: () => Da
   };
 }
 
-/** A file's SHA-256, read a megabyte at a time (an official file is tens of megabytes: never held whole to be hashed). */
-function fileSha256(path: string): string {
-  const hash = createHash('sha256');
-  const chunk = Buffer.allocUnsafe(1 << 20);
+/** A file's bytes, a part at a time (an official file is tens of megabytes: never held whole to be hashed or stored). */
+function* fileParts(path: string): Generator<Uint8Array> {
   const fd = openSync(path, 'r');
   try {
-    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) hash.update(chunk.subarray(0, n));
+    for (;;) {
+      const part = Buffer.allocUnsafe(BLOB_PART_BYTES);
+      const n = readSync(fd, part);
+      if (n <= 0) return;
+      yield part.subarray(0, n);
+    }
   } finally {
     closeSync(fd);
   }
+}
+
+function fileSha256(path: string): string {
+  const hash = createHash('sha256');
+  for (const part of fileParts(path)) hash.update(part);
   return hash.digest('hex');
 }
 
