@@ -3,9 +3,11 @@
 // holding hundreds of MB). V8 collects the old generation only when it has grown well past what
 // is live, so without this the resident memory of such a phase is the sum of every phase's
 // garbage (issue 38: ~370 MB for a 30 MB file). The flag exposes `gc` to contexts made after it;
-// nothing else changes. Only in a worker thread: a full collection on a process's main thread
-// (the HTTP loop; the tests and the CLI, where the worker program runs in this thread) would stop
-// everything else for as long.
+// nothing else changes. In a worker thread unless asked for `here`: a full collection on a
+// process's main thread (the HTTP loop; the tests and the CLI, where the worker program runs in
+// this thread) stops everything else for as long. The HTTP thread asks once an official file is
+// stored: the upload it let go of (30 MB) would otherwise stay until its heap grows enough for a
+// collection of its own, beside the reload's peak.
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
@@ -14,9 +16,9 @@ let gc: (() => void) | null | undefined;
 /** The heap in use after the last collection made here. */
 let after = 0;
 
-/** A full collection now (synchronous: ~0.05 s for a few hundred MB), in a worker thread; nothing elsewhere or where it cannot be had. */
-export function collectGarbage(): void {
-  if (isMainThread) return;
+/** A full collection now (synchronous: ~0.05 s for a few hundred MB), in a worker thread or `here`; nothing elsewhere or where it cannot be had. */
+export function collectGarbage(where: 'worker' | 'here' = 'worker'): void {
+  if (isMainThread && where === 'worker') return;
   if (gc === undefined) {
     try {
       setFlagsFromString('--expose-gc');

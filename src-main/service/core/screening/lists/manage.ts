@@ -13,6 +13,7 @@ import {
   takeHeldOfficial, type OfficialCheck, type OfficialStoreOutcome, type UserListCheck, type UserStoreOutcome,
 } from './store';
 import { userListSlugOf } from './user-csv';
+import { collectGarbage } from '../../workers/collect';
 
 /**
  * Own lists kept at most. Each is indexed in memory beside the official lists and read at every
@@ -83,7 +84,9 @@ export async function importOfficialList(
 ): Promise<OfficialStoreOutcome> {
   const r = await checkAndStore(m, source, files, opts);
   if (!r.ok || r.held) return r;
-  // The file is let go of (checkAndStore has returned) before the lists are loaded again.
+  // The file is let go of (checkAndStore has returned), and collected, before the lists are
+  // loaded again (workers/collect.ts).
+  if (m.refresh) collectGarbage('here');
   await record(m, who, 'list.imported', r.source, r.records);
   await m.refresh?.();
   return r;
@@ -108,6 +111,7 @@ export async function applyHeldOfficial(m: ListManagement, who: ListActor, sourc
     return held ? storeOfficial(m.dataDir, source, held.files, m.now(), held.check) : null;
   });
   if (!r?.ok) return null;
+  if (m.refresh) collectGarbage('here');
   await record(m, who, 'list.imported', r.source, r.records);
   await m.refresh?.();
   return r;
