@@ -40,9 +40,13 @@ export const sharedListsRepo = {
     for (const content of parts) await put(content);
     if (part === 0) await put(new Uint8Array(0));
   },
-  async blob(q: Q, sha256: string): Promise<Uint8Array | null> {
-    const parts = await q.selectFrom('list_blob_parts').select('content').where('sha256', '=', sha256).orderBy('part').execute();
-    return parts.length === 0 ? null : Buffer.concat(parts.map((p) => p.content));
+  /** A file's bytes, a part at a time (none when they are not stored). */
+  async *blobParts(q: Q, sha256: string): AsyncGenerator<Uint8Array> {
+    for (let part = 0; ; part++) {
+      const row = await q.selectFrom('list_blob_parts').select('content').where('sha256', '=', sha256).where('part', '=', part).executeTakeFirst();
+      if (!row) return;
+      yield row.content;
+    }
   },
   /** Drops the bytes no file of the version uses any more. */
   async dropUnused(q: Q, used: readonly string[]): Promise<void> {

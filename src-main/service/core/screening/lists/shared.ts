@@ -14,7 +14,7 @@
 // What is shared is public list data and the organisation's own lists, as the folder holds them;
 // never a subject screened. The index an instance builds from them is its own (not shared).
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import type { Engine, Q } from '../../../db/engine';
 import { privateDir, writePrivateFile } from '../../../paths';
@@ -99,10 +99,8 @@ export function createSharedLists(engine: Engine, dataDir: string, now: () => Da
     for (const path of [...paths.filter((p) => !last(p)), ...TOP_FILES.filter((p) => paths.includes(p))]) {
       const sha = head.files[path]!;
       if (local[path] === sha) continue;
-      const bytes = await repo.blob(q, sha);
-      if (bytes === null) throw new Error(`shared lists: the bytes of ${path} are missing`);
       privateDir(dirname(join(dir, path)));
-      writeAtomically(join(dir, path), bytes);
+      if (!(await writePartsAtomically(join(dir, path), repo.blobParts(q, sha)))) throw new Error(`shared lists: the bytes of ${path} are missing`);
       changed = true;
     }
     for (const path of Object.keys(local)) {
@@ -235,4 +233,23 @@ function writeAtomically(path: string, data: string | Uint8Array): void {
   const tmp = `${path}.tmp`;
   writePrivateFile(tmp, data);
   renameSync(tmp, path);
+}
+
+/** writeAtomically of a file given a part at a time (an official file is never held whole); false when no part came. */
+async function writePartsAtomically(path: string, parts: AsyncIterable<Uint8Array>): Promise<boolean> {
+  const tmp = `${path}.tmp`;
+  writePrivateFile(tmp, '');
+  let any = false;
+  try {
+    for await (const part of parts) {
+      appendFileSync(tmp, part);
+      any = true;
+    }
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+  if (any) renameSync(tmp, path);
+  else rmSync(tmp, { force: true });
+  return any;
 }
