@@ -96,6 +96,14 @@ describe.skipIf(!POSTGRES.url)(`on PostgreSQL${POSTGRES.url ? '' : ` (skipped: $
     expect(folder(db)).toEqual(folder(da));
   });
 
+  it('a version whose bytes are missing is not brought in: the pull fails and writes no file, whole or half', async () => {
+    const { t, a, b, da, db } = await instances();
+    await a.change(() => storeUserList(da, 'Own', Buffer.from(PEP_CSV), NOW()));
+    await t.engine.q.deleteFrom('list_blob_parts').execute();
+    await expect(b.pull()).rejects.toThrow(/bytes of .* are missing/);
+    expect(folder(db)).toEqual({});
+  });
+
   it('a change made on an instance behind the shared version is made on that version: neither is lost', async () => {
     const { a, b, da, db } = await instances();
     await a.change(() => storeUserList(da, 'First', Buffer.from(PEP_CSV), NOW()));
