@@ -156,7 +156,6 @@ export interface IdempotencyKeysTable {
 
 export interface ListBlobPartsTable {
   sha256: string;
-  /** 0, 1, …: the file's bytes are its parts' contents in this order. */
   part: number;
   content: Uint8Array;
 }
