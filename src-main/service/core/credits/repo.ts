@@ -1,6 +1,6 @@
 // SQL for the append-only credits ledger, on either engine (db/engine.ts). Each function takes the
 // query builder to run on: the engine's, or the caller's transaction.
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Dialect, Q } from '../../db/engine';
 import type { CreditEntriesTable } from '../../db/tables';
 
@@ -22,6 +22,16 @@ export function creditsRepo(dialect: Dialect) {
     // ran it in parallel workers (38 ms a balance at 1M rows); given the value, it reads the few
     // rows after it. Read in this order, an entry committed between the two is counted once.
     async balance(q: Q, orgId: number): Promise<number> {
+      if (dialect === 'postgres') {
+        // One round trip: the entries' sum a subquery correlated with the checkpoint's row, which
+        // PostgreSQL runs as an index seek from the value it is given (unlike `id > (subquery)`).
+        const r = await sql<{ balance: number | string }>`
+          SELECT coalesce(b.balance, 0) + coalesce((
+            SELECT sum(e.amount) FROM credit_entries e WHERE e.org_id = ${orgId} AND e.id > coalesce(b.last_entry_id, 0)
+          ), 0) AS balance
+          FROM (SELECT 1) AS one LEFT JOIN credit_balances b ON b.org_id = ${orgId}`.execute(q);
+        return Number(r.rows[0]?.balance ?? 0);
+      }
       const cp = await this.checkpoint(q, orgId);
       return (cp?.balance ?? 0) + (await sumAfter(q, orgId, cp?.last_entry_id ?? 0));
     },
@@ -34,10 +44,20 @@ export function creditsRepo(dialect: Dialect) {
      */
     async lockedBalance(q: Q, orgId: number): Promise<number> {
       if (dialect === 'sqlite') return this.balance(q, orgId);
-      const cp = await q.insertInto('credit_balances').values({ org_id: orgId, balance: 0, last_entry_id: 0 })
-        .onConflict((c) => c.column('org_id').doUpdateSet({ org_id: (e) => e.ref('excluded.org_id') }))
-        .returning(['balance', 'last_entry_id']).executeTakeFirstOrThrow();
-      return cp.balance + (await sumAfter(q, orgId, cp.last_entry_id));
+      // One round trip. The upsert waits for a concurrent charge's lock and then returns the row
+      // as that charge left it; the entries' sum is read in this statement's snapshot, taken
+      // before the wait, but every entry's insert moves the checkpoint in its own transaction
+      // (migration 0009's trigger), so what the snapshot misses is in the row returned.
+      const r = await sql<{ balance: number | string }>`
+        WITH cp AS (
+          INSERT INTO credit_balances (org_id, balance, last_entry_id) VALUES (${orgId}, 0, 0)
+          ON CONFLICT (org_id) DO UPDATE SET org_id = excluded.org_id
+          RETURNING balance, last_entry_id
+        )
+        SELECT cp.balance + coalesce((
+          SELECT sum(e.amount) FROM credit_entries e WHERE e.org_id = ${orgId} AND e.id > cp.last_entry_id
+        ), 0) AS balance FROM cp`.execute(q);
+      return Number(r.rows[0]!.balance);
     },
     /** The source of truth, summed in full: for checks, never on a request's path. */
     sum: (q: Q, orgId: number): Promise<number> => sumAfter(q, orgId, 0),
