@@ -61,13 +61,14 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
 
   /**
    * The built worker thread; from source (tsx, vitest) the worker program in this thread. Its
-   * young generation is 32 MB: an official file's parse and splice made in it take 30-40 MB less
-   * than with 64 (bench:import), and screening is ready in 0.8-1.0 s of a start (16: 0.9-1.4 s).
+   * young generation is 16 MB: an official file's parse and splice made in it take 40-60 MB less
+   * than with 64 (bench:import: 149-170 MB; with 32, one run of 8 reached 206), and screening is
+   * still ready 0.7-1.0 s after a start (bench:start).
    */
   function launcher() {
     const built = builtWorker('screening-worker');
     const data = { watchlistsDir, dataDir };
-    return built ? inThread(built, { workerData: data, unref: true, resourceLimits: { maxYoungGenerationSizeMb: 32 } }) : inThisThread(screeningWorker, data);
+    return built ? inThread(built, { workerData: data, unref: true, resourceLimits: { maxYoungGenerationSizeMb: 16 } }) : inThisThread(screeningWorker, data);
   }
 
   /** Stops a worker that holds no index still wanted, once its last job is answered. */
