@@ -1,6 +1,6 @@
 // SQL for the append-only credits ledger, on either engine (db/engine.ts). Each function takes the
 // query builder to run on: the engine's, or the caller's transaction.
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Dialect, Q } from '../../db/engine';
 import type { CreditEntriesTable } from '../../db/tables';
 
@@ -14,21 +14,22 @@ async function sumAfter(q: Q, orgId: number, lastEntryId: number): Promise<numbe
   return Number(r?.s ?? 0);
 }
 
+/** PostgreSQL: the sum of the organisation's entries after `lastEntryId` (a column of the row it is read beside), 0 when none. */
+const entriesAfter = (orgId: number, lastEntryId: RawBuilder<number>): RawBuilder<number> =>
+  sql<number>`coalesce((SELECT sum(e.amount) FROM credit_entries e WHERE e.org_id = ${orgId} AND e.id > ${lastEntryId}), 0)`;
+
 export function creditsRepo(dialect: Dialect) {
   return {
     // The checkpoint (a trigger keeps it in each insert's own statement) plus any entries after
-    // it: two index seeks, whatever the ledger's length. Two statements, not one with the
-    // checkpoint as a subquery: PostgreSQL plans `id > (subquery)` for a third of the table and
-    // ran it in parallel workers (38 ms a balance at 1M rows); given the value, it reads the few
-    // rows after it. Read in this order, an entry committed between the two is counted once.
+    // it: two index seeks, whatever the ledger's length. On PostgreSQL one statement, the entries'
+    // sum a subquery correlated with the checkpoint's row (entriesAfter): given the value, it
+    // reads the few rows after it (an uncorrelated `id > (subquery)` was planned for a third of
+    // the table, in parallel workers: 38 ms a balance at 1M rows). On SQLite two statements; read
+    // in this order, an entry committed between them is counted once.
     async balance(q: Q, orgId: number): Promise<number> {
       if (dialect === 'postgres') {
-        // One round trip: the entries' sum a subquery correlated with the checkpoint's row, which
-        // PostgreSQL runs as an index seek from the value it is given (unlike `id > (subquery)`).
         const r = await sql<{ balance: number | string }>`
-          SELECT coalesce(b.balance, 0) + coalesce((
-            SELECT sum(e.amount) FROM credit_entries e WHERE e.org_id = ${orgId} AND e.id > coalesce(b.last_entry_id, 0)
-          ), 0) AS balance
+          SELECT coalesce(b.balance, 0) + ${entriesAfter(orgId, sql`coalesce(b.last_entry_id, 0)`)} AS balance
           FROM (SELECT 1) AS one LEFT JOIN credit_balances b ON b.org_id = ${orgId}`.execute(q);
         return Number(r.rows[0]?.balance ?? 0);
       }
@@ -54,9 +55,7 @@ export function creditsRepo(dialect: Dialect) {
           ON CONFLICT (org_id) DO UPDATE SET org_id = excluded.org_id
           RETURNING balance, last_entry_id
         )
-        SELECT cp.balance + coalesce((
-          SELECT sum(e.amount) FROM credit_entries e WHERE e.org_id = ${orgId} AND e.id > cp.last_entry_id
-        ), 0) AS balance FROM cp`.execute(q);
+        SELECT cp.balance + ${entriesAfter(orgId, sql`cp.last_entry_id`)} AS balance FROM cp`.execute(q);
       return Number(r.rows[0]!.balance);
     },
     /** The source of truth, summed in full: for checks, never on a request's path. */

@@ -10,9 +10,10 @@
 // time beside them); only when that cannot be done is a new worker started, the old one
 // answering meanwhile. A worker keeps an older index while an open batch still screens with it
 // (retain/release); a worker holding no index still wanted is stopped. A single screening that
-// took lists since replaced (its billing took a few round trips to PostgreSQL while another instance's import
-// reloaded them) is screened with the lists in use: its answer names them. Running from source
-// there is no built worker: the same worker program runs in this thread, behind the same pool.
+// took lists since replaced (its billing took a few round trips to PostgreSQL while another
+// instance's import reloaded them) is screened with the lists in use: its answer names them.
+// Running from source there is no built worker: the same worker program runs in this thread,
+// behind the same pool.
 import { join } from 'node:path';
 import type { ScreeningResponse } from '../../../../src-shared/contracts/screening';
 import { builtWorker, inThisThread, inThread } from '../workers/launch';
@@ -62,7 +63,7 @@ export function createScreenPool(resourcesDir: string, dataDir: string | undefin
   /**
    * The built worker thread; from source (tsx, vitest) the worker program in this thread. Its
    * young generation is 16 MB: an official file's parse and splice made in it take 40-60 MB less
-   * than with 64 (bench:import: 149-170 MB; with 32, one run of 8 reached 206), and screening is
+   * than with 64 (bench:import: 149-178 MB in 10 runs; with 32, one run in 8 reached 206), and screening is
    * still ready 0.7-1.0 s after a start (bench:start).
    */
   function launcher() {

@@ -12,9 +12,9 @@
 // pieces: writePersistedData), stand in for the build's snapshot once an official list has been
 // imported there (issue 36): they hold the official lists (shipped and imported, all public data;
 // never an organisation's own lists, which are indexed on top at every start) and are used only
-// when its matcher version, build and
-// the digest of every input (the shipped manifest, each imported file's bytes, format and date)
-// are the current ones. Anything else, or a file that cannot be read, is rebuilt and rewritten.
+// when their matcher version, build and the digest of every input (the shipped manifest, each
+// imported file's bytes, format and date) are the current ones. Anything else, or a file that
+// cannot be read, is rebuilt and rewritten.
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -231,13 +231,13 @@ export function writePersistedData(file: string, key: PersistedKey, lists: Snaps
 /** A persisted index's file read back whole; null when its CRC-32 does not fit or its pieces cannot be read. */
 function readPersistedFile(file: string): PersistedFile | null {
   try {
-    const bytes = readFileSync(file);
-    if (bytes.length < 4 || bytes.readUInt32LE(0) !== crc32(bytes.subarray(4)) >>> 0) return null;
+    const body = checkedBody(readFileSync(file));
+    if (body === null) return null;
     const pieces: unknown[] = [];
-    for (let at = 4; at < bytes.length;) {
-      const length = at + 4 <= bytes.length ? bytes.readUInt32LE(at) : -1;
-      if (length < 0 || at + 4 + length > bytes.length) return null;
-      pieces.push(deserialize(bytes.subarray(at + 4, at + 4 + length)));
+    for (let at = 0; at < body.length;) {
+      const length = at + 4 <= body.length ? body.readUInt32LE(at) : -1;
+      if (length < 0 || at + 4 + length > body.length) return null;
+      pieces.push(deserialize(body.subarray(at + 4, at + 4 + length)));
       at += 4 + length;
     }
     const [head, ...rest] = pieces as [PersistedHead, ...unknown[]];
