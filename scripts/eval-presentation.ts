@@ -106,6 +106,16 @@ async function main() {
     }
   }
 
+  // Held askew (turned 15-40°, further than any shot above), one layout per face in turn: held out.
+  for (const [i, c] of phones.entries()) {
+    const layout = ID_LAYOUTS[i % ID_LAYOUTS.length]!;
+    const seed = 130_000 + i * 16;
+    samples.push({
+      set: 'document', family: 'id-askew', heldOut: true, name: `${c.source}/${c.name} ${layout} askew`,
+      make: async () => shootIdDocument(await renderIdDocument(c.bytes, seed, layout), seed + 1, 'askew'),
+    });
+  }
+
   const chosen = only ? samples.filter((x) => x.set === only || x.family.startsWith(only)) : samples;
   const todo = limit ? chosen.filter((_, i) => i % Math.ceil(chosen.length / limit) === 0) : chosen;
   process.stderr.write(`${crops.length} real crops; judging ${todo.length} of ${samples.length} images\n`);
@@ -179,7 +189,7 @@ function report(all: Outcome[]) {
     console.log(`print/screen recaptures (${split ? 'held-out' : 'dev'}): ${attacks.length}; refused ${attacks.filter((o) => o.failure).length} (${pct(attacks.filter((o) => o.failure).length, attacks.length)}); ` +
       `with a face found ${found.length}, refused as spoof_suspected ${found.filter((o) => o.failure === 'spoof_suspected').length} (${pct(found.filter((o) => o.failure === 'spoof_suspected').length, found.length)})`);
   }
-  for (const shot of SHOTS) {
+  for (const shot of [...SHOTS, 'askew']) {
     const ids = all.filter((o) => o.family.startsWith('id-') && o.name.endsWith(` ${shot}`));
     if (ids.length) console.log(`identity documents shot ${shot}: ${ids.length}; refused ${ids.filter((o) => o.failure).length} (${pct(ids.filter((o) => o.failure).length, ids.length)}), as spoof_suspected ${ids.filter((o) => o.failure === 'spoof_suspected').length}`);
   }

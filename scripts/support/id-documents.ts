@@ -4,7 +4,8 @@
 // rosettes), bilingual or numbered field labels, colour or laser-engraved grey portraits, ghost
 // images, holograms and, where the layout has one, a machine-readable zone. Each is then shot as a
 // customer or an attacker would: flat (the file itself), scanned on a flatbed, photographed on a
-// desk, held in a hand, or held close so the portrait fills the frame. Every parameter is drawn
+// desk, held in a hand, or held close so the portrait fills the frame; or held askew, turned
+// further than any of those (a held-out way of shooting). Every parameter is drawn
 // from a seeded generator; everything is made and kept in memory.
 //
 // The layouts are split: `id-card`, `eu-licence` and `passport-page` are development layouts;
@@ -27,7 +28,8 @@ export const ID_LAYOUTS = ['id-card', 'eu-licence', 'passport-page', 'us-licence
 export type IdLayout = (typeof ID_LAYOUTS)[number];
 export const HELD_OUT_LAYOUTS: ReadonlySet<IdLayout> = new Set(['us-licence', 'residence-card', 'td2-card']);
 export const SHOTS = ['flat', 'scan', 'desk', 'hand', 'close'] as const;
-export type Shot = (typeof SHOTS)[number];
+/** `askew`: held in a hand or lying on a desk turned 15-40° (a held-out way of shooting, not in SHOTS). */
+export type Shot = (typeof SHOTS)[number] | 'askew';
 
 const between = (r: Rng, lo: number, hi: number) => lo + (hi - lo) * r();
 const pick = <T>(r: Rng, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
@@ -276,5 +278,6 @@ export async function shootIdDocument(rendered: IdDocument, seed: number, shot: 
     const crop = await sharp(doc).extract({ left, top, width: cw, height: ch }).png().toBuffer();
     return photographDocument(crop, seed + 3, r() < 0.5 ? 'hand' : 'desk');
   }
+  if (shot === 'askew') return photographDocument(doc, seed + 7, r() < 0.5 ? 'hand' : 'desk', [15, 40]);
   return photographDocument(doc, seed + 5, shot);
 }

@@ -32,7 +32,7 @@ export function folderPhotos(dir: string): Photo[] {
     .map((f) => ({ source: f.split('-')[0]!, name: f, bytes: readFileSync(join(dir, f)) }));
 }
 
-export type RealForm = 'phone' | 'lfw' | 'heavy';
+export type RealForm = 'phone' | 'lfw' | 'heavy' | 'tilted';
 export interface RealCrop { source: string; name: string; form: RealForm; bytes: Buffer }
 
 /** Each face of at least 48 px in a photo, cropped with a random margin, in the three forms. */
@@ -67,7 +67,27 @@ export async function cropFaces(engine: FaceEngine, photo: Photo, seed: number):
       { source: photo.source, name, form: 'phone', bytes: await sharp(crop).resize(900, 900, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 88 }).toBuffer() },
       { source: photo.source, name, form: 'lfw', bytes: await sharp(crop).resize(250, 250, { fit: 'cover' }).jpeg({ quality: 72 }).toBuffer() },
       { source: photo.source, name, form: 'heavy', bytes: await sharp(crop).resize(180, 180, { fit: 'inside' }).jpeg({ quality: 30 }).toBuffer() },
+      { source: photo.source, name, form: 'tilted', bytes: await tilted(crop, seed * 31 + k) },
     );
   }
   return out;
+}
+
+/**
+ * The crop as a phone held askew takes it: turned 10-35° either way (the room turns with the face)
+ * and cut to the largest upright rectangle inside, so no filled corner adds an edge.
+ */
+async function tilted(crop: Buffer, seed: number): Promise<Buffer> {
+  const r = rng(seed);
+  const deg = (r() < 0.5 ? -1 : 1) * (10 + 25 * r());
+  const { width: w, height: h } = await sharp(crop).metadata();
+  const a = (Math.abs(deg) * Math.PI) / 180;
+  const turned = sharp(await sharp(crop).rotate(deg).png().toBuffer());
+  const { width: W, height: H } = await turned.metadata();
+  // The largest axis-aligned rectangle of the crop's proportions inside the turned crop.
+  const s = 0.98 / (Math.cos(a) + Math.sin(a) * Math.max(w! / h!, h! / w!));
+  const iw = Math.floor(w! * s);
+  const ih = Math.floor(h! * s);
+  return turned.extract({ left: Math.floor((W! - iw) / 2), top: Math.floor((H! - ih) / 2), width: iw, height: ih })
+    .resize(900, 900, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 88 }).toBuffer();
 }

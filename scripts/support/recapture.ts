@@ -317,13 +317,15 @@ function glare(r: Rng, img: Raw): void {
 export type DocumentSetting = 'flat' | 'desk' | 'hand';
 
 /** A rendered document photographed flat (as it is), on a desk, or held in a hand. */
-export async function photographDocument(doc: Buffer, seed: number, setting: DocumentSetting): Promise<Buffer> {
+export async function photographDocument(doc: Buffer, seed: number, setting: DocumentSetting, turn?: [number, number]): Promise<Buffer> {
   const r = rng(seed);
   if (setting === 'flat') return sharp(doc).jpeg({ quality: Math.round(between(r, 60, 92)) }).toBuffer();
   const meta = await sharp(doc).metadata();
   const docW = Math.round(between(r, 600, 1000));
   const docH = Math.round((docW * meta.height!) / meta.width!);
-  const turned = await raw(sharp(doc).resize(docW, docH).rotate(between(r, -15, 15), { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png());
+  // Turned by up to 15° either way, or by `turn` degrees (either way) when given.
+  const angle = turn ? (r() < 0.5 ? -1 : 1) * between(r, turn[0], turn[1]) : between(r, -15, 15);
+  const turned = await raw(sharp(doc).resize(docW, docH).rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).png());
   const bgW = Math.round(turned.width * between(r, 1.05, 1.5));
   const bgH = Math.round(turned.height * between(r, 1.05, 1.5));
   const bg = background(r, bgW, bgH);

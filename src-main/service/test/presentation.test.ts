@@ -136,6 +136,58 @@ describe('portrait_frame: a document portrait\'s own edges close around the head
   });
 });
 
+describe('a document held askew: print and edges searched at the turn the picture shows', () => {
+  /** `png` turned `deg` clockwise about its centre onto a desk, and where a point of it lands. */
+  async function turned(png: Buffer, deg: number): Promise<{ img: Img; at: (x: number, y: number) => [number, number] }> {
+    const { width: w, height: h } = await sharp(png).metadata();
+    const out = await sharp(png).rotate(deg, { background: '#5d4a3a' }).png().toBuffer();
+    const { width: W, height: H } = await sharp(out).metadata();
+    const a = (deg * Math.PI) / 180;
+    const at = (x: number, y: number): [number, number] => {
+      const dx = x - w! / 2;
+      const dy = y - h! / 2;
+      return [W! / 2 + dx * Math.cos(a) - dy * Math.sin(a), H! / 2 + dx * Math.sin(a) + dy * Math.cos(a)];
+    };
+    return { img: await rawOf(out), at };
+  }
+
+  it('refuses a printed card and a print lying on a desk turned 25° either way, with or without the face\'s roll; passes the selfie turned as a tilted phone takes it', async () => {
+    const { canvas, ctx } = paperCard(640, 420);
+    ctx.drawImage(await loadImage(await sharp(await selfie('a')).resize(220, 290, { fit: 'cover' }).png().toBuffer()), 30, 70, 220, 290);
+    ctx.fillStyle = '#222';
+    ['SURNAME / NOM', 'FERREIRA DA SILVA', 'DATE OF BIRTH', '14 02 1985', 'NATIONALITY', 'PRT'].forEach((t, i) => {
+      ctx.font = `${i % 2 ? 26 : 15}px "DejaVu Sans"`;
+      ctx.fillText(t, 290, 110 + i * 42);
+    });
+    const card = canvas.toBuffer('image/png');
+    const print = await realSelfie(360);
+    const bordered = await sharp(print.png).extend({ top: 14, bottom: 14, left: 14, right: 14, background: '#f4f1ea' }).png().toBuffer();
+    const f = 290 / 2.2;
+    for (const deg of [25, -25]) {
+      const doc = await turned(card, deg);
+      const [x, y] = doc.at(140, 215);
+      const onDesk = await turned(bordered, deg);
+      const [px, py] = onDesk.at(14 + print.box.x + print.box.width / 2, 14 + print.box.y + print.box.height / 2);
+      const w = print.box.width;
+      for (const roll of [deg, 0]) {
+        const p = measurePresentation(doc.img, { x: x - f / 2, y: y - f / 2, width: f, height: f }, roll);
+        const q = measurePresentation(onDesk.img, { x: px - w / 2, y: py - w / 2, width: w, height: w }, roll);
+        expect({ deg, roll, document: check(p, 'document_presented').passed, frame: check(q, 'frame_around_face').passed }).toEqual({ deg, roll, document: false, frame: false });
+      }
+    }
+
+    // A selfie taken with the phone turned 25°: the room turns with the face, cut to an upright picture.
+    const real = await realSelfie(560);
+    const side = 380;
+    const rotated = await sharp(real.png).rotate(25).png().toBuffer();
+    const { width: rw } = await sharp(rotated).metadata();
+    const tilted = await sharp(rotated).extract({ left: (rw! - side) / 2, top: (rw! - side) / 2, width: side, height: side }).png().toBuffer();
+    const fb = real.box.width;
+    const p = measurePresentation(await rawOf(tilted), { x: (side - fb) / 2, y: (side - fb) / 2, width: fb, height: fb }, 25);
+    expect(presentationChecks(p).filter((c) => !c.passed)).toEqual([]);
+  });
+});
+
 describe('screen_pattern: a periodic dot or pixel pattern over the face', () => {
   it('refuses the selfie under a fine rotated grid (a display or halftone); passes the selfie, also as a small heavy JPEG', async () => {
     const real = await realSelfie();

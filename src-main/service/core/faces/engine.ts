@@ -205,7 +205,7 @@ export async function loadFaceEngine(opts: FaceEngineOptions = {}): Promise<Face
       }
       // The presentation-attack signals read the pixels here, in the worker, next to the models.
       const subject = [...faces].sort((a, b) => b.box.width - a.box.width)[0];
-      const presentation = subject && job.portrait !== true ? measurePresentation(job, subject.box) : null;
+      const presentation = subject && job.portrait !== true ? measurePresentation(job, subject.box, subject.pose.roll) : null;
       return { width: job.width, height: job.height, faces, presentation, inferenceMs: Math.round(performance.now() - started) };
     },
     warmMatch() {

@@ -1,7 +1,7 @@
 // A frame around the face: the edges of a held print or card, of a phone or monitor (its bezel),
 // or of a photo lying on a desk. A live face is not surrounded by one long, straight edge of a
 // single polarity on every side at a head's distance; a picture of a face is. Searched on a grey
-// copy of at most 320 px, for near-level lines (±10°) on each side of the face.
+// copy of at most 320 px, for lines within ±10° of square to the face (at its tilt) on each side.
 import type { FaceBox } from '../types';
 import { shrink, type Plane, type Region } from './plane';
 
@@ -15,9 +15,18 @@ export interface Frame {
 /** Share of a line's length that must be a same-polarity edge for the line to count. */
 export const EDGE_COVERAGE = 0.85;
 const GRAD = 14;
-const SLOPES = [-0.17, -0.12, -0.07, -0.035, 0, 0.035, 0.07, 0.12, 0.17];
+/** Angles searched either side of square to the face (radians, to about ±10°). */
+const ANGLES = [-0.17, -0.12, -0.07, -0.035, 0, 0.035, 0.07, 0.12, 0.17].map(Math.atan);
 
-export function frameAround(full: Plane, faceFull: FaceBox, regionFull: Region): Frame & { portrait: Frame } {
+/** Finer turns tried around the best coarse angle (radians: ±0.5°, ±1°, ±1.5°). */
+const REFINE = [-1.5, -1, -0.5, 0.5, 1, 1.5].map((d) => (d * Math.PI) / 180);
+
+/**
+ * `tilts`: the turns (radians, clockwise positive) the picture's edges are searched around: level,
+ * and whatever else the image suggests (the face's roll, its strongest straight edges). The best
+ * tilt is taken for the frame and for the portrait, each on its own.
+ */
+export function frameAround(full: Plane, faceFull: FaceBox, regionFull: Region, tilts: readonly number[] = [0]): Frame & { portrait: Frame } {
   const k = Math.max(1, Math.ceil(Math.max(full.width, full.height) / 320));
   const g = shrink(full, k);
   const f = { x: faceFull.x / k, y: faceFull.y / k, width: faceFull.width / k, height: faceFull.height / k };
@@ -43,54 +52,86 @@ export function frameAround(full: Plane, faceFull: FaceBox, regionFull: Region):
   const reachX = 3 * f.width;
   const reachY = 3 * f.height;
 
-  // Best coverage of a level line at offsets `from`..`to` (step ±1) along one axis, the line
-  // running `reach` face sizes either side of the face's centre.
-  const scan = (horizontal: boolean, from: number, to: number, reach = 0.9): number => {
-    const span = horizontal ? reach * f.width : reach * f.height;
+  // Best coverage of a line square to the face at offsets `from`..`to` (step ±1) along one axis,
+  // the line running `reach` face sizes either side of the face's centre. A line across the
+  // face's up direction runs at slope tan(tilt + a) in the image (y grows down); a line along it,
+  // as x over y, at −tan(tilt + a).
+  const scan = (tilt: number, horizontal: boolean, from: number, to: number, reach = 0.9): number => {
+    const sign = horizontal ? 1 : -1;
+    // The stretch read along the axis (the line's own length times the cosine of its turn), centred
+    // where a line at the searched turn passes closest to the face's centre.
+    const span = (horizontal ? reach * f.width : reach * f.height) * Math.cos(tilt);
     const centre = horizontal ? cx : cy;
-    const lo = Math.max(horizontal ? r.x0 : r.y0, Math.round(centre - span));
-    const hi = Math.min(horizontal ? r.x1 : r.y1, Math.round(centre + span));
-    const len = hi - lo;
-    if (len < reach * (horizontal ? f.width : f.height)) return 0;
+    const across = horizontal ? cy : cx;
+    const base = sign * Math.tan(tilt);
+    const first = horizontal ? r.x0 : r.y0;
+    const last = horizontal ? r.x1 : r.y1;
     const limA = horizontal ? r.y0 : r.x0;
     const limB = horizontal ? r.y1 : r.x1;
+    const coverage = (o: number, slope: number): number => {
+      const mid = centre - (base * (o - across)) / (1 + base * base);
+      const lo = Math.max(first, Math.round(mid - span));
+      const hi = Math.min(last, Math.round(mid + span));
+      const len = hi - lo;
+      // At least half the line must lie in the picture.
+      if (len < span) return 0;
+      let pos = 0;
+      let neg = 0;
+      for (let t = lo; t < hi; t++) {
+        const off = Math.round(o + (t - centre) * slope);
+        if (off < limA || off >= limB) continue;
+        const d = horizontal ? sy[off * W + t]! : sx[t * W + off]!;
+        if (d > 0) pos++;
+        else if (d < 0) neg++;
+      }
+      return Math.max(pos, neg) / len;
+    };
     let best = 0;
+    let bestO = from;
+    let bestA = 0;
     const dir = to >= from ? 1 : -1;
     for (let o = from; dir > 0 ? o <= to : o >= to; o += dir) {
-      for (const s of SLOPES) {
-        let pos = 0;
-        let neg = 0;
-        for (let t = lo; t < hi; t++) {
-          const off = Math.round(o + (t - centre) * s);
-          if (off < limA || off >= limB) continue;
-          const d = horizontal ? sy[off * W + t]! : sx[t * W + off]!;
-          if (d > 0) pos++;
-          else if (d < 0) neg++;
-        }
-        const c = Math.max(pos, neg) / len;
+      for (const a of ANGLES) {
+        const c = coverage(o, sign * Math.tan(tilt + a));
+        if (c > best) [best, bestO, bestA] = [c, o, a];
+      }
+    }
+    // The coarse angles are ~2.5° apart, too far for a long edge to lie on one of them: the best
+    // line found is turned in finer steps around its angle and moved a pixel either way.
+    for (const da of REFINE) {
+      for (let dO = -1; dO <= 1; dO++) {
+        const c = coverage(bestO + dO, sign * Math.tan(tilt + bestA + da));
         if (c > best) best = c;
       }
     }
     return best;
   };
-  const cover = [
-    scan(true, Math.round(f.y - 0.3 * f.height), Math.max(r.y0, Math.round(f.y - reachY))),
-    scan(true, Math.round(f.y + 1.15 * f.height), Math.min(r.y1 - 1, Math.round(f.y + f.height + reachY))),
-    scan(false, Math.round(f.x - 0.15 * f.width), Math.max(r.x0, Math.round(f.x - reachX))),
-    scan(false, Math.round(f.x + 1.15 * f.width), Math.min(r.x1 - 1, Math.round(f.x + f.width + reachX))),
-  ];
-  // A document's portrait: its photo's own edges close around the head (above the hair, beside
-  // the ears, under the shoulders), each running at least the face's own size.
-  const near = [
-    scan(true, Math.round(f.y - 0.15 * f.height), Math.max(r.y0, Math.round(f.y - 0.9 * f.height)), 0.5),
-    scan(true, Math.round(f.y + 1.1 * f.height), Math.min(r.y1 - 1, Math.round(f.y + 2.2 * f.height)), 0.5),
-    scan(false, Math.round(f.x - 0.05 * f.width), Math.max(r.x0, Math.round(f.x - 0.8 * f.width)), 0.5),
-    scan(false, Math.round(f.x + 1.05 * f.width), Math.min(r.x1 - 1, Math.round(f.x + 1.8 * f.width)), 0.5),
-  ];
-  const found = cover.filter((c) => c >= EDGE_COVERAGE);
-  const close = near.filter((c) => c >= EDGE_COVERAGE);
-  return {
-    sides: found.length, coverage: found.length ? Math.min(...found) : Math.max(...cover),
-    portrait: { sides: close.length, coverage: close.length ? Math.min(...close) : Math.max(...near) },
-  };
+  let frame: Frame = { sides: 0, coverage: 0 };
+  let portrait: Frame = { sides: 0, coverage: 0 };
+  for (const tilt of tilts) {
+    const cover = [
+      scan(tilt, true, Math.round(f.y - 0.3 * f.height), Math.max(r.y0, Math.round(f.y - reachY))),
+      scan(tilt, true, Math.round(f.y + 1.15 * f.height), Math.min(r.y1 - 1, Math.round(f.y + f.height + reachY))),
+      scan(tilt, false, Math.round(f.x - 0.15 * f.width), Math.max(r.x0, Math.round(f.x - reachX))),
+      scan(tilt, false, Math.round(f.x + 1.15 * f.width), Math.min(r.x1 - 1, Math.round(f.x + f.width + reachX))),
+    ];
+    // A document's portrait: its photo's own edges close around the head (above the hair, beside
+    // the ears, under the shoulders), each running at least the face's own size.
+    const near = [
+      scan(tilt, true, Math.round(f.y - 0.15 * f.height), Math.max(r.y0, Math.round(f.y - 0.9 * f.height)), 0.5),
+      scan(tilt, true, Math.round(f.y + 1.1 * f.height), Math.min(r.y1 - 1, Math.round(f.y + 2.2 * f.height)), 0.5),
+      scan(tilt, false, Math.round(f.x - 0.05 * f.width), Math.max(r.x0, Math.round(f.x - 0.8 * f.width)), 0.5),
+      scan(tilt, false, Math.round(f.x + 1.05 * f.width), Math.min(r.x1 - 1, Math.round(f.x + 1.8 * f.width)), 0.5),
+    ];
+    frame = better(frame, sidesOf(cover));
+    portrait = better(portrait, sidesOf(near));
+  }
+  return { ...frame, portrait };
 }
+
+function sidesOf(cover: number[]): Frame {
+  const found = cover.filter((c) => c >= EDGE_COVERAGE);
+  return { sides: found.length, coverage: found.length ? Math.min(...found) : Math.max(...cover) };
+}
+
+const better = (a: Frame, b: Frame): Frame => (b.sides > a.sides || (b.sides === a.sides && b.coverage > a.coverage) ? b : a);

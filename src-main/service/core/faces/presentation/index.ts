@@ -8,6 +8,7 @@ import { frameAround } from './frame';
 import { luma, pictureRegion } from './plane';
 import { colourFringes, periodicPeak } from './spectrum';
 import { textLines } from './text-lines';
+import { candidateTilts } from './tilt';
 
 export interface PresentationSignals {
   /** Face width over the picture's width (0-1). */
@@ -28,13 +29,19 @@ export interface PresentationSignals {
   ms: number;
 }
 
-export function measurePresentation(image: { rgb: Uint8Array; width: number; height: number }, face: FaceBox): PresentationSignals {
+/**
+ * The signals for one face. `roll` is the face's tilt in the image (degrees, clockwise positive,
+ * as the face mesh reads it): print and edges are searched level and at the turns the face and
+ * the image's straight edges suggest (tilt.ts).
+ */
+export function measurePresentation(image: { rgb: Uint8Array; width: number; height: number }, face: FaceBox, roll = 0): PresentationSignals {
   const started = performance.now();
   const { rgb, width, height } = image;
   const region = pictureRegion(rgb, width, height);
   const g = luma(rgb, width, height);
-  const text = textLines(g, face, region);
-  const frame = frameAround(g, face, region);
+  const tilts = candidateTilts(g, face, region, roll);
+  const text = textLines(g, face, region, tilts);
+  const frame = frameAround(g, face, region, tilts);
   const r3 = (v: number) => Math.round(v * 1000) / 1000;
   return {
     faceShare: r3(face.width / Math.max(1, region.x1 - region.x0)),

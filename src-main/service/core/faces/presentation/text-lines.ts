@@ -25,12 +25,16 @@ const MIN_ASPECT = 3;
 /** Horizontal gradient that counts as a stroke edge (grey levels over two pixels). */
 const EDGE = 34;
 
-/** Slants searched (tangents, about ±15° in 5° steps): a document photographed at an angle. */
-const SLANTS = [0, -0.0875, 0.0875, -0.176, 0.176, -0.268, 0.268];
+/** Slants searched around the face's tilt (radians, about ±15° in 5° steps): a document photographed at an angle. */
+const SLANTS = [0, -0.0875, 0.0875, -0.176, 0.176, -0.268, 0.268].map(Math.atan);
 /** Print (face widths) beyond which the search stops: twice the policy's limit of 2.5. */
 const ENOUGH = 5;
 
-export function textLines(full: Plane, faceFull: FaceBox, regionFull: Region): TextLines {
+/**
+ * `tilts`: the turns (radians, clockwise positive) the print is searched around: level first (±15°),
+ * then each other the image suggests (±5°).
+ */
+export function textLines(full: Plane, faceFull: FaceBox, regionFull: Region, tilts: readonly number[] = [0]): TextLines {
   // Print is measured at the face's scale: a large face (a selfie) is read at half size, where its
   // smallest counted line is still 3 pixels high, at a quarter of the cost.
   const k = faceFull.height >= 170 ? 2 : 1;
@@ -55,8 +59,9 @@ export function textLines(full: Plane, faceFull: FaceBox, regionFull: Region): T
     }
   }
   let best: TextLines = { lines: 0, length: 0 };
-  for (const t of SLANTS) {
-    const found = linesAlong(edge, rw, rh, t, { ...face, x: face.x - x0, y: face.y - y0 });
+  const slants = tilts.flatMap((tilt, i) => (i === 0 ? SLANTS : SLANTS.slice(0, 3)).map((a) => tilt + a));
+  for (const a of slants) {
+    const found = linesAlong(edge, rw, rh, Math.tan(a), { ...face, x: face.x - x0, y: face.y - y0 });
     if (found.length > best.length) best = found;
     // Past this much print no other slant can change what is decided (the rule's evidence is full).
     if (best.length >= ENOUGH) break;
