@@ -12,7 +12,7 @@
 //   - from the calibration folder, when present (FACE_CALIBRATION_DIR, `--dir <path>`, or
 //     ../shared/face-calibration beside the repository), laid out as <set>/<person>/<photo>.jpg.
 // `--quick` uses a quarter of the folder's people (a smoke run); `--compare` adds the other chip
-// alignments (five descriptors a photo instead of one). Nothing is written anywhere.
+// alignments and the mean with the mirrored chip (seven descriptors a photo instead of one). Nothing is written anywhere.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -33,7 +33,20 @@ const TARGET_FAR = 0.001;
 /** LFW-style sets have dozens of photos of a few people: at most this many per person. */
 const MAX_PHOTOS_PER_PERSON = 12;
 
-type Variant = { name: string; chip: (f: InspectedFace) => ChipTransform };
+type Variant = { name: string; chip: (f: InspectedFace) => ChipTransform; mirrored?: boolean };
+
+/** The chip seen in a mirror (each row reversed). */
+function mirror(chip: Float32Array): Float32Array {
+  const out = new Float32Array(chip.length);
+  for (let y = 0; y < CHIP_SIDE; y++) {
+    for (let x = 0; x < CHIP_SIDE; x++) {
+      const a = (y * CHIP_SIDE + x) * 3;
+      const b = (y * CHIP_SIDE + (CHIP_SIDE - 1 - x)) * 3;
+      out[b] = chip[a]!; out[b + 1] = chip[a + 1]!; out[b + 2] = chip[a + 2]!;
+    }
+  }
+  return out;
+}
 const aligned = (a: ChipAlignment) => (f: InspectedFace) => chipTransform(f.mesh, CHIP_SIDE, a);
 /** The alternative to alignment: the detector's box, squared, with a margin, not turned. */
 const boxCrop = (margin: number) => (f: InspectedFace): ChipTransform => {
@@ -46,6 +59,7 @@ const alignedName = (a: ChipAlignment) => `mesh → ${a.landmarks === 'dlib' ? '
 /** The shipped alignment first (its descriptor is the service's own), then the alternatives. */
 const VARIANTS: Variant[] = [
   { name: `${alignedName(DEFAULT_ALIGNMENT)} (shipped)`, chip: aligned(DEFAULT_ALIGNMENT) },
+  { name: `${alignedName(DEFAULT_ALIGNMENT)}, mean with the mirrored chip`, chip: aligned(DEFAULT_ALIGNMENT), mirrored: true },
   ...[0.15, 0.2, 0.25, 0.3]
     .map((padding): ChipAlignment => ({ landmarks: 'dlib', padding }))
     .concat([{ landmarks: 'five', padding: DEFAULT_ALIGNMENT.padding }])
@@ -161,7 +175,14 @@ async function describeAll(engine: Engine, seen: { face: InspectedFace | null },
     timing.warp.push(t1 - t0);
     timing.net.push(performance.now() - t1);
   }
-  return { d: VARIANTS.map((v, i) => (i === 0 ? shipped : compare ? f.describe(warpChip(f.rgb, f.width, f.height, v.chip(f), CHIP_SIDE)) : null)), box: f.box };
+  const variant = (v: Variant) => {
+    const chip = warpChip(f.rgb, f.width, f.height, v.chip(f), CHIP_SIDE);
+    const d = f.describe(chip);
+    if (!v.mirrored) return d;
+    const m = f.describe(mirror(chip));
+    return d.map((x, i) => (x + m[i]!) / 2);
+  };
+  return { d: VARIANTS.map((v, i) => (i === 0 ? shipped : compare ? variant(v) : null)), box: f.box };
 }
 
 /** A passport-style crop around the face (head and shoulders), for pasting onto a document. */
