@@ -127,6 +127,17 @@ describe('printed dates', () => {
     expect(readPrintedDate('31 APR 1974')).toEqual([]);
     expect(readPrintedDate('12 AUG 0974')).toEqual([]);
   });
+
+  it('reads a month\'s name with a letter read as the digit it resembles (AG0, N0V, A6O, 0CT), and only a month\'s name', () => {
+    expect(readPrintedDate('17 AG0 1983')).toEqual([{ y: 1983, twoDigitYear: false, m: 8, d: 17 }]);
+    expect(readPrintedDate('17 A601983')).toEqual([{ y: 1983, twoDigitYear: false, m: 8, d: 17 }]);
+    expect(readPrintedDate('01 N0V 85')).toEqual([{ y: 85, twoDigitYear: true, m: 11, d: 1 }]);
+    expect(readPrintedDate('3 0CT 2001')).toEqual([{ y: 2001, twoDigitYear: false, m: 10, d: 3 }]);
+    // The month's name is not allowed to take the year's digits.
+    expect(readPrintedDate('21AGO1941')).toEqual([{ y: 1941, twoDigitYear: false, m: 8, d: 21 }]);
+    expect(readPrintedDate('12 A01 1974')).toEqual([]);
+    expect(readPrintedDate('12 808 1974')).toEqual([]);
+  });
 });
 
 describe('the API and ages', () => {

@@ -77,7 +77,8 @@ function zoneFlags(m: MrzReading, printed: DocumentReading['printed'], names: Se
       out.push({ field, reason: 'not_located', mrz: part.value, detail: `The ${label} printed on the page could not be found to confirm the MRZ's, and names carry no check digit: read it on the image` });
     }
   }
-  if (m.corrected === 0 && m.unsure.documentNumber > 0 && numbersAgree(printed.document_number, m.documentNumber) === 'not_located') {
+  // A print read cut short does not confirm the characters it lost.
+  if (m.corrected === 0 && m.unsure.documentNumber > 0 && !['match', 'mismatch'].includes(numbersAgree(printed.document_number, m.documentNumber))) {
     out.push({ field: 'document_number', reason: 'low_confidence', mrz: m.documentNumber, detail: 'A character of the document number in the MRZ was read with low confidence, and the printed number was not found to confirm it: read it on the image' });
   }
   // A nationality printed as a code that is another state's: a letter misread where no check digit looks (CAM for CAN).
@@ -182,6 +183,8 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
         field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: printed.document_number!,
         detail: 'The number read under the document-number label differs from the MRZ\'s, and the MRZ\'s number is printed elsewhere on the page: read it on the image',
       });
+    } else if (number === 'cut') {
+      add('printed_document_number_matches_mrz', 'pass', 'Printed document number matches the MRZ as far as it was read (its first or last characters were not read)');
     } else agreeing('printed_document_number_matches_mrz', number, 'document number');
     // A character held to its field's alphabet was misread; one the reader was already unsure of is counted once.
     const unsure = m.lowConfidence + m.corrected + m.alphabetRepairs.filter((r) => r.p >= 0.5).length;

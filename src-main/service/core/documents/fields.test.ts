@@ -7,7 +7,7 @@ import { reviewFlags, settleNames } from './fields';
 import { findMrz, type MrzReading } from './mrz';
 import type { TextBox } from './ocr';
 import type { DocumentReading } from './reader';
-import { datesAgree, nameAgreement } from './viz';
+import { datesAgree, nameAgreement, numbersAgree } from './viz';
 
 const NOW = new Date(Date.UTC(2026, 0, 15, 12));
 
@@ -200,6 +200,25 @@ describe('printed dates against the MRZ', () => {
     expect(a.authenticity.is_genuine).toBe(true);
     const alone = assessDocument(reading(m, { ...named, document_number: 'X1234567' }), 1, NOW);
     expect(alone.authenticity.checks.find((c) => c.check === 'printed_document_number_matches_mrz')!.result).toBe('fail');
+  });
+
+  it('a printed number read cut short (its first or last characters lost at the card\'s edge) agrees as far as it goes; a number of its own length that differs does not', () => {
+    expect(numbersAgree('L4HTBTC', 'L4HTBTCVH')).toBe('cut');
+    expect(numbersAgree('34A0GC9', 'M84A0GC9')).toBe('cut');
+    expect(numbersAgree('HTBTCVH', 'L4HTBTCVH')).toBe('cut');
+    expect(numbersAgree('L4HTBTCVH', 'L4HTBTCVH')).toBe('match');
+    // Too short, a character changed inside, or as long as the number and different: differs.
+    expect(numbersAgree('L4HTB', 'L4HTBTCVH')).toBe('mismatch');
+    expect(numbersAgree('L4HXBTC', 'L4HTBTCVH')).toBe('mismatch');
+    expect(numbersAgree('X84A0GC9', 'M84A0GC9')).toBe('mismatch');
+    expect(numbersAgree('M84A0GC7', 'M84A0GC9')).toBe('mismatch');
+    const h: Holder = { ...HOLDERS[1]! };
+    const [l1, l2] = mrzLines(h, 'td3');
+    const m = findMrz(boxes([l1!, l2!]))!;
+    const named = { surname: h.surname.toUpperCase(), given_names: h.given.toUpperCase() };
+    const cut = assessDocument(reading(m, { ...named, document_number: m.documentNumber.slice(0, -2) }), 1, NOW);
+    expect(cut.authenticity.checks.find((c) => c.check === 'printed_document_number_matches_mrz')!).toMatchObject({ result: 'pass', detail: expect.stringContaining('as far as it was read') });
+    expect(cut.review).toEqual([]);
   });
 
   it('flags a printed birth year a century before the MRZ\'s (1917 printed, 17 in the zone reads 2017) for review: the check digit cannot decide a century', () => {

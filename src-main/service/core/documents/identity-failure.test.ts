@@ -106,6 +106,10 @@ describe('a zone character read with low confidence (issue 37: OCR confidence is
     // The document number's first character unsure, no printed number: named too.
     const n = await assess([box(l1!, 360), unsureAt(l2!, 0, 400)]);
     expect(n.review).toContainEqual(expect.objectContaining({ field: 'document_number', reason: 'low_confidence' }));
+    // A printed number read cut short, missing the unsure character: it confirms nothing it did not read.
+    const number = l2!.slice(0, 9).replace(/<+$/, '');
+    const cut = await assess([at(number.slice(1), 200, 100, 120, 22), box(l1!, 360), unsureAt(l2!, 0, 400)]);
+    expect(cut.review).toContainEqual(expect.objectContaining({ field: 'document_number', reason: 'low_confidence' }));
   });
 
   it('in a name the print confirms: nothing to review', async () => {

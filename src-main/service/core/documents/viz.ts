@@ -115,7 +115,7 @@ export function readPrinted(boxes: TextBox[], exclude: (b: TextBox) => boolean =
  * zone's own lines, never a label) that carries the MRZ's own value of the field, letter for
  * letter (a name, as whole words, either ICAO spelling), day for day (a date of birth, any
  * printed format and century) or character for character (a document number, letters and digits
- * the reader confuses as one). Labels are small and are the first print a phone photo loses; the
+ * the reader confuses as one, or read cut short: numbersAgree). Labels are small and are the first print a phone photo loses; the
  * values are larger. A value found this way can only agree with the zone; a field whose value
  * is nowhere on the page stays "not located", never "differs".
  */
@@ -152,7 +152,8 @@ export function printedByValue(
   const dob = texts.find((t) => readPrintedDate(t).some((p) => p.m === mm && p.d === dd && p.y % 100 === yy));
   if (dob) out.date_of_birth = dob;
   if (mrz.documentNumber.replace(/[^A-Z0-9]/gi, '').length >= 5) {
-    const found = texts.find((t) => [t, ...t.split(/\s+/)].some((w) => numbersAgree(w, mrz.documentNumber) === 'match'));
+    const agrees = (w: string) => numbersAgree(w, mrz.documentNumber) !== 'mismatch';
+    const found = texts.find((t) => [t, ...t.split(/\s+/)].some(agrees));
     if (found) out.document_number = found;
   }
   return out;
@@ -220,11 +221,27 @@ export function printedInOtherCentury(printed: string | undefined, mrz: Calendar
   return parsePrintedDates(printed, 'birth', now).find((d) => centuriesApart(d, mrz)) ?? null;
 }
 
-/** Document numbers, with the letters and digits the reader confuses treated as one. */
-export function numbersAgree(printed: string | undefined, mrz: string): Agreement {
+/** Characters of a document number a cut-short reading of its print may lose, at either end. */
+const MAX_CUT = 2;
+/** ...and the fewest it must keep. */
+const MIN_KEPT = 6;
+
+/**
+ * Document numbers, with the letters and digits the reader confuses treated as one. `cut`: the
+ * print was read shorter than the number (at the card's edge, under glare or a finger) and what was
+ * read is the number with at most two characters lost at one end, or that and one more character
+ * misread at the cut (34A0GC9 for M84A0GC9), six or more kept. A cut reading agrees as far as it
+ * goes; it never confirms a character it did not read (assess.ts: a corrected or unsure one).
+ */
+export function numbersAgree(printed: string | undefined, mrz: string): Agreement | 'cut' {
   if (printed === undefined) return 'not_located';
   const norm = (s: string) => digitsOf(s.toUpperCase().replace(/[^A-Z0-9]/g, ''));
-  return norm(printed) === norm(mrz) ? 'match' : 'mismatch';
+  const a = norm(printed);
+  const b = norm(mrz);
+  if (a === b) return 'match';
+  if (a.length >= b.length || a.length < b.length - MAX_CUT) return 'mismatch';
+  const kept = [a, a.slice(1), a.slice(0, -1)].filter((x) => x.length >= Math.max(MIN_KEPT, b.length - MAX_CUT));
+  return kept.some((x) => b.startsWith(x) || b.endsWith(x)) ? 'cut' : 'mismatch';
 }
 
 /**
