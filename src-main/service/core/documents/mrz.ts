@@ -12,6 +12,7 @@
 // the zone is consistent, not that it is authentic: see assess.ts for what is claimed from them.
 import { parse, states, type ParseResult } from 'mrz';
 import { toCountryCode } from '../screening/lists/countries';
+import { DIGIT_AS_LETTER } from '../../../../src-shared/misreadings';
 import type { TextBox } from './ocr';
 
 export type MrzFormat = 'TD1' | 'TD2' | 'TD3';
@@ -45,12 +46,6 @@ export function toMrzAlphabet(text: string, probs: number[]): MrzChar[] {
   return out;
 }
 
-/**
- * The letter a digit read in a letters-only field stands for (OCR-B's 0 and O, 1 and I, 5 and S, 8
- * and B, 2 and Z, 6 and G, 4 and A are the reader's usual confusions). 3, 7 and 9 resemble no
- * letter well enough and are left as read.
- */
-export const DIGIT_AS_LETTER: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '8': 'B' };
 /** Other letters a digit may stand for, tried where a list decides (state codes) or a second reading does (printed names). */
 export const DIGIT_AS_LETTERS: Readonly<Record<string, readonly string[]>> = {
   '0': ['O', 'D', 'Q'], '1': ['I', 'L'], '2': ['Z'], '4': ['A'], '5': ['S'], '6': ['G'], '8': ['B'],

@@ -7,7 +7,7 @@
 import anyAscii from 'any-ascii';
 import { centuriesApart, readPrintedDate, parsePrintedDates, sameDate, type CalendarDate } from '../../../../src-shared/dates';
 import { levenshteinSimilarity } from '../screening/match/similarity';
-import { DIGIT_AS_LETTER } from './mrz';
+import { asDigits, DIGIT_AS_LETTER } from '../../../../src-shared/misreadings';
 import type { TextBox } from './ocr';
 
 export type VizField = 'surname' | 'given_names' | 'date_of_birth' | 'document_number' | 'nationality';
@@ -53,8 +53,6 @@ function place(b: TextBox): Placed {
   return { b, text: b.text.trim(), left: Math.min(...xs), right: Math.max(...xs), top, bottom, height: bottom - top };
 }
 
-/** Digits as the reader sometimes returns them in a number position. */
-const digitsOf = (s: string) => s.replace(/[OQD]/g, '0').replace(/[IL|]/g, '1').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2');
 
 /**
  * A printed name value: letters, spaces, apostrophes and hyphens, where a few digits the reader
@@ -235,7 +233,7 @@ const MIN_KEPT = 6;
  */
 export function numbersAgree(printed: string | undefined, mrz: string): Agreement | 'cut' {
   if (printed === undefined) return 'not_located';
-  const norm = (s: string) => digitsOf(s.toUpperCase().replace(/[^A-Z0-9]/g, ''));
+  const norm = (s: string) => asDigits(s.toUpperCase().replace(/[^A-Z0-9]/g, ''));
   const a = norm(printed);
   const b = norm(mrz);
   if (a === b) return 'match';
