@@ -9,7 +9,7 @@
 //   expiry         the year within (now − 50, now + 50]: an expiry reads forward, yet a document that
 //                  expired years ago is still read as expired, not as valid for another century.
 // Pure, with no zod: imported by the service, the console, the hosted page and the widget alike.
-import { asDigits, DIGIT_AS_LETTER } from './misreadings';
+import { asDigits, lettersOnly } from './misreadings';
 
 export interface CalendarDate {
   y: number;
@@ -402,7 +402,6 @@ const MONTHS: [RegExp, number][] = [
   [/^(SEP|SET|WRZ)/, 9], [/^(OCT|OKT|OTT|OUT|PAZ)/, 10], [/^(NOV|LIS)/, 11], [/^(DEC|DEZ|DIC|GRU)/, 12],
 ];
 
-
 /** Upper case, accents folded (AOÛT is AOUT), spaces single. */
 const folded = (s: string) => s.normalize('NFKD').replace(/\p{M}+/gu, '').toUpperCase().replace(/\s+/g, ' ');
 
@@ -433,8 +432,7 @@ export function readPrintedDate(text: string): PrintedDate[] {
   };
   // A month's name may come back with a letter read as the digit it resembles (AG0, N0V, A6O).
   for (const x of t.matchAll(/([0-9OIL]{1,2}) ?([A-Z][A-Z0-9]{2,4}?|[0-9][A-Z][A-Z0-9]{1,3}?)(?:\/[A-Z]{3,5})? ?([0-9OIL]{4}|[0-9OIL]{2})\b/g)) {
-    const word = x[2]!.replace(/[0-9]/g, (d) => DIGIT_AS_LETTER[d] ?? d);
-    const month = MONTHS.find(([re]) => re.test(word))?.[1];
+    const month = MONTHS.find(([re]) => re.test(lettersOnly(x[2]!)))?.[1];
     if (month) add(x[3]!, month, Number(asDigits(x[1]!)));
   }
   for (const x of t.matchAll(/\b(\d{4})[-./ ](\d{1,2})[-./ ](\d{1,2})\b/g)) add(x[1]!, Number(x[2]), Number(x[3]));

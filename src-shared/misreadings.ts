@@ -8,5 +8,8 @@
  */
 export const DIGIT_AS_LETTER: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '2': 'Z', '4': 'A', '5': 'S', '6': 'G', '8': 'B' };
 
+/** Each digit read where letters belong taken as the letter it resembles (DIGIT_AS_LETTER). */
+export const lettersOnly = (s: string) => s.replace(/[0-9]/g, (d) => DIGIT_AS_LETTER[d] ?? d);
+
 /** Digits as a reader returns them at times in a number position (O for 0, I or L for 1, S for 5, B for 8, Z for 2). */
 export const asDigits = (s: string) => s.replace(/[OQD]/g, '0').replace(/[IL|]/g, '1').replace(/S/g, '5').replace(/B/g, '8').replace(/Z/g, '2');

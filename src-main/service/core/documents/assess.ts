@@ -78,7 +78,8 @@ function zoneFlags(m: MrzReading, printed: DocumentReading['printed'], names: Se
     }
   }
   // A print read cut short does not confirm the characters it lost.
-  if (m.corrected === 0 && m.unsure.documentNumber > 0 && !['match', 'mismatch'].includes(numbersAgree(printed.document_number, m.documentNumber))) {
+  const printedNumber = numbersAgree(printed.document_number, m.documentNumber);
+  if (m.corrected === 0 && m.unsure.documentNumber > 0 && (printedNumber === 'not_located' || printedNumber === 'cut')) {
     out.push({ field: 'document_number', reason: 'low_confidence', mrz: m.documentNumber, detail: 'A character of the document number in the MRZ was read with low confidence, and the printed number was not found to confirm it: read it on the image' });
   }
   // A nationality printed as a code that is another state's: a letter misread where no check digit looks (CAM for CAN).
@@ -93,7 +94,7 @@ function zoneFlags(m: MrzReading, printed: DocumentReading['printed'], names: Se
   if (!isState(m.issuingState)) {
     out.push({ field: 'issuing_country', reason: 'unknown_code', mrz: m.issuingState, detail: `The issuing state read from the MRZ (${m.issuingState}) is no known state code, and no check digit covers it: read it on the image` });
   }
-  if (m.corrected > 0 && numbersAgree(printed.document_number, m.documentNumber) !== 'match') {
+  if (m.corrected > 0 && printedNumber !== 'match') {
     out.push({
       field: 'document_number', reason: 'corrected_check_digit', mrz: m.documentNumber, ...(printed.document_number ? { printed: printed.document_number } : {}),
       detail: 'The document number\'s check digit holds only after a character was changed, and no printed number confirms it: read it on the image',

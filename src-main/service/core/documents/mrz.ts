@@ -12,7 +12,7 @@
 // the zone is consistent, not that it is authentic: see assess.ts for what is claimed from them.
 import { parse, states, type ParseResult } from 'mrz';
 import { toCountryCode } from '../screening/lists/countries';
-import { DIGIT_AS_LETTER } from '../../../../src-shared/misreadings';
+import { lettersOnly } from '../../../../src-shared/misreadings';
 import type { TextBox } from './ocr';
 
 export type MrzFormat = 'TD1' | 'TD2' | 'TD3';
@@ -52,7 +52,6 @@ export const DIGIT_AS_LETTERS: Readonly<Record<string, readonly string[]>> = {
 };
 /** The digit a letter read in a digits-only field stands for. */
 export const LETTER_AS_DIGIT: Readonly<Record<string, string>> = { O: '0', D: '0', Q: '0', I: '1', L: '1', S: '5', B: '8', Z: '2', G: '6' };
-export const lettersOnly = (s: string) => s.replace(/[0-9]/g, (d) => DIGIT_AS_LETTER[d] ?? d);
 const digitsOnly = (s: string) => s.replace(/[A-Z]/g, (c) => LETTER_AS_DIGIT[c] ?? c);
 
 interface Row {

@@ -7,7 +7,7 @@
 import anyAscii from 'any-ascii';
 import { centuriesApart, readPrintedDate, parsePrintedDates, sameDate, type CalendarDate } from '../../../../src-shared/dates';
 import { levenshteinSimilarity } from '../screening/match/similarity';
-import { asDigits, DIGIT_AS_LETTER } from '../../../../src-shared/misreadings';
+import { asDigits, DIGIT_AS_LETTER, lettersOnly } from '../../../../src-shared/misreadings';
 import type { TextBox } from './ocr';
 
 export type VizField = 'surname' | 'given_names' | 'date_of_birth' | 'document_number' | 'nationality';
@@ -52,7 +52,6 @@ function place(b: TextBox): Placed {
   const bottom = Math.max(...ys);
   return { b, text: b.text.trim(), left: Math.min(...xs), right: Math.max(...xs), top, bottom, height: bottom - top };
 }
-
 
 /**
  * A printed name value: letters, spaces, apostrophes and hyphens, where a few digits the reader
@@ -158,11 +157,11 @@ export function printedByValue(
 }
 
 /** A name's letters only, upper case, accents folded, digits read as the letters they resemble. */
-export const letters = (s: string) => anyAscii(s).toUpperCase().replace(/[0-9]/g, (d) => DIGIT_AS_LETTER[d] ?? d).replace(/[^A-Z]+/g, '');
+export const letters = (s: string) => lettersOnly(anyAscii(s).toUpperCase()).replace(/[^A-Z]+/g, '');
 
 /** A printed name in words of letters, as `letters` reads it (for an answer that takes the printed spelling). */
 /** A printed name in the MRZ's words: letters only, an apostrophe dropped as ICAO drops it (O'CONNOR is OCONNOR). */
-export const nameWords = (s: string) => anyAscii(s).toUpperCase().replace(/['’`]/g, '').replace(/[0-9]/g, (d) => DIGIT_AS_LETTER[d] ?? d).replace(/[^A-Z]+/g, ' ').trim();
+export const nameWords = (s: string) => lettersOnly(anyAscii(s).toUpperCase().replace(/['’`]/g, '')).replace(/[^A-Z]+/g, ' ').trim();
 
 /**
  * ICAO 9303 part 3 writes some letters as two in the MRZ (Ä as AE, Ø as OE, ß as SS, Þ as TH); a

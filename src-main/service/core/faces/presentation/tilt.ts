@@ -47,6 +47,7 @@ function edgeDirection(full: Plane, faceFull: FaceBox, regionFull: Region): numb
   const y0 = Math.max(1, Math.ceil(regionFull.y0 / k) + 1);
   const x1 = Math.min(W - 1, Math.floor(regionFull.x1 / k) - 2);
   const y1 = Math.min(g.height - 1, Math.floor(regionFull.y1 / k) - 2);
+  const d = g.data;
   const bins = new Float64Array(90);
   let total = 0;
   for (let y = y0; y < y1; y++) {
@@ -55,7 +56,6 @@ function edgeDirection(full: Plane, faceFull: FaceBox, regionFull: Region): numb
       const i = y * W + x;
       // Sobel: a pixel's gradient from its whole 3×3 neighbourhood, so an edge stepping across the
       // pixel grid keeps its direction (two-pixel differences swing ±15° along a slanted edge).
-      const d = g.data;
       const gx = d[i - W + 1]! + 2 * d[i + 1]! + d[i + W + 1]! - d[i - W - 1]! - 2 * d[i - 1]! - d[i + W - 1]!;
       const gy = d[i + W - 1]! + 2 * d[i + W]! + d[i + W + 1]! - d[i - W - 1]! - 2 * d[i - W]! - d[i - W + 1]!;
       const m = Math.hypot(gx, gy) / 4;
