@@ -187,6 +187,10 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosResult> {
         if (!killed) violation(cycle, `traffic failed before the kill: ${e instanceof Error ? e.message : String(e)}`);
       }),
     );
+    // The kill is meant for live traffic of both kinds: the random wait starts once an API call has
+    // been answered and a batch line streamed (on a slow or busy machine the first ones take
+    // longer than the wait itself), or after 30 s, when the checks below say what was missing.
+    for (let waited = 0; (api.ok === 0 || batch.lines === 0) && waited < 30_000; waited += 10) await sleep(10);
     await sleep(opts.killMinMs + r() * (opts.killMaxMs - opts.killMinMs));
     // A random point, nudged (by at most 2 s) to one where the service holds an Idempotency-Key
     // in progress (begun, not yet committed), else to one where an API call is in flight.
