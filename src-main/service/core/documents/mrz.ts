@@ -59,30 +59,59 @@ interface Row {
   y: number;
   height: number;
   x: number;
+  /** The line the row lies on: a point's across, and the slant (dy/dx) of its widest box's top edge. */
+  cx: number;
+  slope: number;
+  /** Its widest box's width (a short box's slant is the least sure). */
+  widest: number;
 }
 
 const midY = (b: TextBox) => b.box.reduce((s, [, y]) => s + y, 0) / b.box.length;
+const midX = (b: TextBox) => b.box.reduce((s, [x]) => s + x, 0) / b.box.length;
 const boxHeight = (b: TextBox) => Math.hypot(b.box[3]![0] - b.box[0]![0], b.box[3]![1] - b.box[0]![1]);
+const slopeOf = (b: TextBox) => {
+  const [[x0, y0], [x1, y1]] = [b.box[0]!, b.box[1]!];
+  return Math.abs(x1 - x0) < 1 ? 0 : (y1 - y0) / (x1 - x0);
+};
+
+/**
+ * Prose: more lower-case letters than capitals. A zone is printed in capitals and read so; the
+ * lines of a letter or a form beside the document are not zone lines, whatever their length once
+ * folded to the zone's alphabet.
+ */
+function isProse(text: string): boolean {
+  const lower = text.match(/\p{Ll}/gu)?.length ?? 0;
+  const upper = text.match(/\p{Lu}/gu)?.length ?? 0;
+  return lower > upper;
+}
 
 /** Text boxes that look like MRZ: mostly MRZ characters, long, with fillers or all caps and digits. */
 function candidateRows(boxes: TextBox[]): Row[] {
   const parts = boxes
+    .filter((b) => !isProse(b.text))
     .map((b) => {
       const chars = toMrzAlphabet(b.text, b.probs);
       const compact = b.text.replace(/\s+/g, '');
       return { b, chars, share: compact.length ? chars.length / compact.length : 0 };
     })
     .filter(({ chars, share }) => share >= 0.9 && chars.length >= 8 && (chars.some((ch) => ch.c === '<') || chars.length >= 20))
-    .map(({ b, chars }) => ({ chars, y: midY(b), height: boxHeight(b), x: Math.min(...b.box.map(([x]) => x)) }));
-  // Boxes on one line (a line split where a gap was read) are joined left to right.
+    .map(({ b, chars }): Row => {
+      const xs = b.box.map(([x]) => x);
+      return { chars, y: midY(b), height: boxHeight(b), x: Math.min(...xs), cx: midX(b), slope: slopeOf(b), widest: Math.max(...xs) - Math.min(...xs) };
+    });
+  // Boxes on one line (a line split where a gap was read) are joined left to right: each lies on
+  // the other's line carried on at its slant (on a page photographed askew, the line of another
+  // paper beside the zone passes at a zone line's height where they meet, not along it).
   parts.sort((a, b) => a.y - b.y);
   const rows: Row[] = [];
+  const along = (a: Row, b: Row) => Math.abs(a.y + a.slope * (b.cx - a.cx) - b.y) < Math.max(a.height, b.height) * 0.6;
   for (const p of parts) {
-    const row = rows.find((r) => Math.abs(r.y - p.y) < Math.max(r.height, p.height) * 0.6);
+    const row = rows.find((r) => along(r, p) && along(p, r));
     if (row) {
-      const joined = [row, p].sort((a, b) => a.x - b.x);
-      row.chars = [...joined[0]!.chars, ...joined[1]!.chars];
-      row.x = joined[0]!.x;
+      const [a, b] = [row, p].sort((u, v) => u.x - v.x);
+      row.chars = [...a!.chars, ...b!.chars];
+      row.x = a!.x;
+      if (p.widest > row.widest) Object.assign(row, { y: p.y, cx: p.cx, slope: p.slope, widest: p.widest });
     } else rows.push({ ...p });
   }
   return rows.filter((r) => r.chars.length >= 24 || (r.chars.length >= 18 && hasFillerRun(r.chars))).sort((a, b) => a.y - b.y);

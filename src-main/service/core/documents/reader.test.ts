@@ -109,3 +109,41 @@ describe('the read\'s time budget (issue 37: one zone had been retried for 29 s)
     expect(r.mrz?.checkDigits.every((c) => c.valid)).toBe(true);
   });
 });
+
+describe('a zone photographed askew among other papers', () => {
+  /** A box along a line from (x, y) at `degrees` (negative: rising to the right), `h` high. */
+  const turned = (text: string, x: number, y: number, w: number, degrees: number, h = 20): TextBox => {
+    const [dx, dy] = [Math.cos((degrees * Math.PI) / 180) * w, Math.sin((degrees * Math.PI) / 180) * w];
+    return { text, probs: [...text].map(() => 0.99), box: [[x, y], [x + dx, y + dy], [x + dx, y + dy + h], [x, y + h]] };
+  };
+  // Two zone lines of a card turned -9° (a third was not read: no zone), and more lines of another
+  // paper lying at +5° around it.
+  const zone = [turned('I<DEUC01X00T478<<<<<<<<<<<<<<<', 40, 330, 420, -9), turned('6408125F3010312DEU<<<<<<<<<<<2', 40, 360, 420, -9)];
+  const paper = [0, 1, 2, 3, 4].map((i) => turned('Lorem ipsum dolor sit amet, consectetur', 300, 40 + 30 * i, 300, 5));
+
+  it('levels the picture by the zone\'s own lines, not by the median of every line', async () => {
+    const r = await readDocument(readerOf([...paper, ...zone]), blank, { locate: false });
+    expect(r.attempts, r.attempts.join(' ')).toContain('deskew-9.0:none');
+  });
+
+  it('cuts the zone from the picture whose reading saw more of it (the levelled one), not from the first', async () => {
+    // The first reading saw one zone line's fillers; the levelled picture (larger: turned on a
+    // larger canvas) shows both lines whole, across 560 px.
+    const sizes: number[] = [];
+    const reader: TextReader = {
+      read: (img) => {
+        sizes.push(img.width);
+        const boxes = img.width === blank.width
+          ? [...paper, turned('<<<<2', 400, 300, 60, -9)]
+          : [box('I<DEUC01X00T478<<<<<<<<<<<<<<<', 40, 330, 560, 20), box('6408125F3010312DEU<<<<<<<<<<<2', 40, 360, 560, 20)];
+        return Promise.resolve({ boxes, ms: { detect: 0, recognise: 0 } });
+      },
+    };
+    const r = await readDocument(reader, blank, { locate: false });
+    const zoneAt = r.attempts.findIndex((a) => a.startsWith('zone:'));
+    expect(zoneAt).toBeGreaterThan(0);
+    // The third text read is the zone's: cut around both levelled lines (560 px and a line's
+    // height each side, enlarged), not around the 60 px of fillers the first reading saw.
+    expect(sizes[2]).toBeGreaterThan(560);
+  });
+});

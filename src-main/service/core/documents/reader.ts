@@ -166,17 +166,21 @@ function restoreNames(m: MrzReading, p: Printed, boxes: TextBox[]): MrzReading {
   return fixed ? { ...m, ...fixed } : m;
 }
 
-/** The median slant, in degrees, of the long text lines (their top edges). */
+/**
+ * The median slant, in degrees, of the long text lines (their top edges): of the zone's lines when
+ * any is read (on a cluttered desk the lines of other papers lie at their own slants, and were the
+ * median), else of all.
+ */
 function skewOf(boxes: TextBox[]): number {
-  const angles = boxes
-    .map((b) => {
-      const [[x0, y0], [x1, y1]] = [b.box[0]!, b.box[1]!];
-      const w = Math.hypot(x1 - x0, y1 - y0);
-      return w > 200 ? (Math.atan2(y1 - y0, x1 - x0) * 180) / Math.PI : null;
-    })
-    .filter((a): a is number => a !== null)
-    .sort((a, b) => a - b);
-  return angles.length ? angles[Math.floor(angles.length / 2)]! : 0;
+  const slant = (b: TextBox) => {
+    const [[x0, y0], [x1, y1]] = [b.box[0]!, b.box[1]!];
+    return Math.hypot(x1 - x0, y1 - y0) > 200 ? (Math.atan2(y1 - y0, x1 - x0) * 180) / Math.PI : null;
+  };
+  const median = (of: TextBox[]) => {
+    const angles = of.map(slant).filter((a): a is number => a !== null).sort((a, b) => a - b);
+    return angles.length ? angles[Math.floor(angles.length / 2)]! : null;
+  };
+  return median(boxes.filter(isMrzLike)) ?? median(boxes) ?? 0;
 }
 
 /** The boxes as they would lie on the page turned upright (for finding what is under a label). */
@@ -269,20 +273,29 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
     return boxes;
   };
   const first = await tryRead(img, 'plain');
+  // The pictures read so far with their boxes, for cutting the zone from (below).
+  const views = [{ image: img, boxes: first }];
   if (!settled(best) && budget.allows(attempts, 'deskew')) {
     const skew = skewOf(first);
-    if (Math.abs(skew) >= 1) await tryRead(await transform(img, (s) => s.rotate(-skew, { background: '#ffffff' })), `deskew${skew.toFixed(1)}`);
+    if (Math.abs(skew) >= 1) {
+      const level = await transform(img, (s) => s.rotate(-skew, { background: '#ffffff' }));
+      views.push({ image: level, boxes: await tryRead(level, `deskew${skew.toFixed(1)}`) });
+    }
   }
   // The zone alone, enlarged: its lines get the detector's and the recogniser's full attention (a
   // line lost under the portrait's edge, fillers merged on a slanted photo). The printed fields stay
-  // the page's.
-  const band = mrzBand(first, img);
+  // the page's. It is cut from the picture whose reading saw most of the zone (characters on lines
+  // with fillers), the levelled one on a tie: on a photo turned 14° the plain reading saw one line's
+  // fillers, the levelled one all three; one levelled by a wrong slant sees the fillers' ends only.
+  const { band, image: zoneSource } = views
+    .map((v) => ({ band: mrzBand(v.boxes, v.image), image: v.image }))
+    .reduce((a, b) => ((b.band?.seen ?? 0) >= (a.band?.seen ?? 0) ? b : a));
   if (band && !(settled(best) && namesSettled(best))) {
     const page = best!;
     // A reading whose digits hold is looked at again for its names only, without sharpening.
     for (const sharpen of settled(best) ? [false] : [false, true]) {
       if (!budget.allows(attempts, sharpen ? 'zone-sharpened' : 'zone')) break;
-      const zone = await transform(img, (s) => {
+      const zone = await transform(zoneSource, (s) => {
         const cut = s.extract(band.region).resize(Math.round(band.region.width * band.scale), Math.round(band.region.height * band.scale), { kernel: 'lanczos3' });
         return sharpen ? cut.normalise().sharpen({ sigma: 1.5, m1: 1.5, m2: 4 }) : cut;
       });
@@ -314,9 +327,9 @@ const ZONE_MARGIN_LINES = 1.6;
 /**
  * Where the zone is on the page: around the boxes with a run of fillers, widened by a line and a
  * half above and below, and the enlargement that brings its lines to ZONE_LINE_HEIGHT (at most 2.5×,
- * at most 1600 px wide). Null when no box has fillers.
+ * at most 1600 px wide), and how many characters its boxes with fillers hold. Null when no box has fillers.
  */
-function mrzBand(boxes: TextBox[], img: RgbImage): { region: { left: number; top: number; width: number; height: number }; scale: number } | null {
+function mrzBand(boxes: TextBox[], img: RgbImage): { region: { left: number; top: number; width: number; height: number }; scale: number; seen: number } | null {
   const rows = boxes.filter((b) => (b.text.match(/[<«‹]/g)?.length ?? 0) >= 3);
   if (!rows.length) return null;
   const heights = rows.map((b) => Math.hypot(b.box[3]![0] - b.box[0]![0], b.box[3]![1] - b.box[0]![1])).sort((a, b) => a - b);
@@ -329,7 +342,7 @@ function mrzBand(boxes: TextBox[], img: RgbImage): { region: { left: number; top
   const bottom = Math.min(img.height, Math.ceil(Math.max(...ys) + ZONE_MARGIN_LINES * h));
   if (right - left < 32 || bottom - top < 16) return null;
   const scale = Math.max(1, Math.min(2.5, ZONE_LINE_HEIGHT / h, 1600 / (right - left)));
-  return { region: { left, top, width: right - left, height: bottom - top }, scale };
+  return { region: { left, top, width: right - left, height: bottom - top }, scale, seen: rows.reduce((n, b) => n + b.text.length, 0) };
 }
 
 /**
