@@ -1,4 +1,4 @@
-// Presentation-attack evaluation: `npm run eval:presentation [-- --photos DIR] [--dump FILE]`.
+// Presentation-attack evaluation: `npm run eval:presentation [-- --photos DIR] [--dump FILE] [--save-missed DIR]`.
 // Builds, by code and in memory, real single-face photos, photos of identity documents, cards and
 // pages with a face beside text, and screen and print recaptures of the real faces; runs each
 // through the face engine and the selfie rules exactly as /api/verify does (640 px, no
@@ -7,7 +7,8 @@
 // Split: faces from the face-api demo photos and the folder's `dlib-` photos are the development
 // faces (the limits were set on them, with the `screen-stripe` and `print-halftone` families);
 // every other source's faces, and the `screen-diamond` and `print-inkjet` families, are held out.
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadFaceEngine, type FaceEngine } from '../src-main/service/core/faces/engine';
 import { judgeSelfie, PRESENTATION_RULES } from '../src-main/service/core/faces/policy';
 import { measurePresentation } from '../src-main/service/core/faces/presentation';
@@ -26,6 +27,8 @@ const photosDir = arg('--photos') ?? process.env.PAD_PHOTOS;
 const dumpFile = arg('--dump');
 const limit = Number(arg('--limit') ?? 0);
 const only = arg('--only');
+/** Where to write the documents that passed as selfies, to look at them (generated images only). */
+const missedDir = arg('--save-missed');
 
 const DEV_SOURCES = new Set(['face-api-demo', 'dlib']);
 
@@ -37,9 +40,14 @@ interface Outcome extends Omit<Sample, 'make'> { failure: string | null; missed:
 
 async function judgeBytes(engine: FaceEngine, s: Sample): Promise<Outcome> {
   const { make, ...about } = s;
-  const img = await decodeImage('file', await make(), { maxSide: SELFIE_MAX_SIDE });
+  const bytes = await make();
+  const img = await decodeImage('file', bytes, { maxSide: SELFIE_MAX_SIDE });
   const analysis = await engine.analyze({ ...img, describe: false });
   const v = judgeSelfie(analysis);
+  if (missedDir && s.set === 'document' && !v.failure) {
+    mkdirSync(missedDir, { recursive: true });
+    writeFileSync(join(missedDir, `${s.family} ${s.name}`.replace(/[^\w.-]+/g, '_') + '.jpg'), bytes);
+  }
   const largest = [...analysis.faces].sort((a, b) => b.box.width - a.box.width)[0];
   if (largest && timed.filter((t) => t.set === s.set).length < 12) timed.push({ set: s.set, rgb: img.rgb, width: img.width, height: img.height, box: largest.box });
   const rules = new Set<string>(PRESENTATION_RULES);

@@ -136,6 +136,41 @@ describe('portrait_frame: a document portrait\'s own edges close around the head
   });
 });
 
+describe('portrait_frame: a portrait the head fills', () => {
+  // Where the models put the selfie fixture's face at 560 px (measured once with the face engine):
+  // the detector's box, and the mesh's extent (forehead to chin, cheek to cheek), a third smaller.
+  const BOX = { x: 178, y: 178, width: 204, height: 204 };
+  const OUTLINE = { x: 215, y: 207, width: 130, height: 146 };
+  const shift = (b: FaceBox, dx: number, dy: number): FaceBox => ({ ...b, x: b.x + dx, y: b.y + dy });
+
+  it('finds the portrait\'s edges around the face\'s outline when they lie inside the detector\'s box', async () => {
+    // A press-style portrait cut close around the head (the face fills it), pasted on a card.
+    const real = await realSelfie();
+    const cut = { left: 176, top: 140, width: 208, height: 280 };
+    const { canvas, ctx } = paperCard(640, 420);
+    const at = { x: 60, y: 70 };
+    ctx.drawImage(await loadImage(await sharp(real.png).extract(cut).png().toBuffer()), at.x, at.y);
+    const card = await rawOf(canvas.toBuffer('image/png'));
+    const box = shift(BOX, at.x - cut.left, at.y - cut.top);
+    const outline = shift(OUTLINE, at.x - cut.left, at.y - cut.top);
+
+    // The portrait's sides lie inside the detector's box: searched around the box alone, only its
+    // top and bottom are found, and the card passes.
+    const boxOnly = measurePresentation(card, box);
+    expect(boxOnly.portraitSides).toBeLessThanOrEqual(2);
+    expect(check(boxOnly, 'portrait_frame').passed).toBe(true);
+    // Around the face's outline all four are.
+    const withOutline = measurePresentation(card, box, 0, outline);
+    expect(withOutline.portraitSides).toBe(4);
+    expect(check(withOutline, 'portrait_frame')).toMatchObject({ passed: false, value: 4 });
+
+    // The live selfie, searched around its own outline too, is not boxed in.
+    const plain = measurePresentation(real.img, BOX, 0, OUTLINE);
+    expect(plain.portraitSides).toBeLessThanOrEqual(1);
+    expect(check(plain, 'portrait_frame').passed).toBe(true);
+  });
+});
+
 describe('a document held askew: print and edges searched at the turn the picture shows', () => {
   /** `png` turned `deg` clockwise about its centre onto a desk, and where a point of it lands. */
   async function turned(png: Buffer, deg: number): Promise<{ img: Img; at: (x: number, y: number) => [number, number] }> {

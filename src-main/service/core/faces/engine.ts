@@ -205,7 +205,8 @@ export async function loadFaceEngine(opts: FaceEngineOptions = {}): Promise<Face
       }
       // The presentation-attack signals read the pixels here, in the worker, next to the models.
       const subject = [...faces].sort((a, b) => b.box.width - a.box.width)[0];
-      const presentation = subject && job.portrait !== true ? measurePresentation(job, subject.box, subject.pose.roll) : null;
+      const outline = subject ? outlineOf(result.face[faces.indexOf(subject)]?.mesh) : undefined;
+      const presentation = subject && job.portrait !== true ? measurePresentation(job, subject.box, subject.pose.roll, outline) : null;
       return { width: job.width, height: job.height, faces, presentation, inferenceMs: Math.round(performance.now() - started) };
     },
     warmMatch() {
@@ -228,6 +229,17 @@ export async function loadFaceEngine(opts: FaceEngineOptions = {}): Promise<Face
       }
     },
   };
+}
+
+/** The face's own extent, forehead to chin and cheek to cheek: the bounds of its mesh. */
+function outlineOf(mesh: HumanFace['mesh']): FaceReading['box'] | undefined {
+  if (!mesh || mesh.length < 468) return undefined;
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < 468; i++) {
+    const [x, y] = mesh[i]!;
+    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+  }
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
 /** The faces' index of the largest face detected with a score of at least 0.5 (-1: none). */

@@ -18,18 +18,25 @@ const GRAD = 14;
 /** Angles searched either side of square to the face (radians, to about ±10°). */
 const ANGLES = [-0.17, -0.12, -0.07, -0.035, 0, 0.035, 0.07, 0.12, 0.17].map(Math.atan);
 
+/** Half the length of a line searched around the face's outline, in outline sizes. */
+const OUTLINE_REACH = 0.65;
+
 /** Finer turns tried around the best coarse angle (radians: ±0.5°, ±1°, ±1.5°). */
 const REFINE = [-1.5, -1, -0.5, 0.5, 1, 1.5].map((d) => (d * Math.PI) / 180);
 
 /**
  * `tilts`: the turns (radians, clockwise positive) the picture's edges are searched around: level,
  * and whatever else the image suggests (the face's roll, its strongest straight edges). The best
- * tilt is taken for the frame and for the portrait, each on its own.
+ * tilt is taken for the frame and for the portrait, each on its own. `outlineFull`: the face's own
+ * extent (its mesh's bounds), around which a document portrait's edges are searched as well.
  */
-export function frameAround(full: Plane, faceFull: FaceBox, regionFull: Region, tilts: readonly number[] = [0]): Frame & { portrait: Frame } {
+export function frameAround(
+  full: Plane, faceFull: FaceBox, regionFull: Region, tilts: readonly number[] = [0], outlineFull?: FaceBox,
+): Frame & { portrait: Frame } {
   const k = Math.max(1, Math.ceil(Math.max(full.width, full.height) / 320));
   const g = shrink(full, k);
-  const f = { x: faceFull.x / k, y: faceFull.y / k, width: faceFull.width / k, height: faceFull.height / k };
+  const scaled = (b: FaceBox): FaceBox => ({ x: b.x / k, y: b.y / k, width: b.width / k, height: b.height / k });
+  const f = scaled(faceFull);
   const r = {
     x0: Math.ceil(regionFull.x0 / k) + 1, y0: Math.ceil(regionFull.y0 / k) + 1,
     x1: Math.floor(regionFull.x1 / k) - 2, y1: Math.floor(regionFull.y1 / k) - 2,
@@ -47,20 +54,20 @@ export function frameAround(full: Plane, faceFull: FaceBox, regionFull: Region, 
       sx[i] = dx >= GRAD ? 1 : dx <= -GRAD ? -1 : 0;
     }
   }
-  const cx = f.x + f.width / 2;
-  const cy = f.y + f.height / 2;
   const reachX = 3 * f.width;
   const reachY = 3 * f.height;
 
   // Best coverage of a line square to the face at offsets `from`..`to` (step ±1) along one axis,
-  // the line running `reach` face sizes either side of the face's centre. A line across the
+  // the line running `reach` sizes of `box` either side of its centre. A line across the
   // face's up direction runs at slope tan(tilt + a) in the image (y grows down); a line along it,
   // as x over y, at −tan(tilt + a).
-  const scan = (tilt: number, horizontal: boolean, from: number, to: number, reach = 0.9): number => {
+  const scan = (tilt: number, horizontal: boolean, from: number, to: number, reach = 0.9, box: FaceBox = f): number => {
     const sign = horizontal ? 1 : -1;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
     // The stretch read along the axis (the line's own length times the cosine of its turn), centred
     // where a line at the searched turn passes closest to the face's centre.
-    const span = (horizontal ? reach * f.width : reach * f.height) * Math.cos(tilt);
+    const span = (horizontal ? reach * box.width : reach * box.height) * Math.cos(tilt);
     const centre = horizontal ? cx : cy;
     const across = horizontal ? cy : cx;
     const base = sign * Math.tan(tilt);
@@ -106,6 +113,7 @@ export function frameAround(full: Plane, faceFull: FaceBox, regionFull: Region, 
     }
     return best;
   };
+  const o = outlineFull ? scaled(outlineFull) : null;
   let frame: Frame = { sides: 0, coverage: 0 };
   let portrait: Frame = { sides: 0, coverage: 0 };
   for (const tilt of tilts) {
@@ -125,6 +133,19 @@ export function frameAround(full: Plane, faceFull: FaceBox, regionFull: Region, 
     ];
     frame = better(frame, sidesOf(cover));
     portrait = better(portrait, sidesOf(near));
+    if (o) {
+      // The same edges around the face's own outline (the mesh's extent, forehead to chin and cheek
+      // to cheek), for a portrait the head fills: its edges then lie inside the detector's box,
+      // which is half as large again as the face, where the search above does not look. Each line
+      // runs 1.3 outline sizes (shorter lines are closed more often by a live room's edges).
+      const tight = [
+        scan(tilt, true, Math.round(o.y - 0.1 * o.height), Math.max(r.y0, Math.round(o.y - 0.9 * o.height)), OUTLINE_REACH, o),
+        scan(tilt, true, Math.round(o.y + 1.1 * o.height), Math.min(r.y1 - 1, Math.round(o.y + 2 * o.height)), OUTLINE_REACH, o),
+        scan(tilt, false, Math.round(o.x - 0.1 * o.width), Math.max(r.x0, Math.round(o.x - 0.8 * o.width)), OUTLINE_REACH, o),
+        scan(tilt, false, Math.round(o.x + 1.1 * o.width), Math.min(r.x1 - 1, Math.round(o.x + 1.8 * o.width)), OUTLINE_REACH, o),
+      ];
+      portrait = better(portrait, sidesOf(tight));
+    }
   }
   return { ...frame, portrait };
 }

@@ -34,14 +34,16 @@ export interface PresentationSignals {
  * as the face mesh reads it): print and edges are searched level and at the turns the face and
  * the image's straight edges suggest (tilt.ts).
  */
-export function measurePresentation(image: { rgb: Uint8Array; width: number; height: number }, face: FaceBox, roll = 0): PresentationSignals {
+export function measurePresentation(
+  image: { rgb: Uint8Array; width: number; height: number }, face: FaceBox, roll = 0, outline?: FaceBox,
+): PresentationSignals {
   const started = performance.now();
   const { rgb, width, height } = image;
   const region = pictureRegion(rgb, width, height);
   const g = luma(rgb, width, height);
   const tilts = candidateTilts(g, face, region, roll);
   const text = textLines(g, face, region, tilts);
-  const frame = frameAround(g, face, region, tilts);
+  const frame = frameAround(g, face, region, tilts, outline);
   const r3 = (v: number) => Math.round(v * 1000) / 1000;
   return {
     faceShare: r3(face.width / Math.max(1, region.x1 - region.x0)),
