@@ -75,6 +75,37 @@ describe('document_presented: print around a small face', () => {
   });
 });
 
+describe('document_presented: print set close beside the portrait', () => {
+  it('counts print beside the face that lies inside an oversized detector box, around the face\'s own outline', async () => {
+    // A passport-style page: the portrait on the left, its fields right beside it.
+    const { canvas, ctx } = paperCard(900, 420);
+    ctx.drawImage(await loadImage(await sharp(await selfie('a')).resize(560, 560).extract({ left: 150, top: 120, width: 260, height: 330 }).png().toBuffer()), 20, 40);
+    ctx.fillStyle = '#1b1f2a';
+    ['SURNAME / NOM', 'MUSTERMANN', 'GIVEN NAMES', 'ERIKA', 'NATIONALITY DEU', 'BORN 12 AUG 1964'].forEach((t, i) => {
+      ctx.font = `${i % 2 ? 26 : 16}px "DejaVu Sans"`;
+      ctx.fillText(t, 330, 90 + i * 48);
+    });
+    const page = await rawOf(canvas.toBuffer('image/png'));
+    // Where the models put the fixture's face (560 px: box 178,178 204², mesh 215,207 130×146),
+    // moved with the cut; the box then cut at the page's left edge and grown, as a detector's box
+    // is when the portrait sits at the edge of the picture.
+    const outline = { x: 215 - 150 + 20, y: 207 - 120 + 40, width: 130, height: 146 };
+    const box = { x: 0, y: 178 - 120 + 40 - 60, width: 330, height: 330 };
+    // Around the box alone the fields fall inside the face's surround and are not counted.
+    expect(measurePresentation(page, box).textLength).toBeLessThan(PRESENTATION_POLICY.documentText);
+    const p = measurePresentation(page, box, 0, outline);
+    expect(p.textLines).toBeGreaterThanOrEqual(4);
+    expect(check(p, 'document_presented').passed).toBe(false);
+
+    // The live selfie, its surround taken from its outline too, shows no more print than before.
+    const real = await realSelfie();
+    const selfieBox = { x: 178, y: 178, width: 204, height: 204 };
+    const around = measurePresentation(real.img, selfieBox, 0, { x: 215, y: 207, width: 130, height: 146 });
+    expect(around.textLength).toBe(measurePresentation(real.img, selfieBox).textLength);
+    expect(around.textLength).toBeLessThan(PRESENTATION_POLICY.documentText / 2);
+  });
+});
+
 describe('document_presented: lines of print set close together', () => {
   it('counts a block of stacked lines (a two-line header set tight on a band) line by line', async () => {
     // An upright card: a header of two lines on a band of security print (which joins them into one

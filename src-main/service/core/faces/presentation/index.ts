@@ -42,7 +42,7 @@ export function measurePresentation(
   const region = pictureRegion(rgb, width, height);
   const g = luma(rgb, width, height);
   const tilts = candidateTilts(g, face, region, roll);
-  const text = textLines(g, face, region, tilts);
+  const text = textLines(g, face, region, tilts, outline);
   const frame = frameAround(g, face, region, tilts, outline);
   const r3 = (v: number) => Math.round(v * 1000) / 1000;
   return {

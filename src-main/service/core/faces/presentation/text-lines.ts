@@ -31,10 +31,17 @@ const SLANTS = [0, -0.0875, 0.0875, -0.176, 0.176, -0.268, 0.268].map(Math.atan)
 const ENOUGH = 5;
 
 /**
- * `tilts`: the turns (radians, clockwise positive) the print is searched around: level first (±15°),
- * then each other the image suggests (±5°).
+ * Around the face's outline (its mesh's bounds), the surround that holds no print, in outline sizes:
+ * the ears and hair beside it, the hair above, the chin and a beard below.
  */
-export function textLines(full: Plane, faceFull: FaceBox, regionFull: Region, tilts: readonly number[] = [0]): TextLines {
+const SURROUND = { side: 0.35, above: 0.6, below: 0.4 } as const;
+
+/**
+ * `tilts`: the turns (radians, clockwise positive) the print is searched around: level first (±15°),
+ * then each other the image suggests (±5°). `outlineFull`: the face's own extent; without it the
+ * surround is taken from the detector's box alone.
+ */
+export function textLines(full: Plane, faceFull: FaceBox, regionFull: Region, tilts: readonly number[] = [0], outlineFull?: FaceBox): TextLines {
   // Print is measured at the face's scale: a large face (a selfie) is read at half size, where its
   // smallest counted line is still 3 pixels high, at a quarter of the cost.
   const k = faceFull.height >= 170 ? 2 : 1;
@@ -58,10 +65,11 @@ export function textLines(full: Plane, faceFull: FaceBox, regionFull: Region, ti
       if (Math.abs(g.data[i + 1]! - g.data[i - 1]!) >= EDGE) edge[y * rw + x] = 1;
     }
   }
+  const outline = outlineFull && { x: outlineFull.x / k - x0, y: outlineFull.y / k - y0, width: outlineFull.width / k, height: outlineFull.height / k };
   let best: TextLines = { lines: 0, length: 0 };
   const slants = tilts.flatMap((tilt, i) => (i === 0 ? SLANTS : SLANTS.slice(0, 3)).map((a) => tilt + a));
   for (const a of slants) {
-    const found = linesAlong(edge, rw, rh, Math.tan(a), { ...face, x: face.x - x0, y: face.y - y0 });
+    const found = linesAlong(edge, rw, rh, Math.tan(a), { ...face, x: face.x - x0, y: face.y - y0 }, outline);
     if (found.length > best.length) best = found;
     // Past this much print no other slant can change what is decided (the rule's evidence is full).
     if (best.length >= ENOUGH) break;
@@ -74,7 +82,7 @@ export function textLines(full: Plane, faceFull: FaceBox, regionFull: Region, ti
  * y = y' + t·x (measured from the centre column). Gaps between strokes on a row are closed up to
  * a fraction of the face's height, and the closed runs are joined into components.
  */
-function linesAlong(src: Uint8Array, rw: number, rh: number, t: number, face: FaceBox): TextLines {
+function linesAlong(src: Uint8Array, rw: number, rh: number, t: number, face: FaceBox, outline?: FaceBox): TextLines {
   const hMin = Math.max(3, LINE_HEIGHT.min * face.height);
   const hMax = Math.max(hMin + 3, LINE_HEIGHT.max * face.height);
   const gap = Math.max(3, Math.round(0.09 * face.height));
@@ -98,12 +106,11 @@ function linesAlong(src: Uint8Array, rw: number, rh: number, t: number, face: Fa
     }
   }
   // The face, in the slanted grid (shifted as its centre column is).
-  const faceShift = drift - Math.round(t * (face.x + face.width / 2 - cx));
-  const slanted = { ...face, y: face.y + faceShift };
-  return components(edge, mask, rw, rhS, slanted, hMin, hMax, gap);
+  const slant = (b: FaceBox): FaceBox => ({ ...b, y: b.y + drift - Math.round(t * (b.x + b.width / 2 - cx)) });
+  return components(edge, mask, rw, rhS, slant(face), hMin, hMax, gap, outline && slant(outline));
 }
 
-function components(edge: Uint8Array, mask: Uint8Array, rw: number, rh: number, face: FaceBox, hMin: number, hMax: number, gap: number): TextLines {
+function components(edge: Uint8Array, mask: Uint8Array, rw: number, rh: number, face: FaceBox, hMin: number, hMax: number, gap: number, outline?: FaceBox): TextLines {
   // Connected components of the smeared mask, by runs: union-find over run ids, each row's runs
   // merged with the previous row's in one pass (both are in x order).
   const parent: number[] = [];
@@ -163,11 +170,19 @@ function components(edge: Uint8Array, mask: Uint8Array, rw: number, rh: number, 
     edges[root] = edges[root]! + e;
   }
 
-  // The face and its immediate surround (hair, ears) hold no print.
-  const fx0 = face.x - 0.1 * face.width;
-  const fx1 = face.x + 1.1 * face.width;
-  const fy0 = face.y - 0.25 * face.height;
-  const fy1 = face.y + 1.1 * face.height;
+  // The face and its immediate surround (hair, ears) hold no print. The detector's box is half as
+  // large again as the face, more when it was cut at the picture's edge: around the face's outline
+  // the surround ends where it does, so print set close beside a portrait still counts.
+  let fx0 = face.x - 0.1 * face.width;
+  let fx1 = face.x + 1.1 * face.width;
+  let fy0 = face.y - 0.25 * face.height;
+  let fy1 = face.y + 1.1 * face.height;
+  if (outline) {
+    fx0 = Math.max(fx0, outline.x - SURROUND.side * outline.width);
+    fx1 = Math.min(fx1, outline.x + (1 + SURROUND.side) * outline.width);
+    fy0 = Math.max(fy0, outline.y - SURROUND.above * outline.height);
+    fy1 = Math.min(fy1, outline.y + (1 + SURROUND.below) * outline.height);
+  }
   let lines = 0;
   let length = 0;
   const clearOfFace = (x0: number, y0: number, x1: number, y1: number) => Math.min(x1, fx1) - Math.max(x0, fx0) <= 0 || Math.min(y1, fy1) - Math.max(y0, fy0) <= 0;
