@@ -184,6 +184,12 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
         field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: printed.document_number!,
         detail: 'The number read under the document-number label differs from the MRZ\'s, and the MRZ\'s number is printed elsewhere on the page: read it on the image',
       });
+    } else if (number === 'longer') {
+      add('printed_document_number_matches_mrz', 'not_checked', 'Printed document number is the MRZ\'s with characters more at one end: flagged for review');
+      doubts.push({
+        field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: printed.document_number!,
+        detail: 'The number read under the document-number label is the MRZ\'s with one or two characters more at one end (a mark beside it read with it, or a number longer than the zone holds): read it on the image',
+      });
     } else if (number === 'cut') {
       add('printed_document_number_matches_mrz', 'pass', 'Printed document number matches the MRZ as far as it was read (its first or last characters were not read)');
     } else agreeing('printed_document_number_matches_mrz', number, 'document number');

@@ -221,6 +221,22 @@ describe('printed dates against the MRZ', () => {
     expect(cut.review).toEqual([]);
   });
 
+  it('a printed number read with a character or two more at one end (a mark beside it, a number longer than the zone) is neither a contradiction nor a confirmation: review, not a failed check', () => {
+    expect(numbersAgree('555123ABC12', '555123ABC')).toBe('longer');
+    expect(numbersAgree('X555123ABC', '555123ABC')).toBe('longer');
+    // Three more, or the number changed inside: differs.
+    expect(numbersAgree('555123ABC123', '555123ABC')).toBe('mismatch');
+    expect(numbersAgree('555723ABC12', '555123ABC')).toBe('mismatch');
+    const h: Holder = { ...HOLDERS[1]! };
+    const [l1, l2] = mrzLines(h, 'td3');
+    const m = findMrz(boxes([l1!, l2!]))!;
+    const named = { surname: h.surname.toUpperCase(), given_names: h.given.toUpperCase() };
+    const a = assessDocument(reading(m, { ...named, document_number: `${m.documentNumber}12` }), 1, NOW);
+    expect(a.authenticity.checks.find((c) => c.check === 'printed_document_number_matches_mrz')!.result).toBe('not_checked');
+    expect(a.authenticity.checks.filter((c) => c.critical && c.result === 'fail')).toEqual([]);
+    expect(a.review).toEqual([expect.objectContaining({ field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: `${m.documentNumber}12` })]);
+  });
+
   it('flags a printed birth year a century before the MRZ\'s (1917 printed, 17 in the zone reads 2017) for review: the check digit cannot decide a century', () => {
     const h: Holder = { ...HOLDERS[1]!, dob: '1917-03-29' };
     const [l1, l2] = mrzLines(h, 'td3');

@@ -229,13 +229,17 @@ const MIN_KEPT = 6;
  * read is the number with at most two characters lost at one end, or that and one more character
  * misread at the cut (34A0GC9 for M84A0GC9), six or more kept. A cut reading agrees as far as it
  * goes; it never confirms a character it did not read (assess.ts: a corrected or unsure one).
+ * `longer`: the print was read as the whole number with one or two characters more at one end (a
+ * mark beside it read with it, or a number longer than the zone's field holds): no contradiction,
+ * and no confirmation either (assess.ts: review).
  */
-export function numbersAgree(printed: string | undefined, mrz: string): Agreement | 'cut' {
+export function numbersAgree(printed: string | undefined, mrz: string): Agreement | 'cut' | 'longer' {
   if (printed === undefined) return 'not_located';
   const norm = (s: string) => asDigits(s.toUpperCase().replace(/[^A-Z0-9]/g, ''));
   const a = norm(printed);
   const b = norm(mrz);
   if (a === b) return 'match';
+  if (a.length > b.length && a.length <= b.length + MAX_CUT && b.length >= MIN_KEPT && (a.startsWith(b) || a.endsWith(b))) return 'longer';
   if (a.length >= b.length || a.length < b.length - MAX_CUT) return 'mismatch';
   const kept = [a, a.slice(1), a.slice(0, -1)].filter((x) => x.length >= Math.max(MIN_KEPT, b.length - MAX_CUT));
   return kept.some((x) => b.startsWith(x) || b.endsWith(x)) ? 'cut' : 'mismatch';
