@@ -29,6 +29,16 @@ describe('findMrz', () => {
   const erika = HOLDERS[1]!;
   const anna = HOLDERS[0]!;
 
+  it('reads a visa (MRV-A): after the expiry date its second line is optional data, with no personal-number check digit and no composite', () => {
+    const number = 'L898902C<';
+    const line2 = `${number}${checkDigitOf(number)}UTO740812${checkDigitOf('740812')}F120415${checkDigitOf('120415')}IFLND00AMS803085`;
+    expect(line2).toHaveLength(44);
+    const m = findMrz(boxes(['VIUTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', line2]))!;
+    expect(m).toMatchObject({ documentCode: 'VI', documentNumber: 'L898902C', birthDate: '740812', corrected: 0 });
+    expect(m.checkDigits.map((c) => c.field).sort()).toEqual(['date_of_birth', 'document_number', 'expiry_date']);
+    expect(m.checkDigits.every((c) => c.valid)).toBe(true);
+  });
+
   it('reads a TD3 zone with every check digit', () => {
     const m = findMrz(boxes(mrzLines(erika, 'td3')))!;
     expect(m).toMatchObject({ format: 'TD3', surname: 'MUSTERMANN', givenNames: 'ERIKA', documentNumber: 'C01X00T47', birthDate: '640812', issuingState: 'DEU' });

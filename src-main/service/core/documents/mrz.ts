@@ -336,13 +336,20 @@ const CHECK_FIELDS: Record<string, CheckDigit['field']> = {
   compositeCheckDigit: 'composite',
 };
 
-function checksOf(r: ParseResult): CheckDigit[] {
+/**
+ * The check digits the zone carries. A visa's (code V, ICAO 9303 part 7) second line ends in
+ * optional data after the expiry date's check digit: what the parser, reading it as a passport's or
+ * a card's zone, takes for a personal number's check digit and a composite is none.
+ */
+function checksOf(r: ParseResult, lines: readonly string[]): CheckDigit[] {
+  const visa = lines[0]?.[0] === 'V';
   return r.details
     .filter((d) => d.field && CHECK_FIELDS[d.field])
-    .map((d) => ({ field: CHECK_FIELDS[d.field!]!, valid: d.valid }));
+    .map((d) => ({ field: CHECK_FIELDS[d.field!]!, valid: d.valid }))
+    .filter((c) => !(visa && (c.field === 'personal_number' || c.field === 'composite')));
 }
 
-const allValid = (r: ParseResult) => checksOf(r).every((c) => c.valid);
+const allValid = (r: ParseResult, lines: readonly string[]) => checksOf(r, lines).every((c) => c.valid);
 
 /** Tries each confusable character of the document number in turn until every check digit holds. */
 function correctDocumentNumber(lines: string[], r: ParseResult): { lines: string[]; result: ParseResult; changed: number } | null {
@@ -357,7 +364,7 @@ function correctDocumentNumber(lines: string[], r: ParseResult): { lines: string
     const next = [...lines];
     next[d.line!] = chars.join('');
     const result = parse(next, { autocorrect: true });
-    return allValid(result) ? { lines: next, result, changed: changes.length } : null;
+    return allValid(result, next) ? { lines: next, result, changed: changes.length } : null;
   };
   for (const i of positions) for (const c of SWAPS[line[i]!]!) {
     const ok = attempt([[i, c]]);
@@ -394,7 +401,7 @@ function numberFromPrinted(lines: string[], r: ParseResult, printed: string | un
     next[d.line] = line.slice(0, d.start) + padded + digit + line.slice(d.start + 10);
     if (next[d.line]!.length !== line.length) return null;
     const result = parse(next, { autocorrect: true });
-    if (!allValid(result)) continue;
+    if (!allValid(result, next)) continue;
     let changed = digit === line[d.start + 9] ? 0 : 1;
     for (let i = 0; i < 9; i++) if (line[d.start + i] !== padded[i]) changed++;
     return { lines: next, result, changed };
@@ -435,7 +442,7 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
   const lines = held.lines;
   let result = parse(lines, { autocorrect: true });
   let corrected = 0;
-  if (!allValid(result)) {
+  if (!allValid(result, lines)) {
     const fixed = numberFromPrinted(lines, result, printedNumber) ?? correctDocumentNumber(lines, result);
     if (fixed) {
       result = fixed.result;
@@ -478,7 +485,7 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
     birthDate: f.birthDate,
     expiryDate: f.expirationDate ?? null,
     sex: sexOf(lines[sexLine]?.[sexAt]),
-    checkDigits: checksOf(result),
+    checkDigits: checksOf(result, lines),
     lowConfidence: chars.flat().filter((c) => c.p < 0.5).length,
     repaired,
     corrected,
