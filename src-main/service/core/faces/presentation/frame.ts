@@ -18,6 +18,8 @@ const GRAD = 14;
 /** Angles searched either side of square to the face (radians, to about ±10°). */
 const ANGLES = [-0.17, -0.12, -0.07, -0.035, 0, 0.035, 0.07, 0.12, 0.17].map(Math.atan);
 
+/** How far out (face sizes) a held picture's edges are searched. */
+const REACH = 3;
 /** Half the length of a line searched around the face's outline, in outline sizes. */
 const OUTLINE_REACH = 0.65;
 
@@ -54,8 +56,6 @@ export function frameAround(
       sx[i] = dx >= GRAD ? 1 : dx <= -GRAD ? -1 : 0;
     }
   }
-  const reachX = 3 * f.width;
-  const reachY = 3 * f.height;
 
   // Best coverage of a line square to the face at offsets `from`..`to` (step ±1) along one axis,
   // the line running `reach` sizes of `box` either side of its centre. A line across the
@@ -113,39 +113,31 @@ export function frameAround(
     }
     return best;
   };
+  /**
+   * The four sides of `box`, each searched from `[near, far]` box sizes out from it (above, below,
+   * beside), with lines `reach` box sizes either side of its centre.
+   */
+  type Range = readonly [number, number];
+  const sides = (tilt: number, box: FaceBox, reach: number, above: Range, below: Range, beside: Range) => [
+    scan(tilt, true, Math.round(box.y - above[0] * box.height), Math.max(r.y0, Math.round(box.y - above[1] * box.height)), reach, box),
+    scan(tilt, true, Math.round(box.y + (1 + below[0]) * box.height), Math.min(r.y1 - 1, Math.round(box.y + (1 + below[1]) * box.height)), reach, box),
+    scan(tilt, false, Math.round(box.x - beside[0] * box.width), Math.max(r.x0, Math.round(box.x - beside[1] * box.width)), reach, box),
+    scan(tilt, false, Math.round(box.x + (1 + beside[0]) * box.width), Math.min(r.x1 - 1, Math.round(box.x + (1 + beside[1]) * box.width)), reach, box),
+  ];
   const o = outlineFull ? scaled(outlineFull) : null;
   let frame: Frame = { sides: 0, coverage: 0 };
   let portrait: Frame = { sides: 0, coverage: 0 };
   for (const tilt of tilts) {
-    const cover = [
-      scan(tilt, true, Math.round(f.y - 0.3 * f.height), Math.max(r.y0, Math.round(f.y - reachY))),
-      scan(tilt, true, Math.round(f.y + 1.15 * f.height), Math.min(r.y1 - 1, Math.round(f.y + f.height + reachY))),
-      scan(tilt, false, Math.round(f.x - 0.15 * f.width), Math.max(r.x0, Math.round(f.x - reachX))),
-      scan(tilt, false, Math.round(f.x + 1.15 * f.width), Math.min(r.x1 - 1, Math.round(f.x + f.width + reachX))),
-    ];
+    // A held print's, card's or phone's edges: long lines up to three face sizes out.
+    frame = better(frame, sidesOf(sides(tilt, f, 0.9, [0.3, REACH], [0.15, REACH], [0.15, REACH])));
     // A document's portrait: its photo's own edges close around the head (above the hair, beside
     // the ears, under the shoulders), each running at least the face's own size.
-    const near = [
-      scan(tilt, true, Math.round(f.y - 0.15 * f.height), Math.max(r.y0, Math.round(f.y - 0.9 * f.height)), 0.5),
-      scan(tilt, true, Math.round(f.y + 1.1 * f.height), Math.min(r.y1 - 1, Math.round(f.y + 2.2 * f.height)), 0.5),
-      scan(tilt, false, Math.round(f.x - 0.05 * f.width), Math.max(r.x0, Math.round(f.x - 0.8 * f.width)), 0.5),
-      scan(tilt, false, Math.round(f.x + 1.05 * f.width), Math.min(r.x1 - 1, Math.round(f.x + 1.8 * f.width)), 0.5),
-    ];
-    frame = better(frame, sidesOf(cover));
-    portrait = better(portrait, sidesOf(near));
-    if (o) {
-      // The same edges around the face's own outline (the mesh's extent, forehead to chin and cheek
-      // to cheek), for a portrait the head fills: its edges then lie inside the detector's box,
-      // which is half as large again as the face, where the search above does not look. Each line
-      // runs 1.3 outline sizes (shorter lines are closed more often by a live room's edges).
-      const tight = [
-        scan(tilt, true, Math.round(o.y - 0.1 * o.height), Math.max(r.y0, Math.round(o.y - 0.9 * o.height)), OUTLINE_REACH, o),
-        scan(tilt, true, Math.round(o.y + 1.1 * o.height), Math.min(r.y1 - 1, Math.round(o.y + 2 * o.height)), OUTLINE_REACH, o),
-        scan(tilt, false, Math.round(o.x - 0.1 * o.width), Math.max(r.x0, Math.round(o.x - 0.8 * o.width)), OUTLINE_REACH, o),
-        scan(tilt, false, Math.round(o.x + 1.1 * o.width), Math.min(r.x1 - 1, Math.round(o.x + 1.8 * o.width)), OUTLINE_REACH, o),
-      ];
-      portrait = better(portrait, sidesOf(tight));
-    }
+    portrait = better(portrait, sidesOf(sides(tilt, f, 0.5, [0.15, 0.9], [0.1, 1.2], [0.05, 0.8])));
+    // The same edges around the face's own outline (the mesh's extent, forehead to chin and cheek
+    // to cheek), for a portrait the head fills: its edges then lie inside the detector's box,
+    // which is half as large again as the face, where the search above does not look. Each line
+    // runs 1.3 outline sizes (shorter lines are closed more often by a live room's edges).
+    if (o) portrait = better(portrait, sidesOf(sides(tilt, o, OUTLINE_REACH, [0.1, 0.9], [0.1, 1], [0.1, 0.8])));
   }
   return { ...frame, portrait };
 }

@@ -46,7 +46,6 @@ export function textLines(full: Plane, faceFull: FaceBox, regionFull: Region, ti
   // smallest counted line is still 3 pixels high, at a quarter of the cost.
   const k = faceFull.height >= 170 ? 2 : 1;
   const g = shrink(full, k);
-  const face = { x: faceFull.x / k, y: faceFull.y / k, width: faceFull.width / k, height: faceFull.height / k };
   const region = { x0: Math.ceil(regionFull.x0 / k), y0: Math.ceil(regionFull.y0 / k), x1: Math.floor(regionFull.x1 / k), y1: Math.floor(regionFull.y1 / k) };
   const { width: W } = g;
   const x0 = region.x0 + 1;
@@ -65,11 +64,14 @@ export function textLines(full: Plane, faceFull: FaceBox, regionFull: Region, ti
       if (Math.abs(g.data[i + 1]! - g.data[i - 1]!) >= EDGE) edge[y * rw + x] = 1;
     }
   }
-  const outline = outlineFull && { x: outlineFull.x / k - x0, y: outlineFull.y / k - y0, width: outlineFull.width / k, height: outlineFull.height / k };
+  // The face and its outline in the edge grid's pixels (read at 1/k, from the region's corner).
+  const inGrid = (b: FaceBox): FaceBox => ({ x: b.x / k - x0, y: b.y / k - y0, width: b.width / k, height: b.height / k });
+  const face = inGrid(faceFull);
+  const outline = outlineFull && inGrid(outlineFull);
   let best: TextLines = { lines: 0, length: 0 };
   const slants = tilts.flatMap((tilt, i) => (i === 0 ? SLANTS : SLANTS.slice(0, 3)).map((a) => tilt + a));
   for (const a of slants) {
-    const found = linesAlong(edge, rw, rh, Math.tan(a), { ...face, x: face.x - x0, y: face.y - y0 }, outline);
+    const found = linesAlong(edge, rw, rh, Math.tan(a), face, outline);
     if (found.length > best.length) best = found;
     // Past this much print no other slant can change what is decided (the rule's evidence is full).
     if (best.length >= ENOUGH) break;
