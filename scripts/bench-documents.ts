@@ -8,7 +8,9 @@
 //                       and sex where `document_data` carries them
 //   read ms             the reader's own time (DocumentReading.ms), median, p90 and the slowest
 //   review              documents with a field named for review; silent wrong: a field read wrong
-//                       while the document side would verify with nothing named (issue 37: never)
+//                       while the document side would verify with nothing named (issue 37: never);
+//                       refused: a genuine document failing a consistency check (a check digit, a
+//                       printed field against the MRZ, its dates; issue 37: never)
 //
 // Options: --n N documents per family and condition (default 30), --seed S (first seed; the figures
 // in docs/documents.md use 9000, tuning used 1-200), --families a,b, --conditions scan,photo,
@@ -62,8 +64,14 @@ function seedOf(seed0: number, family: LayoutFamily, condition: Condition, i: nu
   return seed0 + f * 100_000 + CONDITIONS.indexOf(condition) * 10_000 + i;
 }
 
-/** `review`: fields named for review; `clean`: the document side would verify (read, its checks passed, nothing named for review). */
-interface Outcome { c: GeneratedCase; fields: Map<Field, boolean>; ms: number; cpu?: number; got: Record<string, unknown> | null; attempts: string[]; review: number; clean: boolean; located: Set<Printed> }
+/**
+ * `review`: fields named for review; `clean`: the document side would verify (read, its checks passed, nothing named for review);
+ * `refused`: the consistency checks that failed on this genuine document (issue 37: "a correct document is never refused as inconsistent").
+ */
+interface Outcome { c: GeneratedCase; fields: Map<Field, boolean>; ms: number; cpu?: number; got: Record<string, unknown> | null; attempts: string[]; review: number; clean: boolean; refused: string[]; located: Set<Printed> }
+
+/** Critical checks that say the document is not what it claims rather than that it was not read, is expired or has no face. */
+const CONSISTENCY = (check: string) => !['mrz_found', 'not_expired', 'portrait_face_present'].includes(check);
 
 /** The printed fields the reader locates on the page to cross-check the MRZ with (issue 37: on ≥ 90% of phone photos). */
 const PRINTED = ['surname', 'given_names', 'date_of_birth', 'document_number'] as const;
@@ -75,6 +83,8 @@ class Tally {
   /** Sent to review (a field named), and read wrong with nothing named (issue 37's "silent wrong field"). */
   review = 0;
   silent = 0;
+  /** Genuine documents refused as inconsistent (a consistency check failed). */
+  refused = 0;
   ms: number[] = [];
   cpu: number[] = [];
   fields = new Map<Field, { right: number; total: number }>();
@@ -86,6 +96,7 @@ class Tally {
     if (allRight) this.right++;
     if (o.review > 0) this.review++;
     if (!allRight && o.clean) this.silent++;
+    if (o.refused.length) this.refused++;
     this.ms.push(o.ms);
     if (o.cpu !== undefined) this.cpu.push(o.cpu);
     for (const [f, ok] of o.fields) {
@@ -103,7 +114,7 @@ class Tally {
     });
     const cpu = this.cpu.length ? `  cpu ${q(this.cpu, 0.5).toFixed(0)} / ${q(this.cpu, 0.9).toFixed(0)} ms` : '';
     const located = PRINTED.map((f) => `${f.replace('given_names', 'given').replace('date_of_birth', 'dob').replace('document_number', 'number')} ${((100 * (this.located.get(f) ?? 0)) / Math.max(1, this.docs)).toFixed(0)}`);
-    return `${label.padEnd(30)} ${`${this.share().toFixed(1)}% (${this.right}/${this.docs})`.padEnd(16)} read ${String(q(this.ms, 0.5).toFixed(0)).padStart(5)} / ${String(q(this.ms, 0.9).toFixed(0)).padStart(5)} / ${String(Math.max(0, ...this.ms).toFixed(0)).padStart(5)} ms${cpu}   review ${this.review} · silent wrong ${this.silent}   ${pf.join(' · ')}   printed located: ${located.join(' · ')}`;
+    return `${label.padEnd(30)} ${`${this.share().toFixed(1)}% (${this.right}/${this.docs})`.padEnd(16)} read ${String(q(this.ms, 0.5).toFixed(0)).padStart(5)} / ${String(q(this.ms, 0.9).toFixed(0)).padStart(5)} / ${String(Math.max(0, ...this.ms).toFixed(0)).padStart(5)} ms${cpu}   review ${this.review} · silent wrong ${this.silent} · refused ${this.refused}   ${pf.join(' · ')}   printed located: ${located.join(' · ')}`;
   }
 }
 
@@ -156,10 +167,13 @@ async function main(): Promise<void> {
         const got = a.documentData as Record<string, unknown> | null;
         const clean = Boolean(got) && a.authenticity.checks.every((x) => !x.critical || x.result !== 'fail') && a.review.length === 0;
         const located = new Set(PRINTED.filter((f) => reading.printed[f] !== undefined));
-        outcomes.push({ c, fields: judgeFields(got, c.expected), ms: reading.ms, ...(cpu !== undefined ? { cpu } : {}), got, attempts: reading.attempts, review: a.review.length, clean, located });
+        // A zone whose check digits did not hold when the read's time was up is answered unreadable, not inconsistent (identity.ts).
+        const unread = reading.budgetSpent === true && a.mrz?.checkDigits.some((x) => !x.valid);
+        const refused = a.mrz && !unread ? a.authenticity.checks.filter((x) => x.critical && x.result === 'fail' && CONSISTENCY(x.check)).map((x) => x.check) : [];
+        outcomes.push({ c, fields: judgeFields(got, c.expected), ms: reading.ms, ...(cpu !== undefined ? { cpu } : {}), got, attempts: reading.attempts, review: a.review.length, clean, refused, located });
       } catch (e) {
         // A reader that fails counts as a document read wrong (the service answers 503 for it).
-        outcomes.push({ c, fields: judgeFields(null, c.expected), ms: performance.now() - t, got: null, attempts: [`reader failed: ${e instanceof Error ? e.message : String(e)}`], review: 0, clean: false, located: new Set() });
+        outcomes.push({ c, fields: judgeFields(null, c.expected), ms: performance.now() - t, got: null, attempts: [`reader failed: ${e instanceof Error ? e.message : String(e)}`], review: 0, clean: false, refused: [], located: new Set() });
       }
     }
   } finally {
@@ -194,9 +208,10 @@ async function main(): Promise<void> {
   if (cpuMs.length) process.stdout.write(`CPU per document (in-process${locate ? '' : ', without locating'}), median / p90: ${q(cpuMs, 0.5).toFixed(0)} / ${q(cpuMs, 0.9).toFixed(0)} ms\n`);
   if (showMisses) {
     process.stdout.write('\nMisses:\n');
-    for (const o of outcomes.filter((x) => ![...x.fields.values()].every(Boolean))) {
+    for (const o of outcomes.filter((x) => ![...x.fields.values()].every(Boolean) || x.refused.length)) {
       const wrong = [...o.fields].filter(([, ok]) => !ok).map(([f]) => `${f}: ${JSON.stringify(o.got?.[f] ?? null)} (want ${JSON.stringify(o.c.expected[f])})`);
-      process.stdout.write(`  ${o.c.family} ${o.c.condition} seed ${o.c.seed} [${o.c.capture.notes.join(', ')}] ${wrong.join('; ')} | ${o.attempts.join(' ')}\n`);
+      const refused = o.refused.length ? ` REFUSED (${o.refused.join(', ')})` : '';
+      process.stdout.write(`  ${o.c.family} ${o.c.condition} seed ${o.c.seed} [${o.c.capture.notes.join(', ')}]${refused} ${wrong.join('; ')} | ${o.attempts.join(' ')}\n`);
     }
   }
 }
