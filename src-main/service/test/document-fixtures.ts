@@ -166,7 +166,8 @@ export async function renderSpecimen(h: Holder, opts: SpecimenOptions = {}): Pro
   }
 
   const mismatch = opts.vizMismatch;
-  const surname = opts.printedSurname ?? (mismatch ? `${h.surname}SON` : h.surname);
+  // An edited page: another surname, not one a misreading would give (MUSTERMANNSON would be the zone's read cut short).
+  const surname = opts.printedSurname ?? (mismatch ? (h.surname === 'WAGNER' ? 'BRANDT' : 'WAGNER') : h.surname);
   const date = (iso: string) => printedDate(iso, opts.twoDigitYears);
   const dob = mismatch ? `${String(Number(h.dob.slice(0, 4)) + 3)}${h.dob.slice(4)}` : h.dob;
   const col = px + pw + 40 * s;

@@ -119,12 +119,21 @@ function oneDigitApart(printed: string, mrz: CalendarDate, now: Date): boolean {
   });
 }
 
-/** The name check from both parts: a different name fails; a part a letter or two apart leaves it unsettled (review). */
-function nameCheck(surname: SettledName, given: SettledName): { result: DocumentCheck['result']; detail: string } {
+/**
+ * The name check from both parts: a different name fails; a part a letter or two apart, or read cut
+ * short, leaves it unsettled (review). So does a different name read under the label while the
+ * zone's own name is printed elsewhere on the page (`elsewhere`, viz.ts printedByValue): the label
+ * led to another field's box (the given names, the page's background text), as for dates and numbers.
+ */
+function nameCheck(surname: SettledName, given: SettledName, elsewhere: { surname: boolean; given: boolean }): { result: DocumentCheck['result']; detail: string } {
   const parts = [surname, given];
-  if (parts.some((p) => p.settlement === 'mismatch')) return { result: 'fail', detail: 'Printed name differs from the MRZ' };
+  const different = [surname.settlement === 'mismatch' && !elsewhere.surname, given.settlement === 'mismatch' && !elsewhere.given];
+  if (different.some(Boolean)) return { result: 'fail', detail: 'Printed name differs from the MRZ' };
+  if (parts.some((p) => p.settlement === 'mismatch')) {
+    return { result: 'not_checked', detail: 'The name read under its label differs from the MRZ\'s, but the MRZ\'s name is printed elsewhere on the page: flagged for review' };
+  }
   if (parts.some((p) => p.settlement === 'review')) {
-    return { result: 'not_checked', detail: 'Printed name and MRZ differ by a letter or two, and names carry no check digit: flagged for review' };
+    return { result: 'not_checked', detail: 'Printed name and MRZ differ as a misreading would (a letter or two, or letters lost at the end of one reading), and names carry no check digit: flagged for review' };
   }
   if (parts.every((p) => p.settlement === 'not_located')) return { result: 'not_checked', detail: 'Printed name not located' };
   return parts.some((p) => p.settlement === 'restored')
@@ -162,10 +171,10 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
     const agreeing = (check: DocumentCheckName, a: ReturnType<typeof numbersAgree>, what: string) =>
       add(check, a === 'match' ? 'pass' : a === 'mismatch' ? 'fail' : 'not_checked',
         a === 'match' ? `Printed ${what} matches the MRZ` : a === 'mismatch' ? `Printed ${what} differs from the MRZ` : `Printed ${what} not located`);
-    const name = nameCheck(names.surname, names.givenNames);
+    const valued = reading!.valued ?? {};
+    const name = nameCheck(names.surname, names.givenNames, { surname: valued.surname !== undefined, given: valued.given_names !== undefined });
     add('printed_name_matches_mrz', name.result, name.detail);
     const dob = datesAgree(printed.date_of_birth, birth, now);
-    const valued = reading!.valued ?? {};
     if (dob === 'other_century') {
       add('printed_date_of_birth_matches_mrz', 'not_checked', 'Printed date of birth is the MRZ\'s in another century, which its two-digit year cannot tell apart: flagged for review');
     } else if (dob === 'mismatch' && (valued.date_of_birth !== undefined || oneDigitApart(printed.date_of_birth!, birth!, now))) {

@@ -93,10 +93,56 @@ describe('names: the MRZ against the printed page', () => {
 
   it('fails the name check for a different name (an edited page), and flags it too', () => {
     const m = zone(holder('MUSTERMANN', 'ERIKA'));
-    const printed = { surname: 'MUSTERMANNSON', given_names: 'ERIKA' };
+    const printed = { surname: 'MUSTERFRAU', given_names: 'ERIKA' };
     expect(settleNames(m, printed).surname.settlement).toBe('mismatch');
     expect(nameCheckOf(m, printed).result).toBe('fail');
     expect(reviewFlags(settleNames(m, printed))).toMatchObject([{ field: 'surname', reason: 'printed_differs' }]);
+  });
+
+  it('agrees where the reader dropped a printed accent that the zone spells as ICAO does (SØREN read SOREN, zone SOEREN; ÅSA read ASA, zone AASA)', () => {
+    const m = zone(holder('BJOERKLUND', 'SOEREN'));
+    expect(settleNames(m, { surname: 'BJORKLUND', given_names: 'SOREN' })).toMatchObject({
+      surname: { value: 'BJOERKLUND', settlement: 'match' }, givenNames: { value: 'SOEREN', settlement: 'match' },
+    });
+    expect(nameAgreement('ASA', 'AASA')).toBe('match');
+    expect(nameAgreement('MULLER', 'MUELLER')).toBe('match');
+    // Only those letters fold: a name that differs in another letter is not agreed.
+    expect(nameAgreement('SORAN', 'SOEREN')).not.toBe('match');
+    expect(nameAgreement('ASO', 'AASA')).not.toBe('match');
+  });
+
+  it('leaves a different name read under the label to review when the zone\'s name is printed elsewhere on the page (the label led to another box)', () => {
+    const m = zone(holder('QUISPE MAMANI', 'QUENTIN'));
+    const printed = { surname: 'QUENTIN', given_names: 'QUENTIN' };
+    const wrongBox = assessDocument({ ...reading(m, printed), valued: { surname: 'QUISPE MAMANI', given_names: 'QUENTIN' } }, 1, NOW);
+    const check = wrongBox.authenticity.checks.find((c) => c.check === 'printed_name_matches_mrz')!;
+    expect(check).toMatchObject({ result: 'not_checked', detail: expect.stringContaining('printed elsewhere') });
+    expect(wrongBox.authenticity.is_genuine).toBe(true);
+    expect(wrongBox.review).toMatchObject([{ field: 'surname', reason: 'printed_differs', mrz: 'QUISPE MAMANI', printed: 'QUENTIN' }]);
+    // The zone's name nowhere else on the page: an edited page, refused.
+    expect(nameCheckOf(m, printed).result).toBe('fail');
+  });
+
+  it('reviews a short name one letter away (CLOVHS or CLOVIS?) rather than calling it another name', () => {
+    expect(nameAgreement('CLOVIS', 'CLOVHS')).toBe('close');
+    expect(nameAgreement('LI', 'LU')).toBe('close');
+    expect(nameAgreement('CLOVIS', 'CLOVAH')).toBe('different');
+    const m = zone(holder('LI', 'CLOVHS'));
+    expect(nameCheckOf(m, { given_names: 'CLOVIS' }).result).toBe('not_checked');
+  });
+
+  it('sends a name one reading holds cut short (OISIN read as O in the zone, a printed box cut at its end) to review, never failing the document as inconsistent', () => {
+    const h = holder('MCALLISTER', 'OISIN');
+    const m = zone(h, 'MCALLISTER<<O');
+    const s = settleNames(m, { surname: 'MCALLISTER', given_names: 'OISIN' });
+    expect(s.givenNames).toMatchObject({ value: 'O', settlement: 'review' });
+    expect(nameCheckOf(m, { surname: 'MCALLISTER', given_names: 'OISIN' }).result).toBe('not_checked');
+    const a = assessDocument(reading(m, { surname: 'MCALLISTER', given_names: 'OISIN' }), 1, NOW);
+    expect(a.authenticity.checks.filter((c) => c.critical && c.result === 'fail')).toEqual([]);
+    expect(a.review).toMatchObject([{ field: 'given_names', reason: 'printed_differs', mrz: 'O', printed: 'OISIN' }]);
+    const printedCut = zone(holder('MUSTERMANN', 'ERIKA'));
+    expect(settleNames(printedCut, { surname: 'MUSTERM', given_names: 'ERIKA' }).surname.settlement).toBe('review');
+    expect(settleNames(printedCut, { surname: 'MUSTERMANNSON', given_names: 'ERIKA' }).surname.settlement).toBe('review');
   });
 
   it('fills a character that is no letter (a 7) from the printed name when every other letter agrees, and flags it when there is none', () => {

@@ -8,7 +8,8 @@
 //   - letters the MRZ reading dropped (narrow I and L, one of a doubled pair), restored from the
 //     printed name: the reader drops these in the zone and was never seen to add them on the page
 //     (docs/documents.md, "Names");
-//   - a letter or two apart otherwise: review (OONNOR or OCONNOR? either side may be misread);
+//   - a letter or two apart otherwise, or one reading the other with letters lost at its end:
+//     review (OONNOR or OCONNOR? O or OISIN? either side may be misread);
 //   - further apart: a mismatch, which fails the document's `printed_name_matches_mrz` check, and
 //     is flagged for review too.
 import type { ReviewFlag } from '../../../../src-shared/contracts/documents';
@@ -134,7 +135,7 @@ export function reviewFlags(names: SettledNames): ReviewFlag[] {
       out.push({
         field, reason: 'printed_differs', mrz: p.value, ...printed,
         detail: p.settlement === 'review'
-          ? `The printed ${label} and the MRZ differ by a letter or two and no check digit decides between them: compare them on the image`
+          ? `The printed ${label} and the MRZ differ as a misreading would (a letter or two, or letters lost at the end of one reading) and no check digit decides between them: compare them on the image`
           : `The printed ${label} and the MRZ are different names: compare them on the image`,
       });
     } else if (p.unreadable) {

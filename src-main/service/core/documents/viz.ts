@@ -175,17 +175,46 @@ function printedSpellings(printed: string): string[] {
 }
 
 export type Agreement = 'match' | 'mismatch' | 'not_located';
-/** A printed name against the MRZ's: the same, close (a letter or two: reading noise, or an edit), or different. */
+/**
+ * A printed name against the MRZ's: the same, close (a letter or two apart, or one reading the other
+ * cut short: reading noise, or an edit), or different.
+ */
 export type NameAgreement = 'match' | 'close' | 'different' | 'not_located';
 
-/** Names as printed and in the MRZ: the same when their letters are, allowing ICAO transliteration and the MRZ's truncation of a long name. */
+/**
+ * One reading the other with letters lost at its end (OISIN read as O in the zone, its cells taken
+ * for fillers; a printed box cut at the page's edge): how a reader errs, not how names differ.
+ */
+const cutShort = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
+
+/**
+ * A letter or two apart: a Levenshtein similarity of 0.85, and one letter apart whatever the length
+ * (CLOVHS for CLOVIS is 0.83: below 0.85 a short name's one misread letter made it another name).
+ */
+const lettersApart = (a: string, b: string) => {
+  const similarity = levenshteinSimilarity(a, b);
+  return similarity >= 0.85 || similarity * Math.max(a.length, b.length) >= Math.max(a.length, b.length) - 1 - 1e-9;
+};
+
+/**
+ * ICAO's two-letter spellings of a marked letter (Ä AE, Ö OE, Ü UE, Å AA) folded back to the plain
+ * letter, on both readings: the recogniser drops a printed accent (SØREN read as SOREN against the
+ * zone's SOEREN, ÅSA as ASA against AASA), so the two spellings of one name meet here.
+ */
+const withoutDigraphs = (s: string) => s.replace(/([AOU])E/g, '$1').replace(/AA/g, 'A');
+
+/**
+ * Names as printed and in the MRZ: the same when their letters are, allowing ICAO transliteration
+ * (read with its accents or without) and the MRZ's truncation of a long name.
+ */
 export function nameAgreement(printed: string | undefined, mrz: string): NameAgreement {
   if (printed === undefined) return 'not_located';
   const b = letters(mrz);
   const spellings = printedSpellings(printed).filter(Boolean);
   if (!spellings.length || !b) return 'not_located';
   if (spellings.some((a) => a === b || (b.length >= 20 && a.startsWith(b)))) return 'match';
-  return spellings.some((a) => levenshteinSimilarity(a, b) >= 0.85) ? 'close' : 'different';
+  if (spellings.some((a) => withoutDigraphs(a) === withoutDigraphs(b))) return 'match';
+  return spellings.some((a) => lettersApart(a, b) || cutShort(a, b)) ? 'close' : 'different';
 }
 
 /**
