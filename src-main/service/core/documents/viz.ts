@@ -193,7 +193,8 @@ const cutShort = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
  */
 const lettersApart = (a: string, b: string) => {
   const similarity = levenshteinSimilarity(a, b);
-  return similarity >= 0.85 || similarity * Math.max(a.length, b.length) >= Math.max(a.length, b.length) - 1 - 1e-9;
+  const edits = Math.round((1 - similarity) * Math.max(a.length, b.length));
+  return similarity >= 0.85 || edits <= 1;
 };
 
 /**
