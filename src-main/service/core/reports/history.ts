@@ -135,7 +135,13 @@ export function generateHistory(db: Db, opts: HistoryOptions): HistoryResult {
     weights.push((0.6 + (0.8 * d) / Math.max(1, days - 1)) * weekend * (0.9 + 0.2 * random()));
   }
   const sum = weights.reduce((s, w) => s + w, 0);
-  const perDay = weights.map((w) => Math.round((w / sum) * opts.rows));
+  // Whole rows per day summing to exactly `rows` (largest remainders): rounding each day alone gave
+  // a total a row or two off, varying with the weekday the history ends on.
+  const shares = weights.map((w) => (w / sum) * opts.rows);
+  const perDay = shares.map(Math.floor);
+  const short = opts.rows - perDay.reduce((s, n) => s + n, 0);
+  const byRemainder = shares.map((v, d) => [v - Math.floor(v), d] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (let i = 0; i < short; i++) perDay[byRemainder[i % days]![1]]! += 1;
   const hourPick = picker<number>(random, Array.from({ length: 24 }, (_, h) => [h, h >= 8 && h <= 19 ? 10 : h >= 6 && h <= 22 ? 4 : 1] as const));
 
   const insert = db.prepare(
