@@ -2,10 +2,12 @@
 // at once never overspend, on SQLite (one instance) and on PostgreSQL with three instances (three
 // pools, as three services behind a load balancer would have) charging one organisation.
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { Engine } from '../../db/engine';
 import { ENGINES, testEngines } from '../../test/engines';
 import { ManualClock } from '../clock';
 import { createCredits } from './credits';
+import { creditsRepo } from './repo';
 
 const AT = '2026-12-04T09:00:00.000Z';
 const clock = new ManualClock(Date.parse(AT));
@@ -66,6 +68,67 @@ describe.each(ENGINES)('credits on $dialect', ({ dialect, skip }) => {
     const rows = await t.engine.q.selectFrom('verifications').select((v) => v.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     // The refused charges' rows went with their transactions.
     expect(Number(rows.n)).toBe(10);
+  });
+
+  it.skipIf(skip)(`charges several verifications after one check: an entry each, in their order, or none with the 402's figures${skip ? ` (skipped: ${skip})` : ''}`, async () => {
+    const t = await engines.open(dialect);
+    const orgId = await org(t.engine);
+    const credits = createCredits(t.engine, clock);
+    await credits.grant(orgId, 7);
+    const batch = async (ids: string[], cost: number) => t.engine.transaction(async (tx) => {
+      for (const id of ids) await tx.insertInto('verifications').values({ id, org_id: orgId, product: 'screen', env: 'live', status: 'PASS', created_at: AT }).execute();
+      return credits.chargeInTransaction(tx, orgId, cost, 'screen', ids, 'live');
+    });
+    expect(await batch(['ver_c', 'ver_a', 'ver_b'], 2)).toBe(1);
+    const page = await credits.ledger(orgId, 1, 3);
+    expect(page.entries.map((e) => [e.verification_id, e.amount, e.product, e.env])).toEqual([['ver_b', -2, 'screen', 'live'], ['ver_a', -2, 'screen', 'live'], ['ver_c', -2, 'screen', 'live']]);
+    await expect(batch(['ver_d', 'ver_e'], 1)).rejects.toMatchObject({ code: 'insufficient_credits', details: { credits_remaining: 1, credits_required: 2 } });
+    expect(await credits.reconcile(orgId)).toMatchObject({ balance: 1, sum: 1, checkpoint: { balance: 1 } });
+    expect((await credits.ledger(orgId, 1, 10)).total).toBe(4);
+    // The repository's charge writes nothing when short by itself, even in a transaction that goes
+    // on to commit (the credits module's 402 rolls its caller's back as well).
+    const locked = await t.engine.transaction(async (tx) => {
+      for (const id of ['ver_d', 'ver_e']) await tx.insertInto('verifications').values({ id, org_id: orgId, product: 'screen', env: 'live', status: 'PASS', created_at: AT }).execute();
+      return creditsRepo(dialect).charge(tx, orgId, 1, 'screen', ['ver_d', 'ver_e'], 'live', AT);
+    });
+    expect(locked).toBe(1);
+    expect(await credits.reconcile(orgId)).toMatchObject({ balance: 1, sum: 1 });
+  });
+
+  it.skipIf(skip || dialect !== 'postgres')(`a grant numbered before a charge but written after it does not move the checkpoint back${dialect !== 'postgres' ? ' (PostgreSQL: on SQLite one transaction writes at a time)' : skip ? ` (skipped: ${skip})` : ''}`, async () => {
+    const t = await engines.open(dialect);
+    const orgId = await org(t.engine);
+    const [one, two, watch] = engines.instances(t, 3, 2) as [Engine, Engine, Engine];
+    await createCredits(one, clock).grant(orgId, 10);
+    const charge = (tx: Parameters<Parameters<Engine['transaction']>[0]>[0], id: string) => tx.insertInto('verifications')
+      .values({ id, org_id: orgId, product: 'human', env: 'live', status: 'PASS', created_at: AT }).execute()
+      .then(() => createCredits(one, clock).chargeInTransaction(tx, orgId, 1, 'human', [id], 'live'));
+    let charged!: () => void;
+    const first = new Promise<void>((r) => (charged = r));
+    let goOn!: () => void;
+    const go = new Promise<void>((r) => (goOn = r));
+    // One transaction charges twice, holding the balance lock between its charges; a grant made
+    // meanwhile takes its entry's number, then waits for the lock to move the checkpoint.
+    const charging = one.transaction(async (tx) => {
+      await charge(tx, 'ver_first');
+      charged();
+      await go;
+      await charge(tx, 'ver_second');
+    });
+    await first;
+    const granting = createCredits(two, clock).grant(orgId, 5);
+    for (let i = 0; i < 250; i++) {
+      const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`.execute(watch.q);
+      if (r.rows[0]!.n > 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    goOn();
+    await charging;
+    await granting;
+    // The grant's entry is numbered before the second charge's and written after it.
+    const entries = await t.engine.q.selectFrom('credit_entries').select(['id', 'kind']).where('org_id', '=', orgId).orderBy('id').execute();
+    expect(entries.map((e) => e.kind)).toEqual(['grant', 'charge', 'grant', 'charge']);
+    expect(await createCredits(t.engine, clock).reconcile(orgId)).toMatchObject({ balance: 13, sum: 13, checkpoint: { balance: 13, last_entry_id: entries.at(-1)!.id } });
   });
 
   it.skipIf(skip)(`a query on the engine from inside a transaction throws at once, naming the fix; work it starts runs after it${skip ? ` (skipped: ${skip})` : ''}`, async () => {

@@ -40,13 +40,9 @@ export function createCredits(engine: Engine, clock: Clock) {
      */
     async chargeInTransaction(tx: Q, orgId: number, cost: number, product: string, verificationIds: readonly string[], env: Environment): Promise<number> {
       if (!tx.isTransaction) throw new Error('chargeInTransaction outside a transaction');
-      const balance = await repo.lockedBalance(tx, orgId);
       const total = cost * verificationIds.length;
+      const balance = await repo.charge(tx, orgId, cost, product, verificationIds, env, nowIso(clock.now()));
       if (balance < total) throw insufficient(balance, total);
-      const at = nowIso(clock.now());
-      for (const id of verificationIds) {
-        await repo.insert(tx, { org_id: orgId, amount: -cost, kind: 'charge', product, verification_id: id, env, note: null, created_at: at });
-      }
       return balance - total;
     },
 
