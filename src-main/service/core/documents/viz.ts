@@ -177,7 +177,7 @@ function printedSpellings(printed: string): string[] {
 export type Agreement = 'match' | 'mismatch' | 'not_located';
 /**
  * A printed name against the MRZ's: the same, close (a letter or two apart, or one reading the other
- * cut short: reading noise, or an edit), or different.
+ * cut short or with letters dropped: reading noise, or an edit), or different.
  */
 export type NameAgreement = 'match' | 'close' | 'different' | 'not_located';
 
@@ -186,6 +186,23 @@ export type NameAgreement = 'match' | 'close' | 'different' | 'not_located';
  * for fillers; a printed box cut at the page's edge): how a reader errs, not how names differ.
  */
 const cutShort = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
+
+/** The fewest letters a reading with letters dropped inside it must keep (lettersDropped). */
+const MIN_KEPT_LETTERS = 4;
+
+/**
+ * One reading the other with letters dropped inside it, its words run together (MARADC for MARIA
+ * DEL CONSUELO GUADALUPE: a long printed box read in one pass; LUIMIGE for LUIS MIGUEL: a zone's
+ * cells lost under glare): every letter of the shorter in the longer, in order, from the same first
+ * letter, at least MIN_KEPT_LETTERS of them. How a reader errs; a forger's other name seldom does.
+ */
+const lettersDropped = (a: string, b: string) => {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length < MIN_KEPT_LETTERS || short[0] !== long[0]) return false;
+  let kept = 0;
+  for (const c of long) if (c === short[kept]) kept++;
+  return kept === short.length;
+};
 
 /**
  * A letter or two apart: a Levenshtein similarity of 0.85, and one letter apart whatever the length
@@ -215,7 +232,7 @@ export function nameAgreement(printed: string | undefined, mrz: string): NameAgr
   if (!spellings.length || !b) return 'not_located';
   if (spellings.some((a) => a === b || (b.length >= 20 && a.startsWith(b)))) return 'match';
   if (spellings.some((a) => withoutDigraphs(a) === withoutDigraphs(b))) return 'match';
-  return spellings.some((a) => lettersApart(a, b) || cutShort(a, b)) ? 'close' : 'different';
+  return spellings.some((a) => lettersApart(a, b) || cutShort(a, b) || lettersDropped(a, b)) ? 'close' : 'different';
 }
 
 /**
