@@ -74,6 +74,13 @@ export async function checkIdentity(faces: FacePool, documents: DocumentReader, 
 }
 
 /**
+ * A zone whose check digits did not hold when the read's time was up (reader.ts READ_BUDGET_MS):
+ * not read, not proven wrong. Identity answers it unreadable (send a sharper photo), not inconsistent.
+ */
+export const unreadInTime = (reading: DocumentReading | null | undefined, mrz: Assessment['mrz']): boolean =>
+  Boolean(reading?.budgetSpent && mrz?.checkDigits.some((c) => !c.valid));
+
+/**
  * Why an identity check did not verify, first reason first; null when it verified. `reviewFields`
  * are the fields whose review flags stop it (age by ID takes only the date of birth from the
  * document, so a name left for review does not stop that; a century left for review does).
@@ -88,8 +95,7 @@ export function identityFailure(
   if (!r.match.face_match) return { code: 'face_mismatch', text: 'The selfie does not match the face on the ID document' };
   const failed = a.authenticity.checks.find((c) => c.critical && c.result === 'fail');
   if (failed?.check === 'not_expired') return { code: 'document_expired', text: 'The ID document has expired' };
-  // A zone whose check digits did not hold when the read's time was up was not read, not proven wrong.
-  if (failed && r.reading?.budgetSpent && a.mrz.checkDigits.some((c) => !c.valid)) {
+  if (failed && unreadInTime(r.reading, a.mrz)) {
     return { code: 'document_unreadable', text: 'The ID document\'s machine-readable zone could not be read in time: send a sharp, well-lit photo of the whole page' };
   }
   if (failed) return { code: 'document_inconsistent', text: `The ID document did not pass its checks: ${failed.detail}` };
