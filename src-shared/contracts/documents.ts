@@ -91,7 +91,7 @@ export const MrzBlock = z.object({
   /** The lines with every repair made: fields held to their ICAO alphabets, corrections the check digits proved. */
   lines: z.array(z.string()).meta({ description: 'The MRZ lines as repaired: each field held to its ICAO alphabet (a digit in a name read as the letter it resembles, a letter in a date as the digit), lengths and corrections proved by the check digits.' }),
   check_digits: z.array(z.object({ field: z.string(), valid: z.boolean() })),
-  /** Printed (VIZ) fields located, compared with the MRZ; `review` when they differ as a misreading would (a letter or two, or letters lost at one reading's end) and nothing decides which is right. */
+  /** Printed (VIZ) fields located, compared with the MRZ; `review` when they differ as a misreading would (a letter or two, or letters lost from one reading) and nothing decides which is right. */
   printed: z.array(z.object({ field: z.string(), agreement: z.enum(['match', 'mismatch', 'review', 'not_located']) })),
   read_ms: z.number().int(),
 });

@@ -8,8 +8,9 @@
 //   - letters the MRZ reading dropped (narrow I and L, one of a doubled pair), restored from the
 //     printed name: the reader drops these in the zone and was never seen to add them on the page
 //     (docs/documents.md, "Names");
-//   - a letter or two apart otherwise, or one reading the other with letters lost at its end:
-//     review (OONNOR or OCONNOR? O or OISIN? either side may be misread);
+//   - a letter or two apart otherwise, or one reading the other with letters lost at its end or
+//     dropped inside it: review (OONNOR or OCONNOR? O or OISIN? MARADC or MARIA DEL CONSUELO?
+//     either side may be misread; viz.ts nameAgreement);
 //   - further apart: a mismatch, which fails the document's `printed_name_matches_mrz` check, and
 //     is flagged for review too.
 import type { ReviewFlag } from '../../../../src-shared/contracts/documents';

@@ -1,8 +1,9 @@
 // A charge on PostgreSQL in one round trip (issue 40: "a charge at 1M rows as fast as on
 // SQLite"). The balance read and the charge were statements sent one by one, each parsed and
 // planned again by the server: the balance's correlated subquery cost more to plan (~180 µs) than
-// to run. As PL/pgSQL functions their plans are kept for the connection's life, and the charge's
-// lock, re-read, check and entries are one call instead of two statements. Measured with
+// to run. As PL/pgSQL functions they are parsed once per connection (each statement still planned
+// for its values: see below), and the charge's lock, re-read, check and entries are one call
+// instead of two statements. Measured with
 // `npm run bench:credits -- --postgres` (docs/scale.md). SQLite has nothing to change: its
 // statements run in this process, with no round trip and no server to plan them.
 import type Database from 'better-sqlite3';
