@@ -29,7 +29,19 @@ test('every screen: no serious or critical axe-core violation, one main landmark
     // Let the screen's data arrive (tables fill, panels load).
     await page.waitForLoadState('networkidle');
     // The API reference draws its document after its script loads.
-    if (screen === 'api-reference') await expect(page.locator('.opblock').first()).toBeVisible({ timeout: 20_000 });
+    if (screen === 'api-reference') {
+      await expect(page.locator('.opblock').first()).toBeVisible({ timeout: 20_000 });
+      // Its tag sections repeat one operation block 137 times (13 s of axe over them): the first two
+      // sections stay and are checked, the rest are taken out of the page. (Each section is the only
+      // one of its parent: the `:nth-of-type(n+3)` exclusion used before matched none.)
+      const left = await page.evaluate(() => {
+        const sections = [...document.querySelectorAll('.opblock-tag-section')];
+        for (const s of sections.slice(2)) s.remove();
+        return [sections.length, document.querySelectorAll('.opblock-tag-section').length];
+      });
+      expect(left[0]).toBeGreaterThan(2);
+      expect(left[1]).toBe(2);
+    }
     // A main element given another role (Swagger UI's, named regions) is no landmark.
     const mains = await page.locator('main:not([role]), [role="main"]').count();
     if (mains !== 1) problems.push(`${screen}: ${mains} main landmarks`);
@@ -44,8 +56,7 @@ test('every screen: no serious or critical axe-core violation, one main landmark
       return out;
     });
     for (const m of mismatched) problems.push(`${screen}: ${m}`);
-    // The API reference repeats one operation block 131 times (12 s of axe): its first two tags' operations are checked.
-    problems.push(...(await axeViolations(page, screen, undefined, screen === 'api-reference' ? '.opblock-tag-section:nth-of-type(n+3)' : undefined)));
+    problems.push(...(await axeViolations(page, screen)));
   }
   expect(problems).toEqual([]);
 });

@@ -3,14 +3,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-/**
- * Serious and critical axe violations on `page`, within `include` (a CSS selector) when given and
- * without `exclude` (a repeated block already checked once).
- */
-export async function axeViolations(page: Page, where: string, include?: string, exclude?: string): Promise<string[]> {
+/** Serious and critical axe violations on `page`, within `include` (a CSS selector) when given. */
+export async function axeViolations(page: Page, where: string, include?: string): Promise<string[]> {
   let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
-  if (exclude) builder = builder.exclude(exclude);
   const { violations } = await builder.analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
