@@ -24,7 +24,7 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { ComplianceResult, IdentityResult } from '../src-shared/contracts/documents';
 import { assessDocument } from '../src-main/service/core/documents/assess';
-import { unreadInTime } from '../src-main/service/core/documents/identity';
+import { unreadZone } from '../src-main/service/core/documents/identity';
 import { loadTextReader } from '../src-main/service/core/documents/ocr';
 import { createDocumentReader } from '../src-main/service/core/documents/pool';
 import { readDocument } from '../src-main/service/core/documents/reader';
@@ -168,7 +168,7 @@ async function main(): Promise<void> {
         const got = a.documentData as Record<string, unknown> | null;
         const clean = Boolean(got) && a.authenticity.checks.every((x) => !x.critical || x.result !== 'fail') && a.review.length === 0;
         const located = new Set(PRINTED.filter((f) => reading.printed[f] !== undefined));
-        const refused = a.mrz && !unreadInTime(reading, a.mrz) ? a.authenticity.checks.filter((x) => x.critical && x.result === 'fail' && CONSISTENCY(x.check)).map((x) => x.check) : [];
+        const refused = a.mrz && !unreadZone(reading, a) ? a.authenticity.checks.filter((x) => x.critical && x.result === 'fail' && CONSISTENCY(x.check)).map((x) => x.check) : [];
         outcomes.push({ c, fields: judgeFields(got, c.expected), ms: reading.ms, ...(cpu !== undefined ? { cpu } : {}), got, attempts: reading.attempts, review: a.review.length, clean, refused, located });
       } catch (e) {
         // A reader that fails counts as a document read wrong (the service answers 503 for it).

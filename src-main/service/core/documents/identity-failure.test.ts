@@ -1,12 +1,12 @@
 // Why an identity check did not verify, for a zone that did not settle before the read's time was
-// up (issue 37): unreadable (send a sharper photo), not inconsistent (the document failed its
-// checks), since nothing was proven wrong; the same zone read without a spent budget stays
-// inconsistent. Through readDocument with a stand-in text reader, assessDocument and identityFailure.
+// up, or was read too unsurely for its check digits to prove anything (issue 37): unreadable (send
+// a sharper photo), not inconsistent (the document failed its checks), since nothing was proven
+// wrong; the same zone read clearly and in time stays inconsistent. Through readDocument with a stand-in text reader, assessDocument and identityFailure.
 import { describe, expect, it } from 'vitest';
 import { generatedMrz, generateHolder, seeded } from '../../test/document-generator';
 import type { JudgedSelfie } from '../faces/selfie';
 import type { FaceReading } from '../faces/types';
-import { assessDocument } from './assess';
+import { assessDocument, LOW_CONFIDENCE_LIMIT } from './assess';
 import { identityFailure, type IdentityCheck } from './identity';
 import type { TextBox, TextReader } from './ocr';
 import { readDocument } from './reader';
@@ -53,6 +53,22 @@ describe('a zone whose check digits do not hold', () => {
     const reading = await readDocument(reader(0), blank, { budgetMs: 60_000 });
     expect(reading.budgetSpent).toBeUndefined();
     expect(identityFailure(check(reading), [])).toMatchObject({ code: 'document_inconsistent' });
+  });
+
+  it('read with more characters unsure than mrz_read_confidence allows, is unreadable: its failed check digit proves nothing', async () => {
+    // The same zone, its second line read unsure at the fillers' end (a small, blurred photo).
+    const unsure = (n: number): TextReader => ({
+      read: async () => {
+        const line = box(broken, 400);
+        return { boxes: [box(l1!, 360), { ...line, probs: line.probs.map((p, i) => (i >= broken.length - n ? 0.3 : p)) }], ms: { detect: 0, recognise: 0 } };
+      },
+    });
+    const unclear = check(await readDocument(unsure(LOW_CONFIDENCE_LIMIT + 1), blank, { budgetMs: 60_000 }));
+    expect(unclear.assessment.authenticity.checks).toContainEqual(expect.objectContaining({ check: 'mrz_read_confidence', result: 'fail' }));
+    expect(identityFailure(unclear, [])).toMatchObject({ code: 'document_unreadable', text: expect.stringContaining('could not be read clearly') });
+    // As many unsure characters as the limit allows: read clearly enough for its wrong digit to count.
+    const clear = check(await readDocument(unsure(LOW_CONFIDENCE_LIMIT), blank, { budgetMs: 60_000 }));
+    expect(identityFailure(clear, [])).toMatchObject({ code: 'document_inconsistent' });
   });
 });
 

@@ -74,11 +74,19 @@ export async function checkIdentity(faces: FacePool, documents: DocumentReader, 
 }
 
 /**
- * A zone whose check digits did not hold when the read's time was up (reader.ts READ_BUDGET_MS):
- * not read, not proven wrong. Identity answers it unreadable (send a sharper photo), not inconsistent.
+ * A zone whose check digits do not hold, not proven wrong because it was not read: identity answers
+ * it unreadable (send a sharper photo), not inconsistent. `in_time`: the read's time was up before
+ * it settled (reader.ts READ_BUDGET_MS). `unclear`: it was read with more characters unsure or
+ * repaired than `mrz_read_confidence` allows (assess.ts LOW_CONFIDENCE_LIMIT): on small, blurred
+ * photos of correct documents a failed check digit came with 8-44 unsure characters, while the
+ * clearly read forgeries' own wrong digits came with 0-4. Null when the zone holds, or was read
+ * clearly and still fails: that document failed its checks.
  */
-export const unreadInTime = (reading: DocumentReading | null | undefined, mrz: Assessment['mrz']): boolean =>
-  Boolean(reading?.budgetSpent && mrz?.checkDigits.some((c) => !c.valid));
+export function unreadZone(reading: DocumentReading | null | undefined, a: Pick<Assessment, 'mrz' | 'authenticity'>): 'in_time' | 'unclear' | null {
+  if (!a.mrz?.checkDigits.some((c) => !c.valid)) return null;
+  if (reading?.budgetSpent) return 'in_time';
+  return a.authenticity.checks.some((c) => c.check === 'mrz_read_confidence' && c.result === 'fail') ? 'unclear' : null;
+}
 
 /**
  * Why an identity check did not verify, first reason first; null when it verified. `reviewFields`
@@ -95,8 +103,12 @@ export function identityFailure(
   if (!r.match.face_match) return { code: 'face_mismatch', text: 'The selfie does not match the face on the ID document' };
   const failed = a.authenticity.checks.find((c) => c.critical && c.result === 'fail');
   if (failed?.check === 'not_expired') return { code: 'document_expired', text: 'The ID document has expired' };
-  if (failed && unreadInTime(r.reading, a.mrz)) {
-    return { code: 'document_unreadable', text: 'The ID document\'s machine-readable zone could not be read in time: send a sharp, well-lit photo of the whole page' };
+  const unread = failed ? unreadZone(r.reading, a) : null;
+  if (unread) {
+    return {
+      code: 'document_unreadable',
+      text: `The ID document's machine-readable zone could not be read ${unread === 'in_time' ? 'in time' : 'clearly'}: send a sharp, well-lit photo of the whole page`,
+    };
   }
   if (failed) return { code: 'document_inconsistent', text: `The ID document did not pass its checks: ${failed.detail}` };
   const review = a.review.filter((f) => reviewFields.includes(f.field));
