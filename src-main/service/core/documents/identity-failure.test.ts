@@ -1,7 +1,8 @@
 // Why an identity check did not verify, for a zone that did not settle before the read's time was
 // up, or was read too unsurely for its check digits to prove anything (issue 37): unreadable (send
 // a sharper photo), not inconsistent (the document failed its checks), since nothing was proven
-// wrong; the same zone read clearly and in time stays inconsistent. Through readDocument with a stand-in text reader, assessDocument and identityFailure.
+// wrong; the same zone read clearly and in time stays inconsistent. Through readDocument with a
+// stand-in text reader, assessDocument and identityFailure.
 import { describe, expect, it } from 'vitest';
 import { generatedMrz, generateHolder, seeded } from '../../test/document-generator';
 import type { JudgedSelfie } from '../faces/selfie';

@@ -78,8 +78,8 @@ export async function checkIdentity(faces: FacePool, documents: DocumentReader, 
  * it unreadable (send a sharper photo), not inconsistent. `in_time`: the read's time was up before
  * it settled (reader.ts READ_BUDGET_MS). `unclear`: it was read with more characters unsure or
  * repaired than `mrz_read_confidence` allows (assess.ts LOW_CONFIDENCE_LIMIT): on small, blurred
- * photos of correct documents a failed check digit came with 8-44 unsure characters, while the
- * clearly read forgeries' own wrong digits came with 0-4. Null when the zone holds, or was read
+ * photos of correct documents a failed check digit came with 8-45 unsure characters, forgeries'
+ * own wrong digits mostly with 0-4 (docs/documents.md). Null when the zone holds, or was read
  * clearly and still fails: that document failed its checks.
  */
 export function unreadZone(reading: DocumentReading | null | undefined, a: Pick<Assessment, 'mrz' | 'authenticity'>): 'in_time' | 'unclear' | null {
