@@ -199,6 +199,12 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
         field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: printed.document_number!,
         detail: 'The number read under the document-number label is the MRZ\'s with one or two characters more at one end (a mark beside it read with it, or a number longer than the zone holds): read it on the image',
       });
+    } else if (number === 'short') {
+      add('printed_document_number_matches_mrz', 'not_checked', 'Printed document number was read only in part (its start or end), too little to confirm the MRZ\'s: flagged for review');
+      doubts.push({
+        field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: printed.document_number!,
+        detail: 'Only the start or end of the number printed under the document-number label was read (glare or a shadow over the rest): read it on the image',
+      });
     } else if (number === 'cut') {
       add('printed_document_number_matches_mrz', 'pass', 'Printed document number matches the MRZ as far as it was read (its first or last characters were not read)');
     } else agreeing('printed_document_number_matches_mrz', number, 'document number');

@@ -7,7 +7,7 @@ import { reviewFlags, settleNames } from './fields';
 import { findMrz, type MrzReading } from './mrz';
 import type { TextBox } from './ocr';
 import type { DocumentReading } from './reader';
-import { datesAgree, nameAgreement, numbersAgree } from './viz';
+import { datesAgree, nameAgreement, numbersAgree, readPrinted } from './viz';
 
 const NOW = new Date(Date.UTC(2026, 0, 15, 12));
 
@@ -69,6 +69,27 @@ describe('names: the MRZ against the printed page', () => {
     const d = settleNames(m, { surname: 'MOLINA', given_names: 'ERIKA' });
     expect(d.surname).toMatchObject({ value: 'MOLINA', settlement: 'match' });
     expect(d.lines[0]).toBe(mrzLines(molina, 'td3')[0]);
+  });
+
+  it('takes back a K the zone\'s reading was unsure of beside a filler, and took for one, when the printed name confirms it (NOWAK, not NOWA); unconfirmed, it is flagged', () => {
+    const h = holder('NOWAK', 'ERIK');
+    const [l1, l2] = mrzLines(h, 'td3');
+    // The surname's last letter read as a K with probability 0.6.
+    const unsureK = { ...boxes([l1!])[0]!, probs: [...l1!].map((_, i) => (i === 9 ? 0.6 : 0.99)) };
+    const m = findMrz([unsureK, boxes(['', l2!])[1]!])!;
+    expect(m.surname).toBe('NOWA');
+    const s = settleNames(m, { surname: 'NOWAK', given_names: 'ERIK' });
+    expect(s.surname).toMatchObject({ value: 'NOWAK', settlement: 'match' });
+    expect(s.lines[0]).toBe(l1);
+    expect(nameCheckOf(m, { surname: 'NOWAK', given_names: 'ERIK' }).result).toBe('pass');
+    // Printed ÖZTÜRK read without its accents (OZTURK) confirms the zone's OEZTUERK the same way.
+    const t = holder('OEZTUERK', 'ZOE');
+    const [t1, t2] = mrzLines(t, 'td3');
+    const tk = { ...boxes([t1!])[0]!, probs: [...t1!].map((_, i) => (i === 12 ? 0.6 : 0.99)) };
+    const mt = findMrz([tk, boxes(['', t2!])[1]!])!;
+    expect(settleNames(mt, { surname: 'OZTURK', given_names: 'ZOE' }).surname).toMatchObject({ value: 'OEZTUERK', settlement: 'match' });
+    // The print not found: the zone's reading is answered, and the surname named for review.
+    expect(assessDocument(reading(m, {}), 1, NOW).review).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'surname', mrz: 'NOWA' })]));
   });
 
   it('flags a name a letter away (OONNOR or OCONNOR?) for review with both readings, answering the MRZ\'s, and leaves the name check unsettled', () => {
@@ -267,9 +288,9 @@ describe('printed dates against the MRZ', () => {
     expect(numbersAgree('34A0GC9', 'M84A0GC9')).toBe('cut');
     expect(numbersAgree('HTBTCVH', 'L4HTBTCVH')).toBe('cut');
     expect(numbersAgree('L4HTBTCVH', 'L4HTBTCVH')).toBe('match');
-    // Too short, a character changed inside, or as long as the number and different: differs.
-    expect(numbersAgree('L4HTB', 'L4HTBTCVH')).toBe('mismatch');
+    // A character changed inside, or as long as the number and different: differs.
     expect(numbersAgree('L4HXBTC', 'L4HTBTCVH')).toBe('mismatch');
+    expect(numbersAgree('L4HXB', 'L4HTBTCVH')).toBe('mismatch');
     expect(numbersAgree('X84A0GC9', 'M84A0GC9')).toBe('mismatch');
     expect(numbersAgree('M84A0GC7', 'M84A0GC9')).toBe('mismatch');
     const h: Holder = { ...HOLDERS[1]! };
@@ -279,6 +300,23 @@ describe('printed dates against the MRZ', () => {
     const cut = assessDocument(reading(m, { ...named, document_number: m.documentNumber.slice(0, -2) }), 1, NOW);
     expect(cut.authenticity.checks.find((c) => c.check === 'printed_document_number_matches_mrz')!).toMatchObject({ result: 'pass', detail: expect.stringContaining('as far as it was read') });
     expect(cut.review).toEqual([]);
+  });
+
+  it('a printed number read only in part (its start or end, the rest under glare) is neither a contradiction nor a confirmation: review, not a failed check', () => {
+    expect(numbersAgree('L4HTB', 'L4HTBTCVH')).toBe('short');
+    expect(numbersAgree('BTCVH', 'L4HTBTCVH')).toBe('short');
+    // Too little to be the number's (three characters), or not its start or end: differs.
+    expect(numbersAgree('L4H', 'L4HTBTCVH')).toBe('mismatch');
+    expect(numbersAgree('HTBTC', 'L4HTBTCVH')).toBe('mismatch');
+    const h: Holder = { ...HOLDERS[1]! };
+    const [l1, l2] = mrzLines(h, 'td3');
+    const m = findMrz(boxes([l1!, l2!]))!;
+    const named = { surname: h.surname.toUpperCase(), given_names: h.given.toUpperCase() };
+    const part = m.documentNumber.slice(0, 5);
+    const a = assessDocument(reading(m, { ...named, document_number: part }), 1, NOW);
+    expect(a.authenticity.checks.find((c) => c.check === 'printed_document_number_matches_mrz')!.result).toBe('not_checked');
+    expect(a.authenticity.checks.filter((c) => c.critical && c.result === 'fail')).toEqual([]);
+    expect(a.review).toEqual([expect.objectContaining({ field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: part })]);
   });
 
   it('a printed number read with a character or two more at one end (a mark beside it, a number longer than the zone) is neither a contradiction nor a confirmation: review, not a failed check', () => {
@@ -323,5 +361,23 @@ describe('printed dates against the MRZ', () => {
     expect(at('2027-03-01')).toMatchObject({ result: 'pass', detail: 'Valid until 03/01/2027' });
     expect(at('2026-01-14')).toMatchObject({ result: 'fail', detail: 'Expired on 01/14/2026' });
     expect(at('2026-01-15').result).toBe('pass');
+  });
+});
+
+describe('printed fields found by their labels', () => {
+  const box = (text: string, left: number, top: number, width: number, height = 28): TextBox => ({
+    text, probs: [...text].map(() => 0.99), box: [[left, top], [left + width, top], [left + width, top + height], [left, top + height]],
+  });
+
+  it('takes a value printed under its label, or beside it; never text under other text of the label\'s line (a paper under the document)', () => {
+    const label = box('Name / Surname / Nom', 240, 440, 230);
+    const beside = box('QUISPE MAMANI', 770, 440, 100);
+    // The print of a paper under the card: a column of lines beside the label, one just below its line reaching under its start.
+    const paper = [box('Lorem', 130, 404, 75), box('Lorem', 135, 445, 75), box('Lorem', 140, 492, 80)];
+    expect(readPrinted([label, beside, ...paper]).surname).toBe('QUISPE MAMANI');
+    // A value under the label, starting left of the part of the label that was read (its start
+    // unread), with the line above it below the label's top: still its value.
+    const given = box('Given name', 506, 324, 70, 12);
+    expect(readPrinted([given, box('Pren', 588, 324, 33, 9), box('DOS SANTOS', 427, 280, 350, 30), box('SOREN', 426, 342, 78, 22)]).given_names).toBe('SOREN');
   });
 });

@@ -4,7 +4,8 @@
 // flagged for review with both readings, the MRZ's answered (docs/decisions.md).
 //   - the same letters (ICAO transliteration and truncation allowed): agreed;
 //   - a reading of the zone that the printed name confirms letter for letter: a digit taken for
-//     another letter it resembles (1 for L where I was assumed), fillers read as K;
+//     another letter it resembles (1 for L where I was assumed), fillers read as K, an unsure K
+//     beside a filler that the zone's reading took for one;
 //   - letters the MRZ reading dropped (narrow I and L, one of a doubled pair), restored from the
 //     printed name: the reader drops these in the zone and was never seen to add them on the page
 //     (docs/documents.md, "Names");
@@ -42,12 +43,16 @@ type Names = { surname: string; givenNames: string };
 
 const MAX_VARIANTS = 64;
 
-/** The zone's names with each digit read in a name taken for each letter it may be (1 as I or L, 0 as O, D or Q). */
+/**
+ * The zone's names with each digit read in a name taken for each letter it may be (1 as I or L, 0
+ * as O, D or Q), and each unsure K the zone's reading took for a filler beside one (mrz.ts unsureKs)
+ * as the K it may be (a name ending in K: NOVAK, ÖZTÜRK, ERIK).
+ */
 function digitVariants(m: MrzReading): Names[] {
   const field = nameField(m);
   const read = m.format === 'TD1' ? m.readLines[2] : m.format === 'FRENCH_NATIONAL_ID' ? null : m.readLines[0]?.slice(5);
   if (field === null || !read || read.length !== field.length) return [];
-  const options = [...field].map((c, i) => (DIGIT_AS_LETTERS[read[i]!] ?? [c]));
+  const options = [...field].map((c, i) => (read[i] === 'K' && c === '<' ? ['<', 'K'] : DIGIT_AS_LETTERS[read[i]!] ?? [c]));
   if (options.every((o) => o.length === 1)) return [];
   let fields = [''];
   for (const o of options) {
@@ -57,8 +62,12 @@ function digitVariants(m: MrzReading): Names[] {
   return fields.map(splitNameField);
 }
 
-/** The names a printed name confirms exactly: the zone's own reading first, then its other readings. */
-function confirmedReading(m: MrzReading, zone: Names, printed: Printed): Names {
+/**
+ * The names a printed name confirms exactly: the zone's own reading first, then its other readings.
+ * The reader ranks its attempts by it too (reader.ts restoreNames), so that the attempt kept is the
+ * one whose names this settles.
+ */
+export function confirmedReading(m: MrzReading, zone: Names, printed: Printed): Names {
   const located = printed.surname !== undefined || printed.given_names !== undefined;
   const agrees = (n: Names) =>
     located &&

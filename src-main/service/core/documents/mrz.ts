@@ -29,6 +29,8 @@ export interface MrzChar {
   c: string;
   /** The reader's probability for this character; characters added by a length repair get 0. */
   p: number;
+  /** What the reader read, where a rule took it for another character (an unsure K beside a filler, taken for one: unsureKs). */
+  read?: string;
 }
 
 /**
@@ -129,6 +131,7 @@ export function unsureKs(chars: MrzChar[]): MrzChar[] {
     out.forEach((ch, i) => {
       if (ch.c !== 'K' || ch.p >= 0.8) return;
       if (out[i - 1]?.c === '<' || out[i + 1]?.c === '<') {
+        ch.read = ch.c;
         ch.c = '<';
         changed = true;
       }
@@ -295,7 +298,7 @@ export interface MrzReading {
   format: MrzLayout;
   /** The zone as answered: lengths repaired, every field held to its alphabet, corrections the check digits proved. */
   lines: string[];
-  /** The zone as the reader read it (lengths repaired only): the source of the other readings of a repaired character. */
+  /** The zone as the reader read it (lengths repaired only, an unsure K beside a filler kept as read): the source of the other readings of a repaired character. */
   readLines: string[];
   documentCode: string;
   issuingState: string;
@@ -436,8 +439,8 @@ function sexOf(c: string | undefined): MrzReading['sex'] {
 }
 
 function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, printedNumber?: string): MrzReading | null {
-  const readLines = chars.map((l) => l.map((c) => c.c).join(''));
-  const layout = layoutOf(format, readLines);
+  const readLines = chars.map((l) => l.map((c) => c.read ?? c.c).join(''));
+  const layout = layoutOf(format, chars.map((l) => l.map((c) => c.c).join('')));
   const held = holdToAlphabets(chars, layout);
   const lines = held.lines;
   let result = parse(lines, { autocorrect: true });

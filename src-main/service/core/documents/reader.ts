@@ -7,7 +7,8 @@
 import anyAscii from 'any-ascii';
 import sharp, { type Sharp } from 'sharp';
 import { locatePage } from './locate';
-import { fillerKVariants, findMrz, nameField, type MrzReading } from './mrz';
+import { confirmedReading } from './fields';
+import { findMrz, nameField, type MrzReading } from './mrz';
 import type { RgbImage, TextBox, TextReader } from './ocr';
 import { letters, namesAgree, printedByValue, readPrinted, repairableName, type VizField } from './viz';
 
@@ -152,7 +153,6 @@ function restoreNames(m: MrzReading, p: Printed, boxes: TextBox[]): MrzReading {
     const names = { surname: surname ?? m.surname, givenNames: given ?? m.givenNames };
     return { ...m, ...names, lines: withNames(m, names) };
   }
-  // Fillers read as K (ERIKSSONKKANNA): taken only when the printed surname and given names are then exactly the MRZ's.
   const same = (a: string | undefined, b: string) => a !== undefined && letters(a) === letters(b);
   // A filler between two words dropped (DEJONG for DE<JONG): the same letters, spaced as printed.
   const spaced = (mrz: string, printed: string | undefined) => {
@@ -162,8 +162,10 @@ function restoreNames(m: MrzReading, p: Printed, boxes: TextBox[]): MrzReading {
   if (!field || !p.surname || (same(p.surname, m.surname) && (p.given_names === undefined || same(p.given_names, m.givenNames)))) {
     return { ...m, surname: spaced(m.surname, p.surname), givenNames: spaced(m.givenNames, p.given_names) };
   }
-  const fixed = fillerKVariants(field).find((v) => same(p.surname, v.surname) && (p.given_names === undefined || same(p.given_names, v.givenNames)));
-  return fixed ? { ...m, ...fixed } : m;
+  // Other readings of the zone (fillers read as K, an unsure K taken for a filler, digits for letters) the print confirms.
+  const zone = { surname: m.surname, givenNames: m.givenNames };
+  const confirmed = confirmedReading(m, zone, p);
+  return confirmed === zone ? m : { ...m, ...confirmed };
 }
 
 /**

@@ -74,6 +74,18 @@ const looksLike: Record<VizField, (s: string) => boolean> = {
   nationality: (s) => /^[\p{L}]{3,}( ?\/ ?[\p{L}]{3,})?$/u.test(s.trim()) && !ANY_LABEL.test(fold(s).replace(/\//g, '')),
 };
 
+/**
+ * A box read under a label's line that sits under other text on that line: text that is no label
+ * (a label's unread part is not read at all), above the box and over it, no lower than the label's
+ * top. The box is that text's neighbour, not the label's value: the print of a paper under the
+ * document beside a label, another column's value.
+ */
+function underOther(v: Placed, b: Placed, label: Placed): boolean {
+  if (b === v || b === label || ANY_LABEL.test(fold(b.text))) return false;
+  const middle = (b.top + b.bottom) / 2;
+  return b.left < v.right && b.right > v.left && middle > label.top && middle < v.top;
+}
+
 /** The printed value of each field, found under (or beside) its label. */
 export function readPrinted(boxes: TextBox[], exclude: (b: TextBox) => boolean = () => false): Partial<Record<VizField, string>> {
   const placed = boxes.filter((b) => !exclude(b)).map(place);
@@ -93,6 +105,7 @@ export function readPrinted(boxes: TextBox[], exclude: (b: TextBox) => boolean =
       const below = candidates
         .filter((v) => v.top >= label.bottom - label.height * 0.3 && v.top - label.bottom < label.height * 2.6)
         .filter((v) => v.left < label.right && v.right > label.left - label.height)
+        .filter((v) => !placed.some((b) => underOther(v, b, label)))
         .sort((a, b) => a.top - b.top || Math.abs(a.left - label.left) - Math.abs(b.left - label.left));
       const beside = candidates
         .filter((v) => Math.abs((v.top + v.bottom) / 2 - (label.top + label.bottom) / 2) < label.height * 0.6 && v.left > label.right)
@@ -149,7 +162,8 @@ export function printedByValue(
   const dob = texts.find((t) => readPrintedDate(t).some((p) => p.m === mm && p.d === dd && p.y % 100 === yy));
   if (dob) out.date_of_birth = dob;
   if (mrz.documentNumber.replace(/[^A-Z0-9]/gi, '').length >= 5) {
-    const agrees = (w: string) => numbersAgree(w, mrz.documentNumber) !== 'mismatch';
+    // A fragment of the number (`short`) found anywhere on the page does not locate it.
+    const agrees = (w: string) => !['mismatch', 'short'].includes(numbersAgree(w, mrz.documentNumber));
     const found = texts.find((t) => [t, ...t.split(/\s+/)].some(agrees));
     if (found) out.document_number = found;
   }
@@ -269,6 +283,8 @@ export function printedInOtherCentury(printed: string | undefined, mrz: Calendar
 const MAX_CUT = 2;
 /** ...and the fewest it must keep. */
 const MIN_KEPT = 6;
+/** The fewest characters of a number's start or end that make a reading cut shorter still (`short`) rather than another number. */
+const MIN_SHORT = 4;
 
 /**
  * Document numbers, with the letters and digits the reader confuses treated as one. `cut`: the
@@ -278,18 +294,21 @@ const MIN_KEPT = 6;
  * goes; it never confirms a character it did not read (assess.ts: a corrected or unsure one).
  * `longer`: the print was read as the whole number with one or two characters more at one end (a
  * mark beside it read with it, or a number longer than the zone's field holds): no contradiction,
- * and no confirmation either (assess.ts: review).
+ * and no confirmation either (assess.ts: review). `short`: the print was read as the number's start
+ * or end with more lost than a cut allows (glare over half of it): what was read agrees, too little
+ * was read to confirm it (assess.ts: review, never a failed check).
  */
-export function numbersAgree(printed: string | undefined, mrz: string): Agreement | 'cut' | 'longer' {
+export function numbersAgree(printed: string | undefined, mrz: string): Agreement | 'cut' | 'longer' | 'short' {
   if (printed === undefined) return 'not_located';
   const norm = (s: string) => asDigits(s.toUpperCase().replace(/[^A-Z0-9]/g, ''));
   const a = norm(printed);
   const b = norm(mrz);
   if (a === b) return 'match';
   if (a.length > b.length && a.length <= b.length + MAX_CUT && b.length >= MIN_KEPT && (a.startsWith(b) || a.endsWith(b))) return 'longer';
-  if (a.length >= b.length || a.length < b.length - MAX_CUT) return 'mismatch';
+  if (a.length >= b.length) return 'mismatch';
   const kept = [a, a.slice(1), a.slice(0, -1)].filter((x) => x.length >= Math.max(MIN_KEPT, b.length - MAX_CUT));
-  return kept.some((x) => b.startsWith(x) || b.endsWith(x)) ? 'cut' : 'mismatch';
+  if (kept.some((x) => b.startsWith(x) || b.endsWith(x))) return 'cut';
+  return a.length >= MIN_SHORT && (b.startsWith(a) || b.endsWith(a)) ? 'short' : 'mismatch';
 }
 
 /**
