@@ -1,5 +1,6 @@
 // `npm run bench:documents`: how many generated documents the reader gets entirely right, per
-// layout family and per condition (flat scan, phone photo), with the held-out layout apart.
+// layout family and per condition (flat scan, phone photo, and a low-quality copy of a scan: small,
+// soft, heavily compressed), with the held-out layout apart.
 // Documents come from test/document-generator.ts, seeded; each is decoded as the identity route
 // decodes it (image.ts, at most 1600 px), read by the document reader in its child process
 // (pool.ts, as the service runs it) and assessed (assess.ts) into `document_data`.
@@ -13,10 +14,11 @@
 //                       printed field against the MRZ, its dates; issue 37: never)
 //
 // Options: --n N documents per family and condition (default 30), --seed S (first seed; the figures
-// in docs/documents.md use 9000, tuning used 1-200), --families a,b, --conditions scan,photo,
+// in docs/documents.md use 9000, tuning used 1-200), --families a,b, --conditions scan,photo,low,
 // --misses (list every document not read right, with what was read), --cpu (read in this process
 // and time each document's CPU), --no-locate (the same without the locating step).
-// Targets on the held-out layout (issue 22): flat scans ≥ 95% every field right, phone photos ≥ 80%.
+// Targets on the held-out layout (issue 22): flat scans ≥ 95% every field right, phone photos ≥ 80%;
+// low-quality copies have no target but `refused` 0 (issue 37: an unreadable zone is unreadable, not wrong).
 //
 // The document part of `npm run bench:verification` (documentBench below) sends a smaller sample
 // over HTTP to the built service and times whole identity and KYC-plus requests.
@@ -36,7 +38,8 @@ import { selfie } from '../src-main/service/test/face-fixtures';
 
 const FIELDS = ['name', 'date_of_birth', 'document_type', 'document_number', 'expiry_date', 'issuing_country', 'nationality', 'sex'] as const;
 type Field = (typeof FIELDS)[number];
-const CONDITIONS: Condition[] = ['scan', 'photo'];
+// `low` last: the scans' and photos' seeds stay what they were.
+const CONDITIONS: Condition[] = ['scan', 'photo', 'low'];
 
 const q = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? 0;
 
@@ -199,6 +202,8 @@ async function main(): Promise<void> {
     const held = by((o) => o.c.family === HELD_OUT_FAMILY && o.c.condition === condition);
     if (!held.docs) continue;
     process.stdout.write(`${held.line(`HELD OUT ${HELD_OUT_FAMILY}, ${condition}`)}\n`);
+    // The issue's targets are for flat scans and phone photos; a `low` picture has none but `refused`.
+    if (condition === 'low') continue;
     const target = condition === 'scan' ? 95 : 80;
     process.stdout.write(`  target ≥ ${target}%: ${held.share() >= target ? 'met' : 'MISSED'}\n`);
   }
@@ -221,7 +226,7 @@ export async function documentBench(url: string, key: string, line: (label: stri
   // Two of each tuning family and three held-out documents per condition: the request times, and a
   // check that the HTTP path reads as the reader bench does.
   for (const [fi, family] of [...TUNING_FAMILIES, HELD_OUT_FAMILY].entries()) {
-    for (const [ci, condition] of CONDITIONS.entries()) {
+    for (const [ci, condition] of (['scan', 'photo'] as const).entries()) {
       const count = family === HELD_OUT_FAMILY ? 3 : 2;
       for (let i = 0; i < count; i++) cases.push(await generateCase(family, condition, 7000 + fi * 100 + ci * 10 + i));
     }

@@ -599,7 +599,12 @@ export async function renderPage(family: LayoutFamily, h: GenHolder, seed: numbe
 // ---------------------------------------------------------------------------------------------
 // Photographs and scans
 
-export type Condition = 'scan' | 'photo';
+/**
+ * `scan`: a flatbed scan; `photo`: a phone photo on a desk; `low`: a scan sent small, soft and
+ * heavily compressed (420-640 px wide, blurred, JPEG quality 30-50: a messaging app's copy, a
+ * thumbnail), where correct documents fail check digits because they are unreadable, not wrong.
+ */
+export type Condition = 'scan' | 'photo' | 'low';
 export type Point = [number, number];
 
 export interface Capture {
@@ -847,6 +852,19 @@ export async function photograph(page: RenderedPage, seed: number, opts: PhotoOp
   return { bytes: await img.jpeg({ quality }).toBuffer(), width: W, height: H, corners, notes };
 }
 
+/** A capture made small, soft and heavily compressed (`low`); its corners scaled with it. */
+export async function lowQuality(c: Capture, seed: number): Promise<Capture> {
+  const r = seeded(seed * 65537 + 23);
+  const width = Math.round(between(r, 420, 640));
+  const sigma = between(r, 0.8, 2);
+  const quality = Math.round(between(r, 30, 50));
+  const bytes = await sharp(c.bytes).resize({ width }).blur(sigma).jpeg({ quality }).toBuffer();
+  const meta = await sharp(bytes).metadata();
+  const k = meta.width! / c.width;
+  const corners = c.corners.map(([x, y]): Point => [x * k, y * k]) as Capture['corners'];
+  return { bytes, width: meta.width!, height: meta.height!, corners, notes: [...c.notes, `${width} px`, `blur σ${sigma.toFixed(1)}`, `jpeg q${quality}`] };
+}
+
 /** A flatbed scan: the page alone, at most 1.5° askew, a little softness, JPEG. */
 export async function scan(page: RenderedPage, seed: number): Promise<Capture> {
   const r = seeded(seed * 65537 + 11);
@@ -884,6 +902,6 @@ export async function generateCase(family: LayoutFamily, condition: Condition, s
   // A phone page is rendered finer (a 12 MP camera sees a card at 14-18 px/mm); a scan at 250-300 dpi.
   const pxPerMm = condition === 'photo' ? (kind === 'td3' ? 13 : 18) : between(r, 9.5, 11.8);
   const page = await renderPage(family, holder, seed, pxPerMm);
-  const capture = condition === 'photo' ? await photograph(page, seed) : await scan(page, seed);
+  const capture = condition === 'photo' ? await photograph(page, seed) : condition === 'low' ? await lowQuality(await scan(page, seed), seed) : await scan(page, seed);
   return { family, kind, condition, holder, expected: expectedData(holder, kind), capture, seed };
 }
