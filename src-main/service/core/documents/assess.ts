@@ -9,12 +9,11 @@ import type { Authenticity, ClaimComparison, DocumentCheck, DocumentCheckName, D
 import { ageOn, compareDates, dayOf, formatUsDate, parseClaimedDate, parsePrintedDates, parseYymmdd, sameDate, type CalendarDate } from '../../../../src-shared/dates';
 import { DEFAULT_THRESHOLD, scoreNamePair } from '../screening/match/compare';
 import { reviewFlags, settleNames, type SettledName, type SettledNames } from './fields';
-import { isState, type MrzReading } from './mrz';
+import { isState, LOW_CONFIDENCE_LIMIT, unsureCharacters, type MrzReading } from './mrz';
 import type { DocumentReading } from './reader';
 import { datesAgree, numbersAgree, printedInOtherCentury } from './viz';
 
-/** More than this many MRZ characters read with low confidence (or repaired) sends the document to review. */
-export const LOW_CONFIDENCE_LIMIT = 3;
+export { LOW_CONFIDENCE_LIMIT };
 
 const WEIGHT: Record<DocumentCheckName, number> = {
   mrz_found: 3, check_digit_document_number: 2, check_digit_date_of_birth: 2, check_digit_expiry_date: 2,
@@ -208,8 +207,7 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
     } else if (number === 'cut') {
       add('printed_document_number_matches_mrz', 'pass', 'Printed document number matches the MRZ as far as it was read (its first or last characters were not read)');
     } else agreeing('printed_document_number_matches_mrz', number, 'document number');
-    // A character held to its field's alphabet was misread; one the reader was already unsure of is counted once.
-    const unsure = m.lowConfidence + m.corrected + m.alphabetRepairs.filter((r) => r.p >= 0.5).length;
+    const unsure = unsureCharacters(m);
     add('mrz_read_confidence', unsure <= LOW_CONFIDENCE_LIMIT ? 'pass' : 'fail',
       unsure <= LOW_CONFIDENCE_LIMIT ? 'MRZ characters read with confidence' : `${unsure} MRZ characters read with low confidence or corrected: review the image`);
   }

@@ -77,7 +77,7 @@ export async function checkIdentity(faces: FacePool, documents: DocumentReader, 
  * A zone whose check digits do not hold, not proven wrong because it was not read: identity answers
  * it unreadable (send a sharper photo), not inconsistent. `in_time`: the read's time was up before
  * it settled (reader.ts READ_BUDGET_MS). `unclear`: it was read with more characters unsure or
- * repaired than `mrz_read_confidence` allows (assess.ts LOW_CONFIDENCE_LIMIT): on small, blurred
+ * repaired than `mrz_read_confidence` allows (mrz.ts LOW_CONFIDENCE_LIMIT): on small, blurred
  * photos of correct documents a failed check digit came with 8-45 unsure characters, forgeries'
  * own wrong digits mostly with 0-4 (docs/documents.md). Null when the zone holds, or was read
  * clearly and still fails: that document failed its checks.

@@ -294,6 +294,16 @@ export interface CheckDigit {
   valid: boolean;
 }
 
+/** More than this many MRZ characters read with low confidence (or repaired) sends the document to review. */
+export const LOW_CONFIDENCE_LIMIT = 3;
+
+/**
+ * The zone's characters read unsure, corrected by a check digit, or held to their field's alphabet
+ * (a misread: one the reader was already unsure of is counted once).
+ */
+export const unsureCharacters = (m: Pick<MrzReading, 'lowConfidence' | 'corrected' | 'alphabetRepairs'>): number =>
+  m.lowConfidence + m.corrected + m.alphabetRepairs.filter((r) => r.p >= 0.5).length;
+
 export interface MrzReading {
   format: MrzLayout;
   /** The zone as answered: lengths repaired, every field held to its alphabet, corrections the check digits proved. */

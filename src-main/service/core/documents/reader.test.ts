@@ -89,15 +89,38 @@ describe('a reading whose check digits hold', () => {
 describe('the read\'s time budget (issue 37: one zone had been retried for 29 s)', () => {
   const h: GenHolder = generateHolder(seeded(93));
   const [l1, l2] = generatedMrz(h, 'td3');
-  // A zone whose date-of-birth check digit never holds (a digit misread the same way on every
-  // attempt): every retry is tried while there is time.
-  const broken = `${l2!.slice(0, 13)}${l2![13] === '1' ? '2' : '1'}${l2!.slice(14)}`;
+  // A zone whose date-of-birth check digit never holds, a digit misread another way on each
+  // attempt: every retry is tried while there is time.
+  const wrongDigits = [...'0123456789'].filter((d) => d !== l2![13]);
+  const broken = (n: number) => `${l2!.slice(0, 13)}${wrongDigits[n % wrongDigits.length]}${l2!.slice(14)}`;
   const slowReader = (ms: number, count: { n: number }): TextReader => ({
     read: async () => {
       count.n++;
       await new Promise((r) => setTimeout(r, ms));
-      return { boxes: [box(l1!, 20, 360, 600, 24), box(broken, 20, 400, 600, 24)], ms: { detect: 0, recognise: 0 } };
+      return { boxes: [box(l1!, 20, 360, 600, 24), box(broken(count.n), 20, 400, 600, 24)], ms: { detect: 0, recognise: 0 } };
     },
+  });
+
+  it('stops once two attempts read the zone alike, clearly, with the same check digit failing: the zone says what it says', async () => {
+    const count = { n: 0 };
+    const same: TextReader = { read: () => {
+      count.n++;
+      return Promise.resolve({ boxes: [box(l1!, 20, 360, 600, 24), box(broken(0), 20, 400, 600, 24)], ms: { detect: 0, recognise: 0 } });
+    } };
+    const r = await readDocument(same, blank, { budgetMs: 60_000 });
+    expect(count.n).toBe(2);
+    expect(r.attempts).toContain('failed alike');
+    expect(r.budgetSpent).toBeUndefined();
+    expect(r.mrz?.checkDigits.find((c) => c.field === 'date_of_birth')?.valid).toBe(false);
+    // Read alike but unsurely (more characters unsure than mrz_read_confidence allows): retried while there is time.
+    const unsureCount = { n: 0 };
+    const unsure: TextReader = { read: () => {
+      unsureCount.n++;
+      const line = { ...box(broken(0), 20, 400, 600, 24), probs: [...broken(0)].map((_, i) => (i < 8 ? 0.3 : 0.99)) };
+      return Promise.resolve({ boxes: [box(l1!, 20, 360, 600, 24), line], ms: { detect: 0, recognise: 0 } });
+    } };
+    await readDocument(unsure, blank, { budgetMs: 60_000 });
+    expect(unsureCount.n).toBeGreaterThan(2);
   });
 
   it('starts no retry once its time is up: the reading as it stands is answered, marked as having spent its budget', async () => {

@@ -8,7 +8,7 @@ import anyAscii from 'any-ascii';
 import sharp, { type Sharp } from 'sharp';
 import { locatePage } from './locate';
 import { confirmedReading } from './fields';
-import { findMrz, nameField, type MrzReading } from './mrz';
+import { findMrz, LOW_CONFIDENCE_LIMIT, nameField, unsureCharacters, type MrzReading } from './mrz';
 import type { RgbImage, TextBox, TextReader } from './ocr';
 import { letters, namesAgree, printedByValue, readPrinted, repairableName, type VizField } from './viz';
 
@@ -214,16 +214,18 @@ export async function readDocument(reader: TextReader, img: RgbImage, opts: { lo
   const located = opts.locate === false ? null : await locatePage(img);
   const attempts: string[] = [];
   let best: Attempt | null = null;
+  let failedAlike = false;
   if (located) {
     const b = located.boundary;
     attempts.push(`located(support ${b.support.toFixed(2)}, area ${b.area.toFixed(2)}${located.turned ? `, turned ${located.turned}` : ''})`);
-    best = await readPicture(reader, located.page, attempts, budget);
+    ({ best, failedAlike } = await readPicture(reader, located.page, attempts, budget));
   }
   // The picture as it came is read only when the flattened page gave no zone whose check digits
   // all hold: a page whose only doubt is a name would get the same name from the photo, at twice
-  // the time.
-  if (!located || (!settled(best) && budget.allows(attempts, 'whole'))) {
-    const whole = await readPicture(reader, img, attempts, budget);
+  // the time. Nor when the page's zone was read alike twice, clearly, failing (failsAlike): the
+  // boundary found the zone.
+  if (!located || (!settled(best) && !failedAlike && budget.allows(attempts, 'whole'))) {
+    const { best: whole } = await readPicture(reader, img, attempts, budget);
     if (!best || quality(whole) > quality(best)) best = whole;
   }
   const chosen: Attempt = best!;
@@ -259,9 +261,40 @@ class Budget {
   }
 }
 
-/** One picture through the attempts below, until the reading is settled or the budget is spent; the best attempt. */
-async function readPicture(reader: TextReader, img: RgbImage, attempts: string[], budget: Budget): Promise<Attempt> {
+/**
+ * What a zone's check digits cover, as an attempt read it: the lines with the digits (TD1's first
+ * two, the others' second), fillers read as K or C beside fillers taken as fillers (attempts differ
+ * there, and no check digit looks at them).
+ */
+const digitLines = (m: MrzReading) => (m.format === 'TD1' ? m.lines.slice(0, 2) : m.lines.slice(1)).join('\n').replace(/[KC](?=<)|(?<=<)[KC]/g, '<');
+
+/**
+ * Two attempts that read the zone alike and clearly (no more characters unsure or repaired than
+ * `mrz_read_confidence` allows) with the same check digits failing: the zone says what it says, and
+ * no further attempt is made. A forgery's wrong digit had been read again and again until the time
+ * budget ended, then answered unreadable in time rather than inconsistent (docs/documents.md).
+ */
+export function failsAlike(a: MrzReading | null, b: MrzReading | null): boolean {
+  if (!a || !b || a.format !== b.format) return false;
+  const failing = (m: MrzReading) => m.checkDigits.filter((c) => !c.valid).map((c) => c.field).join();
+  const clear = (m: MrzReading) => unsureCharacters(m) <= LOW_CONFIDENCE_LIMIT;
+  return failing(a) !== '' && failing(a) === failing(b) && clear(a) && clear(b) && digitLines(a) === digitLines(b);
+}
+
+/**
+ * One picture through the attempts below, until the reading is settled, two attempts fail alike
+ * (failsAlike), or the budget is spent; the best attempt.
+ */
+async function readPicture(reader: TextReader, img: RgbImage, attempts: string[], budget: Budget): Promise<{ best: Attempt; failedAlike: boolean }> {
   let best: Attempt | null = null;
+  const zones: MrzReading[] = [];
+  let failedAlike = false;
+  const saw = (found: MrzReading | null) => {
+    if (!found) return;
+    if (zones.some((z) => failsAlike(z, found))) failedAlike = true;
+    zones.push(found);
+  };
+  const decided = () => settled(best) || failedAlike;
   const tryRead = async (image: RgbImage, label: string) => {
     const started = performance.now();
     const { boxes } = await reader.read(image, DET_SIDE);
@@ -269,6 +302,7 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
     const flat = levelled(boxes, skewOf(boxes));
     const labelled = readPrinted(flat, isMrzLike);
     const found = findMrz(boxes, labelled.document_number);
+    saw(found);
     const attempt: Attempt = { mrz: found && restoreNames(found, labelled, flat), boxes: flat, labelled, ...withValues(found, labelled, flat) };
     attempts.push(`${label}:${found ? found.checkDigits.filter((c) => c.valid).length + '/' + found.checkDigits.length : 'none'}`);
     if (!best || quality(attempt) > quality(best)) best = attempt;
@@ -277,7 +311,7 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
   const first = await tryRead(img, 'plain');
   // The pictures read so far with their boxes, for cutting the zone from (below).
   const views = [{ image: img, boxes: first }];
-  if (!settled(best) && budget.allows(attempts, 'deskew')) {
+  if (!decided() && budget.allows(attempts, 'deskew')) {
     const skew = skewOf(first);
     if (Math.abs(skew) >= 1) {
       const level = await transform(img, (s) => s.rotate(-skew, { background: '#ffffff' }));
@@ -292,7 +326,7 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
   const { band, image: zoneSource } = views
     .map((v) => ({ band: mrzBand(v.boxes, v.image), image: v.image }))
     .reduce((a, b) => ((b.band?.seen ?? 0) >= (a.band?.seen ?? 0) ? b : a));
-  if (band && !(settled(best) && namesSettled(best))) {
+  if (band && !failedAlike && !(settled(best) && namesSettled(best))) {
     const page = best!;
     // A reading whose digits hold is looked at again for its names only, without sharpening.
     for (const sharpen of settled(best) ? [false] : [false, true]) {
@@ -303,22 +337,24 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
       });
       const { boxes } = await reader.read(zone, Math.max(zone.width, zone.height));
       const found = findMrz(boxes, page.labelled.document_number);
+      saw(found);
       const attempt: Attempt = { mrz: found && restoreNames(found, page.labelled, page.boxes), boxes: page.boxes, labelled: page.labelled, ...withValues(found, page.labelled, page.boxes) };
       attempts.push(`zone${sharpen ? '-sharpened' : ''}:${found ? found.checkDigits.filter((c) => c.valid).length + '/' + found.checkDigits.length : 'none'}`);
       if (quality(attempt) > quality(best!)) best = attempt;
-      if (settled(best) && namesSettled(best)) break;
+      if ((settled(best) && namesSettled(best)) || failedAlike) break;
     }
   }
   // A blurred or low-contrast picture: sharpened and stretched to the full range.
   // A small picture is enlarged first: the lines are cut from it, and a blurred MRZ line 33 px high
   // was read whole only after that (TD1 specimen, blur).
-  if (!settled(best) && budget.allows(attempts, 'sharpened')) {
+  if (!decided() && budget.allows(attempts, 'sharpened')) {
     const up = Math.min(UPSCALE_MAX, UPSCALE_SIDE / Math.max(img.width, img.height));
     await tryRead(await transform(img, (s) => up > 1.1
       ? s.resize(Math.round(img.width * up), Math.round(img.height * up), { kernel: 'lanczos3' }).normalise().sharpen({ sigma: 2, m1: 1.5, m2: 5 })
       : s.normalise().sharpen({ sigma: 1.6, m1: 1.5, m2: 3 })), up > 1.1 ? `sharpened×${up.toFixed(1)}` : 'sharpened');
   }
-  return best!;
+  if (failedAlike) attempts.push('failed alike');
+  return { best: best!, failedAlike };
 }
 
 /** Lines of the zone as the recogniser sees them best: about this many pixels high. */
