@@ -853,7 +853,7 @@ export async function photograph(page: RenderedPage, seed: number, opts: PhotoOp
 }
 
 /** A capture made small, soft and heavily compressed (`low`); its corners scaled with it. */
-export async function lowQuality(c: Capture, seed: number): Promise<Capture> {
+async function lowQuality(c: Capture, seed: number): Promise<Capture> {
   const r = seeded(seed * 65537 + 23);
   const width = Math.round(between(r, 420, 640));
   const sigma = between(r, 0.8, 2);

@@ -13,8 +13,6 @@ import { isState, LOW_CONFIDENCE_LIMIT, unsureCharacters, type MrzReading } from
 import type { DocumentReading } from './reader';
 import { datesAgree, numbersAgree, printedInOtherCentury } from './viz';
 
-export { LOW_CONFIDENCE_LIMIT };
-
 const WEIGHT: Record<DocumentCheckName, number> = {
   mrz_found: 3, check_digit_document_number: 2, check_digit_date_of_birth: 2, check_digit_expiry_date: 2,
   check_digit_personal_number: 1, check_digit_composite: 2, not_expired: 2, dates_plausible: 1, issuing_state_known: 0.5,

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { generatedMrz, generateHolder, seeded } from '../../test/document-generator';
 import type { JudgedSelfie } from '../faces/selfie';
 import type { FaceReading } from '../faces/types';
-import { assessDocument, LOW_CONFIDENCE_LIMIT } from './assess';
+import { assessDocument } from './assess';
 import { identityFailure, type IdentityCheck } from './identity';
+import { LOW_CONFIDENCE_LIMIT } from './mrz';
 import type { TextBox, TextReader } from './ocr';
 import { readDocument } from './reader';
 

@@ -274,7 +274,7 @@ const digitLines = (m: MrzReading) => (m.format === 'TD1' ? m.lines.slice(0, 2) 
  * no further attempt is made. A forgery's wrong digit had been read again and again until the time
  * budget ended, then answered unreadable in time rather than inconsistent (docs/documents.md).
  */
-export function failsAlike(a: MrzReading | null, b: MrzReading | null): boolean {
+function failsAlike(a: MrzReading | null, b: MrzReading | null): boolean {
   if (!a || !b || a.format !== b.format) return false;
   const failing = (m: MrzReading) => m.checkDigits.filter((c) => !c.valid).map((c) => c.field).join();
   const clear = (m: MrzReading) => unsureCharacters(m) <= LOW_CONFIDENCE_LIMIT;
