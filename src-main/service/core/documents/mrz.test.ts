@@ -68,6 +68,21 @@ describe('findMrz', () => {
     expect(findMrz(boxes([`T${l1!.slice(1)}`, l2!, l3!]))!.documentCode).toBe('I');
   });
 
+  it('keeps an unsure K that starts the issuing state (P<KOR, I<KEN) as a K, where it is taken for a squeezed filler elsewhere', () => {
+    /** Line 1 with its character at `at` read with probability 0.6. */
+    const unsureAt = (at: number) => (line: string, i: number) => [...line].map((_, j) => (i === 0 && j === at ? 0.6 : 0.99));
+    const korean: Holder = { ...anna, surname: 'KIM', given: 'MINJI', nationality: 'KOR', issuing: 'KOR' };
+    const [p1, p2] = mrzLines(korean, 'td3');
+    expect(findMrz(boxes([p1!, p2!], unsureAt(2)))).toMatchObject({ issuingState: 'KOR', unknownState: false, surname: 'KIM' });
+    // A Kenyan card of a British holder: the nationality cannot lend the issuing state its letters.
+    const resident: Holder = { ...HOLDERS[4]!, issuing: 'KEN' };
+    const [c1, c2, c3] = mrzLines(resident, 'td1');
+    expect(findMrz(boxes([c1!, c2!, c3!], unsureAt(2)))).toMatchObject({ issuingState: 'KEN', nationality: 'GBR', unknownState: false });
+    // A K that with the letters after it is no state stays the squeezed filler it is taken for.
+    const squeezed = findMrz(boxes([p1!.replace(/<<<<<$/, '<<K<<'), p2!], (line, i) => [...line].map((_, j) => (i === 0 && j === 41 ? 0.6 : 0.99))))!;
+    expect(squeezed.lines[0]).toBe(p1);
+  });
+
   it('takes an unknown issuing state one letter from the nationality for the nationality (ERA next to FRA)', () => {
     const camille = HOLDERS[3]!;
     const [l1, l2] = mrzLines(camille, 'td2');

@@ -121,15 +121,18 @@ function candidateRows(boxes: TextBox[]): Row[] {
 
 /**
  * The reader takes a squeezed filler `<` for a `K` at times (a phone photo at a slant). A `K` it was
- * unsure of (probability under 0.8) next to a filler is a filler; a certain `K` is left alone.
+ * unsure of (probability under 0.8) next to a filler is a filler; a certain `K` is left alone. On a
+ * zone's first line, a K after the document code's filler that starts a state code with the two
+ * letters after it (P<KOR, I<KEN) is that state's K: fillers stand there only in a state code's tail.
  */
-export function unsureKs(chars: MrzChar[]): MrzChar[] {
+export function unsureKs(chars: MrzChar[], firstLine = false): MrzChar[] {
   const out = chars.map((ch) => ({ ...ch }));
+  const startsState = (i: number) => firstLine && (i === 1 || i === 2) && out[i - 1]?.c === '<' && stateAt(out, i);
   let changed = true;
   while (changed) {
     changed = false;
     out.forEach((ch, i) => {
-      if (ch.c !== 'K' || ch.p >= 0.8) return;
+      if (ch.c !== 'K' || ch.p >= 0.8 || startsState(i)) return;
       if (out[i - 1]?.c === '<' || out[i + 1]?.c === '<') {
         ch.read = ch.c;
         ch.c = '<';
@@ -533,7 +536,7 @@ export function findMrz(boxes: TextBox[], printedNumber?: string): MrzReading | 
       if (window.some((r) => !fitsLength(r.chars, len))) continue;
       let repaired = 0;
       const fitted = window.map((r, line) => {
-        const aligned = line === 0 ? realignFirstLine(unsureKs(r.chars), format) : { chars: unsureKs(r.chars), repaired: 0 };
+        const aligned = line === 0 ? realignFirstLine(unsureKs(r.chars, true), format) : { chars: unsureKs(r.chars), repaired: 0 };
         const f = fitLength(aligned.chars, len);
         repaired += f.repaired + aligned.repaired;
         return f.chars;
