@@ -80,7 +80,9 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
   })();
   const template = await templateDb;
   const name = `cc_test_${process.pid}_${++made}_${Date.now().toString(36)}`;
-  await runStatement(POSTGRES.url, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  // FILE_COPY copies the template's files (a checkpoint, cheap with fsync off) where the default,
+  // WAL_LOG, writes every page of it through the write-ahead log: 58 ms a database instead of 115.
+  await runStatement(POSTGRES.url, `CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY FILE_COPY`);
   return {
     url: POSTGRES.url.replace('/postgres?', `/${name}?`),
     drop: () => runStatement(POSTGRES.url!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
