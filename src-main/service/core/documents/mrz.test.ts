@@ -248,6 +248,11 @@ describe('check digits: a wrong one is reported, never read into validity', () =
     expect(m.corrected).toBe(1);
     expect(m.checkDigits.every((c) => c.valid)).toBe(true);
     expect(m.lines[1]).toBe(zone[1]);
+    // A C read as 0 in a small, soft copy (L898902C3 as L89890203).
+    const [a1, a2] = mrzLines(HOLDERS[0]!, 'td3');
+    const c = findMrz(boxes([a1!, a2!.replace('L898902C3', 'L89890203')]))!;
+    expect(c).toMatchObject({ documentNumber: 'L898902C3', corrected: 1 });
+    expect(c.checkDigits.every((x) => x.valid)).toBe(true);
   });
 });
 

@@ -287,8 +287,12 @@ export function holdToAlphabets(chars: MrzChar[][], layout: MrzLayout): { lines:
   return { lines: lines.map((l) => l.join('')), repairs };
 }
 
+/**
+ * The characters a document number's character may have been read for. C and 0 blur into each
+ * other in a small, soft copy (the C's opening closes): L898902C3 was read L89890203.
+ */
 const SWAPS: Record<string, string[]> = {
-  O: ['0'], '0': ['O', 'D'], D: ['0'], Q: ['0'], I: ['1'], '1': ['I'], L: ['1'], S: ['5'], '5': ['S'],
+  O: ['0'], '0': ['O', 'D', 'C'], D: ['0'], Q: ['0'], C: ['0'], I: ['1'], '1': ['I'], L: ['1'], S: ['5'], '5': ['S'],
   B: ['8'], '8': ['B'], Z: ['2'], '2': ['Z'], G: ['6'], '6': ['G'],
 };
 
