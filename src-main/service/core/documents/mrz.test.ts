@@ -83,6 +83,23 @@ describe('findMrz', () => {
     expect(squeezed.lines[0]).toBe(p1);
   });
 
+  it('keeps an unsure K that starts the given names after the `<<` separator (SMITH<<KARL); `<K` before a name, and a run of them, are squeezed fillers', () => {
+    const karl: Holder = { ...anna, surname: 'SMITH', given: 'KARL' };
+    const [k1, k2] = mrzLines(karl, 'td3');
+    const unsure = (at: number[]) => (line: string, i: number) => [...line].map((_, j) => (i === 0 && at.includes(j) ? 0.6 : 0.99));
+    const at = k1!.indexOf('<<KARL') + 2;
+    expect(findMrz(boxes([k1!, k2!], unsure([at])))).toMatchObject({ surname: 'SMITH', givenNames: 'KARL' });
+    // The separator's second filler read as an unsure K: a filler.
+    const anne: Holder = { ...anna, surname: 'SMITH', given: 'ANNE' };
+    const [a1, a2] = mrzLines(anne, 'td3');
+    const sq = a1!.replace('SMITH<<ANNE', 'SMITH<KANNE');
+    expect(findMrz(boxes([sq, a2!], unsure([sq.indexOf('<KANNE') + 1])))).toMatchObject({ surname: 'SMITH', givenNames: 'ANNE' });
+    // Two of the trailing fillers read as unsure Ks after the given name's end (ANNE<<KK<<): fillers.
+    const run = a1!.replace(/ANNE<<<<<</, 'ANNE<<KK<<');
+    const from = run.indexOf('<<KK<<') + 2;
+    expect(findMrz(boxes([run, a2!], unsure([from, from + 1]))).lines[0]).toBe(a1);
+  });
+
   it('takes an unknown issuing state one letter from the nationality for the nationality (ERA next to FRA)', () => {
     const camille = HOLDERS[3]!;
     const [l1, l2] = mrzLines(camille, 'td2');

@@ -124,15 +124,20 @@ function candidateRows(boxes: TextBox[]): Row[] {
  * unsure of (probability under 0.8) next to a filler is a filler; a certain `K` is left alone. On a
  * zone's first line, a K after the document code's filler that starts a state code with the two
  * letters after it (P<KOR, I<KEN) is that state's K: fillers stand there only in a state code's tail.
+ * A K after two fillers and before a letter starts the given names (SMITH<<KARL) and stays.
  */
 export function unsureKs(chars: MrzChar[], firstLine = false): MrzChar[] {
   const out = chars.map((ch) => ({ ...ch }));
   const startsState = (i: number) => firstLine && (i === 1 || i === 2) && out[i - 1]?.c === '<' && stateAt(out, i);
+  // After a name's `<<` separator and before a letter, a K starts the given names (SMITH<<KARL): a
+  // squeezed separator read with a K is `<K` before the letter, one filler, not two. Asked again as
+  // the fillers around it are read (<<KK<<: the second K is a filler, then so is the first).
+  const startsGivenName = (i: number) => i >= 2 && out[i - 1]?.c === '<' && out[i - 2]?.c === '<' && /[A-Z]/.test(out[i + 1]?.c ?? '');
   let changed = true;
   while (changed) {
     changed = false;
     out.forEach((ch, i) => {
-      if (ch.c !== 'K' || ch.p >= 0.8 || startsState(i)) return;
+      if (ch.c !== 'K' || ch.p >= 0.8 || startsState(i) || startsGivenName(i)) return;
       if (out[i - 1]?.c === '<' || out[i + 1]?.c === '<') {
         ch.read = ch.c;
         ch.c = '<';
