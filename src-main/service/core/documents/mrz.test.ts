@@ -97,7 +97,7 @@ describe('findMrz', () => {
     // Two of the trailing fillers read as unsure Ks after the given name's end (ANNE<<KK<<): fillers.
     const run = a1!.replace(/ANNE<<<<<</, 'ANNE<<KK<<');
     const from = run.indexOf('<<KK<<') + 2;
-    expect(findMrz(boxes([run, a2!], unsure([from, from + 1]))).lines[0]).toBe(a1);
+    expect(findMrz(boxes([run, a2!], unsure([from, from + 1])))!.lines[0]).toBe(a1);
   });
 
   it('takes an unknown issuing state one letter from the nationality for the nationality (ERA next to FRA)', () => {
