@@ -100,6 +100,23 @@ describe('findMrz', () => {
     expect(findMrz(boxes([run, a2!], unsure([from, from + 1])))!.lines[0]).toBe(a1);
   });
 
+  it('takes no zone whose line was read only from its middle (glare over its start): the line\'s left edge is right of the others\'', () => {
+    const colin: Holder = { ...HOLDERS[4]!, surname: 'OCONNOR', given: 'COLIN', issuing: 'ZWE', nationality: 'ZWE' };
+    const [l1, l2] = mrzLines(colin, 'td2');
+    const pitch = 1160 / 36;
+    /** A line's box from `at` characters in, as the reader gives what it saw of it. */
+    const from = (text: string, at: number, y: number): TextBox => {
+      const x0 = 40 + at * pitch;
+      const x1 = x0 + text.length * pitch;
+      return { text, probs: [...text].map(() => 0.99), box: [[x0, y], [x1, y], [x1, y + 30], [x0, y + 30]] };
+    };
+    // The first line seen from its 12th character (<<COLIN<<<…): fitted to 36 it was I<COL… (Colombia), surname N.
+    expect(findMrz([from(l1!.slice(11), 11, 700), from(l2!, 0, 740)])).toBeNull();
+    // Whole, or missing two characters at most (a dropped code letter put back), it is read.
+    expect(findMrz([from(l1!, 0, 700), from(l2!, 0, 740)])).toMatchObject({ issuingState: 'ZWE', surname: 'OCONNOR', givenNames: 'COLIN' });
+    expect(findMrz([from(l1!.slice(1), 1, 700), from(l2!, 0, 740)])).toMatchObject({ issuingState: 'ZWE', surname: 'OCONNOR' });
+  });
+
   it('takes an unknown issuing state one letter from the nationality for the nationality (ERA next to FRA)', () => {
     const camille = HOLDERS[3]!;
     const [l1, l2] = mrzLines(camille, 'td2');

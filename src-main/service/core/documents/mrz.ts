@@ -530,6 +530,20 @@ const proves = (r: MrzReading, c: CheckDigit) => c.valid && !(c.field === 'perso
 const score = (r: MrzReading) =>
   r.checkDigits.filter((c) => proves(r, c)).length * 10 - r.corrected - r.repaired * 0.1 - r.alphabetRepairs.length * 0.05 - r.lowConfidence * 0.01;
 
+/**
+ * A zone's lines start at one left edge (they are printed in one monospaced font, left-aligned). A
+ * line read from more than two characters' width right of the others lost its start (glare over the
+ * left of the first line: "<<COLN<<<…" read for I<ZWEOCONNOR<<COLIN<<<…). Fitted to the format's
+ * length it would be taken for another document code, state and name: a correct document would
+ * be refused as inconsistent, or answered with another state. Such a window is no reading.
+ */
+function cutOnTheLeft(window: Row[]): boolean {
+  // A line's width over its characters: the widest, as joined parts measure only their widest part.
+  const pitch = Math.max(...window.map((r) => r.widest / r.chars.length));
+  const left = Math.min(...window.map((r) => r.x));
+  return window.some((r) => r.x - left > 2.5 * pitch);
+}
+
 /** The best MRZ among the text boxes, or null when none parses. */
 export function findMrz(boxes: TextBox[], printedNumber?: string): MrzReading | null {
   const rows = candidateRows(boxes);
@@ -542,7 +556,7 @@ export function findMrz(boxes: TextBox[], printedNumber?: string): MrzReading | 
       // Lines of one zone are about the same length, near the format's; a line with a run of
       // fillers may be shorter by up to 40%: CTC merges repeated characters, and squeezed fillers
       // (a photo at a slant) come out as a few.
-      if (window.some((r) => !fitsLength(r.chars, len))) continue;
+      if (window.some((r) => !fitsLength(r.chars, len)) || cutOnTheLeft(window)) continue;
       let repaired = 0;
       const fitted = window.map((r, line) => {
         const aligned = line === 0 ? realignFirstLine(unsureKs(r.chars, true), format) : { chars: unsureKs(r.chars), repaired: 0 };
