@@ -68,36 +68,36 @@ describe('findMrz', () => {
     expect(findMrz(boxes([`T${l1!.slice(1)}`, l2!, l3!]))!.documentCode).toBe('I');
   });
 
+  /** The zone's first line with its characters at `at` read with probability 0.6 (the rest certain). */
+  const unsureOnFirstLine = (...at: number[]) => (line: string, i: number) => [...line].map((_, j) => (i === 0 && at.includes(j) ? 0.6 : 0.99));
+
   it('keeps an unsure K that starts the issuing state (P<KOR, I<KEN) as a K, where it is taken for a squeezed filler elsewhere', () => {
-    /** Line 1 with its character at `at` read with probability 0.6. */
-    const unsureAt = (at: number) => (line: string, i: number) => [...line].map((_, j) => (i === 0 && j === at ? 0.6 : 0.99));
     const korean: Holder = { ...anna, surname: 'KIM', given: 'MINJI', nationality: 'KOR', issuing: 'KOR' };
     const [p1, p2] = mrzLines(korean, 'td3');
-    expect(findMrz(boxes([p1!, p2!], unsureAt(2)))).toMatchObject({ issuingState: 'KOR', unknownState: false, surname: 'KIM' });
+    expect(findMrz(boxes([p1!, p2!], unsureOnFirstLine(2)))).toMatchObject({ issuingState: 'KOR', unknownState: false, surname: 'KIM' });
     // A Kenyan card of a British holder: the nationality cannot lend the issuing state its letters.
     const resident: Holder = { ...HOLDERS[4]!, issuing: 'KEN' };
     const [c1, c2, c3] = mrzLines(resident, 'td1');
-    expect(findMrz(boxes([c1!, c2!, c3!], unsureAt(2)))).toMatchObject({ issuingState: 'KEN', nationality: 'GBR', unknownState: false });
+    expect(findMrz(boxes([c1!, c2!, c3!], unsureOnFirstLine(2)))).toMatchObject({ issuingState: 'KEN', nationality: 'GBR', unknownState: false });
     // A K that with the letters after it is no state stays the squeezed filler it is taken for.
-    const squeezed = findMrz(boxes([p1!.replace(/<<<<<$/, '<<K<<'), p2!], (line, i) => [...line].map((_, j) => (i === 0 && j === 41 ? 0.6 : 0.99))))!;
+    const squeezed = findMrz(boxes([p1!.replace(/<<<<<$/, '<<K<<'), p2!], unsureOnFirstLine(41)))!;
     expect(squeezed.lines[0]).toBe(p1);
   });
 
   it('keeps an unsure K that starts the given names after the `<<` separator (SMITH<<KARL); `<K` before a name, and a run of them, are squeezed fillers', () => {
     const karl: Holder = { ...anna, surname: 'SMITH', given: 'KARL' };
     const [k1, k2] = mrzLines(karl, 'td3');
-    const unsure = (at: number[]) => (line: string, i: number) => [...line].map((_, j) => (i === 0 && at.includes(j) ? 0.6 : 0.99));
     const at = k1!.indexOf('<<KARL') + 2;
-    expect(findMrz(boxes([k1!, k2!], unsure([at])))).toMatchObject({ surname: 'SMITH', givenNames: 'KARL' });
+    expect(findMrz(boxes([k1!, k2!], unsureOnFirstLine(at)))).toMatchObject({ surname: 'SMITH', givenNames: 'KARL' });
     // The separator's second filler read as an unsure K: a filler.
     const anne: Holder = { ...anna, surname: 'SMITH', given: 'ANNE' };
     const [a1, a2] = mrzLines(anne, 'td3');
     const sq = a1!.replace('SMITH<<ANNE', 'SMITH<KANNE');
-    expect(findMrz(boxes([sq, a2!], unsure([sq.indexOf('<KANNE') + 1])))).toMatchObject({ surname: 'SMITH', givenNames: 'ANNE' });
+    expect(findMrz(boxes([sq, a2!], unsureOnFirstLine(sq.indexOf('<KANNE') + 1)))).toMatchObject({ surname: 'SMITH', givenNames: 'ANNE' });
     // Two of the trailing fillers read as unsure Ks after the given name's end (ANNE<<KK<<): fillers.
     const run = a1!.replace(/ANNE<<<<<</, 'ANNE<<KK<<');
     const from = run.indexOf('<<KK<<') + 2;
-    expect(findMrz(boxes([run, a2!], unsure([from, from + 1])))!.lines[0]).toBe(a1);
+    expect(findMrz(boxes([run, a2!], unsureOnFirstLine(from, from + 1)))!.lines[0]).toBe(a1);
   });
 
   it('takes no zone whose line was read only from its middle (glare over its start): the line\'s left edge is right of the others\'', () => {
