@@ -71,6 +71,44 @@ describe('names: the MRZ against the printed page', () => {
     expect(d.lines[0]).toBe(mrzLines(molina, 'td3')[0]);
   });
 
+  it('takes every filler read as K back, as many as the printed names need (more runs than two, a K ending a word beside one), and keeps the K\'s they spell', () => {
+    const cases: [Holder, string, { surname: string; given_names: string }][] = [
+      // Five fillers read as K, one right after NOWAK's own K.
+      [holder('NOWAK GLOWACKA', 'ALEKSANDRA BOG'), 'NOWAKKGLOWACKAKKALEKSANDRAKBOG', { surname: 'NOWAK GLOWACKA', given_names: 'ALEKSANDRA BOG' }],
+      // The separator read as K< and the surname's space as K.
+      [holder('OSULLIVAN QUIGLEY', 'GOLIATH'), 'OSULLIVANKQUIGLEYK<GOLIATH', { surname: "O'SULLIVAN QUIGLEY", given_names: 'GOLIATH' }],
+      [holder('ISAKSSON', 'BARTHOLOMEW ALOYSIUS'), 'ISAKSSONK<BARTHOLOMEWKALOYSIUS', { surname: 'ISAKSSON', given_names: 'BARTHOLOMEW ALOYSIUS' }],
+    ];
+    for (const [h, read, printed] of cases) {
+      const s = settleNames(zone(h, read), printed);
+      expect([s.surname.value, s.givenNames.value, s.surname.settlement, s.givenNames.settlement]).toEqual([h.surname, h.given, 'match', 'match']);
+      expect(s.lines[0]).toBe(mrzLines(h, 'td3')[0]);
+      expect(reviewFlags(s)).toEqual([]);
+    }
+    // Only K's go back: a name the print does not spell with the zone's other letters stays for review.
+    const other = settleNames(zone(holder('NOWAK GLOWACKA', 'ALEKSANDRA'), 'NOWAKKGLOWACKAKKALEKSANDRA'), { surname: 'NOWAK GLOWACKI', given_names: 'ALEKSANDRA' });
+    expect(other.surname.settlement).not.toBe('match');
+    // The given names not located: nothing confirms which K's are fillers, and the names go to review.
+    const half = zone(holder('NOWAK GLOWACKA', 'ALEKSANDRA BOG'), 'NOWAKKGLOWACKAKKALEKSANDRAKBOG');
+    expect(reviewFlags(settleNames(half, { surname: 'NOWAK GLOWACKA' }))).not.toEqual([]);
+  });
+
+  it('agrees with a printed name the issuer cut to fit a full field (its last character a letter), also read with its fillers as K; a field ending in fillers is not cut', () => {
+    const h = holder('WOLFESCHLEGELSTEINHAUSEN', 'ALEKSANDRA BOGUMILA');
+    const full = 'WOLFESCHLEGELSTEINHAUSEN<<ALEKSANDRA<BO';
+    expect(full).toHaveLength(39);
+    const printed = { surname: 'WOLFESCHLEGELSTEINHAUSEN', given_names: 'ALEKSANDRA BOGUMILA' };
+    for (const read of [full, 'WOLFESCHLEGELSTEINHAUSENKKALEKSANDRAKBO']) {
+      const s = settleNames(zone(h, read), printed);
+      expect([s.surname.value, s.givenNames.value, s.givenNames.settlement]).toEqual(['WOLFESCHLEGELSTEINHAUSEN', 'ALEKSANDRA BO', 'match']);
+      expect(s.lines[0]!.slice(5)).toBe(full);
+      expect(reviewFlags(s)).toEqual([]);
+    }
+    // The same letters with fillers after: the reading lost the rest, and the name goes to review.
+    const short = settleNames(zone(holder('WOLFE', 'ALEKSANDRA BOGUMILA'), 'WOLFE<<ALEKSANDRA<BOG'), { surname: 'WOLFE', given_names: 'ALEKSANDRA BOGUMILA' });
+    expect(short.givenNames.settlement).toBe('review');
+  });
+
   it('takes back a K the zone\'s reading was unsure of beside a filler, and took for one, when the printed name confirms it (NOWAK, not NOWA); unconfirmed, it is flagged', () => {
     const h = holder('NOWAK', 'ERIK');
     const [l1, l2] = mrzLines(h, 'td3');
@@ -178,6 +216,17 @@ describe('names: the MRZ against the printed page', () => {
     expect(nameAgreement('MIKE', 'MARIADELCONSUELO')).toBe('different');
     expect(nameAgreement('MRA', 'MARIADELCONSUELO')).toBe('different');
     expect(nameCheckOf(m, { surname: 'GLOVER', given_names: 'MIKE' }).result).toBe('fail');
+  });
+
+  it('reviews a printed name read to its first word when that word is a letter from the zone\'s (QUOC for QUOC BAO, the zone\'s QUO<BAO), never failing the document; one word against one is another name', () => {
+    const m = zone(holder('OKONJO IWEALA', 'QUOC BAO'), 'OKONJO<IWEALA<<QUO<BAO');
+    expect(m.givenNames).toBe('QUO BAO');
+    expect(settleNames(m, { surname: 'OKONJO-IWEALA', given_names: 'QUOC' }).givenNames).toMatchObject({ value: 'QUO BAO', settlement: 'review' });
+    expect(nameCheckOf(m, { surname: 'OKONJO-IWEALA', given_names: 'QUOC' }).result).toBe('not_checked');
+    expect(nameAgreement('MARK', 'MARIA')).toBe('different');
+    expect(nameAgreement('MARK', 'MARIA ANNA')).toBe('different');
+    expect(nameAgreement('QUO', 'QUOC BAO')).toBe('close');
+    expect(nameAgreement('QUI', 'QUOC BAO')).toBe('different');
   });
 
   it('fills a character that is no letter (a 7) from the printed name when every other letter agrees, and flags it when there is none', () => {

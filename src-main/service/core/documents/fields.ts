@@ -10,13 +10,14 @@
 //     printed name: the reader drops these in the zone and was never seen to add them on the page
 //     (docs/documents.md, "Names");
 //   - a letter or two apart otherwise, or one reading the other with letters lost at its end or
-//     dropped inside it: review (OONNOR or OCONNOR? O or OISIN? MARADC or MARIA DEL CONSUELO?
-//     either side may be misread; viz.ts nameAgreement);
+//     dropped inside it, or the print read to its first words, a letter from the zone's: review
+//     (OONNOR or OCONNOR? O or OISIN? MARADC or MARIA DEL CONSUELO? QUOC or QUO<BAO? either side
+//     may be misread; viz.ts nameAgreement);
 //   - further apart: a mismatch, which fails the document's `printed_name_matches_mrz` check, and
 //     is flagged for review too.
 import type { ReviewFlag } from '../../../../src-shared/contracts/documents';
-import { DIGIT_AS_LETTERS, fillerKVariants, nameField, splitNameField, zoneNames, type MrzReading } from './mrz';
-import { letters, nameAgreement, nameWords, repairableName, type VizField } from './viz';
+import { cutByIssuer, DIGIT_AS_LETTERS, fillerKVariants, fillersAsKFor, nameField, splitNameField, zoneNames, type MrzReading } from './mrz';
+import { letters, nameAgreement, nameWords, printedWordSpellings, repairableName, type VizField } from './viz';
 
 export type NamePart = 'surname' | 'given_names';
 
@@ -69,14 +70,28 @@ function digitVariants(m: MrzReading): Names[] {
  */
 export function confirmedReading(m: MrzReading, zone: Names, printed: Printed): Names {
   const located = printed.surname !== undefined || printed.given_names !== undefined;
+  const cut = cutByIssuer(m);
   const agrees = (n: Names) =>
     located &&
-    (printed.surname === undefined || nameAgreement(printed.surname, n.surname) === 'match') &&
-    (printed.given_names === undefined || nameAgreement(printed.given_names, n.givenNames) === 'match');
+    (printed.surname === undefined || nameAgreement(printed.surname, n.surname, cut && !n.givenNames) === 'match') &&
+    (printed.given_names === undefined || nameAgreement(printed.given_names, n.givenNames, cut) === 'match');
   if (!located || agrees(zone)) return zone;
   const field = nameField(m);
-  const others = [...digitVariants(m), ...(field ? fillerKVariants(field) : [])];
+  const others = [...digitVariants(m), ...(field ? [...fillerKVariants(field), ...spelledWithFillers(field, printed)] : [])];
   return others.find(agrees) ?? zone;
+}
+
+/**
+ * The zone's name field with as many K's read back as fillers as the printed names need, when both
+ * are located (mrz.ts fillersAsKFor): a slanted photo can read every filler of a long name as K
+ * (NOWAKKGLOWACKAKKALEKSANDRA), more runs than fillerKVariants tries.
+ */
+function spelledWithFillers(field: string, printed: Printed): Names[] {
+  if (printed.surname === undefined || printed.given_names === undefined) return [];
+  const givens = printedWordSpellings(printed.given_names);
+  return printedWordSpellings(printed.surname)
+    .flatMap((s) => givens.map((g) => fillersAsKFor(field, s, g)))
+    .flatMap((f) => (f === null ? [] : [splitNameField(f)]));
 }
 
 /** A part whose zone reading holds a digit that is no letter: the printed name settles it when every other letter agrees. */
@@ -89,13 +104,13 @@ function fillUnreadable(mrz: string, printed: string | undefined): string | null
   return [...a].every((c, i) => c === b[i] || /[0-9]/.test(c)) ? words : null;
 }
 
-function settlePart(mrz: string, printed: string | undefined): SettledName {
+function settlePart(mrz: string, printed: string | undefined, cut: boolean): SettledName {
   const unreadable = /[0-9]/.test(mrz);
   if (unreadable) {
     const filled = fillUnreadable(mrz, printed);
     if (filled) return { value: filled, settlement: 'match', unreadable: false, printed };
   }
-  const agreement = nameAgreement(printed, mrz);
+  const agreement = nameAgreement(printed, mrz, cut);
   if (agreement === 'not_located') return { value: mrz, settlement: 'not_located', unreadable, printed };
   if (agreement === 'match') {
     // The same letters, spaced as printed where the zone's reading lost a filler between words (DEJONG for DE<JONG).
@@ -115,8 +130,8 @@ function withNameField(m: MrzReading, names: Names): string[] {
   const field = nameField(m);
   if (field === null) return m.lines;
   const body = names.givenNames ? `${mrzWord(names.surname)}<<${mrzWord(names.givenNames)}` : mrzWord(names.surname);
-  // A full field was truncated by the issuer: its names are not rebuilt.
-  if (body.length > field.length || !field.endsWith('<')) return m.lines;
+  // A full field was truncated by the issuer: it is rebuilt only from names that fill it.
+  if (body.length > field.length || (!field.endsWith('<') && body.length !== field.length)) return m.lines;
   const next = body.padEnd(field.length, '<');
   if (next === field) return m.lines;
   return m.format === 'TD1' ? [m.lines[0]!, m.lines[1]!, next] : [m.lines[0]!.slice(0, 5) + next, ...m.lines.slice(1)];
@@ -126,8 +141,9 @@ function withNameField(m: MrzReading, names: Names): string[] {
 export function settleNames(m: MrzReading, printed: Printed): SettledNames {
   const zone = zoneNames(m);
   const reading = confirmedReading(m, zone, printed);
-  const surname = settlePart(reading.surname, printed.surname);
-  const givenNames = settlePart(reading.givenNames, printed.given_names);
+  const cut = cutByIssuer(m);
+  const surname = settlePart(reading.surname, printed.surname, cut && !reading.givenNames);
+  const givenNames = settlePart(reading.givenNames, printed.given_names, cut);
   const settled = (p: SettledName) => p.settlement === 'match' || p.settlement === 'restored' || p.settlement === 'not_located';
   const lines = settled(surname) && settled(givenNames) && !surname.unreadable && !givenNames.unreadable
     ? withNameField(m, { surname: surname.value, givenNames: givenNames.value })

@@ -3,7 +3,7 @@
 // (an implementation independent of the service's parser).
 import { describe, expect, it } from 'vitest';
 import { checkDigit, HOLDERS, mrzLines, type DocKind, type Holder } from '../../test/document-fixtures';
-import { checkDigitOf, fillerKVariants, findMrz, type CheckDigit, type MrzReading } from './mrz';
+import { checkDigitOf, fillerKVariants, fillersAsKFor, findMrz, type CheckDigit, type MrzReading } from './mrz';
 import type { TextBox } from './ocr';
 
 /** One text box per line, stacked, each character read with certainty unless given. */
@@ -204,6 +204,27 @@ describe('fillerKVariants', () => {
 
   it('offers nothing for a name without K', () => {
     expect(fillerKVariants('DE<JONG<<WILLEM<<<<<<<<<<<<<<')).toEqual([]);
+  });
+});
+
+describe('fillersAsKFor', () => {
+  it('reads back as fillers the K\'s the names cannot spell, keeping those they can', () => {
+    expect(fillersAsKFor('NOWAKKGLOWACKAKKALEKSANDRAKBOG<<', 'NOWAK GLOWACKA', 'ALEKSANDRA BOG')).toBe('NOWAK<GLOWACKA<<ALEKSANDRA<BOG<<');
+    expect(fillersAsKFor('KOKKKKKARL<KKK', 'KOK', 'KARL')).toBe('KOK<<<KARL<<<<');
+    expect(fillersAsKFor('NOVAKKKKIRK<KKK', 'NOVAK', 'KIRK')).toBe('NOVAK<<KIRK<<<<');
+  });
+
+  it('needs two fillers between surname and given names, none before the surname, never two inside it, and only fillers after', () => {
+    // One filler (or a K) only between them: they cannot be told apart.
+    expect(fillersAsKFor('SMITHKARL<<<', 'SMITH', 'KARL')).toBeNull();
+    expect(fillersAsKFor('SMITH<KARL<<<', 'SMITH', 'KARL')).toBeNull();
+    expect(fillersAsKFor('<SMITH<<KARL', 'SMITH', 'KARL')).toBeNull();
+    expect(fillersAsKFor('DE<<JONG<<ANNA', 'DE JONG', 'ANNA')).toBeNull();
+    // Words stand apart by a filler: one lost (DEJONG) is not this function's to settle.
+    expect(fillersAsKFor('DEJONG<<ANNA', 'DE JONG', 'ANNA')).toBeNull();
+    expect(fillersAsKFor('SMITH<<KARLA<<', 'SMITH', 'KARL')).toBeNull();
+    // Other letters are never changed.
+    expect(fillersAsKFor('SMYTH<<KARL', 'SMITH', 'KARL')).toBeNull();
   });
 });
 

@@ -576,6 +576,16 @@ export function nameField(m: Pick<MrzReading, 'format' | 'lines'>): string | nul
   return (m.format === 'TD1' ? m.lines[2] : m.format === 'FRENCH_NATIONAL_ID' ? null : m.lines[0]?.slice(5)) ?? null;
 }
 
+/**
+ * Whether the issuer cut the name to fit the field: the field is full, its last character a letter,
+ * not a filler. ICAO 9303 truncates a long name at the field's end, so its last part (the given
+ * names, or the surname where there are none) may stop short; a reading that lost letters would
+ * leave fillers there instead.
+ */
+export function cutByIssuer(m: Pick<MrzReading, 'format' | 'lines'>): boolean {
+  return /[A-Z]$/.test(nameField(m) ?? '');
+}
+
 /** Surname and given names from the zone's lines (the French card has its surname on the first line, its given names on the second). */
 export function zoneNames(m: Pick<MrzReading, 'format' | 'lines'>): { surname: string; givenNames: string } {
   if (m.format !== 'FRENCH_NATIONAL_ID') return splitNameField(nameField(m) ?? '');
@@ -610,6 +620,46 @@ export function fillerKVariants(raw: string): { surname: string; givenNames: str
     out.push(splitNameField(chars.join('')));
   }
   return out;
+}
+
+/**
+ * The name field with K's read back as fillers so that it spells `surname`, two fillers or more,
+ * then `givenNames` (each in the MRZ's words: one filler between words, none inside one), and only
+ * fillers after, or the given names cut by the field's end (ICAO truncation): null when no choice
+ * of K's does. Any number of fillers may have been read as K (a slanted photo squeezes every `<`),
+ * so the printed names, not a bound on how many, choose which K's are letters; a K they spell is
+ * kept, and where a word ends in K beside a filler read as K, the word's length says which is which.
+ */
+export function fillersAsKFor(raw: string, surname: string, givenNames: string): string | null {
+  const words = (part: string) => part.split(' ').filter(Boolean);
+  const [sur, given] = [words(surname), words(givenNames)];
+  if (!sur.length || !given.length || ![...sur, ...given].every((w) => /^[A-Z]+$/.test(w))) return null;
+  // The fillers each target letter needs before it: [least, most] (2 stands for two or more).
+  const need: [number, number][] = [];
+  sur.forEach((w, k) => [...w].forEach((_, i) => need.push(i > 0 ? [0, 0] : k === 0 ? [0, 0] : [1, 1])));
+  given.forEach((w, k) => [...w].forEach((_, i) => need.push(i > 0 ? [0, 0] : k === 0 ? [2, 2] : [1, 2])));
+  const target = [...sur, ...given].join('');
+  const at = sur.join('').length;
+  const memo = new Map<number, string | null>();
+  // The rest of the field from character i, with target letter j next after `run` fillers (2: two or more).
+  const rest = (i: number, j: number, run: number): string | null => {
+    const key = (i * 64 + j) * 3 + run;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    let out: string | null = null;
+    if (j === target.length) out = /^[<K]*$/.test(raw.slice(i)) ? '<'.repeat(raw.length - i) : null;
+    else if (i === raw.length) out = j > at && run === 0 ? '' : null;
+    else {
+      const c = raw[i]!;
+      const asFiller = () => { const r = rest(i + 1, j, Math.min(2, run + 1)); return r === null ? null : `<${r}`; };
+      const fits = c === target[j] && run >= need[j]![0] && run <= need[j]![1];
+      const asLetter = () => { const r = fits ? rest(i + 1, j + 1, 0) : null; return r === null ? null : c + r; };
+      out = c === '<' ? asFiller() : c === 'K' ? asLetter() ?? asFiller() : asLetter();
+    }
+    memo.set(key, out);
+    return out;
+  };
+  return rest(0, 0, 0);
 }
 
 /** ISO alpha-2 of an MRZ nationality code (screening's country qualifier); the British variants are GB. */

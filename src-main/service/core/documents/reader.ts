@@ -8,7 +8,7 @@ import anyAscii from 'any-ascii';
 import sharp, { type Sharp } from 'sharp';
 import { locatePage } from './locate';
 import { confirmedReading } from './fields';
-import { findMrz, LOW_CONFIDENCE_LIMIT, nameField, unsureCharacters, type MrzReading } from './mrz';
+import { cutByIssuer, findMrz, LOW_CONFIDENCE_LIMIT, nameField, unsureCharacters, type MrzReading } from './mrz';
 import type { RgbImage, TextBox, TextReader } from './ocr';
 import { letters, namesAgree, printedByValue, readPrinted, repairableName, type VizField } from './viz';
 
@@ -39,7 +39,10 @@ const UPSCALE_SIDE = 1600;
 const UPSCALE_MAX = 1.5;
 
 type Printed = Partial<Record<VizField, string>>;
-const namesOk = (m: MrzReading, p: Printed) => namesAgree(p.surname, m.surname) !== 'mismatch' && namesAgree(p.given_names, m.givenNames) !== 'mismatch';
+const namesOk = (m: MrzReading, p: Printed) => {
+  const cut = cutByIssuer(m);
+  return namesAgree(p.surname, m.surname, cut && !m.givenNames) !== 'mismatch' && namesAgree(p.given_names, m.givenNames, cut) !== 'mismatch';
+};
 /**
  * Final: every check digit holds without a correction, and both state codes are codes (no check
  * digit covers the nationality: a letter lost there leaves every digit holding).

@@ -173,19 +173,26 @@ export function printedByValue(
 /** A name's letters only, upper case, accents folded, digits read as the letters they resemble. */
 export const letters = (s: string) => lettersOnly(anyAscii(s).toUpperCase()).replace(/[^A-Z]+/g, '');
 
-/** A printed name in words of letters, as `letters` reads it (for an answer that takes the printed spelling). */
 /** A printed name in the MRZ's words: letters only, an apostrophe dropped as ICAO drops it (O'CONNOR is OCONNOR). */
 export const nameWords = (s: string) => lettersOnly(anyAscii(s).toUpperCase().replace(/['’`]/g, '')).replace(/[^A-Z]+/g, ' ').trim();
 
 /**
  * ICAO 9303 part 3 writes some letters as two in the MRZ (Ä as AE, Ø as OE, ß as SS, Þ as TH); a
- * state may also drop the accent (Ä as A). Both spellings of a printed name, in letters.
+ * state may also drop the accent (Ä as A), as `letters` and `nameWords` do.
  */
-function printedSpellings(printed: string): string[] {
-  const icao = printed
+const icaoSpelling = (printed: string) =>
+  printed
     .toUpperCase()
     .replace(/[ÄÆ]/g, 'AE').replace(/[ÖØŒ]/g, 'OE').replace(/Ü/g, 'UE').replace(/Å/g, 'AA').replace(/ß|ẞ/g, 'SS').replace(/Þ/g, 'TH').replace(/Ĳ/g, 'IJ');
-  return [...new Set([letters(printed), letters(icao)])];
+
+/** Both spellings of a printed name, in letters. */
+function printedSpellings(printed: string): string[] {
+  return [...new Set([letters(printed), letters(icaoSpelling(printed))])];
+}
+
+/** Both spellings of a printed name, in the MRZ's words (a space between words). */
+export function printedWordSpellings(printed: string): string[] {
+  return [...new Set([nameWords(printed), nameWords(icaoSpelling(printed))])].filter(Boolean);
 }
 
 export type Agreement = 'match' | 'mismatch' | 'not_located';
@@ -229,6 +236,19 @@ const lettersApart = (a: string, b: string) => {
 };
 
 /**
+ * Both slips at once: the printed box read to its first words only, and those a letter apart from
+ * the zone's first words (QUOC for QUOC BAO against the zone's QUO<BAO, its C lost), at least
+ * MIN_KEPT_LETTERS letters of them. Words, not letters: MARK is not MARIA cut short.
+ */
+const firstWordsApart = (printed: string, mrz: string) => {
+  const zone = mrz.split(/\s+/).filter(Boolean);
+  return printedWordSpellings(printed).some((spelling) => {
+    const words = spelling.split(' ');
+    return words.length < zone.length && words.join('').length >= MIN_KEPT_LETTERS && words.every((w, i) => lettersApart(w, letters(zone[i]!)));
+  });
+};
+
+/**
  * ICAO's two-letter spellings of a marked letter (Ä AE, Ö OE, Ü UE, Å AA) folded back to the plain
  * letter, on both readings: the recogniser drops a printed accent (SØREN read as SOREN against the
  * zone's SOEREN, ÅSA as ASA against AASA), so the two spellings of one name meet here.
@@ -237,16 +257,18 @@ const withoutDigraphs = (s: string) => s.replace(/([AOU])E/g, '$1').replace(/AA/
 
 /**
  * Names as printed and in the MRZ: the same when their letters are, allowing ICAO transliteration
- * (read with its accents or without) and the MRZ's truncation of a long name.
+ * (read with its accents or without) and the MRZ's truncation of a long name: a zone name of 20
+ * letters or more that starts the printed one, or any that does where `cut` says the issuer cut it
+ * (the zone's name field is full: mrz.ts cutByIssuer).
  */
-export function nameAgreement(printed: string | undefined, mrz: string): NameAgreement {
+export function nameAgreement(printed: string | undefined, mrz: string, cut = false): NameAgreement {
   if (printed === undefined) return 'not_located';
   const b = letters(mrz);
   const spellings = printedSpellings(printed).filter(Boolean);
   if (!spellings.length || !b) return 'not_located';
-  if (spellings.some((a) => a === b || (b.length >= 20 && a.startsWith(b)))) return 'match';
+  if (spellings.some((a) => a === b || ((cut || b.length >= 20) && a.startsWith(b)))) return 'match';
   if (spellings.some((a) => withoutDigraphs(a) === withoutDigraphs(b))) return 'match';
-  return spellings.some((a) => lettersApart(a, b) || cutShort(a, b) || lettersDropped(a, b)) ? 'close' : 'different';
+  return spellings.some((a) => lettersApart(a, b) || cutShort(a, b) || lettersDropped(a, b)) || firstWordsApart(printed, mrz) ? 'close' : 'different';
 }
 
 /**
@@ -254,8 +276,8 @@ export function nameAgreement(printed: string | undefined, mrz: string): NameAgr
  * agrees. A name a letter away is not settled: a better reading may yet agree, and if none does
  * the difference goes to review (fields.ts).
  */
-export function namesAgree(printed: string | undefined, mrz: string): Agreement {
-  const a = nameAgreement(printed, mrz);
+export function namesAgree(printed: string | undefined, mrz: string, cut = false): Agreement {
+  const a = nameAgreement(printed, mrz, cut);
   return a === 'match' ? 'match' : a === 'not_located' ? 'not_located' : 'mismatch';
 }
 
