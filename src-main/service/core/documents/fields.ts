@@ -77,8 +77,17 @@ export function confirmedReading(m: MrzReading, zone: Names, printed: Printed): 
     (printed.given_names === undefined || nameAgreement(printed.given_names, n.givenNames, cut) === 'match');
   if (!located || agrees(zone)) return zone;
   const field = nameField(m);
-  const others = [...digitVariants(m), ...(field ? [...fillerKVariants(field), ...spelledWithFillers(field, printed)] : [])];
-  return others.find(agrees) ?? zone;
+  return [...otherReadings(m), ...(field ? spelledWithFillers(field, printed) : [])].find(agrees) ?? zone;
+}
+
+/**
+ * The zone's names as its reading's measured slips would have made them otherwise: a digit for the
+ * letter it resembles, K's read back as fillers (fillerKVariants). Candidates only: a printed name
+ * must confirm one, here or on the page by value (viz.ts printedByValue).
+ */
+export function otherReadings(m: MrzReading): Names[] {
+  const field = nameField(m);
+  return [...digitVariants(m), ...(field ? fillerKVariants(field) : [])];
 }
 
 /**

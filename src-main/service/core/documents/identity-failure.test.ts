@@ -171,6 +171,19 @@ describe('a name whose print is not found on the page (issue 37: names carry no 
     expect(identityFailure(c, [])).toBeNull();
   });
 
+  it('the printed names found by value for the zone\'s names read with a slip (the << read as K<): both printed, they confirm it; one alone does not', async () => {
+    const slipped = `${l1!.slice(0, 5)}MOLINAK<ROCIO${l1!.slice(5 + 'MOLINA<<ROCIO'.length)}`;
+    expect(slipped).toHaveLength(44);
+    const both = await read([at('MOLINA', 200, 118, 120, 22), at('ROCIO', 200, 178, 100, 22), box(slipped, 360), box(l2!, 400)]);
+    expect(both.printed).toMatchObject({ surname: 'MOLINA', given_names: 'ROCIO' });
+    const settled = check(both).assessment;
+    expect(settled.review).toEqual([]);
+    expect(settled.documentData).toMatchObject({ name: 'ROCIO MOLINA' });
+    const one = await read([at('MOLINA', 200, 118, 120, 22), box(slipped, 360), box(l2!, 400)]);
+    expect(one.printed.surname).toBeUndefined();
+    expect(check(one).assessment.review.map((f) => f.reason)).toContain('not_located');
+  });
+
   it('a printed name that is not the zone\'s is never taken for it by value: still not located', async () => {
     const reading = await read([at('MOLINAS', 200, 118, 120, 22), at('ROCIA', 200, 178, 100, 22), box(l1!, 360), box(l2!, 400)]);
     expect(reading.printed.surname).toBeUndefined();

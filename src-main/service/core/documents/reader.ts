@@ -7,7 +7,7 @@
 import anyAscii from 'any-ascii';
 import sharp, { type Sharp } from 'sharp';
 import { locatePage } from './locate';
-import { confirmedReading } from './fields';
+import { confirmedReading, otherReadings } from './fields';
 import { cutByIssuer, findMrz, LOW_CONFIDENCE_LIMIT, nameField, unsureCharacters, type MrzReading } from './mrz';
 import type { RgbImage, TextBox, TextReader } from './ocr';
 import { letters, namesAgree, printedByValue, readPrinted, repairableName, type VizField } from './viz';
@@ -72,7 +72,7 @@ interface Attempt {
 
 /** Where a label was not found, the field is looked for by this zone's own value (viz.ts). */
 function withValues(found: MrzReading | null, labelled: Printed, boxes: TextBox[]): Pick<Attempt, 'valued' | 'printed'> {
-  const valued = found ? printedByValue(boxes, found, isMrzLike) : {};
+  const valued = found ? printedByValue(boxes, found, isMrzLike, otherReadings(found)) : {};
   return { valued, printed: { ...valued, ...labelled } };
 }
 

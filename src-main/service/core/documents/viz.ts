@@ -127,10 +127,14 @@ export function readPrinted(boxes: TextBox[], exclude: (b: TextBox) => boolean =
  * printed format and century) or character for character (a document number, letters and digits
  * the reader confuses as one, or read cut short: numbersAgree). Labels are small and are the first print a phone photo loses; the
  * values are larger. A value found this way can only agree with the zone; a field whose value
- * is nowhere on the page stays "not located", never "differs".
+ * is nowhere on the page stays "not located", never "differs". Where neither name is printed as
+ * the zone reads them, `otherNames` (the zone's other readings, fields.ts otherReadings: a `<<`
+ * read as K<) are looked for in turn, and the first whose surname and given names are both
+ * printed gives them.
  */
 export function printedByValue(
   boxes: TextBox[], mrz: { surname: string; givenNames: string; birthDate: string; documentNumber: string }, exclude: (b: TextBox) => boolean = () => false,
+  otherNames: readonly { surname: string; givenNames: string }[] = [],
 ): Partial<Record<VizField, string>> {
   const out: Partial<Record<VizField, string>> = {};
   const texts = boxes.filter((b) => !exclude(b)).map((b) => b.text.trim()).filter(Boolean);
@@ -152,9 +156,14 @@ export function printedByValue(
     }
     return undefined;
   };
-  const surname = nameIn(mrz.surname);
+  let surname = nameIn(mrz.surname);
+  let given = nameIn(mrz.givenNames);
+  for (const n of surname || given ? [] : otherNames) {
+    [surname, given] = [nameIn(n.surname), nameIn(n.givenNames)];
+    if (surname && given) break;
+    [surname, given] = [undefined, undefined];
+  }
   if (surname) out.surname = surname;
-  const given = nameIn(mrz.givenNames);
   if (given) out.given_names = given;
   const yy = Number(mrz.birthDate.slice(0, 2));
   const mm = Number(mrz.birthDate.slice(2, 4));
