@@ -229,6 +229,21 @@ describe('names: the MRZ against the printed page', () => {
     expect(nameAgreement('QUI', 'QUOC BAO')).toBe('different');
   });
 
+  it('reviews a name one reading holds with its first letters lost (BAL for IQBAL), or with a letter misread as well as letters dropped (ALEKSANORABOGUMA), never failing the document', () => {
+    const iqbal = zone(holder('CLOUGH', 'IQBAL'));
+    expect(settleNames(iqbal, { surname: 'CLOUGH', given_names: 'BAL' }).givenNames).toMatchObject({ value: 'IQBAL', settlement: 'review' });
+    expect(nameCheckOf(iqbal, { surname: 'CLOUGH', given_names: 'BAL' }).result).toBe('not_checked');
+    const aleksandra = zone(holder('NG', 'ALEKSANDRA BOGUMILA'));
+    expect(settleNames(aleksandra, { surname: 'NG', given_names: 'ALEKSANORABOGUMA' }).givenNames.settlement).toBe('review');
+    expect(nameCheckOf(aleksandra, { surname: 'NG', given_names: 'ALEKSANORABOGUMA' }).result).toBe('not_checked');
+    // A short other name is not a long one with letters dropped, misread or not; another first letter is another name.
+    expect(nameAgreement('MIKE', 'MARIA DEL CONSUELO')).toBe('different');
+    expect(nameAgreement('BOGUMILA', 'ALEKSANDRA BOGUMILA')).toBe('close');
+    expect(nameAgreement('OLEKSANDRA BOGUMILA', 'ALEKSANDRA BOGUMILA')).toBe('close');
+    expect(nameAgreement('ZLEKSANORABOGUMA', 'ALEKSANDRABOGUMILA')).toBe('different');
+    expect(nameAgreement('JONES', 'JOHNSON')).toBe('different');
+  });
+
   it('fills a character that is no letter (a 7) from the printed name when every other letter agrees, and flags it when there is none', () => {
     const h = holder('OLIVEIRA', 'ERIKA');
     const m = zone(h, 'OLIV7IRA<<ERIKA');

@@ -213,9 +213,10 @@ export type NameAgreement = 'match' | 'close' | 'different' | 'not_located';
 
 /**
  * One reading the other with letters lost at its end (OISIN read as O in the zone, its cells taken
- * for fillers; a printed box cut at the page's edge): how a reader errs, not how names differ.
+ * for fillers; a printed box cut at the page's edge) or at its start (BAL for IQBAL: the box's
+ * first letters lost under glare): how a reader errs, not how names differ.
  */
-const cutShort = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
+const cutShort = (a: string, b: string) => a.startsWith(b) || b.startsWith(a) || a.endsWith(b) || b.endsWith(a);
 
 /** The fewest letters a reading with letters dropped inside it must keep (lettersDropped). */
 const MIN_KEPT_LETTERS = 4;
@@ -232,6 +233,21 @@ const lettersDropped = (a: string, b: string) => {
   let kept = 0;
   for (const c of long) if (c === short[kept]) kept++;
   return kept === short.length;
+};
+
+/** The share of the longer reading the shorter must keep to be it with a letter misread as well as letters dropped. */
+const MIN_KEPT_SHARE = 0.8;
+
+/**
+ * Both slips at once: one letter misread and letters dropped (ALEKSANORABOGUMA for ALEKSANDRA
+ * BOGUMILA: D read as O, IL lost): the shorter, but for one letter, in the longer in order, from the
+ * same first letter, keeping MIN_KEPT_SHARE of it and at least MIN_KEPT_LETTERS letters. The share
+ * keeps a short other name (MIKE) from being found inside a long one.
+ */
+const misreadAndDropped = (a: string, b: string) => {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length < MIN_KEPT_LETTERS || short.length < long.length * MIN_KEPT_SHARE || short[0] !== long[0]) return false;
+  return [...short].some((_, i) => i > 0 && lettersDropped(short.slice(0, i) + short.slice(i + 1), long));
 };
 
 /**
@@ -277,7 +293,7 @@ export function nameAgreement(printed: string | undefined, mrz: string, cut = fa
   if (!spellings.length || !b) return 'not_located';
   if (spellings.some((a) => a === b || ((cut || b.length >= 20) && a.startsWith(b)))) return 'match';
   if (spellings.some((a) => withoutDigraphs(a) === withoutDigraphs(b))) return 'match';
-  return spellings.some((a) => lettersApart(a, b) || cutShort(a, b) || lettersDropped(a, b)) || firstWordsApart(printed, mrz) ? 'close' : 'different';
+  return spellings.some((a) => lettersApart(a, b) || cutShort(a, b) || lettersDropped(a, b) || misreadAndDropped(a, b)) || firstWordsApart(printed, mrz) ? 'close' : 'different';
 }
 
 /**
