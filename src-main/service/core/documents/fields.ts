@@ -16,7 +16,7 @@
 //   - further apart: a mismatch, which fails the document's `printed_name_matches_mrz` check, and
 //     is flagged for review too.
 import type { ReviewFlag } from '../../../../src-shared/contracts/documents';
-import { cutByIssuer, DIGIT_AS_LETTERS, fillerKVariants, fillersAsKFor, nameField, splitNameField, zoneNames, type MrzReading } from './mrz';
+import { DIGIT_AS_LETTERS, fillerKVariants, fillersAsKFor, nameField, partsCut, splitNameField, zoneNames, type MrzReading } from './mrz';
 import { letters, nameAgreement, nameWords, printedWordSpellings, repairableName, type VizField } from './viz';
 
 export type NamePart = 'surname' | 'given_names';
@@ -70,11 +70,12 @@ function digitVariants(m: MrzReading): Names[] {
  */
 export function confirmedReading(m: MrzReading, zone: Names, printed: Printed): Names {
   const located = printed.surname !== undefined || printed.given_names !== undefined;
-  const cut = cutByIssuer(m);
-  const agrees = (n: Names) =>
-    located &&
-    (printed.surname === undefined || nameAgreement(printed.surname, n.surname, cut && !n.givenNames) === 'match') &&
-    (printed.given_names === undefined || nameAgreement(printed.given_names, n.givenNames, cut) === 'match');
+  const agrees = (n: Names) => {
+    const cut = partsCut(m, n);
+    return located &&
+      (printed.surname === undefined || nameAgreement(printed.surname, n.surname, cut.surname) === 'match') &&
+      (printed.given_names === undefined || nameAgreement(printed.given_names, n.givenNames, cut.givenNames) === 'match');
+  };
   if (!located || agrees(zone)) return zone;
   const field = nameField(m);
   return [...otherReadings(m), ...(field ? spelledWithFillers(field, printed) : [])].find(agrees) ?? zone;
@@ -150,9 +151,9 @@ function withNameField(m: MrzReading, names: Names): string[] {
 export function settleNames(m: MrzReading, printed: Printed): SettledNames {
   const zone = zoneNames(m);
   const reading = confirmedReading(m, zone, printed);
-  const cut = cutByIssuer(m);
-  const surname = settlePart(reading.surname, printed.surname, cut && !reading.givenNames);
-  const givenNames = settlePart(reading.givenNames, printed.given_names, cut);
+  const cut = partsCut(m, reading);
+  const surname = settlePart(reading.surname, printed.surname, cut.surname);
+  const givenNames = settlePart(reading.givenNames, printed.given_names, cut.givenNames);
   const settled = (p: SettledName) => p.settlement === 'match' || p.settlement === 'restored' || p.settlement === 'not_located';
   const lines = settled(surname) && settled(givenNames) && !surname.unreadable && !givenNames.unreadable
     ? withNameField(m, { surname: surname.value, givenNames: givenNames.value })

@@ -582,8 +582,14 @@ export function nameField(m: Pick<MrzReading, 'format' | 'lines'>): string | nul
  * names, or the surname where there are none) may stop short; a reading that lost letters would
  * leave fillers there instead.
  */
-export function cutByIssuer(m: Pick<MrzReading, 'format' | 'lines'>): boolean {
+function cutByIssuer(m: Pick<MrzReading, 'format' | 'lines'>): boolean {
   return /[A-Z]$/.test(nameField(m) ?? '');
+}
+
+/** Which of `names` (the zone's, or a reading of them) the issuer may have cut: the last part (cutByIssuer). */
+export function partsCut(m: Pick<MrzReading, 'format' | 'lines'>, names: { givenNames: string }): { surname: boolean; givenNames: boolean } {
+  const cut = cutByIssuer(m);
+  return { surname: cut && !names.givenNames, givenNames: cut };
 }
 
 /** Surname and given names from the zone's lines (the French card has its surname on the first line, its given names on the second). */

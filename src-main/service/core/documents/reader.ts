@@ -8,7 +8,7 @@ import anyAscii from 'any-ascii';
 import sharp, { type Sharp } from 'sharp';
 import { locatePage } from './locate';
 import { confirmedReading, otherReadings } from './fields';
-import { cutByIssuer, findMrz, LOW_CONFIDENCE_LIMIT, nameField, unsureCharacters, type MrzReading } from './mrz';
+import { findMrz, LOW_CONFIDENCE_LIMIT, nameField, partsCut, unsureCharacters, type MrzReading } from './mrz';
 import type { RgbImage, TextBox, TextReader } from './ocr';
 import { letters, namesAgree, printedByValue, readPrinted, repairableName, type VizField } from './viz';
 
@@ -40,8 +40,8 @@ const UPSCALE_MAX = 1.5;
 
 type Printed = Partial<Record<VizField, string>>;
 const namesOk = (m: MrzReading, p: Printed) => {
-  const cut = cutByIssuer(m);
-  return namesAgree(p.surname, m.surname, cut && !m.givenNames) !== 'mismatch' && namesAgree(p.given_names, m.givenNames, cut) !== 'mismatch';
+  const cut = partsCut(m, m);
+  return namesAgree(p.surname, m.surname, cut.surname) !== 'mismatch' && namesAgree(p.given_names, m.givenNames, cut.givenNames) !== 'mismatch';
 };
 /**
  * Final: every check digit holds without a correction, and both state codes are codes (no check
@@ -72,7 +72,7 @@ interface Attempt {
 
 /** Where a label was not found, the field is looked for by this zone's own value (viz.ts). */
 function withValues(found: MrzReading | null, labelled: Printed, boxes: TextBox[]): Pick<Attempt, 'valued' | 'printed'> {
-  const valued = found ? printedByValue(boxes, found, isMrzLike, otherReadings(found)) : {};
+  const valued = found ? printedByValue(boxes, found, isMrzLike, () => otherReadings(found)) : {};
   return { valued, printed: { ...valued, ...labelled } };
 }
 

@@ -129,12 +129,12 @@ export function readPrinted(boxes: TextBox[], exclude: (b: TextBox) => boolean =
  * values are larger. A value found this way can only agree with the zone; a field whose value
  * is nowhere on the page stays "not located", never "differs". Where neither name is printed as
  * the zone reads them, `otherNames` (the zone's other readings, fields.ts otherReadings: a `<<`
- * read as K<) are looked for in turn, and the first whose surname and given names are both
- * printed gives them.
+ * read as K<; asked for only then) are looked for in turn, and the first whose surname and given
+ * names are both printed gives them.
  */
 export function printedByValue(
   boxes: TextBox[], mrz: { surname: string; givenNames: string; birthDate: string; documentNumber: string }, exclude: (b: TextBox) => boolean = () => false,
-  otherNames: readonly { surname: string; givenNames: string }[] = [],
+  otherNames: () => readonly { surname: string; givenNames: string }[] = () => [],
 ): Partial<Record<VizField, string>> {
   const out: Partial<Record<VizField, string>> = {};
   const texts = boxes.filter((b) => !exclude(b)).map((b) => b.text.trim()).filter(Boolean);
@@ -156,15 +156,18 @@ export function printedByValue(
     }
     return undefined;
   };
-  let surname = nameIn(mrz.surname);
-  let given = nameIn(mrz.givenNames);
-  for (const n of surname || given ? [] : otherNames) {
-    [surname, given] = [nameIn(n.surname), nameIn(n.givenNames)];
-    if (surname && given) break;
-    [surname, given] = [undefined, undefined];
+  let names = { surname: nameIn(mrz.surname), given: nameIn(mrz.givenNames) };
+  if (!names.surname && !names.given) {
+    for (const n of otherNames()) {
+      const found = { surname: nameIn(n.surname), given: nameIn(n.givenNames) };
+      if (found.surname && found.given) {
+        names = found;
+        break;
+      }
+    }
   }
-  if (surname) out.surname = surname;
-  if (given) out.given_names = given;
+  if (names.surname) out.surname = names.surname;
+  if (names.given) out.given_names = names.given;
   const yy = Number(mrz.birthDate.slice(0, 2));
   const mm = Number(mrz.birthDate.slice(2, 4));
   const dd = Number(mrz.birthDate.slice(4, 6));
