@@ -437,4 +437,13 @@ describe('printed fields found by their labels', () => {
     const given = box('Given name', 506, 324, 70, 12);
     expect(readPrinted([given, box('Pren', 588, 324, 33, 9), box('DOS SANTOS', 427, 280, 350, 30), box('SOREN', 426, 342, 78, 22)]).given_names).toBe('SOREN');
   });
+
+  it('reads a bilingual label\'s garbled second half (Surname / Nom read as Surname and NC) as the label\'s, never as a line hiding the value under it', () => {
+    const label = box('Surname', 382, 227, 58, 10);
+    const values = [box('POPESCU', 379, 240, 111, 24), box('IRIS', 378, 291, 50, 24)];
+    expect(readPrinted([label, box('NC', 445, 228, 26, 7), ...values]).surname).toBe('POPESCU');
+    // Taller than the label, or far from its end, the box is other text of the line, as before.
+    expect(readPrinted([label, box('NC', 445, 226, 26, 12), ...values]).surname).toBe('NC');
+    expect(readPrinted([label, box('NC', 470, 228, 26, 7), ...values]).surname).toBe('NC');
+  });
 });

@@ -75,13 +75,24 @@ const looksLike: Record<VizField, (s: string) => boolean> = {
 };
 
 /**
+ * The rest of a label read as a box of its own: on the label's line, starting right after its end
+ * (within a label's height and a half), and no taller than it. A bilingual label's second language
+ * ("Surname / Nom" read as "Surname" and "NC") is small print the reader garbles past knowing.
+ */
+function labelsRest(b: Placed, label: Placed): boolean {
+  const middle = (b.top + b.bottom) / 2;
+  return middle > label.top && middle < label.bottom && b.left >= label.right - label.height * 0.5
+    && b.left - label.right <= label.height * 1.5 && b.height <= label.height;
+}
+
+/**
  * A box read under a label's line that sits under other text on that line: text that is no label
- * (a label's unread part is not read at all), above the box and over it, no lower than the label's
- * top. The box is that text's neighbour, not the label's value: the print of a paper under the
- * document beside a label, another column's value.
+ * (a label's unread part is not read at all; its garbled rest, labelsRest, is the label's), above
+ * the box and over it, no lower than the label's top. The box is that text's neighbour, not the
+ * label's value: the print of a paper under the document beside a label, another column's value.
  */
 function underOther(v: Placed, b: Placed, label: Placed): boolean {
-  if (b === v || b === label || ANY_LABEL.test(fold(b.text))) return false;
+  if (b === v || b === label || ANY_LABEL.test(fold(b.text)) || labelsRest(b, label)) return false;
   const middle = (b.top + b.bottom) / 2;
   return b.left < v.right && b.right > v.left && middle > label.top && middle < v.top;
 }
