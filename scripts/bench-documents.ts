@@ -15,7 +15,8 @@
 //
 // Options: --n N documents per family and condition (default 30), --seed S (first seed; the figures
 // in docs/documents.md use 9000, tuning used 1-200), --families a,b, --conditions scan,photo,low,
-// --misses (list every document not read right, with what was read), --cpu (read in this process
+// --misses (list every document not read right, with what was read), --unlocated (every scan or
+// photo with a printed field not located, and which), --cpu (read in this process
 // and time each document's CPU), --no-locate (the same without the locating step).
 // Targets on the held-out layout (issue 22): flat scans ≥ 95% every field right, phone photos ≥ 80%;
 // low-quality copies have no target but `refused` 0 (issue 37: an unreadable zone is unreadable, not wrong).
@@ -216,6 +217,12 @@ async function main(): Promise<void> {
       const wrong = [...o.fields].filter(([, ok]) => !ok).map(([f]) => `${f}: ${JSON.stringify(o.got?.[f] ?? null)} (want ${JSON.stringify(o.c.expected[f])})`);
       const refused = o.refused.length ? ` REFUSED (${o.refused.join(', ')})` : '';
       process.stdout.write(`  ${o.c.family} ${o.c.condition} seed ${o.c.seed} [${o.c.capture.notes.join(', ')}]${refused} ${wrong.join('; ')} | ${o.attempts.join(' ')}\n`);
+    }
+  }
+  if (process.argv.includes('--unlocated')) {
+    process.stdout.write('\nPrinted fields not located (scans and photos):\n');
+    for (const o of outcomes.filter((x) => x.c.condition !== 'low' && x.got && PRINTED.some((f) => !x.located.has(f)))) {
+      process.stdout.write(`  ${o.c.family} ${o.c.condition} seed ${o.c.seed}: ${PRINTED.filter((f) => !o.located.has(f)).join(', ')}\n`);
     }
   }
 }

@@ -138,6 +138,16 @@ describe('printed dates', () => {
     expect(readPrintedDate('12 A01 1974')).toEqual([]);
     expect(readPrintedDate('12 808 1974')).toEqual([]);
   });
+
+  it('reads a bilingual month whose slash was lost (08MARMAR84, 12 AGO AUG 1974) and a month written out, by the first name', () => {
+    expect(readPrintedDate('08MARMAR84')).toEqual([{ y: 84, twoDigitYear: true, m: 3, d: 8 }]);
+    expect(readPrintedDate('12 AGO AUG 1974')).toEqual([{ y: 1974, twoDigitYear: false, m: 8, d: 12 }]);
+    expect(readPrintedDate('12 AGO/AUG 1974')).toEqual([{ y: 1974, twoDigitYear: false, m: 8, d: 12 }]);
+    expect(readPrintedDate('3 SEPTEMBER 1990')).toEqual([{ y: 1990, twoDigitYear: false, m: 9, d: 3 }]);
+    // Still a month's name first, and digits on both sides.
+    expect(readPrintedDate('08XYZMAR84')).toEqual([]);
+    expect(readPrintedDate('MARMAR84')).toEqual([]);
+  });
 });
 
 describe('the API and ages', () => {

@@ -430,8 +430,9 @@ export function readPrintedDate(text: string): PrintedDate[] {
     if (!possible(m, d) || (!date.twoDigitYear && (y < 1800 || !calendarDate(y, m, d)))) return;
     if (!out.some((o) => o.y === y && o.m === m && o.d === d && o.twoDigitYear === date.twoDigitYear)) out.push(date);
   };
-  // A month's name may come back with a letter read as the digit it resembles (AG0, N0V, A6O).
-  for (const x of t.matchAll(/([0-9OIL]{1,2}) ?([A-Z][A-Z0-9]{2,4}?|[0-9][A-Z][A-Z0-9]{1,3}?)(?:\/[A-Z]{3,5})? ?([0-9OIL]{4}|[0-9OIL]{2})\b/g)) {
+  // A month's name may come back with a letter read as the digit it resembles (AG0, N0V, A6O); a
+  // bilingual month (MAR/MAR, AGO/AUG) with its slash lost (08MARMAR84), the first name read.
+  for (const x of t.matchAll(/([0-9OIL]{1,2}) ?([A-Z][A-Z0-9]{2,4}?|[0-9][A-Z][A-Z0-9]{1,3}?)(?: ?\/? ?[A-Z]{3,5})? ?([0-9OIL]{4}|[0-9OIL]{2})\b/g)) {
     const month = MONTHS.find(([re]) => re.test(lettersOnly(x[2]!)))?.[1];
     if (month) add(x[3]!, month, Number(asDigits(x[1]!)));
   }
