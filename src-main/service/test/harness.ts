@@ -280,13 +280,30 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
       if (closed) return;
       closed = true;
       s.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir(dataDir);
       // Dropped WITH (FORCE): the pool s.close() is ending may still hold a connection.
       if (made && --made.users === 0) void made.drop().catch(() => {});
     },
   };
   open.push(t);
   return t;
+}
+
+/**
+ * Removes a closed service's data directory. What the service was still finishing as it closed
+ * (a log line's asynchronous append) can create a file in a folder already listed for removal, and
+ * the folder's removal then fails with ENOTEMPTY (seen once in the suite, on PostgreSQL). Node's
+ * `maxRetries` retries only the folder's rmdir, not the listing, so the whole removal is retried.
+ */
+function removeDataDir(dir: string): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOTEMPTY' || attempt >= 20) throw e;
+    }
+  }
 }
 
 export function cookieFrom(res: Response): string {
