@@ -218,16 +218,18 @@ export async function readDocument(reader: TextReader, img: RgbImage, opts: { lo
   const attempts: string[] = [];
   let best: Attempt | null = null;
   let failedAlike = false;
+  let heldAlike = false;
   if (located) {
     const b = located.boundary;
     attempts.push(`located(support ${b.support.toFixed(2)}, area ${b.area.toFixed(2)}${located.turned ? `, turned ${located.turned}` : ''})`);
-    ({ best, failedAlike } = await readPicture(reader, located.page, attempts, budget));
+    ({ best, failedAlike, heldAlike } = await readPicture(reader, located.page, attempts, budget));
   }
   // The picture as it came is read only when the flattened page gave no zone whose check digits
   // all hold: a page whose only doubt is a name would get the same name from the photo, at twice
   // the time. Nor when the page's zone was read alike twice, clearly, failing (failsAlike): the
-  // boundary found the zone.
-  if (!located || (!settled(best) && !failedAlike && budget.allows(attempts, 'whole'))) {
+  // boundary found the zone. Nor when it was read alike twice, every digit holding after the same
+  // correction (holdsAlike).
+  if (!located || (!settled(best) && !failedAlike && !heldAlike && budget.allows(attempts, 'whole'))) {
     const { best: whole } = await readPicture(reader, img, attempts, budget);
     if (!best || quality(whole) > quality(best)) best = whole;
   }
@@ -285,19 +287,34 @@ function failsAlike(a: MrzReading | null, b: MrzReading | null): boolean {
 }
 
 /**
- * One picture through the attempts below, until the reading is settled, two attempts fail alike
- * (failsAlike), or the budget is spent; the best attempt.
+ * Two attempts that read what the check digits cover alike, every digit holding after a correction
+ * (settled() wants none): the zone reads so however it is looked at, and the correction stays for
+ * review to weigh (fields.ts). The digits are then final as a settled reading's are: the names get
+ * their one look at the zone alone, and no more. Before, such a zone was read again until the time
+ * budget ended (a card number's 0 read as O on every attempt: four readings alike, 6.8 s).
  */
-async function readPicture(reader: TextReader, img: RgbImage, attempts: string[], budget: Budget): Promise<{ best: Attempt; failedAlike: boolean }> {
+function holdsAlike(a: MrzReading | null, b: MrzReading | null): boolean {
+  if (!a || !b || a.format !== b.format) return false;
+  const holds = (m: MrzReading) => m.checkDigits.length > 0 && m.checkDigits.every((c) => c.valid) && m.corrected > 0;
+  return holds(a) && holds(b) && digitLines(a) === digitLines(b);
+}
+
+/**
+ * One picture through the attempts below, until the reading is settled, two attempts fail alike
+ * (failsAlike) or hold alike after a correction (holdsAlike), or the budget is spent; the best attempt.
+ */
+async function readPicture(reader: TextReader, img: RgbImage, attempts: string[], budget: Budget): Promise<{ best: Attempt; failedAlike: boolean; heldAlike: boolean }> {
   let best: Attempt | null = null;
   const zones: MrzReading[] = [];
   let failedAlike = false;
+  let heldAlike = false;
   const saw = (found: MrzReading | null) => {
     if (!found) return;
     if (zones.some((z) => failsAlike(z, found))) failedAlike = true;
+    if (zones.some((z) => holdsAlike(z, found))) heldAlike = true;
     zones.push(found);
   };
-  const decided = () => settled(best) || failedAlike;
+  const decided = () => settled(best) || failedAlike || heldAlike;
   const tryRead = async (image: RgbImage, label: string) => {
     const started = performance.now();
     const { boxes } = await reader.read(image, DET_SIDE);
@@ -329,10 +346,11 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
   const { band, image: zoneSource } = views
     .map((v) => ({ band: mrzBand(v.boxes, v.image), image: v.image }))
     .reduce((a, b) => ((b.band?.seen ?? 0) >= (a.band?.seen ?? 0) ? b : a));
-  if (band && !failedAlike && !(settled(best) && namesSettled(best))) {
+  const digitsFinal = () => settled(best) || heldAlike;
+  if (band && !failedAlike && !(digitsFinal() && namesSettled(best))) {
     const page = best!;
     // A reading whose digits hold is looked at again for its names only, without sharpening.
-    for (const sharpen of settled(best) ? [false] : [false, true]) {
+    for (const sharpen of digitsFinal() ? [false] : [false, true]) {
       if (!budget.allows(attempts, sharpen ? 'zone-sharpened' : 'zone')) break;
       const zone = await transform(zoneSource, (s) => {
         const cut = s.extract(band.region).resize(Math.round(band.region.width * band.scale), Math.round(band.region.height * band.scale), { kernel: 'lanczos3' });
@@ -344,7 +362,7 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
       const attempt: Attempt = { mrz: found && restoreNames(found, page.labelled, page.boxes), boxes: page.boxes, labelled: page.labelled, ...withValues(found, page.labelled, page.boxes) };
       attempts.push(`zone${sharpen ? '-sharpened' : ''}:${found ? found.checkDigits.filter((c) => c.valid).length + '/' + found.checkDigits.length : 'none'}`);
       if (quality(attempt) > quality(best!)) best = attempt;
-      if ((settled(best) && namesSettled(best)) || failedAlike) break;
+      if ((settled(best) && namesSettled(best)) || failedAlike || heldAlike) break;
     }
   }
   // A blurred or low-contrast picture: sharpened and stretched to the full range.
@@ -357,7 +375,8 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
       : s.normalise().sharpen({ sigma: 1.6, m1: 1.5, m2: 3 })), up > 1.1 ? `sharpened×${up.toFixed(1)}` : 'sharpened');
   }
   if (failedAlike) attempts.push('failed alike');
-  return { best: best!, failedAlike };
+  if (heldAlike) attempts.push('held alike');
+  return { best: best!, failedAlike, heldAlike };
 }
 
 /** Lines of the zone as the recogniser sees them best: about this many pixels high. */
