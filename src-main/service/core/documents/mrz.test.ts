@@ -170,6 +170,25 @@ describe('findMrz', () => {
     expect(findMrz(split)?.checkDigits.every((c) => c.valid)).toBe(true);
   });
 
+  it('joins a short piece without fillers to its zone line where glare cut the line, and never makes a line of such pieces alone', () => {
+    // The card's middle line read as its data up to the nationality, a gap where glare washed out
+    // five characters (the nationality's last letter and four fillers), then the fillers and the
+    // composite: the data piece has no filler and is 17 characters long.
+    const lines = mrzLines(erika, 'td1');
+    const zone = lines.map((l, i) => slanted(l, 500, 800 + 42 * i, 800, 0));
+    const middle = lines[1]!;
+    const cut = [zone[0]!, slanted(middle.slice(0, 17), 500, 842, 453, 0), slanted(middle.slice(22), 500 + 22 * 26.7, 842, 213, 0), zone[2]!];
+    const m = findMrz(cut)!;
+    expect(m).toMatchObject({ format: 'TD1', documentNumber: 'C01X00T47', birthDate: '640812' });
+    expect(m.checkDigits.every((c) => c.valid)).toBe(true);
+    // The nationality lost a letter: it is no state code, which review names (fields.ts).
+    expect(m.nationality).not.toBe(middle.slice(15, 18));
+    // Pieces without fillers, shorter than 20, make no line on their own: a card whose name line was
+    // lost, with two words of print below the zone, gets no names from the print.
+    const print = [slanted('MUSTERSTADTHAUS', 500, 926, 400, 0), slanted('BUNDESREPUBLIK', 920, 926, 380, 0)];
+    expect(findMrz([zone[0]!, zone[1]!, ...print])?.surname ?? '').not.toMatch(/MUSTER|BUNDES/);
+  });
+
   it('does not take lines of prose (more lower case than capitals) among a zone\'s lines', () => {
     // A letter beside the card, its lines between the zone lines' heights: folded to the zone's
     // alphabet they are 30 capitals long, the length of a card's name line.

@@ -66,6 +66,8 @@ interface Row {
   slope: number;
   /** Its widest box's width (a short box's slant is the least sure). */
   widest: number;
+  /** Made only of pieces that may join a zone line but not make one (short, without fillers). */
+  joinOnly: boolean;
 }
 
 const midY = (b: TextBox) => b.box.reduce((s, [, y]) => s + y, 0) / b.box.length;
@@ -96,10 +98,14 @@ function candidateRows(boxes: TextBox[]): Row[] {
       const compact = b.text.replace(/\s+/g, '');
       return { b, chars, share: compact.length ? chars.length / compact.length : 0 };
     })
-    .filter(({ chars, share }) => share >= 0.9 && chars.length >= 8 && (chars.some((ch) => ch.c === '<') || chars.length >= 20))
+    .filter(({ chars, share }) => share >= 0.9 && chars.length >= 8)
     .map(({ b, chars }): Row => {
       const xs = b.box.map(([x]) => x);
-      return { chars, y: midY(b), height: boxHeight(b), x: Math.min(...xs), cx: midX(b), slope: slopeOf(b), widest: Math.max(...xs) - Math.min(...xs) };
+      // A piece without fillers shorter than 20 is no zone line on its own (a printed value, a
+      // heading), but it is one's data where glare or a fold cut the line: 7502189M3407297BR, then
+      // a gap, then <<<<<<<8 (a TD1 photo whose middle line was lost so, and the zone with it).
+      const joinOnly = !chars.some((ch) => ch.c === '<') && chars.length < 20;
+      return { chars, y: midY(b), height: boxHeight(b), x: Math.min(...xs), cx: midX(b), slope: slopeOf(b), widest: Math.max(...xs) - Math.min(...xs), joinOnly };
     });
   // Boxes on one line (a line split where a gap was read) are joined left to right: each lies on
   // the other's line carried on at its slant (on a page photographed askew, the line of another
@@ -113,10 +119,11 @@ function candidateRows(boxes: TextBox[]): Row[] {
       const [a, b] = [row, p].sort((u, v) => u.x - v.x);
       row.chars = [...a!.chars, ...b!.chars];
       row.x = a!.x;
+      row.joinOnly &&= p.joinOnly;
       if (p.widest > row.widest) Object.assign(row, { y: p.y, cx: p.cx, slope: p.slope, widest: p.widest });
     } else rows.push({ ...p });
   }
-  return rows.filter((r) => r.chars.length >= 24 || (r.chars.length >= 18 && hasFillerRun(r.chars))).sort((a, b) => a.y - b.y);
+  return rows.filter((r) => !r.joinOnly && (r.chars.length >= 24 || (r.chars.length >= 18 && hasFillerRun(r.chars)))).sort((a, b) => a.y - b.y);
 }
 
 /**
