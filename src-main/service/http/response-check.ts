@@ -46,11 +46,17 @@ function check(schema: z.ZodType, data: unknown): string[] {
   return undeclaredKeys(data, r.data);
 }
 
-/** NDJSON: each line against the line schema; a bad line ends the stream with an error. */
-function lineCheck(schema: z.ZodType, report: (problem: string, issues: string[]) => void): TransformStream<Uint8Array, Uint8Array> {
+/**
+ * NDJSON: each line against the line schema; a bad line ends the stream with an error. Each chunk
+ * is read from the body as the client asks for it, never ahead (a queue of none), so the stream it
+ * checks is paced as without it: a batch charges a slice when it is asked for (routes/batch.ts).
+ */
+function lineChecked(body: ReadableStream<Uint8Array>, schema: z.ZodType, report: (problem: string, issues: string[]) => void): ReadableStream<Uint8Array> {
   const decoder = new TextDecoder();
+  const reader = body.getReader();
   let rest = '';
-  const lines = (text: string, controller: TransformStreamDefaultController<Uint8Array>) => {
+  /** The drift in these complete lines, if any (`rest` keeps an unfinished last line). */
+  const drift = (text: string): string | null => {
     const parts = text.split('\n');
     rest = parts.pop() ?? '';
     for (const line of parts) {
@@ -60,26 +66,28 @@ function lineCheck(schema: z.ZodType, report: (problem: string, issues: string[]
         data = JSON.parse(line);
       } catch {
         report('an NDJSON line is not JSON', []);
-        controller.error(new Error('Response drift: an NDJSON line is not JSON'));
-        return;
+        return 'an NDJSON line is not JSON';
       }
       const issues = check(schema, data);
       if (issues.length > 0) {
         report('an NDJSON line does not match its schema', issues);
-        controller.error(new Error(`Response drift: ${issues.join('; ')}`));
-        return;
+        return issues.join('; ');
       }
     }
+    return null;
   };
-  return new TransformStream({
-    transform(chunk, controller) {
-      controller.enqueue(chunk);
-      lines(rest + decoder.decode(chunk, { stream: true }), controller);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      const problem = done ? drift(rest + decoder.decode() + '\n') : drift(rest + decoder.decode(value, { stream: true }));
+      if (!done) controller.enqueue(value);
+      if (problem) controller.error(new Error(`Response drift: ${problem}`));
+      else if (done) controller.close();
     },
-    flush(controller) {
-      lines(rest + decoder.decode() + '\n', controller);
+    cancel(reason) {
+      return reader.cancel(reason);
     },
-  });
+  }, { highWaterMark: 0 });
 }
 
 export function responseCheck(route: Pick<RouteEntry, 'method' | 'path' | 'responses'>, onDrift: DriftHandler): MiddlewareHandler<AppEnv> {
@@ -103,7 +111,7 @@ export function responseCheck(route: Pick<RouteEntry, 'method' | 'path' | 'respo
       const types = [declared.contentType, ...(declared.accept ?? [])];
       if (!types.some((t) => type.startsWith(t))) return fail(`content type '${type}', declared '${types.join("' or '")}'`);
       if (declared.schema && declared.contentType === 'application/x-ndjson' && res.body) {
-        c.res = new Response(res.body.pipeThrough(lineCheck(declared.schema, report)), res);
+        c.res = new Response(lineChecked(res.body, declared.schema, report), res);
       }
       return;
     }

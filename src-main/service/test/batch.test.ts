@@ -103,6 +103,27 @@ describe('batch rescreen', () => {
     expect((await u.s.credits.balance(u.orgId))).toBe(1440 - 750);
   });
 
+  it('live rows are charged slice by slice as the client reads them: none before the response starts, none ahead of the slice being sent', async () => {
+    const u = await testService({ plan: 'pro' });
+    await u.grant(30 * 300);
+    const cookie = await u.login();
+    const b = await u.json<BatchInfo>('POST', '/api/console/batches', { cookie, body: { env: 'live', total_rows: 300, confirm_credits: 9000 } });
+    const res = await u.call('POST', `/api/console/batches/${b.body.id}/rows`, { cookie, rawBody: rows(300), headers: { 'Content-Type': 'application/x-ndjson' } });
+    expect(res.status).toBe(200);
+    // The response has started and nothing is charged: a crash now leaves no row paid and unsent.
+    expect(await u.s.credits.balance(u.orgId)).toBe(9000);
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first.trim().split('\n')).toHaveLength(25);
+    // While the client has not asked for more, the next slice is neither screened nor charged.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await u.s.credits.balance(u.orgId)).toBe(9000 - 30 * 25);
+    let rest = '';
+    for (let part = await reader.read(); !part.done; part = await reader.read()) rest += new TextDecoder().decode(part.value);
+    expect(JSON.parse(rest.trim().split('\n').at(-1)!)).toMatchObject({ done: true, processed: 300, credits_charged: 9000 });
+    expect(await u.s.credits.balance(u.orgId)).toBe(0);
+  });
+
   it('live rows are paid slice by slice: a slice the balance cannot cover fails whole', async () => {
     const u = await testService({ plan: 'pro' });
     await u.grant(30 * 800);

@@ -299,6 +299,11 @@ export function createBatches(deps: {
       b.busy = true;
       b.lastActivity = deps.clock.now();
       try {
+        // The chunk is accepted: an empty first line, before any row is screened or charged, so
+        // that a caller answers its refusals (above) at once and starts the response before it
+        // asks for the first slice (routes/batch.ts). A slice is charged before its lines go out;
+        // the less time between the two, the fewer rows a crash there leaves charged and unsent.
+        yield '';
         let from = 0;
         for (const end of sliceEnds(rows.length)) {
           if (b.state !== 'open') break;

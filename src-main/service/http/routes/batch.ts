@@ -82,13 +82,15 @@ export function batchRoutes({ route, services }: Router): void {
       // The lines go to the worker as sent; it parses them (a 5,000-row chunk is not parsed here).
       const rows = text.split('\n').filter((line) => line.trim() !== '');
       const lines = batches.processChunk(ownerOf(s), c.req.param('id') ?? '', rows, loaded);
-      // Fail fast (unknown batch, cancelled, too many rows) before the stream starts.
-      const first = await lines.next();
+      // Fail fast (unknown batch, cancelled, too many rows) before the stream starts: the first
+      // step accepts the chunk and screens nothing.
+      await lines.next();
       const encoder = new TextEncoder();
+      // No slice is screened and charged ahead of the one being sent (a queue of none): the next
+      // is asked for once the last was handed to the connection, or had drained where the client
+      // reads slowly. A crash between a slice's charge and its lines reaching the client then
+      // finds one slice in that state, not one more waiting behind it (`npm run chaos`).
       const stream = new ReadableStream<Uint8Array>({
-        start(controller) {
-          if (!first.done) controller.enqueue(encoder.encode(first.value));
-        },
         async pull(controller) {
           const next = await lines.next();
           if (next.done) controller.close();
@@ -97,7 +99,7 @@ export function batchRoutes({ route, services }: Router): void {
         async cancel() {
           await lines.return(undefined);
         },
-      });
+      }, { highWaterMark: 0 });
       return c.body(stream, 200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
     },
   });
