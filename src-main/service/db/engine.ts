@@ -144,12 +144,12 @@ export function keptStatements(db: Db, max = STATEMENTS_KEPT): SqliteDatabase {
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
+  private readonly database: SqliteDatabase;
   constructor(private readonly db: Db) {
     const database = keptStatements(db);
     super({ database });
     this.database = database;
   }
-  private readonly database: SqliteDatabase;
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.db, { database: this.database });
   }
