@@ -13,7 +13,6 @@ import { createLogger } from './log';
 import { lockDataDir } from './data-lock';
 import { defaultConsoleDir, defaultDataDir, defaultHostedDir, defaultWidgetDir, privateDir } from './paths';
 import { seedDemo } from './demo';
-import { startPoller } from './jobs/poller';
 import { ownCertificate, type ServerCertificate } from './core/onsite/certificate';
 
 interface ParentPort {
@@ -196,11 +195,8 @@ async function main(): Promise<void> {
   await services.exports.start();
   // Abandoned batch rescreens end after their idle window even when nobody calls (and say so in the audit log).
   services.batches.start();
-  const deliveries = startPoller(async () => {
-    // Leased, then started, not awaited: a slow receiver holds its own slots, never the next tick
-    // (each delivery settles on its own, failures recorded).
-    void Promise.all(await services.webhooks.pump());
-  }, 1000, () => services.logger.error('webhook_dispatch_failed'));
+  // Webhook deliveries: a slow receiver holds its own slots, never the next lease.
+  const deliveries = services.webhooks.startSending({ onError: () => services.logger.error('webhook_dispatch_failed') });
   // Lists imported by the CLI while the service runs are picked up within a few seconds.
   const listWatch = setInterval(() => {
     services.screening.refresh().then(

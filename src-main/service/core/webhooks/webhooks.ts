@@ -116,6 +116,8 @@ export function createWebhooks(engine: Engine, clock: Clock, opts: {
   const { q } = engine;
   const privateHosts = opts.privateHosts ?? (async () => []);
   let flying = 0;
+  /** While the service keeps sending (startSending): asks for a lease now, outside the poll. */
+  let poke: (() => void) | null = null;
 
   async function emitInTransaction(tx: Q, orgId: number, env: Environment, event: WebhookEvent, onlyEndpoint?: string): Promise<string | null> {
     const targets = (await repo.subscribed(tx, orgId, env))
@@ -286,14 +288,18 @@ export function createWebhooks(engine: Engine, clock: Clock, opts: {
     /** Writes an event and its deliveries in `tx`, the transaction of the result it reports. */
     emitInTransaction,
 
-    emit(orgId: number, env: Environment, event: WebhookEvent): Promise<string | null> {
-      return engine.transaction((tx) => emitInTransaction(tx, orgId, env, event));
+    async emit(orgId: number, env: Environment, event: WebhookEvent): Promise<string | null> {
+      const id = await engine.transaction((tx) => emitInTransaction(tx, orgId, env, event));
+      if (id) poke?.();
+      return id;
     },
 
     /** A `webhook.test` event to one endpoint, whatever it subscribes to. */
     async sendTest(orgId: number, endpointId: string): Promise<string | null> {
       const ep = await this.get(orgId, endpointId);
-      return engine.transaction((tx) => emitInTransaction(tx, orgId, ep.env, { type: 'webhook.test', fields: { message: 'Test event from Compliance Console' } }, ep.id));
+      const id = await engine.transaction((tx) => emitInTransaction(tx, orgId, ep.env, { type: 'webhook.test', fields: { message: 'Test event from Compliance Console' } }, ep.id));
+      if (id) poke?.();
+      return id;
     },
 
     /**
@@ -320,6 +326,47 @@ export function createWebhooks(engine: Engine, clock: Clock, opts: {
           flying--;
         }
       });
+    },
+
+    /**
+     * Keeps sending until stopped: leases what is due every `pollMs` (retries coming due, events
+     * written in another module's transaction or by another instance), at once after `emit` and
+     * `sendTest` commit, and again as soon as a delivery ends and frees its slot. Refilling only
+     * on the poll capped an endpoint at DELIVERY_SLOTS.perEndpoint deliveries a poll: a receiver
+     * that leaves one delivery in ten unanswered (each holds its slot for DELIVERY_TIMEOUT_MS)
+     * then fell behind three screenings a second and its outbox grew (`npm run soak`).
+     */
+    startSending(opts: { pollMs?: number; onError: (e: unknown) => void }): { stop(): Promise<void> } {
+      let stopped = false;
+      let running: Promise<void> | null = null;
+      let again = false;
+      const run = (): void => {
+        if (stopped) return;
+        if (running) {
+          again = true;
+          return;
+        }
+        running = (async () => {
+          do {
+            again = false;
+            for (const sent of await this.pump()) void sent.finally(run);
+          } while (again && !stopped);
+        })().catch(opts.onError).finally(() => {
+          running = null;
+        });
+      };
+      const timer = setInterval(run, opts.pollMs ?? 1000);
+      timer.unref();
+      poke = run;
+      run();
+      return {
+        async stop() {
+          stopped = true;
+          clearInterval(timer);
+          if (poke === run) poke = null;
+          if (running) await running;
+        },
+      };
     },
 
     /** Sends what is due now and waits for those deliveries; returns how many were attempted. */
