@@ -189,6 +189,23 @@ describe('findMrz', () => {
     expect(findMrz([zone[0]!, zone[1]!, ...print])?.surname ?? '').not.toMatch(/MUSTER|BUNDES/);
   });
 
+  it('joins a line\'s end of under 8 characters cut off by glare over its fillers (the composite check digit), and makes no line of such pieces alone', () => {
+    const lines = mrzLines(erika, 'td1');
+    const zone = lines.map((l, i) => slanted(l, 500, 800 + 42 * i, 800, 0));
+    const middle = lines[1]!;
+    expect(middle.slice(26, 29)).toBe('<<<');
+    // The middle line read up to four of its fillers, a gap where glare washed out the next
+    // fillers, then the last three fillers and the composite: 4 characters.
+    const cut = [zone[0]!, slanted(middle.slice(0, 22), 500, 842, 587, 0), slanted(middle.slice(26), 500 + 26 * 26.7, 842, 107, 0), zone[2]!];
+    const m = findMrz(cut)!;
+    expect(m.checkDigits.find((c) => c.field === 'composite')).toMatchObject({ valid: true });
+    expect(m.checkDigits.every((c) => c.valid)).toBe(true);
+    // Pieces that short make no line of their own, however many lie along one another: a zone's
+    // every line in pieces of 6 (print and stray marks on a desk come in such pieces) is no zone.
+    const pieces = lines.flatMap((l, i) => [0, 6, 12, 18, 24].map((at) => slanted(l.slice(at, at + 6), 500 + at * 26.7, 800 + 42 * i, 150, 0)));
+    expect(findMrz(pieces)).toBeNull();
+  });
+
   it('does not take lines of prose (more lower case than capitals) among a zone\'s lines', () => {
     // A letter beside the card, its lines between the zone lines' heights: folded to the zone's
     // alphabet they are 30 capitals long, the length of a card's name line.

@@ -98,13 +98,15 @@ function candidateRows(boxes: TextBox[]): Row[] {
       const compact = b.text.replace(/\s+/g, '');
       return { b, chars, share: compact.length ? chars.length / compact.length : 0 };
     })
-    .filter(({ chars, share }) => share >= 0.9 && chars.length >= 8)
+    .filter(({ chars, share }) => share >= 0.9 && chars.length >= 2)
     .map(({ b, chars }): Row => {
       const xs = b.box.map(([x]) => x);
       // A piece without fillers shorter than 20 is no zone line on its own (a printed value, a
       // heading), but it is one's data where glare or a fold cut the line: 7502189M3407297BR, then
       // a gap, then <<<<<<<8 (a TD1 photo whose middle line was lost so, and the zone with it).
-      const joinOnly = !chars.some((ch) => ch.c === '<') && chars.length < 20;
+      // Nor is a piece under 8 characters, but it may be a line's end cut off by glare over its
+      // fillers: <<<<8, the composite check digit, beside 4705200M3003220IRL<<<<.
+      const joinOnly = chars.length < 8 || (!chars.some((ch) => ch.c === '<') && chars.length < 20);
       return { chars, y: midY(b), height: boxHeight(b), x: Math.min(...xs), cx: midX(b), slope: slopeOf(b), widest: Math.max(...xs) - Math.min(...xs), joinOnly };
     });
   // Boxes on one line (a line split where a gap was read) are joined left to right: each lies on
