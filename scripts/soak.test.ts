@@ -2,7 +2,7 @@
 // service while the organisation's own list is imported (the index swaps) and webhooks go to a
 // flaky receiver. The full run is 5 minutes (scripts/soak.ts lists the targets).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runSoak, SOAK_DEFAULTS, type SoakResult } from './soak';
+import { outboxLimit, runSoak, SOAK_DEFAULTS, type SoakResult } from './soak';
 
 let r: SoakResult;
 beforeAll(async () => {
@@ -32,6 +32,7 @@ describe('npm run soak (20 s)', () => {
   // process shared the machine. The test asserts what must hold on any machine.
   it('answered every health check, and reports its p99 latency', () => {
     expect(r.classes.health.statuses).toEqual({ 200: r.classes.health.count });
-    console.log(`soak (20 s): /api/health p99 ${r.classes.health.p99} ms over ${r.classes.health.count} checks (target 50 ms: npm run soak)`);
+    console.log(`soak (20 s): /api/health p99 ${r.classes.health.p99} ms over ${r.classes.health.count} checks (target 50 ms: npm run soak); `
+      + `webhook outbox ${r.outbox.first_third} -> ${r.outbox.last_third} pending (mean of first vs last third, limit ${outboxLimit(r.outbox.first_third)}), ${r.webhooks.received} received`);
   });
 });
