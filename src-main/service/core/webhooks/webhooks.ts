@@ -133,6 +133,13 @@ export function createWebhooks(engine: Engine, clock: Clock, opts: {
     return id;
   }
 
+  /** An event in a transaction of its own; once committed, leased at once while the service keeps sending. */
+  async function emitCommitted(orgId: number, env: Environment, event: WebhookEvent, onlyEndpoint?: string): Promise<string | null> {
+    const id = await engine.transaction((tx) => emitInTransaction(tx, orgId, env, event, onlyEndpoint));
+    if (id) poke?.();
+    return id;
+  }
+
   /**
    * Leases up to `free` due deliveries, oldest first, at most DELIVERY_SLOTS.perEndpoint of an
    * endpoint in flight counting those other instances are sending (their leases still run), so a
@@ -288,18 +295,12 @@ export function createWebhooks(engine: Engine, clock: Clock, opts: {
     /** Writes an event and its deliveries in `tx`, the transaction of the result it reports. */
     emitInTransaction,
 
-    async emit(orgId: number, env: Environment, event: WebhookEvent): Promise<string | null> {
-      const id = await engine.transaction((tx) => emitInTransaction(tx, orgId, env, event));
-      if (id) poke?.();
-      return id;
-    },
+    emit: (orgId: number, env: Environment, event: WebhookEvent): Promise<string | null> => emitCommitted(orgId, env, event),
 
     /** A `webhook.test` event to one endpoint, whatever it subscribes to. */
     async sendTest(orgId: number, endpointId: string): Promise<string | null> {
       const ep = await this.get(orgId, endpointId);
-      const id = await engine.transaction((tx) => emitInTransaction(tx, orgId, ep.env, { type: 'webhook.test', fields: { message: 'Test event from Compliance Console' } }, ep.id));
-      if (id) poke?.();
-      return id;
+      return emitCommitted(orgId, ep.env, { type: 'webhook.test', fields: { message: 'Test event from Compliance Console' } }, ep.id);
     },
 
     /**
