@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compose, type Services } from './compose';
 import { databasePoolOption, parseDatabaseUrl } from './db/ledger';
+import { checkpointOnTimer } from './db/checkpoints';
 import { createApp } from './http/app';
 import { parseTrustProxy } from './http/proxy';
 import { createListener, listenOn } from './http/listener';
@@ -195,6 +196,8 @@ async function main(): Promise<void> {
   await services.exports.start();
   // Abandoned batch rescreens end after their idle window even when nobody calls (and say so in the audit log).
   services.batches.start();
+  // The SQLite log is checkpointed on a timer, never inside a commit whose result is still to be sent.
+  const checkpoints = services.embedded ? checkpointOnTimer(services.db, { onError: () => services.logger.error('checkpoint_failed') }) : null;
   // Webhook deliveries: a slow receiver holds its own slots, never the next lease.
   const deliveries = services.webhooks.startSending({ onError: () => services.logger.error('webhook_dispatch_failed') });
   // Lists imported by the CLI while the service runs are picked up within a few seconds.
@@ -220,6 +223,7 @@ async function main(): Promise<void> {
     services.logger.info('shutdown', { signal });
     clearInterval(maintenance);
     clearInterval(listWatch);
+    checkpoints?.stop();
     server.close(() => {
       void deliveries.stop().finally(() => {
         services.close();
