@@ -14,6 +14,7 @@
 // Prints the figures per cycle; exits 1 on any violation. The seed replays a run's choices (the
 // kill's timing against the service's progress still varies).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -166,14 +167,12 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosResult> {
           row += size;
           batch.chunks++;
           streaming = true;
-          const res = await post(s.url, `/api/console/batches/${id}/rows`, body, 'application/x-ndjson');
-          if (res.status !== 200) throw new Error(`batch rows answered ${res.status}: ${await res.text()}`);
-          for await (const line of ndjsonLines(res)) {
+          await postLines(s.url, `/api/console/batches/${id}/rows`, body, (line) => {
             if (typeof line.id === 'string') {
               batchReceived.add(line.id);
               batch.lines++;
             } else if (line.error) batch.row_errors++;
-          }
+          });
           streaming = false;
         }
         if (!killed) await post(s.url, `/api/console/batches/${id}/finish`, '');
@@ -328,24 +327,41 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosResult> {
     return fetch(`${url}${path}`, { method: 'POST', body, headers: { Cookie: cookie, 'Content-Type': contentType } });
   }
 
+  /**
+   * POSTs NDJSON and hands over each whole line of the answer as its bytes arrive; rejects once the
+   * connection is cut (a line cut off by a kill is not a line). Not fetch: its body stream, like
+   * any WHATWG or Node stream read by iteration, drops what it holds unread when the connection
+   * errors, so lines that reached this process just before the kill would count as never sent.
+   */
+  function postLines(url: string, path: string, body: string, onLine: (line: { id?: unknown; error?: unknown }) => void): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const req = request(`${url}${path}`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/x-ndjson' } }, (res) => {
+        const decoder = new TextDecoder();
+        let buf = '';
+        res.on('data', (chunk: Buffer) => {
+          buf += decoder.decode(chunk, { stream: true });
+          for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
+            const line = buf.slice(0, nl);
+            buf = buf.slice(nl + 1);
+            if (res.statusCode === 200 && line.trim()) onLine(JSON.parse(line) as { id?: unknown });
+          }
+        });
+        res.on('error', reject);
+        res.on('close', () => {
+          if (!res.complete) reject(new Error(`${path}: the connection was cut`));
+          else if (res.statusCode !== 200) reject(new Error(`${path} answered ${res.statusCode}: ${buf}`));
+          else resolve();
+        });
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
   async function getJson<T>(url: string, path: string): Promise<T> {
     const res = await fetch(`${url}${path}`, { headers: { Cookie: cookie } });
     if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
     return (await res.json()) as T;
-  }
-}
-
-/** The lines of an NDJSON response as they arrive; a line cut off by a kill is not a line. */
-async function* ndjsonLines(res: Response): AsyncGenerator<{ id?: unknown; error?: unknown; done?: unknown }> {
-  const decoder = new TextDecoder();
-  let buf = '';
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    buf += decoder.decode(chunk, { stream: true });
-    for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
-      const line = buf.slice(0, nl);
-      buf = buf.slice(nl + 1);
-      if (line.trim()) yield JSON.parse(line) as { id?: unknown };
-    }
   }
 }
 
