@@ -33,6 +33,7 @@ describe('npm run soak (20 s)', () => {
   it('answered every health check, and reports its p99 latency', () => {
     expect(r.classes.health.statuses).toEqual({ 200: r.classes.health.count });
     console.log(`soak (20 s): /api/health p99 ${r.classes.health.p99} ms over ${r.classes.health.count} checks (target 50 ms: npm run soak); `
-      + `webhook outbox ${r.outbox.first_third} -> ${r.outbox.last_third} pending (mean of first vs last third, limit ${outboxLimit(r.outbox.first_third)}), ${r.webhooks.received} received`);
+      + `webhook outbox: waiting for a slot ${r.outbox.waiting_first_third} -> ${r.outbox.waiting_last_third} (mean of first vs last third, limit ${outboxLimit(r.outbox.waiting_first_third)}), `
+      + `all pending ${r.outbox.first_third} -> ${r.outbox.last_third}, ${r.webhooks.received} received`);
   });
 });
