@@ -340,10 +340,12 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosResult> {
         let buf = '';
         res.on('data', (chunk: Buffer) => {
           buf += decoder.decode(chunk, { stream: true });
+          // A refusal's body is kept whole for the error below; an answer's lines are handed over.
+          if (res.statusCode !== 200) return;
           for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
             const line = buf.slice(0, nl);
             buf = buf.slice(nl + 1);
-            if (res.statusCode === 200 && line.trim()) onLine(JSON.parse(line) as { id?: unknown });
+            if (line.trim()) onLine(JSON.parse(line) as { id?: unknown });
           }
         });
         res.on('error', reject);
