@@ -17,7 +17,10 @@
 // in docs/documents.md use 9000, tuning used 1-200), --families a,b, --conditions scan,photo,low,
 // --misses (list every document not read right, with what was read), --unlocated (every scan or
 // photo with a printed field not located, and which), --cpu (read in this process
-// and time each document's CPU), --no-locate (the same without the locating step).
+// and time each document's CPU), --no-locate (the same without the locating step), --forged (each
+// document forged as an amateur does, test/document-generator.ts `forge`: one field edited on the page
+// and in the zone, its check digits left as issued; never verified, and refused as inconsistent where
+// the page confirms the edited field).
 // Targets on the held-out layout (issue 22): flat scans ≥ 95% every field right, phone photos ≥ 80%;
 // low-quality copies have no target but `refused` 0 (issue 37: an unreadable zone is unreadable, not wrong).
 //
@@ -27,7 +30,7 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { ComplianceResult, IdentityResult } from '../src-shared/contracts/documents';
 import { assessDocument } from '../src-main/service/core/documents/assess';
-import { unreadZone } from '../src-main/service/core/documents/identity';
+import { documentFailure, unreadZone } from '../src-main/service/core/documents/identity';
 import { loadTextReader } from '../src-main/service/core/documents/ocr';
 import { createDocumentReader } from '../src-main/service/core/documents/pool';
 import { readDocument } from '../src-main/service/core/documents/reader';
@@ -73,7 +76,11 @@ function seedOf(seed0: number, family: LayoutFamily, condition: Condition, i: nu
  * `review`: fields named for review; `clean`: the document side would verify (read, its checks passed, nothing named for review);
  * `refused`: the consistency checks that failed on this genuine document (issue 37: "a correct document is never refused as inconsistent").
  */
-interface Outcome { c: GeneratedCase; fields: Map<Field, boolean>; ms: number; cpu?: number; got: Record<string, unknown> | null; attempts: string[]; review: number; clean: boolean; refused: string[]; located: Set<Printed> }
+interface Outcome {
+  c: GeneratedCase; fields: Map<Field, boolean>; ms: number; cpu?: number; got: Record<string, unknown> | null; attempts: string[]; review: number; clean: boolean; refused: string[]; located: Set<Printed>;
+  /** The document side's answer: `verified`, or identity's failure code (documentFailure; `document_unreadable` without a zone). */
+  decision: string;
+}
 
 /** Critical checks that say the document is not what it claims rather than that it was not read, is expired or has no face. */
 const CONSISTENCY = (check: string) => !['mrz_found', 'not_expired', 'portrait_face_present'].includes(check);
@@ -94,8 +101,10 @@ class Tally {
   cpu: number[] = [];
   fields = new Map<Field, { right: number; total: number }>();
   located = new Map<Printed, number>();
+  decisions = new Map<string, number>();
   add(o: Outcome) {
     this.docs++;
+    this.decisions.set(o.decision, (this.decisions.get(o.decision) ?? 0) + 1);
     for (const f of o.located) this.located.set(f, (this.located.get(f) ?? 0) + 1);
     const allRight = [...o.fields.values()].every(Boolean);
     if (allRight) this.right++;
@@ -134,14 +143,15 @@ async function main(): Promise<void> {
   const conditions = (arg('conditions')?.split(',') as Condition[] | undefined) ?? CONDITIONS;
   for (const f of families) if (!LAYOUTS[f]) throw new Error(`unknown family ${f}`);
   const showMisses = process.argv.includes('--misses');
+  const forged = process.argv.includes('--forged');
   const cpuMs: number[] = [];
 
-  process.stdout.write(`Generating ${families.length} families × ${conditions.join(', ')} × ${n} documents (seeds from ${seed0})…\n`);
+  process.stdout.write(`Generating ${families.length} families × ${conditions.join(', ')} × ${n} ${forged ? 'FORGED ' : ''}documents (seeds from ${seed0})…\n`);
   const t0 = performance.now();
   const cases: GeneratedCase[] = [];
   for (const family of families) {
     for (const condition of conditions) {
-      for (let i = 0; i < n; i++) cases.push(await generateCase(family, condition, seedOf(seed0, family, condition, i)));
+      for (let i = 0; i < n; i++) cases.push(await generateCase(family, condition, seedOf(seed0, family, condition, i), { forged }));
     }
   }
 
@@ -172,11 +182,12 @@ async function main(): Promise<void> {
         const got = a.documentData as Record<string, unknown> | null;
         const clean = Boolean(got) && a.authenticity.checks.every((x) => !x.critical || x.result !== 'fail') && a.review.length === 0;
         const located = new Set(PRINTED.filter((f) => reading.printed[f] !== undefined));
-        const refused = a.mrz && !unreadZone(reading, a) ? a.authenticity.checks.filter((x) => x.critical && x.result === 'fail' && CONSISTENCY(x.check)).map((x) => x.check) : [];
-        outcomes.push({ c, fields: judgeFields(got, c.expected), ms: reading.ms, ...(cpu !== undefined ? { cpu } : {}), got, attempts: reading.attempts, review: a.review.length, clean, refused, located });
+        const refused = a.mrz && !unreadZone(reading, a) ? a.authenticity.checks.filter((x) => x.critical && x.result === 'fail' && !a.reviewedChecks.has(x.check) && CONSISTENCY(x.check)).map((x) => x.check) : [];
+        const decision = a.mrz ? documentFailure(reading, a)?.code ?? 'verified' : 'document_unreadable';
+        outcomes.push({ c, fields: judgeFields(got, c.expected), ms: reading.ms, ...(cpu !== undefined ? { cpu } : {}), got, attempts: reading.attempts, review: a.review.length, clean, refused, located, decision });
       } catch (e) {
         // A reader that fails counts as a document read wrong (the service answers 503 for it).
-        outcomes.push({ c, fields: judgeFields(null, c.expected), ms: performance.now() - t, got: null, attempts: [`reader failed: ${e instanceof Error ? e.message : String(e)}`], review: 0, clean: false, refused: [], located: new Set() });
+        outcomes.push({ c, fields: judgeFields(null, c.expected), ms: performance.now() - t, got: null, attempts: [`reader failed: ${e instanceof Error ? e.message : String(e)}`], review: 0, clean: false, refused: [], located: new Set(), decision: 'reader_failed' });
       }
     }
   } finally {
@@ -210,13 +221,20 @@ async function main(): Promise<void> {
   }
   const all = by(() => true);
   process.stdout.write(`${all.line('all')}\n`);
+  // The document side's answers (identity's failure codes, before the faces), per condition.
+  process.stdout.write(`\nDecisions${forged ? ' on FORGED documents (verified: never)' : ''}:\n`);
+  for (const condition of conditions) {
+    const t = by((o) => o.c.condition === condition);
+    const parts = [...t.decisions].sort((a, b) => b[1] - a[1]).map(([d, k]) => `${d.replace('document_', '')} ${k}`);
+    process.stdout.write(`  ${condition.padEnd(6)} ${parts.join(' · ')}\n`);
+  }
   if (cpuMs.length) process.stdout.write(`CPU per document (in-process${locate ? '' : ', without locating'}), median / p90: ${q(cpuMs, 0.5).toFixed(0)} / ${q(cpuMs, 0.9).toFixed(0)} ms\n`);
   if (showMisses) {
     process.stdout.write('\nMisses:\n');
-    for (const o of outcomes.filter((x) => ![...x.fields.values()].every(Boolean) || x.refused.length)) {
+    for (const o of outcomes.filter((x) => ![...x.fields.values()].every(Boolean) || (forged ? x.decision === 'verified' : x.refused.length))) {
       const wrong = [...o.fields].filter(([, ok]) => !ok).map(([f]) => `${f}: ${JSON.stringify(o.got?.[f] ?? null)} (want ${JSON.stringify(o.c.expected[f])})`);
       const refused = o.refused.length ? ` REFUSED (${o.refused.join(', ')})` : '';
-      process.stdout.write(`  ${o.c.family} ${o.c.condition} seed ${o.c.seed} [${o.c.capture.notes.join(', ')}]${refused} ${wrong.join('; ')} | ${o.attempts.join(' ')}\n`);
+      process.stdout.write(`  ${o.c.family} ${o.c.condition} seed ${o.c.seed} [${o.c.capture.notes.join(', ')}] ${o.decision}${refused} ${wrong.join('; ')} | ${o.attempts.join(' ')}\n`);
     }
   }
   if (process.argv.includes('--unlocated')) {

@@ -96,15 +96,18 @@ export const MrzBlock = z.object({
   read_ms: z.number().int(),
 });
 
-export const REVIEW_FIELDS = ['surname', 'given_names', 'date_of_birth', 'document_number', 'nationality', 'issuing_country'] as const;
+/** `optional_data`: the zone's optional data (a personal number), which nothing printed confirms. */
+export const REVIEW_FIELDS = ['surname', 'given_names', 'date_of_birth', 'document_number', 'nationality', 'issuing_country', 'expiry_date', 'optional_data'] as const;
 /**
  * `unknown_code`: a state code read from the MRZ that is no known code (no check digit covers
  * it); `corrected_check_digit`: the document number's check digit holds only after a character
  * was changed, and no printed number confirms it; `low_confidence`: a character of the field was
  * read with low confidence, and the printed field was not located to confirm it; `not_located`: a
- * name (no check digit covers names) whose printed form was not found on the page (issue 37).
+ * name (no check digit covers names) whose printed form was not found on the page (issue 37);
+ * `check_digit_fails`: the field's check digit does not hold and the printed page does not confirm
+ * the zone's reading, so a character read wrong cannot be told from one written wrong (never verified).
  */
-export const REVIEW_REASONS = ['printed_differs', 'unreadable_character', 'unknown_code', 'corrected_check_digit', 'low_confidence', 'not_located'] as const;
+export const REVIEW_REASONS = ['printed_differs', 'unreadable_character', 'unknown_code', 'corrected_check_digit', 'low_confidence', 'not_located', 'check_digit_fails'] as const;
 
 /**
  * Added: a field the service could not settle on its own. The MRZ and the printed page disagree

@@ -56,6 +56,11 @@ export interface GenHolder {
   face: FaceId;
   /** TD3's optional personal number (digits), or empty. */
   personal: string;
+  /**
+   * A forgery (`forge`): the values the zone's check digits were written for, where the page and the
+   * zone print others (a field edited on both, its digits left as they were).
+   */
+  digitsFor?: Pick<GenHolder, 'number' | 'dob' | 'expiry'>;
 }
 
 /**
@@ -180,7 +185,44 @@ function nameField(h: GenHolder, room: number): string {
   return fill(`${s}<<${g}`, room);
 }
 
+/** Where each check digit sits in a zone ([line, column]): ICAO 9303 parts 4-6. */
+const DIGIT_CELLS: Record<DocKind, [number, number][]> = {
+  td3: [[1, 9], [1, 19], [1, 27], [1, 42], [1, 43]],
+  td2: [[1, 9], [1, 19], [1, 27], [1, 35]],
+  td1: [[0, 14], [1, 6], [1, 14], [1, 29]],
+};
+
 export function generatedMrz(h: GenHolder, kind: DocKind): string[] {
+  const lines = zoneOf(h, kind);
+  if (!h.digitsFor) return lines;
+  // A forgery: the edited values, with the digits of the values it was issued with.
+  const issued = zoneOf({ ...h, ...h.digitsFor }, kind);
+  return lines.map((line, i) => [...line].map((c, j) => (DIGIT_CELLS[kind].some(([l, col]) => l === i && col === j) ? issued[i]![j]! : c)).join(''));
+}
+
+/**
+ * A forgery of the holder's document, as an amateur makes one: one field edited on the page and in
+ * the zone alike (the birth year made older, the expiry made later, or the number changed), the
+ * check digits left as issued, so the field's own digit (and the composite) fails.
+ */
+export function forge(h: GenHolder, r: Rand, kind: DocKind): GenHolder {
+  const what = r();
+  const year = (iso: string, by: number) => `${Number(iso.slice(0, 4)) + by}${iso.slice(4) === '-02-29' ? '-02-28' : iso.slice(4)}`;
+  for (let k = 1; ; k++) {
+    const edited: GenHolder = what < 0.5
+      ? { ...h, dob: year(h.dob, -k) }
+      : what < 0.8
+        ? { ...h, expiry: year(h.expiry, k) }
+        : { ...h, number: `${h.number.slice(0, -1)}${String.fromCharCode(48 + ((Number.isNaN(Number(h.number.slice(-1))) ? 0 : Number(h.number.slice(-1))) + k) % 10)}` };
+    const forged = { ...edited, digitsFor: { number: h.number, dob: h.dob, expiry: h.expiry } };
+    const [ok, fake] = [zoneOf(edited, kind), generatedMrz(forged, kind)];
+    // An edit whose own digit happens to hold (the composite alone may not) is another forgery: try the next.
+    const [line, col] = DIGIT_CELLS[kind][what < 0.5 ? 1 : what < 0.8 ? 2 : 0]!;
+    if (ok[line]![col] !== fake[line]![col] || k > 20) return forged;
+  }
+}
+
+function zoneOf(h: GenHolder, kind: DocKind): string[] {
   const num = fill(h.number, 9);
   const dob = yymmdd(h.dob);
   const exp = yymmdd(h.expiry);
@@ -895,9 +937,10 @@ export interface GeneratedCase {
 }
 
 /** One document of a family under a condition, all from the seed. */
-export async function generateCase(family: LayoutFamily, condition: Condition, seed: number): Promise<GeneratedCase> {
-  const holder = generateHolder(seeded(seed));
+export async function generateCase(family: LayoutFamily, condition: Condition, seed: number, opts: { forged?: boolean } = {}): Promise<GeneratedCase> {
   const kind = kindOf(family);
+  const genuine = generateHolder(seeded(seed));
+  const holder = opts.forged ? forge(genuine, seeded(seed + 53), kind) : genuine;
   const r = seeded(seed + 101);
   // A phone page is rendered finer (a 12 MP camera sees a card at 14-18 px/mm); a scan at 250-300 dpi.
   const pxPerMm = condition === 'photo' ? (kind === 'td3' ? 13 : 18) : between(r, 9.5, 11.8);

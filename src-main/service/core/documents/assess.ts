@@ -47,12 +47,65 @@ export interface Assessment {
   names: SettledNames | null;
   /** Fields left for an analyst (names the MRZ and the page disagree on, characters that are no letter). */
   review: ReviewFlag[];
+  /**
+   * Critical checks that failed but do not refuse the document: a check digit on a field the printed
+   * page does not confirm, and the checks that read the same unsettled field (its print, the expiry,
+   * the dates' order). Its field is named for review instead (`check_digit_fails`). `refusingCheck`.
+   */
+  reviewedChecks: ReadonlySet<DocumentCheckName>;
 }
 
 const CHECK_OF = {
   document_number: 'check_digit_document_number', date_of_birth: 'check_digit_date_of_birth', expiry_date: 'check_digit_expiry_date',
   personal_number: 'check_digit_personal_number', composite: 'check_digit_composite',
 } as const;
+
+/**
+ * A check digit that does not hold proves the zone differs from what was written only when the zone
+ * was read right. A character read wrong with confidence (a C read as 0, a 3 as 8: on real pages it
+ * happens) fails a check digit exactly as an edit does, so the failure refuses the document only
+ * where the printed page confirms the field as the zone was read: then the zone says what the page
+ * says and the digit still disagrees. A field the page does not confirm (its print not located,
+ * or differing as the misread zone would, or none printed: the expiry, the optional data) is named
+ * for review with its failing digit, never verified. The composite is named only when it fails
+ * alone (each field's own digit holding): then only the optional data, which no digit of its own
+ * covers, or the composite digit itself can be wrong. Returns the flags and the checks they leave
+ * to review.
+ */
+function checkDigitDoubts(
+  m: MrzReading, printed: DocumentReading['printed'], witnessed: { document_number: boolean; date_of_birth: boolean },
+  birth: CalendarDate | null, expiry: CalendarDate | null,
+): { flags: ReviewFlag[]; checks: DocumentCheckName[] } {
+  const failing = new Set(m.checkDigits.filter((c) => !c.valid).map((c) => c.field));
+  const flags: ReviewFlag[] = [];
+  const checks: DocumentCheckName[] = [];
+  const what = 'a character read wrong and one written wrong look alike here: read the zone on the image';
+  if (failing.has('document_number') && !witnessed.document_number) {
+    checks.push('check_digit_document_number', 'printed_document_number_matches_mrz');
+    flags.push({
+      field: 'document_number', reason: 'check_digit_fails', mrz: m.documentNumber, ...(printed.document_number ? { printed: printed.document_number } : {}),
+      detail: `The document number's check digit does not hold and the printed number ${printed.document_number ? 'differs from the MRZ\'s too' : 'was not found to confirm it'}: ${what}`,
+    });
+  }
+  if (failing.has('date_of_birth') && !witnessed.date_of_birth) {
+    checks.push('check_digit_date_of_birth', 'printed_date_of_birth_matches_mrz', 'dates_plausible');
+    flags.push({
+      field: 'date_of_birth', reason: 'check_digit_fails', mrz: birth ? formatUsDate(birth) : m.birthDate, ...(printed.date_of_birth ? { printed: printed.date_of_birth } : {}),
+      detail: `The date of birth's check digit does not hold and the printed date ${printed.date_of_birth ? 'differs from the MRZ\'s too' : 'was not found to confirm it'}: ${what}`,
+    });
+  }
+  if (failing.has('expiry_date')) {
+    checks.push('check_digit_expiry_date', 'not_expired', 'dates_plausible');
+    flags.push({ field: 'expiry_date', reason: 'check_digit_fails', mrz: expiry ? formatUsDate(expiry) : m.expiryDate ?? '', detail: `The expiry date's check digit does not hold, and no printed expiry date is read to confirm it: ${what}` });
+  }
+  const fieldsHold = !['document_number', 'date_of_birth', 'expiry_date'].some((f) => failing.has(f as 'document_number'));
+  if (failing.has('personal_number') || (failing.has('composite') && fieldsHold)) {
+    checks.push('check_digit_personal_number');
+    flags.push({ field: 'optional_data', reason: 'check_digit_fails', mrz: m.lines.join('\n'), detail: `The ${failing.has('personal_number') ? 'personal number\'s' : 'composite'} check digit does not hold while the number's and the dates' own digits do: a character of the zone's optional data (which nothing printed confirms) or the digit itself, ${what}` });
+  }
+  if (failing.has('composite')) checks.push('check_digit_composite');
+  return { flags, checks };
+}
 
 /**
  * The zone's fields no check digit settles (issue 37, no silent wrong field): a state code that is
@@ -91,13 +144,27 @@ function zoneFlags(m: MrzReading, printed: DocumentReading['printed'], names: Se
   if (!isState(m.issuingState)) {
     out.push({ field: 'issuing_country', reason: 'unknown_code', mrz: m.issuingState, detail: `The issuing state read from the MRZ (${m.issuingState}) is no known state code, and no check digit covers it: read it on the image` });
   }
-  if (m.corrected > 0 && printedNumber !== 'match') {
+  if (m.corrected > 0 && !(printedNumber === 'match' && printedAsCorrected(printed.document_number!, m))) {
     out.push({
       field: 'document_number', reason: 'corrected_check_digit', mrz: m.documentNumber, ...(printed.document_number ? { printed: printed.document_number } : {}),
       detail: 'The document number\'s check digit holds only after a character was changed, and no printed number confirms it: read it on the image',
     });
   }
   return out;
+}
+
+/**
+ * Whether the printed number has every character a correction changed as the correction made it.
+ * The print is compared with the zone through the characters a reader confuses (S for 5, I for 1:
+ * numbersAgree), and those are exactly what a correction changes: compared so, a print confirms any
+ * correction, and a forgery's edited number, corrected by a confusable swap that happened to make
+ * its check digits hold, came back verified with the wrong number.
+ */
+function printedAsCorrected(printed: string, m: Pick<MrzReading, 'numberAsRead' | 'documentNumber'>): boolean {
+  const p = printed.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const [read, answered] = [m.numberAsRead, m.documentNumber];
+  if (p.length !== answered.length || read.length !== answered.length) return p === answered;
+  return [...answered].every((c, i) => read[i] === c || p[i] === c);
 }
 
 /**
@@ -146,6 +213,7 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
   const names = read ? settleNames(read, reading!.printed) : null;
   /** Printed fields that differ from the zone only as a misreading or a wrong box would: review, not a failed check. */
   const doubts: ReviewFlag[] = [];
+  const reviewedChecks = new Set<DocumentCheckName>();
   const m: MrzReading | null = read && names ? { ...read, lines: names.lines, surname: names.surname.value, givenNames: names.givenNames.value } : null;
   const today = dayOf(now);
   add('mrz_found', m ? 'pass' : 'fail', m ? `${m.format} machine-readable zone read` : 'No machine-readable zone could be read');
@@ -172,9 +240,11 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
     const name = nameCheck(names.surname, names.givenNames, { surname: valued.surname !== undefined, given: valued.given_names !== undefined });
     add('printed_name_matches_mrz', name.result, name.detail);
     const dob = datesAgree(printed.date_of_birth, birth, now);
+    // A print that differs from a zone date whose own digit fails is the misread zone's doubt (checkDigitDoubts).
+    const birthHolds = m.checkDigits.every((c) => c.field !== 'date_of_birth' || c.valid);
     if (dob === 'other_century') {
       add('printed_date_of_birth_matches_mrz', 'not_checked', 'Printed date of birth is the MRZ\'s in another century, which its two-digit year cannot tell apart: flagged for review');
-    } else if (dob === 'mismatch' && (valued.date_of_birth !== undefined || oneDigitApart(printed.date_of_birth!, birth!, now))) {
+    } else if (dob === 'mismatch' && (valued.date_of_birth !== undefined || (birthHolds && oneDigitApart(printed.date_of_birth!, birth!, now)))) {
       add('printed_date_of_birth_matches_mrz', 'not_checked', 'Printed date of birth differs from the MRZ, but only as a misreading or a wrong box would: flagged for review');
       doubts.push({
         field: 'date_of_birth', reason: 'printed_differs', mrz: formatUsDate(birth!), printed: printed.date_of_birth!,
@@ -205,6 +275,13 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
     } else if (number === 'cut') {
       add('printed_document_number_matches_mrz', 'pass', 'Printed document number matches the MRZ as far as it was read (its first or last characters were not read)');
     } else agreeing('printed_document_number_matches_mrz', number, 'document number');
+    const doubted = checkDigitDoubts(m, printed, {
+      // The zone's value printed under its label, or found by value elsewhere on the page.
+      document_number: number === 'match' || valued.document_number !== undefined,
+      date_of_birth: dob === 'match' || dob === 'other_century' || valued.date_of_birth !== undefined,
+    }, birth, expiry);
+    doubts.push(...doubted.flags);
+    for (const c of doubted.checks) reviewedChecks.add(c);
     const unsure = unsureCharacters(m);
     add('mrz_read_confidence', unsure <= LOW_CONFIDENCE_LIMIT ? 'pass' : 'fail',
       unsure <= LOW_CONFIDENCE_LIMIT ? 'MRZ characters read with confidence' : `${unsure} MRZ characters read with low confidence or corrected: review the image`);
@@ -237,6 +314,7 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
     birth,
     expiry,
     fullName,
+    reviewedChecks,
     authenticity: { is_genuine: Boolean(m) && !failedCritical, confidence, checks },
     documentData: m && birth
       ? {
@@ -251,6 +329,14 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
         }
       : null,
   };
+}
+
+/**
+ * The first critical check that failed and refuses the document: not one left to review
+ * (`reviewedChecks`). Undefined when none does.
+ */
+export function refusingCheck(a: Pick<Assessment, 'authenticity' | 'reviewedChecks'>): DocumentCheck | undefined {
+  return a.authenticity.checks.find((c) => c.critical && c.result === 'fail' && !a.reviewedChecks.has(c.check));
 }
 
 /** Score at or above which a claimed name is the document's (case, accents, order and initials aside). */

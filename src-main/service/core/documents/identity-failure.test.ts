@@ -15,6 +15,7 @@ import { readDocument } from './reader';
 
 const box = (text: string, y: number): TextBox => ({ text, probs: [...text].map(() => 0.99), box: [[20, y], [620, y], [620, y + 24], [20, y + 24]] });
 const blank = { rgb: new Uint8Array(640 * 450 * 3).fill(235), width: 640, height: 450 };
+const at = (text: string, x: number, y: number, w: number, hh = 14): TextBox => ({ text, probs: [...text].map(() => 0.99), box: [[x, y], [x + w, y], [x + w, y + hh], [x, y + hh]] });
 
 /** The identity check of a selfie that met every rule and matched the document: only the document is in question. */
 const check = (reading: Awaited<ReturnType<typeof readDocument>>): IdentityCheck => ({
@@ -51,10 +52,55 @@ describe('a zone whose check digits do not hold', () => {
     expect(identityFailure(check(reading), [])).toMatchObject({ code: 'document_unreadable', text: expect.stringContaining('could not be read in time') });
   });
 
-  it('read to the end of its retries, stays a document that failed its checks', async () => {
+  it('read to the end of its retries, with no printed date to confirm the zone\'s: named for review, never verified (a digit read wrong and one written wrong look alike)', async () => {
     const reading = await readDocument(reader(0), blank, { budgetMs: 60_000 });
     expect(reading.budgetSpent).toBeUndefined();
-    expect(identityFailure(check(reading), [])).toMatchObject({ code: 'document_inconsistent' });
+    const c = check(reading);
+    expect(c.assessment.authenticity.is_genuine).toBe(false);
+    expect(c.assessment.review).toContainEqual(expect.objectContaining({ field: 'date_of_birth', reason: 'check_digit_fails' }));
+    expect(identityFailure(c, [])).toMatchObject({ code: 'document_needs_review', text: expect.stringContaining('check digit of the date of birth') });
+    // Age by ID reads only the date of birth, and a zone in doubt stops it too.
+    expect(identityFailure(c, [], ['date_of_birth'])).toMatchObject({ code: 'document_needs_review' });
+  });
+
+  it('the printed page confirming the zone\'s date as read, its check digit failing all the same: the document failed its checks', async () => {
+    // The zone's date as read (its year's tens changed: printed the same way, as an edit of both would be).
+    const yy = broken.slice(13, 15);
+    const year = Number(`20${yy}`) > 2026 ? `19${yy}` : `20${yy}`;
+    const edited = `${broken.slice(17, 19)}.${broken.slice(15, 17)}.${year}`;
+    const printedReader = (date: string): TextReader => ({
+      read: () => Promise.resolve({ boxes: [at('Date of birth / Date de naissance', 200, 100, 220), at(date, 200, 118, 140, 22), box(l1!, 360), box(broken, 400)], ms: { detect: 0, recognise: 0 } }),
+    });
+    const confirmed = await readDocument(printedReader(edited), blank, { budgetMs: 60_000 });
+    expect(confirmed.printed.date_of_birth).toBe(edited);
+    expect(identityFailure(check(confirmed), [])).toMatchObject({ code: 'document_inconsistent' });
+    // The page printing the holder's own date (the zone misread): the print and the digit both doubt the zone, to review.
+    const own = `${h.dob.slice(8, 10)}.${h.dob.slice(5, 7)}.${h.dob.slice(0, 4)}`;
+    const misread = check(await readDocument(printedReader(own), blank, { budgetMs: 60_000 }));
+    expect(misread.assessment.review).toContainEqual(expect.objectContaining({ field: 'date_of_birth', reason: 'check_digit_fails', printed: own }));
+    expect(identityFailure(misread, [])).toMatchObject({ code: 'document_needs_review' });
+  });
+
+  it('a failing expiry digit (no printed expiry is read) is named for review: the date it reads neither refuses the document as expired nor passes it as current', async () => {
+    const past = { ...h, expiry: '2019-04-30' };
+    const [p1, p2] = generatedMrz(past, 'td3');
+    // The expiry's check digit changed (TD3 line 2: the expiry at 21-26, its digit at 27).
+    const wrong = `${p2!.slice(0, 27)}${p2![27] === '4' ? '5' : '4'}${p2!.slice(28)}`;
+    const c = check(await readDocument({ read: () => Promise.resolve({ boxes: [box(p1!, 360), box(wrong, 400)], ms: { detect: 0, recognise: 0 } }) }, blank, { budgetMs: 60_000 }));
+    expect(c.assessment.authenticity.checks).toContainEqual(expect.objectContaining({ check: 'not_expired', result: 'fail' }));
+    expect(c.assessment.review).toContainEqual(expect.objectContaining({ field: 'expiry_date', reason: 'check_digit_fails', mrz: '04/30/2019' }));
+    expect(identityFailure(c, [])).toMatchObject({ code: 'document_needs_review', text: expect.stringContaining('expiry date') });
+    // Age by ID, which reads only the date of birth: an expiry in doubt stops it too (the document may not be current).
+    expect(identityFailure(c, [], ['date_of_birth'])).toMatchObject({ code: 'document_needs_review' });
+  });
+
+  it('the composite failing alone (every field\'s own digit holding) names the optional data for review', async () => {
+    const last = broken.length - 1;
+    const composite = `${l2!.slice(0, last)}${l2![last] === '7' ? '8' : '7'}`;
+    const c = check(await readDocument({ read: () => Promise.resolve({ boxes: [box(l1!, 360), box(composite, 400)], ms: { detect: 0, recognise: 0 } }) }, blank, { budgetMs: 60_000 }));
+    expect(c.assessment.mrz?.checkDigits.filter((d) => !d.valid).map((d) => d.field)).toEqual(['composite']);
+    expect(c.assessment.review).toContainEqual(expect.objectContaining({ field: 'optional_data', reason: 'check_digit_fails' }));
+    expect(identityFailure(c, [])).toMatchObject({ code: 'document_needs_review' });
   });
 
   it('read with more characters unsure than mrz_read_confidence allows, is unreadable: its failed check digit proves nothing', async () => {
@@ -70,7 +116,7 @@ describe('a zone whose check digits do not hold', () => {
     expect(identityFailure(unclear, [])).toMatchObject({ code: 'document_unreadable', text: expect.stringContaining('could not be read clearly') });
     // As many unsure characters as the limit allows: read clearly enough for its wrong digit to count.
     const clear = check(await readDocument(unsure(LOW_CONFIDENCE_LIMIT), blank, { budgetMs: 60_000 }));
-    expect(identityFailure(clear, [])).toMatchObject({ code: 'document_inconsistent' });
+    expect(identityFailure(clear, [])).toMatchObject({ code: 'document_needs_review' });
   });
 });
 
@@ -106,6 +152,19 @@ describe('zone fields no check digit settles go to review, never verified silent
     const printed = await readDocument(readerOf([at('Passport No. / No du passeport', 400, 100, 200), at('HK7182930', 400, 118, 120, 22), box(l1!, 360), box(misread, 400)]), blank);
     expect(printed.printed.document_number).toBe('HK7182930');
     expect(check(printed).assessment.review.filter((f) => f.field === 'document_number')).toEqual([]);
+  });
+
+  it('a correction the printed number contradicts at the character changed is named for review, though the two agree through the characters a reader confuses', async () => {
+    // A forgery: the number's last digit edited on the page and in the zone (HK7182930 → HK7182931),
+    // its check digits left; one confusable swap (1 → I) makes them hold again by chance.
+    const forged = { ...base, number: 'HK7182931', digitsFor: { number: base.number, dob: base.dob, expiry: base.expiry } };
+    const [l1, l2] = generatedMrz(forged, 'td3');
+    const at = (text: string, x: number, y: number, w: number, h = 14): TextBox => ({ text, probs: [...text].map(() => 0.99), box: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]] });
+    const reading = await readDocument(readerOf([at('Passport No. / No du passeport', 400, 100, 200), at('HK7182931', 400, 118, 120, 22), box(l1!, 360), box(l2!, 400)]), blank);
+    expect(reading.mrz).toMatchObject({ documentNumber: 'HK7I82931', corrected: 1 });
+    const c = check(reading);
+    expect(c.assessment.review).toContainEqual(expect.objectContaining({ field: 'document_number', reason: 'corrected_check_digit', printed: 'HK7182931' }));
+    expect(identityFailure(c, [])).toMatchObject({ code: 'document_needs_review' });
   });
 });
 

@@ -10,7 +10,7 @@ import { analysisBlock, failureText, judgeTaken, takeSelfie, type JudgedSelfie }
 import { hashDistance, pictureHash, SAME_PICTURE_BITS } from '../faces/presentation/same-picture';
 import type { FaceReading } from '../faces/types';
 import { ANALYSIS_MAX_SIDE, decodeImage, scaleDecoded } from '../media/image';
-import { assessDocument, type Assessment } from './assess';
+import { assessDocument, refusingCheck, type Assessment } from './assess';
 import type { DocumentReader } from './pool';
 import type { DocumentReading } from './reader';
 
@@ -101,9 +101,20 @@ export function identityFailure(
   if (!r.portrait) return { code: 'no_face_on_document', text: 'No face was found on the ID document' };
   if (r.selfie.verdict.failure) return { code: r.selfie.verdict.failure, text: `Selfie: ${failureText(r.selfie.verdict.failure, r.selfie.verdict)}` };
   if (!r.match.face_match) return { code: 'face_mismatch', text: 'The selfie does not match the face on the ID document' };
-  const failed = a.authenticity.checks.find((c) => c.critical && c.result === 'fail');
+  return documentFailure(r.reading, a, reviewFields)
+    ?? (claims.some((c) => c.result === 'mismatch') ? { code: 'claim_mismatch', text: 'The name or date of birth given does not match the ID document' } : null);
+}
+
+/**
+ * Why a document whose zone was read does not verify, by its own checks (identityFailure's
+ * document part, after the faces): expired, unreadable, inconsistent, or a field left to review.
+ */
+export function documentFailure(
+  reading: DocumentReading | null | undefined, a: Assessment, reviewFields: readonly ReviewFlag['field'][] = REVIEW_FIELDS,
+): { code: string; text: string } | null {
+  const failed = refusingCheck(a);
   if (failed?.check === 'not_expired') return { code: 'document_expired', text: 'The ID document has expired' };
-  const unread = failed ? unreadZone(r.reading, a) : null;
+  const unread = unreadZone(reading, a);
   if (unread) {
     return {
       code: 'document_unreadable',
@@ -111,12 +122,17 @@ export function identityFailure(
     };
   }
   if (failed) return { code: 'document_inconsistent', text: `The ID document did not pass its checks: ${failed.detail}` };
+  // A check digit left to review doubts the zone itself: it stops every product, whatever fields it reads.
+  const digits = a.review.filter((f) => f.reason === 'check_digit_fails');
+  if (digits.length) {
+    const fields = [...new Set(digits.map((f) => f.field.replaceAll('_', ' ')))].join(' and ');
+    return { code: 'document_needs_review', text: `The check digit of the ${fields} in the ID document's MRZ does not hold and the printed page does not confirm the MRZ's reading (a character read wrong and one written wrong look alike): an analyst should compare them on the image` };
+  }
   const review = a.review.filter((f) => reviewFields.includes(f.field));
   if (review.length) {
     const fields = [...new Set(review.map((f) => f.field.replaceAll('_', ' ')))].join(' and ');
     return { code: 'document_needs_review', text: `The ${fields} on the ID document could not be settled from its MRZ and printed page: an analyst should compare them on the image` };
   }
-  if (claims.some((c) => c.result === 'mismatch')) return { code: 'claim_mismatch', text: 'The name or date of birth given does not match the ID document' };
   return null;
 }
 

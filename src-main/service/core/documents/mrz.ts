@@ -337,6 +337,8 @@ export interface MrzReading {
   surname: string;
   givenNames: string;
   documentNumber: string;
+  /** The document number as read, before a correction (`corrected`) changed it. */
+  numberAsRead: string;
   /** YYMMDD as printed in the zone. */
   birthDate: string;
   expiryDate: string | null;
@@ -476,6 +478,7 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
   const lines = held.lines;
   let result = parse(lines, { autocorrect: true });
   let corrected = 0;
+  const numberAsRead = result.fields.documentNumber;
   if (!allValid(result, lines)) {
     const fixed = numberFromPrinted(lines, result, printedNumber) ?? correctDocumentNumber(lines, result);
     if (fixed) {
@@ -516,6 +519,7 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
     nationality,
     ...zoneNames({ format: french ? 'FRENCH_NATIONAL_ID' : format, lines }),
     documentNumber: f.documentNumber.replace(/<+/g, ''),
+    numberAsRead: (numberAsRead ?? f.documentNumber).replace(/<+/g, ''),
     birthDate: f.birthDate,
     expiryDate: f.expirationDate ?? null,
     sex: sexOf(lines[sexLine]?.[sexAt]),

@@ -84,6 +84,8 @@ describe('POST /api/identity/v1/submit', () => {
     const digit = await submit({ selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc(erika, { badCheckDigit: true }) });
     expect(digit.body.authenticity.is_genuine).toBe(false);
     expect(digit.body.verified).toBe(false);
+    // The printed number confirms the zone's as read, so its failing digit is the document's, not a misreading.
+    expect(digit.body.failure_reason).toBe('document_inconsistent');
 
     const edited = await submit({ selfie_b64: b64(await fx.selfie('b')), id_front_b64: await doc(erika, { vizMismatch: true }) });
     expect(edited.body.verified).toBe(false);
