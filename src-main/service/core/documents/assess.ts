@@ -144,14 +144,21 @@ function zoneFlags(m: MrzReading, printed: DocumentReading['printed'], names: Se
   if (!isState(m.issuingState)) {
     out.push({ field: 'issuing_country', reason: 'unknown_code', mrz: m.issuingState, detail: `The issuing state read from the MRZ (${m.issuingState}) is no known state code, and no check digit covers it: read it on the image` });
   }
-  if (m.corrected > 0 && !(printedNumber === 'match' && printedAsCorrected(printed.document_number!, m))) {
+  if (m.corrected > 0 && (m.correctedDigit || !(printedNumber === 'match' && printedAsCorrected(printed.document_number!, m)))) {
     out.push({
       field: 'document_number', reason: 'corrected_check_digit', mrz: m.documentNumber, ...(printed.document_number ? { printed: printed.document_number } : {}),
-      detail: 'The document number\'s check digit holds only after a character was changed, and no printed number confirms it: read it on the image',
+      // The check digit computed for the printed number: the print shows no check digit, and the
+      // composite alone holds for a wrong one one time in ten (a forged number, its digits left as issued).
+      detail: m.correctedDigit
+        ? 'The document number\'s check digit was read as another digit than the printed number gives, and only the composite confirms the change: read it on the image'
+        : 'The document number\'s check digit holds only after a character was changed, and no printed number confirms it: read it on the image',
     });
   }
   return out;
 }
+
+/** The printed number written as the zone's, character for character (numbersAgree's `match` folds the characters a reader confuses). */
+const literally = (printed: string, zone: string) => printed.toUpperCase().replace(/[^A-Z0-9]/g, '') === zone;
 
 /**
  * Whether the printed number has every character a correction changed as the correction made it.
@@ -272,12 +279,18 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
         field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: printed.document_number!,
         detail: 'Only the start or end of the number printed under the document-number label was read (glare or a shadow over the rest): read it on the image',
       });
+    } else if (number === 'blind') {
+      add('printed_document_number_matches_mrz', 'not_checked', 'Printed document number differs from the MRZ only in a character its check digit cannot tell apart (L for 1, G for 6): flagged for review');
+      doubts.push({
+        field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: printed.document_number!,
+        detail: 'The printed number differs from the MRZ\'s in a character a reader confuses and the check digit cannot tell apart (L and 1, G and 6 weigh alike): read it on the image',
+      });
     } else if (number === 'cut') {
       add('printed_document_number_matches_mrz', 'pass', 'Printed document number matches the MRZ as far as it was read (its first or last characters were not read)');
     } else agreeing('printed_document_number_matches_mrz', number, 'document number');
     const doubted = checkDigitDoubts(m, printed, {
       // The zone's value printed under its label, or found by value elsewhere on the page.
-      document_number: number === 'match' || valued.document_number !== undefined,
+      document_number: (number === 'match' && literally(printed.document_number!, m.documentNumber)) || valued.document_number !== undefined,
       date_of_birth: dob === 'match' || dob === 'other_century' || valued.date_of_birth !== undefined,
     }, birth, expiry);
     doubts.push(...doubted.flags);

@@ -374,6 +374,17 @@ describe('printed dates against the MRZ', () => {
     expect(cut.review).toEqual([]);
   });
 
+  it('a printed number differing from the zone\'s only in characters a reader confuses: agrees where the zone\'s check digit would have caught its misreading, is reviewed where it could not (L and 1, G and 6 weigh alike)', () => {
+    // O for 0, S for 5, 4 for A: values apart by other than ten, so a zone whose digit holds was read right.
+    expect(numbersAgree('CO1XOOT47', 'C01X00T47')).toBe('match');
+    expect(numbersAgree('M8AAOGC9', 'M84A0GC9')).toBe('match');
+    // L for 1, G for 6: the check digit holds either way, so nothing settles which was printed.
+    expect(numbersAgree('L4HTBTCVH', '14HTBTCVH')).toBe('blind');
+    expect(numbersAgree('G4HTBTCVH', '64HTBTCVH')).toBe('blind');
+    expect(numbersAgree('X4HTBTCVH', '14HTBTCVH')).toBe('mismatch');
+    expectNumberReviewed((zone) => zone.replace(/1/, 'L').replace(/6/, 'G'));
+  });
+
   it('a printed number read only in part (its start or end, the rest under glare) is neither a contradiction nor a confirmation: review, not a failed check', () => {
     expect(numbersAgree('L4HTB', 'L4HTBTCVH')).toBe('short');
     expect(numbersAgree('BTCVH', 'L4HTBTCVH')).toBe('short');

@@ -166,6 +166,20 @@ describe('zone fields no check digit settles go to review, never verified silent
     expect(c.assessment.review).toContainEqual(expect.objectContaining({ field: 'document_number', reason: 'corrected_check_digit', printed: 'HK7182931' }));
     expect(identityFailure(c, [])).toMatchObject({ code: 'document_needs_review' });
   });
+
+  it('a check digit computed for the printed number is named for review even where the composite then holds: nothing printed shows the digit', async () => {
+    // A forgery: the number's last character edited on the page and in the zone (HK7182930 → HK718293F),
+    // its digits left as issued. The printed number with its own check digit makes the composite hold by chance.
+    const forged = { ...base, number: 'HK718293F', digitsFor: { number: base.number, dob: base.dob, expiry: base.expiry } };
+    const [l1, l2] = generatedMrz(forged, 'td3');
+    const at = (text: string, x: number, y: number, w: number, h = 14): TextBox => ({ text, probs: [...text].map(() => 0.99), box: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]] });
+    const reading = await readDocument(readerOf([at('Passport No. / No du passeport', 400, 100, 200), at('HK718293F', 400, 118, 120, 22), box(l1!, 360), box(l2!, 400)]), blank);
+    expect(reading.mrz).toMatchObject({ documentNumber: 'HK718293F', correctedDigit: true });
+    expect(reading.mrz?.checkDigits.every((d) => d.valid)).toBe(true);
+    const c = check(reading);
+    expect(c.assessment.review).toContainEqual(expect.objectContaining({ field: 'document_number', reason: 'corrected_check_digit' }));
+    expect(identityFailure(c, [])).toMatchObject({ code: 'document_needs_review' });
+  });
 });
 
 describe('a zone character read with low confidence (issue 37: OCR confidence is an uncertain reading)', () => {

@@ -350,6 +350,8 @@ export interface MrzReading {
   repaired: number;
   /** Document-number characters changed so its check digit and the composite agree. */
   corrected: number;
+  /** The number's check digit itself was among them (computed for the printed number): nothing printed shows it. */
+  correctedDigit: boolean;
   /** Characters held to their field's alphabet (a digit in a name, a letter in a date). */
   alphabetRepairs: AlphabetRepair[];
   /** The state code is not an ISO 3166 code (for example the ICAO specimen code UTO). */
@@ -388,7 +390,7 @@ function checksOf(r: ParseResult, lines: readonly string[]): CheckDigit[] {
 const allValid = (r: ParseResult, lines: readonly string[]) => checksOf(r, lines).every((c) => c.valid);
 
 /** Tries each confusable character of the document number in turn until every check digit holds. */
-function correctDocumentNumber(lines: string[], r: ParseResult): { lines: string[]; result: ParseResult; changed: number } | null {
+function correctDocumentNumber(lines: string[], r: ParseResult): { lines: string[]; result: ParseResult; changed: number; digitChanged: boolean } | null {
   const d = r.details.find((x) => x.field === 'documentNumber');
   if (!d || d.line === undefined || d.start === undefined || d.end === undefined) return null;
   const line = lines[d.line]!;
@@ -400,7 +402,7 @@ function correctDocumentNumber(lines: string[], r: ParseResult): { lines: string
     const next = [...lines];
     next[d.line!] = chars.join('');
     const result = parse(next, { autocorrect: true });
-    return allValid(result, next) ? { lines: next, result, changed: changes.length } : null;
+    return allValid(result, next) ? { lines: next, result, changed: changes.length, digitChanged: false } : null;
   };
   for (const i of positions) for (const c of SWAPS[line[i]!]!) {
     const ok = attempt([[i, c]]);
@@ -424,7 +426,7 @@ export function checkDigitOf(s: string): string {
  * The printed document number, when the MRZ's fails its check digit: the two are the same
  * number, so a printed one that makes every check digit hold is the better reading.
  */
-function numberFromPrinted(lines: string[], r: ParseResult, printed: string | undefined): { lines: string[]; result: ParseResult; changed: number } | null {
+function numberFromPrinted(lines: string[], r: ParseResult, printed: string | undefined): { lines: string[]; result: ParseResult; changed: number; digitChanged: boolean } | null {
   const d = r.details.find((x) => x.field === 'documentNumber');
   const number = printed?.toUpperCase().replace(/[^A-Z0-9]/g, '');
   if (!number || number.length > 9 || !d || d.line === undefined || d.start === undefined) return null;
@@ -438,9 +440,10 @@ function numberFromPrinted(lines: string[], r: ParseResult, printed: string | un
     if (next[d.line]!.length !== line.length) return null;
     const result = parse(next, { autocorrect: true });
     if (!allValid(result, next)) continue;
-    let changed = digit === line[d.start + 9] ? 0 : 1;
+    const digitChanged = digit !== line[d.start + 9];
+    let changed = digitChanged ? 1 : 0;
     for (let i = 0; i < 9; i++) if (line[d.start + i] !== padded[i]) changed++;
-    return { lines: next, result, changed };
+    return { lines: next, result, changed, digitChanged };
   }
   return null;
 }
@@ -478,12 +481,14 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
   const lines = held.lines;
   let result = parse(lines, { autocorrect: true });
   let corrected = 0;
+  let correctedDigit = false;
   const numberAsRead = result.fields.documentNumber;
   if (!allValid(result, lines)) {
     const fixed = numberFromPrinted(lines, result, printedNumber) ?? correctDocumentNumber(lines, result);
     if (fixed) {
       result = fixed.result;
       corrected = fixed.changed;
+      correctedDigit = fixed.digitChanged;
       lines.splice(0, lines.length, ...fixed.lines);
     }
   }
@@ -527,6 +532,7 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
     lowConfidence: chars.flat().filter((c) => c.p < 0.5).length,
     repaired,
     corrected,
+    correctedDigit,
     alphabetRepairs: held.repairs,
     unknownState: Boolean((stateError('issuingState') && issuingState === readState) || (stateError('nationality') && nationality === readNationality)),
     unsure: { surname: unsureIn('lastName'), givenNames: unsureIn('firstName'), documentNumber: unsureIn('documentNumber', 'documentNumberCheckDigit') },

@@ -347,9 +347,26 @@ const MIN_KEPT = 6;
 /** The fewest characters of a number's start or end that make a reading cut shorter still (`short`) rather than another number. */
 const MIN_SHORT = 4;
 
+/** Two characters a reader returns for one another (asDigits, DIGIT_AS_LETTER: O and 0, S and 5, G and 6, ...). */
+const confusable = (x: string, y: string) => asDigits(x) === asDigits(y) || DIGIT_AS_LETTER[x] === y || DIGIT_AS_LETTER[y] === x;
+/** ICAO 9303's value of a zone character: digits as themselves, letters 10-35. */
+const zoneValue = (c: string) => (/\d/.test(c) ? Number(c) : c.charCodeAt(0) - 55);
 /**
- * Document numbers, with the letters and digits the reader confuses treated as one. `cut`: the
- * print was read shorter than the number (at the card's edge, under glare or a finger) and what was
+ * Whether a check digit cannot tell the two apart: their values differ by a multiple of ten (L and
+ * 1, G and 6, S and 8), so whichever weight the position carries, the sum's last digit is the same.
+ */
+const checkBlind = (x: string, y: string) => (zoneValue(x) - zoneValue(y)) % 10 === 0;
+
+/**
+ * Document numbers, with the letters and digits the reader confuses treated as one, as far as the
+ * zone's check digit settles them. The print and the zone of the same length, differing only in
+ * such characters: `match` where the check digit would have caught the zone's misreading (O for 0,
+ * S for 5: a value apart by other than a multiple of ten, so a zone whose digit holds was read
+ * right and the print was misread); `blind` where it would not (L for 1, G for 6): which one is
+ * right nothing settles, so the number is reviewed (assess.ts), never confirmed nor refused. `match`
+ * assumes the zone's digit holds; where it fails, only the print written alike confirms the zone
+ * (assess.ts, checkDigitDoubts).
+ * `cut`: the print was read shorter than the number (at the card's edge, under glare or a finger) and what was
  * read is the number with at most two characters lost at one end, or that and one more character
  * misread at the cut (34A0GC9 for M84A0GC9), six or more kept. A cut reading agrees as far as it
  * goes; it never confirms a character it did not read (assess.ts: a corrected or unsure one).
@@ -359,12 +376,13 @@ const MIN_SHORT = 4;
  * or end with more lost than a cut allows (glare over half of it): what was read agrees, too little
  * was read to confirm it (assess.ts: review, never a failed check).
  */
-export function numbersAgree(printed: string | undefined, mrz: string): Agreement | 'cut' | 'longer' | 'short' {
+export function numbersAgree(printed: string | undefined, mrz: string): Agreement | 'cut' | 'longer' | 'short' | 'blind' {
   if (printed === undefined) return 'not_located';
-  const norm = (s: string) => asDigits(s.toUpperCase().replace(/[^A-Z0-9]/g, ''));
-  const a = norm(printed);
-  const b = norm(mrz);
-  if (a === b) return 'match';
+  const literal = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const [p, z] = [literal(printed), literal(mrz)];
+  const a = asDigits(p);
+  const b = asDigits(z);
+  if (p.length === z.length && [...p].every((c, i) => c === z[i] || confusable(c, z[i]!))) return [...p].some((c, i) => c !== z[i] && checkBlind(c, z[i]!)) ? 'blind' : 'match';
   if (a.length > b.length && a.length <= b.length + MAX_CUT && b.length >= MIN_KEPT && (a.startsWith(b) || a.endsWith(b))) return 'longer';
   if (a.length >= b.length) return 'mismatch';
   const kept = [a, a.slice(1), a.slice(0, -1)].filter((x) => x.length >= Math.max(MIN_KEPT, b.length - MAX_CUT));
