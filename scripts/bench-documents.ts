@@ -80,6 +80,8 @@ interface Outcome {
   c: GeneratedCase; fields: Map<Field, boolean>; ms: number; cpu?: number; got: Record<string, unknown> | null; attempts: string[]; review: number; clean: boolean; refused: string[]; located: Set<Printed>;
   /** The document side's answer: `verified`, or identity's failure code (documentFailure; `document_unreadable` without a zone). */
   decision: string;
+  /** Why each field was named for review (`field:reason`). */
+  reasons: string[];
 }
 
 /** Critical checks that say the document is not what it claims rather than that it was not read, is expired or has no face. */
@@ -102,9 +104,11 @@ class Tally {
   fields = new Map<Field, { right: number; total: number }>();
   located = new Map<Printed, number>();
   decisions = new Map<string, number>();
+  reasons = new Map<string, number>();
   add(o: Outcome) {
     this.docs++;
     this.decisions.set(o.decision, (this.decisions.get(o.decision) ?? 0) + 1);
+    for (const r of new Set(o.reasons)) this.reasons.set(r, (this.reasons.get(r) ?? 0) + 1);
     for (const f of o.located) this.located.set(f, (this.located.get(f) ?? 0) + 1);
     const allRight = [...o.fields.values()].every(Boolean);
     if (allRight) this.right++;
@@ -184,10 +188,10 @@ async function main(): Promise<void> {
         const located = new Set(PRINTED.filter((f) => reading.printed[f] !== undefined));
         const refused = a.mrz && !unreadZone(reading, a) ? a.authenticity.checks.filter((x) => x.critical && x.result === 'fail' && !a.reviewedChecks.has(x.check) && CONSISTENCY(x.check)).map((x) => x.check) : [];
         const decision = a.mrz ? documentFailure(reading, a)?.code ?? 'verified' : 'document_unreadable';
-        outcomes.push({ c, fields: judgeFields(got, c.expected), ms: reading.ms, ...(cpu !== undefined ? { cpu } : {}), got, attempts: reading.attempts, review: a.review.length, clean, refused, located, decision });
+        outcomes.push({ c, fields: judgeFields(got, c.expected), ms: reading.ms, ...(cpu !== undefined ? { cpu } : {}), got, attempts: reading.attempts, review: a.review.length, clean, refused, located, decision, reasons: a.review.map((f) => `${f.field}:${f.reason}`) });
       } catch (e) {
         // A reader that fails counts as a document read wrong (the service answers 503 for it).
-        outcomes.push({ c, fields: judgeFields(null, c.expected), ms: performance.now() - t, got: null, attempts: [`reader failed: ${e instanceof Error ? e.message : String(e)}`], review: 0, clean: false, refused: [], located: new Set(), decision: 'reader_failed' });
+        outcomes.push({ c, fields: judgeFields(null, c.expected), ms: performance.now() - t, got: null, attempts: [`reader failed: ${e instanceof Error ? e.message : String(e)}`], review: 0, clean: false, refused: [], located: new Set(), decision: 'reader_failed', reasons: [] });
       }
     }
   } finally {
@@ -227,6 +231,8 @@ async function main(): Promise<void> {
     const t = by((o) => o.c.condition === condition);
     const parts = [...t.decisions].sort((a, b) => b[1] - a[1]).map(([d, k]) => `${d.replace('document_', '')} ${k}`);
     process.stdout.write(`  ${condition.padEnd(6)} ${parts.join(' · ')}\n`);
+    const why = [...t.reasons].sort((a, b) => b[1] - a[1]).map(([r, k]) => `${r} ${k}`);
+    if (why.length) process.stdout.write(`         documents with a field named for review, by why: ${why.join(' · ')}\n`);
   }
   if (cpuMs.length) process.stdout.write(`CPU per document (in-process${locate ? '' : ', without locating'}), median / p90: ${q(cpuMs, 0.5).toFixed(0)} / ${q(cpuMs, 0.9).toFixed(0)} ms\n`);
   if (showMisses) {
