@@ -61,6 +61,18 @@ const CHECK_OF = {
 } as const;
 
 /**
+ * The zone's optional data as read, where ICAO 9303 puts it (a TD3's personal number; a TD1's two
+ * runs; a TD2's one), its fillers kept; the whole zone for a layout without it.
+ */
+function optionalData(m: Pick<MrzReading, 'format' | 'lines'>): string {
+  const [l1 = '', l2 = ''] = m.lines;
+  if (m.format === 'TD3') return l2.slice(28, 42);
+  if (m.format === 'TD2') return l2.slice(28, 35);
+  if (m.format === 'TD1') return `${l1.slice(15, 30)} ${l2.slice(18, 29)}`;
+  return m.lines.join(' ');
+}
+
+/**
  * A check digit that does not hold proves the zone differs from what was written only when the zone
  * was read right. A character read wrong with confidence (a C read as 0, a 3 as 8: on real pages it
  * happens) fails a check digit exactly as an edit does, so the failure refuses the document only
@@ -101,7 +113,7 @@ function checkDigitDoubts(
   const fieldsHold = !['document_number', 'date_of_birth', 'expiry_date'].some((f) => failing.has(f as 'document_number'));
   if (failing.has('personal_number') || (failing.has('composite') && fieldsHold)) {
     checks.push('check_digit_personal_number');
-    flags.push({ field: 'optional_data', reason: 'check_digit_fails', mrz: m.lines.join('\n'), detail: `The ${failing.has('personal_number') ? 'personal number\'s' : 'composite'} check digit does not hold while the number's and the dates' own digits do: a character of the zone's optional data (which nothing printed confirms) or the digit itself, ${what}` });
+    flags.push({ field: 'optional_data', reason: 'check_digit_fails', mrz: optionalData(m), detail: `The ${failing.has('personal_number') ? 'personal number\'s' : 'composite'} check digit does not hold while the number's and the dates' own digits do: a character of the zone's optional data (which nothing printed confirms) or the digit itself, ${what}` });
   }
   if (failing.has('composite')) checks.push('check_digit_composite');
   return { flags, checks };
