@@ -353,7 +353,7 @@ const confusable = (x: string, y: string) => asDigits(x) === asDigits(y) || DIGI
 const zoneValue = (c: string) => (/\d/.test(c) ? Number(c) : c.charCodeAt(0) - 55);
 /**
  * Whether a check digit cannot tell the two apart: their values differ by a multiple of ten (L and
- * 1, G and 6, S and 8), so whichever weight the position carries, the sum's last digit is the same.
+ * 1, G and 6), so whichever weight the position carries, the sum's last digit is the same.
  */
 const checkBlind = (x: string, y: string) => (zoneValue(x) - zoneValue(y)) % 10 === 0;
 
