@@ -19,7 +19,7 @@ import { bytesOfBase64, verificationsApi } from './verifications-api';
 type Body = IdentityResult | ComplianceResult;
 type Screening = ComplianceResult['compliance_screening'];
 
-const fieldLabel = (f: string) => MRZ_FIELD_LABEL[f] ?? f.replace(/_/g, ' ');
+const fieldLabel = (f: string) => (MRZ_FIELD_LABEL as Record<string, string | undefined>)[f] ?? f.replace(/_/g, ' ');
 const score = (n: number) => n.toFixed(1);
 
 function DocumentDecision({ body }: { body: Body }) {

@@ -1,6 +1,6 @@
 // Words for the face rules, the document checks and the outcomes, as an analyst reads them.
 import { usDateLabel } from '../../../../src-shared/dates';
-import type { DocumentCheck, IdentityResult } from '../../../../src-shared/contracts/documents';
+import type { DocumentCheck, IdentityResult, ReviewFlag } from '../../../../src-shared/contracts/documents';
 import type { PolicyCheck, PolicyName } from '../../../../src-shared/contracts/faces';
 
 export { PRODUCT_LABEL } from '../../components/product-labels';
@@ -45,8 +45,11 @@ export { DOCUMENT_CHECK_LABEL } from '../../../../src-shared/contracts/documents
 
 export const CHECK_RESULT: Record<DocumentCheck['result'], string> = { pass: 'Pass', fail: 'Fail', not_checked: 'Not checked' };
 
-/** MRZ fields: the check digits' and the printed (VIZ) fields compared with the MRZ. */
-export const MRZ_FIELD_LABEL: Record<string, string> = {
+/**
+ * MRZ fields: the check digits', the printed (VIZ) fields compared with the MRZ, and every field the
+ * service can name for review (typed by the contract, so a new one cannot go without its words).
+ */
+export const MRZ_FIELD_LABEL: Record<ReviewFlag['field'] | 'personal_number' | 'composite', string> = {
   document_number: 'Document number',
   date_of_birth: 'Date of birth',
   expiry_date: 'Expiry date',
@@ -54,6 +57,10 @@ export const MRZ_FIELD_LABEL: Record<string, string> = {
   composite: 'Composite',
   surname: 'Surname',
   given_names: 'Given names',
+  nationality: 'Nationality',
+  issuing_country: 'Issuing country',
+  optional_data: 'Optional data',
+
 };
 
 /** A printed field against the MRZ. */
