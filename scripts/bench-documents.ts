@@ -29,7 +29,7 @@
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { ComplianceResult, IdentityResult } from '../src-shared/contracts/documents';
-import { assessDocument } from '../src-main/service/core/documents/assess';
+import { assessDocument, refusingChecks } from '../src-main/service/core/documents/assess';
 import { documentFailure, unreadZone } from '../src-main/service/core/documents/identity';
 import { loadTextReader } from '../src-main/service/core/documents/ocr';
 import { createDocumentReader } from '../src-main/service/core/documents/pool';
@@ -186,7 +186,7 @@ async function main(): Promise<void> {
         const got = a.documentData as Record<string, unknown> | null;
         const clean = Boolean(got) && a.authenticity.checks.every((x) => !x.critical || x.result !== 'fail') && a.review.length === 0;
         const located = new Set(PRINTED.filter((f) => reading.printed[f] !== undefined));
-        const refused = a.mrz && !unreadZone(reading, a) ? a.authenticity.checks.filter((x) => x.critical && x.result === 'fail' && !a.reviewedChecks.has(x.check) && CONSISTENCY(x.check)).map((x) => x.check) : [];
+        const refused = a.mrz && !unreadZone(reading, a) ? refusingChecks(a).filter((x) => CONSISTENCY(x.check)).map((x) => x.check) : [];
         const decision = a.mrz ? documentFailure(reading, a)?.code ?? 'verified' : 'document_unreadable';
         outcomes.push({ c, fields: judgeFields(got, c.expected), ms: reading.ms, ...(cpu !== undefined ? { cpu } : {}), got, attempts: reading.attempts, review: a.review.length, clean, refused, located, decision, reasons: a.review.map((f) => `${f.field}:${f.reason}`) });
       } catch (e) {

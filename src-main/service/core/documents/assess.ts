@@ -50,7 +50,7 @@ export interface Assessment {
   /**
    * Critical checks that failed but do not refuse the document: a check digit on a field the printed
    * page does not confirm, and the checks that read the same unsettled field (its print, the expiry,
-   * the dates' order). Its field is named for review instead (`check_digit_fails`). `refusingCheck`.
+   * the dates' order). Its field is named for review instead (`check_digit_fails`). `refusingChecks`.
    */
   reviewedChecks: ReadonlySet<DocumentCheckName>;
 }
@@ -110,7 +110,7 @@ function checkDigitDoubts(
     checks.push('check_digit_expiry_date', 'not_expired', 'dates_plausible');
     flags.push({ field: 'expiry_date', reason: 'check_digit_fails', mrz: expiry ? formatUsDate(expiry) : m.expiryDate ?? '', detail: `The expiry date's check digit does not hold, and no printed expiry date is read to confirm it: ${what}` });
   }
-  const fieldsHold = !['document_number', 'date_of_birth', 'expiry_date'].some((f) => failing.has(f as 'document_number'));
+  const fieldsHold = !failing.has('document_number') && !failing.has('date_of_birth') && !failing.has('expiry_date');
   if (failing.has('personal_number') || (failing.has('composite') && fieldsHold)) {
     checks.push('check_digit_personal_number');
     flags.push({ field: 'optional_data', reason: 'check_digit_fails', mrz: optionalData(m), detail: `The ${failing.has('personal_number') ? 'personal number\'s' : 'composite'} check digit does not hold while the number's and the dates' own digits do: a character of the zone's optional data (which nothing printed confirms) or the digit itself, ${what}` });
@@ -356,12 +356,9 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
   };
 }
 
-/**
- * The first critical check that failed and refuses the document: not one left to review
- * (`reviewedChecks`). Undefined when none does.
- */
-export function refusingCheck(a: Pick<Assessment, 'authenticity' | 'reviewedChecks'>): DocumentCheck | undefined {
-  return a.authenticity.checks.find((c) => c.critical && c.result === 'fail' && !a.reviewedChecks.has(c.check));
+/** The critical checks that failed and refuse the document, in order: not those left to review (`reviewedChecks`). */
+export function refusingChecks(a: Pick<Assessment, 'authenticity' | 'reviewedChecks'>): DocumentCheck[] {
+  return a.authenticity.checks.filter((c) => c.critical && c.result === 'fail' && !a.reviewedChecks.has(c.check));
 }
 
 /** Score at or above which a claimed name is the document's (case, accents, order and initials aside). */

@@ -149,7 +149,6 @@ describe('zone fields no check digit settles go to review, never verified silent
     expect(corrected.assessment.review).toContainEqual(expect.objectContaining({ field: 'document_number', reason: 'corrected_check_digit', mrz: 'HK7182930' }));
     expect(identityFailure(corrected, [])).toMatchObject({ code: 'document_needs_review' });
     // The printed number, located on the page, confirms the corrected one: cross-checked, verified.
-    const at = (text: string, x: number, y: number, w: number, h = 14): TextBox => ({ text, probs: [...text].map(() => 0.99), box: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]] });
     const printed = await readDocument(readerOf([at('Passport No. / No du passeport', 400, 100, 200), at('HK7182930', 400, 118, 120, 22), box(l1!, 360), box(misread, 400)]), blank);
     expect(printed.printed.document_number).toBe('HK7182930');
     expect(check(printed).assessment.review.filter((f) => f.field === 'document_number')).toEqual([]);
@@ -160,7 +159,6 @@ describe('zone fields no check digit settles go to review, never verified silent
     // its check digits left; one confusable swap (1 → I) makes them hold again by chance.
     const forged = { ...base, number: 'HK7182931', digitsFor: { number: base.number, dob: base.dob, expiry: base.expiry } };
     const [l1, l2] = generatedMrz(forged, 'td3');
-    const at = (text: string, x: number, y: number, w: number, h = 14): TextBox => ({ text, probs: [...text].map(() => 0.99), box: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]] });
     const reading = await readDocument(readerOf([at('Passport No. / No du passeport', 400, 100, 200), at('HK7182931', 400, 118, 120, 22), box(l1!, 360), box(l2!, 400)]), blank);
     expect(reading.mrz).toMatchObject({ documentNumber: 'HK7I82931', corrected: 1 });
     const c = check(reading);
@@ -173,7 +171,6 @@ describe('zone fields no check digit settles go to review, never verified silent
     // its digits left as issued. The printed number with its own check digit makes the composite hold by chance.
     const forged = { ...base, number: 'HK718293F', digitsFor: { number: base.number, dob: base.dob, expiry: base.expiry } };
     const [l1, l2] = generatedMrz(forged, 'td3');
-    const at = (text: string, x: number, y: number, w: number, h = 14): TextBox => ({ text, probs: [...text].map(() => 0.99), box: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]] });
     const reading = await readDocument(readerOf([at('Passport No. / No du passeport', 400, 100, 200), at('HK718293F', 400, 118, 120, 22), box(l1!, 360), box(l2!, 400)]), blank);
     expect(reading.mrz).toMatchObject({ documentNumber: 'HK718293F', correctedDigit: true });
     expect(reading.mrz?.checkDigits.every((d) => d.valid)).toBe(true);
@@ -188,7 +185,6 @@ describe('a zone character read with low confidence (issue 37: OCR confidence is
   const [l1, l2] = generatedMrz(h, 'td3');
   const unsureAt = (text: string, at: number, y: number): TextBox => ({ ...box(text, y), probs: [...text].map((_, i) => (i === at ? 0.3 : 0.99)) });
   const readerOf = (boxes: TextBox[]): TextReader => ({ read: () => Promise.resolve({ boxes, ms: { detect: 0, recognise: 0 } }) });
-  const at = (text: string, x: number, y: number, w: number, hh = 14): TextBox => ({ text, probs: [...text].map(() => 0.99), box: [[x, y], [x + w, y], [x + w, y + hh], [x, y + hh]] });
   const assess = async (boxes: TextBox[]) => assessDocument(await readDocument(readerOf(boxes), blank), 1, new Date('2026-06-01T00:00:00Z'));
 
   it('in a name the print was not found for: named for review', async () => {
@@ -217,7 +213,6 @@ describe('a name whose print is not found on the page (issue 37: names carry no 
   const h = { ...generateHolder(seeded(101)), surname: 'MOLINA', given: 'ROCIO', nationality: 'ESP', issuing: 'ESP' };
   const [l1, l2] = generatedMrz(h, 'td3');
   const readerOf = (boxes: TextBox[]): TextReader => ({ read: () => Promise.resolve({ boxes, ms: { detect: 0, recognise: 0 } }) });
-  const at = (text: string, x: number, y: number, w: number, hh = 14): TextBox => ({ text, probs: [...text].map(() => 0.99), box: [[x, y], [x + w, y], [x + w, y + hh], [x, y + hh]] });
   const read = (boxes: TextBox[]) => readDocument(readerOf(boxes), blank);
 
   it('a zone read with confidence but no printed name: both names named for review, and the document is not verified', async () => {

@@ -10,7 +10,7 @@ import { analysisBlock, failureText, judgeTaken, takeSelfie, type JudgedSelfie }
 import { hashDistance, pictureHash, SAME_PICTURE_BITS } from '../faces/presentation/same-picture';
 import type { FaceReading } from '../faces/types';
 import { ANALYSIS_MAX_SIDE, decodeImage, scaleDecoded } from '../media/image';
-import { assessDocument, refusingCheck, type Assessment } from './assess';
+import { assessDocument, refusingChecks, type Assessment } from './assess';
 import type { DocumentReader } from './pool';
 import type { DocumentReading } from './reader';
 
@@ -112,7 +112,7 @@ export function identityFailure(
 export function documentFailure(
   reading: DocumentReading | null | undefined, a: Assessment, reviewFields: readonly ReviewFlag['field'][] = REVIEW_FIELDS,
 ): { code: string; text: string } | null {
-  const failed = refusingCheck(a);
+  const [failed] = refusingChecks(a);
   if (failed?.check === 'not_expired') return { code: 'document_expired', text: 'The ID document has expired' };
   const unread = unreadZone(reading, a);
   if (unread) {
