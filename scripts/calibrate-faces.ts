@@ -12,12 +12,12 @@
 //   - from the calibration folder, when present (FACE_CALIBRATION_DIR, `--dir <path>`, or
 //     ../shared/face-calibration beside the repository), laid out as <set>/<person>/<photo>.jpg.
 // `--quick` uses a quarter of the folder's people (a smoke run); `--compare` adds the other chip
-// alignments and the mean with the mirrored chip (seven descriptors a photo instead of one). Nothing is written anywhere.
+// alignments and the chip alone without its mirror image (seven descriptors a photo instead of one). Nothing is written anywhere.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { chipTransform, DEFAULT_ALIGNMENT, fitSimilarity, warpChip, type ChipAlignment, type ChipTransform } from '../src-main/service/core/faces/align';
-import { CHIP_SIDE } from '../src-main/service/core/faces/descriptor';
+import { CHIP_SIDE, mirrorChip } from '../src-main/service/core/faces/descriptor';
 import { loadFaceEngine, type InspectedFace } from '../src-main/service/core/faces/engine';
 import { descriptorDistance, FACE_MATCH_THRESHOLD } from '../src-main/service/core/faces/match';
 import { decodeImage, SELFIE_MAX_SIDE } from '../src-main/service/core/media/image';
@@ -33,20 +33,9 @@ const TARGET_FAR = 0.001;
 /** LFW-style sets have dozens of photos of a few people: at most this many per person. */
 const MAX_PHOTOS_PER_PERSON = 12;
 
-type Variant = { name: string; chip: (f: InspectedFace) => ChipTransform; mirrored?: boolean };
+/** A way to cut the chip; `single`: the network's answer for the chip alone, not the mean with its mirror image (the service's). */
+type Variant = { name: string; chip: (f: InspectedFace) => ChipTransform; single?: boolean };
 
-/** The chip seen in a mirror (each row reversed). */
-function mirror(chip: Float32Array): Float32Array {
-  const out = new Float32Array(chip.length);
-  for (let y = 0; y < CHIP_SIDE; y++) {
-    for (let x = 0; x < CHIP_SIDE; x++) {
-      const a = (y * CHIP_SIDE + x) * 3;
-      const b = (y * CHIP_SIDE + (CHIP_SIDE - 1 - x)) * 3;
-      out[b] = chip[a]!; out[b + 1] = chip[a + 1]!; out[b + 2] = chip[a + 2]!;
-    }
-  }
-  return out;
-}
 const aligned = (a: ChipAlignment) => (f: InspectedFace) => chipTransform(f.mesh, CHIP_SIDE, a);
 /** The alternative to alignment: the detector's box, squared, with a margin, not turned. */
 const boxCrop = (margin: number) => (f: InspectedFace): ChipTransform => {
@@ -59,7 +48,7 @@ const alignedName = (a: ChipAlignment) => `mesh → ${a.landmarks === 'dlib' ? '
 /** The shipped alignment first (its descriptor is the service's own), then the alternatives. */
 const VARIANTS: Variant[] = [
   { name: `${alignedName(DEFAULT_ALIGNMENT)} (shipped)`, chip: aligned(DEFAULT_ALIGNMENT) },
-  { name: `${alignedName(DEFAULT_ALIGNMENT)}, mean with the mirrored chip`, chip: aligned(DEFAULT_ALIGNMENT), mirrored: true },
+  { name: `${alignedName(DEFAULT_ALIGNMENT)}, the chip alone (not the mean with its mirror image)`, chip: aligned(DEFAULT_ALIGNMENT), single: true },
   ...[0.15, 0.2, 0.25, 0.3]
     .map((padding): ChipAlignment => ({ landmarks: 'dlib', padding }))
     .concat([{ landmarks: 'five', padding: DEFAULT_ALIGNMENT.padding }])
@@ -177,9 +166,9 @@ async function describeAll(engine: Engine, seen: { face: InspectedFace | null },
   }
   const variant = (v: Variant) => {
     const chip = warpChip(f.rgb, f.width, f.height, v.chip(f), CHIP_SIDE);
-    const d = f.describe(chip);
-    if (!v.mirrored) return d;
-    const m = f.describe(mirror(chip));
+    const d = f.describeOne(chip);
+    if (v.single) return d;
+    const m = f.describeOne(mirrorChip(chip));
     return d.map((x, i) => (x + m[i]!) / 2);
   };
   return { d: VARIANTS.map((v, i) => (i === 0 ? shipped : compare ? variant(v) : null)), box: f.box };

@@ -131,8 +131,10 @@ export interface InspectedFace {
   height: number;
   box: FaceReading['box'];
   mesh: Mesh;
-  /** The descriptor of any 150 × 150 chip. */
+  /** The service's descriptor of any 150 × 150 chip (with its mirror image: descriptor.ts describe). */
   describe(chip: Float32Array): number[];
+  /** The network's answer for the chip alone (descriptor.ts describeOne). */
+  describeOne(chip: Float32Array): number[];
 }
 
 export interface FaceEngineOptions {
@@ -201,7 +203,7 @@ export async function loadFaceEngine(opts: FaceEngineOptions = {}): Promise<Face
         const chip = warpChip(job.rgb, job.width, job.height, chipTransform(f.mesh, CHIP_SIDE, alignment), CHIP_SIDE);
         const net = descriptorNet();
         faces[matched]!.descriptor = net.describe(chip);
-        opts.inspect?.({ rgb: job.rgb, width: job.width, height: job.height, box: faces[matched]!.box, mesh: f.mesh, describe: net.describe });
+        opts.inspect?.({ rgb: job.rgb, width: job.width, height: job.height, box: faces[matched]!.box, mesh: f.mesh, describe: net.describe, describeOne: net.describeOne });
       }
       // The presentation-attack signals read the pixels here, in the worker, next to the models.
       const subject = [...faces].sort((a, b) => b.box.width - a.box.width)[0];
