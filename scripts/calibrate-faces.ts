@@ -12,7 +12,8 @@
 //   - from the calibration folder, when present (FACE_CALIBRATION_DIR, `--dir <path>`, or
 //     ../shared/face-calibration beside the repository), laid out as <set>/<person>/<photo>.jpg.
 // `--quick` uses a quarter of the folder's people (a smoke run); `--compare` adds the other chip
-// alignments and the chip alone without its mirror image (seven descriptors a photo instead of one). Nothing is written anywhere.
+// alignments, the chip alone without its mirror image, and two paddings' chips together (nine chips a photo instead of two).
+// Nothing is written anywhere.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -34,7 +35,7 @@ const TARGET_FAR = 0.001;
 const MAX_PHOTOS_PER_PERSON = 12;
 
 /** A way to cut the chip; `single`: the network's answer for the chip alone, not the mean with its mirror image (the service's). */
-type Variant = { name: string; chip: (f: InspectedFace) => ChipTransform; single?: boolean };
+type Variant = { name: string; chip: (f: InspectedFace) => ChipTransform; single?: boolean; also?: (f: InspectedFace) => ChipTransform };
 
 const aligned = (a: ChipAlignment) => (f: InspectedFace) => chipTransform(f.mesh, CHIP_SIDE, a);
 /** The alternative to alignment: the detector's box, squared, with a margin, not turned. */
@@ -54,6 +55,7 @@ const VARIANTS: Variant[] = [
     .concat([{ landmarks: 'five', padding: DEFAULT_ALIGNMENT.padding }])
     .filter((a) => a.landmarks !== DEFAULT_ALIGNMENT.landmarks || a.padding !== DEFAULT_ALIGNMENT.padding)
     .map((a) => ({ name: alignedName(a), chip: aligned(a) })),
+  { name: 'padding 0.20 and 0.30, each with its mirror image: the mean of four chips', chip: aligned(DEFAULT_ALIGNMENT), also: aligned({ landmarks: 'dlib', padding: 0.3 }) },
   { name: 'detector box, square, 10% margin, not levelled', chip: boxCrop(0.1) },
   { name: 'detector box, square, 20% margin, not levelled', chip: boxCrop(0.2) },
 ];
@@ -164,12 +166,18 @@ async function describeAll(engine: Engine, seen: { face: InspectedFace | null },
     timing.warp.push(t1 - t0);
     timing.net.push(performance.now() - t1);
   }
-  const variant = (v: Variant) => {
-    const chip = warpChip(f.rgb, f.width, f.height, v.chip(f), CHIP_SIDE);
+  const one = (cut: (f: InspectedFace) => ChipTransform, single: boolean) => {
+    const chip = warpChip(f.rgb, f.width, f.height, cut(f), CHIP_SIDE);
     const d = f.describeOne(chip);
-    if (v.single) return d;
+    if (single) return d;
     const m = f.describeOne(mirrorChip(chip));
     return d.map((x, i) => (x + m[i]!) / 2);
+  };
+  const variant = (v: Variant) => {
+    const d = one(v.chip, v.single === true);
+    if (!v.also) return d;
+    const e = one(v.also, v.single === true);
+    return d.map((x, i) => (x + e[i]!) / 2);
   };
   return { d: VARIANTS.map((v, i) => (i === 0 ? shipped : compare ? variant(v) : null)), box: f.box };
 }
