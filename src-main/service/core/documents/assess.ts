@@ -11,7 +11,7 @@ import { DEFAULT_THRESHOLD, scoreNamePair } from '../screening/match/compare';
 import { reviewFlags, settleNames, type SettledName, type SettledNames } from './fields';
 import { isState, LOW_CONFIDENCE_LIMIT, unsureCharacters, type MrzReading } from './mrz';
 import type { DocumentReading } from './reader';
-import { datesAgree, numbersAgree, printedInOtherCentury } from './viz';
+import { datesAgree, numberCharacters, numbersAgree, printedInOtherCentury } from './viz';
 
 const WEIGHT: Record<DocumentCheckName, number> = {
   mrz_found: 3, check_digit_document_number: 2, check_digit_date_of_birth: 2, check_digit_expiry_date: 2,
@@ -170,7 +170,7 @@ function zoneFlags(m: MrzReading, printed: DocumentReading['printed'], names: Se
 }
 
 /** The printed number written as the zone's, character for character (numbersAgree's `match` folds the characters a reader confuses). */
-const literally = (printed: string, zone: string) => printed.toUpperCase().replace(/[^A-Z0-9]/g, '') === zone;
+const literally = (printed: string, zone: string) => numberCharacters(printed) === zone;
 
 /**
  * Whether the printed number has every character a correction changed as the correction made it.
@@ -180,7 +180,7 @@ const literally = (printed: string, zone: string) => printed.toUpperCase().repla
  * its check digits hold, came back verified with the wrong number.
  */
 function printedAsCorrected(printed: string, m: Pick<MrzReading, 'numberAsRead' | 'documentNumber'>): boolean {
-  const p = printed.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const p = numberCharacters(printed);
   const [read, answered] = [m.numberAsRead, m.documentNumber];
   if (p.length !== answered.length || read.length !== answered.length) return p === answered;
   return [...answered].every((c, i) => read[i] === c || p[i] === c);

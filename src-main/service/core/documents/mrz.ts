@@ -413,11 +413,13 @@ function correctDocumentNumber(lines: string[], r: ParseResult): { lines: string
 }
 
 /** ICAO 9303 check digit: weights 7, 3, 1; `<` is 0, letters are 10-35. */
+/** ICAO 9303's value of a zone character: the filler 0, digits as themselves, letters 10-35. */
+export const zoneValue = (c: string) => (c === '<' ? 0 : /\d/.test(c) ? Number(c) : c.charCodeAt(0) - 55);
+
 export function checkDigitOf(s: string): string {
   let sum = 0;
   [...s].forEach((c, i) => {
-    const v = c === '<' ? 0 : /\d/.test(c) ? Number(c) : c.charCodeAt(0) - 55;
-    sum += v * [7, 3, 1][i % 3]!;
+    sum += zoneValue(c) * [7, 3, 1][i % 3]!;
   });
   return String(sum % 10);
 }

@@ -8,6 +8,7 @@ import anyAscii from 'any-ascii';
 import { centuriesApart, readPrintedDate, parsePrintedDates, sameDate, type CalendarDate } from '../../../../src-shared/dates';
 import { levenshteinSimilarity } from '../screening/match/similarity';
 import { asDigits, DIGIT_AS_LETTER, lettersOnly } from '../../../../src-shared/misreadings';
+import { zoneValue } from './mrz';
 import type { TextBox } from './ocr';
 
 export type VizField = 'surname' | 'given_names' | 'date_of_birth' | 'document_number' | 'nationality';
@@ -347,10 +348,10 @@ const MIN_KEPT = 6;
 /** The fewest characters of a number's start or end that make a reading cut shorter still (`short`) rather than another number. */
 const MIN_SHORT = 4;
 
+/** A document number's letters and digits, upper case, as written (spaces and punctuation dropped). */
+export const numberCharacters = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
 /** Two characters a reader returns for one another (asDigits, DIGIT_AS_LETTER: O and 0, S and 5, G and 6, ...). */
 const confusable = (x: string, y: string) => asDigits(x) === asDigits(y) || DIGIT_AS_LETTER[x] === y || DIGIT_AS_LETTER[y] === x;
-/** ICAO 9303's value of a zone character: digits as themselves, letters 10-35. */
-const zoneValue = (c: string) => (/\d/.test(c) ? Number(c) : c.charCodeAt(0) - 55);
 /**
  * Whether a check digit cannot tell the two apart: their values differ by a multiple of ten (L and
  * 1, G and 6), so whichever weight the position carries, the sum's last digit is the same.
@@ -378,8 +379,7 @@ const checkBlind = (x: string, y: string) => (zoneValue(x) - zoneValue(y)) % 10 
  */
 export function numbersAgree(printed: string | undefined, mrz: string): Agreement | 'cut' | 'longer' | 'short' | 'blind' {
   if (printed === undefined) return 'not_located';
-  const literal = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  const [p, z] = [literal(printed), literal(mrz)];
+  const [p, z] = [numberCharacters(printed), numberCharacters(mrz)];
   const a = asDigits(p);
   const b = asDigits(z);
   if (p.length === z.length && [...p].every((c, i) => c === z[i] || confusable(c, z[i]!))) return [...p].some((c, i) => c !== z[i] && checkBlind(c, z[i]!)) ? 'blind' : 'match';
