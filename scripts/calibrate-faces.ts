@@ -13,8 +13,10 @@
 //     ../shared/face-calibration beside the repository), laid out as <set>/<person>/<photo>.jpg.
 // `--quick` uses a quarter of the folder's people (a smoke run); `--compare` adds the other chip
 // alignments, the chip alone without its mirror image, and two paddings' chips together (nine chips a photo instead of two).
-// Nothing is written anywhere.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// `--dump FILE` writes the shipped descriptor of every photo and rendered portrait, with its set,
+// person and split, to FILE (JSON), for analyses of the scores beyond this script's (docs/faces.md:
+// score normalisation); keep it outside the repository. Nothing else is written anywhere.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { chipTransform, DEFAULT_ALIGNMENT, fitSimilarity, warpChip, type ChipAlignment, type ChipTransform } from '../src-main/service/core/faces/align';
@@ -312,6 +314,14 @@ async function main(): Promise<void> {
     return { selfie, doc, all: { genuine: [...selfie.genuine, ...doc.genuine], impostor: [...selfie.impostor, ...doc.impostor] } };
   };
 
+  const dumpAt = process.argv.indexOf('--dump');
+  if (dumpAt > 0) {
+    // The shipped descriptors of every photo and rendered portrait, for analyses outside this script.
+    writeFileSync(process.argv[dumpAt + 1]!, JSON.stringify({
+      photos: photos.map(({ set, person, label, heldOut, photo }) => ({ set, person, label, heldOut, photo })),
+      selfies: selfies.map((d) => d[0]), portraits: [...portraits].map(([i, d]) => [i, d[0]]),
+    }));
+  }
   const cal = build(0, false);
   const chosen = thresholdFor(cal.all, TARGET_FAR);
   const e = eer(cal.all);
