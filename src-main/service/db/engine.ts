@@ -14,9 +14,18 @@ import {
   CompiledQuery, Kysely, PostgresDialect, sql, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type KyselyPlugin,
   type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement, type UnknownRow,
 } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type PgModule from 'pg';
 import type { Db } from './open';
 import type { Tables } from './tables';
+
+/**
+ * The PostgreSQL driver, loaded the first time an engine on PostgreSQL is made: a service or CLI
+ * call on the embedded SQLite file (the desktop, every CLI call on a data directory) does not pay
+ * for loading it at each start.
+ */
+let pgDriver: typeof PgModule | undefined;
+const pgModule = (): typeof PgModule => (pgDriver ??= createRequire(import.meta.url)('pg') as typeof PgModule);
 
 export type Dialect = 'sqlite' | 'postgres';
 /** A query builder: the engine's, or a transaction's (the same type: a repository takes either). */
@@ -225,6 +234,7 @@ export interface PostgresOptions {
 
 /** A pool on `url` (postgres://…), numbers read as numbers. Not migrated: see db/postgres/migrate.ts. */
 export function postgresEngine(url: string, opts: PostgresOptions = {}): Engine {
+  const pg = pgModule();
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.max ?? 10,
@@ -282,7 +292,7 @@ type Heard = (payload: string | null) => void;
  */
 function channelListener(url: string, connectionTimeoutMillis: number) {
   const followers = new Map<string, Set<Heard>>();
-  let client: pg.Client | null = null;
+  let client: PgModule.Client | null = null;
   /** The channels `client` listens on. */
   let listening = new Set<string>();
   let connecting: Promise<void> | null = null;
@@ -310,7 +320,7 @@ function channelListener(url: string, connectionTimeoutMillis: number) {
   };
   const connect = (after: boolean): Promise<void> => {
     connecting ??= (async () => {
-      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis });
+      const c = new (pgModule().Client)({ connectionString: url, connectionTimeoutMillis });
       // A server restart or a network failure ends the connection: it is made again, never thrown.
       c.on('error', () => {});
       c.on('end', () => {
