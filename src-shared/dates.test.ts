@@ -139,6 +139,19 @@ describe('printed dates', () => {
     expect(readPrintedDate('12 808 1974')).toEqual([]);
   });
 
+  it('reads a month in a language it does not know, or in another script, by the English, French or Spanish name ICAO prints after it', () => {
+    expect(readPrintedDate('12 SRP/AUG 74')).toEqual([{ y: 74, twoDigitYear: true, m: 8, d: 12 }]);
+    expect(readPrintedDate('05 ΑΥΓ/AUG 1974')).toEqual([{ y: 1974, twoDigitYear: false, m: 8, d: 5 }]);
+    expect(readPrintedDate('05 ΔΕΚ /DEC 1974')).toEqual([{ y: 1974, twoDigitYear: false, m: 12, d: 5 }]);
+    expect(parsePrintedDates('28 KES/JUIN 1990', 'birth', NOW)).toEqual([ymd(1990, 6, 28)]);
+    expect(parsePrintedDates('03 ŞUB FEB 1985', 'birth', NOW)).toEqual([ymd(1985, 2, 3)]);
+    // After a slash the ICAO name is the reading (LIS is November in Polish, October in Croatian).
+    expect(readPrintedDate('09 LIS/OCT 1981')).toEqual([{ y: 1981, twoDigitYear: false, m: 10, d: 9 }]);
+    expect(readPrintedDate('09 LIS 1981')).toEqual([{ y: 1981, twoDigitYear: false, m: 11, d: 9 }]);
+    // Neither name a month: no date.
+    expect(readPrintedDate('12 SRP/XYZ 74')).toEqual([]);
+  });
+
   it('reads a bilingual month whose slash was lost (08MARMAR84, 12 AGO AUG 1974) and a month written out, by the first name', () => {
     expect(readPrintedDate('08MARMAR84')).toEqual([{ y: 84, twoDigitYear: true, m: 3, d: 8 }]);
     expect(readPrintedDate('12 AGO AUG 1974')).toEqual([{ y: 1974, twoDigitYear: false, m: 8, d: 12 }]);

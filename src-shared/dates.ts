@@ -417,7 +417,7 @@ export interface PrintedDate {
 const possible = (m: number, d: number) => m >= 1 && m <= 12 && d >= 1 && d <= (m === 2 ? 29 : DAYS_IN_MONTH[m - 1]!);
 
 /**
- * Every reading of a printed date: 12 AUG 1974, 12 AUG/AOUT 74, 12.08.1974, 12/08/74, 1974-08-12.
+ * Every reading of a printed date: 12 AUG 1974, 12 AUG/AOUT 74, 12 SRP/AUG 74, 12.08.1974, 12/08/74, 1974-08-12.
  * Numeric day and month are ambiguous (08/12 is 8 December or 12 August), so both are returned.
  */
 export function readPrintedDate(text: string): PrintedDate[] {
@@ -431,10 +431,18 @@ export function readPrintedDate(text: string): PrintedDate[] {
     if (!out.some((o) => o.y === y && o.m === m && o.d === d && o.twoDigitYear === date.twoDigitYear)) out.push(date);
   };
   // A month's name may come back with a letter read as the digit it resembles (AG0, N0V, A6O); a
-  // bilingual month (MAR/MAR, AGO/AUG) with its slash lost (08MARMAR84), the first name read.
-  for (const x of t.matchAll(/([0-9OIL]{1,2}) ?([A-Z][A-Z0-9]{2,4}?|[0-9][A-Z][A-Z0-9]{1,3}?)(?: ?\/? ?[A-Z]{3,5})? ?([0-9OIL]{4}|[0-9OIL]{2})\b/g)) {
-    const month = MONTHS.find(([re]) => re.test(lettersOnly(x[2]!)))?.[1];
-    if (month) add(x[3]!, month, Number(asDigits(x[1]!)));
+  // bilingual month (MAR/MAR, AGO/AUG) with its slash lost (08MARMAR84), the first name read. ICAO
+  // prints a month in the issuer's language followed, when that is not English, French or
+  // Spanish, by one of theirs (SRP/AUG, ΑΥΓ/AUG, LIS/OCT): a first name this table does not know,
+  // in any script, is read by the second, when a slash or a space shows where the pair divides;
+  // after a slash the second name is the reading even when the first names a month too: it is the
+  // one ICAO fixes (LIS/OCT is October on a Croatian page; LIS alone is November in Polish).
+  for (const x of t.matchAll(/([0-9OIL]{1,2}) ?([A-Z][A-Z0-9]{2,4}?|[0-9][A-Z][A-Z0-9]{1,3}?|\p{L}{2,5}?)(?:( ?\/? ?)(\p{L}{3,5}))? ?([0-9OIL]{4}|[0-9OIL]{2})\b/gu)) {
+    const named = (name: string) => MONTHS.find(([re]) => re.test(name))?.[1];
+    const first = named(lettersOnly(x[2]!));
+    const second = x[3] && x[4] ? named(x[4]) : undefined;
+    const month = (x[3]?.includes('/') ? second : undefined) ?? first ?? second;
+    if (month) add(x[5]!, month, Number(asDigits(x[1]!)));
   }
   for (const x of t.matchAll(/\b(\d{4})[-./ ](\d{1,2})[-./ ](\d{1,2})\b/g)) add(x[1]!, Number(x[2]), Number(x[3]));
   for (const x of t.matchAll(/\b(\d{1,2})[-./ ](\d{1,2})[-./ ](\d{4}|\d{2})\b/g)) {

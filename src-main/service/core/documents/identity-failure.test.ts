@@ -240,6 +240,25 @@ describe('a name whose print is not found on the page (issue 37: names carry no 
     expect(identityFailure(c, [])).toBeNull();
   });
 
+  it('a date of birth printed in the issuer\'s language before its ICAO name (LIP/JUN, ΙΟΥΝ/JUN): located, cross-checked, nothing to review; another month after the slash is named', async () => {
+    // Born in June. LIP is June in Croatian and July in Polish; Greek is a script the month table does not hold.
+    const june = { ...h, dob: '1974-06-12' };
+    const [j1, j2] = generatedMrz(june, 'td3');
+    for (const printed of ['12 LIP/JUN 74', '12 ΙΟΥΝ/JUN 1974']) {
+      const reading = await read([
+        at('Prezime / Surname', 200, 100, 160), at('MOLINA', 200, 118, 120, 22), at('Ime / Given names', 200, 160, 160), at('ROCIO', 200, 178, 100, 22),
+        at('Datum rođenja / Date of birth', 200, 220, 220), at(printed, 200, 238, 160, 22), at(june.number, 420, 118, 140, 22), box(j1!, 360), box(j2!, 400),
+      ]);
+      expect(reading.printed.date_of_birth, printed).toBe(printed);
+      const c = check(reading);
+      expect(c.assessment.review, printed).toEqual([]);
+      expect(identityFailure(c, []), printed).toBeNull();
+    }
+    // The same pair naming another month than the zone's: read, so the disagreement is named, not passed over as unlocated.
+    const other = check(await read([at('Datum rođenja / Date of birth', 200, 220, 220), at('12 SRP/AUG 74', 200, 238, 160, 22), box(j1!, 360), box(j2!, 400)]));
+    expect(other.assessment.review).toContainEqual(expect.objectContaining({ field: 'date_of_birth', reason: 'printed_differs' }));
+  });
+
   it('the printed names found by value for the zone\'s names read with a slip (the << read as K<): both printed, they confirm it; one alone does not', async () => {
     const slipped = `${l1!.slice(0, 5)}MOLINAK<ROCIO${l1!.slice(5 + 'MOLINA<<ROCIO'.length)}`;
     expect(slipped).toHaveLength(44);
