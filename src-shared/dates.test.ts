@@ -139,6 +139,14 @@ describe('printed dates', () => {
     expect(readPrintedDate('12 808 1974')).toEqual([]);
   });
 
+  it('reads numeric dates whose dots are followed by a space (12. 08. 1974, 1974. 08. 12.), both readings of day and month', () => {
+    expect(readPrintedDate('12. 08. 1974')).toEqual([{ y: 1974, twoDigitYear: false, m: 8, d: 12 }, { y: 1974, twoDigitYear: false, m: 12, d: 8 }]);
+    expect(readPrintedDate('1974. 08. 12.')).toEqual([{ y: 1974, twoDigitYear: false, m: 8, d: 12 }]);
+    expect(readPrintedDate('31. 12. 36')).toEqual([{ y: 36, twoDigitYear: true, m: 12, d: 31 }]);
+    // A comma is not a date's separator.
+    expect(readPrintedDate('12, 08, 1974')).toEqual([]);
+  });
+
   it('reads a month in a language it does not know, or in another script, by the English, French or Spanish name ICAO prints after it', () => {
     expect(readPrintedDate('12 SRP/AUG 74')).toEqual([{ y: 74, twoDigitYear: true, m: 8, d: 12 }]);
     expect(readPrintedDate('05 ΑΥΓ/AUG 1974')).toEqual([{ y: 1974, twoDigitYear: false, m: 8, d: 5 }]);

@@ -417,7 +417,7 @@ export interface PrintedDate {
 const possible = (m: number, d: number) => m >= 1 && m <= 12 && d >= 1 && d <= (m === 2 ? 29 : DAYS_IN_MONTH[m - 1]!);
 
 /**
- * Every reading of a printed date: 12 AUG 1974, 12 AUG/AOUT 74, 12 SRP/AUG 74, 12.08.1974, 12/08/74, 1974-08-12.
+ * Every reading of a printed date: 12 AUG 1974, 12 AUG/AOUT 74, 12 SRP/AUG 74, 12.08.1974, 12. 08. 1974, 12/08/74, 1974-08-12.
  * Numeric day and month are ambiguous (08/12 is 8 December or 12 August), so both are returned.
  */
 export function readPrintedDate(text: string): PrintedDate[] {
@@ -444,8 +444,10 @@ export function readPrintedDate(text: string): PrintedDate[] {
     const month = (x[3]?.includes('/') ? second : undefined) ?? first ?? second;
     if (month) add(x[5]!, month, Number(asDigits(x[1]!)));
   }
-  for (const x of t.matchAll(/\b(\d{4})[-./ ](\d{1,2})[-./ ](\d{1,2})\b/g)) add(x[1]!, Number(x[2]), Number(x[3]));
-  for (const x of t.matchAll(/\b(\d{1,2})[-./ ](\d{1,2})[-./ ](\d{4}|\d{2})\b/g)) {
+  // Numbers apart by a dash, a slash, a space or a dot, the dot followed by a space or not (12. 08.
+  // 1974 on Czech, Slovak and Hungarian cards; 1974. 08. 12. on Hungarian ones).
+  for (const x of t.matchAll(/\b(\d{4})(?:\. ?|[-/ ])(\d{1,2})(?:\. ?|[-/ ])(\d{1,2})\b/g)) add(x[1]!, Number(x[2]), Number(x[3]));
+  for (const x of t.matchAll(/\b(\d{1,2})(?:\. ?|[-/ ])(\d{1,2})(?:\. ?|[-/ ])(\d{4}|\d{2})\b/g)) {
     const [a, b] = [Number(x[1]), Number(x[2])];
     add(x[3]!, b, a);
     if (a !== b) add(x[3]!, a, b);

@@ -240,11 +240,11 @@ describe('a name whose print is not found on the page (issue 37: names carry no 
     expect(identityFailure(c, [])).toBeNull();
   });
 
-  it('a date of birth printed in the issuer\'s language before its ICAO name (LIP/JUN, ΙΟΥΝ/JUN): located, cross-checked, nothing to review; another month after the slash is named', async () => {
+  it('a date of birth printed in the issuer\'s language before its ICAO name (LIP/JUN, ΙΟΥΝ/JUN), or as a card prints it (12. 06. 1974): located, cross-checked, nothing to review; another month after the slash is named', async () => {
     // Born in June. LIP is June in Croatian and July in Polish; Greek is a script the month table does not hold.
     const june = { ...h, dob: '1974-06-12' };
     const [j1, j2] = generatedMrz(june, 'td3');
-    for (const printed of ['12 LIP/JUN 74', '12 ΙΟΥΝ/JUN 1974']) {
+    for (const printed of ['12 LIP/JUN 74', '12 ΙΟΥΝ/JUN 1974', '12. 06. 1974']) {
       const reading = await read([
         at('Prezime / Surname', 200, 100, 160), at('MOLINA', 200, 118, 120, 22), at('Ime / Given names', 200, 160, 160), at('ROCIO', 200, 178, 100, 22),
         at('Datum rođenja / Date of birth', 200, 220, 220), at(printed, 200, 238, 160, 22), at(june.number, 420, 118, 140, 22), box(j1!, 360), box(j2!, 400),
