@@ -139,10 +139,13 @@ describe('printed dates', () => {
     expect(readPrintedDate('12 808 1974')).toEqual([]);
   });
 
-  it('reads numeric dates whose dots are followed by a space (12. 08. 1974, 1974. 08. 12.), both readings of day and month', () => {
+  it('reads dates whose dots are followed by a space (12. 08. 1974, 1974. 08. 12., 12. AUG 1974), numeric ones with both readings of day and month', () => {
     expect(readPrintedDate('12. 08. 1974')).toEqual([{ y: 1974, twoDigitYear: false, m: 8, d: 12 }, { y: 1974, twoDigitYear: false, m: 12, d: 8 }]);
     expect(readPrintedDate('1974. 08. 12.')).toEqual([{ y: 1974, twoDigitYear: false, m: 8, d: 12 }]);
     expect(readPrintedDate('31. 12. 36')).toEqual([{ y: 36, twoDigitYear: true, m: 12, d: 31 }]);
+    // A day ending in a dot before a month's name.
+    expect(readPrintedDate('12. AUG 1974')).toEqual([{ y: 1974, twoDigitYear: false, m: 8, d: 12 }]);
+    expect(readPrintedDate('3. SEPTEMBER 1990')).toEqual([{ y: 1990, twoDigitYear: false, m: 9, d: 3 }]);
     // A comma is not a date's separator.
     expect(readPrintedDate('12, 08, 1974')).toEqual([]);
   });

@@ -437,7 +437,8 @@ export function readPrintedDate(text: string): PrintedDate[] {
   // in any script, is read by the second, when a slash or a space shows where the pair divides;
   // after a slash the second name is the reading even when the first names a month too: it is the
   // one ICAO fixes (LIS/OCT is October on a Croatian page; LIS alone is November in Polish).
-  for (const x of t.matchAll(/([0-9OIL]{1,2}) ?([A-Z][A-Z0-9]{2,4}?|[0-9][A-Z][A-Z0-9]{1,3}?|\p{L}{2,5}?)(?:( ?\/? ?)(\p{L}{3,5}))? ?([0-9OIL]{4}|[0-9OIL]{2})\b/gu)) {
+  // The day may end in a dot (12. AUG 1974, 12. AUGUST 1974: German and Nordic style).
+  for (const x of t.matchAll(/([0-9OIL]{1,2})\.? ?([A-Z][A-Z0-9]{2,4}?|[0-9][A-Z][A-Z0-9]{1,3}?|\p{L}{2,5}?)(?:( ?\/? ?)(\p{L}{3,5}))? ?([0-9OIL]{4}|[0-9OIL]{2})\b/gu)) {
     const named = (name: string) => MONTHS.find(([re]) => re.test(name))?.[1];
     const first = named(lettersOnly(x[2]!));
     const second = x[3] && x[4] ? named(x[4]) : undefined;
