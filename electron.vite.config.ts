@@ -31,8 +31,8 @@ export default defineConfig({
       outDir: 'out/main',
       // Dependencies stay in node_modules (native ones must), except the pure-JS libraries every
       // start loads: bundled, their hundreds of module files are one chunk's compile instead of as
-      // many resolutions and reads (Kysely, zod and Hono cost a start about 0.4 s of CPU loaded
-      // from node_modules; the service and each CLI call start often: the shell, the tests).
+      // many resolutions and reads (loaded from node_modules, Kysely, zod and Hono cost every
+      // process that imports them about half a second of CPU: docs/decisions.md).
       externalizeDeps: { exclude: ['kysely', 'zod', 'hono', '@hono/node-server'] },
       rollupOptions: {
         input: {

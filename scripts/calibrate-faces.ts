@@ -20,7 +20,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { chipTransform, DEFAULT_ALIGNMENT, fitSimilarity, warpChip, type ChipAlignment, type ChipTransform } from '../src-main/service/core/faces/align';
-import { CHIP_SIDE, mirrorChip } from '../src-main/service/core/faces/descriptor';
+import { CHIP_SIDE } from '../src-main/service/core/faces/descriptor';
 import { loadFaceEngine, type InspectedFace } from '../src-main/service/core/faces/engine';
 import { descriptorDistance, FACE_MATCH_THRESHOLD } from '../src-main/service/core/faces/match';
 import { decodeImage, SELFIE_MAX_SIDE } from '../src-main/service/core/media/image';
@@ -170,10 +170,7 @@ async function describeAll(engine: Engine, seen: { face: InspectedFace | null },
   }
   const one = (cut: (f: InspectedFace) => ChipTransform, single: boolean) => {
     const chip = warpChip(f.rgb, f.width, f.height, cut(f), CHIP_SIDE);
-    const d = f.describeOne(chip);
-    if (single) return d;
-    const m = f.describeOne(mirrorChip(chip));
-    return d.map((x, i) => (x + m[i]!) / 2);
+    return single ? f.describeOne(chip) : f.describe(chip);
   };
   const variant = (v: Variant) => {
     const d = one(v.chip, v.single === true);

@@ -402,6 +402,9 @@ const MONTHS: [RegExp, number][] = [
   [/^(SEP|SET|WRZ)/, 9], [/^(OCT|OKT|OTT|OUT|PAZ)/, 10], [/^(NOV|LIS)/, 11], [/^(DEC|DEZ|DIC|GRU)/, 12],
 ];
 
+/** The month a name (or its abbreviation) names, in the table's languages. */
+const monthNamed = (name: string) => MONTHS.find(([re]) => re.test(name))?.[1];
+
 /** Upper case, accents folded (AOÛT is AOUT), spaces single. */
 const folded = (s: string) => s.normalize('NFKD').replace(/\p{M}+/gu, '').toUpperCase().replace(/\s+/g, ' ');
 
@@ -439,9 +442,8 @@ export function readPrintedDate(text: string): PrintedDate[] {
   // one ICAO fixes (LIS/OCT is October on a Croatian page; LIS alone is November in Polish).
   // The day may end in a dot (12. AUG 1974, 12. AUGUST 1974: German and Nordic style).
   for (const x of t.matchAll(/([0-9OIL]{1,2})\.? ?([A-Z][A-Z0-9]{2,4}?|[0-9][A-Z][A-Z0-9]{1,3}?|\p{L}{2,5}?)(?:( ?\/? ?)(\p{L}{3,5}))? ?([0-9OIL]{4}|[0-9OIL]{2})\b/gu)) {
-    const named = (name: string) => MONTHS.find(([re]) => re.test(name))?.[1];
-    const first = named(lettersOnly(x[2]!));
-    const second = x[3] && x[4] ? named(x[4]) : undefined;
+    const first = monthNamed(lettersOnly(x[2]!));
+    const second = x[3] && x[4] ? monthNamed(x[4]) : undefined;
     const month = (x[3]?.includes('/') ? second : undefined) ?? first ?? second;
     if (month) add(x[5]!, month, Number(asDigits(x[1]!)));
   }

@@ -9,9 +9,9 @@ import type { Authenticity, ClaimComparison, DocumentCheck, DocumentCheckName, D
 import { ageOn, compareDates, dayOf, formatUsDate, parseClaimedDate, parsePrintedDates, parseYymmdd, sameDate, type CalendarDate } from '../../../../src-shared/dates';
 import { DEFAULT_THRESHOLD, scoreNamePair } from '../screening/match/compare';
 import { reviewFlags, settleNames, type SettledName, type SettledNames } from './fields';
-import { isState, LOW_CONFIDENCE_LIMIT, unsureCharacters, type MrzReading } from './mrz';
+import { isState, LOW_CONFIDENCE_LIMIT, numberCharacters, unsureCharacters, type MrzReading } from './mrz';
 import type { DocumentReading } from './reader';
-import { datesAgree, numberCharacters, numbersAgree, printedInOtherCentury } from './viz';
+import { datesAgree, numbersAgree, printedInOtherCentury } from './viz';
 
 const WEIGHT: Record<DocumentCheckName, number> = {
   mrz_found: 3, check_digit_document_number: 2, check_digit_date_of_birth: 2, check_digit_expiry_date: 2,

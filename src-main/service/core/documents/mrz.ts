@@ -412,10 +412,13 @@ function correctDocumentNumber(lines: string[], r: ParseResult): { lines: string
   return null;
 }
 
-/** ICAO 9303 check digit: weights 7, 3, 1; `<` is 0, letters are 10-35. */
 /** ICAO 9303's value of a zone character: the filler 0, digits as themselves, letters 10-35. */
 export const zoneValue = (c: string) => (c === '<' ? 0 : /\d/.test(c) ? Number(c) : c.charCodeAt(0) - 55);
 
+/** A document number's letters and digits, upper case, as written (spaces and punctuation dropped). */
+export const numberCharacters = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** ICAO 9303 check digit: weights 7, 3, 1; `<` is 0, letters are 10-35. */
 export function checkDigitOf(s: string): string {
   let sum = 0;
   [...s].forEach((c, i) => {
@@ -430,7 +433,7 @@ export function checkDigitOf(s: string): string {
  */
 function numberFromPrinted(lines: string[], r: ParseResult, printed: string | undefined): { lines: string[]; result: ParseResult; changed: number; digitChanged: boolean } | null {
   const d = r.details.find((x) => x.field === 'documentNumber');
-  const number = printed?.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const number = printed === undefined ? undefined : numberCharacters(printed);
   if (!number || number.length > 9 || !d || d.line === undefined || d.start === undefined) return null;
   const line = lines[d.line]!;
   const padded = (number + '<<<<<<<<<').slice(0, 9);

@@ -8,7 +8,7 @@ import anyAscii from 'any-ascii';
 import { centuriesApart, readPrintedDate, parsePrintedDates, sameDate, type CalendarDate } from '../../../../src-shared/dates';
 import { levenshteinSimilarity } from '../screening/match/similarity';
 import { asDigits, DIGIT_AS_LETTER, lettersOnly } from '../../../../src-shared/misreadings';
-import { zoneValue } from './mrz';
+import { numberCharacters, zoneValue } from './mrz';
 import type { TextBox } from './ocr';
 
 export type VizField = 'surname' | 'given_names' | 'date_of_birth' | 'document_number' | 'nationality';
@@ -348,8 +348,6 @@ const MIN_KEPT = 6;
 /** The fewest characters of a number's start or end that make a reading cut shorter still (`short`) rather than another number. */
 const MIN_SHORT = 4;
 
-/** A document number's letters and digits, upper case, as written (spaces and punctuation dropped). */
-export const numberCharacters = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
 /** Two characters a reader returns for one another (asDigits, DIGIT_AS_LETTER: O and 0, S and 5, G and 6, ...). */
 const confusable = (x: string, y: string) => asDigits(x) === asDigits(y) || DIGIT_AS_LETTER[x] === y || DIGIT_AS_LETTER[y] === x;
 /**

@@ -176,7 +176,7 @@ export function loadDescriptorNet(tf: DescriptorTf, faceApiDir: string): Descrip
 }
 
 /** The chip seen in a mirror: each row reversed. */
-export function mirrorChip(chip: Float32Array): Float32Array {
+function mirrorChip(chip: Float32Array): Float32Array {
   const out = new Float32Array(chip.length);
   for (let y = 0; y < CHIP_SIDE; y++) {
     for (let x = 0; x < CHIP_SIDE; x++) {
