@@ -17,6 +17,12 @@ export default defineConfig({
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
     trace: 'on-first-retry',
+    // Every page the tests open (hand-launched browsers' too) asks for less motion, as a user can:
+    // the console's, hosted page's and overlay's spinners then stand still. A turning one costs the
+    // software compositor a frame of the whole viewport 60 times a second, and the checks it waits
+    // beside run longer on two busy cores: on the age gate's spec, 18 → 8 CPU-s of Chromium's GPU
+    // process. screening.spec.ts sees the spinner turn when no preference is given.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
   },
   projects: [

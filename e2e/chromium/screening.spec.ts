@@ -187,9 +187,10 @@ test('screening: while the service is still loading its lists the panel says so 
   // The service has usually finished loading by the time an analyst signs in: answer "loading"
   // to the first few polls to see the screen wait for it.
   let polls = 0;
+  let holding = true;
   await page.route('**/api/screening/lists', async (route) => {
     polls += 1;
-    if (polls <= 2) await route.fulfill({ json: { state: 'loading', loaded_kinds: [], lists: [], index: null, user_lists: [], held_imports: [], stale_windows: { sanctions_stale_days: 14, pep_stale_days: 180 } } });
+    if (polls <= 2 || holding) await route.fulfill({ json: { state: 'loading', loaded_kinds: [], lists: [], index: null, user_lists: [], held_imports: [], stale_windows: { sanctions_stale_days: 14, pep_stale_days: 180 } } });
     else await route.continue();
   });
   const screening = new ScreeningPage(page);
@@ -198,6 +199,14 @@ test('screening: while the service is still loading its lists the panel says so 
   await expect(screening.submitButton).toBeDisabled();
   await expect(page.getByTestId('screen-list-sanctions-status')).toHaveText('loading…');
   await shot(page, 'screening-loading');
+  // Asked for less motion (the suite's browsers ask: playwright.config.ts), the spinner stands
+  // still; asked for nothing, it turns.
+  const spinner = screening.listsState.locator('.scr-spinner');
+  await expect(spinner).toHaveCSS('animation-name', 'none');
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect(spinner).toHaveCSS('animation-name', 'scr-spin');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  holding = false;
   await screening.waitForLists();
   expect(polls).toBeGreaterThanOrEqual(3);
   await expect(screening.listKind('sanctions')).toBeEnabled();
