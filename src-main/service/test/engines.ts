@@ -14,6 +14,7 @@ import { createAccounts } from '../core/accounts/accounts';
 import { createAudit } from '../core/audit/audit';
 import type { Clock } from '../core/clock';
 import type { InstallSecret } from '../core/install-secret';
+import pg from 'pg';
 import { runStatement } from './pg-cluster';
 
 export interface TestEngine {
@@ -62,31 +63,122 @@ export async function openTestEngine(dialect: Dialect, opts: { migrate?: boolean
 }
 
 /**
- * A fresh database on the run's cluster, made from a migrated template (made once per test
- * process): what a test service on PostgreSQL starts from (harness.ts, CONSOLE_TEST_ENGINE), as
- * one on SQLite starts from a copy of a migrated file. Answers its URL and how to drop it.
+ * A fresh database on the run's cluster: what a test service on PostgreSQL starts from (harness.ts,
+ * CONSOLE_TEST_ENGINE), as one on SQLite starts from a copy of a migrated file. Answers its URL and
+ * how to give it back once no service uses it.
+ *
+ * Made from a migrated template (made once per test process), or one a closed test service gave
+ * back, emptied: its connections ended, every table but the schema version's emptied with its
+ * triggers off (the audit log's refuse deletes), its sequences restarted. Emptying one takes about a
+ * third of making one from the template (CREATE DATABASE checkpoints the whole cluster), and a
+ * database's first connection builds its catalogue cache, which one given back has. Emptied, it
+ * holds what the migrated template holds, row for row (`recycledDatabaseDiffers`).
  */
-let templateDb: Promise<string> | undefined;
-export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+let template: Promise<{ name: string; emptySql: string }> | undefined;
+const givenBack: { name: string; admin: pg.Client }[] = [];
+let maintenance: Promise<pg.Client> | undefined;
+
+export async function freshPostgresDatabase(): Promise<{ url: string; giveBack(): Promise<void> }> {
   if (!POSTGRES.url) throw new Error(`PostgreSQL is not available: ${POSTGRES.why}`);
-  templateDb ??= (async () => {
+  const urlOf = (name: string) => POSTGRES.url!.replace('/postgres?', `/${name}?`);
+  template ??= (async () => {
     const name = `cc_template_${process.pid}_${Date.now().toString(36)}`;
     await runStatement(POSTGRES.url!, `CREATE DATABASE ${name}`);
-    const engine = postgresEngine(POSTGRES.url!.replace('/postgres?', `/${name}?`), { max: 1 });
+    const engine = postgresEngine(urlOf(name), { max: 1 });
     await migratePostgres(engine);
     // A template must have no connection open while it is copied.
     await engine.close();
-    return name;
+    const client = await connected(urlOf(name));
+    try {
+      return { name, emptySql: await emptyingStatements(client) };
+    } finally {
+      await client.end();
+    }
   })();
-  const template = await templateDb;
+  const { name: templateName, emptySql } = await template;
+  const back = givenBack.pop();
+  if (back) {
+    try {
+      await back.admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      await back.admin.query(emptySql);
+      return { url: urlOf(back.name), giveBack: async () => void givenBack.push(back) };
+    } catch {
+      // Its connection was ended (a test that stops the cluster's backends): a new database instead.
+      void back.admin.end().catch(() => {});
+    }
+  }
   const name = `cc_test_${process.pid}_${++made}_${Date.now().toString(36)}`;
+  maintenance ??= connected(POSTGRES.url);
   // FILE_COPY copies the template's files (a checkpoint, cheap with fsync off) where the default,
   // WAL_LOG, writes every page of it through the write-ahead log: 58 ms a database instead of 115.
-  await runStatement(POSTGRES.url, `CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY FILE_COPY`);
-  return {
-    url: POSTGRES.url.replace('/postgres?', `/${name}?`),
-    drop: () => runStatement(POSTGRES.url!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  await (await maintenance).query(`CREATE DATABASE ${name} TEMPLATE ${templateName} STRATEGY FILE_COPY`);
+  // The harness's own connection to it, idle while a test runs (in pg_stat_activity: the tests
+  // that count a database's connections count those of one they opened with openTestEngine).
+  const admin = await connected(urlOf(name));
+  return { url: urlOf(name), giveBack: async () => void givenBack.push({ name, admin }) };
+}
+
+async function connected(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  // Ended by the server (a test ending every backend): the next use fails, not the process.
+  client.on('error', () => {});
+  await client.connect();
+  return client;
+}
+
+/**
+ * What empties a migrated database back to its migrations' state: every table but
+ * `schema_version` (the only one they fill) emptied with triggers and foreign keys off, every
+ * sequence restarted. Refuses a template whose migrations filled another table.
+ */
+async function emptyingStatements(client: pg.Client): Promise<string> {
+  const tables = (await client.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")).rows.map((r) => r.name);
+  const sequences = (await client.query<{ name: string }>("SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public' ORDER BY sequencename")).rows.map((r) => r.name);
+  for (const t of tables) {
+    if (t === 'schema_version') continue;
+    const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${t}"`);
+    if (Number(rows[0]!.n) !== 0) throw new Error(`the migrated template has rows in ${t}: emptying a database would not give its state back`);
+  }
+  return [
+    'BEGIN', 'SET LOCAL session_replication_role = replica',
+    ...tables.filter((t) => t !== 'schema_version').map((t) => `DELETE FROM "${t}"`),
+    ...sequences.map((q) => `ALTER SEQUENCE "${q}" RESTART`),
+    'COMMIT',
+  ].join(';\n');
+}
+
+/**
+ * What a database given back and emptied holds that the template does not (tables' rows, sequences'
+ * next values, the schema's tables, columns and triggers), one line each: none, or emptying misses
+ * something. (`routes/postgres.test.ts`)
+ */
+export async function recycledDatabaseDiffers(url: string): Promise<string[]> {
+  const { name } = await template!;
+  const state = async (u: string) => {
+    const c = await connected(u);
+    try {
+      const out: string[] = [];
+      const cols = await c.query<{ t: string; c: string; d: string }>("SELECT table_name AS t, column_name AS c, data_type AS d FROM information_schema.columns WHERE table_schema = 'public' ORDER BY 1, 2");
+      out.push(...cols.rows.map((r) => `column ${r.t}.${r.c} ${r.d}`));
+      const trg = await c.query<{ t: string }>("SELECT tgname AS t FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1");
+      out.push(...trg.rows.map((r) => `trigger ${r.t}`));
+      for (const t of (await c.query<{ t: string }>("SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' ORDER BY 1")).rows) {
+        const rows = await c.query(`SELECT * FROM "${t.t}"`);
+        out.push(...rows.rows.map((r) => `row ${t.t} ${JSON.stringify(r)}`));
+      }
+      for (const q of (await c.query<{ q: string }>("SELECT sequencename AS q FROM pg_sequences WHERE schemaname = 'public' ORDER BY 1")).rows) {
+        const v = await c.query(`SELECT last_value, is_called FROM "${q.q}"`);
+        out.push(`sequence ${q.q} ${JSON.stringify(v.rows[0])}`);
+      }
+      return out;
+    } finally {
+      await c.end();
+    }
   };
+  const [want, got] = await Promise.all([state(POSTGRES.url!.replace('/postgres?', `/${name}?`)), state(url)]);
+  const wanted = new Set(want);
+  const have = new Set(got);
+  return [...got.filter((l) => !wanted.has(l)).map((l) => `more: ${l}`), ...want.filter((l) => !have.has(l)).map((l) => `missing: ${l}`)];
 }
 
 

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompiledQuery } from 'kysely';
+import { onTestFinished } from 'vitest';
 import { PLAN_INFO, type Environment, type Plan, type Product } from '../../../src-shared/catalog';
 import { compose, type ComposeOptions, type Services } from '../compose';
 import { ManualClock } from '../core/clock';
@@ -122,18 +123,18 @@ function migratedTemplate(): string {
 
 /** The PostgreSQL database each data directory's service was given (a restart on the directory reuses it). */
 const databaseOf = new Map<string, string>();
-/** Databases this harness made: how many open services use each, and how to drop it once none does. */
-const madeDatabases = new Map<string, { users: number; drop: () => Promise<void> }>();
+/** Databases this harness took: how many open services use each, and how to give it back once none does. */
+const madeDatabases = new Map<string, { users: number; giveBack: () => Promise<void> }>();
 
 export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: string; now: number; ownerId: number; orgId?: number }): Promise<TestService> {
   const dataDir = reuse?.dataDir ?? mkdtempSync(join(tmpdir(), 'cc-test-'));
   const before = reuse ? databaseOf.get(reuse.dataDir) : undefined;
   if (opts.database === undefined && before !== undefined) opts = { ...opts, database: before };
-  // Its own database, dropped once no service uses it (a restart on the directory reuses it).
+  // Its own database, given back once no service uses it (a restart on the directory reuses it).
   if (!reuse && opts.database === undefined && TEST_ENGINE === 'postgres') {
     const { freshPostgresDatabase } = await import('./engines');
     const made = await freshPostgresDatabase();
-    madeDatabases.set(made.url, { users: 0, drop: made.drop });
+    madeDatabases.set(made.url, { users: 0, giveBack: made.giveBack });
     opts = { ...opts, database: made.url };
   }
   const database = opts.database;
@@ -281,11 +282,18 @@ export async function testService(opts: ServiceOptions = {}, reuse?: { dataDir: 
       closed = true;
       s.close();
       removeDataDir(dataDir);
-      // Dropped WITH (FORCE): the pool s.close() is ending may still hold a connection.
-      if (made && --made.users === 0) void made.drop().catch(() => {});
+      // Given back: its next taker ends the connections the pool s.close() is ending may still hold.
+      if (made && --made.users === 0) void made.giveBack();
     },
   };
   open.push(t);
+  // Made during a test (or its beforeEach): closed when that test ends, which gives its PostgreSQL
+  // database back for the next test (engines.ts); one made in a beforeAll lives until closeAll.
+  try {
+    onTestFinished(() => t.close());
+  } catch {
+    // Not inside a test.
+  }
   return t;
 }
 

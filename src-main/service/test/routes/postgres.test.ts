@@ -21,7 +21,7 @@ import { compose } from '../../compose';
 import { KEY_FAILURE_LIMITS } from '../../core/rate-limit/key-throttle';
 import { BATCH_SLICES } from '../../core/screening/batch';
 import { DELIVERY_SLOTS } from '../../core/webhooks/webhooks';
-import { POSTGRES, testEngines } from '../engines';
+import { freshPostgresDatabase, POSTGRES, recycledDatabaseDiffers, testEngines } from '../engines';
 import { closeAll, testService, type TestService } from '../harness';
 
 afterAll(closeAll);
@@ -103,6 +103,29 @@ describe.skipIf(!POSTGRES.url)(`two instances on one PostgreSQL${why}`, () => {
     const verified = await a.json<{ ok: boolean; rows: number }>('GET', '/api/audit/verify', { cookie });
     expect(verified.body.ok).toBe(true);
     expect(verified.body.rows).toBeGreaterThanOrEqual(4); // sign-in, key, export queued, downloaded
+  }, 60_000);
+
+  it('the suite\'s databases: one a closed test service gave back holds, emptied, what the migrated template holds', async () => {
+    const given = await freshPostgresDatabase();
+    const t = await testService({ plan: 'pro', database: given.url, exports: { runner: { inProcess: true } } });
+    // Rows in the ledger, the credits, the audit log (whose triggers refuse deletes), keys, sessions, exports and invitations.
+    const cookie = await t.login();
+    const made = await t.json<{ api_key: string }>('POST', '/api/keys', { cookie, body: { name: 'Backend', env: 'live', scopes: ['compliance'] } });
+    await t.grant(200);
+    expect((await t.json('POST', '/api/compliance/v1/screen', { key: made.body.api_key, body: { subject: CLEAR }, headers: { 'Idempotency-Key': 'k1' } })).status).toBe(200);
+    const today = new Date(t.clock.now()).toISOString().slice(0, 10);
+    expect((await t.json('POST', '/api/reports/exports', { cookie, body: { report_type: 'overview', format: 'csv', env: 'live', from: today, to: today } })).status).toBe(201);
+    expect((await t.json('POST', '/api/team/invite', { cookie, body: { email: 'new@example.test', role: 'member' } })).status).toBe(201);
+    t.close();
+    await given.giveBack();
+    const again = await freshPostgresDatabase();
+    expect(again.url).toBe(given.url);
+    expect(await recycledDatabaseDiffers(again.url)).toEqual([]);
+    // And it serves as a new one does: the organisation made again gets the first ids.
+    const u = await testService({ plan: 'pro', database: again.url });
+    expect(u.orgId).toBe(1);
+    u.close();
+    await again.giveBack();
   }, 60_000);
 
   it('figures cached on one instance are recomputed soon after another records a verification, not after the cache\'s 30 s', async () => {
