@@ -19,10 +19,6 @@ import { expect, test, type Service } from '../support/service';
 import { fakeCameraArgs, writeY4m } from '../support/fake-camera';
 import { createKey } from '../support/seed';
 
-// This spec checks faces and reads no document: the face models load at its first check
-// (`--lazy-models`), and the document reader, which it never needs, not at all (an eager start
-// loads both: 20 CPU-s more for the three specs that do this, in a run that is CPU-bound).
-test.use({ models: 'lazy' });
 // Each test makes its own key and session on the one Pro organisation: they share a service per
 // worker (support/service.ts), so the models load once per worker, not once per test.
 test.use({ shareService: true });

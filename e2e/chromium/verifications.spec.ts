@@ -8,11 +8,6 @@ import { POLICY_NAMES } from '../../src-shared/contracts/faces';
 import { initOrg, signIn } from '../support/accounts';
 import { expect, ROOT, test } from '../support/service';
 
-// This spec checks faces and reads no document: the face models load at its first check
-// (`--lazy-models`), and the document reader, which it never needs, not at all (an eager start
-// loads both: 20 CPU-s more for the three specs that do this, in a run that is CPU-bound).
-test.use({ models: 'lazy' });
-
 const shotsDir = process.env.CONSOLE_SCREENSHOTS;
 async function shot(page: Page, name: string): Promise<void> {
   if (shotsDir) await page.screenshot({ path: join(shotsDir, `console-${name}.png`), fullPage: true });

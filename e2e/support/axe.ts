@@ -2,9 +2,9 @@
 // critical violations, one line each, for `expect(...).toEqual([])` (issue 38, item 5).
 //
 // axe is put into the page once per document and run there. @axe-core/playwright's `analyze`
-// injects its 550 kB again at every call and finishes each run in a blank page of its own: about
-// 1.2 s of the renderer's CPU per check against 0.1-0.25 s here, and the accessibility spec checks
-// 18 screens. None of the console's pages has an iframe, which is what that builder adds.
+// injects its 550 kB again at every call and finishes each run in a blank page of its own: 1.0-1.7 s
+// of Chromium's CPU per check against 0.07-0.25 s here, and the accessibility spec checks 18
+// screens. None of the console's pages has an iframe, which is what that builder adds.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';

@@ -142,8 +142,9 @@ export const test = base.extend<
   /**
    * When the service loads its face and document models. Lazy (at the first request needing
    * them: `--lazy-models`) spares a spec that never verifies a person ~4 s of CPU, and one that
-   * checks faces but reads no document the reader's ~2 s; specs that read documents use
-   * `test.use({ models: 'eager' })`, started as the app starts.
+   * checks faces but reads no document (age gate, hosted challenge, verifications) the document
+   * reader's ~2 s a start; specs that read documents use `test.use({ models: 'eager' })`, started
+   * as the app starts.
    */
   models: ['lazy', { option: true }],
   /**
