@@ -28,6 +28,9 @@ export interface TestEngine {
 
 export const POSTGRES = inject('postgres');
 
+/** Another database of the run's cluster. */
+const urlOf = (name: string) => POSTGRES.url!.replace('/postgres?', `/${name}?`);
+
 let made = 0;
 
 /** A fresh engine; PostgreSQL's database left empty with `migrate: false` (SQLite's file is always migrated on open). */
@@ -48,7 +51,7 @@ export async function openTestEngine(dialect: Dialect, opts: { migrate?: boolean
   if (!POSTGRES.url) throw new Error(`PostgreSQL is not available: ${POSTGRES.why}`);
   const name = `cc_test_${process.pid}_${++made}_${Date.now().toString(36)}`;
   await runStatement(POSTGRES.url, `CREATE DATABASE ${name}`);
-  const url = POSTGRES.url.replace('/postgres?', `/${name}?`);
+  const url = urlOf(name);
   const engine = postgresEngine(url, { max: 4 });
   if (opts.migrate !== false) await migratePostgres(engine);
   return {
@@ -81,7 +84,6 @@ let maintenance: Promise<pg.Client> | undefined;
 
 export async function freshPostgresDatabase(): Promise<{ url: string; giveBack(): Promise<void> }> {
   if (!POSTGRES.url) throw new Error(`PostgreSQL is not available: ${POSTGRES.why}`);
-  const urlOf = (name: string) => POSTGRES.url!.replace('/postgres?', `/${name}?`);
   template ??= (async () => {
     const name = `cc_template_${process.pid}_${Date.now().toString(36)}`;
     await runStatement(POSTGRES.url!, `CREATE DATABASE ${name}`);
@@ -133,16 +135,15 @@ async function connected(url: string): Promise<pg.Client> {
  * sequence restarted. Refuses a template whose migrations filled another table.
  */
 async function emptyingStatements(client: pg.Client): Promise<string> {
-  const tables = (await client.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")).rows.map((r) => r.name);
+  const tables = (await client.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_version' ORDER BY tablename")).rows.map((r) => r.name);
   const sequences = (await client.query<{ name: string }>("SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public' ORDER BY sequencename")).rows.map((r) => r.name);
   for (const t of tables) {
-    if (t === 'schema_version') continue;
     const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${t}"`);
     if (Number(rows[0]!.n) !== 0) throw new Error(`the migrated template has rows in ${t}: emptying a database would not give its state back`);
   }
   return [
     'BEGIN', 'SET LOCAL session_replication_role = replica',
-    ...tables.filter((t) => t !== 'schema_version').map((t) => `DELETE FROM "${t}"`),
+    ...tables.map((t) => `DELETE FROM "${t}"`),
     ...sequences.map((q) => `ALTER SEQUENCE "${q}" RESTART`),
     'COMMIT',
   ].join(';\n');
@@ -176,7 +177,7 @@ export async function recycledDatabaseDiffers(url: string): Promise<string[]> {
       await c.end();
     }
   };
-  const [want, got] = await Promise.all([state(POSTGRES.url!.replace('/postgres?', `/${name}?`)), state(url)]);
+  const [want, got] = await Promise.all([state(urlOf(name)), state(url)]);
   const wanted = new Set(want);
   const have = new Set(got);
   return [...got.filter((l) => !wanted.has(l)).map((l) => `more: ${l}`), ...want.filter((l) => !have.has(l)).map((l) => `missing: ${l}`)];
