@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type APIRequestContext } from '@playwright/test';
 import { cliCommand } from '../../src-main/service/test/cli-command';
 
 const run = promisify(execFile);
@@ -119,6 +119,21 @@ interface Running {
   stop: () => Promise<void>;
 }
 
+/**
+ * The suite's API calls (`page.request`, `context.request`) send a request again, once, when the
+ * connection it went out on is reset. Playwright's client keeps idle connections with no limit of
+ * its own (Node's agent ignores the service's `Keep-Alive: timeout=5` hint unless it has a
+ * timeout), so a call made just as the service closes a connection idle for 5 s meets ECONNRESET,
+ * as one did after a list import. Chromium, and so the console, resends such a request itself.
+ * `maxRetries` retries ECONNRESET only; a call that passes its own keeps it.
+ */
+function resendOnReset(request: APIRequestContext): void {
+  for (const method of ['fetch', 'get', 'post', 'put', 'patch', 'delete', 'head'] as const) {
+    const send = request[method].bind(request) as (url: unknown, options?: object) => ReturnType<APIRequestContext['get']>;
+    Object.assign(request, { [method]: (url: unknown, options: object = {}) => send(url, { maxRetries: 1, ...options }) });
+  }
+}
+
 /** A fresh data directory and the built service on it, with the given models setting. */
 async function freshService(serviceEnv: Record<string, string>, models: 'eager' | 'lazy'): Promise<Running> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cc-e2e-'));
@@ -186,6 +201,10 @@ export const test = base.extend<
     } finally {
       await running.stop();
     }
+  },
+  context: async ({ context }, use) => {
+    resendOnReset(context.request);
+    await use(context);
   },
   // Uncaught exceptions and CSP violations in the console fail the test that caused them.
   pageGuard: [
