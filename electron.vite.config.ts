@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { BUNDLED_DEPS } from './scripts/bundled-deps.mjs';
 
 // Ties the screening snapshot to the code that made it: the service restores only a snapshot
 // whose id is the one compiled into its own bundle (src-main/service/core/screening/snapshot.ts).
@@ -30,10 +31,8 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       // Dependencies stay in node_modules (native ones must), except the pure-JS libraries every
-      // start loads: bundled, their hundreds of module files are one chunk's compile instead of as
-      // many resolutions and reads (loaded from node_modules, Kysely, zod and Hono cost every
-      // process that imports them about half a second of CPU: docs/decisions.md).
-      externalizeDeps: { exclude: ['kysely', 'zod', 'hono', '@hono/node-server'] },
+      // start loads (scripts/bundled-deps.mjs).
+      externalizeDeps: { exclude: BUNDLED_DEPS },
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src-main/index.ts'),

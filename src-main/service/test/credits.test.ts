@@ -1,12 +1,12 @@
 // Credits: no overspend under concurrency (in one process and across processes), idempotent
 // retries never double-charge, test and demo keys never pay, balance = sum of entries.
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src-shared/errors';
 import type { ResolvedKey } from '../core/keys/keys';
 import type { Outcome } from '../core/verification/billing';
+import { fixtureCommand } from './fixture-bundle';
 import { closeAll, testService, type TestService } from './harness';
 
 afterAll(closeAll);
@@ -97,9 +97,9 @@ describe('concurrency', () => {
     const t = await testService();
     await t.grant(600); // 20 identity checks
     const k = await t.key({ env: 'live' });
-    const worker = fileURLToPath(new URL('./fixtures/charge-worker.ts', import.meta.url));
+    const fixture = fixtureCommand('charge-worker.ts');
     const outs = await Promise.all(
-      Array.from({ length: 4 }, () => run(process.execPath, ['--import', 'tsx', worker, t.dataDir, k.api_key, '10'])),
+      Array.from({ length: 4 }, () => run(process.execPath, [...fixture, t.dataDir, k.api_key, '10'])),
     );
     const totals = outs.map((o) => JSON.parse(o.stdout) as { ok: number; refused: number });
     expect(totals.reduce((a, b) => a + b.ok, 0)).toBe(20);
@@ -155,10 +155,10 @@ describe('acts paid for once (the recordings of one hosted session)', () => {
     await t.grant(100);
     const k = await t.key({ env: 'live' });
     const row = await session(t, k.id);
-    const worker = fileURLToPath(new URL('./fixtures/charge-worker.ts', import.meta.url));
+    const fixture = fixtureCommand('charge-worker.ts');
     const startAt = String(Date.now() + 8_000);
     const outs = await Promise.all(
-      Array.from({ length: 4 }, () => run(process.execPath, ['--import', 'tsx', worker, t.dataDir, k.api_key, '5', row.id, startAt])),
+      Array.from({ length: 4 }, () => run(process.execPath, [...fixture, t.dataDir, k.api_key, '5', row.id, startAt])),
     );
     expect(outs.map((o) => JSON.parse(o.stdout) as { ok: number; refused: number })).toEqual(Array(4).fill({ ok: 5, refused: 0 }));
     expect(rows(t)).toHaveLength(20);

@@ -4,7 +4,6 @@
 // headers and contents, and a restart after a crash that left a job running.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
@@ -19,6 +18,7 @@ import type { BundleSource, ReportWho } from '../../core/exports/exports';
 import { MAX_ATTEMPTS } from '../../core/exports/exports';
 import { createLogger } from '../../log';
 import { fixtureBundle } from '../fixtures/report-bundle';
+import { fixtureCommand } from '../fixture-bundle';
 import { closeAll, ORIGIN, TEST_ENGINE, testService, type TestService } from '../harness';
 import { seedHistory } from '../fixtures/ledger-history';
 
@@ -437,8 +437,8 @@ describe.skipIf(TEST_ENGINE === 'postgres')('a durable queue', () => {
   it('a service process killed (SIGKILL) while rendering leaves the job running; the next start queues it again and it succeeds', async () => {
     const { t, owner } = await setup();
     const id = (await create(t, owner)).body.id;
-    const worker = fileURLToPath(new URL('../fixtures/export-crash-worker.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', worker, t.dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const fixture = fixtureCommand('export-crash-worker.ts');
+    const child = spawn(process.execPath, [...fixture, t.dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (d: Buffer) => { if (d.toString().includes('running')) resolve(); });
       child.on('exit', (code) => reject(new Error(`the child ended early (${code})`)));

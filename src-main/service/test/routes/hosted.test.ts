@@ -2,10 +2,10 @@
 // the URL token (single use, expiring, revocable), the product run on the real models, the
 // redirect by the spec's rules with routing signals only, and verification.completed.
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostedCompleteResponse, HostedGenerateResponse, HostedPage, HostedSessionList } from '../../../../src-shared/contracts/hosted';
 import type { HostedRow } from '../../core/hosted/sessions';
+import { fixtureCommand } from '../fixture-bundle';
 import { closeAll, ORIGIN, TEST_ENGINE, testService, type TestService } from '../harness';
 import { degrade, HOLDERS, renderSpecimen } from '../document-fixtures';
 import * as fx from '../face-fixtures';
@@ -281,8 +281,8 @@ describe('hosted liveness requires the recorded challenge, is charged once, and 
     // While it is down, a fresh process of the service (nothing in memory) serves the page once.
     let elsewhere: { page: HostedPage; complete: { status: number; body: HostedCompleteResponse } } | undefined;
     const second = await first.restart(async (dataDir) => {
-      const worker = fileURLToPath(new URL('../fixtures/hosted-worker.ts', import.meta.url));
-      const child = execFile(process.execPath, ['--import', 'tsx', worker, dataDir, g.body.token]);
+      const fixture = fixtureCommand('hosted-worker.ts');
+      const child = execFile(process.execPath, [...fixture, dataDir, g.body.token]);
       child.stdin!.end(await noFaceClip());
       const out = await new Promise<string>((resolve, reject) => {
         let text = '';

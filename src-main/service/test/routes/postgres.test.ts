@@ -9,7 +9,6 @@ import { mkdtempSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CreatedExport, ExportJob } from '../../../../src-shared/contracts/reports';
@@ -21,6 +20,7 @@ import { compose } from '../../compose';
 import { KEY_FAILURE_LIMITS } from '../../core/rate-limit/key-throttle';
 import { BATCH_SLICES } from '../../core/screening/batch';
 import { DELIVERY_SLOTS } from '../../core/webhooks/webhooks';
+import { fixtureCommand } from '../fixture-bundle';
 import { freshPostgresDatabase, POSTGRES, recycledDatabaseDiffers, testEngines } from '../engines';
 import { closeAll, testService, type TestService } from '../harness';
 
@@ -40,7 +40,7 @@ async function twin(t: TestService, url: string): Promise<TestService> {
  * directory), to be killed with SIGKILL, so that no shutdown hook of it runs.
  */
 function otherInstance(fixture: string, args: readonly string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL(`../fixtures/${fixture}`, import.meta.url)), mkdtempSync(join(tmpdir(), 'cc-pg-other-')), ...args], {
+  const child = spawn(process.execPath, [...fixtureCommand(fixture), mkdtempSync(join(tmpdir(), 'cc-pg-other-')), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';

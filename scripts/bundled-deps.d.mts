@@ -1,0 +1,2 @@
+// Types for scripts/bundled-deps.mjs.
+export const BUNDLED_DEPS: string[];
