@@ -449,6 +449,18 @@ describe('printed fields found by their labels', () => {
     expect(readPrinted([given, box('Pren', 588, 324, 33, 9), box('DOS SANTOS', 427, 280, 350, 30), box('SOREN', 426, 342, 78, 22)]).given_names).toBe('SOREN');
   });
 
+  it('takes no lone letter and no text without a capital for a name: the page\'s name is then not located, never different', () => {
+    const label = box('Surname / Nom', 240, 440, 120, 14);
+    // A speck read as L under the label; the name itself under glare, unread.
+    expect(readPrinted([label, box('L', 242, 458, 10)]).surname).toBeUndefined();
+    // A paper's lower-case print under the document, below the label; the name printed further down is the value.
+    expect(readPrinted([label, box('it amet consectetur adipiscing', 238, 456, 260)]).surname).toBeUndefined();
+    expect(readPrinted([label, box('it amet consectetur', 238, 456, 200), box('ÖZTÜRK', 240, 470, 120)]).surname).toBe('ÖZTÜRK');
+    // Names in capitals, with capitals, or of two letters are names.
+    expect(readPrinted([label, box('NG', 242, 458, 30)]).surname).toBe('NG');
+    expect(readPrinted([label, box('van der Berg', 242, 458, 120)]).surname).toBe('van der Berg');
+  });
+
   it('reads a bilingual label\'s garbled second half (Surname / Nom read as Surname and NC) as the label\'s, never as a line hiding the value under it', () => {
     const label = box('Surname', 382, 227, 58, 10);
     const values = [box('POPESCU', 379, 240, 111, 24), box('IRIS', 378, 291, 50, 24)];

@@ -57,10 +57,14 @@ function place(b: TextBox): Placed {
 /**
  * A printed name value: letters, spaces, apostrophes and hyphens, where a few digits the reader
  * returned for letters may stand (at most a third of it, each one that resembles a letter). A date
- * or a document number is no name.
+ * or a document number is no name. Nor is a lone letter (a speck or a stroke of the guilloche read
+ * as L or I), or text with no capital letter at all (a document prints a name in capitals, or
+ * at least with them; lower-case text under a label is the print of a paper beside the document):
+ * taken as the name, either would refuse a genuine page as printed differently from its zone.
  */
 function looksLikeName(s: string): boolean {
   if (!/^[\p{L}0-9][\p{L}0-9' -]*$/u.test(s) || ANY_LABEL.test(fold(s))) return false;
+  if ((s.match(/[\p{L}0-9]/gu)?.length ?? 0) < 2 || !/\p{Lu}/u.test(s)) return false;
   const digits = s.match(/[0-9]/g) ?? [];
   const letterCount = s.match(/\p{L}/gu)?.length ?? 0;
   return digits.length === 0 || (letterCount >= 2 && digits.length * 2 <= letterCount && digits.every((d) => d in DIGIT_AS_LETTER) && readPrintedDate(s).length === 0);
