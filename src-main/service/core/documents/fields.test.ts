@@ -461,6 +461,15 @@ describe('printed fields found by their labels', () => {
     expect(readPrinted([label, box('van der Berg', 242, 458, 120)]).surname).toBe('van der Berg');
   });
 
+  it('in a layout with values beside their labels, takes the value beside the label over the next label under it (read cut short, so unknown as a label)', () => {
+    const label = box('Imiona/Givennam', 353, 193, 150, 16);
+    const next = box('Data urodzeni', 353, 243, 107, 15);
+    const beside = box('MARIADELCONSUELOGUADALUPE', 613, 190, 419, 19);
+    expect(readPrinted([label, next, beside]).given_names).toBe('MARIADELCONSUELOGUADALUPE');
+    // A value under its label in larger print keeps its place before anything beside the label.
+    expect(readPrinted([label, box('MARIA', 353, 215, 80, 22), beside]).given_names).toBe('MARIA');
+  });
+
   it('reads a bilingual label\'s garbled second half (Surname / Nom read as Surname and NC) as the label\'s, never as a line hiding the value under it', () => {
     const label = box('Surname', 382, 227, 58, 10);
     const values = [box('POPESCU', 379, 240, 111, 24), box('IRIS', 378, 291, 50, 24)];

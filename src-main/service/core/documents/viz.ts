@@ -126,7 +126,10 @@ export function readPrinted(boxes: TextBox[], exclude: (b: TextBox) => boolean =
       const beside = candidates
         .filter((v) => Math.abs((v.top + v.bottom) / 2 - (label.top + label.bottom) / 2) < label.height * 0.6 && v.left > label.right)
         .sort((a, b) => a.left - b.left);
-      const value = below[0] ?? beside[0];
+      // Where values stand beside their labels, the box under a label is the next label, in print
+      // of a label's size: the value is the larger print beside it, not that label.
+      const labelSized = (v: Placed) => v.height <= label.height * 1.1;
+      const value = below[0] && beside[0] && labelSized(below[0]) && !labelSized(beside[0]) ? beside[0] : below[0] ?? beside[0];
       if (value) {
         out[field] = value.text;
         break;
