@@ -160,6 +160,23 @@ describe('names: the MRZ against the printed page', () => {
     expect(reviewFlags(settleNames(m, printed))).toMatchObject([{ field: 'surname', reason: 'printed_differs' }]);
   });
 
+  it('reviews, never refuses, a printed name that differs from a zone reading unsure of a character of that part (HSOLDH for ISOLDE, its first H unsure)', () => {
+    const h = holder('GLOVER', 'ISOLDE');
+    const [l1, l2] = mrzLines(h, 'td3');
+    const line = (l1!.slice(0, 5) + 'GLOVER<<HSOLDH' + '<'.repeat(44)).slice(0, 44);
+    const read = (p: number) => {
+      const b = boxes([line, l2!]);
+      b[0]!.probs[line.indexOf('HSOLDH')] = p;
+      return findMrz(b)!;
+    };
+    const printed = { surname: 'GLOVER', given_names: 'ISOLDE' };
+    expect(read(0.3).unsure.givenNames).toBeGreaterThan(0);
+    expect(givenNamesAgainst(read(0.3), printed)).toEqual(['review', 'not_checked']);
+    expect(reviewFlags(settleNames(read(0.3), printed))).toMatchObject([{ field: 'given_names', reason: 'printed_differs', detail: expect.stringContaining('low confidence') }]);
+    // Read with confidence, the same zone is another name than the page's.
+    expect(givenNamesAgainst(read(0.99), printed)).toEqual(['mismatch', 'fail']);
+  });
+
   it('agrees where the reader dropped a printed accent that the zone spells as ICAO does (SØREN read SOREN, zone SOEREN; ÅSA read ASA, zone AASA)', () => {
     const m = zone(holder('BJOERKLUND', 'SOEREN'));
     expect(settleNames(m, { surname: 'BJORKLUND', given_names: 'SOREN' })).toMatchObject({

@@ -14,7 +14,8 @@
 //     (OONNOR or OCONNOR? O or OISIN? MARADC or MARIA DEL CONSUELO? QUOC or QUO<BAO? either side
 //     may be misread; viz.ts nameAgreement);
 //   - further apart: a mismatch, which fails the document's `printed_name_matches_mrz` check, and
-//     is flagged for review too.
+//     is flagged for review too; unless the zone's reader was unsure of a character of that part:
+//     then review, as a misreading of the zone may be all the difference there is.
 import type { ReviewFlag } from '../../../../src-shared/contracts/documents';
 import { DIGIT_AS_LETTERS, fillerKVariants, fillersAsKFor, nameField, partsCut, splitNameField, zoneNames, type MrzReading } from './mrz';
 import { letters, nameAgreement, nameWords, printedWordSpellings, repairableName, type VizField } from './viz';
@@ -30,6 +31,8 @@ export interface SettledName {
   /** A character of the zone's reading that is no letter (a 3, 7 or 9), not confirmed by the printed name. */
   unreadable: boolean;
   printed?: string | undefined;
+  /** Reviewed, not refused, because the zone's reading of this part was unsure of a character (settlePart). */
+  unsure?: true;
 }
 
 export interface SettledNames {
@@ -114,7 +117,13 @@ function fillUnreadable(mrz: string, printed: string | undefined): string | null
   return [...a].every((c, i) => c === b[i] || /[0-9]/.test(c)) ? words : null;
 }
 
-function settlePart(mrz: string, printed: string | undefined, cut: boolean): SettledName {
+/**
+ * One name part from the zone's reading and the printed one. `unsure`: characters of the part the
+ * zone's reader was unsure of. Such a reading proves no spelling (names carry no check digit), so
+ * a printed name it disagrees with is reviewed, never refused as another name (LHLLH, its I read
+ * as H twice, for LILLI: a genuine card refused).
+ */
+function settlePart(mrz: string, printed: string | undefined, cut: boolean, unsure: number): SettledName {
   const unreadable = /[0-9]/.test(mrz);
   if (unreadable) {
     const filled = fillUnreadable(mrz, printed);
@@ -130,7 +139,8 @@ function settlePart(mrz: string, printed: string | undefined, cut: boolean): Set
   }
   const restored = unreadable ? null : repairableName(mrz, printed);
   if (restored) return { value: restored, settlement: 'restored', unreadable, printed };
-  return { value: mrz, settlement: agreement === 'close' ? 'review' : 'mismatch', unreadable, printed };
+  if (agreement === 'close') return { value: mrz, settlement: 'review', unreadable, printed };
+  return unsure > 0 ? { value: mrz, settlement: 'review', unreadable, printed, unsure: true } : { value: mrz, settlement: 'mismatch', unreadable, printed };
 }
 
 const mrzWord = (s: string) => s.replace(/[^A-Z0-9]+/g, '<');
@@ -152,8 +162,8 @@ export function settleNames(m: MrzReading, printed: Printed): SettledNames {
   const zone = zoneNames(m);
   const reading = confirmedReading(m, zone, printed);
   const cut = partsCut(m, reading);
-  const surname = settlePart(reading.surname, printed.surname, cut.surname);
-  const givenNames = settlePart(reading.givenNames, printed.given_names, cut.givenNames);
+  const surname = settlePart(reading.surname, printed.surname, cut.surname, m.unsure.surname);
+  const givenNames = settlePart(reading.givenNames, printed.given_names, cut.givenNames, m.unsure.givenNames);
   const settled = (p: SettledName) => p.settlement === 'match' || p.settlement === 'restored' || p.settlement === 'not_located';
   const lines = settled(surname) && settled(givenNames) && !surname.unreadable && !givenNames.unreadable
     ? withNameField(m, { surname: surname.value, givenNames: givenNames.value })
@@ -170,9 +180,11 @@ export function reviewFlags(names: SettledNames): ReviewFlag[] {
     if (p.settlement === 'review' || p.settlement === 'mismatch') {
       out.push({
         field, reason: 'printed_differs', mrz: p.value, ...printed,
-        detail: p.settlement === 'review'
-          ? `The printed ${label} and the MRZ differ as a misreading would (a letter or two, or letters lost at the end of one reading) and no check digit decides between them: compare them on the image`
-          : `The printed ${label} and the MRZ are different names: compare them on the image`,
+        detail: p.unsure
+          ? `The printed ${label} and the MRZ differ, and a character of the ${label} in the MRZ was read with low confidence: compare them on the image`
+          : p.settlement === 'review'
+            ? `The printed ${label} and the MRZ differ as a misreading would (a letter or two, or letters lost at the end of one reading) and no check digit decides between them: compare them on the image`
+            : `The printed ${label} and the MRZ are different names: compare them on the image`,
       });
     } else if (p.unreadable) {
       out.push({ field, reason: 'unreadable_character', mrz: p.value, ...printed, detail: `A character of the ${label} in the MRZ could not be read as a letter: read it on the image` });
