@@ -8,33 +8,20 @@ import type { CreditEntriesTable } from '../../db/tables';
 /** A ledger entry as read (the migrated schema's row: db/tables.ts). */
 export type EntryRow = Selectable<CreditEntriesTable>;
 
-/** The organisation's entries after `lastEntryId` (its checkpoint's; 0: all of them), summed: a seek on (org_id, id). */
-async function sumAfter(q: Q, orgId: number, lastEntryId: number): Promise<number> {
-  const r = await q.selectFrom('credit_entries').select((e) => e.fn.sum<number>('amount').as('s'))
-    .where('org_id', '=', orgId).where('id', '>', lastEntryId).executeTakeFirst();
-  return Number(r?.s ?? 0);
-}
-
 export function creditsRepo(dialect: Dialect) {
   return {
-    // The checkpoint (a trigger keeps it in each insert's own statement) plus any entries after
-    // it: two index seeks, whatever the ledger's length. On PostgreSQL one call of a function
-    // whose plans the server keeps (migration 0032); on SQLite two statements, read in this
-    // order, so an entry committed between them is counted once.
+    // The checkpoint: the entries' trigger moves it in each insert's own statement, whoever
+    // writes (migration 0009), so it is the ledger's sum. One primary-key read, whatever the
+    // ledger's length (migration 0033).
     async balance(q: Q, orgId: number): Promise<number> {
-      if (dialect === 'postgres') {
-        const r = await sql<{ balance: number }>`SELECT credit_balance(${orgId}) AS balance`.execute(q);
-        return Number(r.rows[0]?.balance ?? 0);
-      }
-      const cp = await this.checkpoint(q, orgId);
-      return (cp?.balance ?? 0) + (await sumAfter(q, orgId, cp?.last_entry_id ?? 0));
+      return (await this.checkpoint(q, orgId))?.balance ?? 0;
     },
     /**
      * Takes the organisation's balance lock, which the caller's transaction then holds to its end
      * (concurrent charges take turns), reads the balance after it and, when it covers `cost` for
      * each of `verificationIds`, writes one charge entry per id. Answers the balance read under
      * the lock, before the charge: nothing was written when it is short of the total. On
-     * PostgreSQL one round trip (migration 0032's credit_charge: the checkpoint row is the lock);
+     * PostgreSQL one round trip (migration 0033's credit_charge: the checkpoint row is the lock);
      * SQLite's transactions already hold the one write lock (BEGIN IMMEDIATE).
      */
     async charge(q: Q, orgId: number, cost: number, product: string, verificationIds: readonly string[], env: Environment, at: string): Promise<number> {
@@ -51,7 +38,10 @@ export function creditsRepo(dialect: Dialect) {
       return locked;
     },
     /** The source of truth, summed in full: for checks, never on a request's path. */
-    sum: (q: Q, orgId: number): Promise<number> => sumAfter(q, orgId, 0),
+    async sum(q: Q, orgId: number): Promise<number> {
+      const r = await q.selectFrom('credit_entries').select((e) => e.fn.sum<number>('amount').as('s')).where('org_id', '=', orgId).executeTakeFirst();
+      return Number(r?.s ?? 0);
+    },
     async checkpoint(q: Q, orgId: number): Promise<{ balance: number; last_entry_id: number } | null> {
       return (await q.selectFrom('credit_balances').select(['balance', 'last_entry_id']).where('org_id', '=', orgId).executeTakeFirst()) ?? null;
     },

@@ -33,6 +33,7 @@ import * as m0029 from './0029-shared-lists';
 import * as m0030 from './0030-audit-values';
 import * as m0031 from './0031-list-blob-parts';
 import * as m0032 from './0032-credit-functions';
+import * as m0033 from './0033-credit-checkpoint-only';
 
 export interface Migration {
   version: number;
@@ -47,4 +48,4 @@ export interface Migration {
   postgres?(q: Q): Promise<void>;
 }
 
-export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0020, m0021, m0022, m0023, m0024, m0025, m0026, m0027, m0028, m0029, m0030, m0031, m0032];
+export const MIGRATIONS: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0020, m0021, m0022, m0023, m0024, m0025, m0026, m0027, m0028, m0029, m0030, m0031, m0032, m0033];
