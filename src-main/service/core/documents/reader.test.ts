@@ -203,3 +203,37 @@ describe('a zone photographed askew among other papers', () => {
     expect(sizes[2]).toBeGreaterThan(560);
   });
 });
+
+describe("print the picture's edge cuts through", () => {
+  const h: GenHolder = { ...generateHolder(seeded(23)), surname: 'DOS SANTOS', given: 'ZBIGNIEW' };
+  const withValue = (value: TextBox) => passport(h, 'DOS<SANTOS', [box('Surname / Nom', 380, 100, 160, 14), value]);
+
+  it('is read as no printed field: a line the right edge cuts off is not located, where the whole of it is read', async () => {
+    // The part of the name the picture kept, beside its label: its end runs past the right edge.
+    const cut = await readDocument(readerOf(withValue(box('DOS SA', 560, 100, 90, 14))), blank);
+    expect(cut.printed.surname).toBeUndefined();
+    // The same print a margin inside the edge is the printed surname, read as it is.
+    const whole = await readDocument(readerOf(withValue(box('DOS SA', 545, 100, 80, 14))), blank);
+    expect(whole.printed.surname).toBe('DOS SA');
+  });
+
+  it('is read as no printed field at the top edge either: the foot of a line under it', async () => {
+    const foot = await readDocument(readerOf(passport(h, 'DOS<SANTOS', [box('Name / Nom', 200, 2, 120, 14), box('USSA', 340, 3, 30, 9)])), blank);
+    expect(foot.printed.surname).toBeUndefined();
+  });
+});
+
+describe('names found on the page by their value, where no label was read', () => {
+  it("are found as a label would have led to them: an accent the reader dropped (SØREN read as SOREN, the zone's SOEREN)", async () => {
+    const h: GenHolder = { ...generateHolder(seeded(31)), surname: 'NG', given: 'SOEREN' };
+    const r = await readDocument(readerOf(passport(h, 'NG', [box('NG', 200, 118, 40), box('SOREN', 200, 178, 90)])), blank);
+    expect(r.printed).toMatchObject({ surname: 'NG', given_names: 'SOREN' });
+  });
+
+  it('are found where the issuer cut the name to fit a full zone field (MARIA DEL CONSUEL in the zone, MARIA DEL CONSUELO printed)', async () => {
+    const h: GenHolder = { ...generateHolder(seeded(37)), surname: 'VANDERWESTHUIZENBERG', given: 'MARIA DEL CONSUELO' };
+    const r = await readDocument(readerOf(passport(h, 'VANDERWESTHUIZENBERG', [box('VANDERWESTHUIZENBERG', 200, 118, 300), box('MARIA DEL CONSUELO', 200, 178, 280)])), blank);
+    expect(r.mrz?.givenNames).toBe('MARIA DEL CONSUEL');
+    expect(r.printed).toMatchObject({ surname: 'VANDERWESTHUIZENBERG', given_names: 'MARIA DEL CONSUELO' });
+  });
+});

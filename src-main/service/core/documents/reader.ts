@@ -76,6 +76,16 @@ function withValues(found: MrzReading | null, labelled: Printed, boxes: TextBox[
   return { valued, printed: { ...valued, ...labelled } };
 }
 
+/**
+ * One attempt's reading: the zone with the names its print restores (restoreNames), and the page
+ * searched for the zone's values as it was read. Not as restored: a name restored from a print
+ * found by no label (the zone's MOLINA, MOLINAS somewhere on the page) would confirm itself, and
+ * stays not located, for review.
+ */
+function attemptOf(found: MrzReading | null, labelled: Printed, boxes: TextBox[]): Attempt {
+  return { mrz: found && restoreNames(found, labelled, boxes), boxes, labelled, ...withValues(found, labelled, boxes) };
+}
+
 /** A printed name in the MRZ's words: accents folded, apostrophes dropped (ICAO: O'CONNOR is OCONNOR), other separators a space. */
 const icaoWords = (printed: string) => anyAscii(printed).toUpperCase().replace(/['’`´]/g, '').replace(/[^A-Z]+/g, ' ').trim();
 
@@ -320,10 +330,11 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
     const { boxes } = await reader.read(image, DET_SIDE);
     budget.took(performance.now() - started);
     const flat = levelled(boxes, skewOf(boxes));
-    const labelled = readPrinted(flat, isMrzLike);
+    const cut = new Set(flat.filter((_, i) => cutByEdge(boxes[i]!, image)));
+    const labelled = readPrinted(flat, (b) => isMrzLike(b) || cut.has(b));
     const found = findMrz(boxes, labelled.document_number);
     saw(found);
-    const attempt: Attempt = { mrz: found && restoreNames(found, labelled, flat), boxes: flat, labelled, ...withValues(found, labelled, flat) };
+    const attempt = attemptOf(found, labelled, flat);
     attempts.push(`${label}:${found ? found.checkDigits.filter((c) => c.valid).length + '/' + found.checkDigits.length : 'none'}`);
     if (!best || quality(attempt) > quality(best)) best = attempt;
     return boxes;
@@ -359,7 +370,7 @@ async function readPicture(reader: TextReader, img: RgbImage, attempts: string[]
       const { boxes } = await reader.read(zone, Math.max(zone.width, zone.height));
       const found = findMrz(boxes, page.labelled.document_number);
       saw(found);
-      const attempt: Attempt = { mrz: found && restoreNames(found, page.labelled, page.boxes), boxes: page.boxes, labelled: page.labelled, ...withValues(found, page.labelled, page.boxes) };
+      const attempt = attemptOf(found, page.labelled, page.boxes);
       attempts.push(`zone${sharpen ? '-sharpened' : ''}:${found ? found.checkDigits.filter((c) => c.valid).length + '/' + found.checkDigits.length : 'none'}`);
       if (quality(attempt) > quality(best!)) best = attempt;
       if ((settled(best) && namesSettled(best)) || failedAlike || heldAlike) break;
@@ -403,6 +414,20 @@ function mrzBand(boxes: TextBox[], img: RgbImage): { region: { left: number; top
   if (right - left < 32 || bottom - top < 16) return null;
   const scale = Math.max(1, Math.min(2.5, ZONE_LINE_HEIGHT / h, 1600 / (right - left)));
   return { region: { left, top, width: right - left, height: bottom - top }, scale, seen: rows.reduce((n, b) => n + b.text.length, 0) };
+}
+
+/**
+ * Print the picture's edge cuts through: a box reaching within half its own height of an edge.
+ * Its reading is the part of a line the picture kept (the foot of a surname under a located
+ * page's top edge read as USSA for DOS SANTOS OLIVEIRA COUTINHO), so it is read as no printed
+ * field, nor as a label: the field is then not located, never printed differently from its zone.
+ * A page's fields stand a margin inside its edges; a phone's frame or a page found a little too
+ * small is what cuts one.
+ */
+function cutByEdge(b: TextBox, img: { width: number; height: number }): boolean {
+  const [tl, , , bl] = b.box;
+  const margin = Math.max(2, (tl && bl ? Math.hypot(bl[0] - tl[0], bl[1] - tl[1]) : 0) / 2);
+  return b.box.some(([x, y]) => x < margin || y < margin || x > img.width - 1 - margin || y > img.height - 1 - margin);
 }
 
 /**

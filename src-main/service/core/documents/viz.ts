@@ -8,7 +8,7 @@ import anyAscii from 'any-ascii';
 import { centuriesApart, readPrintedDate, parsePrintedDates, sameDate, type CalendarDate } from '../../../../src-shared/dates';
 import { levenshteinSimilarity } from '../screening/match/similarity';
 import { asDigits, DIGIT_AS_LETTER, lettersOnly } from '../../../../src-shared/misreadings';
-import { numberCharacters, zoneValue } from './mrz';
+import { numberCharacters, partsCut, zoneValue, type MrzReading } from './mrz';
 import type { TextBox } from './ocr';
 
 export type VizField = 'surname' | 'given_names' | 'date_of_birth' | 'document_number' | 'nationality';
@@ -152,33 +152,40 @@ export function readPrinted(boxes: TextBox[], exclude: (b: TextBox) => boolean =
  * names are both printed gives them.
  */
 export function printedByValue(
-  boxes: TextBox[], mrz: { surname: string; givenNames: string; birthDate: string; documentNumber: string }, exclude: (b: TextBox) => boolean = () => false,
+  boxes: TextBox[], mrz: Pick<MrzReading, 'format' | 'lines' | 'surname' | 'givenNames' | 'birthDate' | 'documentNumber'>, exclude: (b: TextBox) => boolean = () => false,
   otherNames: () => readonly { surname: string; givenNames: string }[] = () => [],
 ): Partial<Record<VizField, string>> {
   const out: Partial<Record<VizField, string>> = {};
   const texts = boxes.filter((b) => !exclude(b)).map((b) => b.text.trim()).filter(Boolean);
   // A label is never a name; a bilingual date ("14 FEV/FEB 85") has a label's slash, so dates and numbers read every box.
   const unlabelled = texts.filter((t) => !ANY_LABEL.test(fold(t)));
-  const nameIn = (target: string): string | undefined => {
+  const nameIn = (target: string, cut: boolean): string | undefined => {
     const want = letters(target);
     if (want.length < 2) return undefined;
+    // The zone's name as nameAgreement matches a printed one (ICAO's spellings, an accent the
+    // recogniser dropped: SØREN read as SOREN for the zone's SOEREN), so that a value found here
+    // is one a label would have led to.
+    const matches = (printed: string) => nameAgreement(printed, target, cut) === 'match';
     for (const t of unlabelled) {
       const words = nameWords(t).split(' ').filter(Boolean);
       for (let i = 0; i < words.length; i++) {
         for (let j = i + 1; j <= Math.min(words.length, i + 6); j++) {
           const run = words.slice(i, j).join(' ');
-          if (printedSpellings(run).includes(want)) return run;
+          if (matches(run)) return run;
         }
       }
       // The print's own accented spelling (MÜLLER for MUELLER) is read through printedSpellings whole.
-      if (printedSpellings(t).includes(want) && looksLikeName(t)) return t;
+      if (matches(t) && looksLikeName(t)) return t;
     }
     return undefined;
   };
-  let names = { surname: nameIn(mrz.surname), given: nameIn(mrz.givenNames) };
+  // The part the issuer may have cut to fit the zone (mrz.ts partsCut) matches the print it starts.
+  const cutOf = (n: { givenNames: string }) => partsCut(mrz, n);
+  const namesIn = (n: { surname: string; givenNames: string }) => ({ surname: nameIn(n.surname, cutOf(n).surname), given: nameIn(n.givenNames, cutOf(n).givenNames) });
+  let names = namesIn(mrz);
   if (!names.surname && !names.given) {
     for (const n of otherNames()) {
-      const found = { surname: nameIn(n.surname), given: nameIn(n.givenNames) };
+      const found = namesIn(n);
       if (found.surname && found.given) {
         names = found;
         break;
