@@ -164,8 +164,8 @@ export function printedByValue(
     if (want.length < 2) return undefined;
     // The zone's name as nameAgreement matches a printed one (ICAO's spellings, an accent the
     // recogniser dropped: SØREN read as SOREN for the zone's SOEREN), so that a value found here
-    // is one a label would have led to.
-    const matches = (printed: string) => nameAgreement(printed, target, cut) === 'match';
+    // is one a label would have led to. Only the match is asked for: every run of every box is tried.
+    const matches = (printed: string) => sameName(printedSpellings(printed).filter(Boolean), want, cut);
     for (const t of unlabelled) {
       const words = nameWords(t).split(' ').filter(Boolean);
       for (let i = 0; i < words.length; i++) {
@@ -337,6 +337,10 @@ const firstWordsApart = (printed: string, mrz: string) => {
  */
 const withoutDigraphs = (s: string) => s.replace(/([AOU])E/g, '$1').replace(/AA/g, 'A');
 
+/** Whether a printed name's spellings hold the zone's name `b` (its letters): nameAgreement's match. */
+const sameName = (spellings: readonly string[], b: string, cut: boolean) =>
+  spellings.some((a) => a === b || ((cut || b.length >= 20) && a.startsWith(b)) || withoutDigraphs(a) === withoutDigraphs(b));
+
 /**
  * Names as printed and in the MRZ: the same when their letters are, allowing ICAO transliteration
  * (read with its accents or without) and the MRZ's truncation of a long name: a zone name of 20
@@ -348,8 +352,7 @@ export function nameAgreement(printed: string | undefined, mrz: string, cut = fa
   const b = letters(mrz);
   const spellings = printedSpellings(printed).filter(Boolean);
   if (!spellings.length || !b) return 'not_located';
-  if (spellings.some((a) => a === b || ((cut || b.length >= 20) && a.startsWith(b)))) return 'match';
-  if (spellings.some((a) => withoutDigraphs(a) === withoutDigraphs(b))) return 'match';
+  if (sameName(spellings, b, cut)) return 'match';
   return spellings.some((a) => lettersApart(a, b) || cutShort(a, b) || lettersDropped(a, b) || misreadAndDropped(a, b)) || firstWordsApart(printed, mrz) ? 'close' : 'different';
 }
 
