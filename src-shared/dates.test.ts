@@ -137,6 +137,10 @@ describe('printed dates', () => {
     expect(readPrintedDate('21AGO1941')).toEqual([{ y: 1941, twoDigitYear: false, m: 8, d: 21 }]);
     expect(readPrintedDate('12 A01 1974')).toEqual([]);
     expect(readPrintedDate('12 808 1974')).toEqual([]);
+    // Nor the year's first digit when its last was lost (glare): no date, not 12 DEC 95.
+    expect(readPrintedDate('12DEC195')).toEqual([]);
+    expect(readPrintedDate('12DEC1959')).toEqual([{ y: 1959, twoDigitYear: false, m: 12, d: 12 }]);
+    expect(readPrintedDate('12DEC59')).toEqual([{ y: 59, twoDigitYear: true, m: 12, d: 12 }]);
   });
 
   it('reads dates whose dots are followed by a space (12. 08. 1974, 1974. 08. 12., 12. AUG 1974), numeric ones with both readings of day and month', () => {

@@ -442,6 +442,10 @@ export function readPrintedDate(text: string): PrintedDate[] {
   // one ICAO fixes (LIS/OCT is October on a Croatian page; LIS alone is November in Polish).
   // The day may end in a dot (12. AUG 1974, 12. AUGUST 1974: German and Nordic style).
   for (const x of t.matchAll(/([0-9OIL]{1,2})\.? ?([A-Z][A-Z0-9]{2,4}?|[0-9][A-Z][A-Z0-9]{1,3}?|\p{L}{2,5}?)(?:( ?\/? ?)(\p{L}{3,5}))? ?([0-9OIL]{4}|[0-9OIL]{2})\b/gu)) {
+    // A month's name that ends in a digit after it already names the month has taken the year's
+    // first digit (12DEC195, the year's last digit under glare, is not 12 DEC 95).
+    const trailing = /[0-9]+$/.exec(x[2]!);
+    if (trailing && x[2]!.length - trailing[0].length >= 3 && monthNamed(x[2]!.slice(0, -trailing[0].length))) continue;
     const first = monthNamed(lettersOnly(x[2]!));
     const second = x[3] && x[4] ? monthNamed(x[4]) : undefined;
     const month = (x[3]?.includes('/') ? second : undefined) ?? first ?? second;

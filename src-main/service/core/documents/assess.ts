@@ -131,8 +131,10 @@ function zoneFlags(m: MrzReading, printed: DocumentReading['printed'], names: Se
     ['surname', names?.surname, m.unsure.surname, 'surname'], ['given_names', names?.givenNames, m.unsure.givenNames, 'given names'],
   ];
   for (const [field, part, unsure, label] of parts) {
-    if (!part || part.settlement !== 'not_located' || !part.value) continue;
-    if (unsure > 0) {
+    if (!part || part.settlement !== 'not_located' || (!part.value && unsure === 0)) continue;
+    if (!part.value) {
+      out.push({ field, reason: 'low_confidence', mrz: '', detail: `No ${label} ${field === 'surname' ? 'was' : 'were'} read in the MRZ, whose name line was read with characters missing (glare or a cut), and none were found printed: read them on the image` });
+    } else if (unsure > 0) {
       out.push({ field, reason: 'low_confidence', mrz: part.value, detail: `A character of the ${label} in the MRZ was read with low confidence, and the printed ${label} was not found to confirm it: read it on the image` });
     } else {
       // Names carry no check digit: the printed page is the only cross-check a misread name has.
@@ -290,6 +292,12 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
       doubts.push({
         field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: printed.document_number!,
         detail: 'Only the start or end of the number printed under the document-number label was read (glare or a shadow over the rest): read it on the image',
+      });
+    } else if (number === 'dropped') {
+      add('printed_document_number_matches_mrz', 'not_checked', 'Printed document number was read as the MRZ\'s with one character inside it missing, as a reader drops one: flagged for review');
+      doubts.push({
+        field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: printed.document_number!,
+        detail: 'The printed number was read as the MRZ\'s with one character inside it missing (a narrow letter, or one of a doubled pair, run into its neighbour): read it on the image',
       });
     } else if (number === 'blind') {
       add('printed_document_number_matches_mrz', 'not_checked', 'Printed document number differs from the MRZ only in a character its check digit cannot tell apart (L for 1, G for 6): flagged for review');

@@ -287,6 +287,28 @@ describe('names: the MRZ against the printed page', () => {
     expect(reviewFlags(s)).toEqual([]);
     expect(nameCheckOf(m, {}).result).toBe('not_checked');
   });
+
+  it('a surname whose field the zone read beginning with a filler (a letter read as [ or () is reviewed against a print that differs, not refused', () => {
+    const h = holder('LI', 'LOIS');
+    const surnameAgainst = (m: MrzReading) => [settleNames(m, { surname: 'LI', given_names: 'LOIS' }).surname.settlement, nameCheckOf(m, { surname: 'LI', given_names: 'LOIS' }).result];
+    expect(surnameAgainst(zone(h, '[H<<LOIS'))).toEqual(['review', 'not_checked']);
+    // The same other name read with confidence from the field's first character: a different name.
+    expect(surnameAgainst(zone(h, 'XH<<LOIS'))).toEqual(['mismatch', 'fail']);
+  });
+
+  it('a name part read empty on a name line that lost characters (grown to its length with fillers) is reviewed; a holder with one name on a line read whole is not', () => {
+    const h = holder('NG', 'JO');
+    const [l1, l2, l3] = mrzLines(h, 'td1');
+    // Glare over JO<<: the third line read as NG and fillers, two characters short.
+    const lost = findMrz(boxes([l1!, l2!, `NG${'<'.repeat(26)}`]))!;
+    expect(lost.givenNames).toBe('');
+    const a = assessDocument(reading(lost, { surname: 'NG' }), 1, NOW);
+    expect(a.review).toEqual([expect.objectContaining({ field: 'given_names', reason: 'low_confidence', mrz: '' })]);
+    // The same zone read at its full length: one name, nothing to review.
+    expect(l3!.length).toBe(30);
+    const whole = findMrz(boxes([l1!, l2!, `NG${'<'.repeat(28)}`]))!;
+    expect(assessDocument(reading(whole, { surname: 'NG' }), 1, NOW).review).toEqual([]);
+  });
 });
 
 describe('the answer\'s document data', () => {
@@ -417,6 +439,16 @@ describe('printed dates against the MRZ', () => {
     expect(numbersAgree('L4H', 'L4HTBTCVH')).toBe('mismatch');
     expect(numbersAgree('HTBTC', 'L4HTBTCVH')).toBe('mismatch');
     expectNumberReviewed((zone) => zone.slice(0, 5));
+  });
+
+  it('a printed number read with one character inside it missing (a narrow letter or one of a doubled pair run into its neighbour) is reviewed, not refused', () => {
+    expect(numbersAgree('R4L4DDYB', 'R4LJ4DDYB')).toBe('dropped');
+    expect(numbersAgree('R4LJ4DYB', 'R4LJ4DDYB')).toBe('dropped');
+    // Two missing, one missing and one changed, or too short to say: differs.
+    expect(numbersAgree('R4L4DYB', 'R4LJ4DDYB')).toBe('mismatch');
+    expect(numbersAgree('R4L4XDYB', 'R4LJ4DDYB')).toBe('mismatch');
+    expect(numbersAgree('A1B2C', 'A1BX2C')).toBe('mismatch');
+    expectNumberReviewed((zone) => zone.slice(0, 3) + zone.slice(4));
   });
 
   it('a printed number read with a character or two more at one end (a mark beside it, a number longer than the zone) is neither a contradiction nor a confirmation: review, not a failed check', () => {

@@ -359,6 +359,8 @@ export interface MrzReading {
   /**
    * Characters read with a probability under UNSURE_P, by field (surname, given names; the document
    * number with its check digit): what the zone alone cannot vouch for where no print confirms it.
+   * A name part read empty counts 1 where its name line was grown with fillers to its length; a
+   * surname whose field begins with a filler counts 1 more.
    */
   unsure: { surname: number; givenNames: number; documentNumber: number };
 }
@@ -520,6 +522,13 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
   const unsureIn = (...fields: string[]) => result.details
     .filter((d) => d.field && fields.includes(d.field) && d.line !== undefined && d.start !== undefined && d.end !== undefined)
     .reduce((n, d) => n + (chars[d.line!] ?? []).slice(d.start!, d.end!).filter((c) => c.p < UNSURE_P).length, 0);
+  // A name part read empty on a name line that was grown to its length (characters lost: glare, a
+  // cut) may be a part the zone lost, not a holder with one name: the zone does not vouch for it.
+  const names = zoneNames({ format: french ? 'FRENCH_NATIONAL_ID' : format, lines });
+  const nameChars = french ? [] : format === 'TD1' ? chars[2] ?? [] : (chars[0] ?? []).slice(5);
+  const lost = nameChars.some((c) => c.c === '<' && c.p === 0) ? 1 : 0;
+  // A name field never begins with a filler: one read there is a letter the reader lost ([ or ( for L).
+  const firstLost = nameChars[0]?.c === '<' ? 1 : 0;
   return {
     format: french ? 'FRENCH_NATIONAL_ID' : format,
     lines,
@@ -527,7 +536,7 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
     documentCode: documentCodeOf(format, f.documentCode ?? lines[0]!.slice(0, 2).replace(/</g, '')),
     issuingState,
     nationality,
-    ...zoneNames({ format: french ? 'FRENCH_NATIONAL_ID' : format, lines }),
+    ...names,
     documentNumber: f.documentNumber.replace(/<+/g, ''),
     numberAsRead: (numberAsRead ?? f.documentNumber).replace(/<+/g, ''),
     birthDate: f.birthDate,
@@ -540,7 +549,11 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
     correctedDigit,
     alphabetRepairs: held.repairs,
     unknownState: Boolean((stateError('issuingState') && issuingState === readState) || (stateError('nationality') && nationality === readNationality)),
-    unsure: { surname: unsureIn('lastName'), givenNames: unsureIn('firstName'), documentNumber: unsureIn('documentNumber', 'documentNumberCheckDigit') },
+    unsure: {
+      surname: names.surname ? unsureIn('lastName') + firstLost : lost,
+      givenNames: names.givenNames ? unsureIn('firstName') : lost,
+      documentNumber: unsureIn('documentNumber', 'documentNumberCheckDigit'),
+    },
   };
 }
 

@@ -200,8 +200,8 @@ export function printedByValue(
   const dob = texts.find((t) => readPrintedDate(t).some((p) => p.m === mm && p.d === dd && p.y % 100 === yy));
   if (dob) out.date_of_birth = dob;
   if (mrz.documentNumber.replace(/[^A-Z0-9]/gi, '').length >= 5) {
-    // A fragment of the number (`short`) found anywhere on the page does not locate it.
-    const agrees = (w: string) => !['mismatch', 'short'].includes(numbersAgree(w, mrz.documentNumber));
+    // A fragment of the number (`short`), or the number with a character dropped, found anywhere on the page does not locate it.
+    const agrees = (w: string) => !['mismatch', 'short', 'dropped'].includes(numbersAgree(w, mrz.documentNumber));
     const found = texts.find((t) => [t, ...t.split(/\s+/)].some(agrees));
     if (found) out.document_number = found;
   }
@@ -418,9 +418,12 @@ const checkBlind = (x: string, y: string) => (zoneValue(x) - zoneValue(y)) % 10 
  * mark beside it read with it, or a number longer than the zone's field holds): no contradiction,
  * and no confirmation either (assess.ts: review). `short`: the print was read as the number's start
  * or end with more lost than a cut allows (glare over half of it): what was read agrees, too little
- * was read to confirm it (assess.ts: review, never a failed check).
+ * was read to confirm it (assess.ts: review, never a failed check). `dropped`: the print was read
+ * as the number with one character inside it missing (R4L4DDYB for R4LJ4DDYB: a narrow letter, or
+ * one of a doubled pair, run into its neighbour), what a recogniser does and an edit seldom does:
+ * no contradiction, no confirmation (assess.ts: review).
  */
-export function numbersAgree(printed: string | undefined, mrz: string): Agreement | 'cut' | 'longer' | 'short' | 'blind' {
+export function numbersAgree(printed: string | undefined, mrz: string): Agreement | 'cut' | 'longer' | 'short' | 'blind' | 'dropped' {
   if (printed === undefined) return 'not_located';
   const [p, z] = [numberCharacters(printed), numberCharacters(mrz)];
   const a = asDigits(p);
@@ -430,6 +433,7 @@ export function numbersAgree(printed: string | undefined, mrz: string): Agreemen
   if (a.length >= b.length) return 'mismatch';
   const kept = [a, a.slice(1), a.slice(0, -1)].filter((x) => x.length >= Math.max(MIN_KEPT, b.length - MAX_CUT));
   if (kept.some((x) => b.startsWith(x) || b.endsWith(x))) return 'cut';
+  if (a.length === b.length - 1 && a.length >= MIN_KEPT && [...b].some((_, i) => i > 0 && i < b.length - 1 && b.slice(0, i) + b.slice(i + 1) === a)) return 'dropped';
   return a.length >= MIN_SHORT && (b.startsWith(a) || b.endsWith(a)) ? 'short' : 'mismatch';
 }
 
