@@ -61,7 +61,8 @@ export function keyColumns(onRevoke: (key: ApiKey) => void): GridColumn<ApiKey>[
     {
       id: 'created',
       header: 'Created',
-      width: 'minmax(0, 1.5fr)',
+      // The date and time whole on one line (the creator's e-mail wraps under it).
+      width: 'minmax(184px, 1.5fr)',
       cell: (row) => (
         <span className="cell-stack">
           <time dateTime={row.created_at} className="nowrap">{formatDateTime(row.created_at)}</time>
@@ -74,7 +75,7 @@ export function keyColumns(onRevoke: (key: ApiKey) => void): GridColumn<ApiKey>[
     {
       id: 'last_used',
       header: 'Last used',
-      width: 'minmax(0, 0.9fr)',
+      width: 'minmax(104px, 0.9fr)',
       ...nowrap,
       cell: (row) =>
         row.last_used_at ? (

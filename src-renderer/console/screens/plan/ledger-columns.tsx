@@ -13,7 +13,8 @@ export const ledgerColumns: GridColumn<LedgerEntry>[] = [
   {
     id: 'created',
     header: 'Date',
-    width: 'minmax(0, 1fr)',
+    // The longest date and time ("Dec 12, 2026, 11:45 PM") whole.
+    width: 'minmax(200px, 1fr)',
     nowrap: true,
     cell: (row) => <time dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>,
   },
@@ -44,7 +45,7 @@ export const ledgerColumns: GridColumn<LedgerEntry>[] = [
   {
     id: 'env',
     header: 'Environment',
-    width: '112px',
+    width: '132px',
     nowrap: true,
     cell: (row) =>
       row.env ? (
