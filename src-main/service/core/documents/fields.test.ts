@@ -268,6 +268,15 @@ describe('names: the MRZ against the printed page', () => {
     expect(givenNamesAgainst(bartholomew, { surname: 'GLOVER', given_names: 'BENEDICT ALOYSIUS' })).toEqual(['mismatch', 'fail']);
   });
 
+  it('reviews a printed name read as the inside of the zone\'s (YE for IYER: its first and last letters faint), never failing the document; other letters are another name', () => {
+    const iyer = zone(holder('IYER', 'ZBIGNIEW'));
+    const surname = (printed: string) => [settleNames(iyer, { surname: printed, given_names: 'ZBIGNIEW' }).surname.settlement, nameCheckOf(iyer, { surname: printed, given_names: 'ZBIGNIEW' }).result];
+    expect(surname('YE')).toEqual(['review', 'not_checked']);
+    expect(nameAgreement('YE', 'IYER')).toBe('close');
+    expect(surname('YO')).toEqual(['mismatch', 'fail']);
+    expect(nameAgreement('EY', 'IYER')).toBe('different');
+  });
+
   it('fills a character that is no letter (a 7) from the printed name when every other letter agrees, and flags it when there is none', () => {
     const h = holder('OLIVEIRA', 'ERIKA');
     const m = zone(h, 'OLIV7IRA<<ERIKA');

@@ -242,10 +242,11 @@ export type NameAgreement = 'match' | 'close' | 'different' | 'not_located';
 
 /**
  * One reading the other with letters lost at its end (OISIN read as O in the zone, its cells taken
- * for fillers; a printed box cut at the page's edge) or at its start (BAL for IQBAL: the box's
- * first letters lost under glare): how a reader errs, not how names differ.
+ * for fillers; a printed box cut at the page's edge), at its start (BAL for IQBAL: the box's first
+ * letters lost under glare) or at both (YE for IYER: a short box's first and last letters faint):
+ * how a reader errs, not how names differ.
  */
-const cutShort = (a: string, b: string) => a.startsWith(b) || b.startsWith(a) || a.endsWith(b) || b.endsWith(a);
+const cutShort = (a: string, b: string) => a.includes(b) || b.includes(a);
 
 /** The fewest letters a reading with letters dropped inside it must keep (lettersDropped). */
 const MIN_KEPT_LETTERS = 4;
