@@ -263,7 +263,15 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
     const dob = datesAgree(printed.date_of_birth, birth, now);
     // A print that differs from a zone date whose own digit fails is the misread zone's doubt (checkDigitDoubts).
     const birthHolds = m.checkDigits.every((c) => c.field !== 'date_of_birth' || c.valid);
-    if (dob === 'other_century') {
+    if (dob === 'cut') {
+      // Reviewed, not taken on the zone's word: a page printing two-digit years (a child's 19 for
+      // 2019) under a zone edited to an adult's 1931 with its digits recomputed reads the same.
+      add('printed_date_of_birth_matches_mrz', 'not_checked', 'Printed date of birth was read with its year as the MRZ\'s century (19 for 1931: its last digits lost, or a two-digit year): flagged for review');
+      doubts.push({
+        field: 'date_of_birth', reason: 'printed_differs', mrz: formatUsDate(birth!), printed: printed.date_of_birth!,
+        detail: 'The printed date of birth was read with the MRZ\'s day and month and its century for a year (its last digits lost under glare, or a two-digit year): read it on the image',
+      });
+    } else if (dob === 'other_century') {
       add('printed_date_of_birth_matches_mrz', 'not_checked', 'Printed date of birth is the MRZ\'s in another century, which its two-digit year cannot tell apart: flagged for review');
     } else if (dob === 'mismatch' && (valued.date_of_birth !== undefined || (birthHolds && oneDigitApart(printed.date_of_birth!, birth!, now)))) {
       add('printed_date_of_birth_matches_mrz', 'not_checked', 'Printed date of birth differs from the MRZ, but only as a misreading or a wrong box would: flagged for review');

@@ -487,6 +487,21 @@ describe('printed dates against the MRZ', () => {
     expect(other.authenticity.checks.find((c) => c.check === 'printed_date_of_birth_matches_mrz')!.result).toBe('fail');
   });
 
+  it('reviews a printed date of birth read with the zone\'s century for its year (24.12.19 for 24.12.1931: the last digits lost), never refusing; another day or year still differs', () => {
+    const h: Holder = { ...HOLDERS[1]!, dob: '1931-12-24' };
+    const [l1, l2] = mrzLines(h, 'td3');
+    const m = findMrz(boxes([l1!, l2!]))!;
+    const named = { surname: h.surname.toUpperCase(), given_names: h.given.toUpperCase() };
+    const check = (a: ReturnType<typeof assessDocument>) => a.authenticity.checks.find((c) => c.check === 'printed_date_of_birth_matches_mrz')!.result;
+    const cut = assessDocument(reading(m, { ...named, date_of_birth: '24.12.19' }), 1, NOW);
+    expect(check(cut)).toBe('not_checked');
+    expect(cut.review).toEqual([expect.objectContaining({ field: 'date_of_birth', reason: 'printed_differs', printed: '24.12.19' })]);
+    expect(cut.authenticity.is_genuine).toBe(true);
+    expect(check(assessDocument(reading(m, { ...named, date_of_birth: '24.12.1931' }), 1, NOW))).toBe('pass');
+    expect(check(assessDocument(reading(m, { ...named, date_of_birth: '23.12.19' }), 1, NOW))).toBe('fail');
+    expect(check(assessDocument(reading(m, { ...named, date_of_birth: '24.12.18' }), 1, NOW))).toBe('fail');
+  });
+
   it('reads an MRZ expiry in 2027 as current, and one that passed as expired', () => {
     const at = (expiry: string) => {
       const [l1, l2] = mrzLines({ ...HOLDERS[1]!, expiry }, 'td3');

@@ -373,12 +373,23 @@ export function namesAgree(printed: string | undefined, mrz: string, cut = false
  * 1917 has 17 in the zone, which reads as 2017): the zone's two-digit year and its check digit
  * cannot tell the two apart.
  */
-export function datesAgree(printed: string | undefined, mrz: CalendarDate | null, now: Date): Agreement | 'other_century' {
+export function datesAgree(printed: string | undefined, mrz: CalendarDate | null, now: Date): Agreement | 'other_century' | 'cut' {
   if (printed === undefined || !mrz) return 'not_located';
   const dates = parsePrintedDates(printed, 'birth', now);
   if (!dates.length) return 'not_located';
   if (dates.some((d) => sameDate(d, mrz))) return 'match';
+  if (yearCut(printed, mrz)) return 'cut';
   return printedInOtherCentury(printed, mrz, now) ? 'other_century' : 'mismatch';
+}
+
+/**
+ * The zone's day and month printed with a two-digit year that is the zone's century (24.12.19 for
+ * 24.12.1931): a four-digit year whose last digits the reading lost (glare, the box cut short), not
+ * another date, or a two-digit year that differs: which one, nothing printed settles (datesAgree
+ * answers `cut`; assess.ts reviews it).
+ */
+function yearCut(printed: string, mrz: CalendarDate): boolean {
+  return readPrintedDate(printed).some((p) => p.twoDigitYear && p.d === mrz.d && p.m === mrz.m && p.y === Math.floor(mrz.y / 100));
 }
 
 /** The printed date of birth when it is the MRZ's in another century (see datesAgree); else null. */
