@@ -171,6 +171,34 @@ function zoneFlags(m: MrzReading, printed: DocumentReading['printed'], names: Se
   return out;
 }
 
+/**
+ * Printed numbers that neither confirm nor contradict the zone's (numbersAgree), each sent to
+ * review: the check's detail and the review's. `elsewhere`: one that differs under its label while
+ * the zone's number is printed elsewhere on the page.
+ */
+const NUMBER_REVIEWED = {
+  elsewhere: {
+    check: 'Printed document number differs from the MRZ under its label, but the MRZ\'s number is printed elsewhere: flagged for review',
+    detail: 'The number read under the document-number label differs from the MRZ\'s, and the MRZ\'s number is printed elsewhere on the page: read it on the image',
+  },
+  longer: {
+    check: 'Printed document number is the MRZ\'s with characters more at one end: flagged for review',
+    detail: 'The number read under the document-number label is the MRZ\'s with one or two characters more at one end (a mark beside it read with it, or a number longer than the zone holds): read it on the image',
+  },
+  short: {
+    check: 'Printed document number was read only in part (its start or end), too little to confirm the MRZ\'s: flagged for review',
+    detail: 'Only the start or end of the number printed under the document-number label was read (glare or a shadow over the rest): read it on the image',
+  },
+  dropped: {
+    check: 'Printed document number was read as the MRZ\'s with one character inside it missing, as a reader drops one: flagged for review',
+    detail: 'The printed number was read as the MRZ\'s with one character inside it missing (a narrow letter, or one of a doubled pair, run into its neighbour): read it on the image',
+  },
+  blind: {
+    check: 'Printed document number differs from the MRZ only in a character its check digit cannot tell apart (L for 1, G for 6): flagged for review',
+    detail: 'The printed number differs from the MRZ\'s in a character a reader confuses and the check digit cannot tell apart (L and 1, G and 6 weigh alike): read it on the image',
+  },
+} as const;
+
 /** The printed number written as the zone's, character for character (numbersAgree's `match` folds the characters a reader confuses). */
 const literally = (printed: string, zone: string) => numberCharacters(printed) === zone;
 
@@ -283,36 +311,12 @@ export function assessDocument(reading: DocumentReading | null, portraitFaces: n
       });
     } else agreeing('printed_date_of_birth_matches_mrz', dob, 'date of birth');
     const number = numbersAgree(printed.document_number, m.documentNumber);
-    if (number === 'mismatch' && valued.document_number !== undefined) {
-      add('printed_document_number_matches_mrz', 'not_checked', 'Printed document number differs from the MRZ under its label, but the MRZ\'s number is printed elsewhere: flagged for review');
-      doubts.push({
-        field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: printed.document_number!,
-        detail: 'The number read under the document-number label differs from the MRZ\'s, and the MRZ\'s number is printed elsewhere on the page: read it on the image',
-      });
-    } else if (number === 'longer') {
-      add('printed_document_number_matches_mrz', 'not_checked', 'Printed document number is the MRZ\'s with characters more at one end: flagged for review');
-      doubts.push({
-        field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: printed.document_number!,
-        detail: 'The number read under the document-number label is the MRZ\'s with one or two characters more at one end (a mark beside it read with it, or a number longer than the zone holds): read it on the image',
-      });
-    } else if (number === 'short') {
-      add('printed_document_number_matches_mrz', 'not_checked', 'Printed document number was read only in part (its start or end), too little to confirm the MRZ\'s: flagged for review');
-      doubts.push({
-        field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: printed.document_number!,
-        detail: 'Only the start or end of the number printed under the document-number label was read (glare or a shadow over the rest): read it on the image',
-      });
-    } else if (number === 'dropped') {
-      add('printed_document_number_matches_mrz', 'not_checked', 'Printed document number was read as the MRZ\'s with one character inside it missing, as a reader drops one: flagged for review');
-      doubts.push({
-        field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: printed.document_number!,
-        detail: 'The printed number was read as the MRZ\'s with one character inside it missing (a narrow letter, or one of a doubled pair, run into its neighbour): read it on the image',
-      });
-    } else if (number === 'blind') {
-      add('printed_document_number_matches_mrz', 'not_checked', 'Printed document number differs from the MRZ only in a character its check digit cannot tell apart (L for 1, G for 6): flagged for review');
-      doubts.push({
-        field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: printed.document_number!,
-        detail: 'The printed number differs from the MRZ\'s in a character a reader confuses and the check digit cannot tell apart (L and 1, G and 6 weigh alike): read it on the image',
-      });
+    const reviewed = number === 'mismatch'
+      ? (valued.document_number !== undefined ? NUMBER_REVIEWED.elsewhere : undefined)
+      : (NUMBER_REVIEWED as Partial<Record<string, { check: string; detail: string }>>)[number];
+    if (reviewed) {
+      add('printed_document_number_matches_mrz', 'not_checked', reviewed.check);
+      doubts.push({ field: 'document_number', reason: 'printed_differs', mrz: m.documentNumber, printed: printed.document_number!, detail: reviewed.detail });
     } else if (number === 'cut') {
       add('printed_document_number_matches_mrz', 'pass', 'Printed document number matches the MRZ as far as it was read (its first or last characters were not read)');
     } else agreeing('printed_document_number_matches_mrz', number, 'document number');

@@ -525,7 +525,8 @@ function interpret(format: MrzFormat, chars: MrzChar[][], repaired: number, prin
   // A name part read empty on a name line that was grown to its length (characters lost: glare, a
   // cut) may be a part the zone lost, not a holder with one name: the zone does not vouch for it.
   const names = zoneNames({ format: french ? 'FRENCH_NATIONAL_ID' : format, lines });
-  const nameChars = french ? [] : format === 'TD1' ? chars[2] ?? [] : (chars[0] ?? []).slice(5);
+  const field = nameFieldAt(french ? 'FRENCH_NATIONAL_ID' : format);
+  const nameChars = field ? (chars[field.line] ?? []).slice(field.start) : [];
   const lost = nameChars.some((c) => c.c === '<' && c.p === 0) ? 1 : 0;
   // A name field never begins with a filler: one read there is a letter the reader lost ([ or ( for L).
   const firstLost = nameChars[0]?.c === '<' ? 1 : 0;
@@ -608,9 +609,15 @@ export function findMrz(boxes: TextBox[], printedNumber?: string): MrzReading | 
   return best;
 }
 
-/** The name field of a zone: TD1 has it on its third line, TD2 and TD3 after the state code (the French card splits it). */
+/** Where a zone's name field starts: TD1 on its third line, TD2 and TD3 after the state code; none for the French card, which splits it. */
+function nameFieldAt(format: MrzLayout): { line: number; start: number } | null {
+  return format === 'TD1' ? { line: 2, start: 0 } : format === 'FRENCH_NATIONAL_ID' ? null : { line: 0, start: 5 };
+}
+
+/** The name field of a zone (nameFieldAt). */
 export function nameField(m: Pick<MrzReading, 'format' | 'lines'>): string | null {
-  return (m.format === 'TD1' ? m.lines[2] : m.format === 'FRENCH_NATIONAL_ID' ? null : m.lines[0]?.slice(5)) ?? null;
+  const at = nameFieldAt(m.format);
+  return (at && m.lines[at.line]?.slice(at.start)) ?? null;
 }
 
 /**
